@@ -1,0 +1,157 @@
+package celfmt
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Input is a tool call's arguments as previews see them.
+//
+// Value holds the decoded JSON value (nil, bool, float64, string, []any or
+// *Object). When the arguments arrived as text that is not valid JSON, Value
+// is nil, Raw holds the text and Err says what is wrong with it: the text is
+// still what the tool would receive, so previews show it rather than hide it.
+type Input struct {
+	Value any
+	Raw   string
+	Err   error
+}
+
+// Object returns the input as an object. Non-object input, including invalid
+// JSON, gives an empty object, never nil.
+func (in Input) Object() *Object {
+	if o, ok := in.Value.(*Object); ok && o != nil {
+		return o
+	}
+	return &emptyObject
+}
+
+// emptyObject is shared; Object has no exported mutators.
+var emptyObject Object
+
+// DecodeInput normalizes tool arguments into an Input. Raw JSON arrives as
+// []byte, json.RawMessage or string and keeps the key order it was written
+// in; Go values (maps, slices, numbers, structs, …) are converted with
+// FromGo, which sorts map keys because a Go map has no order.
+func DecodeInput(v any) Input {
+	switch v := v.(type) {
+	case nil:
+		return Input{}
+	case string:
+		return decodeText([]byte(v))
+	case []byte:
+		return decodeText(v)
+	case json.RawMessage:
+		return decodeText(v)
+	case Input:
+		return v
+	}
+	value, err := FromGo(v)
+	if err != nil {
+		return Input{Err: err}
+	}
+	return Input{Value: value}
+}
+
+func decodeText(data []byte) Input {
+	value, err := DecodeJSON(data)
+	if err != nil {
+		return Input{Raw: string(data), Err: err}
+	}
+	return Input{Value: value}
+}
+
+// ErrUnsupported is returned by FromGo for values JSON cannot represent.
+var ErrUnsupported = errors.New("value has no JSON form")
+
+// FromGo converts a Go value into the value model: maps become *Object with
+// sorted keys, slices become []any, numbers become float64, and json.Number
+// and json.RawMessage are decoded. Other types (structs, pointers, named
+// types) go through encoding/json, so their field order is kept.
+func FromGo(v any) (any, error) {
+	return fromGo(v, 0)
+}
+
+func fromGo(v any, depth int) (any, error) {
+	if depth > MaxDepth {
+		return nil, fmt.Errorf("%w: nesting deeper than %d", ErrUnsupported, MaxDepth)
+	}
+	switch v := v.(type) {
+	case nil, bool, *Object:
+		return v, nil
+	case string:
+		return strings.ToValidUTF8(v, string(utf8.RuneError)), nil
+	case float64:
+		return v, nil
+	case float32:
+		return float64(v), nil
+	case int:
+		return float64(v), nil
+	case int8:
+		return float64(v), nil
+	case int16:
+		return float64(v), nil
+	case int32:
+		return float64(v), nil
+	case int64:
+		return float64(v), nil
+	case uint:
+		return float64(v), nil
+	case uint8:
+		return float64(v), nil
+	case uint16:
+		return float64(v), nil
+	case uint32:
+		return float64(v), nil
+	case uint64:
+		return float64(v), nil
+	case json.Number:
+		return DecodeJSON([]byte(v))
+	case json.RawMessage:
+		return DecodeJSON(v)
+	case []any:
+		list := make([]any, len(v))
+		for i, e := range v {
+			c, err := fromGo(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			list[i] = c
+		}
+		return list, nil
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		o := &Object{keys: make([]string, 0, len(keys)), values: make([]any, 0, len(keys))}
+		for _, k := range keys {
+			c, err := fromGo(v[k], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			o.set(strings.ToValidUTF8(k, string(utf8.RuneError)), c)
+		}
+		return o, nil
+	}
+	// Everything else takes the encoding/json route: it knows struct tags,
+	// json.Marshaler and every map and slice type. encoding/json sorts map
+	// keys, which is the order this model gives Go maps too.
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Float32 || rv.Kind() == reflect.Float64 {
+		if f := rv.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
+			return f, nil
+		}
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+	}
+	return DecodeJSON(data)
+}

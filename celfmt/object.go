@@ -1,0 +1,111 @@
+package celfmt
+
+import "iter"
+
+// indexThreshold is the size from which an Object keeps a key index. Below
+// it, a linear scan over the keys is faster than hashing.
+const indexThreshold = 8
+
+// Object is a decoded JSON object that remembers the order in which its keys
+// were first written. Values are nil, bool, float64, string, []any or *Object.
+//
+// A key written twice keeps its first position and its last value, as
+// JavaScript's JSON.parse does. The zero value is an empty object. An Object
+// is not modified after decoding, so it is safe for concurrent readers.
+type Object struct {
+	keys   []string
+	values []any
+	index  map[string]int
+}
+
+// Len reports the number of keys.
+func (o *Object) Len() int {
+	if o == nil {
+		return 0
+	}
+	return len(o.keys)
+}
+
+// At returns the i-th key and its value, in input order.
+func (o *Object) At(i int) (key string, value any) {
+	return o.keys[i], o.values[i]
+}
+
+// Get returns the value of key and whether the key is present.
+func (o *Object) Get(key string) (any, bool) {
+	i := o.find(key)
+	if i < 0 {
+		return nil, false
+	}
+	return o.values[i], true
+}
+
+// All yields the keys and values in input order.
+func (o *Object) All() iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for i := range o.Len() {
+			if !yield(o.keys[i], o.values[i]) {
+				return
+			}
+		}
+	}
+}
+
+func (o *Object) find(key string) int {
+	if o == nil {
+		return -1
+	}
+	if o.index != nil {
+		if i, ok := o.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range o.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// set assigns key, keeping the position of an earlier occurrence.
+func (o *Object) set(key string, value any) {
+	if i := o.find(key); i >= 0 {
+		o.values[i] = value
+		return
+	}
+	o.keys = append(o.keys, key)
+	o.values = append(o.values, value)
+	switch {
+	case o.index != nil:
+		o.index[key] = len(o.keys) - 1
+	case len(o.keys) > indexThreshold:
+		o.index = make(map[string]int, len(o.keys)*2)
+		for i, k := range o.keys {
+			o.index[k] = i
+		}
+	}
+}
+
+// NewObject returns an object holding the given key-value pairs in order.
+// It panics when pairs has an odd length or a key is not a string, because
+// that is a mistake in the calling code, not in the data.
+func NewObject(pairs ...any) *Object {
+	if len(pairs)%2 != 0 {
+		panic("celfmt.NewObject: odd number of arguments")
+	}
+	o := &Object{}
+	for i := 0; i < len(pairs); i += 2 {
+		k, ok := pairs[i].(string)
+		if !ok {
+			panic("celfmt.NewObject: key is not a string")
+		}
+		v, err := FromGo(pairs[i+1])
+		if err != nil {
+			panic("celfmt.NewObject: " + err.Error())
+		}
+		o.set(k, v)
+	}
+	return o
+}

@@ -1,0 +1,230 @@
+package celfmt
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+)
+
+// Ellipsis is appended to text that was truncated.
+const Ellipsis = "…"
+
+// Truncate returns text unchanged when it has at most n characters (runes);
+// otherwise it keeps the longest prefix of whole grapheme clusters that has
+// at most n characters and appends Ellipsis. A cluster (a flag, an emoji
+// with a skin tone, a letter with combining marks) is never split, so the
+// kept prefix may be shorter than n. n <= 0 gives Ellipsis for any
+// non-empty text.
+func Truncate(text string, n int) string {
+	cut, ok := truncationPoint(text, n)
+	if !ok {
+		return text
+	}
+	return text[:cut] + Ellipsis
+}
+
+// truncationPoint reports the byte length of the prefix Truncate keeps and
+// whether text needs truncating at all.
+func truncationPoint(text string, n int) (int, bool) {
+	if n < 0 {
+		n = 0
+	}
+	if len(text) <= n {
+		return 0, false // no more bytes than n, so no more runes
+	}
+	// Find the byte offset of rune n; if there is none, nothing to cut.
+	cut, runes := 0, 0
+	for runes < n && cut < len(text) {
+		if text[cut] < utf8.RuneSelf {
+			cut++
+		} else {
+			_, size := utf8.DecodeRuneInString(text[cut:])
+			cut += size
+		}
+		runes++
+	}
+	if cut >= len(text) {
+		return 0, false
+	}
+	if cut == 0 || asciiBoundary(text, cut) {
+		return cut, true
+	}
+	// Keep whole clusters only. Segmentation needs the runes around the
+	// cut, so walk clusters from the start of the text.
+	end, state := 0, -1
+	rest := text
+	for len(rest) > 0 {
+		cluster, next, _, st := uniseg.FirstGraphemeClusterInString(rest, state)
+		if end+len(cluster) > cut {
+			break
+		}
+		end += len(cluster)
+		rest, state = next, st
+	}
+	return end, true
+}
+
+// asciiBoundary reports whether cut lies between two ASCII characters that
+// cannot form one cluster, the common case that needs no segmentation.
+func asciiBoundary(text string, cut int) bool {
+	if text[cut] >= utf8.RuneSelf || text[cut-1] >= utf8.RuneSelf {
+		return false
+	}
+	if text[cut-1] == '\r' && text[cut] == '\n' {
+		return false
+	}
+	// A cluster may start before cut with non-ASCII runes (an emoji,
+	// Hangul jamo); an ASCII rune right before cut ends any such cluster
+	// except the CR LF case above.
+	return true
+}
+
+// LineCount returns the number of lines of text: 0 for the empty string,
+// otherwise the number of pieces when splitting on "\r\n", "\r" or "\n"
+// (so "a\n" has 2 lines).
+func LineCount(text string) int {
+	if text == "" {
+		return 0
+	}
+	lines := 1
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			lines++
+		case '\r':
+			lines++
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+		}
+	}
+	return lines
+}
+
+// CountPhrase returns "<n> <singular>" when n is 1 and "<n> <plural>"
+// otherwise (0 is plural).
+func CountPhrase(n int, singular, plural string) string {
+	word := plural
+	if n == 1 {
+		word = singular
+	}
+	return strconv.Itoa(n) + " " + word
+}
+
+// NonEmptyString returns a string value with white space trimmed from both
+// ends, and false when v is not a string or is blank.
+func NonEmptyString(v any) (string, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return "", false
+	}
+	s = strings.TrimFunc(s, isJSSpace)
+	return s, s != ""
+}
+
+// PromptPath returns the non-empty string of input's "path", else of its
+// "file_path"; a blank "path" falls back to "file_path".
+func PromptPath(input *Object) (string, bool) {
+	if v, ok := input.Get("path"); ok {
+		if s, ok := NonEmptyString(v); ok {
+			return s, true
+		}
+	}
+	if v, ok := input.Get("file_path"); ok {
+		return NonEmptyString(v)
+	}
+	return "", false
+}
+
+// InlineText prepares a pattern or glob for a one-line preview: runs of
+// white space become one space, the ends are trimmed, empty text becomes
+// "empty text", and the result is truncated to n characters.
+func InlineText(text string, n int) string {
+	w := collapser{limit: n}
+	w.writeString(text)
+	if len(w.buf) == 0 {
+		return "empty text"
+	}
+	return w.result()
+}
+
+// isJSSpace reports whether r is white space or a line terminator as
+// JavaScript's \s and String.prototype.trim define them.
+func isJSSpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\v', '\f', '\r', 0x00A0, 0x1680, 0x2028, 0x2029,
+		0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// collapser accumulates text with every run of white space folded into one
+// space and leading and trailing white space dropped. With a limit it stops
+// accepting text once it holds one character more than the limit: enough to
+// know the text must be truncated and where, without reading the rest.
+type collapser struct {
+	buf     []byte
+	limit   int // characters to keep; < 0 means no limit
+	runes   int
+	pending bool // white space seen since the last character
+}
+
+// full reports whether the collapser has all it needs.
+func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit }
+
+func (w *collapser) writeString(s string) {
+	for i := 0; i < len(s) && !w.full(); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			w.writeByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w.writeRune(r, s[i:i+size])
+		i += size
+	}
+}
+
+// writeByte writes one ASCII character.
+func (w *collapser) writeByte(c byte) {
+	switch c {
+	case ' ', '\t', '\n', '\v', '\f', '\r':
+		w.pending = true
+		return
+	}
+	w.flushSpace()
+	w.buf = append(w.buf, c)
+	w.runes++
+}
+
+// writeRune writes a non-ASCII rune whose encoding is enc.
+func (w *collapser) writeRune(r rune, enc string) {
+	if isJSSpace(r) {
+		w.pending = true
+		return
+	}
+	w.flushSpace()
+	w.buf = append(w.buf, enc...)
+	w.runes++
+}
+
+func (w *collapser) flushSpace() {
+	if w.pending && len(w.buf) > 0 {
+		w.buf = append(w.buf, ' ')
+		w.runes++
+	}
+	w.pending = false
+}
+
+// result returns the collected text, truncated to the limit.
+func (w *collapser) result() string {
+	s := string(w.buf)
+	if w.limit < 0 {
+		return s
+	}
+	return Truncate(s, w.limit)
+}

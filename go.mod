@@ -1,0 +1,14 @@
+module github.com/permgen/permgen
+
+go 1.26.8
+
+require (
+	github.com/rivo/uniseg v0.4.7
+	github.com/stretchr/testify v1.11.1
+)
+
+require (
+	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)

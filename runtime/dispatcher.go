@@ -1,0 +1,355 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+// Call is one tool call waiting for permission, with what the permission
+// check found. Only Tool is required; an empty field is absent.
+type Call struct {
+	Tool           string // tool name, exact and case-sensitive
+	Input          any    // raw JSON ([]byte, json.RawMessage, string) or Go values
+	Agent          string // the agent that made the call
+	State          string // the check's state, such as "ask"
+	Source         string // tool, bash, mcp, skill, special, default or session
+	Target         string // for MCP calls, "server:tool"
+	Command        string // for bash, the command
+	MatchedPattern string // the permission pattern that matched
+	Origin         string // where the matching rule came from
+}
+
+// Preview is the preview of a call's input.
+type Preview struct {
+	Text string // safe text; "" when there is nothing to show
+	// Formatter is the owner of the registration that produced Text, or ""
+	// when the default preview did.
+	Formatter string
+}
+
+// LogContext is the context of a permission decision for a log record. A
+// nil field is absent.
+type LogContext struct {
+	Command          *string `json:"command"`
+	Target           *string `json:"target"`
+	ToolInputPreview *string `json:"toolInputPreview"`
+	Origin           *string `json:"origin"`
+}
+
+// Description is everything the dispatcher says about one call.
+type Description struct {
+	Preview Preview
+	Prompt  string
+	Log     LogContext
+}
+
+// ErrPanic matches the error of a Failure whose formatter panicked.
+var ErrPanic = errors.New("formatter panicked")
+
+// Failure reports a formatter that returned an error or panicked. The
+// dispatcher used the default preview instead.
+type Failure struct {
+	Tool        string // the call's tool name
+	Key         string // the registry key whose formatter failed
+	Owner       string // the registration's owner
+	Err         error  // what went wrong; errors.Is(Err, ErrPanic) for a panic
+	Quarantined bool   // this failure quarantined the registration
+}
+
+// Options configure a Dispatcher.
+type Options struct {
+	Limits Limits
+	// Logger receives a warning for each formatter failure when set.
+	Logger *slog.Logger
+	// OnFailure is called for each formatter failure when set. It runs on
+	// the goroutine that asked for the preview and must not block.
+	OnFailure func(Failure)
+}
+
+// Dispatcher turns tool calls into previews, ask-prompt sentences and log
+// contexts, with the wording of the reference implementation. It consults
+// its registry first and falls back to the default previews. It is safe
+// for concurrent use.
+//
+// A Dispatcher without a registry shows no input previews at all: prompts
+// carry no preview fragment and log contexts no input preview, as in the
+// reference when no formatter is passed.
+type Dispatcher struct {
+	reg       *Registry
+	limits    Limits
+	logger    *slog.Logger
+	onFailure func(Failure)
+}
+
+// NewDispatcher returns a dispatcher that consults reg, or an error when
+// opts.Limits is invalid.
+func NewDispatcher(reg *Registry, opts Options) (*Dispatcher, error) {
+	limits, err := opts.Limits.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure}, nil
+}
+
+// Limits returns the limits in force.
+func (d *Dispatcher) Limits() Limits { return d.limits }
+
+// Preview returns the preview of a call's input: what its registered
+// formatter returns, or the default preview when none is registered or it
+// declines or fails. Prompt text policy (Reveal) applies.
+func (d *Dispatcher) Preview(c Call) Preview {
+	raw := d.rawPreview(c, celfmt.DecodeInput(c.Input))
+	return Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
+}
+
+// Prompt returns the ask-prompt sentence for a call.
+func (d *Dispatcher) Prompt(c Call) string {
+	return d.Describe(c).Prompt
+}
+
+// Log returns the log context of a call.
+func (d *Dispatcher) Log(c Call) LogContext {
+	in := celfmt.DecodeInput(c.Input)
+	return d.logContext(c, in, d.rawPreview(c, in))
+}
+
+// Describe returns the preview, the ask-prompt sentence and the log context
+// of a call, decoding its input once.
+func (d *Dispatcher) Describe(c Call) Description {
+	in := celfmt.DecodeInput(c.Input)
+	raw := d.rawPreview(c, in)
+	preview := Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
+	return Description{
+		Preview: preview,
+		Prompt:  d.prompt(c, preview.Text),
+		Log:     d.logContext(c, in, raw),
+	}
+}
+
+// isMCP reports whether a call goes to an MCP server.
+func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
+
+// rawPreview returns the unsanitized preview text of a call.
+func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) Preview {
+	if d.reg == nil {
+		return Preview{}
+	}
+	if isMCP(c) {
+		return d.mcpPreview(c, in)
+	}
+	if reg := d.reg.find(c.Tool); reg != nil && !reg.quarantined() {
+		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
+		if text, ok := d.run(reg, c.Tool, req); ok {
+			return Preview{Text: text, Formatter: reg.owner}
+		}
+	}
+	return Preview{Text: d.defaultPreview(in)}
+}
+
+// defaultPreview is "with input " and the input's compact JSON, or "" when
+// that is empty. Text that is not JSON is shown as it is.
+func (d *Dispatcher) defaultPreview(in celfmt.Input) string {
+	var js string
+	if in.Err != nil {
+		js = celfmt.TruncateText(in.Raw, d.limits.Preview)
+	} else {
+		js = celfmt.TruncateJSON(in.Value, d.limits.Preview)
+	}
+	if js == "" {
+		return ""
+	}
+	return "with input " + js
+}
+
+// mcpPreview consults the registrations for "server:tool", "server:*" and
+// "mcp" in that order, until one returns text. Server registrations receive
+// the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
+// When none returns text there is no preview: the prompt already names the
+// target.
+func (d *Dispatcher) mcpPreview(c Call, in celfmt.Input) Preview {
+	target, args, umbrella := mcpInput(c, in)
+	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
+		for _, key := range [...]string{target, server + ":*"} {
+			if p, ok := d.tryMCP(c, key, target, args); ok {
+				return p
+			}
+		}
+	}
+	tool := target
+	if tool == "" {
+		tool = "mcp"
+	}
+	if p, ok := d.tryMCP(c, "mcp", tool, umbrella); ok {
+		return p
+	}
+	return Preview{}
+}
+
+func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Preview, bool) {
+	reg := d.reg.find(key)
+	if reg == nil || reg.quarantined() {
+		return Preview{}, false
+	}
+	text, ok := d.run(reg, c.Tool, Request{Tool: tool, Input: input, Limits: d.limits})
+	return Preview{Text: text, Formatter: reg.owner}, ok
+}
+
+// mcpInput returns an MCP call's target, its arguments and the umbrella form
+// {"tool": target, "arguments": arguments}. A call to the umbrella tool
+// "mcp" carries that form as its input; a direct call ("server:tool" with
+// source mcp) carries the arguments.
+func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Object) {
+	obj := in.Object()
+	if c.Tool == "mcp" {
+		target = c.Target
+		if target == "" {
+			target, _ = celfmt.NonEmptyString(mustGet(obj, "tool"))
+		}
+		args, _ = mustGet(obj, "arguments").(*celfmt.Object)
+		if args == nil {
+			args = &celfmt.Object{}
+		}
+		return target, args, obj
+	}
+	target = c.Target
+	if target == "" {
+		target = c.Tool
+	}
+	return target, obj, celfmt.NewObject("tool", target, "arguments", obj)
+}
+
+func mustGet(o *celfmt.Object, key string) any {
+	v, _ := o.Get(key)
+	return v
+}
+
+// run calls a formatter, turning errors and panics into a decline that is
+// reported and counted towards quarantine.
+func (d *Dispatcher) run(reg *registration, tool string, req Request) (text string, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.fail(reg, tool, fmt.Errorf("%w: %v", ErrPanic, p))
+			text, ok = "", false
+		}
+	}()
+	text, ok, err := reg.formatter.Format(req)
+	if err != nil {
+		d.fail(reg, tool, err)
+		return "", false
+	}
+	if reg.failures.Load() != 0 {
+		reg.failures.Store(0)
+	}
+	return text, ok
+}
+
+func (d *Dispatcher) fail(reg *registration, tool string, err error) {
+	n := reg.failures.Add(1)
+	f := Failure{Tool: tool, Key: reg.key, Owner: reg.owner, Err: err, Quarantined: n == quarantineAfter}
+	if d.logger != nil {
+		d.logger.LogAttrs(context.Background(), slog.LevelWarn, "formatter failed",
+			slog.String("tool", f.Tool), slog.String("key", f.Key), slog.String("owner", f.Owner),
+			slog.String("error", err.Error()), slog.Bool("quarantined", f.Quarantined))
+	}
+	if d.onFailure != nil {
+		d.onFailure(f)
+	}
+}
+
+// prompt builds the ask-prompt sentence around a sanitized preview.
+func (d *Dispatcher) prompt(c Call, preview string) string {
+	var b strings.Builder
+	if agent := d.safe(c.Agent); agent != "" {
+		b.WriteString("Agent '")
+		b.WriteString(agent)
+		b.WriteString("'")
+	} else {
+		b.WriteString("Current agent")
+	}
+	target := d.safe(c.Target)
+	switch {
+	case c.Tool == "bash":
+		b.WriteString(" requested bash command '")
+		b.WriteString(d.safe(c.Command))
+		b.WriteString("'")
+		d.writePattern(&b, c)
+		b.WriteString(". Allow this command?")
+		return b.String()
+	case isMCP(c) && target != "":
+		b.WriteString(" requested MCP target '")
+		b.WriteString(target)
+	default:
+		b.WriteString(" requested tool '")
+		b.WriteString(d.safe(c.Tool))
+	}
+	b.WriteString("'")
+	d.writePattern(&b, c)
+	if preview != "" {
+		b.WriteString(" ")
+		b.WriteString(preview)
+	}
+	b.WriteString(". Allow this call?")
+	return b.String()
+}
+
+func (d *Dispatcher) writePattern(b *strings.Builder, c Call) {
+	if p := d.safe(c.MatchedPattern); p != "" {
+		b.WriteString(" (matched '")
+		b.WriteString(p)
+		b.WriteString("')")
+	}
+}
+
+// safe sanitizes a piece of a prompt sentence.
+func (d *Dispatcher) safe(s string) string { return SafeText(s, Reveal, d.limits.Output) }
+
+// pathTools are the tools whose log context carries their preview.
+func isPathTool(tool string) bool {
+	switch tool {
+	case "read", "write", "edit", "find", "grep", "ls":
+		return true
+	}
+	return false
+}
+
+func (d *Dispatcher) logContext(c Call, in celfmt.Input, raw Preview) LogContext {
+	return LogContext{
+		Command:          d.logText(c.Command),
+		Target:           d.logText(c.Target),
+		ToolInputPreview: d.logPreview(c, in, raw),
+		Origin:           d.logText(c.Origin),
+	}
+}
+
+func (d *Dispatcher) logText(s string) *string {
+	s = SafeText(s, Strip, d.limits.Log)
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func (d *Dispatcher) logPreview(c Call, in celfmt.Input, raw Preview) *string {
+	switch {
+	case d.reg == nil || c.Tool == "bash" || isMCP(c):
+		return nil
+	case isPathTool(c.Tool):
+		return d.logText(raw.Text)
+	}
+	var js string
+	if in.Err != nil {
+		js = celfmt.TruncateText(in.Raw, d.limits.Log)
+	} else {
+		js = celfmt.TruncateJSON(in.Value, d.limits.Log)
+	}
+	if js == "" {
+		return nil
+	}
+	s := SafeText("input "+js, Strip, len("input ")+d.limits.Log+1)
+	return &s
+}

@@ -1,0 +1,50 @@
+package runtime
+
+import (
+	"fmt"
+)
+
+// Default limits, in characters (runes).
+const (
+	DefaultPreviewLimit = 200  // JSON shown by the default preview
+	DefaultSummaryLimit = 80   // a pattern or glob in a search preview
+	DefaultLogLimit     = 1000 // a log preview
+	DefaultOutputLimit  = 500  // any text the dispatcher returns, after sanitizing
+)
+
+// Limits bound the text the dispatcher produces, in characters (runes).
+// A zero field means its default; a negative one is an error.
+type Limits struct {
+	Preview int // JSON in the default preview (200)
+	Summary int // a pattern or glob in a search preview (80)
+	Log     int // a log preview (1000)
+	// Output caps every piece of text after sanitizing: a formatter's
+	// preview, a command, a path, a name (500). It keeps hostile input from
+	// producing an unbounded prompt, even where a formatter forgets to
+	// truncate or revealed escapes make text longer.
+	Output int
+}
+
+// WithDefaults returns l with every zero field set to its default, or an
+// error naming the first field that is negative.
+func (l Limits) WithDefaults() (Limits, error) {
+	fields := []struct {
+		name string
+		v    *int
+		def  int
+	}{
+		{"preview", &l.Preview, DefaultPreviewLimit},
+		{"summary", &l.Summary, DefaultSummaryLimit},
+		{"log", &l.Log, DefaultLogLimit},
+		{"output", &l.Output, DefaultOutputLimit},
+	}
+	for _, f := range fields {
+		switch {
+		case *f.v < 0:
+			return Limits{}, fmt.Errorf("limits: %s must be a positive integer, got %d", f.name, *f.v)
+		case *f.v == 0:
+			*f.v = f.def
+		}
+	}
+	return l, nil
+}

@@ -1,0 +1,272 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+// Formatter turns a tool call's input into preview text. It returns ok false
+// to decline, which sends the dispatcher to the default preview; "" with ok
+// true suppresses the preview. An error (or a panic) is a failure: the
+// dispatcher treats it as a decline and reports it.
+type Formatter interface {
+	Format(req Request) (text string, ok bool, err error)
+}
+
+// FormatterFunc adapts a function to the Formatter interface.
+type FormatterFunc func(req Request) (text string, ok bool, err error)
+
+// Format calls f(req).
+func (f FormatterFunc) Format(req Request) (string, bool, error) { return f(req) }
+
+// Request is what a formatter receives.
+type Request struct {
+	// Tool is the tool name of the call; for MCP calls it is the target
+	// ("server:tool"), or "mcp" when the call names none.
+	Tool string
+	// Input is the call's input as an object; non-object input is an empty
+	// object. It is never nil and must not be modified.
+	Input *celfmt.Object
+	// Limits are the dispatcher's limits.
+	Limits Limits
+}
+
+// Entry is one registration of a batch.
+type Entry struct {
+	Key       string    // tool name, "server:tool", "server:*" or "mcp"
+	Owner     string    // who registers it: "formatters.yaml:42:5", a host app's name
+	Formatter Formatter // what formats the key's calls
+}
+
+// Errors returned by Registry.Register and Registry.RegisterAll, for use
+// with errors.Is.
+var (
+	ErrDuplicate  = errors.New("already registered")
+	ErrInvalidKey = errors.New("invalid key")
+)
+
+// ConflictError reports a key that is taken. It matches ErrDuplicate.
+type ConflictError struct {
+	Key   string // the key
+	Owner string // who asked for it
+	Taken string // who holds it
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("tool %q (%s) is already registered by %s", e.Key, e.Owner, e.Taken)
+}
+
+// Unwrap returns ErrDuplicate.
+func (e *ConflictError) Unwrap() error { return ErrDuplicate }
+
+// quarantineAfter is how many consecutive failures quarantine a registration.
+const quarantineAfter = 3
+
+type registration struct {
+	key, owner string
+	formatter  Formatter
+	failures   atomic.Int32 // consecutive failures
+}
+
+func (r *registration) quarantined() bool { return r.failures.Load() >= quarantineAfter }
+
+// Registry holds at most one formatter per key, each with a named owner.
+// Readers (every preview) take no lock: they load an immutable table that
+// writers replace whole. The zero value is an empty registry ready to use;
+// a Registry must not be copied after first use.
+type Registry struct {
+	mu    sync.Mutex // serializes writers
+	table atomic.Pointer[map[string]*registration]
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{} }
+
+func (r *Registry) load() map[string]*registration {
+	if t := r.table.Load(); t != nil {
+		return *t
+	}
+	return nil
+}
+
+// find returns the registration of key, or nil.
+func (r *Registry) find(key string) *registration {
+	return r.load()[key]
+}
+
+// Register registers f for key on behalf of owner. It returns a function
+// that removes this registration: it never removes a later registration of
+// the same key, and calling it again does nothing.
+func (r *Registry) Register(key, owner string, f Formatter) (dispose func(), err error) {
+	return r.RegisterAll([]Entry{{Key: key, Owner: owner, Formatter: f}})
+}
+
+// RegisterAll registers every entry, or none: when any key is invalid or
+// taken (by an earlier registration or by another entry of the batch), it
+// returns an error listing every problem and changes nothing. The returned
+// function removes the batch's own registrations.
+func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
+	var errs []error
+	for _, e := range entries {
+		if err := validateEntry(e); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := r.load()
+	added := make(map[string]*registration, len(entries))
+	regs := make([]*registration, 0, len(entries))
+	for _, e := range entries {
+		taken := ""
+		if cur, ok := old[e.Key]; ok {
+			taken = cur.owner
+		} else if cur, ok := added[e.Key]; ok {
+			taken = cur.owner
+		}
+		if taken != "" {
+			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
+			continue
+		}
+		reg := &registration{key: e.Key, owner: e.Owner, formatter: e.Formatter}
+		added[e.Key] = reg
+		regs = append(regs, reg)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	next := make(map[string]*registration, len(old)+len(added))
+	for k, v := range old {
+		next[k] = v
+	}
+	for k, v := range added {
+		next[k] = v
+	}
+	r.table.Store(&next)
+	return func() { r.remove(regs) }, nil
+}
+
+// remove deletes the given registrations where they are still current.
+func (r *Registry) remove(regs []*registration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := r.load()
+	current := 0
+	for _, reg := range regs {
+		if old[reg.key] == reg {
+			current++
+		}
+	}
+	if current == 0 {
+		return
+	}
+	next := make(map[string]*registration, len(old)-current)
+	for k, v := range old {
+		next[k] = v
+	}
+	for _, reg := range regs {
+		if next[reg.key] == reg {
+			delete(next, reg.key)
+		}
+	}
+	r.table.Store(&next)
+}
+
+// Info describes one registration.
+type Info struct {
+	Key         string
+	Owner       string
+	Failures    int  // consecutive failures so far
+	Quarantined bool // skipped until registered again
+}
+
+// Lookup returns the registration of key.
+func (r *Registry) Lookup(key string) (Info, bool) {
+	reg := r.find(key)
+	if reg == nil {
+		return Info{}, false
+	}
+	return reg.info(), true
+}
+
+// List returns every registration, sorted by key.
+func (r *Registry) List() []Info {
+	t := r.load()
+	list := make([]Info, 0, len(t))
+	for _, reg := range t {
+		list = append(list, reg.info())
+	}
+	slices.SortFunc(list, func(a, b Info) int { return strings.Compare(a.Key, b.Key) })
+	return list
+}
+
+// Len returns the number of registrations.
+func (r *Registry) Len() int { return len(r.load()) }
+
+func (r *registration) info() Info {
+	n := int(r.failures.Load())
+	return Info{Key: r.key, Owner: r.owner, Failures: n, Quarantined: n >= quarantineAfter}
+}
+
+// maxKeyLen bounds a key's length in bytes.
+const maxKeyLen = 256
+
+func validateEntry(e Entry) error {
+	if e.Owner == "" {
+		return fmt.Errorf("%w %q: no owner given", ErrInvalidKey, e.Key)
+	}
+	if e.Formatter == nil {
+		return fmt.Errorf("%w %q (%s): no formatter given", ErrInvalidKey, e.Key, e.Owner)
+	}
+	if err := ValidateKey(e.Key); err != nil {
+		return fmt.Errorf("%w (%s)", err, e.Owner)
+	}
+	return nil
+}
+
+// ValidateKey reports whether key can be registered: a tool name, an MCP key
+// "server:tool" or "server:*", or the umbrella "mcp". Keys are non-empty,
+// at most 256 bytes of printable UTF-8 without white space, and "*" stands
+// only for a whole MCP tool name.
+func ValidateKey(key string) error {
+	fail := func(why string) error { return fmt.Errorf("%w %q: %s", ErrInvalidKey, key, why) }
+	switch {
+	case key == "":
+		return fail("empty")
+	case len(key) > maxKeyLen:
+		return fail(fmt.Sprintf("longer than %d bytes", maxKeyLen))
+	case !utf8.ValidString(key):
+		return fail("not valid UTF-8")
+	}
+	for _, r := range key {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return fail(fmt.Sprintf("contains %U", r))
+		}
+	}
+	server, tool, mcp := strings.Cut(key, ":")
+	switch {
+	case !mcp && strings.Contains(key, "*"):
+		return fail(`"*" is only allowed as "server:*"`)
+	case mcp && server == "":
+		return fail("no server before ':'")
+	case mcp && tool == "":
+		return fail(`no tool after ':' (use "server:*" for every tool of a server)`)
+	case mcp && strings.Contains(server, "*"):
+		return fail(`"*" is only allowed as "server:*"`)
+	case mcp && tool != "*" && strings.Contains(tool, "*"):
+		return fail(`"*" is only allowed as "server:*"`)
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSafeTextAttacks(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		reveal string
+		strip  string
+	}{
+		{"CSI color", "\x1b[31mred\x1b[0m", `\u{1B}[31mred\u{1B}[0m`, "red"},
+		{"CSI cursor up and erase line", "ok\x1b[1A\x1b[2Kfake", `ok\u{1B}[1A\u{1B}[2Kfake`, "okfake"},
+		{"CSI private mode", "a\x1b[?25lb", `a\u{1B}[?25lb`, "ab"},
+		{"OSC terminated by BEL", "\x1b]0;title\x07text", `\u{1B}]0;title\u{7}text`, "text"},
+		{"OSC terminated by ST", "\x1b]0;title\x1b\\text", `\u{1B}]0;title\u{1B}\text`, "text"},
+		{"OSC 8 hyperlink", "\x1b]8;;https://evil.example\x07click\x1b]8;;\x07", `\u{1B}]8;;https://evil.example\u{7}click\u{1B}]8;;\u{7}`, "click"},
+		{"OSC unterminated", "a\x1b]0;rest of text", `a\u{1B}]0;rest of text`, "a0;rest of text"},
+		{"DCS", "a\x1bPq#0;2;0;0;0\x1b\\b", `a\u{1B}Pq#0;2;0;0;0\u{1B}\b`, "ab"},
+		{"APC", "a\x1b_payload\x1b\\b", `a\u{1B}_payload\u{1B}\b`, "ab"},
+		{"PM", "a\x1b^payload\x1b\\b", `a\u{1B}^payload\u{1B}\b`, "ab"},
+		{"SOS", "a\x1bXpayload\x1b\\b", `a\u{1B}Xpayload\u{1B}\b`, "ab"},
+		{"two-byte ESC", "a\x1bcb\x1b7c", `a\u{1B}cb\u{1B}7c`, "abc"},
+		{"ESC with intermediate", "a\x1b(Bb", `a\u{1B}(Bb`, "ab"},
+		{"lone ESC at end", "a\x1b", `a\u{1B}`, "a"},
+		{"8-bit CSI", "a\u009b31mb", `a\u{9B}31mb`, "ab"},
+		{"8-bit OSC with ST", "a\u009d0;t\u009cb", `a\u{9D}0;t\u{9C}b`, "ab"},
+		{"8-bit DCS", "a\u0090q\u009cb", `a\u{90}q\u{9C}b`, "ab"},
+		{"other C1", "a\u0085b\u0080c", `a\u{85}b\u{80}c`, "a bc"},
+		{"C0 controls", "a\x00b\x07c\x08d", `a\u{0}b\u{7}c\u{8}d`, "abcd"},
+		{"DEL", "a\x7fb", `a\u{7F}b`, "ab"},
+		{"LF", "git status\nrm -rf ~", `git status\nrm -rf ~`, "git status rm -rf ~"},
+		{"CR", "safe\rEVIL", `safe\rEVIL`, "safe EVIL"},
+		{"CRLF", "a\r\nb", `a\r\nb`, "a b"},
+		{"TAB", "a\t\tb", "a b", "a b"},
+		{"LS and PS", "a\u2028b\u2029c", `a\u{2028}b\u{2029}c`, "a b c"},
+		{"VT FF", "a\vb\fc", `a\u{B}b\u{C}c`, "a b c"},
+		{"ALM", "a\u061cb", `a\u{61C}b`, "ab"},
+		{"LRM", "a\u200eb", `a\u{200E}b`, "ab"},
+		{"RLM", "a\u200fb", `a\u{200F}b`, "ab"},
+		{"LRE", "a\u202ab", `a\u{202A}b`, "ab"},
+		{"RLE", "a\u202bb", `a\u{202B}b`, "ab"},
+		{"PDF", "a\u202cb", `a\u{202C}b`, "ab"},
+		{"LRO", "a\u202db", `a\u{202D}b`, "ab"},
+		{"RLO", "/tmp/\u202egnp.exe", `/tmp/\u{202E}gnp.exe`, "/tmp/gnp.exe"},
+		{"LRI", "a\u2066b", `a\u{2066}b`, "ab"},
+		{"RLI", "a\u2067b", `a\u{2067}b`, "ab"},
+		{"FSI", "a\u2068b", `a\u{2068}b`, "ab"},
+		{"PDI", "a\u2069b", `a\u{2069}b`, "ab"},
+		{"ZWSP", "/home/.ss\u200bh", `/home/.ss\u{200B}h`, "/home/.ssh"},
+		{"word joiner and invisible operators", "a\u2060b\u2061c\u2062d\u2063e\u2064f", `a\u{2060}b\u{2061}c\u{2062}d\u{2063}e\u{2064}f`, "abcdef"},
+		{"BOM", "\ufeffa", `\u{FEFF}a`, "a"},
+		{"Mongolian vowel separator", "a\u180eb", `a\u{180E}b`, "ab"},
+		{"soft hyphen", "pay\u00adpal", `pay\u{AD}pal`, "paypal"},
+		{"Hangul filler", "a\u3164b", `a\u{3164}b`, "ab"},
+		{"ZWJ between ASCII", "pay\u200dpal", `pay\u{200D}pal`, "paypal"},
+		{"ZWNJ at start", "\u200cabc", `\u{200C}abc`, "abc"},
+		{"tag characters", "ok\U000E0049\U000E0067\U000E006E", `ok\u{E0049}\u{E0067}\u{E006E}`, "ok"},
+		{"tag sequence without base", "\U000E0067\U000E0062\U000E007F", `\u{E0067}\u{E0062}\u{E007F}`, ""},
+		{"flag with bad tag sequence", "🏴\U000E0041\U000E007F", `🏴\u{E0041}\u{E007F}`, "🏴"},
+		{"variation selector run", "😀\ufe0f\ufe0e\U000E0100", "😀\ufe0f" + `\u{FE0E}\u{E0100}`, "😀\ufe0f"},
+		{"variation selector at start", "\ufe0fa", `\u{FE0F}a`, "a"},
+		{"invalid UTF-8", "a\xffb\xc3", "a\uFFFDb\uFFFD", "a\uFFFDb\uFFFD"},
+		{"spaces collapse and trim", "  a   b  ", "a b", "a b"},
+		{"unicode spaces", "a\u00a0\u2003\u3000b", "a b", "a b"},
+		{"only hidden", "\u202e\u200b", `\u{202E}\u{200B}`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := SafeText(tc.in, Reveal, 1000)
+			assert.Equal(t, tc.reveal, got, "reveal")
+			checkSafeText(t, tc.in, got, 1000)
+			got = SafeText(tc.in, Strip, 1000)
+			assert.Equal(t, tc.strip, got, "strip")
+			checkSafeText(t, tc.in, got, 1000)
+		})
+	}
+}
+
+func TestSafeTextKeepsLegitimateText(t *testing.T) {
+	tests := map[string]string{
+		"ascii":                   "Current agent requested tool 'read' for path '/src/foo.ts'. Allow this call?",
+		"CJK":                     "docs/設計メモ/請求書の期日.md",
+		"Korean":                  "한국어 텍스트",
+		"Arabic":                  "مرحبا بالعالم",
+		"Arabic with ZWNJ":        "می\u200cخواهم",
+		"Persian ZWNJ":            "نامه\u200cها",
+		"Devanagari with ZWJ":     "क्\u200dष",
+		"Hebrew":                  "שלום עולם",
+		"Hebrew with points":      "שָׁלוֹם",
+		"combining marks":         "cafe\u0301 nai\u0308ve",
+		"Thai":                    "ภาษาไทย",
+		"emoji ZWJ family":        "👨\u200d👩\u200d👧\u200d👦",
+		"technologist skin tone":  "👩🏽\u200d💻",
+		"rainbow flag":            "🏳\ufe0f\u200d🌈",
+		"heart on fire":           "❤\ufe0f\u200d🔥",
+		"skin tones":              "👍🏻👍🏼👍🏽👍🏾👍🏿",
+		"keycap":                  "1\ufe0f\u20e3",
+		"country flags":           "🇫🇷🇯🇵",
+		"England flag":            "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+		"Scotland flag":           "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+		"text variation selector": "☺\ufe0e and ☺\ufe0f",
+		"Cyrillic":                "Привет, мир",
+		"Arabic number sign":      "\u0600١٢",
+		"math and symbols":        "∀x ∈ ℝ: x² ≥ 0 — “quoted” ‘text’ …",
+	}
+	for name, in := range tests {
+		t.Run(name, func(t *testing.T) {
+			for _, p := range []TextPolicy{Reveal, Strip} {
+				assert.Equal(t, in, SafeText(in, p, 1000), p.String())
+			}
+			allocs := testing.AllocsPerRun(10, func() { SafeText(in, Reveal, 1000) })
+			assert.Zero(t, allocs, "clean text must not allocate")
+		})
+	}
+}
+
+func TestSafeTextTruncation(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		max  int
+		want string
+	}{
+		{"ascii", "abcdef", 3, "abc…"},
+		{"trailing space dropped before ellipsis", "abc def", 4, "abc…"},
+		{"exact", "abc", 3, "abc"},
+		{"flag is not split", "ab🇫🇷", 3, "ab…"},
+		{"family is not split", "x👨\u200d👩\u200d👧", 3, "x…"},
+		{"combining mark is not split", "xe\u0301", 2, "x…"},
+		{"subdivision flag is not split", "x🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", 5, "x…"},
+		{"escape is not split", "ab\u202ecd", 5, "ab…"},
+		{"escape fits", "ab\u202ecd", 11, `ab\u{202E}c…`},
+		{"counts runes", "日本語テキスト", 3, "日本語…"},
+		{"spaces before the cut", "a     b", 2, "a…"},
+		{"no limit", strings.Repeat("x", 5000), 0, strings.Repeat("x", 5000)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := SafeText(tc.in, Reveal, tc.max)
+			assert.Equal(t, tc.want, got)
+			checkSafeText(t, tc.in, got, tc.max)
+		})
+	}
+}
+
+func TestSafeTextIsIdempotent(t *testing.T) {
+	for _, in := range []string{"\x1b[31mred", "a\u202eb\nc", "  x  ", strings.Repeat("é", 300)} {
+		for _, p := range []TextPolicy{Reveal, Strip} {
+			once := SafeText(in, p, 200)
+			assert.Equal(t, once, SafeText(once, p, 200), "%q %v", in, p)
+		}
+	}
+}
+
+// checkSafeText asserts the safe-text properties of DESIGN.md on out, the
+// result of SafeText(in, _, max). It is written independently of the
+// sanitizer's own tables, from the Unicode ranges the design lists.
+func checkSafeText(t testing.TB, in, out string, max int) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Fatalf("invalid UTF-8 %q from %q", out, in)
+	}
+	if out != strings.TrimSpace(out) || strings.Contains(out, "  ") {
+		t.Fatalf("not trimmed and collapsed: %q from %q", out, in)
+	}
+	body, cut := strings.CutSuffix(out, "…")
+	if max > 0 && utf8.RuneCountInString(body) > max {
+		t.Fatalf("%d runes, more than %d: %q from %q", utf8.RuneCountInString(body), max, out, in)
+	}
+	runes := []rune(out)
+	for i, r := range runes {
+		switch {
+		case r < 0x20, r >= 0x7f && r <= 0x9f, r == 0x2028, r == 0x2029:
+			t.Fatalf("control %U in %q from %q", r, out, in)
+		case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			t.Fatalf("bidi control %U in %q from %q", r, out, in)
+		case r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff, r == 0x180e:
+			t.Fatalf("invisible %U in %q from %q", r, out, in)
+		case r == 0x200d || r == 0x200c:
+			if i == 0 || i == len(runes)-1 || runes[i-1] < 0x80 || runes[i+1] < 0x80 {
+				t.Fatalf("stray joiner %U in %q from %q", r, out, in)
+			}
+		case r >= 0xe0000 && r <= 0xe007f:
+			if !inTagSequence(runes, i) {
+				t.Fatalf("stray tag %U in %q from %q", r, out, in)
+			}
+		case unicode.IsSpace(r) && r != ' ':
+			t.Fatalf("white space %U in %q from %q", r, out, in)
+		}
+	}
+	if cut && body != "" {
+		// The cut fell on a grapheme cluster boundary of the output, so
+		// the last cluster of body is whole: segmenting body alone or
+		// with what followed it in the untruncated text agrees.
+		last := ""
+		state := -1
+		for rest := body; rest != ""; {
+			last, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		}
+		if strings.HasSuffix(last, "\u200d") {
+			t.Fatalf("cut inside a ZWJ sequence: %q from %q", out, in)
+		}
+	}
+}
+
+// inTagSequence reports whether the tag at runes[i] belongs to a black flag
+// followed by tag letters or digits and a cancel tag.
+func inTagSequence(runes []rune, i int) bool {
+	start := i
+	for start > 0 && runes[start-1] >= 0xe0020 && runes[start-1] <= 0xe007e {
+		start--
+	}
+	if start == 0 || runes[start-1] != 0x1f3f4 {
+		return false
+	}
+	end := i
+	for end < len(runes) && runes[end] >= 0xe0020 && runes[end] <= 0xe007e {
+		end++
+	}
+	return end < len(runes) && runes[end] == 0xe007f
+}
