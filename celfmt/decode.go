@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxDepth is how deeply arrays and objects may nest in decoded input.
@@ -213,7 +214,8 @@ func (d *decoder) number() (any, error) {
 	}
 	// The syntax is checked above; ParseFloat only fails on range, and then
 	// returns ±Inf or ±0 as JavaScript would.
-	f, _ := strconv.ParseFloat(string(d.data[start:d.pos]), 64)
+	text := d.data[start:d.pos]
+	f, _ := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
 	return f, nil
 }
 

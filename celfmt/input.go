@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Input is a tool call's arguments as previews see them.
@@ -44,7 +45,10 @@ func DecodeInput(v any) Input {
 	case nil:
 		return Input{}
 	case string:
-		return decodeText([]byte(v))
+		// The decoder only reads its input and copies what it keeps, so
+		// the string's bytes can be read in place: a 10 MB argument is
+		// not copied before it is decoded.
+		return decodeText(unsafe.Slice(unsafe.StringData(v), len(v)))
 	case []byte:
 		return decodeText(v)
 	case json.RawMessage:
@@ -62,7 +66,7 @@ func DecodeInput(v any) Input {
 func decodeText(data []byte) Input {
 	value, err := DecodeJSON(data)
 	if err != nil {
-		return Input{Raw: string(data), Err: err}
+		return Input{Raw: string(data), Err: err} // a copy: data may alias a string
 	}
 	return Input{Value: value}
 }

@@ -46,13 +46,13 @@ func TestTruncate(t *testing.T) {
 
 func TestLineCount(t *testing.T) {
 	tests := map[string]int{
-		"":                   0,
-		"hello":              1,
+		"":                    0,
+		"hello":               1,
 		"line1\nline2\nline3": 3,
-		"line1\r\nline2":     2,
-		"line1\rline2":       2,
-		"a\n":                2,
-		"\r\r\n\n":           4,
+		"line1\r\nline2":      2,
+		"line1\rline2":        2,
+		"a\n":                 2,
+		"\r\r\n\n":            4,
 	}
 	for text, want := range tests {
 		assert.Equal(t, want, LineCount(text), "LineCount(%q)", text)

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 	"unicode"
@@ -58,10 +59,7 @@ func SafeText(s string, policy TextPolicy, max int) string {
 	if max < 1 {
 		max = int(^uint(0) >> 1)
 	}
-	if len(s) <= max && isPlainASCII(s) {
-		return s
-	}
-	if isPlainText(s, max) {
+	if isPlain(s, max) {
 		return s
 	}
 	t := sanitizer{policy: policy, max: max, src: s}
@@ -69,84 +67,89 @@ func SafeText(s string, policy TextPolicy, max int) string {
 	return t.result()
 }
 
-// isPlainASCII reports whether s is printable ASCII with no leading,
-// trailing or doubled space. It checks eight bytes at a time, because this is
-// the path almost every string the dispatcher returns takes.
-func isPlainASCII(s string) bool {
+// isPlain reports whether s needs no change: valid UTF-8 of at most max
+// runes with nothing SafeText would rewrite.
+func isPlain(s string, max int) bool {
 	if s == "" {
 		return true
 	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' {
+	if s[0] == ' ' {
 		return false
 	}
-	const (
-		ones  = 0x0101010101010101
-		highs = 0x8080808080808080
-		lows  = 0x7f7f7f7f7f7f7f7f
-		space = 0x2020202020202020
-	)
-	prevSpace := uint64(0) // high bit set when the previous word ended in a space
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// A byte is bad when it has its high bit set, is DEL (b+1 has the
-		// high bit) or is below 0x20 (b+0x60 lacks it). The additions
-		// cannot carry between bytes unless a high bit is already set.
-		if (x|(x+ones)|^(x+0x6060606060606060))&highs != 0 {
-			return false
-		}
-		y := x ^ space // zero bytes where x has a space
-		spaces := ^(((y & lows) + lows) | y) & highs
-		if spaces&(spaces<<8|prevSpace) != 0 {
-			return false
-		}
-		prevSpace = spaces >> 56
-	}
-	last := prevSpace != 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c > 0x7e {
-			return false
-		}
-		if c == ' ' && last {
-			return false
-		}
-		last = c == ' '
-	}
-	return true
-}
-
-// isPlainText reports whether s needs no change: valid UTF-8, no more than
-// max runes, nothing SafeText would rewrite.
-func isPlainText(s string, max int) bool {
-	if s == "" {
-		return true
-	}
-	runes := 0
-	lastSpace := true // a leading space is not plain
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f || (c == ' ' && lastSpace) {
+	i := plainWords(s)
+	runes := i
+	lastSpace := i > 0 && s[i-1] == ' '
+	for i < len(s) && runes <= max {
+		switch c := s[i]; {
+		case c > ' ' && c < 0x7f:
+			j := i + 1
+			for j < len(s) && s[j] > ' ' && s[j] < 0x7f {
+				j++
+			}
+			runes += j - i
+			i = j
+			lastSpace = false
+		case c == ' ':
+			if lastSpace {
 				return false
 			}
-			lastSpace = c == ' '
+			lastSpace = true
+			runes++
 			i++
-		} else {
-			r, size := utf8.DecodeRuneInString(s[i:])
+		case c < utf8.RuneSelf:
+			return false
+		default:
+			r, size := decodeRune(s[i:])
 			if r == utf8.RuneError || needsCare(r) {
 				return false
 			}
 			lastSpace = false
+			runes++
 			i += size
 		}
-		runes++
-		if runes > max {
-			return false
+	}
+	return runes <= max && !lastSpace
+}
+
+// decodeRune is utf8.DecodeRuneInString with the three-byte sequences of
+// most non-Latin scripts (CJK, kana, Hangul, Indic) decoded inline.
+func decodeRune(s string) (rune, int) {
+	if len(s) >= 3 && s[0]&0xF0 == 0xE0 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+		r := rune(s[0]&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F)
+		if r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+			return r, 3
 		}
 	}
-	return !lastSpace
+	return utf8.DecodeRuneInString(s)
+}
+
+// plainWords returns the length of a prefix of s, in whole 8-byte words,
+// that is printable ASCII without two spaces in a row. It checks eight bytes
+// at a time, because almost every string the dispatcher returns is such
+// text.
+func plainWords(s string) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	// Bytes are printable ASCII and space when none has its high bit set,
+	// is DEL (b+1 has the high bit) or is below 0x20 (b+0x60 lacks it): the
+	// additions cannot carry between bytes unless a high bit is already
+	// set. Among those, b+0x5F lacks the high bit only for a space, so two
+	// spaces in a row show at the same byte of x and of the word one byte
+	// further.
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for len(b) >= 9 {
+		x := binary.LittleEndian.Uint64(b)
+		next := binary.LittleEndian.Uint64(b[1:])
+		bad := x | (x + ones) | ^(x + 0x6060606060606060)
+		double := ^((x + 0x5f5f5f5f5f5f5f5f) | (next + 0x5f5f5f5f5f5f5f5f))
+		if (bad|double)&highs != 0 {
+			break
+		}
+		b = b[8:]
+	}
+	return len(s) - len(b)
 }
 
 // needsCare reports whether the non-ASCII rune r may need rewriting or
@@ -232,6 +235,20 @@ func (t *sanitizer) run() {
 	s := t.src
 	t.prev = -1
 	for i := 0; i < len(s) && !t.full(); {
+		if c := s[i]; c > ' ' && c < 0x7f {
+			// A run of printable ASCII, at most as long as the output
+			// still needs.
+			j, end := i+1, min(len(s), i+t.max-t.runes+2)
+			for j < end && s[j] > ' ' && s[j] < 0x7f {
+				j++
+			}
+			t.space()
+			t.write(s[i:j])
+			t.runes += j - i
+			t.prev = rune(s[j-1])
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			t.text(utf8.RuneError, "\uFFFD")
@@ -350,7 +367,7 @@ func (t *sanitizer) hidden(r rune) {
 			e[i] -= 'a' - 'A'
 		}
 	}
-	t.escape(string(e))
+	t.escape(unsafeString(e)) // escape copies it
 }
 
 // write appends enc to the output.
@@ -508,7 +525,8 @@ func skipEscapeSequence(s string, i int) int {
 	}
 }
 
-// unsafeString views b as a string. The caller must not modify b after.
+// unsafeString views b as a string without copying. The string must not
+// outlive b, and b must not change while the string is in use.
 func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }

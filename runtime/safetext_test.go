@@ -228,3 +228,18 @@ func inTagSequence(runes []rune, i int) bool {
 	}
 	return end < len(runes) && runes[end] == 0xe007f
 }
+
+func TestDecodeRuneMatchesUTF8(t *testing.T) {
+	for b0 := 0xC0; b0 <= 0xFF; b0++ {
+		for b1 := 0x70; b1 <= 0xC0; b1++ {
+			for _, b2 := range []int{0x00, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0} {
+				s := string([]byte{byte(b0), byte(b1), byte(b2), 'x'})
+				r, n := decodeRune(s)
+				wr, wn := utf8.DecodeRuneInString(s)
+				if r != wr || n != wn {
+					t.Fatalf("decodeRune(% x) = %U, %d; utf8 gives %U, %d", s[:3], r, n, wr, wn)
+				}
+			}
+		}
+	}
+}

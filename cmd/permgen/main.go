@@ -1,0 +1,74 @@
+// Command permgen turns AI agents' tool calls into the text a person reads
+// before allowing them.
+//
+// Usage:
+//
+//	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
+//	permgen version                  print the version
+//
+// Exit codes: 0 ok, 1 invalid input, 2 usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitInvalid = 1
+	exitUsage   = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `permgen turns AI agents' tool calls into the text a person reads before allowing them.
+
+Usage:
+
+	permgen <command> [flags] [arguments]
+
+Commands:
+
+	preview    print the ask-prompt sentence of each tool call in a JSONL file
+	version    print the version
+
+Run "permgen <command> -h" for a command's flags.
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "preview":
+		return runPreview(args[1:], stdin, stdout, stderr)
+	case "version":
+		if len(args) > 1 {
+			fmt.Fprintln(stderr, "permgen version: takes no arguments")
+			return exitUsage
+		}
+		fmt.Fprintln(stdout, "permgen", version())
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "permgen: unknown command %q\n\n%s", args[0], usage)
+		return exitUsage
+	}
+}
+
+// version returns the module version the binary was built from.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}

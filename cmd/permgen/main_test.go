@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with the golden file, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("..", "..", "testdata", "golden", name)
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -update to create it")
+	assert.Equal(t, string(want), string(got))
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestPreviewTranscript(t *testing.T) {
+	calls := filepath.Join("..", "..", "testdata", "calls.jsonl")
+	data, err := os.ReadFile(calls)
+	require.NoError(t, err)
+	lines := strings.Count(string(data), "\n")
+	require.GreaterOrEqual(t, lines, 30)
+
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", "preview", "--no-builtin", "--format", format, calls)
+			require.Equal(t, 0, code, stderr)
+			assert.Empty(t, stderr)
+			assert.Equal(t, lines, strings.Count(stdout, "\n"), "one line per call")
+			golden(t, "calls."+format, []byte(stdout))
+		})
+	}
+}
+
+func TestPreviewJSONFormat(t *testing.T) {
+	in := `{"tool":"bash","command":"ls -la","origin":"builtin","source":"tool"}
+{"tool":"task","input":{"n":1}}
+`
+	stdout, stderr, code := runCLI(t, in, "preview", "--format=json")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `{"tool":"bash","preview":"","prompt":"Current agent requested bash command 'ls -la'. Allow this command?","log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"},"formatter":""}
+{"tool":"task","preview":"with input {\"n\":1}","prompt":"Current agent requested tool 'task' with input {\"n\":1}. Allow this call?","log":{"command":null,"target":null,"toolInputPreview":"input {\"n\":1}","origin":null},"formatter":""}
+`, stdout)
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var v map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &v))
+	}
+}
+
+func TestPreviewBadLines(t *testing.T) {
+	in := strings.Join([]string{
+		`{"tool":"read","input":{"path":"/a"}}`,
+		`{"tool":"read",`,
+		``,
+		`{"input":{}}`,
+		`[1,2]`,
+		`{"tool":"x","agent":5}`,
+		`{"tool":"x","colour":"red"}`,
+		`{"tool":""}`,
+		`{"tool":"x"} {"tool":"y"}`,
+		`   `,
+		`{"tool":"last"}`,
+	}, "\n")
+	stdout, stderr, code := runCLI(t, in, "preview")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `Current agent requested tool 'read' with input {"path":"/a"}. Allow this call?
+Current agent requested tool 'last'. Allow this call?
+`, stdout)
+	assert.Equal(t, `<stdin>:2: invalid JSON: unexpected end of line
+<stdin>:4: missing "tool"
+<stdin>:5: a call must be a JSON object, got array
+<stdin>:6: field "agent" must be a string, got number
+<stdin>:7: unknown field "colour"
+<stdin>:8: "tool" is empty
+<stdin>:9: text after the call's JSON object at column 13
+`, stderr)
+}
+
+func TestPreviewFileAndFlagsAfterIt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calls.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(`{"tool":"t","input":{"k":"`+strings.Repeat("x", 50)+`"}}`+"\n"), 0o644))
+	stdout, stderr, code := runCLI(t, "", "preview", path, "--preview-max", "10")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `Current agent requested tool 't' with input {"k":"xxxx…. Allow this call?`+"\n", stdout)
+}
+
+func TestPreviewUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"preview", "--format", "yaml"}, "--format must be text or json"},
+		{[]string{"preview", "--preview-max", "0"}, "--preview-max must be a positive integer, got 0"},
+		{[]string{"preview", "--log-max=-5"}, "--log-max must be a positive integer, got -5"},
+		{[]string{"preview", "a", "b"}, "takes at most one FILE"},
+		{[]string{"preview", "--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{}, "Usage:"},
+	}
+	for _, tc := range tests {
+		_, stderr, code := runCLI(t, "", tc.args...)
+		assert.Equal(t, 2, code, "%v", tc.args)
+		assert.Contains(t, stderr, tc.want, "%v", tc.args)
+	}
+}
+
+func TestPreviewMissingFile(t *testing.T) {
+	_, stderr, code := runCLI(t, "", "preview", filepath.Join(t.TempDir(), "absent.jsonl"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "no such file")
+}
+
+func TestHelp(t *testing.T) {
+	stdout, _, code := runCLI(t, "", "preview", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "Usage: permgen preview")
+	assert.Contains(t, stdout, "-no-builtin")
+	stdout, _, code = runCLI(t, "", "help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "preview")
+	stdout, _, code = runCLI(t, "", "version")
+	assert.Equal(t, 0, code)
+	assert.True(t, strings.HasPrefix(stdout, "permgen "))
+}
+
+func TestLongLines(t *testing.T) {
+	long := `{"tool":"w","input":{"c":"` + strings.Repeat("y", 1<<20) + `"}}`
+	stdout, stderr, code := runCLI(t, long+"\n"+`{"tool":"after"}`, "preview")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, 2, strings.Count(stdout, "\n"))
+	assert.Contains(t, stdout, "requested tool 'after'")
+}

@@ -1,0 +1,64 @@
+package runtime_test
+
+import (
+	"fmt"
+
+	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime"
+)
+
+func ExampleRegistry_Register() {
+	reg := runtime.NewRegistry()
+	deploy := runtime.FormatterFunc(func(req runtime.Request) (string, bool, error) {
+		target, ok := celfmt.NonEmptyString(mustGet(req.Input, "target"))
+		if !ok {
+			return "", false, nil // decline: the default preview is used
+		}
+		return "to " + target, true, nil
+	})
+	dispose, err := reg.Register("deploy", "host-app", deploy)
+	if err != nil {
+		panic(err)
+	}
+	defer dispose()
+
+	_, err = reg.Register("deploy", "plugin", deploy)
+	fmt.Println(err)
+
+	d, _ := runtime.NewDispatcher(reg, runtime.Options{})
+	fmt.Println(d.Prompt(runtime.Call{Tool: "deploy", Input: `{"target":"production"}`}))
+	fmt.Println(d.Prompt(runtime.Call{Tool: "deploy", Input: `{"env":"staging"}`}))
+	// Output:
+	// tool "deploy" (plugin) is already registered by host-app
+	// Current agent requested tool 'deploy' to production. Allow this call?
+	// Current agent requested tool 'deploy' with input {"env":"staging"}. Allow this call?
+}
+
+func ExampleDispatcher_Describe() {
+	d, _ := runtime.NewDispatcher(runtime.NewRegistry(), runtime.Options{})
+	desc := d.Describe(runtime.Call{
+		Tool:    "bash",
+		Agent:   "reviewer",
+		Command: "git status\nrm -rf ~",
+		Origin:  "project",
+	})
+	fmt.Println(desc.Prompt)
+	fmt.Println(*desc.Log.Command)
+	// Output:
+	// Agent 'reviewer' requested bash command 'git status\nrm -rf ~'. Allow this command?
+	// git status rm -rf ~
+}
+
+func ExampleSafeText() {
+	path := "/tmp/\u202Egnp.exe"
+	fmt.Println(runtime.SafeText(path, runtime.Reveal, 200))
+	fmt.Println(runtime.SafeText("\x1b]8;;https://evil.example\x07click\x1b]8;;\x07", runtime.Strip, 200))
+	// Output:
+	// /tmp/\u{202E}gnp.exe
+	// click
+}
+
+func mustGet(o *celfmt.Object, key string) any {
+	v, _ := o.Get(key)
+	return v
+}

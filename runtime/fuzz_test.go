@@ -1,0 +1,123 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+var hostileSeeds = []string{
+	"plain text", "  spaced   out  ", "\x1b[31mred\x1b[0m", "\x1b]8;;https://evil.example\x07click\x1b]8;;\x07",
+	"\x1b]0;unterminated", "\x1bPdcs\x1b\\", "\u009b31m", "\u009d0;t\u009c", "a\rb\nc\r\nd\u2028e",
+	"/tmp/\u202egnp.exe", "\u2066\u2069\u200e", "ss\u200bh\ufeff", "ok\U000E0049\U000E0067",
+	"👨\u200d👩\u200d👧", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", "e\u0301\u0301\u0301",
+	"😀\ufe0f\ufe0f\U000E0100", "\xff\xfe", "日本語 العربية עברית", "\u200d", "1\ufe0f\u20e3",
+}
+
+// revealable lists characters that Reveal must show as an escape.
+func revealable(r rune) bool {
+	return r == 0x1b || r == 0x202e || r == 0x202d || r == 0x2066 || r == 0x200b || r == 0xfeff || r == 0x061c
+}
+
+func FuzzSafeText(f *testing.F) {
+	for _, s := range hostileSeeds {
+		f.Add(s, 20)
+	}
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		max = max % 300
+		for _, p := range []TextPolicy{Reveal, Strip} {
+			out := SafeText(s, p, max)
+			checkSafeText(t, s, out, max)
+			if again := SafeText(s, p, max); again != out {
+				t.Fatalf("not deterministic: %q then %q", out, again)
+			}
+		}
+		// The fast path may only accept text the full sanitizer leaves
+		// as it is.
+		if max > 0 && isPlain(s, max) {
+			for _, p := range []TextPolicy{Reveal, Strip} {
+				full := sanitizer{policy: p, max: max, src: s}
+				full.run()
+				if got := full.result(); got != s {
+					t.Fatalf("fast path kept %q, sanitizer gives %q", s, got)
+				}
+			}
+		}
+		// Property 4: with no bound, Reveal shows every hidden character.
+		out := SafeText(s, Reveal, 0)
+		for _, r := range s {
+			if revealable(r) && !strings.Contains(out, `\u{`+strings.ToUpper(string(hexRune(r)))+`}`) {
+				t.Fatalf("%U hidden in %q from %q", r, out, s)
+			}
+		}
+	})
+}
+
+func hexRune(r rune) []byte {
+	const digits = "0123456789abcdef"
+	var b []byte
+	for ; r > 0; r >>= 4 {
+		b = append([]byte{digits[r&0xf]}, b...)
+	}
+	return b
+}
+
+// FuzzDispatcher feeds arbitrary bytes as a call's input and arbitrary text
+// as its other fields. Nothing panics, and everything returned is safe text.
+func FuzzDispatcher(f *testing.F) {
+	f.Add("read", []byte(`{"path":"/src/x.ts"}`), "agent", "git status", "srv:tool", "tool")
+	f.Add("mcp", []byte(`{"tool":"exa:search","arguments":{"query":"\u001b[31m"}}`), "", "", "exa:search", "tool")
+	f.Add("x", []byte(`[1,"two",{"3":null}]`), "\u202e", "\n", "", "mcp")
+	f.Add("bash", []byte(`not json`), "", "rm -rf /\x1b[2K", "", "bash")
+	for _, s := range hostileSeeds {
+		f.Add(s, []byte(`{"k":"`+s+`"}`), s, s, s, "tool")
+	}
+	reg := NewRegistry()
+	echo := FormatterFunc(func(req Request) (string, bool, error) {
+		return celfmt.CompactJSON(req.Input), true, nil
+	})
+	explode := FormatterFunc(func(req Request) (string, bool, error) {
+		if req.Input.Len()%2 == 1 {
+			panic("odd")
+		}
+		return "", false, nil
+	})
+	for key, fm := range map[string]Formatter{"read": echo, "mcp": echo, "srv:*": explode, "x": explode} {
+		if _, err := reg.Register(key, "fuzz", fm); err != nil {
+			f.Fatal(err)
+		}
+	}
+	limits := Limits{Preview: 50, Summary: 20, Log: 60, Output: 100}
+	d, err := NewDispatcher(reg, Options{Limits: limits})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, tool string, input []byte, agent, command, target, source string) {
+		c := Call{Tool: tool, Input: input, Agent: agent, Command: command, Target: target, Source: source, MatchedPattern: agent, Origin: source}
+		desc := d.Describe(c)
+		checkSafeText(t, string(input), desc.Preview.Text, limits.Output)
+		if !utf8.ValidString(desc.Prompt) || strings.ContainsAny(desc.Prompt, "\x1b\n\r\u202e\u009b") {
+			t.Fatalf("unsafe prompt %q", desc.Prompt)
+		}
+		if !strings.HasSuffix(desc.Prompt, ". Allow this call?") && !strings.HasSuffix(desc.Prompt, ". Allow this command?") {
+			t.Fatalf("prompt is not a sentence: %q", desc.Prompt)
+		}
+		for _, s := range []*string{desc.Log.Command, desc.Log.Target, desc.Log.ToolInputPreview, desc.Log.Origin} {
+			if s != nil {
+				checkSafeText(t, string(input), *s, len("input ")+limits.Log+1)
+			}
+		}
+		if again := d.Describe(c); again != desc && !sameDescription(again, desc) {
+			t.Fatalf("not deterministic: %+v then %+v", desc, again)
+		}
+	})
+}
+
+func sameDescription(a, b Description) bool {
+	eq := func(x, y *string) bool { return (x == nil && y == nil) || (x != nil && y != nil && *x == *y) }
+	return a.Preview == b.Preview && a.Prompt == b.Prompt &&
+		eq(a.Log.Command, b.Log.Command) && eq(a.Log.Target, b.Log.Target) &&
+		eq(a.Log.ToolInputPreview, b.Log.ToolInputPreview) && eq(a.Log.Origin, b.Log.Origin)
+}
