@@ -1,6 +1,6 @@
 module github.com/permgen/permgen
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/rivo/uniseg v0.4.7

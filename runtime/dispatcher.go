@@ -103,13 +103,15 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // formatter returns, or the default preview when none is registered or it
 // declines or fails. Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	raw := d.rawPreview(c, celfmt.DecodeInput(c.Input))
-	return Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
+	return d.safePreview(d.rawPreview(c, celfmt.DecodeInput(c.Input)))
 }
 
 // Prompt returns the ask-prompt sentence for a call.
 func (d *Dispatcher) Prompt(c Call) string {
-	return d.Describe(c).Prompt
+	if c.Tool == "bash" {
+		return d.prompt(c, "") // the sentence shows the command, not the input
+	}
+	return d.prompt(c, d.Preview(c).Text)
 }
 
 // Log returns the log context of a call.
@@ -123,12 +125,16 @@ func (d *Dispatcher) Log(c Call) LogContext {
 func (d *Dispatcher) Describe(c Call) Description {
 	in := celfmt.DecodeInput(c.Input)
 	raw := d.rawPreview(c, in)
-	preview := Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
+	preview := d.safePreview(raw)
 	return Description{
 		Preview: preview,
 		Prompt:  d.prompt(c, preview.Text),
 		Log:     d.logContext(c, in, raw),
 	}
+}
+
+func (d *Dispatcher) safePreview(raw Preview) Preview {
+	return Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
 }
 
 // isMCP reports whether a call goes to an MCP server.
@@ -154,16 +160,20 @@ func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) Preview {
 // defaultPreview is "with input " and the input's compact JSON, or "" when
 // that is empty. Text that is not JSON is shown as it is.
 func (d *Dispatcher) defaultPreview(in celfmt.Input) string {
-	var js string
-	if in.Err != nil {
-		js = celfmt.TruncateText(in.Raw, d.limits.Preview)
-	} else {
-		js = celfmt.TruncateJSON(in.Value, d.limits.Preview)
-	}
+	js := inputText(in, d.limits.Preview)
 	if js == "" {
 		return ""
 	}
 	return "with input " + js
+}
+
+// inputText is the input as default previews show it, truncated to n
+// characters: compact JSON, or the text itself when it is not JSON.
+func inputText(in celfmt.Input, n int) string {
+	if in.Err != nil {
+		return celfmt.TruncateText(in.Raw, n)
+	}
+	return celfmt.TruncateJSON(in.Value, n)
 }
 
 // mcpPreview consults the registrations for "server:tool", "server:*" and
@@ -341,12 +351,7 @@ func (d *Dispatcher) logPreview(c Call, in celfmt.Input, raw Preview) *string {
 	case isPathTool(c.Tool):
 		return d.logText(raw.Text)
 	}
-	var js string
-	if in.Err != nil {
-		js = celfmt.TruncateText(in.Raw, d.limits.Log)
-	} else {
-		js = celfmt.TruncateJSON(in.Value, d.limits.Log)
-	}
+	js := inputText(in, d.limits.Log)
 	if js == "" {
 		return nil
 	}

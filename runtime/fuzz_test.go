@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/permgen/permgen/celfmt"
 )
 
@@ -34,6 +36,21 @@ func FuzzSafeText(f *testing.F) {
 				t.Fatalf("not deterministic: %q then %q", out, again)
 			}
 		}
+		// Property 5: a cut keeps a prefix of the whole text that ends on
+		// a grapheme cluster boundary.
+		for _, p := range []TextPolicy{Reveal, Strip} {
+			out, full := SafeText(s, p, max), SafeText(s, p, 0)
+			if out == full {
+				continue
+			}
+			body, ok := strings.CutSuffix(out, "…")
+			if !ok || !strings.HasPrefix(full, body) {
+				t.Fatalf("cut %q is not a prefix of %q", out, full)
+			}
+			if rest := full[len(body):]; body != "" && rest != "" && rest[0] != '\\' && !isClusterBoundary(full, len(body)) {
+				t.Fatalf("cut %q splits a cluster of %q", out, full)
+			}
+		}
 		// The fast path may only accept text the full sanitizer leaves
 		// as it is.
 		if max > 0 && isPlain(s, max) {
@@ -53,6 +70,18 @@ func FuzzSafeText(f *testing.F) {
 			}
 		}
 	})
+}
+
+// isClusterBoundary reports whether byte offset i of s lies between two
+// grapheme clusters.
+func isClusterBoundary(s string, i int) bool {
+	at, state := 0, -1
+	for rest := s; rest != "" && at < i; {
+		var cluster string
+		cluster, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		at += len(cluster)
+	}
+	return at == i
 }
 
 func hexRune(r rune) []byte {

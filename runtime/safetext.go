@@ -179,14 +179,16 @@ func isFormat(r rune) bool {
 	return unicode.Is(unicode.Cf, r)
 }
 
-// isHiddenFiller reports letters that render as nothing and are known from
-// spoofing: the Hangul fillers and the Khmer inherent vowels.
+// isHiddenFiller reports characters that render as nothing without being
+// format characters: the Hangul fillers and Khmer inherent vowels known from
+// spoofing, and the unassigned default-ignorable code points, which a
+// future Unicode version (or a font) may render invisibly.
 func isHiddenFiller(r rune) bool {
 	switch r {
-	case 0x115F, 0x3164, 0xFFA0, 0x17B4, 0x17B5:
+	case 0x115F, 0x3164, 0xFFA0, 0x17B4, 0x17B5, 0x2065:
 		return true
 	}
-	return false
+	return (r >= 0xFFF0 && r <= 0xFFF8) || (r >= 0xE0000 && r <= 0xE0FFF && !isVariationSelector(r))
 }
 
 func isVariationSelector(r rune) bool {
@@ -439,8 +441,15 @@ func (t *sanitizer) result() string {
 		var unit, unitRunes int // the next cluster or escape
 		isEscape := next < len(t.escapes) && t.escapes[next].start == cut
 		if isEscape {
-			unit = t.escapes[next].end - cut
-			unitRunes = unit
+			// Marks that followed the hidden character attach to the
+			// escape's closing brace: keep them with it.
+			end, segEnd := t.escapes[next].end, len(out)
+			if next+1 < len(t.escapes) {
+				segEnd = t.escapes[next+1].start
+			}
+			cluster, _, _, _ := uniseg.FirstGraphemeClusterInString(out[end-1:segEnd], -1)
+			unit = end - 1 + len(cluster) - cut
+			unitRunes = end - cut + utf8.RuneCountInString(cluster) - 1
 		} else {
 			end := len(out)
 			if next < len(t.escapes) {
