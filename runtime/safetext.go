@@ -279,7 +279,7 @@ func (t *sanitizer) run() {
 		case unicode.IsSpace(r):
 			t.pending = true
 		case r == zwj || r == zwnj:
-			if t.prev >= utf8.RuneSelf && !t.pending && i+size < len(s) && joinsNext(s[i+size:]) {
+			if t.prev >= utf8.RuneSelf && t.prev != utf8.RuneError && !t.pending && i+size < len(s) && joinsNext(s[i+size:]) {
 				t.text(r, s[i:i+size])
 			} else {
 				t.hidden(r)
