@@ -100,8 +100,8 @@ func isPlain(s string, max int) bool {
 			return false
 		default:
 			r, size := decodeRune(s[i:])
-			if r == utf8.RuneError || needsCare(r) {
-				return false
+			if (r < 0x3040 || r > 0xD7A3 || r == 0x3164) && (r == utf8.RuneError || needsCare(r)) {
+				return false // outside kana, CJK and Hangul syllables, which need no care
 			}
 			lastSpace = false
 			runes++
