@@ -228,3 +228,25 @@ func (w *collapser) result() string {
 	}
 	return Truncate(s, w.limit)
 }
+
+// MCPValue renders one MCP argument value as the reference argument summary
+// does: a string quoted and truncated to 60 characters (no escaping), a
+// number or boolean as JavaScript prints it, null as null, a list as
+// "[<n> items]" (also "[1 items]") and an object as "{…}".
+func MCPValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return `"` + Truncate(v, 60) + `"`
+	case float64:
+		return FormatNumber(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case []any:
+		return "[" + strconv.Itoa(len(v)) + " items]"
+	case *Object:
+		return "{…}"
+	}
+	return ""
+}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/permgen/permgen/celfmt"
 )
@@ -220,9 +218,6 @@ func (r *registration) info() Info {
 	return Info{Key: r.key, Owner: r.owner, Failures: n, Quarantined: n >= quarantineAfter}
 }
 
-// maxKeyLen bounds a key's length in bytes.
-const maxKeyLen = 256
-
 func validateEntry(e Entry) error {
 	if e.Owner == "" {
 		return fmt.Errorf("%w %q: no owner given", ErrInvalidKey, e.Key)
@@ -237,36 +232,11 @@ func validateEntry(e Entry) error {
 }
 
 // ValidateKey reports whether key can be registered: a tool name, an MCP key
-// "server:tool" or "server:*", or the umbrella "mcp". Keys are non-empty,
-// at most 256 bytes of printable UTF-8 without white space, and "*" stands
-// only for a whole MCP tool name.
+// "server:tool" or "server:*", or the umbrella "mcp" (see
+// celfmt.ValidateKey). The error matches ErrInvalidKey.
 func ValidateKey(key string) error {
-	fail := func(why string) error { return fmt.Errorf("%w %q: %s", ErrInvalidKey, key, why) }
-	switch {
-	case key == "":
-		return fail("empty")
-	case len(key) > maxKeyLen:
-		return fail(fmt.Sprintf("longer than %d bytes", maxKeyLen))
-	case !utf8.ValidString(key):
-		return fail("not valid UTF-8")
-	}
-	for _, r := range key {
-		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
-			return fail(fmt.Sprintf("contains %U", r))
-		}
-	}
-	server, tool, mcp := strings.Cut(key, ":")
-	switch {
-	case !mcp && strings.Contains(key, "*"):
-		return fail(`"*" is only allowed as "server:*"`)
-	case mcp && server == "":
-		return fail("no server before ':'")
-	case mcp && tool == "":
-		return fail(`no tool after ':' (use "server:*" for every tool of a server)`)
-	case mcp && strings.Contains(server, "*"):
-		return fail(`"*" is only allowed as "server:*"`)
-	case mcp && tool != "*" && strings.Contains(tool, "*"):
-		return fail(`"*" is only allowed as "server:*"`)
+	if err := celfmt.ValidateKey(key); err != nil {
+		return fmt.Errorf("%w %q: %v", ErrInvalidKey, key, err)
 	}
 	return nil
 }

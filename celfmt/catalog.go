@@ -1,0 +1,102 @@
+package celfmt
+
+// CatalogVersion is the catalog file format version this package reads.
+const CatalogVersion = 1
+
+// Catalog is a formatter catalog as written in YAML: the result of Parse,
+// before any expression is compiled. Every element knows its position.
+type Catalog struct {
+	File       string
+	Version    int
+	Formatters []*Entry
+}
+
+// Entry is one formatter of a catalog.
+type Entry struct {
+	Pos         Pos    // where the entry starts (its first key)
+	Tool        string // the registry key
+	ToolPos     Pos
+	Title       string
+	Description string
+	// Input lists the declared input fields in the order written, or is nil
+	// when the entry declares none (input is then a map of dyn).
+	Input    []Field
+	Lets     []Let
+	Preview  Source
+	Examples []Example
+}
+
+// Owner is the name a registration of the entry carries: "file:line:col".
+func (e *Entry) Owner() string { return e.Pos.String() }
+
+// Field is a declared input field.
+type Field struct {
+	Name    string
+	NamePos Pos
+	Type    string // CEL type as written: string, int, list(string), map(string, dyn), …
+	TypePos Pos
+}
+
+// Let is a named sub-expression.
+type Let struct {
+	Name    string
+	NamePos Pos
+	Expr    Source
+}
+
+// Example is an input with the expected preview, or with the expectation
+// that the formatter declines.
+type Example struct {
+	Pos        Pos
+	Input      any // a model value (*Object for an object)
+	Preview    string
+	PreviewPos Pos
+	Declines   bool
+}
+
+// Source is the text of a CEL expression and where each of its characters
+// stands in the catalog file.
+type Source struct {
+	Text string
+	Pos  Pos   // the position of the scalar that holds the text
+	at   []Pos // position of each rune of Text, when known
+}
+
+// PosAt returns the file position of a location in the expression: line is
+// 1-based and col a 0-based rune offset, as cel-go reports them.
+func (s Source) PosAt(line, col int) Pos {
+	if line < 1 || col < 0 {
+		return s.Pos
+	}
+	offset := 0 // runes before the line
+	for l := 1; l < line; l++ {
+		i := indexRuneFrom(s.Text, '\n', offset)
+		if i < 0 {
+			return s.Pos
+		}
+		offset = i + 1
+	}
+	offset += col
+	if offset >= len(s.at) {
+		if len(s.at) == 0 {
+			return s.Pos
+		}
+		last := s.at[len(s.at)-1]
+		last.Col += offset - len(s.at) + 1
+		return last
+	}
+	return s.at[offset]
+}
+
+// indexRuneFrom returns the rune index of the first r at or after rune
+// index from in s, or -1.
+func indexRuneFrom(s string, r rune, from int) int {
+	i := 0
+	for _, c := range s {
+		if i >= from && c == r {
+			return i
+		}
+		i++
+	}
+	return -1
+}

@@ -1,0 +1,226 @@
+package celfmt
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+)
+
+// Checked is a catalog whose every expression compiled, type-checked and
+// stayed within the cost budget, and whose every example passed.
+type Checked struct {
+	Catalog    *Catalog
+	Formatters []*Formatter
+}
+
+// Load parses and checks a catalog: Parse, then Check. The error is an
+// ErrorList with every problem found.
+func Load(file string, src []byte, opts Options) (*Checked, error) {
+	cat, errs := Parse(file, src)
+	// Check what parsed even when the structure has problems, so that one
+	// run reports every mistake of the file.
+	checked, checkErrs := Check(cat, opts)
+	errs = append(errs, checkErrs...)
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return checked, nil
+}
+
+// Check compiles and type-checks every expression of a parsed catalog,
+// estimates its cost and runs every example. It reports all problems,
+// sorted by position.
+func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
+	opts = opts.withDefaults()
+	var errs ErrorList
+	p, err := newProvider()
+	if err != nil {
+		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
+		return nil, errs
+	}
+	// Declare every entry's input type before building the environment,
+	// which shares the provider.
+	inputTypes := make([]*types.Type, len(cat.Formatters))
+	for i, e := range cat.Formatters {
+		if e.Input == nil {
+			inputTypes[i] = types.NewMapType(types.StringType, types.DynType)
+			continue
+		}
+		fieldTypes := map[string]*types.Type{}
+		for _, f := range e.Input {
+			t, err := parseType(f.Type)
+			if err != nil {
+				errs.Add(f.TypePos, "input field %s: %v", f.Name, err)
+				t = types.DynType
+			}
+			fieldTypes[f.Name] = t
+		}
+		name := fmt.Sprintf("permgen.Input%d", i+1)
+		p.declareInput(name, e.Input, fieldTypes)
+		inputTypes[i] = types.NewObjectType(name)
+	}
+	env, err := baseEnv(p)
+	if err != nil {
+		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
+		return nil, errs
+	}
+	checked := &Checked{Catalog: cat}
+	for i, e := range cat.Formatters {
+		f := checkEntry(env, e, inputTypes[i], opts, &errs)
+		if f != nil {
+			checked.Formatters = append(checked.Formatters, f)
+		}
+	}
+	errs.Sort()
+	return checked, errs
+}
+
+func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, errs *ErrorList) *Formatter {
+	env, err := base.Extend(cel.Variable("input", inputType))
+	if err != nil {
+		errs.Add(e.Pos, "cannot declare input: %v", err)
+		return nil
+	}
+	f := &Formatter{Entry: e, opts: opts}
+	ok := true
+	for _, l := range e.Lets {
+		c, good := compile(env, l.Expr, "let "+l.Name, opts, errs)
+		t := cel.DynType
+		if good {
+			t = c.ast.OutputType()
+			c.name = l.Name
+			f.lets = append(f.lets, c)
+		}
+		ok = ok && good
+		if env, err = env.Extend(cel.Variable(l.Name, t)); err != nil {
+			errs.Add(l.NamePos, "cannot declare let %s: %v", l.Name, err)
+			return nil
+		}
+	}
+	if e.Preview.Text == "" {
+		return nil // Parse reported it
+	}
+	c, good := compile(env, e.Preview, "preview", opts, errs)
+	if !good {
+		return nil
+	}
+	switch out := c.ast.OutputType(); {
+	case out.IsExactType(cel.StringType):
+	case out.IsExactType(cel.OptionalType(cel.StringType)):
+		f.optional = true
+	case out.Kind() == types.DynKind:
+		errs.Add(e.Preview.Pos, "preview has type dyn: wrap it in string(...) so that its type is string")
+		good = false
+	default:
+		errs.Add(e.Preview.Pos, "preview must have type string or optional_type(string), got %s", out)
+		good = false
+	}
+	if !ok || !good {
+		return nil
+	}
+	f.preview = c
+	for i, ex := range e.Examples {
+		checkExample(f, i+1, ex, errs)
+	}
+	return f
+}
+
+// compiled is one checked expression and its program.
+type compiled struct {
+	name string // the let's name; "" for the preview
+	ast  *cel.Ast
+	prg  cel.Program
+	cost uint64 // estimated worst case
+}
+
+func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+	ast, iss := env.Compile(src.Text)
+	if iss != nil && iss.Err() != nil {
+		for _, e := range iss.Errors() {
+			pos := src.Pos
+			if e.Location != nil {
+				pos = src.PosAt(e.Location.Line(), identStart(src.Text, e.Location.Line(), e.Location.Column(), e.Message))
+			}
+			errs.Add(pos, "%s: %s", what, cleanMessage(e.Message))
+		}
+		return compiled{}, false
+	}
+	est, err := env.EstimateCost(ast, estimator{o: opts})
+	if err != nil {
+		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)
+		return compiled{}, false
+	}
+	if est.Max > opts.CostBudget {
+		errs.Add(src.Pos, "%s: estimated cost %d exceeds the budget of %d by %d (%.1fx): "+
+			"avoid nested comprehensions over input lists, or raise the budget",
+			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
+		return compiled{}, false
+	}
+	prg, err := env.Program(ast, cel.CostLimit(opts.CostLimit), cel.CostTracking(actualCost{}))
+	if err != nil {
+		errs.Add(src.Pos, "%s: %v", what, err)
+		return compiled{}, false
+	}
+	return compiled{ast: ast, prg: prg, cost: est.Max}, true
+}
+
+var undeclared = regexp.MustCompile(`^undeclared reference to '([A-Za-z_][A-Za-z0-9_.]*)'`)
+
+// identStart moves the column of an "undeclared reference" diagnostic,
+// which cel-go reports at a call's parenthesis, back to the start of the
+// name, where the mistake is.
+func identStart(text string, line, col int, msg string) int {
+	m := undeclared.FindStringSubmatch(msg)
+	if m == nil {
+		return col
+	}
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return col
+	}
+	runes := []rune(lines[line-1])
+	name := []rune(m[1])
+	if col > len(runes) {
+		return col
+	}
+	end := col
+	for end > 0 && runes[end-1] == ' ' {
+		end--
+	}
+	if start := end - len(name); start >= 0 && string(runes[start:end]) == m[1] {
+		return start
+	}
+	return col
+}
+
+// cleanMessage drops cel-go's mention of the (unused) container.
+func cleanMessage(msg string) string {
+	return strings.TrimSuffix(msg, " (in container '')")
+}
+
+func checkExample(f *Formatter, n int, ex Example, errs *ErrorList) {
+	obj, _ := ex.Input.(*Object)
+	if obj == nil {
+		obj = &Object{}
+	}
+	limits := Limits{Preview: 200, Summary: 80, Log: 1000}
+	text, ok, err := f.Format(obj, f.Entry.Tool, limits)
+	pos := ex.PreviewPos
+	if ex.Declines || pos == (Pos{}) {
+		pos = ex.Pos
+	}
+	switch {
+	case err != nil:
+		errs.Add(pos, "example %d fails: %v", n, err)
+	case ex.Declines && ok:
+		errs.Add(pos, "example %d: want a decline, got preview %q", n, text)
+	case !ex.Declines && !ok:
+		errs.Add(pos, "example %d: declines, want preview %q", n, ex.Preview)
+	case !ex.Declines && text != ex.Preview:
+		errs.Add(pos, "example %d: preview is %q, want %q", n, text, ex.Preview)
+	}
+}

@@ -1,0 +1,303 @@
+package celfmt
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/ext"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// EnvVersion names the CEL environment formatters are checked and run in:
+// the variables, the functions of this package and the cel-go libraries with
+// their pinned versions. Code generated from a catalog records it, and
+// refuses to run in an environment of another version, because an
+// expression checked against one library may mean something else in
+// another.
+const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+
+// Default bounds of checking and evaluation.
+const (
+	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
+	DefaultCostLimit      = 10_000_000 // cost one evaluation of an expression may spend
+	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
+	DefaultMaxItems       = 1000       // elements of one list or keys of one object
+	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string
+)
+
+// Options bound what formatters may cost. A zero field means its default.
+type Options struct {
+	// CostBudget rejects, at check time, an expression whose estimated
+	// worst-case cost on input within the bounds below is higher.
+	CostBudget uint64
+	// CostLimit stops an evaluation that spends more; the formatter then
+	// fails and the dispatcher shows the default preview.
+	CostLimit uint64
+	// MaxInputBytes and MaxItems bound the input a formatter accepts; a
+	// larger input fails the formatter before it runs.
+	MaxInputBytes int
+	MaxItems      int
+	// StringEstimate is the length the cost estimate assumes for a string
+	// whose length it cannot know; lists and objects are assumed MaxItems
+	// long. Strings are not assumed MaxInputBytes long because the input
+	// bound covers all strings together: assuming every string could take
+	// all of it would reject any comprehension that builds text, while the
+	// estimate is there to reject nesting. CostLimit still bounds the
+	// actual cost of long strings.
+	StringEstimate int
+}
+
+func (o Options) withDefaults() Options {
+	if o.CostBudget == 0 {
+		o.CostBudget = DefaultCostBudget
+	}
+	if o.CostLimit == 0 {
+		o.CostLimit = DefaultCostLimit
+	}
+	if o.MaxInputBytes <= 0 {
+		o.MaxInputBytes = DefaultMaxInputBytes
+	}
+	if o.MaxItems <= 0 {
+		o.MaxItems = DefaultMaxItems
+	}
+	if o.StringEstimate <= 0 {
+		o.StringEstimate = DefaultStringEstimate
+	}
+	return o
+}
+
+// libraries are the cel-go libraries of the environment, each pinned to a
+// version so that an upgrade of cel-go cannot change what an expression
+// means. Changing this list changes EnvVersion.
+func libraries() []cel.EnvOption {
+	return []cel.EnvOption{
+		cel.OptionalTypes(cel.OptionalTypesVersion(2)),
+		ext.Strings(ext.StringsVersion(4)),
+		ext.Lists(ext.ListsVersion(3)),
+		ext.Bindings(ext.BindingsVersion(1)),
+		ext.TwoVarComprehensions(),
+		cel.CrossTypeNumericComparisons(true),
+	}
+}
+
+// provider declares the object types of an environment: permgen.Limits and
+// the declared input of each catalog entry.
+type provider struct {
+	base    *types.Registry
+	objects map[string]*objectDecl
+}
+
+type objectDecl struct {
+	names  []string
+	fields map[string]*types.FieldType
+}
+
+func newProvider() (*provider, error) {
+	base, err := types.NewRegistry()
+	if err != nil {
+		return nil, err
+	}
+	p := &provider{base: base, objects: map[string]*objectDecl{}}
+	limits := &objectDecl{fields: map[string]*types.FieldType{}}
+	for _, name := range []string{"preview", "summary", "log"} {
+		limits.names = append(limits.names, name)
+		limits.fields[name] = &types.FieldType{
+			Type:  types.IntType,
+			IsSet: func(any) bool { return true },
+			GetFrom: func(target any) (any, error) {
+				l, ok := target.(Limits)
+				if !ok {
+					return nil, errors.New("limits: not a limits value")
+				}
+				return int64(map[string]int{"preview": l.Preview, "summary": l.Summary, "log": l.Log}[name]), nil
+			},
+		}
+	}
+	p.objects[limitsTypeName] = limits
+	return p, nil
+}
+
+// declareInput adds an object type for declared input fields.
+func (p *provider) declareInput(typeName string, fields []Field, typesOf map[string]*types.Type) {
+	decl := &objectDecl{fields: map[string]*types.FieldType{}}
+	for _, f := range fields {
+		t := typesOf[f.Name]
+		if t == nil {
+			continue
+		}
+		name := f.Name
+		decl.names = append(decl.names, name)
+		decl.fields[name] = &types.FieldType{
+			Type: t,
+			IsSet: func(target any) bool {
+				o, _ := target.(*Object)
+				v, ok := o.Get(name)
+				return ok && v != nil
+			},
+			GetFrom: func(target any) (any, error) {
+				o, ok := target.(*Object)
+				if !ok {
+					return nil, errors.New("input is not an object")
+				}
+				return declaredField(o, name, t)
+			},
+		}
+	}
+	p.objects[typeName] = decl
+}
+
+// RegisterType and RegisterDescriptor let libraries (optional types) add
+// their types to the base registry.
+func (p *provider) RegisterType(t ...ref.Type) error { return p.base.RegisterType(t...) }
+func (p *provider) RegisterDescriptor(fd protoreflect.FileDescriptor) error {
+	return p.base.RegisterDescriptor(fd)
+}
+
+func (p *provider) EnumValue(name string) ref.Val                   { return p.base.EnumValue(name) }
+func (p *provider) FindIdent(name string) (ref.Val, bool)           { return p.base.FindIdent(name) }
+func (p *provider) NewValue(t string, f map[string]ref.Val) ref.Val { return p.base.NewValue(t, f) }
+
+func (p *provider) FindStructType(name string) (*types.Type, bool) {
+	if _, ok := p.objects[name]; ok {
+		return types.NewTypeTypeWithParam(types.NewObjectType(name)), true
+	}
+	return p.base.FindStructType(name)
+}
+
+func (p *provider) FindStructFieldNames(name string) ([]string, bool) {
+	if d, ok := p.objects[name]; ok {
+		return d.names, true
+	}
+	return p.base.FindStructFieldNames(name)
+}
+
+func (p *provider) FindStructFieldType(name, field string) (*types.FieldType, bool) {
+	if d, ok := p.objects[name]; ok {
+		f, ok := d.fields[field]
+		return f, ok
+	}
+	return p.base.FindStructFieldType(name, field)
+}
+
+// baseEnv returns the environment shared by a catalog's entries.
+func baseEnv(p *provider) (*cel.Env, error) {
+	opts := []cel.EnvOption{
+		cel.CustomTypeAdapter(adapter{base: types.DefaultTypeAdapter}),
+		cel.CustomTypeProvider(p),
+		cel.Variable("tool", cel.StringType),
+		cel.Variable("limits", cel.ObjectType(limitsTypeName)),
+	}
+	opts = append(opts, libraries()...)
+	opts = append(opts, functionOptions()...)
+	return cel.NewEnv(opts...)
+}
+
+// parseType parses a declared field type: string, int, double, bool, bytes,
+// dyn, list(T) or map(string, T).
+func parseType(s string) (*types.Type, error) {
+	s = strings.TrimSpace(s)
+	switch s {
+	case "string":
+		return types.StringType, nil
+	case "int":
+		return types.IntType, nil
+	case "double":
+		return types.DoubleType, nil
+	case "bool":
+		return types.BoolType, nil
+	case "dyn":
+		return types.DynType, nil
+	}
+	if inner, ok := strings.CutPrefix(s, "list("); ok && strings.HasSuffix(inner, ")") {
+		elem, err := parseType(inner[:len(inner)-1])
+		if err != nil {
+			return nil, err
+		}
+		return types.NewListType(elem), nil
+	}
+	if inner, ok := strings.CutPrefix(s, "map("); ok && strings.HasSuffix(inner, ")") {
+		key, value, ok := strings.Cut(inner[:len(inner)-1], ",")
+		if !ok || strings.TrimSpace(key) != "string" {
+			return nil, fmt.Errorf("map keys are strings in JSON: write map(string, T), got %q", s)
+		}
+		elem, err := parseType(value)
+		if err != nil {
+			return nil, err
+		}
+		return types.NewMapType(types.StringType, elem), nil
+	}
+	msg := fmt.Sprintf("unknown type %q: use string, int, double, bool, dyn, list(T) or map(string, T)", s)
+	if sug := suggest(s, []string{"string", "int", "double", "bool", "dyn"}); sug != "" {
+		msg = fmt.Sprintf("unknown type %q (did you mean %q?)", s, sug)
+	}
+	return nil, errors.New(msg)
+}
+
+// estimator gives the checker the sizes it cannot know (see
+// Options.StringEstimate and Options.MaxItems)
+// and the cost of this package's functions.
+type estimator struct{ o Options }
+
+func (e estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	switch n.Type().Kind() {
+	case types.StringKind, types.BytesKind:
+		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
+	case types.ListKind, types.MapKind, types.DynKind:
+		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.MaxItems)}
+	}
+	return nil
+}
+
+func (e estimator) EstimateCallCost(fn, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {
+	for _, f := range functions {
+		if f.name != fn {
+			continue
+		}
+		max := uint64(1)
+		if f.linear {
+			max += uint64(e.o.StringEstimate) / linearCostDivisor
+		}
+		est := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: max}}
+		if size := f.resultSize; size != 0 {
+			if size < 0 {
+				size = e.o.StringEstimate
+			}
+			est.ResultSize = &checker.SizeEstimate{Min: 0, Max: uint64(size)}
+		}
+		return est
+	}
+	return nil
+}
+
+// linearCostDivisor is how many characters a linear function reads for one
+// unit of cost. cel-go charges its own string functions one unit per ten
+// characters; these are plain Go loops over bytes, about ten times cheaper.
+const linearCostDivisor = 100
+
+// actualCost charges this package's linear functions for the text they
+// read, at the rate the estimator assumes.
+type actualCost struct{}
+
+func (actualCost) CallCost(fn, _ string, args []ref.Val, result ref.Val) *uint64 {
+	for _, f := range functions {
+		if f.name != fn || !f.linear {
+			continue
+		}
+		n := 0
+		if s, ok := result.(types.String); ok && fn == "json" {
+			n = len(s)
+		} else if len(args) > 0 {
+			if s, ok := args[0].(types.String); ok {
+				n = len(s)
+			}
+		}
+		cost := 1 + uint64(n)/linearCostDivisor
+		return &cost
+	}
+	return nil
+}

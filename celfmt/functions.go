@@ -1,0 +1,180 @@
+package celfmt
+
+import (
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+)
+
+// function describes one function of the formatter language: its CEL
+// declaration and how much it costs.
+type function struct {
+	name string
+	doc  string
+	// examples are "expression // result" pairs, evaluated by the tests.
+	examples []string
+	overload []cel.FunctionOpt
+	// linear is true when the cost grows with the length of the first
+	// argument (or, for json, of the result).
+	linear bool
+	// resultSize bounds the length of a string result for the cost
+	// estimate: -1 for the input bound, 0 for a result that is no string.
+	resultSize int
+}
+
+// functions are the functions formatters are written with, beyond standard
+// CEL and its pinned extensions. They bind the plain Go functions of this
+// package, so the dispatcher, generated code and CEL share one
+// implementation.
+var functions = []function{
+	{
+		name:       "truncate",
+		resultSize: -1,
+		doc:        "truncate(text, n) keeps the first n characters of text, never splitting a grapheme cluster, and appends … when text was longer.",
+		examples:   []string{`truncate("abcdef", 3) // "abc…"`, `truncate("hello", 10) // "hello"`, `truncate("abc", 0) // "…"`},
+		linear:     true,
+		overload: []cel.FunctionOpt{cel.Overload("truncate_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
+			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
+				return types.String(Truncate(string(s.(types.String)), clampInt(n)))
+			}))},
+	},
+	{
+		name:     "lines",
+		doc:      `lines(text) counts the lines of text: 0 for "", otherwise the pieces between "\r\n", "\r" or "\n" line breaks, so "a\n" has 2.`,
+		examples: []string{`lines("") // 0`, `lines("a\nb\r\nc") // 3`, `lines("a\n") // 2`},
+		linear:   true,
+		overload: []cel.FunctionOpt{cel.Overload("lines_string", []*cel.Type{cel.StringType}, cel.IntType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.Int(LineCount(string(s.(types.String))))
+			}))},
+	},
+	{
+		name:       "plural",
+		resultSize: -1,
+		doc:        `plural(n, singular, plural) is "<n> <singular>" when n is 1 and "<n> <plural>" otherwise.`,
+		examples:   []string{`plural(1, "line", "lines") // "1 line"`, `plural(0, "line", "lines") // "0 lines"`, `plural(3, "edit", "edits") // "3 edits"`},
+		overload: []cel.FunctionOpt{cel.Overload("plural_int_string_string", []*cel.Type{cel.IntType, cel.StringType, cel.StringType}, cel.StringType,
+			cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+				return types.String(CountPhrase(int(args[0].(types.Int)), string(args[1].(types.String)), string(args[2].(types.String))))
+			}))},
+	},
+	{
+		name:       "inline",
+		resultSize: -1,
+		doc:        `inline(text, n) prepares a pattern or glob for one line: white space runs become one space, the ends are trimmed, empty text becomes "empty text", and the result is truncated to n characters.`,
+		examples:   []string{`inline("  hello   world  ", 80) // "hello world"`, `inline("   ", 80) // "empty text"`, `inline("hello world", 5) // "hello…"`},
+		linear:     true,
+		overload: []cel.FunctionOpt{cel.Overload("inline_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
+			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
+				return types.String(InlineText(string(s.(types.String)), clampInt(n)))
+			}))},
+	},
+	{
+		name:       "collapse",
+		resultSize: -1,
+		doc:        `collapse(text) folds every run of white space (line breaks included) into one space and trims the ends.`,
+		examples:   []string{`collapse("SELECT *\n  FROM t\n") // "SELECT * FROM t"`, `collapse("   ") // ""`},
+		linear:     true,
+		overload: []cel.FunctionOpt{cel.Overload("collapse_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.String(TruncateText(string(s.(types.String)), -1))
+			}))},
+	},
+	{
+		name:       "json",
+		resultSize: -1,
+		doc: `json(value) is the value as compact JSON, the way the default preview shows input: keys in input order, ` +
+			`numbers as JavaScript prints them, white space runs folded; null and {} give "". Maps built in CEL have their keys sorted.`,
+		examples: []string{`json({"k": "v"}) // "{\"k\":\"v\"}"`, `json([1, 2.5, "x"]) // "[1,2.5,\"x\"]"`, `json(null) // ""`},
+		linear:   true,
+		overload: []cel.FunctionOpt{cel.Overload("json_dyn", []*cel.Type{cel.DynType}, cel.StringType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				m, ok := toModel(v)
+				if !ok {
+					return types.String("")
+				}
+				return types.String(CompactJSON(m))
+			}))},
+	},
+	{
+		name:       "nonEmpty",
+		resultSize: -1,
+		doc:        `nonEmpty(value) is the value trimmed, when it is a string that is not blank, and optional.none() otherwise.`,
+		examples:   []string{`nonEmpty("  /src  ") // optional.of("/src")`, `nonEmpty("  ") // optional.none()`, `nonEmpty(42) // optional.none()`},
+		linear:     true,
+		overload: []cel.FunctionOpt{cel.Overload("nonEmpty_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				s, ok := v.(types.String)
+				if !ok {
+					return types.OptionalNone
+				}
+				if t, ok := NonEmptyString(string(s)); ok {
+					return types.OptionalOf(types.String(t))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
+		name:       "promptPath",
+		resultSize: -1,
+		doc:        `promptPath(input) is the non-empty string of input's "path", else of its "file_path" (a blank "path" falls back to "file_path"), or optional.none().`,
+		examples:   []string{`promptPath({"path": "/foo/bar"}) // optional.of("/foo/bar")`, `promptPath({"path": " ", "file_path": "/baz"}) // optional.of("/baz")`, `promptPath({}) // optional.none()`},
+		overload: []cel.FunctionOpt{cel.Overload("promptPath_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				m, _ := toModel(v)
+				o, _ := m.(*Object)
+				if p, ok := PromptPath(o); ok {
+					return types.OptionalOf(types.String(p))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
+		name:       "mcpValue",
+		resultSize: 64,
+		doc: `mcpValue(value) renders an MCP argument value the way the reference summary does: a string quoted and truncated to 60 characters, ` +
+			`a number or boolean as JavaScript prints it, null as null, a list as [<n> items], an object as {…}.`,
+		examples: []string{`mcpValue("test") // "\"test\""`, `mcpValue(5.0) // "5"`, `mcpValue([1, 2, 3]) // "[3 items]"`, `mcpValue({"type": "file"}) // "{…}"`},
+		overload: []cel.FunctionOpt{cel.Overload("mcpValue_dyn", []*cel.Type{cel.DynType}, cel.StringType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				m, ok := toModel(v)
+				if !ok {
+					return types.String("")
+				}
+				return types.String(MCPValue(m))
+			}))},
+	},
+	{
+		name:       "numberText",
+		resultSize: 32,
+		doc:        `numberText(n) prints a number as JavaScript does: 42, 1.5, 1e+21.`,
+		examples:   []string{`numberText(42.0) // "42"`, `numberText(1.5) // "1.5"`, `numberText(1e21) // "1e+21"`, `numberText(7) // "7"`},
+		overload: []cel.FunctionOpt{
+			cel.Overload("numberText_double", []*cel.Type{cel.DoubleType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Double)))) })),
+			cel.Overload("numberText_int", []*cel.Type{cel.IntType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Int)))) })),
+		},
+	},
+}
+
+// clampInt converts a CEL int to int, saturating at the int range.
+func clampInt(v ref.Val) int {
+	n := int64(v.(types.Int))
+	switch {
+	case n < 0:
+		return 0
+	case n > int64(^uint(0)>>1):
+		return int(^uint(0) >> 1)
+	}
+	return int(n)
+}
+
+func functionOptions() []cel.EnvOption {
+	opts := make([]cel.EnvOption, 0, len(functions))
+	for _, f := range functions {
+		fopts := append([]cel.FunctionOpt{cel.FunctionDocs(f.doc)}, f.overload...)
+		opts = append(opts, cel.Function(f.name, fopts...))
+	}
+	return opts
+}

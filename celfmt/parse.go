@@ -1,0 +1,487 @@
+package celfmt
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Keys of the catalog format, in the order they are documented.
+var (
+	topKeys     = []string{"version", "formatters"}
+	entryKeys   = []string{"tool", "title", "description", "input", "let", "preview", "examples"}
+	exampleKeys = []string{"input", "preview", "declines"}
+)
+
+// reservedNames cannot name a let: they are the environment's variables.
+var reservedNames = []string{"input", "tool", "limits"}
+
+// maxExampleNodes bounds the YAML nodes of one example input, aliases
+// expanded, so a crafted catalog cannot expand into an enormous value.
+const maxExampleNodes = 100000
+
+var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// Parse reads a catalog from YAML. It checks the file's structure (keys,
+// scalar types, duplicates, version, registry keys) but compiles no
+// expression: see Check. All problems are reported together, sorted, with
+// file:line:col positions.
+func Parse(file string, src []byte) (*Catalog, ErrorList) {
+	p := parser{file: file, lines: strings.Split(string(src), "\n")}
+	cat := p.parse(src)
+	p.errs.Sort()
+	return cat, p.errs
+}
+
+type parser struct {
+	file  string
+	lines []string
+	errs  ErrorList
+}
+
+func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
+	p.errs.Add(p.pos(n), format, args...)
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+func (p *parser) parse(src []byte) *Catalog {
+	cat := &Catalog{File: p.file}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		msg := err.Error()
+		line := 1
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = msg[len(m[0]):]
+		}
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		// yaml.v3 names the line where the enclosing block starts; the
+		// first line at which the text stops parsing is the mistake.
+		if problem := firstBadLine(p.lines); problem > line {
+			msg += fmt.Sprintf(" (in the block that starts at line %d)", line)
+			line = problem
+		}
+		col := 1
+		if line <= len(p.lines) {
+			text := p.lines[line-1]
+			col += len(text) - len(strings.TrimLeft(text, " \t"))
+		}
+		p.errs.Add(Pos{File: p.file, Line: line, Col: col}, "invalid YAML: %s", msg)
+		return cat
+	}
+	if len(doc.Content) == 0 {
+		p.errs.Add(Pos{File: p.file, Line: 1, Col: 1}, `empty catalog: want "version: %d" and a list of formatters`, CatalogVersion)
+		return cat
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		p.errorf(root, "a catalog must be a mapping with version and formatters, got %s", describe(root))
+		return cat
+	}
+	fields := p.mapping(root, topKeys, "catalog")
+	if v, ok := fields["version"]; ok {
+		cat.Version = p.version(v)
+	} else {
+		p.errorf(root, "missing version: add \"version: %d\" at the top", CatalogVersion)
+	}
+	f, ok := fields["formatters"]
+	if !ok {
+		p.errorf(root, "missing formatters: add a list of formatters")
+		return cat
+	}
+	if f.Kind != yaml.SequenceNode {
+		p.errorf(f, "formatters must be a list, got %s", describe(f))
+		return cat
+	}
+	if len(f.Content) == 0 {
+		p.errorf(f, "formatters is empty: add at least one formatter")
+	}
+	seen := map[string]*Entry{}
+	for _, item := range f.Content {
+		e := p.entry(item)
+		if e == nil {
+			continue
+		}
+		if e.Tool != "" {
+			if first, dup := seen[e.Tool]; dup {
+				p.errs.Add(e.ToolPos, "duplicate tool %q: already defined at %s", e.Tool, first.ToolPos)
+				p.errs.Add(first.ToolPos, "tool %q is defined again at %s", e.Tool, e.ToolPos)
+			} else {
+				seen[e.Tool] = e
+			}
+		}
+		cat.Formatters = append(cat.Formatters, e)
+	}
+	return cat
+}
+
+// firstBadLine returns the smallest n such that the first n lines do not
+// parse, or 0. Cutting YAML at a line break leaves valid YAML up to the
+// mistake, so a binary search finds the line.
+func firstBadLine(lines []string) int {
+	parses := func(n int) bool {
+		var doc yaml.Node
+		return yaml.Unmarshal([]byte(strings.Join(lines[:n], "\n")), &doc) == nil
+	}
+	if parses(len(lines)) {
+		return 0
+	}
+	lo, hi := 0, len(lines) // lines[:lo] parses, lines[:hi] does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if parses(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+func (p *parser) version(n *yaml.Node) int {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		p.errorf(n, "version must be the integer %d, got %s", CatalogVersion, describe(n))
+		return 0
+	}
+	v, err := strconv.Atoi(n.Value)
+	if err != nil || v != CatalogVersion {
+		p.errorf(n, "unknown version %s: this permgen reads version %d", n.Value, CatalogVersion)
+		return 0
+	}
+	return v
+}
+
+// mapping returns the values of a mapping's known keys, reporting unknown
+// keys (with a suggestion), duplicate keys (at both places) and non-string
+// keys.
+func (p *parser) mapping(n *yaml.Node, known []string, what string) map[string]*yaml.Node {
+	fields := make(map[string]*yaml.Node, len(n.Content)/2)
+	keys := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
+			p.errorf(k, "%s keys must be strings, got %s", what, describe(k))
+			continue
+		}
+		if first, dup := keys[k.Value]; dup {
+			p.errorf(k, "duplicate key %q: already set at %s", k.Value, p.pos(first))
+			continue
+		}
+		keys[k.Value] = k
+		if !slices.Contains(known, k.Value) {
+			msg := fmt.Sprintf("unknown %s key %q", what, k.Value)
+			if s := suggest(k.Value, known); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += fmt.Sprintf(" (known keys: %s)", strings.Join(known, ", "))
+			}
+			p.errorf(k, "%s", msg)
+			continue
+		}
+		fields[k.Value] = v
+	}
+	return fields
+}
+
+// str returns a string scalar, reporting anything else.
+func (p *parser) str(n *yaml.Node, name string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		hint := ""
+		if n.Kind == yaml.ScalarNode {
+			hint = fmt.Sprintf(" (quote it: %q)", n.Value)
+		}
+		p.errorf(n, "%s must be a string, got %s%s", name, describe(n), hint)
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (p *parser) entry(n *yaml.Node) *Entry {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "a formatter must be a mapping with tool and preview, got %s", describe(n))
+		return nil
+	}
+	e := &Entry{Pos: p.pos(n)}
+	fields := p.mapping(n, entryKeys, "formatter")
+	if t, ok := fields["tool"]; ok {
+		e.ToolPos = p.pos(t)
+		if tool, ok := p.str(t, "tool"); ok {
+			if err := ValidateKey(tool); err != nil {
+				p.errorf(t, "invalid tool %q: %v", tool, err)
+			} else {
+				e.Tool = tool
+			}
+		}
+	} else {
+		p.errorf(n, "missing tool: the registry key this formatter is for")
+	}
+	if t, ok := fields["title"]; ok {
+		e.Title, _ = p.str(t, "title")
+	}
+	if d, ok := fields["description"]; ok {
+		e.Description, _ = p.str(d, "description")
+	}
+	if in, ok := fields["input"]; ok {
+		e.Input = p.fields(in)
+	}
+	if l, ok := fields["let"]; ok {
+		e.Lets = p.lets(l)
+	}
+	if pv, ok := fields["preview"]; ok {
+		if text, ok := p.str(pv, "preview"); ok {
+			e.Preview = p.source(pv, text)
+			if strings.TrimSpace(text) == "" {
+				p.errorf(pv, "preview is empty: write a CEL expression (\"''\" for no preview)")
+			}
+		}
+	} else {
+		p.errorf(n, "missing preview: the CEL expression that formats the call")
+	}
+	if ex, ok := fields["examples"]; ok {
+		e.Examples = p.examples(ex)
+	}
+	return e
+}
+
+func (p *parser) source(n *yaml.Node, text string) Source {
+	return Source{Text: text, Pos: p.pos(n), at: scalarPositions(p.lines, p.file, n)}
+}
+
+func (p *parser) fields(n *yaml.Node) []Field {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "input must be a mapping of field names to CEL types, got %s", describe(n))
+		return nil
+	}
+	list := []Field{} // declared, even when empty
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		name, ok := p.str(k, "an input field name")
+		if !ok {
+			continue
+		}
+		if seen[name] {
+			p.errorf(k, "duplicate input field %q", name)
+			continue
+		}
+		seen[name] = true
+		if !identifier.MatchString(name) {
+			p.errorf(k, "input field %q is not an identifier: use letters, digits and _", name)
+			continue
+		}
+		typ, ok := p.str(v, "the type of input field "+strconv.Quote(name))
+		if !ok {
+			continue
+		}
+		list = append(list, Field{Name: name, NamePos: p.pos(k), Type: typ, TypePos: p.pos(v)})
+	}
+	return list
+}
+
+func (p *parser) lets(n *yaml.Node) []Let {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "let must be a mapping of names to CEL expressions, got %s", describe(n))
+		return nil
+	}
+	var lets []Let
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		name, ok := p.str(k, "a let name")
+		if !ok {
+			continue
+		}
+		switch {
+		case seen[name]:
+			p.errorf(k, "duplicate let %q", name)
+			continue
+		case !identifier.MatchString(name):
+			p.errorf(k, "let name %q is not an identifier: use letters, digits and _", name)
+			continue
+		case slices.Contains(reservedNames, name):
+			p.errorf(k, "let %q shadows the variable %s: choose another name", name, name)
+			continue
+		}
+		seen[name] = true
+		text, ok := p.str(v, "let "+strconv.Quote(name))
+		if !ok {
+			continue
+		}
+		lets = append(lets, Let{Name: name, NamePos: p.pos(k), Expr: p.source(v, text)})
+	}
+	return lets
+}
+
+func (p *parser) examples(n *yaml.Node) []Example {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "examples must be a list, got %s", describe(n))
+		return nil
+	}
+	var list []Example
+	for _, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			p.errorf(item, "an example must be a mapping with input and preview or declines, got %s", describe(item))
+			continue
+		}
+		ex := Example{Pos: p.pos(item)}
+		fields := p.mapping(item, exampleKeys, "example")
+		in, hasInput := fields["input"]
+		if !hasInput {
+			p.errorf(item, "missing input: the tool input of this example")
+		} else {
+			budget := maxExampleNodes
+			v, err := yamlValue(in, &budget, 0)
+			if err != nil {
+				err.Pos.File = p.file
+				p.errs.Add(err.Pos, "%s", err.Msg)
+			}
+			ex.Input = v
+		}
+		pv, hasPreview := fields["preview"]
+		if hasPreview {
+			ex.PreviewPos = p.pos(pv)
+			ex.Preview, hasPreview = p.str(pv, "an example's preview")
+		}
+		if d, ok := fields["declines"]; ok {
+			if d.Kind != yaml.ScalarNode || d.Tag != "!!bool" {
+				p.errorf(d, "declines must be true or false, got %s", describe(d))
+			} else {
+				ex.Declines = d.Value == "true"
+				if hasPreview && ex.Declines {
+					p.errorf(d, "an example has either preview or declines: true, not both")
+				}
+			}
+		}
+		if _, ok := fields["preview"]; !ok && !ex.Declines {
+			p.errorf(item, "missing preview: the expected text (or declines: true)")
+		}
+		list = append(list, ex)
+	}
+	return list
+}
+
+// yamlValue converts an example input into the value model, as if it had
+// arrived as JSON.
+func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
+	fail := func(n *yaml.Node, format string, args ...any) (any, *Error) {
+		return nil, &Error{Pos: Pos{Line: n.Line, Col: n.Column}, Msg: fmt.Sprintf(format, args...)}
+	}
+	*budget--
+	if *budget < 0 || depth > 100 {
+		return fail(n, "example input is too large")
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		return yamlValue(n.Alias, budget, depth+1)
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return yamlValue(n.Content[0], budget, depth+1)
+	case yaml.SequenceNode:
+		list := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			v, err := yamlValue(c, budget, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, v)
+		}
+		return list, nil
+	case yaml.MappingNode:
+		o := &Object{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
+				return fail(k, "example input keys must be strings, got %s", describe(k))
+			}
+			v, err := yamlValue(n.Content[i+1], budget, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			o.set(k.Value, v)
+		}
+		return o, nil
+	}
+	switch n.Tag {
+	case "!!null":
+		return nil, nil
+	case "!!bool":
+		var b bool
+		if err := n.Decode(&b); err != nil {
+			return fail(n, "invalid boolean %q", n.Value)
+		}
+		return b, nil
+	case "!!int", "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil {
+			return fail(n, "invalid number %q", n.Value)
+		}
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return fail(n, "%s has no JSON form: tool input is JSON", n.Value)
+		}
+		return f, nil
+	}
+	return n.Value, nil
+}
+
+// describe names a node's kind for a diagnostic.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	switch n.Tag {
+	case "!!null":
+		return "null"
+	case "!!str":
+		return fmt.Sprintf("string %q", n.Value)
+	}
+	return fmt.Sprintf("%s %s", strings.TrimPrefix(n.Tag, "!!"), n.Value)
+}
+
+// suggest returns the known word closest to word, if it is close enough to
+// be a typo.
+func suggest(word string, known []string) string {
+	best, bestDist := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(word), k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

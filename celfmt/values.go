@@ -1,0 +1,336 @@
+package celfmt
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+)
+
+// adapter turns model values into CEL values: *Object becomes a map that
+// iterates in input order, numbers become doubles, lists are adapted lazily.
+type adapter struct{ base types.Adapter }
+
+func (a adapter) NativeToValue(v any) ref.Val {
+	switch v := v.(type) {
+	case nil:
+		return types.NullValue
+	case *Object:
+		return objectVal{o: v, a: a}
+	case []any:
+		return types.NewDynamicList(a, v)
+	case float64:
+		return types.Double(v)
+	case string:
+		return types.String(v)
+	case bool:
+		return types.Bool(v)
+	case Limits:
+		return limitsVal(v)
+	}
+	return a.base.NativeToValue(v)
+}
+
+// objectVal is an *Object as a CEL map. Keys are strings; iteration follows
+// the input's key order, so comprehensions and json() are deterministic.
+type objectVal struct {
+	o *Object
+	a adapter
+}
+
+var (
+	_          traits.Mapper = objectVal{}
+	objectType               = reflect.TypeFor[*Object]()
+)
+
+func (v objectVal) ConvertToNative(t reflect.Type) (any, error) {
+	if t == objectType || t.Kind() == reflect.Interface && objectType.Implements(t) {
+		return v.o, nil
+	}
+	return nil, fmt.Errorf("cannot convert an input object to %v", t)
+}
+
+func (v objectVal) ConvertToType(t ref.Type) ref.Val {
+	switch t {
+	case types.MapType:
+		return v
+	case types.TypeType:
+		return types.MapType
+	}
+	return types.NewErr("type conversion error from map to '%s'", t.TypeName())
+}
+
+func (v objectVal) Equal(other ref.Val) ref.Val {
+	m, ok := other.(traits.Mapper)
+	if !ok || m.Size() != types.Int(v.o.Len()) {
+		return types.False
+	}
+	for k, e := range v.o.All() {
+		ov, found := m.Find(types.String(k))
+		if !found || ov.Equal(v.a.NativeToValue(e)) != types.True {
+			return types.False
+		}
+	}
+	return types.True
+}
+
+func (v objectVal) Type() ref.Type { return types.MapType }
+func (v objectVal) Value() any     { return v.o }
+
+func (v objectVal) Contains(key ref.Val) ref.Val {
+	_, found := v.Find(key)
+	return types.Bool(found)
+}
+
+func (v objectVal) Find(key ref.Val) (ref.Val, bool) {
+	k, ok := key.(types.String)
+	if !ok {
+		return nil, false
+	}
+	e, found := v.o.Get(string(k))
+	if !found {
+		return nil, false
+	}
+	return v.a.NativeToValue(e), true
+}
+
+func (v objectVal) Get(key ref.Val) ref.Val {
+	if e, found := v.Find(key); found {
+		return e
+	}
+	return types.NewErr("no such key: %v", key)
+}
+
+func (v objectVal) Size() ref.Val { return types.Int(v.o.Len()) }
+
+func (v objectVal) Iterator() traits.Iterator {
+	return &objectIterator{o: v.o}
+}
+
+type objectIterator struct {
+	o *Object
+	i int
+}
+
+func (it *objectIterator) ConvertToNative(reflect.Type) (any, error) {
+	return nil, fmt.Errorf("type conversion on iterators not supported")
+}
+func (it *objectIterator) ConvertToType(ref.Type) ref.Val { return types.NewErr("no such overload") }
+func (it *objectIterator) Equal(ref.Val) ref.Val          { return types.NewErr("no such overload") }
+func (it *objectIterator) Type() ref.Type                 { return types.IteratorType }
+func (it *objectIterator) Value() any                     { return nil }
+func (it *objectIterator) HasNext() ref.Val               { return types.Bool(it.i < it.o.Len()) }
+func (it *objectIterator) Next() ref.Val {
+	if it.i >= it.o.Len() {
+		return types.NewErr("no more elements")
+	}
+	k, _ := it.o.At(it.i)
+	it.i++
+	return types.String(k)
+}
+
+// Limits are the text limits a formatter sees as the variable limits.
+type Limits struct {
+	Preview int // characters of JSON in the default preview
+	Summary int // characters of a pattern or glob
+	Log     int // characters of a log preview
+}
+
+const limitsTypeName = "permgen.Limits"
+
+var limitsType = types.NewObjectType(limitsTypeName)
+
+// limitsVal is Limits as a CEL object.
+type limitsVal Limits
+
+func (v limitsVal) ConvertToNative(t reflect.Type) (any, error) {
+	if t == reflect.TypeFor[Limits]() {
+		return Limits(v), nil
+	}
+	return nil, fmt.Errorf("cannot convert limits to %v", t)
+}
+func (v limitsVal) ConvertToType(t ref.Type) ref.Val {
+	if t == types.TypeType {
+		return limitsType
+	}
+	return types.NewErr("type conversion error from limits to '%s'", t.TypeName())
+}
+func (v limitsVal) Equal(other ref.Val) ref.Val {
+	o, ok := other.(limitsVal)
+	return types.Bool(ok && o == v)
+}
+func (v limitsVal) Type() ref.Type { return limitsType }
+func (v limitsVal) Value() any     { return Limits(v) }
+
+// toModel converts a CEL value back into the value model, for functions such
+// as json(). Maps built in CEL have no defined order, so their keys are
+// sorted; maps from the input keep its order.
+func toModel(v ref.Val) (any, bool) {
+	switch v := v.(type) {
+	case objectVal:
+		return v.o, true
+	case types.String:
+		return string(v), true
+	case types.Double:
+		return float64(v), true
+	case types.Int:
+		return float64(v), true
+	case types.Uint:
+		return float64(v), true
+	case types.Bool:
+		return bool(v), true
+	case types.Null:
+		return nil, true
+	case *types.Optional:
+		if !v.HasValue() {
+			return nil, true
+		}
+		return toModel(v.GetValue())
+	case traits.Lister:
+		n, _ := v.Size().(types.Int)
+		list := make([]any, 0, int(n))
+		for it := v.Iterator(); it.HasNext() == types.True; {
+			e, ok := toModel(it.Next())
+			if !ok {
+				return nil, false
+			}
+			list = append(list, e)
+		}
+		return list, true
+	case traits.Mapper:
+		var keys []string
+		for it := v.Iterator(); it.HasNext() == types.True; {
+			k, ok := it.Next().(types.String)
+			if !ok {
+				return nil, false // JSON keys are strings
+			}
+			keys = append(keys, string(k))
+		}
+		slices.Sort(keys)
+		o := &Object{}
+		for _, k := range keys {
+			e, _ := v.Find(types.String(k))
+			m, ok := toModel(e)
+			if !ok {
+				return nil, false
+			}
+			o.set(k, m)
+		}
+		return o, true
+	}
+	return nil, false
+}
+
+// declaredField reads a declared input field from an object, checking the
+// value the model actually sent against the declared type. An absent field
+// (or null) reads as the type's zero value; a value of another type is an
+// error, which makes the formatter fail rather than misformat.
+func declaredField(o *Object, name string, t *types.Type) (any, error) {
+	v, _ := o.Get(name)
+	if v == nil {
+		return zeroValue(t), nil
+	}
+	if err := conforms(v, t); err != nil {
+		return nil, fmt.Errorf("input field %s: %w", name, err)
+	}
+	if t.Kind() == types.IntKind {
+		return int64(v.(float64)), nil
+	}
+	return v, nil
+}
+
+func zeroValue(t *types.Type) any {
+	switch t.Kind() {
+	case types.StringKind:
+		return ""
+	case types.IntKind:
+		return int64(0)
+	case types.DoubleKind:
+		return 0.0
+	case types.BoolKind:
+		return false
+	case types.ListKind:
+		return []any{}
+	case types.MapKind:
+		return &Object{}
+	}
+	return nil
+}
+
+// conforms reports whether the model value v has the CEL type t.
+func conforms(v any, t *types.Type) error {
+	want := t.String()
+	got := kindOf(v)
+	switch t.Kind() {
+	case types.DynKind, types.AnyKind:
+		return nil
+	case types.StringKind:
+		if _, ok := v.(string); ok {
+			return nil
+		}
+	case types.BoolKind:
+		if _, ok := v.(bool); ok {
+			return nil
+		}
+	case types.DoubleKind:
+		if _, ok := v.(float64); ok {
+			return nil
+		}
+	case types.IntKind:
+		if f, ok := v.(float64); ok {
+			if f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+				return nil
+			}
+			got = "a number that is not an integer"
+		}
+	case types.ListKind:
+		if list, ok := v.([]any); ok {
+			for i, e := range list {
+				if e == nil {
+					continue
+				}
+				if err := conforms(e, t.Parameters()[0]); err != nil {
+					return fmt.Errorf("element %d: %w", i, err)
+				}
+			}
+			return nil
+		}
+	case types.MapKind:
+		if o, ok := v.(*Object); ok {
+			for k, e := range o.All() {
+				if e == nil {
+					continue
+				}
+				if err := conforms(e, t.Parameters()[1]); err != nil {
+					return fmt.Errorf("key %q: %w", k, err)
+				}
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("want %s, got %s", want, got)
+}
+
+// kindOf names the JSON kind of a model value.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "bool"
+	case []any:
+		return "list"
+	case *Object:
+		return "object"
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
+}
