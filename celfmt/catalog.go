@@ -100,3 +100,20 @@ func indexRuneFrom(s string, r rune, from int) int {
 	}
 	return -1
 }
+
+// NewSource returns a Source for an expression that does not come from a
+// catalog file, such as one a host application registers at run time:
+// positions are the expression's own lines and columns, in file.
+func NewSource(file, text string) Source {
+	at := make([]Pos, 0, len(text))
+	line, col := 1, 1
+	for _, r := range text {
+		at = append(at, Pos{File: file, Line: line, Col: col})
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return Source{Text: text, Pos: Pos{File: file, Line: 1, Col: 1}, at: at}
+}

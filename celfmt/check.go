@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -152,6 +153,11 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 	est, err := env.EstimateCost(ast, estimator{o: opts})
 	if err != nil {
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)
+		return compiled{}, false
+	}
+	if est.Max >= math.MaxUint64/2 {
+		errs.Add(src.Pos, "%s: its cost has no bound: it works on a value whose size cannot be estimated "+
+			"(a map built by a comprehension, for example); iterate over the input instead", what)
 		return compiled{}, false
 	}
 	if est.Max > opts.CostBudget {

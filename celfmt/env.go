@@ -24,7 +24,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Default bounds of checking and evaluation.
 const (
 	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
-	DefaultCostLimit      = 10_000_000 // cost one evaluation of an expression may spend
+	DefaultCostLimit      = 1_000_000  // cost one evaluation of an expression may spend
 	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
 	DefaultMaxItems       = 1000       // elements of one list or keys of one object
 	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string

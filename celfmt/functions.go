@@ -77,7 +77,7 @@ var functions = []function{
 		linear:     true,
 		overload: []cel.FunctionOpt{cel.Overload("collapse_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
-				return types.String(TruncateText(string(s.(types.String)), -1))
+				return types.String(Collapse(string(s.(types.String))))
 			}))},
 	},
 	{

@@ -150,6 +150,14 @@ func InlineText(text string, n int) string {
 	return w.result()
 }
 
+// Collapse folds every run of white space (line breaks included) into one
+// space and trims the ends.
+func Collapse(text string) string {
+	w := collapser{limit: -1}
+	w.writeString(text)
+	return w.result()
+}
+
 // isJSSpace reports whether r is white space or a line terminator as
 // JavaScript's \s and String.prototype.trim define them.
 func isJSSpace(r rune) bool {

@@ -151,3 +151,40 @@ func TestLongLines(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(stdout, "\n"))
 	assert.Contains(t, stdout, "requested tool 'after'")
 }
+
+func TestPreviewWithCatalog(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "good", "deploy.yaml")
+	in := `{"tool":"deploy","input":{"service":"api","target":"prod","replicas":2}}
+{"tool":"mcp","target":"kv:get","input":{"tool":"kv:get","arguments":{"key":"k"}}}
+{"tool":"other","input":{"a":1}}
+`
+	stdout, stderr, code := runCLI(t, in, "preview", "--catalog", catalog, "--format", "json")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, lines, 3)
+	var first, second, third jsonResult
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &second))
+	require.NoError(t, json.Unmarshal([]byte(lines[2]), &third))
+	assert.Equal(t, "deploy 'api' to 'prod' (2 replicas)", first.Preview)
+	assert.Equal(t, catalog+":4:5", first.Formatter)
+	assert.Equal(t, `with key="k"`, second.Preview)
+	assert.Equal(t, catalog+":45:5", second.Formatter)
+	assert.Equal(t, `with input {"a":1}`, third.Preview)
+	assert.Empty(t, third.Formatter)
+}
+
+func TestPreviewWithBadCatalog(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "bad", "undeclared-field.yaml")
+	stdout, stderr, code := runCLI(t, `{"tool":"x"}`, "preview", "--catalog", catalog)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout, "nothing is previewed with a broken catalog")
+	assert.Contains(t, stderr, catalog+":22:16: preview: undefined field 'pth'\n            + input.pth\n                   ^\n")
+}
+
+func TestPreviewWithTwoCatalogsThatConflict(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "good", "deploy.yaml")
+	_, stderr, code := runCLI(t, `{"tool":"x"}`, "preview", "--catalog", catalog, "--catalog", catalog)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, `tool "deploy" (`+catalog+`:4:5) is already registered by `+catalog+`:4:5`)
+}

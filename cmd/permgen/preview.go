@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
 )
 
@@ -24,7 +25,8 @@ its preview, prompt and log context (json). One call per line:
 	 "target": "srv:tool", "command": "git status", "matchedPattern": "git *",
 	 "origin": "builtin", "state": "ask"}
 
-Only "tool" is required. A bad line is reported on standard error with its
+Only "tool" is required. --catalog loads formatters written in CEL; calls
+whose tool has no formatter get the default preview. A bad line is reported on standard error with its
 line number and skipped; the exit code is then 1.
 
 Flags:
@@ -34,6 +36,7 @@ Flags:
 const maxLineBytes = 64 << 20
 
 type previewFlags struct {
+	catalogs   stringList
 	format     string
 	noBuiltin  bool
 	previewMax int
@@ -47,6 +50,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
+	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in catalog out (none is compiled in yet, so nothing is registered)")
 	fs.IntVar(&opts.previewMax, "preview-max", runtime.DefaultPreviewLimit, "characters of JSON in the default preview")
 	fs.IntVar(&opts.summaryMax, "summary-max", runtime.DefaultSummaryLimit, "characters of a pattern or glob")
@@ -71,6 +75,12 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	reg := runtime.NewRegistry()
+	for _, path := range opts.catalogs {
+		if err := loadCatalog(reg, path, stderr); err != nil {
+			fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+			return exitInvalid
+		}
+	}
 	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: runtime.Limits{
 		Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax, Output: opts.outputMax,
 	}})
@@ -99,6 +109,32 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// loadCatalog registers a catalog file, printing its diagnostics with
+// snippets when it has problems.
+func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	_, err = reg.LoadCatalog(path, src, celfmt.Options{})
+	var list celfmt.ErrorList
+	if errors.As(err, &list) {
+		fmt.Fprint(stderr, list.Snippets(src))
+		return fmt.Errorf("%s: %d problem(s)", path, len(list))
+	}
+	return err
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ", ") }
+
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
 }
 
 func (o previewFlags) validate(files []string) error {

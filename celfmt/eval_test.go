@@ -1,0 +1,228 @@
+package celfmt
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/cel-go/cel"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// formatter checks a one-entry catalog and returns its formatter.
+func formatter(t testing.TB, yaml string, opts Options) *Formatter {
+	t.Helper()
+	checked, err := Load("test.yaml", []byte("version: 1\nformatters:\n"+yaml), opts)
+	require.NoError(t, err)
+	require.Len(t, checked.Formatters, 1)
+	return checked.Formatters[0]
+}
+
+func object(t testing.TB, js string) *Object {
+	t.Helper()
+	v, err := DecodeJSON([]byte(js))
+	require.NoError(t, err)
+	return v.(*Object)
+}
+
+var defaultLimits = Limits{Preview: 200, Summary: 80, Log: 1000}
+
+// TestFunctionExamples evaluates the examples every function documents.
+func TestFunctionExamples(t *testing.T) {
+	p, err := newProvider()
+	require.NoError(t, err)
+	env, err := baseEnv(p)
+	require.NoError(t, err)
+	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
+	require.NoError(t, err)
+	for _, f := range functions {
+		require.NotEmpty(t, f.doc, f.name)
+		require.NotEmpty(t, f.examples, f.name)
+		for _, ex := range f.examples {
+			expr, want, ok := strings.Cut(ex, " // ")
+			require.True(t, ok, "example %q has no // result", ex)
+			t.Run(expr, func(t *testing.T) {
+				assertEval(t, env, expr, want)
+			})
+		}
+	}
+}
+
+// assertEval evaluates expr and want in env and requires them equal.
+func assertEval(t *testing.T, env *cel.Env, expr, want string) {
+	t.Helper()
+	ast, iss := env.Compile("(" + expr + ") == (" + want + ")")
+	require.NoError(t, iss.Err())
+	prg, err := env.Program(ast)
+	require.NoError(t, err)
+	out, _, err := prg.Eval(map[string]any{"input": objectVal{o: &Object{}, a: adapter{}}})
+	require.NoError(t, err)
+	if out != cel.BoolType && out.Value() != true {
+		got, _ := env.Compile(expr)
+		gp, _ := env.Program(got)
+		v, _, _ := gp.Eval(map[string]any{})
+		t.Fatalf("%s = %v, want %s", expr, v, want)
+	}
+}
+
+func TestMapIterationFollowsInputOrder(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    preview: 'input.map(k, k).join(",") + " " + input.transformList(k, v, string(v)).join(",")'
+`, Options{})
+	for _, js := range []string{`{"z":1,"a":2,"m":3}`, `{"b":"x","a":"y"}`} {
+		text, ok, err := f.Format(object(t, js), "t", defaultLimits)
+		require.NoError(t, err)
+		require.True(t, ok)
+		o := object(t, js)
+		var keys, values []string
+		for k, v := range o.All() {
+			keys = append(keys, k)
+			values = append(values, strings.Trim(CompactJSON(v), `"`))
+		}
+		assert.Equal(t, strings.Join(keys, ",")+" "+strings.Join(values, ","), text)
+	}
+}
+
+func TestOptionalNoneDeclines(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    preview: 'has(input.x) ? optional.of("x") : optional.none()'
+`, Options{})
+	assert.True(t, f.Optional())
+	_, ok, err := f.Format(object(t, `{}`), "t", defaultLimits)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	text, ok, err := f.Format(object(t, `{"x":1}`), "t", defaultLimits)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, "x", text)
+}
+
+func TestVariables(t *testing.T) {
+	f := formatter(t, `  - tool: "srv:*"
+    preview: 'tool + " " + string(limits.preview) + "/" + string(limits.summary) + "/" + string(limits.log)'
+`, Options{})
+	text, _, err := f.Format(nil, "srv:do", Limits{Preview: 1, Summary: 2, Log: 3})
+	require.NoError(t, err)
+	assert.Equal(t, "srv:do 1/2/3", text)
+}
+
+func TestDeclaredFieldTypes(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    input:
+      path: string
+      count: int
+      ratio: double
+      on: bool
+      tags: list(string)
+      meta: map(string, int)
+    preview: |
+      input.path + "|" + string(input.count) + "|" + string(input.ratio) + "|" + string(input.on)
+        + "|" + input.tags.join(",") + "|" + string(input.meta.size()) + "|" + string(has(input.path))
+`, Options{})
+	tests := []struct {
+		input string
+		want  string
+		err   string
+	}{
+		{`{"path":"/a","count":2,"ratio":0.5,"on":true,"tags":["x","y"],"meta":{"a":1}}`, "/a|2|0.5|true|x,y|1|true", ""},
+		{`{}`, "|0|0|false||0|false", ""},
+		{`{"path":null}`, "|0|0|false||0|false", ""},
+		{`{"path":3}`, "", "input field path: want string, got number"},
+		{`{"count":2.5}`, "", "input field count: want int, got a number that is not an integer"},
+		{`{"tags":["x",1]}`, "", "input field tags: element 1: want string, got number"},
+		{`{"meta":{"a":"b"}}`, "", `input field meta: key "a": want int, got string`},
+	}
+	for _, tc := range tests {
+		text, _, err := f.Format(object(t, tc.input), "t", defaultLimits)
+		if tc.err != "" {
+			assert.ErrorContains(t, err, tc.err, tc.input)
+			continue
+		}
+		require.NoError(t, err, tc.input)
+		assert.Equal(t, tc.want, text, tc.input)
+	}
+}
+
+func TestEvaluationErrorsAreFailures(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    preview: 'string(input.missing)'
+`, Options{})
+	_, _, err := f.Format(object(t, `{}`), "t", defaultLimits)
+	assert.ErrorContains(t, err, "no such key: missing")
+}
+
+func TestInputBounds(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    preview: '"ok"'
+`, Options{MaxInputBytes: 100, MaxItems: 3})
+	for _, js := range []string{
+		`{"a":"` + strings.Repeat("x", 200) + `"}`,
+		`{"a":[1,2,3,4]}`,
+		`{"a":1,"b":2,"c":3,"d":4}`,
+	} {
+		_, _, err := f.Format(object(t, js), "t", defaultLimits)
+		assert.ErrorIs(t, err, ErrInputTooLarge, js)
+	}
+	_, _, err := f.Format(object(t, `{"a":[1,2,3]}`), "t", defaultLimits)
+	assert.NoError(t, err)
+}
+
+// TestAdversarialFormatterIsStopped runs nested comprehensions over a large
+// input. The static budget is lifted so that only the run-time cost limit
+// stands in the way; it must stop the evaluation quickly.
+func TestAdversarialFormatterIsStopped(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    preview: |
+      string(input.a.map(x, input.a.map(y, input.a.map(z, x + y + z))).size())
+`, Options{CostBudget: 1 << 62})
+	items := strings.Repeat("1,", 999) + "1"
+	input := object(t, `{"a":[`+items+`]}`)
+	start := time.Now()
+	_, _, err := f.Format(input, "t", defaultLimits)
+	elapsed := time.Since(start)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cost limit exceeded")
+	t.Logf("stopped after %v", elapsed)
+}
+
+func TestCostBudgetRejectsNesting(t *testing.T) {
+	_, err := Load("t.yaml", []byte(`version: 1
+formatters:
+  - tool: t
+    preview: |
+      string(input.a.map(x, input.a.map(y, x + y)).size())
+`), Options{})
+	var list ErrorList
+	require.True(t, errors.As(err, &list))
+	require.Len(t, list, 1)
+	assert.Contains(t, list[0].Msg, "exceeds the budget of 10000000 by")
+	assert.Equal(t, Pos{File: "t.yaml", Line: 4, Col: 14}, list[0].Pos)
+}
+
+func TestPositionsInScalarStyles(t *testing.T) {
+	tests := []struct {
+		name string
+		yaml string
+		want Pos
+	}{
+		{"plain", "    preview: inptu\n", Pos{"t.yaml", 4, 14}},
+		{"double quoted with escapes", "    preview: \"'\\u00e9\\\"' + inptu\"\n", Pos{"t.yaml", 4, 28}},
+		{"single quoted", "    preview: '\"it''s\" + inptu'\n", Pos{"t.yaml", 4, 25}},
+		{"literal block", "    preview: |\n      \"a\" +\n        inptu\n", Pos{"t.yaml", 6, 9}},
+		{"folded block", "    preview: >-\n      \"a\" +\n      inptu\n", Pos{"t.yaml", 6, 7}},
+		{"plain on two lines", "    preview: input.a +\n      inptu\n", Pos{"t.yaml", 5, 7}},
+		{"literal with blank line", "    preview: |\n      \"a\" +\n\n        inptu\n", Pos{"t.yaml", 7, 9}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("t.yaml", []byte("version: 1\nformatters:\n  - tool: t\n"+tc.yaml), Options{})
+			var list ErrorList
+			require.True(t, errors.As(err, &list), "%v", err)
+			require.Len(t, list, 1, "%v", list)
+			assert.Equal(t, tc.want, list[0].Pos, list[0].Msg)
+			assert.Contains(t, list[0].Msg, "undeclared reference to 'inptu'")
+		})
+	}
+}

@@ -1,0 +1,133 @@
+package runtime
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+func readGood(t *testing.T, name string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", name))
+	require.NoError(t, err)
+	return src
+}
+
+func TestLoadCatalog(t *testing.T) {
+	reg := NewRegistry()
+	dispose, err := reg.LoadCatalog("deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
+	require.NoError(t, err)
+	var owners []string
+	for _, info := range reg.List() {
+		owners = append(owners, info.Key+" "+info.Owner)
+	}
+	assert.Equal(t, []string{
+		"deploy deploy.yaml:4:5",
+		"kv:* deploy.yaml:45:5",
+		"rollback deploy.yaml:28:5",
+		"search_logs deploy.yaml:58:5",
+	}, owners)
+
+	d, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	desc := d.Describe(Call{Tool: "deploy", Input: `{"service":"api","target":"prod","replicas":3}`})
+	assert.Equal(t, "Current agent requested tool 'deploy' deploy 'api' to 'prod' (3 replicas). Allow this call?", desc.Prompt)
+	assert.Equal(t, "deploy.yaml:4:5", desc.Preview.Formatter)
+
+	mcp := d.Describe(Call{Tool: "mcp", Target: "kv:set", Input: `{"tool":"kv:set","arguments":{"key":"a","ttl":5}}`})
+	assert.Equal(t, `Current agent requested MCP target 'kv:set' with key="a", ttl=5. Allow this call?`, mcp.Prompt)
+
+	declined := d.Describe(Call{Tool: "rollback", Input: `{"release":"  "}`})
+	assert.Equal(t, `Current agent requested tool 'rollback' with input {"release":" "}. Allow this call?`, declined.Prompt)
+	assert.Empty(t, declined.Preview.Formatter)
+
+	dispose()
+	assert.Zero(t, reg.Len())
+}
+
+func TestLoadCatalogRegistersNothingOnError(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.Register("search_logs", "host-app", text("x"))
+	require.NoError(t, err)
+
+	_, err = reg.LoadCatalog("deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
+	require.ErrorIs(t, err, ErrDuplicate)
+	assert.Contains(t, err.Error(), `tool "search_logs" (deploy.yaml:58:5) is already registered by host-app`)
+	assert.Equal(t, 1, reg.Len(), "nothing of the catalog was registered")
+
+	bad := []byte("version: 1\nformatters:\n  - tool: a\n    preview: '\"ok\"'\n  - tool: b\n    preview: inptu\n")
+	_, err = reg.LoadCatalog("bad.yaml", bad, celfmt.Options{})
+	var list celfmt.ErrorList
+	require.True(t, errors.As(err, &list))
+	assert.Equal(t, "bad.yaml:6:14: preview: undeclared reference to 'inptu'", list.Error())
+	_, ok := reg.Lookup("a")
+	assert.False(t, ok)
+}
+
+func TestRegisterCEL(t *testing.T) {
+	reg := NewRegistry()
+	dispose, err := reg.RegisterCEL("web_fetch", "plugin:fetch", `"from " + string(input.url)`, celfmt.Options{})
+	require.NoError(t, err)
+	defer dispose()
+	d, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	p := d.Preview(Call{Tool: "web_fetch", Input: `{"url":"https://example.com"}`})
+	assert.Equal(t, Preview{Text: "from https://example.com", Formatter: "plugin:fetch"}, p)
+
+	_, err = reg.RegisterCEL("other", "plugin:other", "\"a\" +\n  inptu", celfmt.Options{})
+	assert.EqualError(t, err, "plugin:other:2:3: preview: undeclared reference to 'inptu'")
+	_, err = reg.RegisterCEL("bad key", "plugin", `"x"`, celfmt.Options{})
+	assert.ErrorIs(t, err, ErrInvalidKey)
+	_, err = reg.RegisterCEL("web_fetch", "plugin:again", `"x"`, celfmt.Options{})
+	assert.ErrorIs(t, err, ErrDuplicate)
+}
+
+// TestAdversarialCELFallsBack runs nested comprehensions over a large input
+// through the dispatcher: the cost limit stops the formatter, the failure is
+// reported and the default preview is shown.
+func TestAdversarialCELFallsBack(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.RegisterCEL("t", "host",
+		`string(input.a.map(x, input.a.map(y, input.a.map(z, x + y + z))).size())`,
+		celfmt.Options{CostBudget: 1 << 62}) // lift the static check: only the run-time limit remains
+	require.NoError(t, err)
+	var failures []Failure
+	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	require.NoError(t, err)
+
+	input := `{"a":[` + strings.Repeat("1,", 999) + `1]}`
+	start := time.Now()
+	p := d.Preview(Call{Tool: "t", Input: input})
+	t.Logf("stopped and fell back after %v", time.Since(start))
+	assert.Equal(t, "with input "+celfmt.TruncateJSON(celfmt.DecodeInput(input).Value, 200), p.Text)
+	require.Len(t, failures, 1)
+	assert.ErrorContains(t, failures[0].Err, "cost limit exceeded")
+}
+
+func TestDeclaredTypeMismatchFallsBack(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.LoadCatalog("c.yaml", []byte(`version: 1
+formatters:
+  - tool: read
+    input:
+      path: string
+    preview: '"for path " + input.path'
+`), celfmt.Options{})
+	require.NoError(t, err)
+	var failures []Failure
+	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	require.NoError(t, err)
+	assert.Equal(t, "for path /a", d.Preview(Call{Tool: "read", Input: `{"path":"/a"}`}).Text)
+	assert.Equal(t, `with input {"path":42}`, d.Preview(Call{Tool: "read", Input: `{"path":42}`}).Text)
+	require.Len(t, failures, 1)
+	assert.ErrorContains(t, failures[0].Err, "input field path: want string, got number")
+	assert.Equal(t, "c.yaml:3:5", failures[0].Owner)
+}
