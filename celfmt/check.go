@@ -2,7 +2,6 @@ package celfmt
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 
@@ -155,7 +154,8 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)
 		return compiled{}, false
 	}
-	if est.Max >= math.MaxUint64/2 {
+	if est.Max >= 1<<60 { // cel-go's "unknown": no finite bound
+
 		errs.Add(src.Pos, "%s: its cost has no bound: it works on a value whose size cannot be estimated "+
 			"(a map built by a comprehension, for example); iterate over the input instead", what)
 		return compiled{}, false

@@ -250,7 +250,9 @@ func (e estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	case types.ListKind, types.MapKind, types.DynKind:
 		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.MaxItems)}
 	}
-	return nil
+	// Scalars and type values (type(x) == string) have size 1; without an
+	// estimate cel-go would assume the largest size there is.
+	return &checker.SizeEstimate{Min: 1, Max: 1}
 }
 
 func (e estimator) EstimateCallCost(fn, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -85,22 +86,40 @@ func (l ErrorList) Error() string {
 //	catalog.yaml:7:13: undeclared reference to 'inptu'
 //	    preview: inptu.path
 //	             ^
+//
+// A catalog may come from untrusted configuration, so control and format
+// characters of the source are shown as '?' (one for one, so the caret
+// still lines up) rather than sent to a terminal.
 func (l ErrorList) Snippets(src []byte) string {
 	lines := strings.Split(string(src), "\n")
 	var b strings.Builder
 	for _, e := range l {
-		b.WriteString(e.Error())
+		b.WriteString(printable(e.Error()))
 		b.WriteByte('\n')
 		if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
 			continue
 		}
 		line := strings.TrimRight(lines[e.Pos.Line-1], "\r")
 		b.WriteString("    ")
-		b.WriteString(strings.ReplaceAll(line, "\t", " "))
+		b.WriteString(printable(line))
 		b.WriteString("\n    ")
 		caret := min(max(e.Pos.Col-1, 0), utf8.RuneCountInString(line))
 		b.WriteString(strings.Repeat(" ", caret))
 		b.WriteString("^\n")
 	}
 	return b.String()
+}
+
+// printable replaces tabs with spaces, and control, format and invalid
+// characters with '?', rune for rune.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r == utf8.RuneError, unicode.IsControl(r), unicode.Is(unicode.Cf, r), r == 0x2028, r == 0x2029:
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }

@@ -1,0 +1,80 @@
+package celfmt
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/cel-go/cel"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var (
+	fencedBlock = regexp.MustCompile("(?s)```(yaml|json)\n(.*?)```")
+	exampleRow  = regexp.MustCompile("(?m)^\\| `([^`]+)` \\| `([^`]+)` \\|$")
+)
+
+// TestLanguageReference runs every example of the language reference
+// (README.md in this folder): catalogs load, table rows evaluate to their
+// stated results, and every function and catalog key is documented.
+func TestLanguageReference(t *testing.T) {
+	doc, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	text := string(doc)
+
+	var input *Object
+	catalogs := 0
+	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
+		switch m[1] {
+		case "yaml":
+			_, err := Load("README.md", []byte(m[2]), Options{})
+			require.NoError(t, err, "catalog in the reference:\n%s", m[2])
+			catalogs++
+		case "json":
+			input = object(t, m[2])
+		}
+	}
+	require.Positive(t, catalogs)
+	require.NotNil(t, input, "the reference states the example input")
+
+	p, err := newProvider()
+	require.NoError(t, err)
+	env, err := baseEnv(p)
+	require.NoError(t, err)
+	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
+	require.NoError(t, err)
+	vars := map[string]any{
+		"input":  objectVal{o: input, a: adapter{}},
+		"tool":   "read",
+		"limits": limitsVal(Limits{Preview: 200, Summary: 80, Log: 1000}),
+	}
+	rows := exampleRow.FindAllStringSubmatch(text, -1)
+	require.Greater(t, len(rows), 30)
+	for _, row := range rows {
+		expr, want := row[1], row[2]
+		t.Run(expr, func(t *testing.T) {
+			ast, iss := env.Compile("(" + expr + ") == (" + want + ")")
+			require.NoError(t, iss.Err())
+			prg, err := env.Program(ast)
+			require.NoError(t, err)
+			out, _, err := prg.Eval(vars)
+			require.NoError(t, err)
+			if out.Value() != true {
+				got, _ := env.Compile(expr)
+				gp, _ := env.Program(got)
+				v, _, _ := gp.Eval(vars)
+				t.Errorf("%s = %v, the reference says %s", expr, v.Value(), want)
+			}
+		})
+	}
+
+	for _, f := range functions {
+		assert.Contains(t, text, "\n### "+f.name+"\n", "function %s is not documented", f.name)
+	}
+	for _, key := range append(append(append([]string{}, topKeys...), entryKeys...), exampleKeys...) {
+		assert.Contains(t, text, "| `"+key+"` |", "catalog key %s is not documented", key)
+	}
+	assert.True(t, strings.Contains(text, "`tool`") && strings.Contains(text, "`limits`") && strings.Contains(text, "`input`"))
+}
