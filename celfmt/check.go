@@ -1,7 +1,6 @@
 package celfmt
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -59,7 +58,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 			}
 			fieldTypes[f.Name] = t
 		}
-		name := fmt.Sprintf("permgen.Input%d", i+1)
+		name := inputTypeName(i)
 		p.declareInput(name, e.Input, fieldTypes)
 		inputTypes[i] = types.NewObjectType(name)
 	}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/permgen/permgen/celfmt"
 )
@@ -56,4 +57,89 @@ func (r *Registry) RegisterCEL(key, owner, expr string, opts celfmt.Options) (di
 		return nil, errs
 	}
 	return r.Register(key, owner, CELFormatter(checked.Formatters[0]))
+}
+
+// CatalogOption selects the formatters RegisterGenerated registers.
+type CatalogOption func(*catalogSelection)
+
+type catalogSelection struct {
+	only, except map[string]bool
+}
+
+// Only registers just the formatters of the given tools.
+func Only(tools ...string) CatalogOption {
+	return func(s *catalogSelection) {
+		if s.only == nil {
+			s.only = map[string]bool{}
+		}
+		for _, t := range tools {
+			s.only[t] = true
+		}
+	}
+}
+
+// Except registers every formatter but those of the given tools.
+func Except(tools ...string) CatalogOption {
+	return func(s *catalogSelection) {
+		if s.except == nil {
+			s.except = map[string]bool{}
+		}
+		for _, t := range tools {
+			s.except[t] = true
+		}
+	}
+}
+
+// RegisterGenerated registers the formatters of generated code in r, all or
+// none (see Registry.RegisterAll); generated Register functions call it. It
+// fails when the code was generated for another CEL environment
+// (celfmt.ErrEnvVersion), or when Only or Except names a tool the catalog
+// does not have.
+func RegisterGenerated(r *Registry, c *celfmt.GeneratedCatalog, opts ...CatalogOption) (dispose func(), err error) {
+	if err := c.CheckVersion(); err != nil {
+		return nil, err
+	}
+	var sel catalogSelection
+	for _, o := range opts {
+		o(&sel)
+	}
+	known := map[string]bool{}
+	for _, e := range c.Entries() {
+		known[e.Tool] = true
+	}
+	for _, set := range []map[string]bool{sel.only, sel.except} {
+		for _, t := range sortedKeys(set) {
+			if !known[t] {
+				return nil, fmt.Errorf("no formatter for tool %q in the catalog", t)
+			}
+		}
+	}
+	var entries []Entry
+	for i, e := range c.Entries() {
+		if (sel.only != nil && !sel.only[e.Tool]) || sel.except[e.Tool] {
+			continue
+		}
+		entries = append(entries, Entry{Key: e.Tool, Owner: e.Owner, Formatter: generatedFormatter{c, i}})
+	}
+	return r.RegisterAll(entries)
+}
+
+type generatedFormatter struct {
+	c *celfmt.GeneratedCatalog
+	i int
+}
+
+func (g generatedFormatter) Format(req Request) (string, bool, error) {
+	return g.c.Format(g.i, req.Input, req.Tool, celfmt.Limits{
+		Preview: req.Limits.Preview, Summary: req.Limits.Summary, Log: req.Limits.Log,
+	})
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

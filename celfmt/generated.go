@@ -1,0 +1,225 @@
+package celfmt
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
+	"google.golang.org/protobuf/proto"
+)
+
+// GeneratedEntry is a checked formatter in the form generated code embeds:
+// its metadata and each expression's checked AST, serialized. Restoring it
+// needs no parsing and no type-checking.
+type GeneratedEntry struct {
+	Tool        string
+	Owner       string // "file:line:col" of the entry
+	Title       string
+	Description string
+	Input       []GeneratedField // nil when the input is not declared
+	Lets        []GeneratedExpr
+	Preview     GeneratedExpr
+	Optional    bool // the preview may decline
+}
+
+// GeneratedField is a declared input field.
+type GeneratedField struct {
+	Name string
+	Type string
+}
+
+// GeneratedExpr is one checked expression.
+type GeneratedExpr struct {
+	Name   string // the let's name; "" for the preview
+	Source string // the CEL text, for documentation and diagnostics
+	AST    string // the checked AST, as deterministic protobuf bytes
+}
+
+// Generated returns the formatter in the form generated code embeds.
+func (f *Formatter) Generated() (GeneratedEntry, error) {
+	e := f.Entry
+	g := GeneratedEntry{
+		Tool: e.Tool, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
+	}
+	if e.Input != nil {
+		g.Input = []GeneratedField{}
+		for _, field := range e.Input {
+			g.Input = append(g.Input, GeneratedField{Name: field.Name, Type: field.Type})
+		}
+	}
+	for i, l := range f.lets {
+		ast, err := serializeAST(l.ast)
+		if err != nil {
+			return GeneratedEntry{}, err
+		}
+		g.Lets = append(g.Lets, GeneratedExpr{Name: l.name, Source: e.Lets[i].Expr.Text, AST: ast})
+	}
+	ast, err := serializeAST(f.preview.ast)
+	if err != nil {
+		return GeneratedEntry{}, err
+	}
+	g.Preview = GeneratedExpr{Source: e.Preview.Text, AST: ast}
+	return g, nil
+}
+
+func serializeAST(a *cel.Ast) (string, error) {
+	pb, err := cel.AstToCheckedExpr(a)
+	if err != nil {
+		return "", err
+	}
+	data, err := proto.MarshalOptions{Deterministic: true}.Marshal(pb)
+	if err != nil {
+		return "", err
+	}
+	return string(data), nil
+}
+
+// ErrEnvVersion is returned by a GeneratedCatalog whose code was generated
+// for another CEL environment than this package's EnvVersion.
+var ErrEnvVersion = errors.New("generated code is from another CEL environment")
+
+// GeneratedCatalog is the run-time side of generated code: it holds the
+// embedded entries and builds each formatter's programs the first time the
+// formatter runs, so that initializing a generated package costs nothing.
+// It is safe for concurrent use.
+type GeneratedCatalog struct {
+	version string
+	entries []GeneratedEntry
+	opts    Options
+
+	envOnce sync.Once
+	env     *cel.Env
+	envErr  error
+
+	formatters []lazyFormatter
+}
+
+type lazyFormatter struct {
+	once sync.Once
+	f    *Formatter
+	err  error
+}
+
+// NewGeneratedCatalog returns the catalog of generated code. version is the
+// EnvVersion the code was generated with.
+func NewGeneratedCatalog(version string, entries []GeneratedEntry) *GeneratedCatalog {
+	return &GeneratedCatalog{
+		version:    version,
+		entries:    entries,
+		opts:       Options{}.withDefaults(),
+		formatters: make([]lazyFormatter, len(entries)),
+	}
+}
+
+// Entries returns the embedded entries, in catalog order.
+func (c *GeneratedCatalog) Entries() []GeneratedEntry { return c.entries }
+
+// CheckVersion reports an error matching ErrEnvVersion when the code was
+// generated for another environment than this package's.
+func (c *GeneratedCatalog) CheckVersion() error {
+	if c.version != EnvVersion {
+		return fmt.Errorf("%w: generated for %q, running %q: run go generate with this permgen", ErrEnvVersion, c.version, EnvVersion)
+	}
+	return nil
+}
+
+// Format runs the i-th formatter, restoring it on first use.
+func (c *GeneratedCatalog) Format(i int, input *Object, tool string, limits Limits) (string, bool, error) {
+	f, err := c.formatter(i)
+	if err != nil {
+		return "", false, err
+	}
+	return f.Format(input, tool, limits)
+}
+
+func (c *GeneratedCatalog) formatter(i int) (*Formatter, error) {
+	lf := &c.formatters[i]
+	lf.once.Do(func() { lf.f, lf.err = c.restore(i) })
+	return lf.f, lf.err
+}
+
+// environment builds the catalog's CEL environment once: the same provider
+// and declarations Check used, so the embedded ASTs' types resolve.
+func (c *GeneratedCatalog) environment() (*cel.Env, error) {
+	c.envOnce.Do(func() {
+		if c.envErr = c.CheckVersion(); c.envErr != nil {
+			return
+		}
+		p, err := newProvider()
+		if err != nil {
+			c.envErr = err
+			return
+		}
+		for i, e := range c.entries {
+			if e.Input == nil {
+				continue
+			}
+			typesOf := map[string]*types.Type{}
+			fields := make([]Field, 0, len(e.Input))
+			for _, f := range e.Input {
+				t, err := parseType(f.Type)
+				if err != nil {
+					c.envErr = fmt.Errorf("%s: input field %s: %w", e.Owner, f.Name, err)
+					return
+				}
+				typesOf[f.Name] = t
+				fields = append(fields, Field{Name: f.Name, Type: f.Type})
+			}
+			p.declareInput(inputTypeName(i), fields, typesOf)
+		}
+		c.env, c.envErr = baseEnv(p)
+	})
+	return c.env, c.envErr
+}
+
+func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
+	base, err := c.environment()
+	if err != nil {
+		return nil, err
+	}
+	e := c.entries[i]
+	inputType := types.NewMapType(types.StringType, types.DynType)
+	if e.Input != nil {
+		inputType = types.NewObjectType(inputTypeName(i))
+	}
+	env, err := base.Extend(cel.Variable("input", inputType))
+	if err != nil {
+		return nil, err
+	}
+	f := &Formatter{Entry: &Entry{Tool: e.Tool, Title: e.Title, Description: e.Description}, optional: e.Optional, opts: c.opts}
+	load := func(g GeneratedExpr) (compiled, error) {
+		var pb exprpb.CheckedExpr
+		if err := proto.Unmarshal([]byte(g.AST), &pb); err != nil {
+			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
+		}
+		ast, err := cel.CheckedExprToAstWithSource(&pb, nil)
+		if err != nil {
+			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
+		}
+		prg, err := env.Program(ast, cel.CostLimit(c.opts.CostLimit), cel.CostTracking(actualCost{}))
+		if err != nil {
+			return compiled{}, fmt.Errorf("%s: %w", e.Owner, err)
+		}
+		return compiled{name: g.Name, ast: ast, prg: prg}, nil
+	}
+	for _, l := range e.Lets {
+		let, err := load(l)
+		if err != nil {
+			return nil, err
+		}
+		f.lets = append(f.lets, let)
+		if env, err = env.Extend(cel.Variable(l.Name, let.ast.OutputType())); err != nil {
+			return nil, err
+		}
+	}
+	if f.preview, err = load(e.Preview); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// inputTypeName names the object type of the i-th entry's declared input.
+func inputTypeName(i int) string { return fmt.Sprintf("permgen.Input%d", i+1) }

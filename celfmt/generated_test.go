@@ -1,0 +1,47 @@
+package celfmt
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGeneratedAgreesWithChecked restores every formatter of every valid
+// catalog from its embedded form and runs every example through both.
+func TestGeneratedAgreesWithChecked(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "catalogs", "good", "*.yaml"))
+	require.NoError(t, err)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		checked, err := Load(filepath.Base(file), src, Options{})
+		require.NoError(t, err)
+		var entries []GeneratedEntry
+		for _, f := range checked.Formatters {
+			g, err := f.Generated()
+			require.NoError(t, err)
+			entries = append(entries, g)
+		}
+		gen := NewGeneratedCatalog(EnvVersion, entries)
+		for i, f := range checked.Formatters {
+			for _, ex := range f.Entry.Examples {
+				obj, _ := ex.Input.(*Object)
+				want, wantOK, wantErr := f.Format(obj, f.Entry.Tool, defaultLimits)
+				got, gotOK, gotErr := gen.Format(i, obj, f.Entry.Tool, defaultLimits)
+				assert.Equal(t, want, got, "%s example at %s", f.Entry.Tool, ex.Pos)
+				assert.Equal(t, wantOK, gotOK)
+				assert.Equal(t, wantErr, gotErr)
+			}
+		}
+	}
+}
+
+func TestGeneratedVersionMismatch(t *testing.T) {
+	gen := NewGeneratedCatalog("permgen-cel-0", []GeneratedEntry{{Tool: "t"}})
+	assert.ErrorIs(t, gen.CheckVersion(), ErrEnvVersion)
+	_, _, err := gen.Format(0, nil, "t", defaultLimits)
+	assert.ErrorIs(t, err, ErrEnvVersion)
+}
