@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -122,8 +123,12 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 		return nil
 	}
 	f.preview = c
-	for i, ex := range e.Examples {
-		checkExample(f, i+1, ex, errs)
+	if !opts.SkipExamples {
+		for _, r := range f.RunExamples() {
+			if r.Problem != "" {
+				errs.Add(r.Pos(), "%s", r.Problem)
+			}
+		}
 	}
 	return f
 }
@@ -207,25 +212,45 @@ func cleanMessage(msg string) string {
 	return strings.TrimSuffix(msg, " (in container '')")
 }
 
-func checkExample(f *Formatter, n int, ex Example, errs *ErrorList) {
-	obj, _ := ex.Input.(*Object)
-	if obj == nil {
-		obj = &Object{}
+// ExampleResult is the outcome of one example.
+type ExampleResult struct {
+	Formatter *Formatter
+	N         int // 1-based index among the entry's examples
+	Example   Example
+	Text      string // what the formatter returned
+	Declined  bool
+	Err       error
+	// Problem says what is wrong, or is "" when the example passed.
+	Problem string
+}
+
+// Pos returns where a failure is reported: the expected preview, or the
+// example itself.
+func (r ExampleResult) Pos() Pos {
+	if r.Example.Declines || r.Example.PreviewPos == (Pos{}) {
+		return r.Example.Pos
 	}
-	limits := Limits{Preview: 200, Summary: 80, Log: 1000}
-	text, ok, err := f.Format(obj, f.Entry.Tool, limits)
-	pos := ex.PreviewPos
-	if ex.Declines || pos == (Pos{}) {
-		pos = ex.Pos
+	return r.Example.PreviewPos
+}
+
+// RunExamples runs the formatter's examples with the default limits.
+func (f *Formatter) RunExamples() []ExampleResult {
+	results := make([]ExampleResult, 0, len(f.Entry.Examples))
+	for i, ex := range f.Entry.Examples {
+		obj, _ := ex.Input.(*Object)
+		text, ok, err := f.Format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000})
+		r := ExampleResult{Formatter: f, N: i + 1, Example: ex, Text: text, Declined: !ok, Err: err}
+		switch {
+		case err != nil:
+			r.Problem = fmt.Sprintf("example %d fails: %v", r.N, err)
+		case ex.Declines && ok:
+			r.Problem = fmt.Sprintf("example %d: want a decline, got preview %q", r.N, text)
+		case !ex.Declines && !ok:
+			r.Problem = fmt.Sprintf("example %d: declines, want preview %q", r.N, ex.Preview)
+		case !ex.Declines && text != ex.Preview:
+			r.Problem = fmt.Sprintf("example %d: preview is %q, want %q", r.N, text, ex.Preview)
+		}
+		results = append(results, r)
 	}
-	switch {
-	case err != nil:
-		errs.Add(pos, "example %d fails: %v", n, err)
-	case ex.Declines && ok:
-		errs.Add(pos, "example %d: want a decline, got preview %q", n, text)
-	case !ex.Declines && !ok:
-		errs.Add(pos, "example %d: declines, want preview %q", n, ex.Preview)
-	case !ex.Declines && text != ex.Preview:
-		errs.Add(pos, "example %d: preview is %q, want %q", n, text, ex.Preview)
-	}
+	return results
 }

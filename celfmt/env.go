@@ -50,6 +50,9 @@ type Options struct {
 	// estimate is there to reject nesting. CostLimit still bounds the
 	// actual cost of long strings.
 	StringEstimate int
+	// SkipExamples leaves the examples out of Check, for tools that run
+	// them on their own (permgen test).
+	SkipExamples bool
 }
 
 func (o Options) withDefaults() Options {

@@ -176,6 +176,7 @@ func (p *parser) mapping(n *yaml.Node, known []string, what string) map[string]*
 			continue
 		}
 		keys[k.Value] = k
+		v = deref(v) // an alias stands for its anchor's value
 		if !slices.Contains(known, k.Value) {
 			msg := fmt.Sprintf("unknown %s key %q", what, k.Value)
 			if s := suggest(k.Value, known); s != "" {
@@ -191,8 +192,17 @@ func (p *parser) mapping(n *yaml.Node, known []string, what string) map[string]*
 	return fields
 }
 
+// deref returns the node an alias stands for.
+func deref(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
 // str returns a string scalar, reporting anything else.
 func (p *parser) str(n *yaml.Node, name string) (string, bool) {
+	n = deref(n)
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
 		hint := ""
 		if n.Kind == yaml.ScalarNode {
@@ -315,7 +325,7 @@ func (p *parser) lets(n *yaml.Node) []Let {
 		if !ok {
 			continue
 		}
-		lets = append(lets, Let{Name: name, NamePos: p.pos(k), Expr: p.source(v, text)})
+		lets = append(lets, Let{Name: name, NamePos: p.pos(k), Expr: p.source(deref(v), text)})
 	}
 	return lets
 }

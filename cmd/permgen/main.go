@@ -4,6 +4,12 @@
 // Usage:
 //
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
+//	permgen generate [-f FILE] [-o DIR] [-package NAME]
+//	                                 check a catalog and write its Go registrations
+//	permgen diff [-f FILE] [-o DIR]  show what generate would change; exit 1 when stale
+//	permgen check [FILE]             load and check a catalog
+//	permgen test [FILE]              run a catalog's examples
+//	permgen list [FILE]              list a catalog's formatters
 //	permgen version                  print the version
 //
 // Exit codes: 0 ok, 1 invalid input, 2 usage.
@@ -14,6 +20,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 // Exit codes.
@@ -36,6 +44,11 @@ Usage:
 Commands:
 
 	preview    print the ask-prompt sentence of each tool call in a JSONL file
+	generate   check a catalog and write its Go registrations
+	diff       show what generate would change; exit 1 when the output is stale
+	check      load and check a catalog
+	test       run a catalog's examples
+	list       list a catalog's formatters
 	version    print the version
 
 Run "permgen <command> -h" for a command's flags.
@@ -49,12 +62,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "preview":
 		return runPreview(args[1:], stdin, stdout, stderr)
+	case "generate":
+		return runGenerate(args[1:], stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdout, stderr)
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdout, stderr)
+	case "list":
+		return runList(args[1:], stdout, stderr)
 	case "version":
 		if len(args) > 1 {
 			fmt.Fprintln(stderr, "permgen version: takes no arguments")
 			return exitUsage
 		}
 		fmt.Fprintln(stdout, "permgen", version())
+		fmt.Fprintln(stdout, "CEL environment:", celfmt.EnvVersion)
 		return exitOK
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)

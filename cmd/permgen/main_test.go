@@ -42,14 +42,20 @@ func TestPreviewTranscript(t *testing.T) {
 	lines := strings.Count(string(data), "\n")
 	require.GreaterOrEqual(t, lines, 30)
 
-	for _, format := range []string{"text", "json"} {
-		t.Run(format, func(t *testing.T) {
-			stdout, stderr, code := runCLI(t, "", "preview", "--no-builtin", "--format", format, calls)
-			require.Equal(t, 0, code, stderr)
-			assert.Empty(t, stderr)
-			assert.Equal(t, lines, strings.Count(stdout, "\n"), "one line per call")
-			golden(t, "calls."+format, []byte(stdout))
-		})
+	for _, catalog := range []string{"stock", "none"} {
+		for _, format := range []string{"text", "json"} {
+			t.Run(catalog+"/"+format, func(t *testing.T) {
+				args := []string{"preview", "--format", format, calls}
+				if catalog == "none" {
+					args = append(args, "--no-builtin")
+				}
+				stdout, stderr, code := runCLI(t, "", args...)
+				require.Equal(t, 0, code, stderr)
+				assert.Empty(t, stderr)
+				assert.Equal(t, lines, strings.Count(stdout, "\n"), "one line per call")
+				golden(t, "calls."+catalog+"."+format, []byte(stdout))
+			})
+		}
 	}
 }
 
@@ -84,7 +90,7 @@ func TestPreviewBadLines(t *testing.T) {
 	}, "\n")
 	stdout, stderr, code := runCLI(t, in, "preview")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, `Current agent requested tool 'read' with input {"path":"/a"}. Allow this call?
+	assert.Equal(t, `Current agent requested tool 'read' for path '/a'. Allow this call?
 Current agent requested tool 'last'. Allow this call?
 `, stdout)
 	assert.Equal(t, `<stdin>:2: invalid JSON: unexpected end of line

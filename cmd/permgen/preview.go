@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
 )
 
@@ -25,8 +26,9 @@ its preview, prompt and log context (json). One call per line:
 	 "target": "srv:tool", "command": "git status", "matchedPattern": "git *",
 	 "origin": "builtin", "state": "ask"}
 
-Only "tool" is required. --catalog loads formatters written in CEL; calls
-whose tool has no formatter get the default preview. A bad line is reported on standard error with its
+Only "tool" is required. The stock catalog (formatters.yaml) is compiled in;
+--catalog loads more formatters written in CEL; calls whose tool has no
+formatter get the default preview. A bad line is reported on standard error with its
 line number and skipped; the exit code is then 1.
 
 Flags:
@@ -51,7 +53,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
-	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in catalog out (none is compiled in yet, so nothing is registered)")
+	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.IntVar(&opts.previewMax, "preview-max", runtime.DefaultPreviewLimit, "characters of JSON in the default preview")
 	fs.IntVar(&opts.summaryMax, "summary-max", runtime.DefaultSummaryLimit, "characters of a pattern or glob")
 	fs.IntVar(&opts.logMax, "log-max", runtime.DefaultLogLimit, "characters of a log preview")
@@ -75,6 +77,12 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	reg := runtime.NewRegistry()
+	if !opts.noBuiltin {
+		if _, err := generated.Register(reg); err != nil {
+			fmt.Fprintf(stderr, "permgen preview: the compiled-in catalog: %v\n", err)
+			return exitInvalid
+		}
+	}
 	for _, path := range opts.catalogs {
 		if err := loadCatalog(reg, path, stderr); err != nil {
 			fmt.Fprintf(stderr, "permgen preview: %v\n", err)

@@ -1,0 +1,383 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/gen"
+)
+
+// catalogFlags are the flags of the commands that read a catalog.
+type catalogFlags struct {
+	file    string
+	out     string
+	pkg     string
+	command string
+}
+
+const catalogUsage = `Usage: permgen %[1]s [flags] [FILE]
+
+%[2]s
+
+FILE is the catalog (also -f); the defaults make the command work at the
+repository root without flags.
+
+Flags:
+`
+
+var commandHelp = map[string]string{
+	"generate": "Checks the catalog and writes Go registrations into the output package. It writes\nnothing when any check fails, leaves unchanged files untouched, and removes files it\ngenerated earlier that are no longer produced.",
+	"diff":     "Prints a unified diff of what generate would change and exits 1 when the output\npackage is stale (missing, changed or extra files); exits 0 when it is fresh.",
+	"check":    "Loads and checks the catalog: every diagnostic, exit 1 on any error.",
+	"test":     "Runs every example of the catalog and prints each failure with its position, the\nexpected and the actual text; the last line is \"N passed, N failed\".",
+	"list":     "Prints one row per formatter: key, owner position, title, slots.",
+}
+
+// parseCatalogFlags parses the common flags; ok is false when the command
+// should exit with code.
+func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) (cf catalogFlags, code int, ok bool) {
+	cf.command = command
+	fs := flag.NewFlagSet(command, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `file`")
+	if command == "generate" || command == "diff" {
+		fs.StringVar(&cf.out, "o", "generated", "the output `directory`")
+		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the output directory's name)")
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), catalogUsage, command, commandHelp[command])
+		fs.PrintDefaults()
+	}
+	rest, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return cf, exitOK, false
+	}
+	if err != nil {
+		return cf, exitUsage, false
+	}
+	switch len(rest) {
+	case 0:
+	case 1:
+		cf.file = rest[0]
+	default:
+		fmt.Fprintf(stderr, "permgen %s: takes at most one FILE, got %d\n", command, len(rest))
+		return cf, exitUsage, false
+	}
+	if cf.pkg == "" && cf.out != "" {
+		abs, err := filepath.Abs(cf.out)
+		if err == nil {
+			cf.pkg = packageName(filepath.Base(abs))
+		}
+	}
+	return cf, exitOK, true
+}
+
+// packageName makes a Go package name of a directory name.
+func packageName(dir string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(dir) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9' && b.Len() > 0) {
+			b.WriteRune(r)
+		}
+	}
+	if b.Len() == 0 {
+		return "generated"
+	}
+	return b.String()
+}
+
+// loadCatalogFile reads and checks a catalog, printing diagnostics.
+func loadCatalogFile(path string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, []byte, bool) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "permgen: %v\n", err)
+		return nil, nil, false
+	}
+	cat, errs := celfmt.Parse(path, src)
+	checked, checkErrs := celfmt.Check(cat, opts)
+	errs = append(errs, checkErrs...)
+	if len(errs) > 0 {
+		errs.Sort()
+		fmt.Fprint(stderr, errs.Snippets(src))
+		fmt.Fprintf(stderr, "%s: %d problem(s)\n", path, len(errs))
+		return nil, src, false
+	}
+	return checked, src, true
+}
+
+// sourceName is how generated code names the catalog: its path relative to
+// the root of the module that holds it, so that owners read
+// "formatters.yaml:12:5" wherever go generate runs.
+func sourceName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			if rel, err := filepath.Rel(dir, abs); err == nil {
+				return filepath.ToSlash(rel)
+			}
+			return path
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return path
+		}
+	}
+}
+
+// outputs generates the files of a catalog.
+func (cf catalogFlags) outputs(stderr io.Writer) (map[string][]byte, bool) {
+	src, err := os.ReadFile(cf.file)
+	if err != nil {
+		fmt.Fprintf(stderr, "permgen: %v\n", err)
+		return nil, false
+	}
+	name := sourceName(cf.file)
+	cat, errs := celfmt.Parse(name, src)
+	checked, checkErrs := celfmt.Check(cat, celfmt.Options{})
+	errs = append(errs, checkErrs...)
+	if len(errs) > 0 {
+		errs.Sort()
+		// Diagnostics name the file as the user gave it.
+		for _, e := range errs {
+			e.Pos.File = cf.file
+		}
+		fmt.Fprint(stderr, errs.Snippets(src))
+		fmt.Fprintf(stderr, "%s: %d problem(s)\n", cf.file, len(errs))
+		return nil, false
+	}
+	files, err := gen.Generate(checked, gen.Config{Package: cf.pkg})
+	if err != nil {
+		fmt.Fprintf(stderr, "permgen: %v\n", err)
+		return nil, false
+	}
+	return files, true
+}
+
+// staleFiles lists files in dir that permgen generated earlier and that are
+// not in files.
+func staleFiles(dir string, files map[string][]byte) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var stale []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || files[e.Name()] != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		if bytes.HasPrefix(data, []byte(gen.Header+"\n")) {
+			stale = append(stale, e.Name())
+		}
+	}
+	return stale, nil
+}
+
+func runGenerate(args []string, stdout, stderr io.Writer) int {
+	cf, code, ok := parseCatalogFlags("generate", args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	files, ok := cf.outputs(stderr)
+	if !ok {
+		return exitInvalid
+	}
+	if err := os.MkdirAll(cf.out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+		return exitInvalid
+	}
+	for _, name := range slices.Sorted(mapsKeys(files)) {
+		path := filepath.Join(cf.out, name)
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
+			continue // unchanged: keep its modification time
+		}
+		if err := writeAtomic(path, files[name]); err != nil {
+			fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+			return exitInvalid
+		}
+	}
+	stale, err := staleFiles(cf.out, files)
+	if err != nil {
+		fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+		return exitInvalid
+	}
+	for _, name := range stale {
+		if err := os.Remove(filepath.Join(cf.out, name)); err != nil {
+			fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+			return exitInvalid
+		}
+	}
+	return exitOK
+}
+
+// writeAtomic writes through a temporary file and a rename, so a reader
+// never sees a partial file.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func mapsKeys(m map[string][]byte) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	cf, code, ok := parseCatalogFlags("diff", args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	files, ok := cf.outputs(stderr)
+	if !ok {
+		return exitInvalid
+	}
+	stale, err := staleFiles(cf.out, files)
+	if err != nil {
+		fmt.Fprintf(stderr, "permgen diff: %v\n", err)
+		return exitInvalid
+	}
+	changed := false
+	show := func(name string, old, new []byte) {
+		if bytes.Equal(old, new) {
+			return
+		}
+		changed = true
+		path := filepath.ToSlash(filepath.Join(cf.out, name))
+		text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(new)),
+			FromFile: "a/" + path, ToFile: "b/" + path, Context: 3,
+		})
+		fmt.Fprint(stdout, text)
+	}
+	for _, name := range slices.Sorted(mapsKeys(files)) {
+		old, err := os.ReadFile(filepath.Join(cf.out, name))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(stderr, "permgen diff: %v\n", err)
+			return exitInvalid
+		}
+		show(name, old, files[name])
+	}
+	for _, name := range stale {
+		old, _ := os.ReadFile(filepath.Join(cf.out, name))
+		show(name, old, nil)
+	}
+	if changed {
+		fmt.Fprintf(stderr, "permgen diff: %s is stale: run permgen generate\n", cf.out)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	cf, code, ok := parseCatalogFlags("check", args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{}, stderr)
+	if !ok {
+		return exitInvalid
+	}
+	fmt.Fprintf(stdout, "%s: %d formatters, all checks pass\n", cf.file, len(checked.Formatters))
+	return exitOK
+}
+
+func runTest(args []string, stdout, stderr io.Writer) int {
+	cf, code, ok := parseCatalogFlags("test", args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{SkipExamples: true}, stderr)
+	if !ok {
+		return exitInvalid
+	}
+	passed, failed := 0, 0
+	for _, f := range checked.Formatters {
+		for _, r := range f.RunExamples() {
+			if r.Problem == "" {
+				passed++
+				continue
+			}
+			failed++
+			fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", r.Pos(), f.Entry.Tool, r.Problem)
+			if r.Err == nil {
+				want := fmt.Sprintf("preview %q", r.Example.Preview)
+				if r.Example.Declines {
+					want = "a decline"
+				}
+				got := fmt.Sprintf("preview %q", r.Text)
+				if r.Declined {
+					got = "a decline"
+				}
+				fmt.Fprintf(stdout, "    want: %s\n    got:  %s\n", want, got)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func runList(args []string, stdout, stderr io.Writer) int {
+	cf, code, ok := parseCatalogFlags("list", args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{SkipExamples: true}, stderr)
+	if !ok {
+		return exitInvalid
+	}
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS")
+	for _, f := range checked.Formatters {
+		title := f.Entry.Title
+		if title == "" {
+			title = "-"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, "preview")
+	}
+	w.Flush()
+	return exitOK
+}
