@@ -339,8 +339,10 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 			failed++
-			fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", r.Pos(), f.Entry.Tool, r.Problem)
-			if r.Err == nil {
+			if r.Err != nil {
+				fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", r.Pos(), f.Entry.Tool, r.Problem)
+			} else {
+				fmt.Fprintf(stdout, "--- FAIL: %s: %q example %d\n", r.Pos(), f.Entry.Tool, r.N)
 				want := fmt.Sprintf("preview %q", r.Example.Preview)
 				if r.Example.Declines {
 					want = "a decline"

@@ -1,0 +1,183 @@
+package generated_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/generated"
+	"github.com/permgen/permgen/runtime"
+)
+
+// dispatchers returns a dispatcher over the compiled-in registration and one
+// over the same catalog loaded from YAML at run time.
+func dispatchers(t *testing.T, register func(*runtime.Registry) error, file string, src []byte) (compiled, loaded *runtime.Dispatcher) {
+	t.Helper()
+	a := runtime.NewRegistry()
+	require.NoError(t, register(a))
+	b := runtime.NewRegistry()
+	_, err := b.LoadCatalog(file, src, celfmt.Options{})
+	require.NoError(t, err)
+	var errs []error
+	onFailure := func(f runtime.Failure) { errs = append(errs, f.Err) }
+	compiled, err = runtime.NewDispatcher(a, runtime.Options{OnFailure: onFailure})
+	require.NoError(t, err)
+	loaded, err = runtime.NewDispatcher(b, runtime.Options{OnFailure: onFailure})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.Empty(t, errs, "no formatter failed") })
+	return compiled, loaded
+}
+
+// assertAgree runs every example of a catalog through both dispatchers.
+func assertAgree(t *testing.T, compiled, loaded *runtime.Dispatcher, file string, src []byte) int {
+	t.Helper()
+	cat, errs := celfmt.Parse(file, src)
+	require.Empty(t, errs)
+	n := 0
+	for _, e := range cat.Formatters {
+		for _, ex := range e.Examples {
+			tool := e.Tool
+			call := runtime.Call{Tool: tool, Input: ex.Input}
+			if server, _, ok := cutMCP(tool); ok {
+				call = runtime.Call{Tool: server + ":example", Source: "mcp", Input: ex.Input}
+			}
+			a, b := compiled.Describe(call), loaded.Describe(call)
+			assert.Equal(t, b.Preview, a.Preview, "%s example at %s", tool, ex.Pos)
+			assert.Equal(t, b.Prompt, a.Prompt)
+			n++
+		}
+	}
+	return n
+}
+
+func cutMCP(key string) (server, tool string, ok bool) {
+	for i := range len(key) {
+		if key[i] == ':' {
+			return key[:i], key[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// TestStockCatalogAgrees compares the compiled stock catalog with
+// formatters.yaml loaded at run time, on every example.
+func TestStockCatalogAgrees(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
+	require.NoError(t, err)
+	compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
+		_, err := generated.Register(r)
+		return err
+	}, "formatters.yaml", src)
+	assert.Positive(t, assertAgree(t, compiled, loaded, "formatters.yaml", src))
+}
+
+// TestTestdataCatalogsAgree does the same for every valid catalog under
+// testdata, through the embedded form generated code holds.
+func TestTestdataCatalogsAgree(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "catalogs", "good", "*.yaml"))
+	require.NoError(t, err)
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		name := filepath.Base(file)
+		checked, err := celfmt.Load(name, src, celfmt.Options{})
+		require.NoError(t, err)
+		var entries []celfmt.GeneratedEntry
+		for _, f := range checked.Formatters {
+			g, err := f.Generated()
+			require.NoError(t, err)
+			entries = append(entries, g)
+		}
+		compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
+			_, err := runtime.RegisterGenerated(r, celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries))
+			return err
+		}, name, src)
+		assert.Positive(t, assertAgree(t, compiled, loaded, name, src), file)
+	}
+}
+
+func TestRegisterOptions(t *testing.T) {
+	reg := runtime.NewRegistry()
+	dispose, err := generated.Register(reg, runtime.Only("read", "edit"))
+	require.NoError(t, err)
+	assert.Equal(t, 2, reg.Len())
+	dispose()
+	_, err = generated.Register(reg, runtime.Except("mcp"))
+	require.NoError(t, err)
+	_, ok := reg.Lookup("mcp")
+	assert.False(t, ok)
+	_, ok = reg.Lookup("grep")
+	assert.True(t, ok)
+	_, err = generated.Register(runtime.NewRegistry(), runtime.Only("nope"))
+	assert.ErrorContains(t, err, `no formatter for tool "nope"`)
+	_, err = generated.Register(reg)
+	assert.ErrorIs(t, err, runtime.ErrDuplicate, "atomic: a second registration conflicts")
+}
+
+func TestEnvVersionMismatchFailsLoudly(t *testing.T) {
+	old := celfmt.NewGeneratedCatalog("permgen-cel-0 (old)", generated.Catalog().Entries())
+	_, err := runtime.RegisterGenerated(runtime.NewRegistry(), old)
+	assert.ErrorIs(t, err, celfmt.ErrEnvVersion)
+	assert.Contains(t, err.Error(), "run go generate")
+}
+
+// BenchmarkInit measures what initializing the generated package costs: the
+// catalog value is built from literals, with no CEL parsing or checking.
+func BenchmarkInit(b *testing.B) {
+	entries := generated.Catalog().Entries()
+	b.ReportAllocs()
+	for b.Loop() {
+		celfmt.NewGeneratedCatalog(generated.EnvVersion, entries)
+	}
+}
+
+// BenchmarkFirstUse measures restoring every stock formatter from its
+// embedded AST, which happens once, on each formatter's first call.
+func BenchmarkFirstUse(b *testing.B) {
+	entries := generated.Catalog().Entries()
+	input := &celfmt.Object{}
+	b.ReportAllocs()
+	for b.Loop() {
+		c := celfmt.NewGeneratedCatalog(generated.EnvVersion, entries)
+		for i := range entries {
+			if _, _, err := c.Format(i, input, "t", celfmt.Limits{Preview: 200, Summary: 80, Log: 1000}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkPreview compares a preview through the generated package with
+// the same formatter loaded from formatters.yaml at run time.
+func BenchmarkPreview(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	call := runtime.Call{Tool: "edit", Input: `{"path":"/src/app.go","edits":[{"oldText":"a\nb","newText":"c"},{"oldText":"d","newText":"e"}]}`}
+	for _, mode := range []string{"generated", "loaded"} {
+		b.Run(mode, func(b *testing.B) {
+			reg := runtime.NewRegistry()
+			if mode == "generated" {
+				_, err = generated.Register(reg)
+			} else {
+				_, err = reg.LoadCatalog("formatters.yaml", src, celfmt.Options{})
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			d, err := runtime.NewDispatcher(reg, runtime.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				d.Preview(call)
+			}
+		})
+	}
+}
