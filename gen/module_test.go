@@ -36,10 +36,10 @@ func TestSecondModule(t *testing.T) {
 	require.NoError(t, err)
 
 	files := map[string]string{
-		"go.mod":                   mod,
-		"go.sum":                   string(gosum),
-		"catalogs/team.yaml":       string(catalog),
-		"formatters/generate.go":   "// Package formatters is the team's catalog, generated.\npackage formatters\n\n//go:generate go tool permgen generate -f ../catalogs/team.yaml -o .\n",
+		"go.mod":                 mod,
+		"go.sum":                 string(gosum),
+		"catalogs/team.yaml":     string(catalog),
+		"formatters/generate.go": "// Package formatters is the team's catalog, generated.\npackage formatters\n\n//go:generate go tool permgen generate -f ../catalogs/team.yaml -o .\n",
 		"main.go": `package main
 
 import (
