@@ -39,9 +39,21 @@ func Parse(file string, src []byte) (*Catalog, ErrorList) {
 }
 
 type parser struct {
-	file  string
-	lines []string
-	errs  ErrorList
+	file      string
+	lines     []string
+	runeLines [][]rune // lines as runes, built on first use
+	errs      ErrorList
+}
+
+// runes returns the file's lines as runes, without line ends.
+func (p *parser) runes() [][]rune {
+	if p.runeLines == nil {
+		p.runeLines = make([][]rune, len(p.lines))
+		for i, l := range p.lines {
+			p.runeLines[i] = []rune(strings.TrimRight(l, "\r"))
+		}
+	}
+	return p.runeLines
 }
 
 func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
@@ -262,7 +274,7 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 }
 
 func (p *parser) source(n *yaml.Node, text string) Source {
-	return Source{Text: text, Pos: p.pos(n), at: scalarPositions(p.lines, p.file, n)}
+	return Source{Text: text, Pos: p.pos(n), at: scalarPositions(p.lines, p.runes, p.file, n)}
 }
 
 func (p *parser) fields(n *yaml.Node) []Field {

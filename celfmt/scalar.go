@@ -12,7 +12,7 @@ import (
 // value, so that a diagnostic inside a CEL expression can point at the exact
 // character in the YAML file whatever the scalar's style. It returns nil when
 // the layout cannot be followed; callers then use the scalar's position.
-func scalarPositions(lines []string, file string, n *yaml.Node) []Pos {
+func scalarPositions(lines []string, runeLines func() [][]rune, file string, n *yaml.Node) []Pos {
 	if n.Line < 1 || n.Line > len(lines) {
 		return nil
 	}
@@ -30,7 +30,7 @@ func scalarPositions(lines []string, file string, n *yaml.Node) []Pos {
 	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
 		col++ // the opening quote
 	}
-	return matchPositions(lines, file, n, line, col)
+	return matchPositions(runeLines(), file, n, line, col)
 }
 
 // blockIndent returns the indentation of a block scalar's content whose
@@ -79,11 +79,7 @@ func literalPositions(lines []string, file string, n *yaml.Node) []Pos {
 // source from 0-based line and rune column, pairing each rune of the value
 // with the source character it came from: folding turns line breaks and
 // indentation into spaces, and quoting adds escapes.
-func matchPositions(lines []string, file string, n *yaml.Node, line, col int) []Pos {
-	src := make([][]rune, len(lines))
-	for i, l := range lines {
-		src[i] = []rune(strings.TrimRight(l, "\r"))
-	}
+func matchPositions(src [][]rune, file string, n *yaml.Node, line, col int) []Pos {
 	at := make([]Pos, 0, utf8.RuneCountInString(n.Value))
 	peek := func() (rune, bool) {
 		for line < len(src) {
