@@ -26,7 +26,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 //
 // The path, and the offset and limit when they are numbers.
 //
-// Defined at formatters.yaml:9:5:
+// Defined at formatters.yaml:10:5:
 //
 //	path = promptPath(input)
 //	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.?offset.orValue(null)) == double ? ["offset " + numberText(input.offset)] : []) + (type(input.?limit.orValue(null)) == double ? ["limit " + numberText(input.limit)] : [])
@@ -39,7 +39,7 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, and how many lines and characters the new content has.
 //
-// Defined at formatters.yaml:31:5:
+// Defined at formatters.yaml:32:5:
 //
 //	content = type(input.?content.orValue(null)) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
@@ -54,7 +54,7 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 // The path, how many replacements, and how many lines the first one
 // replaces with how many; legacy oldText/newText input counts as one.
 //
-// Defined at formatters.yaml:54:5:
+// Defined at formatters.yaml:55:5:
 //
 //	edits = (type(input.?edits.orValue(null)) == list
 //	  ? input.edits
@@ -81,7 +81,7 @@ func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:97:5:
+// Defined at formatters.yaml:98:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -93,7 +93,7 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:112:5:
+// Defined at formatters.yaml:113:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -105,7 +105,7 @@ func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, or the working directory.
 //
-// Defined at formatters.yaml:128:5:
+// Defined at formatters.yaml:129:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -119,7 +119,7 @@ func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text st
 // short: strings quoted and cut at 60 characters, lists counted, objects
 // elided; the whole cut at 160 characters.
 //
-// Defined at formatters.yaml:140:5:
+// Defined at formatters.yaml:141:5:
 //
 //	args = type(input.?arguments.orValue(null)) == map ? input.arguments : {}
 //	preview = args.size() == 0
@@ -134,7 +134,7 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:        "read",
-		Owner:       "formatters.yaml:9:5",
+		Owner:       "formatters.yaml:10:5",
 		Title:       "Read a file",
 		Description: "The path, and the offset and limit when they are numbers.",
 		Lets: []celfmt.GeneratedExpr{
@@ -157,7 +157,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "write",
-		Owner:       "formatters.yaml:31:5",
+		Owner:       "formatters.yaml:32:5",
 		Title:       "Write a file",
 		Description: "The path, and how many lines and characters the new content has.",
 		Lets: []celfmt.GeneratedExpr{
@@ -185,7 +185,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "edit",
-		Owner:       "formatters.yaml:54:5",
+		Owner:       "formatters.yaml:55:5",
 		Title:       "Edit a file",
 		Description: "The path, how many replacements, and how many lines the first one replaces with how many; legacy oldText/newText input counts as one.",
 		Lets: []celfmt.GeneratedExpr{
@@ -208,7 +208,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "find",
-		Owner:       "formatters.yaml:97:5",
+		Owner:       "formatters.yaml:98:5",
 		Title:       "Find files",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -226,7 +226,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "grep",
-		Owner:       "formatters.yaml:112:5",
+		Owner:       "formatters.yaml:113:5",
 		Title:       "Search file contents",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -244,7 +244,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "ls",
-		Owner:       "formatters.yaml:128:5",
+		Owner:       "formatters.yaml:129:5",
 		Title:       "List a directory",
 		Description: "The path, or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -262,7 +262,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mcp",
-		Owner:       "formatters.yaml:140:5",
+		Owner:       "formatters.yaml:141:5",
 		Title:       "Any MCP tool",
 		Description: "The arguments in the order the model wrote them, each value rendered short: strings quoted and cut at 60 characters, lists counted, objects elided; the whole cut at 160 characters.",
 		Lets: []celfmt.GeneratedExpr{

@@ -136,3 +136,13 @@ func TestCatalogCommandsUsage(t *testing.T) {
 		assert.Equal(t, 2, code, cmd)
 	}
 }
+
+func TestSchemaCommand(t *testing.T) {
+	stdout, _, code := runCLI(t, "", "schema")
+	assert.Equal(t, 0, code)
+	committed, err := os.ReadFile(filepath.Join("..", "..", "catalog.schema.json"))
+	require.NoError(t, err)
+	assert.Equal(t, string(committed), stdout)
+	_, _, code = runCLI(t, "", "schema", "extra")
+	assert.Equal(t, 2, code)
+}

@@ -10,6 +10,7 @@
 //	permgen check [FILE]             load and check a catalog
 //	permgen test [FILE]              run a catalog's examples
 //	permgen list [FILE]              list a catalog's formatters
+//	permgen schema                   print the JSON Schema of the catalog format
 //	permgen version                  print the version
 //
 // Exit codes: 0 ok, 1 invalid input, 2 usage.
@@ -49,6 +50,7 @@ Commands:
 	check      load and check a catalog
 	test       run a catalog's examples
 	list       list a catalog's formatters
+	schema     print the JSON Schema of the catalog format
 	version    print the version
 
 Run "permgen <command> -h" for a command's flags.
@@ -72,7 +74,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runTest(args[1:], stdout, stderr)
 	case "list":
 		return runList(args[1:], stdout, stderr)
+	case "schema":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help") {
+			fmt.Fprintln(stdout, "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.")
+			return exitOK
+		}
+		if len(args) > 1 {
+			fmt.Fprintln(stderr, "permgen schema: takes no arguments")
+			return exitUsage
+		}
+		stdout.Write(celfmt.Schema())
+		return exitOK
 	case "version":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help") {
+			fmt.Fprintln(stdout, "Usage: permgen version\n\nPrints the version and the CEL environment.")
+			return exitOK
+		}
 		if len(args) > 1 {
 			fmt.Fprintln(stderr, "permgen version: takes no arguments")
 			return exitUsage

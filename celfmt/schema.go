@@ -1,0 +1,102 @@
+package celfmt
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Schema returns a JSON Schema (draft-07) of the catalog format, for editors
+// (yaml-language-server) and other tools. It checks the structure a schema
+// can express: keys, types, required fields, key syntax, declared types. CEL
+// itself, duplicates and examples are only checked by Load.
+func Schema() []byte {
+	str := map[string]any{"type": "string"}
+	identifier := map[string]any{"type": "string", "pattern": identifier.String()}
+	schema := map[string]any{
+		"$schema":              "http://json-schema.org/draft-07/schema#",
+		"$id":                  "https://github.com/permgen/permgen/catalog.schema.json",
+		"title":                "permgen formatter catalog",
+		"description":          "Formatters written in CEL that turn AI agents' tool calls into the text of a permission prompt.",
+		"type":                 "object",
+		"required":             []string{"version", "formatters"},
+		"additionalProperties": false,
+		"properties": map[string]any{
+			"version": map[string]any{"const": CatalogVersion, "description": "the catalog format version"},
+			"formatters": map[string]any{
+				"type": "array", "minItems": 1,
+				"items": map[string]any{"$ref": "#/definitions/formatter"},
+			},
+		},
+		"definitions": map[string]any{
+			"formatter": map[string]any{
+				"type":                 "object",
+				"required":             []string{"tool", "preview"},
+				"additionalProperties": false,
+				"properties": map[string]any{
+					"tool": map[string]any{
+						"type": "string", "maxLength": MaxKeyLen,
+						"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
+						"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
+					},
+					"title":       str,
+					"description": str,
+					"input": map[string]any{
+						"type":          "object",
+						"description":   "declared input fields: name to CEL type",
+						"propertyNames": identifier,
+						"additionalProperties": map[string]any{
+							"type":    "string",
+							"pattern": "^\\s*" + typePattern(3) + "\\s*$",
+						},
+					},
+					"let": map[string]any{
+						"type":        "object",
+						"description": "named CEL sub-expressions, usable in later lets and in preview",
+						"propertyNames": map[string]any{
+							"type": "string", "pattern": identifier["pattern"],
+							"not": map[string]any{"enum": reservedNames},
+						},
+						"additionalProperties": str,
+					},
+					"preview": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of type string or optional_type(string)",
+					},
+					"examples": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/definitions/example"}},
+				},
+			},
+			"example": map[string]any{
+				"type":                 "object",
+				"required":             []string{"input"},
+				"additionalProperties": false,
+				"properties": map[string]any{
+					"input":    map[string]any{"description": "the tool input"},
+					"preview":  str,
+					"declines": map[string]any{"type": "boolean"},
+				},
+				"anyOf": []any{
+					map[string]any{"required": []string{"preview"}, "properties": map[string]any{"declines": map[string]any{"const": false}}},
+					map[string]any{"required": []string{"declines"}, "properties": map[string]any{"declines": map[string]any{"const": true}},
+						"not": map[string]any{"required": []string{"preview"}}},
+				},
+			},
+		},
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(schema); err != nil {
+		panic("celfmt: schema: " + err.Error()) // static data: cannot fail
+	}
+	return []byte(b.String())
+}
+
+// typePattern matches a declared field type nested up to depth levels.
+func typePattern(depth int) string {
+	t := "(?:string|int|double|bool|dyn)"
+	for range depth {
+		t = `(?:string|int|double|bool|dyn|list\(\s*` + t + `\s*\)|map\(\s*string\s*,\s*` + t + `\s*\))`
+	}
+	return t
+}
