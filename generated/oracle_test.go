@@ -1,0 +1,241 @@
+package generated_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/generated"
+)
+
+// The oracle: the seven reference previews of reference/preview-spec.md in
+// plain Go, written from the spec alone. The stock catalog must agree with
+// it on any input.
+
+func oracle(tool string, in *celfmt.Object, l celfmt.Limits) string {
+	switch tool {
+	case "read":
+		return oracleRead(in)
+	case "write":
+		return oracleWrite(in)
+	case "edit":
+		return oracleEdit(in)
+	case "find", "grep", "ls":
+		return oracleSearch(in, l)
+	case "mcp":
+		return oracleMCP(in)
+	}
+	panic("no oracle for " + tool)
+}
+
+func get(in *celfmt.Object, key string) any {
+	v, _ := in.Get(key)
+	return v
+}
+
+func oracleRead(in *celfmt.Object) string {
+	var parts []string
+	if p, ok := celfmt.PromptPath(in); ok {
+		parts = append(parts, "path '"+p+"'")
+	}
+	for _, key := range []string{"offset", "limit"} {
+		if n, ok := get(in, key).(float64); ok {
+			parts = append(parts, key+" "+celfmt.FormatNumber(n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "for " + strings.Join(parts, ", ")
+}
+
+func oracleWrite(in *celfmt.Object) string {
+	content, _ := get(in, "content").(string)
+	stats := "(" + celfmt.CountPhrase(celfmt.LineCount(content), "line", "lines") + ", " +
+		celfmt.CountPhrase(len([]rune(content)), "character", "characters") + ")"
+	if p, ok := celfmt.PromptPath(in); ok {
+		return "for '" + p + "' " + stats
+	}
+	return stats
+}
+
+func oracleEdit(in *celfmt.Object) string {
+	var edits []any
+	if list, ok := get(in, "edits").([]any); ok {
+		edits = list
+	} else {
+		_, oldOK := get(in, "oldText").(string)
+		_, newOK := get(in, "newText").(string)
+		if oldOK && newOK {
+			edits = []any{in}
+		}
+	}
+	type pair struct{ old, new string }
+	var pairs []pair
+	for _, e := range edits {
+		o, ok := e.(*celfmt.Object)
+		if !ok {
+			continue
+		}
+		old, oldOK := get(o, "oldText").(string)
+		new, newOK := get(o, "newText").(string)
+		if oldOK && newOK {
+			pairs = append(pairs, pair{old, new})
+		}
+	}
+	p, hasPath := celfmt.PromptPath(in)
+	if len(pairs) == 0 {
+		if hasPath {
+			return "for '" + p + "' with edit input"
+		}
+		return "with edit input"
+	}
+	text := "(" + celfmt.CountPhrase(len(pairs), "replacement", "replacements") +
+		": edit #1 replaces " + celfmt.CountPhrase(celfmt.LineCount(pairs[0].old), "line", "lines") +
+		" with " + celfmt.CountPhrase(celfmt.LineCount(pairs[0].new), "line", "lines")
+	if len(pairs) > 1 {
+		text += ", plus " + celfmt.CountPhrase(len(pairs)-1, "additional edit", "additional edits")
+	}
+	text += ")"
+	if hasPath {
+		return "for '" + p + "' " + text
+	}
+	return text
+}
+
+func oracleSearch(in *celfmt.Object, l celfmt.Limits) string {
+	var parts []string
+	for _, key := range []string{"pattern", "glob"} {
+		if _, ok := celfmt.NonEmptyString(get(in, key)); ok {
+			parts = append(parts, key+" '"+celfmt.InlineText(get(in, key).(string), l.Summary)+"'")
+		}
+	}
+	if p, ok := celfmt.PromptPath(in); ok {
+		parts = append(parts, "path '"+p+"'")
+	} else {
+		parts = append(parts, "current working directory")
+	}
+	return "for " + strings.Join(parts, ", ")
+}
+
+func oracleMCP(in *celfmt.Object) string {
+	args, ok := get(in, "arguments").(*celfmt.Object)
+	if !ok || args.Len() == 0 {
+		return ""
+	}
+	var entries []string
+	for k, v := range args.All() {
+		entries = append(entries, k+": "+celfmt.MCPValue(v))
+	}
+	return "with " + celfmt.Truncate(strings.Join(entries, ", "), 160)
+}
+
+// stock maps each reference tool to its generated function.
+var stock = map[string]func(*celfmt.Object, string, celfmt.Limits) (string, bool, error){
+	"read": generated.PreviewRead, "write": generated.PreviewWrite, "edit": generated.PreviewEdit,
+	"find": generated.PreviewFind, "grep": generated.PreviewGrep, "ls": generated.PreviewLs,
+	"mcp": generated.PreviewMcp,
+}
+
+var toolOrder = []string{"read", "write", "edit", "find", "grep", "ls", "mcp"}
+
+// fieldsOf are the argument names each tool's inputs are made of.
+var fieldsOf = map[string][]string{
+	"read":  {"path", "file_path", "offset", "limit"},
+	"write": {"path", "file_path", "content"},
+	"edit":  {"path", "file_path", "edits", "oldText", "newText"},
+	"find":  {"pattern", "glob", "path", "file_path"},
+	"grep":  {"pattern", "glob", "path", "file_path"},
+	"ls":    {"pattern", "glob", "path", "file_path"},
+	"mcp":   {"tool", "arguments"},
+}
+
+// shapedInput builds a tool-shaped input from fuzz data: each field is
+// absent, a string, a number, a boolean, null, a list or an object, as
+// kinds selects, with values from the strings and numbers given.
+func shapedInput(tool string, kinds uint32, s1, s2, s3 string, n float64) *celfmt.Object {
+	var pairs []any
+	strs := []string{s1, s2, s3}
+	for i, key := range fieldsOf[tool] {
+		kind := (kinds >> (3 * i)) & 7
+		var v any
+		switch kind {
+		case 0:
+			continue // absent
+		case 1, 2:
+			v = strs[i%3]
+		case 3:
+			v = n
+		case 4:
+			v = kinds&1 == 0
+		case 5:
+			v = nil
+		case 6: // a list: of edits for edit, of mixed values otherwise
+			v = []any{map[string]any{"oldText": s2, "newText": s3}, s1, map[string]any{"oldText": n, "newText": s1}, map[string]any{"oldText": s3, "newText": s2}}
+		case 7: // an object: MCP arguments, or a stray one
+			v = map[string]any{"q": s1, "n": n, "list": []any{s2}, "obj": map[string]any{"x": s3}, "z": nil}
+		}
+		pairs = append(pairs, key, v)
+	}
+	return celfmt.NewObject(pairs...)
+}
+
+var fuzzLimits = celfmt.Limits{Preview: 200, Summary: 80, Log: 1000}
+
+func FuzzStockAgainstOracle(f *testing.F) {
+	f.Add(uint8(0), uint32(0b011_011_001), "/src/a.go", "x", "y", 10.0)
+	f.Add(uint8(1), uint32(0b001_001), "/out.ts", "line1\nline2", "", 0.0)
+	f.Add(uint8(2), uint32(0b110_000_001), "/f.ts", "a\nb", "c", 1.5)
+	f.Add(uint8(2), uint32(0b001_001_000_000_000), "", "old", "new", 0.0)
+	f.Add(uint8(3), uint32(0b001_001_001), "  a   b ", "**/*.go", " /src ", 0.0)
+	f.Add(uint8(4), uint32(0b000_001_001), "\x1b[31mTODO\u202e", "", "", 0.0)
+	f.Add(uint8(6), uint32(0b111_001), "exa:search", "typescript", "", 5.0)
+	f.Add(uint8(6), uint32(0b001_001), "x:y", strings.Repeat("z", 300), "", 1e21)
+	f.Fuzz(func(t *testing.T, which uint8, kinds uint32, s1, s2, s3 string, n float64) {
+		tool := toolOrder[int(which)%len(toolOrder)]
+		in := shapedInput(tool, kinds, s1, s2, s3, n)
+		got, ok, err := stock[tool](in, tool, fuzzLimits)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", tool, celfmt.CompactJSON(in), err)
+		}
+		if !ok {
+			t.Fatalf("%s declined %s", tool, celfmt.CompactJSON(in))
+		}
+		if want := oracle(tool, in, fuzzLimits); got != want {
+			t.Fatalf("%s on %s:\n catalog %q\n oracle  %q", tool, celfmt.CompactJSON(in), got, want)
+		}
+	})
+}
+
+// BenchmarkStock runs each stock formatter through the generated package
+// and through the Go oracle on the same input.
+func BenchmarkStock(b *testing.B) {
+	inputs := map[string]string{
+		"read":  `{"path":"/home/dev/src/orders-api/internal/billing/invoice.go","offset":118,"limit":40}`,
+		"write": `{"path":"/out.ts","content":"package main\n\nfunc main() {}\n"}`,
+		"edit":  `{"path":"/src/app.go","edits":[{"oldText":"a\nb","newText":"c"},{"oldText":"d","newText":"e"}]}`,
+		"find":  `{"pattern":"*_test.go","path":"/home/dev/src"}`,
+		"grep":  `{"pattern":"func \\(s \\*InvoiceService\\) DueDate","glob":"**/*.go","path":"/home/dev/src"}`,
+		"ls":    `{"path":"/home/dev/src"}`,
+		"mcp":   `{"tool":"exa:search","arguments":{"query":"golang time.AddDate","numResults":5}}`,
+	}
+	for _, tool := range toolOrder {
+		v, err := celfmt.DecodeJSON([]byte(inputs[tool]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		in := v.(*celfmt.Object)
+		b.Run(tool+"/generated", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				stock[tool](in, tool, fuzzLimits)
+			}
+		})
+		b.Run(tool+"/oracle", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				oracle(tool, in, fuzzLimits)
+			}
+		})
+	}
+}
