@@ -65,6 +65,20 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 	return g, nil
 }
 
+// Generated returns every formatter of the catalog in the form generated
+// code embeds, in catalog order.
+func (c *Checked) Generated() ([]GeneratedEntry, error) {
+	entries := make([]GeneratedEntry, len(c.Formatters))
+	for i, f := range c.Formatters {
+		g, err := f.Generated()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Entry.Owner(), err)
+		}
+		entries[i] = g
+	}
+	return entries, nil
+}
+
 func serializeAST(a *cel.Ast) (string, error) {
 	pb, err := cel.AstToCheckedExpr(a)
 	if err != nil {

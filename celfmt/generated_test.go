@@ -19,12 +19,8 @@ func TestGeneratedAgreesWithChecked(t *testing.T) {
 		require.NoError(t, err)
 		checked, err := Load(filepath.Base(file), src, Options{})
 		require.NoError(t, err)
-		var entries []GeneratedEntry
-		for _, f := range checked.Formatters {
-			g, err := f.Generated()
-			require.NoError(t, err)
-			entries = append(entries, g)
-		}
+		entries, err := checked.Generated()
+		require.NoError(t, err)
 		gen := NewGeneratedCatalog(EnvVersion, entries)
 		for i, f := range checked.Formatters {
 			for _, ex := range f.Entry.Examples {

@@ -39,13 +39,9 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("gen: no package name")
 	}
-	entries := make([]celfmt.GeneratedEntry, len(c.Formatters))
-	for i, f := range c.Formatters {
-		g, err := f.Generated()
-		if err != nil {
-			return nil, fmt.Errorf("gen: %s: %w", f.Entry.Owner(), err)
-		}
-		entries[i] = g
+	entries, err := c.Generated()
+	if err != nil {
+		return nil, fmt.Errorf("gen: %w", err)
 	}
 	source := filepath.ToSlash(c.Catalog.File)
 

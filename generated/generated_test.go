@@ -86,12 +86,8 @@ func TestTestdataCatalogsAgree(t *testing.T) {
 		name := filepath.Base(file)
 		checked, err := celfmt.Load(name, src, celfmt.Options{})
 		require.NoError(t, err)
-		var entries []celfmt.GeneratedEntry
-		for _, f := range checked.Formatters {
-			g, err := f.Generated()
-			require.NoError(t, err)
-			entries = append(entries, g)
-		}
+		entries, err := checked.Generated()
+		require.NoError(t, err)
 		compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
 			_, err := runtime.RegisterGenerated(r, celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries))
 			return err
