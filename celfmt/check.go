@@ -115,6 +115,10 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	case out.Kind() == types.DynKind:
 		errs.Add(e.Preview.Pos, "preview has type dyn: wrap it in string(...) so that its type is string")
 		good = false
+	case out.IsExactType(cel.OptionalType(cel.DynType)):
+		errs.Add(e.Preview.Pos, "preview has type optional_type(dyn): give the optional a string, "+
+			"as in optional.of(string(x)); a preview that always declines is optional.ofNonZeroValue(\"\")")
+		good = false
 	default:
 		errs.Add(e.Preview.Pos, "preview must have type string or optional_type(string), got %s", out)
 		good = false

@@ -122,3 +122,24 @@ func TestReferenceLogContext(t *testing.T) {
 }
 
 func ptrTo(s string) *string { return &s }
+
+// TestReferenceRegisteredExamples runs the reference examples that need a
+// registered formatter, with testdata/catalogs/good/registered.yaml in place
+// of the stock catalog.
+func TestReferenceRegisteredExamples(t *testing.T) {
+	catalog := "../../testdata/catalogs/good/registered.yaml"
+	in := `{"tool":"my-tool","input":{}}
+{"tool":"unknown-tool","input":{"x":1}}
+{"tool":"read","input":{"path":"/foo.ts"}}
+{"tool":"mcp","state":"ask","source":"tool","origin":"builtin","target":"exa:search","input":{"tool":"exa:search","arguments":{"query":"typescript"}}}
+{"tool":"mcp","state":"ask","source":"tool","origin":"builtin","target":"exa:search","input":{"tool":"exa:search"}}
+`
+	stdout, stderr, code := runCLI(t, in, "preview", "--no-builtin", "--catalog", catalog)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `Current agent requested tool 'my-tool' custom preview. Allow this call?
+Current agent requested tool 'unknown-tool' with input {"x":1}. Allow this call?
+Current agent requested tool 'read' custom read summary. Allow this call?
+Current agent requested MCP target 'exa:search' with query: "typescript". Allow this call?
+Current agent requested MCP target 'exa:search'. Allow this call?
+`, stdout)
+}
