@@ -39,7 +39,7 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, and how many lines and characters the new content has.
 //
-// Defined at formatters.yaml:32:5:
+// Defined at formatters.yaml:38:5:
 //
 //	content = type(input.?content.orValue(null)) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
@@ -54,7 +54,7 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 // The path, how many replacements, and how many lines the first one
 // replaces with how many; legacy oldText/newText input counts as one.
 //
-// Defined at formatters.yaml:55:5:
+// Defined at formatters.yaml:63:5:
 //
 //	edits = (type(input.?edits.orValue(null)) == list
 //	  ? input.edits
@@ -81,7 +81,7 @@ func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:98:5:
+// Defined at formatters.yaml:110:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -93,7 +93,7 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:113:5:
+// Defined at formatters.yaml:125:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -105,7 +105,7 @@ func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, or the working directory.
 //
-// Defined at formatters.yaml:129:5:
+// Defined at formatters.yaml:143:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -119,7 +119,7 @@ func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text st
 // short: strings quoted and cut at 60 characters, lists counted, objects
 // elided; the whole cut at 160 characters.
 //
-// Defined at formatters.yaml:141:5:
+// Defined at formatters.yaml:155:5:
 //
 //	args = type(input.?arguments.orValue(null)) == map ? input.arguments : {}
 //	preview = args.size() == 0
@@ -135,7 +135,7 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 // with, on one line and cut at 60 characters. Without a URL it declines,
 // so the default preview shows the whole input.
 //
-// Defined at formatters.yaml:175:5:
+// Defined at formatters.yaml:191:5:
 //
 //	url = nonEmpty(input.url)
 //	prompt = collapse(input.prompt)
@@ -154,7 +154,7 @@ func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // string; entries that are not text are left out. Declines without a
 // query.
 //
-// Defined at formatters.yaml:206:5:
+// Defined at formatters.yaml:222:5:
 //
 //	query = nonEmpty(input.query)
 //	domains = (type(input.allowed_domains) == list ? input.allowed_domains
@@ -175,7 +175,7 @@ func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // prompt on one line cut at 80 characters. Declines when there is neither
 // a description nor a prompt.
 //
-// Defined at formatters.yaml:242:5:
+// Defined at formatters.yaml:258:5:
 //
 //	description = collapse(input.description)
 //	agent = collapse(input.subagent_type)
@@ -196,7 +196,7 @@ func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 // one, so an empty list clears it. Declines when todos is not a list (a
 // model sometimes sends it as JSON text).
 //
-// Defined at formatters.yaml:276:5:
+// Defined at formatters.yaml:292:5:
 //
 //	all = type(input.todos) == list ? input.todos : []
 //	todos = all.filter(t, type(t) == map)
@@ -223,7 +223,7 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // read from patch, or from input as Codex sends it. Declines when the
 // patch names no file.
 //
-// Defined at formatters.yaml:314:5:
+// Defined at formatters.yaml:330:5:
 //
 //	text = type(input.patch) == string ? input.patch
 //	  : type(input.input) == string ? input.input : ""
@@ -247,7 +247,7 @@ func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Declines without a notebook path.
 //
-// Defined at formatters.yaml:357:5:
+// Defined at formatters.yaml:373:5:
 //
 //	path = nonEmpty(input.notebook_path)
 //	mode = nonEmpty(input.edit_mode).orValue("replace")
@@ -275,7 +275,7 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 // paths read_multiple_files reads. Declines otherwise
 // (list_allowed_directories), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:403:5:
+// Defined at formatters.yaml:419:5:
 //
 //	path = nonEmpty(input.path)
 //	source = nonEmpty(input.source)
@@ -310,7 +310,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // names the tool. Declines when the call has neither a repository nor a
 // query.
 //
-// Defined at formatters.yaml:465:5:
+// Defined at formatters.yaml:481:5:
 //
 //	repo = nonEmpty(input.repo).hasValue()
 //	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
@@ -346,7 +346,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // one line cut at 60 characters. The prompt already names the tool.
 // Declines without a repository path.
 //
-// Defined at formatters.yaml:545:5:
+// Defined at formatters.yaml:561:5:
 //
 //	repo = nonEmpty(input.repo_path)
 //	files = type(input.files) == list
@@ -374,7 +374,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // keyword), then the whole query with its white space folded, so nothing
 // hides on later lines, cut at 120 characters. Declines without SQL.
 //
-// Defined at formatters.yaml:597:5:
+// Defined at formatters.yaml:613:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	code = cel.bind(a, sql.split("\n").map(l, l.trim()).filter(l, l != "" && !l.startsWith("--")).join("\n"),
@@ -396,7 +396,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // characters; for describe_table, the table. Declines otherwise, so the
 // MCP argument summary shows.
 //
-// Defined at formatters.yaml:638:5:
+// Defined at formatters.yaml:654:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	code = cel.bind(a, sql.split("\n").map(l, l.trim()).filter(l, l != "" && !l.startsWith("--")).join("\n"),
@@ -420,7 +420,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // uppercased, after any leading comments; WITH stays WITH), then the query
 // with its white space folded, cut at 120 characters. Declines otherwise.
 //
-// Defined at formatters.yaml:673:5:
+// Defined at formatters.yaml:689:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	code = cel.bind(a, sql.split("\n").map(l, l.trim()).filter(l, l != "" && !l.startsWith("--")).join("\n"),
@@ -446,7 +446,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // text with an element types, a list of values with an element selects, a
 // key alone presses.
 //
-// Defined at formatters.yaml:700:5:
+// Defined at formatters.yaml:716:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -497,7 +497,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // (without the Markdown conversion) or from a later character. Declines
 // without a URL.
 //
-// Defined at formatters.yaml:788:5:
+// Defined at formatters.yaml:804:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
@@ -518,7 +518,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // the request sends, naming the ones that carry credentials, and how long
 // its body is. Declines without a URL.
 //
-// Defined at formatters.yaml:825:5:
+// Defined at formatters.yaml:841:5:
 //
 //	url = nonEmpty(input.url)
 //	method = nonEmpty(input.method).hasValue() ? truncate(input.method.trim().upperAscii(), 10) : "GET"
@@ -546,7 +546,7 @@ func PreviewHttpRequest(input *celfmt.Object, tool string, limits celfmt.Limits)
 // channel a tool reads. Declines without a channel (listing channels or
 // users), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:870:5:
+// Defined at formatters.yaml:886:5:
 //
 //	channel = truncate(nonEmpty(input.channel_id).orValue(nonEmpty(input.channel).orValue("")), 80)
 //	text = has(input.text) ? collapse(input.text)
@@ -593,7 +593,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "write",
-		Owner:       "formatters.yaml:32:5",
+		Owner:       "formatters.yaml:38:5",
 		Title:       "Write a file",
 		Description: "The path, and how many lines and characters the new content has.",
 		Lets: []celfmt.GeneratedExpr{
@@ -621,7 +621,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "edit",
-		Owner:       "formatters.yaml:55:5",
+		Owner:       "formatters.yaml:63:5",
 		Title:       "Edit a file",
 		Description: "The path, how many replacements, and how many lines the first one replaces with how many; legacy oldText/newText input counts as one.",
 		Lets: []celfmt.GeneratedExpr{
@@ -644,7 +644,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "find",
-		Owner:       "formatters.yaml:98:5",
+		Owner:       "formatters.yaml:110:5",
 		Title:       "Find files",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -662,7 +662,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "grep",
-		Owner:       "formatters.yaml:113:5",
+		Owner:       "formatters.yaml:125:5",
 		Title:       "Search file contents",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -680,7 +680,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "ls",
-		Owner:       "formatters.yaml:129:5",
+		Owner:       "formatters.yaml:143:5",
 		Title:       "List a directory",
 		Description: "The path, or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -698,7 +698,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mcp",
-		Owner:       "formatters.yaml:141:5",
+		Owner:       "formatters.yaml:155:5",
 		Title:       "Any MCP tool",
 		Description: "The arguments in the order the model wrote them, each value rendered short: strings quoted and cut at 60 characters, lists counted, objects elided; the whole cut at 160 characters.",
 		Lets: []celfmt.GeneratedExpr{
@@ -716,7 +716,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "web_fetch",
-		Owner:       "formatters.yaml:175:5",
+		Owner:       "formatters.yaml:191:5",
 		Title:       "Fetch a web page",
 		Description: "The URL, cut at the preview limit, then the instruction the page is read with, on one line and cut at 60 characters. Without a URL it declines, so the default preview shows the whole input.",
 		Input: []celfmt.GeneratedField{
@@ -743,7 +743,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "web_search",
-		Owner:       "formatters.yaml:206:5",
+		Owner:       "formatters.yaml:222:5",
 		Title:       "Search the web",
 		Description: "The query on one line, cut at the summary limit, and the domains the search is limited to. allowed_domains may arrive as a list or as one string; entries that are not text are left out. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -771,7 +771,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "task",
-		Owner:       "formatters.yaml:242:5",
+		Owner:       "formatters.yaml:258:5",
 		Title:       "Start a sub-agent",
 		Description: "The task's short description, the kind of agent that runs it, then the prompt on one line cut at 80 characters. Declines when there is neither a description nor a prompt.",
 		Input: []celfmt.GeneratedField{
@@ -809,7 +809,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "todo_write",
-		Owner:       "formatters.yaml:276:5",
+		Owner:       "formatters.yaml:292:5",
 		Title:       "Update the todo list",
 		Description: "How many todos the new list has and how many are pending, in progress and completed, then the first one in progress. The list replaces the old one, so an empty list clears it. Declines when todos is not a list (a model sometimes sends it as JSON text).",
 		Input: []celfmt.GeneratedField{
@@ -855,7 +855,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "apply_patch",
-		Owner:       "formatters.yaml:314:5",
+		Owner:       "formatters.yaml:330:5",
 		Title:       "Apply a patch",
 		Description: "The files the patch adds, updates (and where it moves them) and deletes, read from its \"*** Add File:\", \"*** Update File:\", \"*** Move to:\" and \"*** Delete File:\" lines, cut at the preview limit. The patch text is read from patch, or from input as Codex sends it. Declines when the patch names no file.",
 		Input: []celfmt.GeneratedField{
@@ -902,7 +902,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "notebook_edit",
-		Owner:       "formatters.yaml:357:5",
+		Owner:       "formatters.yaml:373:5",
 		Title:       "Edit a notebook cell",
 		Description: "What happens to which cell of which notebook: replace (the default), insert after a cell or at the top, or delete, with the line count of the new source. Declines without a notebook path.",
 		Input: []celfmt.GeneratedField{
@@ -952,7 +952,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "filesystem:*",
-		Owner:       "formatters.yaml:403:5",
+		Owner:       "formatters.yaml:419:5",
 		Title:       "Any tool of the MCP filesystem server",
 		Description: "The path the tool works on, with the size of what write_file writes, how many edits edit_file makes (and whether it is a dry run) and the pattern search_files looks for; the source and destination of move_file; the paths read_multiple_files reads. Declines otherwise (list_allowed_directories), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1000,7 +1000,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "github:*",
-		Owner:       "formatters.yaml:465:5",
+		Owner:       "formatters.yaml:481:5",
 		Title:       "Any tool of the GitHub MCP server",
 		Description: "The repository, the issue or pull request number, the file path, the branch (and the branch it starts from, or the head and base branches of a pull request), the query and the title, each when the call has it; the method of the consolidated tools (issue_write and the like) comes first. Tools without a repository show their search query. The prompt already names the tool. Declines when the call has neither a repository nor a query.",
 		Input: []celfmt.GeneratedField{
@@ -1048,7 +1048,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:545:5",
+		Owner:       "formatters.yaml:561:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "The repository path, then the branch (and the branch it starts from), the revision or diff target, the files staged, or the commit message on one line cut at 60 characters. The prompt already names the tool. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -1085,7 +1085,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:597:5",
+		Owner:       "formatters.yaml:613:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "The kind of statement first (its first keyword, uppercased, after any leading comments; WITH stays WITH, and SQL when the first word is not a keyword), then the whole query with its white space folded, so nothing hides on later lines, cut at 120 characters. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -1122,7 +1122,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:638:5",
+		Owner:       "formatters.yaml:654:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "For read_query, write_query and create_table, the kind of statement first (its first keyword, uppercased, after any leading comments; WITH stays WITH), then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1160,7 +1160,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:673:5",
+		Owner:       "formatters.yaml:689:5",
 		Title:       "Any tool of the MCP MySQL server",
 		Description: "For execute_sql, the kind of statement first (its first keyword, uppercased, after any leading comments; WITH stays WITH), then the query with its white space folded, cut at 120 characters. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1197,7 +1197,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:700:5",
+		Owner:       "formatters.yaml:716:5",
 		Title:       "Any tool of the Playwright MCP server",
 		Description: "What the browser is asked to do: navigate to a URL, click or hover over an element, type text into it, select options or press a key. The action comes from the tool's name (browser_navigate, browser_click, browser_type, browser_select_option, browser_press_key, browser_hover and their playwright_* namesakes); any other browser_* or playwright_* tool declines, so the MCP argument summary shows. For other names only an unambiguous set of arguments names the action: a URL alone navigates, text with an element types, a list of values with an element selects, a key alone presses.",
 		Input: []celfmt.GeneratedField{
@@ -1257,7 +1257,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:788:5",
+		Owner:       "formatters.yaml:804:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "The URL, cut at the preview limit, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1286,7 +1286,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "http_request",
-		Owner:       "formatters.yaml:825:5",
+		Owner:       "formatters.yaml:841:5",
 		Title:       "Send an HTTP request",
 		Description: "The method (GET when none is given) and the URL, then how many headers the request sends, naming the ones that carry credentials, and how long its body is. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1335,7 +1335,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:870:5",
+		Owner:       "formatters.yaml:886:5",
 		Title:       "Any tool of the MCP Slack server",
 		Description: "The channel and the message posted to it (with the thread it replies in), on one line cut at 80 characters; the reaction added; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
