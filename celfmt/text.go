@@ -14,9 +14,10 @@ const Ellipsis = "…"
 // Truncate returns text unchanged when it has at most n characters (runes);
 // otherwise it keeps the longest prefix of whole grapheme clusters that has
 // at most n characters and appends Ellipsis. A cluster (a flag, an emoji
-// with a skin tone, a letter with combining marks) is never split, so the
-// kept prefix may be shorter than n. n <= 0 gives Ellipsis for any
-// non-empty text.
+// with a skin tone, a letter with combining marks) is not split, so the
+// kept prefix may be shorter than n; only a cluster longer than 32 runes,
+// which no real text has, is cut like plain text so that what it hides is
+// not dropped. n <= 0 gives Ellipsis for any non-empty text.
 func Truncate(text string, n int) string {
 	cut, ok := truncationPoint(text, n)
 	if !ok {
@@ -58,6 +59,9 @@ func truncationPoint(text string, n int) (int, bool) {
 	for len(rest) > 0 {
 		cluster, next, _, st := uniseg.FirstGraphemeClusterInString(rest, state)
 		if end+len(cluster) > cut {
+			if utf8.RuneCountInString(cluster) > maxClusterRunes {
+				return cut, true
+			}
 			break
 		}
 		end += len(cluster)
@@ -65,6 +69,14 @@ func truncationPoint(text string, n int) (int, bool) {
 	}
 	return end, true
 }
+
+// maxClusterRunes is the longest grapheme cluster Truncate keeps whole. No
+// script or emoji needs more (a family emoji has 11 runes); longer clusters
+// are runs of combining marks or tag characters, which can carry hidden
+// text. Such a cluster is cut at the limit like plain text, so what it
+// hides reaches the sanitizer, which reveals it, instead of vanishing with
+// the cluster.
+const maxClusterRunes = 32
 
 // asciiBoundary reports whether cut lies between two ASCII characters that
 // cannot form one cluster, the common case that needs no segmentation.
@@ -171,8 +183,10 @@ func isJSSpace(r rune) bool {
 
 // collapser accumulates text with every run of white space folded into one
 // space and leading and trailing white space dropped. With a limit it stops
-// accepting text once it holds one character more than the limit: enough to
-// know the text must be truncated and where, without reading the rest.
+// accepting text once it holds maxClusterRunes+1 characters more than the
+// limit: enough to know the text must be truncated and where (Truncate looks
+// that far past the cut to see whether a cluster is too long to keep
+// whole), without reading the rest.
 type collapser struct {
 	buf     []byte
 	limit   int // characters to keep; < 0 means no limit
@@ -181,7 +195,7 @@ type collapser struct {
 }
 
 // full reports whether the collapser has all it needs.
-func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit }
+func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit+maxClusterRunes }
 
 func (w *collapser) writeString(s string) {
 	for i := 0; i < len(s) && !w.full(); {

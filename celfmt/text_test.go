@@ -36,6 +36,10 @@ func TestTruncate(t *testing.T) {
 		{"zwj family", "x👨\u200d👩\u200d👧y", 4, "x…"},
 		{"skin tone", "👍🏽👍🏽", 3, "👍🏽…"},
 		{"subdivision flag", "a🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", 4, "a…"},
+		// a cluster no real text has is cut like plain text, so the tag
+		// characters hidden in it are kept for the sanitizer to reveal
+		{"tag smuggling", "run." + strings.Repeat("\U000E0041", 40), 6, "run.\U000E0041\U000E0041…"},
+		{"zalgo", "e" + strings.Repeat("\u0301", 40), 3, "e\u0301\u0301…"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,6 +161,8 @@ func TestTruncateJSONMatchesTruncateOfCompactJSON(t *testing.T) {
 		`"` + strings.Repeat("x", 20) + `"`,
 		`{"e":"👨‍👩‍👧 family","f":"🇫🇷"}`,
 		`["a   ", "   b"]`,
+		`{"t":"run.` + strings.Repeat(`\udb40\udc41`, 60) + `"}`,
+		`{"z":"e` + strings.Repeat(`\u0301`, 20) + `x"}`,
 		`{"k":"v"}`,
 	}
 	for _, in := range inputs {
