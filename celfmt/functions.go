@@ -30,7 +30,7 @@ var functions = []function{
 	{
 		name:       "truncate",
 		resultSize: -1,
-		doc:        "truncate(text, n) keeps the first n characters of text, never splitting a grapheme cluster, and appends … when text was longer.",
+		doc:        "truncate(text, n) keeps the first n characters of text, without splitting a grapheme cluster of up to 32 characters, and appends … when text was longer.",
 		examples:   []string{`truncate("abcdef", 3) // "abc…"`, `truncate("hello", 10) // "hello"`, `truncate("abc", 0) // "…"`},
 		linear:     true,
 		overload: []cel.FunctionOpt{cel.Overload("truncate_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
