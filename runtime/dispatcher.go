@@ -218,9 +218,9 @@ func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Ob
 	if c.Tool == "mcp" {
 		target = c.Target
 		if target == "" {
-			target, _ = celfmt.NonEmptyString(mustGet(obj, "tool"))
+			target, _ = celfmt.NonEmptyString(field(obj, "tool"))
 		}
-		args, _ = mustGet(obj, "arguments").(*celfmt.Object)
+		args, _ = field(obj, "arguments").(*celfmt.Object)
 		if args == nil {
 			args = &celfmt.Object{}
 		}
@@ -233,7 +233,8 @@ func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Ob
 	return target, obj, celfmt.NewObject("tool", target, "arguments", obj)
 }
 
-func mustGet(o *celfmt.Object, key string) any {
+// field returns the value of key, or nil.
+func field(o *celfmt.Object, key string) any {
 	v, _ := o.Get(key)
 	return v
 }

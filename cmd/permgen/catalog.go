@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,23 +100,27 @@ func packageName(dir string) string {
 	return b.String()
 }
 
-// loadCatalogFile reads and checks a catalog, printing diagnostics.
-func loadCatalogFile(path string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, []byte, bool) {
+// loadCatalogFile reads and checks a catalog whose positions name it name,
+// printing every diagnostic, with the path as given, when it has problems.
+func loadCatalogFile(path, name string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "permgen: %v\n", err)
-		return nil, nil, false
+		return nil, false
 	}
-	cat, errs := celfmt.Parse(path, src)
+	cat, errs := celfmt.Parse(name, src)
 	checked, checkErrs := celfmt.Check(cat, opts)
 	errs = append(errs, checkErrs...)
 	if len(errs) > 0 {
 		errs.Sort()
+		for _, e := range errs {
+			e.Pos.File = path
+		}
 		fmt.Fprint(stderr, errs.Snippets(src))
 		fmt.Fprintf(stderr, "%s: %d problem(s)\n", path, len(errs))
-		return nil, src, false
+		return nil, false
 	}
-	return checked, src, true
+	return checked, true
 }
 
 // sourceName is how generated code names the catalog: its path relative to
@@ -141,23 +146,8 @@ func sourceName(path string) string {
 
 // outputs generates the files of a catalog.
 func (cf catalogFlags) outputs(stderr io.Writer) (map[string][]byte, bool) {
-	src, err := os.ReadFile(cf.file)
-	if err != nil {
-		fmt.Fprintf(stderr, "permgen: %v\n", err)
-		return nil, false
-	}
-	name := sourceName(cf.file)
-	cat, errs := celfmt.Parse(name, src)
-	checked, checkErrs := celfmt.Check(cat, celfmt.Options{})
-	errs = append(errs, checkErrs...)
-	if len(errs) > 0 {
-		errs.Sort()
-		// Diagnostics name the file as the user gave it.
-		for _, e := range errs {
-			e.Pos.File = cf.file
-		}
-		fmt.Fprint(stderr, errs.Snippets(src))
-		fmt.Fprintf(stderr, "%s: %d problem(s)\n", cf.file, len(errs))
+	checked, ok := loadCatalogFile(cf.file, sourceName(cf.file), celfmt.Options{}, stderr)
+	if !ok {
 		return nil, false
 	}
 	files, err := gen.Generate(checked, gen.Config{Package: cf.pkg})
@@ -207,7 +197,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "permgen generate: %v\n", err)
 		return exitInvalid
 	}
-	for _, name := range slices.Sorted(mapsKeys(files)) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := filepath.Join(cf.out, name)
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, files[name]) {
 			continue // unchanged: keep its modification time
@@ -253,16 +243,6 @@ func writeAtomic(path string, data []byte) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-func mapsKeys(m map[string][]byte) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 func runDiff(args []string, stdout, stderr io.Writer) int {
 	cf, code, ok := parseCatalogFlags("diff", args, stdout, stderr)
 	if !ok {
@@ -290,7 +270,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		})
 		fmt.Fprint(stdout, text)
 	}
-	for _, name := range slices.Sorted(mapsKeys(files)) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		old, err := os.ReadFile(filepath.Join(cf.out, name))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			fmt.Fprintf(stderr, "permgen diff: %v\n", err)
@@ -314,7 +294,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{}, stderr)
+	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{}, stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -327,7 +307,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{SkipExamples: true}, stderr)
+	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{SkipExamples: true}, stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -367,7 +347,7 @@ func runList(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	checked, _, ok := loadCatalogFile(cf.file, celfmt.Options{SkipExamples: true}, stderr)
+	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{SkipExamples: true}, stderr)
 	if !ok {
 		return exitInvalid
 	}
