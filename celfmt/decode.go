@@ -17,6 +17,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error returns "invalid JSON at offset N: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("invalid JSON at offset %d: %s", e.Offset, e.Msg)
 }

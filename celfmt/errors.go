@@ -37,6 +37,7 @@ type Error struct {
 	Msg string
 }
 
+// Error returns "file:line:col: message".
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 
 // ErrorList is every diagnostic of a load, sorted by position. It implements
@@ -69,6 +70,7 @@ func (l ErrorList) Err() error {
 	return l
 }
 
+// Error returns one line per diagnostic.
 func (l ErrorList) Error() string {
 	var b strings.Builder
 	for i, e := range l {

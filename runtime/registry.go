@@ -58,6 +58,7 @@ type ConflictError struct {
 	Taken string // who holds it
 }
 
+// Error names the key, who asked for it and who holds it.
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("tool %q (%s) is already registered by %s", e.Key, e.Owner, e.Taken)
 }
