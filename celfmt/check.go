@@ -142,7 +142,6 @@ type compiled struct {
 	name string // the let's name; "" for the preview
 	ast  *cel.Ast
 	prg  cel.Program
-	cost uint64 // estimated worst case
 }
 
 func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
@@ -179,7 +178,7 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false
 	}
-	return compiled{ast: ast, prg: prg, cost: est.Max}, true
+	return compiled{ast: ast, prg: prg}, true
 }
 
 var undeclared = regexp.MustCompile(`^undeclared reference to '([A-Za-z_][A-Za-z0-9_.]*)'`)

@@ -26,15 +26,6 @@ type Formatter struct {
 // that is, whether it may decline.
 func (f *Formatter) Optional() bool { return f.optional }
 
-// Cost returns the estimated worst-case cost of the preview and its lets.
-func (f *Formatter) Cost() uint64 {
-	total := f.preview.cost
-	for _, l := range f.lets {
-		total += l.cost
-	}
-	return total
-}
-
 // Format evaluates the formatter on a call's input. ok is false when the
 // expression returns optional.none() (a decline). An error (a runtime error,
 // the cost limit, input beyond the bounds or a declared field of another
