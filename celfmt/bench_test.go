@@ -1,11 +1,8 @@
 package celfmt
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/google/cel-go/cel"
 )
 
 // readPreviewCEL is the reference preview of the read tool in CEL.
@@ -79,18 +76,7 @@ func BenchmarkPreview(b *testing.B) {
 // BenchmarkCompile measures compiling, checking and estimating one
 // expression, and building its program.
 func BenchmarkCompile(b *testing.B) {
-	p, err := newProvider()
-	if err != nil {
-		b.Fatal(err)
-	}
-	env, err := baseEnv(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
-	if err != nil {
-		b.Fatal(err)
-	}
+	env := testEnv(b)
 	src := NewSource("bench", `"for " + inline(string(input.pattern), limits.summary) + (has(input.path) ? ", path '" + string(input.path) + "'" : ", current working directory")`)
 	opts := Options{}.withDefaults()
 	b.ReportAllocs()
@@ -98,40 +84,6 @@ func BenchmarkCompile(b *testing.B) {
 		var errs ErrorList
 		if _, ok := compile(env, src, "preview", opts, &errs); !ok {
 			b.Fatal(errs)
-		}
-	}
-}
-
-// catalogOf returns a catalog of n formatters of a few shapes.
-func catalogOf(n int) []byte {
-	var b strings.Builder
-	b.WriteString("version: 1\nformatters:\n")
-	for i := range n {
-		switch i % 4 {
-		case 0:
-			fmt.Fprintf(&b, "  - tool: tool_%d\n    title: Tool %d\n    input:\n      path: string\n      count: int\n    preview: |\n      \"for '\" + input.path + \"' (\" + plural(input.count, \"item\", \"items\") + \")\"\n    examples:\n      - input: {path: /a, count: 2}\n        preview: for '/a' (2 items)\n", i, i)
-		case 1:
-			fmt.Fprintf(&b, "  - tool: \"srv%d:*\"\n    preview: |\n      input.size() == 0 ? \"\" : \"with \" + truncate(input.map(k, k + \": \" + mcpValue(input[k])).join(\", \"), 160)\n", i)
-		case 2:
-			fmt.Fprintf(&b, "  - tool: tool_%d\n    let:\n      q: inline(string(input.?query.orValue(\"\")), limits.summary)\n    preview: '\"for \" + q'\n", i)
-		default:
-			fmt.Fprintf(&b, "  - tool: tool_%d\n    preview: |\n      nonEmpty(input.?url.orValue(\"\")).hasValue() ? optional.of(\"fetch \" + truncate(string(input.url), 120)) : optional.none()\n", i)
-		}
-	}
-	return []byte(b.String())
-}
-
-// BenchmarkLoadCatalog loads (parses, checks, runs the examples of) a
-// 100-formatter catalog, as a host application does at run time.
-func BenchmarkLoadCatalog(b *testing.B) {
-	src := catalogOf(100)
-	if _, err := Load("bench.yaml", src, Options{}); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Load("bench.yaml", src, Options{}); err != nil {
-			b.Fatal(err)
 		}
 	}
 }

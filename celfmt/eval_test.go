@@ -31,12 +31,7 @@ var defaultLimits = Limits{Preview: 200, Summary: 80, Log: 1000}
 
 // TestFunctionExamples evaluates the examples every function documents.
 func TestFunctionExamples(t *testing.T) {
-	p, err := newProvider()
-	require.NoError(t, err)
-	env, err := baseEnv(p)
-	require.NoError(t, err)
-	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
-	require.NoError(t, err)
+	env := testEnv(t)
 	for _, f := range functions {
 		require.NotEmpty(t, f.doc, f.name)
 		require.NotEmpty(t, f.examples, f.name)
@@ -48,6 +43,18 @@ func TestFunctionExamples(t *testing.T) {
 			})
 		}
 	}
+}
+
+// testEnv returns the environment of a formatter whose input is undeclared.
+func testEnv(t testing.TB) *cel.Env {
+	t.Helper()
+	p, err := newProvider()
+	require.NoError(t, err)
+	env, err := baseEnv(p)
+	require.NoError(t, err)
+	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
+	require.NoError(t, err)
+	return env
 }
 
 // assertEval evaluates "(expr) == (want)" in env with vars and requires it

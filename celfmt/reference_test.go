@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/cel-go/cel"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -39,12 +38,7 @@ func TestLanguageReference(t *testing.T) {
 	require.Positive(t, catalogs)
 	require.NotNil(t, input, "the reference states the example input")
 
-	p, err := newProvider()
-	require.NoError(t, err)
-	env, err := baseEnv(p)
-	require.NoError(t, err)
-	env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType)))
-	require.NoError(t, err)
+	env := testEnv(t)
 	vars := map[string]any{
 		"input":  objectVal{o: input, a: adapter{}},
 		"tool":   "read",

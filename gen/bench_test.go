@@ -28,6 +28,18 @@ func catalogOf(n int) []byte {
 	return []byte(b.String())
 }
 
+// BenchmarkLoadCatalog loads (parses, checks, runs the examples of) a
+// 100-formatter catalog, as a host application does at run time.
+func BenchmarkLoadCatalog(b *testing.B) {
+	src := catalogOf(100)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := celfmt.Load("bench.yaml", src, celfmt.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkGenerate1000 measures what permgen generate does for a
 // 1,000-formatter catalog: load and check it (examples included), then emit
 // the Go source; and the two stages apart.

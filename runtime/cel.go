@@ -11,9 +11,7 @@ import (
 type celFormatter struct{ f *celfmt.Formatter }
 
 func (c celFormatter) Format(req Request) (string, bool, error) {
-	return c.f.Format(req.Input, req.Tool, celfmt.Limits{
-		Preview: req.Limits.Preview, Summary: req.Limits.Summary, Log: req.Limits.Log,
-	})
+	return c.f.Format(req.Input, req.Tool, req.Limits.text())
 }
 
 // CELFormatter adapts a checked CEL formatter to the Formatter interface.
@@ -130,9 +128,7 @@ type generatedFormatter struct {
 }
 
 func (g generatedFormatter) Format(req Request) (string, bool, error) {
-	return g.c.Format(g.i, req.Input, req.Tool, celfmt.Limits{
-		Preview: req.Limits.Preview, Summary: req.Limits.Summary, Log: req.Limits.Log,
-	})
+	return g.c.Format(g.i, req.Input, req.Tool, req.Limits.text())
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -289,27 +289,33 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	cf, code, ok := parseCatalogFlags("check", args, stdout, stderr)
+// checkedCatalog parses a command's flags and loads its catalog. A nil
+// catalog means the command is over, with code as its exit code.
+func checkedCatalog(command string, args []string, opts celfmt.Options, stdout, stderr io.Writer) (catalogFlags, *celfmt.Checked, int) {
+	cf, code, ok := parseCatalogFlags(command, args, stdout, stderr)
 	if !ok {
-		return code
+		return cf, nil, code
 	}
-	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{}, stderr)
+	checked, ok := loadCatalogFile(cf.file, cf.file, opts, stderr)
 	if !ok {
-		return exitInvalid
+		return cf, nil, exitInvalid
+	}
+	return cf, checked, exitOK
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	cf, checked, code := checkedCatalog("check", args, celfmt.Options{}, stdout, stderr)
+	if checked == nil {
+		return code
 	}
 	fmt.Fprintf(stdout, "%s: %d formatters, all checks pass\n", cf.file, len(checked.Formatters))
 	return exitOK
 }
 
 func runTest(args []string, stdout, stderr io.Writer) int {
-	cf, code, ok := parseCatalogFlags("test", args, stdout, stderr)
-	if !ok {
+	_, checked, code := checkedCatalog("test", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
+	if checked == nil {
 		return code
-	}
-	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{SkipExamples: true}, stderr)
-	if !ok {
-		return exitInvalid
 	}
 	passed, failed := 0, 0
 	for _, f := range checked.Formatters {
@@ -343,13 +349,9 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 }
 
 func runList(args []string, stdout, stderr io.Writer) int {
-	cf, code, ok := parseCatalogFlags("list", args, stdout, stderr)
-	if !ok {
+	_, checked, code := checkedCatalog("list", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
+	if checked == nil {
 		return code
-	}
-	checked, ok := loadCatalogFile(cf.file, cf.file, celfmt.Options{SkipExamples: true}, stderr)
-	if !ok {
-		return exitInvalid
 	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS")
