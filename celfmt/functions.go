@@ -156,6 +156,24 @@ var functions = []function{
 				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Int)))) })),
 		},
 	},
+	{
+		name: "sqlKinds",
+		doc: `sqlKinds(sql) lists the kinds of the statements in an SQL text, each once, the most consequential first ` +
+			`(DROP before DELETE before UPDATE … before SELECT): each statement's first keyword, uppercased, or SQL when it starts otherwise; ` +
+			`the statement a WITH clause leads to and any data-modifying statement inside it. Comments and quoted text are skipped, ` +
+			`reading the text as both standard SQL and MySQL do, so padding, a multi-statement query or a dialect's quirk cannot hide a statement.`,
+		examples: []string{
+			`sqlKinds("SELECT 1;\n\n\nDROP TABLE users; --") // ["DROP", "SELECT"]`,
+			`sqlKinds("select ';drop table x'") // ["SELECT"]`,
+			`sqlKinds("WITH old AS (SELECT 1) DELETE FROM t") // ["DELETE"]`,
+			`sqlKinds("-- nothing") // []`,
+		},
+		linear: true,
+		overload: []cel.FunctionOpt{cel.Overload("sqlKinds_string", []*cel.Type{cel.StringType}, cel.ListType(cel.StringType),
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.NewStringList(types.DefaultTypeAdapter, SQLKinds(string(s.(types.String))))
+			}))},
+	},
 }
 
 // clampInt converts a CEL int to int, saturating at the int range.

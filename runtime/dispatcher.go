@@ -52,13 +52,15 @@ type Description struct {
 var ErrPanic = errors.New("formatter panicked")
 
 // Failure reports a formatter that returned an error or panicked. The
-// dispatcher used the default preview instead.
+// dispatcher used the default preview for that call instead. A failure
+// affects its own call only: the registration stays in force for the next
+// call, because a model could otherwise switch a formatter off by sending
+// input that makes it fail a few times.
 type Failure struct {
-	Tool        string // the call's tool name
-	Key         string // the registry key whose formatter failed
-	Owner       string // the registration's owner
-	Err         error  // what went wrong; errors.Is(Err, ErrPanic) for a panic
-	Quarantined bool   // this failure quarantined the registration
+	Tool  string // the call's tool name
+	Key   string // the registry key whose formatter failed
+	Owner string // the registration's owner
+	Err   error  // what went wrong; errors.Is(Err, ErrPanic) for a panic
 }
 
 // Options configure a Dispatcher.
@@ -109,9 +111,10 @@ func (d *Dispatcher) Preview(c Call) Preview {
 // Prompt returns the ask-prompt sentence for a call.
 func (d *Dispatcher) Prompt(c Call) string {
 	if c.Tool == "bash" {
-		return d.prompt(c, "") // the sentence shows the command, not the input
+		return d.prompt(c, celfmt.Input{}, "") // the sentence shows the command, not the input
 	}
-	return d.prompt(c, d.Preview(c).Text)
+	in := celfmt.DecodeInput(c.Input)
+	return d.prompt(c, in, d.safePreview(d.rawPreview(c, in)).Text)
 }
 
 // Log returns the log context of a call.
@@ -128,7 +131,7 @@ func (d *Dispatcher) Describe(c Call) Description {
 	preview := d.safePreview(raw)
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, preview.Text),
+		Prompt:  d.prompt(c, in, preview.Text),
 		Log:     d.logContext(c, in, raw),
 	}
 }
@@ -148,7 +151,7 @@ func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) Preview {
 	if isMCP(c) {
 		return d.mcpPreview(c, in)
 	}
-	if reg := d.reg.find(c.Tool); reg != nil && !reg.quarantined() {
+	if reg := d.reg.find(c.Tool); reg != nil {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
 		if text, ok := d.run(reg, c.Tool, req); ok {
 			return Preview{Text: text, Formatter: reg.owner}
@@ -169,11 +172,63 @@ func (d *Dispatcher) defaultPreview(in celfmt.Input) string {
 
 // inputText is the input as default previews show it, truncated to n
 // characters: compact JSON, or the text itself when it is not JSON.
+//
+// When an object's JSON does not fit, its short scalar fields (paths,
+// names, targets, numbers) come first, each group in input order: a model
+// must not be able to push the path of a write out of the preview by
+// sending a megabyte of content before it. JSON that fits is shown as
+// written.
 func inputText(in celfmt.Input, n int) string {
 	if in.Err != nil {
 		return celfmt.TruncateText(in.Raw, n)
 	}
-	return celfmt.TruncateJSON(in.Value, n)
+	js := celfmt.TruncateJSON(in.Value, n)
+	obj, ok := in.Value.(*celfmt.Object)
+	if !ok || !strings.HasSuffix(js, celfmt.Ellipsis) {
+		return js
+	}
+	// A literal "…" at the end of JSON that fits reads the same with a
+	// larger limit; a cut one grows.
+	if celfmt.TruncateJSON(in.Value, 2*n+64) == js {
+		return js
+	}
+	if short := shortFieldsFirst(obj); short != obj {
+		return celfmt.TruncateJSON(short, n)
+	}
+	return js
+}
+
+// maxShortField is the longest string, in bytes, that counts as a short
+// field: room for any real path or name.
+const maxShortField = 1024
+
+// shortFieldsFirst returns obj with its scalar fields (null, booleans,
+// numbers and strings of at most maxShortField bytes) before the others,
+// each group in input order, or obj itself when that order is the same.
+func shortFieldsFirst(obj *celfmt.Object) *celfmt.Object {
+	isShort := func(v any) bool {
+		switch v := v.(type) {
+		case string:
+			return len(v) <= maxShortField
+		case []any, *celfmt.Object:
+			return false
+		}
+		return true
+	}
+	var short, long []any
+	moved := false
+	for k, v := range obj.All() {
+		if isShort(v) {
+			short = append(short, k, v)
+			moved = moved || len(long) > 0
+		} else {
+			long = append(long, k, v)
+		}
+	}
+	if !moved {
+		return obj
+	}
+	return celfmt.NewObject(append(short, long...)...)
 }
 
 // mcpPreview consults the registrations for "server:tool", "server:*" and
@@ -202,7 +257,7 @@ func (d *Dispatcher) mcpPreview(c Call, in celfmt.Input) Preview {
 
 func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Preview, bool) {
 	reg := d.reg.find(key)
-	if reg == nil || reg.quarantined() {
+	if reg == nil {
 		return Preview{}, false
 	}
 	text, ok := d.run(reg, c.Tool, Request{Tool: tool, Input: input, Limits: d.limits})
@@ -216,10 +271,7 @@ func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Pre
 func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Object) {
 	obj := in.Object()
 	if c.Tool == "mcp" {
-		target = c.Target
-		if target == "" {
-			target, _ = celfmt.NonEmptyString(field(obj, "tool"))
-		}
+		target = mcpTarget(c, obj)
 		args, _ = field(obj, "arguments").(*celfmt.Object)
 		if args == nil {
 			args = &celfmt.Object{}
@@ -233,6 +285,16 @@ func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Ob
 	return target, obj, celfmt.NewObject("tool", target, "arguments", obj)
 }
 
+// mcpTarget returns the "server:tool" an MCP call goes to: the call's
+// target, else, for the umbrella tool, the tool its input names.
+func mcpTarget(c Call, input *celfmt.Object) string {
+	if c.Target != "" || c.Tool != "mcp" {
+		return c.Target
+	}
+	target, _ := celfmt.NonEmptyString(field(input, "tool"))
+	return target
+}
+
 // field returns the value of key, or nil.
 func field(o *celfmt.Object, key string) any {
 	v, _ := o.Get(key)
@@ -240,7 +302,7 @@ func field(o *celfmt.Object, key string) any {
 }
 
 // run calls a formatter, turning errors and panics into a decline that is
-// reported and counted towards quarantine.
+// reported.
 func (d *Dispatcher) run(reg *registration, tool string, req Request) (text string, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -253,27 +315,27 @@ func (d *Dispatcher) run(reg *registration, tool string, req Request) (text stri
 		d.fail(reg, tool, err)
 		return "", false
 	}
-	if reg.failures.Load() != 0 {
-		reg.failures.Store(0)
-	}
 	return text, ok
 }
 
 func (d *Dispatcher) fail(reg *registration, tool string, err error) {
-	n := reg.failures.Add(1)
-	f := Failure{Tool: tool, Key: reg.key, Owner: reg.owner, Err: err, Quarantined: n == quarantineAfter}
+	reg.failures.Add(1)
+	f := Failure{Tool: tool, Key: reg.key, Owner: reg.owner, Err: err}
 	if d.logger != nil {
 		d.logger.LogAttrs(context.Background(), slog.LevelWarn, "formatter failed",
 			slog.String("tool", f.Tool), slog.String("key", f.Key), slog.String("owner", f.Owner),
-			slog.String("error", err.Error()), slog.Bool("quarantined", f.Quarantined))
+			slog.String("error", err.Error()))
 	}
 	if d.onFailure != nil {
 		d.onFailure(f)
 	}
 }
 
-// prompt builds the ask-prompt sentence around a sanitized preview.
-func (d *Dispatcher) prompt(c Call, preview string) string {
+// prompt builds the ask-prompt sentence around a sanitized preview. An MCP
+// call always names its target: a call to the umbrella tool without one
+// names the tool its input carries, so the person learns which server tool
+// runs even when the check did not say.
+func (d *Dispatcher) prompt(c Call, in celfmt.Input, preview string) string {
 	var b strings.Builder
 	if agent := d.safe(c.Agent); agent != "" {
 		b.WriteString("Agent '")
@@ -282,7 +344,10 @@ func (d *Dispatcher) prompt(c Call, preview string) string {
 	} else {
 		b.WriteString("Current agent")
 	}
-	target := d.safe(c.Target)
+	target := ""
+	if isMCP(c) {
+		target = d.safe(mcpTarget(c, in.Object()))
+	}
 	switch {
 	case c.Tool == "bash":
 		b.WriteString(" requested bash command '")

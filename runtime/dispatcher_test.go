@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -284,7 +285,7 @@ func TestFailureIsolation(t *testing.T) {
 	var logs bytes.Buffer
 	var failures []Failure
 	reg := NewRegistry()
-	dispose, err := reg.Register("t", "owner.yaml:3:5", failing)
+	_, err := reg.Register("t", "owner.yaml:3:5", failing)
 	require.NoError(t, err)
 	d, err := NewDispatcher(reg, Options{
 		Logger:    slog.New(slog.NewTextHandler(&logs, nil)),
@@ -298,42 +299,90 @@ func TestFailureIsolation(t *testing.T) {
 		assert.Equal(t, `with input {"a":1}`, p.Text, "a failure falls back to the default preview")
 		assert.Empty(t, p.Formatter)
 	}
-	assert.Equal(t, 3, calls, "quarantined after 3 consecutive failures")
-	require.Len(t, failures, 3)
+	assert.Equal(t, 5, calls, "every call runs the formatter")
+	require.Len(t, failures, 5)
 	assert.ErrorContains(t, failures[0].Err, "bad input")
 	assert.ErrorIs(t, failures[1].Err, ErrPanic)
 	assert.ErrorContains(t, failures[1].Err, "boom")
-	assert.Equal(t, []bool{false, false, true}, []bool{failures[0].Quarantined, failures[1].Quarantined, failures[2].Quarantined})
 	assert.Equal(t, "owner.yaml:3:5", failures[2].Owner)
-	assert.Equal(t, 3, strings.Count(logs.String(), "formatter failed"))
+	assert.Equal(t, 5, strings.Count(logs.String(), "formatter failed"))
 	assert.Contains(t, logs.String(), "owner=owner.yaml:3:5")
 	info, ok := reg.Lookup("t")
 	require.True(t, ok)
-	assert.True(t, info.Quarantined)
-
-	// Registering again lifts the quarantine.
-	dispose()
-	_, err = reg.Register("t", "owner.yaml:3:5", failing)
-	require.NoError(t, err)
-	d.Preview(call)
-	assert.Equal(t, 4, calls)
+	assert.Equal(t, int64(5), info.Failures)
 }
 
-func TestSuccessResetsFailureCount(t *testing.T) {
-	fail := true
-	f := FormatterFunc(func(Request) (string, bool, error) {
-		if fail {
-			return "", false, errors.New("no")
+// A model must not be able to switch a formatter off: however many calls
+// it makes fail, the next well-formed call is formatted.
+func TestFailuresDoNotDisableTheFormatter(t *testing.T) {
+	sql := FormatterFunc(func(req Request) (string, bool, error) {
+		v, _ := req.Input.Get("sql")
+		s, ok := v.(string)
+		if !ok {
+			return "", false, errors.New("sql is not a string")
 		}
-		return "fine", true, nil
+		return "SQL: " + s, true, nil
 	})
-	d := newDispatcher(t, Limits{}, map[string]Formatter{"t": f})
-	for round := range 3 {
-		fail = true
-		d.Preview(Call{Tool: "t"})
-		d.Preview(Call{Tool: "t"})
-		fail = false
-		assert.Equal(t, "fine", d.Preview(Call{Tool: "t"}).Text, "round %d", round)
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"query": sql})
+	for range 100 {
+		assert.Equal(t, `with input {"sql":1}`, d.Preview(Call{Tool: "query", Input: `{"sql":1}`}).Text)
+	}
+	assert.Equal(t, "SQL: DROP TABLE users", d.Preview(Call{Tool: "query", Input: `{"sql":"DROP TABLE users"}`}).Text)
+}
+
+// A model must not be able to push what matters out of the fallback by
+// padding: when the JSON does not fit, short scalar fields come first.
+func TestFallbackShowsShortFieldsFirst(t *testing.T) {
+	big := strings.Repeat("x", 2<<20)
+	edits := "[" + strings.Repeat(`{"oldText":"a","newText":"b"},`, 1000) + `{"oldText":"a","newText":"b"}]`
+	tests := []struct {
+		name, input, want string
+	}{
+		{"fits: as written", `{"content":"hi","path":"/a"}`, `with input {"content":"hi","path":"/a"}`},
+		{"padded content", `{"content":"` + big + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`,
+			`with input {"path":"/home/dev/.ssh/authorized_keys","mode":420,"content":"xxxxxxxxxxxxxxx`},
+		{"many edits", `{"edits":` + edits + `,"path":"~/.ssh/authorized_keys"}`,
+			`with input {"path":"~/.ssh/authorized_keys","edits":[{"oldText":"a","newText":"b"},`},
+		{"literal ellipsis that fits", `{"a":[1],"b":"…"}`, `with input {"a":[1],"b":"…"}`},
+	}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"decline": FormatterFunc(func(Request) (string, bool, error) {
+		return "", false, nil
+	})})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, tool := range []string{"unknown", "decline"} {
+				got := d.Preview(Call{Tool: tool, Input: tc.input}).Text
+				assert.True(t, strings.HasPrefix(got, tc.want), "%s: got %.120q", tool, got)
+				assert.LessOrEqual(t, utf8.RuneCountInString(got), len("with input ")+DefaultPreviewLimit+1)
+			}
+		})
+	}
+}
+
+// The umbrella tool without a target still names the server tool it runs.
+func TestPromptNamesUmbrellaTarget(t *testing.T) {
+	reg := NewRegistry()
+	d, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	tests := []struct {
+		name string
+		call Call
+		want string
+	}{
+		{"input names the tool", Call{Tool: "mcp", Input: `{"tool":"github:delete_repository","arguments":{"owner":"acme","repo":"prod"}}`},
+			"Current agent requested MCP target 'github:delete_repository'. Allow this call?"},
+		{"target wins", Call{Tool: "mcp", Target: "a:b", Input: `{"tool":"c:d"}`},
+			"Current agent requested MCP target 'a:b'. Allow this call?"},
+		{"hostile tool name is sanitized", Call{Tool: "mcp", Input: `{"tool":"gh:x\u202e\nrm"}`},
+			`Current agent requested MCP target 'gh:x\u{202E}\nrm'. Allow this call?`},
+		{"no tool named", Call{Tool: "mcp", Input: `{"arguments":{}}`},
+			"Current agent requested tool 'mcp'. Allow this call?"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, d.Prompt(tc.call))
+			assert.Equal(t, tc.want, d.Describe(tc.call).Prompt)
+		})
 	}
 }
 

@@ -66,16 +66,11 @@ func (e *ConflictError) Error() string {
 // Unwrap returns ErrDuplicate.
 func (e *ConflictError) Unwrap() error { return ErrDuplicate }
 
-// quarantineAfter is how many consecutive failures quarantine a registration.
-const quarantineAfter = 3
-
 type registration struct {
 	key, owner string
 	formatter  Formatter
-	failures   atomic.Int32 // consecutive failures
+	failures   atomic.Int64 // failures so far, for Info
 }
-
-func (r *registration) quarantined() bool { return r.failures.Load() >= quarantineAfter }
 
 // Registry holds at most one formatter per key, each with a named owner.
 // Readers (every preview) take no lock: they load an immutable table that
@@ -185,10 +180,11 @@ func (r *Registry) remove(regs []*registration) {
 
 // Info describes one registration.
 type Info struct {
-	Key         string
-	Owner       string
-	Failures    int  // consecutive failures so far
-	Quarantined bool // skipped until registered again
+	Key   string
+	Owner string
+	// Failures counts the calls whose formatting failed. A failure never
+	// disables the registration: each one affects its own call only.
+	Failures int64
 }
 
 // Lookup returns the registration of key.
@@ -215,8 +211,7 @@ func (r *Registry) List() []Info {
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
-	n := int(r.failures.Load())
-	return Info{Key: r.key, Owner: r.owner, Failures: n, Quarantined: n >= quarantineAfter}
+	return Info{Key: r.key, Owner: r.owner, Failures: r.failures.Load()}
 }
 
 func validateEntry(e Entry) error {

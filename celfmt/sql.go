@@ -1,0 +1,318 @@
+package celfmt
+
+import (
+	"slices"
+	"strings"
+)
+
+// sqlKeywords are the statement kinds SQLKinds reports, the most
+// consequential first: that is the order SQLKinds returns them in, so that
+// a query cut for length still shows what it destroys or changes. "SQL"
+// stands for a statement whose first word is not one of them.
+var sqlKeywords = []string{
+	"DROP", "TRUNCATE", "DELETE", "ALTER", "GRANT", "REVOKE", "UPDATE", "INSERT", "MERGE", "REPLACE",
+	"UPSERT", "CREATE", "RENAME", "COPY", "LOAD", "IMPORT", "ATTACH", "DETACH", "CALL", "DO", "EXECUTE",
+	"EXEC", "PREPARE", "DEALLOCATE", "SQL", "SET", "RESET", "PRAGMA", "LOCK", "UNLOCK", "VACUUM",
+	"ANALYZE", "OPTIMIZE", "REPAIR", "REINDEX", "CLUSTER", "REFRESH", "CHECKPOINT", "DISCARD",
+	"COMMENT", "SECURITY", "REASSIGN", "NOTIFY", "LISTEN", "UNLISTEN", "USE", "BEGIN", "START",
+	"SAVEPOINT", "RELEASE", "COMMIT", "END", "ROLLBACK", "ABORT", "DECLARE", "FETCH", "MOVE", "CLOSE",
+	"HANDLER", "SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN",
+}
+
+// sqlRank is each keyword's place in sqlKeywords.
+var sqlRank = func() map[string]int {
+	m := make(map[string]int, len(sqlKeywords))
+	for i, k := range sqlKeywords {
+		m[k] = i
+	}
+	return m
+}()
+
+// SQLKinds returns the kinds of the statements in text, each once, the
+// most consequential first (DROP before DELETE before UPDATE … before
+// SELECT). A statement's kind is its first word, uppercased, when that is a
+// statement keyword, and "SQL" otherwise; for a WITH statement it is the
+// kind of the statement the common table expressions lead to, and a
+// data-modifying expression inside one (WITH d AS (DELETE …)) adds its own
+// kind. Comments, quoted strings and identifiers (single, double and back
+// quotes, PostgreSQL dollar quotes) are skipped, so a semicolon or keyword
+// inside them starts nothing. Empty statements have no kind.
+//
+// Dialects disagree on where a string or comment ends (a backslash escapes
+// a quote in MySQL but not in standard SQL; PostgreSQL nests block comments,
+// MySQL runs the text of /*! … */), and a query may be written to read as
+// harmless in one of them: SQLKinds reads the text both ways and reports
+// the kinds of both readings.
+//
+// It reads text twice, however long, and returns at most len(sqlKeywords)
+// kinds, so padding cannot hide a statement nor make the list long.
+func SQLKinds(text string) []string {
+	seen := map[string]bool{}
+	readings := []bool{false}
+	if strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '#') >= 0 || strings.Contains(text, "/*") {
+		readings = append(readings, true) // where MySQL may read it otherwise
+	}
+	for _, mysql := range readings {
+		s := sqlScanner{text: text, mysql: mysql}
+		for s.i < len(s.text) {
+			for _, k := range s.statement() {
+				seen[k] = true
+			}
+		}
+	}
+	kinds := make([]string, 0, len(seen))
+	for k := range seen {
+		kinds = append(kinds, k)
+	}
+	slices.SortFunc(kinds, func(a, b string) int { return sqlRank[a] - sqlRank[b] })
+	return kinds
+}
+
+type sqlScanner struct {
+	text  string
+	i     int
+	mysql bool // MySQL's reading of strings and comments, else standard SQL's
+}
+
+// statement reads one statement up to and including its semicolon and
+// returns its kinds.
+func (s *sqlScanner) statement() []string {
+	var kinds []string
+	depth := 0
+	first := true       // the next word is the statement's first
+	with := false       // the statement starts with WITH
+	afterParen := false // the last token was an opening parenthesis
+	mainFound := false  // a WITH statement's own kind is known
+	for s.i < len(s.text) {
+		if !first && !with {
+			// Only a statement's end, a string or a comment matter now:
+			// skip the rest fast.
+			if s.i = skipBytes(s.text, s.i, &sqlQuiet); s.i >= len(s.text) {
+				break
+			}
+		}
+		c := s.text[s.i]
+		switch {
+		case c == ';':
+			s.i++
+			if with && !mainFound {
+				kinds = append(kinds, "WITH")
+			}
+			return kinds
+		case c == '(':
+			depth++
+			afterParen = true
+			s.i++
+			continue
+		case c == ')':
+			depth--
+		case isSQLSpace(c):
+			s.i = skipBytes(s.text, s.i+1, &sqlSpace)
+			continue
+		case c == '-' && strings.HasPrefix(s.text[s.i:], "--"):
+			s.skipLine()
+			continue
+		case c == '#' && s.mysql:
+			s.skipLine()
+			continue
+		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*!") && s.mysql:
+			s.i += 3 // MySQL runs what this "comment" holds, after a version
+			for s.i < len(s.text) && s.text[s.i] >= '0' && s.text[s.i] <= '9' {
+				s.i++
+			}
+			continue
+		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*"):
+			s.skipBlockComment()
+			continue
+		case c == '\'' || c == '"' || c == '`':
+			s.skipQuoted(c)
+			afterParen = false
+			first = false
+			continue
+		case c == '$':
+			if s.skipDollarQuoted() {
+				afterParen = false
+				first = false
+				continue
+			}
+		case isSQLWordStart(c):
+			word := s.word()
+			upper := strings.ToUpper(word)
+			_, keyword := sqlRank[upper]
+			switch {
+			case first && upper == "WITH":
+				with = true
+			case first && keyword:
+				kinds = append(kinds, upper)
+			case first:
+				kinds = append(kinds, "SQL")
+			case with && depth == 0 && !mainFound && isWithBody(upper):
+				kinds = append(kinds, upper)
+				mainFound = true
+			case with && afterParen && isDataModifying(upper):
+				kinds = append(kinds, upper)
+			}
+			first, afterParen = false, false
+			continue
+		}
+		if first && c != ')' {
+			kinds = append(kinds, "SQL")
+		}
+		first, afterParen = false, false
+		s.i++
+	}
+	if with && !mainFound {
+		kinds = append(kinds, "WITH")
+	}
+	return kinds
+}
+
+// isWithBody reports whether word starts the statement a WITH clause leads to.
+func isWithBody(word string) bool {
+	switch word {
+	case "SELECT", "INSERT", "UPDATE", "DELETE", "MERGE", "VALUES", "TABLE", "REPLACE":
+		return true
+	}
+	return false
+}
+
+func isDataModifying(word string) bool {
+	switch word {
+	case "INSERT", "UPDATE", "DELETE", "MERGE":
+		return true
+	}
+	return false
+}
+
+// sqlQuiet marks the bytes that cannot end a statement or start a string or
+// comment.
+var sqlQuiet = func() (t [256]bool) {
+	for i := range t {
+		t[i] = true
+	}
+	for _, c := range []byte(";'\"`$-/#") {
+		t[c] = false
+	}
+	return t
+}()
+
+var sqlSpace = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v") {
+		t[c] = true
+	}
+	return t
+}()
+
+func isSQLSpace(c byte) bool { return sqlSpace[c] }
+
+// skipBytes returns the index of the first byte of text at or after i that
+// set does not hold.
+func skipBytes(text string, i int, set *[256]bool) int {
+	for i < len(text) && set[text[i]] {
+		// Padding repeats one byte: skip a run of it eight at a time.
+		c := text[i]
+		for run := uint64(c) * 0x0101010101010101; i+8 <= len(text) && load64(text[i:]) == run; {
+			i += 8
+		}
+		for i < len(text) && text[i] == c {
+			i++
+		}
+	}
+	return i
+}
+
+// load64 returns the first eight bytes of s as a little-endian word (the
+// compiler turns it into one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func isSQLWordStart(c byte) bool {
+	return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+func isSQLWordByte(c byte) bool { return isSQLWordStart(c) || (c >= '0' && c <= '9') }
+
+func (s *sqlScanner) word() string {
+	start := s.i
+	for s.i < len(s.text) && isSQLWordByte(s.text[s.i]) {
+		s.i++
+	}
+	return s.text[start:s.i]
+}
+
+func (s *sqlScanner) skipLine() {
+	if j := strings.IndexByte(s.text[s.i:], '\n'); j >= 0 {
+		s.i += j + 1
+	} else {
+		s.i = len(s.text)
+	}
+}
+
+// skipBlockComment skips a /* */ comment, nested ones included as
+// PostgreSQL reads them (MySQL ends it at the first */).
+func (s *sqlScanner) skipBlockComment() {
+	depth := 0
+	for s.i < len(s.text) {
+		switch {
+		case strings.HasPrefix(s.text[s.i:], "/*") && (depth == 0 || !s.mysql):
+			depth++
+			s.i += 2
+		case strings.HasPrefix(s.text[s.i:], "*/"):
+			depth--
+			s.i += 2
+			if depth == 0 {
+				return
+			}
+		default:
+			s.i++
+		}
+	}
+}
+
+// skipQuoted skips a string or quoted identifier. A doubled quote stands
+// for the quote; in MySQL strings a backslash escapes the next character.
+func (s *sqlScanner) skipQuoted(q byte) {
+	s.i++
+	for s.i < len(s.text) {
+		switch s.text[s.i] {
+		case '\\':
+			if s.mysql && q != '`' {
+				s.i += 2
+				continue
+			}
+		case q:
+			if s.i+1 < len(s.text) && s.text[s.i+1] == q {
+				s.i += 2
+				continue
+			}
+			s.i++
+			return
+		}
+		s.i++
+	}
+	s.i = min(s.i, len(s.text))
+}
+
+// skipDollarQuoted skips a PostgreSQL dollar-quoted string ($$…$$ or
+// $tag$…$tag$) and reports whether one starts here.
+func (s *sqlScanner) skipDollarQuoted() bool {
+	j := s.i + 1
+	if j < len(s.text) && isSQLWordStart(s.text[j]) {
+		for j < len(s.text) && isSQLWordByte(s.text[j]) {
+			j++
+		}
+	}
+	if j >= len(s.text) || s.text[j] != '$' {
+		return false
+	}
+	tag := s.text[s.i : j+1]
+	if end := strings.Index(s.text[j+1:], tag); end >= 0 {
+		s.i = j + 1 + end + len(tag)
+	} else {
+		s.i = len(s.text)
+	}
+	return true
+}

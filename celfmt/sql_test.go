@@ -1,0 +1,88 @@
+package celfmt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSQLKinds(t *testing.T) {
+	tests := []struct {
+		name, sql string
+		want      []string
+	}{
+		{"select", "SELECT id FROM invoices", []string{"SELECT"}},
+		{"lower case, leading comments", "-- report\n/* read only */ update t set a = 1", []string{"UPDATE"}},
+		{"padded second statement", "SELECT 1;" + strings.Repeat("\n", 100000) + "DROP TABLE users; --", []string{"DROP", "SELECT"}},
+		{"most consequential first", "select 1; insert into t values (1); delete from t", []string{"DELETE", "INSERT", "SELECT"}},
+		{"each kind once", "SELECT 1; SELECT 2; select 3", []string{"SELECT"}},
+		{"semicolon in a string", "SELECT ';DROP TABLE x' AS s", []string{"SELECT"}},
+		{"semicolon in an identifier", `SELECT 1 AS "a;drop table x"`, []string{"SELECT"}},
+		{"dollar quoted body", "CREATE FUNCTION f() RETURNS int AS $body$ DELETE FROM t; $body$ LANGUAGE sql", []string{"CREATE"}},
+		{"parameter is not a dollar quote", "SELECT $1; DROP TABLE t", []string{"DROP", "SELECT"}},
+		{"parenthesised select", "(select 1)", []string{"SELECT"}},
+		{"unknown first word", "frobnicate everything", []string{"SQL"}},
+		{"not a word", "1 + 1", []string{"SQL"}},
+		{"with leads to delete", "WITH old AS (SELECT id FROM t) DELETE FROM t USING old", []string{"DELETE"}},
+		{"with data-modifying cte", "WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d", []string{"DELETE", "SELECT"}},
+		{"with alone", "WITH x AS (SELECT 1)", []string{"WITH"}},
+		{"empty statements", " ;;; ", []string{}},
+		{"only comments", "-- nothing\n/* at all */", []string{}},
+		// Each dialect's reading counts.
+		{"backslash before quote (standard SQL ends the string)", `SELECT 'C:\'; DROP TABLE x; --'`, []string{"DROP", "SELECT"}},
+		{"backslash before quote (MySQL escapes it)", `SELECT 'a\'; DROP TABLE x; --'; SELECT 1`, []string{"DROP", "SELECT"}},
+		{"nested comment (MySQL ends it early)", "SELECT 1 /* /* */ ; DROP TABLE x; /* */", []string{"DROP", "SELECT"}},
+		{"MySQL executable comment", "SELECT 1; /*!50000 DROP TABLE x */", []string{"DROP", "SELECT"}},
+		{"hash comment in MySQL only", "SELECT 1 # ; DELETE FROM t", []string{"DELETE", "SELECT"}},
+		{"unterminated string", "SELECT 'abc", []string{"SELECT"}},
+		{"unterminated comment", "DELETE FROM t /* x", []string{"DELETE"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, SQLKinds(tc.sql))
+		})
+	}
+}
+
+func TestSQLKindsAreBounded(t *testing.T) {
+	var b strings.Builder
+	for _, k := range sqlKeywords {
+		b.WriteString(k + " x;")
+	}
+	b.WriteString(strings.Repeat("junk words here;", 10000))
+	kinds := SQLKinds(b.String())
+	assert.Len(t, kinds, len(sqlKeywords), "each keyword once, junk as SQL")
+	assert.Equal(t, "DROP", kinds[0])
+}
+
+func BenchmarkSQLKinds(b *testing.B) {
+	for _, size := range []int{60 << 10, 1 << 20} {
+		sql := "SELECT 1;" + strings.Repeat("\n", size) + "DROP TABLE users; --"
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(sql)))
+			for b.Loop() {
+				SQLKinds(sql)
+			}
+		})
+	}
+}
+
+func FuzzSQLKinds(f *testing.F) {
+	for _, s := range []string{"SELECT 1; DROP TABLE x", "WITH d AS (DELETE FROM t) SELECT 1", `SELECT 'a\'; DROP`, "/* /* */ */ x", "$a$ $a$; $$", "/*!5 DROP */ #"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, sql string) {
+		kinds := SQLKinds(sql)
+		for i, k := range kinds {
+			rank, ok := sqlRank[k]
+			if !ok {
+				t.Fatalf("kind %q is not a keyword", k)
+			}
+			if i > 0 && sqlRank[kinds[i-1]] >= rank {
+				t.Fatalf("kinds %q not in order of consequence, or repeated", kinds)
+			}
+		}
+	})
+}
