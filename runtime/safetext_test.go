@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 func TestSafeTextAttacks(t *testing.T) {
@@ -300,5 +302,19 @@ func TestDecodeRuneMatchesUTF8(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A path's U+FEFF survives the formatters' trimming and is revealed.
+func TestTrimmedPathRevealsByteOrderMark(t *testing.T) {
+	for in, want := range map[string]string{
+		"\ufeff/etc/cron.d/job":     `\u{FEFF}/etc/cron.d/job`,
+		" /etc/cron.d/job\ufeff \n": `/etc/cron.d/job\u{FEFF}`,
+	} {
+		path, ok := celfmt.NonEmptyString(in)
+		assert.True(t, ok)
+		assert.Equal(t, want, SafeText(path, Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(celfmt.Collapse(in), Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(celfmt.InlineText(in, 200), Reveal, 200), "%q", in)
 	}
 }
