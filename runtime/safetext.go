@@ -104,22 +104,21 @@ func isPlain(s string, max int) bool {
 		return false
 	}
 	i := plainWords(s)
+	if k := strings.IndexByte(s[:i], '\\'); k >= 0 {
+		i = k // the byte loop looks at what follows the backslash
+	}
 	runes := i
 	lastSpace := i > 0 && s[i-1] == ' '
 	for i < len(s) && runes <= max {
 		switch c := s[i]; {
-		case c == '\\':
-			// Reveal doubles a backslash before an escape or what reads
-			// as one.
-			if startsEscape(s[i+1:]) || (i+1 < len(s) && (s[i+1] < ' ' || s[i+1] >= 0x7f)) {
+		case c > ' ' && c < 0x7f:
+			// Reveal doubles a backslash before an escape or what
+			// reads as one.
+			if c == '\\' && (startsEscape(s[i+1:]) || (i+1 < len(s) && (s[i+1] < ' ' || s[i+1] >= 0x7f))) {
 				return false
 			}
-			runes++
-			i++
-			lastSpace = false
-		case c > ' ' && c < 0x7f:
 			j := i + 1
-			for j < len(s) && s[j] > ' ' && s[j] < 0x7f && s[j] != '\\' {
+			for j < len(s) && plainASCII[s[j]] {
 				j++
 			}
 			runes += j - i
@@ -147,6 +146,15 @@ func isPlain(s string, max int) bool {
 	return runes <= max && !lastSpace
 }
 
+// plainASCII holds the printable ASCII characters other than the
+// backslash.
+var plainASCII = func() (t [256]bool) {
+	for c := '!'; c < 0x7f; c++ {
+		t[c] = c != '\\'
+	}
+	return t
+}()
+
 // decodeRune is utf8.DecodeRuneInString with the three-byte sequences of
 // most non-Latin scripts (CJK, kana, Hangul, Indic) decoded inline.
 func decodeRune(s string) (rune, int) {
@@ -160,9 +168,9 @@ func decodeRune(s string) (rune, int) {
 }
 
 // plainWords returns the length of a prefix of s, in whole 8-byte words,
-// that is printable ASCII without two spaces in a row and without a
-// backslash. It checks eight bytes at a time, because almost every string
-// the dispatcher returns is such text.
+// that is printable ASCII without two spaces in a row. It checks eight bytes
+// at a time, because almost every string the dispatcher returns is such
+// text.
 func plainWords(s string) int {
 	const (
 		ones  = 0x0101010101010101
@@ -173,17 +181,14 @@ func plainWords(s string) int {
 	// additions cannot carry between bytes unless a high bit is already
 	// set. Among those, b+0x5F lacks the high bit only for a space, so two
 	// spaces in a row show at the same byte of x and of the word one byte
-	// further. A backslash is a zero byte of x^0x5C…: (y-ones)&^y has a
-	// high bit set exactly when y has a zero byte.
+	// further.
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	for len(b) >= 9 {
 		x := binary.LittleEndian.Uint64(b)
 		next := binary.LittleEndian.Uint64(b[1:])
 		bad := x | (x + ones) | ^(x + 0x6060606060606060)
 		double := ^((x + 0x5f5f5f5f5f5f5f5f) | (next + 0x5f5f5f5f5f5f5f5f))
-		y := x ^ 0x5c5c5c5c5c5c5c5c
-		slash := (y - ones) &^ y
-		if (bad|double|slash)&highs != 0 {
+		if (bad|double)&highs != 0 {
 			break
 		}
 		b = b[8:]
@@ -601,10 +606,18 @@ func startsEscape(rest string) bool {
 	return false
 }
 
+// addEscape records the byte range of an escape in the output.
+func (t *sanitizer) addEscape(start, end int) {
+	if t.escapes == nil {
+		t.escapes = make([]span, 0, 16) // one allocation for most texts
+	}
+	t.escapes = append(t.escapes, span{start, end})
+}
+
 // doubleSlash writes a second backslash after the one the output ends with;
 // truncation keeps the pair whole.
 func (t *sanitizer) doubleSlash() {
-	t.escapes = append(t.escapes, span{t.size() - 1, t.size() + 1})
+	t.addEscape(t.size()-1, t.size()+1)
 	t.write(`\`)
 	t.runes++
 	t.bareSlash = false
@@ -646,7 +659,7 @@ func (t *sanitizer) escape(e string) {
 	if t.bareSlash {
 		t.doubleSlash()
 	}
-	t.escapes = append(t.escapes, span{t.size(), t.size() + len(e)})
+	t.addEscape(t.size(), t.size()+len(e))
 	t.write(e)
 	t.runes += len(e)
 	t.prev = -1
