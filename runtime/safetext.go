@@ -22,7 +22,9 @@ type TextPolicy uint8
 const (
 	// Reveal makes hidden content visible, for text a person approves: a
 	// bidi override shows as \u{202E}, an escape sequence as \u{1B}[31m, a
-	// line feed as \n. The person sees that the input hides something.
+	// line feed as \n, an invalid byte as \x{FF}, and a typed backslash
+	// that would read as one of these is doubled. The person sees that the
+	// input hides something, and no two inputs read the same.
 	Reveal TextPolicy = iota
 	// Strip removes hidden content (whole escape sequences included), for
 	// tool rows and logs. Line breaks become spaces.
@@ -56,11 +58,13 @@ func (p TextPolicy) String() string {
 //   - except what real text needs: ZWJ and ZWNJ between non-ASCII
 //     characters (emoji, Indic and Arabic scripts); valid variation
 //     sequences, that is VS15 or VS16 after an emoji or a keycap base (0-9,
-//     # and *), U+FE00–U+FE0D after a character with standardized variants
-//     (see hasStandardizedVariants), an ideographic variation selector after
-//     a CJK unified ideograph, and the Mongolian free variation selectors
-//     after a Mongolian letter; and the recommended flag tag sequences, the
-//     flags of England, Scotland and Wales;
+//     # and *), U+FE00–U+FE0D after a character of a block with
+//     standardized variants (CJK ideographs and punctuation, fullwidth
+//     forms, mathematical operators, Myanmar, Phags-pa, Manichaean), an
+//     ideographic variation selector after a CJK unified ideograph, and the
+//     Mongolian free variation selectors after a Mongolian letter; and the
+//     recommended flag tag sequences, the flags of England, Scotland and
+//     Wales;
 //   - truncation counts runes, keeps whole grapheme clusters and whole
 //     escapes, and drops trailing white space before the "…".
 //
@@ -70,8 +74,9 @@ func (p TextPolicy) String() string {
 // two inputs that differ otherwise read the same:
 //
 //   - a line feed shows as \n and a carriage return as \r;
-//   - any other hidden character, control or line break shows as \u{XXXX},
-//     its code point in upper-case hexadecimal (\u{202E});
+//   - any other hidden character, control or line break shows as \u{…}, its
+//     code point in upper-case hexadecimal without leading zeros (\u{1B},
+//     \u{202E});
 //   - an invalid UTF-8 byte shows as \x{XX} (\x{FF}), so it differs from a
 //     real U+FFFD;
 //   - a backslash in the input is written twice when what follows it in the
@@ -79,6 +84,9 @@ func (p TextPolicy) String() string {
 //     u{ or x{. So a typed \n shows as \\n, a typed \u{202E} as
 //     \\u{202E} and C:\new\readme.txt as C:\\new\\readme.txt, while a
 //     backslash before anything else (C:\Users) shows as it is.
+//
+// Revealed text is for reading, once: revealing it again shows its escapes
+// as typed text (\u{1B} becomes \\u{1B}).
 //
 // The same input always gives the same output, and text that needs no change
 // is returned as it is, without allocating. max < 1 means no bound.
