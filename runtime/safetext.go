@@ -57,8 +57,8 @@ func (p TextPolicy) String() string {
 //     marks, which are visible;
 //   - except what real text needs: ZWJ and ZWNJ between non-ASCII
 //     characters (emoji, Indic and Arabic scripts); valid variation
-//     sequences, that is VS15 or VS16 after an emoji or a keycap base (0-9,
-//     # and *), U+FE00–U+FE0D after a character of a block with
+//     sequences, that is VS15 or VS16 after an emoji or in a keycap (0-9, #
+//     or *, the selector, U+20E3), U+FE00–U+FE0D after a character of a block with
 //     standardized variants (CJK ideographs and punctuation, fullwidth
 //     forms, mathematical operators, Myanmar, Phags-pa, Manichaean), an
 //     ideographic variation selector after a CJK unified ideograph, and the
@@ -289,10 +289,15 @@ func isVariationSelector(r rune) bool {
 // validVariation reports whether base followed by the variation selector vs
 // is a variation sequence real text uses, as StandardizedVariants.txt,
 // emoji-variation-sequences.txt and the Ideographic Variation Database
-// define them.
-func validVariation(base, vs rune) bool {
+// define them; rest is the text after vs.
+func validVariation(base, vs rune, rest string) bool {
 	switch {
 	case vs == 0xFE0E || vs == 0xFE0F: // text and emoji presentation
+		if base == '#' || base == '*' || (base >= '0' && base <= '9') {
+			// A digit with VS16 is a valid sequence, but it looks like
+			// the bare digit unless a keycap follows.
+			return strings.HasPrefix(rest, "\u20E3")
+		}
 		return isEmojiBase(base)
 	case vs >= 0xFE00 && vs <= 0xFE0D:
 		return hasStandardizedVariants(base)
@@ -303,17 +308,11 @@ func validVariation(base, vs rune) bool {
 	}
 }
 
-// isEmojiBase reports whether r may take VS15 or VS16: a keycap base or an
-// Extended_Pictographic character, which every emoji variation sequence
-// has as its base.
+// isEmojiBase reports whether r, not a keycap base, may take VS15 or VS16:
+// an Extended_Pictographic character, which every other emoji variation
+// sequence has as its base.
 func isEmojiBase(r rune) bool {
-	switch {
-	case r == '#' || r == '*' || (r >= '0' && r <= '9'):
-		return true
-	case r < 0xA9:
-		return false
-	}
-	return unicode.Is(extendedPictographic, r)
+	return r >= 0xA9 && unicode.Is(extendedPictographic, r)
 }
 
 // hasStandardizedVariants approximates, by block, the characters that take
@@ -483,7 +482,7 @@ func (t *sanitizer) run() {
 				t.text(r, s[i:i+size])
 			}
 		case isVariationSelector(r):
-			if !t.pending && validVariation(t.prev, r) {
+			if !t.pending && validVariation(t.prev, r, s[i+size:]) {
 				t.text(r, s[i:i+size])
 			} else {
 				t.hidden(r)

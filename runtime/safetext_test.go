@@ -80,6 +80,7 @@ func TestSafeTextAttacks(t *testing.T) {
 		{"ideographic variation selector after an ASCII letter", "ss\U000E0100h", `ss\u{E0100}h`, "ssh"},
 		{"ideographic variation selector after an emoji", "😀\U000E0100", "😀" + `\u{E0100}`, "😀"},
 		{"emoji variation selector after a CJK ideograph", "漢\ufe0f", `漢\u{FE0F}`, "漢"},
+		{"emoji variation selector after a digit without keycap", "report1\ufe0f.txt", `report1\u{FE0F}.txt`, "report1.txt"},
 		{"emoji variation selector twice", "❤\ufe0f\ufe0f", "❤\ufe0f" + `\u{FE0F}`, "❤\ufe0f"},
 		{"variation selector after a space", "a \ufe0f", `a \u{FE0F}`, "a"},
 		{"tags hidden behind a black flag", "🏴\U000E0072\U000E006D\U000E0072\U000E0066\U000E007F", `🏴\u{E0072}\u{E006D}\u{E0072}\u{E0066}\u{E007F}`, "🏴"},
