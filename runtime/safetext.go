@@ -58,13 +58,13 @@ func (p TextPolicy) String() string {
 //   - except what real text needs: ZWJ and ZWNJ between non-ASCII
 //     characters (emoji, Indic and Arabic scripts); valid variation
 //     sequences, that is VS15 or VS16 after an emoji or in a keycap (0-9, #
-//     or *, the selector, U+20E3), U+FE00–U+FE0D after a character of a block with
-//     standardized variants (CJK ideographs and punctuation, fullwidth
-//     forms, mathematical operators, Myanmar, Phags-pa, Manichaean), an
-//     ideographic variation selector after a CJK unified ideograph, and the
-//     Mongolian free variation selectors after a Mongolian letter; and the
-//     recommended flag tag sequences, the flags of England, Scotland and
-//     Wales;
+//     or *, the selector, U+20E3), U+FE00–U+FE0D after a character of a
+//     block with standardized variants (CJK ideographs and punctuation,
+//     fullwidth forms, mathematical operators, Myanmar, Phags-pa,
+//     Manichaean), an ideographic variation selector after a CJK unified
+//     ideograph, and the Mongolian free variation selectors after a
+//     Mongolian letter; and the recommended flag tag sequences, the flags of
+//     England, Scotland and Wales;
 //   - truncation counts runes, keeps whole grapheme clusters and whole
 //     escapes, and drops trailing white space before the "…".
 //
