@@ -111,22 +111,26 @@ func isPlain(s string, max int) bool {
 	if s[0] == ' ' {
 		return false
 	}
-	i := plainWords(s)
-	if k := strings.IndexByte(s[:i], '\\'); k >= 0 {
-		i = k // the byte loop looks at what follows the backslash
+	// Reveal doubles a backslash before an escape or what reads as one.
+	for k := strings.IndexByte(s, '\\'); k >= 0; {
+		rest := s[k+1:]
+		if startsEscape(rest) || (rest != "" && (rest[0] < ' ' || rest[0] >= 0x7f)) {
+			return false
+		}
+		n := strings.IndexByte(rest, '\\')
+		if n < 0 {
+			break
+		}
+		k += 1 + n
 	}
+	i := plainWords(s)
 	runes := i
 	lastSpace := i > 0 && s[i-1] == ' '
 	for i < len(s) && runes <= max {
 		switch c := s[i]; {
 		case c > ' ' && c < 0x7f:
-			// Reveal doubles a backslash before an escape or what
-			// reads as one.
-			if c == '\\' && (startsEscape(s[i+1:]) || (i+1 < len(s) && (s[i+1] < ' ' || s[i+1] >= 0x7f))) {
-				return false
-			}
 			j := i + 1
-			for j < len(s) && plainASCII[s[j]] {
+			for j < len(s) && s[j] > ' ' && s[j] < 0x7f {
 				j++
 			}
 			runes += j - i
@@ -153,15 +157,6 @@ func isPlain(s string, max int) bool {
 	}
 	return runes <= max && !lastSpace
 }
-
-// plainASCII holds the printable ASCII characters other than the
-// backslash.
-var plainASCII = func() (t [256]bool) {
-	for c := '!'; c < 0x7f; c++ {
-		t[c] = c != '\\'
-	}
-	return t
-}()
 
 // decodeRune is utf8.DecodeRuneInString with the three-byte sequences of
 // most non-Latin scripts (CJK, kana, Hangul, Indic) decoded inline.
