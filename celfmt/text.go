@@ -126,7 +126,9 @@ func CountPhrase(n int, singular, plural string) string {
 }
 
 // NonEmptyString returns a string value with white space trimmed from both
-// ends, and false when v is not a string or is blank.
+// ends, and false when v is not a string or is blank. Only white space is
+// trimmed: an invisible character such as U+FEFF at either end stays, for
+// the sanitizer to reveal.
 func NonEmptyString(v any) (string, bool) {
 	s, ok := v.(string)
 	if !ok {
@@ -171,11 +173,15 @@ func Collapse(text string) string {
 }
 
 // isJSSpace reports whether r is white space or a line terminator as
-// JavaScript's \s and String.prototype.trim define them.
+// JavaScript's \s and String.prototype.trim define them, less U+FEFF: it is
+// not White_Space in Unicode but an invisible format character, and
+// trimming it would hide it from the sanitizer that reveals it. Every
+// character here is White_Space, so trimming and folding only ever remove
+// or merge white space.
 func isJSSpace(r rune) bool {
 	switch r {
 	case ' ', '\t', '\n', '\v', '\f', '\r', 0x00A0, 0x1680, 0x2028, 0x2029,
-		0x202F, 0x205F, 0x3000, 0xFEFF:
+		0x202F, 0x205F, 0x3000:
 		return true
 	}
 	return r >= 0x2000 && r <= 0x200A

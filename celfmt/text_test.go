@@ -3,6 +3,7 @@ package celfmt
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,9 +75,31 @@ func TestNonEmptyString(t *testing.T) {
 	s, ok := NonEmptyString("  /a b \n")
 	assert.True(t, ok)
 	assert.Equal(t, "/a b", s)
-	for _, v := range []any{"", "   ", "\u00a0\ufeff\u2003", 1.0, nil, true, []any{"x"}} {
+	for _, v := range []any{"", "   ", "\u00a0\u2003\u3000", 1.0, nil, true, []any{"x"}} {
 		_, ok := NonEmptyString(v)
 		assert.False(t, ok, "%#v", v)
+	}
+}
+
+// Trimming removes white space only: U+FEFF is an invisible format
+// character, not white space, and must reach the sanitizer.
+func TestTrimmingKeepsByteOrderMark(t *testing.T) {
+	s, ok := NonEmptyString("\ufeff/etc/cron.d/job")
+	assert.True(t, ok)
+	assert.Equal(t, "\ufeff/etc/cron.d/job", s)
+	s, ok = NonEmptyString(" /etc/cron.d/job\ufeff ")
+	assert.True(t, ok)
+	assert.Equal(t, "/etc/cron.d/job\ufeff", s)
+	s, ok = NonEmptyString("\ufeff")
+	assert.True(t, ok)
+	assert.Equal(t, "\ufeff", s)
+	assert.Equal(t, "\ufeffa b\ufeff", InlineText(" \ufeffa \u00a0b\ufeff ", 80))
+	assert.Equal(t, "\ufeff", InlineText("\ufeff", 80))
+	assert.Equal(t, "\ufeff/x \ufeff", Collapse("\n\ufeff/x\t\ufeff\n"))
+	for r := rune(0); r <= 0x10FFFF; r++ {
+		if isJSSpace(r) && !unicode.Is(unicode.White_Space, r) {
+			t.Errorf("%U is trimmed but is not White_Space", r)
+		}
 	}
 }
 

@@ -16,11 +16,18 @@ var hostileSeeds = []string{
 	"/tmp/\u202egnp.exe", "\u2066\u2069\u200e", "ss\u200bh\ufeff", "ok\U000E0049\U000E0067",
 	"👨\u200d👩\u200d👧", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", "e\u0301\u0301\u0301",
 	"😀\ufe0f\ufe0f\U000E0100", "\xff\xfe", "日本語 العربية עברית", "\u200d", "1\ufe0f\u20e3",
+	"/home/dev/.ss\u034fh/id_rsa", "a\u1160b\u180b\u180fc", ".ss\ufe0fh", "🏴\U000E0072\U000E006D\U000E007F",
+	`echo x\ntouch /tmp/pwned`, `/tmp/\u{202E}gnp.exe`, `a\x{FF}\ufffd\xff`, "\ufeff/etc/cron.d/job\ufeff",
+	`C:\new\readme.txt`, "a\\\nb\\",
 }
 
 // revealable lists characters that Reveal must show as an escape.
 func revealable(r rune) bool {
-	return r == 0x1b || r == 0x202e || r == 0x202d || r == 0x2066 || r == 0x200b || r == 0xfeff || r == 0x061c
+	switch r {
+	case 0x1b, 0x202e, 0x202d, 0x2066, 0x200b, 0xfeff, 0x061c, 0x034f, 0x115f, 0x1160, 0x3164, 0xffa0:
+		return true
+	}
+	return false
 }
 
 func FuzzSafeText(f *testing.F) {
@@ -65,11 +72,25 @@ func FuzzSafeText(f *testing.F) {
 				}
 			}
 		}
-		// Property 4: with no bound, Reveal shows every hidden character.
+		// Property 4: with no bound, Reveal shows every hidden character,
+		// and reads back as the input up to white-space folding.
 		out := SafeText(s, Reveal, 0)
 		for _, r := range s {
 			if revealable(r) && !strings.Contains(out, `\u{`+strings.ToUpper(string(hexRune(r)))+`}`) {
 				t.Fatalf("%U hidden in %q from %q", r, out, s)
+			}
+		}
+		checkRoundTrip(t, s)
+		// Injective: the input's escapes typed out, or typed escapes
+		// in the input made real, read differently unless the texts
+		// only differ in white space.
+		others := []string{out}
+		if real, err := unreveal(s); err == nil {
+			others = append(others, real)
+		}
+		for _, o := range others {
+			if SafeText(o, Reveal, 0) == out && fold(o) != fold(s) {
+				t.Fatalf("%q and %q both reveal as %q", s, o, out)
 			}
 		}
 	})
@@ -132,6 +153,15 @@ func FuzzDispatcher(f *testing.F) {
 		checkSafeText(t, string(input), desc.Preview.Text, limits.Output)
 		if !utf8.ValidString(desc.Prompt) || strings.ContainsAny(desc.Prompt, "\x1b\n\r\u202e\u009b") {
 			t.Fatalf("unsafe prompt %q", desc.Prompt)
+		}
+		// The prompt's parts are revealed text: the sentence reads back
+		// without a malformed escape, and the command is in it as typed.
+		if _, err := unreveal(desc.Prompt); err != nil {
+			t.Fatalf("prompt %q: %v", desc.Prompt, err)
+		}
+		if cmd := SafeText(command, Reveal, 0); tool == "bash" && utf8.RuneCountInString(cmd) <= limits.Output &&
+			!strings.Contains(desc.Prompt, "'"+cmd+"'") {
+			t.Fatalf("prompt %q does not show the command %q as %q", desc.Prompt, command, cmd)
 		}
 		if !strings.HasSuffix(desc.Prompt, ". Allow this call?") && !strings.HasSuffix(desc.Prompt, ". Allow this command?") {
 			t.Fatalf("prompt is not a sentence: %q", desc.Prompt)

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/binary"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,7 +22,9 @@ type TextPolicy uint8
 const (
 	// Reveal makes hidden content visible, for text a person approves: a
 	// bidi override shows as \u{202E}, an escape sequence as \u{1B}[31m, a
-	// line feed as \n. The person sees that the input hides something.
+	// line feed as \n, an invalid byte as \x{FF}, and a typed backslash
+	// that would read as one of these is doubled. The person sees that the
+	// input hides something, and no two inputs read the same.
 	Reveal TextPolicy = iota
 	// Strip removes hidden content (whole escape sequences included), for
 	// tool rows and logs. Line breaks become spaces.
@@ -42,16 +45,48 @@ func (p TextPolicy) String() string {
 // SafeText returns s as text that is safe to show on one line of a terminal
 // or a UI, at most max characters long plus one "…" when it was cut:
 //
-//   - valid UTF-8 (invalid bytes become U+FFFD), one line, trimmed, every run
-//     of white space folded into one space;
+//   - valid UTF-8, one line, trimmed, every run of white space other than a
+//     line break folded into one space (U+00A0 NO-BREAK SPACE and the other
+//     Unicode spaces fold too: they look like a space);
 //   - no C0 or C1 control character, DEL or terminal escape sequence;
-//   - no bidi control and no invisible format character, except what real
-//     text needs: ZWJ and ZWNJ between non-ASCII characters (emoji, Indic and
-//     Arabic scripts), one variation selector after a character, and emoji
-//     tag sequences (subdivision flags);
-//   - under Reveal, hidden content is shown as escapes rather than dropped;
+//   - no bidi control and no character that renders as nothing: every
+//     Default_Ignorable_Code_Point (taken from Unicode's own property
+//     tables, so the Hangul fillers, U+034F COMBINING GRAPHEME JOINER,
+//     U+FEFF and the variation selectors are included) and every other
+//     format character (category Cf) except the prepended concatenation
+//     marks, which are visible;
+//   - except what real text needs: ZWJ and ZWNJ between non-ASCII
+//     characters (emoji, Indic and Arabic scripts); valid variation
+//     sequences, that is VS15 or VS16 after an emoji or in a keycap (0-9, #
+//     or *, the selector, U+20E3), U+FE00–U+FE0D after a character of a
+//     block with standardized variants (CJK ideographs and punctuation,
+//     fullwidth forms, mathematical operators, Myanmar, Phags-pa,
+//     Manichaean), an ideographic variation selector after a CJK unified
+//     ideograph, and the Mongolian free variation selectors after a
+//     Mongolian letter; and the recommended flag tag sequences, the flags of
+//     England, Scotland and Wales;
 //   - truncation counts runes, keeps whole grapheme clusters and whole
 //     escapes, and drops trailing white space before the "…".
+//
+// Under Strip hidden content is dropped, line breaks become spaces and
+// invalid bytes become U+FFFD. Under Reveal it is shown as escapes, and the
+// output, read back, gives the input again up to white-space folding, so no
+// two inputs that differ otherwise read the same:
+//
+//   - a line feed shows as \n and a carriage return as \r;
+//   - any other hidden character, control or line break shows as \u{…}, its
+//     code point in upper-case hexadecimal without leading zeros (\u{1B},
+//     \u{202E});
+//   - an invalid UTF-8 byte shows as \x{XX} (\x{FF}), so it differs from a
+//     real U+FFFD;
+//   - a backslash in the input is written twice when what follows it in the
+//     output would otherwise read as an escape: another backslash, n, r,
+//     u{ or x{. So a typed \n shows as \\n, a typed \u{202E} as
+//     \\u{202E} and C:\new\readme.txt as C:\\new\\readme.txt, while a
+//     backslash before anything else (C:\Users) shows as it is.
+//
+// Revealed text is for reading, once: revealing it again shows its escapes
+// as typed text (\u{1B} becomes \\u{1B}).
 //
 // The same input always gives the same output, and text that needs no change
 // is returned as it is, without allocating. max < 1 means no bound.
@@ -75,6 +110,18 @@ func isPlain(s string, max int) bool {
 	}
 	if s[0] == ' ' {
 		return false
+	}
+	// Reveal doubles a backslash before an escape or what reads as one.
+	for k := strings.IndexByte(s, '\\'); k >= 0; {
+		rest := s[k+1:]
+		if startsEscape(rest) || (rest != "" && (rest[0] < ' ' || rest[0] >= 0x7f)) {
+			return false
+		}
+		n := strings.IndexByte(rest, '\\')
+		if n < 0 {
+			break
+		}
+		k += 1 + n
 	}
 	i := plainWords(s)
 	runes := i
@@ -160,39 +207,166 @@ func needsCare(r rune) bool {
 		r >= 0x0400 && r <= 0x052F, // Cyrillic
 		r >= 0x0F00 && r <= 0x10FF: // Tibetan, Myanmar, Georgian
 		return false
-	case r <= 0x00A0,
-		r >= 0xFE00 && r <= 0xFE0F,
-		r >= 0xE0000:
+	case r <= 0x00A0:
 		return true
 	}
-	return unicode.IsSpace(r) || isFormat(r) || isHiddenFiller(r)
+	return unicode.Is(careTable, r)
 }
 
-// isFormat reports whether r is an invisible format character (category Cf)
-// other than the prepended concatenation marks, which are visible.
-func isFormat(r rune) bool {
-	switch r {
-	case 0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F,
-		0x0890, 0x0891, 0x08E2, 0x110BD, 0x110CD:
-		return false
+// hiddenTable holds the characters a reader cannot see, which SafeText
+// reveals or strips unless a sequence real text uses needs them. It is
+// Default_Ignorable_Code_Point derived as DerivedCoreProperties.txt derives
+// it (Other_Default_Ignorable_Code_Point, category Cf and
+// Variation_Selector, less White_Space and Prepended_Concatenation_Mark),
+// together with the rest of category Cf (U+FFF9–U+FFFB and the Egyptian
+// hieroglyph format controls, which are not default ignorable but
+// invisible or reordering all the same). The prepended concatenation marks
+// (U+0600 ARABIC NUMBER SIGN and others) are visible and stay text.
+var hiddenTable = mergeTables(func(r rune) bool {
+	return !unicode.Is(unicode.White_Space, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r)
+}, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+
+// careTable holds the non-ASCII characters the fast path must not accept:
+// the hidden ones and white space.
+var careTable = mergeTables(nil, hiddenTable, unicode.White_Space)
+
+// mergeTables returns the union of tables, less the characters keep
+// rejects (keep nil keeps all). It runs once, at init, over a few thousand
+// code points.
+func mergeTables(keep func(rune) bool, tables ...*unicode.RangeTable) *unicode.RangeTable {
+	var runes []rune
+	for _, tab := range tables {
+		for _, rg := range tab.R16 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				runes = append(runes, r)
+			}
+		}
+		for _, rg := range tab.R32 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				runes = append(runes, r)
+			}
+		}
 	}
-	return unicode.Is(unicode.Cf, r)
+	if keep != nil {
+		runes = slices.DeleteFunc(runes, func(r rune) bool { return !keep(r) })
+	}
+	slices.Sort(runes)
+	runes = slices.Compact(runes)
+	t := &unicode.RangeTable{}
+	for i := 0; i < len(runes); {
+		j := i + 1
+		for j < len(runes) && runes[j] == runes[j-1]+1 && (runes[j] > 0xFFFF) == (runes[i] > 0xFFFF) {
+			j++
+		}
+		lo, hi := runes[i], runes[j-1]
+		if hi <= 0xFFFF {
+			t.R16 = append(t.R16, unicode.Range16{Lo: uint16(lo), Hi: uint16(hi), Stride: 1})
+			if hi <= unicode.MaxLatin1 {
+				t.LatinOffset++
+			}
+		} else {
+			t.R32 = append(t.R32, unicode.Range32{Lo: uint32(lo), Hi: uint32(hi), Stride: 1})
+		}
+		i = j
+	}
+	return t
 }
 
-// isHiddenFiller reports characters that render as nothing without being
-// format characters: the Hangul fillers and Khmer inherent vowels known from
-// spoofing, and the unassigned default-ignorable code points, which a
-// future Unicode version (or a font) may render invisibly.
-func isHiddenFiller(r rune) bool {
-	switch r {
-	case 0x115F, 0x3164, 0xFFA0, 0x17B4, 0x17B5, 0x2065:
-		return true
-	}
-	return (r >= 0xFFF0 && r <= 0xFFF8) || (r >= 0xE0000 && r <= 0xE0FFF && !isVariationSelector(r))
-}
+// isHidden reports whether r renders as nothing or changes how other text
+// renders; see hiddenTable.
+func isHidden(r rune) bool { return unicode.Is(hiddenTable, r) }
 
 func isVariationSelector(r rune) bool {
-	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF)
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF) ||
+		(r >= 0x180B && r <= 0x180F && r != 0x180E)
+}
+
+// validVariation reports whether base followed by the variation selector vs
+// is a variation sequence real text uses, as StandardizedVariants.txt,
+// emoji-variation-sequences.txt and the Ideographic Variation Database
+// define them; rest is the text after vs.
+func validVariation(base, vs rune, rest string) bool {
+	switch {
+	case vs == 0xFE0E || vs == 0xFE0F: // text and emoji presentation
+		if base == '#' || base == '*' || (base >= '0' && base <= '9') {
+			// A digit with VS16 is a valid sequence, but it looks like
+			// the bare digit unless a keycap follows.
+			return strings.HasPrefix(rest, "\u20E3")
+		}
+		return isEmojiBase(base)
+	case vs >= 0xFE00 && vs <= 0xFE0D:
+		return hasStandardizedVariants(base)
+	case vs >= 0xE0100: // ideographic variation selectors
+		return unicode.Is(unicode.Unified_Ideograph, base)
+	default: // Mongolian free variation selectors
+		return unicode.Is(unicode.Mongolian, base) && unicode.IsLetter(base)
+	}
+}
+
+// isEmojiBase reports whether r, not a keycap base, may take VS15 or VS16:
+// an Extended_Pictographic character, which every other emoji variation
+// sequence has as its base.
+func isEmojiBase(r rune) bool {
+	return r >= 0xA9 && unicode.Is(extendedPictographic, r)
+}
+
+// hasStandardizedVariants approximates, by block, the characters that take
+// U+FE00–U+FE0D in StandardizedVariants.txt: CJK ideographs (the
+// compatibility variants), CJK punctuation and fullwidth forms, mathematical
+// operators, and the Myanmar, Phags-pa and Manichaean letters. The blocks
+// hold characters without variants too, but a variation selector after a
+// visible character of these blocks at most changes the glyph's shape. The
+// few other bases (U+0030 DIGIT ZERO, the quotation marks) are left out:
+// after them the selector is revealed, which is the safe side to err on.
+func hasStandardizedVariants(r rune) bool {
+	switch {
+	case r >= 0x1000 && r <= 0x109F, // Myanmar
+		r >= 0x2200 && r <= 0x22FF,   // Mathematical Operators
+		r >= 0x2A00 && r <= 0x2AFF,   // Supplemental Mathematical Operators
+		r >= 0x3000 && r <= 0x303F,   // CJK Symbols and Punctuation
+		r >= 0xA840 && r <= 0xA87F,   // Phags-pa
+		r >= 0xA9E0 && r <= 0xA9FF,   // Myanmar Extended-B
+		r >= 0xAA60 && r <= 0xAA7F,   // Myanmar Extended-A
+		r >= 0xF900 && r <= 0xFAFF,   // CJK Compatibility Ideographs
+		r >= 0xFF00 && r <= 0xFFEF,   // Halfwidth and Fullwidth Forms
+		r >= 0x10AC0 && r <= 0x10AFF, // Manichaean
+		r >= 0x2F800 && r <= 0x2FA1F: // CJK Compatibility Ideographs Supplement
+		return true
+	}
+	return unicode.Is(unicode.Unified_Ideograph, r)
+}
+
+// extendedPictographic is Unicode 15.0's Extended_Pictographic property.
+// Neither the unicode package nor uniseg exports it, so the table was
+// derived from uniseg's grapheme clustering, which uses it: r is
+// Extended_Pictographic exactly when r, ZWJ, U+2764 form one grapheme
+// cluster (rule GB11). TestExtendedPictographicMatchesUniseg checks every
+// code point the same way.
+var extendedPictographic = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x00a9, 0x00a9, 1}, {0x00ae, 0x00ae, 1}, {0x203c, 0x203c, 1}, {0x2049, 0x2049, 1},
+		{0x2122, 0x2122, 1}, {0x2139, 0x2139, 1}, {0x2194, 0x2199, 1}, {0x21a9, 0x21aa, 1},
+		{0x231a, 0x231b, 1}, {0x2328, 0x2328, 1}, {0x2388, 0x2388, 1}, {0x23cf, 0x23cf, 1},
+		{0x23e9, 0x23f3, 1}, {0x23f8, 0x23fa, 1}, {0x24c2, 0x24c2, 1}, {0x25aa, 0x25ab, 1},
+		{0x25b6, 0x25b6, 1}, {0x25c0, 0x25c0, 1}, {0x25fb, 0x25fe, 1}, {0x2600, 0x2605, 1},
+		{0x2607, 0x2612, 1}, {0x2614, 0x2685, 1}, {0x2690, 0x2705, 1}, {0x2708, 0x2712, 1},
+		{0x2714, 0x2714, 1}, {0x2716, 0x2716, 1}, {0x271d, 0x271d, 1}, {0x2721, 0x2721, 1},
+		{0x2728, 0x2728, 1}, {0x2733, 0x2734, 1}, {0x2744, 0x2744, 1}, {0x2747, 0x2747, 1},
+		{0x274c, 0x274c, 1}, {0x274e, 0x274e, 1}, {0x2753, 0x2755, 1}, {0x2757, 0x2757, 1},
+		{0x2763, 0x2767, 1}, {0x2795, 0x2797, 1}, {0x27a1, 0x27a1, 1}, {0x27b0, 0x27b0, 1},
+		{0x27bf, 0x27bf, 1}, {0x2934, 0x2935, 1}, {0x2b05, 0x2b07, 1}, {0x2b1b, 0x2b1c, 1},
+		{0x2b50, 0x2b50, 1}, {0x2b55, 0x2b55, 1}, {0x3030, 0x3030, 1}, {0x303d, 0x303d, 1},
+		{0x3297, 0x3297, 1}, {0x3299, 0x3299, 1},
+	},
+	R32: []unicode.Range32{
+		{0x1f000, 0x1f0ff, 1}, {0x1f10d, 0x1f10f, 1}, {0x1f12f, 0x1f12f, 1}, {0x1f16c, 0x1f171, 1},
+		{0x1f17e, 0x1f17f, 1}, {0x1f18e, 0x1f18e, 1}, {0x1f191, 0x1f19a, 1}, {0x1f1ad, 0x1f1e5, 1},
+		{0x1f201, 0x1f20f, 1}, {0x1f21a, 0x1f21a, 1}, {0x1f22f, 0x1f22f, 1}, {0x1f232, 0x1f23a, 1},
+		{0x1f23c, 0x1f23f, 1}, {0x1f249, 0x1f3fa, 1}, {0x1f400, 0x1f53d, 1}, {0x1f546, 0x1f64f, 1},
+		{0x1f680, 0x1f6ff, 1}, {0x1f774, 0x1f77f, 1}, {0x1f7d5, 0x1f7ff, 1}, {0x1f80c, 0x1f80f, 1},
+		{0x1f848, 0x1f84f, 1}, {0x1f85a, 0x1f85f, 1}, {0x1f888, 0x1f88f, 1}, {0x1f8ae, 0x1f8ff, 1},
+		{0x1f90c, 0x1f93a, 1}, {0x1f93c, 0x1f945, 1}, {0x1f947, 0x1faff, 1}, {0x1fc00, 0x1fffd, 1},
+	},
 }
 
 func isLineBreak(r rune) bool {
@@ -225,6 +399,9 @@ type sanitizer struct {
 	pending bool   // white space seen since the last unit
 	prev    rune   // last rune written as text, or -1 after an escape
 	escapes []span // byte ranges of escapes in the output, kept whole by truncation
+	// bareSlash says the output ends with a backslash of the input written
+	// once: an escape written next must double it first.
+	bareSlash bool
 }
 
 type span struct{ start, end int }
@@ -245,15 +422,23 @@ func (t *sanitizer) run() {
 				j++
 			}
 			t.space()
-			t.write(s[i:j])
-			t.runes += j - i
+			if t.policy == Reveal {
+				t.writeASCII(s, i, j)
+			} else {
+				t.write(s[i:j])
+				t.runes += j - i
+			}
 			t.prev = rune(s[j-1])
 			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
-			t.text(utf8.RuneError, "\uFFFD")
+			if t.policy == Reveal {
+				t.invalidByte(s[i])
+			} else {
+				t.text(utf8.RuneError, "\uFFFD")
+			}
 			i++
 			continue
 		}
@@ -285,16 +470,19 @@ func (t *sanitizer) run() {
 				t.hidden(r)
 			}
 		case r == blackFlag:
-			n := tagSequenceLen(s[i+size:])
-			t.text(r, s[i:i+size+n])
-			size += n
+			if n := flagTagsLen(s[i+size:]); n > 0 {
+				t.text(cancelTag, s[i:i+size+n])
+				size += n
+			} else {
+				t.text(r, s[i:i+size])
+			}
 		case isVariationSelector(r):
-			if t.prev > ' ' && !t.pending && !isVariationSelector(t.prev) {
+			if !t.pending && validVariation(t.prev, r, s[i+size:]) {
 				t.text(r, s[i:i+size])
 			} else {
 				t.hidden(r)
 			}
-		case isFormat(r) || isHiddenFiller(r):
+		case isHidden(r):
 			t.hidden(r)
 		default:
 			t.text(r, s[i:i+size])
@@ -308,26 +496,25 @@ func (t *sanitizer) run() {
 // use joiners.
 func joinsNext(rest string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
-	return r >= 0xA0 && r != utf8.RuneError && !unicode.IsSpace(r) &&
-		!isFormat(r) && !isHiddenFiller(r) && !isVariationSelector(r)
+	return r >= 0xA0 && r != utf8.RuneError && !unicode.IsSpace(r) && !isHidden(r)
 }
 
-// tagSequenceLen returns the byte length of a valid emoji tag sequence
-// (a subdivision flag's 3 to 7 tag letters or digits and the cancel tag) at
-// the start of rest, or 0.
-func tagSequenceLen(rest string) int {
-	n, count := 0, 0
-	for n < len(rest) {
-		r, size := utf8.DecodeRuneInString(rest[n:])
-		switch {
-		case (r >= 0xE0061 && r <= 0xE007A) || (r >= 0xE0030 && r <= 0xE0039):
-			count++
-			n += size
-		case r == cancelTag && count >= 3 && count <= 7:
-			return n + size
-		default:
-			return 0
-		}
+// The tag sequences of the recommended (RGI) flags: the tag letters of
+// gbeng, gbsct and gbwls and the cancel tag.
+const (
+	tagsEngland  = "\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"
+	tagsScotland = "\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
+	tagsWales    = "\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F"
+)
+
+// flagTagsLen returns the byte length of the tag sequence of a recommended
+// flag at the start of rest, or 0. Other tag sequences are valid Unicode
+// but no font draws them as flags: they would show a black flag and hide
+// the tags.
+func flagTagsLen(rest string) int {
+	if strings.HasPrefix(rest, tagsEngland) || strings.HasPrefix(rest, tagsScotland) ||
+		strings.HasPrefix(rest, tagsWales) {
+		return len(tagsEngland)
 	}
 	return 0
 }
@@ -360,16 +547,82 @@ func (t *sanitizer) hidden(r rune) {
 	if t.policy == Strip {
 		return
 	}
+	t.hexEscape(`\u{`, uint64(r))
+}
+
+// invalidByte reveals a byte that is not part of valid UTF-8.
+func (t *sanitizer) invalidByte(b byte) {
+	t.hexEscape(`\x{`, uint64(b))
+}
+
+// hexEscape writes the escape prefix, v in upper-case hexadecimal, "}".
+func (t *sanitizer) hexEscape(prefix string, v uint64) {
 	var b [16]byte
-	e := append(b[:0], `\u{`...)
-	e = strconv.AppendUint(e, uint64(r), 16)
+	e := append(b[:0], prefix...)
+	e = strconv.AppendUint(e, v, 16)
 	e = append(e, '}')
-	for i := 3; i < len(e)-1; i++ {
+	for i := len(prefix); i < len(e)-1; i++ {
 		if e[i] >= 'a' {
 			e[i] -= 'a' - 'A'
 		}
 	}
 	t.escape(unsafeString(e)) // escape copies it
+}
+
+// writeASCII writes the printable ASCII s[i:j] under Reveal, doubling each
+// backslash that the output would otherwise read as the start of an escape.
+// A backslash that ends the run is doubled later if an escape follows it.
+func (t *sanitizer) writeASCII(s string, i, j int) {
+	t.bareSlash = false
+	for i < j {
+		k := strings.IndexByte(s[i:j], '\\')
+		if k < 0 {
+			t.write(s[i:j])
+			t.runes += j - i
+			return
+		}
+		k += i + 1 // just after the backslash
+		t.write(s[i:k])
+		t.runes += k - i
+		i = k
+		if startsEscape(s[i:]) {
+			t.doubleSlash()
+		} else if i == j {
+			t.bareSlash = true
+		}
+	}
+}
+
+// startsEscape reports whether rest, following a backslash, would make it
+// read as an escape.
+func startsEscape(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	switch rest[0] {
+	case '\\', 'n', 'r':
+		return true
+	case 'u', 'x':
+		return len(rest) > 1 && rest[1] == '{'
+	}
+	return false
+}
+
+// addEscape records the byte range of an escape in the output.
+func (t *sanitizer) addEscape(start, end int) {
+	if t.escapes == nil {
+		t.escapes = make([]span, 0, 16) // one allocation for most texts
+	}
+	t.escapes = append(t.escapes, span{start, end})
+}
+
+// doubleSlash writes a second backslash after the one the output ends with;
+// truncation keeps the pair whole.
+func (t *sanitizer) doubleSlash() {
+	t.addEscape(t.size()-1, t.size()+1)
+	t.write(`\`)
+	t.runes++
+	t.bareSlash = false
 }
 
 // write appends enc to the output.
@@ -405,7 +658,10 @@ func (t *sanitizer) output() string {
 // escape writes a visible escape, which truncation keeps whole.
 func (t *sanitizer) escape(e string) {
 	t.space()
-	t.escapes = append(t.escapes, span{t.size(), t.size() + len(e)})
+	if t.bareSlash {
+		t.doubleSlash()
+	}
+	t.addEscape(t.size(), t.size()+len(e))
 	t.write(e)
 	t.runes += len(e)
 	t.prev = -1
@@ -415,6 +671,7 @@ func (t *sanitizer) escape(e string) {
 // encoding is enc.
 func (t *sanitizer) text(r rune, enc string) {
 	t.space()
+	t.bareSlash = false
 	t.write(enc)
 	t.runes += utf8.RuneCountInString(enc)
 	t.prev = r
@@ -425,6 +682,7 @@ func (t *sanitizer) space() {
 		t.write(" ")
 		t.runes++
 		t.prev = ' '
+		t.bareSlash = false
 	}
 	t.pending = false
 }

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 func TestSafeTextAttacks(t *testing.T) {
@@ -67,7 +69,34 @@ func TestSafeTextAttacks(t *testing.T) {
 		{"flag with bad tag sequence", "🏴\U000E0041\U000E007F", `🏴\u{E0041}\u{E007F}`, "🏴"},
 		{"variation selector run", "😀\ufe0f\ufe0e\U000E0100", "😀\ufe0f" + `\u{FE0E}\u{E0100}`, "😀\ufe0f"},
 		{"variation selector at start", "\ufe0fa", `\u{FE0F}a`, "a"},
-		{"invalid UTF-8", "a\xffb\xc3", "a\uFFFDb\uFFFD", "a\uFFFDb\uFFFD"},
+		{"invalid UTF-8", "a\xffb\xc3", `a\x{FF}b\x{C3}`, "a\uFFFDb\uFFFD"},
+		{"invalid UTF-8 next to a real U+FFFD", "\xff\ufffd", `\x{FF}` + "\ufffd", "\ufffd\ufffd"},
+		{"combining grapheme joiner in a path", "/home/dev/.ss\u034fh/id_rsa", `/home/dev/.ss\u{34F}h/id_rsa`, "/home/dev/.ssh/id_rsa"},
+		{"Hangul fillers", "a\u115fb\u1160c\uffa0d", `a\u{115F}b\u{1160}c\u{FFA0}d`, "abcd"},
+		{"Mongolian variation selectors after ASCII", "a\u180bb\u180cc\u180dd\u180fe", `a\u{180B}b\u{180C}c\u{180D}d\u{180F}e`, "abcde"},
+		{"Mongolian variation selector after a CJK ideograph", "漢\u180b", `漢\u{180B}`, "漢"},
+		{"emoji variation selector after an ASCII letter", "/home/dev/.ss\ufe0fh", `/home/dev/.ss\u{FE0F}h`, "/home/dev/.ssh"},
+		{"standardized variation selector after an ASCII letter", "ss\ufe00h", `ss\u{FE00}h`, "ssh"},
+		{"ideographic variation selector after an ASCII letter", "ss\U000E0100h", `ss\u{E0100}h`, "ssh"},
+		{"ideographic variation selector after an emoji", "😀\U000E0100", "😀" + `\u{E0100}`, "😀"},
+		{"emoji variation selector after a CJK ideograph", "漢\ufe0f", `漢\u{FE0F}`, "漢"},
+		{"emoji variation selector after a digit without keycap", "report1\ufe0f.txt", `report1\u{FE0F}.txt`, "report1.txt"},
+		{"emoji variation selector twice", "❤\ufe0f\ufe0f", "❤\ufe0f" + `\u{FE0F}`, "❤\ufe0f"},
+		{"variation selector after a space", "a \ufe0f", `a \u{FE0F}`, "a"},
+		{"tags hidden behind a black flag", "🏴\U000E0072\U000E006D\U000E0072\U000E0066\U000E007F", `🏴\u{E0072}\u{E006D}\u{E0072}\u{E0066}\u{E007F}`, "🏴"},
+		{"subdivision flag that is not recommended", "🏴\U000E0075\U000E0073\U000E0063\U000E0061\U000E007F", `🏴\u{E0075}\u{E0073}\u{E0063}\u{E0061}\u{E007F}`, "🏴"},
+		{"recommended flag tags without cancel tag", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067", `🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}`, "🏴"},
+		{"typed backslash n", `echo x\ntouch /tmp/pwned`, `echo x\\ntouch /tmp/pwned`, `echo x\ntouch /tmp/pwned`},
+		{"typed backslash r", `a\rb`, `a\\rb`, `a\rb`},
+		{"typed bidi escape", `/tmp/\u{202E}gnp.exe`, `/tmp/\\u{202E}gnp.exe`, `/tmp/\u{202E}gnp.exe`},
+		{"typed byte escape", `a\x{FF}`, `a\\x{FF}`, `a\x{FF}`},
+		{"typed double backslash", `a\\b`, `a\\\b`, `a\\b`},
+		{"backslash before a line feed", "a\\\nb", `a\\\nb`, `a\ b`},
+		{"backslash before a hidden character", "a\\\u202eb", `a\\\u{202E}b`, `a\b`},
+		{"backslash before an invalid byte", "a\\\xff", `a\\\x{FF}`, "a\\\ufffd"},
+		{"Windows path", `C:\new\readme.txt`, `C:\\new\\readme.txt`, `C:\new\readme.txt`},
+		{"Windows path without escapes", `C:\Users\dev\a.txt`, `C:\Users\dev\a.txt`, `C:\Users\dev\a.txt`},
+		{"French text with no-break spaces", "« Bonjour\u00a0! »", "« Bonjour ! »", "« Bonjour ! »"},
 		{"spaces collapse and trim", "  a   b  ", "a b", "a b"},
 		{"unicode spaces", "a\u00a0\u2003\u3000b", "a b", "a b"},
 		{"only hidden", "\u202e\u200b", `\u{202E}\u{200B}`, ""},
@@ -86,30 +115,38 @@ func TestSafeTextAttacks(t *testing.T) {
 
 func TestSafeTextKeepsLegitimateText(t *testing.T) {
 	tests := map[string]string{
-		"ascii":                   "Current agent requested tool 'read' for path '/src/foo.ts'. Allow this call?",
-		"CJK":                     "docs/設計メモ/請求書の期日.md",
-		"Korean":                  "한국어 텍스트",
-		"Arabic":                  "مرحبا بالعالم",
-		"Arabic with ZWNJ":        "می\u200cخواهم",
-		"Persian ZWNJ":            "نامه\u200cها",
-		"Devanagari with ZWJ":     "क्\u200dष",
-		"Hebrew":                  "שלום עולם",
-		"Hebrew with points":      "שָׁלוֹם",
-		"combining marks":         "cafe\u0301 nai\u0308ve",
-		"Thai":                    "ภาษาไทย",
-		"emoji ZWJ family":        "👨\u200d👩\u200d👧\u200d👦",
-		"technologist skin tone":  "👩🏽\u200d💻",
-		"rainbow flag":            "🏳\ufe0f\u200d🌈",
-		"heart on fire":           "❤\ufe0f\u200d🔥",
-		"skin tones":              "👍🏻👍🏼👍🏽👍🏾👍🏿",
-		"keycap":                  "1\ufe0f\u20e3",
-		"country flags":           "🇫🇷🇯🇵",
-		"England flag":            "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
-		"Scotland flag":           "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
-		"text variation selector": "☺\ufe0e and ☺\ufe0f",
-		"Cyrillic":                "Привет, мир",
-		"Arabic number sign":      "\u0600١٢",
-		"math and symbols":        "∀x ∈ ℝ: x² ≥ 0 — “quoted” ‘text’ …",
+		"ascii":                        "Current agent requested tool 'read' for path '/src/foo.ts'. Allow this call?",
+		"CJK":                          "docs/設計メモ/請求書の期日.md",
+		"Korean":                       "한국어 텍스트",
+		"Arabic":                       "مرحبا بالعالم",
+		"Arabic with ZWNJ":             "می\u200cخواهم",
+		"Persian ZWNJ":                 "نامه\u200cها",
+		"Devanagari with ZWJ":          "क्\u200dष",
+		"Hebrew":                       "שלום עולם",
+		"Hebrew with points":           "שָׁלוֹם",
+		"combining marks":              "cafe\u0301 nai\u0308ve",
+		"Thai":                         "ภาษาไทย",
+		"emoji ZWJ family":             "👨\u200d👩\u200d👧\u200d👦",
+		"technologist skin tone":       "👩🏽\u200d💻",
+		"rainbow flag":                 "🏳\ufe0f\u200d🌈",
+		"heart on fire":                "❤\ufe0f\u200d🔥",
+		"skin tones":                   "👍🏻👍🏼👍🏽👍🏾👍🏿",
+		"keycap":                       "1\ufe0f\u20e3",
+		"country flags":                "🇫🇷🇯🇵",
+		"England flag":                 "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+		"Scotland flag":                "🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+		"text variation selector":      "☺\ufe0e and ☺\ufe0f",
+		"Cyrillic":                     "Привет, мир",
+		"Arabic number sign":           "\u0600١٢",
+		"emoji with VS16":              "❤\ufe0f",
+		"keycap hash":                  "#\ufe0f\u20e3",
+		"Wales flag":                   "🏴\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F",
+		"Devanagari with ZWNJ":         "क्\u200cष",
+		"CJK ideograph with IVS":       "葛\U000E0100城市",
+		"Mongolian with FVS1":          "ᠭ\u180bᠠ ᠨ\u180fᠠ",
+		"math standardized variant":    "a ≩\ufe00 b",
+		"Myanmar standardized variant": "က\ufe00",
+		"math and symbols":             "∀x ∈ ℝ: x² ≥ 0 — “quoted” ‘text’ …",
 	}
 	for name, in := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -151,13 +188,14 @@ func TestSafeTextTruncation(t *testing.T) {
 	}
 }
 
+// Strip is idempotent. Reveal cannot be, being injective: it shows its own
+// escapes as typed text the second time (\u{1B} becomes \\u{1B}).
 func TestSafeTextIsIdempotent(t *testing.T) {
-	for _, in := range []string{"\x1b[31mred", "a\u202eb\nc", "  x  ", strings.Repeat("é", 300)} {
-		for _, p := range []TextPolicy{Reveal, Strip} {
-			once := SafeText(in, p, 200)
-			assert.Equal(t, once, SafeText(once, p, 200), "%q %v", in, p)
-		}
+	for _, in := range []string{"\x1b[31mred", "a\u202eb\nc", "  x  ", strings.Repeat("é", 300), `C:\new`} {
+		once := SafeText(in, Strip, 200)
+		assert.Equal(t, once, SafeText(once, Strip, 200), "%q", in)
 	}
+	assert.Equal(t, `\\u{1B}[31mred`, SafeText(SafeText("\x1b[31mred", Reveal, 0), Reveal, 0))
 }
 
 // checkSafeText asserts the safe-text properties of DESIGN.md on out, the
@@ -184,7 +222,8 @@ func checkSafeText(t testing.TB, in, out string, max int) {
 			t.Fatalf("control %U in %q from %q", r, out, in)
 		case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 			t.Fatalf("bidi control %U in %q from %q", r, out, in)
-		case r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff, r == 0x180e:
+		case r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff, r == 0x180e, r == 0x034f,
+			r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0:
 			t.Fatalf("invisible %U in %q from %q", r, out, in)
 		case r == 0x200d || r == 0x200c:
 			if i == 0 || i == len(runes)-1 || runes[i-1] < 0x80 || runes[i+1] < 0x80 {
@@ -194,14 +233,22 @@ func checkSafeText(t testing.TB, in, out string, max int) {
 			if !inTagSequence(runes, i) {
 				t.Fatalf("stray tag %U in %q from %q", r, out, in)
 			}
+		case unicode.Is(unicode.Variation_Selector, r):
+			if i == 0 || !variationBase(runes[i-1], r) {
+				t.Fatalf("stray variation selector %U in %q from %q", r, out, in)
+			}
+		case unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Cf) &&
+			!unicode.Is(unicode.Prepended_Concatenation_Mark, r):
+			t.Fatalf("default ignorable %U in %q from %q", r, out, in)
 		case unicode.IsSpace(r) && r != ' ':
 			t.Fatalf("white space %U in %q from %q", r, out, in)
 		}
 	}
 }
 
-// inTagSequence reports whether the tag at runes[i] belongs to a black flag
-// followed by tag letters or digits and a cancel tag.
+// inTagSequence reports whether the tag at runes[i] belongs to the tag
+// sequence of a recommended flag: a black flag, the tag letters of gbeng,
+// gbsct or gbwls, a cancel tag.
 func inTagSequence(runes []rune, i int) bool {
 	start := i
 	for start > 0 && runes[start-1] >= 0xe0020 && runes[start-1] <= 0xe007e {
@@ -214,7 +261,34 @@ func inTagSequence(runes []rune, i int) bool {
 	for end < len(runes) && runes[end] >= 0xe0020 && runes[end] <= 0xe007e {
 		end++
 	}
-	return end < len(runes) && runes[end] == 0xe007f
+	if end == len(runes) || runes[end] != 0xe007f {
+		return false
+	}
+	var tags []byte
+	for _, r := range runes[start:end] {
+		tags = append(tags, byte(r-0xe0000))
+	}
+	switch string(tags) {
+	case "gbeng", "gbsct", "gbwls":
+		return true
+	}
+	return false
+}
+
+// variationBase reports whether base may carry the variation selector vs,
+// loosely, from the Unicode data files: emoji and keycap bases for VS15 and
+// VS16, CJK ideographs for the ideographic selectors, Mongolian letters for
+// the Mongolian ones, and no ASCII, space or selector for the others.
+func variationBase(base, vs rune) bool {
+	switch {
+	case vs == 0xfe0e || vs == 0xfe0f:
+		return base == '#' || base == '*' || (base >= '0' && base <= '9') || base >= 0xa9 && !unicode.IsSpace(base)
+	case vs >= 0xe0100:
+		return unicode.Is(unicode.Ideographic, base)
+	case vs >= 0x180b && vs <= 0x180f:
+		return unicode.Is(unicode.Mongolian, base)
+	}
+	return base >= 0x1000 && !unicode.IsSpace(base) && !unicode.Is(unicode.Variation_Selector, base)
 }
 
 func TestDecodeRuneMatchesUTF8(t *testing.T) {
@@ -229,5 +303,19 @@ func TestDecodeRuneMatchesUTF8(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A path's U+FEFF survives the formatters' trimming and is revealed.
+func TestTrimmedPathRevealsByteOrderMark(t *testing.T) {
+	for in, want := range map[string]string{
+		"\ufeff/etc/cron.d/job":     `\u{FEFF}/etc/cron.d/job`,
+		" /etc/cron.d/job\ufeff \n": `/etc/cron.d/job\u{FEFF}`,
+	} {
+		path, ok := celfmt.NonEmptyString(in)
+		assert.True(t, ok)
+		assert.Equal(t, want, SafeText(path, Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(celfmt.Collapse(in), Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(celfmt.InlineText(in, 200), Reveal, 200), "%q", in)
 	}
 }
