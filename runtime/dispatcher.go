@@ -136,7 +136,16 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 }
 
-func (d *Dispatcher) safePreview(raw Preview) Preview {
+// rawPreview is a preview before sanitizing.
+type rawPreview struct {
+	Preview
+	json bool // Text is the default preview: compact JSON (see revealJSON)
+}
+
+func (d *Dispatcher) safePreview(raw rawPreview) Preview {
+	if raw.json {
+		return Preview{Text: revealJSON(raw.Text, d.limits.Output)}
+	}
 	return Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
 }
 
@@ -144,20 +153,20 @@ func (d *Dispatcher) safePreview(raw Preview) Preview {
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
 // rawPreview returns the unsanitized preview text of a call.
-func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) Preview {
+func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) rawPreview {
 	if d.reg == nil {
-		return Preview{}
+		return rawPreview{}
 	}
 	if isMCP(c) {
-		return d.mcpPreview(c, in)
+		return rawPreview{Preview: d.mcpPreview(c, in)}
 	}
 	if reg := d.reg.find(c.Tool); reg != nil {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
 		if text, ok := d.run(reg, c.Tool, req); ok {
-			return Preview{Text: text, Formatter: reg.owner}
+			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
-	return Preview{Text: d.defaultPreview(in)}
+	return rawPreview{Preview: Preview{Text: d.defaultPreview(in)}, json: in.Err == nil}
 }
 
 // defaultPreview is "with input " and the input's compact JSON, or "" when
@@ -393,7 +402,7 @@ func isPathTool(tool string) bool {
 	return false
 }
 
-func (d *Dispatcher) logContext(c Call, in celfmt.Input, raw Preview) LogContext {
+func (d *Dispatcher) logContext(c Call, in celfmt.Input, raw rawPreview) LogContext {
 	return LogContext{
 		Command:          d.logText(c.Command),
 		Target:           d.logText(c.Target),
@@ -410,7 +419,7 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in celfmt.Input, raw Preview) *string {
+func (d *Dispatcher) logPreview(c Call, in celfmt.Input, raw rawPreview) *string {
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil

@@ -94,7 +94,7 @@ func SafeText(s string, policy TextPolicy, max int) string {
 	if max < 1 {
 		max = int(^uint(0) >> 1)
 	}
-	if isPlain(s, max) {
+	if isPlain(s, max, policy == Reveal) {
 		return s
 	}
 	t := sanitizer{policy: policy, max: max, src: s}
@@ -102,9 +102,28 @@ func SafeText(s string, policy TextPolicy, max int) string {
 	return t.result()
 }
 
+// revealJSON is SafeText under Reveal for compact JSON text (the default
+// preview), whose backslashes need no doubling: in JSON text every literal
+// backslash of the data is already written \\, and JSON's own escapes (\n,
+// \", \u00XX) have no braces, so they cannot be mistaken for revealed
+// ones (\u{202E}), and the text, read as JSON, still gives the data back.
+// A line feed in a JSON preview thus shows as \n, as in the reference,
+// instead of \\n.
+func revealJSON(s string, max int) string {
+	if max < 1 {
+		max = int(^uint(0) >> 1)
+	}
+	if isPlain(s, max, false) {
+		return s
+	}
+	t := sanitizer{policy: Reveal, max: max, src: s, jsonText: true}
+	t.run()
+	return t.result()
+}
+
 // isPlain reports whether s needs no change: valid UTF-8 of at most max
 // runes with nothing SafeText would rewrite.
-func isPlain(s string, max int) bool {
+func isPlain(s string, max int, slashes bool) bool {
 	if s == "" {
 		return true
 	}
@@ -112,7 +131,7 @@ func isPlain(s string, max int) bool {
 		return false
 	}
 	// Reveal doubles a backslash before an escape or what reads as one.
-	for k := strings.IndexByte(s, '\\'); k >= 0; {
+	for k := strings.IndexByte(s, '\\'); slashes && k >= 0; {
 		rest := s[k+1:]
 		if startsEscape(rest) || (rest != "" && (rest[0] < ' ' || rest[0] >= 0x7f)) {
 			return false
@@ -402,6 +421,9 @@ type sanitizer struct {
 	// bareSlash says the output ends with a backslash of the input written
 	// once: an escape written next must double it first.
 	bareSlash bool
+	// jsonText says the input is JSON text, whose backslashes need no
+	// doubling (see revealJSON).
+	jsonText bool
 }
 
 type span struct{ start, end int }
@@ -422,7 +444,7 @@ func (t *sanitizer) run() {
 				j++
 			}
 			t.space()
-			if t.policy == Reveal {
+			if t.policy == Reveal && !t.jsonText {
 				t.writeASCII(s, i, j)
 			} else {
 				t.write(s[i:j])

@@ -11,6 +11,8 @@ import (
 
 	"github.com/rivo/uniseg"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 // unreveal reads the output of SafeText(_, Reveal, 0) back into the text it
@@ -229,5 +231,34 @@ func TestExtendedPictographicMatchesUniseg(t *testing.T) {
 		if want := cluster == s; want != unicode.Is(extendedPictographic, r) {
 			t.Fatalf("%U: uniseg says Extended_Pictographic is %v", r, want)
 		}
+	}
+}
+
+// The default preview is JSON text, revealed without doubling backslashes:
+// JSON already writes each of the data's backslashes twice, so two
+// different JSON texts still never read the same, and a line feed in a
+// value shows as \n, as in the reference.
+func TestRevealJSONIsInjective(t *testing.T) {
+	jsonOf := func(s string) string { return celfmt.CompactJSON(celfmt.NewObject("k", s)) }
+	tests := []struct{ in, want string }{
+		{"a\nb", `{"k":"a\nb"}`},
+		{`C:\new`, `{"k":"C:\\new"}`},
+		{"/tmp/\u202egnp.exe", `{"k":"/tmp/\u{202E}gnp.exe"}`},
+		{`/tmp/\u{202E}gnp.exe`, `{"k":"/tmp/\\u{202E}gnp.exe"}`},
+		{"\x1b[31m", `{"k":"\u001b[31m"}`},
+		{"\u009b2J", `{"k":"\u{9B}2J"}`},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, revealJSON(jsonOf(tc.in), 0), "%q", tc.in)
+	}
+	seen := map[string]string{}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200000 {
+		js := jsonOf(randomRevealText(rng))
+		out := revealJSON(js, 0)
+		if prev, ok := seen[out]; ok && prev != js {
+			t.Fatalf("%q and %q both reveal as %q", prev, js, out)
+		}
+		seen[out] = js
 	}
 }
