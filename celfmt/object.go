@@ -109,3 +109,18 @@ func NewObject(pairs ...any) *Object {
 	}
 	return o
 }
+
+// grow makes room for n keys in all.
+func (o *Object) grow(n int) {
+	if n <= cap(o.keys) {
+		return
+	}
+	o.keys = append(make([]string, 0, n), o.keys...)
+	o.values = append(make([]any, 0, n), o.values...)
+	if n > indexThreshold && o.index == nil {
+		o.index = make(map[string]int, n)
+		for i, k := range o.keys {
+			o.index[k] = i
+		}
+	}
+}
