@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -278,7 +279,7 @@ func (d *decoder) size(open, have int) int {
 	for i := d.pos; i < len(data); i++ {
 		switch data[i] {
 		case '"':
-			i = stringEnd(data, i+1)
+			i = closingQuote(data, i+1)
 		case '[', '{':
 			stack = append(stack, frame{open: i})
 		case ',':
@@ -323,7 +324,7 @@ func (d *decoder) string() (string, error) {
 		d.pos = end + 1
 		return string(raw), nil // no escapes: one copy
 	}
-	end = stringEnd(d.data, end)
+	end = closingQuote(d.data, start)
 	if end >= len(d.data) {
 		return "", d.unterminated(start)
 	}
@@ -335,6 +336,8 @@ func (d *decoder) string() (string, error) {
 	// Escapes are ASCII and decode to valid UTF-8 no longer than
 	// themselves, so the text is valid and a buffer the size of the
 	// literal holds it, plus eight bytes for the word-sized stores below.
+	// The loop stops at the closing quote, or earlier at a control
+	// character, which closingQuote does not look for.
 	b := make([]byte, len(raw)+8)
 	w, r := 0, start
 	for {
@@ -354,12 +357,22 @@ func (d *decoder) string() (string, error) {
 			b[w] = d.data[r]
 			r, w = r+1, w+1
 		}
-		d.pos = r
-		if r == end { // the closing quote
-			d.pos++
+		switch c := d.data[r]; { // r <= end
+		case c == '"': // at end
+			d.pos = r + 1
 			return unsafe.String(unsafe.SliceData(b), w), nil
+		case c < 0x20:
+			d.pos = r
+			return "", d.errorf("control character 0x%02x in string", c)
 		}
-		out, err := d.escape(b[:w]) // no control character: stringEnd checked
+		// A backslash, and the escaped byte is before end.
+		if c := shortEscapes[d.data[r+1]]; c != 0 {
+			b[w] = c
+			r, w = r+2, w+1
+			continue
+		}
+		d.pos = r
+		out, err := d.escape(b[:w])
 		if err != nil {
 			return "", err
 		}
@@ -479,6 +492,10 @@ func special(x uint64) uint64 {
 	return ((quote-lowBits)&^quote | (backslash-lowBits)&^backslash | (x-lowBits*0x20)&^x) & highBits
 }
 
+// shortEscapes maps the byte after a backslash to the character the
+// two-byte escape stands for; zero for \u and invalid escapes.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
 func isSpecial(c byte) bool { return c == '"' || c == '\\' || c < 0x20 }
 
 // plainEnd returns the offset of the first byte from i on that a string
@@ -494,22 +511,27 @@ func plainEnd(data []byte, i int) int {
 	return i
 }
 
-// stringEnd returns the offset of the quote that closes the string whose
-// text starts at i, or len(data) when there is none or a control character
-// comes first.
-func stringEnd(data []byte, i int) int {
+// closingQuote returns the offset of the quote that closes the string
+// whose text starts at i, or len(data) when there is none: the first quote
+// after an even number of backslashes. It does not look at other bytes, so
+// it finds quotes as fast as bytes.IndexByte does. The backslashes before
+// a quote are counted back to the opening quote at most, and each is
+// counted once, so the cost stays linear.
+func closingQuote(data []byte, i int) int {
 	for {
-		i = plainEnd(data, i)
-		switch {
-		case i >= len(data):
-			return len(data)
-		case data[i] == '"':
-			return i
-		case data[i] == '\\':
-			i += 2
-		default:
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
 			return len(data)
 		}
+		q += i
+		k := q
+		for data[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q
+		}
+		i = q + 1
 	}
 }
 

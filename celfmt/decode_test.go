@@ -134,6 +134,7 @@ func FuzzDecodeJSON(f *testing.F) {
 	for _, s := range []string{
 		`{"a":1,"b":[true,null,"x"]}`, `[]`, `"\ud83d\ude00"`, `1e400`, `{"a":{"a":{"a":{}}}}`,
 		`{"k":"  spaced \u2028 out  "}`, `"\u001b[31m"`, `{"a":1,"a":2}`, "\"\xff\"", `-0.0e-0`,
+		`"0123456789\\\"\n\t\u00e9abcdefgh\ud83d\ude00é\""`,
 	} {
 		f.Add([]byte(s), 10)
 	}
@@ -144,6 +145,12 @@ func FuzzDecodeJSON(f *testing.F) {
 		}
 		if err != nil {
 			return
+		}
+		if s, ok := v.(string); ok {
+			var want string
+			if err := json.Unmarshal(data, &want); err != nil || s != want {
+				t.Fatalf("DecodeJSON(%q) = %q, encoding/json gives %q (%v)", data, s, want, err)
+			}
 		}
 		full := CompactJSON(v)
 		n = n % (len(full) + 2)
