@@ -49,9 +49,29 @@ func DecodeJSON(data []byte) (any, error) {
 type decoder struct {
 	data []byte
 	pos  int
+	// text holds copies of short strings and number literals, many to an
+	// allocation; the strings point into it and it is only appended to.
+	text []byte
 	// sizes holds the element count of large arrays and objects, by the
 	// offset of their opening bracket, once a scan has counted them.
 	sizes map[int]int
+}
+
+// keep returns a copy of b as a string. Short strings (keys, words,
+// numbers) are copied into a shared block, so that an object of many small
+// keys does not cost an allocation per key.
+func (d *decoder) keep(b []byte) string {
+	const short, block = 64, 4096
+	if len(b) > short || len(b) == 0 {
+		return string(b)
+	}
+	if cap(d.text)-len(d.text) < len(b) {
+		// No block larger than the input: a small input needs little.
+		d.text = make([]byte, 0, min(block, max(len(d.data), short)))
+	}
+	start := len(d.text)
+	d.text = append(d.text, b...)
+	return unsafe.String(&d.text[start], len(b))
 }
 
 func (d *decoder) errorf(format string, args ...any) error {
@@ -229,12 +249,12 @@ func (d *decoder) number() (any, error) {
 			return nil, d.errorf("invalid number: no digits in exponent")
 		}
 	}
-	return literalNumber(d.data[start:d.pos]), nil
+	return d.literalNumber(d.data[start:d.pos]), nil
 }
 
 // literalNumber returns the Number of a literal whose syntax is checked.
 // Literals 0 to 99 come from a table, without allocating.
-func literalNumber(text []byte) any {
+func (d *decoder) literalNumber(text []byte) any {
 	switch {
 	case len(text) == 1:
 		return smallNumbers[text[0]-'0']
@@ -244,7 +264,7 @@ func literalNumber(text []byte) any {
 	// ParseFloat only fails on range, and then returns ±Inf or ±0 as
 	// JavaScript would.
 	f, _ := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
-	return Number{lit: string(text), f: f}
+	return Number{lit: d.keep(text), f: f}
 }
 
 // smallNumbers holds the literals 0 to 99, boxed once.
@@ -322,7 +342,7 @@ func (d *decoder) string() (string, error) {
 			return d.replacingString()
 		}
 		d.pos = end + 1
-		return string(raw), nil // no escapes: one copy
+		return d.keep(raw), nil // no escapes: one copy
 	}
 	end = closingQuote(d.data, start)
 	if end >= len(d.data) {
