@@ -7,7 +7,9 @@ import "iter"
 const indexThreshold = 8
 
 // Object is a decoded JSON object that remembers the order in which its keys
-// were first written. Values are nil, bool, float64, string, []any or *Object.
+// were first written. Values are nil, bool, Number, string, []any or
+// *Object; a number is a Number, never a float64, so Go code reading
+// input checks for Number and reads its value with Float64 or Int64.
 //
 // A key written twice keeps its first position and its last value, as
 // JavaScript's JSON.parse does. The zero value is an empty object. An Object
