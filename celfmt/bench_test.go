@@ -23,13 +23,13 @@ func readPreviewGo(input *Object) string {
 		parts = append(parts, "path '"+p+"'")
 	}
 	if v, ok := input.Get("offset"); ok {
-		if n, ok := v.(float64); ok {
-			parts = append(parts, "offset "+FormatNumber(n))
+		if n, ok := v.(Number); ok {
+			parts = append(parts, "offset "+FormatNumber(n.Float64()))
 		}
 	}
 	if v, ok := input.Get("limit"); ok {
-		if n, ok := v.(float64); ok {
-			parts = append(parts, "limit "+FormatNumber(n))
+		if n, ok := v.(Number); ok {
+			parts = append(parts, "limit "+FormatNumber(n.Float64()))
 		}
 	}
 	if len(parts) == 0 {

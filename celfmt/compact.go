@@ -1,15 +1,13 @@
 package celfmt
 
-import (
-	"math"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // CompactJSON serializes v the way the reference implementation shows tool
 // input: compact JSON as JavaScript's JSON.stringify writes it (keys in input
-// order; <, >, & and non-ASCII text left as they are; numbers as JavaScript
-// prints them), with every run of white space in the whole text, inside
-// string values too, folded into one space and the ends trimmed.
+// order; <, >, & and non-ASCII text left as they are), with every run of white space in the whole text, inside
+// string values too, folded into one space and the ends trimmed. Numbers
+// decoded from JSON print as the call wrote them; computed numbers print as
+// JavaScript prints them (see Number).
 //
 // null, the empty object and values JSON cannot hold give "".
 func CompactJSON(v any) string {
@@ -68,13 +66,12 @@ func (w *collapser) value(v any) bool {
 		} else {
 			w.writeASCII("false")
 		}
-	case float64:
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			w.writeASCII("null") // as JSON.stringify does
-			break
-		}
+	case Number:
 		var scratch [32]byte
-		w.writeASCII(string(AppendNumber(scratch[:0], v)))
+		w.writeASCII(string(v.appendJSON(scratch[:0])))
+	case float64: // a computed number from Go code that built the value itself
+		var scratch [32]byte
+		w.writeASCII(string(NumberOf(v).appendJSON(scratch[:0])))
 	case string:
 		w.quoted(v)
 	case []any:

@@ -1,7 +1,10 @@
 package celfmt
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -23,9 +26,12 @@ func (e *SyntaxError) Error() string {
 }
 
 // DecodeJSON decodes one JSON value. Objects become *Object with the key
-// order of the text, numbers become float64 (as in JavaScript), and invalid
-// UTF-8 inside strings becomes U+FFFD. Text after the value other than white
-// space is an error.
+// order of the text, numbers become Number (which keeps the literal as
+// written), and invalid UTF-8 inside strings becomes U+FFFD. Text after the
+// value other than white space is an error.
+//
+// Empty objects and arrays are shared values, so input made of many of them
+// costs little memory; like every decoded value, they are never modified.
 func DecodeJSON(data []byte) (any, error) {
 	d := decoder{data: data}
 	d.skipSpace()
@@ -43,7 +49,29 @@ func DecodeJSON(data []byte) (any, error) {
 type decoder struct {
 	data []byte
 	pos  int
-	buf  []byte // scratch space for strings with escapes
+	// text holds copies of short strings and number literals, many to an
+	// allocation; the strings point into it and it is only appended to.
+	text []byte
+	// sizes holds the element count of large arrays and objects, by the
+	// offset of their opening bracket, once a scan has counted them.
+	sizes map[int]int
+}
+
+// keep returns a copy of b as a string. Short strings (keys, words,
+// numbers) are copied into a shared block, so that an object of many small
+// keys does not cost an allocation per key.
+func (d *decoder) keep(b []byte) string {
+	const short, block = 64, 4096
+	if len(b) > short || len(b) == 0 {
+		return string(b)
+	}
+	if cap(d.text)-len(d.text) < len(b) {
+		// No block larger than the input: a small input needs little.
+		d.text = make([]byte, 0, min(block, max(len(d.data), short)))
+	}
+	start := len(d.text)
+	d.text = append(d.text, b...)
+	return unsafe.String(&d.text[start], len(b))
 }
 
 func (d *decoder) errorf(format string, args ...any) error {
@@ -108,14 +136,18 @@ func (d *decoder) object(depth int) (any, error) {
 	if depth > MaxDepth {
 		return nil, d.errorf("nesting deeper than %d", MaxDepth)
 	}
+	open := d.pos
 	d.pos++ // {
-	o := &Object{}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		return o, nil
+		return &emptyObject, nil
 	}
+	o := &Object{}
 	for {
+		if len(o.keys) == sizeHintFrom {
+			o.grow(d.size(open, len(o.keys)))
+		}
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, d.errorf("unexpected %s looking for an object key", d.describe())
 		}
@@ -155,14 +187,18 @@ func (d *decoder) array(depth int) (any, error) {
 	if depth > MaxDepth {
 		return nil, d.errorf("nesting deeper than %d", MaxDepth)
 	}
+	open := d.pos
 	d.pos++ // [
-	list := []any{}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {
 		d.pos++
-		return list, nil
+		return emptyList, nil
 	}
+	var list []any
 	for {
+		if len(list) == sizeHintFrom {
+			list = append(make([]any, 0, d.size(open, len(list))), list...)
+		}
 		v, err := d.value(depth)
 		if err != nil {
 			return nil, err
@@ -213,11 +249,76 @@ func (d *decoder) number() (any, error) {
 			return nil, d.errorf("invalid number: no digits in exponent")
 		}
 	}
-	// The syntax is checked above; ParseFloat only fails on range, and then
-	// returns ±Inf or ±0 as JavaScript would.
-	text := d.data[start:d.pos]
+	return d.literalNumber(d.data[start:d.pos]), nil
+}
+
+// literalNumber returns the Number of a literal whose syntax is checked.
+// Literals 0 to 99 come from a table, without allocating.
+func (d *decoder) literalNumber(text []byte) any {
+	switch {
+	case len(text) == 1:
+		return smallNumbers[text[0]-'0']
+	case len(text) == 2 && text[0] != '-':
+		return smallNumbers[(text[0]-'0')*10+text[1]-'0']
+	}
+	// ParseFloat only fails on range, and then returns ±Inf or ±0 as
+	// JavaScript would.
 	f, _ := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
-	return f, nil
+	return Number{lit: d.keep(text), f: f}
+}
+
+// smallNumbers holds the literals 0 to 99, boxed once.
+var smallNumbers = func() (t [100]any) {
+	for i := range t {
+		t[i] = Number{lit: strconv.Itoa(i), f: float64(i)}
+	}
+	return t
+}()
+
+// emptyList is the value of every empty array, boxed once.
+var emptyList any = []any{}
+
+// sizeHintFrom is the number of elements from which the decoder counts
+// the rest of an array or object, to allocate its storage once instead of
+// growing it step by step: a large array of small values would otherwise
+// leave garbage several times its final size.
+const sizeHintFrom = 64
+
+// size returns the number of elements of the array or object whose
+// opening bracket is at open, of which have are decoded and the next starts
+// at d.pos. It scans to the closing bracket once; the counts of the large
+// arrays and objects nested in what it scans are kept, so no byte is
+// scanned twice. On invalid input the count is only a hint.
+func (d *decoder) size(open, have int) int {
+	if n, ok := d.sizes[open]; ok {
+		return max(n, have)
+	}
+	type frame struct{ open, commas int }
+	stack := []frame{{open: open}}
+	data := d.data
+	for i := d.pos; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			i = closingQuote(data, i+1)
+		case '[', '{':
+			stack = append(stack, frame{open: i})
+		case ',':
+			stack[len(stack)-1].commas++
+		case ']', '}':
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				return have + top.commas + 1
+			}
+			if top.commas+1 >= sizeHintFrom {
+				if d.sizes == nil {
+					d.sizes = map[int]int{}
+				}
+				d.sizes[top.open] = top.commas + 1
+			}
+		}
+	}
+	return have
 }
 
 func (d *decoder) digits() int {
@@ -233,85 +334,225 @@ func (d *decoder) digits() int {
 func (d *decoder) string() (string, error) {
 	d.pos++ // "
 	start := d.pos
-	// Fast path: no escapes and valid UTF-8 need no copying into scratch.
-	for d.pos < len(d.data) {
-		c := d.data[d.pos]
-		switch {
-		case c == '"':
-			s := string(d.data[start:d.pos])
-			d.pos++
-			return s, nil
-		case c == '\\':
-			return d.slowString(start)
-		case c < 0x20:
-			return "", d.errorf("control character 0x%02x in string", c)
-		case c < utf8.RuneSelf:
-			d.pos++
-		default:
-			r, size := utf8.DecodeRune(d.data[d.pos:])
-			if r == utf8.RuneError && size == 1 {
-				return d.slowString(start)
-			}
-			d.pos += size
+	end := plainEnd(d.data, start)
+	if end < len(d.data) && d.data[end] == '"' {
+		raw := d.data[start:end]
+		if !utf8.Valid(raw) {
+			d.pos = start - 1
+			return d.replacingString()
 		}
+		d.pos = end + 1
+		return d.keep(raw), nil // no escapes: one copy
 	}
-	return "", d.errorf("unexpected end of input in string")
+	end = closingQuote(d.data, start)
+	if end >= len(d.data) {
+		return "", d.unterminated(start)
+	}
+	raw := d.data[start:end]
+	if !utf8.Valid(raw) {
+		d.pos = start - 1
+		return d.replacingString()
+	}
+	// Escapes are ASCII and decode to valid UTF-8 no longer than
+	// themselves, so the text is valid and a buffer the size of the
+	// literal holds it, plus eight bytes for the word-sized stores below.
+	// The loop stops at the closing quote, or earlier at a control
+	// character, which closingQuote does not look for.
+	b := make([]byte, len(raw)+8)
+	w, r := 0, start
+	for {
+		// Copy eight bytes at a time until one needs attention; the
+		// lowest byte special flags is the first such byte of the word.
+		for r+8 <= len(d.data) {
+			x := binary.LittleEndian.Uint64(d.data[r:])
+			binary.LittleEndian.PutUint64(b[w:], x)
+			if m := special(x); m != 0 {
+				k := bits.TrailingZeros64(m) / 8
+				r, w = r+k, w+k
+				break
+			}
+			r, w = r+8, w+8
+		}
+		for r < end && !isSpecial(d.data[r]) {
+			b[w] = d.data[r]
+			r, w = r+1, w+1
+		}
+		switch c := d.data[r]; { // r <= end
+		case c == '"': // at end
+			d.pos = r + 1
+			return unsafe.String(unsafe.SliceData(b), w), nil
+		case c < 0x20:
+			d.pos = r
+			return "", d.errorf("control character 0x%02x in string", c)
+		}
+		// A backslash, and the escaped byte is before end.
+		if c := shortEscapes[d.data[r+1]]; c != 0 {
+			b[w] = c
+			r, w = r+2, w+1
+			continue
+		}
+		d.pos = r
+		out, err := d.escape(b[:w])
+		if err != nil {
+			return "", err
+		}
+		w, r = len(out), d.pos
+	}
 }
 
-func (d *decoder) slowString(start int) (string, error) {
-	b := append(d.buf[:0], d.data[start:d.pos]...)
-	for d.pos < len(d.data) {
-		c := d.data[d.pos]
+// unterminated reports why the string whose text starts at i has no
+// closing quote: the input ends, or a control character comes first.
+func (d *decoder) unterminated(i int) error {
+	for {
+		d.pos = plainEnd(d.data, i)
 		switch {
+		case d.pos >= len(d.data):
+			d.pos = len(d.data)
+			return d.errorf("unexpected end of input in string")
+		case d.data[d.pos] < 0x20:
+			return d.errorf("control character 0x%02x in string", d.data[d.pos])
+		case d.pos+1 >= len(d.data): // a backslash
+			d.pos = len(d.data)
+			return d.errorf("unexpected end of input in string escape")
+		}
+		i = d.pos + 2
+	}
+}
+
+// replacingString decodes the string literal whose opening quote is at
+// d.pos and which holds invalid UTF-8, replacing each invalid byte with
+// U+FFFD.
+func (d *decoder) replacingString() (string, error) {
+	d.pos++ // "
+	var b []byte
+	for {
+		i := plainEnd(d.data, d.pos)
+		b = appendValid(b, d.data[d.pos:i])
+		d.pos = i
+		switch c := d.data[d.pos]; {
 		case c == '"':
 			d.pos++
-			d.buf = b
-			return string(b), nil
-		case c == '\\':
-			d.pos++
-			if d.pos >= len(d.data) {
-				return "", d.errorf("unexpected end of input in string escape")
-			}
-			e := d.data[d.pos]
-			d.pos++
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, err := d.hex4()
-				if err != nil {
-					return "", err
-				}
-				if utf16.IsSurrogate(r) {
-					r = d.surrogatePair(r)
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				d.pos--
-				return "", d.errorf("invalid escape %s in string", d.describe())
-			}
+			return unsafe.String(unsafe.SliceData(b), len(b)), nil
 		case c < 0x20:
 			return "", d.errorf("control character 0x%02x in string", c)
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			d.pos++
-		default:
-			r, size := utf8.DecodeRune(d.data[d.pos:])
-			b = utf8.AppendRune(b, r) // invalid bytes become U+FFFD
-			d.pos += size
+		}
+		var err error
+		if b, err = d.escape(b); err != nil {
+			return "", err
 		}
 	}
-	return "", d.errorf("unexpected end of input in string")
+}
+
+// escape appends the character of the escape sequence at d.pos.
+func (d *decoder) escape(b []byte) ([]byte, error) {
+	d.pos++ // \
+	if d.pos >= len(d.data) {
+		return nil, d.errorf("unexpected end of input in string escape")
+	}
+	e := d.data[d.pos]
+	d.pos++
+	switch e {
+	case '"', '\\', '/':
+		return append(b, e), nil
+	case 'b':
+		return append(b, '\b'), nil
+	case 'f':
+		return append(b, '\f'), nil
+	case 'n':
+		return append(b, '\n'), nil
+	case 'r':
+		return append(b, '\r'), nil
+	case 't':
+		return append(b, '\t'), nil
+	case 'u':
+		r, err := d.hex4()
+		if err != nil {
+			return nil, err
+		}
+		if utf16.IsSurrogate(r) {
+			r = d.surrogatePair(r)
+		}
+		return utf8.AppendRune(b, r), nil
+	}
+	d.pos--
+	return nil, d.errorf("invalid escape %s in string", d.describe())
+}
+
+// appendValid appends text with each invalid UTF-8 byte replaced by U+FFFD.
+func appendValid(b, text []byte) []byte {
+	for len(text) > 0 {
+		if utf8.Valid(text) {
+			return append(b, text...)
+		}
+		r, size := utf8.DecodeRune(text)
+		if r == utf8.RuneError && size == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, text[:size]...)
+		}
+		text = text[size:]
+	}
+	return b
+}
+
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// special flags, in the high bit of each byte of the little-endian word x,
+// the bytes a string literal cannot hold as they are: a quote, a backslash
+// or a control character. A byte of v is zero, or below n, where
+// (v - lowBits*n) &^ v has its high bit set; borrows only reach the bytes
+// above a flagged one, so whether any byte is flagged is exact, and so is
+// the lowest flagged byte.
+func special(x uint64) uint64 {
+	quote := x ^ (lowBits * '"')
+	backslash := x ^ (lowBits * '\\')
+	return ((quote-lowBits)&^quote | (backslash-lowBits)&^backslash | (x-lowBits*0x20)&^x) & highBits
+}
+
+// shortEscapes maps the byte after a backslash to the character the
+// two-byte escape stands for; zero for \u and invalid escapes.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+func isSpecial(c byte) bool { return c == '"' || c == '\\' || c < 0x20 }
+
+// plainEnd returns the offset of the first byte from i on that a string
+// literal cannot hold as it is, or len(data) when there is none.
+func plainEnd(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(data) && !isSpecial(data[i]); i++ {
+	}
+	return i
+}
+
+// closingQuote returns the offset of the quote that closes the string
+// whose text starts at i, or len(data) when there is none: the first quote
+// after an even number of backslashes. It does not look at other bytes, so
+// it finds quotes as fast as bytes.IndexByte does. The backslashes before
+// a quote are counted back to the opening quote at most, and each is
+// counted once, so the cost stays linear.
+func closingQuote(data []byte, i int) int {
+	for {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return len(data)
+		}
+		q += i
+		k := q
+		for data[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q
+		}
+		i = q + 1
+	}
 }
 
 // surrogatePair combines a high surrogate with a following \u low surrogate.

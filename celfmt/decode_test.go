@@ -3,6 +3,7 @@ package celfmt
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestDecodeJSONValues(t *testing.T) {
 	require.Equal(t, 3, o.Len())
 	k, z := o.At(0)
 	assert.Equal(t, "z", k)
-	assert.Equal(t, []any{1.0, -2500.0, true, false, nil}, z)
+	assert.Equal(t, []any{Number{lit: "1", f: 1}, Number{lit: "-2.5e3", f: -2500}, true, false, nil}, z)
 	a, _ := o.Get("a")
 	e, ok := a.(*Object).Get("é")
 	require.True(t, ok)
@@ -92,7 +93,7 @@ func TestDecodeInput(t *testing.T) {
 
 	in = DecodeInput(`[1]`)
 	assert.Equal(t, 0, in.Object().Len(), "non-object input is an empty object")
-	assert.Equal(t, []any{1.0}, in.Value)
+	assert.Equal(t, `[1]`, CompactJSON(in.Value))
 
 	in = DecodeInput(`{"a":`)
 	assert.Error(t, in.Err)
@@ -104,7 +105,7 @@ func TestDecodeInput(t *testing.T) {
 	assert.Equal(t, `{"a":[1,2],"b":1}`, CompactJSON(in.Value))
 
 	in = DecodeInput(json.Number("12.50"))
-	assert.Equal(t, 12.5, in.Value)
+	assert.Equal(t, Number{lit: "12.50", f: 12.5}, in.Value)
 
 	in = DecodeInput(func() {})
 	assert.ErrorIs(t, in.Err, ErrUnsupported)
@@ -113,7 +114,7 @@ func TestDecodeInput(t *testing.T) {
 func TestObjectIndex(t *testing.T) {
 	o := NewObject()
 	for i := range 50 {
-		o.set(string(rune('a'+i%26))+strings.Repeat("x", i/26), float64(i))
+		o.set(string(rune('a'+i%26))+strings.Repeat("x", i/26), NumberOf(float64(i)))
 	}
 	o.set("a", "again")
 	require.Equal(t, 50, o.Len())
@@ -122,7 +123,7 @@ func TestObjectIndex(t *testing.T) {
 	assert.Equal(t, "again", v)
 	v, ok = o.Get("xx")
 	require.True(t, ok)
-	assert.Equal(t, 49.0, v)
+	assert.Equal(t, NumberOf(49), v)
 	_, ok = o.Get("nope")
 	assert.False(t, ok)
 }
@@ -133,6 +134,7 @@ func FuzzDecodeJSON(f *testing.F) {
 	for _, s := range []string{
 		`{"a":1,"b":[true,null,"x"]}`, `[]`, `"\ud83d\ude00"`, `1e400`, `{"a":{"a":{"a":{}}}}`,
 		`{"k":"  spaced \u2028 out  "}`, `"\u001b[31m"`, `{"a":1,"a":2}`, "\"\xff\"", `-0.0e-0`,
+		`"0123456789\\\"\n\t\u00e9abcdefgh\ud83d\ude00é\""`,
 	} {
 		f.Add([]byte(s), 10)
 	}
@@ -143,6 +145,12 @@ func FuzzDecodeJSON(f *testing.F) {
 		}
 		if err != nil {
 			return
+		}
+		if s, ok := v.(string); ok {
+			var want string
+			if err := json.Unmarshal(data, &want); err != nil || s != want {
+				t.Fatalf("DecodeJSON(%q) = %q, encoding/json gives %q (%v)", data, s, want, err)
+			}
 		}
 		full := CompactJSON(v)
 		n = n % (len(full) + 2)
@@ -157,4 +165,79 @@ func FuzzDecodeJSON(f *testing.F) {
 			t.Fatalf("CompactJSON(%q) = %q is not JSON", data, full)
 		}
 	})
+}
+
+// Strings decode like encoding/json whatever the position of escapes and
+// special bytes relative to the eight-byte words the decoder reads.
+func TestDecodeJSONStringsAtEveryOffset(t *testing.T) {
+	pieces := []string{`\n`, `\"`, `\\`, `\u00e9`, `\ud83d\ude00`, `é`, `日本`, "\xff", `\/`}
+	for _, piece := range pieces {
+		for pad := range 20 {
+			for tail := range 10 {
+				lit := `"` + strings.Repeat("a", pad) + piece + strings.Repeat("b", tail) + `"`
+				got, err := DecodeJSON([]byte(lit))
+				require.NoError(t, err, lit)
+				var want string
+				require.NoError(t, json.Unmarshal([]byte(lit), &want))
+				assert.Equal(t, want, got, lit)
+			}
+		}
+	}
+	for pad := range 20 {
+		lit := `"` + strings.Repeat("a", pad) + `\n` + "\x01" + `x"`
+		_, err := DecodeJSON([]byte(lit))
+		assert.ErrorContains(t, err, fmt.Sprintf("offset %d: control character 0x01", pad+3), lit)
+		_, err = DecodeJSON([]byte(lit[:len(lit)-1]))
+		assert.ErrorContains(t, err, "control character 0x01", lit)
+		_, err = DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\n`))
+		assert.ErrorContains(t, err, "unexpected end of input in string", lit)
+		_, err = DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\`))
+		assert.ErrorContains(t, err, "unexpected end of input in string escape", lit)
+	}
+}
+
+// Large arrays and objects, nested or not, keep every element and key.
+func TestDecodeJSONLargeContainers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"list":[`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `[%d,"s,]}",{"k%d":%d}]`, i, i, i)
+	}
+	b.WriteString(`],"obj":{`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":[%d]`, i%250, i)
+	}
+	b.WriteString(`}}`)
+	got, err := DecodeJSON([]byte(b.String()))
+	require.NoError(t, err)
+	var want any
+	require.NoError(t, json.Unmarshal([]byte(b.String()), &want))
+	list, _ := got.(*Object).Get("list")
+	require.Len(t, list, 300)
+	obj, _ := got.(*Object).Get("obj")
+	require.Equal(t, 250, obj.(*Object).Len(), "duplicate keys keep one entry")
+	k0, _ := obj.(*Object).Get("k0")
+	assert.Equal(t, "[250]", CompactJSON(k0), "the last value of a duplicate key")
+	wantJSON, _ := json.Marshal(want.(map[string]any)["list"])
+	assert.Equal(t, string(wantJSON), CompactJSON(list))
+}
+
+// Empty objects and arrays are shared, so many of them cost little.
+func TestDecodeJSONEmptyValuesShared(t *testing.T) {
+	data := []byte("[" + strings.Repeat("{},[],", 1000) + "{}]")
+	allocs := testing.AllocsPerRun(10, func() {
+		if _, err := DecodeJSON(data); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.LessOrEqual(t, allocs, 12.0, "a few for the list, none per element")
+	v, _ := DecodeJSON(data)
+	assert.Equal(t, 2001, len(v.([]any)))
+	assert.Equal(t, "[{},[],{}]", CompactJSON(v.([]any)[1998:]))
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -14,7 +15,7 @@ import (
 
 // Input is a tool call's arguments as previews see them.
 //
-// Value holds the decoded JSON value (nil, bool, float64, string, []any or
+// Value holds the decoded JSON value (nil, bool, Number, string, []any or
 // *Object). When the arguments arrived as text that is not valid JSON, Value
 // is nil, Raw holds the text and Err says what is wrong with it: the text is
 // still what the tool would receive, so previews show it rather than hide it.
@@ -75,8 +76,10 @@ func decodeText(data []byte) Input {
 var ErrUnsupported = errors.New("value has no JSON form")
 
 // FromGo converts a Go value into the value model: maps become *Object with
-// sorted keys, slices become []any, numbers become float64, and json.Number
-// and json.RawMessage are decoded. Other types (structs, pointers, named
+// sorted keys, slices become []any, numbers become Number, and json.Number
+// and json.RawMessage are decoded. Integers keep all their digits
+// (int64(9007199254740993) prints as 9007199254740993); floating-point
+// numbers print as JavaScript prints them. Other types (structs, pointers, named
 // types) go through encoding/json, so their field order is kept.
 func FromGo(v any) (any, error) {
 	return fromGo(v, 0)
@@ -91,30 +94,32 @@ func fromGo(v any, depth int) (any, error) {
 		return v, nil
 	case string:
 		return strings.ToValidUTF8(v, string(utf8.RuneError)), nil
-	case float64:
+	case Number:
 		return v, nil
+	case float64:
+		return NumberOf(v), nil
 	case float32:
-		return float64(v), nil
+		return NumberOf(float64(v)), nil
 	case int:
-		return float64(v), nil
+		return intNumber(int64(v)), nil
 	case int8:
-		return float64(v), nil
+		return intNumber(int64(v)), nil
 	case int16:
-		return float64(v), nil
+		return intNumber(int64(v)), nil
 	case int32:
-		return float64(v), nil
+		return intNumber(int64(v)), nil
 	case int64:
-		return float64(v), nil
+		return intNumber(v), nil
 	case uint:
-		return float64(v), nil
+		return uintNumber(uint64(v)), nil
 	case uint8:
-		return float64(v), nil
+		return uintNumber(uint64(v)), nil
 	case uint16:
-		return float64(v), nil
+		return uintNumber(uint64(v)), nil
 	case uint32:
-		return float64(v), nil
+		return uintNumber(uint64(v)), nil
 	case uint64:
-		return float64(v), nil
+		return uintNumber(v), nil
 	case json.Number:
 		return DecodeJSON([]byte(v))
 	case json.RawMessage:
@@ -150,7 +155,7 @@ func fromGo(v any, depth int) (any, error) {
 	// keys, which is the order this model gives Go maps too.
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Float32 || rv.Kind() == reflect.Float64 {
 		if f := rv.Float(); math.IsNaN(f) || math.IsInf(f, 0) {
-			return f, nil
+			return NumberOf(f), nil
 		}
 	}
 	data, err := json.Marshal(v)
@@ -158,4 +163,13 @@ func fromGo(v any, depth int) (any, error) {
 		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 	}
 	return DecodeJSON(data)
+}
+
+// intNumber is an integer from Go, which keeps all its digits.
+func intNumber(i int64) Number {
+	return Number{lit: strconv.FormatInt(i, 10), f: float64(i)}
+}
+
+func uintNumber(u uint64) Number {
+	return Number{lit: strconv.FormatUint(u, 10), f: float64(u)}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The expected strings are what String(x) prints in JavaScript.
@@ -46,4 +47,101 @@ func TestFormatNumber(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, FormatNumber(tc.in), "FormatNumber(%v)", tc.in)
 	}
+}
+
+// Numbers decoded from JSON print as the call wrote them, in compact JSON
+// and in MCP argument summaries alike.
+func TestNumbersAsWritten(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`9007199254740993`, `9007199254740993`},
+		{`1.50`, `1.50`},
+		{`1e21`, `1e21`},
+		{`-0`, `-0`},
+		{`1E+2`, `1E+2`},
+		{`1e400`, `1e400`},
+		{`-2.5e-400`, `-2.5e-400`},
+		{`123456789012345678901234567890`, `123456789012345678901234567890`},
+		{`42`, `42`},
+		{`5`, `5`},
+	}
+	for _, tc := range tests {
+		v, err := DecodeJSON([]byte(tc.in))
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, CompactJSON(v), "CompactJSON(%s)", tc.in)
+		assert.Equal(t, tc.want, MCPValue(v), "MCPValue(%s)", tc.in)
+		assert.Equal(t, `{"n":`+tc.want+`}`, TruncateJSON(object(t, `{"n":`+tc.in+`}`), 100))
+		assert.Equal(t, `with n: `+tc.want, "with n: "+MCPValue(mustGet(t, `{"n":`+tc.in+`}`, "n")))
+	}
+}
+
+func mustGet(t *testing.T, js, key string) any {
+	t.Helper()
+	v, ok := object(t, js).Get(key)
+	require.True(t, ok)
+	return v
+}
+
+// Numbers computed in Go or CEL have no literal and print as JavaScript
+// prints them; Go integers keep all their digits.
+func TestComputedNumbers(t *testing.T) {
+	tests := []struct {
+		in   any
+		want string
+	}{
+		{int64(9007199254740993), "9007199254740993"},
+		{uint64(18446744073709551615), "18446744073709551615"},
+		{-7, "-7"},
+		{9007199254740993.0, "9007199254740992"},
+		{1.5, "1.5"},
+		{1e21, "1e+21"},
+		{math.Copysign(0, -1), "0"},
+		{math.NaN(), "NaN"},
+		{math.Inf(-1), "-Infinity"},
+	}
+	for _, tc := range tests {
+		v, err := FromGo(tc.in)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, MCPValue(v), "%v", tc.in)
+	}
+	assert.Equal(t, `[1.5,null,null,9007199254740993]`, CompactJSON([]any{NumberOf(1.5), NumberOf(math.NaN()), 1 / math.Inf(1) * math.Inf(1), intNumber(9007199254740993)}))
+	assert.Equal(t, "1e+21", MCPValue(1e21), "a bare float64 is a computed number")
+}
+
+func TestNumberInt64(t *testing.T) {
+	tests := []struct {
+		lit  string
+		want int64
+		ok   bool
+	}{
+		{"9007199254740993", 9007199254740993, true},
+		{"-9223372036854775808", math.MinInt64, true},
+		{"9223372036854775807", math.MaxInt64, true},
+		{"9223372036854775808", 0, false},
+		{"-9223372036854775809", 0, false},
+		{"1e3", 1000, true},
+		{"2.0", 2, true},
+		{"-0", 0, true},
+		{"0e999999999999", 0, true},
+		{"1E+2", 100, true},
+		{"12.5e1", 125, true},
+		{"1250e-1", 125, true},
+		{"9007199254740993.0", 9007199254740993, true},
+		{"1.5", 0, false},
+		{"1e-1", 0, false},
+		{"1e19", 0, false},
+		{"1e999999999999", 0, false},
+		{"1e-999999999999", 0, false},
+	}
+	for _, tc := range tests {
+		v, err := DecodeJSON([]byte(tc.lit))
+		require.NoError(t, err)
+		got, ok := v.(Number).Int64()
+		assert.Equal(t, tc.ok, ok, tc.lit)
+		assert.Equal(t, tc.want, got, tc.lit)
+	}
+	n, ok := NumberOf(3).Int64()
+	assert.True(t, ok)
+	assert.Equal(t, int64(3), n)
+	_, ok = NumberOf(0.5).Int64()
+	assert.False(t, ok)
 }

@@ -7,7 +7,9 @@ import "iter"
 const indexThreshold = 8
 
 // Object is a decoded JSON object that remembers the order in which its keys
-// were first written. Values are nil, bool, float64, string, []any or *Object.
+// were first written. Values are nil, bool, Number, string, []any or
+// *Object; a number is a Number, never a float64, so Go code reading
+// input checks for Number and reads its value with Float64 or Int64.
 //
 // A key written twice keeps its first position and its last value, as
 // JavaScript's JSON.parse does. The zero value is an empty object. An Object
@@ -108,4 +110,19 @@ func NewObject(pairs ...any) *Object {
 		o.set(k, v)
 	}
 	return o
+}
+
+// grow makes room for n keys in all.
+func (o *Object) grow(n int) {
+	if n <= cap(o.keys) {
+		return
+	}
+	o.keys = append(make([]string, 0, n), o.keys...)
+	o.values = append(make([]any, 0, n), o.values...)
+	if n > indexThreshold && o.index == nil {
+		o.index = make(map[string]int, n)
+		for i, k := range o.keys {
+			o.index[k] = i
+		}
+	}
 }

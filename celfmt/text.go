@@ -259,7 +259,8 @@ func (w *collapser) result() string {
 
 // MCPValue renders one MCP argument value as the reference argument summary
 // does: a string quoted and truncated to 60 characters (no escaping), a
-// number or boolean as JavaScript prints it, null as null, a list as
+// boolean as JavaScript prints it, a number as the call wrote it (a
+// computed one as JavaScript prints it), null as null, a list as
 // "[<n> items]" (also "[1 items]") and an object as "{…}".
 func MCPValue(v any) string {
 	switch v := v.(type) {
@@ -267,6 +268,8 @@ func MCPValue(v any) string {
 		return "null"
 	case string:
 		return `"` + Truncate(v, 60) + `"`
+	case Number:
+		return v.String()
 	case float64:
 		return FormatNumber(v)
 	case bool:

@@ -14,6 +14,9 @@ import (
 
 // adapter turns model values into CEL values: *Object becomes a map that
 // iterates in input order, numbers become doubles, lists are adapted lazily.
+// A number's literal does not reach CEL: CEL computes with doubles, and a
+// double has no room for it. Declared int fields are read from the literal
+// (see declaredField).
 type adapter struct{ base types.Adapter }
 
 func (a adapter) NativeToValue(v any) ref.Val {
@@ -24,6 +27,8 @@ func (a adapter) NativeToValue(v any) ref.Val {
 		return objectVal{o: v, a: a}
 	case []any:
 		return types.NewDynamicList(a, v)
+	case Number:
+		return types.Double(v.f)
 	case float64:
 		return types.Double(v)
 	case string:
@@ -177,11 +182,11 @@ func toModel(v ref.Val) (any, bool) {
 	case types.String:
 		return string(v), true
 	case types.Double:
-		return float64(v), true
+		return NumberOf(float64(v)), true
 	case types.Int:
-		return float64(v), true
+		return NumberOf(float64(v)), true
 	case types.Uint:
-		return float64(v), true
+		return NumberOf(float64(v)), true
 	case types.Bool:
 		return bool(v), true
 	case types.Null:
@@ -239,7 +244,9 @@ func declaredField(o *Object, name string, t *types.Type) (any, error) {
 		return nil, fmt.Errorf("input field %s: %w", name, err)
 	}
 	if t.Kind() == types.IntKind {
-		return int64(v.(float64)), nil
+		n, _ := asNumber(v)
+		i, _ := n.Int64() // conforms has checked it
+		return i, nil
 	}
 	return v, nil
 }
@@ -278,15 +285,18 @@ func conforms(v any, t *types.Type) error {
 			return nil
 		}
 	case types.DoubleKind:
-		if _, ok := v.(float64); ok {
+		if _, ok := asNumber(v); ok {
 			return nil
 		}
 	case types.IntKind:
-		if f, ok := v.(float64); ok {
-			if f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+		if n, ok := asNumber(v); ok {
+			if _, ok := n.Int64(); ok {
 				return nil
 			}
 			got = "a number that is not an integer"
+			if f := math.Abs(n.f); f >= math.MaxInt64 && !math.IsNaN(f) {
+				got = "a number outside the int range"
+			}
 		}
 	case types.ListKind:
 		if list, ok := v.([]any); ok {
@@ -323,7 +333,7 @@ func kindOf(v any) string {
 		return "null"
 	case string:
 		return "string"
-	case float64:
+	case Number, float64:
 		return "number"
 	case bool:
 		return "bool"
@@ -333,4 +343,16 @@ func kindOf(v any) string {
 		return "object"
 	}
 	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
+}
+
+// asNumber returns a model number as a Number. A bare float64, which Go
+// code may put in values it builds itself, is a computed number.
+func asNumber(v any) (Number, bool) {
+	switch v := v.(type) {
+	case Number:
+		return v, true
+	case float64:
+		return NumberOf(v), true
+	}
+	return Number{}, false
 }

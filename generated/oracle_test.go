@@ -39,8 +39,9 @@ func oracleRead(in *celfmt.Object) string {
 		parts = append(parts, "path '"+p+"'")
 	}
 	for _, key := range []string{"offset", "limit"} {
-		if n, ok := get(in, key).(float64); ok {
-			parts = append(parts, key+" "+celfmt.FormatNumber(n))
+		// numberText prints the double CEL sees, as JavaScript does.
+		if n, ok := get(in, key).(celfmt.Number); ok {
+			parts = append(parts, key+" "+celfmt.FormatNumber(n.Float64()))
 		}
 	}
 	if len(parts) == 0 {

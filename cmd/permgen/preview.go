@@ -34,7 +34,8 @@ line number and skipped; the exit code is then 1.
 Flags:
 `
 
-// maxLineBytes bounds one JSONL line, so a runaway file cannot exhaust memory.
+// maxLineBytes bounds the content of one JSONL line (its line ending not
+// counted), so a runaway file cannot exhaust memory.
 const maxLineBytes = 64 << 20
 
 type previewFlags struct {
@@ -183,19 +184,6 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// callLine is one line of the JSONL input.
-type callLine struct {
-	Tool           *string         `json:"tool"`
-	Input          json.RawMessage `json:"input"`
-	Agent          string          `json:"agent"`
-	State          string          `json:"state"`
-	Source         string          `json:"source"`
-	Target         string          `json:"target"`
-	Command        string          `json:"command"`
-	MatchedPattern string          `json:"matchedPattern"`
-	Origin         string          `json:"origin"`
-}
-
 // jsonResult is one line of --format json output.
 type jsonResult struct {
 	Tool      string             `json:"tool"`
@@ -248,30 +236,108 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 }
 
 // parseCall decodes one JSONL line into a call.
+//
+// The line is decoded once, by the value model's decoder, and the call's
+// input is handed on as the decoded value: encoding/json would copy the
+// input's text and the dispatcher would then decode it again, which for a
+// long line costs several times its size. encoding/json only explains
+// lines that are not valid JSON.
 func parseCall(line []byte) (runtime.Call, error) {
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	var c callLine
-	if err := dec.Decode(&c); err != nil {
-		return runtime.Call{}, describeJSONError(err)
+	v, err := celfmt.DecodeJSON(line)
+	if err != nil {
+		return runtime.Call{}, explainBadLine(line, err)
 	}
-	if dec.InputOffset() != int64(len(bytes.TrimRight(line, " \t\r"))) {
-		return runtime.Call{}, fmt.Errorf("text after the call's JSON object at column %d", dec.InputOffset()+1)
+	o, ok := v.(*celfmt.Object)
+	if !ok {
+		return runtime.Call{}, fmt.Errorf("a call must be a JSON object, got %s", jsonKind(v))
+	}
+	var call runtime.Call
+	var tool *string
+	for key, value := range o.All() {
+		// encoding/json matched field names without regard to case;
+		// so does this.
+		name := ""
+		for _, f := range callFields {
+			if strings.EqualFold(key, f) {
+				name = f
+				break
+			}
+		}
+		if name == "" {
+			return runtime.Call{}, fmt.Errorf("unknown field %q", key)
+		}
+		if name == "input" {
+			call.Input = celfmt.Input{Value: value}
+			continue
+		}
+		if value == nil {
+			continue // null leaves a field unset
+		}
+		text, ok := value.(string)
+		if !ok {
+			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, jsonKind(value))
+		}
+		switch name {
+		case "tool":
+			tool = &text
+		case "agent":
+			call.Agent = text
+		case "state":
+			call.State = text
+		case "source":
+			call.Source = text
+		case "target":
+			call.Target = text
+		case "command":
+			call.Command = text
+		case "matchedPattern":
+			call.MatchedPattern = text
+		case "origin":
+			call.Origin = text
+		}
 	}
 	switch {
-	case c.Tool == nil:
+	case tool == nil:
 		return runtime.Call{}, errors.New(`missing "tool"`)
-	case *c.Tool == "":
+	case *tool == "":
 		return runtime.Call{}, errors.New(`"tool" is empty`)
 	}
-	call := runtime.Call{
-		Tool: *c.Tool, Agent: c.Agent, State: c.State, Source: c.Source, Target: c.Target,
-		Command: c.Command, MatchedPattern: c.MatchedPattern, Origin: c.Origin,
-	}
-	if c.Input != nil {
-		call.Input = c.Input
-	}
+	call.Tool = *tool
 	return call, nil
+}
+
+// callFields are the fields of a call line.
+var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin"}
+
+// jsonKind names the JSON kind of a decoded value as encoding/json does.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "bool"
+	case celfmt.Number:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// explainBadLine says why a line is not valid JSON, in encoding/json's
+// words and with its column numbers; err is the decoder's reason.
+func explainBadLine(line []byte, err error) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return describeJSONError(err)
+	}
+	if dec.InputOffset() < int64(len(bytes.TrimRight(line, " \t\r\n"))) {
+		return fmt.Errorf("text after the call's JSON object at column %d", dec.InputOffset()+1)
+	}
+	return err
 }
 
 // describeJSONError words encoding/json's errors for a JSONL user.
@@ -291,38 +357,64 @@ func describeJSONError(err error) error {
 	return errors.New(strings.TrimPrefix(err.Error(), "json: "))
 }
 
-// lineReader reads lines of any length up to maxLineBytes and counts them.
+// lineReader reads lines whose content (without the line ending) is at
+// most max bytes, and counts them. A long line is gathered in blocks and
+// joined once, so reading it allocates about twice its size rather than
+// the series of ever larger copies that appending to one buffer leaves.
 type lineReader struct {
 	r      *bufio.Reader
-	buf    []byte
-	line   int  // number of the line last returned
-	failed bool // reading failed for good
+	max    int
+	blocks [][]byte // the pieces of the current line, reused
+	joined []byte   // the current line when it spans blocks, reused
+	line   int      // number of the line last returned
+	failed bool     // reading failed for good
 }
+
+// blockSize is the size of the blocks a line is gathered in.
+const blockSize = 1 << 20
 
 var errLineTooLong = fmt.Errorf("line longer than %d MiB, skipped", maxLineBytes>>20)
 
+// newLineReader reads lines from r, skipping a UTF-8 byte order mark at
+// its start, which some editors write and which is no part of the first
+// call.
 func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if bom, _ := br.Peek(3); string(bom) == "\uFEFF" {
+		br.Discard(3)
+	}
+	return &lineReader{r: br, max: maxLineBytes}
 }
 
 // next returns the next line without its line ending.
 func (lr *lineReader) next() ([]byte, error) {
-	lr.buf = lr.buf[:0]
-	tooLong := false
+	for i := range lr.blocks {
+		lr.blocks[i] = lr.blocks[i][:0]
+	}
+	n, size, tooLong := 0, 0, false // blocks in use, bytes read
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
-		if !tooLong {
-			if len(lr.buf)+len(chunk) > maxLineBytes {
-				tooLong = true
-				lr.buf = lr.buf[:0]
-			} else {
-				lr.buf = append(lr.buf, chunk...)
+		// A line ending is at most two bytes (CRLF): until the end is
+		// seen, only more than max+2 bytes prove the content too long.
+		if size += len(chunk); size > lr.max+2 {
+			tooLong = true
+		}
+		for !tooLong && len(chunk) > 0 {
+			if n == 0 || len(lr.blocks[n-1]) == cap(lr.blocks[n-1]) {
+				if n == len(lr.blocks) {
+					lr.blocks = append(lr.blocks, make([]byte, 0, blockSize))
+				}
+				n++
 			}
+			b := lr.blocks[n-1]
+			k := min(len(chunk), cap(b)-len(b))
+			lr.blocks[n-1] = append(b, chunk[:k]...)
+			chunk = chunk[k:]
 		}
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue
-		case err == io.EOF && len(lr.buf) == 0 && !tooLong:
+		case err == io.EOF && size == 0:
 			return nil, io.EOF
 		case err != nil && err != io.EOF:
 			lr.line++
@@ -333,6 +425,34 @@ func (lr *lineReader) next() ([]byte, error) {
 		if tooLong {
 			return nil, errLineTooLong
 		}
-		return bytes.TrimRight(lr.buf, "\r\n"), nil
+		line := lr.join(n)
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > lr.max {
+			return nil, errLineTooLong
+		}
+		return line, nil
 	}
+}
+
+// join returns the first n blocks as one slice.
+func (lr *lineReader) join(n int) []byte {
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return lr.blocks[0]
+	}
+	size := 0
+	for _, b := range lr.blocks[:n] {
+		size += len(b)
+	}
+	if cap(lr.joined) < size {
+		lr.joined = make([]byte, 0, size)
+	}
+	lr.joined = lr.joined[:0]
+	for _, b := range lr.blocks[:n] {
+		lr.joined = append(lr.joined, b...)
+	}
+	return lr.joined
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// callOfSize is a call line of exactly size bytes, without its line ending.
+func callOfSize(size int) string {
+	head, tail := `{"tool":"t","input":"`, `"}`
+	return head + strings.Repeat("x", size-len(head)-len(tail)) + tail
+}
+
+// The line limit counts a line's content, not its line ending, whether
+// that is LF or CRLF.
+func TestPreviewLineLimitAt64MiB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads lines of 64 MiB")
+	}
+	const limit = 64 << 20
+	next := `{"tool":"next"}` + "\n"
+	for _, ending := range []string{"\n", "\r\n"} {
+		stdout, stderr, code := runCLI(t, callOfSize(limit)+ending+next, "preview")
+		assert.Equal(t, 0, code, "%q: %s", ending, stderr)
+		assert.Equal(t, 2, strings.Count(stdout, "\n"), "%q", ending)
+
+		stdout, stderr, code = runCLI(t, callOfSize(limit+1)+ending+next, "preview")
+		assert.Equal(t, 1, code, "%q", ending)
+		assert.Equal(t, "<stdin>:1: line longer than 64 MiB, skipped\n", stderr, "%q", ending)
+		assert.Equal(t, "Current agent requested tool 'next'. Allow this call?\n", stdout, "%q", ending)
+	}
+}
+
+// A UTF-8 byte order mark at the start of the input is not part of the
+// first call.
+func TestPreviewSkipsByteOrderMark(t *testing.T) {
+	in := "\uFEFF" + `{"tool":"read","input":{"path":"/a"}}` + "\r\n" + `{"tool":"b"}` + "\n"
+	stdout, stderr, code := runCLI(t, in, "preview")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "Current agent requested tool 'read' for path '/a'. Allow this call?\nCurrent agent requested tool 'b'. Allow this call?\n", stdout)
+
+	// Only at the start: a mark on a later line is still an error.
+	_, stderr, code = runCLI(t, `{"tool":"a"}`+"\n\uFEFF"+`{"tool":"b"}`, "preview")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "<stdin>:2: invalid JSON")
+}
+
+// Field names match without regard to case, as they did when lines were
+// decoded into a struct; null leaves a field unset.
+func TestPreviewCallFields(t *testing.T) {
+	in := `{"TOOL":"read","Input":{"path":"/a"},"agent":null}
+{"tool":"x","input":{"n":9007199254740993}}
+{"tool":"x","agent":true}
+{"tool":"x","state":{}}
+`
+	stdout, stderr, code := runCLI(t, in, "preview")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `Current agent requested tool 'read' for path '/a'. Allow this call?
+Current agent requested tool 'x' with input {"n":9007199254740993}. Allow this call?
+`, stdout)
+	assert.Equal(t, `<stdin>:3: field "agent" must be a string, got bool
+<stdin>:4: field "state" must be a string, got object
+`, stderr)
+}
