@@ -100,19 +100,14 @@ func LineCount(text string) int {
 	if text == "" {
 		return 0
 	}
-	lines := 1
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			lines++
-		case '\r':
-			lines++
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-		}
+	// Each break is a "\n" or a "\r", except that "\r\n" is one break:
+	// counted this way the standard library's vectorized search does the
+	// work, which matters for a megabyte of content.
+	breaks := strings.Count(text, "\n")
+	if cr := strings.Count(text, "\r"); cr > 0 {
+		breaks += cr - strings.Count(text, "\r\n")
 	}
-	return lines
+	return 1 + breaks
 }
 
 // CountPhrase returns "<n> <singular>" when n is 1 and "<n> <plural>"

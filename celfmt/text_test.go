@@ -1,6 +1,8 @@
 package celfmt
 
 import (
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -209,4 +211,25 @@ func TestTruncateText(t *testing.T) {
 	assert.Equal(t, "not json", TruncateText("  not \n json ", 100))
 	assert.Equal(t, "abc…", TruncateText("abc   def", 3))
 	assert.Equal(t, "abc …", TruncateText("abc   def", 4))
+}
+
+var lineBreak = regexp.MustCompile(`\r\n|\r|\n`)
+
+// TestLineCountAgreesWithSplitting checks the counting LineCount does
+// against the definition: the pieces between "\r\n", "\r" or "\n".
+func TestLineCountAgreesWithSplitting(t *testing.T) {
+	pieces := []string{"a", "\n", "\r", "\r\n", "\n\r", "é"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for n := rng.IntN(8); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := 0
+		if s != "" {
+			want = len(lineBreak.Split(s, -1))
+		}
+		require.Equal(t, want, LineCount(s), "%q", s)
+	}
 }
