@@ -20,8 +20,9 @@ type Limits struct {
 	Preview int // JSON in the default preview (200)
 	Summary int // a pattern or glob in a search preview (80)
 	Log     int // a log preview (1000)
-	// Output caps every piece of text after sanitizing: a formatter's
-	// preview, a command, a path, a name (500). It keeps hostile input from
+	// Output caps the preview and each piece of the prompt sentence (the
+	// agent, tool, target, command and pattern) after sanitizing (500); log
+	// values are capped by Log instead. It keeps hostile input from
 	// producing an unbounded prompt, even where a formatter forgets to
 	// truncate or revealed escapes make text longer.
 	Output int
