@@ -173,7 +173,7 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
 		return compiled{}, false
 	}
-	prg, err := env.Program(ast, cel.CostLimit(opts.CostLimit), cel.CostTracking(actualCost{}))
+	prg, err := program(env, ast, opts)
 	if err != nil {
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false

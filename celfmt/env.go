@@ -28,6 +28,7 @@ const (
 	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
 	DefaultMaxItems       = 1000       // elements of one list or keys of one object
 	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string
+	DefaultMemoryBudget   = 8 << 20    // bytes one evaluation may allocate building strings and lists
 )
 
 // Options bound what formatters may cost. A zero field means its default.
@@ -38,8 +39,12 @@ type Options struct {
 	// CostLimit stops an evaluation that spends more; the formatter then
 	// fails and the dispatcher shows the default preview.
 	CostLimit uint64
-	// MaxInputBytes and MaxItems bound the input a formatter accepts; a
-	// larger input fails the formatter before it runs.
+	// MaxInputBytes and MaxItems are the input the cost estimate assumes:
+	// text in one call's input, and elements of one list or keys of one
+	// object. They are not checked on the actual input: a model could then
+	// pad the input until the formatter fails and hide what it exists to
+	// show. What a formatter does with what it reads is bounded at run time
+	// by CostLimit and MemoryBudget instead.
 	MaxInputBytes int
 	MaxItems      int
 	// StringEstimate is the length the cost estimate assumes for a string
@@ -50,6 +55,11 @@ type Options struct {
 	// estimate is there to reject nesting. CostLimit still bounds the
 	// actual cost of long strings.
 	StringEstimate int
+	// MemoryBudget is how many bytes one evaluation (the lets and the
+	// preview of one call) may allocate building strings and lists; a
+	// function that would allocate more fails BEFORE allocating, with an
+	// error matching ErrBudget.
+	MemoryBudget int64
 	// SkipExamples leaves the examples out of Check, for tools that run
 	// them on their own (permgen test).
 	SkipExamples bool
@@ -70,6 +80,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.StringEstimate <= 0 {
 		o.StringEstimate = DefaultStringEstimate
+	}
+	if o.MemoryBudget <= 0 {
+		o.MemoryBudget = DefaultMemoryBudget
 	}
 	return o
 }

@@ -213,7 +213,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
 		}
-		prg, err := env.Program(ast, cel.CostLimit(c.opts.CostLimit), cel.CostTracking(actualCost{}))
+		prg, err := program(env, ast, c.opts)
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: %w", e.Owner, err)
 		}
