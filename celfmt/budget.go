@@ -428,6 +428,9 @@ func (t callTable) decorator() interpreter.InterpretableDecoratorV2 {
 		if !ok {
 			return i, nil
 		}
+		if call.Function() == "matches" {
+			return compileMatch(call)
+		}
 		size, ok := budgeted[call.Function()]
 		if !ok {
 			return i, nil
@@ -541,5 +544,5 @@ func program(env *cel.Env, ast *cel.Ast, opts Options) (cel.Program, error) {
 	return env.Program(ast,
 		cel.CustomDecoratorV2(calls.decorator()),
 		cel.CostLimit(opts.CostLimit),
-		cel.CostTracking(actualCost{}))
+		cel.CostTracking(actualCost{weights: regexWeights(ast)}))
 }

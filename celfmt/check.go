@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 )
 
@@ -156,9 +157,19 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 		}
 		return compiled{}, false
 	}
-	est, err := env.EstimateCost(ast, estimator{o: opts})
+	if !checkPatterns(ast, src, what, errs) {
+		return compiled{}, false
+	}
+	costs := &estimator{o: opts}
+	est, err := env.EstimateCost(ast, costs)
 	if err != nil {
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)
+		return compiled{}, false
+	}
+	if o := costs.oversized; o != nil {
+		errs.Add(callPos(ast, src, o.fn, o.arg), "%s: %s may build a result of %d characters or elements, "+
+			"more than the memory budget of %d bytes: a chain of calls whose result grows with each call; "+
+			"build the text once, or truncate it first", what, o.fn, o.size, opts.MemoryBudget)
 		return compiled{}, false
 	}
 	if est.Max >= 1<<60 { // cel-go's "unknown": no finite bound
@@ -179,6 +190,72 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 		return compiled{}, false
 	}
 	return compiled{ast: ast, prg: prg}, true
+}
+
+// callPos returns the position of the call of fn whose first argument (or
+// target) is the expression arg: the start of the function's name.
+func callPos(a *cel.Ast, src Source, fn string, arg int64) Pos {
+	var call ast.Expr
+	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if call != nil || e.Kind() != ast.CallKind || e.AsCall().FunctionName() != fn {
+			return
+		}
+		c := e.AsCall()
+		if (c.IsMemberFunction() && c.Target().ID() == arg) ||
+			(!c.IsMemberFunction() && len(c.Args()) > 0 && c.Args()[0].ID() == arg) {
+			call = e
+		}
+	}))
+	if call == nil {
+		return src.Pos
+	}
+	loc := a.NativeRep().SourceInfo().GetStartLocation(call.ID())
+	if loc.Line() < 1 {
+		return src.Pos
+	}
+	return src.PosAt(loc.Line(), nameStart(src.Text, loc.Line(), loc.Column(), fn))
+}
+
+// exprPos returns the position where an expression starts: cel-go places
+// a call at its opening parenthesis and an operator at its symbol.
+func exprPos(a *cel.Ast, src Source, e ast.Expr) Pos {
+	for {
+		switch {
+		case e.Kind() == ast.CallKind && e.AsCall().IsMemberFunction():
+			e = e.AsCall().Target()
+			continue
+		case e.Kind() == ast.CallKind && strings.HasPrefix(e.AsCall().FunctionName(), "_") && len(e.AsCall().Args()) > 0:
+			e = e.AsCall().Args()[0]
+			continue
+		case e.Kind() == ast.SelectKind:
+			e = e.AsSelect().Operand()
+			continue
+		}
+		break
+	}
+	loc := a.NativeRep().SourceInfo().GetStartLocation(e.ID())
+	if loc.Line() < 1 {
+		return src.Pos
+	}
+	col := loc.Column()
+	if e.Kind() == ast.CallKind {
+		col = nameStart(src.Text, loc.Line(), col, e.AsCall().FunctionName())
+	}
+	return src.PosAt(loc.Line(), col)
+}
+
+// nameStart moves a column at a call's parenthesis back to the start of
+// the function's name, when the name is there.
+func nameStart(text string, line, col int, fn string) int {
+	lines := strings.Split(text, "\n")
+	if line > len(lines) {
+		return col
+	}
+	runes := []rune(lines[line-1])
+	if start := col - len([]rune(fn)); start >= 0 && col <= len(runes) && string(runes[start:col]) == fn {
+		return start
+	}
+	return col
 }
 
 var undeclared = regexp.MustCompile(`^undeclared reference to '([A-Za-z_][A-Za-z0-9_.]*)'`)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
-	"github.com/google/cel-go/checker"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/ext"
@@ -252,70 +251,4 @@ func parseType(s string) (*types.Type, error) {
 		msg = fmt.Sprintf("unknown type %q (did you mean %q?)", s, sug)
 	}
 	return nil, errors.New(msg)
-}
-
-// estimator gives the checker the sizes it cannot know (see
-// Options.StringEstimate and Options.MaxItems)
-// and the cost of this package's functions.
-type estimator struct{ o Options }
-
-func (e estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
-	switch n.Type().Kind() {
-	case types.StringKind, types.BytesKind:
-		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
-	case types.ListKind, types.MapKind, types.DynKind:
-		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.MaxItems)}
-	}
-	// Scalars and type values (type(x) == string) have size 1; without an
-	// estimate cel-go would assume the largest size there is.
-	return &checker.SizeEstimate{Min: 1, Max: 1}
-}
-
-func (e estimator) EstimateCallCost(fn, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {
-	for _, f := range functions {
-		if f.name != fn {
-			continue
-		}
-		max := uint64(1)
-		if f.linear {
-			max += uint64(e.o.StringEstimate) / linearCostDivisor
-		}
-		est := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: max}}
-		if size := f.resultSize; size != 0 {
-			if size < 0 {
-				size = e.o.StringEstimate
-			}
-			est.ResultSize = &checker.SizeEstimate{Min: 0, Max: uint64(size)}
-		}
-		return est
-	}
-	return nil
-}
-
-// linearCostDivisor is how many characters a linear function reads for one
-// unit of cost. cel-go charges its own string functions one unit per ten
-// characters; these are plain Go loops over bytes, about ten times cheaper.
-const linearCostDivisor = 100
-
-// actualCost charges this package's linear functions for the text they
-// read, at the rate the estimator assumes.
-type actualCost struct{}
-
-func (actualCost) CallCost(fn, _ string, args []ref.Val, result ref.Val) *uint64 {
-	for _, f := range functions {
-		if f.name != fn || !f.linear {
-			continue
-		}
-		n := 0
-		if s, ok := result.(types.String); ok && fn == "json" {
-			n = len(s)
-		} else if len(args) > 0 {
-			if s, ok := args[0].(types.String); ok {
-				n = len(s)
-			}
-		}
-		cost := 1 + uint64(n)/linearCostDivisor
-		return &cost
-	}
-	return nil
 }
