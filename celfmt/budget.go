@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/google/cel-go/cel"
-	celfunctions "github.com/google/cel-go/common/functions"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -20,6 +18,8 @@ import (
 var ErrBudget = errors.New("memory budget exceeded")
 
 // The memory budget.
+//
+// (See meter.go for how calls are wrapped and costs counted.)
 //
 // cel-go's cost limit is checked after each call returns, so it cannot stop
 // a call that builds a huge string (a replace of every character by a long
@@ -44,13 +44,35 @@ var ErrBudget = errors.New("memory budget exceeded")
 // budgetName is the activation variable that carries the budget.
 const budgetName = "@permgen.budget"
 
-// budget is what one evaluation may still allocate.
+// budget is what one evaluation may still allocate and spend.
 type budget struct {
 	left, total int64
+	// cost is what the evaluation spent, limit what it may spend.
+	cost, limit uint64
 	err         error
 }
 
-func newBudget(total int64) *budget { return &budget{left: total, total: total} }
+func newBudget(total int64, limit uint64) *budget {
+	return &budget{left: total, total: total, limit: limit}
+}
+
+// ErrCostLimit is returned by Formatter.Format when an evaluation would
+// spend more than Options.CostLimit.
+var ErrCostLimit = errors.New("cost limit exceeded")
+
+// spend charges n units of cost, or fails.
+func (b *budget) spend(n uint64) error {
+	if b.err != nil {
+		return b.err
+	}
+	if n > b.limit-b.cost {
+		b.err = fmt.Errorf("%w: the evaluation would spend more than %d", ErrCostLimit, b.limit)
+		b.cost = b.limit
+		return b.err
+	}
+	b.cost += n
+	return nil
+}
 
 // charge takes n bytes from the budget, or fails.
 func (b *budget) charge(fn string, n int64) error {
@@ -137,12 +159,16 @@ var budgeted = map[string]sizer{
 	},
 	"distinct": func(a []ref.Val, _ int64) int64 { return 4 * valueBytes * listLen(a, 0) },
 	// This package's functions.
-	"truncate":   sizeTruncate,
-	"inline":     func(a []ref.Val, l int64) int64 { return sizeTruncate(a, l) + 16 },
-	"collapse":   func(a []ref.Val, _ int64) int64 { return strLen(a, 0) },
-	"plural":     func(a []ref.Val, _ int64) int64 { return 24 + max(strLen(a, 1), strLen(a, 2)) },
-	"mcpValue":   func(a []ref.Val, l int64) int64 { return 512 + copyBound(a[0], l) },
-	"promptPath": func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) },
+	"truncate": sizeTruncate,
+	"inline":   func(a []ref.Val, l int64) int64 { return sizeTruncate(a, l) + 16 },
+	"collapse": func(a []ref.Val, _ int64) int64 { return strLen(a, 0) },
+	"plural":   func(a []ref.Val, _ int64) int64 { return 24 + max(strLen(a, 1), strLen(a, 2)) },
+	"mcpValue": func(a []ref.Val, _ int64) int64 {
+		if _, input := a[0].Value().([]any); input {
+			return 512
+		}
+		return 512 + valueBytes*listLen(a, 0)
+	},
 	"numberText": func([]ref.Val, int64) int64 { return 32 },
 	"json":       func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) }, // and see execJSON
 }
@@ -400,117 +426,6 @@ func sizeTruncate(args []ref.Val, _ int64) int64 {
 	return s + 3
 }
 
-// callTable holds the implementations of the budgeted functions, by
-// overload id and by function name, as the planner looks them up.
-type callTable map[string]*celfunctions.Overload
-
-func newCallTable(env *cel.Env) (callTable, error) {
-	t := callTable{}
-	for name, fn := range env.Functions() {
-		if _, ok := budgeted[name]; !ok {
-			continue
-		}
-		bindings, err := fn.Bindings()
-		if err != nil {
-			return nil, err
-		}
-		for _, o := range bindings {
-			t[o.Operator] = o
-		}
-	}
-	return t, nil
-}
-
-// decorator replaces calls to budgeted functions with budgetedCalls.
-func (t callTable) decorator() interpreter.InterpretableDecoratorV2 {
-	return func(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
-		call, ok := i.(interpreter.InterpretableCall)
-		if !ok {
-			return i, nil
-		}
-		if call.Function() == "matches" {
-			return compileMatch(call)
-		}
-		size, ok := budgeted[call.Function()]
-		if !ok {
-			return i, nil
-		}
-		impl := t[call.OverloadID()]
-		if impl == nil {
-			impl = t[call.Function()]
-		}
-		if impl == nil {
-			return nil, fmt.Errorf("%s: no implementation to budget", call.Function())
-		}
-		c := &budgetedCall{InterpretableCall: call, args: call.Args(), impl: impl, size: size}
-		if call.Function() == "json" {
-			c.exec = execJSON
-		}
-		return c, nil
-	}
-}
-
-// budgetedCall charges a call's allocation to the budget before making it.
-// It keeps the call's id, function, overload and arguments, so cost
-// tracking sees it as the call it replaces.
-type budgetedCall struct {
-	interpreter.InterpretableCall
-	args []interpreter.InterpretableV2
-	impl *celfunctions.Overload
-	size sizer
-	// exec, when set, makes the call itself within the budget.
-	exec func(args []ref.Val, b *budget) ref.Val
-}
-
-func (c *budgetedCall) Eval(a interpreter.Activation) ref.Val {
-	return c.Exec(interpreter.AsFrame(a))
-}
-
-func (c *budgetedCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
-	var buf [3]ref.Val
-	args := buf[:0]
-	if len(c.args) > len(buf) {
-		args = make([]ref.Val, 0, len(c.args))
-	}
-	for _, a := range c.args {
-		v := a.Exec(frame)
-		if !c.impl.NonStrict && types.IsUnknownOrError(v) {
-			return v
-		}
-		args = append(args, v)
-	}
-	b := budgetOf(frame)
-	if b != nil {
-		if c.exec != nil {
-			return types.LabelErrNode(c.ID(), c.exec(args, b))
-		}
-		if err := b.charge(c.Function(), c.size(args, b.left)); err != nil {
-			return types.NewErrWithNodeID(c.ID(), "%w", err)
-		}
-	}
-	return types.LabelErrNode(c.ID(), c.call(args))
-}
-
-// call runs the implementation the way the interpreter would.
-func (c *budgetedCall) call(args []ref.Val) ref.Val {
-	impl := c.impl
-	if len(args) > 0 && impl.OperandTrait != 0 && !args[0].Type().HasTrait(impl.OperandTrait) {
-		if r, ok := args[0].(traits.Receiver); ok {
-			return r.Receive(c.Function(), c.OverloadID(), args[1:])
-		}
-		return types.NewErr("no such overload: %s", c.Function())
-	}
-	switch {
-	case len(args) == 1 && impl.Unary != nil:
-		return impl.Unary(args[0])
-	case len(args) == 2 && impl.Binary != nil:
-		return impl.Binary(args[0], args[1])
-	case impl.Function != nil:
-		return impl.Function(args...)
-	}
-	return types.NewErr("no such overload: %s", c.Function())
-}
-
 // execJSON serializes within the budget: the JSON text cannot be sized
 // without writing it, so it is written with a limit of what is left, and
 // fails when it would be longer.
@@ -531,18 +446,8 @@ func execJSON(args []ref.Val, b *budget) ref.Val {
 	if err := b.charge("json", int64(len(s))); err != nil {
 		return types.WrapErr(err)
 	}
-	return types.String(s)
-}
-
-// program builds the program of a checked expression, with the cost limit
-// and the memory budget.
-func program(env *cel.Env, ast *cel.Ast, opts Options) (cel.Program, error) {
-	calls, err := newCallTable(env)
-	if err != nil {
-		return nil, err
+	if err := b.spend(uint64(len(s)) / jsonPerUnit); err != nil {
+		return types.WrapErr(err)
 	}
-	return env.Program(ast,
-		cel.CustomDecoratorV2(calls.decorator()),
-		cel.CostLimit(opts.CostLimit),
-		cel.CostTracking(actualCost{weights: regexWeights(ast)}))
+	return types.String(s)
 }

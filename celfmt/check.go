@@ -69,9 +69,14 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
 		return nil, errs
 	}
+	calls, err := newCallTable(env)
+	if err != nil {
+		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
+		return nil, errs
+	}
 	checked := &Checked{Catalog: cat}
 	for i, e := range cat.Formatters {
-		f := checkEntry(env, e, inputTypes[i], opts, &errs)
+		f := checkEntry(env, calls, e, inputTypes[i], opts, &errs)
 		if f != nil {
 			checked.Formatters = append(checked.Formatters, f)
 		}
@@ -80,7 +85,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	return checked, errs
 }
 
-func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, errs *ErrorList) *Formatter {
+func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, errs *ErrorList) *Formatter {
 	env, err := base.Extend(cel.Variable("input", inputType))
 	if err != nil {
 		errs.Add(e.Pos, "cannot declare input: %v", err)
@@ -89,7 +94,7 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	f := &Formatter{Entry: e, opts: opts}
 	ok := true
 	for _, l := range e.Lets {
-		c, good := compile(env, l.Expr, "let "+l.Name, opts, errs)
+		c, good := compile(env, calls, l.Expr, "let "+l.Name, opts, errs)
 		t := cel.DynType
 		if good {
 			t = c.ast.OutputType()
@@ -105,7 +110,7 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, e.Preview, "preview", opts, errs)
+	c, good := compile(env, calls, e.Preview, "preview", opts, errs)
 	if !good {
 		return nil
 	}
@@ -145,7 +150,7 @@ type compiled struct {
 	prg  cel.Program
 }
 
-func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+func compile(env *cel.Env, calls callTable, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
 	ast, iss := env.Compile(src.Text)
 	if iss != nil && iss.Err() != nil {
 		for _, e := range iss.Errors() {
@@ -184,7 +189,7 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
 		return compiled{}, false
 	}
-	prg, err := program(env, ast, opts)
+	prg, err := program(env, ast, opts, calls)
 	if err != nil {
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false

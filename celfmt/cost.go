@@ -8,6 +8,7 @@ import (
 	"github.com/google/cel-go/common/overloads"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 )
 
 // Costs.
@@ -27,14 +28,14 @@ import (
 // traversal is how many characters of text cost one unit, as in cel-go.
 const traversal = 10
 
-// linearCostDivisor is how many characters this package's linear functions
-// read for one unit of cost: they are plain Go loops over bytes, about ten
-// times cheaper than cel-go's own string functions.
-const linearCostDivisor = 100
+// jsonPerUnit is how many characters of JSON cost one unit (see the
+// perUnit of functions).
+const jsonPerUnit = 4
 
 // regexCostDivisor is how many steps of a regular expression (characters
-// of text times instructions of the compiled pattern) cost one unit.
-const regexCostDivisor = 100
+// of text times instructions of the compiled pattern) cost one unit: a step
+// of Go's slowest matcher takes about ten nanoseconds.
+const regexCostDivisor = 8
 
 // estimator gives the checker the sizes it cannot know (see
 // Options.StringEstimate and Options.MaxItems), the cost of the functions
@@ -156,20 +157,20 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		}
 	case "json":
 		out := mul(6, str)
-		return callEstimate(out, linearCostDivisor, &out)
+		return callEstimate(out, jsonPerUnit, &out)
 	}
 	for _, f := range functions {
 		if f.name != fn {
 			continue
 		}
-		read := uint64(0)
-		if f.linear && len(args) > 0 {
-			read = sz(0).Max
+		read, per := uint64(0), uint64(1)
+		if f.perUnit > 0 && len(args) > 0 {
+			read, per = sz(0).Max, uint64(f.perUnit)
 		}
 		var out *uint64
 		switch {
 		case f.resultSize < 0 && len(args) > 0 && args[0].Type().Kind() == types.StringKind:
-			n := sat(read, 16) // no longer than the text it formats
+			n := sat(sz(0).Max, 16) // no longer than the text it formats
 			out = &n
 		case f.resultSize < 0:
 			n := str
@@ -178,7 +179,7 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 			n := uint64(f.resultSize)
 			out = &n
 		}
-		return callEstimate(read, linearCostDivisor, out)
+		return callEstimate(read, per, out)
 	}
 	return nil
 }
@@ -209,75 +210,61 @@ func mul(a, b uint64) uint64 {
 	return a * b
 }
 
-// actualCost charges, at run time, the functions the estimator costs, at
-// the same rates, from the actual sizes of their arguments and results.
-type actualCost struct {
-	// weights are the regexWeight of the program's constant patterns.
-	weights map[string]int
+// deepUnits is the cost of walking a value (comparing it, serializing it):
+// nodeUnits per element or entry and one per ten characters of its
+// strings, counted up to limit.
+func deepUnits(v ref.Val, limit uint64) uint64 {
+	switch v := v.(type) {
+	case types.String:
+		return 1 + uint64(len(v))/traversal
+	case objectVal:
+		return modelUnits(v.o, limit)
+	case traits.Lister:
+		if model, ok := v.Value().([]any); ok {
+			return modelUnits(model, limit)
+		}
+		n := uint64(nodeUnits)
+		for it := v.Iterator(); it.HasNext() == types.True && n <= limit; {
+			n += nodeUnits + deepUnits(it.Next(), limit-n)
+		}
+		return n
+	case traits.Mapper:
+		n := uint64(nodeUnits)
+		for it := v.Iterator(); it.HasNext() == types.True && n <= limit; {
+			k := it.Next()
+			e, _ := v.Find(k)
+			n += nodeUnits + deepUnits(k, limit-n) + deepUnits(e, limit-n)
+		}
+		return n
+	}
+	return 1
 }
 
-func (a actualCost) CallCost(fn, overload string, args []ref.Val, result ref.Val) *uint64 {
-	n := func(v ref.Val) uint64 {
-		switch v := v.(type) {
-		case types.String:
-			return uint64(len(v))
-		case types.Bytes:
-			return uint64(len(v))
-		}
-		return uint64(sizeOf(v))
-	}
-	charge := func(read, divisor uint64) *uint64 {
-		c := sat(1, read/divisor)
-		return &c
-	}
-	switch fn {
-	case "replace", "split", "join", "format", "lowerAscii", "upperAscii", "trim", "substring", "charAt":
-		if _, ok := args[0].(types.String); !ok && fn != "join" {
-			return nil
-		}
-		read := n(result)
-		for _, a := range args {
-			read = sat(read, n(a))
-		}
-		if fn == "join" {
-			read = sat(read, n(result)) // the elements, read once more
-		}
-		return charge(read, traversal)
-	case "reverse":
-		if s, ok := args[0].(types.String); ok {
-			return charge(2*uint64(len(s)), traversal)
-		}
-	case "indexOf", "lastIndexOf":
-		return charge(mul(n(args[0]), max(1, n(args[1]))), traversal)
-	case "size":
-		if s, ok := args[0].(types.String); ok {
-			return charge(uint64(len(s)), traversal)
-		}
-	case "matches":
-		if s, ok := args[0].(types.String); ok {
-			p, _ := args[1].(types.String)
-			w, ok := a.weights[string(p)]
-			if !ok {
-				w = regexWeight(string(p))
+// modelUnits is deepUnits of an input value.
+func modelUnits(v any, limit uint64) uint64 {
+	switch v := v.(type) {
+	case string:
+		return 1 + uint64(len(v))/traversal
+	case []any:
+		n := uint64(nodeUnits)
+		for _, e := range v {
+			if n > limit {
+				break
 			}
-			return charge(mul(uint64(len(s))+1, uint64(w)), regexCostDivisor)
+			n += nodeUnits + modelUnits(e, limit-n)
 		}
-	}
-	for _, f := range functions {
-		if f.name != fn || !f.linear {
-			continue
-		}
-		read := uint64(0)
-		if s, ok := result.(types.String); ok && fn == "json" {
-			read = uint64(len(s))
-		} else if len(args) > 0 {
-			if s, ok := args[0].(types.String); ok {
-				read = uint64(len(s))
+		return n
+	case *Object:
+		n := uint64(nodeUnits)
+		for k, e := range v.All() {
+			if n > limit {
+				break
 			}
+			n += nodeUnits + 1 + uint64(len(k))/traversal + modelUnits(e, limit-n)
 		}
-		return charge(read, linearCostDivisor)
+		return n
 	}
-	return nil
+	return 1
 }
 
 // maxRegexWeight bounds the instructions of a compiled pattern: matching

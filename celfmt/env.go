@@ -22,12 +22,13 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 
 // Default bounds of checking and evaluation.
 const (
-	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
-	DefaultCostLimit      = 1_000_000  // cost one evaluation of an expression may spend
-	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
-	DefaultMaxItems       = 1000       // elements of one list or keys of one object
-	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string
-	DefaultMemoryBudget   = 8 << 20    // bytes one evaluation may allocate building strings and lists
+	DefaultCostBudget = 10_000_000 // static cost estimate an expression may reach
+	DefaultCostLimit  = 500_000    // cost one evaluation may spend: 50 ms or so
+
+	DefaultMaxInputBytes  = 1 << 20 // text in one call's input, keys included
+	DefaultMaxItems       = 1000    // elements of one list or keys of one object
+	DefaultStringEstimate = 4096    // length the cost estimate assumes for a string
+	DefaultMemoryBudget   = 8 << 20 // bytes one evaluation may allocate building strings and lists
 )
 
 // Options bound what formatters may cost. A zero field means its default.

@@ -33,7 +33,7 @@ func (f *Formatter) Format(input *Object, tool string, limits Limits) (text stri
 	if input == nil {
 		input = &emptyObject
 	}
-	b := newBudget(f.opts.MemoryBudget)
+	b := newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
 	vars := &activation{
 		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
 		tool:   types.String(tool),

@@ -92,50 +92,35 @@ func regexWeights(a *cel.Ast) map[string]int {
 	return w
 }
 
-// compiledMatch is a call of matches whose constant pattern was compiled
-// once. It keeps the call's id, function, overload and arguments, so cost
-// tracking sees it as the call it replaces.
-type compiledMatch struct {
-	interpreter.InterpretableCall
-	re *regexp.Regexp
-}
+// regexMatch is matches with a constant pattern, compiled once.
+type regexMatch struct{ re *regexp.Regexp }
 
-// compileMatch replaces a call of matches with a constant pattern by a
-// compiledMatch, or returns it as it is.
-func compileMatch(call interpreter.InterpretableCall) (interpreter.InterpretableV2, error) {
+// compileMatch compiles the pattern of a call of matches when it is a
+// constant, or returns nil.
+func compileMatch(call interpreter.InterpretableCall) (*regexMatch, error) {
 	args := call.Args()
 	if len(args) != 2 {
-		return call, nil
+		return nil, nil
 	}
 	c, ok := args[1].(interpreter.InterpretableConst)
 	if !ok {
-		return call, nil
+		return nil, nil
 	}
 	p, ok := c.Value().(types.String)
 	if !ok {
-		return call, nil
+		return nil, nil
 	}
 	re, err := regexp.Compile(string(p))
 	if err != nil {
 		return nil, fmt.Errorf("invalid pattern: %w", err)
 	}
-	return &compiledMatch{InterpretableCall: call, re: re}, nil
+	return &regexMatch{re: re}, nil
 }
 
-func (m *compiledMatch) Eval(a interpreter.Activation) ref.Val {
-	return m.Exec(interpreter.AsFrame(a))
-}
-
-func (m *compiledMatch) Exec(frame *interpreter.ExecutionFrame) ref.Val {
-	args := m.Args()
-	s := args[0].Exec(frame)
-	if types.IsUnknownOrError(s) {
-		return s
-	}
-	args[1].Exec(frame) // the constant, evaluated for cost tracking
-	str, ok := s.(types.String)
+func (m *regexMatch) match(args []ref.Val) ref.Val {
+	s, ok := args[0].(types.String)
 	if !ok {
-		return types.NewErrWithNodeID(m.ID(), "no such overload: matches")
+		return types.NewErr("no such overload: matches")
 	}
-	return types.Bool(m.re.MatchString(string(str)))
+	return types.Bool(m.re.MatchString(string(s)))
 }
