@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
@@ -151,6 +152,14 @@ type compiled struct {
 }
 
 func compile(env *cel.Env, calls callTable, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+	if src.tooLong {
+		return compiled{}, false // Parse reported it
+	}
+	if tooLong(src.Text) {
+		errs.Add(src.Pos, "%s: the expression is %d characters long, more than the %d an expression may have",
+			what, utf8.RuneCountInString(src.Text), MaxExpressionChars)
+		return compiled{}, false
+	}
 	ast, iss := env.Compile(src.Text)
 	if iss != nil && iss.Err() != nil {
 		for _, e := range iss.Errors() {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -21,6 +22,27 @@ var (
 // reservedNames cannot name a let: they are the environment's variables.
 var reservedNames = []string{"input", "tool", "limits"}
 
+// Bounds of a catalog. Loading and checking take time and memory in
+// proportion to the size of the file (each let, formatter and character is
+// handled a bounded number of times), so bounding the file bounds the
+// loading; a catalog from a plugin cannot make it take minutes.
+const (
+	// MaxCatalogBytes is the size of the largest catalog file: twenty times
+	// the stock catalog.
+	MaxCatalogBytes = 1 << 20
+	// MaxExpressionChars is the length of the longest expression, in
+	// characters, as cel-go's parser allows by default. It is checked
+	// before any work per character.
+	MaxExpressionChars = 100_000
+	// MaxLets is how many lets one formatter may have. Each let is checked
+	// in an environment that declares the lets before it, so that the work
+	// of one formatter grows with the square of its lets; bounding them
+	// keeps loading linear in the size of the file. (Declaring every let at
+	// once would avoid the square, but would also let a let use a later one,
+	// which then would need a check of its own.)
+	MaxLets = 100
+)
+
 // maxExampleNodes bounds the YAML nodes of one example input, aliases
 // expanded, so a crafted catalog cannot expand into an enormous value.
 const maxExampleNodes = 100000
@@ -32,6 +54,12 @@ var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // expression: see Check. All problems are reported together, sorted, with
 // file:line:col positions.
 func Parse(file string, src []byte) (*Catalog, ErrorList) {
+	if len(src) > MaxCatalogBytes {
+		var errs ErrorList
+		errs.Add(Pos{File: file, Line: 1, Col: 1}, "the catalog is %d bytes, more than the %d a catalog may have: split it",
+			len(src), MaxCatalogBytes)
+		return &Catalog{File: file}, errs
+	}
 	p := parser{file: file, lines: strings.Split(string(src), "\n")}
 	cat := p.parse(src)
 	p.errs.Sort()
@@ -274,7 +302,18 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 }
 
 func (p *parser) source(n *yaml.Node, text string) Source {
+	if tooLong(text) {
+		p.errorf(n, "the expression is %d characters long, more than the %d an expression may have",
+			utf8.RuneCountInString(text), MaxExpressionChars)
+		return Source{Text: text, Pos: p.pos(n), tooLong: true}
+	}
 	return Source{Text: text, Pos: p.pos(n), at: scalarPositions(p.lines, p.runes, p.file, n)}
+}
+
+// tooLong reports whether an expression has more than MaxExpressionChars
+// characters.
+func tooLong(text string) bool {
+	return len(text) > MaxExpressionChars && utf8.RuneCountInString(text) > MaxExpressionChars
 }
 
 func (p *parser) fields(n *yaml.Node) []Field {
@@ -333,6 +372,10 @@ func (p *parser) lets(n *yaml.Node) []Let {
 			continue
 		}
 		seen[name] = true
+		if len(lets) == MaxLets {
+			p.errorf(k, "more than %d lets in one formatter: combine some with cel.bind, or split the formatter", MaxLets)
+			break
+		}
 		text, ok := p.str(v, "let "+strconv.Quote(name))
 		if !ok {
 			continue
