@@ -19,27 +19,24 @@ var ErrBudget = errors.New("memory budget exceeded")
 
 // The memory budget.
 //
-// (See meter.go for how calls are wrapped and costs counted.)
-//
-// cel-go's cost limit is checked after each call returns, so it cannot stop
-// a call that builds a huge string (a replace of every character by a long
-// text, a join of a list of long strings): the allocation has happened, or
-// killed the process, by then. The budget is therefore enforced BEFORE the
-// call: a decorator replaces every call to a function that builds strings or
-// lists with a budgetedCall, which evaluates each argument once, computes
-// from the arguments how many bytes the call will allocate at most (cheaply:
-// counting, never building), charges that to the evaluation's budget, and
-// only then runs the function's own implementation, taken from the
-// environment's function bindings. An evaluation that would go over the
-// budget fails there, with nothing allocated.
+// A call's cost is only known to cel-go after the call returns, too late to
+// stop a call that builds a huge string (a replace of every character by a
+// long text, a join of a list of long strings): the allocation has
+// happened, or killed the process, by then. The budget is therefore
+// enforced BEFORE the call: every call is a meteredCall (see meter.go),
+// which evaluates its arguments once, computes from them how many bytes the
+// call will allocate at most (cheaply: counting, never building; the
+// sizers below), charges that to the evaluation's budget, and only then
+// runs the function. An evaluation that would go over the budget fails
+// there, with nothing allocated.
 //
 // The budget of one evaluation travels in the activation under a name CEL
 // code cannot write (it is not an identifier), so one program serves
 // concurrent evaluations. The charges add up: the budget bounds everything
 // an evaluation allocates through these functions, garbage included, not
 // only what is live at one time. Once exceeded, the evaluation fails even
-// when CEL would absorb the error (false && x), because Format checks the
-// budget after evaluating.
+// when CEL would absorb the error (true || x), because Format checks the
+// budget after evaluating. The same holds for the cost limit.
 
 // budgetName is the activation variable that carries the budget.
 const budgetName = "@permgen.budget"

@@ -22,13 +22,12 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 
 // Default bounds of checking and evaluation.
 const (
-	DefaultCostBudget = 10_000_000 // static cost estimate an expression may reach
-	DefaultCostLimit  = 500_000    // cost one evaluation may spend: 50 ms or so
-
-	DefaultMaxInputBytes  = 1 << 20 // text in one call's input, keys included
-	DefaultMaxItems       = 1000    // elements of one list or keys of one object
-	DefaultStringEstimate = 4096    // length the cost estimate assumes for a string
-	DefaultMemoryBudget   = 8 << 20 // bytes one evaluation may allocate building strings and lists
+	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
+	DefaultCostLimit      = 500_000    // cost one evaluation may spend: 50 ms or so
+	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
+	DefaultMaxItems       = 1000       // elements of one list or keys of one object
+	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string
+	DefaultMemoryBudget   = 8 << 20    // bytes one evaluation may allocate building strings and lists
 )
 
 // Options bound what formatters may cost. A zero field means its default.
@@ -36,8 +35,12 @@ type Options struct {
 	// CostBudget rejects, at check time, an expression whose estimated
 	// worst-case cost on input within the bounds below is higher.
 	CostBudget uint64
-	// CostLimit stops an evaluation that spends more; the formatter then
-	// fails and the dispatcher shows the default preview.
+	// CostLimit stops an evaluation (the lets and the preview of one call)
+	// that would spend more, with an error matching ErrCostLimit; the
+	// formatter then fails and the dispatcher shows the default preview.
+	// Costs are counted as the evaluation runs, each call's before the call,
+	// and a unit takes about a hundred nanoseconds at most, so the default
+	// stops an evaluation within about 50 ms.
 	CostLimit uint64
 	// MaxInputBytes and MaxItems are the input the cost estimate assumes:
 	// text in one call's input, and elements of one list or keys of one
@@ -49,11 +52,12 @@ type Options struct {
 	MaxItems      int
 	// StringEstimate is the length the cost estimate assumes for a string
 	// whose length it cannot know; lists and objects are assumed MaxItems
-	// long. Strings are not assumed MaxInputBytes long because the input
-	// bound covers all strings together: assuming every string could take
-	// all of it would reject any comprehension that builds text, while the
-	// estimate is there to reject nesting. CostLimit still bounds the
-	// actual cost of long strings.
+	// long, and the strings of one list no more than MaxInputBytes
+	// together. Strings are not assumed MaxInputBytes long each because the
+	// input bound covers all strings together: assuming every string could
+	// take all of it would reject any comprehension that builds text, while
+	// the estimate is there to reject nesting and growth. CostLimit and
+	// MemoryBudget still bound what long strings actually cost.
 	StringEstimate int
 	// MemoryBudget is how many bytes one evaluation (the lets and the
 	// preview of one call) may allocate building strings and lists; a
