@@ -315,7 +315,8 @@ func (m *meter) cost(fn string, args []ref.Val, size int64, limit uint64) uint64
 		// One unit per element made.
 		return 1 + text(0)/traversal + made/valueBytes
 	case "indexOf", "lastIndexOf":
-		return 1 + mul(text(0), max(1, text(1)))/traversal
+		// The text is converted to characters, then searched.
+		return 1 + sat(2*text(0), mul(text(0), max(1, text(1))))/traversal
 	case "matches":
 		p, _ := args[1].(types.String)
 		w, ok := m.weights[string(p)]
