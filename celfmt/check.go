@@ -76,8 +76,12 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 		return nil, errs
 	}
 	checked := &Checked{Catalog: cat}
+	// The examples of a catalog may spend, together, what twenty
+	// evaluations may: a catalog of many costly examples cannot make
+	// checking take minutes.
+	exampleCost := examplesCostFactor * opts.CostLimit
 	for i, e := range cat.Formatters {
-		f := checkEntry(env, calls, e, inputTypes[i], opts, &errs)
+		f := checkEntry(env, calls, e, inputTypes[i], opts, &exampleCost, &errs)
 		if f != nil {
 			checked.Formatters = append(checked.Formatters, f)
 		}
@@ -86,7 +90,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	return checked, errs
 }
 
-func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, errs *ErrorList) *Formatter {
+func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, exampleCost *uint64, errs *ErrorList) *Formatter {
 	env, err := base.Extend(cel.Variable("input", inputType))
 	if err != nil {
 		errs.Add(e.Pos, "cannot declare input: %v", err)
@@ -135,7 +139,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	}
 	f.preview = c
 	if !opts.SkipExamples {
-		for _, r := range f.RunExamples() {
+		for _, r := range f.runExamples(exampleCost) {
 			if r.Problem != "" {
 				errs.Add(r.Pos(), "%s", r.Problem)
 			}
@@ -327,13 +331,32 @@ func (r ExampleResult) Pos() Pos {
 	return r.Example.PreviewPos
 }
 
+// examplesCostFactor is how many evaluations' cost limits the examples of
+// a catalog may spend together when it is checked.
+const examplesCostFactor = 20
+
 // RunExamples runs the formatter's examples with the default limits.
 func (f *Formatter) RunExamples() []ExampleResult {
+	left := ^uint64(0)
+	return f.runExamples(&left)
+}
+
+// runExamples runs the examples, spending at most *left in all.
+func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 	results := make([]ExampleResult, 0, len(f.Entry.Examples))
 	for i, ex := range f.Entry.Examples {
+		r := ExampleResult{Formatter: f, N: i + 1, Example: ex}
+		if *left == 0 {
+			r.Problem = fmt.Sprintf("example %d not run: the examples of the catalog spent %d, all they may",
+				r.N, examplesCostFactor*f.opts.CostLimit)
+			results = append(results, r)
+			continue
+		}
 		obj, _ := ex.Input.(*Object)
-		text, ok, err := f.Format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000})
-		r := ExampleResult{Formatter: f, N: i + 1, Example: ex, Text: text, Declined: !ok, Err: err}
+		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
+		text, ok, err := f.format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000}, b)
+		*left -= b.cost
+		r.Text, r.Declined, r.Err = text, !ok, err
 		switch {
 		case err != nil:
 			r.Problem = fmt.Sprintf("example %d fails: %v", r.N, err)

@@ -30,10 +30,14 @@ func (f *Formatter) Optional() bool { return f.optional }
 // reads a short field stays cheap, and one that reads a long field is
 // bounded by the cost limit and the memory budget.
 func (f *Formatter) Format(input *Object, tool string, limits Limits) (text string, ok bool, err error) {
+	return f.format(input, tool, limits, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+}
+
+// format evaluates the formatter within budget b.
+func (f *Formatter) format(input *Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
 	if input == nil {
 		input = &emptyObject
 	}
-	b := newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
 	vars := &activation{
 		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
 		tool:   types.String(tool),

@@ -44,8 +44,12 @@ const (
 )
 
 // maxExampleNodes bounds the YAML nodes of one example input, aliases
-// expanded, so a crafted catalog cannot expand into an enormous value.
-const maxExampleNodes = 100000
+// expanded, so a crafted catalog cannot expand into an enormous value;
+// maxCatalogExampleNodes bounds those of all the examples of a catalog.
+const (
+	maxExampleNodes        = 100000
+	maxCatalogExampleNodes = 200000
+)
 
 var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -60,7 +64,7 @@ func Parse(file string, src []byte) (*Catalog, ErrorList) {
 			len(src), MaxCatalogBytes)
 		return &Catalog{File: file}, errs
 	}
-	p := parser{file: file, lines: strings.Split(string(src), "\n")}
+	p := parser{file: file, lines: strings.Split(string(src), "\n"), exampleNodes: maxCatalogExampleNodes}
 	cat := p.parse(src)
 	p.errs.Sort()
 	return cat, p.errs
@@ -71,6 +75,8 @@ type parser struct {
 	lines     []string
 	runeLines [][]rune // lines as runes, built on first use
 	errs      ErrorList
+	// exampleNodes is how many more values the examples may hold.
+	exampleNodes int
 }
 
 // runes returns the file's lines as runes, without line ends.
@@ -402,10 +408,17 @@ func (p *parser) examples(n *yaml.Node) []Example {
 		if !hasInput {
 			p.errorf(item, "missing input: the tool input of this example")
 		} else {
-			budget := maxExampleNodes
+			// An alias expands to its anchor's whole value: bound the
+			// values of each example, and of all examples together, so
+			// that a small file cannot expand into an enormous one.
+			budget := min(maxExampleNodes, p.exampleNodes)
 			v, err := yamlValue(in, &budget, 0)
+			p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
 			if err != nil {
 				err.Pos.File = p.file
+				if p.exampleNodes <= 0 {
+					err.Msg = fmt.Sprintf("example inputs are too large: more than %d values in all the examples", maxCatalogExampleNodes)
+				}
 				p.errs.Add(err.Pos, "%s", err.Msg)
 			}
 			ex.Input = v

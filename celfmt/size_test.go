@@ -67,3 +67,30 @@ func TestCatalogBounds(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("host:1:1: preview: the expression is %d characters long, more than the 100000 an expression may have",
 		len(long)), errs.Error())
 }
+
+// TestExamplesAreBounded: aliases cannot expand the examples of a small
+// file into an enormous input, and the examples of a catalog cannot spend
+// more than twenty evaluations may.
+func TestExamplesAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("version: 1\nformatters:\n  - tool: t\n    preview: '\"ok\"'\n    examples:\n")
+	b.WriteString("      - input: {l: &big [" + strings.Repeat("1, ", 999) + "1]}\n        preview: ok\n")
+	for range 250 {
+		b.WriteString("      - input: {l: *big}\n        preview: ok\n")
+	}
+	_, err := Load("alias.yaml", []byte(b.String()), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "example inputs are too large: more than 200000 values in all the examples")
+
+	b.Reset()
+	b.WriteString("version: 1\nformatters:\n  - tool: t\n    preview: 'string(input.l.map(x, input.l.map(y, x + y)).size())'\n    examples:\n")
+	b.WriteString("      - input: {l: &l [" + strings.Repeat("1, ", 299) + "1]}\n        preview: \"300\"\n")
+	for range 24 {
+		b.WriteString("      - input: {l: *l}\n        preview: \"300\"\n")
+	}
+	_, err = Load("cost.yaml", []byte(b.String()), Options{CostBudget: 1 << 62, CostLimit: 10_000})
+	list := err.(ErrorList)
+	require.Len(t, list, 25)
+	assert.Contains(t, list[0].Msg, "example 1 fails: cost limit exceeded")
+	assert.Contains(t, list[24].Msg, "example 25 not run: the examples of the catalog spent 200000, all they may")
+}
