@@ -30,7 +30,7 @@ var adversarialInputs = sync.OnceValue(func() []*Object {
 		return l
 	}
 	deep := any("x")
-	for range 5000 {
+	for range MaxDepth - 10 {
 		deep = []any{deep}
 	}
 	return []*Object{

@@ -186,8 +186,8 @@ func compile(env *cel.Env, calls callTable, src Source, what string, opts Option
 	}
 	if o := costs.oversized; o != nil {
 		errs.Add(callPos(ast, src, o.fn, o.arg), "%s: %s may build a result of %d characters or elements, "+
-			"more than the memory budget of %d bytes: a chain of calls whose result grows with each call; "+
-			"build the text once, or truncate it first", what, o.fn, o.size, opts.MemoryBudget)
+			"more than the memory budget of %d bytes: its result grows with its arguments, or with each call "+
+			"of a chain; build the text once, or truncate it first", what, o.fn, o.size, opts.MemoryBudget)
 		return compiled{}, false
 	}
 	if est.Max >= 1<<60 { // cel-go's "unknown": no finite bound
