@@ -237,6 +237,8 @@ func FuzzAdversarialCatalog(f *testing.F) {
 		`string(input.l.map(x, string(input.s).lowerAscii()).size())`,
 		`string(input.l.map(x, input.l.distinct().size()).size())`,
 		`string(input.l.map(x, input == input).size())`,
+		`string(input.l.map(x, x == input).size())`,
+		`string(input.l.map(x, input in [x]).size())`,
 		`string(input.l.filter(x, x in input.l).size())`,
 		`string(input.l.map(x, {"a": x, "b": [x, x, x]}).size())`,
 		`"%s".format([input]) + "%.999999f".format([1.0])`,

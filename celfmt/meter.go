@@ -288,7 +288,7 @@ func (m *meter) cost(fn string, args []ref.Val, size int64, limit uint64) uint64
 	case "_+_":
 		return 1 + (text(0)+text(1))/traversal
 	case "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_":
-		return 1 + min(deepUnits(args[0], limit), deepUnits(args[1], limit))
+		return 1 + minUnits(args[0], args[1], limit)
 	case "@in":
 		if _, ok := args[1].(traits.Lister); ok {
 			return 1 + mul(elems(1), nodeUnits+deepUnits(args[0], limit))
@@ -338,4 +338,18 @@ func (m *meter) cost(fn string, args []ref.Val, size int64, limit uint64) uint64
 		}
 	}
 	return 1
+}
+
+// minUnits is the smaller of the deepUnits of a and b, which is what
+// comparing them can cost, found without walking the larger one further
+// than the smaller: both are walked to a bound that grows until one of
+// them fits.
+func minUnits(a, b ref.Val, limit uint64) uint64 {
+	for k := uint64(64); ; k *= 8 {
+		k = min(k, limit)
+		ua, ub := deepUnits(a, k), deepUnits(b, k)
+		if ua <= k || ub <= k || k == limit {
+			return min(ua, ub)
+		}
+	}
 }

@@ -53,3 +53,18 @@ func TestMeteredProgramsAgree(t *testing.T) {
 		assert.Equal(t, want.Equal(got), types.True, "%s: %v, want %v", expr, got, want)
 	}
 }
+
+// TestComparingWithALargeValueIsCheap: comparing a small value with a
+// large one costs what the small one costs, and walks no more of the
+// large one.
+func TestComparingWithALargeValueIsCheap(t *testing.T) {
+	big := make([]any, 100_000)
+	for i := range big {
+		big[i] = "x"
+	}
+	large := objectVal{o: NewObject("l", big)}
+	assert.Equal(t, uint64(1), minUnits(types.String("a"), large, 1<<40))
+	assert.Equal(t, uint64(1), minUnits(large, types.String("a"), 1<<40))
+	assert.Greater(t, minUnits(large, large, 1<<40), uint64(100_000))
+	assert.Equal(t, uint64(1000), min(minUnits(large, large, 1000), 1000))
+}
