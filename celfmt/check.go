@@ -202,7 +202,7 @@ func compile(env *cel.Env, calls callTable, src Source, what string, opts Option
 			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
 		return compiled{}, false
 	}
-	prg, err := program(env, ast, opts, calls)
+	prg, err := program(env, ast, calls)
 	if err != nil {
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false

@@ -18,12 +18,12 @@ import (
 // the strings extension at the version this package pins (4) has no costs
 // for its functions: replace, split, join, substring, indexOf and the rest
 // would count as one unit whatever the length of their text. The estimator
-// and actualCost below give them, and this package's functions, costs that
-// grow with the text they read and write, at the same rate on both sides:
-// the static estimate assumes the sizes of Options, the run time counts the
-// actual sizes. They also give the static estimate the size of each
-// function's result, so that a chain of calls whose text grows with each
-// call (replace("a", "aaaa") fourteen times) is estimated as growing.
+// below and the meter (meter.go) give them, and this package's functions,
+// costs that grow with the text they read and write, at the same rates: the
+// static estimate assumes the sizes of Options, the run time counts the
+// actual sizes. The estimator also gives the size of each function's
+// result, so that a chain of calls whose text grows with each call
+// (replace("a", "aaaa") fourteen times) is estimated as growing.
 
 // traversal is how many characters of text cost one unit, as in cel-go.
 const traversal = 10

@@ -216,7 +216,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
 		}
-		prg, err := program(env, ast, c.opts, c.calls)
+		prg, err := program(env, ast, c.calls)
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: %w", e.Owner, err)
 		}

@@ -59,7 +59,7 @@ func newCallTable(env *cel.Env) (callTable, error) {
 }
 
 // program builds the program of a checked expression, metered.
-func program(env *cel.Env, ast *cel.Ast, opts Options, calls callTable) (cel.Program, error) {
+func program(env *cel.Env, ast *cel.Ast, calls callTable) (cel.Program, error) {
 	if calls == nil {
 		var err error
 		if calls, err = newCallTable(env); err != nil {

@@ -42,7 +42,7 @@ func TestMeteredProgramsAgree(t *testing.T) {
 		require.NoError(t, iss.Err(), expr)
 		plain, err := env.Program(ast)
 		require.NoError(t, err, expr)
-		metered, err := program(env, ast, Options{}.withDefaults(), calls)
+		metered, err := program(env, ast, calls)
 		require.NoError(t, err, expr)
 		want, _, wantErr := plain.Eval(map[string]any{"input": objectVal{o: in}})
 		got, _, gotErr := metered.Eval(&activation{input: objectVal{o: in}, budget: newBudget(DefaultMemoryBudget, DefaultCostLimit)})
