@@ -79,10 +79,14 @@ func BenchmarkCompile(b *testing.B) {
 	env := testEnv(b)
 	src := NewSource("bench", `"for " + inline(string(input.pattern), limits.summary) + (has(input.path) ? ", path '" + string(input.path) + "'" : ", current working directory")`)
 	opts := Options{}.withDefaults()
+	calls, err := newCallTable(env)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		var errs ErrorList
-		if _, ok := compile(env, src, "preview", opts, &errs); !ok {
+		if _, ok := compile(env, calls, src, "preview", opts, &errs); !ok {
 			b.Fatal(errs)
 		}
 	}

@@ -60,6 +60,9 @@ type Source struct {
 	Text string
 	Pos  Pos   // the position of the scalar that holds the text
 	at   []Pos // position of each rune of Text, when known
+	// tooLong is set when Text is longer than MaxExpressionChars: it was
+	// reported, and is not compiled.
+	tooLong bool
 }
 
 // PosAt returns the file position of a location in the expression: line is
@@ -105,6 +108,9 @@ func indexRuneFrom(s string, r rune, from int) int {
 // catalog file, such as one a host application registers at run time:
 // positions are the expression's own lines and columns, in file.
 func NewSource(file, text string) Source {
+	if tooLong(text) {
+		return Source{Text: text, Pos: Pos{File: file, Line: 1, Col: 1}}
+	}
 	at := make([]Pos, 0, len(text))
 	line, col := 1, 1
 	for _, r := range text {

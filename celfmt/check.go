@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 )
 
@@ -68,9 +70,18 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
 		return nil, errs
 	}
+	calls, err := newCallTable(env)
+	if err != nil {
+		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
+		return nil, errs
+	}
 	checked := &Checked{Catalog: cat}
+	// The examples of a catalog may spend, together, what twenty
+	// evaluations may: a catalog of many costly examples cannot make
+	// checking take minutes.
+	exampleCost := examplesCostFactor * opts.CostLimit
 	for i, e := range cat.Formatters {
-		f := checkEntry(env, e, inputTypes[i], opts, &errs)
+		f := checkEntry(env, calls, e, inputTypes[i], opts, &exampleCost, &errs)
 		if f != nil {
 			checked.Formatters = append(checked.Formatters, f)
 		}
@@ -79,7 +90,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	return checked, errs
 }
 
-func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, errs *ErrorList) *Formatter {
+func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, exampleCost *uint64, errs *ErrorList) *Formatter {
 	env, err := base.Extend(cel.Variable("input", inputType))
 	if err != nil {
 		errs.Add(e.Pos, "cannot declare input: %v", err)
@@ -88,7 +99,7 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	f := &Formatter{Entry: e, opts: opts}
 	ok := true
 	for _, l := range e.Lets {
-		c, good := compile(env, l.Expr, "let "+l.Name, opts, errs)
+		c, good := compile(env, calls, l.Expr, "let "+l.Name, opts, errs)
 		t := cel.DynType
 		if good {
 			t = c.ast.OutputType()
@@ -104,7 +115,7 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, e.Preview, "preview", opts, errs)
+	c, good := compile(env, calls, e.Preview, "preview", opts, errs)
 	if !good {
 		return nil
 	}
@@ -128,7 +139,7 @@ func checkEntry(base *cel.Env, e *Entry, inputType *types.Type, opts Options, er
 	}
 	f.preview = c
 	if !opts.SkipExamples {
-		for _, r := range f.RunExamples() {
+		for _, r := range f.runExamples(exampleCost) {
 			if r.Problem != "" {
 				errs.Add(r.Pos(), "%s", r.Problem)
 			}
@@ -144,7 +155,15 @@ type compiled struct {
 	prg  cel.Program
 }
 
-func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+func compile(env *cel.Env, calls callTable, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+	if src.tooLong {
+		return compiled{}, false // Parse reported it
+	}
+	if tooLong(src.Text) {
+		errs.Add(src.Pos, "%s: the expression is %d characters long, more than the %d an expression may have",
+			what, utf8.RuneCountInString(src.Text), MaxExpressionChars)
+		return compiled{}, false
+	}
 	ast, iss := env.Compile(src.Text)
 	if iss != nil && iss.Err() != nil {
 		for _, e := range iss.Errors() {
@@ -156,9 +175,19 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 		}
 		return compiled{}, false
 	}
-	est, err := env.EstimateCost(ast, estimator{o: opts})
+	if !checkPatterns(ast, src, what, errs) {
+		return compiled{}, false
+	}
+	costs := &estimator{o: opts}
+	est, err := env.EstimateCost(ast, costs)
 	if err != nil {
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)
+		return compiled{}, false
+	}
+	if o := costs.oversized; o != nil {
+		errs.Add(callPos(ast, src, o.fn, o.arg), "%s: %s may build a result of %d characters or elements, "+
+			"more than the memory budget of %d bytes: its result grows with its arguments, or with each call "+
+			"of a chain; build the text once, or truncate it first", what, o.fn, o.size, opts.MemoryBudget)
 		return compiled{}, false
 	}
 	if est.Max >= 1<<60 { // cel-go's "unknown": no finite bound
@@ -173,12 +202,78 @@ func compile(env *cel.Env, src Source, what string, opts Options, errs *ErrorLis
 			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
 		return compiled{}, false
 	}
-	prg, err := env.Program(ast, cel.CostLimit(opts.CostLimit), cel.CostTracking(actualCost{}))
+	prg, err := program(env, ast, calls)
 	if err != nil {
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false
 	}
 	return compiled{ast: ast, prg: prg}, true
+}
+
+// callPos returns the position of the call of fn whose first argument (or
+// target) is the expression arg: the start of the function's name.
+func callPos(a *cel.Ast, src Source, fn string, arg int64) Pos {
+	var call ast.Expr
+	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if call != nil || e.Kind() != ast.CallKind || e.AsCall().FunctionName() != fn {
+			return
+		}
+		c := e.AsCall()
+		if (c.IsMemberFunction() && c.Target().ID() == arg) ||
+			(!c.IsMemberFunction() && len(c.Args()) > 0 && c.Args()[0].ID() == arg) {
+			call = e
+		}
+	}))
+	if call == nil {
+		return src.Pos
+	}
+	loc := a.NativeRep().SourceInfo().GetStartLocation(call.ID())
+	if loc.Line() < 1 {
+		return src.Pos
+	}
+	return src.PosAt(loc.Line(), nameStart(src.Text, loc.Line(), loc.Column(), fn))
+}
+
+// exprPos returns the position where an expression starts: cel-go places
+// a call at its opening parenthesis and an operator at its symbol.
+func exprPos(a *cel.Ast, src Source, e ast.Expr) Pos {
+	for {
+		switch {
+		case e.Kind() == ast.CallKind && e.AsCall().IsMemberFunction():
+			e = e.AsCall().Target()
+			continue
+		case e.Kind() == ast.CallKind && strings.HasPrefix(e.AsCall().FunctionName(), "_") && len(e.AsCall().Args()) > 0:
+			e = e.AsCall().Args()[0]
+			continue
+		case e.Kind() == ast.SelectKind:
+			e = e.AsSelect().Operand()
+			continue
+		}
+		break
+	}
+	loc := a.NativeRep().SourceInfo().GetStartLocation(e.ID())
+	if loc.Line() < 1 {
+		return src.Pos
+	}
+	col := loc.Column()
+	if e.Kind() == ast.CallKind {
+		col = nameStart(src.Text, loc.Line(), col, e.AsCall().FunctionName())
+	}
+	return src.PosAt(loc.Line(), col)
+}
+
+// nameStart moves a column at a call's parenthesis back to the start of
+// the function's name, when the name is there.
+func nameStart(text string, line, col int, fn string) int {
+	lines := strings.Split(text, "\n")
+	if line > len(lines) {
+		return col
+	}
+	runes := []rune(lines[line-1])
+	if start := col - len([]rune(fn)); start >= 0 && col <= len(runes) && string(runes[start:col]) == fn {
+		return start
+	}
+	return col
 }
 
 var undeclared = regexp.MustCompile(`^undeclared reference to '([A-Za-z_][A-Za-z0-9_.]*)'`)
@@ -236,13 +331,32 @@ func (r ExampleResult) Pos() Pos {
 	return r.Example.PreviewPos
 }
 
+// examplesCostFactor is how many evaluations' cost limits the examples of
+// a catalog may spend together when it is checked.
+const examplesCostFactor = 20
+
 // RunExamples runs the formatter's examples with the default limits.
 func (f *Formatter) RunExamples() []ExampleResult {
+	left := ^uint64(0)
+	return f.runExamples(&left)
+}
+
+// runExamples runs the examples, spending at most *left in all.
+func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 	results := make([]ExampleResult, 0, len(f.Entry.Examples))
 	for i, ex := range f.Entry.Examples {
+		r := ExampleResult{Formatter: f, N: i + 1, Example: ex}
+		if *left == 0 {
+			r.Problem = fmt.Sprintf("example %d not run: the examples of the catalog spent %d, all they may",
+				r.N, examplesCostFactor*f.opts.CostLimit)
+			results = append(results, r)
+			continue
+		}
 		obj, _ := ex.Input.(*Object)
-		text, ok, err := f.Format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000})
-		r := ExampleResult{Formatter: f, N: i + 1, Example: ex, Text: text, Declined: !ok, Err: err}
+		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
+		text, ok, err := f.format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000}, b)
+		*left -= b.cost
+		r.Text, r.Declined, r.Err = text, !ok, err
 		switch {
 		case err != nil:
 			r.Problem = fmt.Sprintf("example %d fails: %v", r.N, err)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
-	"github.com/google/cel-go/checker"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/ext"
@@ -24,10 +23,11 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Default bounds of checking and evaluation.
 const (
 	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
-	DefaultCostLimit      = 1_000_000  // cost one evaluation of an expression may spend
+	DefaultCostLimit      = 500_000    // cost one evaluation may spend: 50 ms or so
 	DefaultMaxInputBytes  = 1 << 20    // text in one call's input, keys included
 	DefaultMaxItems       = 1000       // elements of one list or keys of one object
 	DefaultStringEstimate = 4096       // length the cost estimate assumes for a string
+	DefaultMemoryBudget   = 8 << 20    // bytes one evaluation may allocate building strings and lists
 )
 
 // Options bound what formatters may cost. A zero field means its default.
@@ -35,21 +35,35 @@ type Options struct {
 	// CostBudget rejects, at check time, an expression whose estimated
 	// worst-case cost on input within the bounds below is higher.
 	CostBudget uint64
-	// CostLimit stops an evaluation that spends more; the formatter then
-	// fails and the dispatcher shows the default preview.
+	// CostLimit stops an evaluation (the lets and the preview of one call)
+	// that would spend more, with an error matching ErrCostLimit; the
+	// formatter then fails and the dispatcher shows the default preview.
+	// Costs are counted as the evaluation runs, each call's before the call,
+	// and a unit takes about a hundred nanoseconds at most, so the default
+	// stops an evaluation within about 50 ms.
 	CostLimit uint64
-	// MaxInputBytes and MaxItems bound the input a formatter accepts; a
-	// larger input fails the formatter before it runs.
+	// MaxInputBytes and MaxItems are the input the cost estimate assumes:
+	// text in one call's input, and elements of one list or keys of one
+	// object. They are not checked on the actual input: a model could then
+	// pad the input until the formatter fails and hide what it exists to
+	// show. What a formatter does with what it reads is bounded at run time
+	// by CostLimit and MemoryBudget instead.
 	MaxInputBytes int
 	MaxItems      int
 	// StringEstimate is the length the cost estimate assumes for a string
 	// whose length it cannot know; lists and objects are assumed MaxItems
-	// long. Strings are not assumed MaxInputBytes long because the input
-	// bound covers all strings together: assuming every string could take
-	// all of it would reject any comprehension that builds text, while the
-	// estimate is there to reject nesting. CostLimit still bounds the
-	// actual cost of long strings.
+	// long, and the strings of one list no more than MaxInputBytes
+	// together. Strings are not assumed MaxInputBytes long each because the
+	// input bound covers all strings together: assuming every string could
+	// take all of it would reject any comprehension that builds text, while
+	// the estimate is there to reject nesting and growth. CostLimit and
+	// MemoryBudget still bound what long strings actually cost.
 	StringEstimate int
+	// MemoryBudget is how many bytes one evaluation (the lets and the
+	// preview of one call) may allocate building strings and lists; a
+	// function that would allocate more fails BEFORE allocating, with an
+	// error matching ErrBudget.
+	MemoryBudget int64
 	// SkipExamples leaves the examples out of Check, for tools that run
 	// them on their own (permgen test).
 	SkipExamples bool
@@ -70,6 +84,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.StringEstimate <= 0 {
 		o.StringEstimate = DefaultStringEstimate
+	}
+	if o.MemoryBudget <= 0 {
+		o.MemoryBudget = DefaultMemoryBudget
 	}
 	return o
 }
@@ -239,70 +256,4 @@ func parseType(s string) (*types.Type, error) {
 		msg = fmt.Sprintf("unknown type %q (did you mean %q?)", s, sug)
 	}
 	return nil, errors.New(msg)
-}
-
-// estimator gives the checker the sizes it cannot know (see
-// Options.StringEstimate and Options.MaxItems)
-// and the cost of this package's functions.
-type estimator struct{ o Options }
-
-func (e estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
-	switch n.Type().Kind() {
-	case types.StringKind, types.BytesKind:
-		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
-	case types.ListKind, types.MapKind, types.DynKind:
-		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.MaxItems)}
-	}
-	// Scalars and type values (type(x) == string) have size 1; without an
-	// estimate cel-go would assume the largest size there is.
-	return &checker.SizeEstimate{Min: 1, Max: 1}
-}
-
-func (e estimator) EstimateCallCost(fn, _ string, _ *checker.AstNode, _ []checker.AstNode) *checker.CallEstimate {
-	for _, f := range functions {
-		if f.name != fn {
-			continue
-		}
-		max := uint64(1)
-		if f.linear {
-			max += uint64(e.o.StringEstimate) / linearCostDivisor
-		}
-		est := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: max}}
-		if size := f.resultSize; size != 0 {
-			if size < 0 {
-				size = e.o.StringEstimate
-			}
-			est.ResultSize = &checker.SizeEstimate{Min: 0, Max: uint64(size)}
-		}
-		return est
-	}
-	return nil
-}
-
-// linearCostDivisor is how many characters a linear function reads for one
-// unit of cost. cel-go charges its own string functions one unit per ten
-// characters; these are plain Go loops over bytes, about ten times cheaper.
-const linearCostDivisor = 100
-
-// actualCost charges this package's linear functions for the text they
-// read, at the rate the estimator assumes.
-type actualCost struct{}
-
-func (actualCost) CallCost(fn, _ string, args []ref.Val, result ref.Val) *uint64 {
-	for _, f := range functions {
-		if f.name != fn || !f.linear {
-			continue
-		}
-		n := 0
-		if s, ok := result.(types.String); ok && fn == "json" {
-			n = len(s)
-		} else if len(args) > 0 {
-			if s, ok := args[0].(types.String); ok {
-				n = len(s)
-			}
-		}
-		cost := 1 + uint64(n)/linearCostDivisor
-		return &cost
-	}
-	return nil
 }

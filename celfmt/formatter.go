@@ -1,16 +1,11 @@
 package celfmt
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 )
-
-// ErrInputTooLarge is returned by Formatter.Format for input beyond the
-// bounds of Options.
-var ErrInputTooLarge = errors.New("input too large")
 
 // Formatter is one checked catalog entry, ready to run. It is safe for
 // concurrent use.
@@ -28,29 +23,44 @@ func (f *Formatter) Optional() bool { return f.optional }
 
 // Format evaluates the formatter on a call's input. ok is false when the
 // expression returns optional.none() (a decline). An error (a runtime error,
-// the cost limit, input beyond the bounds or a declared field of another
-// type) is a failure the caller must not show.
+// the cost limit, the memory budget (ErrBudget) or a declared field of
+// another type) is a failure the caller must not show.
+//
+// The input is not measured first: however large it is, a formatter that
+// reads a short field stays cheap, and one that reads a long field is
+// bounded by the cost limit and the memory budget.
 func (f *Formatter) Format(input *Object, tool string, limits Limits) (text string, ok bool, err error) {
+	return f.format(input, tool, limits, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+}
+
+// format evaluates the formatter within budget b.
+func (f *Formatter) format(input *Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
 	if input == nil {
 		input = &emptyObject
 	}
-	if err := checkBounds(input, f.opts); err != nil {
-		return "", false, err
+	vars := &activation{
+		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
+		tool:   types.String(tool),
+		limits: limitsVal(limits),
+		budget: b,
 	}
-	a := adapter{base: types.DefaultTypeAdapter}
-	vars := map[string]any{
-		"input":  objectVal{o: input, a: a},
-		"tool":   types.String(tool),
-		"limits": limitsVal(limits),
+	if len(f.lets) > 0 {
+		vars.lets = make(map[string]ref.Val, len(f.lets))
 	}
 	for _, l := range f.lets {
 		v, _, err := l.prg.Eval(vars)
+		if b.err != nil {
+			err = b.err
+		}
 		if err != nil {
 			return "", false, fmt.Errorf("let %s: %w", l.name, err)
 		}
-		vars[l.name] = v
+		vars.lets[l.name] = v
 	}
 	out, _, err := f.preview.prg.Eval(vars)
+	if b.err != nil {
+		err = b.err
+	}
 	if err != nil {
 		return "", false, err
 	}
@@ -70,46 +80,4 @@ func result(v ref.Val) (string, bool, error) {
 		}
 	}
 	return "", false, fmt.Errorf("preview returned %s, not a string", v.Type().TypeName())
-}
-
-// checkBounds walks the input once and fails when it holds more text than
-// MaxInputBytes or a list or object longer than MaxItems.
-func checkBounds(input *Object, o Options) error {
-	budget := o.MaxInputBytes
-	var walk func(v any, depth int) error
-	walk = func(v any, depth int) error {
-		if depth > MaxDepth {
-			return fmt.Errorf("%w: nested deeper than %d", ErrInputTooLarge, MaxDepth)
-		}
-		switch v := v.(type) {
-		case string:
-			budget -= len(v)
-		case []any:
-			if len(v) > o.MaxItems {
-				return fmt.Errorf("%w: a list of %d items, more than %d", ErrInputTooLarge, len(v), o.MaxItems)
-			}
-			for _, e := range v {
-				if err := walk(e, depth+1); err != nil {
-					return err
-				}
-			}
-		case *Object:
-			if v.Len() > o.MaxItems {
-				return fmt.Errorf("%w: an object of %d keys, more than %d", ErrInputTooLarge, v.Len(), o.MaxItems)
-			}
-			for k, e := range v.All() {
-				budget -= len(k)
-				if err := walk(e, depth+1); err != nil {
-					return err
-				}
-			}
-		default:
-			budget -= 8
-		}
-		if budget < 0 {
-			return fmt.Errorf("%w: more than %d bytes", ErrInputTooLarge, o.MaxInputBytes)
-		}
-		return nil
-	}
-	return walk(input, 0)
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 )
 
 // function describes one function of the formatter language: its CEL
@@ -14,9 +15,11 @@ type function struct {
 	// examples are "expression // result" pairs, evaluated by the tests.
 	examples []string
 	overload []cel.FunctionOpt
-	// linear is true when the cost grows with the length of the first
-	// argument (or, for json, of the result).
-	linear bool
+	// perUnit, when not 0, makes the cost grow with the length of the first
+	// argument (for json, of the result): one unit per perUnit bytes,
+	// measured so that a unit takes no longer than the slowest of cel-go's
+	// (see TestCostCalibration). 0 is a constant cost.
+	perUnit int
 	// resultSize bounds the length of a string result for the cost
 	// estimate: -1 for the input bound, 0 for a result that is no string.
 	resultSize int
@@ -32,7 +35,7 @@ var functions = []function{
 		resultSize: -1,
 		doc:        "truncate(text, n) keeps the first n characters of text, without splitting a grapheme cluster of up to 32 characters, and appends … when text was longer.",
 		examples:   []string{`truncate("abcdef", 3) // "abc…"`, `truncate("hello", 10) // "hello"`, `truncate("abc", 0) // "…"`},
-		linear:     true,
+		perUnit:    100,
 		overload: []cel.FunctionOpt{cel.Overload("truncate_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
 			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
 				return types.String(Truncate(string(s.(types.String)), clampInt(n)))
@@ -42,7 +45,7 @@ var functions = []function{
 		name:     "lines",
 		doc:      `lines(text) counts the lines of text: 0 for "", otherwise the pieces between "\r\n", "\r" or "\n" line breaks, so "a\n" has 2.`,
 		examples: []string{`lines("") // 0`, `lines("a\nb\r\nc") // 3`, `lines("a\n") // 2`},
-		linear:   true,
+		perUnit:  20,
 		overload: []cel.FunctionOpt{cel.Overload("lines_string", []*cel.Type{cel.StringType}, cel.IntType,
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
 				return types.Int(LineCount(string(s.(types.String))))
@@ -63,7 +66,7 @@ var functions = []function{
 		resultSize: -1,
 		doc:        `inline(text, n) prepares a pattern or glob for one line: white space runs become one space, the ends are trimmed, empty text becomes "empty text", and the result is truncated to n characters.`,
 		examples:   []string{`inline("  hello   world  ", 80) // "hello world"`, `inline("   ", 80) // "empty text"`, `inline("hello world", 5) // "hello…"`},
-		linear:     true,
+		perUnit:    100,
 		overload: []cel.FunctionOpt{cel.Overload("inline_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
 			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
 				return types.String(InlineText(string(s.(types.String)), clampInt(n)))
@@ -74,7 +77,7 @@ var functions = []function{
 		resultSize: -1,
 		doc:        `collapse(text) folds every run of white space (line breaks included) into one space and trims the ends.`,
 		examples:   []string{`collapse("SELECT *\n  FROM t\n") // "SELECT * FROM t"`, `collapse("   ") // ""`},
-		linear:     true,
+		perUnit:    8,
 		overload: []cel.FunctionOpt{cel.Overload("collapse_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
 				return types.String(Collapse(string(s.(types.String))))
@@ -86,7 +89,7 @@ var functions = []function{
 		doc: `json(value) is the value as compact JSON, the way the default preview shows input: keys in input order, ` +
 			`numbers as JavaScript prints them, white space runs folded; null and {} give "". Maps built in CEL have their keys sorted.`,
 		examples: []string{`json({"k": "v"}) // "{\"k\":\"v\"}"`, `json([1, 2.5, "x"]) // "[1,2.5,\"x\"]"`, `json(null) // ""`},
-		linear:   true,
+		perUnit:  4,
 		overload: []cel.FunctionOpt{cel.Overload("json_dyn", []*cel.Type{cel.DynType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				m, ok := toModel(v)
@@ -101,7 +104,7 @@ var functions = []function{
 		resultSize: -1,
 		doc:        `nonEmpty(value) is the value trimmed, when it is a string that is not blank, and optional.none() otherwise.`,
 		examples:   []string{`nonEmpty("  /src  ") // optional.of("/src")`, `nonEmpty("  ") // optional.none()`, `nonEmpty(42) // optional.none()`},
-		linear:     true,
+		perUnit:    10,
 		overload: []cel.FunctionOpt{cel.Overload("nonEmpty_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
 				s, ok := v.(types.String)
@@ -121,9 +124,7 @@ var functions = []function{
 		examples:   []string{`promptPath({"path": "/foo/bar"}) // optional.of("/foo/bar")`, `promptPath({"path": " ", "file_path": "/baz"}) // optional.of("/baz")`, `promptPath({}) // optional.none()`},
 		overload: []cel.FunctionOpt{cel.Overload("promptPath_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				m, _ := toModel(v)
-				o, _ := m.(*Object)
-				if p, ok := PromptPath(o); ok {
+				if p, ok := PromptPath(pathFields(v)); ok {
 					return types.OptionalOf(types.String(p))
 				}
 				return types.OptionalNone
@@ -137,7 +138,7 @@ var functions = []function{
 		examples: []string{`mcpValue("test") // "\"test\""`, `mcpValue(5.0) // "5"`, `mcpValue([1, 2, 3]) // "[3 items]"`, `mcpValue({"type": "file"}) // "{…}"`},
 		overload: []cel.FunctionOpt{cel.Overload("mcpValue_dyn", []*cel.Type{cel.DynType}, cel.StringType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				m, ok := toModel(v)
+				m, ok := shallowModel(v)
 				if !ok {
 					return types.String("")
 				}
@@ -168,12 +169,55 @@ var functions = []function{
 			`sqlKinds("WITH old AS (SELECT 1) DELETE FROM t") // ["DELETE"]`,
 			`sqlKinds("-- nothing") // []`,
 		},
-		linear: true,
+		perUnit: 100,
 		overload: []cel.FunctionOpt{cel.Overload("sqlKinds_string", []*cel.Type{cel.StringType}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
 				return types.NewStringList(types.DefaultTypeAdapter, SQLKinds(string(s.(types.String))))
 			}))},
 	},
+}
+
+// shallowModel converts a value for MCPValue, which shows a list by its
+// length and an object as {…}: it converts the top level only, so that its
+// cost does not grow with what the value holds.
+func shallowModel(v ref.Val) (any, bool) {
+	switch v := v.(type) {
+	case objectVal:
+		return v.o, true
+	case traits.Lister:
+		if list, ok := v.Value().([]any); ok {
+			return list, true // input, as it is
+		}
+		n, _ := v.Size().(types.Int)
+		return make([]any, max(0, int(n))), true
+	case traits.Mapper:
+		return &Object{}, true
+	}
+	return toModel(v)
+}
+
+// pathFields returns the path and file_path fields of a value, for
+// PromptPath, without converting the rest of it.
+func pathFields(v ref.Val) *Object {
+	if o, ok := v.(objectVal); ok {
+		return o.o
+	}
+	m, ok := v.(traits.Mapper)
+	if !ok {
+		return nil
+	}
+	o := &Object{}
+	for _, k := range []string{"path", "file_path"} {
+		if e, found := m.Find(types.String(k)); found {
+			s, _ := e.(types.String)
+			if _, isString := e.(types.String); isString {
+				o.set(k, string(s))
+			} else {
+				o.set(k, nil)
+			}
+		}
+	}
+	return o
 }
 
 // clampInt converts a CEL int to int, saturating at the int range.

@@ -106,6 +106,7 @@ type GeneratedCatalog struct {
 
 	envOnce sync.Once
 	env     *cel.Env
+	calls   callTable
 	envErr  error
 
 	formatters []lazyFormatter
@@ -184,7 +185,9 @@ func (c *GeneratedCatalog) environment() (*cel.Env, error) {
 			}
 			p.declareInput(inputTypeName(i), fields, typesOf)
 		}
-		c.env, c.envErr = baseEnv(p)
+		if c.env, c.envErr = baseEnv(p); c.envErr == nil {
+			c.calls, c.envErr = newCallTable(c.env)
+		}
 	})
 	return c.env, c.envErr
 }
@@ -213,7 +216,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
 		}
-		prg, err := env.Program(ast, cel.CostLimit(c.opts.CostLimit), cel.CostTracking(actualCost{}))
+		prg, err := program(env, ast, c.calls)
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: %w", e.Owner, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -21,9 +22,34 @@ var (
 // reservedNames cannot name a let: they are the environment's variables.
 var reservedNames = []string{"input", "tool", "limits"}
 
+// Bounds of a catalog. Loading and checking take time and memory in
+// proportion to the size of the file (each let, formatter and character is
+// handled a bounded number of times), so bounding the file bounds the
+// loading; a catalog from a plugin cannot make it take minutes.
+const (
+	// MaxCatalogBytes is the size of the largest catalog file: twenty times
+	// the stock catalog.
+	MaxCatalogBytes = 1 << 20
+	// MaxExpressionChars is the length of the longest expression, in
+	// characters, as cel-go's parser allows by default. It is checked
+	// before any work per character.
+	MaxExpressionChars = 100_000
+	// MaxLets is how many lets one formatter may have. Each let is checked
+	// in an environment that declares the lets before it, so that the work
+	// of one formatter grows with the square of its lets; bounding them
+	// keeps loading linear in the size of the file. (Declaring every let at
+	// once would avoid the square, but would also let a let use a later one,
+	// which then would need a check of its own.)
+	MaxLets = 100
+)
+
 // maxExampleNodes bounds the YAML nodes of one example input, aliases
-// expanded, so a crafted catalog cannot expand into an enormous value.
-const maxExampleNodes = 100000
+// expanded, so a crafted catalog cannot expand into an enormous value;
+// maxCatalogExampleNodes bounds those of all the examples of a catalog.
+const (
+	maxExampleNodes        = 100000
+	maxCatalogExampleNodes = 200000
+)
 
 var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -32,7 +58,13 @@ var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // expression: see Check. All problems are reported together, sorted, with
 // file:line:col positions.
 func Parse(file string, src []byte) (*Catalog, ErrorList) {
-	p := parser{file: file, lines: strings.Split(string(src), "\n")}
+	if len(src) > MaxCatalogBytes {
+		var errs ErrorList
+		errs.Add(Pos{File: file, Line: 1, Col: 1}, "the catalog is %d bytes, more than the %d a catalog may have: split it",
+			len(src), MaxCatalogBytes)
+		return &Catalog{File: file}, errs
+	}
+	p := parser{file: file, lines: strings.Split(string(src), "\n"), exampleNodes: maxCatalogExampleNodes}
 	cat := p.parse(src)
 	p.errs.Sort()
 	return cat, p.errs
@@ -43,6 +75,8 @@ type parser struct {
 	lines     []string
 	runeLines [][]rune // lines as runes, built on first use
 	errs      ErrorList
+	// exampleNodes is how many more values the examples may hold.
+	exampleNodes int
 }
 
 // runes returns the file's lines as runes, without line ends.
@@ -274,7 +308,18 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 }
 
 func (p *parser) source(n *yaml.Node, text string) Source {
+	if tooLong(text) {
+		p.errorf(n, "the expression is %d characters long, more than the %d an expression may have",
+			utf8.RuneCountInString(text), MaxExpressionChars)
+		return Source{Text: text, Pos: p.pos(n), tooLong: true}
+	}
 	return Source{Text: text, Pos: p.pos(n), at: scalarPositions(p.lines, p.runes, p.file, n)}
+}
+
+// tooLong reports whether an expression has more than MaxExpressionChars
+// characters.
+func tooLong(text string) bool {
+	return len(text) > MaxExpressionChars && utf8.RuneCountInString(text) > MaxExpressionChars
 }
 
 func (p *parser) fields(n *yaml.Node) []Field {
@@ -333,6 +378,10 @@ func (p *parser) lets(n *yaml.Node) []Let {
 			continue
 		}
 		seen[name] = true
+		if len(lets) == MaxLets {
+			p.errorf(k, "more than %d lets in one formatter: combine some with cel.bind, or split the formatter", MaxLets)
+			break
+		}
 		text, ok := p.str(v, "let "+strconv.Quote(name))
 		if !ok {
 			continue
@@ -359,10 +408,17 @@ func (p *parser) examples(n *yaml.Node) []Example {
 		if !hasInput {
 			p.errorf(item, "missing input: the tool input of this example")
 		} else {
-			budget := maxExampleNodes
+			// An alias expands to its anchor's whole value: bound the
+			// values of each example, and of all examples together, so
+			// that a small file cannot expand into an enormous one.
+			budget := min(maxExampleNodes, p.exampleNodes)
 			v, err := yamlValue(in, &budget, 0)
+			p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
 			if err != nil {
 				err.Pos.File = p.file
+				if p.exampleNodes <= 0 {
+					err.Msg = fmt.Sprintf("example inputs are too large: more than %d values in all the examples", maxCatalogExampleNodes)
+				}
 				p.errs.Add(err.Pos, "%s", err.Msg)
 			}
 			ex.Input = v

@@ -112,6 +112,39 @@ func TestAdversarialCELFallsBack(t *testing.T) {
 	assert.ErrorContains(t, failures[0].Err, "cost limit exceeded")
 }
 
+// TestMemoryBudgetFallsBack runs a formatter whose replace would build a
+// string of gigabytes: the memory budget stops it before the allocation,
+// the failure is reported and the default preview is shown.
+func TestMemoryBudgetFallsBack(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.RegisterCEL("t", "host", `string(input.template).replace("{name}", string(input.name))`, celfmt.Options{})
+	require.NoError(t, err)
+	var failures []Failure
+	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	require.NoError(t, err)
+
+	input := `{"template":"` + strings.Repeat("{name}", 100_000) + `","name":"` + strings.Repeat("n", 400_000) + `"}`
+	p := d.Preview(Call{Tool: "t", Input: input})
+	assert.Equal(t, "with input "+celfmt.TruncateJSON(celfmt.DecodeInput(input).Value, 200), p.Text)
+	require.Len(t, failures, 1)
+	assert.ErrorIs(t, failures[0].Err, celfmt.ErrBudget)
+	assert.ErrorContains(t, failures[0].Err, "memory budget exceeded: replace would allocate 40000000000 bytes")
+}
+
+// TestPaddedInputStillShowsThePath pads a write call with more than the
+// input bound of text: the formatter reads only the path and counts lines,
+// so it still succeeds, and the path is shown.
+func TestPaddedInputStillShowsThePath(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.RegisterCEL("write", "host",
+		`"for '" + string(input.path) + "' (" + plural(lines(string(input.content)), "line", "lines") + ")"`, celfmt.Options{})
+	require.NoError(t, err)
+	d, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	input := `{"content":"` + strings.Repeat("x", 1_100_000) + `","path":"/etc/passwd"}`
+	assert.Equal(t, "for '/etc/passwd' (1 line)", d.Preview(Call{Tool: "write", Input: input}).Text)
+}
+
 func TestDeclaredTypeMismatchFallsBack(t *testing.T) {
 	reg := NewRegistry()
 	_, err := reg.LoadCatalog("c.yaml", []byte(`version: 1

@@ -1,0 +1,287 @@
+package celfmt
+
+import (
+	"math"
+	"regexp/syntax"
+
+	"github.com/google/cel-go/checker"
+	"github.com/google/cel-go/common/overloads"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
+)
+
+// Costs.
+//
+// cel-go charges one unit of cost per step of evaluation and one per ten
+// characters a string function reads (its StringTraversalCostFactor), but
+// the strings extension at the version this package pins (4) has no costs
+// for its functions: replace, split, join, substring, indexOf and the rest
+// would count as one unit whatever the length of their text. The estimator
+// below and the meter (meter.go) give them, and this package's functions,
+// costs that grow with the text they read and write, at the same rates: the
+// static estimate assumes the sizes of Options, the run time counts the
+// actual sizes. The estimator also gives the size of each function's
+// result, so that a chain of calls whose text grows with each call
+// (replace("a", "aaaa") fourteen times) is estimated as growing.
+
+// traversal is how many characters of text cost one unit, as in cel-go.
+const traversal = 10
+
+// jsonPerUnit is how many characters of JSON cost one unit (see the
+// perUnit of functions).
+const jsonPerUnit = 4
+
+// regexCostDivisor is how many steps of a regular expression (characters
+// of text times instructions of the compiled pattern) cost one unit: a step
+// of Go's slowest matcher takes about ten nanoseconds.
+const regexCostDivisor = 8
+
+// estimator gives the checker the sizes it cannot know (see
+// Options.StringEstimate and Options.MaxItems), the cost of the functions
+// that cel-go leaves at one unit, and the size of their results.
+type estimator struct {
+	o Options
+	// oversized is the first call whose result may be larger than the
+	// memory budget.
+	oversized *oversizedCall
+}
+
+// oversizedCall is a call whose result may not fit in the memory budget:
+// arg is the id of its first argument (its target, for a method).
+type oversizedCall struct {
+	fn   string
+	arg  int64
+	size uint64
+}
+
+func (e *estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	switch n.Type().Kind() {
+	case types.StringKind, types.BytesKind:
+		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
+	case types.ListKind, types.MapKind, types.DynKind:
+		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.MaxItems)}
+	}
+	// Scalars and type values (type(x) == string) have size 1; without an
+	// estimate cel-go would assume the largest size there is.
+	return &checker.SizeEstimate{Min: 1, Max: 1}
+}
+
+// listText is the text the elements of a list of n strings hold together:
+// StringEstimate each, but no more than MaxInputBytes in all, as the input
+// bound covers all strings together (a list split from a string, or mapped
+// from the input, holds no more text than the input).
+func (e *estimator) listText(n uint64) uint64 {
+	return min(mul(n, uint64(e.o.StringEstimate)), uint64(e.o.MaxInputBytes))
+}
+
+// size is the size of a node: computed by cel-go when it can (a constant,
+// the result of an earlier call), estimated otherwise.
+func (e *estimator) size(n checker.AstNode) checker.SizeEstimate {
+	if s := n.ComputedSize(); s != nil {
+		return *s
+	}
+	return *e.EstimateSize(n)
+}
+
+func (e *estimator) EstimateCallCost(fn, overload string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	all := args
+	if target != nil {
+		all = append([]checker.AstNode{*target}, args...)
+	}
+	est := e.estimateCall(fn, overload, all)
+	if est != nil && est.ResultSize != nil && est.ResultSize.Max > uint64(e.o.MemoryBudget) &&
+		e.oversized == nil && len(all) > 0 {
+		e.oversized = &oversizedCall{fn: fn, arg: all[0].Expr().ID(), size: est.ResultSize.Max}
+	}
+	return est
+}
+
+func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *checker.CallEstimate {
+	sz := func(i int) checker.SizeEstimate {
+		if i < len(args) {
+			return e.size(args[i])
+		}
+		return checker.SizeEstimate{}
+	}
+	str := uint64(e.o.StringEstimate)
+	switch fn {
+	case "_+_":
+		if overload == overloads.AddString || overload == overloads.AddBytes {
+			out := sat(sz(0).Max, sz(1).Max)
+			return callEstimate(out, traversal, &out)
+		}
+	case "replace":
+		if len(args) < 3 {
+			return nil
+		}
+		s, old, repl := sz(0).Max, sz(1).Min, sz(2).Max
+		count := sat(s, 1)
+		if old > 0 {
+			count = s / old
+		}
+		out := sat(s, mul(count, repl))
+		return callEstimate(sat(s, out), traversal, &out)
+	case "split":
+		out := sat(sz(0).Max, 1)
+		return callEstimate(sat(sz(0).Max, out), traversal, &out)
+	case "join":
+		sep := uint64(0)
+		if len(args) > 1 {
+			sep = sz(1).Max
+		}
+		out := sat(mul(sz(0).Max, sep), e.listText(sz(0).Max))
+		return callEstimate(out, traversal, &out)
+	case "format":
+		out := sat(sz(0).Max, mul(6, e.listText(sz(1).Max)))
+		return callEstimate(out, traversal, &out)
+	case "lowerAscii", "upperAscii", "reverse", "trim", "substring":
+		if len(args) == 0 || args[0].Type().Kind() != types.StringKind {
+			return nil
+		}
+		out := sz(0).Max
+		return callEstimate(mul(2, out), traversal, &out)
+	case "charAt":
+		out := uint64(4)
+		return callEstimate(sz(0).Max, traversal, &out)
+	case "indexOf", "lastIndexOf":
+		return callEstimate(mul(sz(0).Max, max(1, sz(1).Max)), traversal, nil)
+	case "size":
+		if len(args) == 1 && args[0].Type().Kind() == types.StringKind {
+			return callEstimate(sz(0).Max, traversal, nil)
+		}
+	case "matches":
+		if len(args) == 2 {
+			w := uint64(regexWeight(constString(args[1].Expr())))
+			return callEstimate(mul(sat(sz(0).Max, 1), w), regexCostDivisor, nil)
+		}
+	case "json":
+		out := mul(6, str)
+		return callEstimate(out, jsonPerUnit, &out)
+	}
+	for _, f := range functions {
+		if f.name != fn {
+			continue
+		}
+		read, per := uint64(0), uint64(1)
+		if f.perUnit > 0 && len(args) > 0 {
+			read, per = sz(0).Max, uint64(f.perUnit)
+		}
+		var out *uint64
+		switch {
+		case f.resultSize < 0 && len(args) > 0 && args[0].Type().Kind() == types.StringKind:
+			n := sat(sz(0).Max, 16) // no longer than the text it formats
+			out = &n
+		case f.resultSize < 0:
+			n := str
+			out = &n
+		case f.resultSize > 0:
+			n := uint64(f.resultSize)
+			out = &n
+		}
+		return callEstimate(read, per, out)
+	}
+	return nil
+}
+
+// callEstimate is the estimate of a call that reads (and writes) n
+// characters, at one unit per divisor characters, with a result of at most
+// out characters or elements when out is not nil.
+func callEstimate(n, divisor uint64, out *uint64) *checker.CallEstimate {
+	est := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: sat(1, n/divisor)}}
+	if out != nil {
+		est.ResultSize = &checker.SizeEstimate{Min: 0, Max: *out}
+	}
+	return est
+}
+
+// sat and mul add and multiply without overflowing.
+func sat(a, b uint64) uint64 {
+	if a > math.MaxUint64-b {
+		return math.MaxUint64
+	}
+	return a + b
+}
+
+func mul(a, b uint64) uint64 {
+	if a != 0 && b > math.MaxUint64/a {
+		return math.MaxUint64
+	}
+	return a * b
+}
+
+// deepUnits is the cost of walking a value (comparing it, serializing it):
+// nodeUnits per element or entry and one per ten characters of its
+// strings, counted up to limit.
+func deepUnits(v ref.Val, limit uint64) uint64 {
+	switch v := v.(type) {
+	case types.String:
+		return 1 + uint64(len(v))/traversal
+	case objectVal:
+		return modelUnits(v.o, limit)
+	case traits.Lister:
+		if model, ok := v.Value().([]any); ok {
+			return modelUnits(model, limit)
+		}
+		n := uint64(nodeUnits)
+		for it := v.Iterator(); it.HasNext() == types.True && n <= limit; {
+			n += nodeUnits + deepUnits(it.Next(), limit-n)
+		}
+		return n
+	case traits.Mapper:
+		n := uint64(nodeUnits)
+		for it := v.Iterator(); it.HasNext() == types.True && n <= limit; {
+			k := it.Next()
+			e, _ := v.Find(k)
+			n += nodeUnits + deepUnits(k, limit-n) + deepUnits(e, limit-n)
+		}
+		return n
+	}
+	return 1
+}
+
+// modelUnits is deepUnits of an input value.
+func modelUnits(v any, limit uint64) uint64 {
+	switch v := v.(type) {
+	case string:
+		return 1 + uint64(len(v))/traversal
+	case []any:
+		n := uint64(nodeUnits)
+		for _, e := range v {
+			if n > limit {
+				break
+			}
+			n += nodeUnits + modelUnits(e, limit-n)
+		}
+		return n
+	case *Object:
+		n := uint64(nodeUnits)
+		for k, e := range v.All() {
+			if n > limit {
+				break
+			}
+			n += nodeUnits + 1 + uint64(len(k))/traversal + modelUnits(e, limit-n)
+		}
+		return n
+	}
+	return 1
+}
+
+// maxRegexWeight bounds the instructions of a compiled pattern: matching
+// takes time proportional to the text times the instructions.
+const maxRegexWeight = 1000
+
+// regexWeight is the number of instructions of a pattern's compiled
+// program, at least 1: what matching one character can cost. A pattern
+// that does not compile weighs the most.
+func regexWeight(pattern string) int {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return maxRegexWeight
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return maxRegexWeight
+	}
+	return max(1, len(prog.Inst))
+}
