@@ -1,6 +1,8 @@
 package celfmt
 
 import (
+	"strconv"
+
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -134,27 +136,57 @@ var functions = []function{
 		name:       "mcpValue",
 		resultSize: 64,
 		doc: `mcpValue(value) renders an MCP argument value the way the reference summary does: a string quoted and truncated to 60 characters, ` +
-			`a number or boolean as JavaScript prints it, null as null, a list as [<n> items], an object as {…}.`,
-		examples: []string{`mcpValue("test") // "\"test\""`, `mcpValue(5.0) // "5"`, `mcpValue([1, 2, 3]) // "[3 items]"`, `mcpValue({"type": "file"}) // "{…}"`},
-		overload: []cel.FunctionOpt{cel.Overload("mcpValue_dyn", []*cel.Type{cel.DynType}, cel.StringType,
-			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				m, ok := shallowModel(v)
-				if !ok {
-					return types.String("")
-				}
-				return types.String(MCPValue(m))
-			}))},
+			`a number as written, a boolean, null as null, a list as [<n> items], an object as {…}. ` +
+			`mcpValue(map, key) renders map[key], with a number of the input printed with the digits the call wrote ` +
+			`(a number that passed through CEL arithmetic or indexing is a double and prints as JavaScript prints it).`,
+		examples: []string{`mcpValue("test") // "\"test\""`, `mcpValue(5.0) // "5"`, `mcpValue([1, 2, 3]) // "[3 items]"`,
+			`mcpValue({"type": "file"}) // "{…}"`, `mcpValue({"n": 1.5}, "n") // "1.5"`},
+		overload: []cel.FunctionOpt{
+			cel.Overload("mcpValue_dyn", []*cel.Type{cel.DynType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val {
+					m, ok := shallowModel(v)
+					if !ok {
+						return types.String("")
+					}
+					return types.String(MCPValue(m))
+				})),
+			cel.Overload("mcpValue_dyn_string", []*cel.Type{cel.DynType, cel.StringType}, cel.StringType,
+				cel.BinaryBinding(func(m, key ref.Val) ref.Val {
+					v, err := fieldModel(m, key)
+					if err != nil {
+						return err
+					}
+					return types.String(MCPValue(v))
+				})),
+		},
 	},
 	{
 		name:       "numberText",
 		resultSize: 32,
-		doc:        `numberText(n) prints a number as JavaScript does: 42, 1.5, 1e+21.`,
-		examples:   []string{`numberText(42.0) // "42"`, `numberText(1.5) // "1.5"`, `numberText(1e21) // "1e+21"`, `numberText(7) // "7"`},
+		doc: `numberText(n) prints a double as JavaScript does (42, 1.5, 1e+21) and an int exactly. ` +
+			`numberText(map, key) prints the number map[key] with the digits the call wrote (9007199254740993, 1.50), ` +
+			`which is what the tool receives; it fails when map[key] is not a number.`,
+		examples: []string{`numberText(42.0) // "42"`, `numberText(1.5) // "1.5"`, `numberText(1e21) // "1e+21"`, `numberText(7) // "7"`,
+			`numberText({"n": 2.0}, "n") // "2"`},
 		overload: []cel.FunctionOpt{
 			cel.Overload("numberText_double", []*cel.Type{cel.DoubleType}, cel.StringType,
 				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Double)))) })),
 			cel.Overload("numberText_int", []*cel.Type{cel.IntType}, cel.StringType,
-				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Int)))) })),
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(strconv.FormatInt(int64(v.(types.Int)), 10)) })),
+			cel.Overload("numberText_dyn_string", []*cel.Type{cel.DynType, cel.StringType}, cel.StringType,
+				cel.BinaryBinding(func(m, key ref.Val) ref.Val {
+					v, err := fieldModel(m, key)
+					if err != nil {
+						return err
+					}
+					switch n := v.(type) {
+					case Number:
+						return types.String(n.String())
+					case float64:
+						return types.String(FormatNumber(n))
+					}
+					return types.NewErr("numberText: %q holds %s, not a number", key.Value(), kindOf(v))
+				})),
 		},
 	},
 	{
@@ -194,6 +226,32 @@ func shallowModel(v ref.Val) (any, bool) {
 		return &Object{}, true
 	}
 	return toModel(v)
+}
+
+// fieldModel returns the model value of m[key]: for the input, the value
+// as decoded (a Number keeps its literal).
+func fieldModel(m, key ref.Val) (any, *types.Err) {
+	k, _ := key.(types.String)
+	if o, ok := m.(objectVal); ok {
+		v, found := o.o.Get(string(k))
+		if !found {
+			return nil, types.NewErr("no such key: %s", string(k)).(*types.Err)
+		}
+		return v, nil
+	}
+	mapper, ok := m.(traits.Mapper)
+	if !ok {
+		return nil, types.NewErr("no such overload: %s is not a map", m.Type().TypeName()).(*types.Err)
+	}
+	e, found := mapper.Find(k)
+	if !found {
+		return nil, types.NewErr("no such key: %s", string(k)).(*types.Err)
+	}
+	v, ok := shallowModel(e)
+	if !ok {
+		return nil, types.NewErr("no such overload: a value of type %s", e.Type().TypeName()).(*types.Err)
+	}
+	return v, nil
 }
 
 // pathFields returns the path and file_path fields of a value, for

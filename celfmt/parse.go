@@ -506,7 +506,14 @@ func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			return fail(n, "%s has no JSON form: tool input is JSON", n.Value)
 		}
-		return f, nil
+		// A literal JSON would accept too keeps its digits, as a call's
+		// number does; YAML's own forms (0x1F, +1, .5) are converted.
+		if v, err := DecodeJSON([]byte(n.Value)); err == nil {
+			if num, ok := v.(Number); ok {
+				return num, nil
+			}
+		}
+		return NumberOf(f), nil
 	}
 	return n.Value, nil
 }

@@ -29,7 +29,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 // Defined at formatters.yaml:10:5:
 //
 //	path = promptPath(input)
-//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.?offset.orValue(null)) == double ? ["offset " + numberText(input.offset)] : []) + (type(input.?limit.orValue(null)) == double ? ["limit " + numberText(input.limit)] : [])
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.?offset.orValue(null)) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.?limit.orValue(null)) == double ? ["limit " + numberText(input, "limit")] : [])
 //	preview = parts.size() == 0 ? "" : "for " + parts.join(", ")
 func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
@@ -39,7 +39,7 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, and how many lines and characters the new content has.
 //
-// Defined at formatters.yaml:38:5:
+// Defined at formatters.yaml:40:5:
 //
 //	content = type(input.?content.orValue(null)) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
@@ -54,7 +54,7 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 // The path, how many replacements, and how many lines the first one
 // replaces with how many; legacy oldText/newText input counts as one.
 //
-// Defined at formatters.yaml:63:5:
+// Defined at formatters.yaml:65:5:
 //
 //	edits = (type(input.?edits.orValue(null)) == list
 //	  ? input.edits
@@ -81,7 +81,7 @@ func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:110:5:
+// Defined at formatters.yaml:112:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -93,7 +93,7 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The pattern and glob on one line, and the path or the working directory.
 //
-// Defined at formatters.yaml:125:5:
+// Defined at formatters.yaml:127:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -105,7 +105,7 @@ func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //
 // The path, or the working directory.
 //
-// Defined at formatters.yaml:143:5:
+// Defined at formatters.yaml:145:5:
 //
 //	parts = (nonEmpty(input.?pattern.orValue(null)).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (nonEmpty(input.?glob.orValue(null)).hasValue() ? ["glob '" + inline(string(input.glob), limits.summary) + "'"] : []) + [promptPath(input).hasValue() ? "path '" + promptPath(input).value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
@@ -119,12 +119,12 @@ func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text st
 // short: strings quoted and cut at 60 characters, lists counted, objects
 // elided; the whole cut at 160 characters.
 //
-// Defined at formatters.yaml:155:5:
+// Defined at formatters.yaml:157:5:
 //
 //	args = type(input.?arguments.orValue(null)) == map ? input.arguments : {}
 //	preview = args.size() == 0
 //	  ? ""
-//	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args[k])).join(", "), 160)
+//	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), 160)
 func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
 	return catalog.Format(6, input, tool, limits)
 }
@@ -135,7 +135,7 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 // with, on one line and cut at 60 characters. Without a URL it declines,
 // so the default preview shows the whole input.
 //
-// Defined at formatters.yaml:191:5:
+// Defined at formatters.yaml:195:5:
 //
 //	url = nonEmpty(input.url)
 //	prompt = collapse(input.prompt)
@@ -154,7 +154,7 @@ func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // string; entries that are not text are left out. Declines without a
 // query.
 //
-// Defined at formatters.yaml:222:5:
+// Defined at formatters.yaml:226:5:
 //
 //	query = nonEmpty(input.query)
 //	domains = (type(input.allowed_domains) == list ? input.allowed_domains
@@ -175,7 +175,7 @@ func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // prompt on one line cut at 80 characters. Declines when there is neither
 // a description nor a prompt.
 //
-// Defined at formatters.yaml:258:5:
+// Defined at formatters.yaml:262:5:
 //
 //	description = collapse(input.description)
 //	agent = collapse(input.subagent_type)
@@ -196,7 +196,7 @@ func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 // one, so an empty list clears it. Declines when todos is not a list (a
 // model sometimes sends it as JSON text).
 //
-// Defined at formatters.yaml:292:5:
+// Defined at formatters.yaml:296:5:
 //
 //	all = type(input.todos) == list ? input.todos : []
 //	todos = all.filter(t, type(t) == map)
@@ -223,7 +223,7 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // read from patch, or from input as Codex sends it. Declines when the
 // patch names no file.
 //
-// Defined at formatters.yaml:330:5:
+// Defined at formatters.yaml:334:5:
 //
 //	text = type(input.patch) == string ? input.patch
 //	  : type(input.input) == string ? input.input : ""
@@ -247,7 +247,7 @@ func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Declines without a notebook path.
 //
-// Defined at formatters.yaml:373:5:
+// Defined at formatters.yaml:377:5:
 //
 //	path = nonEmpty(input.notebook_path)
 //	mode = nonEmpty(input.edit_mode).orValue("replace")
@@ -275,7 +275,7 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 // paths read_multiple_files reads. Declines otherwise
 // (list_allowed_directories), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:419:5:
+// Defined at formatters.yaml:423:5:
 //
 //	path = nonEmpty(input.path)
 //	source = nonEmpty(input.source)
@@ -310,7 +310,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // names the tool. Declines when the call has neither a repository nor a
 // query.
 //
-// Defined at formatters.yaml:481:5:
+// Defined at formatters.yaml:485:5:
 //
 //	repo = nonEmpty(input.repo).hasValue()
 //	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
@@ -346,7 +346,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // one line cut at 60 characters. The prompt already names the tool.
 // Declines without a repository path.
 //
-// Defined at formatters.yaml:561:5:
+// Defined at formatters.yaml:565:5:
 //
 //	repo = nonEmpty(input.repo_path)
 //	files = type(input.files) == list
@@ -376,7 +376,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // query with its white space folded, cut at 120 characters. Linear in the
 // length of the query. Declines without SQL.
 //
-// Defined at formatters.yaml:613:5:
+// Defined at formatters.yaml:617:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -393,7 +393,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // space folded, cut at 120 characters; for describe_table, the table.
 // Declines otherwise, so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:659:5:
+// Defined at formatters.yaml:663:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -414,7 +414,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // included), then the query with its white space folded, cut at 120
 // characters. Declines otherwise.
 //
-// Defined at formatters.yaml:692:5:
+// Defined at formatters.yaml:696:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -436,7 +436,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // text with an element types, a list of values with an element selects, a
 // key alone presses.
 //
-// Defined at formatters.yaml:721:5:
+// Defined at formatters.yaml:725:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -487,12 +487,12 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // (without the Markdown conversion) or from a later character. Declines
 // without a URL.
 //
-// Defined at formatters.yaml:809:5:
+// Defined at formatters.yaml:813:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
 //	+ (type(input.start_index) == double && input.start_index > 0
-//	    ? ["from character " + numberText(input.start_index)]
+//	    ? ["from character " + numberText(input, "start_index")]
 //	    : [])
 //	preview = url.hasValue()
 //	  ? optional.of(truncate(url.value(), limits.preview)
@@ -508,7 +508,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // the request sends, naming the ones that carry credentials, and how long
 // its body is. Declines without a URL.
 //
-// Defined at formatters.yaml:846:5:
+// Defined at formatters.yaml:850:5:
 //
 //	url = nonEmpty(input.url)
 //	method = nonEmpty(input.method).hasValue() ? truncate(input.method.trim().upperAscii(), 10) : "GET"
@@ -536,14 +536,14 @@ func PreviewHttpRequest(input *celfmt.Object, tool string, limits celfmt.Limits)
 // channel a tool reads. Declines without a channel (listing channels or
 // users), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:891:5:
+// Defined at formatters.yaml:895:5:
 //
 //	channel = truncate(nonEmpty(input.channel_id).orValue(nonEmpty(input.channel).orValue("")), 80)
 //	text = has(input.text) ? collapse(input.text)
 //	  : type(input.payload) == string ? collapse(input.payload)
 //	  : ""
 //	thread = nonEmpty(input.thread_ts).orValue(
-//	  type(input.thread_ts) == double ? numberText(input.thread_ts) : "")
+//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
 //	preview = channel == ""
 //	  ? optional.none()
 //	  : optional.of(text != ""
@@ -571,8 +571,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 			},
 			{
 				Name:   "parts",
-				Source: "(path.hasValue() ? [\"path '\" + path.value() + \"'\"] : []) + (type(input.?offset.orValue(null)) == double ? [\"offset \" + numberText(input.offset)] : []) + (type(input.?limit.orValue(null)) == double ? [\"limit \" + numberText(input.limit)] : [])",
-				AST:    "\x12\n\b\x01\x12\x06\n\x04path\x12\x17\b\x02\x12\x13\x1a\x11optional_hasValue\x12\x11\b\x03\x12\r\x1a\vconditional\x12\x10\b\x06\x12\f\x1a\nadd_string\x12\n\b\a\x12\x06\n\x04path\x12\x14\b\b\x12\x10\x1a\x0eoptional_value\x12\x10\b\t\x12\f\x1a\nadd_string\x12\x0e\b\f\x12\n\x1a\badd_list\x12\n\b\r\x12\x06\x1a\x04type\x12\v\b\x0e\x12\a\n\x05input\x12\x1b\b\x10\x12\x17\x1a\x15select_optional_field\x12\x1c\b\x11\x12\x18\x1a\x16optional_orValue_value\x12\f\b\x13\x12\b\x1a\x06equals\x12\f\b\x14\x12\b\n\x06double\x12\x11\b\x15\x12\r\x1a\vconditional\x12\x10\b\x18\x12\f\x1a\nadd_string\x12'\b\x19\x12#\x1a\x11numberText_double\x1a\x0enumberText_int\x12\v\b\x1a\x12\a\n\x05input\x12\x0e\b\x1d\x12\n\x1a\badd_list\x12\n\b\x1e\x12\x06\x1a\x04type\x12\v\b\x1f\x12\a\n\x05input\x12\x1b\b!\x12\x17\x1a\x15select_optional_field\x12\x1c\b\"\x12\x18\x1a\x16optional_orValue_value\x12\f\b$\x12\b\x1a\x06equals\x12\f\b%\x12\b\n\x06double\x12\x11\b&\x12\r\x1a\vconditional\x12\x10\b)\x12\f\x1a\nadd_string\x12'\b*\x12#\x1a\x11numberText_double\x1a\x0enumberText_int\x12\v\b+\x12\a\n\x05input\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x01\x1a\n\b\x03\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x04\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x19\b\a\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\x1a\n\b\v\x12\x062\x04\n\x02\x18\x05\x1a\n\b\f\x12\x062\x04\n\x02\x18\x05\x1a\b\b\r\x12\x04Z\x02\n\x00\x1a\x0e\b\x0e\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x10\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\n\x00\x1a\x06\b\x12\x12\x02\x10\x00\x1a\x06\b\x13\x12\x02\x18\x01\x1a\b\b\x14\x12\x04Z\x02\x18\x04\x1a\n\b\x15\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x06\b\x19\x12\x02\x18\x05\x1a\x0e\b\x1a\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x1b\x12\x02\n\x00\x1a\n\b\x1c\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1d\x12\x062\x04\n\x02\x18\x05\x1a\b\b\x1e\x12\x04Z\x02\n\x00\x1a\x0e\b\x1f\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b!\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\"\x12\x02\n\x00\x1a\x06\b#\x12\x02\x10\x00\x1a\x06\b$\x12\x02\x18\x01\x1a\b\b%\x12\x04Z\x02\x18\x04\x1a\n\b&\x12\x062\x04\n\x02\x18\x05\x1a\n\b'\x12\x062\x04\n\x02\x18\x05\x1a\x06\b(\x12\x02\x18\x05\x1a\x06\b)\x12\x02\x18\x05\x1a\x06\b*\x12\x02\x18\x05\x1a\x0e\b+\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b,\x12\x02\n\x00\x1a\n\b-\x12\x062\x04\n\x02\x18\x05\"\x9b\x04\x10\x1d2\x96\x04\x12\x03_+_\x1a\xcb\x02\x10\f2\xc6\x02\x12\x03_+_\x1ay\x10\x032u\x12\x05_?_:_\x1a\x1a\x10\x022\x16\n\n\x10\x01\"\x06\n\x04path\x12\bhasValue\x1aJ\x10\x04:F\nD\x10\t2@\x12\x03_+_\x1a0\x10\x062,\x12\x03_+_\x1a\f\x10\x05\x1a\b2\x06path '\x1a\x17\x10\b2\x13\n\n\x10\a\"\x06\n\x04path\x12\x05value\x1a\a\x10\n\x1a\x032\x01'\x1a\x04\x10\v:\x00\x1a\xc3\x01\x10\x152\xbe\x01\x12\x05_?_:_\x1ab\x10\x132^\x12\x04_==_\x1aH\x10\r2D\x12\x04type\x1a<\x10\x1128\n%\x10\x102!\x12\x04_?._\x1a\v\x10\x0e\"\a\n\x05input\x1a\f\x10\x0f\x1a\b2\x06offset\x12\aorValue\x1a\x06\x10\x12\x1a\x02\b\x00\x1a\f\x10\x14\"\b\n\x06double\x1aK\x10\x16:G\nE\x10\x182A\x12\x03_+_\x1a\r\x10\x17\x1a\t2\aoffset \x1a+\x10\x192'\x12\nnumberText\x1a\x19\x10\x1b*\x15\n\v\x10\x1a\"\a\n\x05input\x12\x06offset\x1a\x04\x10\x1c:\x00\x1a\xc0\x01\x10&2\xbb\x01\x12\x05_?_:_\x1aa\x10$2]\x12\x04_==_\x1aG\x10\x1e2C\x12\x04type\x1a;\x10\"27\n$\x10!2 \x12\x04_?._\x1a\v\x10\x1f\"\a\n\x05input\x1a\v\x10 \x1a\a2\x05limit\x12\aorValue\x1a\x06\x10#\x1a\x02\b\x00\x1a\f\x10%\"\b\n\x06double\x1aI\x10':E\nC\x10)2?\x12\x03_+_\x1a\f\x10(\x1a\b2\x06limit \x1a*\x10*2&\x12\nnumberText\x1a\x18\x10,*\x14\n\v\x10+\"\a\n\x05input\x12\x05limit\x1a\x04\x10-:\x00*\xb0\x02\x12\a<input>\x1a\x02\xf2\x01\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x0e\"\x04\b\x03\x10\x11\"\x04\b\x04\x10\x13\"\x04\b\x05\x10\x14\"\x04\b\x06\x10\x1d\"\x04\b\a\x10\x1f\"\x04\b\b\x10)\"\x04\b\t\x10,\"\x04\b\n\x10.\"\x04\b\v\x105\"\x04\b\f\x109\"\x04\b\r\x10@\"\x04\b\x0e\x10A\"\x04\b\x0f\x10H\"\x04\b\x10\x10F\"\x04\b\x11\x10V\"\x04\b\x12\x10W\"\x04\b\x13\x10^\"\x04\b\x14\x10a\"\x04\b\x15\x10h\"\x04\b\x16\x10j\"\x04\b\x17\x10k\"\x04\b\x18\x10u\"\x05\b\x19\x10\x81\x01\"\x05\b\x1a\x10\x82\x01\"\x05\b\x1b\x10\x87\x01\"\x05\b\x1c\x10\x93\x01\"\x05\b\x1d\x10\x97\x01\"\x05\b\x1e\x10\x9e\x01\"\x05\b\x1f\x10\x9f\x01\"\x05\b \x10\xa6\x01\"\x05\b!\x10\xa4\x01\"\x05\b\"\x10\xb3\x01\"\x05\b#\x10\xb4\x01\"\x05\b$\x10\xbb\x01\"\x05\b%\x10\xbe\x01\"\x05\b&\x10\xc5\x01\"\x05\b'\x10\xc7\x01\"\x05\b(\x10\xc8\x01\"\x05\b)\x10\xd1\x01\"\x05\b*\x10\xdd\x01\"\x05\b+\x10\xde\x01\"\x05\b,\x10\xe3\x01\"\x05\b-\x10\xee\x01",
+				Source: "(path.hasValue() ? [\"path '\" + path.value() + \"'\"] : []) + (type(input.?offset.orValue(null)) == double ? [\"offset \" + numberText(input, \"offset\")] : []) + (type(input.?limit.orValue(null)) == double ? [\"limit \" + numberText(input, \"limit\")] : [])",
+				AST:    "\x12\n\b\x01\x12\x06\n\x04path\x12\x17\b\x02\x12\x13\x1a\x11optional_hasValue\x12\x11\b\x03\x12\r\x1a\vconditional\x12\x10\b\x06\x12\f\x1a\nadd_string\x12\n\b\a\x12\x06\n\x04path\x12\x14\b\b\x12\x10\x1a\x0eoptional_value\x12\x10\b\t\x12\f\x1a\nadd_string\x12\x0e\b\f\x12\n\x1a\badd_list\x12\n\b\r\x12\x06\x1a\x04type\x12\v\b\x0e\x12\a\n\x05input\x12\x1b\b\x10\x12\x17\x1a\x15select_optional_field\x12\x1c\b\x11\x12\x18\x1a\x16optional_orValue_value\x12\f\b\x13\x12\b\x1a\x06equals\x12\f\b\x14\x12\b\n\x06double\x12\x11\b\x15\x12\r\x1a\vconditional\x12\x10\b\x18\x12\f\x1a\nadd_string\x12\x1b\b\x19\x12\x17\x1a\x15numberText_dyn_string\x12\v\b\x1a\x12\a\n\x05input\x12\x0e\b\x1d\x12\n\x1a\badd_list\x12\n\b\x1e\x12\x06\x1a\x04type\x12\v\b\x1f\x12\a\n\x05input\x12\x1b\b!\x12\x17\x1a\x15select_optional_field\x12\x1c\b\"\x12\x18\x1a\x16optional_orValue_value\x12\f\b$\x12\b\x1a\x06equals\x12\f\b%\x12\b\n\x06double\x12\x11\b&\x12\r\x1a\vconditional\x12\x10\b)\x12\f\x1a\nadd_string\x12\x1b\b*\x12\x17\x1a\x15numberText_dyn_string\x12\v\b+\x12\a\n\x05input\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x01\x1a\n\b\x03\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x04\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x19\b\a\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\x1a\n\b\v\x12\x062\x04\n\x02\x18\x05\x1a\n\b\f\x12\x062\x04\n\x02\x18\x05\x1a\b\b\r\x12\x04Z\x02\n\x00\x1a\x0e\b\x0e\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x10\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\n\x00\x1a\x06\b\x12\x12\x02\x10\x00\x1a\x06\b\x13\x12\x02\x18\x01\x1a\b\b\x14\x12\x04Z\x02\x18\x04\x1a\n\b\x15\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x06\b\x19\x12\x02\x18\x05\x1a\x0e\b\x1a\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x1b\x12\x02\x18\x05\x1a\n\b\x1c\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1d\x12\x062\x04\n\x02\x18\x05\x1a\b\b\x1e\x12\x04Z\x02\n\x00\x1a\x0e\b\x1f\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b!\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\"\x12\x02\n\x00\x1a\x06\b#\x12\x02\x10\x00\x1a\x06\b$\x12\x02\x18\x01\x1a\b\b%\x12\x04Z\x02\x18\x04\x1a\n\b&\x12\x062\x04\n\x02\x18\x05\x1a\n\b'\x12\x062\x04\n\x02\x18\x05\x1a\x06\b(\x12\x02\x18\x05\x1a\x06\b)\x12\x02\x18\x05\x1a\x06\b*\x12\x02\x18\x05\x1a\x0e\b+\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b,\x12\x02\x18\x05\x1a\n\b-\x12\x062\x04\n\x02\x18\x05\"\x9b\x04\x10\x1d2\x96\x04\x12\x03_+_\x1a\xcb\x02\x10\f2\xc6\x02\x12\x03_+_\x1ay\x10\x032u\x12\x05_?_:_\x1a\x1a\x10\x022\x16\n\n\x10\x01\"\x06\n\x04path\x12\bhasValue\x1aJ\x10\x04:F\nD\x10\t2@\x12\x03_+_\x1a0\x10\x062,\x12\x03_+_\x1a\f\x10\x05\x1a\b2\x06path '\x1a\x17\x10\b2\x13\n\n\x10\a\"\x06\n\x04path\x12\x05value\x1a\a\x10\n\x1a\x032\x01'\x1a\x04\x10\v:\x00\x1a\xc3\x01\x10\x152\xbe\x01\x12\x05_?_:_\x1ab\x10\x132^\x12\x04_==_\x1aH\x10\r2D\x12\x04type\x1a<\x10\x1128\n%\x10\x102!\x12\x04_?._\x1a\v\x10\x0e\"\a\n\x05input\x1a\f\x10\x0f\x1a\b2\x06offset\x12\aorValue\x1a\x06\x10\x12\x1a\x02\b\x00\x1a\f\x10\x14\"\b\n\x06double\x1aK\x10\x16:G\nE\x10\x182A\x12\x03_+_\x1a\r\x10\x17\x1a\t2\aoffset \x1a+\x10\x192'\x12\nnumberText\x1a\v\x10\x1a\"\a\n\x05input\x1a\f\x10\x1b\x1a\b2\x06offset\x1a\x04\x10\x1c:\x00\x1a\xc0\x01\x10&2\xbb\x01\x12\x05_?_:_\x1aa\x10$2]\x12\x04_==_\x1aG\x10\x1e2C\x12\x04type\x1a;\x10\"27\n$\x10!2 \x12\x04_?._\x1a\v\x10\x1f\"\a\n\x05input\x1a\v\x10 \x1a\a2\x05limit\x12\aorValue\x1a\x06\x10#\x1a\x02\b\x00\x1a\f\x10%\"\b\n\x06double\x1aI\x10':E\nC\x10)2?\x12\x03_+_\x1a\f\x10(\x1a\b2\x06limit \x1a*\x10*2&\x12\nnumberText\x1a\v\x10+\"\a\n\x05input\x1a\v\x10,\x1a\a2\x05limit\x1a\x04\x10-:\x00*\xb0\x02\x12\a<input>\x1a\x02\xf8\x01\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x0e\"\x04\b\x03\x10\x11\"\x04\b\x04\x10\x13\"\x04\b\x05\x10\x14\"\x04\b\x06\x10\x1d\"\x04\b\a\x10\x1f\"\x04\b\b\x10)\"\x04\b\t\x10,\"\x04\b\n\x10.\"\x04\b\v\x105\"\x04\b\f\x109\"\x04\b\r\x10@\"\x04\b\x0e\x10A\"\x04\b\x0f\x10H\"\x04\b\x10\x10F\"\x04\b\x11\x10V\"\x04\b\x12\x10W\"\x04\b\x13\x10^\"\x04\b\x14\x10a\"\x04\b\x15\x10h\"\x04\b\x16\x10j\"\x04\b\x17\x10k\"\x04\b\x18\x10u\"\x05\b\x19\x10\x81\x01\"\x05\b\x1a\x10\x82\x01\"\x05\b\x1b\x10\x89\x01\"\x05\b\x1c\x10\x96\x01\"\x05\b\x1d\x10\x9a\x01\"\x05\b\x1e\x10\xa1\x01\"\x05\b\x1f\x10\xa2\x01\"\x05\b \x10\xa9\x01\"\x05\b!\x10\xa7\x01\"\x05\b\"\x10\xb6\x01\"\x05\b#\x10\xb7\x01\"\x05\b$\x10\xbe\x01\"\x05\b%\x10\xc1\x01\"\x05\b&\x10\xc8\x01\"\x05\b'\x10\xca\x01\"\x05\b(\x10\xcb\x01\"\x05\b)\x10\xd4\x01\"\x05\b*\x10\xe0\x01\"\x05\b+\x10\xe1\x01\"\x05\b,\x10\xe8\x01\"\x05\b-\x10\xf4\x01",
 			},
 		},
 		Preview: celfmt.GeneratedExpr{
@@ -583,7 +583,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "write",
-		Owner:       "formatters.yaml:38:5",
+		Owner:       "formatters.yaml:40:5",
 		Title:       "Write a file",
 		Description: "The path, and how many lines and characters the new content has.",
 		Lets: []celfmt.GeneratedExpr{
@@ -611,7 +611,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "edit",
-		Owner:       "formatters.yaml:63:5",
+		Owner:       "formatters.yaml:65:5",
 		Title:       "Edit a file",
 		Description: "The path, how many replacements, and how many lines the first one replaces with how many; legacy oldText/newText input counts as one.",
 		Lets: []celfmt.GeneratedExpr{
@@ -634,7 +634,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "find",
-		Owner:       "formatters.yaml:110:5",
+		Owner:       "formatters.yaml:112:5",
 		Title:       "Find files",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -652,7 +652,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "grep",
-		Owner:       "formatters.yaml:125:5",
+		Owner:       "formatters.yaml:127:5",
 		Title:       "Search file contents",
 		Description: "The pattern and glob on one line, and the path or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -670,7 +670,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "ls",
-		Owner:       "formatters.yaml:143:5",
+		Owner:       "formatters.yaml:145:5",
 		Title:       "List a directory",
 		Description: "The path, or the working directory.",
 		Lets: []celfmt.GeneratedExpr{
@@ -688,7 +688,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mcp",
-		Owner:       "formatters.yaml:155:5",
+		Owner:       "formatters.yaml:157:5",
 		Title:       "Any MCP tool",
 		Description: "The arguments in the order the model wrote them, each value rendered short: strings quoted and cut at 60 characters, lists counted, objects elided; the whole cut at 160 characters.",
 		Lets: []celfmt.GeneratedExpr{
@@ -699,14 +699,14 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 			},
 		},
 		Preview: celfmt.GeneratedExpr{
-			Source: "args.size() == 0\n  ? \"\"\n  : \"with \" + truncate(args.map(k, k + \": \" + mcpValue(args[k])).join(\", \"), 160)\n",
-			AST:    "\x12\n\b\x01\x12\x06\n\x04args\x122\b\x02\x12.\x1a\nbytes_size\x1a\tlist_size\x1a\bmap_size\x1a\vstring_size\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x10\b\b\x12\f\x1a\nadd_string\x12\x19\b\t\x12\x15\x1a\x13truncate_string_int\x12\n\b\n\x12\x06\n\x04args\x12\a\b\r\x12\x03\n\x01k\x12\x10\b\x0e\x12\f\x1a\nadd_string\x12\x10\b\x10\x12\f\x1a\nadd_string\x12\x12\b\x11\x12\x0e\x1a\fmcpValue_dyn\x12\n\b\x12\x12\x06\n\x04args\x12N\b\x13\x12J\x1a\nindex_list\x1a\tindex_map\x1a\x17optional_list_index_int\x1a\x18optional_map_index_value\x12\a\b\x14\x12\x03\n\x01k\x12\r\b\x17\x12\t\n\a@result\x12\x0e\b\x19\x12\n\x1a\badd_list\x12\r\b\x1a\x12\t\n\a@result\x12\x16\b\x1c\x12\x12\x1a\x10list_join_string\x1a\x06\b\x01\x12\x02\n\x00\x1a\x06\b\x02\x12\x02\x18\x02\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x02\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\n\x00\x1a\x06\b\r\x12\x02\n\x00\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\n\x00\x1a\x06\b\x13\x12\x02\n\x00\x1a\x06\b\x14\x12\x02\n\x00\x1a\n\b\x15\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x01\x1a\n\b\x17\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x18\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x19\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1a\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1b\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x1c\x12\x02\x18\x05\x1a\x06\b\x1d\x12\x02\x18\x05\x1a\x06\b\x1e\x12\x02\x18\x02\"\xc4\x02\x10\x052\xbf\x02\x12\x05_?_:_\x1a*\x10\x032&\x12\x04_==_\x1a\x16\x10\x022\x12\n\n\x10\x01\"\x06\n\x04args\x12\x04size\x1a\x06\x10\x04\x1a\x02\x18\x00\x1a\x06\x10\x06\x1a\x022\x00\x1a\x81\x02\x10\b2\xfc\x01\x12\x03_+_\x1a\v\x10\a\x1a\a2\x05with \x1a\xe7\x01\x10\t2\xe2\x01\x12\btruncate\x1a\xcc\x01\x10\x1c2\xc7\x01\n\xb4\x01\x10\x1bJ\xaf\x01\n\x01k\x12\n\x10\n\"\x06\n\x04args\x1a\a@result\"\x04\x10\x15:\x00*\x06\x10\x16\x1a\x02\x10\x012x\x10\x192t\x12\x03_+_\x1a\r\x10\x17\"\t\n\a@result\x1a^\x10\x18:Z\nX\x10\x102T\x12\x03_+_\x1a\x1c\x10\x0e2\x18\x12\x03_+_\x1a\a\x10\r\"\x03\n\x01k\x1a\b\x10\x0f\x1a\x042\x02: \x1a/\x10\x112+\x12\bmcpValue\x1a\x1f\x10\x132\x1b\x12\x04_[_]\x1a\n\x10\x12\"\x06\n\x04args\x1a\a\x10\x14\"\x03\n\x01k:\r\x10\x1a\"\t\n\a@result\x12\x04join\x1a\b\x10\x1d\x1a\x042\x02, \x1a\a\x10\x1e\x1a\x03\x18\xa0\x01*\xb7\x01\x12\a<input>\x1a\x04\x11\x18jk\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\t\"\x04\b\x03\x10\f\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x13\"\x04\b\x06\x10\x15\"\x04\b\a\x10\x1c\"\x04\b\b\x10$\"\x04\b\t\x10.\"\x04\b\n\x10/\"\x04\b\r\x10;\"\x04\b\x0e\x10=\"\x04\b\x0f\x10?\"\x04\b\x10\x10D\"\x04\b\x11\x10N\"\x04\b\x12\x10O\"\x04\b\x13\x10S\"\x04\b\x14\x10T\"\x04\b\x15\x107\"\x04\b\x16\x107\"\x04\b\x17\x107\"\x04\b\x18\x107\"\x04\b\x19\x107\"\x04\b\x1a\x107\"\x04\b\x1b\x107\"\x04\b\x1c\x10]\"\x04\b\x1d\x10^\"\x04\b\x1e\x10e",
+			Source: "args.size() == 0\n  ? \"\"\n  : \"with \" + truncate(args.map(k, k + \": \" + mcpValue(args, k)).join(\", \"), 160)\n",
+			AST:    "\x12\n\b\x01\x12\x06\n\x04args\x122\b\x02\x12.\x1a\nbytes_size\x1a\tlist_size\x1a\bmap_size\x1a\vstring_size\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x10\b\b\x12\f\x1a\nadd_string\x12\x19\b\t\x12\x15\x1a\x13truncate_string_int\x12\n\b\n\x12\x06\n\x04args\x12\a\b\r\x12\x03\n\x01k\x12\x10\b\x0e\x12\f\x1a\nadd_string\x12\x10\b\x10\x12\f\x1a\nadd_string\x12\x19\b\x11\x12\x15\x1a\x13mcpValue_dyn_string\x12\n\b\x12\x12\x06\n\x04args\x12\a\b\x13\x12\x03\n\x01k\x12\r\b\x16\x12\t\n\a@result\x12\x0e\b\x18\x12\n\x1a\badd_list\x12\r\b\x19\x12\t\n\a@result\x12\x16\b\x1b\x12\x12\x1a\x10list_join_string\x1a\x06\b\x01\x12\x02\n\x00\x1a\x06\b\x02\x12\x02\x18\x02\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x02\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\n\x00\x1a\x06\b\r\x12\x02\n\x00\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\n\x00\x1a\x06\b\x13\x12\x02\n\x00\x1a\n\b\x14\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x01\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x17\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x18\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x19\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1a\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x1b\x12\x02\x18\x05\x1a\x06\b\x1c\x12\x02\x18\x05\x1a\x06\b\x1d\x12\x02\x18\x02\"\xb8\x02\x10\x052\xb3\x02\x12\x05_?_:_\x1a*\x10\x032&\x12\x04_==_\x1a\x16\x10\x022\x12\n\n\x10\x01\"\x06\n\x04args\x12\x04size\x1a\x06\x10\x04\x1a\x02\x18\x00\x1a\x06\x10\x06\x1a\x022\x00\x1a\xf5\x01\x10\b2\xf0\x01\x12\x03_+_\x1a\v\x10\a\x1a\a2\x05with \x1a\xdb\x01\x10\t2\xd6\x01\x12\btruncate\x1a\xc0\x01\x10\x1b2\xbb\x01\n\xa8\x01\x10\x1aJ\xa3\x01\n\x01k\x12\n\x10\n\"\x06\n\x04args\x1a\a@result\"\x04\x10\x14:\x00*\x06\x10\x15\x1a\x02\x10\x012l\x10\x182h\x12\x03_+_\x1a\r\x10\x16\"\t\n\a@result\x1aR\x10\x17:N\nL\x10\x102H\x12\x03_+_\x1a\x1c\x10\x0e2\x18\x12\x03_+_\x1a\a\x10\r\"\x03\n\x01k\x1a\b\x10\x0f\x1a\x042\x02: \x1a#\x10\x112\x1f\x12\bmcpValue\x1a\n\x10\x12\"\x06\n\x04args\x1a\a\x10\x13\"\x03\n\x01k:\r\x10\x19\"\t\n\a@result\x12\x04join\x1a\b\x10\x1c\x1a\x042\x02, \x1a\a\x10\x1d\x1a\x03\x18\xa0\x01*\xb1\x01\x12\a<input>\x1a\x04\x11\x18jk\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\t\"\x04\b\x03\x10\f\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x13\"\x04\b\x06\x10\x15\"\x04\b\a\x10\x1c\"\x04\b\b\x10$\"\x04\b\t\x10.\"\x04\b\n\x10/\"\x04\b\r\x10;\"\x04\b\x0e\x10=\"\x04\b\x0f\x10?\"\x04\b\x10\x10D\"\x04\b\x11\x10N\"\x04\b\x12\x10O\"\x04\b\x13\x10U\"\x04\b\x14\x107\"\x04\b\x15\x107\"\x04\b\x16\x107\"\x04\b\x17\x107\"\x04\b\x18\x107\"\x04\b\x19\x107\"\x04\b\x1a\x107\"\x04\b\x1b\x10]\"\x04\b\x1c\x10^\"\x04\b\x1d\x10e",
 		},
 		Optional: false,
 	},
 	{
 		Tool:        "web_fetch",
-		Owner:       "formatters.yaml:191:5",
+		Owner:       "formatters.yaml:195:5",
 		Title:       "Fetch a web page",
 		Description: "The URL, cut at the preview limit, then the instruction the page is read with, on one line and cut at 60 characters. Without a URL it declines, so the default preview shows the whole input.",
 		Input: []celfmt.GeneratedField{
@@ -733,7 +733,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "web_search",
-		Owner:       "formatters.yaml:222:5",
+		Owner:       "formatters.yaml:226:5",
 		Title:       "Search the web",
 		Description: "The query on one line, cut at the summary limit, and the domains the search is limited to. allowed_domains may arrive as a list or as one string; entries that are not text are left out. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -761,7 +761,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "task",
-		Owner:       "formatters.yaml:258:5",
+		Owner:       "formatters.yaml:262:5",
 		Title:       "Start a sub-agent",
 		Description: "The task's short description, the kind of agent that runs it, then the prompt on one line cut at 80 characters. Declines when there is neither a description nor a prompt.",
 		Input: []celfmt.GeneratedField{
@@ -799,7 +799,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "todo_write",
-		Owner:       "formatters.yaml:292:5",
+		Owner:       "formatters.yaml:296:5",
 		Title:       "Update the todo list",
 		Description: "How many todos the new list has and how many are pending, in progress and completed, then the first one in progress. The list replaces the old one, so an empty list clears it. Declines when todos is not a list (a model sometimes sends it as JSON text).",
 		Input: []celfmt.GeneratedField{
@@ -845,7 +845,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "apply_patch",
-		Owner:       "formatters.yaml:330:5",
+		Owner:       "formatters.yaml:334:5",
 		Title:       "Apply a patch",
 		Description: "The files the patch adds, updates (and where it moves them) and deletes, read from its \"*** Add File:\", \"*** Update File:\", \"*** Move to:\" and \"*** Delete File:\" lines, cut at the preview limit. The patch text is read from patch, or from input as Codex sends it. Declines when the patch names no file.",
 		Input: []celfmt.GeneratedField{
@@ -892,7 +892,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "notebook_edit",
-		Owner:       "formatters.yaml:373:5",
+		Owner:       "formatters.yaml:377:5",
 		Title:       "Edit a notebook cell",
 		Description: "What happens to which cell of which notebook: replace (the default), insert after a cell or at the top, or delete, with the line count of the new source. Declines without a notebook path.",
 		Input: []celfmt.GeneratedField{
@@ -942,7 +942,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "filesystem:*",
-		Owner:       "formatters.yaml:419:5",
+		Owner:       "formatters.yaml:423:5",
 		Title:       "Any tool of the MCP filesystem server",
 		Description: "The path the tool works on, with the size of what write_file writes, how many edits edit_file makes (and whether it is a dry run) and the pattern search_files looks for; the source and destination of move_file; the paths read_multiple_files reads. Declines otherwise (list_allowed_directories), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -990,7 +990,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "github:*",
-		Owner:       "formatters.yaml:481:5",
+		Owner:       "formatters.yaml:485:5",
 		Title:       "Any tool of the GitHub MCP server",
 		Description: "The repository, the issue or pull request number, the file path, the branch (and the branch it starts from, or the head and base branches of a pull request), the query and the title, each when the call has it; the method of the consolidated tools (issue_write and the like) comes first. Tools without a repository show their search query. The prompt already names the tool. Declines when the call has neither a repository nor a query.",
 		Input: []celfmt.GeneratedField{
@@ -1038,7 +1038,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:561:5",
+		Owner:       "formatters.yaml:565:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "The repository path, then the branch (and the branch it starts from), the revision or diff target, the files staged, or the commit message on one line cut at 60 characters. The prompt already names the tool. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -1075,7 +1075,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:613:5",
+		Owner:       "formatters.yaml:617:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "The kinds of its statements first, each once and the most consequential first (DROP before DELETE before UPDATE … before SELECT; comments and quoted text skipped, so a statement hidden after padding, after other statements or behind a dialect's quirk still shows), then the whole query with its white space folded, cut at 120 characters. Linear in the length of the query. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -1107,7 +1107,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:659:5",
+		Owner:       "formatters.yaml:663:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "For read_query, write_query and create_table, the kinds of its statements first, as for postgres:query, then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1140,7 +1140,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:692:5",
+		Owner:       "formatters.yaml:696:5",
 		Title:       "Any tool of the MCP MySQL server",
 		Description: "For execute_sql, the kinds of its statements first, as for postgres:query (MySQL's backslash escapes, # comments and /*! */ code included), then the query with its white space folded, cut at 120 characters. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1172,7 +1172,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:721:5",
+		Owner:       "formatters.yaml:725:5",
 		Title:       "Any tool of the Playwright MCP server",
 		Description: "What the browser is asked to do: navigate to a URL, click or hover over an element, type text into it, select options or press a key. The action comes from the tool's name (browser_navigate, browser_click, browser_type, browser_select_option, browser_press_key, browser_hover and their playwright_* namesakes); any other browser_* or playwright_* tool declines, so the MCP argument summary shows. For other names only an unambiguous set of arguments names the action: a URL alone navigates, text with an element types, a list of values with an element selects, a key alone presses.",
 		Input: []celfmt.GeneratedField{
@@ -1232,7 +1232,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:809:5",
+		Owner:       "formatters.yaml:813:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "The URL, cut at the preview limit, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1249,8 +1249,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 			},
 			{
 				Name:   "extras",
-				Source: "(input.raw == true ? [\"raw\"] : [])\n+ (type(input.start_index) == double && input.start_index > 0\n    ? [\"from character \" + numberText(input.start_index)]\n    : [])\n",
-				AST:    "\x12\v\b\x01\x12\a\n\x05input\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x0e\b\t\x12\n\x1a\badd_list\x12\n\b\n\x12\x06\x1a\x04type\x12\v\b\v\x12\a\n\x05input\x12\f\b\r\x12\b\x1a\x06equals\x12\f\b\x0e\x12\b\n\x06double\x12\v\b\x0f\x12\a\n\x05input\x12?\b\x11\x12;\x1a\rgreater_int64\x1a\x14greater_uint64_int64\x1a\x14greater_double_int64\x12\x11\b\x13\x12\r\x1a\vlogical_and\x12\x11\b\x14\x12\r\x1a\vconditional\x12\x10\b\x17\x12\f\x1a\nadd_string\x12'\b\x18\x12#\x1a\x11numberText_double\x1a\x0enumberText_int\x12\v\b\x19\x12\a\n\x05input\x1a\x15\b\x01\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x02\x12\x02\n\x00\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x01\x1a\n\b\x05\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x06\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\n\b\b\x12\x062\x04\n\x02\x18\x05\x1a\n\b\t\x12\x062\x04\n\x02\x18\x05\x1a\b\b\n\x12\x04Z\x02\n\x00\x1a\x15\b\v\x12\x11J\x0fpermgen.Input21\x1a\x06\b\f\x12\x02\n\x00\x1a\x06\b\r\x12\x02\x18\x01\x1a\b\b\x0e\x12\x04Z\x02\x18\x04\x1a\x15\b\x0f\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x10\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\x18\x01\x1a\x06\b\x12\x12\x02\x18\x02\x1a\x06\b\x13\x12\x02\x18\x01\x1a\n\b\x14\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x15\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x15\b\x19\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x1a\x12\x02\n\x00\x1a\n\b\x1b\x12\x062\x04\n\x02\x18\x05\"\xcf\x02\x10\t2\xca\x02\x12\x03_+_\x1aN\x10\x052J\x12\x05_?_:_\x1a*\x10\x032&\x12\x04_==_\x1a\x16\x10\x02*\x12\n\v\x10\x01\"\a\n\x05input\x12\x03raw\x1a\x06\x10\x04\x1a\x02\x10\x01\x1a\x0f\x10\x06:\v\n\t\x10\a\x1a\x052\x03raw\x1a\x04\x10\b:\x00\x1a\xf2\x01\x10\x142\xed\x01\x12\x05_?_:_\x1a\x83\x01\x10\x132\x7f\x12\x04_&&_\x1aD\x10\r2@\x12\x04_==_\x1a*\x10\n2&\x12\x04type\x1a\x1e\x10\f*\x1a\n\v\x10\v\"\a\n\x05input\x12\vstart_index\x1a\f\x10\x0e\"\b\n\x06double\x1a1\x10\x112-\x12\x03_>_\x1a\x1e\x10\x10*\x1a\n\v\x10\x0f\"\a\n\x05input\x12\vstart_index\x1a\x06\x10\x12\x1a\x02\x18\x00\x1aX\x10\x15:T\nR\x10\x172N\x12\x03_+_\x1a\x15\x10\x16\x1a\x112\x0ffrom character \x1a0\x10\x182,\x12\nnumberText\x1a\x1e\x10\x1a*\x1a\n\v\x10\x19\"\a\n\x05input\x12\vstart_index\x1a\x04\x10\x1b:\x00*\xb9\x01\x12\a<input>\x1a\b#a\x9b\x01\xa5\x01\xa6\x01\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x06\"\x04\b\x03\x10\v\"\x04\b\x04\x10\x0e\"\x04\b\x05\x10\x13\"\x04\b\x06\x10\x15\"\x04\b\a\x10\x16\"\x04\b\b\x10\x1f\"\x04\b\t\x10#\"\x04\b\n\x10*\"\x04\b\v\x10+\"\x04\b\f\x100\"\x04\b\r\x10>\"\x04\b\x0e\x10A\"\x04\b\x0f\x10K\"\x04\b\x10\x10P\"\x04\b\x11\x10]\"\x04\b\x12\x10_\"\x04\b\x13\x10H\"\x04\b\x14\x10e\"\x04\b\x15\x10g\"\x04\b\x16\x10h\"\x04\b\x17\x10z\"\x05\b\x18\x10\x86\x01\"\x05\b\x19\x10\x87\x01\"\x05\b\x1a\x10\x8c\x01\"\x05\b\x1b\x10\xa1\x01",
+				Source: "(input.raw == true ? [\"raw\"] : [])\n+ (type(input.start_index) == double && input.start_index > 0\n    ? [\"from character \" + numberText(input, \"start_index\")]\n    : [])\n",
+				AST:    "\x12\v\b\x01\x12\a\n\x05input\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x0e\b\t\x12\n\x1a\badd_list\x12\n\b\n\x12\x06\x1a\x04type\x12\v\b\v\x12\a\n\x05input\x12\f\b\r\x12\b\x1a\x06equals\x12\f\b\x0e\x12\b\n\x06double\x12\v\b\x0f\x12\a\n\x05input\x12?\b\x11\x12;\x1a\rgreater_int64\x1a\x14greater_uint64_int64\x1a\x14greater_double_int64\x12\x11\b\x13\x12\r\x1a\vlogical_and\x12\x11\b\x14\x12\r\x1a\vconditional\x12\x10\b\x17\x12\f\x1a\nadd_string\x12\x1b\b\x18\x12\x17\x1a\x15numberText_dyn_string\x12\v\b\x19\x12\a\n\x05input\x1a\x15\b\x01\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x02\x12\x02\n\x00\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x01\x1a\n\b\x05\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x06\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\n\b\b\x12\x062\x04\n\x02\x18\x05\x1a\n\b\t\x12\x062\x04\n\x02\x18\x05\x1a\b\b\n\x12\x04Z\x02\n\x00\x1a\x15\b\v\x12\x11J\x0fpermgen.Input21\x1a\x06\b\f\x12\x02\n\x00\x1a\x06\b\r\x12\x02\x18\x01\x1a\b\b\x0e\x12\x04Z\x02\x18\x04\x1a\x15\b\x0f\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x10\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\x18\x01\x1a\x06\b\x12\x12\x02\x18\x02\x1a\x06\b\x13\x12\x02\x18\x01\x1a\n\b\x14\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x15\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x15\b\x19\x12\x11J\x0fpermgen.Input21\x1a\x06\b\x1a\x12\x02\x18\x05\x1a\n\b\x1b\x12\x062\x04\n\x02\x18\x05\"\xcf\x02\x10\t2\xca\x02\x12\x03_+_\x1aN\x10\x052J\x12\x05_?_:_\x1a*\x10\x032&\x12\x04_==_\x1a\x16\x10\x02*\x12\n\v\x10\x01\"\a\n\x05input\x12\x03raw\x1a\x06\x10\x04\x1a\x02\x10\x01\x1a\x0f\x10\x06:\v\n\t\x10\a\x1a\x052\x03raw\x1a\x04\x10\b:\x00\x1a\xf2\x01\x10\x142\xed\x01\x12\x05_?_:_\x1a\x83\x01\x10\x132\x7f\x12\x04_&&_\x1aD\x10\r2@\x12\x04_==_\x1a*\x10\n2&\x12\x04type\x1a\x1e\x10\f*\x1a\n\v\x10\v\"\a\n\x05input\x12\vstart_index\x1a\f\x10\x0e\"\b\n\x06double\x1a1\x10\x112-\x12\x03_>_\x1a\x1e\x10\x10*\x1a\n\v\x10\x0f\"\a\n\x05input\x12\vstart_index\x1a\x06\x10\x12\x1a\x02\x18\x00\x1aX\x10\x15:T\nR\x10\x172N\x12\x03_+_\x1a\x15\x10\x16\x1a\x112\x0ffrom character \x1a0\x10\x182,\x12\nnumberText\x1a\v\x10\x19\"\a\n\x05input\x1a\x11\x10\x1a\x1a\r2\vstart_index\x1a\x04\x10\x1b:\x00*\xb9\x01\x12\a<input>\x1a\b#a\x9e\x01\xa8\x01\xa9\x01\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x06\"\x04\b\x03\x10\v\"\x04\b\x04\x10\x0e\"\x04\b\x05\x10\x13\"\x04\b\x06\x10\x15\"\x04\b\a\x10\x16\"\x04\b\b\x10\x1f\"\x04\b\t\x10#\"\x04\b\n\x10*\"\x04\b\v\x10+\"\x04\b\f\x100\"\x04\b\r\x10>\"\x04\b\x0e\x10A\"\x04\b\x0f\x10K\"\x04\b\x10\x10P\"\x04\b\x11\x10]\"\x04\b\x12\x10_\"\x04\b\x13\x10H\"\x04\b\x14\x10e\"\x04\b\x15\x10g\"\x04\b\x16\x10h\"\x04\b\x17\x10z\"\x05\b\x18\x10\x86\x01\"\x05\b\x19\x10\x87\x01\"\x05\b\x1a\x10\x8e\x01\"\x05\b\x1b\x10\xa4\x01",
 			},
 		},
 		Preview: celfmt.GeneratedExpr{
@@ -1261,7 +1261,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "http_request",
-		Owner:       "formatters.yaml:846:5",
+		Owner:       "formatters.yaml:850:5",
 		Title:       "Send an HTTP request",
 		Description: "The method (GET when none is given) and the URL, then how many headers the request sends, naming the ones that carry credentials, and how long its body is. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1310,7 +1310,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:891:5",
+		Owner:       "formatters.yaml:895:5",
 		Title:       "Any tool of the MCP Slack server",
 		Description: "The channel and the message posted to it (with the thread it replies in), on one line cut at 80 characters; the reaction added; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1334,8 +1334,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 			},
 			{
 				Name:   "thread",
-				Source: "nonEmpty(input.thread_ts).orValue(\n  type(input.thread_ts) == double ? numberText(input.thread_ts) : \"\")\n",
-				AST:    "\x12\x12\b\x01\x12\x0e\x1a\fnonEmpty_dyn\x12\v\b\x02\x12\a\n\x05input\x12\x1c\b\x04\x12\x18\x1a\x16optional_orValue_value\x12\n\b\x05\x12\x06\x1a\x04type\x12\v\b\x06\x12\a\n\x05input\x12\f\b\b\x12\b\x1a\x06equals\x12\f\b\t\x12\b\n\x06double\x12\x11\b\n\x12\r\x1a\vconditional\x12'\b\v\x12#\x1a\x11numberText_double\x1a\x0enumberText_int\x12\v\b\f\x12\a\n\x05input\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x15\b\x02\x12\x11J\x0fpermgen.Input23\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18\x05\x1a\b\b\x05\x12\x04Z\x02\n\x00\x1a\x15\b\x06\x12\x11J\x0fpermgen.Input23\x1a\x06\b\a\x12\x02\n\x00\x1a\x06\b\b\x12\x02\x18\x01\x1a\b\b\t\x12\x04Z\x02\x18\x04\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x15\b\f\x12\x11J\x0fpermgen.Input23\x1a\x06\b\r\x12\x02\n\x00\x1a\x06\b\x0e\x12\x02\x18\x05\"\xc7\x01\x10\x042\xc2\x01\n,\x10\x012(\x12\bnonEmpty\x1a\x1c\x10\x03*\x18\n\v\x10\x02\"\a\n\x05input\x12\tthread_ts\x12\aorValue\x1a\x88\x01\x10\n2\x83\x01\x12\x05_?_:_\x1aB\x10\b2>\x12\x04_==_\x1a(\x10\x052$\x12\x04type\x1a\x1c\x10\a*\x18\n\v\x10\x06\"\a\n\x05input\x12\tthread_ts\x1a\f\x10\t\"\b\n\x06double\x1a.\x10\v2*\x12\nnumberText\x1a\x1c\x10\r*\x18\n\v\x10\f\"\a\n\x05input\x12\tthread_ts\x1a\x06\x10\x0e\x1a\x022\x00*b\x12\a<input>\x1a\x03#ij\"\x04\b\x01\x10\b\"\x04\b\x02\x10\t\"\x04\b\x03\x10\x0e\"\x04\b\x04\x10!\"\x04\b\x05\x10)\"\x04\b\x06\x10*\"\x04\b\a\x10/\"\x04\b\b\x10;\"\x04\b\t\x10>\"\x04\b\n\x10E\"\x04\b\v\x10Q\"\x04\b\f\x10R\"\x04\b\r\x10W\"\x04\b\x0e\x10e",
+				Source: "nonEmpty(input.thread_ts).orValue(\n  type(input.thread_ts) == double ? numberText(input, \"thread_ts\") : \"\")\n",
+				AST:    "\x12\x12\b\x01\x12\x0e\x1a\fnonEmpty_dyn\x12\v\b\x02\x12\a\n\x05input\x12\x1c\b\x04\x12\x18\x1a\x16optional_orValue_value\x12\n\b\x05\x12\x06\x1a\x04type\x12\v\b\x06\x12\a\n\x05input\x12\f\b\b\x12\b\x1a\x06equals\x12\f\b\t\x12\b\n\x06double\x12\x11\b\n\x12\r\x1a\vconditional\x12\x1b\b\v\x12\x17\x1a\x15numberText_dyn_string\x12\v\b\f\x12\a\n\x05input\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x15\b\x02\x12\x11J\x0fpermgen.Input23\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18\x05\x1a\b\b\x05\x12\x04Z\x02\n\x00\x1a\x15\b\x06\x12\x11J\x0fpermgen.Input23\x1a\x06\b\a\x12\x02\n\x00\x1a\x06\b\b\x12\x02\x18\x01\x1a\b\b\t\x12\x04Z\x02\x18\x04\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x15\b\f\x12\x11J\x0fpermgen.Input23\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\"\xc7\x01\x10\x042\xc2\x01\n,\x10\x012(\x12\bnonEmpty\x1a\x1c\x10\x03*\x18\n\v\x10\x02\"\a\n\x05input\x12\tthread_ts\x12\aorValue\x1a\x88\x01\x10\n2\x83\x01\x12\x05_?_:_\x1aB\x10\b2>\x12\x04_==_\x1a(\x10\x052$\x12\x04type\x1a\x1c\x10\a*\x18\n\v\x10\x06\"\a\n\x05input\x12\tthread_ts\x1a\f\x10\t\"\b\n\x06double\x1a.\x10\v2*\x12\nnumberText\x1a\v\x10\f\"\a\n\x05input\x1a\x0f\x10\r\x1a\v2\tthread_ts\x1a\x06\x10\x0e\x1a\x022\x00*b\x12\a<input>\x1a\x03#lm\"\x04\b\x01\x10\b\"\x04\b\x02\x10\t\"\x04\b\x03\x10\x0e\"\x04\b\x04\x10!\"\x04\b\x05\x10)\"\x04\b\x06\x10*\"\x04\b\a\x10/\"\x04\b\b\x10;\"\x04\b\t\x10>\"\x04\b\n\x10E\"\x04\b\v\x10Q\"\x04\b\f\x10R\"\x04\b\r\x10Y\"\x04\b\x0e\x10h",
 			},
 		},
 		Preview: celfmt.GeneratedExpr{
