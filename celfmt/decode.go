@@ -389,6 +389,12 @@ func (d *decoder) string() (string, error) {
 		if c := shortEscapes[d.data[r+1]]; c != 0 {
 			b[w] = c
 			r, w = r+2, w+1
+			// Padding repeats one escape (\n\n\n…): measure the run
+			// four escapes at a time, then fill its output at once.
+			if n := repeatedRun(d.data[:end], r, d.data[r-2:r]); n > 0 {
+				fill(b[w:w+n/2], c)
+				r, w = r+n, w+n/2
+			}
 			continue
 		}
 		d.pos = r
@@ -590,4 +596,26 @@ func (d *decoder) hex4() (rune, error) {
 	}
 	d.pos += 4
 	return r, nil
+}
+
+// repeatedRun returns how many bytes of data from i on, a multiple of
+// eight, repeat the two-byte pair.
+func repeatedRun(data []byte, i int, pair []byte) int {
+	four := (uint64(pair[0]) | uint64(pair[1])<<8) * 0x0001000100010001
+	n := i
+	for n+8 <= len(data) && binary.LittleEndian.Uint64(data[n:n+8]) == four {
+		n += 8
+	}
+	return n - i
+}
+
+// fill sets every byte of b to c.
+func fill(b []byte, c byte) {
+	if len(b) == 0 {
+		return
+	}
+	b[0] = c
+	for done := 1; done < len(b); done *= 2 {
+		copy(b[done:], b[:done])
+	}
 }

@@ -47,6 +47,7 @@ func BenchmarkDecodeJSON(b *testing.B) {
 		{"write-1MiB-plain", writeCall(1<<20, false)},
 		{"write-1MiB-escapes", writeCall(1<<20, true)},
 		{"object-64KiB-small-keys", smallKeys(64 << 10)},
+		{"sql-1MiB-blank-lines", []byte(`{"sql":"SELECT 1;` + strings.Repeat(`\n`, 1<<20) + `DROP TABLE users"}`)},
 	}
 	for _, tc := range cases {
 		if _, err := DecodeJSON(tc.data); err != nil {

@@ -135,6 +135,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"a":1,"b":[true,null,"x"]}`, `[]`, `"\ud83d\ude00"`, `1e400`, `{"a":{"a":{"a":{}}}}`,
 		`{"k":"  spaced \u2028 out  "}`, `"\u001b[31m"`, `{"a":1,"a":2}`, "\"\xff\"", `-0.0e-0`,
 		`"0123456789\\\"\n\t\u00e9abcdefgh\ud83d\ude00é\""`,
+		`"a\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nb\t\t\t\t\t\t\t\t\t\\\\\\\\\\\\\\\\\\"`,
 	} {
 		f.Add([]byte(s), 10)
 	}

@@ -106,8 +106,8 @@ func (s *sqlScanner) statement() []string {
 			continue
 		case c == ')':
 			depth--
-		case isSQLSpace(c):
-			s.i = skipBytes(s.text, s.i+1, &sqlSpace)
+		case asciiSpace[c]:
+			s.i = skipBytes(s.text, s.i+1, &asciiSpace)
 			continue
 		case c == '-' && strings.HasPrefix(s.text[s.i:], "--"):
 			s.skipLine()
@@ -195,45 +195,6 @@ var sqlQuiet = func() (t [256]bool) {
 	}
 	return t
 }()
-
-var sqlSpace = func() (t [256]bool) {
-	for _, c := range []byte(" \t\n\r\f\v") {
-		t[c] = true
-	}
-	return t
-}()
-
-func isSQLSpace(c byte) bool { return sqlSpace[c] }
-
-// skipBytes returns the index of the first byte of text at or after i that
-// set does not hold.
-func skipBytes(text string, i int, set *[256]bool) int {
-	for i < len(text) && set[text[i]] {
-		// Padding repeats one byte: skip a run of it eight at a time.
-		c := text[i]
-		for run := uint64(c) * 0x0101010101010101; i+8 <= len(text) && load64(text[i:]) == run; {
-			i += 8
-		}
-		for i < len(text) && text[i] == c {
-			i++
-		}
-	}
-	return i
-}
-
-// load64 returns the first eight bytes of s as a little-endian word (the
-// compiler turns it into one load).
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func isSQLWordStart(c byte) bool {
-	return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
-}
-
-func isSQLWordByte(c byte) bool { return isSQLWordStart(c) || (c >= '0' && c <= '9') }
 
 func (s *sqlScanner) word() string {
 	start := s.i

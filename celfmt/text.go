@@ -201,6 +201,13 @@ func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit+maxCl
 func (w *collapser) writeString(s string) {
 	for i := 0; i < len(s) && !w.full(); {
 		c := s[i]
+		if asciiSpace[c] {
+			// A run of white space adds at most one space, however long
+			// a model made it.
+			i = skipBytes(s, i+1, &asciiSpace)
+			w.pending = true
+			continue
+		}
 		if c < utf8.RuneSelf {
 			w.writeByte(c)
 			i++
@@ -276,3 +283,42 @@ func MCPValue(v any) string {
 	}
 	return ""
 }
+
+// asciiSpace marks ASCII white space: space, tab, line feed, vertical
+// tab, form feed and carriage return.
+var asciiSpace = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v") {
+		t[c] = true
+	}
+	return t
+}()
+
+// skipBytes returns the index of the first byte of text at or after i that
+// set does not hold.
+func skipBytes(text string, i int, set *[256]bool) int {
+	for i < len(text) && set[text[i]] {
+		// Padding repeats one byte: skip a run of it eight at a time.
+		c := text[i]
+		for run := uint64(c) * 0x0101010101010101; i+8 <= len(text) && load64(text[i:]) == run; {
+			i += 8
+		}
+		for i < len(text) && text[i] == c {
+			i++
+		}
+	}
+	return i
+}
+
+// load64 returns the first eight bytes of s as a little-endian word (the
+// compiler turns it into one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func isSQLWordStart(c byte) bool {
+	return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+func isSQLWordByte(c byte) bool { return isSQLWordStart(c) || (c >= '0' && c <= '9') }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
 )
@@ -79,30 +80,38 @@ func mcpCall(target string, args map[string]any) runtime.Call {
 }
 
 // BenchmarkPadded measures the stock formatters on padded input through the
-// dispatcher, raw JSON decoding included: each must stay under 1 ms.
+// dispatcher: "decoded" starts from the decoded input, as a host that has
+// parsed the call already does, "raw" from the call's JSON text, decoding
+// included.
 func BenchmarkPadded(b *testing.B) {
 	quoted := func(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
 	cases := []struct {
-		name string
-		call runtime.Call
+		name, tool, target, input string
 	}{
-		{"postgres_query_60KB", runtime.Call{Tool: "postgres:query", Source: "mcp", Target: "postgres:query",
-			Input: []byte(`{"sql":"` + quoted(paddedSQL(60_000)) + `"}`)}},
-		{"postgres_query_1MiB", runtime.Call{Tool: "postgres:query", Source: "mcp", Target: "postgres:query",
-			Input: []byte(`{"sql":"` + quoted(paddedSQL(1<<20)) + `"}`)}},
-		{"write_1MiB", runtime.Call{Tool: "write",
-			Input: []byte(`{"path":"/srv/app/main.go","content":"` + strings.Repeat(`package main\n\nfunc main() {}\n`, (1<<20)/32) + `"}`)}},
+		{"postgres_query_60KB", "postgres:query", "postgres:query", `{"sql":"` + quoted(paddedSQL(60_000)) + `"}`},
+		{"postgres_query_1MiB", "postgres:query", "postgres:query", `{"sql":"` + quoted(paddedSQL(1<<20)) + `"}`},
+		{"write_1MiB", "write", "", `{"path":"/srv/app/main.go","content":"` +
+			strings.Repeat(`package main\n\nfunc main() {}\n`, (1<<20)/32) + `"}`},
 	}
 	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			d, failures := stockDispatcher(b)
-			b.SetBytes(int64(len(c.call.Input.([]byte))))
-			for b.Loop() {
-				d.Describe(c.call)
-			}
-			if f := failures(); len(f) > 0 {
-				b.Fatal(fmt.Sprint(f[0].Err))
-			}
-		})
+		for _, form := range []string{"decoded", "raw"} {
+			b.Run(c.name+"/"+form, func(b *testing.B) {
+				d, failures := stockDispatcher(b)
+				call := runtime.Call{Tool: c.tool, Target: c.target, Input: []byte(c.input)}
+				if c.target != "" {
+					call.Source = "mcp"
+				}
+				if form == "decoded" {
+					call.Input = celfmt.DecodeInput(call.Input)
+				}
+				b.SetBytes(int64(len(c.input)))
+				for b.Loop() {
+					d.Describe(call)
+				}
+				if f := failures(); len(f) > 0 {
+					b.Fatal(fmt.Sprint(f[0].Err))
+				}
+			})
+		}
 	}
 }
