@@ -129,11 +129,7 @@ func TestDeclaredFieldTypes(t *testing.T) {
       input.path + "|" + string(input.count) + "|" + string(input.ratio) + "|" + string(input.on)
         + "|" + input.tags.join(",") + "|" + string(input.meta.size()) + "|" + string(has(input.path))
 `, Options{})
-	tests := []struct {
-		input string
-		want  string
-		err   string
-	}{
+	tests := []formatCase{
 		{`{"path":"/a","count":2,"ratio":0.5,"on":true,"tags":["x","y"],"meta":{"a":1}}`, "/a|2|0.5|true|x,y|1|true", ""},
 		{`{}`, "|0|0|false||0|false", ""},
 		{`{"path":null}`, "|0|0|false||0|false", ""},
@@ -142,6 +138,15 @@ func TestDeclaredFieldTypes(t *testing.T) {
 		{`{"tags":["x",1]}`, "", "input field tags: element 1: want string, got number"},
 		{`{"meta":{"a":"b"}}`, "", `input field meta: key "a": want int, got string`},
 	}
+	assertFormats(t, f, tests)
+}
+
+// formatCase is an input, and the preview it must give or the error it must
+// fail with.
+type formatCase struct{ input, want, err string }
+
+func assertFormats(t *testing.T, f *Formatter, tests []formatCase) {
+	t.Helper()
 	for _, tc := range tests {
 		text, _, err := f.Format(object(t, tc.input), "t", defaultLimits)
 		if tc.err != "" {

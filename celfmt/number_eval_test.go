@@ -2,9 +2,6 @@ package celfmt
 
 import (
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // A declared int field reaches CEL exactly, read from the literal.
@@ -15,9 +12,7 @@ func TestDeclaredIntFromLiteral(t *testing.T) {
       ratio: double
     preview: 'string(input.id) + " " + string(input.id + 1) + " " + json(input) + " " + string(input.ratio)'
 `, Options{})
-	tests := []struct {
-		input, want, err string
-	}{
+	tests := []formatCase{
 		{`{"id":9007199254740993,"ratio":1.50}`, `9007199254740993 9007199254740994 {"id":9007199254740993,"ratio":1.50} 1.5`, ""},
 		{`{"id":-9223372036854775808}`, `-9223372036854775808 -9223372036854775807 {"id":-9223372036854775808} 0`, ""},
 		{`{"id":1e3}`, `1000 1001 {"id":1e3} 0`, ""},
@@ -27,13 +22,5 @@ func TestDeclaredIntFromLiteral(t *testing.T) {
 		{`{"id":9223372036854775808}`, "", "input field id: want int, got a number outside the int range"},
 		{`{"id":1e400}`, "", "input field id: want int, got a number outside the int range"},
 	}
-	for _, tc := range tests {
-		text, _, err := f.Format(object(t, tc.input), "t", defaultLimits)
-		if tc.err != "" {
-			assert.ErrorContains(t, err, tc.err, tc.input)
-			continue
-		}
-		require.NoError(t, err, tc.input)
-		assert.Equal(t, tc.want, text, tc.input)
-	}
+	assertFormats(t, f, tests)
 }
