@@ -274,22 +274,26 @@ func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Pre
 }
 
 // mcpInput returns an MCP call's target, its arguments and the umbrella form
-// {"tool": target, "arguments": arguments}. A call to the umbrella tool
-// "mcp" carries that form as its input; a direct call ("server:tool" with
-// source mcp) carries the arguments.
+// {"tool": target, "arguments": arguments}. An input that is an envelope
+// (an object whose "arguments" is an object) is the umbrella form as it
+// is, and its "arguments" are the arguments: a call to the umbrella tool
+// "mcp" carries one, and so may a direct call ("server:tool" with source
+// mcp). Any other input of a direct call is the arguments themselves.
 func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Object) {
 	obj := in.Object()
+	args, envelope := field(obj, "arguments").(*celfmt.Object)
 	if c.Tool == "mcp" {
-		target = mcpTarget(c, obj)
-		args, _ = field(obj, "arguments").(*celfmt.Object)
-		if args == nil {
+		if !envelope {
 			args = &celfmt.Object{}
 		}
-		return target, args, obj
+		return mcpTarget(c, obj), args, obj
 	}
 	target = c.Target
 	if target == "" {
 		target = c.Tool
+	}
+	if envelope {
+		return target, args, obj
 	}
 	return target, obj, celfmt.NewObject("tool", target, "arguments", obj)
 }
