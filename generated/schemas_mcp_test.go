@@ -1,0 +1,4 @@
+package generated_test
+
+// mcpSchemas: the MCP servers' tools (see stockSchemas).
+var mcpSchemas = map[string]map[string][]string{}
