@@ -168,7 +168,10 @@ var budgeted = map[string]sizer{
 	},
 	"numberText": func([]ref.Val, int64) int64 { return 32 },
 	"sqlKinds":   func([]ref.Val, int64) int64 { return int64(len(sqlKeywords)) * 4 * valueBytes },
-	"json":       func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) }, // and see execJSON
+	// Decoded JSON takes at most 24 bytes of values per byte of text: a
+	// value per two bytes ("[0,0,…]"), each a few words.
+	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
+	"json":      func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) }, // and see execJSON
 }
 
 func strLen(args []ref.Val, i int) int64 {

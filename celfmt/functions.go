@@ -207,6 +207,26 @@ var functions = []function{
 				return types.NewStringList(types.DefaultTypeAdapter, SQLKinds(string(s.(types.String))))
 			}))},
 	},
+	{
+		name:    "parseJSON",
+		perUnit: 10,
+		doc: `parseJSON(text) decodes JSON text, as some agents send a list or an object inside a string argument ` +
+			`(pi's edits, a device's arguments): optional.of(the value), or optional.none() when text is not valid JSON. ` +
+			`Objects keep their key order and numbers their digits, as in the input.`,
+		examples: []string{
+			`parseJSON("[{\"oldText\": \"a\"}]").value()[0].oldText // "a"`,
+			`parseJSON("{\"n\": 1.50}").value().n // 1.5`,
+			`parseJSON("not json") // optional.none()`,
+		},
+		overload: []cel.FunctionOpt{cel.Overload("parseJSON_string", []*cel.Type{cel.StringType}, cel.OptionalType(cel.DynType),
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				v, err := DecodeJSON([]byte(string(s.(types.String))))
+				if err != nil {
+					return types.OptionalNone
+				}
+				return types.OptionalOf(adapter{base: types.DefaultTypeAdapter}.NativeToValue(v))
+			}))},
+	},
 }
 
 // shallowModel converts a value for MCPValue, which shows a list by its
