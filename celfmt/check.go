@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -96,10 +97,14 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		errs.Add(e.Pos, "cannot declare input: %v", err)
 		return nil
 	}
+	var names []string // the declared fields, for did-you-mean hints
+	for _, f := range e.Input {
+		names = append(names, f.Name)
+	}
 	f := &Formatter{Entry: e, opts: opts}
 	ok := true
 	for _, l := range e.Lets {
-		c, good := compile(env, calls, l.Expr, "let "+l.Name, opts, errs)
+		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, opts, errs)
 		t := cel.DynType
 		if good {
 			t = c.ast.OutputType()
@@ -115,7 +120,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, calls, e.Preview, "preview", opts, errs)
+	c, good := compile(env, calls, e.Preview, "preview", names, opts, errs)
 	if !good {
 		return nil
 	}
@@ -155,7 +160,9 @@ type compiled struct {
 	prg  cel.Program
 }
 
-func compile(env *cel.Env, calls callTable, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+// compile checks one expression. fields are the entry's declared input
+// fields, which an undefined field's diagnostic suggests.
+func compile(env *cel.Env, calls callTable, src Source, what string, fields []string, opts Options, errs *ErrorList) (compiled, bool) {
 	if src.tooLong {
 		return compiled{}, false // Parse reported it
 	}
@@ -168,10 +175,25 @@ func compile(env *cel.Env, calls callTable, src Source, what string, opts Option
 	if iss != nil && iss.Err() != nil {
 		for _, e := range iss.Errors() {
 			pos := src.Pos
+			msg := cleanMessage(e.Message)
 			if e.Location != nil {
-				pos = src.PosAt(e.Location.Line(), identStart(src.Text, e.Location.Line(), e.Location.Column(), e.Message))
+				line, col := e.Location.Line(), e.Location.Column()
+				if m := undefinedField.FindStringSubmatch(msg); m != nil {
+					var operand string
+					col, operand = fieldStart(src.Text, line, col, m[1])
+					known := fields
+					if operand == "limits" {
+						known = limitNames
+					}
+					if s := suggest(m[1], known); s != "" && s != m[1] {
+						msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+					}
+				} else {
+					col = identStart(src.Text, line, col, e.Message)
+				}
+				pos = src.PosAt(line, col)
 			}
-			errs.Add(pos, "%s: %s", what, cleanMessage(e.Message))
+			errs.Add(pos, "%s: %s", what, msg)
 		}
 		return compiled{}, false
 	}
@@ -303,6 +325,46 @@ func identStart(text string, line, col int, msg string) int {
 		return start
 	}
 	return col
+}
+
+var undefinedField = regexp.MustCompile(`^undefined field '([A-Za-z_][A-Za-z0-9_]*)'$`)
+
+// limitNames are the fields of the limits variable.
+var limitNames = []string{"preview", "summary", "log"}
+
+// fieldStart moves the column of an "undefined field" diagnostic, which
+// cel-go reports at the dot of the selection, forward to the field's name,
+// where the mistake is. It also returns the identifier before the dot, if
+// any ("input" in input.pth), which tells which fields were meant.
+func fieldStart(text string, line, col int, name string) (int, string) {
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return col, ""
+	}
+	runes := []rune(lines[line-1])
+	if col >= len(runes) || runes[col] != '.' {
+		return col, ""
+	}
+	end := col
+	for end > 0 && runes[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for start > 0 && (runes[start-1] == '_' || unicode.IsLetter(runes[start-1]) || unicode.IsDigit(runes[start-1])) {
+		start--
+	}
+	operand := string(runes[start:end])
+	at := col + 1
+	if at < len(runes) && runes[at] == '?' {
+		at++
+	}
+	for at < len(runes) && runes[at] == ' ' {
+		at++
+	}
+	if at+len([]rune(name)) <= len(runes) && string(runes[at:at+len([]rune(name))]) == name {
+		return at, operand
+	}
+	return col, operand
 }
 
 // cleanMessage drops cel-go's mention of the (unused) container.
