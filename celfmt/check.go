@@ -131,9 +131,13 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	case out.Kind() == types.DynKind:
 		errs.Add(e.Preview.Pos, "preview has type dyn: wrap it in string(...) so that its type is string")
 		good = false
+	case out.IsExactType(cel.OptionalType(cel.DynType)) && alwaysNone(c.ast.NativeRep().Expr(), f.lets):
+		// optional.none() is optional_type(dyn) only because it holds no
+		// value: it is the documented way to decline, of any optional type.
+		f.optional = true
 	case out.IsExactType(cel.OptionalType(cel.DynType)):
 		errs.Add(e.Preview.Pos, "preview has type optional_type(dyn): give the optional a string, "+
-			"as in optional.of(string(x)); a preview that always declines is optional.ofNonZeroValue(\"\")")
+			"as in optional.of(string(x)); a preview that always declines is optional.none()")
 		good = false
 	default:
 		errs.Add(e.Preview.Pos, "preview must have type string or optional_type(string), got %s", out)
@@ -151,6 +155,35 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		}
 	}
 	return f
+}
+
+// alwaysNone reports whether an expression can only be optional.none():
+// the call itself, a choice between such expressions, a cel.bind whose
+// result is one, or a let that is one.
+func alwaysNone(e ast.Expr, lets []compiled) bool {
+	switch e.Kind() {
+	case ast.CallKind:
+		c := e.AsCall()
+		switch {
+		case c.FunctionName() == "optional.none" && len(c.Args()) == 0 && !c.IsMemberFunction():
+			return true
+		case c.FunctionName() == "_?_:_" && len(c.Args()) == 3:
+			return alwaysNone(c.Args()[1], lets) && alwaysNone(c.Args()[2], lets)
+		}
+	case ast.ComprehensionKind:
+		c := e.AsComprehension()
+		if r := c.Result(); r.Kind() == ast.IdentKind && r.AsIdent() == c.AccuVar() {
+			return alwaysNone(c.AccuInit(), lets) // cel.bind(x, optional.none(), x)
+		}
+		return alwaysNone(c.Result(), lets)
+	case ast.IdentKind:
+		for i := len(lets) - 1; i >= 0; i-- {
+			if lets[i].name == e.AsIdent() {
+				return alwaysNone(lets[i].ast.NativeRep().Expr(), lets[:i])
+			}
+		}
+	}
+	return false
 }
 
 // compiled is one checked expression and its program.

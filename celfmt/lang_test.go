@@ -46,3 +46,26 @@ func TestUndefinedFieldSuggests(t *testing.T) {
 		})
 	}
 }
+
+// TestAlwaysDeclining accepts a preview that is optional.none(), the
+// documented way to decline, however it is reached, and keeps rejecting
+// an optional whose value is dyn.
+func TestAlwaysDeclining(t *testing.T) {
+	for _, tc := range []struct{ name, entry string }{
+		{"bare", "    preview: optional.none()\n"},
+		{"choice", "    preview: 'has(input.x) ? optional.none() : optional.none()'\n"},
+		{"bind", "    preview: cel.bind(n, optional.none(), n)\n"},
+		{"let", "    let:\n      never: optional.none()\n    preview: never\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := formatter(t, "  - tool: t\n"+tc.entry+"    examples:\n      - input: {x: 1}\n        declines: true\n", Options{})
+			assert.True(t, f.Optional())
+			_, ok, err := f.Format(object(t, `{"x":1}`), "t", defaultLimits)
+			require.NoError(t, err)
+			assert.False(t, ok)
+		})
+	}
+	_, err := Load("c.yaml", []byte("version: 1\nformatters:\n  - tool: t\n    preview: 'has(input.x) ? optional.of(input.x) : optional.none()'\n"), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "preview has type optional_type(dyn): give the optional a string")
+}
