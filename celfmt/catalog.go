@@ -13,9 +13,13 @@ type Catalog struct {
 
 // Entry is one formatter of a catalog.
 type Entry struct {
-	Pos         Pos    // where the entry starts (its first key)
-	Tool        string // the registry key
-	ToolPos     Pos
+	Pos     Pos    // where the entry starts (its first key)
+	Tool    string // the registry key
+	ToolPos Pos
+	// Aliases are other tool names of the same formatter, registered with
+	// it; AliasPos holds their positions.
+	Aliases     []string
+	AliasPos    []Pos
 	Title       string
 	Description string
 	// Input lists the declared input fields in the order written, or is nil

@@ -15,7 +15,7 @@ import (
 // Keys of the catalog format, in the order they are documented.
 var (
 	topKeys     = []string{"version", "formatters"}
-	entryKeys   = []string{"tool", "title", "description", "input", "let", "preview", "examples"}
+	entryKeys   = []string{"tool", "aliases", "title", "description", "input", "let", "preview", "examples"}
 	exampleKeys = []string{"input", "preview", "declines"}
 )
 
@@ -150,23 +150,48 @@ func (p *parser) parse(src []byte) *Catalog {
 	if len(f.Content) == 0 {
 		p.errorf(f, "formatters is empty: add at least one formatter")
 	}
-	seen := map[string]*Entry{}
+	// A registry key is a tool or an alias: each names one formatter.
+	type key struct {
+		what string // "tool" or "alias"
+		pos  Pos
+	}
+	seen := map[string]key{}
+	claim := func(name, what string, pos Pos) {
+		first, dup := seen[name]
+		if !dup {
+			seen[name] = key{what, pos}
+			return
+		}
+		if what == "tool" && first.what == "tool" {
+			p.errs.Add(pos, "duplicate tool %q: already defined at %s", name, first.pos)
+			p.errs.Add(first.pos, "tool %q is defined again at %s", name, pos)
+			return
+		}
+		p.errs.Add(pos, "duplicate %s %q: already defined as %s at %s", what, name, articled(first.what), first.pos)
+		p.errs.Add(first.pos, "%s %q is defined again as %s at %s", first.what, name, articled(what), pos)
+	}
 	for _, item := range f.Content {
 		e := p.entry(item)
 		if e == nil {
 			continue
 		}
 		if e.Tool != "" {
-			if first, dup := seen[e.Tool]; dup {
-				p.errs.Add(e.ToolPos, "duplicate tool %q: already defined at %s", e.Tool, first.ToolPos)
-				p.errs.Add(first.ToolPos, "tool %q is defined again at %s", e.Tool, e.ToolPos)
-			} else {
-				seen[e.Tool] = e
-			}
+			claim(e.Tool, "tool", e.ToolPos)
+		}
+		for i, a := range e.Aliases {
+			claim(a, "alias", e.AliasPos[i])
 		}
 		cat.Formatters = append(cat.Formatters, e)
 	}
 	return cat
+}
+
+// articled returns "a tool" or "an alias".
+func articled(what string) string {
+	if what == "alias" {
+		return "an alias"
+	}
+	return "a " + what
 }
 
 // firstBadLine returns the smallest n such that the first n lines do not
@@ -279,6 +304,9 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	} else {
 		p.errorf(n, "missing tool: the registry key this formatter is for")
 	}
+	if a, ok := fields["aliases"]; ok {
+		p.aliases(e, a)
+	}
 	if t, ok := fields["title"]; ok {
 		e.Title, _ = p.str(t, "title")
 	}
@@ -305,6 +333,26 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		e.Examples = p.examples(ex)
 	}
 	return e
+}
+
+// aliases reads an entry's other tool names: a list of registry keys.
+func (p *parser) aliases(e *Entry, n *yaml.Node) {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "aliases must be a list of tool names, got %s", describe(n))
+		return
+	}
+	for _, item := range n.Content {
+		alias, ok := p.str(item, "an alias")
+		if !ok {
+			continue
+		}
+		if err := ValidateKey(alias); err != nil {
+			p.errorf(deref(item), "invalid alias %q: %v", alias, err)
+			continue
+		}
+		e.Aliases = append(e.Aliases, alias)
+		e.AliasPos = append(e.AliasPos, p.pos(deref(item)))
+	}
 }
 
 func (p *parser) source(n *yaml.Node, text string) Source {

@@ -12,6 +12,11 @@ import (
 func Schema() []byte {
 	str := map[string]any{"type": "string"}
 	identifier := map[string]any{"type": "string", "pattern": identifier.String()}
+	key := map[string]any{
+		"type": "string", "maxLength": MaxKeyLen,
+		"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
+		"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
+	}
 	schema := map[string]any{
 		"$schema":              "http://json-schema.org/draft-07/schema#",
 		"$id":                  "https://github.com/permgen/permgen/catalog.schema.json",
@@ -33,10 +38,10 @@ func Schema() []byte {
 				"required":             []string{"tool", "preview"},
 				"additionalProperties": false,
 				"properties": map[string]any{
-					"tool": map[string]any{
-						"type": "string", "maxLength": MaxKeyLen,
-						"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
-						"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
+					"tool": key,
+					"aliases": map[string]any{
+						"type": "array", "items": key,
+						"description": "other tool names of the same formatter, registered with it",
 					},
 					"title":       str,
 					"description": str,
