@@ -51,8 +51,19 @@ type Let struct {
 // Example is an input with the expected preview, or with the expectation
 // that the formatter declines.
 type Example struct {
-	Pos        Pos
-	Input      any // a model value (*Object for an object)
+	Pos   Pos
+	Input any // a model value (*Object for an object)
+	// Extra is set when the input has fields the entry does not declare on
+	// purpose (to show that they are ignored); otherwise such a field is an
+	// error.
+	Extra bool
+	// Tool is the tool name the example's call uses; "" means the entry's
+	// tool. An entry keyed "server:*" names one tool of the server here.
+	Tool    string
+	ToolPos Pos
+	// Limits are the limits the example runs with; a zero field means the
+	// default.
+	Limits     Limits
 	Preview    string
 	PreviewPos Pos
 	Declines   bool

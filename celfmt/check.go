@@ -449,7 +449,11 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 		}
 		obj, _ := ex.Input.(*Object)
 		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
-		text, ok, err := f.format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000}, b)
+		tool := f.Entry.Tool
+		if ex.Tool != "" {
+			tool = ex.Tool
+		}
+		text, ok, err := f.format(obj, tool, ex.Limits.withDefaults(), b)
 		*left -= b.cost
 		r.Text, r.Declined, r.Err = text, !ok, err
 		switch {
