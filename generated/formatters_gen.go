@@ -1016,7 +1016,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 		Title:       "Any MCP tool",
 		Description: "The arguments in the order the model wrote them, each value rendered short: strings quoted and cut at 60 characters, lists counted, objects elided; the whole cut at 160 characters. Follows the reference implementation's umbrella envelope {tool, arguments} (formatMcpInputForPrompt).",
 		Input: []celfmt.GeneratedField{
-			{Name: "tool", Type: "string"},
+			{Name: "tool", Type: "dyn"},
 			{Name: "arguments", Type: "dyn"},
 		},
 		Lets: []celfmt.GeneratedExpr{
