@@ -396,7 +396,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // unstaging everything, the revision shown or the diff target. Declines
 // without a repository path.
 //
-// Defined at formatters.yaml:652:5:
+// Defined at formatters.yaml:676:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
@@ -434,7 +434,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // still shows), then the whole query with its white space folded, cut at
 // 120 characters. Linear in the length of the query. Declines without SQL.
 //
-// Defined at formatters.yaml:717:5:
+// Defined at formatters.yaml:750:5:
 //
 //	sql = nonEmpty(input.sql).orValue("")
 //	kinds = sqlKinds(sql)
@@ -454,7 +454,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // space folded, cut at 120 characters; for describe_table, the table.
 // Declines otherwise, so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:765:5:
+// Defined at formatters.yaml:799:5:
 //
 //	sql = nonEmpty(input.query).orValue("")
 //	kinds = sqlKinds(sql)
@@ -477,7 +477,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // folded, cut at 120 characters. Declines otherwise (get_schema_info,
 // get_table_sample).
 //
-// Defined at formatters.yaml:804:5:
+// Defined at formatters.yaml:838:5:
 //
 //	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -504,7 +504,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // shows; for names it does not know, only an unambiguous set of arguments
 // names the action.
 //
-// Defined at formatters.yaml:839:5:
+// Defined at formatters.yaml:873:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -625,7 +625,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // (without the Markdown conversion) or from a later character. Declines
 // without a URL.
 //
-// Defined at formatters.yaml:1055:5:
+// Defined at formatters.yaml:1113:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
@@ -653,7 +653,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // without a channel (listing channels or users), so the MCP argument
 // summary shows.
 //
-// Defined at formatters.yaml:1093:5:
+// Defined at formatters.yaml:1151:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
@@ -690,7 +690,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // observations added or deleted per entity; the query or names a read
 // looks for. Declines otherwise (read_graph).
 //
-// Defined at formatters.yaml:1164:5:
+// Defined at formatters.yaml:1228:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
@@ -736,7 +736,7 @@ func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // brave_local_search {query, count}). The query sent to Brave on one line,
 // with the number of results asked for. Declines without a query.
 //
-// Defined at formatters.yaml:1243:5:
+// Defined at formatters.yaml:1310:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
@@ -760,7 +760,7 @@ func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limi
 // launch options and allowDangerous; the element clicked, hovered, filled
 // or selected in, with the value. Declines otherwise.
 //
-// Defined at formatters.yaml:1276:5:
+// Defined at formatters.yaml:1346:5:
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	sel = truncate(collapse(input.selector), 80)
@@ -788,7 +788,7 @@ func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits
 // list {pattern}). The key set with its value and expiry, the keys
 // deleted, the key read or the pattern listed.
 //
-// Defined at formatters.yaml:1329:5:
+// Defined at formatters.yaml:1405:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	keys = (type(input.key) == list ? input.key : [input.key])
@@ -819,7 +819,7 @@ func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // message and the title; a search without a project shows its query.
 // Declines otherwise.
 //
-// Defined at formatters.yaml:1375:5:
+// Defined at formatters.yaml:1457:5:
 //
 //	files = type(input.files) == list
 //	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
@@ -851,7 +851,7 @@ func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // time, target_timezone}). The time zone asked for, or the time converted
 // and between which zones. Declines otherwise.
 //
-// Defined at formatters.yaml:1438:5:
+// Defined at formatters.yaml:1520:5:
 //
 //	preview = nonEmpty(input.time).hasValue()
 //	  ? optional.of("convert " + truncate(collapse(input.time), 20) + " from " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 60)
@@ -870,7 +870,7 @@ func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (te
 // read, so an approver sees which host a URL points to. Declines without
 // one.
 //
-// Defined at formatters.yaml:1469:5:
+// Defined at formatters.yaml:1551:5:
 //
 //	preview = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of("issue " + truncate(collapse(input.issue_id_or_url), limits.preview))
@@ -1431,7 +1431,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:652:5",
+		Owner:       "formatters.yaml:676:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "Follows the reference git server (modelcontextprotocol/servers src/git, mcp_server_git/server.py). The repository path, then what the tool does: the files staged ([\".\"] stages all changes), the commit message, the branch created (and the branch it starts from) or checked out, git_reset unstaging everything, the revision shown or the diff target. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -1478,7 +1478,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:717:5",
+		Owner:       "formatters.yaml:750:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "Follows the archived reference PostgreSQL server (servers-archived src/postgres: query {sql}); its read-only transaction is not a promise the published package keeps. The kinds of its statements first, each once and the most consequential first (DROP before DELETE before UPDATE … before SELECT; comments and quoted text skipped, so a statement hidden after padding, after other statements or behind a dialect's quirk still shows), then the whole query with its white space folded, cut at 120 characters. Linear in the length of the query. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -1509,7 +1509,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:765:5",
+		Owner:       "formatters.yaml:799:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "Follows the archived reference SQLite server (servers-archived src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and create_table {query}, describe_table {table_name}). For a query, the kinds of its statements first, as for postgres:query (write_query runs any statement, DELETE and DROP included), then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1541,7 +1541,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:804:5",
+		Owner:       "formatters.yaml:838:5",
 		Title:       "Any tool of an MCP MySQL server",
 		Description: "Follows designcomputer/mysql_mcp_server (execute_sql {query}) and benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its statements first, as for postgres:query (MySQL's backslash escapes, # comments and /*! */ code included), then the query with its white space folded, cut at 120 characters. Declines otherwise (get_schema_info, get_table_sample).",
 		Input: []celfmt.GeneratedField{
@@ -1573,7 +1573,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:839:5",
+		Owner:       "formatters.yaml:873:5",
 		Title:       "Any tool of a Playwright MCP server",
 		Description: "Follows microsoft/playwright-mcp, current (README v0.0.79: target with an optional element), intermediate (ref, selector) and old (element with ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_* with CSS selectors). What the browser is asked to do, with the element as the model labelled it and the target it really acts on: navigate, click, hover, type, select, press a key, drag; the code browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run, whole up to the output cap; every local file browser_file_upload, browser_drop and playwright_upload_file send; each browser_fill_form field as name=value; a dialog accepted or dismissed; the method, URL and body of playwright_get/post/put/patch/delete, with a bearer token flagged, never shown. Other tools decline, so the MCP argument summary shows; for names it does not know, only an unambiguous set of arguments names the action.",
 		Input: []celfmt.GeneratedField{
@@ -1700,7 +1700,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:1055:5",
+		Owner:       "formatters.yaml:1113:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "Follows the reference fetch server (modelcontextprotocol/servers src/fetch, the Fetch model: url, max_length, start_index, raw). The URL fetched, cut at the preview limit, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1729,7 +1729,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:1093:5",
+		Owner:       "formatters.yaml:1151:5",
 		Title:       "Any tool of an MCP Slack server",
 		Description: "Follows the archived reference Slack server (servers-archived src/slack: slack_post_message, slack_reply_to_thread, slack_add_reaction {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server (conversations_add_message {channel_id, text, or payload before v1.2, thread_ts}, reactions_add and reactions_remove {channel_id, timestamp, emoji}). A message posted: the channel (and the thread it replies in) and the text, on one line cut at 200 characters; a reaction added to or removed from a message; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1786,7 +1786,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "memory:*",
-		Owner:       "formatters.yaml:1164:5",
+		Owner:       "formatters.yaml:1228:5",
 		Title:       "Any tool of the MCP memory server",
 		Description: "Follows the reference memory server (modelcontextprotocol/servers src/memory: create_entities, create_relations, add_observations, delete_entities, delete_observations, delete_relations, search_nodes, open_nodes). What changes in the knowledge graph: the entities created (name and type) or deleted, the relations (from, type, to), the observations added or deleted per entity; the query or names a read looks for. Declines otherwise (read_graph).",
 		Input: []celfmt.GeneratedField{
@@ -1838,7 +1838,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "brave-search:*",
-		Owner:       "formatters.yaml:1243:5",
+		Owner:       "formatters.yaml:1310:5",
 		Title:       "Any tool of the Brave Search MCP server",
 		Description: "Follows the archived reference Brave Search server (servers-archived src/brave-search: brave_web_search {query, count, offset}, brave_local_search {query, count}). The query sent to Brave on one line, with the number of results asked for. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -1866,7 +1866,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "puppeteer:*",
-		Owner:       "formatters.yaml:1276:5",
+		Owner:       "formatters.yaml:1346:5",
 		Title:       "Any tool of the MCP Puppeteer server",
 		Description: "Follows the archived reference Puppeteer server (servers-archived src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous}, puppeteer_click, puppeteer_hover {selector}, puppeteer_fill, puppeteer_select {selector, value}, puppeteer_evaluate {script}, puppeteer_screenshot {name, selector}). The script puppeteer_evaluate runs, whole up to the output cap; the URL navigated to, flagging changed launch options and allowDangerous; the element clicked, hovered, filled or selected in, with the value. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1903,7 +1903,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "redis:*",
-		Owner:       "formatters.yaml:1329:5",
+		Owner:       "formatters.yaml:1405:5",
 		Title:       "Any tool of the MCP Redis server",
 		Description: "Follows the archived reference Redis server (servers-archived src/redis: set {key, value, expireSeconds}, get {key}, delete {key: one or a list}, list {pattern}). The key set with its value and expiry, the keys deleted, the key read or the pattern listed.",
 		Input: []celfmt.GeneratedField{
@@ -1937,7 +1937,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "gitlab:*",
-		Owner:       "formatters.yaml:1375:5",
+		Owner:       "formatters.yaml:1457:5",
 		Title:       "Any tool of the MCP GitLab server",
 		Description: "Follows the archived reference GitLab server (servers-archived src/gitlab/schemas.ts: project_id on every project tool; create_or_update_file, push_files, create_issue, create_merge_request, fork_repository, create_branch, search_repositories). The project, the file path, the branch (or source and target branches, or the ref a branch starts from), the fork namespace, the files pushed, the commit message and the title; a search without a project shows its query. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1978,7 +1978,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "time:*",
-		Owner:       "formatters.yaml:1438:5",
+		Owner:       "formatters.yaml:1520:5",
 		Title:       "Any tool of the MCP time server",
 		Description: "Follows the reference time server (modelcontextprotocol/servers src/time: get_current_time {timezone}, convert_time {source_timezone, time, target_timezone}). The time zone asked for, or the time converted and between which zones. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1995,7 +1995,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sentry:get_sentry_issue",
-		Owner:       "formatters.yaml:1469:5",
+		Owner:       "formatters.yaml:1551:5",
 		Title:       "Read a Sentry issue",
 		Description: "Follows the archived reference Sentry server (servers-archived src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL read, so an approver sees which host a URL points to. Declines without one.",
 		Input: []celfmt.GeneratedField{
