@@ -76,6 +76,10 @@ var mcpSchemas = map[string]map[string][]string{
 		"sha":          {gh + "create_or_update_file", ghArc + "create_or_update_file"},
 		"name":         {gh + "create_repository", ghArc + "create_repository"},
 		"private":      {gh + "create_repository", ghArc + "create_repository"},
+		"reaction":     {gh + "add_issue_comment"},
+		"filename":     {gh + "create_gist", gh + "update_gist"},
+		"public":       {gh + "create_gist"},
+		"content":      {gh + "create_gist", gh + "create_or_update_file", ghArc + "create_or_update_file"},
 	},
 	"git:*": {
 		"repo_path":   {git + "git_status", git + "git_commit", git + "git_add"},
