@@ -628,10 +628,10 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
 //
 // Follows the reference fetch server (modelcontextprotocol/servers
-// src/fetch, the Fetch model: url, max_length, start_index, raw). The URL
-// fetched, cut at the preview limit, and whether the page is fetched raw
-// (without the Markdown conversion) or from a later character. Declines
-// without a URL.
+// src/fetch, the Fetch model: url, max_length, start_index, raw). The
+// whole URL fetched (a query string can carry data out), up to the output
+// cap, and whether the page is fetched raw (without the Markdown
+// conversion) or from a later character. Declines without a URL.
 //
 // Defined at formatters.yaml:1134:5:
 //
@@ -641,7 +641,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 //	    ? ["from character " + numberText(input, "start_index")]
 //	    : [])
 //	preview = url.hasValue()
-//	  ? optional.of("for " + truncate(url.value(), limits.preview)
+//	  ? optional.of("for " + url.value()
 //	      + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
 func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
@@ -661,7 +661,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // without a channel (listing channels or users), so the MCP argument
 // summary shows.
 //
-// Defined at formatters.yaml:1172:5:
+// Defined at formatters.yaml:1174:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
@@ -698,7 +698,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // observations added or deleted per entity; the query or names a read
 // looks for. Declines otherwise (read_graph).
 //
-// Defined at formatters.yaml:1249:5:
+// Defined at formatters.yaml:1251:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
@@ -744,7 +744,7 @@ func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // brave_local_search {query, count}). The query sent to Brave on one line,
 // with the number of results asked for. Declines without a query.
 //
-// Defined at formatters.yaml:1331:5:
+// Defined at formatters.yaml:1333:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
@@ -768,7 +768,7 @@ func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limi
 // launch options and allowDangerous; the element clicked, hovered, filled
 // or selected in, with the value. Declines otherwise.
 //
-// Defined at formatters.yaml:1367:5:
+// Defined at formatters.yaml:1369:5:
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	sel = truncate(collapse(input.selector), 80)
@@ -796,7 +796,7 @@ func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits
 // list {pattern}). The key set with its value and expiry, the keys
 // deleted, the key read or the pattern listed.
 //
-// Defined at formatters.yaml:1426:5:
+// Defined at formatters.yaml:1428:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	keys = (type(input.key) == list ? input.key : [input.key])
@@ -827,7 +827,7 @@ func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // message and the title; a search without a project shows its query.
 // Declines otherwise.
 //
-// Defined at formatters.yaml:1478:5:
+// Defined at formatters.yaml:1480:5:
 //
 //	files = type(input.files) == list
 //	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
@@ -859,7 +859,7 @@ func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // time, target_timezone}). The time zone asked for, or the time converted
 // and between which zones. Declines otherwise.
 //
-// Defined at formatters.yaml:1541:5:
+// Defined at formatters.yaml:1543:5:
 //
 //	preview = nonEmpty(input.time).hasValue()
 //	  ? optional.of("convert " + truncate(collapse(input.time), 20) + " from " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 60)
@@ -878,7 +878,7 @@ func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (te
 // read, so an approver sees which host a URL points to. Declines without
 // one.
 //
-// Defined at formatters.yaml:1572:5:
+// Defined at formatters.yaml:1574:5:
 //
 //	preview = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of("issue " + truncate(collapse(input.issue_id_or_url), limits.preview))
@@ -1719,7 +1719,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 		Tool:        "fetch:fetch",
 		Owner:       "formatters.yaml:1134:5",
 		Title:       "Fetch a URL with the MCP fetch server",
-		Description: "Follows the reference fetch server (modelcontextprotocol/servers src/fetch, the Fetch model: url, max_length, start_index, raw). The URL fetched, cut at the preview limit, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
+		Description: "Follows the reference fetch server (modelcontextprotocol/servers src/fetch, the Fetch model: url, max_length, start_index, raw). The whole URL fetched (a query string can carry data out), up to the output cap, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
 			{Name: "url", Type: "string"},
 			{Name: "max_length", Type: "dyn"},
@@ -1739,14 +1739,14 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 			},
 		},
 		Preview: celfmt.GeneratedExpr{
-			Source: "url.hasValue()\n  ? optional.of(\"for \" + truncate(url.value(), limits.preview)\n      + (extras.size() == 0 ? \"\" : \" (\" + extras.join(\", \") + \")\"))\n  : optional.none()\n",
-			AST:    "\x12\t\b\x01\x12\x05\n\x03url\x12\x17\b\x02\x12\x13\x1a\x11optional_hasValue\x12\x11\b\x03\x12\r\x1a\vconditional\x12\x11\b\x05\x12\r\x1a\voptional_of\x12\x10\b\a\x12\f\x1a\nadd_string\x12\x19\b\b\x12\x15\x1a\x13truncate_string_int\x12\t\b\t\x12\x05\n\x03url\x12\x14\b\n\x12\x10\x1a\x0eoptional_value\x12\f\b\v\x12\b\n\x06limits\x12\x10\b\r\x12\f\x1a\nadd_string\x12\f\b\x0e\x12\b\n\x06extras\x12\x0f\b\x0f\x12\v\x1a\tlist_size\x12\f\b\x10\x12\b\x1a\x06equals\x12\x11\b\x12\x12\r\x1a\vconditional\x12\x10\b\x15\x12\f\x1a\nadd_string\x12\f\b\x16\x12\b\n\x06extras\x12\x16\b\x17\x12\x12\x1a\x10list_join_string\x12\x10\b\x19\x12\f\x1a\nadd_string\x12\x13\b\x1c\x12\x0f\x1a\roptional_none\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x01\x1a\x19\b\x03\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x19\b\x05\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x19\b\t\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\x1a\x14\b\v\x12\x10J\x0epermgen.Limits\x1a\x06\b\f\x12\x02\x18\x02\x1a\x06\b\r\x12\x02\x18\x05\x1a\n\b\x0e\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x02\x1a\x06\b\x10\x12\x02\x18\x01\x1a\x06\b\x11\x12\x02\x18\x02\x1a\x06\b\x12\x12\x02\x18\x05\x1a\x06\b\x13\x12\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x05\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x06\b\x19\x12\x02\x18\x05\x1a\x06\b\x1a\x12\x02\x18\x05\x1a\x19\b\x1c\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\"\xcc\x02\x10\x032\xc7\x02\x12\x05_?_:_\x1a\x19\x10\x022\x15\n\t\x10\x01\"\x05\n\x03url\x12\bhasValue\x1a\x8d\x02\x10\x052\x88\x02\x12\voptional.of\x1a\xf8\x01\x10\r2\xf3\x01\x12\x03_+_\x1aZ\x10\a2V\x12\x03_+_\x1a\n\x10\x06\x1a\x062\x04for \x1aC\x10\b2?\x12\btruncate\x1a\x16\x10\n2\x12\n\t\x10\t\"\x05\n\x03url\x12\x05value\x1a\x1b\x10\f*\x17\n\f\x10\v\"\b\n\x06limits\x12\apreview\x1a\x8f\x01\x10\x122\x8a\x01\x12\x05_?_:_\x1a,\x10\x102(\x12\x04_==_\x1a\x18\x10\x0f2\x14\n\f\x10\x0e\"\b\n\x06extras\x12\x04size\x1a\x06\x10\x11\x1a\x02\x18\x00\x1a\x06\x10\x13\x1a\x022\x00\x1aK\x10\x192G\x12\x03_+_\x1a7\x10\x1523\x12\x03_+_\x1a\b\x10\x14\x1a\x042\x02 (\x1a\"\x10\x172\x1e\n\f\x10\x16\"\b\n\x06extras\x12\x04join\x1a\b\x10\x18\x1a\x042\x02, \x1a\a\x10\x1a\x1a\x032\x01)\x1a\x13\x10\x1c2\x0f\x12\roptional.none*\xb4\x01\x12\a<input>\x1a\b\x0fN\x92\x01\xa6\x01\xa7\x01\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\f\"\x04\b\x03\x10\x11\"\x04\b\x05\x10\x1e\"\x04\b\x06\x10\x1f\"\x04\b\a\x10&\"\x04\b\b\x100\"\x04\b\t\x101\"\x04\b\n\x10:\"\x04\b\v\x10>\"\x04\b\f\x10D\"\x04\b\r\x10T\"\x04\b\x0e\x10W\"\x04\b\x0f\x10b\"\x04\b\x10\x10e\"\x04\b\x11\x10h\"\x04\b\x12\x10j\"\x04\b\x13\x10l\"\x04\b\x14\x10q\"\x04\b\x15\x10v\"\x04\b\x16\x10x\"\x05\b\x17\x10\x83\x01\"\x05\b\x18\x10\x84\x01\"\x05\b\x19\x10\x8a\x01\"\x05\b\x1a\x10\x8c\x01\"\x05\b\x1c\x10\xa3\x01",
+			Source: "url.hasValue()\n  ? optional.of(\"for \" + url.value()\n      + (extras.size() == 0 ? \"\" : \" (\" + extras.join(\", \") + \")\"))\n  : optional.none()\n",
+			AST:    "\x12\t\b\x01\x12\x05\n\x03url\x12\x17\b\x02\x12\x13\x1a\x11optional_hasValue\x12\x11\b\x03\x12\r\x1a\vconditional\x12\x11\b\x05\x12\r\x1a\voptional_of\x12\x10\b\a\x12\f\x1a\nadd_string\x12\t\b\b\x12\x05\n\x03url\x12\x14\b\t\x12\x10\x1a\x0eoptional_value\x12\x10\b\n\x12\f\x1a\nadd_string\x12\f\b\v\x12\b\n\x06extras\x12\x0f\b\f\x12\v\x1a\tlist_size\x12\f\b\r\x12\b\x1a\x06equals\x12\x11\b\x0f\x12\r\x1a\vconditional\x12\x10\b\x12\x12\f\x1a\nadd_string\x12\f\b\x13\x12\b\n\x06extras\x12\x16\b\x14\x12\x12\x1a\x10list_join_string\x12\x10\b\x16\x12\f\x1a\nadd_string\x12\x13\b\x19\x12\x0f\x1a\roptional_none\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x01\x1a\x19\b\x03\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x19\b\x05\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x19\b\b\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\x1a\n\b\v\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x02\x1a\x06\b\r\x12\x02\x18\x01\x1a\x06\b\x0e\x12\x02\x18\x02\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\x18\x05\x1a\n\b\x13\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x05\x1a\x06\b\x17\x12\x02\x18\x05\x1a\x19\b\x19\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\"\x9f\x02\x10\x032\x9a\x02\x12\x05_?_:_\x1a\x19\x10\x022\x15\n\t\x10\x01\"\x05\n\x03url\x12\bhasValue\x1a\xe0\x01\x10\x052\xdb\x01\x12\voptional.of\x1a\xcb\x01\x10\n2\xc6\x01\x12\x03_+_\x1a-\x10\a2)\x12\x03_+_\x1a\n\x10\x06\x1a\x062\x04for \x1a\x16\x10\t2\x12\n\t\x10\b\"\x05\n\x03url\x12\x05value\x1a\x8f\x01\x10\x0f2\x8a\x01\x12\x05_?_:_\x1a,\x10\r2(\x12\x04_==_\x1a\x18\x10\f2\x14\n\f\x10\v\"\b\n\x06extras\x12\x04size\x1a\x06\x10\x0e\x1a\x02\x18\x00\x1a\x06\x10\x10\x1a\x022\x00\x1aK\x10\x162G\x12\x03_+_\x1a7\x10\x1223\x12\x03_+_\x1a\b\x10\x11\x1a\x042\x02 (\x1a\"\x10\x142\x1e\n\f\x10\x13\"\b\n\x06extras\x12\x04join\x1a\b\x10\x15\x1a\x042\x02, \x1a\a\x10\x17\x1a\x032\x01)\x1a\x13\x10\x192\x0f\x12\roptional.none*\x9d\x01\x12\a<input>\x1a\a\x0f4x\x8c\x01\x8d\x01\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\f\"\x04\b\x03\x10\x11\"\x04\b\x05\x10\x1e\"\x04\b\x06\x10\x1f\"\x04\b\a\x10&\"\x04\b\b\x10(\"\x04\b\t\x101\"\x04\b\n\x10:\"\x04\b\v\x10=\"\x04\b\f\x10H\"\x04\b\r\x10K\"\x04\b\x0e\x10N\"\x04\b\x0f\x10P\"\x04\b\x10\x10R\"\x04\b\x11\x10W\"\x04\b\x12\x10\\\"\x04\b\x13\x10^\"\x04\b\x14\x10i\"\x04\b\x15\x10j\"\x04\b\x16\x10p\"\x04\b\x17\x10r\"\x05\b\x19\x10\x89\x01",
 		},
 		Optional: true,
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:1172:5",
+		Owner:       "formatters.yaml:1174:5",
 		Title:       "Any tool of an MCP Slack server",
 		Description: "Follows the archived reference Slack server (servers-archived src/slack: slack_post_message, slack_reply_to_thread, slack_add_reaction {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server (conversations_add_message {channel_id, text, or payload before v1.2, thread_ts}, reactions_add and reactions_remove {channel_id, timestamp, emoji}). A message posted: the channel (and the thread it replies in) and the text, on one line cut at 200 characters; a reaction added to or removed from a message; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1803,7 +1803,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "memory:*",
-		Owner:       "formatters.yaml:1249:5",
+		Owner:       "formatters.yaml:1251:5",
 		Title:       "Any tool of the MCP memory server",
 		Description: "Follows the reference memory server (modelcontextprotocol/servers src/memory: create_entities, create_relations, add_observations, delete_entities, delete_observations, delete_relations, search_nodes, open_nodes). What changes in the knowledge graph: the entities created (name and type) or deleted, the relations (from, type, to), the observations added or deleted per entity; the query or names a read looks for. Declines otherwise (read_graph).",
 		Input: []celfmt.GeneratedField{
@@ -1855,7 +1855,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "brave-search:*",
-		Owner:       "formatters.yaml:1331:5",
+		Owner:       "formatters.yaml:1333:5",
 		Title:       "Any tool of the Brave Search MCP server",
 		Description: "Follows the archived reference Brave Search server (servers-archived src/brave-search: brave_web_search {query, count, offset}, brave_local_search {query, count}). The query sent to Brave on one line, with the number of results asked for. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -1883,7 +1883,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "puppeteer:*",
-		Owner:       "formatters.yaml:1367:5",
+		Owner:       "formatters.yaml:1369:5",
 		Title:       "Any tool of the MCP Puppeteer server",
 		Description: "Follows the archived reference Puppeteer server (servers-archived src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous}, puppeteer_click, puppeteer_hover {selector}, puppeteer_fill, puppeteer_select {selector, value}, puppeteer_evaluate {script}, puppeteer_screenshot {name, selector}). The script puppeteer_evaluate runs, whole up to the output cap; the URL navigated to, flagging changed launch options and allowDangerous; the element clicked, hovered, filled or selected in, with the value. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1920,7 +1920,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "redis:*",
-		Owner:       "formatters.yaml:1426:5",
+		Owner:       "formatters.yaml:1428:5",
 		Title:       "Any tool of the MCP Redis server",
 		Description: "Follows the archived reference Redis server (servers-archived src/redis: set {key, value, expireSeconds}, get {key}, delete {key: one or a list}, list {pattern}). The key set with its value and expiry, the keys deleted, the key read or the pattern listed.",
 		Input: []celfmt.GeneratedField{
@@ -1954,7 +1954,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "gitlab:*",
-		Owner:       "formatters.yaml:1478:5",
+		Owner:       "formatters.yaml:1480:5",
 		Title:       "Any tool of the MCP GitLab server",
 		Description: "Follows the archived reference GitLab server (servers-archived src/gitlab/schemas.ts: project_id on every project tool; create_or_update_file, push_files, create_issue, create_merge_request, fork_repository, create_branch, search_repositories). The project, the file path, the branch (or source and target branches, or the ref a branch starts from), the fork namespace, the files pushed, the commit message and the title; a search without a project shows its query. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1995,7 +1995,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "time:*",
-		Owner:       "formatters.yaml:1541:5",
+		Owner:       "formatters.yaml:1543:5",
 		Title:       "Any tool of the MCP time server",
 		Description: "Follows the reference time server (modelcontextprotocol/servers src/time: get_current_time {timezone}, convert_time {source_timezone, time, target_timezone}). The time zone asked for, or the time converted and between which zones. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -2012,7 +2012,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sentry:get_sentry_issue",
-		Owner:       "formatters.yaml:1572:5",
+		Owner:       "formatters.yaml:1574:5",
 		Title:       "Read a Sentry issue",
 		Description: "Follows the archived reference Sentry server (servers-archived src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL read, so an approver sees which host a URL points to. Declines without one.",
 		Input: []celfmt.GeneratedField{
