@@ -330,7 +330,7 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.errorf(n, "missing preview: the CEL expression that formats the call")
 	}
 	if ex, ok := fields["examples"]; ok {
-		e.Examples = p.examples(ex, e.Input, strings.HasSuffix(e.Tool, ":*"))
+		e.Examples = p.examples(ex, e.Input)
 	}
 	return e
 }
@@ -441,8 +441,8 @@ func (p *parser) lets(n *yaml.Node) []Let {
 
 // examples reads an entry's examples; declared are the entry's declared
 // input fields (nil when it declares none), against which each example's
-// input keys are checked; wildcard is set for a "server:*" entry.
-func (p *parser) examples(n *yaml.Node, declared []Field, wildcard bool) []Example {
+// input keys are checked.
+func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 	if n.Kind != yaml.SequenceNode {
 		p.errorf(n, "examples must be a list, got %s", describe(n))
 		return nil
@@ -482,7 +482,7 @@ func (p *parser) examples(n *yaml.Node, declared []Field, wildcard bool) []Examp
 			}
 		}
 		if hasInput {
-			p.exampleFields(i+1, deref(in), declared, wildcard, ex.Extra, fields["extra"])
+			p.exampleFields(i+1, deref(in), declared, ex.Extra, fields["extra"])
 		}
 		if t, ok := fields["tool"]; ok {
 			ex.ToolPos = p.pos(t)
@@ -526,11 +526,8 @@ func (p *parser) examples(n *yaml.Node, declared []Field, wildcard bool) []Examp
 // exampleFields reports the keys of the n-th example's input that the
 // entry does not declare, unless the example says extra: true (its input
 // has undeclared fields on purpose, to show that they are ignored), in
-// which case it must have at least one. An entry for every tool of a server
-// ("server:*") formats tools that take different arguments, so its examples
-// may have undeclared fields, except one that looks like a misspelling of
-// a declared field.
-func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, wildcard, extra bool, extraNode *yaml.Node) {
+// which case it must have at least one.
+func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, extra bool, extraNode *yaml.Node) {
 	if declared == nil {
 		if extra {
 			p.errorf(extraNode, "example %d: extra: true, but the formatter declares no input: every field is read", n)
@@ -552,7 +549,7 @@ func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, wildcard,
 		}
 		undeclared++
 		s := suggest(k.Value, names)
-		if extra || (wildcard && s == "") {
+		if extra {
 			continue
 		}
 		msg := fmt.Sprintf("example %d: input field '%s' is not declared", n, k.Value)

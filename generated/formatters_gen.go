@@ -319,7 +319,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // a repository nor a query. A gist shows whether it is public, its file
 // name and size.
 //
-// Defined at formatters.yaml:492:5:
+// Defined at formatters.yaml:493:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
@@ -404,7 +404,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // unstaging everything, the revision shown or the diff target. Declines
 // without a repository path.
 //
-// Defined at formatters.yaml:697:5:
+// Defined at formatters.yaml:704:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
@@ -442,7 +442,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // still shows), then the whole query with its white space folded, cut at
 // 120 characters. Linear in the length of the query. Declines without SQL.
 //
-// Defined at formatters.yaml:771:5:
+// Defined at formatters.yaml:778:5:
 //
 //	sql = nonEmpty(input.sql).orValue("")
 //	kinds = sqlKinds(sql)
@@ -462,7 +462,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // space folded, cut at 120 characters; for describe_table, the table.
 // Declines otherwise, so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:820:5:
+// Defined at formatters.yaml:827:5:
 //
 //	sql = nonEmpty(input.query).orValue("")
 //	kinds = sqlKinds(sql)
@@ -485,7 +485,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // folded, cut at 120 characters. Declines otherwise (get_schema_info,
 // get_table_sample).
 //
-// Defined at formatters.yaml:859:5:
+// Defined at formatters.yaml:868:5:
 //
 //	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -512,7 +512,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // shows; for names it does not know, only an unambiguous set of arguments
 // names the action.
 //
-// Defined at formatters.yaml:894:5:
+// Defined at formatters.yaml:904:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -633,7 +633,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // cap, and whether the page is fetched raw (without the Markdown
 // conversion) or from a later character. Declines without a URL.
 //
-// Defined at formatters.yaml:1134:5:
+// Defined at formatters.yaml:1144:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
@@ -661,7 +661,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // without a channel (listing channels or users), so the MCP argument
 // summary shows.
 //
-// Defined at formatters.yaml:1174:5:
+// Defined at formatters.yaml:1184:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
@@ -698,7 +698,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // observations added or deleted per entity; the query or names a read
 // looks for. Declines otherwise (read_graph).
 //
-// Defined at formatters.yaml:1251:5:
+// Defined at formatters.yaml:1264:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
@@ -744,7 +744,7 @@ func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // brave_local_search {query, count}). The query sent to Brave on one line,
 // with the number of results asked for. Declines without a query.
 //
-// Defined at formatters.yaml:1333:5:
+// Defined at formatters.yaml:1346:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
@@ -768,7 +768,7 @@ func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limi
 // launch options and allowDangerous; the element clicked, hovered, filled
 // or selected in, with the value. Declines otherwise.
 //
-// Defined at formatters.yaml:1369:5:
+// Defined at formatters.yaml:1382:5:
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	sel = truncate(collapse(input.selector), 80)
@@ -796,7 +796,7 @@ func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits
 // list {pattern}). The key set with its value and expiry, the keys
 // deleted, the key read or the pattern listed.
 //
-// Defined at formatters.yaml:1428:5:
+// Defined at formatters.yaml:1441:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	keys = (type(input.key) == list ? input.key : [input.key])
@@ -827,7 +827,7 @@ func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // message and the title; a search without a project shows its query.
 // Declines otherwise.
 //
-// Defined at formatters.yaml:1480:5:
+// Defined at formatters.yaml:1493:5:
 //
 //	files = type(input.files) == list
 //	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
@@ -859,7 +859,7 @@ func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // time, target_timezone}). The time zone asked for, or the time converted
 // and between which zones. Declines otherwise.
 //
-// Defined at formatters.yaml:1543:5:
+// Defined at formatters.yaml:1557:5:
 //
 //	preview = nonEmpty(input.time).hasValue()
 //	  ? optional.of("convert " + truncate(collapse(input.time), 20) + " from " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 60)
@@ -878,7 +878,7 @@ func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (te
 // read, so an approver sees which host a URL points to. Declines without
 // one.
 //
-// Defined at formatters.yaml:1574:5:
+// Defined at formatters.yaml:1588:5:
 //
 //	preview = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of("issue " + truncate(collapse(input.issue_id_or_url), limits.preview))
@@ -1326,7 +1326,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "github:*",
-		Owner:       "formatters.yaml:492:5",
+		Owner:       "formatters.yaml:493:5",
 		Title:       "Any tool of the GitHub MCP server",
 		Description: "Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber, the consolidated method tools, actions_run_trigger, and the older run_workflow, create_and_submit_pull_request_review) and the archived reference GitHub server (servers-archived src/github: pull_number, search q). What the call does first (merge, delete, push, fork, the method of a consolidated tool, a review's event), then the repository, the issue or pull request number, the file path and branches; then the merge method, new state, fork organization, workflow with its ref and inputs, run, files pushed, commit message, title and body. Tools without a repository show their search query. Declines when the call has neither a repository nor a query. A gist shows whether it is public, its file name and size.",
 		Input: []celfmt.GeneratedField{
@@ -1448,7 +1448,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:697:5",
+		Owner:       "formatters.yaml:704:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "Follows the reference git server (modelcontextprotocol/servers src/git, mcp_server_git/server.py). The repository path, then what the tool does: the files staged ([\".\"] stages all changes), the commit message, the branch created (and the branch it starts from) or checked out, git_reset unstaging everything, the revision shown or the diff target. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -1495,7 +1495,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:771:5",
+		Owner:       "formatters.yaml:778:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "Follows the archived reference PostgreSQL server (servers-archived src/postgres: query {sql}); its read-only transaction is not a promise the published package keeps. The kinds of its statements first, each once and the most consequential first (DROP before DELETE before UPDATE … before SELECT; comments and quoted text skipped, so a statement hidden after padding, after other statements or behind a dialect's quirk still shows), then the whole query with its white space folded, cut at 120 characters. Linear in the length of the query. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -1526,7 +1526,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:820:5",
+		Owner:       "formatters.yaml:827:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "Follows the archived reference SQLite server (servers-archived src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and create_table {query}, describe_table {table_name}). For a query, the kinds of its statements first, as for postgres:query (write_query runs any statement, DELETE and DROP included), then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1558,7 +1558,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:859:5",
+		Owner:       "formatters.yaml:868:5",
 		Title:       "Any tool of an MCP MySQL server",
 		Description: "Follows designcomputer/mysql_mcp_server (execute_sql {query}) and benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its statements first, as for postgres:query (MySQL's backslash escapes, # comments and /*! */ code included), then the query with its white space folded, cut at 120 characters. Declines otherwise (get_schema_info, get_table_sample).",
 		Input: []celfmt.GeneratedField{
@@ -1590,7 +1590,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:894:5",
+		Owner:       "formatters.yaml:904:5",
 		Title:       "Any tool of a Playwright MCP server",
 		Description: "Follows microsoft/playwright-mcp, current (README v0.0.79: target with an optional element), intermediate (ref, selector) and old (element with ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_* with CSS selectors). What the browser is asked to do, with the element as the model labelled it and the target it really acts on: navigate, click, hover, type, select, press a key, drag; the code browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run, whole up to the output cap; every local file browser_file_upload, browser_drop and playwright_upload_file send; each browser_fill_form field as name=value; a dialog accepted or dismissed; the method, URL and body of playwright_get/post/put/patch/delete, with a bearer token flagged, never shown. Other tools decline, so the MCP argument summary shows; for names it does not know, only an unambiguous set of arguments names the action.",
 		Input: []celfmt.GeneratedField{
@@ -1717,7 +1717,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:1134:5",
+		Owner:       "formatters.yaml:1144:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "Follows the reference fetch server (modelcontextprotocol/servers src/fetch, the Fetch model: url, max_length, start_index, raw). The whole URL fetched (a query string can carry data out), up to the output cap, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1746,7 +1746,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:1174:5",
+		Owner:       "formatters.yaml:1184:5",
 		Title:       "Any tool of an MCP Slack server",
 		Description: "Follows the archived reference Slack server (servers-archived src/slack: slack_post_message, slack_reply_to_thread, slack_add_reaction {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server (conversations_add_message {channel_id, text, or payload before v1.2, thread_ts}, reactions_add and reactions_remove {channel_id, timestamp, emoji}). A message posted: the channel (and the thread it replies in) and the text, on one line cut at 200 characters; a reaction added to or removed from a message; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1803,7 +1803,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "memory:*",
-		Owner:       "formatters.yaml:1251:5",
+		Owner:       "formatters.yaml:1264:5",
 		Title:       "Any tool of the MCP memory server",
 		Description: "Follows the reference memory server (modelcontextprotocol/servers src/memory: create_entities, create_relations, add_observations, delete_entities, delete_observations, delete_relations, search_nodes, open_nodes). What changes in the knowledge graph: the entities created (name and type) or deleted, the relations (from, type, to), the observations added or deleted per entity; the query or names a read looks for. Declines otherwise (read_graph).",
 		Input: []celfmt.GeneratedField{
@@ -1855,7 +1855,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "brave-search:*",
-		Owner:       "formatters.yaml:1333:5",
+		Owner:       "formatters.yaml:1346:5",
 		Title:       "Any tool of the Brave Search MCP server",
 		Description: "Follows the archived reference Brave Search server (servers-archived src/brave-search: brave_web_search {query, count, offset}, brave_local_search {query, count}). The query sent to Brave on one line, with the number of results asked for. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -1883,7 +1883,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "puppeteer:*",
-		Owner:       "formatters.yaml:1369:5",
+		Owner:       "formatters.yaml:1382:5",
 		Title:       "Any tool of the MCP Puppeteer server",
 		Description: "Follows the archived reference Puppeteer server (servers-archived src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous}, puppeteer_click, puppeteer_hover {selector}, puppeteer_fill, puppeteer_select {selector, value}, puppeteer_evaluate {script}, puppeteer_screenshot {name, selector}). The script puppeteer_evaluate runs, whole up to the output cap; the URL navigated to, flagging changed launch options and allowDangerous; the element clicked, hovered, filled or selected in, with the value. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1920,7 +1920,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "redis:*",
-		Owner:       "formatters.yaml:1428:5",
+		Owner:       "formatters.yaml:1441:5",
 		Title:       "Any tool of the MCP Redis server",
 		Description: "Follows the archived reference Redis server (servers-archived src/redis: set {key, value, expireSeconds}, get {key}, delete {key: one or a list}, list {pattern}). The key set with its value and expiry, the keys deleted, the key read or the pattern listed.",
 		Input: []celfmt.GeneratedField{
@@ -1954,7 +1954,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "gitlab:*",
-		Owner:       "formatters.yaml:1480:5",
+		Owner:       "formatters.yaml:1493:5",
 		Title:       "Any tool of the MCP GitLab server",
 		Description: "Follows the archived reference GitLab server (servers-archived src/gitlab/schemas.ts: project_id on every project tool; create_or_update_file, push_files, create_issue, create_merge_request, fork_repository, create_branch, search_repositories). The project, the file path, the branch (or source and target branches, or the ref a branch starts from), the fork namespace, the files pushed, the commit message and the title; a search without a project shows its query. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1995,7 +1995,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "time:*",
-		Owner:       "formatters.yaml:1543:5",
+		Owner:       "formatters.yaml:1557:5",
 		Title:       "Any tool of the MCP time server",
 		Description: "Follows the reference time server (modelcontextprotocol/servers src/time: get_current_time {timezone}, convert_time {source_timezone, time, target_timezone}). The time zone asked for, or the time converted and between which zones. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -2012,7 +2012,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sentry:get_sentry_issue",
-		Owner:       "formatters.yaml:1574:5",
+		Owner:       "formatters.yaml:1588:5",
 		Title:       "Read a Sentry issue",
 		Description: "Follows the archived reference Sentry server (servers-archived src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL read, so an approver sees which host a URL points to. Declines without one.",
 		Input: []celfmt.GeneratedField{

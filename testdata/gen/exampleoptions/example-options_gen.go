@@ -34,7 +34,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 
 // PreviewWriteFile formats calls to "write_file".
 //
-// Defined at example-options.yaml:22:5:
+// Defined at example-options.yaml:23:5:
 //
 //	preview = "write " + truncate(input.path, limits.preview)
 func PreviewWriteFile(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
@@ -60,7 +60,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:  "write_file",
-		Owner: "example-options.yaml:22:5",
+		Owner: "example-options.yaml:23:5",
 		Input: []celfmt.GeneratedField{
 			{Name: "path", Type: "string"},
 		},
