@@ -194,3 +194,20 @@ func TestPreviewWithTwoCatalogsThatConflict(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, `tool "deploy" (`+catalog+`:4:5) is already registered by `+catalog+`:4:5`)
 }
+
+// A formatter that fails on a call's input is reported on standard error
+// with the line, the owner and the reason on one line, and in --format json
+// in the call's "failures"; the call gets the default preview and the exit
+// code stays 0.
+func TestPreviewReportsFailures(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "cli", "failing.yaml")
+	calls := filepath.Join("..", "..", "testdata", "catalogs", "cli", "failing.jsonl")
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", "preview", "--no-builtin", "--catalog", catalog, "--format", format, calls)
+			assert.Equal(t, 0, code, "a failure is not bad input")
+			golden(t, "failing."+format, []byte(stdout))
+			golden(t, "failing.stderr", []byte(stderr))
+		})
+	}
+}

@@ -31,6 +31,13 @@ Only "tool" is required. The stock catalog (formatters.yaml) is compiled in;
 formatter get the default preview. A bad line is reported on standard error with its
 line number and skipped; the exit code is then 1.
 
+A formatter that fails on a call (an evaluation error, a panic, a cost limit,
+an input field of the wrong declared type) counts as a decline: the call gets
+the default preview. Each failure is reported on standard error as
+"FILE:LINE: formatter OWNER failed: MESSAGE" and, with --format json, in the
+call's "failures" list ({"owner", "key", "error"}; absent when none). A
+failure does not change the exit code.
+
 Flags:
 `
 
@@ -90,9 +97,10 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitInvalid
 		}
 	}
+	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: runtime.Limits{
 		Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax, Output: opts.outputMax,
-	}})
+	}, OnFailure: failures.add})
 	if err != nil {
 		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
 		return exitUsage
@@ -109,7 +117,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name, in = files[0], f
 	}
 	out := bufio.NewWriter(stdout)
-	bad := previewCalls(d, opts.format, name, in, out, stderr)
+	bad := previewCalls(d, &failures, opts.format, name, in, out, stderr)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
 		return exitInvalid
@@ -191,11 +199,43 @@ type jsonResult struct {
 	Prompt    string             `json:"prompt"`
 	Log       runtime.LogContext `json:"log"`
 	Formatter string             `json:"formatter"`
+	Failures  []jsonFailure      `json:"failures,omitempty"`
+}
+
+// jsonFailure is a formatter failure in --format json output.
+type jsonFailure struct {
+	Owner string `json:"owner"`
+	Key   string `json:"key"`
+	Error string `json:"error"`
+}
+
+// failureLog collects the formatter failures of one call.
+type failureLog struct{ list []runtime.Failure }
+
+func (l *failureLog) add(f runtime.Failure) { l.list = append(l.list, f) }
+
+// take returns the failures collected so far, sanitized, and forgets them.
+func (l *failureLog) take(limit int) []jsonFailure {
+	if len(l.list) == 0 {
+		return nil
+	}
+	out := make([]jsonFailure, len(l.list))
+	for i, f := range l.list {
+		out[i] = jsonFailure{
+			Owner: runtime.SafeText(f.Owner, runtime.Reveal, limit),
+			Key:   runtime.SafeText(f.Key, runtime.Reveal, limit),
+			Error: runtime.SafeText(f.Err.Error(), runtime.Reveal, limit),
+		}
+	}
+	l.list = l.list[:0]
+	return out
 }
 
 // previewCalls previews every call read from in and reports whether any
-// line was bad.
-func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
+// line was bad. Formatter failures, collected in failures, are reported on
+// stderr, and in the json format in the call's object too; they do not
+// make a line bad.
+func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	lines := newLineReader(in)
@@ -220,6 +260,10 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 			continue
 		}
 		desc := d.Describe(call)
+		failed := failures.take(d.Limits().Output)
+		for _, f := range failed {
+			fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, lines.line, f.Owner, f.Error)
+		}
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
 			continue
@@ -231,6 +275,7 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 			Prompt:    desc.Prompt,
 			Log:       desc.Log,
 			Formatter: desc.Preview.Formatter,
+			Failures:  failed,
 		})
 	}
 }
