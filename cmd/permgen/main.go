@@ -80,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if len(args) > 1 {
-			fmt.Fprintln(stderr, "permgen schema: takes no arguments")
+			errorf(stderr, "schema", "takes no arguments")
 			return exitUsage
 		}
 		stdout.Write(celfmt.Schema())
@@ -91,7 +91,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if len(args) > 1 {
-			fmt.Fprintln(stderr, "permgen version: takes no arguments")
+			errorf(stderr, "version", "takes no arguments")
 			return exitUsage
 		}
 		fmt.Fprintln(stdout, "permgen", version())
@@ -112,4 +112,9 @@ func version() string {
 		return info.Main.Version
 	}
 	return "(devel)"
+}
+
+// errorf prints an error of a command on w, prefixed "permgen COMMAND: ".
+func errorf(w io.Writer, command, format string, args ...any) {
+	fmt.Fprintf(w, "permgen %s: %s\n", command, fmt.Sprintf(format, args...))
 }

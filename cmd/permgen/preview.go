@@ -29,7 +29,8 @@ its preview, prompt and log context (json). One call per line:
 Only "tool" is required. The stock catalog (formatters.yaml) is compiled in;
 --catalog loads more formatters written in CEL; calls whose tool has no
 formatter get the default preview. A bad line is reported on standard error with its
-line number and skipped; the exit code is then 1.
+line number and skipped; the exit code is then 1. After 20 such reports the
+remaining bad lines are only counted, in one line at the end.
 
 A formatter that fails on a call (an evaluation error, a panic, a cost limit,
 an input field of the wrong declared type) counts as a decline: the call gets
@@ -58,7 +59,6 @@ type previewFlags struct {
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
 	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
@@ -70,30 +70,25 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(fs.Output(), previewUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return exitOK
-	}
-	if err != nil {
-		return exitUsage // the flag package has printed the problem
+	files, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if err := opts.validate(files); err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitUsage
 	}
 
 	reg := runtime.NewRegistry()
 	if !opts.noBuiltin {
 		if _, err := generated.Register(reg); err != nil {
-			fmt.Fprintf(stderr, "permgen preview: the compiled-in catalog: %v\n", err)
+			errorf(stderr, "preview", "the compiled-in catalog: %v", err)
 			return exitInvalid
 		}
 	}
 	for _, path := range opts.catalogs {
 		if err := loadCatalog(reg, path, stderr); err != nil {
-			fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+			errorf(stderr, "preview", "%v", err)
 			return exitInvalid
 		}
 	}
@@ -102,7 +97,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax, Output: opts.outputMax,
 	}, OnFailure: failures.add})
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitUsage
 	}
 
@@ -110,7 +105,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 1 && files[0] != "-" {
 		f, err := os.Open(files[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+			errorf(stderr, "preview", "%v", err)
 			return exitInvalid
 		}
 		defer f.Close()
@@ -119,7 +114,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	bad := previewCalls(d, &failures, opts.format, name, in, out, stderr)
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitInvalid
 	}
 	if bad {
@@ -139,7 +134,7 @@ func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) error {
 	var list celfmt.ErrorList
 	if errors.As(err, &list) {
 		fmt.Fprint(stderr, list.Snippets(src))
-		return fmt.Errorf("%s: %d problem(s)", path, len(list))
+		return fmt.Errorf("%s: %s", path, problems(len(list)))
 	}
 	return err
 }
@@ -170,6 +165,30 @@ func (o previewFlags) validate(files []string) error {
 		return fmt.Errorf("takes at most one FILE, got %d", len(files))
 	}
 	return nil
+}
+
+// parseFlags parses a command's flags and returns its positional
+// arguments. ok is false when the command is over, with code as its exit
+// code: -h printed the usage once, on stdout; a bad flag printed the
+// problem and the usage on stderr.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest []string, code int, ok bool) {
+	// The flag package prints the problem and the usage itself, on its
+	// output, both for -h and for an error: silence it and print what
+	// belongs where.
+	fs.SetOutput(io.Discard)
+	rest, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return nil, exitOK, false
+	case err != nil:
+		errorf(stderr, fs.Name(), "%v", err)
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return nil, exitUsage, false
+	}
+	return rest, exitOK, true
 }
 
 // parseInterspersed parses flags that may come before or after the
@@ -231,6 +250,10 @@ func (l *failureLog) take(limit int) []jsonFailure {
 	return out
 }
 
+// maxBadLines is how many bad lines preview reports one by one; the rest
+// are counted in one line at the end.
+const maxBadLines = 20
+
 // previewCalls previews every call read from in and reports whether any
 // line was bad. Formatter failures, collected in failures, are reported on
 // stderr, and in the json format in the call's object too; they do not
@@ -239,6 +262,16 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	lines := newLineReader(in)
+	badLines := 0
+	defer func() {
+		if more := badLines - maxBadLines; more > 0 {
+			noun := "lines"
+			if more == 1 {
+				noun = "line"
+			}
+			errorf(stderr, "preview", "%s: %d more bad %s skipped", name, more, noun)
+		}
+	}()
 	for {
 		line, err := lines.next()
 		if err == io.EOF {
@@ -252,10 +285,14 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 			call, err = parseCall(line)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 			bad = true
 			if lines.failed {
+				// A read error ends the input: always say so.
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 				return bad
+			}
+			if badLines++; badLines <= maxBadLines {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 			}
 			continue
 		}
