@@ -6,14 +6,16 @@
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
 //	permgen generate [-f FILE] [-o DIR] [-package NAME]
 //	                                 check a catalog and write its Go registrations
-//	permgen diff [-f FILE] [-o DIR]  show what generate would change; exit 1 when stale
+//	permgen diff [-f FILE] [-o DIR] [-package NAME]
+//	                                 show what generate would change; exit 1 when stale
 //	permgen check [FILE]             load and check a catalog
 //	permgen test [FILE]              run a catalog's examples
 //	permgen list [FILE]              list a catalog's formatters
 //	permgen schema                   print the JSON Schema of the catalog format
 //	permgen version                  print the version
 //
-// Exit codes: 0 ok, 1 invalid input, 2 usage.
+// Exit codes: 0 ok, 1 invalid input, 2 usage. Errors are printed as
+// "permgen COMMAND: message".
 package main
 
 import (
