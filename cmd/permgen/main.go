@@ -4,6 +4,7 @@
 // Usage:
 //
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
+//	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
 //	permgen generate [-f FILE] [-o DIR] [-package NAME]
 //	                                 check a catalog and write its Go registrations
 //	permgen diff [-f FILE] [-o DIR] [-package NAME]
@@ -47,6 +48,7 @@ Usage:
 Commands:
 
 	preview    print the ask-prompt sentence of each tool call in a JSONL file
+	eval       evaluate one CEL expression in the formatter environment
 	generate   check a catalog and write its Go registrations
 	diff       show what generate would change; exit 1 when the output is stale
 	check      load and check a catalog
@@ -66,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "preview":
 		return runPreview(args[1:], stdin, stdout, stderr)
+	case "eval":
+		return runEval(args[1:], stdin, stdout, stderr)
 	case "generate":
 		return runGenerate(args[1:], stdout, stderr)
 	case "diff":

@@ -216,7 +216,7 @@ func TestPreviewReportsFailures(t *testing.T) {
 // flag prints the problem with the command's prefix and the usage on
 // standard error.
 func TestHelpPrintsUsageOnce(t *testing.T) {
-	for _, cmd := range []string{"preview", "generate", "diff", "check", "test", "list", "schema", "version"} {
+	for _, cmd := range []string{"preview", "eval", "generate", "diff", "check", "test", "list", "schema", "version"} {
 		for _, flag := range []string{"-h", "--help"} {
 			stdout, stderr, code := runCLI(t, "", cmd, flag)
 			assert.Equal(t, 0, code, cmd)
