@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -115,9 +116,12 @@ func evalInput(arg string, stdin io.Reader) (*celfmt.Object, error) {
 			return nil, err
 		}
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("empty: want a JSON object")
+	}
 	v, err := celfmt.DecodeJSON(data)
 	if err != nil {
-		return nil, explainBadLine(data, err)
+		return nil, explainBadJSON(data, err, "the JSON object")
 	}
 	o, ok := v.(*celfmt.Object)
 	if !ok {

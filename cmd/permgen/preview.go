@@ -327,7 +327,7 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 func parseCall(line []byte) (runtime.Call, error) {
 	v, err := celfmt.DecodeJSON(line)
 	if err != nil {
-		return runtime.Call{}, explainBadLine(line, err)
+		return runtime.Call{}, explainBadJSON(line, err, "the call's JSON object")
 	}
 	o, ok := v.(*celfmt.Object)
 	if !ok {
@@ -408,16 +408,17 @@ func jsonKind(v any) string {
 	return "object"
 }
 
-// explainBadLine says why a line is not valid JSON, in encoding/json's
-// words and with its column numbers; err is the decoder's reason.
-func explainBadLine(line []byte, err error) error {
+// explainBadJSON says why text is not valid JSON, in encoding/json's
+// words and with its column numbers; err is the decoder's reason and what
+// names the value the text should hold.
+func explainBadJSON(line []byte, err error, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return describeJSONError(err)
 	}
 	if dec.InputOffset() < int64(len(bytes.TrimRight(line, " \t\r\n"))) {
-		return fmt.Errorf("text after the call's JSON object at column %d", dec.InputOffset()+1)
+		return fmt.Errorf("text after %s at column %d", what, dec.InputOffset()+1)
 	}
 	return err
 }
