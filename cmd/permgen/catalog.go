@@ -5,6 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"maps"
 	"os"
@@ -50,32 +53,34 @@ var commandHelp = map[string]string{
 func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) (cf catalogFlags, code int, ok bool) {
 	cf.command = command
 	fs := flag.NewFlagSet(command, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `file`")
 	if command == "generate" || command == "diff" {
 		fs.StringVar(&cf.out, "o", "generated", "the output `directory`")
-		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the output directory's name)")
+		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
 	}
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), catalogUsage, command, commandHelp[command])
 		fs.PrintDefaults()
 	}
-	rest, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return cf, exitOK, false
-	}
-	if err != nil {
-		return cf, exitUsage, false
+	rest, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return cf, code, false
 	}
 	switch len(rest) {
 	case 0:
 	case 1:
 		cf.file = rest[0]
 	default:
-		fmt.Fprintf(stderr, "permgen %s: takes at most one FILE, got %d\n", command, len(rest))
+		errorf(stderr, command, "takes at most one FILE, got %d", len(rest))
 		return cf, exitUsage, false
+	}
+	if cf.pkg == "" && cf.out != "" {
+		pkg, err := existingPackage(cf.out)
+		if err != nil {
+			errorf(stderr, command, "%v", err)
+			return cf, exitInvalid, false
+		}
+		cf.pkg = pkg
 	}
 	if cf.pkg == "" && cf.out != "" {
 		abs, err := filepath.Abs(cf.out)
@@ -84,6 +89,48 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 		}
 	}
 	return cf, exitOK, true
+}
+
+// existingPackage returns the package of the Go files in dir that permgen
+// did not generate (a hand-written doc.go or generate.go), or "" when there
+// are none or dir does not exist. Test files and generated files do not
+// count; files that disagree are an error.
+func existingPackage(dir string) (string, error) {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "", nil
+	case err != nil:
+		return "", err
+	case !info.IsDir():
+		return "", fmt.Errorf("%s: not a directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	pkg, from := "", ""
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return "", err
+		}
+		if ast.IsGenerated(f) {
+			continue
+		}
+		switch {
+		case pkg == "":
+			pkg, from = f.Name.Name, name
+		case f.Name.Name != pkg:
+			return "", fmt.Errorf("%s: %s is in package %s and %s in package %s: set -package", dir, from, pkg, name, f.Name.Name)
+		}
+	}
+	return pkg, nil
 }
 
 // packageName makes a Go package name of a directory name.
@@ -102,10 +149,10 @@ func packageName(dir string) string {
 
 // loadCatalogFile reads and checks a catalog whose positions name it name,
 // printing every diagnostic, with the path as given, when it has problems.
-func loadCatalogFile(path, name string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, bool) {
+func loadCatalogFile(command, path, name string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen: %v\n", err)
+		errorf(stderr, command, "%v", err)
 		return nil, false
 	}
 	cat, errs := celfmt.Parse(name, src)
@@ -117,10 +164,18 @@ func loadCatalogFile(path, name string, opts celfmt.Options, stderr io.Writer) (
 			e.Pos.File = path
 		}
 		fmt.Fprint(stderr, errs.Snippets(src))
-		fmt.Fprintf(stderr, "%s: %d problem(s)\n", path, len(errs))
+		errorf(stderr, command, "%s: %s", path, problems(len(errs)))
 		return nil, false
 	}
 	return checked, true
+}
+
+// problems says how many problems there are: "1 problem", "2 problems".
+func problems(n int) string {
+	if n == 1 {
+		return "1 problem"
+	}
+	return fmt.Sprintf("%d problems", n)
 }
 
 // sourceName is how generated code names the catalog: its path relative to
@@ -146,13 +201,13 @@ func sourceName(path string) string {
 
 // outputs generates the files of a catalog.
 func (cf catalogFlags) outputs(stderr io.Writer) (map[string][]byte, bool) {
-	checked, ok := loadCatalogFile(cf.file, sourceName(cf.file), celfmt.Options{}, stderr)
+	checked, ok := loadCatalogFile(cf.command, cf.file, sourceName(cf.file), celfmt.Options{}, stderr)
 	if !ok {
 		return nil, false
 	}
 	files, err := gen.Generate(checked, gen.Config{Package: cf.pkg})
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen: %v\n", err)
+		errorf(stderr, cf.command, "%v", err)
 		return nil, false
 	}
 	return files, true
@@ -194,7 +249,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	if err := os.MkdirAll(cf.out, 0o755); err != nil {
-		fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+		errorf(stderr, "generate", "%v", err)
 		return exitInvalid
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
@@ -203,18 +258,18 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			continue // unchanged: keep its modification time
 		}
 		if err := writeAtomic(path, files[name]); err != nil {
-			fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+			errorf(stderr, "generate", "%v", err)
 			return exitInvalid
 		}
 	}
 	stale, err := staleFiles(cf.out, files)
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+		errorf(stderr, "generate", "%v", err)
 		return exitInvalid
 	}
 	for _, name := range stale {
 		if err := os.Remove(filepath.Join(cf.out, name)); err != nil {
-			fmt.Fprintf(stderr, "permgen generate: %v\n", err)
+			errorf(stderr, "generate", "%v", err)
 			return exitInvalid
 		}
 	}
@@ -248,13 +303,23 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	if info, err := os.Stat(cf.out); errors.Is(err, os.ErrNotExist) {
+		errorf(stderr, "diff", "%s: no such directory", cf.out)
+		return exitInvalid
+	} else if err != nil {
+		errorf(stderr, "diff", "%v", err)
+		return exitInvalid
+	} else if !info.IsDir() {
+		errorf(stderr, "diff", "%s: not a directory", cf.out)
+		return exitInvalid
+	}
 	files, ok := cf.outputs(stderr)
 	if !ok {
 		return exitInvalid
 	}
 	stale, err := staleFiles(cf.out, files)
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen diff: %v\n", err)
+		errorf(stderr, "diff", "%v", err)
 		return exitInvalid
 	}
 	changed := false
@@ -273,7 +338,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		old, err := os.ReadFile(filepath.Join(cf.out, name))
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			fmt.Fprintf(stderr, "permgen diff: %v\n", err)
+			errorf(stderr, "diff", "%v", err)
 			return exitInvalid
 		}
 		show(name, old, files[name])
@@ -283,7 +348,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		show(name, old, nil)
 	}
 	if changed {
-		fmt.Fprintf(stderr, "permgen diff: %s is stale: run permgen generate\n", cf.out)
+		errorf(stderr, "diff", "%s is stale: run permgen generate", cf.out)
 		return exitInvalid
 	}
 	return exitOK
@@ -296,7 +361,7 @@ func checkedCatalog(command string, args []string, opts celfmt.Options, stdout, 
 	if !ok {
 		return cf, nil, code
 	}
-	checked, ok := loadCatalogFile(cf.file, cf.file, opts, stderr)
+	checked, ok := loadCatalogFile(command, cf.file, cf.file, opts, stderr)
 	if !ok {
 		return cf, nil, exitInvalid
 	}

@@ -4,16 +4,19 @@
 // Usage:
 //
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
+//	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
 //	permgen generate [-f FILE] [-o DIR] [-package NAME]
 //	                                 check a catalog and write its Go registrations
-//	permgen diff [-f FILE] [-o DIR]  show what generate would change; exit 1 when stale
+//	permgen diff [-f FILE] [-o DIR] [-package NAME]
+//	                                 show what generate would change; exit 1 when stale
 //	permgen check [FILE]             load and check a catalog
 //	permgen test [FILE]              run a catalog's examples
 //	permgen list [FILE]              list a catalog's formatters
 //	permgen schema                   print the JSON Schema of the catalog format
 //	permgen version                  print the version
 //
-// Exit codes: 0 ok, 1 invalid input, 2 usage.
+// Exit codes: 0 ok, 1 invalid input, 2 usage. Errors are printed as
+// "permgen COMMAND: message".
 package main
 
 import (
@@ -45,6 +48,7 @@ Usage:
 Commands:
 
 	preview    print the ask-prompt sentence of each tool call in a JSONL file
+	eval       evaluate one CEL expression in the formatter environment
 	generate   check a catalog and write its Go registrations
 	diff       show what generate would change; exit 1 when the output is stale
 	check      load and check a catalog
@@ -64,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "preview":
 		return runPreview(args[1:], stdin, stdout, stderr)
+	case "eval":
+		return runEval(args[1:], stdin, stdout, stderr)
 	case "generate":
 		return runGenerate(args[1:], stdout, stderr)
 	case "diff":
@@ -80,7 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if len(args) > 1 {
-			fmt.Fprintln(stderr, "permgen schema: takes no arguments")
+			errorf(stderr, "schema", "takes no arguments")
 			return exitUsage
 		}
 		stdout.Write(celfmt.Schema())
@@ -91,7 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		if len(args) > 1 {
-			fmt.Fprintln(stderr, "permgen version: takes no arguments")
+			errorf(stderr, "version", "takes no arguments")
 			return exitUsage
 		}
 		fmt.Fprintln(stdout, "permgen", version())
@@ -112,4 +118,9 @@ func version() string {
 		return info.Main.Version
 	}
 	return "(devel)"
+}
+
+// errorf prints an error of a command on w, prefixed "permgen COMMAND: ".
+func errorf(w io.Writer, command, format string, args ...any) {
+	fmt.Fprintf(w, "permgen %s: %s\n", command, fmt.Sprintf(format, args...))
 }

@@ -194,3 +194,98 @@ func TestPreviewWithTwoCatalogsThatConflict(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, `tool "deploy" (`+catalog+`:4:5) is already registered by `+catalog+`:4:5`)
 }
+
+// A formatter that fails on a call's input is reported on standard error
+// with the line, the owner and the reason on one line, and in --format json
+// in the call's "failures"; the call gets the default preview and the exit
+// code stays 0.
+func TestPreviewReportsFailures(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "cli", "failing.yaml")
+	calls := filepath.Join("..", "..", "testdata", "catalogs", "cli", "failing.jsonl")
+	for _, format := range []string{"text", "json"} {
+		t.Run(format, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", "preview", "--no-builtin", "--catalog", catalog, "--format", format, calls)
+			assert.Equal(t, 0, code, "a failure is not bad input")
+			golden(t, "failing."+format, []byte(stdout))
+			golden(t, "failing.stderr", []byte(stderr))
+		})
+	}
+}
+
+// -h prints the usage once, on standard output, for every command; a bad
+// flag prints the problem with the command's prefix and the usage on
+// standard error.
+func TestHelpPrintsUsageOnce(t *testing.T) {
+	for _, cmd := range []string{"preview", "eval", "generate", "diff", "check", "test", "list", "schema", "version"} {
+		for _, flag := range []string{"-h", "--help"} {
+			stdout, stderr, code := runCLI(t, "", cmd, flag)
+			assert.Equal(t, 0, code, cmd)
+			assert.Empty(t, stderr, cmd)
+			assert.Equal(t, 1, strings.Count(stdout, "Usage:"), "%s %s:\n%s", cmd, flag, stdout)
+		}
+		if cmd == "schema" || cmd == "version" {
+			continue
+		}
+		stdout, stderr, code := runCLI(t, "", cmd, "--bogus")
+		assert.Equal(t, 2, code, cmd)
+		assert.Empty(t, stdout, cmd)
+		assert.True(t, strings.HasPrefix(stderr, "permgen "+cmd+": flag provided but not defined: -bogus\n"), "%s: %s", cmd, stderr)
+		assert.Equal(t, 1, strings.Count(stderr, "Usage:"), cmd)
+	}
+}
+
+// Every command's errors start "permgen COMMAND: ".
+func TestErrorPrefix(t *testing.T) {
+	dir := t.TempDir()
+	absent := filepath.Join(dir, "absent.yaml")
+	bad := filepath.Join("..", "..", "testdata", "catalogs", "bad", "undeclared-field.yaml")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"preview", "a", "b"}, "permgen preview: takes at most one FILE, got 2\n"},
+		{[]string{"preview", "--catalog", absent}, "permgen preview: open " + absent + ": no such file or directory\n"},
+		{[]string{"generate", "-f", absent, "-o", dir}, "permgen generate: open " + absent + ": no such file or directory\n"},
+		{[]string{"diff", "-f", absent, "-o", dir}, "permgen diff: open " + absent + ": no such file or directory\n"},
+		{[]string{"check", absent}, "permgen check: open " + absent + ": no such file or directory\n"},
+		{[]string{"test", absent}, "permgen test: open " + absent + ": no such file or directory\n"},
+		{[]string{"list", absent}, "permgen list: open " + absent + ": no such file or directory\n"},
+		{[]string{"list", "a", "b"}, "permgen list: takes at most one FILE, got 2\n"},
+		{[]string{"schema", "x"}, "permgen schema: takes no arguments\n"},
+		{[]string{"version", "x"}, "permgen version: takes no arguments\n"},
+	}
+	for _, tc := range tests {
+		_, stderr, _ := runCLI(t, "", tc.args...)
+		assert.Equal(t, tc.want, stderr, "%v", tc.args)
+	}
+	// The count of a catalog's problems ends the diagnostics.
+	for _, cmd := range []string{"check", "test", "list"} {
+		_, stderr, code := runCLI(t, "", cmd, bad)
+		assert.Equal(t, 1, code)
+		assert.True(t, strings.HasSuffix(stderr, "\npermgen "+cmd+": "+bad+": 1 problem\n"), "%s: %s", cmd, stderr)
+	}
+	_, stderr, _ := runCLI(t, "", "preview", "--catalog", bad)
+	assert.True(t, strings.HasSuffix(stderr, "\npermgen preview: "+bad+": 1 problem\n"), stderr)
+}
+
+// After 20 reports of bad lines, the rest are counted in one line at the
+// end; good lines still print and the exit code is 1.
+func TestPreviewBadLinesAreCapped(t *testing.T) {
+	var in strings.Builder
+	for range 23 {
+		in.WriteString(`{"colour":"red"}` + "\n")
+	}
+	in.WriteString(`{"tool":"last"}` + "\n")
+	stdout, stderr, code := runCLI(t, in.String(), "preview")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "Current agent requested tool 'last'. Allow this call?\n", stdout)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	require.Len(t, lines, 21)
+	assert.Equal(t, `<stdin>:20: unknown field "colour"`, lines[19])
+	assert.Equal(t, "permgen preview: <stdin>: 3 more bad lines skipped", lines[20])
+
+	_, stderr, _ = runCLI(t, strings.Repeat("[]\n", 21), "preview")
+	assert.True(t, strings.HasSuffix(stderr, "<stdin>:20: a call must be a JSON object, got array\npermgen preview: <stdin>: 1 more bad line skipped\n"), stderr)
+	_, stderr, _ = runCLI(t, strings.Repeat("[]\n", 20), "preview")
+	assert.NotContains(t, stderr, "skipped")
+}

@@ -29,7 +29,15 @@ its preview, prompt and log context (json). One call per line:
 Only "tool" is required. The stock catalog (formatters.yaml) is compiled in;
 --catalog loads more formatters written in CEL; calls whose tool has no
 formatter get the default preview. A bad line is reported on standard error with its
-line number and skipped; the exit code is then 1.
+line number and skipped; the exit code is then 1. After 20 such reports the
+remaining bad lines are only counted, in one line at the end.
+
+A formatter that fails on a call (an evaluation error, a panic, a cost limit,
+an input field of the wrong declared type) counts as a decline: the call gets
+the default preview. Each failure is reported on standard error as
+"FILE:LINE: formatter OWNER failed: MESSAGE" and, with --format json, in the
+call's "failures" list ({"owner", "key", "error"}; absent when none). A
+failure does not change the exit code.
 
 Flags:
 `
@@ -51,7 +59,6 @@ type previewFlags struct {
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
 	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
@@ -63,38 +70,34 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(fs.Output(), previewUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return exitOK
-	}
-	if err != nil {
-		return exitUsage // the flag package has printed the problem
+	files, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if err := opts.validate(files); err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitUsage
 	}
 
 	reg := runtime.NewRegistry()
 	if !opts.noBuiltin {
 		if _, err := generated.Register(reg); err != nil {
-			fmt.Fprintf(stderr, "permgen preview: the compiled-in catalog: %v\n", err)
+			errorf(stderr, "preview", "the compiled-in catalog: %v", err)
 			return exitInvalid
 		}
 	}
 	for _, path := range opts.catalogs {
 		if err := loadCatalog(reg, path, stderr); err != nil {
-			fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+			errorf(stderr, "preview", "%v", err)
 			return exitInvalid
 		}
 	}
+	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: runtime.Limits{
 		Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax, Output: opts.outputMax,
-	}})
+	}, OnFailure: failures.add})
 	if err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitUsage
 	}
 
@@ -102,16 +105,16 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 1 && files[0] != "-" {
 		f, err := os.Open(files[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+			errorf(stderr, "preview", "%v", err)
 			return exitInvalid
 		}
 		defer f.Close()
 		name, in = files[0], f
 	}
 	out := bufio.NewWriter(stdout)
-	bad := previewCalls(d, opts.format, name, in, out, stderr)
+	bad := previewCalls(d, &failures, opts.format, name, in, out, stderr)
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "permgen preview: %v\n", err)
+		errorf(stderr, "preview", "%v", err)
 		return exitInvalid
 	}
 	if bad {
@@ -131,7 +134,7 @@ func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) error {
 	var list celfmt.ErrorList
 	if errors.As(err, &list) {
 		fmt.Fprint(stderr, list.Snippets(src))
-		return fmt.Errorf("%s: %d problem(s)", path, len(list))
+		return fmt.Errorf("%s: %s", path, problems(len(list)))
 	}
 	return err
 }
@@ -164,6 +167,30 @@ func (o previewFlags) validate(files []string) error {
 	return nil
 }
 
+// parseFlags parses a command's flags and returns its positional
+// arguments. ok is false when the command is over, with code as its exit
+// code: -h printed the usage once, on stdout; a bad flag printed the
+// problem and the usage on stderr.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest []string, code int, ok bool) {
+	// The flag package prints the problem and the usage itself, on its
+	// output, both for -h and for an error: silence it and print what
+	// belongs where.
+	fs.SetOutput(io.Discard)
+	rest, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return nil, exitOK, false
+	case err != nil:
+		errorf(stderr, fs.Name(), "%v", err)
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return nil, exitUsage, false
+	}
+	return rest, exitOK, true
+}
+
 // parseInterspersed parses flags that may come before or after the
 // positional arguments, which it returns.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -191,14 +218,60 @@ type jsonResult struct {
 	Prompt    string             `json:"prompt"`
 	Log       runtime.LogContext `json:"log"`
 	Formatter string             `json:"formatter"`
+	Failures  []jsonFailure      `json:"failures,omitempty"`
 }
 
+// jsonFailure is a formatter failure in --format json output.
+type jsonFailure struct {
+	Owner string `json:"owner"`
+	Key   string `json:"key"`
+	Error string `json:"error"`
+}
+
+// failureLog collects the formatter failures of one call.
+type failureLog struct{ list []runtime.Failure }
+
+func (l *failureLog) add(f runtime.Failure) { l.list = append(l.list, f) }
+
+// take returns the failures collected so far, sanitized, and forgets them.
+func (l *failureLog) take(limit int) []jsonFailure {
+	if len(l.list) == 0 {
+		return nil
+	}
+	out := make([]jsonFailure, len(l.list))
+	for i, f := range l.list {
+		out[i] = jsonFailure{
+			Owner: runtime.SafeText(f.Owner, runtime.Reveal, limit),
+			Key:   runtime.SafeText(f.Key, runtime.Reveal, limit),
+			Error: runtime.SafeText(f.Err.Error(), runtime.Reveal, limit),
+		}
+	}
+	l.list = l.list[:0]
+	return out
+}
+
+// maxBadLines is how many bad lines preview reports one by one; the rest
+// are counted in one line at the end.
+const maxBadLines = 20
+
 // previewCalls previews every call read from in and reports whether any
-// line was bad.
-func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
+// line was bad. Formatter failures, collected in failures, are reported on
+// stderr, and in the json format in the call's object too; they do not
+// make a line bad.
+func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	lines := newLineReader(in)
+	badLines := 0
+	defer func() {
+		if more := badLines - maxBadLines; more > 0 {
+			noun := "lines"
+			if more == 1 {
+				noun = "line"
+			}
+			errorf(stderr, "preview", "%s: %d more bad %s skipped", name, more, noun)
+		}
+	}()
 	for {
 		line, err := lines.next()
 		if err == io.EOF {
@@ -212,14 +285,22 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 			call, err = parseCall(line)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 			bad = true
 			if lines.failed {
+				// A read error ends the input: always say so.
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 				return bad
+			}
+			if badLines++; badLines <= maxBadLines {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
 			}
 			continue
 		}
 		desc := d.Describe(call)
+		failed := failures.take(d.Limits().Output)
+		for _, f := range failed {
+			fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, lines.line, f.Owner, f.Error)
+		}
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
 			continue
@@ -231,6 +312,7 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 			Prompt:    desc.Prompt,
 			Log:       desc.Log,
 			Formatter: desc.Preview.Formatter,
+			Failures:  failed,
 		})
 	}
 }
@@ -245,7 +327,7 @@ func previewCalls(d *runtime.Dispatcher, format, name string, in io.Reader, out 
 func parseCall(line []byte) (runtime.Call, error) {
 	v, err := celfmt.DecodeJSON(line)
 	if err != nil {
-		return runtime.Call{}, explainBadLine(line, err)
+		return runtime.Call{}, explainBadJSON(line, err, "the call's JSON object")
 	}
 	o, ok := v.(*celfmt.Object)
 	if !ok {
@@ -326,16 +408,17 @@ func jsonKind(v any) string {
 	return "object"
 }
 
-// explainBadLine says why a line is not valid JSON, in encoding/json's
-// words and with its column numbers; err is the decoder's reason.
-func explainBadLine(line []byte, err error) error {
+// explainBadJSON says why text is not valid JSON, in encoding/json's
+// words and with its column numbers; err is the decoder's reason and what
+// names the value the text should hold.
+func explainBadJSON(line []byte, err error, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return describeJSONError(err)
 	}
 	if dec.InputOffset() < int64(len(bytes.TrimRight(line, " \t\r\n"))) {
-		return fmt.Errorf("text after the call's JSON object at column %d", dec.InputOffset()+1)
+		return fmt.Errorf("text after %s at column %d", what, dec.InputOffset()+1)
 	}
 	return err
 }
