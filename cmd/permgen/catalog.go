@@ -373,7 +373,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if checked == nil {
 		return code
 	}
-	fmt.Fprintf(stdout, "%s: %d formatters, all checks pass\n", cf.file, len(checked.Formatters))
+	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, celfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
 	return exitOK
 }
 

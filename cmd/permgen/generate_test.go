@@ -217,3 +217,11 @@ func TestGeneratePackageFromExistingFiles(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "permgen generate: "+out+": doc.go is in package different and generate.go in package teamfmt: set -package\n")
 }
+
+func TestCheckCountsInWords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "one.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("version: 1\nformatters:\n  - tool: t\n    preview: '\"x\"'\n"), 0o644))
+	stdout, _, code := runCLI(t, "", "check", path)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "one.yaml: 1 formatter, all checks pass")
+}
