@@ -13,9 +13,13 @@ type Catalog struct {
 
 // Entry is one formatter of a catalog.
 type Entry struct {
-	Pos         Pos    // where the entry starts (its first key)
-	Tool        string // the registry key
-	ToolPos     Pos
+	Pos     Pos    // where the entry starts (its first key)
+	Tool    string // the registry key
+	ToolPos Pos
+	// Aliases are other tool names of the same formatter, registered with
+	// it; AliasPos holds their positions.
+	Aliases     []string
+	AliasPos    []Pos
 	Title       string
 	Description string
 	// Input lists the declared input fields in the order written, or is nil
@@ -47,8 +51,19 @@ type Let struct {
 // Example is an input with the expected preview, or with the expectation
 // that the formatter declines.
 type Example struct {
-	Pos        Pos
-	Input      any // a model value (*Object for an object)
+	Pos   Pos
+	Input any // a model value (*Object for an object)
+	// Extra is set when the input has fields the entry does not declare on
+	// purpose (to show that they are ignored); otherwise such a field is an
+	// error.
+	Extra bool
+	// Tool is the tool name the example's call uses; "" means the entry's
+	// tool. An entry keyed "server:*" names one tool of the server here.
+	Tool    string
+	ToolPos Pos
+	// Limits are the limits the example runs with; a zero field means the
+	// default.
+	Limits     Limits
 	Preview    string
 	PreviewPos Pos
 	Declines   bool

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -96,10 +97,14 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		errs.Add(e.Pos, "cannot declare input: %v", err)
 		return nil
 	}
+	var names []string // the declared fields, for did-you-mean hints
+	for _, f := range e.Input {
+		names = append(names, f.Name)
+	}
 	f := &Formatter{Entry: e, opts: opts}
 	ok := true
 	for _, l := range e.Lets {
-		c, good := compile(env, calls, l.Expr, "let "+l.Name, opts, errs)
+		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, opts, errs)
 		t := cel.DynType
 		if good {
 			t = c.ast.OutputType()
@@ -115,7 +120,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, calls, e.Preview, "preview", opts, errs)
+	c, good := compile(env, calls, e.Preview, "preview", names, opts, errs)
 	if !good {
 		return nil
 	}
@@ -126,9 +131,13 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	case out.Kind() == types.DynKind:
 		errs.Add(e.Preview.Pos, "preview has type dyn: wrap it in string(...) so that its type is string")
 		good = false
+	case out.IsExactType(cel.OptionalType(cel.DynType)) && alwaysNone(c.ast.NativeRep().Expr(), f.lets):
+		// optional.none() is optional_type(dyn) only because it holds no
+		// value: it is the documented way to decline, of any optional type.
+		f.optional = true
 	case out.IsExactType(cel.OptionalType(cel.DynType)):
 		errs.Add(e.Preview.Pos, "preview has type optional_type(dyn): give the optional a string, "+
-			"as in optional.of(string(x)); a preview that always declines is optional.ofNonZeroValue(\"\")")
+			"as in optional.of(string(x)); a preview that always declines is optional.none()")
 		good = false
 	default:
 		errs.Add(e.Preview.Pos, "preview must have type string or optional_type(string), got %s", out)
@@ -148,6 +157,35 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	return f
 }
 
+// alwaysNone reports whether an expression can only be optional.none():
+// the call itself, a choice between such expressions, a cel.bind whose
+// result is one, or a let that is one.
+func alwaysNone(e ast.Expr, lets []compiled) bool {
+	switch e.Kind() {
+	case ast.CallKind:
+		c := e.AsCall()
+		switch {
+		case c.FunctionName() == "optional.none" && len(c.Args()) == 0 && !c.IsMemberFunction():
+			return true
+		case c.FunctionName() == "_?_:_" && len(c.Args()) == 3:
+			return alwaysNone(c.Args()[1], lets) && alwaysNone(c.Args()[2], lets)
+		}
+	case ast.ComprehensionKind:
+		c := e.AsComprehension()
+		if r := c.Result(); r.Kind() == ast.IdentKind && r.AsIdent() == c.AccuVar() {
+			return alwaysNone(c.AccuInit(), lets) // cel.bind(x, optional.none(), x)
+		}
+		return alwaysNone(c.Result(), lets)
+	case ast.IdentKind:
+		for i := len(lets) - 1; i >= 0; i-- {
+			if lets[i].name == e.AsIdent() {
+				return alwaysNone(lets[i].ast.NativeRep().Expr(), lets[:i])
+			}
+		}
+	}
+	return false
+}
+
 // compiled is one checked expression and its program.
 type compiled struct {
 	name string // the let's name; "" for the preview
@@ -155,7 +193,9 @@ type compiled struct {
 	prg  cel.Program
 }
 
-func compile(env *cel.Env, calls callTable, src Source, what string, opts Options, errs *ErrorList) (compiled, bool) {
+// compile checks one expression. fields are the entry's declared input
+// fields, which an undefined field's diagnostic suggests.
+func compile(env *cel.Env, calls callTable, src Source, what string, fields []string, opts Options, errs *ErrorList) (compiled, bool) {
 	if src.tooLong {
 		return compiled{}, false // Parse reported it
 	}
@@ -168,10 +208,25 @@ func compile(env *cel.Env, calls callTable, src Source, what string, opts Option
 	if iss != nil && iss.Err() != nil {
 		for _, e := range iss.Errors() {
 			pos := src.Pos
+			msg := cleanMessage(e.Message)
 			if e.Location != nil {
-				pos = src.PosAt(e.Location.Line(), identStart(src.Text, e.Location.Line(), e.Location.Column(), e.Message))
+				line, col := e.Location.Line(), e.Location.Column()
+				if m := undefinedField.FindStringSubmatch(msg); m != nil {
+					var operand string
+					col, operand = fieldStart(src.Text, line, col, m[1])
+					known := fields
+					if operand == "limits" {
+						known = limitNames
+					}
+					if s := suggest(m[1], known); s != "" && s != m[1] {
+						msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+					}
+				} else {
+					col = identStart(src.Text, line, col, e.Message)
+				}
+				pos = src.PosAt(line, col)
 			}
-			errs.Add(pos, "%s: %s", what, cleanMessage(e.Message))
+			errs.Add(pos, "%s: %s", what, msg)
 		}
 		return compiled{}, false
 	}
@@ -305,6 +360,46 @@ func identStart(text string, line, col int, msg string) int {
 	return col
 }
 
+var undefinedField = regexp.MustCompile(`^undefined field '([A-Za-z_][A-Za-z0-9_]*)'$`)
+
+// limitNames are the fields of the limits variable.
+var limitNames = []string{"preview", "summary", "log"}
+
+// fieldStart moves the column of an "undefined field" diagnostic, which
+// cel-go reports at the dot of the selection, forward to the field's name,
+// where the mistake is. It also returns the identifier before the dot, if
+// any ("input" in input.pth), which tells which fields were meant.
+func fieldStart(text string, line, col int, name string) (int, string) {
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return col, ""
+	}
+	runes := []rune(lines[line-1])
+	if col >= len(runes) || runes[col] != '.' {
+		return col, ""
+	}
+	end := col
+	for end > 0 && runes[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for start > 0 && (runes[start-1] == '_' || unicode.IsLetter(runes[start-1]) || unicode.IsDigit(runes[start-1])) {
+		start--
+	}
+	operand := string(runes[start:end])
+	at := col + 1
+	if at < len(runes) && runes[at] == '?' {
+		at++
+	}
+	for at < len(runes) && runes[at] == ' ' {
+		at++
+	}
+	if at+len([]rune(name)) <= len(runes) && string(runes[at:at+len([]rune(name))]) == name {
+		return at, operand
+	}
+	return col, operand
+}
+
 // cleanMessage drops cel-go's mention of the (unused) container.
 func cleanMessage(msg string) string {
 	return strings.TrimSuffix(msg, " (in container '')")
@@ -354,7 +449,11 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 		}
 		obj, _ := ex.Input.(*Object)
 		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
-		text, ok, err := f.format(obj, f.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000}, b)
+		tool := f.Entry.Tool
+		if ex.Tool != "" {
+			tool = ex.Tool
+		}
+		text, ok, err := f.format(obj, tool, ex.Limits.withDefaults(), b)
 		*left -= b.cost
 		r.Text, r.Declined, r.Err = text, !ok, err
 		switch {

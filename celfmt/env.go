@@ -124,7 +124,7 @@ func newProvider() (*provider, error) {
 	}
 	p := &provider{base: base, objects: map[string]*objectDecl{}}
 	limits := &objectDecl{fields: map[string]*types.FieldType{}}
-	for _, name := range []string{"preview", "summary", "log"} {
+	for _, name := range limitNames {
 		limits.names = append(limits.names, name)
 		limits.fields[name] = &types.FieldType{
 			Type:  types.IntType,

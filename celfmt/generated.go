@@ -16,7 +16,8 @@ import (
 // needs no parsing and no type-checking.
 type GeneratedEntry struct {
 	Tool        string
-	Owner       string // "file:line:col" of the entry
+	Aliases     []string // other tool names of the formatter, registered with it
+	Owner       string   // "file:line:col" of the entry
 	Title       string
 	Description string
 	Input       []GeneratedField // nil when the input is not declared
@@ -42,7 +43,7 @@ type GeneratedExpr struct {
 func (f *Formatter) Generated() (GeneratedEntry, error) {
 	e := f.Entry
 	g := GeneratedEntry{
-		Tool: e.Tool, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
+		Tool: e.Tool, Aliases: e.Aliases, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
 	}
 	if e.Input != nil {
 		g.Input = []GeneratedField{}
@@ -206,7 +207,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Formatter{Entry: &Entry{Tool: e.Tool, Title: e.Title, Description: e.Description}, optional: e.Optional, opts: c.opts}
+	f := &Formatter{Entry: &Entry{Tool: e.Tool, Aliases: e.Aliases, Title: e.Title, Description: e.Description}, optional: e.Optional, opts: c.opts}
 	load := func(g GeneratedExpr) (compiled, error) {
 		var pb exprpb.CheckedExpr
 		if err := proto.Unmarshal([]byte(g.AST), &pb); err != nil {

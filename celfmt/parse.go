@@ -15,8 +15,8 @@ import (
 // Keys of the catalog format, in the order they are documented.
 var (
 	topKeys     = []string{"version", "formatters"}
-	entryKeys   = []string{"tool", "title", "description", "input", "let", "preview", "examples"}
-	exampleKeys = []string{"input", "preview", "declines"}
+	entryKeys   = []string{"tool", "aliases", "title", "description", "input", "let", "preview", "examples"}
+	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines"}
 )
 
 // reservedNames cannot name a let: they are the environment's variables.
@@ -150,23 +150,48 @@ func (p *parser) parse(src []byte) *Catalog {
 	if len(f.Content) == 0 {
 		p.errorf(f, "formatters is empty: add at least one formatter")
 	}
-	seen := map[string]*Entry{}
+	// A registry key is a tool or an alias: each names one formatter.
+	type key struct {
+		what string // "tool" or "alias"
+		pos  Pos
+	}
+	seen := map[string]key{}
+	claim := func(name, what string, pos Pos) {
+		first, dup := seen[name]
+		if !dup {
+			seen[name] = key{what, pos}
+			return
+		}
+		if what == "tool" && first.what == "tool" {
+			p.errs.Add(pos, "duplicate tool %q: already defined at %s", name, first.pos)
+			p.errs.Add(first.pos, "tool %q is defined again at %s", name, pos)
+			return
+		}
+		p.errs.Add(pos, "duplicate %s %q: already defined as %s at %s", what, name, articled(first.what), first.pos)
+		p.errs.Add(first.pos, "%s %q is defined again as %s at %s", first.what, name, articled(what), pos)
+	}
 	for _, item := range f.Content {
 		e := p.entry(item)
 		if e == nil {
 			continue
 		}
 		if e.Tool != "" {
-			if first, dup := seen[e.Tool]; dup {
-				p.errs.Add(e.ToolPos, "duplicate tool %q: already defined at %s", e.Tool, first.ToolPos)
-				p.errs.Add(first.ToolPos, "tool %q is defined again at %s", e.Tool, e.ToolPos)
-			} else {
-				seen[e.Tool] = e
-			}
+			claim(e.Tool, "tool", e.ToolPos)
+		}
+		for i, a := range e.Aliases {
+			claim(a, "alias", e.AliasPos[i])
 		}
 		cat.Formatters = append(cat.Formatters, e)
 	}
 	return cat
+}
+
+// articled returns "a tool" or "an alias".
+func articled(what string) string {
+	if what == "alias" {
+		return "an alias"
+	}
+	return "a " + what
 }
 
 // firstBadLine returns the smallest n such that the first n lines do not
@@ -279,6 +304,9 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	} else {
 		p.errorf(n, "missing tool: the registry key this formatter is for")
 	}
+	if a, ok := fields["aliases"]; ok {
+		p.aliases(e, a)
+	}
 	if t, ok := fields["title"]; ok {
 		e.Title, _ = p.str(t, "title")
 	}
@@ -302,9 +330,29 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.errorf(n, "missing preview: the CEL expression that formats the call")
 	}
 	if ex, ok := fields["examples"]; ok {
-		e.Examples = p.examples(ex)
+		e.Examples = p.examples(ex, e.Input, strings.HasSuffix(e.Tool, ":*"))
 	}
 	return e
+}
+
+// aliases reads an entry's other tool names: a list of registry keys.
+func (p *parser) aliases(e *Entry, n *yaml.Node) {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "aliases must be a list of tool names, got %s", describe(n))
+		return
+	}
+	for _, item := range n.Content {
+		alias, ok := p.str(item, "an alias")
+		if !ok {
+			continue
+		}
+		if err := ValidateKey(alias); err != nil {
+			p.errorf(deref(item), "invalid alias %q: %v", alias, err)
+			continue
+		}
+		e.Aliases = append(e.Aliases, alias)
+		e.AliasPos = append(e.AliasPos, p.pos(deref(item)))
+	}
 }
 
 func (p *parser) source(n *yaml.Node, text string) Source {
@@ -391,13 +439,16 @@ func (p *parser) lets(n *yaml.Node) []Let {
 	return lets
 }
 
-func (p *parser) examples(n *yaml.Node) []Example {
+// examples reads an entry's examples; declared are the entry's declared
+// input fields (nil when it declares none), against which each example's
+// input keys are checked; wildcard is set for a "server:*" entry.
+func (p *parser) examples(n *yaml.Node, declared []Field, wildcard bool) []Example {
 	if n.Kind != yaml.SequenceNode {
 		p.errorf(n, "examples must be a list, got %s", describe(n))
 		return nil
 	}
 	var list []Example
-	for _, item := range n.Content {
+	for i, item := range n.Content {
 		if item.Kind != yaml.MappingNode {
 			p.errorf(item, "an example must be a mapping with input and preview or declines, got %s", describe(item))
 			continue
@@ -423,6 +474,32 @@ func (p *parser) examples(n *yaml.Node) []Example {
 			}
 			ex.Input = v
 		}
+		if x, ok := fields["extra"]; ok {
+			if x.Kind != yaml.ScalarNode || x.Tag != "!!bool" {
+				p.errorf(x, "extra must be true or false, got %s", describe(x))
+			} else {
+				ex.Extra = x.Value == "true"
+			}
+		}
+		if hasInput {
+			p.exampleFields(i+1, deref(in), declared, wildcard, ex.Extra, fields["extra"])
+		}
+		if t, ok := fields["tool"]; ok {
+			ex.ToolPos = p.pos(t)
+			if tool, ok := p.str(t, "an example's tool"); ok {
+				switch err := ValidateKey(tool); {
+				case err != nil:
+					p.errorf(t, "invalid tool %q: %v", tool, err)
+				case strings.HasSuffix(tool, ":*"):
+					p.errorf(t, "an example's tool is the name a call uses: %q is a pattern, name one tool", tool)
+				default:
+					ex.Tool = tool
+				}
+			}
+		}
+		if l, ok := fields["limits"]; ok {
+			ex.Limits = p.limits(l)
+		}
 		pv, hasPreview := fields["preview"]
 		if hasPreview {
 			ex.PreviewPos = p.pos(pv)
@@ -444,6 +521,81 @@ func (p *parser) examples(n *yaml.Node) []Example {
 		list = append(list, ex)
 	}
 	return list
+}
+
+// exampleFields reports the keys of the n-th example's input that the
+// entry does not declare, unless the example says extra: true (its input
+// has undeclared fields on purpose, to show that they are ignored), in
+// which case it must have at least one. An entry for every tool of a server
+// ("server:*") formats tools that take different arguments, so its examples
+// may have undeclared fields, except one that looks like a misspelling of
+// a declared field.
+func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, wildcard, extra bool, extraNode *yaml.Node) {
+	if declared == nil {
+		if extra {
+			p.errorf(extraNode, "example %d: extra: true, but the formatter declares no input: every field is read", n)
+		}
+		return
+	}
+	if in.Kind != yaml.MappingNode {
+		return
+	}
+	names := make([]string, len(declared))
+	for i, f := range declared {
+		names[i] = f.Name
+	}
+	undeclared := 0
+	for i := 0; i+1 < len(in.Content); i += 2 {
+		k := in.Content[i]
+		if k.Kind != yaml.ScalarNode || slices.Contains(names, k.Value) {
+			continue
+		}
+		undeclared++
+		s := suggest(k.Value, names)
+		if extra || (wildcard && s == "") {
+			continue
+		}
+		msg := fmt.Sprintf("example %d: input field '%s' is not declared", n, k.Value)
+		if s != "" {
+			msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+		} else {
+			msg += " (declare it, or mark the example extra: true to show that it is ignored)"
+		}
+		p.errorf(k, "%s", msg)
+	}
+	if extra && undeclared == 0 {
+		p.errorf(extraNode, "example %d: extra: true, but every input field is declared: remove it", n)
+	}
+}
+
+// limits reads an example's limits: any of preview, summary and log, each
+// a positive integer; the others keep their defaults.
+func (p *parser) limits(n *yaml.Node) Limits {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "limits must be a mapping of preview, summary and log to positive integers, got %s", describe(n))
+		return Limits{}
+	}
+	var l Limits
+	for name, v := range p.mapping(n, limitNames, "limits") {
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!int" {
+			p.errorf(v, "limits.%s must be a positive integer, got %s", name, describe(v))
+			continue
+		}
+		x, err := strconv.Atoi(v.Value)
+		if err != nil || x <= 0 || x > math.MaxInt32 {
+			p.errorf(v, "limits.%s must be a positive integer, got %s", name, v.Value)
+			continue
+		}
+		switch name {
+		case "preview":
+			l.Preview = x
+		case "summary":
+			l.Summary = x
+		case "log":
+			l.Log = x
+		}
+	}
+	return l
 }
 
 // yamlValue converts an example input into the value model, as if it had

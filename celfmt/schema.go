@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 )
 
@@ -12,6 +13,12 @@ import (
 func Schema() []byte {
 	str := map[string]any{"type": "string"}
 	identifier := map[string]any{"type": "string", "pattern": identifier.String()}
+	positive := map[string]any{"type": "integer", "minimum": 1, "maximum": math.MaxInt32}
+	key := map[string]any{
+		"type": "string", "maxLength": MaxKeyLen,
+		"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
+		"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
+	}
 	schema := map[string]any{
 		"$schema":              "http://json-schema.org/draft-07/schema#",
 		"$id":                  "https://github.com/permgen/permgen/catalog.schema.json",
@@ -33,10 +40,10 @@ func Schema() []byte {
 				"required":             []string{"tool", "preview"},
 				"additionalProperties": false,
 				"properties": map[string]any{
-					"tool": map[string]any{
-						"type": "string", "maxLength": MaxKeyLen,
-						"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
-						"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
+					"tool": key,
+					"aliases": map[string]any{
+						"type": "array", "items": key,
+						"description": "other tool names of the same formatter, registered with it",
 					},
 					"title":       str,
 					"description": str,
@@ -70,7 +77,24 @@ func Schema() []byte {
 				"required":             []string{"input"},
 				"additionalProperties": false,
 				"properties": map[string]any{
-					"input":    map[string]any{"description": "the tool input"},
+					"input": map[string]any{"description": "the tool input"},
+					"extra": map[string]any{
+						"type":        "boolean",
+						"description": "the input has fields the formatter does not declare, on purpose",
+					},
+					"tool": map[string]any{
+						"type": "string", "maxLength": MaxKeyLen,
+						"pattern":     `^(?:[^\s:*]+|[^\s:*]+:[^\s*]+)$`,
+						"description": "the tool name of the example's call (default: the formatter's tool)",
+					},
+					"limits": map[string]any{
+						"type":                 "object",
+						"description":          "the limits the example runs with; others keep their defaults",
+						"additionalProperties": false,
+						"properties": map[string]any{
+							"preview": positive, "summary": positive, "log": positive,
+						},
+					},
 					"preview":  str,
 					"declines": map[string]any{"type": "boolean"},
 				},

@@ -20,7 +20,7 @@ import (
 // catalog that is valid YAML (their mistakes are in CEL, duplicates or
 // examples, which only Load checks).
 var schemaRejects = map[string]bool{
-	"bad-input-type.yaml": true, "empty-formatters.yaml": true, "entry-not-mapping.yaml": true,
+	"alias-clash.yaml": true, "example-tool-and-limits.yaml": true, "bad-input-type.yaml": true, "empty-formatters.yaml": true, "entry-not-mapping.yaml": true,
 	"example-preview-and-declines.yaml": true, "formatters-not-list.yaml": true,
 	"invalid-key-space.yaml": true, "invalid-key-wildcard.yaml": true, "let-shadows-input.yaml": true,
 	"missing-preview.yaml": true, "missing-tool.yaml": true, "missing-version.yaml": true,
@@ -120,6 +120,13 @@ func validate(root, s map[string]any, v any, at string) error {
 		}
 	}
 	switch v := v.(type) {
+	case int:
+		if n, ok := s["minimum"].(float64); ok && float64(v) < n {
+			return fmt.Errorf("%s: less than %v", at, n)
+		}
+		if n, ok := s["maximum"].(float64); ok && float64(v) > n {
+			return fmt.Errorf("%s: more than %v", at, n)
+		}
 	case string:
 		if p, ok := s["pattern"].(string); ok && !regexp.MustCompile(p).MatchString(v) {
 			return fmt.Errorf("%s: %q does not match %s", at, v, p)
@@ -191,6 +198,13 @@ func hasType(v any, t string) bool {
 	case "boolean":
 		_, ok := v.(bool)
 		return ok
+	case "integer":
+		switch v := v.(type) {
+		case int:
+			return true
+		case float64:
+			return v == float64(int64(v))
+		}
 	}
 	return false
 }

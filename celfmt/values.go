@@ -146,6 +146,24 @@ type Limits struct {
 	Log     int // characters of a log preview
 }
 
+// DefaultLimits are the limits a host has not configured otherwise, as the
+// dispatcher's defaults: what examples and Eval run with.
+var DefaultLimits = Limits{Preview: 200, Summary: 80, Log: 1000}
+
+// withDefaults fills the zero (or negative) fields from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	if l.Preview <= 0 {
+		l.Preview = DefaultLimits.Preview
+	}
+	if l.Summary <= 0 {
+		l.Summary = DefaultLimits.Summary
+	}
+	if l.Log <= 0 {
+		l.Log = DefaultLimits.Log
+	}
+	return l
+}
+
 const limitsTypeName = "permgen.Limits"
 
 var limitsType = types.NewObjectType(limitsTypeName)

@@ -75,6 +75,14 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			title = " (" + e.Title + ")"
 		}
 		f.Commentf("%s formats calls to %q%s.", names[i], e.Tool, title)
+		if len(e.Aliases) > 0 {
+			quoted := make([]string, len(e.Aliases))
+			for j, a := range e.Aliases {
+				quoted[j] = fmt.Sprintf("%q", a)
+			}
+			f.Comment("")
+			f.Commentf("Also registered as %s.", strings.Join(quoted, ", "))
+		}
 		if e.Description != "" {
 			f.Comment("")
 			for _, line := range wrap(e.Description, 72) {
@@ -124,7 +132,15 @@ func field(name string, value jen.Code) jen.Code {
 }
 
 func entryValue(e celfmt.GeneratedEntry) jen.Code {
-	kv := []jen.Code{field("Tool", jen.Lit(e.Tool)), field("Owner", jen.Lit(e.Owner))}
+	kv := []jen.Code{field("Tool", jen.Lit(e.Tool))}
+	if len(e.Aliases) > 0 {
+		list := make([]jen.Code, len(e.Aliases))
+		for i, a := range e.Aliases {
+			list[i] = jen.Lit(a)
+		}
+		kv = append(kv, field("Aliases", jen.Index().String().Values(list...)))
+	}
+	kv = append(kv, field("Owner", jen.Lit(e.Owner)))
 	if e.Title != "" {
 		kv = append(kv, field("Title", jen.Lit(e.Title)))
 	}

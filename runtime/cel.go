@@ -30,13 +30,24 @@ func (r *Registry) LoadCatalog(name string, src []byte, opts celfmt.Options) (di
 	return r.RegisterChecked(checked)
 }
 
-// RegisterChecked registers every formatter of a checked catalog at once.
+// RegisterChecked registers every formatter of a checked catalog, with its
+// aliases, at once: all or none.
 func (r *Registry) RegisterChecked(c *celfmt.Checked) (dispose func(), err error) {
 	entries := make([]Entry, 0, len(c.Formatters))
 	for _, f := range c.Formatters {
-		entries = append(entries, Entry{Key: f.Entry.Tool, Owner: f.Entry.Owner(), Formatter: CELFormatter(f)})
+		entries = withAliases(entries, f.Entry.Tool, f.Entry.Aliases, f.Entry.Owner(), CELFormatter(f))
 	}
 	return r.RegisterAll(entries)
+}
+
+// withAliases appends the registrations of one catalog entry: its tool and
+// each alias, same owner, same formatter.
+func withAliases(entries []Entry, tool string, aliases []string, owner string, f Formatter) []Entry {
+	entries = append(entries, Entry{Key: tool, Owner: owner, Formatter: f})
+	for _, a := range aliases {
+		entries = append(entries, Entry{Key: a, Owner: owner, Formatter: f, AliasOf: tool})
+	}
+	return entries
 }
 
 // RegisterCEL checks one CEL expression (its input is a map of dyn) and
@@ -64,7 +75,9 @@ type catalogSelection struct {
 	only, except map[string]bool
 }
 
-// Only registers just the formatters of the given tools.
+// Only registers just the formatters of the given tools. A formatter is
+// selected by its entry's tool name (not by an alias) and brings its
+// aliases along.
 func Only(tools ...string) CatalogOption {
 	return func(s *catalogSelection) {
 		if s.only == nil {
@@ -76,7 +89,9 @@ func Only(tools ...string) CatalogOption {
 	}
 }
 
-// Except registers every formatter but those of the given tools.
+// Except registers every formatter but those of the given tools. As with
+// Only, tools are entries' tool names; an excluded entry's aliases are
+// left out with it.
 func Except(tools ...string) CatalogOption {
 	return func(s *catalogSelection) {
 		if s.except == nil {
@@ -102,14 +117,22 @@ func RegisterGenerated(r *Registry, c *celfmt.GeneratedCatalog, opts ...CatalogO
 		o(&sel)
 	}
 	known := map[string]bool{}
+	aliasOf := map[string]string{}
 	for _, e := range c.Entries() {
 		known[e.Tool] = true
+		for _, a := range e.Aliases {
+			aliasOf[a] = e.Tool
+		}
 	}
 	for _, set := range []map[string]bool{sel.only, sel.except} {
 		for _, t := range sortedKeys(set) {
-			if !known[t] {
-				return nil, fmt.Errorf("no formatter for tool %q in the catalog", t)
+			if known[t] {
+				continue
 			}
+			if tool, ok := aliasOf[t]; ok {
+				return nil, fmt.Errorf("%q is an alias of %q: select the formatter by its tool %q", t, tool, tool)
+			}
+			return nil, fmt.Errorf("no formatter for tool %q in the catalog", t)
 		}
 	}
 	var entries []Entry
@@ -117,7 +140,7 @@ func RegisterGenerated(r *Registry, c *celfmt.GeneratedCatalog, opts ...CatalogO
 		if (sel.only != nil && !sel.only[e.Tool]) || sel.except[e.Tool] {
 			continue
 		}
-		entries = append(entries, Entry{Key: e.Tool, Owner: e.Owner, Formatter: generatedFormatter{c, i}})
+		entries = withAliases(entries, e.Tool, e.Aliases, e.Owner, generatedFormatter{c, i})
 	}
 	return r.RegisterAll(entries)
 }

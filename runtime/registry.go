@@ -42,6 +42,10 @@ type Entry struct {
 	Key       string    // tool name, "server:tool", "server:*" or "mcp"
 	Owner     string    // who registers it: "formatters.yaml:42:5", a host app's name
 	Formatter Formatter // what formats the key's calls
+	// AliasOf is, for an alias of a catalog entry, the entry's tool: the
+	// alias is registered with it, by the same owner, with the same
+	// formatter. It is "" for the entry's own key.
+	AliasOf string
 }
 
 // Errors returned by Registry.Register and Registry.RegisterAll, for use
@@ -68,6 +72,7 @@ func (e *ConflictError) Unwrap() error { return ErrDuplicate }
 
 type registration struct {
 	key, owner string
+	aliasOf    string
 	formatter  Formatter
 	failures   atomic.Int64 // failures so far, for Info
 }
@@ -134,7 +139,7 @@ func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, formatter: e.Formatter}
+		reg := &registration{key: e.Key, owner: e.Owner, aliasOf: e.AliasOf, formatter: e.Formatter}
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}
@@ -182,6 +187,8 @@ func (r *Registry) remove(regs []*registration) {
 type Info struct {
 	Key   string
 	Owner string
+	// AliasOf names the tool whose alias Key is, or is "".
+	AliasOf string
 	// Failures counts the calls whose formatting failed. A failure never
 	// disables the registration: each one affects its own call only.
 	Failures int64
@@ -211,7 +218,7 @@ func (r *Registry) List() []Info {
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
-	return Info{Key: r.key, Owner: r.owner, Failures: r.failures.Load()}
+	return Info{Key: r.key, Owner: r.owner, AliasOf: r.aliasOf, Failures: r.failures.Load()}
 }
 
 func validateEntry(e Entry) error {

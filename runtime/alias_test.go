@@ -1,0 +1,115 @@
+package runtime
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+// aliasRegistrations lists "key owner aliasOf" for every registration.
+func aliasRegistrations(reg *Registry) []string {
+	var list []string
+	for _, info := range reg.List() {
+		list = append(list, info.Key+" "+info.Owner+" "+info.AliasOf)
+	}
+	return list
+}
+
+// generatedAliases returns the aliases catalog as generated code embeds it.
+func generatedAliases(t *testing.T) *celfmt.GeneratedCatalog {
+	t.Helper()
+	checked, err := celfmt.Load("aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
+	require.NoError(t, err)
+	entries, err := checked.Generated()
+	require.NoError(t, err)
+	return celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries)
+}
+
+// TestAliasesPreview registers a catalog with aliases, loaded and
+// generated: each alias has the entry's owner and formatter, and previews
+// through the dispatcher as the entry does.
+func TestAliasesPreview(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		register func(*Registry) (func(), error)
+	}{
+		{"loaded", func(reg *Registry) (func(), error) {
+			return reg.LoadCatalog("aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
+		}},
+		{"generated", func(reg *Registry) (func(), error) { return RegisterGenerated(reg, generatedAliases(t)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := NewRegistry()
+			dispose, err := tc.register(reg)
+			require.NoError(t, err)
+			assert.Equal(t, []string{
+				"Read aliases.yaml:6:5 read_file",
+				"memo:* aliases.yaml:16:5 notes:*",
+				"notes:* aliases.yaml:16:5 ",
+				"read aliases.yaml:6:5 read_file",
+				"read_file aliases.yaml:6:5 ",
+			}, aliasRegistrations(reg))
+
+			d, err := NewDispatcher(reg, Options{})
+			require.NoError(t, err)
+			for _, tool := range []string{"read_file", "Read", "read"} {
+				p := d.Preview(Call{Tool: tool, Input: `{"path":"/a"}`})
+				assert.Equal(t, Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml:6:5"}, p)
+			}
+			// The always-declining formatter declines under its alias too.
+			p := d.Preview(Call{Tool: "mcp", Target: "memo:add", Input: `{"text":"hi"}`})
+			assert.Empty(t, p.Formatter)
+
+			dispose()
+			assert.Zero(t, reg.Len())
+		})
+	}
+}
+
+// TestAliasesAreAtomic registers nothing of a catalog when one alias is
+// taken, and names the owner that holds it.
+func TestAliasesAreAtomic(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		register func(*Registry) (func(), error)
+	}{
+		{"loaded", func(reg *Registry) (func(), error) {
+			return reg.LoadCatalog("aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
+		}},
+		{"generated", func(reg *Registry) (func(), error) { return RegisterGenerated(reg, generatedAliases(t)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := NewRegistry()
+			_, err := reg.Register("read", "host-app", text("x"))
+			require.NoError(t, err)
+			_, err = tc.register(reg)
+			require.ErrorIs(t, err, ErrDuplicate)
+			assert.EqualError(t, err, `tool "read" (aliases.yaml:6:5) is already registered by host-app`)
+			assert.Equal(t, []string{"read host-app "}, aliasRegistrations(reg))
+		})
+	}
+}
+
+// TestSelectionTakesAliasesAlong selects generated formatters by their
+// tool names: the aliases come and go with their entry, and naming an
+// alias is an error that names the tool.
+func TestSelectionTakesAliasesAlong(t *testing.T) {
+	c := generatedAliases(t)
+	reg := NewRegistry()
+	_, err := RegisterGenerated(reg, c, Only("read_file"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"Read aliases.yaml:6:5 read_file", "read aliases.yaml:6:5 read_file", "read_file aliases.yaml:6:5 ",
+	}, aliasRegistrations(reg))
+
+	reg = NewRegistry()
+	_, err = RegisterGenerated(reg, c, Except("read_file"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"memo:* aliases.yaml:16:5 notes:*", "notes:* aliases.yaml:16:5 "}, aliasRegistrations(reg))
+
+	_, err = RegisterGenerated(NewRegistry(), c, Only("Read"))
+	assert.EqualError(t, err, `"Read" is an alias of "read_file": select the formatter by its tool "read_file"`)
+}
