@@ -24,6 +24,8 @@ func Catalog() *celfmt.GeneratedCatalog {
 
 // PreviewRead formats calls to "read" (Read a file).
 //
+// Also registered as "Read", "read_file".
+//
 // The path, and which part of the file: offset and limit when they are
 // numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
@@ -43,11 +45,13 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 
 // PreviewWrite formats calls to "write" (Write a file).
 //
+// Also registered as "Write", "write_file".
+//
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
 // write_file with file_path, opencode write with filePath).
 //
-// Defined at formatters.yaml:70:5:
+// Defined at formatters.yaml:71:5:
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
@@ -59,6 +63,8 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 
 // PreviewEdit formats calls to "edit" (Edit a file).
 //
+// Also registered as "Edit", "replace".
+//
 // The path, how many replacements, and how many lines the first one
 // replaces with how many. pi sends edits, a list of oldText/newText (some
 // models send it as JSON text, which is decoded), and older pi and
@@ -69,7 +75,7 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 // occurrences are expected (older Gemini CLI), and that an empty
 // old_string or oldString creates the file.
 //
-// Defined at formatters.yaml:105:5:
+// Defined at formatters.yaml:107:5:
 //
 //	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
 //	  type(l) == list ? l : [])
@@ -104,11 +110,13 @@ func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 
 // PreviewFind formats calls to "find" (Find files).
 //
+// Also registered as "Glob", "glob".
+//
 // The glob pattern on one line, and the path or the working directory (pi
 // and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
 // path; Gemini CLI glob with dir_path).
 //
-// Defined at formatters.yaml:203:5:
+// Defined at formatters.yaml:206:5:
 //
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"]
@@ -119,6 +127,8 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 
 // PreviewGrep formats calls to "grep" (Search file contents).
 //
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
 // The pattern and the file filter on one line, and the path or the working
 // directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
 // grep_search), include (opencode grep, Codex grep_files, Gemini CLI
@@ -126,7 +136,7 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 // may also exclude files by exclude_pattern); the path is path, or
 // dir_path (Gemini CLI).
 //
-// Defined at formatters.yaml:231:5:
+// Defined at formatters.yaml:235:5:
 //
 //	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
@@ -138,13 +148,15 @@ func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 
 // PreviewLs formats calls to "ls" (List a directory).
 //
+// Also registered as "LS", "list", "list_directory", "list_dir".
+//
 // The path or the working directory, what is ignored, and how deep the
 // listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
 // list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
 // CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
 // Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
 //
-// Defined at formatters.yaml:273:5:
+// Defined at formatters.yaml:278:5:
 //
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
 //	ignored = type(input.ignore) == list
@@ -162,7 +174,7 @@ func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text st
 // short: strings quoted and cut at 60 characters, lists counted, objects
 // elided; the whole cut at 160 characters.
 //
-// Defined at formatters.yaml:309:5:
+// Defined at formatters.yaml:315:5:
 //
 //	args = type(input.?arguments.orValue(null)) == map ? input.arguments : {}
 //	preview = args.size() == 0
@@ -174,6 +186,8 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 
 // PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
 //
+// Also registered as "WebFetch", "webfetch".
+//
 // The URL, cut at the preview limit, then the question the page is read
 // with, on one line and cut at 80 characters (oh-my-pi web_fetch and
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
@@ -182,7 +196,7 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 // their values hidden. Gemini CLI web_fetch sends only a prompt that names
 // the URLs; it is shown cut at the preview limit. Declines with neither.
 //
-// Defined at formatters.yaml:347:5:
+// Defined at formatters.yaml:353:5:
 //
 //	url = truncate(nonEmpty(input.url).orValue(""), 2000)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
@@ -211,6 +225,8 @@ func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 
 // PreviewWebSearch formats calls to "web_search" (Search the web).
 //
+// Also registered as "WebSearch", "websearch", "google_web_search".
+//
 // The query on one line, cut at the summary limit, the domains the search
 // is limited to and those it leaves out (Claude Code WebSearch sends
 // allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
@@ -218,7 +234,7 @@ func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // may arrive as one string; entries that are not text are left out.
 // Declines without a query (Codex's hosted web_search has no arguments).
 //
-// Defined at formatters.yaml:403:5:
+// Defined at formatters.yaml:410:5:
 //
 //	query = nonEmpty(input.query)
 //	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
@@ -240,6 +256,8 @@ func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (
 
 // PreviewTask formats calls to "task" (Start a sub-agent).
 //
+// Also registered as "Task", "Agent", "agent", "invoke_agent".
+//
 // Which sub-agent runs, how (in the background, isolated, on which model),
 // the task's short description, then the prompt on one line cut at 80
 // characters. Claude Code Agent (formerly Task), opencode task and Qwen
@@ -248,7 +266,7 @@ func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // oh-my-pi task sends agent and a list of tasks, whose descriptions are
 // listed. Declines when there is nothing to show.
 //
-// Defined at formatters.yaml:450:5:
+// Defined at formatters.yaml:458:5:
 //
 //	description = collapse(nonEmpty(input.description).orValue(""))
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
@@ -273,6 +291,8 @@ func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 
 // PreviewTodoWrite formats calls to "todo_write" (Update the todo list).
 //
+// Also registered as "TodoWrite", "todowrite", "write_todos".
+//
 // How many todos the new list has and how many are pending, in progress
 // and completed (and cancelled or blocked, when any are), then the first
 // one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
@@ -280,7 +300,7 @@ func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 // description. The list replaces the old one, so an empty list clears it.
 // A list sent as JSON text is decoded. Declines when todos is not a list.
 //
-// Defined at formatters.yaml:515:5:
+// Defined at formatters.yaml:525:5:
 //
 //	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
 //	  type(l) == list ? optional.of(l) : optional.none())
@@ -305,6 +325,8 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 
 // PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
 //
+// Also registered as "patch".
+//
 // The files the patch adds, updates (and where it moves them) and deletes,
 // read from its "*** Add File:", "*** Update File:", "*** Move to:" and
 // "*** Delete File:" lines, cut at the preview limit. The patch is the
@@ -313,7 +335,7 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // patch text, which reaches formatters as an empty object, so it cannot be
 // read here: it declines, as it does when the patch names no file.
 //
-// Defined at formatters.yaml:566:5:
+// Defined at formatters.yaml:577:5:
 //
 //	text = type(input.input) == string ? input.input
 //	  : type(input.patchText) == string ? input.patchText : ""
@@ -336,13 +358,15 @@ func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 
 // PreviewNotebookEdit formats calls to "notebook_edit" (Edit a notebook cell).
 //
+// Also registered as "NotebookEdit", "notebook".
+//
 // What happens to which cell of which notebook: replace (the default),
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Claude Code NotebookEdit sends edit_mode, cell_id and
 // new_source; oh-my-pi notebook sends action (edit, insert, delete),
 // cell_index and content. Declines without a notebook path.
 //
-// Defined at formatters.yaml:616:5:
+// Defined at formatters.yaml:628:5:
 //
 //	path = nonEmpty(input.notebook_path)
 //	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
@@ -368,6 +392,8 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Run a shell command).
 //
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
 // The command in full (each line's white space runs folded, blank lines
 // dropped, so padding hides nothing), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
@@ -379,7 +405,7 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 // justification. Declines without a command. The tool named bash has no
 // entry: its prompt shows the command itself.
 //
-// Defined at formatters.yaml:676:5:
+// Defined at formatters.yaml:689:5:
 //
 //	argv = type(input.command) == list
 //	  ? input.command.map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
@@ -402,13 +428,15 @@ func PreviewRunShellCommand(input *celfmt.Object, tool string, limits celfmt.Lim
 
 // PreviewMultiEdit formats calls to "MultiEdit" (Edit a file several times).
 //
+// Also registered as "multiedit".
+//
 // The path, how many replacements are applied in order, how many lines the
 // first one replaces with how many, and how many replace every occurrence.
 // Claude Code MultiEdit sends file_path and edits of
 // old_string/new_string/replace_all; opencode multiedit filePath and edits
 // of oldString/newString/replaceAll. A list sent as JSON text is decoded.
 //
-// Defined at formatters.yaml:747:5:
+// Defined at formatters.yaml:761:5:
 //
 //	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
 //	  type(l) == list ? l : [])
@@ -439,7 +467,7 @@ func PreviewMultiEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // step in progress. A list sent as JSON text is decoded. Declines when
 // plan is not a list.
 //
-// Defined at formatters.yaml:795:5:
+// Defined at formatters.yaml:810:5:
 //
 //	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
 //	  type(l) == list ? optional.of(l) : optional.none())
@@ -463,7 +491,7 @@ func PreviewUpdatePlan(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // in its 2025 version), those it excludes, and whether the default
 // excludes are off. Declines when it names nothing to read.
 //
-// Defined at formatters.yaml:833:5:
+// Defined at formatters.yaml:849:5:
 //
 //	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'"))
 //	included = strings[0] + strings[1]
@@ -483,7 +511,7 @@ func PreviewReadManyFiles(input *celfmt.Object, tool string, limits celfmt.Limit
 // that later sessions read, on one line and cut at the preview limit.
 // Declines without a fact.
 //
-// Defined at formatters.yaml:864:5:
+// Defined at formatters.yaml:880:5:
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
 //	preview = fact == "" ? optional.none() : optional.of("to remember for later sessions: \"" + truncate(fact, limits.preview) + "\"")
@@ -498,7 +526,7 @@ func PreviewSaveMemory(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // than none), then its message on one line cut at 80 characters, or the
 // text of its first text item. Declines when there is nothing to show.
 //
-// Defined at formatters.yaml:883:5:
+// Defined at formatters.yaml:899:5:
 //
 //	name = nonEmpty(input.task_name)
 //	kind = nonEmpty(input.agent_type)
@@ -527,7 +555,7 @@ func PreviewSpawnAgent(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // paths read_multiple_files reads. Declines otherwise
 // (list_allowed_directories), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:926:5:
+// Defined at formatters.yaml:942:5:
 //
 //	path = nonEmpty(input.path)
 //	source = nonEmpty(input.source)
@@ -562,7 +590,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // names the tool. Declines when the call has neither a repository nor a
 // query.
 //
-// Defined at formatters.yaml:988:5:
+// Defined at formatters.yaml:1004:5:
 //
 //	repo = nonEmpty(input.repo).hasValue()
 //	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
@@ -598,7 +626,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // one line cut at 60 characters. The prompt already names the tool.
 // Declines without a repository path.
 //
-// Defined at formatters.yaml:1068:5:
+// Defined at formatters.yaml:1084:5:
 //
 //	repo = nonEmpty(input.repo_path)
 //	files = type(input.files) == list
@@ -628,7 +656,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // query with its white space folded, cut at 120 characters. Linear in the
 // length of the query. Declines without SQL.
 //
-// Defined at formatters.yaml:1120:5:
+// Defined at formatters.yaml:1136:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -645,7 +673,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // space folded, cut at 120 characters; for describe_table, the table.
 // Declines otherwise, so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:1166:5:
+// Defined at formatters.yaml:1182:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -666,7 +694,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // included), then the query with its white space folded, cut at 120
 // characters. Declines otherwise.
 //
-// Defined at formatters.yaml:1199:5:
+// Defined at formatters.yaml:1215:5:
 //
 //	sql = nonEmpty(input.sql).orValue(nonEmpty(input.query).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -688,7 +716,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // text with an element types, a list of values with an element selects, a
 // key alone presses.
 //
-// Defined at formatters.yaml:1228:5:
+// Defined at formatters.yaml:1244:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -739,7 +767,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // (without the Markdown conversion) or from a later character. Declines
 // without a URL.
 //
-// Defined at formatters.yaml:1316:5:
+// Defined at formatters.yaml:1332:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
@@ -760,7 +788,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // the request sends, naming the ones that carry credentials, and how long
 // its body is. Declines without a URL.
 //
-// Defined at formatters.yaml:1353:5:
+// Defined at formatters.yaml:1369:5:
 //
 //	url = nonEmpty(input.url)
 //	method = nonEmpty(input.method).hasValue() ? truncate(input.method.trim().upperAscii(), 10) : "GET"
@@ -788,7 +816,7 @@ func PreviewHttpRequest(input *celfmt.Object, tool string, limits celfmt.Limits)
 // channel a tool reads. Declines without a channel (listing channels or
 // users), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:1398:5:
+// Defined at formatters.yaml:1414:5:
 //
 //	channel = truncate(nonEmpty(input.channel_id).orValue(nonEmpty(input.channel).orValue("")), 80)
 //	text = has(input.text) ? collapse(input.text)
@@ -812,6 +840,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:        "read",
+		Aliases:     []string{"Read", "read_file"},
 		Owner:       "formatters.yaml:10:5",
 		Title:       "Read a file",
 		Description: "The path, and which part of the file: offset and limit when they are numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex and Qwen Code read_file, Gemini CLI read_file before mid-2025), start_line and end_line (Gemini CLI read_file now), and the PDF pages (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or absolute_path (older Gemini CLI), the first that is not blank.",
@@ -846,7 +875,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "write",
-		Owner:       "formatters.yaml:70:5",
+		Aliases:     []string{"Write", "write_file"},
+		Owner:       "formatters.yaml:71:5",
 		Title:       "Write a file",
 		Description: "The path, and how many lines and characters the new content has (pi and oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code write_file with file_path, opencode write with filePath).",
 		Input: []celfmt.GeneratedField{
@@ -880,7 +910,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "edit",
-		Owner:       "formatters.yaml:105:5",
+		Aliases:     []string{"Edit", "replace"},
+		Owner:       "formatters.yaml:107:5",
 		Title:       "Edit a file",
 		Description: "The path, how many replacements, and how many lines the first one replaces with how many. pi sends edits, a list of oldText/newText (some models send it as JSON text, which is decoded), and older pi and oh-my-pi a single oldText/newText, appended as pi does; Claude Code Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string, opencode edit oldString/newString. Says when every occurrence is replaced (replace_all, replaceAll, all, allow_multiple), how many occurrences are expected (older Gemini CLI), and that an empty old_string or oldString creates the file.",
 		Input: []celfmt.GeneratedField{
@@ -940,7 +971,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "find",
-		Owner:       "formatters.yaml:203:5",
+		Aliases:     []string{"Glob", "glob"},
+		Owner:       "formatters.yaml:206:5",
 		Title:       "Find files",
 		Description: "The glob pattern on one line, and the path or the working directory (pi and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with path; Gemini CLI glob with dir_path).",
 		Input: []celfmt.GeneratedField{
@@ -968,7 +1000,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "grep",
-		Owner:       "formatters.yaml:231:5",
+		Aliases:     []string{"Grep", "grep_search", "search_file_content", "grep_files"},
+		Owner:       "formatters.yaml:235:5",
 		Title:       "Search file contents",
 		Description: "The pattern and the file filter on one line, and the path or the working directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code grep_search), include (opencode grep, Codex grep_files, Gemini CLI search_file_content) or include_pattern (Gemini CLI grep_search, which may also exclude files by exclude_pattern); the path is path, or dir_path (Gemini CLI).",
 		Input: []celfmt.GeneratedField{
@@ -1005,7 +1038,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "ls",
-		Owner:       "formatters.yaml:273:5",
+		Aliases:     []string{"LS", "list", "list_directory", "list_dir"},
+		Owner:       "formatters.yaml:278:5",
 		Title:       "List a directory",
 		Description: "The path or the working directory, what is ignored, and how deep the listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini CLI list_directory, Codex list_dir); ignore is a list of globs (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).",
 		Input: []celfmt.GeneratedField{
@@ -1039,7 +1073,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mcp",
-		Owner:       "formatters.yaml:309:5",
+		Owner:       "formatters.yaml:315:5",
 		Title:       "Any MCP tool",
 		Description: "The arguments in the order the model wrote them, each value rendered short: strings quoted and cut at 60 characters, lists counted, objects elided; the whole cut at 160 characters.",
 		Lets: []celfmt.GeneratedExpr{
@@ -1057,7 +1091,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "web_fetch",
-		Owner:       "formatters.yaml:347:5",
+		Aliases:     []string{"WebFetch", "webfetch"},
+		Owner:       "formatters.yaml:353:5",
 		Title:       "Fetch a web page",
 		Description: "The URL, cut at the preview limit, then the question the page is read with, on one line and cut at 80 characters (oh-my-pi web_fetch and opencode webfetch send url, Claude Code WebFetch url and prompt). A password in the URL and query parameters named like credentials (token, key, secret, password, signature, auth, session) are flagged by name and their values hidden. Gemini CLI web_fetch sends only a prompt that names the URLs; it is shown cut at the preview limit. Declines with neither.",
 		Input: []celfmt.GeneratedField{
@@ -1119,7 +1154,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "web_search",
-		Owner:       "formatters.yaml:403:5",
+		Aliases:     []string{"WebSearch", "websearch", "google_web_search"},
+		Owner:       "formatters.yaml:410:5",
 		Title:       "Search the web",
 		Description: "The query on one line, cut at the summary limit, the domains the search is limited to and those it leaves out (Claude Code WebSearch sends allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI google_web_search and opencode websearch only a query). A domain list may arrive as one string; entries that are not text are left out. Declines without a query (Codex's hosted web_search has no arguments).",
 		Input: []celfmt.GeneratedField{
@@ -1152,7 +1188,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "task",
-		Owner:       "formatters.yaml:450:5",
+		Aliases:     []string{"Task", "Agent", "agent", "invoke_agent"},
+		Owner:       "formatters.yaml:458:5",
 		Title:       "Start a sub-agent",
 		Description: "Which sub-agent runs, how (in the background, isolated, on which model), the task's short description, then the prompt on one line cut at 80 characters. Claude Code Agent (formerly Task), opencode task and Qwen Code agent send description, prompt and subagent_type (opencode may resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent and a list of tasks, whose descriptions are listed. Declines when there is nothing to show.",
 		Input: []celfmt.GeneratedField{
@@ -1207,7 +1244,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "todo_write",
-		Owner:       "formatters.yaml:515:5",
+		Aliases:     []string{"TodoWrite", "todowrite", "write_todos"},
+		Owner:       "formatters.yaml:525:5",
 		Title:       "Update the todo list",
 		Description: "How many todos the new list has and how many are pending, in progress and completed (and cancelled or blocked, when any are), then the first one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode todowrite name a todo's text content, Gemini CLI write_todos description. The list replaces the old one, so an empty list clears it. A list sent as JSON text is decoded. Declines when todos is not a list.",
 		Input: []celfmt.GeneratedField{
@@ -1248,7 +1286,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "apply_patch",
-		Owner:       "formatters.yaml:566:5",
+		Aliases:     []string{"patch"},
+		Owner:       "formatters.yaml:577:5",
 		Title:       "Apply a patch",
 		Description: "The files the patch adds, updates (and where it moves them) and deletes, read from its \"*** Add File:\", \"*** Update File:\", \"*** Move to:\" and \"*** Delete File:\" lines, cut at the preview limit. The patch is the JSON argument input (Codex apply_patch as a function tool) or patchText (opencode apply_patch and patch). Codex's freeform apply_patch sends raw patch text, which reaches formatters as an empty object, so it cannot be read here: it declines, as it does when the patch names no file.",
 		Input: []celfmt.GeneratedField{
@@ -1300,7 +1339,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "notebook_edit",
-		Owner:       "formatters.yaml:616:5",
+		Aliases:     []string{"NotebookEdit", "notebook"},
+		Owner:       "formatters.yaml:628:5",
 		Title:       "Edit a notebook cell",
 		Description: "What happens to which cell of which notebook: replace (the default), insert after a cell or at the top, or delete, with the line count of the new source. Claude Code NotebookEdit sends edit_mode, cell_id and new_source; oh-my-pi notebook sends action (edit, insert, delete), cell_index and content. Declines without a notebook path.",
 		Input: []celfmt.GeneratedField{
@@ -1363,7 +1403,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "run_shell_command",
-		Owner:       "formatters.yaml:676:5",
+		Aliases:     []string{"Bash", "shell", "shell_command", "exec_command"},
+		Owner:       "formatters.yaml:689:5",
 		Title:       "Run a shell command",
 		Description: "The command in full (each line's white space runs folded, blank lines dropped, so padding hides nothing), then whether it leaves the sandbox, the directory, background, timeout, the stated justification and the agent's own description of it. Gemini CLI run_shell_command (dir_path, older directory, is_background), Qwen Code run_shell_command, Claude Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox), Codex shell (command as an argv list, shown shell-quoted), shell_command and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and justification. Declines without a command. The tool named bash has no entry: its prompt shows the command itself.",
 		Input: []celfmt.GeneratedField{
@@ -1421,7 +1462,8 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "MultiEdit",
-		Owner:       "formatters.yaml:747:5",
+		Aliases:     []string{"multiedit"},
+		Owner:       "formatters.yaml:761:5",
 		Title:       "Edit a file several times",
 		Description: "The path, how many replacements are applied in order, how many lines the first one replaces with how many, and how many replace every occurrence. Claude Code MultiEdit sends file_path and edits of old_string/new_string/replace_all; opencode multiedit filePath and edits of oldString/newString/replaceAll. A list sent as JSON text is decoded.",
 		Input: []celfmt.GeneratedField{
@@ -1459,7 +1501,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "update_plan",
-		Owner:       "formatters.yaml:795:5",
+		Owner:       "formatters.yaml:810:5",
 		Title:       "Update the plan",
 		Description: "How many steps Codex's update_plan sets (plan, a list of step and status) and how many are pending, in progress and completed, then the step in progress. A list sent as JSON text is decoded. Declines when plan is not a list.",
 		Input: []celfmt.GeneratedField{
@@ -1500,7 +1542,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "read_many_files",
-		Owner:       "formatters.yaml:833:5",
+		Owner:       "formatters.yaml:849:5",
 		Title:       "Read many files",
 		Description: "The paths and globs Gemini CLI read_many_files reads (include, or paths in its 2025 version), those it excludes, and whether the default excludes are off. Declines when it names nothing to read.",
 		Input: []celfmt.GeneratedField{
@@ -1534,7 +1576,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "save_memory",
-		Owner:       "formatters.yaml:864:5",
+		Owner:       "formatters.yaml:880:5",
 		Title:       "Remember a fact",
 		Description: "The fact Gemini CLI or Qwen Code save_memory writes to the memory file that later sessions read, on one line and cut at the preview limit. Declines without a fact.",
 		Input: []celfmt.GeneratedField{
@@ -1555,7 +1597,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "spawn_agent",
-		Owner:       "formatters.yaml:883:5",
+		Owner:       "formatters.yaml:899:5",
 		Title:       "Start a Codex sub-agent",
 		Description: "Which sub-agent Codex spawn_agent starts (task_name, agent_type, model), whether it gets this conversation (fork_context, or fork_turns other than none), then its message on one line cut at 80 characters, or the text of its first text item. Declines when there is nothing to show.",
 		Input: []celfmt.GeneratedField{
@@ -1602,7 +1644,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "filesystem:*",
-		Owner:       "formatters.yaml:926:5",
+		Owner:       "formatters.yaml:942:5",
 		Title:       "Any tool of the MCP filesystem server",
 		Description: "The path the tool works on, with the size of what write_file writes, how many edits edit_file makes (and whether it is a dry run) and the pattern search_files looks for; the source and destination of move_file; the paths read_multiple_files reads. Declines otherwise (list_allowed_directories), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1650,7 +1692,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "github:*",
-		Owner:       "formatters.yaml:988:5",
+		Owner:       "formatters.yaml:1004:5",
 		Title:       "Any tool of the GitHub MCP server",
 		Description: "The repository, the issue or pull request number, the file path, the branch (and the branch it starts from, or the head and base branches of a pull request), the query and the title, each when the call has it; the method of the consolidated tools (issue_write and the like) comes first. Tools without a repository show their search query. The prompt already names the tool. Declines when the call has neither a repository nor a query.",
 		Input: []celfmt.GeneratedField{
@@ -1698,7 +1740,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:1068:5",
+		Owner:       "formatters.yaml:1084:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "The repository path, then the branch (and the branch it starts from), the revision or diff target, the files staged, or the commit message on one line cut at 60 characters. The prompt already names the tool. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -1735,7 +1777,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:1120:5",
+		Owner:       "formatters.yaml:1136:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "The kinds of its statements first, each once and the most consequential first (DROP before DELETE before UPDATE … before SELECT; comments and quoted text skipped, so a statement hidden after padding, after other statements or behind a dialect's quirk still shows), then the whole query with its white space folded, cut at 120 characters. Linear in the length of the query. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -1767,7 +1809,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:1166:5",
+		Owner:       "formatters.yaml:1182:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "For read_query, write_query and create_table, the kinds of its statements first, as for postgres:query, then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -1800,7 +1842,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:1199:5",
+		Owner:       "formatters.yaml:1215:5",
 		Title:       "Any tool of the MCP MySQL server",
 		Description: "For execute_sql, the kinds of its statements first, as for postgres:query (MySQL's backslash escapes, # comments and /*! */ code included), then the query with its white space folded, cut at 120 characters. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -1832,7 +1874,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:1228:5",
+		Owner:       "formatters.yaml:1244:5",
 		Title:       "Any tool of the Playwright MCP server",
 		Description: "What the browser is asked to do: navigate to a URL, click or hover over an element, type text into it, select options or press a key. The action comes from the tool's name (browser_navigate, browser_click, browser_type, browser_select_option, browser_press_key, browser_hover and their playwright_* namesakes); any other browser_* or playwright_* tool declines, so the MCP argument summary shows. For other names only an unambiguous set of arguments names the action: a URL alone navigates, text with an element types, a list of values with an element selects, a key alone presses.",
 		Input: []celfmt.GeneratedField{
@@ -1892,7 +1934,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:1316:5",
+		Owner:       "formatters.yaml:1332:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "The URL, cut at the preview limit, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1921,7 +1963,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "http_request",
-		Owner:       "formatters.yaml:1353:5",
+		Owner:       "formatters.yaml:1369:5",
 		Title:       "Send an HTTP request",
 		Description: "The method (GET when none is given) and the URL, then how many headers the request sends, naming the ones that carry credentials, and how long its body is. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -1970,7 +2012,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:1398:5",
+		Owner:       "formatters.yaml:1414:5",
 		Title:       "Any tool of the MCP Slack server",
 		Description: "The channel and the message posted to it (with the thread it replies in), on one line cut at 80 characters; the reaction added; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
