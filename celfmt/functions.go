@@ -227,6 +227,23 @@ var functions = []function{
 				return types.OptionalOf(adapter{base: types.DefaultTypeAdapter}.NativeToValue(v))
 			}))},
 	},
+	{
+		name:       "rawText",
+		resultSize: -1,
+		doc: `rawText(input) is the text a call carried instead of an object: a JSON string, or text that is not JSON at all ` +
+			`(Codex's freeform apply_patch sends the raw patch). Formatters see such input as an empty object; rawText gives ` +
+			`optional.of(the text), and optional.none() for an object or any other input.`,
+		examples: []string{`rawText(input) // optional.none()`, `rawText({"a": 1}) // optional.none()`},
+		overload: []cel.FunctionOpt{cel.Overload("rawText_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				if o, ok := v.(objectVal); ok {
+					if text, ok := o.o.Text(); ok {
+						return types.OptionalOf(types.String(text))
+					}
+				}
+				return types.OptionalNone
+			}))},
+	},
 }
 
 // shallowModel converts a value for MCPValue, which shows a list by its

@@ -26,10 +26,21 @@ type Input struct {
 }
 
 // Object returns the input as an object. Non-object input, including invalid
-// JSON, gives an empty object, never nil.
+// JSON, gives an empty object, never nil. When the input is text (a JSON
+// string, or text that is not JSON at all, as a freeform tool such as
+// Codex's raw-text apply_patch sends), the empty object carries that text
+// for Object.Text and the language's rawText function.
 func (in Input) Object() *Object {
-	if o, ok := in.Value.(*Object); ok && o != nil {
-		return o
+	switch v := in.Value.(type) {
+	case *Object:
+		if v != nil {
+			return v
+		}
+	case string:
+		return &Object{text: v, isText: true}
+	}
+	if in.Err != nil {
+		return &Object{text: in.Raw, isText: true}
 	}
 	return &emptyObject
 }

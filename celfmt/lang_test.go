@@ -69,3 +69,43 @@ func TestAlwaysDeclining(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "preview has type optional_type(dyn): give the optional a string")
 }
+
+// TestEval evaluates expressions of any type and prints their values in
+// CEL's literal syntax.
+func TestEval(t *testing.T) {
+	input := object(t, `{"z": 1, "a": [true, null, "x"], "n": 1.5}`)
+	for _, tc := range []struct{ expr, typ, value string }{
+		{`input.n`, "dyn", "1.5"},
+		{`input.z + 1.0`, "double", "2.0"},
+		{`input.a`, "dyn", `[true, null, "x"]`},
+		{`input`, "map(string, dyn)", `{"z": 1.0, "a": [true, null, "x"], "n": 1.5}`},
+		{`{"b": 1, "a": 2u}`, "map(string, dyn)", `{"a": 2u, "b": 1}`},
+		{`b"hi"`, "bytes", `b"hi"`},
+		{`optional.of("x")`, "optional_type(string)", `optional.of("x")`},
+		{`limits`, "permgen.Limits", "permgen.Limits{preview: 200, summary: 7, log: 1000}"},
+		{`type(1)`, "type(int)", "int"},
+		{`"a\nb"`, "string", `"a\nb"`},
+	} {
+		t.Run(tc.expr, func(t *testing.T) {
+			r, err := Eval(tc.expr, input, "t", Limits{Summary: 7}, Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.typ, r.Type)
+			assert.Equal(t, tc.value, r.Value)
+		})
+	}
+
+	_, err := Eval("1 +\n  inptu", nil, "t", Limits{}, Options{})
+	var list ErrorList
+	require.True(t, errors.As(err, &list))
+	assert.Equal(t, "expr:2:3: undeclared reference to 'inptu'", list.Error())
+
+	_, err = Eval("  ", nil, "t", Limits{}, Options{})
+	assert.EqualError(t, err, "expr:1:1: empty expression")
+
+	_, err = Eval(`input.missing`, nil, "t", Limits{}, Options{})
+	require.Error(t, err)
+	assert.False(t, errors.As(err, &list), "an evaluation failure is not a diagnostic")
+
+	_, err = Eval(`[1,2,3].map(x, [1,2,3].map(y, x * y)).size()`, nil, "t", Limits{}, Options{CostLimit: 5})
+	assert.ErrorIs(t, err, ErrCostLimit)
+}

@@ -18,6 +18,21 @@ type Object struct {
 	keys   []string
 	values []any
 	index  map[string]int
+	// text is the input's text when the input was not an object but text
+	// (see Input.Object); the object itself is then empty.
+	text   string
+	isText bool
+}
+
+// Text returns the text an input carried instead of an object (a JSON
+// string, or text that is not JSON), and whether it carried text. The
+// object is then empty: formatters see non-object input as an empty object,
+// and read the text only when they ask for it.
+func (o *Object) Text() (string, bool) {
+	if o == nil {
+		return "", false
+	}
+	return o.text, o.isText
 }
 
 // Len reports the number of keys.

@@ -20,10 +20,10 @@ func TestStockMCPInputShapes(t *testing.T) {
 			"Agent 'a1' requested MCP target 'srv:tool' with n: 2. Allow this call?"},
 		{"envelope naming the tool", runtime.Call{Tool: "github:create_issue", Source: "mcp", Target: "github:create_issue",
 			Input: `{"tool":"github:create_issue","arguments":{"owner":"acme","repo":"api","title":"Crash on start"}}`},
-			"Current agent requested MCP target 'github:create_issue' in acme/api: Crash on start. Allow this call?"},
+			"Current agent requested MCP target 'github:create_issue' open an issue in acme/api: title \"Crash on start\". Allow this call?"},
 		{"arguments alone", runtime.Call{Tool: "github:create_issue", Source: "mcp", Target: "github:create_issue",
 			Input: `{"owner":"acme","repo":"api","title":"Crash on start"}`},
-			"Current agent requested MCP target 'github:create_issue' in acme/api: Crash on start. Allow this call?"},
+			"Current agent requested MCP target 'github:create_issue' open an issue in acme/api: title \"Crash on start\". Allow this call?"},
 		{"umbrella tool", runtime.Call{Tool: "mcp", Target: "srv:tool", Input: `{"tool":"srv:tool","arguments":{"n":2}}`},
 			"Current agent requested MCP target 'srv:tool' with n: 2. Allow this call?"},
 	}

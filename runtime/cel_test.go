@@ -164,3 +164,27 @@ formatters:
 	assert.ErrorContains(t, failures[0].Err, "input field path: want string, got number")
 	assert.Equal(t, "c.yaml:3:5", failures[0].Owner)
 }
+
+// A freeform tool sends text, not an object: formatters still see an empty
+// object, and read the text with rawText.
+func TestRawTextInput(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.RegisterCEL("apply_patch", "test", `rawText(input).orValue("no text") + " / " + string(input.size())`, celfmt.Options{})
+	require.NoError(t, err)
+	d, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		input any
+		want  string
+	}{
+		{"text that is not JSON", "*** Begin Patch\n*** Add File: a.go\n+package a\n*** End Patch", `*** Begin Patch\n*** Add File: a.go\n+package a\n*** End Patch / 0`},
+		{"a JSON string", `"*** Begin Patch"`, "*** Begin Patch / 0"},
+		{"an object", `{"input":"x"}`, "no text / 1"},
+		{"a number", `42`, "no text / 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, d.Preview(Call{Tool: "apply_patch", Input: tc.input}).Text)
+		})
+	}
+}

@@ -19,6 +19,8 @@ var hostileSeeds = []string{
 	"/home/dev/.ss\u034fh/id_rsa", "a\u1160b\u180b\u180fc", ".ss\ufe0fh", "🏴\U000E0072\U000E006D\U000E007F",
 	`echo x\ntouch /tmp/pwned`, `/tmp/\u{202E}gnp.exe`, `a\x{FF}\ufffd\xff`, "\ufeff/etc/cron.d/job\ufeff",
 	`C:\new\readme.txt`, "a\\\nb\\",
+	"list files\U000E0020\U000E0049\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065\U000E0020\U000E0061\U000E006C\U000E006C",
+	"\U000E007D\U000E005C\U000E0020\U000E0020\U000E0078", `\hidden{x}\U000E0078`, "a\\\U000E0078\U000E0001\U000E007F",
 }
 
 // revealable lists characters that Reveal must show as an escape.
@@ -50,7 +52,11 @@ func FuzzSafeText(f *testing.F) {
 			if out == full {
 				continue
 			}
+			// A cut inside hidden text ends with "…}".
 			body, ok := strings.CutSuffix(out, "…")
+			if cut, inHidden := strings.CutSuffix(out, "…}"); inHidden {
+				body, ok = cut, true
+			}
 			if !ok || !strings.HasPrefix(full, body) {
 				t.Fatalf("cut %q is not a prefix of %q", out, full)
 			}
@@ -127,6 +133,8 @@ func FuzzDispatcher(f *testing.F) {
 	for _, s := range hostileSeeds {
 		f.Add(s, []byte(`{"k":"`+s+`"}`), s, s, s, "tool")
 	}
+	long := strings.Repeat("\U000E0049\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065\U000E007D\U000E005C\U000E0020", 40)
+	f.Add("bash", []byte(`{"command":"`+long+`"}`), long, long, long, "tool")
 	reg := NewRegistry()
 	echo := FormatterFunc(func(req Request) (string, bool, error) {
 		return celfmt.CompactJSON(req.Input), true, nil

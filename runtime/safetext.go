@@ -22,9 +22,10 @@ type TextPolicy uint8
 const (
 	// Reveal makes hidden content visible, for text a person approves: a
 	// bidi override shows as \u{202E}, an escape sequence as \u{1B}[31m, a
-	// line feed as \n, an invalid byte as \x{FF}, and a typed backslash
-	// that would read as one of these is doubled. The person sees that the
-	// input hides something, and no two inputs read the same.
+	// line feed as \n, an invalid byte as \x{FF}, text hidden in tag
+	// characters as \hidden{what it says}, and a typed backslash that would
+	// read as one of these is doubled. The person sees that the input hides
+	// something, and no two inputs read the same.
 	Reveal TextPolicy = iota
 	// Strip removes hidden content (whole escape sequences included), for
 	// tool rows and logs. Line breaks become spaces.
@@ -66,12 +67,14 @@ func (p TextPolicy) String() string {
 //     Mongolian letter; and the recommended flag tag sequences, the flags of
 //     England, Scotland and Wales;
 //   - truncation counts runes, keeps whole grapheme clusters and whole
-//     escapes, and drops trailing white space before the "…".
+//     escapes, and drops trailing white space before the "…"; only hidden
+//     text (below) is cut inside its escape, which then ends in "…}".
 //
-// Under Strip hidden content is dropped, line breaks become spaces and
-// invalid bytes become U+FFFD. Under Reveal it is shown as escapes, and the
-// output, read back, gives the input again up to white-space folding, so no
-// two inputs that differ otherwise read the same:
+// Under Strip hidden content, tag characters included, is dropped, line
+// breaks become spaces and invalid bytes become U+FFFD. Under Reveal it is
+// shown as escapes, and the output, read back, gives the input again up to
+// white-space folding, so no two inputs that differ otherwise read the
+// same:
 //
 //   - a line feed shows as \n and a carriage return as \r;
 //   - any other hidden character, control or line break shows as \u{…}, its
@@ -79,9 +82,26 @@ func (p TextPolicy) String() string {
 //     \u{202E});
 //   - an invalid UTF-8 byte shows as \x{XX} (\x{FF}), so it differs from a
 //     real U+FFFD;
+//   - a run of tag characters U+E0020–U+E007E outside a recommended flag
+//     sequence, which mirror ASCII 0x20–0x7E and render as nothing, shows
+//     decoded as \hidden{…}: a prompt injection hidden in tags reads
+//     \hidden{Ignore previous instructions}, not as hundreds of \u{…}
+//     escapes the length bound would cut. Inside the braces a } or \ of
+//     the hidden text is written \} or \\, and a space right after another
+//     space as a backslash and a space, so the escape ends at the first
+//     bare } and the line never shows two spaces in a row. One tag character or
+//     a run of any length takes the same form; U+E0001 LANGUAGE TAG,
+//     U+E007F CANCEL TAG and the unassigned tag code points show as \u{…}.
+//     The name is not \tags{…} because \t is JSON's escape for a tab: in a
+//     JSON preview, whose backslashes are not doubled, "\tags{x}" would
+//     also be the JSON of a tab followed by ags{x}. A cut inside the braces
+//     ends them with "…}" ("…" cannot be hidden text, which is ASCII), so
+//     the output is at most max+1 runes like any other cut, the escape is
+//     never left open, and a run too long for the bound still shows its
+//     start;
 //   - a backslash in the input is written twice when what follows it in the
 //     output would otherwise read as an escape: another backslash, n, r,
-//     u{ or x{. So a typed \n shows as \\n, a typed \u{202E} as
+//     u{, x{ or hidden{. So a typed \n shows as \\n, a typed \u{202E} as
 //     \\u{202E} and C:\new\readme.txt as C:\\new\\readme.txt, while a
 //     backslash before anything else (C:\Users) shows as it is.
 //
@@ -417,7 +437,7 @@ type sanitizer struct {
 	runes   int
 	pending bool   // white space seen since the last unit
 	prev    rune   // last rune written as text, or -1 after an escape
-	escapes []span // byte ranges of escapes in the output, kept whole by truncation
+	escapes []span // byte ranges of escapes in the output, kept whole by truncation (but see tags)
 	// bareSlash says the output ends with a backslash of the input written
 	// once: an escape written next must double it first.
 	bareSlash bool
@@ -426,7 +446,12 @@ type sanitizer struct {
 	jsonText bool
 }
 
-type span struct{ start, end int }
+// span is the byte range of an escape in the output. tags marks a
+// \hidden{…} escape, which truncation may cut inside.
+type span struct {
+	start, end int
+	tags       bool
+}
 
 // full reports whether the output holds more than max runes: enough to know
 // it must be cut and where.
@@ -498,6 +523,8 @@ func (t *sanitizer) run() {
 			} else {
 				t.text(r, s[i:i+size])
 			}
+		case isTagText(r) && t.policy == Reveal:
+			size = t.tagRun(s, i) - i
 		case isVariationSelector(r):
 			if !t.pending && validVariation(t.prev, r, s[i+size:]) {
 				t.text(r, s[i:i+size])
@@ -511,6 +538,41 @@ func (t *sanitizer) run() {
 		}
 		i += size
 	}
+}
+
+// tagRun reveals the run of tag characters at s[i:] as \hidden{…} (see
+// SafeText) and returns the index after it. It decodes no more of the run
+// than the output can show: a longer run stops the sanitizer, and the
+// escape is left open for result to cut.
+func (t *sanitizer) tagRun(s string, i int) int {
+	room := t.max - t.runes // content bytes beyond which the output is cut
+	var b [64]byte
+	e := append(b[:0], hiddenOpen...)
+	afterSpace, closed := false, true
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isTagText(r) {
+			break
+		}
+		if len(e)-len(hiddenOpen) > room {
+			closed = false
+			break
+		}
+		c := byte(r - tagBase)
+		switch {
+		case c == '\\' || c == '}', c == ' ' && afterSpace:
+			e = append(e, '\\', c)
+		default:
+			e = append(e, c)
+		}
+		afterSpace = c == ' '
+		i += size
+	}
+	if closed {
+		e = append(e, '}')
+	}
+	t.writeEscape(unsafeString(e), true) // writeEscape copies it
+	return i
 }
 
 // joinsNext reports whether the text after a ZWJ or ZWNJ starts with a
@@ -540,6 +602,17 @@ func flagTagsLen(rest string) int {
 	}
 	return 0
 }
+
+// Tag characters: U+E0020–U+E007E mirror printable ASCII (SafeText
+// reveals them decoded, in hiddenOpen and "}").
+const (
+	tagBase    = 0xE0000
+	hiddenOpen = `\hidden{`
+)
+
+// isTagText reports whether r is a tag character that mirrors printable
+// ASCII.
+func isTagText(r rune) bool { return r >= tagBase+0x20 && r <= tagBase+0x7E }
 
 func isC1Introducer(r rune) bool {
 	switch r {
@@ -626,6 +699,8 @@ func startsEscape(rest string) bool {
 		return true
 	case 'u', 'x':
 		return len(rest) > 1 && rest[1] == '{'
+	case 'h':
+		return strings.HasPrefix(rest, hiddenOpen[1:])
 	}
 	return false
 }
@@ -635,7 +710,7 @@ func (t *sanitizer) addEscape(start, end int) {
 	if t.escapes == nil {
 		t.escapes = make([]span, 0, 16) // one allocation for most texts
 	}
-	t.escapes = append(t.escapes, span{start, end})
+	t.escapes = append(t.escapes, span{start: start, end: end})
 }
 
 // doubleSlash writes a second backslash after the one the output ends with;
@@ -678,12 +753,17 @@ func (t *sanitizer) output() string {
 }
 
 // escape writes a visible escape, which truncation keeps whole.
-func (t *sanitizer) escape(e string) {
+func (t *sanitizer) escape(e string) { t.writeEscape(e, false) }
+
+// writeEscape writes the ASCII escape e; tags says it is hidden text,
+// which truncation may cut inside.
+func (t *sanitizer) writeEscape(e string, tags bool) {
 	t.space()
 	if t.bareSlash {
 		t.doubleSlash()
 	}
 	t.addEscape(t.size(), t.size()+len(e))
+	t.escapes[len(t.escapes)-1].tags = tags
 	t.write(e)
 	t.runes += len(e)
 	t.prev = -1
@@ -740,6 +820,11 @@ func (t *sanitizer) result() string {
 			unitRunes = utf8.RuneCountInString(cluster)
 		}
 		if runes+unitRunes > t.max {
+			if isEscape && t.escapes[next].tags {
+				if end, ok := t.cutHidden(out, t.escapes[next], runes); ok {
+					return out[:end] + celfmt.Ellipsis + "}"
+				}
+			}
 			break
 		}
 		if isEscape {
@@ -749,6 +834,30 @@ func (t *sanitizer) result() string {
 		runes += unitRunes
 	}
 	return strings.TrimRight(out[:cut], " ") + celfmt.Ellipsis
+}
+
+// cutHidden returns where to cut inside the \hidden{…} escape e, which
+// does not fit after the runes of output before it: after the most whole
+// characters of its text (\\, \} and \ count as one) that leave room for
+// "…}" within max+1 runes. ok is false when not even \hidden{…} fits.
+func (t *sanitizer) cutHidden(out string, e span, runes int) (end int, ok bool) {
+	room := t.max - 1 - runes - len(hiddenOpen) // for the text, in bytes (ASCII)
+	if room < 0 {
+		return 0, false
+	}
+	end = e.start + len(hiddenOpen)
+	for used := 0; end < e.end && out[end] != '}'; {
+		n := 1
+		if out[end] == '\\' {
+			n = 2
+		}
+		if used+n > room {
+			break
+		}
+		used += n
+		end += n
+	}
+	return end, true
 }
 
 // skipEscapeSequence returns the index after the escape sequence that starts

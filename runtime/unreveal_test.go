@@ -37,6 +37,17 @@ func unreveal(out string) (string, error) {
 		case 'r':
 			b.WriteByte('\r')
 			i += 2
+		case 'h':
+			if !strings.HasPrefix(out[i:], `\hidden{`) {
+				b.WriteByte(c)
+				i++
+				continue
+			}
+			n, err := unrevealHidden(&b, out[i:])
+			if err != nil {
+				return "", fmt.Errorf("%v at %d of %q", err, i, out)
+			}
+			i += n
 		case 'u', 'x':
 			if i+2 == len(out) || out[i+2] != '{' {
 				b.WriteByte(c)
@@ -70,6 +81,43 @@ func unreveal(out string) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// unrevealHidden reads the \hidden{…} escape at the start of out as the tag
+// characters it came from and returns its length. It accepts only what
+// SafeText writes: a non-empty text of printable ASCII in which }, \ and
+// a space after a space are escaped with a backslash, and nothing else is,
+// or, in text SafeText cut, such a text (maybe empty) and "…}", read as
+// the tag characters and "…".
+func unrevealHidden(b *strings.Builder, out string) (int, error) {
+	afterSpace := false
+	for i := len(`\hidden{`); i < len(out); i++ {
+		c := out[i]
+		switch {
+		case strings.HasPrefix(out[i:], "…}"):
+			b.WriteString("…")
+			return i + len("…}"), nil
+		case c == '}':
+			if i == len(`\hidden{`) {
+				return 0, fmt.Errorf("empty hidden text")
+			}
+			return i + 1, nil
+		case c == '\\':
+			if i+1 == len(out) {
+				return 0, fmt.Errorf("unterminated hidden text")
+			}
+			i++
+			c = out[i]
+			if c != '\\' && c != '}' && (c != ' ' || !afterSpace) {
+				return 0, fmt.Errorf("bad escape \\%c in hidden text", c)
+			}
+		case c < ' ' || c > '~' || c == ' ' && afterSpace:
+			return 0, fmt.Errorf("%q in hidden text", c)
+		}
+		b.WriteRune(0xE0000 + rune(c))
+		afterSpace = c == ' '
+	}
+	return 0, fmt.Errorf("unterminated hidden text")
 }
 
 // fold applies the white-space folding SafeText does by design: every run
@@ -120,6 +168,11 @@ var revealPieces = []string{
 	"\x00", "\x7f", "\u009b", "\xff", "\xc3", "\xe6\x97", "\ufffd", "❤", "😀", "漢", "ᠭ", "≩", "é",
 	"\u0301", "\u20e3", "🏴", "\U000E0067", "\U000E0062", "\U000E0065", "\U000E006E", "\U000E007F",
 	tagsEngland, "…", "\u0600", "\\u{", "\\x{", "\\n",
+	// Tag characters outside a flag, revealed decoded as \hidden{…}: the
+	// ones written escaped inside it (}, \, space), {, letters, and the
+	// escape typed out.
+	"\U000E0078", "\U000E007D", "\U000E005C", "\U000E0020", "\U000E0020", "\U000E007B",
+	"\U000E0068", "\U000E0001", "\\hidden{", "hidden{", "}", "\\}", "\\ ",
 }
 
 func randomRevealText(rng *rand.Rand) string {
@@ -154,6 +207,11 @@ func TestRevealIsInjective(t *testing.T) {
 		{"\\", `\\`},
 		{"x\\", "x\\\\"},
 		{"ss\u034fh", `ss\u{34F}h`},
+		{`\hidden{x}`, tags("x")},
+		{`\hidden{\}}`, tags("}")},
+		{"\\" + tags("x"), `\\hidden{x}`},
+		{tags("a  b"), tags("a b")},
+		{tags(`\`), tags(`\\`)},
 	}
 	for _, p := range pairs {
 		a, b := SafeText(p[0], Reveal, 0), SafeText(p[1], Reveal, 0)
@@ -247,6 +305,13 @@ func TestRevealJSONIsInjective(t *testing.T) {
 		{`/tmp/\u{202E}gnp.exe`, `{"k":"/tmp/\\u{202E}gnp.exe"}`},
 		{"\x1b[31m", `{"k":"\u001b[31m"}`},
 		{"\u009b2J", `{"k":"\u{9B}2J"}`},
+		// Tag text is revealed decoded, and its escape cannot be read as
+		// JSON's: \t is a tab in JSON, so it is not \tags{x}.
+		{tags("x"), `{"k":"\hidden{x}"}`},
+		{"\tags{x}", `{"k":"\tags{x}"}`},
+		{`\hidden{x}`, `{"k":"\\hidden{x}"}`},
+		{`\` + tags("x"), `{"k":"\\\hidden{x}"}`},
+		{tags(`a"}\`), `{"k":"\hidden{a"\}\\}"}`},
 	}
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, revealJSON(jsonOf(tc.in), 0), "%q", tc.in)

@@ -89,7 +89,7 @@ func TestGenerateWritesNothingOnError(t *testing.T) {
 	stdout, stderr, code := runCLI(t, "", "generate", "-f", catalog, "-o", out)
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout)
-	assert.Contains(t, stderr, catalog+":18:22: preview: undefined field 'pth'")
+	assert.Contains(t, stderr, catalog+":18:23: preview: undefined field 'pth' (did you mean 'path'?)")
 	assert.Contains(t, stderr, "6 problem(s)")
 	assert.NoDirExists(t, out)
 }

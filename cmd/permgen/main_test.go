@@ -185,7 +185,7 @@ func TestPreviewWithBadCatalog(t *testing.T) {
 	stdout, stderr, code := runCLI(t, `{"tool":"x"}`, "preview", "--catalog", catalog)
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout, "nothing is previewed with a broken catalog")
-	assert.Contains(t, stderr, catalog+":22:16: preview: undefined field 'pth'\n            + input.pth\n                   ^\n")
+	assert.Contains(t, stderr, catalog+":22:17: preview: undefined field 'pth' (did you mean 'path'?)\n            + input.pth\n                    ^\n")
 }
 
 func TestPreviewWithTwoCatalogsThatConflict(t *testing.T) {
