@@ -334,15 +334,15 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // read from its "*** Add File:", "*** Update File:", "*** Move to:" and
 // "*** Delete File:" lines, cut at the preview limit. The patch is the
 // JSON argument input (Codex apply_patch as a function tool) or patchText
-// (opencode apply_patch and patch). Codex's freeform apply_patch sends raw
-// patch text, which reaches formatters as an empty object, so it cannot be
-// read here: it declines, as it does when the patch names no file.
+// (opencode apply_patch and patch), or the raw text Codex's freeform
+// apply_patch sends instead of an object (read with rawText). Declines
+// when the patch names no file.
 //
 // Defined at formatters.yaml:583:5:
 //
-//	text = type(input.input) == string ? input.input
-//	  : type(input.patchText) == string ? input.patchText : ""
-//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0].trim(), h.startsWith("*** ") ? h.substring(4) : h))
+//	text = type(input.input) == string ? string(input.input)
+//	  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue("")
+//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
 //	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
 //	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
 //	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
@@ -367,7 +367,7 @@ func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // new_source; oh-my-pi notebook sends action (edit, insert, delete),
 // cell_index and content. Declines without a notebook path.
 //
-// Defined at formatters.yaml:633:5:
+// Defined at formatters.yaml:632:5:
 //
 //	path = nonEmpty(input.notebook_path)
 //	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
@@ -408,7 +408,7 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 // justification. Declines without a command. The tool named bash has no
 // entry: its prompt shows the command itself.
 //
-// Defined at formatters.yaml:694:5:
+// Defined at formatters.yaml:693:5:
 //
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
@@ -448,7 +448,7 @@ func PreviewRunShellCommand(input *celfmt.Object, tool string, limits celfmt.Lim
 // old_string/new_string/replace_all; opencode multiedit filePath and edits
 // of oldString/newString/replaceAll. A list sent as JSON text is decoded.
 //
-// Defined at formatters.yaml:781:5:
+// Defined at formatters.yaml:780:5:
 //
 //	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
 //	  type(l) == list ? l : [])
@@ -480,7 +480,7 @@ func PreviewMultiEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // step in progress. A list sent as JSON text is decoded. Declines when
 // plan is not a list.
 //
-// Defined at formatters.yaml:832:5:
+// Defined at formatters.yaml:831:5:
 //
 //	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
 //	  type(l) == list ? optional.of(l) : optional.none())
@@ -504,7 +504,7 @@ func PreviewUpdatePlan(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // in its 2025 version), those it excludes, and whether the default
 // excludes are off. Declines when it names nothing to read.
 //
-// Defined at formatters.yaml:873:5:
+// Defined at formatters.yaml:872:5:
 //
 //	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'"))
 //	included = strings[0] + strings[1]
@@ -524,7 +524,7 @@ func PreviewReadManyFiles(input *celfmt.Object, tool string, limits celfmt.Limit
 // that later sessions read, on one line and cut at the preview limit.
 // Declines without a fact.
 //
-// Defined at formatters.yaml:906:5:
+// Defined at formatters.yaml:905:5:
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
 //	preview = fact == "" ? optional.none() : optional.of("to remember for later sessions: \"" + truncate(fact, limits.preview) + "\"")
@@ -539,7 +539,7 @@ func PreviewSaveMemory(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // than none), then its message on one line cut at 80 characters, or the
 // text of its first text item. Declines when there is nothing to show.
 //
-// Defined at formatters.yaml:927:5:
+// Defined at formatters.yaml:926:5:
 //
 //	name = nonEmpty(input.task_name)
 //	kind = nonEmpty(input.agent_type)
@@ -570,7 +570,7 @@ func PreviewSpawnAgent(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // paths read_multiple_files reads. Declines otherwise
 // (list_allowed_directories), so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:972:5:
+// Defined at formatters.yaml:971:5:
 //
 //	path = nonEmpty(input.path)
 //	source = nonEmpty(input.source)
@@ -610,7 +610,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // a repository nor a query. A gist shows whether it is public, its file
 // name and size.
 //
-// Defined at formatters.yaml:1036:5:
+// Defined at formatters.yaml:1035:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
@@ -695,7 +695,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // unstaging everything, the revision shown or the diff target. Declines
 // without a repository path.
 //
-// Defined at formatters.yaml:1241:5:
+// Defined at formatters.yaml:1240:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
@@ -733,7 +733,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // still shows), then the whole query with its white space folded, cut at
 // 120 characters. Linear in the length of the query. Declines without SQL.
 //
-// Defined at formatters.yaml:1315:5:
+// Defined at formatters.yaml:1314:5:
 //
 //	sql = nonEmpty(input.sql).orValue("")
 //	kinds = sqlKinds(sql)
@@ -753,7 +753,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 // space folded, cut at 120 characters; for describe_table, the table.
 // Declines otherwise, so the MCP argument summary shows.
 //
-// Defined at formatters.yaml:1364:5:
+// Defined at formatters.yaml:1363:5:
 //
 //	sql = nonEmpty(input.query).orValue("")
 //	kinds = sqlKinds(sql)
@@ -776,7 +776,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // folded, cut at 120 characters. Declines otherwise (get_schema_info,
 // get_table_sample).
 //
-// Defined at formatters.yaml:1403:5:
+// Defined at formatters.yaml:1402:5:
 //
 //	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
 //	kinds = sqlKinds(sql)
@@ -803,7 +803,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // shows; for names it does not know, only an unambiguous set of arguments
 // names the action.
 //
-// Defined at formatters.yaml:1438:5:
+// Defined at formatters.yaml:1437:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
@@ -924,7 +924,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 // cap, and whether the page is fetched raw (without the Markdown
 // conversion) or from a later character. Declines without a URL.
 //
-// Defined at formatters.yaml:1678:5:
+// Defined at formatters.yaml:1677:5:
 //
 //	url = nonEmpty(input.url)
 //	extras = (input.raw == true ? ["raw"] : [])
@@ -952,7 +952,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 // without a channel (listing channels or users), so the MCP argument
 // summary shows.
 //
-// Defined at formatters.yaml:1718:5:
+// Defined at formatters.yaml:1717:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
@@ -989,7 +989,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // observations added or deleted per entity; the query or names a read
 // looks for. Declines otherwise (read_graph).
 //
-// Defined at formatters.yaml:1795:5:
+// Defined at formatters.yaml:1794:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
@@ -1035,7 +1035,7 @@ func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // brave_local_search {query, count}). The query sent to Brave on one line,
 // with the number of results asked for. Declines without a query.
 //
-// Defined at formatters.yaml:1877:5:
+// Defined at formatters.yaml:1876:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
@@ -1059,7 +1059,7 @@ func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limi
 // launch options and allowDangerous; the element clicked, hovered, filled
 // or selected in, with the value. Declines otherwise.
 //
-// Defined at formatters.yaml:1913:5:
+// Defined at formatters.yaml:1912:5:
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	sel = truncate(collapse(input.selector), 80)
@@ -1087,7 +1087,7 @@ func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits
 // list {pattern}). The key set with its value and expiry, the keys
 // deleted, the key read or the pattern listed.
 //
-// Defined at formatters.yaml:1972:5:
+// Defined at formatters.yaml:1971:5:
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	keys = (type(input.key) == list ? input.key : [input.key])
@@ -1118,7 +1118,7 @@ func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // message and the title; a search without a project shows its query.
 // Declines otherwise.
 //
-// Defined at formatters.yaml:2024:5:
+// Defined at formatters.yaml:2023:5:
 //
 //	files = type(input.files) == list
 //	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
@@ -1150,7 +1150,7 @@ func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // time, target_timezone}). The time zone asked for, or the time converted
 // and between which zones. Declines otherwise.
 //
-// Defined at formatters.yaml:2087:5:
+// Defined at formatters.yaml:2086:5:
 //
 //	preview = nonEmpty(input.time).hasValue()
 //	  ? optional.of("convert " + truncate(collapse(input.time), 20) + " from " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 60)
@@ -1169,7 +1169,7 @@ func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (te
 // read, so an approver sees which host a URL points to. Declines without
 // one.
 //
-// Defined at formatters.yaml:2118:5:
+// Defined at formatters.yaml:2117:5:
 //
 //	preview = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of("issue " + truncate(collapse(input.issue_id_or_url), limits.preview))
@@ -1641,7 +1641,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 		Aliases:     []string{"patch"},
 		Owner:       "formatters.yaml:583:5",
 		Title:       "Apply a patch",
-		Description: "The files the patch adds, updates (and where it moves them) and deletes, read from its \"*** Add File:\", \"*** Update File:\", \"*** Move to:\" and \"*** Delete File:\" lines, cut at the preview limit. The patch is the JSON argument input (Codex apply_patch as a function tool) or patchText (opencode apply_patch and patch). Codex's freeform apply_patch sends raw patch text, which reaches formatters as an empty object, so it cannot be read here: it declines, as it does when the patch names no file.",
+		Description: "The files the patch adds, updates (and where it moves them) and deletes, read from its \"*** Add File:\", \"*** Update File:\", \"*** Move to:\" and \"*** Delete File:\" lines, cut at the preview limit. The patch is the JSON argument input (Codex apply_patch as a function tool) or patchText (opencode apply_patch and patch), or the raw text Codex's freeform apply_patch sends instead of an object (read with rawText). Declines when the patch names no file.",
 		Input: []celfmt.GeneratedField{
 			{Name: "input", Type: "dyn"},
 			{Name: "patchText", Type: "dyn"},
@@ -1649,13 +1649,13 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 		Lets: []celfmt.GeneratedExpr{
 			{
 				Name:   "text",
-				Source: "type(input.input) == string ? input.input\n  : type(input.patchText) == string ? input.patchText : \"\"\n",
-				AST:    "\x12\n\b\x01\x12\x06\x1a\x04type\x12\v\b\x02\x12\a\n\x05input\x12\f\b\x04\x12\b\x1a\x06equals\x12\f\b\x05\x12\b\n\x06string\x12\x11\b\x06\x12\r\x1a\vconditional\x12\v\b\a\x12\a\n\x05input\x12\n\b\t\x12\x06\x1a\x04type\x12\v\b\n\x12\a\n\x05input\x12\f\b\f\x12\b\x1a\x06equals\x12\f\b\r\x12\b\n\x06string\x12\x11\b\x0e\x12\r\x1a\vconditional\x12\v\b\x0f\x12\a\n\x05input\x1a\b\b\x01\x12\x04Z\x02\n\x00\x1a\x15\b\x02\x12\x11J\x0fpermgen.Input12\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18\x01\x1a\b\b\x05\x12\x04Z\x02\x18\x05\x1a\x06\b\x06\x12\x02\n\x00\x1a\x15\b\a\x12\x11J\x0fpermgen.Input12\x1a\x06\b\b\x12\x02\n\x00\x1a\b\b\t\x12\x04Z\x02\n\x00\x1a\x15\b\n\x12\x11J\x0fpermgen.Input12\x1a\x06\b\v\x12\x02\n\x00\x1a\x06\b\f\x12\x02\x18\x01\x1a\b\b\r\x12\x04Z\x02\x18\x05\x1a\x06\b\x0e\x12\x02\n\x00\x1a\x15\b\x0f\x12\x11J\x0fpermgen.Input12\x1a\x06\b\x10\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\x18\x05\"\xdd\x01\x10\x062\xd8\x01\x12\x05_?_:_\x1a>\x10\x042:\x12\x04_==_\x1a$\x10\x012 \x12\x04type\x1a\x18\x10\x03*\x14\n\v\x10\x02\"\a\n\x05input\x12\x05input\x1a\f\x10\x05\"\b\n\x06string\x1a\x18\x10\b*\x14\n\v\x10\a\"\a\n\x05input\x12\x05input\x1au\x10\x0e2q\x12\x05_?_:_\x1aB\x10\f2>\x12\x04_==_\x1a(\x10\t2$\x12\x04type\x1a\x1c\x10\v*\x18\n\v\x10\n\"\a\n\x05input\x12\tpatchText\x1a\f\x10\r\"\b\n\x06string\x1a\x1c\x10\x10*\x18\n\v\x10\x0f\"\a\n\x05input\x12\tpatchText\x1a\x06\x10\x11\x1a\x022\x00*t\x12\a<input>\x1a\x03*ef\"\x04\b\x01\x10\x04\"\x04\b\x02\x10\x05\"\x04\b\x03\x10\n\"\x04\b\x04\x10\x12\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x1c\"\x04\b\a\x10\x1e\"\x04\b\b\x10#\"\x04\b\t\x102\"\x04\b\n\x103\"\x04\b\v\x108\"\x04\b\f\x10D\"\x04\b\r\x10G\"\x04\b\x0e\x10N\"\x04\b\x0f\x10P\"\x04\b\x10\x10U\"\x04\b\x11\x10b",
+				Source: "type(input.input) == string ? string(input.input)\n  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue(\"\")\n",
+				AST:    "\x12\n\b\x01\x12\x06\x1a\x04type\x12\v\b\x02\x12\a\n\x05input\x12\f\b\x04\x12\b\x1a\x06equals\x12\f\b\x05\x12\b\n\x06string\x12\x11\b\x06\x12\r\x1a\vconditional\x12\x96\x01\b\a\x12\x91\x01\x1a\x10string_to_string\x1a\x0ebool_to_string\x1a\x0fbytes_to_string\x1a\x10double_to_string\x1a\x12duration_to_string\x1a\x0fint64_to_string\x1a\x13timestamp_to_string\x1a\x10uint64_to_string\x12\v\b\b\x12\a\n\x05input\x12\n\b\n\x12\x06\x1a\x04type\x12\v\b\v\x12\a\n\x05input\x12\f\b\r\x12\b\x1a\x06equals\x12\f\b\x0e\x12\b\n\x06string\x12\x11\b\x0f\x12\r\x1a\vconditional\x12\x96\x01\b\x10\x12\x91\x01\x1a\x10string_to_string\x1a\x0ebool_to_string\x1a\x0fbytes_to_string\x1a\x10double_to_string\x1a\x12duration_to_string\x1a\x0fint64_to_string\x1a\x13timestamp_to_string\x1a\x10uint64_to_string\x12\v\b\x11\x12\a\n\x05input\x12\x11\b\x13\x12\r\x1a\vrawText_dyn\x12\v\b\x14\x12\a\n\x05input\x12\x1c\b\x15\x12\x18\x1a\x16optional_orValue_value\x1a\b\b\x01\x12\x04Z\x02\n\x00\x1a\x15\b\x02\x12\x11J\x0fpermgen.Input12\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18\x01\x1a\b\b\x05\x12\x04Z\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x15\b\b\x12\x11J\x0fpermgen.Input12\x1a\x06\b\t\x12\x02\n\x00\x1a\b\b\n\x12\x04Z\x02\n\x00\x1a\x15\b\v\x12\x11J\x0fpermgen.Input12\x1a\x06\b\f\x12\x02\n\x00\x1a\x06\b\r\x12\x02\x18\x01\x1a\b\b\x0e\x12\x04Z\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x15\b\x11\x12\x11J\x0fpermgen.Input12\x1a\x06\b\x12\x12\x02\n\x00\x1a\x19\b\x13\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x15\b\x14\x12\x11J\x0fpermgen.Input12\x1a\x06\b\x15\x12\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x05\"\xa6\x02\x10\x062\xa1\x02\x12\x05_?_:_\x1a>\x10\x042:\x12\x04_==_\x1a$\x10\x012 \x12\x04type\x1a\x18\x10\x03*\x14\n\v\x10\x02\"\a\n\x05input\x12\x05input\x1a\f\x10\x05\"\b\n\x06string\x1a&\x10\a2\"\x12\x06string\x1a\x18\x10\t*\x14\n\v\x10\b\"\a\n\x05input\x12\x05input\x1a\xaf\x01\x10\x0f2\xaa\x01\x12\x05_?_:_\x1aB\x10\r2>\x12\x04_==_\x1a(\x10\n2$\x12\x04type\x1a\x1c\x10\f*\x18\n\v\x10\v\"\a\n\x05input\x12\tpatchText\x1a\f\x10\x0e\"\b\n\x06string\x1a*\x10\x102&\x12\x06string\x1a\x1c\x10\x12*\x18\n\v\x10\x11\"\a\n\x05input\x12\tpatchText\x1a1\x10\x152-\n\x1a\x10\x132\x16\x12\arawText\x1a\v\x10\x14\"\a\n\x05input\x12\aorValue\x1a\x06\x10\x16\x1a\x022\x00*\x96\x01\x12\a<input>\x1a\x052\x8d\x01\x8e\x01\"\x04\b\x01\x10\x04\"\x04\b\x02\x10\x05\"\x04\b\x03\x10\n\"\x04\b\x04\x10\x12\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x1c\"\x04\b\a\x10$\"\x04\b\b\x10%\"\x04\b\t\x10*\"\x04\b\n\x10:\"\x04\b\v\x10;\"\x04\b\f\x10@\"\x04\b\r\x10L\"\x04\b\x0e\x10O\"\x04\b\x0f\x10V\"\x04\b\x10\x10^\"\x04\b\x11\x10_\"\x04\b\x12\x10d\"\x04\b\x13\x10y\"\x04\b\x14\x10z\"\x05\b\x15\x10\x88\x01\"\x05\b\x16\x10\x89\x01",
 			},
 			{
 				Name:   "heads",
-				Source: "text.split(\"\\n*** \").map(p, cel.bind(h, p.split(\"\\n\", 2)[0].trim(), h.startsWith(\"*** \") ? h.substring(4) : h))\n",
-				AST:    "\x12\n\b\x01\x12\x06\n\x04text\x12\x19\b\x02\x12\x15\x1a\x13string_split_string\x12\a\b\t\x12\x03\n\x01p\x12\x1d\b\n\x12\x19\x1a\x17string_split_string_int\x12\x10\b\r\x12\f\x1a\nindex_list\x12\x11\b\x0f\x12\r\x1a\vstring_trim\x12\a\b\x10\x12\x03\n\x01h\x12\x18\b\x11\x12\x14\x1a\x12starts_with_string\x12\x11\b\x13\x12\r\x1a\vconditional\x12\a\b\x14\x12\x03\n\x01h\x12\x1a\b\x15\x12\x16\x1a\x14string_substring_int\x12\a\b\x17\x12\x03\n\x01h\x12\a\b\x1a\x12\x03\n\x01h\x12\r\b\x1e\x12\t\n\a@result\x12\x0e\b \x12\n\x1a\badd_list\x12\r\b!\x12\t\n\a@result\x1a\x06\b\x01\x12\x02\n\x00\x1a\n\b\x02\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\n\b\n\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x02\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x02\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x06\b\x11\x12\x02\x18\x01\x1a\x06\b\x12\x12\x02\x18\x05\x1a\x06\b\x13\x12\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x02\x1a\x06\b\x17\x12\x02\x18\x05\x1a\n\b\x18\x12\x062\x04\n\x02\n\x00\x1a\x06\b\x19\x12\x02\x18\x01\x1a\x06\b\x1a\x12\x02\x18\x05\x1a\x06\b\x1b\x12\x02\x18\x05\x1a\n\b\x1c\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x1d\x12\x02\x18\x01\x1a\n\b\x1e\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1f\x12\x062\x04\n\x02\x18\x05\x1a\n\b \x12\x062\x04\n\x02\x18\x05\x1a\n\b!\x12\x062\x04\n\x02\x18\x05\x1a\n\b\"\x12\x062\x04\n\x02\x18\x05\"\xc9\x02\x10\"J\xc4\x02\n\x01p\x12$\x10\x022 \n\n\x10\x01\"\x06\n\x04text\x12\x05split\x1a\v\x10\x03\x1a\a2\x05\n*** \x1a\a@result\"\x04\x10\x1c:\x00*\x06\x10\x1d\x1a\x02\x10\x012\xf2\x01\x10 2\xed\x01\x12\x03_+_\x1a\r\x10\x1e\"\t\n\a@result\x1a\xd6\x01\x10\x1f:\xd1\x01\n\xce\x01\x10\x1bJ\xc9\x01\n\a#unused\x12\x04\x10\x18:\x00\x1a\x01h\"E\x10\x0f2A\n9\x10\r25\x12\x04_[_]\x1a%\x10\n2!\n\a\x10\t\"\x03\n\x01p\x12\x05split\x1a\a\x10\v\x1a\x032\x01\n\x1a\x06\x10\f\x1a\x02\x18\x02\x1a\x06\x10\x0e\x1a\x02\x18\x00\x12\x04trim*\x06\x10\x19\x1a\x02\x10\x002\a\x10\x1a\"\x03\n\x01h:]\x10\x132Y\x12\x05_?_:_\x1a%\x10\x112!\n\a\x10\x10\"\x03\n\x01h\x12\nstartsWith\x1a\n\x10\x12\x1a\x062\x04*** \x1a \x10\x152\x1c\n\a\x10\x14\"\x03\n\x01h\x12\tsubstring\x1a\x06\x10\x16\x1a\x02\x18\x04\x1a\a\x10\x17\"\x03\n\x01h:\r\x10!\"\t\n\a@result*\xbb\x01\x12\a<input>\x1a\x02pq\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\n\"\x04\b\x03\x10\v\"\x04\b\t\x10(\"\x04\b\n\x10/\"\x04\b\v\x100\"\x04\b\f\x106\"\x04\b\r\x108\"\x04\b\x0e\x109\"\x04\b\x0f\x10@\"\x04\b\x10\x10D\"\x04\b\x11\x10P\"\x04\b\x12\x10Q\"\x04\b\x13\x10Y\"\x04\b\x14\x10[\"\x04\b\x15\x10f\"\x04\b\x16\x10g\"\x04\b\x17\x10l\"\x04\b\x18\x10$\"\x04\b\x19\x10$\"\x04\b\x1a\x10$\"\x04\b\x1b\x10$\"\x04\b\x1c\x10\x18\"\x04\b\x1d\x10\x18\"\x04\b\x1e\x10\x18\"\x04\b\x1f\x10\x18\"\x04\b \x10\x18\"\x04\b!\x10\x18\"\x04\b\"\x10\x18",
+				Source: "text.split(\"\\n*** \").map(p, cel.bind(h, p.split(\"\\n\", 2)[0], h.startsWith(\"*** \") ? h.substring(4) : h))\n",
+				AST:    "\x12\n\b\x01\x12\x06\n\x04text\x12\x19\b\x02\x12\x15\x1a\x13string_split_string\x12\a\b\t\x12\x03\n\x01p\x12\x1d\b\n\x12\x19\x1a\x17string_split_string_int\x12\x10\b\r\x12\f\x1a\nindex_list\x12\a\b\x0f\x12\x03\n\x01h\x12\x18\b\x10\x12\x14\x1a\x12starts_with_string\x12\x11\b\x12\x12\r\x1a\vconditional\x12\a\b\x13\x12\x03\n\x01h\x12\x1a\b\x14\x12\x16\x1a\x14string_substring_int\x12\a\b\x16\x12\x03\n\x01h\x12\a\b\x19\x12\x03\n\x01h\x12\r\b\x1d\x12\t\n\a@result\x12\x0e\b\x1f\x12\n\x1a\badd_list\x12\r\b \x12\t\n\a@result\x1a\x06\b\x01\x12\x02\x18\x05\x1a\n\b\x02\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\n\b\n\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x02\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x02\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x01\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\x18\x05\x1a\x06\b\x13\x12\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x02\x1a\x06\b\x16\x12\x02\x18\x05\x1a\n\b\x17\x12\x062\x04\n\x02\n\x00\x1a\x06\b\x18\x12\x02\x18\x01\x1a\x06\b\x19\x12\x02\x18\x05\x1a\x06\b\x1a\x12\x02\x18\x05\x1a\n\b\x1b\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x1c\x12\x02\x18\x01\x1a\n\b\x1d\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1e\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1f\x12\x062\x04\n\x02\x18\x05\x1a\n\b \x12\x062\x04\n\x02\x18\x05\x1a\n\b!\x12\x062\x04\n\x02\x18\x05\"\xbd\x02\x10!J\xb8\x02\n\x01p\x12$\x10\x022 \n\n\x10\x01\"\x06\n\x04text\x12\x05split\x1a\v\x10\x03\x1a\a2\x05\n*** \x1a\a@result\"\x04\x10\x1b:\x00*\x06\x10\x1c\x1a\x02\x10\x012\xe6\x01\x10\x1f2\xe1\x01\x12\x03_+_\x1a\r\x10\x1d\"\t\n\a@result\x1a\xca\x01\x10\x1e:\xc5\x01\n\xc2\x01\x10\x1aJ\xbd\x01\n\a#unused\x12\x04\x10\x17:\x00\x1a\x01h\"9\x10\r25\x12\x04_[_]\x1a%\x10\n2!\n\a\x10\t\"\x03\n\x01p\x12\x05split\x1a\a\x10\v\x1a\x032\x01\n\x1a\x06\x10\f\x1a\x02\x18\x02\x1a\x06\x10\x0e\x1a\x02\x18\x00*\x06\x10\x18\x1a\x02\x10\x002\a\x10\x19\"\x03\n\x01h:]\x10\x122Y\x12\x05_?_:_\x1a%\x10\x102!\n\a\x10\x0f\"\x03\n\x01h\x12\nstartsWith\x1a\n\x10\x11\x1a\x062\x04*** \x1a \x10\x142\x1c\n\a\x10\x13\"\x03\n\x01h\x12\tsubstring\x1a\x06\x10\x15\x1a\x02\x18\x04\x1a\a\x10\x16\"\x03\n\x01h:\r\x10 \"\t\n\a@result*\xb5\x01\x12\a<input>\x1a\x02ij\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\n\"\x04\b\x03\x10\v\"\x04\b\t\x10(\"\x04\b\n\x10/\"\x04\b\v\x100\"\x04\b\f\x106\"\x04\b\r\x108\"\x04\b\x0e\x109\"\x04\b\x0f\x10=\"\x04\b\x10\x10I\"\x04\b\x11\x10J\"\x04\b\x12\x10R\"\x04\b\x13\x10T\"\x04\b\x14\x10_\"\x04\b\x15\x10`\"\x04\b\x16\x10e\"\x04\b\x17\x10$\"\x04\b\x18\x10$\"\x04\b\x19\x10$\"\x04\b\x1a\x10$\"\x04\b\x1b\x10\x18\"\x04\b\x1c\x10\x18\"\x04\b\x1d\x10\x18\"\x04\b\x1e\x10\x18\"\x04\b\x1f\x10\x18\"\x04\b \x10\x18\"\x04\b!\x10\x18",
 			},
 			{
 				Name:   "adds",
@@ -1697,7 +1697,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:        "notebook_edit",
 		Aliases:     []string{"NotebookEdit", "notebook"},
-		Owner:       "formatters.yaml:633:5",
+		Owner:       "formatters.yaml:632:5",
 		Title:       "Edit a notebook cell",
 		Description: "What happens to which cell of which notebook: replace (the default), insert after a cell or at the top, or delete, with the line count of the new source. Claude Code NotebookEdit sends edit_mode, cell_id and new_source; oh-my-pi notebook sends action (edit, insert, delete), cell_index and content. Declines without a notebook path.",
 		Input: []celfmt.GeneratedField{
@@ -1761,7 +1761,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:        "run_shell_command",
 		Aliases:     []string{"Bash", "shell", "shell_command", "exec_command"},
-		Owner:       "formatters.yaml:694:5",
+		Owner:       "formatters.yaml:693:5",
 		Title:       "Run a shell command",
 		Description: "The command in full (each line's white space runs folded, blank lines dropped, so padding hides nothing; a script of more than 1000 lines is shown on one line after its line count; an argv list of more than 64 arguments by its first and last 32), then whether it leaves the sandbox, the directory, background, timeout, the stated justification and the agent's own description of it. Gemini CLI run_shell_command (dir_path, older directory, is_background), Qwen Code run_shell_command, Claude Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox), Codex shell (command as an argv list, shown shell-quoted), shell_command and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and justification. Declines without a command. The tool named bash has no entry: its prompt shows the command itself.",
 		Input: []celfmt.GeneratedField{
@@ -1835,7 +1835,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:        "MultiEdit",
 		Aliases:     []string{"multiedit"},
-		Owner:       "formatters.yaml:781:5",
+		Owner:       "formatters.yaml:780:5",
 		Title:       "Edit a file several times",
 		Description: "The path, how many replacements are applied in order, how many lines the first one replaces with how many, and how many replace every occurrence. Claude Code MultiEdit sends file_path and edits of old_string/new_string/replace_all; opencode multiedit filePath and edits of oldString/newString/replaceAll. A list sent as JSON text is decoded.",
 		Input: []celfmt.GeneratedField{
@@ -1878,7 +1878,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "update_plan",
-		Owner:       "formatters.yaml:832:5",
+		Owner:       "formatters.yaml:831:5",
 		Title:       "Update the plan",
 		Description: "How many steps Codex's update_plan sets (plan, a list of step and status) and how many are pending, in progress and completed, then the step in progress. A list sent as JSON text is decoded. Declines when plan is not a list.",
 		Input: []celfmt.GeneratedField{
@@ -1919,7 +1919,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "read_many_files",
-		Owner:       "formatters.yaml:873:5",
+		Owner:       "formatters.yaml:872:5",
 		Title:       "Read many files",
 		Description: "The paths and globs Gemini CLI read_many_files reads (include, or paths in its 2025 version), those it excludes, and whether the default excludes are off. Declines when it names nothing to read.",
 		Input: []celfmt.GeneratedField{
@@ -1953,7 +1953,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "save_memory",
-		Owner:       "formatters.yaml:906:5",
+		Owner:       "formatters.yaml:905:5",
 		Title:       "Remember a fact",
 		Description: "The fact Gemini CLI or Qwen Code save_memory writes to the memory file that later sessions read, on one line and cut at the preview limit. Declines without a fact.",
 		Input: []celfmt.GeneratedField{
@@ -1974,7 +1974,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "spawn_agent",
-		Owner:       "formatters.yaml:927:5",
+		Owner:       "formatters.yaml:926:5",
 		Title:       "Start a Codex sub-agent",
 		Description: "Which sub-agent Codex spawn_agent starts (task_name, agent_type, model), whether it gets this conversation (fork_context, or fork_turns other than none), then its message on one line cut at 80 characters, or the text of its first text item. Declines when there is nothing to show.",
 		Input: []celfmt.GeneratedField{
@@ -2021,7 +2021,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "filesystem:*",
-		Owner:       "formatters.yaml:972:5",
+		Owner:       "formatters.yaml:971:5",
 		Title:       "Any tool of the MCP filesystem server",
 		Description: "Follows the reference filesystem server (modelcontextprotocol/servers src/filesystem). The path the tool works on, with the size of what write_file writes (it overwrites without warning), how many edits edit_file makes (and whether it is a dry run) and the pattern search_files looks for; the source and destination of move_file; the paths read_multiple_files reads. Declines otherwise (list_allowed_directories), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -2069,7 +2069,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "github:*",
-		Owner:       "formatters.yaml:1036:5",
+		Owner:       "formatters.yaml:1035:5",
 		Title:       "Any tool of the GitHub MCP server",
 		Description: "Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber, the consolidated method tools, actions_run_trigger, and the older run_workflow, create_and_submit_pull_request_review) and the archived reference GitHub server (servers-archived src/github: pull_number, search q). What the call does first (merge, delete, push, fork, the method of a consolidated tool, a review's event), then the repository, the issue or pull request number, the file path and branches; then the merge method, new state, fork organization, workflow with its ref and inputs, run, files pushed, commit message, title and body. Tools without a repository show their search query. Declines when the call has neither a repository nor a query. A gist shows whether it is public, its file name and size.",
 		Input: []celfmt.GeneratedField{
@@ -2191,7 +2191,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "git:*",
-		Owner:       "formatters.yaml:1241:5",
+		Owner:       "formatters.yaml:1240:5",
 		Title:       "Any tool of the MCP git server",
 		Description: "Follows the reference git server (modelcontextprotocol/servers src/git, mcp_server_git/server.py). The repository path, then what the tool does: the files staged ([\".\"] stages all changes), the commit message, the branch created (and the branch it starts from) or checked out, git_reset unstaging everything, the revision shown or the diff target. Declines without a repository path.",
 		Input: []celfmt.GeneratedField{
@@ -2238,7 +2238,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "postgres:query",
-		Owner:       "formatters.yaml:1315:5",
+		Owner:       "formatters.yaml:1314:5",
 		Title:       "Run SQL on PostgreSQL",
 		Description: "Follows the archived reference PostgreSQL server (servers-archived src/postgres: query {sql}); its read-only transaction is not a promise the published package keeps. The kinds of its statements first, each once and the most consequential first (DROP before DELETE before UPDATE … before SELECT; comments and quoted text skipped, so a statement hidden after padding, after other statements or behind a dialect's quirk still shows), then the whole query with its white space folded, cut at 120 characters. Linear in the length of the query. Declines without SQL.",
 		Input: []celfmt.GeneratedField{
@@ -2269,7 +2269,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sqlite:*",
-		Owner:       "formatters.yaml:1364:5",
+		Owner:       "formatters.yaml:1363:5",
 		Title:       "Any tool of the MCP SQLite server",
 		Description: "Follows the archived reference SQLite server (servers-archived src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and create_table {query}, describe_table {table_name}). For a query, the kinds of its statements first, as for postgres:query (write_query runs any statement, DELETE and DROP included), then the query with its white space folded, cut at 120 characters; for describe_table, the table. Declines otherwise, so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -2301,7 +2301,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "mysql:*",
-		Owner:       "formatters.yaml:1403:5",
+		Owner:       "formatters.yaml:1402:5",
 		Title:       "Any tool of an MCP MySQL server",
 		Description: "Follows designcomputer/mysql_mcp_server (execute_sql {query}) and benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its statements first, as for postgres:query (MySQL's backslash escapes, # comments and /*! */ code included), then the query with its white space folded, cut at 120 characters. Declines otherwise (get_schema_info, get_table_sample).",
 		Input: []celfmt.GeneratedField{
@@ -2333,7 +2333,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "playwright:*",
-		Owner:       "formatters.yaml:1438:5",
+		Owner:       "formatters.yaml:1437:5",
 		Title:       "Any tool of a Playwright MCP server",
 		Description: "Follows microsoft/playwright-mcp, current (README v0.0.79: target with an optional element), intermediate (ref, selector) and old (element with ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_* with CSS selectors). What the browser is asked to do, with the element as the model labelled it and the target it really acts on: navigate, click, hover, type, select, press a key, drag; the code browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run, whole up to the output cap; every local file browser_file_upload, browser_drop and playwright_upload_file send; each browser_fill_form field as name=value; a dialog accepted or dismissed; the method, URL and body of playwright_get/post/put/patch/delete, with a bearer token flagged, never shown. Other tools decline, so the MCP argument summary shows; for names it does not know, only an unambiguous set of arguments names the action.",
 		Input: []celfmt.GeneratedField{
@@ -2460,7 +2460,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "fetch:fetch",
-		Owner:       "formatters.yaml:1678:5",
+		Owner:       "formatters.yaml:1677:5",
 		Title:       "Fetch a URL with the MCP fetch server",
 		Description: "Follows the reference fetch server (modelcontextprotocol/servers src/fetch, the Fetch model: url, max_length, start_index, raw). The whole URL fetched (a query string can carry data out), up to the output cap, and whether the page is fetched raw (without the Markdown conversion) or from a later character. Declines without a URL.",
 		Input: []celfmt.GeneratedField{
@@ -2489,7 +2489,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "slack:*",
-		Owner:       "formatters.yaml:1718:5",
+		Owner:       "formatters.yaml:1717:5",
 		Title:       "Any tool of an MCP Slack server",
 		Description: "Follows the archived reference Slack server (servers-archived src/slack: slack_post_message, slack_reply_to_thread, slack_add_reaction {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server (conversations_add_message {channel_id, text, or payload before v1.2, thread_ts}, reactions_add and reactions_remove {channel_id, timestamp, emoji}). A message posted: the channel (and the thread it replies in) and the text, on one line cut at 200 characters; a reaction added to or removed from a message; or just the channel a tool reads. Declines without a channel (listing channels or users), so the MCP argument summary shows.",
 		Input: []celfmt.GeneratedField{
@@ -2546,7 +2546,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "memory:*",
-		Owner:       "formatters.yaml:1795:5",
+		Owner:       "formatters.yaml:1794:5",
 		Title:       "Any tool of the MCP memory server",
 		Description: "Follows the reference memory server (modelcontextprotocol/servers src/memory: create_entities, create_relations, add_observations, delete_entities, delete_observations, delete_relations, search_nodes, open_nodes). What changes in the knowledge graph: the entities created (name and type) or deleted, the relations (from, type, to), the observations added or deleted per entity; the query or names a read looks for. Declines otherwise (read_graph).",
 		Input: []celfmt.GeneratedField{
@@ -2598,7 +2598,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "brave-search:*",
-		Owner:       "formatters.yaml:1877:5",
+		Owner:       "formatters.yaml:1876:5",
 		Title:       "Any tool of the Brave Search MCP server",
 		Description: "Follows the archived reference Brave Search server (servers-archived src/brave-search: brave_web_search {query, count, offset}, brave_local_search {query, count}). The query sent to Brave on one line, with the number of results asked for. Declines without a query.",
 		Input: []celfmt.GeneratedField{
@@ -2626,7 +2626,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "puppeteer:*",
-		Owner:       "formatters.yaml:1913:5",
+		Owner:       "formatters.yaml:1912:5",
 		Title:       "Any tool of the MCP Puppeteer server",
 		Description: "Follows the archived reference Puppeteer server (servers-archived src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous}, puppeteer_click, puppeteer_hover {selector}, puppeteer_fill, puppeteer_select {selector, value}, puppeteer_evaluate {script}, puppeteer_screenshot {name, selector}). The script puppeteer_evaluate runs, whole up to the output cap; the URL navigated to, flagging changed launch options and allowDangerous; the element clicked, hovered, filled or selected in, with the value. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -2663,7 +2663,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "redis:*",
-		Owner:       "formatters.yaml:1972:5",
+		Owner:       "formatters.yaml:1971:5",
 		Title:       "Any tool of the MCP Redis server",
 		Description: "Follows the archived reference Redis server (servers-archived src/redis: set {key, value, expireSeconds}, get {key}, delete {key: one or a list}, list {pattern}). The key set with its value and expiry, the keys deleted, the key read or the pattern listed.",
 		Input: []celfmt.GeneratedField{
@@ -2697,7 +2697,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "gitlab:*",
-		Owner:       "formatters.yaml:2024:5",
+		Owner:       "formatters.yaml:2023:5",
 		Title:       "Any tool of the MCP GitLab server",
 		Description: "Follows the archived reference GitLab server (servers-archived src/gitlab/schemas.ts: project_id on every project tool; create_or_update_file, push_files, create_issue, create_merge_request, fork_repository, create_branch, search_repositories). The project, the file path, the branch (or source and target branches, or the ref a branch starts from), the fork namespace, the files pushed, the commit message and the title; a search without a project shows its query. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -2738,7 +2738,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "time:*",
-		Owner:       "formatters.yaml:2087:5",
+		Owner:       "formatters.yaml:2086:5",
 		Title:       "Any tool of the MCP time server",
 		Description: "Follows the reference time server (modelcontextprotocol/servers src/time: get_current_time {timezone}, convert_time {source_timezone, time, target_timezone}). The time zone asked for, or the time converted and between which zones. Declines otherwise.",
 		Input: []celfmt.GeneratedField{
@@ -2755,7 +2755,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:        "sentry:get_sentry_issue",
-		Owner:       "formatters.yaml:2118:5",
+		Owner:       "formatters.yaml:2117:5",
 		Title:       "Read a Sentry issue",
 		Description: "Follows the archived reference Sentry server (servers-archived src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL read, so an approver sees which host a URL points to. Declines without one.",
 		Input: []celfmt.GeneratedField{
