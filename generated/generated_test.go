@@ -100,7 +100,7 @@ func TestRegisterOptions(t *testing.T) {
 	reg := runtime.NewRegistry()
 	dispose, err := generated.Register(reg, runtime.Only("read", "edit"))
 	require.NoError(t, err)
-	assert.Equal(t, 2, reg.Len())
+	assert.Equal(t, 6, reg.Len(), "read and edit, each with its two aliases")
 	dispose()
 	_, err = generated.Register(reg, runtime.Except("mcp"))
 	require.NoError(t, err)

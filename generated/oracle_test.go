@@ -21,7 +21,7 @@ func oracle(tool string, in *celfmt.Object, l celfmt.Limits) string {
 	case "edit":
 		return oracleEdit(in)
 	case "find", "grep", "ls":
-		return oracleSearch(in, l)
+		return oracleSearch(tool, in, l)
 	case "mcp":
 		return oracleMCP(in)
 	}
@@ -60,16 +60,23 @@ func oracleWrite(in *celfmt.Object) string {
 	return stats
 }
 
+// oracleEdit follows pi's edit tool where it extends the reference: edits
+// sent as JSON text are decoded, and a legacy oldText/newText pair is
+// appended to the edits.
 func oracleEdit(in *celfmt.Object) string {
 	var edits []any
-	if list, ok := get(in, "edits").([]any); ok {
-		edits = list
-	} else {
-		_, oldOK := get(in, "oldText").(string)
-		_, newOK := get(in, "newText").(string)
-		if oldOK && newOK {
-			edits = []any{in}
+	switch e := get(in, "edits").(type) {
+	case []any:
+		edits = e
+	case string:
+		if v, err := celfmt.DecodeJSON([]byte(e)); err == nil {
+			edits, _ = v.([]any)
 		}
+	}
+	_, oldOK := get(in, "oldText").(string)
+	_, newOK := get(in, "newText").(string)
+	if oldOK && newOK {
+		edits = append(edits[:len(edits):len(edits)], in)
 	}
 	type pair struct{ old, new string }
 	var pairs []pair
@@ -104,14 +111,19 @@ func oracleEdit(in *celfmt.Object) string {
 	return text
 }
 
-func oracleSearch(in *celfmt.Object, l celfmt.Limits) string {
+// searchKeys are the reference's search fields that the real find-like,
+// grep-like and ls-like tools send: no find tool sends glob, no ls tool a
+// pattern or glob, and none of them file_path.
+var searchKeys = map[string][]string{"find": {"pattern"}, "grep": {"pattern", "glob"}, "ls": nil}
+
+func oracleSearch(tool string, in *celfmt.Object, l celfmt.Limits) string {
 	var parts []string
-	for _, key := range []string{"pattern", "glob"} {
+	for _, key := range searchKeys[tool] {
 		if _, ok := celfmt.NonEmptyString(get(in, key)); ok {
 			parts = append(parts, key+" '"+celfmt.InlineText(get(in, key).(string), l.Summary)+"'")
 		}
 	}
-	if p, ok := celfmt.PromptPath(in); ok {
+	if p, ok := celfmt.NonEmptyString(get(in, "path")); ok {
 		parts = append(parts, "path '"+p+"'")
 	} else {
 		parts = append(parts, "current working directory")

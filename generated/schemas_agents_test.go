@@ -1,4 +1,140 @@
 package generated_test
 
-// agentSchemas: the coding agents' tools (see stockSchemas).
-var agentSchemas = map[string]map[string][]string{}
+// agentSchemas: the coding agents' tools (see stockSchemas). Schema names
+// are "<agent> <tool>"; where they come from is in the corpus
+// testdata/real/agents.jsonl.
+var agentSchemas = map[string]map[string][]string{
+	"read": {
+		"path":          {"pi read", "oh-my-pi read"},
+		"file_path":     {"claude-code Read", "gemini-cli read_file", "qwen-code read_file", "codex read_file"},
+		"filePath":      {"opencode read"},
+		"absolute_path": {"gemini-cli read_file (2025)"},
+		"offset":        {"pi read", "oh-my-pi read", "claude-code Read", "opencode read", "qwen-code read_file", "codex read_file", "gemini-cli read_file (2025)"},
+		"limit":         {"pi read", "oh-my-pi read", "claude-code Read", "opencode read", "qwen-code read_file", "codex read_file", "gemini-cli read_file (2025)"},
+		"start_line":    {"gemini-cli read_file"},
+		"end_line":      {"gemini-cli read_file"},
+		"pages":         {"claude-code Read", "qwen-code read_file"},
+	},
+	"write": {
+		"path":      {"pi write", "oh-my-pi write"},
+		"file_path": {"claude-code Write", "gemini-cli write_file", "qwen-code write_file"},
+		"filePath":  {"opencode write"},
+		"content":   {"pi write", "oh-my-pi write", "claude-code Write", "gemini-cli write_file", "qwen-code write_file", "opencode write"},
+	},
+	"edit": {
+		"path":                  {"pi edit", "oh-my-pi edit"},
+		"file_path":             {"claude-code Edit", "gemini-cli replace", "qwen-code edit"},
+		"filePath":              {"opencode edit"},
+		"edits":                 {"pi edit"},
+		"oldText":               {"pi edit (legacy)", "oh-my-pi edit"},
+		"newText":               {"pi edit (legacy)", "oh-my-pi edit"},
+		"old_string":            {"claude-code Edit", "gemini-cli replace", "qwen-code edit"},
+		"new_string":            {"claude-code Edit", "gemini-cli replace", "qwen-code edit"},
+		"oldString":             {"opencode edit"},
+		"newString":             {"opencode edit"},
+		"replace_all":           {"claude-code Edit", "qwen-code edit"},
+		"replaceAll":            {"opencode edit"},
+		"all":                   {"oh-my-pi edit"},
+		"allow_multiple":        {"gemini-cli replace"},
+		"expected_replacements": {"gemini-cli replace (2025)"},
+	},
+	"find": {
+		"pattern":  {"pi find", "oh-my-pi find", "claude-code Glob", "gemini-cli glob", "opencode glob", "qwen-code glob"},
+		"path":     {"pi find", "oh-my-pi find", "claude-code Glob", "opencode glob", "qwen-code glob", "gemini-cli glob (2025)"},
+		"dir_path": {"gemini-cli glob"},
+	},
+	"grep": {
+		"pattern":         {"pi grep", "oh-my-pi grep", "claude-code Grep", "codex grep_files", "gemini-cli grep_search", "gemini-cli search_file_content", "opencode grep", "qwen-code grep_search"},
+		"glob":            {"pi grep", "oh-my-pi grep", "claude-code Grep", "qwen-code grep_search"},
+		"include":         {"opencode grep", "codex grep_files", "gemini-cli search_file_content"},
+		"include_pattern": {"gemini-cli grep_search"},
+		"exclude_pattern": {"gemini-cli grep_search"},
+		"path":            {"pi grep", "oh-my-pi grep", "claude-code Grep", "codex grep_files", "gemini-cli search_file_content", "opencode grep", "qwen-code grep_search"},
+		"dir_path":        {"gemini-cli grep_search"},
+	},
+	"ls": {
+		"path":     {"pi ls", "oh-my-pi ls", "claude-code LS", "opencode list", "qwen-code list_directory", "gemini-cli list_directory (2025)"},
+		"dir_path": {"gemini-cli list_directory", "codex list_dir"},
+		"ignore":   {"claude-code LS", "gemini-cli list_directory", "opencode list", "qwen-code list_directory"},
+		"depth":    {"codex list_dir"},
+	},
+	"web_fetch": {
+		"url":    {"oh-my-pi web_fetch", "claude-code WebFetch", "opencode webfetch"},
+		"prompt": {"claude-code WebFetch", "gemini-cli web_fetch"},
+	},
+	"web_search": {
+		"query":           {"oh-my-pi web_search", "claude-code WebSearch", "gemini-cli google_web_search", "opencode websearch"},
+		"allowed_domains": {"claude-code WebSearch"},
+		"blocked_domains": {"claude-code WebSearch"},
+	},
+	"task": {
+		"description":       {"claude-code Agent", "opencode task"},
+		"prompt":            {"claude-code Agent", "opencode task", "gemini-cli invoke_agent"},
+		"subagent_type":     {"claude-code Agent", "opencode task"},
+		"agent_name":        {"gemini-cli invoke_agent"},
+		"agent":             {"oh-my-pi task"},
+		"tasks":             {"oh-my-pi task"},
+		"model":             {"claude-code Agent", "oh-my-pi task"},
+		"run_in_background": {"claude-code Agent"},
+		"isolation":         {"claude-code Agent"},
+		"task_id":           {"opencode task"},
+	},
+	"todo_write": {
+		"todos": {"oh-my-pi todo_write", "claude-code TodoWrite", "opencode todowrite", "gemini-cli write_todos"},
+	},
+	"apply_patch": {
+		"input":     {"codex apply_patch (function)"},
+		"patchText": {"opencode apply_patch", "opencode patch"},
+	},
+	"notebook_edit": {
+		"notebook_path": {"claude-code NotebookEdit", "oh-my-pi notebook"},
+		"cell_id":       {"claude-code NotebookEdit"},
+		"cell_index":    {"oh-my-pi notebook"},
+		"cell_type":     {"claude-code NotebookEdit", "oh-my-pi notebook"},
+		"edit_mode":     {"claude-code NotebookEdit"},
+		"action":        {"oh-my-pi notebook"},
+		"new_source":    {"claude-code NotebookEdit"},
+		"content":       {"oh-my-pi notebook"},
+	},
+	"run_shell_command": {
+		"command":                   {"gemini-cli run_shell_command", "qwen-code run_shell_command", "claude-code Bash", "codex shell", "codex shell_command"},
+		"cmd":                       {"codex exec_command"},
+		"description":               {"gemini-cli run_shell_command", "qwen-code run_shell_command", "claude-code Bash"},
+		"dir_path":                  {"gemini-cli run_shell_command"},
+		"directory":                 {"gemini-cli run_shell_command (2025)", "qwen-code run_shell_command"},
+		"workdir":                   {"codex shell", "codex shell_command", "codex exec_command"},
+		"timeout":                   {"claude-code Bash", "qwen-code run_shell_command"},
+		"timeout_ms":                {"codex shell", "codex shell_command"},
+		"run_in_background":         {"claude-code Bash"},
+		"is_background":             {"gemini-cli run_shell_command", "qwen-code run_shell_command"},
+		"dangerouslyDisableSandbox": {"claude-code Bash"},
+		"sandbox_permissions":       {"codex shell", "codex shell_command", "codex exec_command"},
+		"justification":             {"codex shell", "codex shell_command", "codex exec_command"},
+	},
+	"MultiEdit": {
+		"file_path": {"claude-code MultiEdit"},
+		"filePath":  {"opencode multiedit"},
+		"edits":     {"claude-code MultiEdit", "opencode multiedit"},
+	},
+	"update_plan": {
+		"plan": {"codex update_plan"},
+	},
+	"read_many_files": {
+		"include":            {"gemini-cli read_many_files"},
+		"paths":              {"gemini-cli read_many_files (2025)"},
+		"exclude":            {"gemini-cli read_many_files"},
+		"useDefaultExcludes": {"gemini-cli read_many_files"},
+	},
+	"save_memory": {
+		"fact": {"gemini-cli save_memory", "qwen-code save_memory"},
+	},
+	"spawn_agent": {
+		"task_name":    {"codex spawn_agent (v2)"},
+		"agent_type":   {"codex spawn_agent"},
+		"model":        {"codex spawn_agent"},
+		"message":      {"codex spawn_agent"},
+		"items":        {"codex spawn_agent (v1)"},
+		"fork_context": {"codex spawn_agent (v1)"},
+		"fork_turns":   {"codex spawn_agent (v2)"},
+	},
+}
