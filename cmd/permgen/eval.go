@@ -39,11 +39,9 @@ Flags:
 `
 
 type evalFlags struct {
-	input      string
-	tool       string
-	previewMax int
-	summaryMax int
-	logMax     int
+	input  string
+	tool   string
+	limits limitFlags
 }
 
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -51,9 +49,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.StringVar(&opts.input, "input", "{}", "the call's input: a JSON object, or @`FILE` to read it from FILE (@- for standard input)")
 	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `name`, the variable tool")
-	fs.IntVar(&opts.previewMax, "preview-max", runtime.DefaultPreviewLimit, "characters of JSON in the default preview (limits.preview)")
-	fs.IntVar(&opts.summaryMax, "summary-max", runtime.DefaultSummaryLimit, "characters of a pattern or glob (limits.summary)")
-	fs.IntVar(&opts.logMax, "log-max", runtime.DefaultLogLimit, "characters of a log preview (limits.log)")
+	opts.limits.register(fs, false)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), evalUsage)
 		fs.PrintDefaults()
@@ -67,14 +63,9 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	expr := rest[0]
-	for _, l := range []struct {
-		name string
-		v    int
-	}{{"preview-max", opts.previewMax}, {"summary-max", opts.summaryMax}, {"log-max", opts.logMax}} {
-		if l.v < 1 {
-			errorf(stderr, "eval", "--%s must be a positive integer, got %d", l.name, l.v)
-			return exitUsage
-		}
+	if err := opts.limits.validate(); err != nil {
+		errorf(stderr, "eval", "%v", err)
+		return exitUsage
 	}
 	input, err := evalInput(opts.input, stdin)
 	if err != nil {
@@ -82,7 +73,8 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 
-	limits := celfmt.Limits{Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax}
+	l := opts.limits.limits()
+	limits := celfmt.Limits{Preview: l.Preview, Summary: l.Summary, Log: l.Log}
 	r, err := celfmt.Eval(expr, input, opts.tool, limits, celfmt.Options{})
 	var list celfmt.ErrorList
 	switch {

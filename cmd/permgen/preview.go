@@ -47,13 +47,10 @@ Flags:
 const maxLineBytes = 64 << 20
 
 type previewFlags struct {
-	catalogs   stringList
-	format     string
-	noBuiltin  bool
-	previewMax int
-	summaryMax int
-	logMax     int
-	outputMax  int
+	catalogs  stringList
+	format    string
+	noBuiltin bool
+	limits    limitFlags
 }
 
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -62,10 +59,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
-	fs.IntVar(&opts.previewMax, "preview-max", runtime.DefaultPreviewLimit, "characters of JSON in the default preview")
-	fs.IntVar(&opts.summaryMax, "summary-max", runtime.DefaultSummaryLimit, "characters of a pattern or glob")
-	fs.IntVar(&opts.logMax, "log-max", runtime.DefaultLogLimit, "characters of a log preview")
-	fs.IntVar(&opts.outputMax, "output-max", runtime.DefaultOutputLimit, "characters of any returned text, after sanitizing")
+	opts.limits.register(fs, true)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), previewUsage)
 		fs.PrintDefaults()
@@ -93,9 +87,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var failures failureLog
-	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: runtime.Limits{
-		Preview: opts.previewMax, Summary: opts.summaryMax, Log: opts.logMax, Output: opts.outputMax,
-	}, OnFailure: failures.add})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), OnFailure: failures.add})
 	if err != nil {
 		errorf(stderr, "preview", "%v", err)
 		return exitUsage
@@ -153,13 +145,8 @@ func (o previewFlags) validate(files []string) error {
 	if o.format != "text" && o.format != "json" {
 		return fmt.Errorf("--format must be text or json, got %q", o.format)
 	}
-	for _, l := range []struct {
-		name string
-		v    int
-	}{{"preview-max", o.previewMax}, {"summary-max", o.summaryMax}, {"log-max", o.logMax}, {"output-max", o.outputMax}} {
-		if l.v < 1 {
-			return fmt.Errorf("--%s must be a positive integer, got %d", l.name, l.v)
-		}
+	if err := o.limits.validate(); err != nil {
+		return err
 	}
 	if len(files) > 1 {
 		return fmt.Errorf("takes at most one FILE, got %d", len(files))

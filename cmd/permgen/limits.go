@@ -1,0 +1,53 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/permgen/permgen/runtime"
+)
+
+// limitFlags are the text limits a command takes as flags: --preview-max,
+// --summary-max, --log-max and, where the command sanitizes output,
+// --output-max.
+type limitFlags struct {
+	preview, summary, log, output int
+	withOutput                    bool
+}
+
+// register defines the flags on fs; output says whether --output-max is
+// one of them.
+func (l *limitFlags) register(fs *flag.FlagSet, output bool) {
+	l.withOutput = output
+	fs.IntVar(&l.preview, "preview-max", runtime.DefaultPreviewLimit, "characters of JSON in the default preview (limits.preview)")
+	fs.IntVar(&l.summary, "summary-max", runtime.DefaultSummaryLimit, "characters of a pattern or glob (limits.summary)")
+	fs.IntVar(&l.log, "log-max", runtime.DefaultLogLimit, "characters of a log preview (limits.log)")
+	if output {
+		fs.IntVar(&l.output, "output-max", runtime.DefaultOutputLimit, "characters of the preview and of each piece of the prompt, after sanitizing")
+	}
+}
+
+// validate reports the first limit that is not a positive integer.
+func (l *limitFlags) validate() error {
+	limits := []struct {
+		name string
+		v    int
+	}{{"preview-max", l.preview}, {"summary-max", l.summary}, {"log-max", l.log}}
+	if l.withOutput {
+		limits = append(limits, struct {
+			name string
+			v    int
+		}{"output-max", l.output})
+	}
+	for _, f := range limits {
+		if f.v < 1 {
+			return fmt.Errorf("--%s must be a positive integer, got %d", f.name, f.v)
+		}
+	}
+	return nil
+}
+
+// limits returns the limits the flags set.
+func (l *limitFlags) limits() runtime.Limits {
+	return runtime.Limits{Preview: l.preview, Summary: l.summary, Log: l.log, Output: l.output}
+}
