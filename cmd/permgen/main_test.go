@@ -212,6 +212,20 @@ func TestPreviewReportsFailures(t *testing.T) {
 	}
 }
 
+// A transcript where every call fails reports the first 20 failures and
+// counts the rest, as it does for bad lines.
+func TestPreviewCapsFailureReports(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "cli", "failing.yaml")
+	stdin := strings.Repeat(`{"tool":"count","input":{"n":"x"}}`+"\n", 25)
+	stdout, stderr, code := runCLI(t, stdin, "preview", "--no-builtin", "--catalog", catalog)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, 25, strings.Count(stdout, "\n"), "every call is still previewed")
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	require.Len(t, lines, 21)
+	assert.Contains(t, lines[19], "<stdin>:20: formatter ")
+	assert.Equal(t, "permgen preview: <stdin>: 5 more formatter failures not shown", lines[20])
+}
+
 // -h prints the usage once, on standard output, for every command; a bad
 // flag prints the problem with the command's prefix and the usage on
 // standard error.

@@ -36,8 +36,9 @@ A formatter that fails on a call (an evaluation error, a panic, a cost limit,
 an input field of the wrong declared type) counts as a decline: the call gets
 the default preview. Each failure is reported on standard error as
 "FILE:LINE: formatter OWNER failed: MESSAGE" and, with --format json, in the
-call's "failures" list ({"owner", "key", "error"}; absent when none). A
-failure does not change the exit code.
+call's "failures" list ({"owner", "key", "error"}; absent when none); after
+20 such reports the rest are only counted. A failure does not change the
+exit code.
 
 Flags:
 `
@@ -237,9 +238,16 @@ func (l *failureLog) take(limit int) []jsonFailure {
 	return out
 }
 
-// maxBadLines is how many bad lines preview reports one by one; the rest
-// are counted in one line at the end.
+// maxBadLines is how many bad lines, and how many formatter failures,
+// preview reports one by one; the rest are counted in one line at the end.
 const maxBadLines = 20
+
+// countRest reports, at the end, how many more of what were left unreported.
+func countRest(stderr io.Writer, name string, more int, singular, plural string) {
+	if more > 0 {
+		errorf(stderr, "preview", "%s: %s", name, celfmt.CountPhrase(more, singular, plural))
+	}
+}
 
 // previewCalls previews every call read from in and reports whether any
 // line was bad. Formatter failures, collected in failures, are reported on
@@ -249,15 +257,10 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	lines := newLineReader(in)
-	badLines := 0
+	badLines, failureCount := 0, 0
 	defer func() {
-		if more := badLines - maxBadLines; more > 0 {
-			noun := "lines"
-			if more == 1 {
-				noun = "line"
-			}
-			errorf(stderr, "preview", "%s: %d more bad %s skipped", name, more, noun)
-		}
+		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
+		countRest(stderr, name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
 	}()
 	for {
 		line, err := lines.next()
@@ -286,7 +289,9 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 		desc := d.Describe(call)
 		failed := failures.take(d.Limits().Output)
 		for _, f := range failed {
-			fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, lines.line, f.Owner, f.Error)
+			if failureCount++; failureCount <= maxBadLines {
+				fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, lines.line, f.Owner, f.Error)
+			}
 		}
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
