@@ -74,6 +74,10 @@ func TestReferenceExamples(t *testing.T) {
 		{"mcp long", nil, `{"tool":"mcp","input":{"arguments":{"first":"` + x("x", 80) + `","second":"` + x("y", 80) + `","third":"` + x("z", 80) + `"}}}`,
 			`with first: "` + x("x", 60) + `…", second: "` + x("y", 60) + `…", third: "zzzzzzz…`, "", nil},
 		{"mcp query long", nil, `{"tool":"mcp","input":{"arguments":{"query":"` + x("x", 100) + `"}}}`, `with query: "` + x("x", 60) + `…"`, "", nil},
+		// A source-mcp call whose input is the envelope: the reference passes
+		// it to mcp unchanged.
+		{"mcp envelope with source mcp", nil, `{"tool":"srv:tool","source":"mcp","target":"srv:tool","agent":"a1","input":{"arguments":{"n":2}}}`,
+			"with n: 2", "Agent 'a1' requested MCP target 'srv:tool' with n: 2. Allow this call?", nil},
 		// formatAskPrompt
 		{"ask agent", nil, `{"tool":"read","agent":"my-agent","state":"ask","source":"tool","origin":"builtin","input":{"path":"/src"}}`, "for path '/src'", "Agent 'my-agent' requested tool 'read' for path '/src'. Allow this call?", nil},
 		{"ask bash", nil, `{"tool":"bash","state":"ask","source":"tool","origin":"builtin","command":"git status"}`, "", "Current agent requested bash command 'git status'. Allow this command?", nil},
