@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Limits every evaluation of a checked catalog must keep, on input within
@@ -20,7 +22,7 @@ const (
 
 // adversarialInputs are inputs within the bounds (about MaxInputBytes of
 // text, lists of MaxItems), each shaped to make some construct expensive.
-var adversarialInputs = sync.OnceValue(func() []*Object {
+var adversarialInputs = sync.OnceValue(func() []*value.Object {
 	const mib = DefaultMaxInputBytes
 	words := func(n, size int, c string) []any {
 		l := make([]any, n)
@@ -30,15 +32,15 @@ var adversarialInputs = sync.OnceValue(func() []*Object {
 		return l
 	}
 	deep := any("x")
-	for range MaxDepth - 10 {
+	for range value.MaxDepth - 10 {
 		deep = []any{deep}
 	}
-	return []*Object{
-		NewObject("s", strings.Repeat("a", mib/2), "t", strings.Repeat("{name}", mib/24), "l", words(200, 1000, "w"), "n", 1e21),
-		NewObject("s", "", "t", "{name}", "l", words(DefaultMaxItems, 1000, "a"), "n", 3.0),
-		NewObject("s", strings.Repeat("ab", mib/2), "t", "", "l", words(DefaultMaxItems, 1, ""), "n", -1.0),
-		NewObject("s", strings.Repeat("{name}", mib/12), "t", strings.Repeat("n", mib/2), "l", words(DefaultMaxItems, 400, "{"), "n", 0.0),
-		NewObject("s", strings.Repeat("\x01 ", mib/2), "t", strings.Repeat("é", mib/4), "l", []any{deep}, "n", 1.5),
+	return []*value.Object{
+		value.NewObject("s", strings.Repeat("a", mib/2), "t", strings.Repeat("{name}", mib/24), "l", words(200, 1000, "w"), "n", 1e21),
+		value.NewObject("s", "", "t", "{name}", "l", words(DefaultMaxItems, 1000, "a"), "n", 3.0),
+		value.NewObject("s", strings.Repeat("ab", mib/2), "t", "", "l", words(DefaultMaxItems, 1, ""), "n", -1.0),
+		value.NewObject("s", strings.Repeat("{name}", mib/12), "t", strings.Repeat("n", mib/2), "l", words(DefaultMaxItems, 400, "{"), "n", 0.0),
+		value.NewObject("s", strings.Repeat("\x01 ", mib/2), "t", strings.Repeat("é", mib/4), "l", []any{deep}, "n", 1.5),
 	}
 })
 
@@ -196,7 +198,7 @@ func assertBoundedWith(t *testing.T, expr string, opts Options) {
 	for i, in := range adversarialInputs() {
 		before := allocatedBytes()
 		start := time.Now()
-		_, _, err := f.Format(in, "t", defaultLimits)
+		_, _, err := f.Run(in, "t", defaultLimits)
 		elapsed := time.Since(start)
 		allocated := allocatedBytes() - before
 		if allocated >= maxEvalAlloc {
@@ -206,7 +208,7 @@ func assertBoundedWith(t *testing.T, expr string, opts Options) {
 			// A pause of the machine can stretch one run: measure again.
 			runtime.GC()
 			start = time.Now()
-			f.Format(in, "t", defaultLimits)
+			f.Run(in, "t", defaultLimits)
 			if again := time.Since(start); again >= limit {
 				t.Errorf("input %d: %s took %v, then %v (%v)", i, expr, elapsed, again, err)
 			}

@@ -3,6 +3,9 @@ package celfmt
 import (
 	"strings"
 	"testing"
+
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // readPreviewCEL is the reference preview of the read tool in CEL.
@@ -17,19 +20,19 @@ const readPreviewCEL = `
 `
 
 // readPreviewGo is the same preview written in Go.
-func readPreviewGo(input *Object) string {
+func readPreviewGo(input *value.Object) string {
 	var parts []string
-	if p, ok := PromptPath(input); ok {
+	if p, ok := textfmt.PromptPath(input); ok {
 		parts = append(parts, "path '"+p+"'")
 	}
 	if v, ok := input.Get("offset"); ok {
-		if n, ok := v.(Number); ok {
-			parts = append(parts, "offset "+FormatNumber(n.Float64()))
+		if n, ok := v.(value.Number); ok {
+			parts = append(parts, "offset "+value.FormatNumber(n.Float64()))
 		}
 	}
 	if v, ok := input.Get("limit"); ok {
-		if n, ok := v.(Number); ok {
-			parts = append(parts, "limit "+FormatNumber(n.Float64()))
+		if n, ok := v.(value.Number); ok {
+			parts = append(parts, "limit "+value.FormatNumber(n.Float64()))
 		}
 	}
 	if len(parts) == 0 {
@@ -42,7 +45,7 @@ func TestReadPreviewCELMatchesGo(t *testing.T) {
 	f := formatter(t, "  - tool: read"+readPreviewCEL, Options{})
 	for _, js := range []string{`{"path":"/x","offset":10,"limit":50}`, `{}`, `{"file_path":" /y ","limit":"5"}`, `{"offset":1.5}`} {
 		in := object(t, js)
-		text, ok, err := f.Format(in, "read", defaultLimits)
+		text, ok, err := f.Run(in, "read", defaultLimits)
 		if err != nil || !ok {
 			t.Fatalf("%s: %v %v", js, ok, err)
 		}
@@ -60,7 +63,7 @@ func BenchmarkPreview(b *testing.B) {
 		f := formatter(b, "  - tool: read"+readPreviewCEL, Options{})
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, _, err := f.Format(input, "read", defaultLimits); err != nil {
+			if _, _, err := f.Run(input, "read", defaultLimits); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/google/cel-go/interpreter"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // ErrBudget is returned by Formatter.Format when an evaluation would
@@ -167,7 +169,7 @@ var budgeted = map[string]sizer{
 		return 512 + valueBytes*listLen(a, 0)
 	},
 	"numberText": func([]ref.Val, int64) int64 { return 32 },
-	"sqlKinds":   func([]ref.Val, int64) int64 { return int64(len(sqlKeywords)) * 4 * valueBytes },
+	"sqlKinds":   func([]ref.Val, int64) int64 { return int64(textfmt.MaxSQLKinds) * 4 * valueBytes },
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
@@ -350,7 +352,7 @@ func modelBound(v any, limit int64) int64 {
 			total += 2 + modelBound(e, limit-total)
 		}
 		return total
-	case *Object:
+	case *value.Object:
 		total := int64(2)
 		for k, e := range v.All() {
 			if total > limit {
@@ -439,7 +441,7 @@ func execJSON(args []ref.Val, b *budget) ref.Val {
 		return types.String("")
 	}
 	runes := b.left / utf8.UTFMax
-	s := compactJSON(m, int(min(runes, 1<<40)))
+	s := textfmt.TruncateJSON(m, int(min(runes, 1<<40)))
 	if int64(utf8.RuneCountInString(s)) > runes {
 		b.left = 0
 		return types.WrapErr(b.charge("json", int64(len(s))+1))

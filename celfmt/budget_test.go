@@ -5,21 +5,23 @@ import (
 	"testing"
 	"time"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // bigInput is a JSON object with the given fields, built without decoding
 // cost mattering to the test.
-func bigInput(t testing.TB, fields map[string]any) *Object {
+func bigInput(t testing.TB, fields map[string]any) *value.Object {
 	t.Helper()
-	o := &Object{}
+	var keys []string
+	var values []any
 	for _, k := range []string{"path", "template", "name", "tags", "sep", "s", "p", "content", "edits", "a"} {
 		if v, ok := fields[k]; ok {
-			o.set(k, v)
+			keys, values = append(keys, k), append(values, v)
 		}
 	}
-	return o
+	return value.ObjectOf(keys, values)
 }
 
 // TestPaddingDoesNotHideThePath: bounds apply to what a formatter reads,
@@ -30,7 +32,7 @@ func TestPaddingDoesNotHideThePath(t *testing.T) {
     preview: '"for " + string(input.path) + " (" + plural(lines(string(input.content)), "line", "lines") + ")"'
 `, Options{})
 	content := strings.Repeat("x\n", 5<<20/2) // 5 MiB
-	text, ok, err := write.Format(bigInput(t, map[string]any{"path": "/a", "content": content}), "write", defaultLimits)
+	text, ok, err := write.Run(bigInput(t, map[string]any{"path": "/a", "content": content}), "write", defaultLimits)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "for /a (2621441 lines)", text)
@@ -40,9 +42,9 @@ func TestPaddingDoesNotHideThePath(t *testing.T) {
 `, Options{})
 	edits := make([]any, 1001)
 	for i := range edits {
-		edits[i] = NewObject("oldText", "a", "newText", "b")
+		edits[i] = value.NewObject("oldText", "a", "newText", "b")
 	}
-	text, _, err = edit.Format(bigInput(t, map[string]any{"path": "/b", "edits": edits}), "edit", defaultLimits)
+	text, _, err = edit.Run(bigInput(t, map[string]any{"path": "/b", "edits": edits}), "edit", defaultLimits)
 	require.NoError(t, err)
 	assert.Equal(t, "for /b (1001 edits)", text)
 }
@@ -86,7 +88,7 @@ func TestMemoryBudgetStopsBombs(t *testing.T) {
 				f.opts.MemoryBudget = DefaultMemoryBudget
 			}
 			start := time.Now()
-			_, _, err := f.Format(bigInput(t, tc.input), "t", defaultLimits)
+			_, _, err := f.Run(bigInput(t, tc.input), "t", defaultLimits)
 			elapsed := time.Since(start)
 			require.ErrorIs(t, err, ErrBudget)
 			assert.Contains(t, err.Error(), "memory budget exceeded: ")
@@ -102,7 +104,7 @@ func TestBudgetErrorIsNotAbsorbed(t *testing.T) {
 	f := formatter(t, `  - tool: t
     preview: '(input.s.replace("x", input.s) == "" || true) ? "absorbed" : "no"'
 `, Options{})
-	_, _, err := f.Format(bigInput(t, map[string]any{"s": strings.Repeat("x", 10_000)}), "t", defaultLimits)
+	_, _, err := f.Run(bigInput(t, map[string]any{"s": strings.Repeat("x", 10_000)}), "t", defaultLimits)
 	require.ErrorIs(t, err, ErrBudget)
 }
 
@@ -123,7 +125,7 @@ func TestBudgetedFunctionsStillWork(t *testing.T) {
         json({"k": [1, "v"]}), string(input.n + 1.0), input.x + "!", json([3, 1].sortBy(v, v))
       ].join("|")
 `, Options{})
-	text, _, err := f.Format(NewObject("n", 1.0, "x", "dyn"), "t", defaultLimits)
+	text, _, err := f.Run(value.NewObject("n", 1.0, "x", "dyn"), "t", defaultLimits)
 	require.NoError(t, err)
 	assert.Equal(t, `a+b|a+b-c|a;b|x|k=3|"q"|ab|AB|cba|bc|b|2|3|b|[0,1,2]|[1,2]|[2]|[1,2]|[1]|[2,1]|[1,2]|abc…|a b|c d|2 xs|"m"|/p|2.5|{"k":[1,"v"]}|2|dyn!|[1,3]`, text)
 }

@@ -5,26 +5,30 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // calibrationInput is an input at the bounds the estimate assumes: a
 // string of MaxInputBytes, lists and objects of MaxItems.
-func calibrationInput() *Object {
+func calibrationInput() *value.Object {
 	items := make([]any, DefaultMaxItems)
 	words := make([]any, DefaultMaxItems)
-	obj := &Object{}
+	var objKeys []string
+	var objValues []any
 	nested := make([]any, DefaultMaxItems)
 	for i := range items {
 		items[i] = float64(i)
 		words[i] = strings.Repeat("w", 1000)
-		obj.set(strings.Repeat("k", 6)+string(rune('a'+i%26))+strings.Repeat("z", i/26), float64(i))
-		nested[i] = NewObject("a", []any{"x", "y", 1.0}, "b", strings.Repeat("v", 900))
+		objKeys = append(objKeys, strings.Repeat("k", 6)+string(rune('a'+i%26))+strings.Repeat("z", i/26))
+		objValues = append(objValues, float64(i))
+		nested[i] = value.NewObject("a", []any{"x", "y", 1.0}, "b", strings.Repeat("v", 900))
 	}
-	return NewObject(
+	return value.NewObject(
 		"s", strings.Repeat("ab", DefaultMaxInputBytes/2),
 		"ctl", strings.Repeat("\x01", DefaultMaxInputBytes/8),
 		"sp", strings.Repeat(" ", DefaultMaxInputBytes),
-		"a", items, "w", words, "o", obj, "n1", nested, "n2", nested,
+		"a", items, "w", words, "o", value.ObjectOf(objKeys, objValues), "n1", nested, "n2", nested,
 	)
 }
 

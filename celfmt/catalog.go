@@ -52,7 +52,7 @@ type Let struct {
 // that the formatter declines.
 type Example struct {
 	Pos   Pos
-	Input any // a model value (*Object for an object)
+	Input any // a model value (*value.Object for an object)
 	// Extra is set when the input has fields the entry does not declare on
 	// purpose (to show that they are ignored); otherwise such a field is an
 	// error.

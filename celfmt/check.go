@@ -10,6 +10,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Checked is a catalog whose every expression compiled, type-checked and
@@ -447,13 +448,13 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 			results = append(results, r)
 			continue
 		}
-		obj, _ := ex.Input.(*Object)
+		obj, _ := ex.Input.(*value.Object)
 		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
 		tool := f.Entry.Tool
 		if ex.Tool != "" {
 			tool = ex.Tool
 		}
-		text, ok, err := f.format(obj, tool, ex.Limits.withDefaults(), b)
+		text, ok, err := f.format(obj, tool, withDefaults(ex.Limits), b)
 		*left -= b.cost
 		r.Text, r.Declined, r.Err = text, !ok, err
 		switch {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Costs.
@@ -254,7 +255,7 @@ func modelUnits(v any, limit uint64) uint64 {
 			n += nodeUnits + modelUnits(e, limit-n)
 		}
 		return n
-	case *Object:
+	case *value.Object:
 		n := uint64(nodeUnits)
 		for k, e := range v.All() {
 			if n > limit {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/ext"
+	"github.com/permgen/permgen/runtime/value"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
@@ -155,12 +156,12 @@ func (p *provider) declareInput(typeName string, fields []Field, typesOf map[str
 		decl.fields[name] = &types.FieldType{
 			Type: t,
 			IsSet: func(target any) bool {
-				o, _ := target.(*Object)
+				o, _ := target.(*value.Object)
 				v, ok := o.Get(name)
 				return ok && v != nil
 			},
 			GetFrom: func(target any) (any, error) {
-				o, ok := target.(*Object)
+				o, ok := target.(*value.Object)
 				if !ok {
 					return nil, errors.New("input is not an object")
 				}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // EvalFile is the file name of the positions of Eval's diagnostics: they
@@ -49,7 +50,7 @@ type EvalResult struct {
 // each. When the evaluation fails (an error, the cost limit, the memory
 // budget) the error is that failure, as for a formatter (errors.Is with
 // ErrCostLimit or ErrBudget).
-func Eval(expr string, input *Object, tool string, limits Limits, opts Options) (EvalResult, error) {
+func Eval(expr string, input *value.Object, tool string, limits Limits, opts Options) (EvalResult, error) {
 	opts = opts.withDefaults()
 	var errs ErrorList
 	p, err := newProvider()
@@ -81,13 +82,13 @@ func Eval(expr string, input *Object, tool string, limits Limits, opts Options) 
 		return EvalResult{}, errs
 	}
 	if input == nil {
-		input = &emptyObject
+		input = value.Input{}.Object()
 	}
 	b := newBudget(opts.MemoryBudget, opts.CostLimit)
 	vars := &activation{
 		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
 		tool:   types.String(tool),
-		limits: limitsVal(limits.withDefaults()),
+		limits: limitsVal(withDefaults(limits)),
 		budget: b,
 	}
 	out, _, err := c.prg.Eval(vars)

@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 func ExampleEval() {
-	input, _ := celfmt.DecodeJSON([]byte(`{"path": "/src/app.go", "edits": [{"old": "a"}, {"old": "b"}]}`))
-	obj := input.(*celfmt.Object)
+	input, _ := value.DecodeJSON([]byte(`{"path": "/src/app.go", "edits": [{"old": "a"}, {"old": "b"}]}`))
+	obj := input.(*value.Object)
 	for _, expr := range []string{
 		`"edit " + input.path`,
 		`input.edits.size()`,

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/cel-go/cel"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,11 +22,11 @@ func formatter(t testing.TB, yaml string, opts Options) *Formatter {
 	return checked.Formatters[0]
 }
 
-func object(t testing.TB, js string) *Object {
+func object(t testing.TB, js string) *value.Object {
 	t.Helper()
-	v, err := DecodeJSON([]byte(js))
+	v, err := value.DecodeJSON([]byte(js))
 	require.NoError(t, err)
-	return v.(*Object)
+	return v.(*value.Object)
 }
 
 var defaultLimits = Limits{Preview: 200, Summary: 80, Log: 1000}
@@ -39,7 +41,7 @@ func TestFunctionExamples(t *testing.T) {
 			expr, want, ok := strings.Cut(ex, " // ")
 			require.True(t, ok, "example %q has no // result", ex)
 			t.Run(expr, func(t *testing.T) {
-				assertEval(t, env, map[string]any{"input": objectVal{o: &Object{}, a: adapter{}}}, expr, want)
+				assertEval(t, env, map[string]any{"input": objectVal{o: &value.Object{}, a: adapter{}}}, expr, want)
 			})
 		}
 	}
@@ -80,16 +82,16 @@ func TestMapIterationFollowsInputOrder(t *testing.T) {
     preview: 'input.map(k, k).join(",") + " " + input.transformList(k, v, string(v)).join(",")'
 `, Options{})
 	for _, js := range []string{`{"z":1,"a":2,"m":3}`, `{"b":"x","a":"y"}`} {
-		text, ok, err := f.Format(object(t, js), "t", defaultLimits)
+		got, ok, err := f.Run(object(t, js), "t", defaultLimits)
 		require.NoError(t, err)
 		require.True(t, ok)
 		o := object(t, js)
 		var keys, values []string
 		for k, v := range o.All() {
 			keys = append(keys, k)
-			values = append(values, strings.Trim(CompactJSON(v), `"`))
+			values = append(values, strings.Trim(textfmt.CompactJSON(v), `"`))
 		}
-		assert.Equal(t, strings.Join(keys, ",")+" "+strings.Join(values, ","), text)
+		assert.Equal(t, strings.Join(keys, ",")+" "+strings.Join(values, ","), got)
 	}
 }
 
@@ -98,10 +100,10 @@ func TestOptionalNoneDeclines(t *testing.T) {
     preview: 'has(input.x) ? optional.of("x") : optional.none()'
 `, Options{})
 	assert.True(t, f.Optional())
-	_, ok, err := f.Format(object(t, `{}`), "t", defaultLimits)
+	_, ok, err := f.Run(object(t, `{}`), "t", defaultLimits)
 	require.NoError(t, err)
 	assert.False(t, ok)
-	text, ok, err := f.Format(object(t, `{"x":1}`), "t", defaultLimits)
+	text, ok, err := f.Run(object(t, `{"x":1}`), "t", defaultLimits)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "x", text)
@@ -111,7 +113,7 @@ func TestVariables(t *testing.T) {
 	f := formatter(t, `  - tool: "srv:*"
     preview: 'tool + " " + string(limits.preview) + "/" + string(limits.summary) + "/" + string(limits.log)'
 `, Options{})
-	text, _, err := f.Format(nil, "srv:do", Limits{Preview: 1, Summary: 2, Log: 3})
+	text, _, err := f.Run(nil, "srv:do", Limits{Preview: 1, Summary: 2, Log: 3})
 	require.NoError(t, err)
 	assert.Equal(t, "srv:do 1/2/3", text)
 }
@@ -148,7 +150,7 @@ type formatCase struct{ input, want, err string }
 func assertFormats(t *testing.T, f *Formatter, tests []formatCase) {
 	t.Helper()
 	for _, tc := range tests {
-		text, _, err := f.Format(object(t, tc.input), "t", defaultLimits)
+		text, _, err := f.Run(object(t, tc.input), "t", defaultLimits)
 		if tc.err != "" {
 			assert.ErrorContains(t, err, tc.err, tc.input)
 			continue
@@ -162,7 +164,7 @@ func TestEvaluationErrorsAreFailures(t *testing.T) {
 	f := formatter(t, `  - tool: t
     preview: 'string(input.missing)'
 `, Options{})
-	_, _, err := f.Format(object(t, `{}`), "t", defaultLimits)
+	_, _, err := f.Run(object(t, `{}`), "t", defaultLimits)
 	assert.ErrorContains(t, err, "no such key: missing")
 }
 
@@ -177,7 +179,7 @@ func TestAdversarialFormatterIsStopped(t *testing.T) {
 	items := strings.Repeat("1,", 999) + "1"
 	input := object(t, `{"a":[`+items+`]}`)
 	start := time.Now()
-	_, _, err := f.Format(input, "t", defaultLimits)
+	_, _, err := f.Run(input, "t", defaultLimits)
 	elapsed := time.Since(start)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cost limit exceeded")

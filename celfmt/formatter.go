@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Formatter is one checked catalog entry, ready to run. It is safe for
@@ -21,7 +22,7 @@ type Formatter struct {
 // that is, whether it may decline.
 func (f *Formatter) Optional() bool { return f.optional }
 
-// Format evaluates the formatter on a call's input. ok is false when the
+// Run evaluates the formatter on a call's input. ok is false when the
 // expression returns optional.none() (a decline). An error (a runtime error,
 // the cost limit, the memory budget (ErrBudget) or a declared field of
 // another type) is a failure the caller must not show.
@@ -29,14 +30,14 @@ func (f *Formatter) Optional() bool { return f.optional }
 // The input is not measured first: however large it is, a formatter that
 // reads a short field stays cheap, and one that reads a long field is
 // bounded by the cost limit and the memory budget.
-func (f *Formatter) Format(input *Object, tool string, limits Limits) (text string, ok bool, err error) {
+func (f *Formatter) Run(input *value.Object, tool string, limits Limits) (text string, ok bool, err error) {
 	return f.format(input, tool, limits, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
 }
 
 // format evaluates the formatter within budget b.
-func (f *Formatter) format(input *Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
+func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
 	if input == nil {
-		input = &emptyObject
+		input = value.Input{}.Object()
 	}
 	vars := &activation{
 		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},

@@ -7,6 +7,8 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // function describes one function of the formatter language: its CEL
@@ -40,7 +42,7 @@ var functions = []function{
 		perUnit:    100,
 		overload: []cel.FunctionOpt{cel.Overload("truncate_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
 			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
-				return types.String(Truncate(string(s.(types.String)), clampInt(n)))
+				return types.String(textfmt.Truncate(string(s.(types.String)), clampInt(n)))
 			}))},
 	},
 	{
@@ -50,7 +52,7 @@ var functions = []function{
 		perUnit:  20,
 		overload: []cel.FunctionOpt{cel.Overload("lines_string", []*cel.Type{cel.StringType}, cel.IntType,
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
-				return types.Int(LineCount(string(s.(types.String))))
+				return types.Int(textfmt.LineCount(string(s.(types.String))))
 			}))},
 	},
 	{
@@ -60,7 +62,7 @@ var functions = []function{
 		examples:   []string{`plural(1, "line", "lines") // "1 line"`, `plural(0, "line", "lines") // "0 lines"`, `plural(3, "edit", "edits") // "3 edits"`},
 		overload: []cel.FunctionOpt{cel.Overload("plural_int_string_string", []*cel.Type{cel.IntType, cel.StringType, cel.StringType}, cel.StringType,
 			cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-				return types.String(CountPhrase(int(args[0].(types.Int)), string(args[1].(types.String)), string(args[2].(types.String))))
+				return types.String(textfmt.CountPhrase(int(args[0].(types.Int)), string(args[1].(types.String)), string(args[2].(types.String))))
 			}))},
 	},
 	{
@@ -71,7 +73,7 @@ var functions = []function{
 		perUnit:    100,
 		overload: []cel.FunctionOpt{cel.Overload("inline_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.StringType,
 			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
-				return types.String(InlineText(string(s.(types.String)), clampInt(n)))
+				return types.String(textfmt.InlineText(string(s.(types.String)), clampInt(n)))
 			}))},
 	},
 	{
@@ -82,7 +84,7 @@ var functions = []function{
 		perUnit:    8,
 		overload: []cel.FunctionOpt{cel.Overload("collapse_string", []*cel.Type{cel.StringType}, cel.StringType,
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
-				return types.String(Collapse(string(s.(types.String))))
+				return types.String(textfmt.Collapse(string(s.(types.String))))
 			}))},
 	},
 	{
@@ -98,7 +100,7 @@ var functions = []function{
 				if !ok {
 					return types.String("")
 				}
-				return types.String(CompactJSON(m))
+				return types.String(textfmt.CompactJSON(m))
 			}))},
 	},
 	{
@@ -113,7 +115,7 @@ var functions = []function{
 				if !ok {
 					return types.OptionalNone
 				}
-				if t, ok := NonEmptyString(string(s)); ok {
+				if t, ok := textfmt.NonEmptyString(string(s)); ok {
 					return types.OptionalOf(types.String(t))
 				}
 				return types.OptionalNone
@@ -126,7 +128,7 @@ var functions = []function{
 		examples:   []string{`promptPath({"path": "/foo/bar"}) // optional.of("/foo/bar")`, `promptPath({"path": " ", "file_path": "/baz"}) // optional.of("/baz")`, `promptPath({}) // optional.none()`},
 		overload: []cel.FunctionOpt{cel.Overload("promptPath_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
 			cel.UnaryBinding(func(v ref.Val) ref.Val {
-				if p, ok := PromptPath(pathFields(v)); ok {
+				if p, ok := textfmt.PromptPath(pathFields(v)); ok {
 					return types.OptionalOf(types.String(p))
 				}
 				return types.OptionalNone
@@ -148,7 +150,7 @@ var functions = []function{
 					if !ok {
 						return types.String("")
 					}
-					return types.String(MCPValue(m))
+					return types.String(textfmt.MCPValue(m))
 				})),
 			cel.Overload("mcpValue_dyn_string", []*cel.Type{cel.DynType, cel.StringType}, cel.StringType,
 				cel.BinaryBinding(func(m, key ref.Val) ref.Val {
@@ -156,7 +158,7 @@ var functions = []function{
 					if err != nil {
 						return err
 					}
-					return types.String(MCPValue(v))
+					return types.String(textfmt.MCPValue(v))
 				})),
 		},
 	},
@@ -170,7 +172,7 @@ var functions = []function{
 			`numberText({"n": 2.0}, "n") // "2"`},
 		overload: []cel.FunctionOpt{
 			cel.Overload("numberText_double", []*cel.Type{cel.DoubleType}, cel.StringType,
-				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(FormatNumber(float64(v.(types.Double)))) })),
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(value.FormatNumber(float64(v.(types.Double)))) })),
 			cel.Overload("numberText_int", []*cel.Type{cel.IntType}, cel.StringType,
 				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(strconv.FormatInt(int64(v.(types.Int)), 10)) })),
 			cel.Overload("numberText_dyn_string", []*cel.Type{cel.DynType, cel.StringType}, cel.StringType,
@@ -180,10 +182,10 @@ var functions = []function{
 						return err
 					}
 					switch n := v.(type) {
-					case Number:
+					case value.Number:
 						return types.String(n.String())
 					case float64:
-						return types.String(FormatNumber(n))
+						return types.String(value.FormatNumber(n))
 					}
 					return types.NewErr("numberText: %q holds %s, not a number", key.Value(), kindOf(v))
 				})),
@@ -204,7 +206,7 @@ var functions = []function{
 		perUnit: 100,
 		overload: []cel.FunctionOpt{cel.Overload("sqlKinds_string", []*cel.Type{cel.StringType}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
-				return types.NewStringList(types.DefaultTypeAdapter, SQLKinds(string(s.(types.String))))
+				return types.NewStringList(types.DefaultTypeAdapter, textfmt.SQLKinds(string(s.(types.String))))
 			}))},
 	},
 	{
@@ -220,7 +222,7 @@ var functions = []function{
 		},
 		overload: []cel.FunctionOpt{cel.Overload("parseJSON_string", []*cel.Type{cel.StringType}, cel.OptionalType(cel.DynType),
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
-				v, err := DecodeJSON([]byte(string(s.(types.String))))
+				v, err := value.DecodeJSON([]byte(string(s.(types.String))))
 				if err != nil {
 					return types.OptionalNone
 				}
@@ -260,7 +262,7 @@ func shallowModel(v ref.Val) (any, bool) {
 		n, _ := v.Size().(types.Int)
 		return make([]any, max(0, int(n))), true
 	case traits.Mapper:
-		return &Object{}, true
+		return &value.Object{}, true
 	}
 	return toModel(v)
 }
@@ -293,7 +295,7 @@ func fieldModel(m, key ref.Val) (any, *types.Err) {
 
 // pathFields returns the path and file_path fields of a value, for
 // PromptPath, without converting the rest of it.
-func pathFields(v ref.Val) *Object {
+func pathFields(v ref.Val) *value.Object {
 	if o, ok := v.(objectVal); ok {
 		return o.o
 	}
@@ -301,18 +303,19 @@ func pathFields(v ref.Val) *Object {
 	if !ok {
 		return nil
 	}
-	o := &Object{}
+	var keys []string
+	var values []any
 	for _, k := range []string{"path", "file_path"} {
 		if e, found := m.Find(types.String(k)); found {
-			s, _ := e.(types.String)
-			if _, isString := e.(types.String); isString {
-				o.set(k, string(s))
+			keys = append(keys, k)
+			if s, isString := e.(types.String); isString {
+				values = append(values, string(s))
 			} else {
-				o.set(k, nil)
+				values = append(values, nil)
 			}
 		}
 	}
-	return o
+	return value.ObjectOf(keys, values)
 }
 
 // clampInt converts a CEL int to int, saturating at the int range.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/value"
 )
 
 func addCatalogSeeds(f *testing.F) {
@@ -78,13 +80,13 @@ func FuzzFormat(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := DecodeJSON(data)
+		v, err := value.DecodeJSON(data)
 		if err != nil {
 			return
 		}
-		obj, _ := v.(*Object)
+		obj, _ := v.(*value.Object)
 		for _, fm := range checked.Formatters {
-			text, ok, err := fm.Format(obj, fm.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000})
+			text, ok, err := fm.Run(obj, fm.Entry.Tool, Limits{Preview: 200, Summary: 80, Log: 1000})
 			if err == nil && ok && !utf8.ValidString(text) {
 				t.Fatalf("%s: invalid UTF-8 %q", fm.Entry.Tool, text)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
+	"github.com/permgen/permgen/runtime/value"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/proto"
 )
@@ -143,12 +144,12 @@ func (c *GeneratedCatalog) CheckVersion() error {
 }
 
 // Format runs the i-th formatter, restoring it on first use.
-func (c *GeneratedCatalog) Format(i int, input *Object, tool string, limits Limits) (string, bool, error) {
+func (c *GeneratedCatalog) Format(i int, input *value.Object, tool string, limits Limits) (string, bool, error) {
 	f, err := c.formatter(i)
 	if err != nil {
 		return "", false, err
 	}
-	return f.Format(input, tool, limits)
+	return f.Run(input, tool, limits)
 }
 
 func (c *GeneratedCatalog) formatter(i int) (*Formatter, error) {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,8 +25,8 @@ func TestGeneratedAgreesWithChecked(t *testing.T) {
 		gen := NewGeneratedCatalog(EnvVersion, entries)
 		for i, f := range checked.Formatters {
 			for _, ex := range f.Entry.Examples {
-				obj, _ := ex.Input.(*Object)
-				want, wantOK, wantErr := f.Format(obj, f.Entry.Tool, defaultLimits)
+				obj, _ := ex.Input.(*value.Object)
+				want, wantOK, wantErr := f.Run(obj, f.Entry.Tool, defaultLimits)
 				got, gotOK, gotErr := gen.Format(i, obj, f.Entry.Tool, defaultLimits)
 				assert.Equal(t, want, got, "%s example at %s", f.Entry.Tool, ex.Pos)
 				assert.Equal(t, wantOK, gotOK)

@@ -60,7 +60,7 @@ func TestAlwaysDeclining(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := formatter(t, "  - tool: t\n"+tc.entry+"    examples:\n      - input: {x: 1}\n        declines: true\n", Options{})
 			assert.True(t, f.Optional())
-			_, ok, err := f.Format(object(t, `{"x":1}`), "t", defaultLimits)
+			_, ok, err := f.Run(object(t, `{"x":1}`), "t", defaultLimits)
 			require.NoError(t, err)
 			assert.False(t, ok)
 		})

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/common/types"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -14,7 +15,7 @@ func TestMeteredProgramsAgree(t *testing.T) {
 	env := testEnv(t)
 	calls, err := newCallTable(env)
 	require.NoError(t, err)
-	in := NewObject("s", " Hello ", "n", 2.0, "l", []any{"b", "a", "b"}, "o", NewObject("path", "/p", "x", 1.0), "b", true)
+	in := value.NewObject("s", " Hello ", "n", 2.0, "l", []any{"b", "a", "b"}, "o", value.NewObject("path", "/p", "x", 1.0), "b", true)
 	for _, expr := range []string{
 		`input.s + "!"`, `input.n + 1.0`, `input.n * 2.0 - 1.0 / 4.0`, `-input.n`, `!input.b`, `int(input.n) % 3 == 2`,
 		`int(input.n) % 2`, `[1, 2] + [3]`, `input.l + ["c"]`, `input.s == " Hello "`, `input.s != "x"`, `input.n < 3`,
@@ -62,7 +63,7 @@ func TestComparingWithALargeValueIsCheap(t *testing.T) {
 	for i := range big {
 		big[i] = "x"
 	}
-	large := objectVal{o: NewObject("l", big)}
+	large := objectVal{o: value.NewObject("l", big)}
 	assert.Equal(t, uint64(1), minUnits(types.String("a"), large, 1<<40))
 	assert.Equal(t, uint64(1), minUnits(large, types.String("a"), 1<<40))
 	assert.Greater(t, minUnits(large, large, 1<<40), uint64(100_000))

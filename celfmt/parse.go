@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 	"gopkg.in/yaml.v3"
 )
 
@@ -295,8 +298,8 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	if t, ok := fields["tool"]; ok {
 		e.ToolPos = p.pos(t)
 		if tool, ok := p.str(t, "tool"); ok {
-			if err := ValidateKey(tool); err != nil {
-				p.errorf(t, "invalid tool %q: %v", tool, err)
+			if reason := keyProblem(tool); reason != "" {
+				p.errorf(t, "invalid tool %q: %s", tool, reason)
 			} else {
 				e.Tool = tool
 			}
@@ -346,8 +349,8 @@ func (p *parser) aliases(e *Entry, n *yaml.Node) {
 		if !ok {
 			continue
 		}
-		if err := ValidateKey(alias); err != nil {
-			p.errorf(deref(item), "invalid alias %q: %v", alias, err)
+		if reason := keyProblem(alias); reason != "" {
+			p.errorf(deref(item), "invalid alias %q: %s", alias, reason)
 			continue
 		}
 		e.Aliases = append(e.Aliases, alias)
@@ -487,9 +490,9 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 		if t, ok := fields["tool"]; ok {
 			ex.ToolPos = p.pos(t)
 			if tool, ok := p.str(t, "an example's tool"); ok {
-				switch err := ValidateKey(tool); {
-				case err != nil:
-					p.errorf(t, "invalid tool %q: %v", tool, err)
+				switch reason := keyProblem(tool); {
+				case reason != "":
+					p.errorf(t, "invalid tool %q: %s", tool, reason)
 				case strings.HasSuffix(tool, ":*"):
 					p.errorf(t, "an example's tool is the name a call uses: %q is a pattern, name one tool", tool)
 				default:
@@ -624,7 +627,8 @@ func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
 		}
 		return list, nil
 	case yaml.MappingNode:
-		o := &Object{}
+		var keys []string
+		var values []any
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
@@ -634,9 +638,9 @@ func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			o.set(k.Value, v)
+			keys, values = append(keys, k.Value), append(values, v)
 		}
-		return o, nil
+		return value.ObjectOf(keys, values), nil
 	}
 	switch n.Tag {
 	case "!!null":
@@ -657,12 +661,12 @@ func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
 		}
 		// A literal JSON would accept too keeps its digits, as a call's
 		// number does; YAML's own forms (0x1F, +1, .5) are converted.
-		if v, err := DecodeJSON([]byte(n.Value)); err == nil {
-			if num, ok := v.(Number); ok {
+		if v, err := value.DecodeJSON([]byte(n.Value)); err == nil {
+			if num, ok := v.(value.Number); ok {
 				return num, nil
 			}
 		}
-		return NumberOf(f), nil
+		return value.NumberOf(f), nil
 	}
 	return n.Value, nil
 }
@@ -718,4 +722,14 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// keyProblem says why key cannot name a formatter, or "" (see
+// runtime.ValidateKey, the one key validation).
+func keyProblem(key string) string {
+	var ke *runtime.KeyError
+	if errors.As(runtime.ValidateKey(key), &ke) {
+		return ke.Reason
+	}
+	return ""
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +24,7 @@ func TestLanguageReference(t *testing.T) {
 	require.NoError(t, err)
 	text := string(doc)
 
-	var input *Object
+	var input *value.Object
 	catalogs := 0
 	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
 		switch m[1] {

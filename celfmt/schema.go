@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"strings"
+
+	"github.com/permgen/permgen/runtime"
 )
 
 // Schema returns a JSON Schema (draft-07) of the catalog format, for editors
@@ -15,7 +17,7 @@ func Schema() []byte {
 	identifier := map[string]any{"type": "string", "pattern": identifier.String()}
 	positive := map[string]any{"type": "integer", "minimum": 1, "maximum": math.MaxInt32}
 	key := map[string]any{
-		"type": "string", "maxLength": MaxKeyLen,
+		"type": "string", "maxLength": runtime.MaxKeyLen,
 		"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
 		"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
 	}
@@ -83,7 +85,7 @@ func Schema() []byte {
 						"description": "the input has fields the formatter does not declare, on purpose",
 					},
 					"tool": map[string]any{
-						"type": "string", "maxLength": MaxKeyLen,
+						"type": "string", "maxLength": runtime.MaxKeyLen,
 						"pattern":     `^(?:[^\s:*]+|[^\s:*]+:[^\s*]+)$`,
 						"description": "the tool name of the example's call (default: the formatter's tool)",
 					},

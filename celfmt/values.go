@@ -10,9 +10,11 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
-// adapter turns model values into CEL values: *Object becomes a map that
+// adapter turns model values into CEL values: *value.Object becomes a map that
 // iterates in input order, numbers become doubles, lists are adapted lazily.
 // A number's literal does not reach CEL: CEL computes with doubles, and a
 // double has no room for it. Declared int fields are read from the literal
@@ -23,12 +25,12 @@ func (a adapter) NativeToValue(v any) ref.Val {
 	switch v := v.(type) {
 	case nil:
 		return types.NullValue
-	case *Object:
+	case *value.Object:
 		return objectVal{o: v, a: a}
 	case []any:
 		return types.NewDynamicList(a, v)
-	case Number:
-		return types.Double(v.f)
+	case value.Number:
+		return types.Double(v.Float64())
 	case float64:
 		return types.Double(v)
 	case string:
@@ -41,16 +43,16 @@ func (a adapter) NativeToValue(v any) ref.Val {
 	return a.base.NativeToValue(v)
 }
 
-// objectVal is an *Object as a CEL map. Keys are strings; iteration follows
+// objectVal is an *value.Object as a CEL map. Keys are strings; iteration follows
 // the input's key order, so comprehensions and json() are deterministic.
 type objectVal struct {
-	o *Object
+	o *value.Object
 	a adapter
 }
 
 var (
 	_          traits.Mapper = objectVal{}
-	objectType               = reflect.TypeFor[*Object]()
+	objectType               = reflect.TypeFor[*value.Object]()
 )
 
 func (v objectVal) ConvertToNative(t reflect.Type) (any, error) {
@@ -118,7 +120,7 @@ func (v objectVal) Iterator() traits.Iterator {
 }
 
 type objectIterator struct {
-	o *Object
+	o *value.Object
 	i int
 }
 
@@ -139,29 +141,22 @@ func (it *objectIterator) Next() ref.Val {
 	return types.String(k)
 }
 
-// Limits are the text limits a formatter sees as the variable limits.
-type Limits struct {
-	Preview int // characters of JSON in the default preview
-	Summary int // characters of a pattern or glob
-	Log     int // characters of a log preview
-}
+// Limits are the host's text limits; formatters see Preview, Summary and
+// Log as the variable limits. It is runtime.Limits, the one type of them.
+type Limits = runtime.Limits
 
 // DefaultLimits are the limits a host has not configured otherwise, as the
 // dispatcher's defaults: what examples and Eval run with.
-var DefaultLimits = Limits{Preview: 200, Summary: 80, Log: 1000}
+var DefaultLimits, _ = Limits{}.WithDefaults()
 
-// withDefaults fills the zero (or negative) fields from DefaultLimits.
-func (l Limits) withDefaults() Limits {
-	if l.Preview <= 0 {
-		l.Preview = DefaultLimits.Preview
+// withDefaults fills the zero fields of l from DefaultLimits; a negative
+// field, which the check reports, gives the defaults.
+func withDefaults(l Limits) Limits {
+	d, err := l.WithDefaults()
+	if err != nil {
+		return DefaultLimits
 	}
-	if l.Summary <= 0 {
-		l.Summary = DefaultLimits.Summary
-	}
-	if l.Log <= 0 {
-		l.Log = DefaultLimits.Log
-	}
-	return l
+	return d
 }
 
 const limitsTypeName = "permgen.Limits"
@@ -200,11 +195,11 @@ func toModel(v ref.Val) (any, bool) {
 	case types.String:
 		return string(v), true
 	case types.Double:
-		return NumberOf(float64(v)), true
+		return value.NumberOf(float64(v)), true
 	case types.Int:
-		return NumberOf(float64(v)), true
+		return value.NumberOf(float64(v)), true
 	case types.Uint:
-		return NumberOf(float64(v)), true
+		return value.NumberOf(float64(v)), true
 	case types.Bool:
 		return bool(v), true
 	case types.Null:
@@ -235,16 +230,16 @@ func toModel(v ref.Val) (any, bool) {
 			keys = append(keys, string(k))
 		}
 		slices.Sort(keys)
-		o := &Object{}
-		for _, k := range keys {
+		values := make([]any, len(keys))
+		for i, k := range keys {
 			e, _ := v.Find(types.String(k))
 			m, ok := toModel(e)
 			if !ok {
 				return nil, false
 			}
-			o.set(k, m)
+			values[i] = m
 		}
-		return o, true
+		return value.ObjectOf(keys, values), true
 	}
 	return nil, false
 }
@@ -253,7 +248,7 @@ func toModel(v ref.Val) (any, bool) {
 // value the model actually sent against the declared type. An absent field
 // (or null) reads as the type's zero value; a value of another type is an
 // error, which makes the formatter fail rather than misformat.
-func declaredField(o *Object, name string, t *types.Type) (any, error) {
+func declaredField(o *value.Object, name string, t *types.Type) (any, error) {
 	v, _ := o.Get(name)
 	if v == nil {
 		return zeroValue(t), nil
@@ -282,7 +277,7 @@ func zeroValue(t *types.Type) any {
 	case types.ListKind:
 		return []any{}
 	case types.MapKind:
-		return &Object{}
+		return &value.Object{}
 	}
 	return nil
 }
@@ -312,7 +307,7 @@ func conforms(v any, t *types.Type) error {
 				return nil
 			}
 			got = "a number that is not an integer"
-			if f := math.Abs(n.f); f >= math.MaxInt64 && !math.IsNaN(f) {
+			if f := math.Abs(n.Float64()); f >= math.MaxInt64 && !math.IsNaN(f) {
 				got = "a number outside the int range"
 			}
 		}
@@ -329,7 +324,7 @@ func conforms(v any, t *types.Type) error {
 			return nil
 		}
 	case types.MapKind:
-		if o, ok := v.(*Object); ok {
+		if o, ok := v.(*value.Object); ok {
 			for k, e := range o.All() {
 				if e == nil {
 					continue
@@ -351,13 +346,13 @@ func kindOf(v any) string {
 		return "null"
 	case string:
 		return "string"
-	case Number, float64:
+	case value.Number, float64:
 		return "number"
 	case bool:
 		return "bool"
 	case []any:
 		return "list"
-	case *Object:
+	case *value.Object:
 		return "object"
 	}
 	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
@@ -365,12 +360,12 @@ func kindOf(v any) string {
 
 // asNumber returns a model number as a Number. A bare float64, which Go
 // code may put in values it builds itself, is a computed number.
-func asNumber(v any) (Number, bool) {
+func asNumber(v any) (value.Number, bool) {
 	switch v := v.(type) {
-	case Number:
+	case value.Number:
 		return v, true
 	case float64:
-		return NumberOf(v), true
+		return value.NumberOf(v), true
 	}
-	return Number{}, false
+	return value.Number{}, false
 }

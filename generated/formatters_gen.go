@@ -5,6 +5,7 @@ package generated
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	value "github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in. Register
@@ -14,7 +15,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return runtime.RegisterGenerated(reg, catalog, opts...)
+	return celfmt.RegisterGenerated(reg, catalog, opts...)
 }
 
 // Catalog returns the formatters of formatters.yaml, in catalog order.
@@ -39,7 +40,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 //	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
 //	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	preview = parts.size() == 0 ? "" : "for " + parts.join(", ")
-func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
 }
 
@@ -57,7 +58,7 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
 //	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
 //	preview = path.hasValue() ? "for '" + path.value() + "' " + stats : stats
-func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(1, input, tool, limits)
 }
 
@@ -104,7 +105,7 @@ func PreviewWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 //	    + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
 //	    + notes.map(n, ", " + n).join("")
 //	    + ")"
-func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(2, input, tool, limits)
 }
 
@@ -121,7 +122,7 @@ func PreviewEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
-func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(3, input, tool, limits)
 }
 
@@ -142,7 +143,7 @@ func PreviewFind(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ? ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
-func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(4, input, tool, limits)
 }
 
@@ -164,7 +165,7 @@ func PreviewGrep(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	  : []
 //	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	preview = "for " + parts.join(", ")
-func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(5, input, tool, limits)
 }
 
@@ -182,7 +183,7 @@ func PreviewLs(input *celfmt.Object, tool string, limits celfmt.Limits) (text st
 //	preview = args.size() == 0
 //	  ? ""
 //	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), 160)
-func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(6, input, tool, limits)
 }
 
@@ -221,7 +222,7 @@ func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text s
 //	  : prompt != ""
 //	    ? optional.of("to fetch the pages named in \"" + truncate(prompt, limits.preview) + "\"")
 //	    : optional.none()
-func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(7, input, tool, limits)
 }
 
@@ -252,7 +253,7 @@ func PreviewWebFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 //	      + (allowed.size() == 0 ? "" : " on " + truncate(allowed.join(", "), 80))
 //	      + (blocked.size() == 0 ? "" : ", excluding " + truncate(blocked.join(", "), 80)))
 //	  : optional.none()
-func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(8, input, tool, limits)
 }
 
@@ -287,7 +288,7 @@ func PreviewWebSearch(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	    : optional.of("to run " + who + how.join("")
 //	        + (description == "" ? "" : " for \"" + truncate(description, 60) + "\"")
 //	        + (prompt == "" ? "" : ": \"" + truncate(prompt, 80) + "\""))
-func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(9, input, tool, limits)
 }
 
@@ -322,7 +323,7 @@ func PreviewTask(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	      ? "with 0 todos, clearing the list"
 //	      : "with " + plural(all.size(), "todo", "todos") + ": " + counts.join(", ")
 //	        + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
-func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(10, input, tool, limits)
 }
 
@@ -353,7 +354,7 @@ func PreviewTodoWrite(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	preview = files == 0
 //	  ? optional.none()
 //	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview))
-func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(11, input, tool, limits)
 }
 
@@ -387,7 +388,7 @@ func PreviewApplyPatch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 //	preview = path.hasValue()
 //	  ? optional.of(what + " '" + path.value() + "'" + stats)
 //	  : optional.none()
-func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(12, input, tool, limits)
 }
 
@@ -434,7 +435,7 @@ func PreviewNotebookEdit(input *celfmt.Object, tool string, limits celfmt.Limits
 //	preview = shown == "" ? optional.none()
 //	  : optional.of((count <= 1000 ? "to run '" : "to run a " + string(count) + "-line script, shown on one line: '")
 //	      + shown + "'" + notes.join(""))
-func PreviewRunShellCommand(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(13, input, tool, limits)
 }
 
@@ -469,7 +470,7 @@ func PreviewRunShellCommand(input *celfmt.Object, tool string, limits celfmt.Lim
 //	    + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
 //	    + (every == 0 ? "" : ", " + string(every) + " of them at every occurrence")
 //	    + ")"
-func PreviewMultiEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(14, input, tool, limits)
 }
 
@@ -494,7 +495,7 @@ func PreviewMultiEdit(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	  ? optional.none()
 //	  : optional.of("with a plan of " + plural(all.size(), "step", "steps") + ": " + counts.join(", ")
 //	      + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
-func PreviewUpdatePlan(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(15, input, tool, limits)
 }
 
@@ -514,7 +515,7 @@ func PreviewUpdatePlan(input *celfmt.Object, tool string, limits celfmt.Limits) 
 //	  : optional.of("to read the files matching " + truncate(included.join(", "), limits.preview)
 //	      + (excluded.size() == 0 ? "" : ", excluding " + truncate(excluded.join(", "), limits.summary))
 //	      + (input.useDefaultExcludes == false ? ", without the default excludes" : ""))
-func PreviewReadManyFiles(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(16, input, tool, limits)
 }
 
@@ -528,7 +529,7 @@ func PreviewReadManyFiles(input *celfmt.Object, tool string, limits celfmt.Limit
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
 //	preview = fact == "" ? optional.none() : optional.of("to remember for later sessions: \"" + truncate(fact, limits.preview) + "\"")
-func PreviewSaveMemory(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(17, input, tool, limits)
 }
 
@@ -556,7 +557,7 @@ func PreviewSaveMemory(input *celfmt.Object, tool string, limits celfmt.Limits) 
 //	      + (nonEmpty(input.model).hasValue() ? " on model " + truncate(collapse(input.model), 40) : "")
 //	      + (forks ? " with a copy of this conversation" : "")
 //	      + (message == "" ? "" : ": \"" + truncate(message, 80) + "\""))
-func PreviewSpawnAgent(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(18, input, tool, limits)
 }
 
@@ -591,7 +592,7 @@ func PreviewSpawnAgent(input *celfmt.Object, tool string, limits celfmt.Limits) 
 //	    : paths.size() > 0
 //	      ? optional.of(truncate("for " + plural(paths.size(), "path", "paths") + " " + paths.join(", "), limits.preview))
 //	      : optional.none()
-func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(19, input, tool, limits)
 }
 
@@ -682,7 +683,7 @@ func PreviewFilesystemAny(input *celfmt.Object, tool string, limits celfmt.Limit
 //	  : query.hasValue()
 //	    ? optional.of("for \"" + inline(query.value(), limits.summary) + "\"")
 //	    : optional.none()
-func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(20, input, tool, limits)
 }
 
@@ -718,7 +719,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	preview = repo.hasValue()
 //	  ? optional.of("in '" + repo.value() + "'" + (details.size() == 0 ? "" : ": " + details.join(", ")))
 //	  : optional.none()
-func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(21, input, tool, limits)
 }
 
@@ -739,7 +740,7 @@ func PreviewGitAny(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	preview = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 120))
-func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(22, input, tool, limits)
 }
 
@@ -763,7 +764,7 @@ func PreviewPostgresQuery(input *celfmt.Object, tool string, limits celfmt.Limit
 //	  : nonEmpty(input.table_name).hasValue()
 //	    ? optional.of("table '" + input.table_name.trim() + "'")
 //	    : optional.none()
-func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(23, input, tool, limits)
 }
 
@@ -782,7 +783,7 @@ func PreviewSqliteAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	preview = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 120))
-func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(24, input, tool, limits)
 }
 
@@ -912,7 +913,7 @@ func PreviewMysqlAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 //	: kind == "http" && url.hasValue()
 //	  ? optional.of(verb + " " + url.value() + (http.size() == 0 ? "" : " with " + http.join(", ")))
 //	: optional.none()
-func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(25, input, tool, limits)
 }
 
@@ -935,7 +936,7 @@ func PreviewPlaywrightAny(input *celfmt.Object, tool string, limits celfmt.Limit
 //	  ? optional.of("for " + url.value()
 //	      + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
-func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(26, input, tool, limits)
 }
 
@@ -975,7 +976,7 @@ func PreviewFetchFetch(input *celfmt.Object, tool string, limits celfmt.Limits) 
 //	          + (name == "reactions_remove" ? "from" : "to")
 //	          + (stamp == "" ? " a message" : " message " + stamp) + " in " + channel
 //	        : (reads ? "read " : "in ") + channel + (thread == "" ? "" : " thread " + thread))
-func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(27, input, tool, limits)
 }
 
@@ -1024,7 +1025,7 @@ func PreviewSlackAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 //	: nonEmpty(input.query).hasValue()
 //	  ? optional.of("search for \"" + inline(input.query, limits.summary) + "\"")
 //	: optional.none()
-func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(28, input, tool, limits)
 }
 
@@ -1044,7 +1045,7 @@ func PreviewMemoryAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	  ? optional.of((name == "brave_local_search" ? "search local places for \"" : "search the web for \"")
 //	      + inline(input.query, 400) + "\"" + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
-func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(29, input, tool, limits)
 }
 
@@ -1076,7 +1077,7 @@ func PreviewBraveSearchAny(input *celfmt.Object, tool string, limits celfmt.Limi
 //	: sel != "" && tname in ["puppeteer_click", "puppeteer_hover"]
 //	  ? optional.of((tname == "puppeteer_click" ? "click " : "hover over ") + sel)
 //	: optional.none()
-func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(30, input, tool, limits)
 }
 
@@ -1103,7 +1104,7 @@ func PreviewPuppeteerAny(input *celfmt.Object, tool string, limits celfmt.Limits
 //	: nonEmpty(input.pattern).hasValue()
 //	  ? optional.of("list keys matching '" + inline(input.pattern, limits.summary) + "'")
 //	: optional.none()
-func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(31, input, tool, limits)
 }
 
@@ -1139,7 +1140,7 @@ func PreviewRedisAny(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 //	: nonEmpty(input.search).hasValue()
 //	  ? optional.of("for \"" + inline(input.search, limits.summary) + "\"")
 //	: optional.none()
-func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(32, input, tool, limits)
 }
 
@@ -1158,7 +1159,7 @@ func PreviewGitlabAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 //	: nonEmpty(input.timezone).hasValue()
 //	  ? optional.of("current time in " + truncate(collapse(input.timezone), 60))
 //	: optional.none()
-func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(33, input, tool, limits)
 }
 
@@ -1174,7 +1175,7 @@ func PreviewTimeAny(input *celfmt.Object, tool string, limits celfmt.Limits) (te
 //	preview = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of("issue " + truncate(collapse(input.issue_id_or_url), limits.preview))
 //	  : optional.none()
-func PreviewSentryGetSentryIssue(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(34, input, tool, limits)
 }
 

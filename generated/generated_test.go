@@ -11,6 +11,7 @@ import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // dispatchers returns a dispatcher over the compiled-in registration and one
@@ -20,7 +21,7 @@ func dispatchers(t *testing.T, register func(*runtime.Registry) error, file stri
 	a := runtime.NewRegistry()
 	require.NoError(t, register(a))
 	b := runtime.NewRegistry()
-	_, err := b.LoadCatalog(file, src, celfmt.Options{})
+	_, err := celfmt.LoadCatalog(b, file, src, celfmt.Options{})
 	require.NoError(t, err)
 	var errs []error
 	onFailure := func(f runtime.Failure) { errs = append(errs, f.Err) }
@@ -89,7 +90,7 @@ func TestTestdataCatalogsAgree(t *testing.T) {
 		entries, err := checked.Generated()
 		require.NoError(t, err)
 		compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
-			_, err := runtime.RegisterGenerated(r, celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries))
+			_, err := celfmt.RegisterGenerated(r, celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries))
 			return err
 		}, name, src)
 		assert.Positive(t, assertAgree(t, compiled, loaded, name, src), file)
@@ -116,7 +117,7 @@ func TestRegisterOptions(t *testing.T) {
 
 func TestEnvVersionMismatchFailsLoudly(t *testing.T) {
 	old := celfmt.NewGeneratedCatalog("permgen-cel-0 (old)", generated.Catalog().Entries())
-	_, err := runtime.RegisterGenerated(runtime.NewRegistry(), old)
+	_, err := celfmt.RegisterGenerated(runtime.NewRegistry(), old)
 	assert.ErrorIs(t, err, celfmt.ErrEnvVersion)
 	assert.Contains(t, err.Error(), "run go generate")
 }
@@ -135,7 +136,7 @@ func BenchmarkInit(b *testing.B) {
 // embedded AST, which happens once, on each formatter's first call.
 func BenchmarkFirstUse(b *testing.B) {
 	entries := generated.Catalog().Entries()
-	input := &celfmt.Object{}
+	input := &value.Object{}
 	b.ReportAllocs()
 	for b.Loop() {
 		c := celfmt.NewGeneratedCatalog(generated.EnvVersion, entries)
@@ -161,7 +162,7 @@ func BenchmarkPreview(b *testing.B) {
 			if mode == "generated" {
 				_, err = generated.Register(reg)
 			} else {
-				_, err = reg.LoadCatalog("formatters.yaml", src, celfmt.Options{})
+				_, err = celfmt.LoadCatalog(reg, "formatters.yaml", src, celfmt.Options{})
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // stockDispatcher returns a dispatcher over the compiled stock catalog and a
@@ -102,7 +102,7 @@ func BenchmarkPadded(b *testing.B) {
 					call.Source = "mcp"
 				}
 				if form == "decoded" {
-					call.Input = celfmt.DecodeInput(call.Input)
+					call.Input = value.DecodeInput(call.Input)
 				}
 				b.SetBytes(int64(len(c.input)))
 				for b.Loop() {

@@ -6,13 +6,15 @@ import (
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // The oracle: the seven reference previews of reference/preview-spec.md in
 // plain Go, written from the spec alone. The stock catalog must agree with
 // it on any input.
 
-func oracle(tool string, in *celfmt.Object, l celfmt.Limits) string {
+func oracle(tool string, in *value.Object, l celfmt.Limits) string {
 	switch tool {
 	case "read":
 		return oracleRead(in)
@@ -28,20 +30,20 @@ func oracle(tool string, in *celfmt.Object, l celfmt.Limits) string {
 	panic("no oracle for " + tool)
 }
 
-func get(in *celfmt.Object, key string) any {
+func get(in *value.Object, key string) any {
 	v, _ := in.Get(key)
 	return v
 }
 
-func oracleRead(in *celfmt.Object) string {
+func oracleRead(in *value.Object) string {
 	var parts []string
-	if p, ok := celfmt.PromptPath(in); ok {
+	if p, ok := textfmt.PromptPath(in); ok {
 		parts = append(parts, "path '"+p+"'")
 	}
 	for _, key := range []string{"offset", "limit"} {
 		// numberText prints the double CEL sees, as JavaScript does.
-		if n, ok := get(in, key).(celfmt.Number); ok {
-			parts = append(parts, key+" "+celfmt.FormatNumber(n.Float64()))
+		if n, ok := get(in, key).(value.Number); ok {
+			parts = append(parts, key+" "+value.FormatNumber(n.Float64()))
 		}
 	}
 	if len(parts) == 0 {
@@ -50,11 +52,11 @@ func oracleRead(in *celfmt.Object) string {
 	return "for " + strings.Join(parts, ", ")
 }
 
-func oracleWrite(in *celfmt.Object) string {
+func oracleWrite(in *value.Object) string {
 	content, _ := get(in, "content").(string)
-	stats := "(" + celfmt.CountPhrase(celfmt.LineCount(content), "line", "lines") + ", " +
-		celfmt.CountPhrase(len([]rune(content)), "character", "characters") + ")"
-	if p, ok := celfmt.PromptPath(in); ok {
+	stats := "(" + textfmt.CountPhrase(textfmt.LineCount(content), "line", "lines") + ", " +
+		textfmt.CountPhrase(len([]rune(content)), "character", "characters") + ")"
+	if p, ok := textfmt.PromptPath(in); ok {
 		return "for '" + p + "' " + stats
 	}
 	return stats
@@ -63,13 +65,13 @@ func oracleWrite(in *celfmt.Object) string {
 // oracleEdit follows pi's edit tool where it extends the reference: edits
 // sent as JSON text are decoded, and a legacy oldText/newText pair is
 // appended to the edits.
-func oracleEdit(in *celfmt.Object) string {
+func oracleEdit(in *value.Object) string {
 	var edits []any
 	switch e := get(in, "edits").(type) {
 	case []any:
 		edits = e
 	case string:
-		if v, err := celfmt.DecodeJSON([]byte(e)); err == nil {
+		if v, err := value.DecodeJSON([]byte(e)); err == nil {
 			edits, _ = v.([]any)
 		}
 	}
@@ -81,7 +83,7 @@ func oracleEdit(in *celfmt.Object) string {
 	type pair struct{ old, new string }
 	var pairs []pair
 	for _, e := range edits {
-		o, ok := e.(*celfmt.Object)
+		o, ok := e.(*value.Object)
 		if !ok {
 			continue
 		}
@@ -91,18 +93,18 @@ func oracleEdit(in *celfmt.Object) string {
 			pairs = append(pairs, pair{old, new})
 		}
 	}
-	p, hasPath := celfmt.PromptPath(in)
+	p, hasPath := textfmt.PromptPath(in)
 	if len(pairs) == 0 {
 		if hasPath {
 			return "for '" + p + "' with edit input"
 		}
 		return "with edit input"
 	}
-	text := "(" + celfmt.CountPhrase(len(pairs), "replacement", "replacements") +
-		": edit #1 replaces " + celfmt.CountPhrase(celfmt.LineCount(pairs[0].old), "line", "lines") +
-		" with " + celfmt.CountPhrase(celfmt.LineCount(pairs[0].new), "line", "lines")
+	text := "(" + textfmt.CountPhrase(len(pairs), "replacement", "replacements") +
+		": edit #1 replaces " + textfmt.CountPhrase(textfmt.LineCount(pairs[0].old), "line", "lines") +
+		" with " + textfmt.CountPhrase(textfmt.LineCount(pairs[0].new), "line", "lines")
 	if len(pairs) > 1 {
-		text += ", plus " + celfmt.CountPhrase(len(pairs)-1, "additional edit", "additional edits")
+		text += ", plus " + textfmt.CountPhrase(len(pairs)-1, "additional edit", "additional edits")
 	}
 	text += ")"
 	if hasPath {
@@ -116,14 +118,14 @@ func oracleEdit(in *celfmt.Object) string {
 // pattern or glob, and none of them file_path.
 var searchKeys = map[string][]string{"find": {"pattern"}, "grep": {"pattern", "glob"}, "ls": nil}
 
-func oracleSearch(tool string, in *celfmt.Object, l celfmt.Limits) string {
+func oracleSearch(tool string, in *value.Object, l celfmt.Limits) string {
 	var parts []string
 	for _, key := range searchKeys[tool] {
-		if _, ok := celfmt.NonEmptyString(get(in, key)); ok {
-			parts = append(parts, key+" '"+celfmt.InlineText(get(in, key).(string), l.Summary)+"'")
+		if _, ok := textfmt.NonEmptyString(get(in, key)); ok {
+			parts = append(parts, key+" '"+textfmt.InlineText(get(in, key).(string), l.Summary)+"'")
 		}
 	}
-	if p, ok := celfmt.NonEmptyString(get(in, "path")); ok {
+	if p, ok := textfmt.NonEmptyString(get(in, "path")); ok {
 		parts = append(parts, "path '"+p+"'")
 	} else {
 		parts = append(parts, "current working directory")
@@ -131,20 +133,20 @@ func oracleSearch(tool string, in *celfmt.Object, l celfmt.Limits) string {
 	return "for " + strings.Join(parts, ", ")
 }
 
-func oracleMCP(in *celfmt.Object) string {
-	args, ok := get(in, "arguments").(*celfmt.Object)
+func oracleMCP(in *value.Object) string {
+	args, ok := get(in, "arguments").(*value.Object)
 	if !ok || args.Len() == 0 {
 		return ""
 	}
 	var entries []string
 	for k, v := range args.All() {
-		entries = append(entries, k+": "+celfmt.MCPValue(v))
+		entries = append(entries, k+": "+textfmt.MCPValue(v))
 	}
-	return "with " + celfmt.Truncate(strings.Join(entries, ", "), 160)
+	return "with " + textfmt.Truncate(strings.Join(entries, ", "), 160)
 }
 
 // stock maps each reference tool to its generated function.
-var stock = map[string]func(*celfmt.Object, string, celfmt.Limits) (string, bool, error){
+var stock = map[string]func(*value.Object, string, celfmt.Limits) (string, bool, error){
 	"read": generated.PreviewRead, "write": generated.PreviewWrite, "edit": generated.PreviewEdit,
 	"find": generated.PreviewFind, "grep": generated.PreviewGrep, "ls": generated.PreviewLs,
 	"mcp": generated.PreviewMcp,
@@ -166,7 +168,7 @@ var fieldsOf = map[string][]string{
 // shapedInput builds a tool-shaped input from fuzz data: each field is
 // absent, a string, a number, a boolean, null, a list or an object, as
 // kinds selects, with values from the strings and numbers given.
-func shapedInput(tool string, kinds uint32, s1, s2, s3 string, n float64) *celfmt.Object {
+func shapedInput(tool string, kinds uint32, s1, s2, s3 string, n float64) *value.Object {
 	var pairs []any
 	strs := []string{s1, s2, s3}
 	for i, key := range fieldsOf[tool] {
@@ -190,7 +192,7 @@ func shapedInput(tool string, kinds uint32, s1, s2, s3 string, n float64) *celfm
 		}
 		pairs = append(pairs, key, v)
 	}
-	return celfmt.NewObject(pairs...)
+	return value.NewObject(pairs...)
 }
 
 var fuzzLimits = celfmt.Limits{Preview: 200, Summary: 80, Log: 1000}
@@ -209,13 +211,13 @@ func FuzzStockAgainstOracle(f *testing.F) {
 		in := shapedInput(tool, kinds, s1, s2, s3, n)
 		got, ok, err := stock[tool](in, tool, fuzzLimits)
 		if err != nil {
-			t.Fatalf("%s on %s: %v", tool, celfmt.CompactJSON(in), err)
+			t.Fatalf("%s on %s: %v", tool, textfmt.CompactJSON(in), err)
 		}
 		if !ok {
-			t.Fatalf("%s declined %s", tool, celfmt.CompactJSON(in))
+			t.Fatalf("%s declined %s", tool, textfmt.CompactJSON(in))
 		}
 		if want := oracle(tool, in, fuzzLimits); got != want {
-			t.Fatalf("%s on %s:\n catalog %q\n oracle  %q", tool, celfmt.CompactJSON(in), got, want)
+			t.Fatalf("%s on %s:\n catalog %q\n oracle  %q", tool, textfmt.CompactJSON(in), got, want)
 		}
 	})
 }
@@ -233,11 +235,11 @@ func BenchmarkStock(b *testing.B) {
 		"mcp":   `{"tool":"exa:search","arguments":{"query":"golang time.AddDate","numResults":5}}`,
 	}
 	for _, tool := range toolOrder {
-		v, err := celfmt.DecodeJSON([]byte(inputs[tool]))
+		v, err := value.DecodeJSON([]byte(inputs[tool]))
 		if err != nil {
 			b.Fatal(err)
 		}
-		in := v.(*celfmt.Object)
+		in := v.(*value.Object)
 		b.Run(tool+"/generated", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -6,10 +6,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 const readInput = `{"path":"/home/dev/src/orders-api/internal/billing/invoice.go","offset":118,"limit":40}`
@@ -58,7 +57,7 @@ func BenchmarkDefaultPreviewBySize(b *testing.B) {
 		name := fmt.Sprintf("size=%dKiB", size>>10)
 		b.Run("preview/"+name, func(b *testing.B) {
 			d := benchDispatcher(b, nil)
-			call := Call{Tool: "write_file", Input: celfmt.DecodeInput(raw)}
+			call := Call{Tool: "write_file", Input: value.DecodeInput(raw)}
 			b.ReportAllocs()
 			for b.Loop() {
 				d.Preview(call)
@@ -68,7 +67,7 @@ func BenchmarkDefaultPreviewBySize(b *testing.B) {
 			b.SetBytes(int64(len(raw)))
 			b.ReportAllocs()
 			for b.Loop() {
-				celfmt.DecodeInput(raw)
+				value.DecodeInput(raw)
 			}
 		})
 	}

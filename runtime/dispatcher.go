@@ -7,7 +7,8 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Call is one tool call waiting for permission, with what the permission
@@ -105,28 +106,28 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // formatter returns, or the default preview when none is registered or it
 // declines or fails. Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	return d.safePreview(d.rawPreview(c, celfmt.DecodeInput(c.Input)))
+	return d.safePreview(d.rawPreview(c, value.DecodeInput(c.Input)))
 }
 
 // Prompt returns the ask-prompt sentence for a call.
 func (d *Dispatcher) Prompt(c Call) string {
 	if c.Tool == "bash" {
-		return d.prompt(c, celfmt.Input{}, "") // the sentence shows the command, not the input
+		return d.prompt(c, value.Input{}, "") // the sentence shows the command, not the input
 	}
-	in := celfmt.DecodeInput(c.Input)
+	in := value.DecodeInput(c.Input)
 	return d.prompt(c, in, d.safePreview(d.rawPreview(c, in)).Text)
 }
 
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
-	in := celfmt.DecodeInput(c.Input)
+	in := value.DecodeInput(c.Input)
 	return d.logContext(c, in, d.rawPreview(c, in))
 }
 
 // Describe returns the preview, the ask-prompt sentence and the log context
 // of a call, decoding its input once.
 func (d *Dispatcher) Describe(c Call) Description {
-	in := celfmt.DecodeInput(c.Input)
+	in := value.DecodeInput(c.Input)
 	raw := d.rawPreview(c, in)
 	preview := d.safePreview(raw)
 	return Description{
@@ -153,7 +154,7 @@ func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
 // rawPreview returns the unsanitized preview text of a call.
-func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) rawPreview {
+func (d *Dispatcher) rawPreview(c Call, in value.Input) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
@@ -171,7 +172,7 @@ func (d *Dispatcher) rawPreview(c Call, in celfmt.Input) rawPreview {
 
 // defaultPreview is "with input " and the input's compact JSON, or "" when
 // that is empty. Text that is not JSON is shown as it is.
-func (d *Dispatcher) defaultPreview(in celfmt.Input) string {
+func (d *Dispatcher) defaultPreview(in value.Input) string {
 	js := inputText(in, d.limits.Preview)
 	if js == "" {
 		return ""
@@ -187,22 +188,22 @@ func (d *Dispatcher) defaultPreview(in celfmt.Input) string {
 // must not be able to push the path of a write out of the preview by
 // sending a megabyte of content before it. JSON that fits is shown as
 // written.
-func inputText(in celfmt.Input, n int) string {
+func inputText(in value.Input, n int) string {
 	if in.Err != nil {
-		return celfmt.TruncateText(in.Raw, n)
+		return textfmt.TruncateText(in.Raw, n)
 	}
-	js := celfmt.TruncateJSON(in.Value, n)
-	obj, ok := in.Value.(*celfmt.Object)
-	if !ok || !strings.HasSuffix(js, celfmt.Ellipsis) {
+	js := textfmt.TruncateJSON(in.Value, n)
+	obj, ok := in.Value.(*value.Object)
+	if !ok || !strings.HasSuffix(js, textfmt.Ellipsis) {
 		return js
 	}
 	// A literal "…" at the end of JSON that fits reads the same with a
 	// larger limit; a cut one grows.
-	if celfmt.TruncateJSON(in.Value, 2*n+64) == js {
+	if textfmt.TruncateJSON(in.Value, 2*n+64) == js {
 		return js
 	}
 	if short := shortFieldsFirst(obj); short != obj {
-		return celfmt.TruncateJSON(short, n)
+		return textfmt.TruncateJSON(short, n)
 	}
 	return js
 }
@@ -214,12 +215,12 @@ const maxShortField = 1024
 // shortFieldsFirst returns obj with its scalar fields (null, booleans,
 // numbers and strings of at most maxShortField bytes) before the others,
 // each group in input order, or obj itself when that order is the same.
-func shortFieldsFirst(obj *celfmt.Object) *celfmt.Object {
+func shortFieldsFirst(obj *value.Object) *value.Object {
 	isShort := func(v any) bool {
 		switch v := v.(type) {
 		case string:
 			return len(v) <= maxShortField
-		case []any, *celfmt.Object:
+		case []any, *value.Object:
 			return false
 		}
 		return true
@@ -237,7 +238,7 @@ func shortFieldsFirst(obj *celfmt.Object) *celfmt.Object {
 	if !moved {
 		return obj
 	}
-	return celfmt.NewObject(append(short, long...)...)
+	return value.NewObject(append(short, long...)...)
 }
 
 // mcpPreview consults the registrations for "server:tool", "server:*" and
@@ -245,7 +246,7 @@ func shortFieldsFirst(obj *celfmt.Object) *celfmt.Object {
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
-func (d *Dispatcher) mcpPreview(c Call, in celfmt.Input) Preview {
+func (d *Dispatcher) mcpPreview(c Call, in value.Input) Preview {
 	target, args, umbrella := mcpInput(c, in)
 	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
 		for _, key := range [...]string{target, server + ":*"} {
@@ -264,7 +265,7 @@ func (d *Dispatcher) mcpPreview(c Call, in celfmt.Input) Preview {
 	return Preview{}
 }
 
-func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Preview, bool) {
+func (d *Dispatcher) tryMCP(c Call, key, tool string, input *value.Object) (Preview, bool) {
 	reg := d.reg.find(key)
 	if reg == nil {
 		return Preview{}, false
@@ -279,12 +280,12 @@ func (d *Dispatcher) tryMCP(c Call, key, tool string, input *celfmt.Object) (Pre
 // is, and its "arguments" are the arguments: a call to the umbrella tool
 // "mcp" carries one, and so may a direct call ("server:tool" with source
 // mcp). Any other input of a direct call is the arguments themselves.
-func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Object) {
+func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
 	obj := in.Object()
-	args, envelope := field(obj, "arguments").(*celfmt.Object)
+	args, envelope := field(obj, "arguments").(*value.Object)
 	if c.Tool == "mcp" {
 		if !envelope {
-			args = &celfmt.Object{}
+			args = &value.Object{}
 		}
 		return mcpTarget(c, obj), args, obj
 	}
@@ -295,21 +296,21 @@ func mcpInput(c Call, in celfmt.Input) (target string, args, umbrella *celfmt.Ob
 	if envelope {
 		return target, args, obj
 	}
-	return target, obj, celfmt.NewObject("tool", target, "arguments", obj)
+	return target, obj, value.NewObject("tool", target, "arguments", obj)
 }
 
 // mcpTarget returns the "server:tool" an MCP call goes to: the call's
 // target, else, for the umbrella tool, the tool its input names.
-func mcpTarget(c Call, input *celfmt.Object) string {
+func mcpTarget(c Call, input *value.Object) string {
 	if c.Target != "" || c.Tool != "mcp" {
 		return c.Target
 	}
-	target, _ := celfmt.NonEmptyString(field(input, "tool"))
+	target, _ := textfmt.NonEmptyString(field(input, "tool"))
 	return target
 }
 
 // field returns the value of key, or nil.
-func field(o *celfmt.Object, key string) any {
+func field(o *value.Object, key string) any {
 	v, _ := o.Get(key)
 	return v
 }
@@ -348,7 +349,7 @@ func (d *Dispatcher) fail(reg *registration, tool string, err error) {
 // call always names its target: a call to the umbrella tool without one
 // names the tool its input carries, so the person learns which server tool
 // runs even when the check did not say.
-func (d *Dispatcher) prompt(c Call, in celfmt.Input, preview string) string {
+func (d *Dispatcher) prompt(c Call, in value.Input, preview string) string {
 	var b strings.Builder
 	if agent := d.safe(c.Agent); agent != "" {
 		b.WriteString("Agent '")
@@ -406,7 +407,7 @@ func isPathTool(tool string) bool {
 	return false
 }
 
-func (d *Dispatcher) logContext(c Call, in celfmt.Input, raw rawPreview) LogContext {
+func (d *Dispatcher) logContext(c Call, in value.Input, raw rawPreview) LogContext {
 	return LogContext{
 		Command:          d.logText(c.Command),
 		Target:           d.logText(c.Target),
@@ -423,7 +424,7 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in celfmt.Input, raw rawPreview) *string {
+func (d *Dispatcher) logPreview(c Call, in value.Input, raw rawPreview) *string {
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil

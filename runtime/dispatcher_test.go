@@ -9,10 +9,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 func text(s string) Formatter {
@@ -24,7 +24,7 @@ var decline = FormatterFunc(func(Request) (string, bool, error) { return "", fal
 // readFormatter stands in for the stock catalog's read entry, so that the
 // reference examples about path tools can run without a catalog.
 var readFormatter = FormatterFunc(func(req Request) (string, bool, error) {
-	if p, ok := celfmt.PromptPath(req.Input); ok {
+	if p, ok := textfmt.PromptPath(req.Input); ok {
 		return "for path '" + p + "'", true, nil
 	}
 	return "", true, nil
@@ -164,7 +164,7 @@ func TestLogContextJSONKeepsKeyOrder(t *testing.T) {
 func TestPromptReference(t *testing.T) {
 	mcpQuery := FormatterFunc(func(req Request) (string, bool, error) {
 		args, _ := req.Input.Get("arguments")
-		q, _ := args.(*celfmt.Object).Get("query")
+		q, _ := args.(*value.Object).Get("query")
 		return `with query: "` + q.(string) + `"`, true, nil
 	})
 	withRead := map[string]Formatter{"read": readFormatter}
@@ -231,7 +231,7 @@ func TestPromptReference(t *testing.T) {
 func TestMCPLookupOrder(t *testing.T) {
 	owner := func(name string) Formatter {
 		return FormatterFunc(func(req Request) (string, bool, error) {
-			return name + " " + req.Tool + " " + celfmt.CompactJSON(req.Input), true, nil
+			return name + " " + req.Tool + " " + textfmt.CompactJSON(req.Input), true, nil
 		})
 	}
 	umbrella := `{"tool":"github:create_issue","arguments":{"title":"bug"}}`

@@ -3,14 +3,15 @@ package runtime_test
 import (
 	"fmt"
 
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 func ExampleRegistry_Register() {
 	reg := runtime.NewRegistry()
 	deploy := runtime.FormatterFunc(func(req runtime.Request) (string, bool, error) {
-		target, ok := celfmt.NonEmptyString(mustGet(req.Input, "target"))
+		target, ok := textfmt.NonEmptyString(mustGet(req.Input, "target"))
 		if !ok {
 			return "", false, nil // decline: the default preview is used
 		}
@@ -58,7 +59,7 @@ func ExampleSafeText() {
 	// click
 }
 
-func mustGet(o *celfmt.Object, key string) any {
+func mustGet(o *value.Object, key string) any {
 	v, _ := o.Get(key)
 	return v
 }

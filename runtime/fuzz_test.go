@@ -5,9 +5,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/rivo/uniseg"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 var hostileSeeds = []string{
@@ -137,7 +136,7 @@ func FuzzDispatcher(f *testing.F) {
 	f.Add("bash", []byte(`{"command":"`+long+`"}`), long, long, long, "tool")
 	reg := NewRegistry()
 	echo := FormatterFunc(func(req Request) (string, bool, error) {
-		return celfmt.CompactJSON(req.Input), true, nil
+		return textfmt.CompactJSON(req.Input), true, nil
 	})
 	explode := FormatterFunc(func(req Request) (string, bool, error) {
 		if req.Input.Len()%2 == 1 {

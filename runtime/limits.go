@@ -1,10 +1,6 @@
 package runtime
 
-import (
-	"fmt"
-
-	"github.com/permgen/permgen/celfmt"
-)
+import "fmt"
 
 // Default limits, in characters (runes).
 const (
@@ -26,11 +22,6 @@ type Limits struct {
 	// producing an unbounded prompt, even where a formatter forgets to
 	// truncate or revealed escapes make text longer.
 	Output int
-}
-
-// text returns the limits formatters see as the CEL variable limits.
-func (l Limits) text() celfmt.Limits {
-	return celfmt.Limits{Preview: l.Preview, Summary: l.Summary, Log: l.Log}
 }
 
 // WithDefaults returns l with every zero field set to its default, or an

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Formatter turns a tool call's input into preview text. It returns ok false
@@ -32,7 +32,7 @@ type Request struct {
 	Tool string
 	// Input is the call's input as an object; non-object input is an empty
 	// object. It is never nil and must not be modified.
-	Input *celfmt.Object
+	Input *value.Object
 	// Limits are the dispatcher's limits.
 	Limits Limits
 }
@@ -230,16 +230,6 @@ func validateEntry(e Entry) error {
 	}
 	if err := ValidateKey(e.Key); err != nil {
 		return fmt.Errorf("%w (%s)", err, e.Owner)
-	}
-	return nil
-}
-
-// ValidateKey reports whether key can be registered: a tool name, an MCP key
-// "server:tool" or "server:*", or the umbrella "mcp" (see
-// celfmt.ValidateKey). The error matches ErrInvalidKey.
-func ValidateKey(key string) error {
-	if err := celfmt.ValidateKey(key); err != nil {
-		return fmt.Errorf("%w %q: %v", ErrInvalidKey, key, err)
 	}
 	return nil
 }

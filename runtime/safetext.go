@@ -9,9 +9,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/rivo/uniseg"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 // TextPolicy says what SafeText does with content a reader cannot see:
@@ -822,7 +821,7 @@ func (t *sanitizer) result() string {
 		if runes+unitRunes > t.max {
 			if isEscape && t.escapes[next].tags {
 				if end, ok := t.cutHidden(out, t.escapes[next], runes); ok {
-					return out[:end] + celfmt.Ellipsis + "}"
+					return out[:end] + textfmt.Ellipsis + "}"
 				}
 			}
 			break
@@ -833,7 +832,7 @@ func (t *sanitizer) result() string {
 		cut += unit
 		runes += unitRunes
 	}
-	return strings.TrimRight(out[:cut], " ") + celfmt.Ellipsis
+	return strings.TrimRight(out[:cut], " ") + textfmt.Ellipsis
 }
 
 // cutHidden returns where to cut inside the \hidden{…} escape e, which

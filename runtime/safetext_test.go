@@ -6,9 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 func TestSafeTextAttacks(t *testing.T) {
@@ -349,10 +348,10 @@ func TestTrimmedPathRevealsByteOrderMark(t *testing.T) {
 		"\ufeff/etc/cron.d/job":     `\u{FEFF}/etc/cron.d/job`,
 		" /etc/cron.d/job\ufeff \n": `/etc/cron.d/job\u{FEFF}`,
 	} {
-		path, ok := celfmt.NonEmptyString(in)
+		path, ok := textfmt.NonEmptyString(in)
 		assert.True(t, ok)
 		assert.Equal(t, want, SafeText(path, Reveal, 200), "%q", in)
-		assert.Equal(t, want, SafeText(celfmt.Collapse(in), Reveal, 200), "%q", in)
-		assert.Equal(t, want, SafeText(celfmt.InlineText(in, 200), Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(textfmt.Collapse(in), Reveal, 200), "%q", in)
+		assert.Equal(t, want, SafeText(textfmt.InlineText(in, 200), Reveal, 200), "%q", in)
 	}
 }

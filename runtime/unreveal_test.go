@@ -9,10 +9,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/rivo/uniseg"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 // unreveal reads the output of SafeText(_, Reveal, 0) back into the text it
@@ -297,7 +297,7 @@ func TestExtendedPictographicMatchesUniseg(t *testing.T) {
 // different JSON texts still never read the same, and a line feed in a
 // value shows as \n, as in the reference.
 func TestRevealJSONIsInjective(t *testing.T) {
-	jsonOf := func(s string) string { return celfmt.CompactJSON(celfmt.NewObject("k", s)) }
+	jsonOf := func(s string) string { return textfmt.CompactJSON(value.NewObject("k", s)) }
 	tests := []struct{ in, want string }{
 		{"a\nb", `{"k":"a\nb"}`},
 		{`C:\new`, `{"k":"C:\\new"}`},

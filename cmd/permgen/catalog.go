@@ -20,6 +20,7 @@ import (
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/gen"
+	"github.com/permgen/permgen/runtime/textfmt"
 )
 
 // catalogFlags are the flags of the commands that read a catalog.
@@ -373,7 +374,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if checked == nil {
 		return code
 	}
-	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, celfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
+	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, textfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
 	return exitOK
 }
 

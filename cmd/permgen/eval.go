@@ -11,6 +11,7 @@ import (
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 const evalUsage = `Usage: permgen eval [flags] EXPR
@@ -95,7 +96,7 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // evalInput decodes eval's --input: JSON text, or @FILE.
-func evalInput(arg string, stdin io.Reader) (*celfmt.Object, error) {
+func evalInput(arg string, stdin io.Reader) (*value.Object, error) {
 	data := []byte(arg)
 	if name, ok := strings.CutPrefix(arg, "@"); ok {
 		var err error
@@ -111,11 +112,11 @@ func evalInput(arg string, stdin io.Reader) (*celfmt.Object, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("empty: want a JSON object")
 	}
-	v, err := celfmt.DecodeJSON(data)
+	v, err := value.DecodeJSON(data)
 	if err != nil {
 		return nil, explainBadJSON(data, err, "the JSON object")
 	}
-	o, ok := v.(*celfmt.Object)
+	o, ok := v.(*value.Object)
 	if !ok {
 		return nil, fmt.Errorf("must be a JSON object, got %s", jsonKind(v))
 	}

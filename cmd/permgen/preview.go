@@ -14,6 +14,8 @@ import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 const previewUsage = `Usage: permgen preview [flags] [FILE]
@@ -123,7 +125,7 @@ func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = reg.LoadCatalog(path, src, celfmt.Options{})
+	_, err = celfmt.LoadCatalog(reg, path, src, celfmt.Options{})
 	var list celfmt.ErrorList
 	if errors.As(err, &list) {
 		fmt.Fprint(stderr, list.Snippets(src))
@@ -245,7 +247,7 @@ const maxBadLines = 20
 // countRest reports, at the end, how many more of what were left unreported.
 func countRest(stderr io.Writer, name string, more int, singular, plural string) {
 	if more > 0 {
-		errorf(stderr, "preview", "%s: %s", name, celfmt.CountPhrase(more, singular, plural))
+		errorf(stderr, "preview", "%s: %s", name, textfmt.CountPhrase(more, singular, plural))
 	}
 }
 
@@ -317,17 +319,17 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 // long line costs several times its size. encoding/json only explains
 // lines that are not valid JSON.
 func parseCall(line []byte) (runtime.Call, error) {
-	v, err := celfmt.DecodeJSON(line)
+	v, err := value.DecodeJSON(line)
 	if err != nil {
 		return runtime.Call{}, explainBadJSON(line, err, "the call's JSON object")
 	}
-	o, ok := v.(*celfmt.Object)
+	o, ok := v.(*value.Object)
 	if !ok {
 		return runtime.Call{}, fmt.Errorf("a call must be a JSON object, got %s", jsonKind(v))
 	}
 	var call runtime.Call
 	var tool *string
-	for key, value := range o.All() {
+	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
 		// so does this.
 		name := ""
@@ -341,15 +343,15 @@ func parseCall(line []byte) (runtime.Call, error) {
 			return runtime.Call{}, fmt.Errorf("unknown field %q", key)
 		}
 		if name == "input" {
-			call.Input = celfmt.Input{Value: value}
+			call.Input = value.Input{Value: v}
 			continue
 		}
-		if value == nil {
+		if v == nil {
 			continue // null leaves a field unset
 		}
-		text, ok := value.(string)
+		text, ok := v.(string)
 		if !ok {
-			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, jsonKind(value))
+			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, jsonKind(v))
 		}
 		switch name {
 		case "tool":
@@ -390,7 +392,7 @@ func jsonKind(v any) string {
 		return "null"
 	case bool:
 		return "bool"
-	case celfmt.Number:
+	case value.Number:
 		return "number"
 	case string:
 		return "string"

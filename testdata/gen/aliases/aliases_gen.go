@@ -5,6 +5,7 @@ package aliases
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	value "github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in. Register
@@ -14,7 +15,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Register registers the formatters of aliases.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return runtime.RegisterGenerated(reg, catalog, opts...)
+	return celfmt.RegisterGenerated(reg, catalog, opts...)
 }
 
 // Catalog returns the formatters of aliases.yaml, in catalog order.
@@ -29,7 +30,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 // Defined at aliases.yaml:6:5:
 //
 //	preview = "read " + input.path + " (as " + tool + ")"
-func PreviewReadFile(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
 }
 
@@ -40,7 +41,7 @@ func PreviewReadFile(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // Defined at aliases.yaml:16:5:
 //
 //	preview = optional.none()
-func PreviewNotesAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(1, input, tool, limits)
 }
 

@@ -5,6 +5,7 @@ package deploy
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	value "github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in. Register
@@ -14,7 +15,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Register registers the formatters of deploy.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return runtime.RegisterGenerated(reg, catalog, opts...)
+	return celfmt.RegisterGenerated(reg, catalog, opts...)
 }
 
 // Catalog returns the formatters of deploy.yaml, in catalog order.
@@ -33,7 +34,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 //	preview = (input.dry_run ? "dry run: " : "")
 //	  + "deploy '" + input.service + "' to " + where
 //	  + " (" + count + ")"
-func PreviewDeploy(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
 }
 
@@ -46,7 +47,7 @@ func PreviewDeploy(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 //	preview = nonEmpty(input.?release.orValue("")).hasValue()
 //	  ? optional.of("to release " + truncate(nonEmpty(input.release).value(), 40))
 //	  : optional.none()
-func PreviewRollback(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(1, input, tool, limits)
 }
 
@@ -58,7 +59,7 @@ func PreviewRollback(input *celfmt.Object, tool string, limits celfmt.Limits) (t
 // Defined at deploy.yaml:45:5:
 //
 //	preview = input.size() == 0 ? "" : "with " + input.map(k, k + "=" + json(input[k])).join(", ")
-func PreviewKvAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(2, input, tool, limits)
 }
 
@@ -70,7 +71,7 @@ func PreviewKvAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text
 //
 //	preview = "for " + inline(input.query, limits.summary)
 //	  + (has(input.since) ? " since " + input.since : "")
-func PreviewSearchLogs(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(3, input, tool, limits)
 }
 

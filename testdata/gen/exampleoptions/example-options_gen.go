@@ -5,6 +5,7 @@ package exampleoptions
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	value "github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in. Register
@@ -14,7 +15,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Register registers the formatters of example-options.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return runtime.RegisterGenerated(reg, catalog, opts...)
+	return celfmt.RegisterGenerated(reg, catalog, opts...)
 }
 
 // Catalog returns the formatters of example-options.yaml, in catalog order.
@@ -28,7 +29,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 //
 //	preview = tool.split(":")[1].replace("_", " ") + " in " + input.repo
 //	  + (has(input.title) ? ": " + truncate(input.title, limits.summary) : "")
-func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
 }
 
@@ -37,7 +38,7 @@ func PreviewGithubAny(input *celfmt.Object, tool string, limits celfmt.Limits) (
 // Defined at example-options.yaml:23:5:
 //
 //	preview = "write " + truncate(input.path, limits.preview)
-func PreviewWriteFile(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(1, input, tool, limits)
 }
 

@@ -5,6 +5,7 @@ package registered
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
+	value "github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in. Register
@@ -14,7 +15,7 @@ const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 
 // Register registers the formatters of registered.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return runtime.RegisterGenerated(reg, catalog, opts...)
+	return celfmt.RegisterGenerated(reg, catalog, opts...)
 }
 
 // Catalog returns the formatters of registered.yaml, in catalog order.
@@ -27,7 +28,7 @@ func Catalog() *celfmt.GeneratedCatalog {
 // Defined at registered.yaml:7:5:
 //
 //	preview = "custom preview"
-func PreviewMyTool(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(0, input, tool, limits)
 }
 
@@ -36,7 +37,7 @@ func PreviewMyTool(input *celfmt.Object, tool string, limits celfmt.Limits) (tex
 // Defined at registered.yaml:14:5:
 //
 //	preview = optional.ofNonZeroValue("")
-func PreviewUnknownTool(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(1, input, tool, limits)
 }
 
@@ -45,7 +46,7 @@ func PreviewUnknownTool(input *celfmt.Object, tool string, limits celfmt.Limits)
 // Defined at registered.yaml:21:5:
 //
 //	preview = "custom read summary"
-func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(2, input, tool, limits)
 }
 
@@ -56,7 +57,7 @@ func PreviewRead(input *celfmt.Object, tool string, limits celfmt.Limits) (text 
 //	preview = type(input.?arguments.?query.orValue(null)) == string
 //	  ? optional.of("with query: \"" + string(input.arguments.query) + "\"")
 //	  : optional.none()
-func PreviewMcp(input *celfmt.Object, tool string, limits celfmt.Limits) (text string, ok bool, err error) {
+func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
 	return catalog.Format(3, input, tool, limits)
 }
 

@@ -1,4 +1,4 @@
-package runtime
+package celfmt_test
 
 import (
 	"errors"
@@ -12,6 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 func readGood(t *testing.T, name string) []byte {
@@ -22,8 +25,8 @@ func readGood(t *testing.T, name string) []byte {
 }
 
 func TestLoadCatalog(t *testing.T) {
-	reg := NewRegistry()
-	dispose, err := reg.LoadCatalog("deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
+	reg := runtime.NewRegistry()
+	dispose, err := celfmt.LoadCatalog(reg, "deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
 	require.NoError(t, err)
 	var owners []string
 	for _, info := range reg.List() {
@@ -36,16 +39,16 @@ func TestLoadCatalog(t *testing.T) {
 		"search_logs deploy.yaml:58:5",
 	}, owners)
 
-	d, err := NewDispatcher(reg, Options{})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(t, err)
-	desc := d.Describe(Call{Tool: "deploy", Input: `{"service":"api","target":"prod","replicas":3}`})
+	desc := d.Describe(runtime.Call{Tool: "deploy", Input: `{"service":"api","target":"prod","replicas":3}`})
 	assert.Equal(t, "Current agent requested tool 'deploy' deploy 'api' to 'prod' (3 replicas). Allow this call?", desc.Prompt)
 	assert.Equal(t, "deploy.yaml:4:5", desc.Preview.Formatter)
 
-	mcp := d.Describe(Call{Tool: "mcp", Target: "kv:set", Input: `{"tool":"kv:set","arguments":{"key":"a","ttl":5}}`})
+	mcp := d.Describe(runtime.Call{Tool: "mcp", Target: "kv:set", Input: `{"tool":"kv:set","arguments":{"key":"a","ttl":5}}`})
 	assert.Equal(t, `Current agent requested MCP target 'kv:set' with key="a", ttl=5. Allow this call?`, mcp.Prompt)
 
-	declined := d.Describe(Call{Tool: "rollback", Input: `{"release":"  "}`})
+	declined := d.Describe(runtime.Call{Tool: "rollback", Input: `{"release":"  "}`})
 	assert.Equal(t, `Current agent requested tool 'rollback' with input {"release":" "}. Allow this call?`, declined.Prompt)
 	assert.Empty(t, declined.Preview.Formatter)
 
@@ -54,17 +57,17 @@ func TestLoadCatalog(t *testing.T) {
 }
 
 func TestLoadCatalogRegistersNothingOnError(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.Register("search_logs", "host-app", text("x"))
+	reg := runtime.NewRegistry()
+	_, err := reg.Register("search_logs", "host-app", constant("x"))
 	require.NoError(t, err)
 
-	_, err = reg.LoadCatalog("deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
-	require.ErrorIs(t, err, ErrDuplicate)
+	_, err = celfmt.LoadCatalog(reg, "deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
+	require.ErrorIs(t, err, runtime.ErrDuplicate)
 	assert.Contains(t, err.Error(), `tool "search_logs" (deploy.yaml:58:5) is already registered by host-app`)
 	assert.Equal(t, 1, reg.Len(), "nothing of the catalog was registered")
 
 	bad := []byte("version: 1\nformatters:\n  - tool: a\n    preview: '\"ok\"'\n  - tool: b\n    preview: inptu\n")
-	_, err = reg.LoadCatalog("bad.yaml", bad, celfmt.Options{})
+	_, err = celfmt.LoadCatalog(reg, "bad.yaml", bad, celfmt.Options{})
 	var list celfmt.ErrorList
 	require.True(t, errors.As(err, &list))
 	assert.Equal(t, "bad.yaml:6:14: preview: undeclared reference to 'inptu'", list.Error())
@@ -73,41 +76,41 @@ func TestLoadCatalogRegistersNothingOnError(t *testing.T) {
 }
 
 func TestRegisterCEL(t *testing.T) {
-	reg := NewRegistry()
-	dispose, err := reg.RegisterCEL("web_fetch", "plugin:fetch", `"from " + string(input.url)`, celfmt.Options{})
+	reg := runtime.NewRegistry()
+	dispose, err := celfmt.RegisterCEL(reg, "web_fetch", "plugin:fetch", `"from " + string(input.url)`, celfmt.Options{})
 	require.NoError(t, err)
 	defer dispose()
-	d, err := NewDispatcher(reg, Options{})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(t, err)
-	p := d.Preview(Call{Tool: "web_fetch", Input: `{"url":"https://example.com"}`})
-	assert.Equal(t, Preview{Text: "from https://example.com", Formatter: "plugin:fetch"}, p)
+	p := d.Preview(runtime.Call{Tool: "web_fetch", Input: `{"url":"https://example.com"}`})
+	assert.Equal(t, runtime.Preview{Text: "from https://example.com", Formatter: "plugin:fetch"}, p)
 
-	_, err = reg.RegisterCEL("other", "plugin:other", "\"a\" +\n  inptu", celfmt.Options{})
+	_, err = celfmt.RegisterCEL(reg, "other", "plugin:other", "\"a\" +\n  inptu", celfmt.Options{})
 	assert.EqualError(t, err, "plugin:other:2:3: preview: undeclared reference to 'inptu'")
-	_, err = reg.RegisterCEL("bad key", "plugin", `"x"`, celfmt.Options{})
-	assert.ErrorIs(t, err, ErrInvalidKey)
-	_, err = reg.RegisterCEL("web_fetch", "plugin:again", `"x"`, celfmt.Options{})
-	assert.ErrorIs(t, err, ErrDuplicate)
+	_, err = celfmt.RegisterCEL(reg, "bad key", "plugin", `"x"`, celfmt.Options{})
+	assert.ErrorIs(t, err, runtime.ErrInvalidKey)
+	_, err = celfmt.RegisterCEL(reg, "web_fetch", "plugin:again", `"x"`, celfmt.Options{})
+	assert.ErrorIs(t, err, runtime.ErrDuplicate)
 }
 
 // TestAdversarialCELFallsBack runs nested comprehensions over a large input
 // through the dispatcher: the cost limit stops the formatter, the failure is
 // reported and the default preview is shown.
 func TestAdversarialCELFallsBack(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.RegisterCEL("t", "host",
+	reg := runtime.NewRegistry()
+	_, err := celfmt.RegisterCEL(reg, "t", "host",
 		`string(input.a.map(x, input.a.map(y, input.a.map(z, x + y + z))).size())`,
 		celfmt.Options{CostBudget: 1 << 62}) // lift the static check: only the run-time limit remains
 	require.NoError(t, err)
-	var failures []Failure
-	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	var failures []runtime.Failure
+	d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: func(f runtime.Failure) { failures = append(failures, f) }})
 	require.NoError(t, err)
 
 	input := `{"a":[` + strings.Repeat("1,", 999) + `1]}`
 	start := time.Now()
-	p := d.Preview(Call{Tool: "t", Input: input})
+	p := d.Preview(runtime.Call{Tool: "t", Input: input})
 	t.Logf("stopped and fell back after %v", time.Since(start))
-	assert.Equal(t, "with input "+celfmt.TruncateJSON(celfmt.DecodeInput(input).Value, 200), p.Text)
+	assert.Equal(t, "with input "+textfmt.TruncateJSON(value.DecodeInput(input).Value, 200), p.Text)
 	require.Len(t, failures, 1)
 	assert.ErrorContains(t, failures[0].Err, "cost limit exceeded")
 }
@@ -116,16 +119,16 @@ func TestAdversarialCELFallsBack(t *testing.T) {
 // string of gigabytes: the memory budget stops it before the allocation,
 // the failure is reported and the default preview is shown.
 func TestMemoryBudgetFallsBack(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.RegisterCEL("t", "host", `string(input.template).replace("{name}", string(input.name))`, celfmt.Options{})
+	reg := runtime.NewRegistry()
+	_, err := celfmt.RegisterCEL(reg, "t", "host", `string(input.template).replace("{name}", string(input.name))`, celfmt.Options{})
 	require.NoError(t, err)
-	var failures []Failure
-	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	var failures []runtime.Failure
+	d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: func(f runtime.Failure) { failures = append(failures, f) }})
 	require.NoError(t, err)
 
 	input := `{"template":"` + strings.Repeat("{name}", 100_000) + `","name":"` + strings.Repeat("n", 400_000) + `"}`
-	p := d.Preview(Call{Tool: "t", Input: input})
-	assert.Equal(t, "with input "+celfmt.TruncateJSON(celfmt.DecodeInput(input).Value, 200), p.Text)
+	p := d.Preview(runtime.Call{Tool: "t", Input: input})
+	assert.Equal(t, "with input "+textfmt.TruncateJSON(value.DecodeInput(input).Value, 200), p.Text)
 	require.Len(t, failures, 1)
 	assert.ErrorIs(t, failures[0].Err, celfmt.ErrBudget)
 	assert.ErrorContains(t, failures[0].Err, "memory budget exceeded: replace would allocate 40000000000 bytes")
@@ -135,19 +138,19 @@ func TestMemoryBudgetFallsBack(t *testing.T) {
 // input bound of text: the formatter reads only the path and counts lines,
 // so it still succeeds, and the path is shown.
 func TestPaddedInputStillShowsThePath(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.RegisterCEL("write", "host",
+	reg := runtime.NewRegistry()
+	_, err := celfmt.RegisterCEL(reg, "write", "host",
 		`"for '" + string(input.path) + "' (" + plural(lines(string(input.content)), "line", "lines") + ")"`, celfmt.Options{})
 	require.NoError(t, err)
-	d, err := NewDispatcher(reg, Options{})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(t, err)
 	input := `{"content":"` + strings.Repeat("x", 1_100_000) + `","path":"/etc/passwd"}`
-	assert.Equal(t, "for '/etc/passwd' (1 line)", d.Preview(Call{Tool: "write", Input: input}).Text)
+	assert.Equal(t, "for '/etc/passwd' (1 line)", d.Preview(runtime.Call{Tool: "write", Input: input}).Text)
 }
 
 func TestDeclaredTypeMismatchFallsBack(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.LoadCatalog("c.yaml", []byte(`version: 1
+	reg := runtime.NewRegistry()
+	_, err := celfmt.LoadCatalog(reg, "c.yaml", []byte(`version: 1
 formatters:
   - tool: read
     input:
@@ -155,11 +158,11 @@ formatters:
     preview: '"for path " + input.path'
 `), celfmt.Options{})
 	require.NoError(t, err)
-	var failures []Failure
-	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) { failures = append(failures, f) }})
+	var failures []runtime.Failure
+	d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: func(f runtime.Failure) { failures = append(failures, f) }})
 	require.NoError(t, err)
-	assert.Equal(t, "for path /a", d.Preview(Call{Tool: "read", Input: `{"path":"/a"}`}).Text)
-	assert.Equal(t, `with input {"path":42}`, d.Preview(Call{Tool: "read", Input: `{"path":42}`}).Text)
+	assert.Equal(t, "for path /a", d.Preview(runtime.Call{Tool: "read", Input: `{"path":"/a"}`}).Text)
+	assert.Equal(t, `with input {"path":42}`, d.Preview(runtime.Call{Tool: "read", Input: `{"path":42}`}).Text)
 	require.Len(t, failures, 1)
 	assert.ErrorContains(t, failures[0].Err, "input field path: want string, got number")
 	assert.Equal(t, "c.yaml:3:5", failures[0].Owner)
@@ -168,10 +171,10 @@ formatters:
 // A freeform tool sends text, not an object: formatters still see an empty
 // object, and read the text with rawText.
 func TestRawTextInput(t *testing.T) {
-	reg := NewRegistry()
-	_, err := reg.RegisterCEL("apply_patch", "test", `rawText(input).orValue("no text") + " / " + string(input.size())`, celfmt.Options{})
+	reg := runtime.NewRegistry()
+	_, err := celfmt.RegisterCEL(reg, "apply_patch", "test", `rawText(input).orValue("no text") + " / " + string(input.size())`, celfmt.Options{})
 	require.NoError(t, err)
-	d, err := NewDispatcher(reg, Options{})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name  string
@@ -184,7 +187,7 @@ func TestRawTextInput(t *testing.T) {
 		{"a number", `42`, "no text / 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, d.Preview(Call{Tool: "apply_patch", Input: tc.input}).Text)
+			assert.Equal(t, tc.want, d.Preview(runtime.Call{Tool: "apply_patch", Input: tc.input}).Text)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package runtime
+package celfmt_test
 
 import (
 	"testing"
@@ -7,10 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime"
 )
 
 // aliasRegistrations lists "key owner aliasOf" for every registration.
-func aliasRegistrations(reg *Registry) []string {
+func aliasRegistrations(reg *runtime.Registry) []string {
 	var list []string
 	for _, info := range reg.List() {
 		list = append(list, info.Key+" "+info.Owner+" "+info.AliasOf)
@@ -34,15 +35,15 @@ func generatedAliases(t *testing.T) *celfmt.GeneratedCatalog {
 func TestAliasesPreview(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
-		register func(*Registry) (func(), error)
+		register func(*runtime.Registry) (func(), error)
 	}{
-		{"loaded", func(reg *Registry) (func(), error) {
-			return reg.LoadCatalog("aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
+		{"loaded", func(reg *runtime.Registry) (func(), error) {
+			return celfmt.LoadCatalog(reg, "aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
 		}},
-		{"generated", func(reg *Registry) (func(), error) { return RegisterGenerated(reg, generatedAliases(t)) }},
+		{"generated", func(reg *runtime.Registry) (func(), error) { return celfmt.RegisterGenerated(reg, generatedAliases(t)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			reg := NewRegistry()
+			reg := runtime.NewRegistry()
 			dispose, err := tc.register(reg)
 			require.NoError(t, err)
 			assert.Equal(t, []string{
@@ -53,14 +54,14 @@ func TestAliasesPreview(t *testing.T) {
 				"read_file aliases.yaml:6:5 ",
 			}, aliasRegistrations(reg))
 
-			d, err := NewDispatcher(reg, Options{})
+			d, err := runtime.NewDispatcher(reg, runtime.Options{})
 			require.NoError(t, err)
 			for _, tool := range []string{"read_file", "Read", "read"} {
-				p := d.Preview(Call{Tool: tool, Input: `{"path":"/a"}`})
-				assert.Equal(t, Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml:6:5"}, p)
+				p := d.Preview(runtime.Call{Tool: tool, Input: `{"path":"/a"}`})
+				assert.Equal(t, runtime.Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml:6:5"}, p)
 			}
 			// The always-declining formatter declines under its alias too.
-			p := d.Preview(Call{Tool: "mcp", Target: "memo:add", Input: `{"text":"hi"}`})
+			p := d.Preview(runtime.Call{Tool: "mcp", Target: "memo:add", Input: `{"text":"hi"}`})
 			assert.Empty(t, p.Formatter)
 
 			dispose()
@@ -74,19 +75,19 @@ func TestAliasesPreview(t *testing.T) {
 func TestAliasesAreAtomic(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
-		register func(*Registry) (func(), error)
+		register func(*runtime.Registry) (func(), error)
 	}{
-		{"loaded", func(reg *Registry) (func(), error) {
-			return reg.LoadCatalog("aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
+		{"loaded", func(reg *runtime.Registry) (func(), error) {
+			return celfmt.LoadCatalog(reg, "aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
 		}},
-		{"generated", func(reg *Registry) (func(), error) { return RegisterGenerated(reg, generatedAliases(t)) }},
+		{"generated", func(reg *runtime.Registry) (func(), error) { return celfmt.RegisterGenerated(reg, generatedAliases(t)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			reg := NewRegistry()
-			_, err := reg.Register("read", "host-app", text("x"))
+			reg := runtime.NewRegistry()
+			_, err := reg.Register("read", "host-app", constant("x"))
 			require.NoError(t, err)
 			_, err = tc.register(reg)
-			require.ErrorIs(t, err, ErrDuplicate)
+			require.ErrorIs(t, err, runtime.ErrDuplicate)
 			assert.EqualError(t, err, `tool "read" (aliases.yaml:6:5) is already registered by host-app`)
 			assert.Equal(t, []string{"read host-app "}, aliasRegistrations(reg))
 		})
@@ -98,18 +99,23 @@ func TestAliasesAreAtomic(t *testing.T) {
 // alias is an error that names the tool.
 func TestSelectionTakesAliasesAlong(t *testing.T) {
 	c := generatedAliases(t)
-	reg := NewRegistry()
-	_, err := RegisterGenerated(reg, c, Only("read_file"))
+	reg := runtime.NewRegistry()
+	_, err := celfmt.RegisterGenerated(reg, c, runtime.Only("read_file"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"Read aliases.yaml:6:5 read_file", "read aliases.yaml:6:5 read_file", "read_file aliases.yaml:6:5 ",
 	}, aliasRegistrations(reg))
 
-	reg = NewRegistry()
-	_, err = RegisterGenerated(reg, c, Except("read_file"))
+	reg = runtime.NewRegistry()
+	_, err = celfmt.RegisterGenerated(reg, c, runtime.Except("read_file"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"memo:* aliases.yaml:16:5 notes:*", "notes:* aliases.yaml:16:5 "}, aliasRegistrations(reg))
 
-	_, err = RegisterGenerated(NewRegistry(), c, Only("Read"))
+	_, err = celfmt.RegisterGenerated(runtime.NewRegistry(), c, runtime.Only("Read"))
 	assert.EqualError(t, err, `"Read" is an alias of "read_file": select the formatter by its tool "read_file"`)
+}
+
+// constant is a formatter that always returns s.
+func constant(s string) runtime.Formatter {
+	return runtime.FormatterFunc(func(runtime.Request) (string, bool, error) { return s, true, nil })
 }

@@ -1,6 +1,10 @@
-package celfmt
+package textfmt
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/value"
+)
 
 // CompactJSON serializes v the way the reference implementation shows tool
 // input: compact JSON as JavaScript's JSON.stringify writes it (keys in input
@@ -40,7 +44,7 @@ func compactJSON(v any, limit int) string {
 	switch v := v.(type) {
 	case nil:
 		return ""
-	case *Object:
+	case *value.Object:
 		if v.Len() == 0 {
 			return ""
 		}
@@ -66,12 +70,12 @@ func (w *collapser) value(v any) bool {
 		} else {
 			w.writeASCII("false")
 		}
-	case Number:
+	case value.Number:
 		var scratch [32]byte
-		w.writeASCII(string(v.appendJSON(scratch[:0])))
+		w.writeASCII(string(v.AppendJSON(scratch[:0])))
 	case float64: // a computed number from Go code that built the value itself
 		var scratch [32]byte
-		w.writeASCII(string(NumberOf(v).appendJSON(scratch[:0])))
+		w.writeASCII(string(value.NumberOf(v).AppendJSON(scratch[:0])))
 	case string:
 		w.quoted(v)
 	case []any:
@@ -88,7 +92,7 @@ func (w *collapser) value(v any) bool {
 			}
 		}
 		w.writeByte(']')
-	case *Object:
+	case *value.Object:
 		w.writeByte('{')
 		for i := range v.Len() {
 			if w.full() {

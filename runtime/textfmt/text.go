@@ -1,10 +1,11 @@
-package celfmt
+package textfmt
 
 import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/rivo/uniseg"
 )
 
@@ -135,7 +136,7 @@ func NonEmptyString(v any) (string, bool) {
 
 // PromptPath returns the non-empty string of input's "path", else of its
 // "file_path"; a blank "path" falls back to "file_path".
-func PromptPath(input *Object) (string, bool) {
+func PromptPath(input *value.Object) (string, bool) {
 	if v, ok := input.Get("path"); ok {
 		if s, ok := NonEmptyString(v); ok {
 			return s, true
@@ -270,15 +271,15 @@ func MCPValue(v any) string {
 		return "null"
 	case string:
 		return `"` + Truncate(v, 60) + `"`
-	case Number:
+	case value.Number:
 		return v.String()
 	case float64:
-		return FormatNumber(v)
+		return value.FormatNumber(v)
 	case bool:
 		return strconv.FormatBool(v)
 	case []any:
 		return "[" + strconv.Itoa(len(v)) + " items]"
-	case *Object:
+	case *value.Object:
 		return "{…}"
 	}
 	return ""

@@ -1,4 +1,4 @@
-package celfmt
+package textfmt
 
 import (
 	"slices"
@@ -277,3 +277,7 @@ func (s *sqlScanner) skipDollarQuoted() bool {
 	}
 	return true
 }
+
+// MaxSQLKinds is the most kinds SQLKinds returns: each statement keyword
+// once.
+var MaxSQLKinds = len(sqlKeywords)

@@ -1,9 +1,11 @@
-package celfmt
+package value_test
 
 import (
 	"math"
 	"testing"
 
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -45,7 +47,7 @@ func TestFormatNumber(t *testing.T) {
 		want string
 	}{tenth + fifth, "0.30000000000000004"})
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, FormatNumber(tc.in), "FormatNumber(%v)", tc.in)
+		assert.Equal(t, tc.want, value.FormatNumber(tc.in), "value.FormatNumber(%v)", tc.in)
 	}
 }
 
@@ -65,12 +67,12 @@ func TestNumbersAsWritten(t *testing.T) {
 		{`5`, `5`},
 	}
 	for _, tc := range tests {
-		v, err := DecodeJSON([]byte(tc.in))
+		v, err := value.DecodeJSON([]byte(tc.in))
 		require.NoError(t, err, tc.in)
-		assert.Equal(t, tc.want, CompactJSON(v), "CompactJSON(%s)", tc.in)
-		assert.Equal(t, tc.want, MCPValue(v), "MCPValue(%s)", tc.in)
-		assert.Equal(t, `{"n":`+tc.want+`}`, TruncateJSON(object(t, `{"n":`+tc.in+`}`), 100))
-		assert.Equal(t, `with n: `+tc.want, "with n: "+MCPValue(mustGet(t, `{"n":`+tc.in+`}`, "n")))
+		assert.Equal(t, tc.want, textfmt.CompactJSON(v), "textfmt.CompactJSON(%s)", tc.in)
+		assert.Equal(t, tc.want, textfmt.MCPValue(v), "textfmt.MCPValue(%s)", tc.in)
+		assert.Equal(t, `{"n":`+tc.want+`}`, textfmt.TruncateJSON(object(t, `{"n":`+tc.in+`}`), 100))
+		assert.Equal(t, `with n: `+tc.want, "with n: "+textfmt.MCPValue(mustGet(t, `{"n":`+tc.in+`}`, "n")))
 	}
 }
 
@@ -99,12 +101,12 @@ func TestComputedNumbers(t *testing.T) {
 		{math.Inf(-1), "-Infinity"},
 	}
 	for _, tc := range tests {
-		v, err := FromGo(tc.in)
+		v, err := value.FromGo(tc.in)
 		require.NoError(t, err)
-		assert.Equal(t, tc.want, MCPValue(v), "%v", tc.in)
+		assert.Equal(t, tc.want, textfmt.MCPValue(v), "%v", tc.in)
 	}
-	assert.Equal(t, `[1.5,null,null,9007199254740993]`, CompactJSON([]any{NumberOf(1.5), NumberOf(math.NaN()), 1 / math.Inf(1) * math.Inf(1), intNumber(9007199254740993)}))
-	assert.Equal(t, "1e+21", MCPValue(1e21), "a bare float64 is a computed number")
+	assert.Equal(t, `[1.5,null,null,9007199254740993]`, textfmt.CompactJSON([]any{value.NumberOf(1.5), value.NumberOf(math.NaN()), 1 / math.Inf(1) * math.Inf(1), mustFromGo(t, int64(9007199254740993))}))
+	assert.Equal(t, "1e+21", textfmt.MCPValue(1e21), "a bare float64 is a computed number")
 }
 
 func TestNumberInt64(t *testing.T) {
@@ -133,15 +135,32 @@ func TestNumberInt64(t *testing.T) {
 		{"1e-999999999999", 0, false},
 	}
 	for _, tc := range tests {
-		v, err := DecodeJSON([]byte(tc.lit))
+		v, err := value.DecodeJSON([]byte(tc.lit))
 		require.NoError(t, err)
-		got, ok := v.(Number).Int64()
+		got, ok := v.(value.Number).Int64()
 		assert.Equal(t, tc.ok, ok, tc.lit)
 		assert.Equal(t, tc.want, got, tc.lit)
 	}
-	n, ok := NumberOf(3).Int64()
+	n, ok := value.NumberOf(3).Int64()
 	assert.True(t, ok)
 	assert.Equal(t, int64(3), n)
-	_, ok = NumberOf(0.5).Int64()
+	_, ok = value.NumberOf(0.5).Int64()
 	assert.False(t, ok)
+}
+
+// object decodes a JSON object.
+func object(t testing.TB, js string) *value.Object {
+	t.Helper()
+	v, err := value.DecodeJSON([]byte(js))
+	require.NoError(t, err)
+	o, ok := v.(*value.Object)
+	require.True(t, ok, "%s is not an object", js)
+	return o
+}
+
+func mustFromGo(t testing.TB, v any) any {
+	t.Helper()
+	m, err := value.FromGo(v)
+	require.NoError(t, err)
+	return m
 }

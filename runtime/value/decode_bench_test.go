@@ -1,9 +1,11 @@
-package celfmt
+package value_test
 
 import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // writeCall is the input of a write call whose content is about size bytes
@@ -50,14 +52,14 @@ func BenchmarkDecodeJSON(b *testing.B) {
 		{"sql-1MiB-blank-lines", []byte(`{"sql":"SELECT 1;` + strings.Repeat(`\n`, 1<<20) + `DROP TABLE users"}`)},
 	}
 	for _, tc := range cases {
-		if _, err := DecodeJSON(tc.data); err != nil {
+		if _, err := value.DecodeJSON(tc.data); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(tc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(tc.data)))
 			b.ReportAllocs()
 			for b.Loop() {
-				DecodeJSON(tc.data)
+				value.DecodeJSON(tc.data)
 			}
 		})
 	}

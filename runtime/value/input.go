@@ -1,4 +1,4 @@
-package celfmt
+package value
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package celfmt
+package value
 
 import "iter"
 
@@ -110,17 +110,17 @@ func (o *Object) set(key string, value any) {
 // that is a mistake in the calling code, not in the data.
 func NewObject(pairs ...any) *Object {
 	if len(pairs)%2 != 0 {
-		panic("celfmt.NewObject: odd number of arguments")
+		panic("value.NewObject: odd number of arguments")
 	}
 	o := &Object{}
 	for i := 0; i < len(pairs); i += 2 {
 		k, ok := pairs[i].(string)
 		if !ok {
-			panic("celfmt.NewObject: key is not a string")
+			panic("value.NewObject: key is not a string")
 		}
 		v, err := FromGo(pairs[i+1])
 		if err != nil {
-			panic("celfmt.NewObject: " + err.Error())
+			panic("value.NewObject: " + err.Error())
 		}
 		o.set(k, v)
 	}
@@ -140,4 +140,17 @@ func (o *Object) grow(n int) {
 			o.index[k] = i
 		}
 	}
+}
+
+// ObjectOf returns an object holding keys and values in order. The values
+// must be in the value model already (nil, bool, Number, string, []any or
+// *Object); they are not converted or copied. A key given twice keeps its
+// first position and its last value, as in decoded JSON.
+func ObjectOf(keys []string, values []any) *Object {
+	o := &Object{}
+	o.grow(len(keys))
+	for i, k := range keys {
+		o.set(k, values[i])
+	}
+	return o
 }

@@ -1,4 +1,4 @@
-package celfmt
+package textfmt
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -108,18 +109,18 @@ func TestTrimmingKeepsByteOrderMark(t *testing.T) {
 func TestPromptPath(t *testing.T) {
 	tests := []struct {
 		name  string
-		input *Object
+		input *value.Object
 		want  string
 		ok    bool
 	}{
-		{"path", NewObject("path", "/foo/bar"), "/foo/bar", true},
-		{"file_path", NewObject("file_path", "/baz"), "/baz", true},
-		{"none", NewObject(), "", false},
-		{"empty path", NewObject("path", ""), "", false},
-		{"blank path falls back", NewObject("path", "  ", "file_path", "/f"), "/f", true},
-		{"non-string path falls back", NewObject("path", 3, "file_path", "/f"), "/f", true},
-		{"path wins", NewObject("file_path", "/f", "path", "/p"), "/p", true},
-		{"trimmed", NewObject("path", " /p "), "/p", true},
+		{"path", value.NewObject("path", "/foo/bar"), "/foo/bar", true},
+		{"file_path", value.NewObject("file_path", "/baz"), "/baz", true},
+		{"none", value.NewObject(), "", false},
+		{"empty path", value.NewObject("path", ""), "", false},
+		{"blank path falls back", value.NewObject("path", "  ", "file_path", "/f"), "/f", true},
+		{"non-string path falls back", value.NewObject("path", 3, "file_path", "/f"), "/f", true},
+		{"path wins", value.NewObject("file_path", "/f", "path", "/p"), "/p", true},
+		{"trimmed", value.NewObject("path", " /p "), "/p", true},
 		{"nil object", nil, "", false},
 	}
 	for _, tc := range tests {
@@ -167,7 +168,7 @@ func TestCompactJSON(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := DecodeJSON([]byte(tc.input))
+			v, err := value.DecodeJSON([]byte(tc.input))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, CompactJSON(v))
 		})
@@ -191,7 +192,7 @@ func TestTruncateJSONMatchesTruncateOfCompactJSON(t *testing.T) {
 		`{"k":"v"}`,
 	}
 	for _, in := range inputs {
-		v, err := DecodeJSON([]byte(in))
+		v, err := value.DecodeJSON([]byte(in))
 		require.NoError(t, err)
 		full := CompactJSON(v)
 		for n := 0; n <= len(full)+2; n++ {
@@ -201,7 +202,7 @@ func TestTruncateJSONMatchesTruncateOfCompactJSON(t *testing.T) {
 }
 
 func TestTruncateJSONReferenceExamples(t *testing.T) {
-	v, err := DecodeJSON([]byte(`{"k":"` + strings.Repeat("x", 50) + `"}`))
+	v, err := value.DecodeJSON([]byte(`{"k":"` + strings.Repeat("x", 50) + `"}`))
 	require.NoError(t, err)
 	assert.Equal(t, `{"k":"xxxx…`, TruncateJSON(v, 10))
 	assert.Equal(t, `"xxxxxxxxx…`, TruncateJSON(strings.Repeat("x", 20), 10))

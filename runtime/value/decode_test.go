@@ -1,4 +1,4 @@
-package celfmt
+package value_test
 
 import (
 	"encoding/json"
@@ -7,20 +7,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestDecodeJSONValues(t *testing.T) {
-	v, err := DecodeJSON([]byte(` {"z": [1, -2.5e3, true, false, null], "a": {"é": "\u00e9\ud83d\ude00\n"}, "s": ""} `))
+	v, err := value.DecodeJSON([]byte(` {"z": [1, -2.5e3, true, false, null], "a": {"é": "\u00e9\ud83d\ude00\n"}, "s": ""} `))
 	require.NoError(t, err)
-	o := v.(*Object)
+	o := v.(*value.Object)
 	require.Equal(t, 3, o.Len())
 	k, z := o.At(0)
 	assert.Equal(t, "z", k)
-	assert.Equal(t, []any{Number{lit: "1", f: 1}, Number{lit: "-2.5e3", f: -2500}, true, false, nil}, z)
+	assert.Equal(t, []any{num("1"), num("-2.5e3"), true, false, nil}, z)
 	a, _ := o.Get("a")
-	e, ok := a.(*Object).Get("é")
+	e, ok := a.(*value.Object).Get("é")
 	require.True(t, ok)
 	assert.Equal(t, "é😀\n", e)
 	var keys []string
@@ -42,7 +44,7 @@ func TestDecodeJSONStrings(t *testing.T) {
 		"\"bad \xff utf8\"":            "bad \uFFFD utf8",
 	}
 	for in, want := range tests {
-		v, err := DecodeJSON([]byte(in))
+		v, err := value.DecodeJSON([]byte(in))
 		require.NoError(t, err, in)
 		assert.Equal(t, want, v, in)
 	}
@@ -70,62 +72,45 @@ func TestDecodeJSONErrors(t *testing.T) {
 		`NaN`:       "unexpected 'N' looking for a value",
 	}
 	for in, want := range tests {
-		_, err := DecodeJSON([]byte(in))
-		var syntax *SyntaxError
+		_, err := value.DecodeJSON([]byte(in))
+		var syntax *value.SyntaxError
 		require.True(t, errors.As(err, &syntax), "%q: %v", in, err)
 		assert.Contains(t, err.Error(), want, "%q", in)
 	}
 }
 
 func TestDecodeJSONDepth(t *testing.T) {
-	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
-	_, err := DecodeJSON([]byte(ok))
+	ok := strings.Repeat("[", value.MaxDepth) + strings.Repeat("]", value.MaxDepth)
+	_, err := value.DecodeJSON([]byte(ok))
 	require.NoError(t, err)
-	deep := strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)
-	_, err = DecodeJSON([]byte(deep))
+	deep := strings.Repeat("[", value.MaxDepth+1) + strings.Repeat("]", value.MaxDepth+1)
+	_, err = value.DecodeJSON([]byte(deep))
 	assert.ErrorContains(t, err, "nesting deeper than")
 }
 
 func TestDecodeInput(t *testing.T) {
-	in := DecodeInput(`{"b":1,"a":2}`)
+	in := value.DecodeInput(`{"b":1,"a":2}`)
 	require.NoError(t, in.Err)
 	assert.Equal(t, 2, in.Object().Len())
 
-	in = DecodeInput(`[1]`)
+	in = value.DecodeInput(`[1]`)
 	assert.Equal(t, 0, in.Object().Len(), "non-object input is an empty object")
-	assert.Equal(t, `[1]`, CompactJSON(in.Value))
+	assert.Equal(t, `[1]`, textfmt.CompactJSON(in.Value))
 
-	in = DecodeInput(`{"a":`)
+	in = value.DecodeInput(`{"a":`)
 	assert.Error(t, in.Err)
 	assert.Equal(t, `{"a":`, in.Raw)
 	assert.Equal(t, 0, in.Object().Len())
 
-	in = DecodeInput(map[string]any{"b": 1, "a": []int{1, 2}})
+	in = value.DecodeInput(map[string]any{"b": 1, "a": []int{1, 2}})
 	require.NoError(t, in.Err)
-	assert.Equal(t, `{"a":[1,2],"b":1}`, CompactJSON(in.Value))
+	assert.Equal(t, `{"a":[1,2],"b":1}`, textfmt.CompactJSON(in.Value))
 
-	in = DecodeInput(json.Number("12.50"))
-	assert.Equal(t, Number{lit: "12.50", f: 12.5}, in.Value)
+	in = value.DecodeInput(json.Number("12.50"))
+	assert.Equal(t, num("12.50"), in.Value)
 
-	in = DecodeInput(func() {})
-	assert.ErrorIs(t, in.Err, ErrUnsupported)
-}
-
-func TestObjectIndex(t *testing.T) {
-	o := NewObject()
-	for i := range 50 {
-		o.set(string(rune('a'+i%26))+strings.Repeat("x", i/26), NumberOf(float64(i)))
-	}
-	o.set("a", "again")
-	require.Equal(t, 50, o.Len())
-	v, ok := o.Get("a")
-	require.True(t, ok)
-	assert.Equal(t, "again", v)
-	v, ok = o.Get("xx")
-	require.True(t, ok)
-	assert.Equal(t, NumberOf(49), v)
-	_, ok = o.Get("nope")
-	assert.False(t, ok)
+	in = value.DecodeInput(func() {})
+	assert.ErrorIs(t, in.Err, value.ErrUnsupported)
 }
 
 // FuzzDecodeJSON checks the decoder against encoding/json on arbitrary bytes
@@ -140,9 +125,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		f.Add([]byte(s), 10)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, n int) {
-		v, err := DecodeJSON(data)
+		v, err := value.DecodeJSON(data)
 		if json.Valid(data) != (err == nil) {
-			t.Fatalf("json.Valid=%v but DecodeJSON err=%v for %q", json.Valid(data), err, data)
+			t.Fatalf("json.Valid=%v but value.DecodeJSON err=%v for %q", json.Valid(data), err, data)
 		}
 		if err != nil {
 			return
@@ -150,20 +135,20 @@ func FuzzDecodeJSON(f *testing.F) {
 		if s, ok := v.(string); ok {
 			var want string
 			if err := json.Unmarshal(data, &want); err != nil || s != want {
-				t.Fatalf("DecodeJSON(%q) = %q, encoding/json gives %q (%v)", data, s, want, err)
+				t.Fatalf("value.DecodeJSON(%q) = %q, encoding/json gives %q (%v)", data, s, want, err)
 			}
 		}
-		full := CompactJSON(v)
+		full := textfmt.CompactJSON(v)
 		n = n % (len(full) + 2)
 		if n < 0 {
 			n = -n
 		}
-		if got, want := TruncateJSON(v, n), Truncate(full, n); got != want {
-			t.Fatalf("TruncateJSON(%q, %d) = %q, want %q", full, n, got, want)
+		if got, want := textfmt.TruncateJSON(v, n), textfmt.Truncate(full, n); got != want {
+			t.Fatalf("textfmt.TruncateJSON(%q, %d) = %q, want %q", full, n, got, want)
 		}
 		if full != "" && !json.Valid([]byte(full)) && !strings.ContainsAny(string(data), " \u00a0\u2028\u2029\u3000\ufeff") {
 			// Folding white space inside strings is the only rewrite.
-			t.Fatalf("CompactJSON(%q) = %q is not JSON", data, full)
+			t.Fatalf("textfmt.CompactJSON(%q) = %q is not JSON", data, full)
 		}
 	})
 }
@@ -176,7 +161,7 @@ func TestDecodeJSONStringsAtEveryOffset(t *testing.T) {
 		for pad := range 20 {
 			for tail := range 10 {
 				lit := `"` + strings.Repeat("a", pad) + piece + strings.Repeat("b", tail) + `"`
-				got, err := DecodeJSON([]byte(lit))
+				got, err := value.DecodeJSON([]byte(lit))
 				require.NoError(t, err, lit)
 				var want string
 				require.NoError(t, json.Unmarshal([]byte(lit), &want))
@@ -186,13 +171,13 @@ func TestDecodeJSONStringsAtEveryOffset(t *testing.T) {
 	}
 	for pad := range 20 {
 		lit := `"` + strings.Repeat("a", pad) + `\n` + "\x01" + `x"`
-		_, err := DecodeJSON([]byte(lit))
+		_, err := value.DecodeJSON([]byte(lit))
 		assert.ErrorContains(t, err, fmt.Sprintf("offset %d: control character 0x01", pad+3), lit)
-		_, err = DecodeJSON([]byte(lit[:len(lit)-1]))
+		_, err = value.DecodeJSON([]byte(lit[:len(lit)-1]))
 		assert.ErrorContains(t, err, "control character 0x01", lit)
-		_, err = DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\n`))
+		_, err = value.DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\n`))
 		assert.ErrorContains(t, err, "unexpected end of input in string", lit)
-		_, err = DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\`))
+		_, err = value.DecodeJSON([]byte(`"` + strings.Repeat("a", pad) + `\`))
 		assert.ErrorContains(t, err, "unexpected end of input in string escape", lit)
 	}
 }
@@ -215,30 +200,39 @@ func TestDecodeJSONLargeContainers(t *testing.T) {
 		fmt.Fprintf(&b, `"k%d":[%d]`, i%250, i)
 	}
 	b.WriteString(`}}`)
-	got, err := DecodeJSON([]byte(b.String()))
+	got, err := value.DecodeJSON([]byte(b.String()))
 	require.NoError(t, err)
 	var want any
 	require.NoError(t, json.Unmarshal([]byte(b.String()), &want))
-	list, _ := got.(*Object).Get("list")
+	list, _ := got.(*value.Object).Get("list")
 	require.Len(t, list, 300)
-	obj, _ := got.(*Object).Get("obj")
-	require.Equal(t, 250, obj.(*Object).Len(), "duplicate keys keep one entry")
-	k0, _ := obj.(*Object).Get("k0")
-	assert.Equal(t, "[250]", CompactJSON(k0), "the last value of a duplicate key")
+	obj, _ := got.(*value.Object).Get("obj")
+	require.Equal(t, 250, obj.(*value.Object).Len(), "duplicate keys keep one entry")
+	k0, _ := obj.(*value.Object).Get("k0")
+	assert.Equal(t, "[250]", textfmt.CompactJSON(k0), "the last value of a duplicate key")
 	wantJSON, _ := json.Marshal(want.(map[string]any)["list"])
-	assert.Equal(t, string(wantJSON), CompactJSON(list))
+	assert.Equal(t, string(wantJSON), textfmt.CompactJSON(list))
 }
 
 // Empty objects and arrays are shared, so many of them cost little.
 func TestDecodeJSONEmptyValuesShared(t *testing.T) {
 	data := []byte("[" + strings.Repeat("{},[],", 1000) + "{}]")
 	allocs := testing.AllocsPerRun(10, func() {
-		if _, err := DecodeJSON(data); err != nil {
+		if _, err := value.DecodeJSON(data); err != nil {
 			t.Fatal(err)
 		}
 	})
 	assert.LessOrEqual(t, allocs, 12.0, "a few for the list, none per element")
-	v, _ := DecodeJSON(data)
+	v, _ := value.DecodeJSON(data)
 	assert.Equal(t, 2001, len(v.([]any)))
-	assert.Equal(t, "[{},[],{}]", CompactJSON(v.([]any)[1998:]))
+	assert.Equal(t, "[{},[],{}]", textfmt.CompactJSON(v.([]any)[1998:]))
+}
+
+// num decodes a JSON number literal.
+func num(lit string) value.Number {
+	v, err := value.DecodeJSON([]byte(lit))
+	if err != nil {
+		panic(err)
+	}
+	return v.(value.Number)
 }

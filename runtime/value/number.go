@@ -1,4 +1,4 @@
-package celfmt
+package value
 
 import (
 	"math"
@@ -57,10 +57,10 @@ func (n Number) Int64() (int64, bool) {
 	return 0, false
 }
 
-// appendJSON appends the number as JSON text: the literal, or the
+// AppendJSON appends the number as JSON text: the literal, or the
 // JavaScript text of a computed number, which is null when it is NaN or
 // infinite (as JSON.stringify writes them).
-func (n Number) appendJSON(dst []byte) []byte {
+func (n Number) AppendJSON(dst []byte) []byte {
 	switch {
 	case n.lit != "":
 		return append(dst, n.lit...)

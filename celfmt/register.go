@@ -1,0 +1,98 @@
+package celfmt
+
+import (
+	"github.com/permgen/permgen/runtime"
+)
+
+// The run-time seam: checked CEL formatters registered into a runtime
+// registry. It lives here rather than in runtime so that runtime links no
+// CEL: a host that registers only Go or generated formatters never pays for
+// the interpreter, and one that loads catalogs at run time imports the
+// language package it uses anyway.
+
+// Format runs the formatter on a call: it makes a Formatter a
+// runtime.Formatter.
+func (f *Formatter) Format(req runtime.Request) (string, bool, error) {
+	return f.Run(req.Input, req.Tool, req.Limits)
+}
+
+// LoadCatalog parses and checks a YAML catalog (the same checks as at build
+// time) and registers all its formatters in reg at once, each owned by its
+// position ("name:line:col"). It registers nothing when the catalog has any
+// problem (the error is an ErrorList with all of them) or when a key is
+// taken (the error lists every conflict).
+func LoadCatalog(reg *runtime.Registry, name string, src []byte, opts Options) (dispose func(), err error) {
+	checked, err := Load(name, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	return RegisterChecked(reg, checked)
+}
+
+// RegisterChecked registers every formatter of a checked catalog, with its
+// aliases, at once: all or none.
+func RegisterChecked(reg *runtime.Registry, c *Checked) (dispose func(), err error) {
+	entries := make([]runtime.Entry, 0, len(c.Formatters))
+	for _, f := range c.Formatters {
+		entries = withAliases(entries, f.Entry.Tool, f.Entry.Aliases, f.Entry.Owner(), f)
+	}
+	return reg.RegisterAll(entries)
+}
+
+// withAliases appends the registrations of one catalog entry: its tool and
+// each alias, same owner, same formatter.
+func withAliases(entries []runtime.Entry, tool string, aliases []string, owner string, f runtime.Formatter) []runtime.Entry {
+	entries = append(entries, runtime.Entry{Key: tool, Owner: owner, Formatter: f})
+	for _, a := range aliases {
+		entries = append(entries, runtime.Entry{Key: a, Owner: owner, Formatter: f, AliasOf: tool})
+	}
+	return entries
+}
+
+// RegisterCEL checks one CEL expression (its input is a map of dyn) and
+// registers it in reg for key on behalf of owner. Diagnostics name owner
+// and the expression's own line and column.
+func RegisterCEL(reg *runtime.Registry, key, owner, expr string, opts Options) (dispose func(), err error) {
+	if err := runtime.ValidateKey(key); err != nil {
+		return nil, err
+	}
+	pos := Pos{File: owner, Line: 1, Col: 1}
+	cat := &Catalog{File: owner, Version: CatalogVersion, Formatters: []*Entry{{
+		Pos: pos, Tool: key, ToolPos: pos, Preview: NewSource(owner, expr),
+	}}}
+	checked, errs := Check(cat, opts)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return reg.Register(key, owner, checked.Formatters[0])
+}
+
+// RegisterGenerated registers the formatters of generated code in reg, all
+// or none (see runtime.Registry.RegisterAll); generated Register functions
+// call it. It fails when the code was generated for another CEL environment
+// (ErrEnvVersion), or when runtime.Only or runtime.Except names a tool the
+// catalog does not have.
+func RegisterGenerated(reg *runtime.Registry, c *GeneratedCatalog, opts ...runtime.CatalogOption) (dispose func(), err error) {
+	if err := c.CheckVersion(); err != nil {
+		return nil, err
+	}
+	var entries []runtime.Entry
+	for i, e := range c.Entries() {
+		entries = withAliases(entries, e.Tool, e.Aliases, e.Owner, generatedFormatter{c, i})
+	}
+	selected, err := runtime.Select(entries, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.RegisterAll(selected)
+}
+
+// generatedFormatter is the i-th formatter of generated code.
+type generatedFormatter struct {
+	c *GeneratedCatalog
+	i int
+}
+
+func (g generatedFormatter) Format(req runtime.Request) (string, bool, error) {
+	return g.c.Format(g.i, req.Input, req.Tool, req.Limits)
+}
