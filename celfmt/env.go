@@ -19,7 +19,14 @@ import (
 // refuses to run in an environment of another version, because an
 // expression checked against one library may mean something else in
 // another.
-const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+//
+// It is pinned, not computed: TestEnvVersion records it in
+// testdata/env/functions.golden with a listing of the environment (the
+// cel-go version of the build, libraries, variables, macros, functions and
+// overload ids) and fails when the listing changes while EnvVersion does
+// not. Give it a new value when the environment changes (see README.md,
+// "Environment version").
+const EnvVersion = "permgen-cel-1 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Default bounds of checking and evaluation.
 const (
