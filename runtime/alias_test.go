@@ -46,18 +46,18 @@ func TestAliasesPreview(t *testing.T) {
 			dispose, err := tc.register(reg)
 			require.NoError(t, err)
 			assert.Equal(t, []string{
-				"Read aliases.yaml:6:5 read_file",
-				"memo:* aliases.yaml:16:5 notes:*",
-				"notes:* aliases.yaml:16:5 ",
-				"read aliases.yaml:6:5 read_file",
-				"read_file aliases.yaml:6:5 ",
+				"Read aliases.yaml#read_file read_file",
+				"memo:* aliases.yaml#notes:* notes:*",
+				"notes:* aliases.yaml#notes:* ",
+				"read aliases.yaml#read_file read_file",
+				"read_file aliases.yaml#read_file ",
 			}, aliasRegistrations(reg))
 
 			d, err := NewDispatcher(reg, Options{})
 			require.NoError(t, err)
 			for _, tool := range []string{"read_file", "Read", "read"} {
 				p := d.Preview(Call{Tool: tool, Input: `{"path":"/a"}`})
-				assert.Equal(t, Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml:6:5"}, p)
+				assert.Equal(t, Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml#read_file"}, p)
 			}
 			// The always-declining formatter declines under its alias too.
 			p := d.Preview(Call{Tool: "mcp", Target: "memo:add", Input: `{"text":"hi"}`})
@@ -87,7 +87,7 @@ func TestAliasesAreAtomic(t *testing.T) {
 			require.NoError(t, err)
 			_, err = tc.register(reg)
 			require.ErrorIs(t, err, ErrDuplicate)
-			assert.EqualError(t, err, `tool "read" (aliases.yaml:6:5) is already registered by host-app`)
+			assert.EqualError(t, err, `tool "read" (aliases.yaml#read_file) is already registered by host-app`)
 			assert.Equal(t, []string{"read host-app "}, aliasRegistrations(reg))
 		})
 	}
@@ -102,13 +102,13 @@ func TestSelectionTakesAliasesAlong(t *testing.T) {
 	_, err := RegisterGenerated(reg, c, Only("read_file"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"Read aliases.yaml:6:5 read_file", "read aliases.yaml:6:5 read_file", "read_file aliases.yaml:6:5 ",
+		"Read aliases.yaml#read_file read_file", "read aliases.yaml#read_file read_file", "read_file aliases.yaml#read_file ",
 	}, aliasRegistrations(reg))
 
 	reg = NewRegistry()
 	_, err = RegisterGenerated(reg, c, Except("read_file"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"memo:* aliases.yaml:16:5 notes:*", "notes:* aliases.yaml:16:5 "}, aliasRegistrations(reg))
+	assert.Equal(t, []string{"memo:* aliases.yaml#notes:* notes:*", "notes:* aliases.yaml#notes:* "}, aliasRegistrations(reg))
 
 	_, err = RegisterGenerated(NewRegistry(), c, Only("Read"))
 	assert.EqualError(t, err, `"Read" is an alias of "read_file": select the formatter by its tool "read_file"`)
