@@ -47,18 +47,18 @@ func TestAliasesPreview(t *testing.T) {
 			dispose, err := tc.register(reg)
 			require.NoError(t, err)
 			assert.Equal(t, []string{
-				"Read aliases.yaml:6:5 read_file",
-				"memo:* aliases.yaml:16:5 notes:*",
-				"notes:* aliases.yaml:16:5 ",
-				"read aliases.yaml:6:5 read_file",
-				"read_file aliases.yaml:6:5 ",
+				"Read aliases.yaml#read_file read_file",
+				"memo:* aliases.yaml#notes:* notes:*",
+				"notes:* aliases.yaml#notes:* ",
+				"read aliases.yaml#read_file read_file",
+				"read_file aliases.yaml#read_file ",
 			}, aliasRegistrations(reg))
 
 			d, err := runtime.NewDispatcher(reg, runtime.Options{})
 			require.NoError(t, err)
 			for _, tool := range []string{"read_file", "Read", "read"} {
 				p := d.Preview(runtime.Call{Tool: tool, Input: `{"path":"/a"}`})
-				assert.Equal(t, runtime.Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml:6:5"}, p)
+				assert.Equal(t, runtime.Preview{Text: "read /a (as " + tool + ")", Formatter: "aliases.yaml#read_file"}, p)
 			}
 			// The always-declining formatter declines under its alias too.
 			p := d.Preview(runtime.Call{Tool: "mcp", Target: "memo:add", Input: `{"text":"hi"}`})
@@ -88,7 +88,7 @@ func TestAliasesAreAtomic(t *testing.T) {
 			require.NoError(t, err)
 			_, err = tc.register(reg)
 			require.ErrorIs(t, err, runtime.ErrDuplicate)
-			assert.EqualError(t, err, `tool "read" (aliases.yaml:6:5) is already registered by host-app`)
+			assert.EqualError(t, err, `tool "read" (aliases.yaml#read_file) is already registered by host-app`)
 			assert.Equal(t, []string{"read host-app "}, aliasRegistrations(reg))
 		})
 	}
@@ -103,13 +103,13 @@ func TestSelectionTakesAliasesAlong(t *testing.T) {
 	_, err := celfmt.RegisterGenerated(reg, c, runtime.Only("read_file"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"Read aliases.yaml:6:5 read_file", "read aliases.yaml:6:5 read_file", "read_file aliases.yaml:6:5 ",
+		"Read aliases.yaml#read_file read_file", "read aliases.yaml#read_file read_file", "read_file aliases.yaml#read_file ",
 	}, aliasRegistrations(reg))
 
 	reg = runtime.NewRegistry()
 	_, err = celfmt.RegisterGenerated(reg, c, runtime.Except("read_file"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"memo:* aliases.yaml:16:5 notes:*", "notes:* aliases.yaml:16:5 "}, aliasRegistrations(reg))
+	assert.Equal(t, []string{"memo:* aliases.yaml#notes:* notes:*", "notes:* aliases.yaml#notes:* "}, aliasRegistrations(reg))
 
 	_, err = celfmt.RegisterGenerated(runtime.NewRegistry(), c, runtime.Only("Read"))
 	assert.EqualError(t, err, `"Read" is an alias of "read_file": select the formatter by its tool "read_file"`)

@@ -1,5 +1,7 @@
 package celfmt
 
+import "path/filepath"
+
 // CatalogVersion is the catalog file format version this package reads.
 const CatalogVersion = 1
 
@@ -30,8 +32,13 @@ type Entry struct {
 	Examples []Example
 }
 
-// Owner is the name a registration of the entry carries: "file:line:col".
-func (e *Entry) Owner() string { return e.Pos.String() }
+// Owner is the name a registration of the entry carries, in generated code
+// and when the catalog is loaded at run time alike: the catalog file and the
+// tool, "formatters.yaml#read". The tool is unique in a catalog, so a
+// duplicate registration names the file and the entry. It holds no
+// position: adding an entry or an example to a catalog changes nothing in
+// the code generated for the other entries. Pos says where the entry is.
+func (e *Entry) Owner() string { return filepath.ToSlash(e.Pos.File) + "#" + e.Tool }
 
 // Field is a declared input field.
 type Field struct {

@@ -49,6 +49,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	// Declare every entry's input type before building the environment,
 	// which shares the provider.
 	inputTypes := make([]*types.Type, len(cat.Formatters))
+	declared := map[string]bool{}
 	for i, e := range cat.Formatters {
 		if e.Input == nil {
 			inputTypes[i] = types.NewMapType(types.StringType, types.DynType)
@@ -63,7 +64,14 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 			}
 			fieldTypes[f.Name] = t
 		}
-		name := inputTypeName(i)
+		name := inputTypeName(e.Tool)
+		if declared[name] {
+			// A duplicate tool, already reported: its own type keeps the
+			// diagnostics of each entry about that entry. Such a catalog
+			// generates no code.
+			name = fmt.Sprintf("%s.%d", name, i+1)
+		}
+		declared[name] = true
 		p.declareInput(name, e.Input, fieldTypes)
 		inputTypes[i] = types.NewObjectType(name)
 	}

@@ -3,6 +3,7 @@ package celfmt
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/google/cel-go/cel"
@@ -18,7 +19,7 @@ import (
 type GeneratedEntry struct {
 	Tool        string
 	Aliases     []string // other tool names of the formatter, registered with it
-	Owner       string   // "file:line:col" of the entry
+	Owner       string   // the catalog file and the tool: "formatters.yaml#read"
 	Title       string
 	Description string
 	Input       []GeneratedField // nil when the input is not declared
@@ -74,7 +75,7 @@ func (c *Checked) Generated() ([]GeneratedEntry, error) {
 	for i, f := range c.Formatters {
 		g, err := f.Generated()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Entry.Owner(), err)
+			return nil, fmt.Errorf("%s: %w", f.Entry.Pos, err)
 		}
 		entries[i] = g
 	}
@@ -112,6 +113,7 @@ type GeneratedCatalog struct {
 	envErr  error
 
 	formatters []lazyFormatter
+	byTool     map[string]int // entry index by tool
 }
 
 type lazyFormatter struct {
@@ -123,11 +125,16 @@ type lazyFormatter struct {
 // NewGeneratedCatalog returns the catalog of generated code. version is the
 // EnvVersion the code was generated with.
 func NewGeneratedCatalog(version string, entries []GeneratedEntry) *GeneratedCatalog {
+	byTool := make(map[string]int, len(entries))
+	for i, e := range entries {
+		byTool[e.Tool] = i
+	}
 	return &GeneratedCatalog{
 		version:    version,
 		entries:    entries,
 		opts:       Options{}.withDefaults(),
 		formatters: make([]lazyFormatter, len(entries)),
+		byTool:     byTool,
 	}
 }
 
@@ -152,6 +159,18 @@ func (c *GeneratedCatalog) Format(i int, input *value.Object, tool string, limit
 	return f.Run(input, tool, limits)
 }
 
+// FormatTool runs the formatter of the entry whose tool is entryTool (not
+// an alias), restoring it on first use; tool is the name of the call.
+// Generated functions call it, so that each names its own entry and none
+// depends on the entry's place in the catalog.
+func (c *GeneratedCatalog) FormatTool(entryTool string, input *value.Object, tool string, limits Limits) (string, bool, error) {
+	i, ok := c.byTool[entryTool]
+	if !ok {
+		return "", false, fmt.Errorf("no formatter for tool %q in the generated catalog", entryTool)
+	}
+	return c.Format(i, input, tool, limits)
+}
+
 func (c *GeneratedCatalog) formatter(i int) (*Formatter, error) {
 	lf := &c.formatters[i]
 	lf.once.Do(func() { lf.f, lf.err = c.restore(i) })
@@ -170,7 +189,7 @@ func (c *GeneratedCatalog) environment() (*cel.Env, error) {
 			c.envErr = err
 			return
 		}
-		for i, e := range c.entries {
+		for _, e := range c.entries {
 			if e.Input == nil {
 				continue
 			}
@@ -185,7 +204,7 @@ func (c *GeneratedCatalog) environment() (*cel.Env, error) {
 				typesOf[f.Name] = t
 				fields = append(fields, Field{Name: f.Name, Type: f.Type})
 			}
-			p.declareInput(inputTypeName(i), fields, typesOf)
+			p.declareInput(inputTypeName(e.Tool), fields, typesOf)
 		}
 		if c.env, c.envErr = baseEnv(p); c.envErr == nil {
 			c.calls, c.envErr = newCallTable(c.env)
@@ -202,7 +221,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 	e := c.entries[i]
 	inputType := types.NewMapType(types.StringType, types.DynType)
 	if e.Input != nil {
-		inputType = types.NewObjectType(inputTypeName(i))
+		inputType = types.NewObjectType(inputTypeName(e.Tool))
 	}
 	env, err := base.Extend(cel.Variable("input", inputType))
 	if err != nil {
@@ -240,5 +259,26 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 	return f, nil
 }
 
-// inputTypeName names the object type of the i-th entry's declared input.
-func inputTypeName(i int) string { return fmt.Sprintf("permgen.Input%d", i+1) }
+// inputTypeName names the object type of the declared input of the entry
+// for tool. Check and the restoring of generated code must agree on it, and
+// the embedded ASTs hold it, so it derives from the tool, which is unique in
+// a catalog, and not from the entry's place. The encoding is one to one:
+// ASCII letters and digits stay, '_' doubles, any other byte is '_' and two
+// hex digits ("github:create_issue" gives
+// "permgen.Input_github_3acreate__issue").
+func inputTypeName(tool string) string {
+	var b strings.Builder
+	b.WriteString("permgen.Input_")
+	for i := 0; i < len(tool); i++ {
+		c := tool[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+			b.WriteByte(c)
+		case c == '_':
+			b.WriteString("__")
+		default:
+			fmt.Fprintf(&b, "_%02x", c)
+		}
+	}
+	return b.String()
+}

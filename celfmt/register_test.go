@@ -33,17 +33,17 @@ func TestLoadCatalog(t *testing.T) {
 		owners = append(owners, info.Key+" "+info.Owner)
 	}
 	assert.Equal(t, []string{
-		"deploy deploy.yaml:4:5",
-		"kv:* deploy.yaml:45:5",
-		"rollback deploy.yaml:28:5",
-		"search_logs deploy.yaml:58:5",
+		"deploy deploy.yaml#deploy",
+		"kv:* deploy.yaml#kv:*",
+		"rollback deploy.yaml#rollback",
+		"search_logs deploy.yaml#search_logs",
 	}, owners)
 
 	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(t, err)
 	desc := d.Describe(runtime.Call{Tool: "deploy", Input: `{"service":"api","target":"prod","replicas":3}`})
 	assert.Equal(t, "Current agent requested tool 'deploy' deploy 'api' to 'prod' (3 replicas). Allow this call?", desc.Prompt)
-	assert.Equal(t, "deploy.yaml:4:5", desc.Preview.Formatter)
+	assert.Equal(t, "deploy.yaml#deploy", desc.Preview.Formatter)
 
 	mcp := d.Describe(runtime.Call{Tool: "mcp", Target: "kv:set", Input: `{"tool":"kv:set","arguments":{"key":"a","ttl":5}}`})
 	assert.Equal(t, `Current agent requested MCP target 'kv:set' with key="a", ttl=5. Allow this call?`, mcp.Prompt)
@@ -63,7 +63,7 @@ func TestLoadCatalogRegistersNothingOnError(t *testing.T) {
 
 	_, err = celfmt.LoadCatalog(reg, "deploy.yaml", readGood(t, "deploy.yaml"), celfmt.Options{})
 	require.ErrorIs(t, err, runtime.ErrDuplicate)
-	assert.Contains(t, err.Error(), `tool "search_logs" (deploy.yaml:58:5) is already registered by host-app`)
+	assert.Contains(t, err.Error(), `tool "search_logs" (deploy.yaml#search_logs) is already registered by host-app`)
 	assert.Equal(t, 1, reg.Len(), "nothing of the catalog was registered")
 
 	bad := []byte("version: 1\nformatters:\n  - tool: a\n    preview: '\"ok\"'\n  - tool: b\n    preview: inptu\n")
@@ -165,7 +165,7 @@ formatters:
 	assert.Equal(t, `with input {"path":42}`, d.Preview(runtime.Call{Tool: "read", Input: `{"path":42}`}).Text)
 	require.Len(t, failures, 1)
 	assert.ErrorContains(t, failures[0].Err, "input field path: want string, got number")
-	assert.Equal(t, "c.yaml:3:5", failures[0].Owner)
+	assert.Equal(t, "c.yaml#read", failures[0].Owner)
 }
 
 // A freeform tool sends text, not an object: formatters still see an empty

@@ -91,7 +91,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			}
 		}
 		f.Comment("")
-		f.Commentf("Defined at %s:", e.Owner)
+		f.Commentf("Defined in %s, registered with owner %q:", source, e.Owner)
 		f.Comment("")
 		for _, l := range e.Lets {
 			writeSource(f, l.Name+" = ", l.Source)
@@ -100,7 +100,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		f.Func().Id(names[i]).
 			Params(jen.Id("input").Op("*").Qual(valuePath, "Object"), jen.Id("tool").String(), jen.Id("limits").Qual(runtimePath, "Limits")).
 			Params(jen.Id("text").String(), jen.Id("ok").Bool(), jen.Err().Error()).
-			Block(jen.Return(jen.Id("catalog").Dot("Format").Call(jen.Lit(i), jen.Id("input"), jen.Id("tool"), jen.Id("limits"))))
+			Block(jen.Return(jen.Id("catalog").Dot("FormatTool").Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits"))))
 	}
 	f.Line()
 

@@ -84,5 +84,5 @@ func main() {
 	assert.NotContains(t, string(generated), "/internal/", "generated code imports only public packages")
 	run("vet", "./...")
 	out := run("run", ".")
-	assert.Equal(t, "Current agent requested tool 'deploy' deploy 'api' to 'prod' (3 replicas). Allow this call?\ncatalogs/team.yaml:4:5\n", out)
+	assert.Equal(t, "Current agent requested tool 'deploy' deploy 'api' to 'prod' (3 replicas). Allow this call?\ncatalogs/team.yaml#deploy\n", out)
 }

@@ -40,7 +40,7 @@ type Request struct {
 // Entry is one registration of a batch.
 type Entry struct {
 	Key       string    // tool name, "server:tool", "server:*" or "mcp"
-	Owner     string    // who registers it: "formatters.yaml:42:5", a host app's name
+	Owner     string    // who registers it: "formatters.yaml#read", a host app's name
 	Formatter Formatter // what formats the key's calls
 	// AliasOf is, for an alias of a catalog entry, the entry's tool: the
 	// alias is registered with it, by the same owner, with the same

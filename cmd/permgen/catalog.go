@@ -181,7 +181,7 @@ func problems(n int) string {
 
 // sourceName is how generated code names the catalog: its path relative to
 // the root of the module that holds it, so that owners read
-// "formatters.yaml:12:5" wherever go generate runs.
+// "formatters.yaml#read" wherever go generate runs.
 func sourceName(path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -122,8 +122,8 @@ func TestCheckTestList(t *testing.T) {
 	rows := strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, rows, 5)
 	assert.Equal(t, []string{"KEY", "OWNER", "TITLE", "SLOTS"}, strings.Fields(rows[0]))
-	assert.Equal(t, []string{"deploy", good + ":4:5", "Deploy", "a", "service", "preview"}, strings.Fields(rows[1]))
-	assert.Equal(t, []string{"kv:*", good + ":45:5", "Key-value", "store", "preview"}, strings.Fields(rows[3]))
+	assert.Equal(t, []string{"deploy", good + "#deploy", "Deploy", "a", "service", "preview"}, strings.Fields(rows[1]))
+	assert.Equal(t, []string{"kv:*", good + "#kv:*", "Key-value", "store", "preview"}, strings.Fields(rows[3]))
 }
 
 func TestCatalogCommandsUsage(t *testing.T) {

@@ -173,9 +173,9 @@ func TestPreviewWithCatalog(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[1]), &second))
 	require.NoError(t, json.Unmarshal([]byte(lines[2]), &third))
 	assert.Equal(t, "deploy 'api' to 'prod' (2 replicas)", first.Preview)
-	assert.Equal(t, catalog+":4:5", first.Formatter)
+	assert.Equal(t, catalog+"#deploy", first.Formatter)
 	assert.Equal(t, `with key="k"`, second.Preview)
-	assert.Equal(t, catalog+":45:5", second.Formatter)
+	assert.Equal(t, catalog+"#kv:*", second.Formatter)
 	assert.Equal(t, `with input {"a":1}`, third.Preview)
 	assert.Empty(t, third.Formatter)
 }
@@ -192,7 +192,7 @@ func TestPreviewWithTwoCatalogsThatConflict(t *testing.T) {
 	catalog := filepath.Join("..", "..", "testdata", "catalogs", "good", "deploy.yaml")
 	_, stderr, code := runCLI(t, `{"tool":"x"}`, "preview", "--catalog", catalog, "--catalog", catalog)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, `tool "deploy" (`+catalog+`:4:5) is already registered by `+catalog+`:4:5`)
+	assert.Contains(t, stderr, `tool "deploy" (`+catalog+`#deploy) is already registered by `+catalog+`#deploy`)
 }
 
 // A formatter that fails on a call's input is reported on standard error

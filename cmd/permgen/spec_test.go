@@ -122,7 +122,7 @@ func TestReferenceLogContext(t *testing.T) {
 	require.Len(t, lines, 2)
 	assert.Contains(t, lines[0], `"log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"}`)
 	assert.Contains(t, lines[1], `"log":{"command":null,"target":null,"toolInputPreview":"for path '/foo.ts'","origin":"project"}`)
-	assert.Contains(t, lines[1], `"formatter":"formatters.yaml:`)
+	assert.Contains(t, lines[1], `"formatter":"formatters.yaml#read"`)
 }
 
 func ptrTo(s string) *string { return &s }

@@ -27,22 +27,22 @@ func Catalog() *celfmt.GeneratedCatalog {
 //
 // Also registered as "Read", "read".
 //
-// Defined at aliases.yaml:6:5:
+// Defined in aliases.yaml, registered with owner "aliases.yaml#read_file":
 //
 //	preview = "read " + input.path + " (as " + tool + ")"
 func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(0, input, tool, limits)
+	return catalog.FormatTool("read_file", input, tool, limits)
 }
 
 // PreviewNotesAny formats calls to "notes:*" (Any notes tool).
 //
 // Also registered as "memo:*".
 //
-// Defined at aliases.yaml:16:5:
+// Defined in aliases.yaml, registered with owner "aliases.yaml#notes:*":
 //
 //	preview = optional.none()
 func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(1, input, tool, limits)
+	return catalog.FormatTool("notes:*", input, tool, limits)
 }
 
 // catalog holds each expression as its checked AST, restored the first time
@@ -51,21 +51,21 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:    "read_file",
 		Aliases: []string{"Read", "read"},
-		Owner:   "aliases.yaml:6:5",
+		Owner:   "aliases.yaml#read_file",
 		Title:   "Read a file",
 		Input: []celfmt.GeneratedField{
 			{Name: "path", Type: "string"},
 		},
 		Preview: celfmt.GeneratedExpr{
 			Source: "\"read \" + input.path + \" (as \" + tool + \")\"",
-			AST:    "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\v\b\x03\x12\a\n\x05input\x12\x10\b\x05\x12\f\x1a\nadd_string\x12\x10\b\a\x12\f\x1a\nadd_string\x12\n\b\b\x12\x06\n\x04tool\x12\x10\b\t\x12\f\x1a\nadd_string\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x14\b\x03\x12\x10J\x0epermgen.Input1\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\"r\x10\t2n\x12\x03_+_\x1a^\x10\a2Z\x12\x03_+_\x1aG\x10\x052C\x12\x03_+_\x1a/\x10\x022+\x12\x03_+_\x1a\v\x10\x01\x1a\a2\x05read \x1a\x17\x10\x04*\x13\n\v\x10\x03\"\a\n\x05input\x12\x04path\x1a\v\x10\x06\x1a\a2\x05 (as \x1a\n\x10\b\"\x06\n\x04tool\x1a\a\x10\n\x1a\x032\x01)*H\x12\a<input>\x1a\x01,\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\b\"\x04\b\x03\x10\n\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x17\"\x04\b\a\x10\x1f\"\x04\b\b\x10!\"\x04\b\t\x10&\"\x04\b\n\x10(",
+			AST:    "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\v\b\x03\x12\a\n\x05input\x12\x10\b\x05\x12\f\x1a\nadd_string\x12\x10\b\a\x12\f\x1a\nadd_string\x12\n\b\b\x12\x06\n\x04tool\x12\x10\b\t\x12\f\x1a\nadd_string\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x1e\b\x03\x12\x1aJ\x18permgen.Input_read__file\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\"r\x10\t2n\x12\x03_+_\x1a^\x10\a2Z\x12\x03_+_\x1aG\x10\x052C\x12\x03_+_\x1a/\x10\x022+\x12\x03_+_\x1a\v\x10\x01\x1a\a2\x05read \x1a\x17\x10\x04*\x13\n\v\x10\x03\"\a\n\x05input\x12\x04path\x1a\v\x10\x06\x1a\a2\x05 (as \x1a\n\x10\b\"\x06\n\x04tool\x1a\a\x10\n\x1a\x032\x01)*H\x12\a<input>\x1a\x01,\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\b\"\x04\b\x03\x10\n\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x17\"\x04\b\a\x10\x1f\"\x04\b\b\x10!\"\x04\b\t\x10&\"\x04\b\n\x10(",
 		},
 		Optional: false,
 	},
 	{
 		Tool:    "notes:*",
 		Aliases: []string{"memo:*"},
-		Owner:   "aliases.yaml:16:5",
+		Owner:   "aliases.yaml#notes:*",
 		Title:   "Any notes tool",
 		Preview: celfmt.GeneratedExpr{
 			Source: "optional.none()",

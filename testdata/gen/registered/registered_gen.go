@@ -25,40 +25,40 @@ func Catalog() *celfmt.GeneratedCatalog {
 
 // PreviewMyTool formats calls to "my-tool" (A formatter that always answers).
 //
-// Defined at registered.yaml:7:5:
+// Defined in registered.yaml, registered with owner "registered.yaml#my-tool":
 //
 //	preview = "custom preview"
 func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(0, input, tool, limits)
+	return catalog.FormatTool("my-tool", input, tool, limits)
 }
 
 // PreviewUnknownTool formats calls to "unknown-tool" (A formatter that always declines).
 //
-// Defined at registered.yaml:14:5:
+// Defined in registered.yaml, registered with owner "registered.yaml#unknown-tool":
 //
 //	preview = optional.ofNonZeroValue("")
 func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(1, input, tool, limits)
+	return catalog.FormatTool("unknown-tool", input, tool, limits)
 }
 
 // PreviewRead formats calls to "read" (A replacement for the stock read preview).
 //
-// Defined at registered.yaml:21:5:
+// Defined in registered.yaml, registered with owner "registered.yaml#read":
 //
 //	preview = "custom read summary"
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(2, input, tool, limits)
+	return catalog.FormatTool("read", input, tool, limits)
 }
 
 // PreviewMcp formats calls to "mcp" (An MCP formatter that shows the query, or declines).
 //
-// Defined at registered.yaml:28:5:
+// Defined in registered.yaml, registered with owner "registered.yaml#mcp":
 //
 //	preview = type(input.?arguments.?query.orValue(null)) == string
 //	  ? optional.of("with query: \"" + string(input.arguments.query) + "\"")
 //	  : optional.none()
 func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.Format(3, input, tool, limits)
+	return catalog.FormatTool("mcp", input, tool, limits)
 }
 
 // catalog holds each expression as its checked AST, restored the first time
@@ -66,7 +66,7 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (text s
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
 		Tool:  "my-tool",
-		Owner: "registered.yaml:7:5",
+		Owner: "registered.yaml#my-tool",
 		Title: "A formatter that always answers",
 		Preview: celfmt.GeneratedExpr{
 			Source: "\"custom preview\"",
@@ -76,7 +76,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:  "unknown-tool",
-		Owner: "registered.yaml:14:5",
+		Owner: "registered.yaml#unknown-tool",
 		Title: "A formatter that always declines",
 		Preview: celfmt.GeneratedExpr{
 			Source: "optional.ofNonZeroValue(\"\")",
@@ -86,7 +86,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:  "read",
-		Owner: "registered.yaml:21:5",
+		Owner: "registered.yaml#read",
 		Title: "A replacement for the stock read preview",
 		Preview: celfmt.GeneratedExpr{
 			Source: "\"custom read summary\"",
@@ -96,7 +96,7 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	},
 	{
 		Tool:  "mcp",
-		Owner: "registered.yaml:28:5",
+		Owner: "registered.yaml#mcp",
 		Title: "An MCP formatter that shows the query, or declines",
 		Preview: celfmt.GeneratedExpr{
 			Source: "type(input.?arguments.?query.orValue(null)) == string\n  ? optional.of(\"with query: \\\"\" + string(input.arguments.query) + \"\\\"\")\n  : optional.none()\n",

@@ -1,0 +1,180 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pmezard/go-difflib/difflib"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// span is a half-open range of lines of a generated file.
+type span struct{ from, to int }
+
+// layout is a generated file split by entry: the lines of each entry's
+// function (with the blank line before it) and of its record in the catalog
+// variable, keyed by tool.
+type layout struct {
+	lines  []string
+	spans  map[string][]span
+	blocks map[string][]string // the entry's lines, function then record
+	rest   []string            // every line that belongs to no entry
+}
+
+var (
+	funcDoc   = regexp.MustCompile(`^// Preview\w* formats calls to ("(?:[^"\\]|\\.)*")`)
+	recordTop = regexp.MustCompile(`^\t\tTool:\s+("(?:[^"\\]|\\.)*"),$`)
+)
+
+func splitEntries(t *testing.T, src []byte) layout {
+	t.Helper()
+	l := layout{lines: strings.Split(string(src), "\n"), spans: map[string][]span{}, blocks: map[string][]string{}}
+	owned := make([]bool, len(l.lines))
+	add := func(tool string, s span) {
+		l.spans[tool] = append(l.spans[tool], s)
+		l.blocks[tool] = append(l.blocks[tool], l.lines[s.from:s.to]...)
+		for i := s.from; i < s.to; i++ {
+			owned[i] = true
+		}
+	}
+	end := func(from int, last string) int {
+		for i := from; i < len(l.lines); i++ {
+			if l.lines[i] == last {
+				return i + 1
+			}
+		}
+		t.Fatalf("no %q after line %d", last, from+1)
+		return 0
+	}
+	for i, line := range l.lines {
+		if m := funcDoc.FindStringSubmatch(line); m != nil {
+			tool, err := strconv.Unquote(m[1])
+			require.NoError(t, err)
+			require.Equal(t, "", l.lines[i-1], "a blank line before the function of %q", tool)
+			add(tool, span{i - 1, end(i, "}")})
+		}
+		if i+1 < len(l.lines) && line == "\t{" {
+			if m := recordTop.FindStringSubmatch(l.lines[i+1]); m != nil {
+				tool, err := strconv.Unquote(m[1])
+				require.NoError(t, err)
+				add(tool, span{i, end(i, "\t},")})
+			}
+		}
+	}
+	for i, line := range l.lines {
+		if !owned[i] {
+			l.rest = append(l.rest, line)
+		}
+	}
+	return l
+}
+
+func (l layout) within(tool string, from, to int) bool {
+	for _, s := range l.spans[tool] {
+		if s.from <= from && to <= s.to {
+			return true
+		}
+	}
+	return false
+}
+
+func generateStock(t *testing.T, src []byte) layout {
+	t.Helper()
+	files, err := Generate(load(t, "formatters.yaml", src), Config{Package: "generated"})
+	require.NoError(t, err)
+	require.Len(t, files, 1)
+	out := files["formatters_gen.go"]
+	for _, pos := range regexp.MustCompile(`formatters\.yaml:\d+`).FindAll(out, -1) {
+		t.Errorf("generated code holds a position: %s", pos)
+	}
+	return splitEntries(t, out)
+}
+
+// insertBefore returns src with text inserted before the first line that is
+// exactly line.
+func insertBefore(t *testing.T, src []byte, line, text string) []byte {
+	t.Helper()
+	s := string(src)
+	i := strings.Index(s, "\n"+line+"\n")
+	require.GreaterOrEqual(t, i, 0, "no line %q", line)
+	return []byte(s[:i+1] + text + s[i+1:])
+}
+
+// TestDiffLocality edits the stock catalog as people do, adding an example
+// to one entry and a formatter in the middle, and checks that the generated
+// file changes only in the part of that entry: its function and its record.
+func TestDiffLocality(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
+	require.NoError(t, err)
+	before := generateStock(t, src)
+	require.Contains(t, before.spans, "write")
+	require.Len(t, before.spans["write"], 2, "a function and a record")
+
+	t.Run("example", func(t *testing.T) {
+		// Another example for write, the second formatter: every entry
+		// after it moves down two lines in the catalog.
+		edited := insertBefore(t, src, "      - input: {path: /out.ts}",
+			"      - input: {path: /new.ts, content: \"a\"}\n        preview: for '/new.ts' (1 line, 1 character)\n")
+		after := generateStock(t, edited)
+		assert.Equal(t, before.rest, after.rest)
+		for tool, block := range before.blocks {
+			if tool != "write" {
+				assert.Equal(t, block, after.blocks[tool], "entry %q", tool)
+			}
+		}
+		for _, op := range difflib.NewMatcher(before.lines, after.lines).GetOpCodes() {
+			if op.Tag == 'e' {
+				continue
+			}
+			assert.True(t, before.within("write", op.I1, op.I2) && after.within("write", op.J1, op.J2),
+				"change outside the entry of write: %c old %d-%d new %d-%d", op.Tag, op.I1+1, op.I2, op.J1+1, op.J2)
+		}
+	})
+
+	t.Run("formatter", func(t *testing.T) {
+		const tool = "inserted:tool"
+		edited := insertBefore(t, src, "  - tool: write", `  - tool: "inserted:tool"
+    title: Inserted in the middle
+    input:
+      path: string
+    preview: '"for " + input.path'
+    examples:
+      - input: {path: /x}
+        preview: for /x
+
+`)
+		after := generateStock(t, edited)
+		require.Contains(t, after.spans, tool)
+		assert.Equal(t, before.rest, after.rest)
+		assert.Equal(t, before.blocks, func() map[string][]string {
+			others := map[string][]string{}
+			for k, v := range after.blocks {
+				if k != tool {
+					others[k] = v
+				}
+			}
+			return others
+		}(), "the other entries are unchanged")
+		// The diff only inserts, and only as many lines as the new entry
+		// has: its function and its record.
+		inserted, want := 0, len(after.blocks[tool])
+		for _, op := range difflib.NewMatcher(before.lines, after.lines).GetOpCodes() {
+			switch op.Tag {
+			case 'e':
+			case 'i':
+				inserted += op.J2 - op.J1
+			default:
+				t.Errorf("the diff %s old lines %d-%d", map[byte]string{'d': "deletes", 'r': "replaces"}[op.Tag], op.I1+1, op.I2)
+			}
+		}
+		assert.Equal(t, want, inserted)
+		doc := strings.Join(after.blocks[tool], "\n")
+		assert.Contains(t, doc, `catalog.FormatTool("inserted:tool", input, tool, limits)`)
+		assert.Regexp(t, `\n\t\tOwner:\s+"formatters\.yaml#inserted:tool",\n`, doc)
+	})
+}
