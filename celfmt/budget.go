@@ -97,11 +97,11 @@ type activation struct {
 
 func (a *activation) ResolveName(name string) (any, bool) {
 	switch name {
-	case "input":
+	case varInput:
 		return a.input, true
-	case "tool":
+	case varTool:
 		return a.tool, true
-	case "limits":
+	case varLimits:
 		return a.limits, true
 	case budgetName:
 		return a.budget, true

@@ -51,19 +51,6 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	inputTypes := make([]*types.Type, len(cat.Formatters))
 	declared := map[string]bool{}
 	for i, e := range cat.Formatters {
-		if e.Input == nil {
-			inputTypes[i] = types.NewMapType(types.StringType, types.DynType)
-			continue
-		}
-		fieldTypes := map[string]*types.Type{}
-		for _, f := range e.Input {
-			t, err := parseType(f.Type)
-			if err != nil {
-				errs.Add(f.TypePos, "input field %s: %v", f.Name, err)
-				t = types.DynType
-			}
-			fieldTypes[f.Name] = t
-		}
 		name := inputTypeName(e.Tool)
 		if declared[name] {
 			// A duplicate tool, already reported: its own type keeps the
@@ -72,8 +59,9 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 			name = fmt.Sprintf("%s.%d", name, i+1)
 		}
 		declared[name] = true
-		p.declareInput(name, e.Input, fieldTypes)
-		inputTypes[i] = types.NewObjectType(name)
+		inputTypes[i] = declareInput(p, name, e.Input, func(f Field, err error) {
+			errs.Add(f.TypePos, "input field %s: %v", f.Name, err)
+		})
 	}
 	env, err := baseEnv(p)
 	if err != nil {
@@ -101,30 +89,30 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 }
 
 func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, exampleCost *uint64, errs *ErrorList) *Formatter {
-	env, err := base.Extend(cel.Variable("input", inputType))
-	if err != nil {
-		errs.Add(e.Pos, "cannot declare input: %v", err)
-		return nil
-	}
 	var names []string // the declared fields, for did-you-mean hints
 	for _, f := range e.Input {
 		names = append(names, f.Name)
 	}
+	letNames := make([]string, len(e.Lets))
+	for i, l := range e.Lets {
+		letNames[i] = l.Name
+	}
 	f := &Formatter{Entry: e, opts: opts}
 	ok := true
-	for _, l := range e.Lets {
+	env, err := bindLets(base, inputType, letNames, func(i int, env *cel.Env) (*types.Type, error) {
+		l := e.Lets[i]
 		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, opts, errs)
-		t := cel.DynType
-		if good {
-			t = c.ast.OutputType()
-			c.name = l.Name
-			f.lets = append(f.lets, c)
-		}
 		ok = ok && good
-		if env, err = env.Extend(cel.Variable(l.Name, t)); err != nil {
-			errs.Add(l.NamePos, "cannot declare let %s: %v", l.Name, err)
-			return nil
+		if !good {
+			return cel.DynType, nil // reported; later lets still check
 		}
+		c.name = l.Name
+		f.lets = append(f.lets, c)
+		return c.ast.OutputType(), nil
+	})
+	if err != nil {
+		errs.Add(e.Pos, "%v", err)
+		return nil
 	}
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
@@ -224,7 +212,7 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields []st
 					var operand string
 					col, operand = fieldStart(src.Text, line, col, m[1])
 					known := fields
-					if operand == "limits" {
+					if operand == varLimits {
 						known = limitNames
 					}
 					if s := suggest(m[1], known); s != "" && s != m[1] {

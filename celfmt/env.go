@@ -28,6 +28,16 @@ import (
 // "Environment version").
 const EnvVersion = "permgen-cel-1 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
+// The variables of the formatter environment.
+const (
+	varInput  = "input"  // the call's input
+	varTool   = "tool"   // the tool name, or the MCP target
+	varLimits = "limits" // the host's text limits
+)
+
+// undeclaredInput is the type of an input whose fields are not declared.
+var undeclaredInput = cel.MapType(cel.StringType, cel.DynType)
+
 // Default bounds of checking and evaluation.
 const (
 	DefaultCostBudget     = 10_000_000 // static cost estimate an expression may reach
@@ -217,8 +227,8 @@ func baseEnv(p *provider) (*cel.Env, error) {
 	opts := []cel.EnvOption{
 		cel.CustomTypeAdapter(adapter{base: types.DefaultTypeAdapter}),
 		cel.CustomTypeProvider(p),
-		cel.Variable("tool", cel.StringType),
-		cel.Variable("limits", cel.ObjectType(limitsTypeName)),
+		cel.Variable(varTool, cel.StringType),
+		cel.Variable(varLimits, cel.ObjectType(limitsTypeName)),
 	}
 	opts = append(opts, libraries()...)
 	opts = append(opts, functionOptions()...)
@@ -264,4 +274,48 @@ func parseType(s string) (*types.Type, error) {
 		msg = fmt.Sprintf("unknown type %q (did you mean %q?)", s, sug)
 	}
 	return nil, errors.New(msg)
+}
+
+// declareInput declares the input of a catalog entry in p under name: an
+// object type with exactly the declared fields, or, when fields is nil,
+// no type at all (the input is then undeclaredInput). It returns the CEL
+// type of the variable input. A field whose type does not parse is
+// reported to bad and declared dyn. Checking a catalog and restoring
+// generated code both declare inputs here, so their types agree.
+func declareInput(p *provider, name string, fields []Field, bad func(Field, error)) *types.Type {
+	if fields == nil {
+		return undeclaredInput
+	}
+	typesOf := make(map[string]*types.Type, len(fields))
+	for _, f := range fields {
+		t, err := parseType(f.Type)
+		if err != nil {
+			bad(f, err)
+			t = types.DynType
+		}
+		typesOf[f.Name] = t
+	}
+	p.declareInput(name, fields, typesOf)
+	return types.NewObjectType(name)
+}
+
+// bindLets declares an entry's input and then each of its lets in order:
+// the i-th let is checked (or restored) by let in the environment of the
+// input and the lets before it, and is declared with the type let returns.
+// It returns the environment of the preview, which sees them all.
+func bindLets(base *cel.Env, input *types.Type, names []string, let func(i int, env *cel.Env) (*types.Type, error)) (*cel.Env, error) {
+	env, err := base.Extend(cel.Variable(varInput, input))
+	if err != nil {
+		return nil, fmt.Errorf("cannot declare input: %w", err)
+	}
+	for i, name := range names {
+		t, err := let(i, env)
+		if err != nil {
+			return nil, err
+		}
+		if env, err = env.Extend(cel.Variable(name, t)); err != nil {
+			return nil, fmt.Errorf("cannot declare let %s: %w", name, err)
+		}
+	}
+	return env, nil
 }

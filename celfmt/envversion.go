@@ -64,7 +64,7 @@ func envListing() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType))); err != nil {
+	if env, err = env.Extend(cel.Variable(varInput, undeclaredInput)); err != nil {
 		return "", err
 	}
 	var b strings.Builder

@@ -65,7 +65,7 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 	if err != nil {
 		return EvalResult{}, err
 	}
-	if env, err = env.Extend(cel.Variable("input", cel.MapType(cel.StringType, cel.DynType))); err != nil {
+	if env, err = env.Extend(cel.Variable(varInput, undeclaredInput)); err != nil {
 		return EvalResult{}, err
 	}
 	if strings.TrimSpace(expr) == "" {

@@ -111,6 +111,7 @@ type GeneratedCatalog struct {
 	env     *cel.Env
 	calls   callTable
 	envErr  error
+	inputs  []*types.Type // the type of each entry's input, declared with env
 
 	formatters []lazyFormatter
 	byTool     map[string]int // entry index by tool
@@ -189,22 +190,23 @@ func (c *GeneratedCatalog) environment() (*cel.Env, error) {
 			c.envErr = err
 			return
 		}
-		for _, e := range c.entries {
-			if e.Input == nil {
-				continue
-			}
-			typesOf := map[string]*types.Type{}
-			fields := make([]Field, 0, len(e.Input))
-			for _, f := range e.Input {
-				t, err := parseType(f.Type)
-				if err != nil {
-					c.envErr = fmt.Errorf("%s: input field %s: %w", e.Owner, f.Name, err)
-					return
+		c.inputs = make([]*types.Type, len(c.entries))
+		for i, e := range c.entries {
+			var fields []Field
+			if e.Input != nil {
+				fields = make([]Field, 0, len(e.Input))
+				for _, f := range e.Input {
+					fields = append(fields, Field{Name: f.Name, Type: f.Type})
 				}
-				typesOf[f.Name] = t
-				fields = append(fields, Field{Name: f.Name, Type: f.Type})
 			}
-			p.declareInput(inputTypeName(e.Tool), fields, typesOf)
+			c.inputs[i] = declareInput(p, inputTypeName(e.Tool), fields, func(f Field, err error) {
+				if c.envErr == nil {
+					c.envErr = fmt.Errorf("%s: input field %s: %w", e.Owner, f.Name, err)
+				}
+			})
+		}
+		if c.envErr != nil {
+			return
 		}
 		if c.env, c.envErr = baseEnv(p); c.envErr == nil {
 			c.calls, c.envErr = newCallTable(c.env)
@@ -219,16 +221,8 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		return nil, err
 	}
 	e := c.entries[i]
-	inputType := types.NewMapType(types.StringType, types.DynType)
-	if e.Input != nil {
-		inputType = types.NewObjectType(inputTypeName(e.Tool))
-	}
-	env, err := base.Extend(cel.Variable("input", inputType))
-	if err != nil {
-		return nil, err
-	}
 	f := &Formatter{Entry: &Entry{Tool: e.Tool, Aliases: e.Aliases, Title: e.Title, Description: e.Description}, optional: e.Optional, opts: c.opts}
-	load := func(g GeneratedExpr) (compiled, error) {
+	load := func(env *cel.Env, g GeneratedExpr) (compiled, error) {
 		var pb exprpb.CheckedExpr
 		if err := proto.Unmarshal([]byte(g.AST), &pb); err != nil {
 			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
@@ -243,17 +237,22 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		}
 		return compiled{name: g.Name, ast: ast, prg: prg}, nil
 	}
-	for _, l := range e.Lets {
-		let, err := load(l)
+	letNames := make([]string, len(e.Lets))
+	for i, l := range e.Lets {
+		letNames[i] = l.Name
+	}
+	env, err := bindLets(base, c.inputs[i], letNames, func(i int, env *cel.Env) (*types.Type, error) {
+		let, err := load(env, e.Lets[i])
 		if err != nil {
 			return nil, err
 		}
 		f.lets = append(f.lets, let)
-		if env, err = env.Extend(cel.Variable(l.Name, let.ast.OutputType())); err != nil {
-			return nil, err
-		}
+		return let.ast.OutputType(), nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.Owner, err)
 	}
-	if f.preview, err = load(e.Preview); err != nil {
+	if f.preview, err = load(env, e.Preview); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -23,7 +23,7 @@ var (
 )
 
 // reservedNames cannot name a let: they are the environment's variables.
-var reservedNames = []string{"input", "tool", "limits"}
+var reservedNames = []string{varInput, varTool, varLimits}
 
 // Bounds of a catalog. Loading and checking take time and memory in
 // proportion to the size of the file (each let, formatter and character is
