@@ -156,16 +156,18 @@ func loadCatalogFile(command, path, name string, opts celfmt.Options, stderr io.
 		errorf(stderr, command, "%v", err)
 		return nil, false
 	}
-	cat, errs := celfmt.Parse(name, src)
-	checked, checkErrs := celfmt.Check(cat, opts)
-	errs = append(errs, checkErrs...)
-	if len(errs) > 0 {
-		errs.Sort()
+	checked, err := celfmt.Load(name, src, opts)
+	var errs celfmt.ErrorList
+	switch {
+	case errors.As(err, &errs):
 		for _, e := range errs {
 			e.Pos.File = path
 		}
 		fmt.Fprint(stderr, errs.Snippets(src))
 		errorf(stderr, command, "%s: %s", path, problems(len(errs)))
+		return nil, false
+	case err != nil:
+		errorf(stderr, command, "%s: %v", path, err)
 		return nil, false
 	}
 	return checked, true

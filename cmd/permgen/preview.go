@@ -84,8 +84,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, path := range opts.catalogs {
-		if err := loadCatalog(reg, path, stderr); err != nil {
-			errorf(stderr, "preview", "%v", err)
+		if !loadCatalog(reg, path, stderr) {
 			return exitInvalid
 		}
 	}
@@ -118,20 +117,18 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// loadCatalog registers a catalog file, printing its diagnostics with
-// snippets when it has problems.
-func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) error {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
+// loadCatalog loads a catalog file with the loader every command uses,
+// which prints its diagnostics, and registers it.
+func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) bool {
+	checked, ok := loadCatalogFile("preview", path, path, celfmt.Options{}, stderr)
+	if !ok {
+		return false
 	}
-	_, err = celfmt.LoadCatalog(reg, path, src, celfmt.Options{})
-	var list celfmt.ErrorList
-	if errors.As(err, &list) {
-		fmt.Fprint(stderr, list.Snippets(src))
-		return fmt.Errorf("%s: %s", path, problems(len(list)))
+	if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
+		errorf(stderr, "preview", "%v", err)
+		return false
 	}
-	return err
+	return true
 }
 
 // stringList is a repeatable string flag.
