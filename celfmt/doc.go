@@ -1,10 +1,12 @@
-// Package celfmt owns the formatter language of permgen: the value model of a
-// tool call's input (JSON objects that keep the key order the model wrote) and
-// the text functions formatters are written with (truncate, line count, count
-// phrase, inline text, compact JSON, …).
+// Package celfmt owns the formatter language of permgen: the catalog file
+// format (YAML with exact positions, read strictly), the CEL environment
+// (pinned libraries, EnvVersion), the bindings of runtime/textfmt's
+// functions, checking with diagnostics and cost estimates, evaluation with
+// run-time bounds (a cost limit and a memory budget), and the run-time seam
+// that registers checked formatters in a runtime.Registry (LoadCatalog,
+// RegisterCEL, RegisterChecked, RegisterGenerated). Its Formatter is a
+// runtime.Formatter.
 //
-// The functions are plain Go so that the dispatcher, generated code in other
-// modules and the CEL bindings all share one implementation with the
-// reference semantics. The package does not sanitize text for display (the
-// runtime package does that for everything it returns) and holds no state.
+// It builds on runtime, runtime/value and runtime/textfmt and must not
+// import gen or jennifer: generating code is the generator's job.
 package celfmt
