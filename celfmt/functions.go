@@ -187,7 +187,7 @@ var functions = []function{
 					case float64:
 						return types.String(value.FormatNumber(n))
 					}
-					return types.NewErr("numberText: %q holds %s, not a number", key.Value(), kindOf(v))
+					return types.NewErr("numberText: %q holds %s, not a number", key.Value(), value.Kind(v))
 				})),
 		},
 	},

@@ -5,7 +5,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -285,7 +284,7 @@ func zeroValue(t *types.Type) any {
 // conforms reports whether the model value v has the CEL type t.
 func conforms(v any, t *types.Type) error {
 	want := t.String()
-	got := kindOf(v)
+	got := value.Kind(v)
 	switch t.Kind() {
 	case types.DynKind, types.AnyKind:
 		return nil
@@ -337,25 +336,6 @@ func conforms(v any, t *types.Type) error {
 		}
 	}
 	return fmt.Errorf("want %s, got %s", want, got)
-}
-
-// kindOf names the JSON kind of a model value.
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "string"
-	case value.Number, float64:
-		return "number"
-	case bool:
-		return "bool"
-	case []any:
-		return "list"
-	case *value.Object:
-		return "object"
-	}
-	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
 }
 
 // asNumber returns a model number as a Number. A bare float64, which Go

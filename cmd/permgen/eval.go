@@ -118,7 +118,7 @@ func evalInput(arg string, stdin io.Reader) (*value.Object, error) {
 	}
 	o, ok := v.(*value.Object)
 	if !ok {
-		return nil, fmt.Errorf("must be a JSON object, got %s", jsonKind(v))
+		return nil, fmt.Errorf("must be a JSON object, got %s", value.Kind(v))
 	}
 	return o, nil
 }

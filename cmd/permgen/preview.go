@@ -322,7 +322,7 @@ func parseCall(line []byte) (runtime.Call, error) {
 	}
 	o, ok := v.(*value.Object)
 	if !ok {
-		return runtime.Call{}, fmt.Errorf("a call must be a JSON object, got %s", jsonKind(v))
+		return runtime.Call{}, fmt.Errorf("a call must be a JSON object, got %s", value.Kind(v))
 	}
 	var call runtime.Call
 	var tool *string
@@ -348,7 +348,7 @@ func parseCall(line []byte) (runtime.Call, error) {
 		}
 		text, ok := v.(string)
 		if !ok {
-			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, jsonKind(v))
+			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, value.Kind(v))
 		}
 		switch name {
 		case "tool":
@@ -381,23 +381,6 @@ func parseCall(line []byte) (runtime.Call, error) {
 
 // callFields are the fields of a call line.
 var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin"}
-
-// jsonKind names the JSON kind of a decoded value as encoding/json does.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "bool"
-	case value.Number:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	}
-	return "object"
-}
 
 // explainBadJSON says why text is not valid JSON, in encoding/json's
 // words and with its column numbers; err is the decoder's reason and what

@@ -184,3 +184,24 @@ func intNumber(i int64) Number {
 func uintNumber(u uint64) Number {
 	return Number{lit: strconv.FormatUint(u, 10), f: float64(u)}
 }
+
+// Kind names the JSON kind of a value of the model, as encoding/json's
+// messages do: null, bool, number, string, array or object. A value outside
+// the model is named by its Go type.
+func Kind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "bool"
+	case Number, float64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case *Object:
+		return "object"
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%T", v), "*")
+}
