@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -53,15 +52,11 @@ var commandHelp = map[string]string{
 // should exit with code.
 func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) (cf catalogFlags, code int, ok bool) {
 	cf.command = command
-	fs := flag.NewFlagSet(command, flag.ContinueOnError)
+	fs := newFlagSet(command, fmt.Sprintf(catalogUsage, command, commandHelp[command]))
 	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `file`")
 	if command == "generate" || command == "diff" {
 		fs.StringVar(&cf.out, "o", "generated", "the output `directory`")
 		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
-	}
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), catalogUsage, command, commandHelp[command])
-		fs.PrintDefaults()
 	}
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {

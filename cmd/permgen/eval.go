@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -47,14 +46,10 @@ type evalFlags struct {
 
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts evalFlags
-	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs := newFlagSet("eval", evalUsage)
 	fs.StringVar(&opts.input, "input", "{}", "the call's input: a JSON object, or @`FILE` to read it from FILE (@- for standard input)")
 	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `name`, the variable tool")
 	opts.limits.register(fs, false)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), evalUsage)
-		fs.PrintDefaults()
-	}
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code

@@ -58,15 +58,11 @@ type previewFlags struct {
 
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
-	fs := flag.NewFlagSet("preview", flag.ContinueOnError)
+	fs := newFlagSet("preview", previewUsage)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	opts.limits.register(fs, true)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), previewUsage)
-		fs.PrintDefaults()
-	}
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code

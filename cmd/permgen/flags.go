@@ -51,3 +51,14 @@ func (l *limitFlags) validate() error {
 func (l *limitFlags) limits() runtime.Limits {
 	return runtime.Limits{Preview: l.preview, Summary: l.summary, Log: l.log, Output: l.output}
 }
+
+// newFlagSet returns the flag set of a command whose -h prints usage and
+// then the flags.
+func newFlagSet(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
