@@ -14,6 +14,7 @@ var hostileSeeds = []string{
 	"\x1b]0;unterminated", "\x1bPdcs\x1b\\", "\u009b31m", "\u009d0;t\u009c", "a\rb\nc\r\nd\u2028e",
 	"/tmp/\u202egnp.exe", "\u2066\u2069\u200e", "ss\u200bh\ufeff", "ok\U000E0049\U000E0067",
 	"👨\u200d👩\u200d👧", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", "e\u0301\u0301\u0301",
+	"abx" + strings.Repeat("\u0301", 40),
 	"😀\ufe0f\ufe0f\U000E0100", "\xff\xfe", "日本語 العربية עברית", "\u200d", "1\ufe0f\u20e3",
 	"/home/dev/.ss\u034fh/id_rsa", "a\u1160b\u180b\u180fc", ".ss\ufe0fh", "🏴\U000E0072\U000E006D\U000E007F",
 	`echo x\ntouch /tmp/pwned`, `/tmp/\u{202E}gnp.exe`, `a\x{FF}\ufffd\xff`, "\ufeff/etc/cron.d/job\ufeff",
@@ -45,7 +46,8 @@ func FuzzSafeText(f *testing.F) {
 			}
 		}
 		// Property 5: a cut keeps a prefix of the whole text that ends on
-		// a grapheme cluster boundary.
+		// a grapheme cluster boundary, unless the cluster is longer than
+		// textfmt.MaxClusterRunes runes, which is cut like plain text.
 		for _, p := range []TextPolicy{Reveal, Strip} {
 			out, full := SafeText(s, p, max), SafeText(s, p, 0)
 			if out == full {
@@ -62,8 +64,16 @@ func FuzzSafeText(f *testing.F) {
 			// The cut may drop spaces before the "…", which is not a split.
 			spaces := len(full[len(body):]) - len(strings.TrimLeft(full[len(body):], " "))
 			if rest := full[len(body):]; body != "" && rest != "" && rest[0] != '\\' &&
-				!isClusterBoundary(full, len(body)) && !isClusterBoundary(full, len(body)+spaces) {
+				!isClusterBoundary(full, len(body)) && !isClusterBoundary(full, len(body)+spaces) &&
+				clusterRunesAt(full, len(body)) <= textfmt.MaxClusterRunes {
 				t.Fatalf("cut %q splits a cluster of %q", out, full)
+			}
+		}
+		// Property 6: text SafeText has nothing to rewrite in is cut as
+		// textfmt.Truncate cuts it (less the spaces before the "…").
+		if max > 0 && SafeText(s, Reveal, 0) == s {
+			if got, want := SafeText(s, Reveal, max), truncated(s, max); got != want {
+				t.Fatalf("SafeText(%q, %d) = %q, Truncate gives %q", s, max, got, want)
 			}
 		}
 		// The fast path may only accept text the full sanitizer leaves
@@ -111,6 +121,21 @@ func isClusterBoundary(s string, i int) bool {
 		at += len(cluster)
 	}
 	return at == i
+}
+
+// clusterRunesAt returns the runes of the grapheme cluster of s that byte
+// offset i falls in.
+func clusterRunesAt(s string, i int) int {
+	at, state := 0, -1
+	for rest := s; rest != ""; {
+		var cluster string
+		cluster, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		if at+len(cluster) > i {
+			return utf8.RuneCountInString(cluster)
+		}
+		at += len(cluster)
+	}
+	return 0
 }
 
 func hexRune(r rune) []byte {

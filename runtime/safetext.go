@@ -10,7 +10,6 @@ import (
 	"unsafe"
 
 	"github.com/permgen/permgen/runtime/textfmt"
-	"github.com/rivo/uniseg"
 )
 
 // TextPolicy says what SafeText does with content a reader cannot see:
@@ -66,8 +65,11 @@ func (p TextPolicy) String() string {
 //     Mongolian letter; and the recommended flag tag sequences, the flags of
 //     England, Scotland and Wales;
 //   - truncation counts runes, keeps whole grapheme clusters and whole
-//     escapes, and drops trailing white space before the "…"; only hidden
-//     text (below) is cut inside its escape, which then ends in "…}".
+//     escapes, and drops trailing white space before the "…"; it cuts text
+//     as textfmt.Truncate does, so a cluster longer than
+//     textfmt.MaxClusterRunes runes (a run of combining marks, no real
+//     text) is cut like plain text, and only hidden text (below) is cut
+//     inside its escape, which then ends in "…}".
 //
 // Under Strip hidden content, tag characters included, is dropped, line
 // breaks become spaces and invalid bytes become U+FFFD. Under Reveal it is
@@ -452,18 +454,27 @@ type span struct {
 	tags       bool
 }
 
-// full reports whether the output holds more than max runes: enough to know
-// it must be cut and where.
+// full reports whether the output holds more than max runes, so that it
+// must be cut.
 func (t *sanitizer) full() bool { return t.runes > t.max }
+
+// done reports whether the output holds all that result needs to cut it:
+// more than max+textfmt.MaxClusterRunes runes, so that the whole cluster
+// the cut falls in is seen, or enough of it to know it is too long to keep
+// whole. Only then is the cut the one textfmt.Truncate makes.
+func (t *sanitizer) done() bool { return t.runes-textfmt.MaxClusterRunes > t.max }
 
 func (t *sanitizer) run() {
 	s := t.src
 	t.prev = -1
-	for i := 0; i < len(s) && !t.full(); {
+	for i := 0; i < len(s) && !t.done(); {
 		if c := s[i]; c > ' ' && c < 0x7f {
 			// A run of printable ASCII, at most as long as the output
 			// still needs.
-			j, end := i+1, min(len(s), i+t.max-t.runes+2)
+			j, end := i+1, len(s)
+			if room := t.max - t.runes; room < len(s)-i-textfmt.MaxClusterRunes-2 {
+				end = i + room + textfmt.MaxClusterRunes + 2
+			}
 			for j < end && s[j] > ' ' && s[j] < 0x7f {
 				j++
 			}
@@ -788,49 +799,61 @@ func (t *sanitizer) space() {
 	t.pending = false
 }
 
-// result returns the output, cut to max runes at a cluster or escape
-// boundary when it is longer.
+// result returns the output, cut to max runes at a unit boundary when it is
+// longer. Text between escapes is cut by textfmt.FitPrefix, as Truncate
+// cuts, and each escape is one unit, kept whole or dropped, except that
+// hidden text is cut inside its escape (see cutHidden). Marks that followed
+// a hidden character attach to the escape's closing brace: the cluster they
+// make with it goes with the escape, by the same rule as any cluster.
 func (t *sanitizer) result() string {
 	out := t.output()
 	if !t.full() {
 		return out // buf is not written again, or out is a prefix of the input
 	}
-	cut, runes, next := 0, 0, 0
-	for cut < len(out) {
-		var unit, unitRunes int // the next cluster or escape
-		isEscape := next < len(t.escapes) && t.escapes[next].start == cut
-		if isEscape {
-			// Marks that followed the hidden character attach to the
-			// escape's closing brace: keep them with it.
-			end, segEnd := t.escapes[next].end, len(out)
-			if next+1 < len(t.escapes) {
-				segEnd = t.escapes[next+1].start
-			}
-			cluster, _, _, _ := uniseg.FirstGraphemeClusterInString(out[end-1:segEnd], -1)
-			unit = end - 1 + len(cluster) - cut
-			unitRunes = end - cut + utf8.RuneCountInString(cluster) - 1
-		} else {
-			end := len(out)
-			if next < len(t.escapes) {
-				end = t.escapes[next].start
-			}
-			cluster, _, _, _ := uniseg.FirstGraphemeClusterInString(out[cut:end], -1)
-			unit = len(cluster)
-			unitRunes = utf8.RuneCountInString(cluster)
+	cut, runes := 0, 0
+	for next := 0; ; next++ {
+		// The text up to the next escape.
+		end := len(out)
+		if next < len(t.escapes) {
+			end = t.escapes[next].start
 		}
-		if runes+unitRunes > t.max {
-			if isEscape && t.escapes[next].tags {
-				if end, ok := t.cutHidden(out, t.escapes[next], runes); ok {
+		if cut < end {
+			n, r := textfmt.FitPrefix(out[cut:end], t.max-runes)
+			cut += n
+			runes += r
+			if cut < end {
+				break
+			}
+		}
+		if next == len(t.escapes) {
+			break
+		}
+		// The escape, less its last byte, then from that byte on the text
+		// up to the escape after it, which starts with the cluster the
+		// last byte begins.
+		e := t.escapes[next]
+		body := e.end - 1 - e.start // ASCII: bytes are runes
+		end = len(out)
+		if next+1 < len(t.escapes) {
+			end = t.escapes[next+1].start
+		}
+		n, r := 0, 0
+		if room := t.max - runes - body; room > 0 {
+			n, r = textfmt.FitPrefix(out[e.end-1:end], room)
+		}
+		if n == 0 {
+			if e.tags {
+				if end, ok := t.cutHidden(out, e, runes); ok {
 					return out[:end] + textfmt.Ellipsis + "}"
 				}
 			}
 			break
 		}
-		if isEscape {
-			next++
+		cut = e.end - 1 + n
+		runes += body + r
+		if cut < end {
+			break
 		}
-		cut += unit
-		runes += unitRunes
 	}
 	return strings.TrimRight(out[:cut], " ") + textfmt.Ellipsis
 }

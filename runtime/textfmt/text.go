@@ -13,71 +13,98 @@ import (
 const Ellipsis = "…"
 
 // Truncate returns text unchanged when it has at most n characters (runes);
-// otherwise it keeps the longest prefix of whole grapheme clusters that has
-// at most n characters and appends Ellipsis. A cluster (a flag, an emoji
-// with a skin tone, a letter with combining marks) is not split, so the
-// kept prefix may be shorter than n; only a cluster longer than 32 runes,
-// which no real text has, is cut like plain text so that what it hides is
-// not dropped. n <= 0 gives Ellipsis for any non-empty text.
+// otherwise it keeps the longest prefix of whole units that has at most n
+// characters (see FitPrefix) and appends Ellipsis. A grapheme cluster (a
+// flag, an emoji with a skin tone, a letter with combining marks) is not
+// split, so the kept prefix may be shorter than n; only a cluster longer
+// than MaxClusterRunes runes, which no real text has, is cut like plain
+// text so that what it hides is not dropped. n <= 0 gives Ellipsis for any
+// non-empty text.
 func Truncate(text string, n int) string {
-	cut, ok := truncationPoint(text, n)
-	if !ok {
-		return text
-	}
-	return text[:cut] + Ellipsis
-}
-
-// truncationPoint reports the byte length of the prefix Truncate keeps and
-// whether text needs truncating at all.
-func truncationPoint(text string, n int) (int, bool) {
 	if n < 0 {
 		n = 0
 	}
 	if len(text) <= n {
-		return 0, false // no more bytes than n, so no more runes
+		return text // no more bytes than n, so no more runes
+	}
+	end, _, cut := fitPrefix(text, n)
+	if !cut {
+		return text
+	}
+	return text[:end] + Ellipsis
+}
+
+// FitPrefix returns the byte length end of the longest prefix of text that
+// has at most n runes and is made of whole units, and the number of runes
+// in that prefix. A unit is a grapheme cluster of at most MaxClusterRunes
+// runes, or a single rune of a longer cluster: a cluster that long is a run
+// of combining marks or tag characters hiding something, and is cut like
+// plain text so that what it hides is kept up to the limit instead of being
+// dropped with the cluster. When text has at most n runes, end is
+// len(text). n <= 0 gives 0, 0.
+//
+// FitPrefix is the truncation rule of the module: Truncate and the cut of
+// runtime.SafeText both use it. The text after the cut matters only to find
+// the cluster the cut falls in, so text may itself be a prefix of a longer
+// text provided it holds at least MaxClusterRunes runes past rune n (or all
+// of the longer text): the result is then the same as for the longer text.
+func FitPrefix(text string, n int) (end, runes int) {
+	end, runes, _ = fitPrefix(text, n)
+	return end, runes
+}
+
+// fitPrefix is FitPrefix that also reports whether text has more than n
+// runes, so that the prefix is a cut.
+func fitPrefix(text string, n int) (end, runes int, cut bool) {
+	if n <= 0 {
+		return 0, 0, text != ""
 	}
 	// Find the byte offset of rune n; if there is none, nothing to cut.
-	cut, runes := 0, 0
-	for runes < n && cut < len(text) {
-		if text[cut] < utf8.RuneSelf {
-			cut++
+	at := 0
+	for runes < n && at < len(text) {
+		if text[at] < utf8.RuneSelf {
+			at++
 		} else {
-			_, size := utf8.DecodeRuneInString(text[cut:])
-			cut += size
+			_, size := utf8.DecodeRuneInString(text[at:])
+			at += size
 		}
 		runes++
 	}
-	if cut >= len(text) {
-		return 0, false
+	if at >= len(text) {
+		return len(text), runes, false
 	}
-	if cut == 0 || asciiBoundary(text, cut) {
-		return cut, true
+	if asciiBoundary(text, at) {
+		return at, n, true
 	}
 	// Keep whole clusters only. Segmentation needs the runes around the
 	// cut, so walk clusters from the start of the text.
-	end, state := 0, -1
-	rest := text
-	for len(rest) > 0 {
+	end, runes, state := 0, 0, -1
+	for rest := text; rest != ""; {
 		cluster, next, _, st := uniseg.FirstGraphemeClusterInString(rest, state)
-		if end+len(cluster) > cut {
-			if utf8.RuneCountInString(cluster) > maxClusterRunes {
-				return cut, true
+		c := utf8.RuneCountInString(cluster)
+		if runes+c > n {
+			if c > MaxClusterRunes {
+				return at, n, true // rune n lies in this cluster
 			}
 			break
 		}
 		end += len(cluster)
+		runes += c
 		rest, state = next, st
 	}
-	return end, true
+	return end, runes, true
 }
 
-// maxClusterRunes is the longest grapheme cluster Truncate keeps whole. No
-// script or emoji needs more (a family emoji has 11 runes); longer clusters
-// are runs of combining marks or tag characters, which can carry hidden
-// text. Such a cluster is cut at the limit like plain text, so what it
-// hides reaches the sanitizer, which reveals it, instead of vanishing with
-// the cluster.
-const maxClusterRunes = 32
+// MaxClusterRunes is the longest grapheme cluster that truncation keeps
+// whole. No script or emoji needs more (a family emoji has 11 runes);
+// longer clusters are runs of combining marks or tag characters, which can
+// carry hidden text. Such a cluster is cut at the limit like plain text, so
+// what it hides reaches the sanitizer, which reveals it, instead of
+// vanishing with the cluster.
+const MaxClusterRunes = 32
+
+// maxClusterRunes is MaxClusterRunes.
+const maxClusterRunes = MaxClusterRunes
 
 // asciiBoundary reports whether cut lies between two ASCII characters that
 // cannot form one cluster, the common case that needs no segmentation.
