@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -250,7 +251,7 @@ func needsCare(r rune) bool {
 	case r <= 0x00A0:
 		return true
 	}
-	return unicode.Is(careTable, r)
+	return unicode.Is(careTable(), r)
 }
 
 // hiddenTable holds the characters a reader cannot see, which SafeText
@@ -262,17 +263,25 @@ func needsCare(r rune) bool {
 // hieroglyph format controls, which are not default ignorable but
 // invisible or reordering all the same). The prepended concatenation marks
 // (U+0600 ARABIC NUMBER SIGN and others) are visible and stay text.
-var hiddenTable = mergeTables(func(r rune) bool {
-	return !unicode.Is(unicode.White_Space, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r)
-}, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+//
+// Both tables are built on first use rather than at package initialization
+// (about half a millisecond), so that a host importing runtime pays
+// nothing until it sanitizes text that needs a look.
+var hiddenTable = sync.OnceValue(func() *unicode.RangeTable {
+	return mergeTables(func(r rune) bool {
+		return !unicode.Is(unicode.White_Space, r) && !unicode.Is(unicode.Prepended_Concatenation_Mark, r)
+	}, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+})
 
 // careTable holds the non-ASCII characters the fast path must not accept:
 // the hidden ones and white space.
-var careTable = mergeTables(nil, hiddenTable, unicode.White_Space)
+var careTable = sync.OnceValue(func() *unicode.RangeTable {
+	return mergeTables(nil, hiddenTable(), unicode.White_Space)
+})
 
 // mergeTables returns the union of tables, less the characters keep
-// rejects (keep nil keeps all). It runs once, at init, over a few thousand
-// code points.
+// rejects (keep nil keeps all). It runs once, over a few thousand code
+// points.
 func mergeTables(keep func(rune) bool, tables ...*unicode.RangeTable) *unicode.RangeTable {
 	var runes []rune
 	for _, tab := range tables {
@@ -314,7 +323,7 @@ func mergeTables(keep func(rune) bool, tables ...*unicode.RangeTable) *unicode.R
 
 // isHidden reports whether r renders as nothing or changes how other text
 // renders; see hiddenTable.
-func isHidden(r rune) bool { return unicode.Is(hiddenTable, r) }
+func isHidden(r rune) bool { return unicode.Is(hiddenTable(), r) }
 
 func isVariationSelector(r rune) bool {
 	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF) ||
