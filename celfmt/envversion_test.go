@@ -2,11 +2,14 @@ package celfmt
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/google/cel-go/cel"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -133,4 +136,95 @@ func TestEnvVersionNamesCelGo(t *testing.T) {
 	}
 	require.NoError(t, s.Err())
 	assert.Equal(t, celGoVersion, required, "go.mod requires cel-go %s but EnvVersion names %s", required, celGoVersion)
+}
+
+// envListing describes the environment formatters are checked and run in,
+// one line per item and sorted, so that two builds with the same listing
+// give an expression the same meaning: the cel-go version, the libraries,
+// the variables, the macros, and every function with the id and signature
+// of each of its overloads. The environment is built as Check builds it;
+// input is declared as Eval declares it (Check declares it per entry, as
+// an object of the declared fields when the entry declares them).
+//
+// A change of the listing needs a new EnvVersion: TestEnvVersion compares
+// it with testdata/env/functions.golden.
+func envListing() (string, error) {
+	p, err := newProvider()
+	if err != nil {
+		return "", err
+	}
+	env, err := baseEnv(p)
+	if err != nil {
+		return "", err
+	}
+	if env, err = env.Extend(cel.Variable(varInput, undeclaredInput)); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	// Without build information this is the pinned version, so the
+	// listing is the same either way; TestEnvVersion says which it saw.
+	version, _ := buildCelGoVersion()
+	fmt.Fprintf(&b, "cel-go: %s\n", version)
+
+	b.WriteString("\nlibraries:\n")
+	libs := env.Libraries()
+	sort.Strings(libs)
+	for _, l := range libs {
+		fmt.Fprintf(&b, "  %s\n", l)
+	}
+
+	b.WriteString("\nvariables:\n")
+	vars := env.Variables()
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Name() < vars[j].Name() })
+	for _, v := range vars {
+		fmt.Fprintf(&b, "  %s: %s\n", v.Name(), v.Type())
+	}
+
+	b.WriteString("\nmacros:\n")
+	var macros []string
+	for _, m := range env.Macros() {
+		macros = append(macros, m.MacroKey())
+	}
+	sort.Strings(macros)
+	for _, m := range macros {
+		fmt.Fprintf(&b, "  %s\n", m)
+	}
+
+	b.WriteString("\nfunctions:\n")
+	fns := env.Functions()
+	names := make([]string, 0, len(fns))
+	for name := range fns {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(&b, "  %s\n", name)
+		var overloads []string
+		for _, o := range fns[name].OverloadDecls() {
+			args := make([]string, len(o.ArgTypes()))
+			for i, t := range o.ArgTypes() {
+				args[i] = t.String()
+			}
+			sig := "(" + strings.Join(args, ", ") + ")"
+			if o.IsMemberFunction() && len(args) > 0 {
+				sig = args[0] + ".(" + strings.Join(args[1:], ", ") + ")"
+			}
+			overloads = append(overloads, fmt.Sprintf("    %s %s -> %s", o.ID(), sig, o.ResultType()))
+		}
+		sort.Strings(overloads)
+		for _, o := range overloads {
+			b.WriteString(o + "\n")
+		}
+	}
+	return b.String(), nil
+}
+
+// Generated code refuses to run in a binary built with another cel-go than
+// the one its environment is pinned to (a host may require a newer one).
+func TestCheckCelGo(t *testing.T) {
+	require.NoError(t, checkCelGo(celGoVersion, true))
+	require.NoError(t, checkCelGo("", false), "no build information: nothing to compare")
+	err := checkCelGo("v0.32.0", true)
+	require.ErrorIs(t, err, ErrEnvVersion)
+	require.ErrorContains(t, err, "built with cel-go v0.32.0")
 }

@@ -143,10 +143,24 @@ func NewGeneratedCatalog(version string, entries []GeneratedEntry) *GeneratedCat
 func (c *GeneratedCatalog) Entries() []GeneratedEntry { return c.entries }
 
 // CheckVersion reports an error matching ErrEnvVersion when the code was
-// generated for another environment than this package's.
+// generated for another environment than this package's, or when the
+// binary's build information shows another cel-go than the one EnvVersion
+// names.
 func (c *GeneratedCatalog) CheckVersion() error {
 	if c.version != EnvVersion {
 		return fmt.Errorf("%w: generated for %q, running %q: run go generate with this permgen", ErrEnvVersion, c.version, EnvVersion)
+	}
+	// EnvVersion names the cel-go release its functions were pinned
+	// against; a build that resolved another one (a host requiring a newer
+	// cel-go) may give the same expressions another meaning.
+	return checkCelGo(buildCelGoVersion())
+}
+
+// checkCelGo reports a build whose cel-go (when known) is not the one
+// EnvVersion names.
+func checkCelGo(built string, known bool) error {
+	if known && built != celGoVersion {
+		return fmt.Errorf("%w: this binary is built with cel-go %s, the environment is pinned to %s", ErrEnvVersion, built, celGoVersion)
 	}
 	return nil
 }
