@@ -49,7 +49,7 @@ var sqlRank = func() map[string]int {
 func SQLKinds(text string) []string {
 	seen := map[string]bool{}
 	readings := []bool{false}
-	if strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '#') >= 0 || strings.Contains(text, "/*") {
+	if mayReadOtherwise(text) {
 		readings = append(readings, true) // where MySQL may read it otherwise
 	}
 	for _, mysql := range readings {
@@ -66,6 +66,21 @@ func SQLKinds(text string) []string {
 	}
 	slices.SortFunc(kinds, func(a, b string) int { return sqlRank[a] - sqlRank[b] })
 	return kinds
+}
+
+// mayReadOtherwise reports whether MySQL may read text otherwise than
+// standard SQL: it has a backslash, a # or /* comment, a dollar sign
+// (PostgreSQL's dollar quotes are no quotes to MySQL) or a back quote (a
+// quote only to MySQL). Each byte is searched for on its own because the
+// standard library's vectorized IndexByte is many times faster than
+// ContainsAny over a long query.
+func mayReadOtherwise(text string) bool {
+	for _, c := range []byte("\\#$`") {
+		if strings.IndexByte(text, c) >= 0 {
+			return true
+		}
+	}
+	return strings.Contains(text, "/*")
 }
 
 type sqlScanner struct {
@@ -124,12 +139,12 @@ func (s *sqlScanner) statement() []string {
 		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*"):
 			s.skipBlockComment()
 			continue
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || (c == '`' && s.mysql):
 			s.skipQuoted(c)
 			afterParen = false
 			first = false
 			continue
-		case c == '$':
+		case c == '$' && !s.mysql:
 			if s.skipDollarQuoted() {
 				afterParen = false
 				first = false

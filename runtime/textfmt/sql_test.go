@@ -20,7 +20,9 @@ func TestSQLKinds(t *testing.T) {
 		{"each kind once", "SELECT 1; SELECT 2; select 3", []string{"SELECT"}},
 		{"semicolon in a string", "SELECT ';DROP TABLE x' AS s", []string{"SELECT"}},
 		{"semicolon in an identifier", `SELECT 1 AS "a;drop table x"`, []string{"SELECT"}},
-		{"dollar quoted body", "CREATE FUNCTION f() RETURNS int AS $body$ DELETE FROM t; $body$ LANGUAGE sql", []string{"CREATE"}},
+		// Standard SQL reads a dollar-quoted body; MySQL, to which $ quotes
+		// nothing, reads a second statement of no known kind.
+		{"dollar quoted body", "CREATE FUNCTION f() RETURNS int AS $body$ DELETE FROM t; $body$ LANGUAGE sql", []string{"CREATE", "SQL"}},
 		{"parameter is not a dollar quote", "SELECT $1; DROP TABLE t", []string{"DROP", "SELECT"}},
 		{"parenthesised select", "(select 1)", []string{"SELECT"}},
 		{"unknown first word", "frobnicate everything", []string{"SQL"}},
@@ -36,6 +38,8 @@ func TestSQLKinds(t *testing.T) {
 		{"nested comment (MySQL ends it early)", "SELECT 1 /* /* */ ; DROP TABLE x; /* */", []string{"DROP", "SELECT"}},
 		{"MySQL executable comment", "SELECT 1; /*!50000 DROP TABLE x */", []string{"DROP", "SELECT"}},
 		{"hash comment in MySQL only", "SELECT 1 # ; DELETE FROM t", []string{"DELETE", "SELECT"}},
+		{"dollar quotes are no quotes to MySQL", "SELECT $x$; DROP TABLE t; $x$", []string{"DROP", "SQL", "SELECT"}},
+		{"back quotes are no quotes to standard SQL", "SELECT 1 AS `a; DROP TABLE t; --`", []string{"DROP", "SELECT"}},
 		{"unterminated string", "SELECT 'abc", []string{"SELECT"}},
 		{"unterminated comment", "DELETE FROM t /* x", []string{"DELETE"}},
 	}
