@@ -37,10 +37,10 @@ func (in Input) Object() *Object {
 			return v
 		}
 	case string:
-		return &Object{text: v, isText: true}
+		return &Object{text: &v}
 	}
 	if in.Err != nil {
-		return &Object{text: in.Raw, isText: true}
+		return &Object{text: &in.Raw}
 	}
 	return &emptyObject
 }

@@ -20,8 +20,9 @@ type Object struct {
 	index  map[string]int
 	// text is the input's text when the input was not an object but text
 	// (see Input.Object); the object itself is then empty.
-	text   string
-	isText bool
+	// A pointer, not a string and a flag: decoded objects, of which a
+	// line may hold millions, stay a word smaller.
+	text *string
 }
 
 // Text returns the text an input carried instead of an object (a JSON
@@ -29,10 +30,10 @@ type Object struct {
 // object is then empty: formatters see non-object input as an empty object,
 // and read the text only when they ask for it.
 func (o *Object) Text() (string, bool) {
-	if o == nil {
+	if o == nil || o.text == nil {
 		return "", false
 	}
-	return o.text, o.isText
+	return *o.text, true
 }
 
 // Len reports the number of keys.
