@@ -29,11 +29,13 @@ func generatedAliases(t *testing.T) *celfmt.GeneratedCatalog {
 	return celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries)
 }
 
-// TestAliasesPreview registers a catalog with aliases, loaded and
-// generated: each alias has the entry's owner and formatter, and previews
-// through the dispatcher as the entry does.
-func TestAliasesPreview(t *testing.T) {
-	for _, tc := range []struct {
+// aliasCatalogPaths are the two ways testdata/catalogs/good/aliases.yaml
+// reaches a registry: loaded at run time and generated.
+func aliasCatalogPaths(t *testing.T) []struct {
+	name     string
+	register func(*runtime.Registry) (func(), error)
+} {
+	return []struct {
 		name     string
 		register func(*runtime.Registry) (func(), error)
 	}{
@@ -41,7 +43,14 @@ func TestAliasesPreview(t *testing.T) {
 			return celfmt.LoadCatalog(reg, "aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
 		}},
 		{"generated", func(reg *runtime.Registry) (func(), error) { return celfmt.RegisterGenerated(reg, generatedAliases(t)) }},
-	} {
+	}
+}
+
+// TestAliasesPreview registers a catalog with aliases, loaded and
+// generated: each alias has the entry's owner and formatter, and previews
+// through the dispatcher as the entry does.
+func TestAliasesPreview(t *testing.T) {
+	for _, tc := range aliasCatalogPaths(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := runtime.NewRegistry()
 			dispose, err := tc.register(reg)
@@ -73,15 +82,7 @@ func TestAliasesPreview(t *testing.T) {
 // TestAliasesAreAtomic registers nothing of a catalog when one alias is
 // taken, and names the owner that holds it.
 func TestAliasesAreAtomic(t *testing.T) {
-	for _, tc := range []struct {
-		name     string
-		register func(*runtime.Registry) (func(), error)
-	}{
-		{"loaded", func(reg *runtime.Registry) (func(), error) {
-			return celfmt.LoadCatalog(reg, "aliases.yaml", readGood(t, "aliases.yaml"), celfmt.Options{})
-		}},
-		{"generated", func(reg *runtime.Registry) (func(), error) { return celfmt.RegisterGenerated(reg, generatedAliases(t)) }},
-	} {
+	for _, tc := range aliasCatalogPaths(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := runtime.NewRegistry()
 			_, err := reg.Register("read", "host-app", constant("x"))
