@@ -188,6 +188,9 @@ type compiled struct {
 	name string // the let's name; "" for the preview
 	ast  *cel.Ast
 	prg  cel.Program
+	// estimate is the static worst-case cost of one evaluation on input
+	// within the bounds of Options.
+	estimate uint64
 }
 
 // compile checks one expression. fields are the entry's declared input
@@ -259,7 +262,7 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields []st
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false
 	}
-	return compiled{ast: ast, prg: prg}, true
+	return compiled{ast: ast, prg: prg, estimate: est.Max}, true
 }
 
 // callPos returns the position of the call of fn whose first argument (or
