@@ -1,0 +1,193 @@
+package celrt
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// Index is CEL's c[k]: an element of a list (k a whole number in range)
+// or the value of a map's key.
+func Index(c, k any) (any, error) {
+	switch TypeOf(c) {
+	case ListType:
+		xs := list(c)
+		i, err := listIndex(k, len(xs))
+		if err != nil {
+			return nil, err
+		}
+		return xs[i], nil
+	case MapType:
+		v, found, err := lookup(c, k)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, fmt.Errorf("%w: %v", ErrNoSuchKey, k)
+		}
+		return v, nil
+	}
+	return nil, noOverload("_[_]", c, k)
+}
+
+// IndexList is c[i] on a typed list.
+func IndexList[T any](xs []T, i int64) (T, error) {
+	if i < 0 || i >= int64(len(xs)) {
+		var zero T
+		return zero, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, i, len(xs))
+	}
+	return xs[i], nil
+}
+
+// listIndex checks an index of a list of n elements: an int, a uint or a
+// whole double, in range.
+func listIndex(k any, n int) (int, error) {
+	var i int64
+	switch k := k.(type) {
+	case int64:
+		i = k
+	case uint64:
+		if k > uint64(n) {
+			return 0, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, k, n)
+		}
+		i = int64(k)
+	default:
+		d, ok := double(k)
+		if !ok {
+			return 0, noOverload("_[_]", []any{}, k)
+		}
+		if i = int64(d); float64(i) != d {
+			return 0, fmt.Errorf("%w: unsupported index value %v in list", ErrIndex, d)
+		}
+	}
+	if i < 0 || i >= int64(n) {
+		return 0, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, i, n)
+	}
+	return int(i), nil
+}
+
+// lookup finds key k in map m. A key of a type no map key has (a list, a
+// map, null) is an error, as in CEL.
+func lookup(m, k any) (any, bool, error) {
+	switch k.(type) {
+	case string, bool, int64, uint64, float64, value.Number:
+	default:
+		return nil, false, fmt.Errorf("%w: unsupported key type %s", ErrNoSuchOverload, TypeOf(k))
+	}
+	v, found := mapFind(m, normalKey(k))
+	return v, found, nil
+}
+
+// Select is CEL's v.f on a dynamic value: the value of a map's key f.
+func Select(v any, field string) (any, error) {
+	switch m := v.(type) {
+	case *value.Object:
+		if e, found := m.Get(field); found {
+			return e, nil
+		}
+		return nil, fmt.Errorf("%w: %s", ErrNoSuchKey, field)
+	case *Map:
+		if e, found := m.Find(field); found {
+			return e, nil
+		}
+		return nil, fmt.Errorf("%w: %s", ErrNoSuchKey, field)
+	}
+	return nil, noOverload("."+field, v)
+}
+
+// Has is CEL's has(v.f) on a dynamic value: whether a map has the key f.
+func Has(v any, field string) (bool, error) {
+	switch m := v.(type) {
+	case *value.Object:
+		_, found := m.Get(field)
+		return found, nil
+	case *Map:
+		_, found := m.Find(field)
+		return found, nil
+	}
+	return false, noOverload("has", v)
+}
+
+// OptSelect is CEL's v.?f: the value of a map's key f, or none.
+func OptSelect(v any, field string) (Optional[any], error) {
+	switch m := v.(type) {
+	case *value.Object:
+		e, found := m.Get(field)
+		return Optional[any]{Value: e, Ok: found}, nil
+	case *Map:
+		e, found := m.Find(field)
+		return Optional[any]{Value: e, Ok: found}, nil
+	case Optional[any]:
+		if !m.Ok {
+			return m, nil
+		}
+		return OptSelect(m.Value, field)
+	}
+	return Optional[any]{}, noOverload("_?._", v)
+}
+
+// OptIndex is CEL's c[?k]: the element or value at k, or none.
+func OptIndex(c, k any) (Optional[any], error) {
+	switch TypeOf(c) {
+	case ListType:
+		xs := list(c)
+		i, err := listIndex(k, len(xs))
+		if err != nil {
+			if _, isNumber := k.(int64); isNumber {
+				return Optional[any]{}, nil
+			}
+			return Optional[any]{}, err
+		}
+		return Of(xs[i]), nil
+	case MapType:
+		v, found, err := lookup(c, k)
+		return Optional[any]{Value: v, Ok: found}, err
+	case OptionalType:
+		o := c.(Optional[any])
+		if !o.Ok {
+			return o, nil
+		}
+		return OptIndex(o.Value, k)
+	}
+	return Optional[any]{}, noOverload("_[?_]", c, k)
+}
+
+// Size is CEL's size(v): the characters of a string, the bytes of bytes,
+// the elements of a list or the entries of a map.
+func Size(v any) (int64, error) {
+	switch x := v.(type) {
+	case string:
+		return int64(utf8.RuneCountInString(x)), nil
+	case []byte:
+		return int64(len(x)), nil
+	case *value.Object:
+		return int64(x.Len()), nil
+	case *Map:
+		return int64(x.Len()), nil
+	}
+	if TypeOf(v) == ListType {
+		return int64(len(list(v))), nil
+	}
+	return 0, noOverload("size", v)
+}
+
+// StringSize is size(s) on a string: its characters (code points).
+func StringSize(s string) int64 { return int64(utf8.RuneCountInString(s)) }
+
+// Range returns what a comprehension over v iterates: the elements of a
+// list, or the keys of a map in order.
+func Range(v any) ([]any, error) {
+	switch TypeOf(v) {
+	case ListType:
+		return list(v), nil
+	case MapType:
+		keys := make([]any, 0, mapLen(v))
+		eachEntry(v, func(k, _ any) bool {
+			keys = append(keys, k)
+			return true
+		})
+		return keys, nil
+	}
+	return nil, noOverload("comprehension", v)
+}

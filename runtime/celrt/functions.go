@@ -1,0 +1,254 @@
+package celrt
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// The functions of the formatter language, for translated formatters.
+// Each calls the same textfmt function as its CEL binding in package
+// celfmt, with the same conversion of its arguments.
+
+// Truncate is truncate(text, n).
+func Truncate(text string, n int64) string { return textfmt.Truncate(text, clamp(n)) }
+
+// Lines is lines(text).
+func Lines(text string) int64 { return int64(textfmt.LineCount(text)) }
+
+// Plural is plural(n, singular, plural).
+func Plural(n int64, singular, plural string) string {
+	return textfmt.CountPhrase(int(n), singular, plural)
+}
+
+// Inline is inline(text, n).
+func Inline(text string, n int64) string { return textfmt.InlineText(text, clamp(n)) }
+
+// Collapse is collapse(text).
+func Collapse(text string) string { return textfmt.Collapse(text) }
+
+// SQLKinds is sqlKinds(sql).
+func SQLKinds(sql string) []string {
+	kinds := textfmt.SQLKinds(sql)
+	if kinds == nil {
+		return []string{}
+	}
+	return kinds
+}
+
+// clamp converts an int to int, saturating at 0 and the int range.
+func clamp(n int64) int {
+	switch {
+	case n < 0:
+		return 0
+	case n > math.MaxInt:
+		return math.MaxInt
+	}
+	return int(n)
+}
+
+// NonEmpty is nonEmpty(v): v trimmed when it is a string that is not
+// blank, none otherwise.
+func NonEmpty(v any) Optional[string] {
+	s, ok := textfmt.NonEmptyString(v)
+	return Optional[string]{Value: s, Ok: ok}
+}
+
+// NonEmptyString is nonEmpty(s) for a string.
+func NonEmptyString(s string) Optional[string] { return NonEmpty(s) }
+
+// PromptPath is promptPath(v).
+func PromptPath(v any) Optional[string] {
+	var fields *value.Object
+	switch m := v.(type) {
+	case *value.Object:
+		fields = m
+	case *Map:
+		var keys []string
+		var values []any
+		for _, k := range []string{"path", "file_path"} {
+			if e, found := m.Find(k); found {
+				keys = append(keys, k)
+				s, _ := e.(string)
+				if _, isString := e.(string); isString {
+					values = append(values, s)
+				} else {
+					values = append(values, nil)
+				}
+			}
+		}
+		fields = value.ObjectOf(keys, values)
+	default:
+		return Optional[string]{}
+	}
+	p, ok := textfmt.PromptPath(fields)
+	return Optional[string]{Value: p, Ok: ok}
+}
+
+// RawText is rawText(v): the text an input carried instead of an object.
+func RawText(v any) Optional[string] {
+	if o, ok := v.(*value.Object); ok {
+		text, ok := o.Text()
+		return Optional[string]{Value: text, Ok: ok}
+	}
+	return Optional[string]{}
+}
+
+// ParseJSON is parseJSON(text).
+func ParseJSON(text string) Optional[any] {
+	v, err := value.DecodeJSON([]byte(text))
+	if err != nil {
+		return Optional[any]{}
+	}
+	return Of(v)
+}
+
+// NumberText is numberText(d) for a double: as JavaScript prints it.
+func NumberText(d float64) string { return value.FormatNumber(d) }
+
+// IntText is numberText(i) for an int.
+func IntText(i int64) string { return strconv.FormatInt(i, 10) }
+
+// NumberTextOf is numberText(m, key): the number m[key] with the digits
+// the call wrote.
+func NumberTextOf(m any, key string) (string, error) {
+	v, err := fieldModel(m, key)
+	if err != nil {
+		return "", err
+	}
+	switch n := v.(type) {
+	case value.Number:
+		return n.String(), nil
+	case float64:
+		return value.FormatNumber(n), nil
+	}
+	return "", fmt.Errorf("%w: numberText: %q holds %s, not a number", ErrNoSuchOverload, key, value.Kind(v))
+}
+
+// MCPValue is mcpValue(v).
+func MCPValue(v any) string {
+	m, ok := shallowModel(v)
+	if !ok {
+		return ""
+	}
+	return textfmt.MCPValue(m)
+}
+
+// MCPValueOf is mcpValue(m, key).
+func MCPValueOf(m any, key string) (string, error) {
+	v, err := fieldModel(m, key)
+	if err != nil {
+		return "", err
+	}
+	return textfmt.MCPValue(v), nil
+}
+
+// JSON is json(v): v as compact JSON, or "" for a value JSON cannot hold.
+func JSON(v any) string {
+	m, ok := toModel(v)
+	if !ok {
+		return ""
+	}
+	return textfmt.CompactJSON(m)
+}
+
+// fieldModel returns m[key] for mcpValue and numberText: as the call wrote
+// it for an input object, shallowly converted for a map built in CEL.
+func fieldModel(m any, key string) (any, error) {
+	switch m := m.(type) {
+	case *value.Object:
+		v, found := m.Get(key)
+		if !found {
+			return nil, fmt.Errorf("%w: %s", ErrNoSuchKey, key)
+		}
+		return v, nil
+	case *Map:
+		e, found := m.Find(key)
+		if !found {
+			return nil, fmt.Errorf("%w: %s", ErrNoSuchKey, key)
+		}
+		v, ok := shallowModel(e)
+		if !ok {
+			return nil, fmt.Errorf("%w: a value of type %s", ErrNoSuchOverload, TypeOf(e))
+		}
+		return v, nil
+	}
+	return nil, fmt.Errorf("%w: %s is not a map", ErrNoSuchOverload, TypeOf(m))
+}
+
+// shallowModel converts a value for textfmt.MCPValue, which shows a list
+// by its length and a map as {…}, without converting what they hold.
+func shallowModel(v any) (any, bool) {
+	switch x := v.(type) {
+	case *value.Object, []any:
+		return x, true
+	case *Map:
+		return &value.Object{}, true
+	}
+	if TypeOf(v) == ListType {
+		return make([]any, len(list(v))), true
+	}
+	return toModel(v)
+}
+
+// toModel converts a value into the value model of package value, as
+// json() needs it. A number becomes a computed number (CEL computes with
+// doubles), except inside an input object, which is kept as the call
+// wrote it; a map built in CEL has its keys sorted.
+func toModel(v any) (any, bool) {
+	switch x := v.(type) {
+	case nil, string, bool, *value.Object:
+		return x, true
+	case value.Number:
+		return value.NumberOf(x.Float64()), true
+	case float64:
+		return value.NumberOf(x), true
+	case int64:
+		return value.NumberOf(float64(x)), true
+	case uint64:
+		return value.NumberOf(float64(x)), true
+	case Optional[any]:
+		if !x.Ok {
+			return nil, true
+		}
+		return toModel(x.Value)
+	case *Map:
+		keys := make([]string, 0, x.Len())
+		for i := range x.Len() {
+			k, _ := x.At(i)
+			s, ok := k.(string)
+			if !ok {
+				return nil, false // JSON keys are strings
+			}
+			keys = append(keys, s)
+		}
+		slices.Sort(keys)
+		values := make([]any, len(keys))
+		for i, k := range keys {
+			e, _ := x.Find(k)
+			m, ok := toModel(e)
+			if !ok {
+				return nil, false
+			}
+			values[i] = m
+		}
+		return value.ObjectOf(keys, values), true
+	}
+	if TypeOf(v) == ListType {
+		xs := list(v)
+		out := make([]any, len(xs))
+		for i, e := range xs {
+			m, ok := toModel(e)
+			if !ok {
+				return nil, false
+			}
+			out[i] = m
+		}
+		return out, true
+	}
+	return nil, false
+}
