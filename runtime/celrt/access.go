@@ -175,9 +175,9 @@ func Size(v any) (int64, error) {
 // StringSize is size(s) on a string: its characters (code points).
 func StringSize(s string) int64 { return int64(utf8.RuneCountInString(s)) }
 
-// Range returns what a comprehension over v iterates: the elements of a
+// Iterate returns what a comprehension over v iterates: the elements of a
 // list, or the keys of a map in order.
-func Range(v any) ([]any, error) {
+func Iterate(v any) ([]any, error) {
 	switch TypeOf(v) {
 	case ListType:
 		return list(v), nil
