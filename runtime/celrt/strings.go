@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -229,4 +230,202 @@ func Reverse(s string) string {
 	rs := []rune(s)
 	slices.Reverse(rs)
 	return string(rs)
+}
+
+// Format is s.format(args): s with each clause replaced by the next
+// argument, formatted. The clauses are %s (any value but an optional),
+// %d (a number), %f and %e (a number as fixed-point or scientific, with a
+// precision given as %.3f, 6 by default), %b (an int, uint or bool in
+// binary), %x and %X (an int or uint in hexadecimal, or the bytes of a
+// string or bytes), %o (an int or uint in octal), and %% for a percent
+// sign. A clause it does not know, a value a clause does not take, and
+// fewer arguments than clauses are errors; more arguments are not.
+func Format(s string, args []any) (string, error) {
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '%' {
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		if next >= len(args) {
+			return "", fmt.Errorf("%w: format: more clauses than the %d arguments", ErrIndex, len(args))
+		}
+		verb, precision, n, err := formatClause(s[i+1:])
+		if err != nil {
+			return "", err
+		}
+		text, err := formatArg(verb, precision, args[next])
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(text)
+		next++
+		i += n
+	}
+	return b.String(), nil
+}
+
+// formatClause reads the clause after a %: an optional precision and a
+// letter. It returns the letter, the precision and the bytes it read.
+func formatClause(c string) (verb byte, precision, n int, err error) {
+	precision = 6
+	if c != "" && c[0] == '.' {
+		n = 1
+		for n < len(c) && '0' <= c[n] && c[n] <= '9' {
+			n++
+		}
+		if n == len(c) {
+			return 0, 0, 0, fmt.Errorf("%w: format: a precision with no clause after it", ErrInvalid)
+		}
+		if precision, err = strconv.Atoi(c[1:n]); err != nil {
+			return 0, 0, 0, fmt.Errorf("%w: format: precision %q", ErrInvalid, c[1:n])
+		}
+	}
+	if n == len(c) {
+		return 0, 0, 0, fmt.Errorf("%w: format: %% at the end of the format", ErrInvalid)
+	}
+	switch verb = c[n]; verb {
+	case 's', 'd', 'f', 'e', 'b', 'x', 'X', 'o':
+		return verb, precision, n + 1, nil
+	}
+	return 0, 0, 0, fmt.Errorf("%w: format: unknown clause %%%c", ErrInvalid, verb)
+}
+
+// formatArg formats v for a clause.
+func formatArg(verb byte, precision int, v any) (string, error) {
+	if d, ok := double(v); ok {
+		v = d
+	}
+	switch verb {
+	case 's':
+		return formatText(v)
+	case 'd':
+		switch x := v.(type) {
+		case int64, uint64:
+			return fmt.Sprint(x), nil
+		case float64:
+			return doubleText(x), nil
+		}
+	case 'f', 'e':
+		layout := fmt.Sprintf("%%.%df", precision)
+		if verb == 'e' {
+			layout = fmt.Sprintf("%%1.%de", precision)
+		}
+		switch x := v.(type) {
+		case int64:
+			return fmt.Sprintf(layout, float64(x)), nil
+		case uint64:
+			return fmt.Sprintf(layout, float64(x)), nil
+		case float64:
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return doubleText(x), nil
+			}
+			return fmt.Sprintf(layout, x), nil
+		}
+	case 'b':
+		switch x := v.(type) {
+		case bool:
+			if x {
+				return "1", nil
+			}
+			return "0", nil
+		case int64:
+			return strconv.FormatInt(x, 2), nil
+		case uint64:
+			return strconv.FormatUint(x, 2), nil
+		}
+	case 'x', 'X':
+		switch v.(type) {
+		case int64, uint64, string, []byte:
+			return fmt.Sprintf("%"+string(verb), v), nil
+		}
+	case 'o':
+		switch x := v.(type) {
+		case int64:
+			return strconv.FormatInt(x, 8), nil
+		case uint64:
+			return strconv.FormatUint(x, 8), nil
+		}
+	}
+	return "", fmt.Errorf("%w: format: %%%c of a value of type %s", ErrNoSuchOverload, verb, TypeOf(v))
+}
+
+// doubleText writes a double for %s and %d: in full, without an exponent.
+func doubleText(d float64) string {
+	switch {
+	case math.IsNaN(d):
+		return "NaN"
+	case math.IsInf(d, 1):
+		return "Infinity"
+	case math.IsInf(d, -1):
+		return "-Infinity"
+	}
+	return strconv.FormatFloat(d, 'f', -1, 64)
+}
+
+// formatText writes a value for %s. Strings and bytes are written as they
+// are, also inside a list or map; a map's entries are sorted by the text
+// of their keys.
+func formatText(v any) (string, error) {
+	switch x := v.(type) {
+	case nil:
+		return "null", nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case int64:
+		return strconv.FormatInt(x, 10), nil
+	case uint64:
+		return strconv.FormatUint(x, 10), nil
+	case string:
+		return x, nil
+	case []byte:
+		return string(x), nil
+	case Type:
+		return x.Name, nil
+	}
+	if d, ok := double(v); ok {
+		return doubleText(d), nil
+	}
+	switch TypeOf(v) {
+	case ListType:
+		parts := []string{}
+		for _, e := range list(v) {
+			text, err := formatText(e)
+			if err != nil {
+				return "", err
+			}
+			parts = append(parts, text)
+		}
+		return "[" + strings.Join(parts, ", ") + "]", nil
+	case MapType:
+		var entries [][2]string
+		var err error
+		eachEntry(v, func(k, e any) bool {
+			var key, text string
+			if key, err = formatText(k); err != nil {
+				return false
+			}
+			if text, err = formatText(e); err != nil {
+				return false
+			}
+			entries = append(entries, [2]string{key, text})
+			return true
+		})
+		if err != nil {
+			return "", err
+		}
+		slices.SortStableFunc(entries, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		parts := make([]string, len(entries))
+		for i, e := range entries {
+			parts[i] = e[0] + ": " + e[1]
+		}
+		return "{" + strings.Join(parts, ", ") + "}", nil
+	}
+	return "", fmt.Errorf("%w: format: %%s of a value of type %s", ErrNoSuchOverload, TypeOf(v))
 }

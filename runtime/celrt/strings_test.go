@@ -172,6 +172,9 @@ func checkStrings(t testing.TB, s, a, b string, i, j int64) {
 	agree(t, "[s, a].join(b)", v, celrt.JoinSep([]string{s, a}, b), nil)
 	agree(t, "strings.quote(s)", v, celrt.Quote(s), nil)
 	agree(t, "s.reverse()", v, celrt.Reverse(s), nil)
+	l := []any{a, i, j, b, 1.5, []any{s, j}}
+	got, err = celrt.Format(s, l)
+	agree(t, "s.format(l)", map[string]any{"s": s, "l": l}, got, err)
 }
 
 func TestStringFunctionsAgainstCEL(t *testing.T) {
@@ -207,4 +210,112 @@ func FuzzStringsAgainstCEL(f *testing.F) {
 		}
 		checkStrings(t, s, a, b, i, j)
 	})
+}
+
+func TestFormatTable(t *testing.T) {
+	m, err := celrt.NewMap([]any{"b", "a", int64(10)}, []any{int64(1), []any{"x", 2.5}, nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		format string
+		args   []any
+		want   any // a string, or the sentinel error
+	}{
+		{"this is a string: %s\nand an integer: %d", []any{"str", int64(42)}, "this is a string: str\nand an integer: 42"},
+		{"a double substituted with %%s: %s", []any{64.2}, "a double substituted with %s: 64.2"},
+		{"string type: %s", []any{celrt.StringType}, "string type: string"},
+		{"%f", []any{3.14}, "3.140000"},
+		{"%.2f %.0f %.f", []any{3.14159, 2.5, 1.0}, celrt.ErrInvalid},
+		{"%.2f %.0f", []any{3.14159, 2.5}, "3.14 2"},
+		{"%e", []any{2.71828}, "2.718280e+00"},
+		{"%.1e", []any{int64(12345)}, "1.2e+04"},
+		{"%b %b %b", []any{int64(5), uint64(2), true}, "101 10 1"},
+		{"%x %X %x", []any{int64(26), int64(-26), "hé"}, "1a -1A 68c3a9"},
+		{"%o", []any{uint64(30)}, "36"},
+		{"%d", []any{1.5}, "1.5"},
+		{"%d %s %f", []any{math.NaN(), math.Inf(1), math.Inf(-1)}, "NaN Infinity -Infinity"},
+		{"%s", []any{1e21}, "1000000000000000000000"},
+		{"%s", []any{m}, "{10: null, a: [x, 2.5], b: 1}"},
+		{"%s", []any{[]any{"a", []byte("b"), nil, []any{}}}, "[a, b, null, []]"},
+		{"%s", []any{celrt.Of[any](1)}, celrt.ErrNoSuchOverload},
+		{"%d", []any{"1"}, celrt.ErrNoSuchOverload},
+		{"%x", []any{1.0}, celrt.ErrNoSuchOverload},
+		{"%s %s", []any{"a"}, celrt.ErrIndex},
+		{"%s", []any{"a", "b"}, "a"},
+		{"%y", []any{"a"}, celrt.ErrInvalid},
+		{"abc%", []any{"a"}, celrt.ErrInvalid},
+		{"%.3", []any{1.0}, celrt.ErrInvalid},
+		{"%.99999999999999999999f", []any{1.0}, celrt.ErrInvalid},
+		{"100%%", nil, "100%"},
+		{"%.3s", []any{"abcdef"}, "abcdef"},
+	} {
+		got, err := celrt.Format(tc.format, tc.args)
+		if want, isErr := tc.want.(error); isErr {
+			if !errors.Is(err, want) {
+				t.Errorf("%q.format(%v): got %q, %v, want an error wrapping %v", tc.format, tc.args, got, err, want)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%q.format(%v): got %q, %v, want %q", tc.format, tc.args, got, err, tc.want)
+		}
+	}
+}
+
+func TestFormatAgainstCEL(t *testing.T) {
+	formats := []string{
+		"", "plain", "%s", "%d", "%f", "%e", "%b", "%x", "%X", "%o", "%%", "%", "%q", "%.", "%.2",
+		"%.2f|%.0e|%.12f", "%.3d", "%.99999999999999999999f", "%.1000001f", "%.0000002e", "%s %s", "%s%%%d", "%x\xff%s", "é%sé", "%.0f", "%.20e",
+	}
+	args := [][]any{
+		{},
+		{"a\xffé"},
+		{int64(-26)},
+		{uint64(math.MaxUint64)},
+		{0.1},
+		{math.Copysign(0, -1)},
+		{1e300},
+		{5e-324},
+		{math.NaN()},
+		{math.Inf(-1)},
+		{true},
+		{nil},
+		{[]byte("\x00\xff")},
+		{[]any{"a", int64(1), 2.5, []any{nil, true}}},
+		{map[string]any{"b": int64(1), "a": []any{"x"}, "": "e"}},
+		{int64(7), "x", 1.5},
+		{"x", int64(7), 1.5, uint64(3)},
+	}
+	for _, f := range formats {
+		for _, l := range args {
+			got, err := celrt.Format(f, toRT(l).([]any))
+			agree(t, "s.format(l)", map[string]any{"s": f, "l": l}, got, err)
+		}
+	}
+}
+
+// toRT converts a value for cel-go into celrt's dynamic form: a
+// map[string]any becomes a *celrt.Map.
+func toRT(v any) any {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = toRT(e)
+		}
+		return out
+	case map[string]any:
+		var keys, values []any
+		for k, e := range x {
+			keys = append(keys, k)
+			values = append(values, toRT(e))
+		}
+		m, err := celrt.NewMap(keys, values)
+		if err != nil {
+			panic(err)
+		}
+		return m
+	}
+	return v
 }
