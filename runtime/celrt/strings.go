@@ -44,10 +44,10 @@ func IndexOf(s, sub string) (int64, error) { return IndexOfFrom(s, sub, 0) }
 // error; an offset past the end finds nothing, except that the empty
 // string is found at min(offset, size(s)).
 func IndexOfFrom(s, sub string, offset int64) (int64, error) {
-	if offset < 0 {
-		return -1, stringIndexError(offset, len(s))
-	}
 	rs := []rune(s)
+	if offset < 0 {
+		return -1, stringIndexError(offset, len(rs))
+	}
 	n := int64(len(rs))
 	if sub == "" {
 		return min(offset, n), nil
@@ -84,10 +84,10 @@ func LastIndexOf(s, sub string) (int64, error) {
 // offset is an error. An offset at or past the end of s finds nothing,
 // except that the empty string is found at min(offset, size(s)).
 func LastIndexOfFrom(s, sub string, offset int64) (int64, error) {
-	if offset < 0 {
-		return -1, stringIndexError(offset, len(s))
-	}
 	rs := []rune(s)
+	if offset < 0 {
+		return -1, stringIndexError(offset, len(rs))
+	}
 	n := int64(len(rs))
 	if sub == "" {
 		return min(offset, n), nil
