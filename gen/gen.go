@@ -148,6 +148,10 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			Params(jen.Id("input").Op("*").Qual(valuePath, "Object"), jen.Id("tool").String(), jen.Id("limits").Qual(runtimePath, "Limits")).
 			Params(jen.String(), jen.Bool(), jen.Error()).
 			Block(body...)
+		for _, p := range plans[i].patterns {
+			f.Line()
+			f.Var().Id(p.name).Op("=").Qual(celrtPath, "NewPattern").Call(jen.Lit(p.expr))
+		}
 	}
 
 	if len(fallback) > 0 {

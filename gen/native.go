@@ -87,6 +87,32 @@ type translator struct {
 	names  map[string]int // Go names taken, by base
 	failed bool           // the current block may fail
 	steps  bool           // the function counts comprehension steps
+	// patterns, when not nil, collects the constant regular expressions,
+	// compiled once in package variables (named by patternBase) rather
+	// than on each call.
+	patterns    *[]patternVar
+	patternBase string
+	constants   map[string]string // the Go text of string constants, by node
+}
+
+type patternVar struct{ name, expr string }
+
+// pattern returns the package variable of a constant regular expression.
+func (t *translator) pattern(expr string) string {
+	for _, p := range *t.patterns {
+		if p.expr == expr {
+			return p.name
+		}
+	}
+	name := fmt.Sprintf("%s%d", t.patternBase, len(*t.patterns)+1)
+	*t.patterns = append(*t.patterns, patternVar{name, expr})
+	return name
+}
+
+// constantString reports whether a translated value is a string literal.
+func (t *translator) constantString(v val) (string, bool) {
+	s, ok := t.constants[fmt.Sprintf("%#v", v.code)]
+	return s, ok
 }
 
 type binding struct {
@@ -226,7 +252,14 @@ func (t *translator) expr(e celast.Expr) (val, error) {
 	typ := t.typeOf(e)
 	switch e.Kind() {
 	case celast.LiteralKind:
-		return literal(e.AsLiteral(), typ)
+		v, err := literal(e.AsLiteral(), typ)
+		if s, ok := e.AsLiteral().Value().(string); ok && err == nil {
+			if t.constants == nil {
+				t.constants = map[string]string{}
+			}
+			t.constants[fmt.Sprintf("%#v", v.code)] = s
+		}
+		return v, err
 	case celast.IdentKind:
 		return t.ident(e, typ)
 	case celast.SelectKind:

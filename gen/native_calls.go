@@ -325,6 +325,10 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 	case overloads.EndsWithString:
 		return val{code: jen.Qual("strings", "HasSuffix").Call(str(0).code, str(1).code), t: typ}, true, nil
 	case overloads.MatchesString, overloads.Matches:
+		if pattern, ok := t.constantString(args[1]); ok && t.patterns != nil {
+			name := t.pattern(pattern)
+			return t.fallible(typ, "matched", jen.Id(name).Dot("MatchString").Call(str(0).code)), true, nil
+		}
 		return fallible("Matches", "matched", str(0), str(1))
 	}
 	if v, ok, err := t.comparison(id, typ, args); ok || err != nil {

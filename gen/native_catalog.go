@@ -2,6 +2,7 @@ package gen
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/google/cel-go/common/types"
@@ -16,6 +17,8 @@ type Plan struct {
 	// was translated to Go.
 	Reason string
 	body   []jen.Code
+	// patterns are the formatter's constant regular expressions.
+	patterns []patternVar
 }
 
 // Native reports whether the formatter was translated to Go.
@@ -28,7 +31,7 @@ func Translate(c *celfmt.Checked) []Plan {
 	plans := make([]Plan, len(c.Formatters))
 	for i, f := range c.Formatters {
 		plans[i].Tool = f.Entry.Tool
-		body, err := translateFormatter(f)
+		body, patterns, err := translateFormatter(f, "pattern"+camel(strings.ReplaceAll(f.Entry.Tool, "*", "any")))
 		if err != nil {
 			var u *UnsupportedError
 			if errors.As(err, &u) {
@@ -38,7 +41,7 @@ func Translate(c *celfmt.Checked) []Plan {
 			}
 			continue
 		}
-		plans[i].body = body
+		plans[i].body, plans[i].patterns = body, patterns
 	}
 	return plans
 }
@@ -48,8 +51,10 @@ func Translate(c *celfmt.Checked) []Plan {
 //	func(input *value.Object, tool string, limits runtime.Limits) (string, bool, error)
 //
 // that evaluates the formatter's lets, in order, and its preview.
-func translateFormatter(f *celfmt.Formatter) ([]jen.Code, error) {
+func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []patternVar, error) {
 	t := newTranslator(nil, []jen.Code{jen.Lit(""), jen.False()})
+	var patterns []patternVar
+	t.patterns, t.patternBase = &patterns, patternBase
 	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
 	t.bind("tool", val{code: jen.Id("tool"), t: types.StringType})
 	t.bind("limits", val{code: jen.Id("limits"), t: types.NewObjectType("permgen.Limits")})
@@ -57,7 +62,7 @@ func translateFormatter(f *celfmt.Formatter) ([]jen.Code, error) {
 		t.ast = l.AST.NativeRep()
 		v, err := t.expr(t.ast.Expr())
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		v = t.coerce(v, l.AST.OutputType())
 		name := t.goName(l.Name)
@@ -68,7 +73,7 @@ func translateFormatter(f *celfmt.Formatter) ([]jen.Code, error) {
 	t.ast = p.AST.NativeRep()
 	v, err := t.expr(t.ast.Expr())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if f.Optional() {
 		v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")
@@ -76,5 +81,5 @@ func translateFormatter(f *celfmt.Formatter) ([]jen.Code, error) {
 	} else {
 		t.emit(jen.Return(t.coerce(v, types.StringType).code, jen.True(), jen.Nil()))
 	}
-	return t.body(), nil
+	return t.body(), patterns, nil
 }

@@ -932,7 +932,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		v2 = ""
 	}
 	prompt := celrt.Collapse(v2)
-	matched, err := celrt.Matches(url, "^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+	matched, err := patternWebFetch1.MatchString(url)
 	if err != nil {
 		return "", false, err
 	}
@@ -1143,6 +1143,8 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return v8.Value, v8.Ok, nil
 }
+
+var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 
 // PreviewWebSearch formats calls to "web_search" (Search the web).
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 )
 
 // And is CEL's && when a side may fail: false wins over an error, which
@@ -53,3 +54,30 @@ const MaxSteps = 1_000_000
 
 // ErrSteps is an evaluation that would take more than MaxSteps steps.
 var ErrSteps = errors.New("comprehension step limit exceeded")
+
+// Pattern is a constant regular expression of a translated formatter,
+// compiled the first time it is used.
+type Pattern struct {
+	compile func() (*regexp.Regexp, error)
+}
+
+// NewPattern returns the pattern for an RE2 expression, not compiled yet:
+// initializing a package of translated formatters compiles nothing.
+func NewPattern(expr string) *Pattern {
+	return &Pattern{compile: sync.OnceValues(func() (*regexp.Regexp, error) {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		}
+		return re, nil
+	})}
+}
+
+// MatchString is s.matches(pattern) for the pattern.
+func (p *Pattern) MatchString(s string) (bool, error) {
+	re, err := p.compile()
+	if err != nil {
+		return false, err
+	}
+	return re.MatchString(s), nil
+}
