@@ -238,7 +238,9 @@ func writeSource(f *jen.File, prefix, src string) {
 		if i == 0 {
 			line = prefix + line
 		}
-		f.Comment("\t" + strings.ReplaceAll(line, "\t", "    "))
+		for _, part := range wrapSource(strings.ReplaceAll(line, "\t", "    "), 150) {
+			f.Comment("\t" + part)
+		}
 	}
 }
 

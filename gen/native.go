@@ -200,6 +200,33 @@ func (t *translator) settle(v val, base string) val {
 	return val{code: jen.Id(name), t: v.t}
 }
 
+// wrapSource splits a line of CEL at spaces outside string literals so
+// that no line is longer than width, indenting what follows.
+func wrapSource(line string, width int) []string {
+	var lines []string
+	for len(line) > width {
+		cut, quote := -1, byte(0)
+		for i := 0; i < len(line) && (i <= width || cut < 0); i++ {
+			switch c := line[i]; {
+			case quote != 0 && c == '\\':
+				i++
+			case quote != 0 && c == quote:
+				quote = 0
+			case quote == 0 && (c == '"' || c == '\''):
+				quote = c
+			case quote == 0 && c == ' ' && i > 0:
+				cut = i
+			}
+		}
+		if cut < 0 {
+			break
+		}
+		lines = append(lines, line[:cut])
+		line = "    " + strings.TrimLeft(line[cut:], " ")
+	}
+	return append(lines, line)
+}
+
 func isSimple(c jen.Code) bool {
 	s := fmt.Sprintf("%#v", c)
 	for _, r := range s {
@@ -247,8 +274,27 @@ func (t *translator) typeOf(e celast.Expr) *types.Type {
 	return types.DynType
 }
 
-// expr translates a node.
+// expr translates a node. A long Go expression is computed into a
+// variable first, so that the code that uses it stays short: no line of
+// generated code should need scrolling. A string concatenation is kept
+// whole longer, because Go builds a + b + c with one allocation.
 func (t *translator) expr(e celast.Expr) (val, error) {
+	v, err := t.node(e)
+	if err != nil || e.Kind() == celast.LiteralKind {
+		return v, err
+	}
+	limit := 48
+	if v.op == "+" || v.op == "concat" {
+		limit = 100
+	}
+	if len(fmt.Sprintf("%#v", v.code)) > limit {
+		v = t.settle(v, "v")
+	}
+	return v, nil
+}
+
+// node translates a node.
+func (t *translator) node(e celast.Expr) (val, error) {
 	typ := t.typeOf(e)
 	switch e.Kind() {
 	case celast.LiteralKind:
@@ -351,7 +397,7 @@ func (t *translator) mapLiteral(e celast.Expr) (val, error) {
 			return val{}, err
 		}
 		keys = append(keys, t.coerce(k, types.DynType).code)
-		values = append(values, t.coerce(v, types.DynType).code)
+		values = append(values, t.settle(t.coerce(v, types.DynType), "v").code)
 	}
 	call := qual("NewMap").Call(jen.Index().Any().Values(keys...), jen.Index().Any().Values(values...))
 	v := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", call)

@@ -480,18 +480,17 @@ func (t *translator) dynamic(fn string, typ *types.Type, args []val) (val, bool,
 	case "size":
 		v := t.fallible(types.IntType, "size", qual("Size").Call(dyn()...))
 		return t.coerce(v, typ), true, nil
-	case "string":
-		return fallible("ToString", "s")
-	case "int":
-		return fallible("ToInt", "i")
-	case "uint":
-		return fallible("ToUint", "u")
-	case "double":
-		return fallible("ToDouble", "d")
-	case "bool":
-		return fallible("ToBool", "b")
-	case "bytes":
-		return fallible("ToBytes", "b")
+	case "string", "int", "uint", "double", "bool", "bytes":
+		// the conversions return the type they convert to
+		conv := map[string]struct {
+			name string
+			t    *types.Type
+		}{
+			"string": {"ToString", types.StringType}, "int": {"ToInt", types.IntType}, "uint": {"ToUint", types.UintType},
+			"double": {"ToDouble", types.DoubleType}, "bool": {"ToBool", types.BoolType}, "bytes": {"ToBytes", types.BytesType},
+		}[fn]
+		v := t.fallible(conv.t, fn[:1], qual(conv.name).Call(dyn()...))
+		return t.coerce(v, typ), true, nil
 	case "type":
 		return t.typeOfValue(typ, args[0]), true, nil
 	case "dyn":

@@ -123,7 +123,10 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
 //	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
-//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	preview = parts.size() == 0 ? "" : "for " + parts.join(", ")
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
@@ -137,77 +140,83 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	v3 := v2
 	if !v2.Ok {
-		v3 = celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
 	}
 	path := v3
-	var v4 []string
+	var v5 []string
 	if path.Ok {
-		v5, err := path.Get()
+		v6, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v4 = []string{"path '" + v5 + "'"}
+		v5 = []string{"path '" + v6 + "'"}
 	} else {
-		v4 = []string{}
+		v5 = []string{}
 	}
-	var v6 []string
-	if celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType {
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v6 = []string{"offset " + r}
+		v8 = []string{"offset " + r}
 	} else {
-		v6 = []string{}
+		v8 = []string{}
 	}
-	var v7 []string
-	if celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType {
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return "", false, err
 		}
-		v7 = []string{"limit " + r2}
+		v10 = []string{"limit " + r2}
 	} else {
-		v7 = []string{}
+		v10 = []string{}
 	}
-	var v8 []string
-	if celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType {
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return "", false, err
 		}
-		v8 = []string{"from line " + r3}
+		v12 = []string{"from line " + r3}
 	} else {
-		v8 = []string{}
+		v12 = []string{}
 	}
-	var v9 []string
-	if celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType {
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return "", false, err
 		}
-		v9 = []string{"to line " + r4}
+		v14 = []string{"to line " + r4}
 	} else {
-		v9 = []string{}
+		v14 = []string{}
 	}
-	var v10 []string
+	var v15 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return "", false, err
 		}
-		v10 = []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
 	} else {
-		v10 = []string{}
+		v15 = []string{}
 	}
-	parts := celrt.Concat(v4, v6, v7, v8, v9, v10)
-	var v11 string
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	var v17 string
 	if int64(len(parts)) == int64(0) {
-		v11 = ""
+		v17 = ""
 	} else {
-		v11 = "for " + celrt.JoinSep(parts, ", ")
+		v17 = "for " + celrt.JoinSep(parts, ", ")
 	}
-	return v11, true, nil
+	return v17, true, nil
 }
 
 // PreviewWrite formats calls to "write" (Write a file).
@@ -225,43 +234,42 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
 //	preview = path.hasValue() ? "for '" + path.value() + "' " + stats : stats
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var v1 string
-	if celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
 		s, err := celrt.ToString(celrt.Field(input, "content"))
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = x
+		v2 = s
 	} else {
-		v1 = ""
+		v2 = ""
 	}
-	content := v1
-	stats := "(" + celrt.Plural(celrt.Lines(content), "line", "lines") + ", " + celrt.Plural(celrt.StringSize(content), "character", "characters") + ")"
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
-	v2 := opt
+	v5 := opt
 	if !opt.Ok {
-		v2 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
 	}
-	v3 := v2
-	if !v2.Ok {
-		v3 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
 	}
-	path := v3
-	var v4 string
+	path := v6
+	var v7 string
 	if path.Ok {
-		v5, err := path.Get()
+		v8, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v4 = "for '" + v5 + "' " + stats
+		v7 = "for '" + v8 + "' " + stats
 	} else {
-		v4 = stats
+		v7 = stats
 	}
-	return v4, true, nil
+	return v7, true, nil
 }
 
 // PreviewEdit formats calls to "edit" (Edit a file).
@@ -309,72 +317,87 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	    + ")"
 func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
 		x, err := celrt.AsString(celrt.Field(input, "edits"))
 		if err != nil {
 			return "", false, err
 		}
 		opt := celrt.ParseJSON(x)
-		v2 := opt.Value
+		v3 := opt.Value
 		if !opt.Ok {
-			v2 = celrt.ListOf([]any{})
+			v3 = celrt.ListOf([]any{})
 		}
-		v1 = v2
+		v2 = v3
 	} else {
-		v1 = celrt.Field(input, "edits")
+		v2 = celrt.Field(input, "edits")
 	}
-	l := v1
-	var v3 any
+	l := v2
+	var v4 any
 	if celrt.TypeOf(l) == celrt.ListType {
-		v3 = l
+		v4 = l
 	} else {
-		v3 = celrt.ListOf([]any{})
+		v4 = celrt.ListOf([]any{})
 	}
-	listed := v3
-	ok := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	listed := v4
+	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	ok := v5
 	if ok {
-		ok = celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		v6 := celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		ok = v6
 	}
-	var v4 []any
+	var v7 []any
 	if ok {
-		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{celrt.Field(input, "oldText"), celrt.Field(input, "newText")})
+		v8 := celrt.Field(input, "oldText")
+		v9 := celrt.Field(input, "newText")
+		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{v8, v9})
 		if err != nil {
 			return "", false, err
 		}
-		v4 = []any{m}
+		v7 = []any{m}
 	} else {
-		ok2 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		v10 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		ok2 := v10
 		if ok2 {
-			ok2 = celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			v11 := celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			ok2 = v11
 		}
-		var v5 []any
+		var v12 []any
 		if ok2 {
-			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{celrt.Field(input, "old_string"), celrt.Field(input, "new_string"), celrt.Equal(celrt.Field(input, "old_string"), "")})
+			v13 := celrt.Field(input, "old_string")
+			v14 := celrt.Field(input, "new_string")
+			v15 := celrt.Equal(celrt.Field(input, "old_string"), "")
+			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
 			if err != nil {
 				return "", false, err
 			}
-			v5 = []any{m2}
+			v12 = []any{m2}
 		} else {
-			ok3 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			v16 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			ok3 := v16
 			if ok3 {
-				ok3 = celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				v17 := celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				ok3 = v17
 			}
-			var v6 []any
+			var v18 []any
 			if ok3 {
-				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{celrt.Field(input, "oldString"), celrt.Field(input, "newString"), celrt.Equal(celrt.Field(input, "oldString"), "")})
+				v19 := celrt.Field(input, "oldString")
+				v20 := celrt.Field(input, "newString")
+				v21 := celrt.Equal(celrt.Field(input, "oldString"), "")
+				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
 				if err != nil {
 					return "", false, err
 				}
-				v6 = []any{m3}
+				v18 = []any{m3}
 			} else {
-				v6 = []any{}
+				v18 = []any{}
 			}
-			v5 = v6
+			v12 = v18
 		}
-		v4 = v5
+		v7 = v12
 	}
-	pair := v4
+	pair := v7
 	var list []any
 	x2, err := func(v any) ([]any, error) {
 		return celrt.AsList(v, celrt.AsDyn)
@@ -386,33 +409,33 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v8, failure := func() (bool, error) {
+		v23, failure := func() (bool, error) {
 			ok4 := celrt.TypeOf(e) == celrt.MapType
 			if ok4 {
 				opt2, err := celrt.OptSelect(e, "oldText")
 				if err != nil {
 					return false, err
 				}
-				v7 := opt2.Value
+				v22 := opt2.Value
 				if !opt2.Ok {
-					v7 = nil
+					v22 = nil
 				}
-				ok4 = celrt.TypeOf(v7) == celrt.StringType
+				ok4 = celrt.TypeOf(v22) == celrt.StringType
 			}
 			return ok4, nil
 		}()
-		v10, failure2 := func() (bool, error) {
+		v25, failure2 := func() (bool, error) {
 			opt3, err := celrt.OptSelect(e, "newText")
 			if err != nil {
 				return false, err
 			}
-			v9 := opt3.Value
+			v24 := opt3.Value
 			if !opt3.Ok {
-				v9 = nil
+				v24 = nil
 			}
-			return celrt.TypeOf(v9) == celrt.StringType, nil
+			return celrt.TypeOf(v24) == celrt.StringType, nil
 		}()
-		ok6, err := celrt.And(v8, failure, v10, failure2)
+		ok6, err := celrt.And(v23, failure, v25, failure2)
 		if err != nil {
 			return "", false, err
 		}
@@ -426,11 +449,12 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	edits := list
 	found := false
 	var failure3 error
-	for _, b := range []any{celrt.Field(input, "replace_all"), celrt.Field(input, "replaceAll"), celrt.Field(input, "all"), celrt.Field(input, "allow_multiple")} {
+	v26 := []any{celrt.Field(input, "replace_all"), celrt.Field(input, "replaceAll"), celrt.Field(input, "all"), celrt.Field(input, "allow_multiple")}
+	for _, b := range v26 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v11, failure4 := func() (bool, error) {
+		v27, failure4 := func() (bool, error) {
 			ok7 := celrt.TypeOf(b) == celrt.BoolType
 			if ok7 {
 				x3, err := celrt.AsBool(b)
@@ -447,7 +471,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found = v11
+		found = v27
 		if found {
 			break
 		}
@@ -456,21 +480,22 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, failure3
 	}
 	every := found
-	var v12 []string
+	var v28 []string
 	if every {
-		v12 = []string{"every occurrence"}
+		v28 = []string{"every occurrence"}
 	} else {
-		v12 = []string{}
+		v28 = []string{}
 	}
-	var v13 []string
-	if celrt.TypeOf(celrt.Field(input, "expected_replacements")) == celrt.DoubleType {
+	v29 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+	var v30 []string
+	if v29 == celrt.DoubleType {
 		r, err := celrt.NumberTextOf(input, "expected_replacements")
 		if err != nil {
 			return "", false, err
 		}
-		v13 = []string{r + " occurrences expected"}
+		v30 = []string{r + " occurrences expected"}
 	} else {
-		v13 = []string{}
+		v30 = []string{}
 	}
 	ok8 := int64(len(edits)) == int64(1)
 	if ok8 {
@@ -482,53 +507,55 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v14 := opt4.Value
+		v31 := opt4.Value
 		if !opt4.Ok {
-			v14 = false
+			v31 = false
 		}
-		ok8 = celrt.Equal(v14, true)
+		ok8 = celrt.Equal(v31, true)
 	}
-	var v15 []string
+	var v32 []string
 	if ok8 {
-		v15 = []string{"creating the file if it does not exist"}
+		v33 := []string{"creating the file if it does not exist"}
+		v32 = v33
 	} else {
-		v15 = []string{}
+		v32 = []string{}
 	}
-	notes := celrt.Concat(v12, v13, v15)
+	notes := celrt.Concat(v28, v30, v32)
 	opt5 := celrt.NonEmpty(celrt.Field(input, "path"))
-	v16 := opt5
+	v34 := opt5
 	if !opt5.Ok {
-		v16 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+		v34 = celrt.NonEmpty(celrt.Field(input, "file_path"))
 	}
-	v17 := v16
-	if !v16.Ok {
-		v17 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	v35 := v34
+	if !v34.Ok {
+		v35 = celrt.NonEmpty(celrt.Field(input, "filePath"))
 	}
-	path := v17
-	var v18 string
+	path := v35
+	var v36 string
 	if int64(len(edits)) == int64(0) {
-		var v19 string
+		var v37 string
 		if path.Ok {
-			v20, err := path.Get()
+			v38, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v19 = "for '" + v20 + "' with edit input"
+			v37 = "for '" + v38 + "' with edit input"
 		} else {
-			v19 = "with edit input"
+			v37 = "with edit input"
 		}
-		v18 = v19
+		v36 = v37
 	} else {
-		var v21 string
+		var v39 string
 		if path.Ok {
-			v22, err := path.Get()
+			v40, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v21 = "for '" + v22 + "' "
+			v39 = "for '" + v40 + "' "
 		} else {
-			v21 = ""
+			v39 = ""
 		}
+		v41 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
 		elem2, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
 			return "", false, err
@@ -538,10 +565,6 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			return "", false, err
 		}
 		s, err := celrt.ToString(oldText)
-		if err != nil {
-			return "", false, err
-		}
-		x4, err := celrt.AsString(s)
 		if err != nil {
 			return "", false, err
 		}
@@ -557,19 +580,17 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		x5, err := celrt.AsString(s2)
-		if err != nil {
-			return "", false, err
-		}
-		var v23 string
+		v42 := v39 + "(" + v41 + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s2), "line", "lines")
+		var v43 string
 		if int64(len(edits)) > int64(1) {
 			diff, err := celrt.SubInt(int64(len(edits)), int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v23 = ", plus " + celrt.Plural(diff, "additional edit", "additional edits")
+			v44 := celrt.Plural(diff, "additional edit", "additional edits")
+			v43 = ", plus " + v44
 		} else {
-			v23 = ""
+			v43 = ""
 		}
 		var list2 []string
 		for _, n := range notes {
@@ -581,9 +602,9 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if list2 == nil {
 			list2 = []string{}
 		}
-		v18 = v21 + "(" + celrt.Plural(int64(len(edits)), "replacement", "replacements") + ": edit #1 replaces " + celrt.Plural(celrt.Lines(x4), "line", "lines") + " with " + celrt.Plural(celrt.Lines(x5), "line", "lines") + v23 + celrt.JoinSep(list2, "") + ")"
+		v36 = v42 + v43 + celrt.JoinSep(list2, "") + ")"
 	}
-	return v18, true, nil
+	return v36, true, nil
 }
 
 // PreviewFind formats calls to "find" (Find files).
@@ -597,7 +618,8 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 // Defined in formatters.yaml, registered with owner "formatters.yaml#find":
 //
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"]
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
+//	    + path.value() + "'" : "current working directory"]
 //	preview = "for " + parts.join(", ")
 func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
@@ -612,25 +634,22 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v2 = []string{"pattern '" + celrt.Inline(x, int64(limits.Summary)) + "'"}
+		v3 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v2 = v3
 	} else {
 		v2 = []string{}
 	}
-	var v3 string
+	var v4 string
 	if path.Ok {
-		v4, err := path.Get()
+		v5, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v3 = "path '" + v4 + "'"
+		v4 = "path '" + v5 + "'"
 	} else {
-		v3 = "current working directory"
+		v4 = "current working directory"
 	}
-	parts := celrt.Concat(v2, []string{v3})
+	parts := celrt.Concat(v2, []string{v4})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -649,7 +668,10 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ? ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"]
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
 //	preview = "for " + parts.join(", ")
 func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
@@ -659,64 +681,61 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	v2 := v1
 	if !v1.Ok {
-		v2 = celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
 	}
 	filter := v2
 	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
-	v3 := opt2
+	v4 := opt2
 	if !opt2.Ok {
-		v3 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
 	}
-	path := v3
-	var v4 []string
+	path := v4
+	var v5 []string
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		s, err := celrt.ToString(celrt.Field(input, "pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v4 = []string{"pattern '" + celrt.Inline(x, int64(limits.Summary)) + "'"}
-	} else {
-		v4 = []string{}
-	}
-	var v5 []string
-	if filter.Ok {
-		v6, err := filter.Get()
-		if err != nil {
-			return "", false, err
-		}
-		v5 = []string{"glob '" + celrt.Inline(v6, int64(limits.Summary)) + "'"}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
 	} else {
 		v5 = []string{}
 	}
 	var v7 []string
-	if celrt.NonEmpty(celrt.Field(input, "exclude_pattern")).Ok {
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
 		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		x2, err := celrt.AsString(s2)
-		if err != nil {
-			return "", false, err
-		}
-		v7 = []string{"excluding '" + celrt.Inline(x2, int64(limits.Summary)) + "'"}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
 	} else {
-		v7 = []string{}
+		v11 = []string{}
 	}
-	var v8 string
+	var v13 string
 	if path.Ok {
-		v9, err := path.Get()
+		v14, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v8 = "path '" + v9 + "'"
+		v13 = "path '" + v14 + "'"
 	} else {
-		v8 = "current working directory"
+		v13 = "current working directory"
 	}
-	parts := celrt.Concat(v4, v5, v7, []string{v8})
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -736,7 +755,8 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 //	ignored = type(input.ignore) == list
 //	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
 //	  : []
-//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
+//	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	preview = "for " + parts.join(", ")
 func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
@@ -746,8 +766,9 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
 	}
 	path := v1
-	var v2 []string
-	if celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType {
+	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+	var v3 []string
+	if v2 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
@@ -773,47 +794,45 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 			if err != nil {
 				return "", false, err
 			}
-			x, err := celrt.AsString(s)
-			if err != nil {
-				return "", false, err
-			}
-			list = append(list, "'"+celrt.Inline(x, int64(limits.Summary))+"'")
+			list = append(list, "'"+celrt.Inline(s, int64(limits.Summary))+"'")
 		}
 		if list == nil {
 			list = []string{}
 		}
-		v2 = list
+		v3 = list
 	} else {
-		v2 = []string{}
+		v3 = []string{}
 	}
-	ignored := v2
-	var v3 string
+	ignored := v3
+	var v4 string
 	if path.Ok {
-		v4, err := path.Get()
+		v5, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v3 = "path '" + v4 + "'"
+		v4 = "path '" + v5 + "'"
 	} else {
-		v3 = "current working directory"
+		v4 = "current working directory"
 	}
-	var v5 []string
-	if celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType {
+	v6 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+	var v7 []string
+	if v6 {
 		r, err := celrt.NumberTextOf(input, "depth")
 		if err != nil {
 			return "", false, err
 		}
-		v5 = []string{"depth " + r}
+		v7 = []string{"depth " + r}
 	} else {
-		v5 = []string{}
+		v7 = []string{}
 	}
-	var v6 []string
+	var v8 []string
 	if int64(len(ignored)) == int64(0) {
-		v6 = []string{}
+		v8 = []string{}
 	} else {
-		v6 = []string{"ignoring " + celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))}
+		v9 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v8 = []string{"ignoring " + v9}
 	}
-	parts := celrt.Concat([]string{v3}, v5, v6)
+	parts := celrt.Concat([]string{v4}, v7, v8)
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -833,24 +852,25 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 //	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), 160)
 func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType {
-		v1 = celrt.Field(input, "arguments")
+	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "arguments")
 	} else {
 		m, err := celrt.NewMap([]any{}, []any{})
 		if err != nil {
 			return "", false, err
 		}
-		v1 = m
+		v2 = m
 	}
-	args := v1
+	args := v2
 	size, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v2 string
+	var v3 string
 	if size == int64(0) {
-		v2 = ""
+		v3 = ""
 	} else {
 		var list []string
 		items, err := celrt.Iterate(args)
@@ -878,9 +898,10 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 		if list == nil {
 			list = []string{}
 		}
-		v2 = "with " + celrt.Truncate(celrt.JoinSep(list, ", "), int64(160))
+		v4 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(160))
+		v3 = "with " + v4
 	}
-	return v2, true, nil
+	return v3, true, nil
 }
 
 // PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
@@ -1131,15 +1152,17 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		} else {
 			v10 = " and ask \"" + celrt.Truncate(prompt, int64(80)) + "\""
 		}
-		v8 = celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + v9 + v10)
-	} else {
-		var v11 celrt.Optional[string]
-		if prompt != "" {
-			v11 = celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
-		} else {
-			v11 = celrt.None[string]()
-		}
+		v11 := celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + v9 + v10)
 		v8 = v11
+	} else {
+		var v12 celrt.Optional[string]
+		if prompt != "" {
+			v13 := celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
+			v12 = v13
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v8 = v12
 	}
 	return v8.Value, v8.Ok, nil
 }
@@ -1178,19 +1201,21 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	query := celrt.NonEmpty(celrt.Field(input, "query"))
 	var list []string
 	var list2 []any
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "allowed_domains")) == celrt.ListType {
-		v1 = celrt.Field(input, "allowed_domains")
+	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+	var v2 any
+	if v1 == celrt.ListType {
+		v2 = celrt.Field(input, "allowed_domains")
 	} else {
-		var v2 []any
-		if celrt.TypeOf(celrt.Field(input, "allowed_domains")) == celrt.StringType {
-			v2 = []any{celrt.Field(input, "allowed_domains")}
+		v3 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+		var v4 []any
+		if v3 == celrt.StringType {
+			v4 = []any{celrt.Field(input, "allowed_domains")}
 		} else {
-			v2 = []any{}
+			v4 = []any{}
 		}
-		v1 = celrt.ListOf(v2)
+		v2 = celrt.ListOf(v4)
 	}
-	items, err := celrt.Iterate(v1)
+	items, err := celrt.Iterate(v2)
 	if err != nil {
 		return "", false, err
 	}
@@ -1209,11 +1234,11 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v3, err := celrt.NonEmpty(d2).Get()
+		v5, err := celrt.NonEmpty(d2).Get()
 		if err != nil {
 			return "", false, err
 		}
-		list = append(list, v3)
+		list = append(list, v5)
 	}
 	if list == nil {
 		list = []string{}
@@ -1221,19 +1246,21 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	allowed := list
 	var list3 []string
 	var list4 []any
-	var v4 any
-	if celrt.TypeOf(celrt.Field(input, "blocked_domains")) == celrt.ListType {
-		v4 = celrt.Field(input, "blocked_domains")
+	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+	var v7 any
+	if v6 == celrt.ListType {
+		v7 = celrt.Field(input, "blocked_domains")
 	} else {
-		var v5 []any
-		if celrt.TypeOf(celrt.Field(input, "blocked_domains")) == celrt.StringType {
-			v5 = []any{celrt.Field(input, "blocked_domains")}
+		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v9 []any
+		if v8 == celrt.StringType {
+			v9 = []any{celrt.Field(input, "blocked_domains")}
 		} else {
-			v5 = []any{}
+			v9 = []any{}
 		}
-		v4 = celrt.ListOf(v5)
+		v7 = celrt.ListOf(v9)
 	}
-	items2, err := celrt.Iterate(v4)
+	items2, err := celrt.Iterate(v7)
 	if err != nil {
 		return "", false, err
 	}
@@ -1252,39 +1279,42 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, err := celrt.NonEmpty(d4).Get()
+		v10, err := celrt.NonEmpty(d4).Get()
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, v6)
+		list3 = append(list3, v10)
 	}
 	if list3 == nil {
 		list3 = []string{}
 	}
 	blocked := list3
-	var v7 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if query.Ok {
-		v8, err := query.Get()
+		v12, err := query.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v9 string
+		var v13 string
 		if int64(len(allowed)) == int64(0) {
-			v9 = ""
+			v13 = ""
 		} else {
-			v9 = " on " + celrt.Truncate(celrt.JoinSep(allowed, ", "), int64(80))
+			v14 := celrt.Truncate(celrt.JoinSep(allowed, ", "), int64(80))
+			v13 = " on " + v14
 		}
-		var v10 string
+		var v15 string
 		if int64(len(blocked)) == int64(0) {
-			v10 = ""
+			v15 = ""
 		} else {
-			v10 = ", excluding " + celrt.Truncate(celrt.JoinSep(blocked, ", "), int64(80))
+			v16 := celrt.Truncate(celrt.JoinSep(blocked, ", "), int64(80))
+			v15 = ", excluding " + v16
 		}
-		v7 = celrt.Of("for \"" + celrt.Inline(v8, int64(limits.Summary)) + "\"" + v9 + v10)
+		v17 := celrt.Of("for \"" + celrt.Inline(v12, int64(limits.Summary)) + "\"" + v13 + v15)
+		v11 = v17
 	} else {
-		v7 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	}
-	return v7.Value, v7.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // PreviewTask formats calls to "task" (Start a sub-agent).
@@ -1309,7 +1339,9 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 //	  ? input.tasks.filter(t, type(t) == map)
 //	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
 //	  : []
-//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " + truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) + (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
+//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
+//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
 //	preview = tasks.size() > 0
 //	  ? optional.of("to run " + plural(tasks.size(), "task", "tasks") + " with " + who + how.join("") + ": "
 //	      + truncate(tasks.map(t, "\"" + truncate(t, 60) + "\"").join(", "), limits.preview))
@@ -1320,41 +1352,42 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 //	        + (prompt == "" ? "" : ": \"" + truncate(prompt, 80) + "\""))
 func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	opt := celrt.NonEmpty(celrt.Field(input, "description"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	description := celrt.Collapse(v1)
-	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
-	v2 := opt2.Value
-	if !opt2.Ok {
+	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+	v2 := v1.Value
+	if !v1.Ok {
 		v2 = ""
 	}
-	prompt := celrt.Collapse(v2)
-	opt3 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
-	v3 := opt3
-	if !opt3.Ok {
-		v3 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
+	description := celrt.Collapse(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = ""
 	}
-	v4 := v3
-	if !v3.Ok {
-		v4 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	prompt := celrt.Collapse(v3)
+	v4 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
+	v5 := v4
+	if !v4.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
 	}
-	kind := v4
-	var v5 string
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	}
+	kind := v6
+	var v7 string
 	if kind.Ok {
-		v6, err := kind.Get()
+		v8, err := kind.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v5 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v6), int64(40)) + "'"
+		v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
 	} else {
-		v5 = "a sub-agent"
+		v7 = "a sub-agent"
 	}
-	who := v5
-	var v7 []string
-	if celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType {
+	who := v7
+	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v10 []string
+	if v9 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
@@ -1376,80 +1409,86 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			opt4, err := celrt.OptSelect(t2, "description")
+			opt2, err := celrt.OptSelect(t2, "description")
 			if err != nil {
 				return "", false, err
 			}
-			v8 := opt4.Value
-			if !opt4.Ok {
-				v8 = nil
+			v11 := opt2.Value
+			if !opt2.Ok {
+				v11 = nil
 			}
-			opt5 := celrt.NonEmpty(v8)
-			v9 := opt5
-			if !opt5.Ok {
-				opt6, err := celrt.OptSelect(t2, "id")
+			opt3 := celrt.NonEmpty(v11)
+			v12 := opt3
+			if !opt3.Ok {
+				opt4, err := celrt.OptSelect(t2, "id")
 				if err != nil {
 					return "", false, err
 				}
-				v10 := opt6.Value
-				if !opt6.Ok {
-					v10 = nil
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
 				}
-				v9 = celrt.NonEmpty(v10)
+				v12 = celrt.NonEmpty(v13)
 			}
-			v11 := v9.Value
-			if !v9.Ok {
-				v11 = "?"
+			v14 := v12.Value
+			if !v12.Ok {
+				v14 = "?"
 			}
-			list = append(list, celrt.Collapse(v11))
+			list = append(list, celrt.Collapse(v14))
 		}
 		if list == nil {
 			list = []string{}
 		}
-		v7 = list
+		v10 = list
 	} else {
-		v7 = []string{}
+		v10 = []string{}
 	}
-	tasks := v7
-	var v12 []string
-	if celrt.Equal(celrt.Field(input, "run_in_background"), true) {
-		v12 = []string{" in the background"}
+	tasks := v10
+	v15 := celrt.Equal(celrt.Field(input, "run_in_background"), true)
+	var v16 []string
+	if v15 {
+		v16 = []string{" in the background"}
 	} else {
-		v12 = []string{}
+		v16 = []string{}
 	}
-	var v13 []string
-	if celrt.NonEmpty(celrt.Field(input, "isolation")).Ok {
+	v17 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v18 []string
+	if v17 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v13 = []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v19 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v18 = v19
 	} else {
-		v13 = []string{}
+		v18 = []string{}
 	}
-	var v14 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 		x2, err := celrt.AsString(celrt.Field(input, "model"))
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v21 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v20 = v21
 	} else {
-		v14 = []string{}
+		v20 = []string{}
 	}
-	var v15 []string
+	var v22 []string
 	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
 		if err != nil {
 			return "", false, err
 		}
-		v15 = []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v23 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v22 = v23
 	} else {
-		v15 = []string{}
+		v22 = []string{}
 	}
-	how := celrt.Concat(v12, v13, v14, v15)
-	var v16 celrt.Optional[string]
+	how := celrt.Concat(v16, v18, v20, v22)
+	var v24 celrt.Optional[string]
 	if int64(len(tasks)) > int64(0) {
+		v25 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
 		var list3 []string
 		for _, t3 := range tasks {
 			if steps++; steps > celrt.MaxSteps {
@@ -1460,33 +1499,35 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		if list3 == nil {
 			list3 = []string{}
 		}
-		v16 = celrt.Of("to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "") + ": " + celrt.Truncate(celrt.JoinSep(list3, ", "), int64(limits.Preview)))
+		v26 := celrt.Truncate(celrt.JoinSep(list3, ", "), int64(limits.Preview))
+		v24 = celrt.Of(v25 + ": " + v26)
 	} else {
 		ok := description == ""
 		if ok {
 			ok = prompt == ""
 		}
-		var v17 celrt.Optional[string]
+		var v27 celrt.Optional[string]
 		if ok {
-			v17 = celrt.None[string]()
+			v27 = celrt.None[string]()
 		} else {
-			var v18 string
+			var v28 string
 			if description == "" {
-				v18 = ""
+				v28 = ""
 			} else {
-				v18 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
+				v28 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
 			}
-			var v19 string
+			var v29 string
 			if prompt == "" {
-				v19 = ""
+				v29 = ""
 			} else {
-				v19 = ": \"" + celrt.Truncate(prompt, int64(80)) + "\""
+				v29 = ": \"" + celrt.Truncate(prompt, int64(80)) + "\""
 			}
-			v17 = celrt.Of("to run " + who + celrt.JoinSep(how, "") + v18 + v19)
+			v30 := celrt.Of("to run " + who + celrt.JoinSep(how, "") + v28 + v29)
+			v27 = v30
 		}
-		v16 = v17
+		v24 = v27
 	}
-	return v16.Value, v16.Ok, nil
+	return v24.Value, v24.Ok, nil
 }
 
 // PreviewTodoWrite formats calls to "todo_write" (Update the todo list).
@@ -1522,34 +1563,35 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 //	        + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
 func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+	var v2 any
+	if v1 {
 		x, err := celrt.AsString(celrt.Field(input, "todos"))
 		if err != nil {
 			return "", false, err
 		}
 		opt := celrt.ParseJSON(x)
-		v2 := opt.Value
+		v3 := opt.Value
 		if !opt.Ok {
-			v2 = nil
+			v3 = nil
 		}
-		v1 = v2
+		v2 = v3
 	} else {
-		v1 = celrt.Field(input, "todos")
+		v2 = celrt.Field(input, "todos")
 	}
-	l := v1
-	var v3 celrt.Optional[any]
+	l := v2
+	var v4 celrt.Optional[any]
 	if celrt.TypeOf(l) == celrt.ListType {
-		v3 = celrt.Of(l)
+		v4 = celrt.Of(l)
 	} else {
-		v3 = celrt.None[any]()
+		v4 = celrt.None[any]()
 	}
-	decoded := v3
-	v4 := decoded.Value
+	decoded := v4
+	v5 := decoded.Value
 	if !decoded.Ok {
-		v4 = celrt.ListOf([]any{})
+		v5 = celrt.ListOf([]any{})
 	}
-	all := v4
+	all := v5
 	var list []any
 	items, err := celrt.Iterate(all)
 	if err != nil {
@@ -1576,11 +1618,11 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v5 := opt2.Value
+		v6 := opt2.Value
 		if !opt2.Ok {
-			v5 = ""
+			v6 = ""
 		}
-		list2 = append(list2, v5)
+		list2 = append(list2, v6)
 	}
 	if list2 == nil {
 		list2 = []any{}
@@ -1589,7 +1631,8 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	var list3 []string
 	var list4 [][]string
 	var list5 [][]string
-	for _, s := range []string{"pending", "in_progress", "completed", "cancelled", "blocked"} {
+	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	for _, s := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1605,7 +1648,8 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if list6 == nil {
 			list6 = []any{}
 		}
-		list5 = append(list5, []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list6)), 10)})
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list6)), 10)}
+		list5 = append(list5, v8)
 	}
 	if list5 == nil {
 		list5 = [][]string{}
@@ -1614,7 +1658,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, failure := func() (bool, error) {
+		v9, failure := func() (bool, error) {
 			elem, err := celrt.IndexList(c, int64(0))
 			if err != nil {
 				return false, err
@@ -1625,14 +1669,14 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			return found, nil
 		}()
-		v7, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem2, err := celrt.IndexList(c, int64(1))
 			if err != nil {
 				return false, err
 			}
 			return elem2 != "0", nil
 		}()
-		ok2, err := celrt.Or(v6, failure, v7, failure2)
+		ok2, err := celrt.Or(v9, failure, v10, failure2)
 		if err != nil {
 			return "", false, err
 		}
@@ -1673,11 +1717,11 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v8 := opt3.Value
+		v11 := opt3.Value
 		if !opt3.Ok {
-			v8 = ""
+			v11 = ""
 		}
-		if celrt.Equal(v8, "in_progress") {
+		if celrt.Equal(v11, "in_progress") {
 			list10 = append(list10, t3)
 		}
 	}
@@ -1692,24 +1736,24 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v9 := opt4.Value
+		v12 := opt4.Value
 		if !opt4.Ok {
-			v9 = nil
+			v12 = nil
 		}
-		opt5 := celrt.NonEmpty(v9)
-		v10 := opt5
+		opt5 := celrt.NonEmpty(v12)
+		v13 := opt5
 		if !opt5.Ok {
 			opt6, err := celrt.OptSelect(t4, "description")
 			if err != nil {
 				return "", false, err
 			}
-			v11 := opt6.Value
+			v14 := opt6.Value
 			if !opt6.Ok {
-				v11 = nil
+				v14 = nil
 			}
-			v10 = celrt.NonEmpty(v11)
+			v13 = celrt.NonEmpty(v14)
 		}
-		list9 = append(list9, v10)
+		list9 = append(list9, v13)
 	}
 	if list9 == nil {
 		list9 = []celrt.Optional[string]{}
@@ -1729,47 +1773,47 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v12, err := o2.Get()
+		v15, err := o2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		list7 = append(list7, celrt.Collapse(v12))
+		list7 = append(list7, celrt.Collapse(v15))
 	}
 	if list7 == nil {
 		list7 = []string{}
 	}
 	current := list7
-	var v13 celrt.Optional[string]
+	var v16 celrt.Optional[string]
 	if !decoded.Ok {
-		v13 = celrt.None[string]()
+		v16 = celrt.None[string]()
 	} else {
 		size, err := celrt.Size(all)
 		if err != nil {
 			return "", false, err
 		}
-		var v14 string
+		var v17 string
 		if size == int64(0) {
-			v14 = "with 0 todos, clearing the list"
+			v17 = "with 0 todos, clearing the list"
 		} else {
 			size2, err := celrt.Size(all)
 			if err != nil {
 				return "", false, err
 			}
-			var v15 string
+			var v18 string
 			if int64(len(current)) == int64(0) {
-				v15 = ""
+				v18 = ""
 			} else {
 				elem5, err := celrt.IndexList(current, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				v15 = " (now: " + celrt.Truncate(elem5, int64(60)) + ")"
+				v18 = " (now: " + celrt.Truncate(elem5, int64(60)) + ")"
 			}
-			v14 = "with " + celrt.Plural(size2, "todo", "todos") + ": " + celrt.JoinSep(counts, ", ") + v15
+			v17 = "with " + celrt.Plural(size2, "todo", "todos") + ": " + celrt.JoinSep(counts, ", ") + v18
 		}
-		v13 = celrt.Of(v14)
+		v16 = celrt.Of(v17)
 	}
-	return v13.Value, v13.Ok, nil
+	return v16.Value, v16.Ok, nil
 }
 
 // PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
@@ -1795,46 +1839,41 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 //	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
 //	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
 //	files = adds.size() + updated + deletes.size()
-//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ", " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
+//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
+//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
 //	preview = files == 0
 //	  ? optional.none()
 //	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview))
 func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 string
-	if celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
+	var v2 string
+	if v1 {
 		s, err := celrt.ToString(celrt.Field(input, "input"))
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = x
+		v2 = s
 	} else {
-		var v2 string
-		if celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType {
+		v3 := celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType
+		var v4 string
+		if v3 {
 			s2, err := celrt.ToString(celrt.Field(input, "patchText"))
 			if err != nil {
 				return "", false, err
 			}
-			x2, err := celrt.AsString(s2)
-			if err != nil {
-				return "", false, err
-			}
-			v2 = x2
+			v4 = s2
 		} else {
 			opt := celrt.RawText(input)
-			v3 := opt.Value
+			v5 := opt.Value
 			if !opt.Ok {
-				v3 = ""
+				v5 = ""
 			}
-			v2 = v3
+			v4 = v5
 		}
-		v1 = v2
+		v2 = v4
 	}
-	text := v1
+	text := v2
 	var list []string
 	for _, p := range celrt.Split(text, "\n*** ") {
 		if steps++; steps > celrt.MaxSteps {
@@ -1845,17 +1884,17 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		h := elem
-		var v4 string
+		var v6 string
 		if strings.HasPrefix(h, "*** ") {
 			r, err := celrt.Substring(h, int64(4))
 			if err != nil {
 				return "", false, err
 			}
-			v4 = r
+			v6 = r
 		} else {
-			v4 = h
+			v6 = h
 		}
-		list = append(list, v4)
+		list = append(list, v6)
 	}
 	if list == nil {
 		list = []string{}
@@ -1909,21 +1948,21 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v5 string
+		var v7 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = "(moving it to " + celrt.Trim(r3) + ")"
+			v7 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Trim(r4)
+			v7 = celrt.Trim(r4)
 		}
-		list4 = append(list4, v5)
+		list4 = append(list4, v7)
 	}
 	if list4 == nil {
 		list4 = []string{}
@@ -1978,32 +2017,35 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		return "", false, err
 	}
 	files := sum2
-	var v6 []string
-	if int64(len(adds)) == int64(0) {
-		v6 = []string{}
-	} else {
-		v6 = []string{"add " + celrt.JoinSep(adds, ", ")}
-	}
-	var v7 []string
-	if updated == int64(0) {
-		v7 = []string{}
-	} else {
-		v7 = []string{"update " + celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")}
-	}
 	var v8 []string
-	if int64(len(deletes)) == int64(0) {
+	if int64(len(adds)) == int64(0) {
 		v8 = []string{}
 	} else {
-		v8 = []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v8 = []string{"add " + celrt.JoinSep(adds, ", ")}
 	}
-	parts := celrt.Concat(v6, v7, v8)
-	var v9 celrt.Optional[string]
-	if files == int64(0) {
-		v9 = celrt.None[string]()
+	var v9 []string
+	if updated == int64(0) {
+		v9 = []string{}
 	} else {
-		v9 = celrt.Of(celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview)))
+		v10 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v9 = []string{"update " + v10}
 	}
-	return v9.Value, v9.Ok, nil
+	var v11 []string
+	if int64(len(deletes)) == int64(0) {
+		v11 = []string{}
+	} else {
+		v12 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v11 = v12
+	}
+	parts := celrt.Concat(v8, v9, v11)
+	var v13 celrt.Optional[string]
+	if files == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		v14 := celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview))
+		v13 = celrt.Of(v14)
+	}
+	return v13.Value, v13.Ok, nil
 }
 
 // PreviewNotebookEdit formats calls to "notebook_edit" (Edit a notebook cell).
@@ -2024,7 +2066,8 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //	cell = nonEmpty(input.cell_id).hasValue() ? "cell " + nonEmpty(input.cell_id).value()
 //	  : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : ""
 //	kind = nonEmpty(input.cell_type)
-//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content)) : optional.none()
+//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content))
+//	    : optional.none()
 //	what = mode == "insert"
 //	  ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
 //	    + (nonEmpty(input.cell_id).hasValue() ? "after " + cell + " in"
@@ -2037,140 +2080,136 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //	  ? optional.of(what + " '" + path.value() + "'" + stats)
 //	  : optional.none()
 func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	path := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	path := v1
 	opt := celrt.NonEmpty(celrt.Field(input, "edit_mode"))
-	v1 := opt
+	v2 := opt
 	if !opt.Ok {
-		v1 = celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 = celrt.NonEmpty(celrt.Field(input, "action"))
 	}
-	v2 := v1.Value
-	if !v1.Ok {
-		v2 = "replace"
-	}
-	raw := v2
-	var v3 string
-	if raw == "edit" {
+	v3 := v2.Value
+	if !v2.Ok {
 		v3 = "replace"
-	} else {
-		v3 = raw
 	}
-	mode := v3
+	raw := v3
 	var v4 string
+	if raw == "edit" {
+		v4 = "replace"
+	} else {
+		v4 = raw
+	}
+	mode := v4
+	var v5 string
 	if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
-		v5, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+		v6, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
 		if err != nil {
 			return "", false, err
 		}
-		v4 = "cell " + v5
+		v5 = "cell " + v6
 	} else {
-		var v6 string
-		if celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType {
+		v7 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+		var v8 string
+		if v7 {
 			r, err := celrt.NumberTextOf(input, "cell_index")
 			if err != nil {
 				return "", false, err
 			}
-			v6 = "cell at index " + r
+			v8 = "cell at index " + r
 		} else {
-			v6 = ""
+			v8 = ""
 		}
-		v4 = v6
+		v5 = v8
 	}
-	cell := v4
+	cell := v5
 	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
-	var v7 celrt.Optional[string]
-	if celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType {
+	v9 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+	var v10 celrt.Optional[string]
+	if v9 {
 		s, err := celrt.ToString(celrt.Field(input, "new_source"))
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v7 = celrt.Of(x)
+		v10 = celrt.Of(s)
 	} else {
-		var v8 celrt.Optional[string]
-		if celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType {
+		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v12 celrt.Optional[string]
+		if v11 {
 			s2, err := celrt.ToString(celrt.Field(input, "content"))
 			if err != nil {
 				return "", false, err
 			}
-			x2, err := celrt.AsString(s2)
-			if err != nil {
-				return "", false, err
-			}
-			v8 = celrt.Of(x2)
+			v12 = celrt.Of(s2)
 		} else {
-			v8 = celrt.None[string]()
+			v12 = celrt.None[string]()
 		}
-		v7 = v8
+		v10 = v12
 	}
-	source := v7
-	var v9 string
+	source := v10
+	var v13 string
 	if mode == "insert" {
-		var v10 string
+		var v14 string
 		if kind.Ok {
-			v11, err := kind.Get()
+			v15, err := kind.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v10 = celrt.Truncate(celrt.Collapse(v11), int64(20)) + " "
+			v14 = celrt.Truncate(celrt.Collapse(v15), int64(20)) + " "
 		} else {
-			v10 = ""
+			v14 = ""
 		}
-		var v12 string
+		var v16 string
 		if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
-			v12 = "after " + cell + " in"
+			v16 = "after " + cell + " in"
 		} else {
-			var v13 string
+			var v17 string
 			if cell != "" {
 				r2, err := celrt.NumberTextOf(input, "cell_index")
 				if err != nil {
 					return "", false, err
 				}
-				v13 = "at index " + r2 + " in"
+				v17 = "at index " + r2 + " in"
 			} else {
-				v13 = "at the top of"
+				v17 = "at the top of"
 			}
-			v12 = v13
+			v16 = v17
 		}
-		v9 = "to insert a " + v10 + "cell " + v12
+		v13 = "to insert a " + v14 + "cell " + v16
 	} else {
-		var v14 string
+		var v18 string
 		if cell != "" {
-			v14 = cell
+			v18 = cell
 		} else {
-			v14 = "a cell"
+			v18 = "a cell"
 		}
-		v9 = "to " + celrt.Truncate(mode, int64(20)) + " " + v14 + " in"
+		v13 = "to " + celrt.Truncate(mode, int64(20)) + " " + v18 + " in"
 	}
-	what := v9
+	what := v13
 	ok := mode != "delete"
 	if ok {
 		ok = source.Ok
 	}
-	var v15 string
+	var v19 string
 	if ok {
-		v16, err := source.Get()
+		v20, err := source.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v15 = " (" + celrt.Plural(celrt.Lines(v16), "line", "lines") + ")"
+		v19 = " (" + celrt.Plural(celrt.Lines(v20), "line", "lines") + ")"
 	} else {
-		v15 = ""
+		v19 = ""
 	}
-	stats := v15
-	var v17 celrt.Optional[string]
+	stats := v19
+	var v21 celrt.Optional[string]
 	if path.Ok {
-		v18, err := path.Get()
+		v22, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v17 = celrt.Of(what + " '" + v18 + "'" + stats)
+		v21 = celrt.Of(what + " '" + v22 + "'" + stats)
 	} else {
-		v17 = celrt.None[string]()
+		v21 = celrt.None[string]()
 	}
-	return v17.Value, v17.Ok, nil
+	return v21.Value, v21.Ok, nil
 }
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Run a shell command).
@@ -2210,27 +2249,30 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
 //	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
 //	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
-//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
 //	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) + (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	preview = shown == "" ? optional.none()
 //	  : optional.of((count <= 1000 ? "to run '" : "to run a " + string(count) + "-line script, shown on one line: '")
 //	      + shown + "'" + notes.join(""))
 func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType {
-		v1 = celrt.Field(input, "command")
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
 	} else {
-		v1 = celrt.ListOf([]any{})
+		v2 = celrt.ListOf([]any{})
 	}
-	args := v1
+	args := v2
 	var list []string
 	size, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v2 any
+	var v3 any
 	if size > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
@@ -2242,11 +2284,11 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
-		v2 = celrt.ListOf(slice)
+		v3 = celrt.ListOf(slice)
 	} else {
-		v2 = args
+		v3 = args
 	}
-	items, err := celrt.Iterate(v2)
+	items, err := celrt.Iterate(v3)
 	if err != nil {
 		return "", false, err
 	}
@@ -2254,21 +2296,17 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v3 string
+		var v4 string
 		if celrt.TypeOf(a) == celrt.StringType {
 			s, err := celrt.ToString(a)
 			if err != nil {
 				return "", false, err
 			}
-			x2, err := celrt.AsString(s)
-			if err != nil {
-				return "", false, err
-			}
-			v3 = x2
+			v4 = s
 		} else {
-			v3 = celrt.JSON(a)
+			v4 = celrt.JSON(a)
 		}
-		s2 := v3
+		s2 := v4
 		ok := s2 != ""
 		if ok {
 			ok = !strings.Contains(s2, " ")
@@ -2277,19 +2315,19 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if ok2 {
 			ok2 = !strings.Contains(s2, "'")
 		}
-		var v4 string
+		var v5 string
 		if ok2 {
-			v4 = s2
+			v5 = s2
 		} else {
-			var v5 string
+			var v6 string
 			if strings.Contains(s2, "\"") {
-				v5 = "'" + s2 + "'"
+				v6 = "'" + s2 + "'"
 			} else {
-				v5 = "\"" + s2 + "\""
+				v6 = "\"" + s2 + "\""
 			}
-			v4 = v5
+			v5 = v6
 		}
-		list = append(list, v4)
+		list = append(list, v5)
 	}
 	if list == nil {
 		list = []string{}
@@ -2299,7 +2337,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	if err != nil {
 		return "", false, err
 	}
-	var v6 string
+	var v7 string
 	if size2 > int64(64) {
 		size3, err := celrt.Size(args)
 		if err != nil {
@@ -2322,13 +2360,13 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
-		x3, err := func(v any) ([]any, error) {
+		x2, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return "", false, err
 		}
-		slice2, err := celrt.Slice(x3, diff2, size5)
+		slice2, err := celrt.Slice(x2, diff2, size5)
 		if err != nil {
 			return "", false, err
 		}
@@ -2336,17 +2374,17 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			var v7 string
+			var v8 string
 			if celrt.TypeOf(a2) == celrt.StringType {
-				x4, err := celrt.AsString(a2)
+				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return "", false, err
 				}
-				v7 = x4
+				v8 = x3
 			} else {
-				v7 = celrt.JSON(a2)
+				v8 = celrt.JSON(a2)
 			}
-			s3 := v7
+			s3 := v8
 			ok3 := s3 != ""
 			if ok3 {
 				ok3 = !strings.Contains(s3, " ")
@@ -2355,59 +2393,53 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 			if ok4 {
 				ok4 = !strings.Contains(s3, "'")
 			}
-			var v8 string
+			var v9 string
 			if ok4 {
-				v8 = s3
+				v9 = s3
 			} else {
-				var v9 string
+				var v10 string
 				if strings.Contains(s3, "\"") {
-					v9 = "'" + s3 + "'"
+					v10 = "'" + s3 + "'"
 				} else {
-					v9 = "\"" + s3 + "\""
+					v10 = "\"" + s3 + "\""
 				}
-				v8 = v9
+				v9 = v10
 			}
-			list2 = append(list2, v8)
+			list2 = append(list2, v9)
 		}
 		if list2 == nil {
 			list2 = []string{}
 		}
-		v6 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
 	} else {
-		v6 = ""
+		v7 = ""
 	}
-	tail := v6
-	var v10 string
-	if celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType {
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
 		s4, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return "", false, err
 		}
-		x5, err := celrt.AsString(s4)
-		if err != nil {
-			return "", false, err
-		}
-		v10 = x5
+		v12 = s4
 	} else {
-		var v11 string
-		if celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
 			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
 			if err != nil {
 				return "", false, err
 			}
-			x6, err := celrt.AsString(s5)
-			if err != nil {
-				return "", false, err
-			}
-			v11 = x6
+			v14 = s5
 		} else {
-			v11 = celrt.JoinSep(quote, " ") + tail
+			v14 = celrt.JoinSep(quote, " ") + tail
 		}
-		v10 = v11
+		v12 = v14
 	}
-	script := v10
+	script := v12
 	count := celrt.Lines(script)
-	var v12 string
+	var v15 string
 	if count <= int64(1000) {
 		var list3 []string
 		var list4 []string
@@ -2431,125 +2463,135 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if list3 == nil {
 			list3 = []string{}
 		}
-		v12 = celrt.JoinSep(list3, "\n")
+		v15 = celrt.JoinSep(list3, "\n")
 	} else {
-		v12 = celrt.Collapse(script)
+		v15 = celrt.Collapse(script)
 	}
-	shown := v12
+	shown := v15
 	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
-	v13 := opt
+	v16 := opt
 	if !opt.Ok {
-		v13 = celrt.NonEmpty(celrt.Field(input, "directory"))
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
 	}
-	v14 := v13
-	if !v13.Ok {
-		v14 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
 	}
-	dir := v14
-	opt2 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v15 := opt2.Value
-	if !opt2.Ok {
-		v15 = ""
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
 	}
-	perms := v15
-	var v16 []string
-	if celrt.Equal(celrt.Field(input, "dangerouslyDisableSandbox"), true) {
-		v16 = []string{" outside the sandbox"}
-	} else {
-		v16 = []string{}
-	}
-	var v17 []string
-	if perms == "require_escalated" {
-		v17 = []string{" with escalated permissions"}
-	} else {
-		var v18 []string
-		if perms == "with_additional_permissions" {
-			v18 = []string{" with additional permissions"}
-		} else {
-			v18 = []string{}
-		}
-		v17 = v18
-	}
-	var v19 []string
-	if dir.Ok {
-		v20, err := dir.Get()
-		if err != nil {
-			return "", false, err
-		}
-		v19 = []string{" in '" + v20 + "'"}
-	} else {
-		v19 = []string{}
-	}
-	ok5 := celrt.Equal(celrt.Field(input, "run_in_background"), true)
-	if !ok5 {
-		ok5 = celrt.Equal(celrt.Field(input, "is_background"), true)
-	}
+	perms := v19
+	v20 := celrt.Equal(celrt.Field(input, "dangerouslyDisableSandbox"), true)
 	var v21 []string
-	if ok5 {
-		v21 = []string{" in the background"}
+	if v20 {
+		v21 = []string{" outside the sandbox"}
 	} else {
 		v21 = []string{}
 	}
 	var v22 []string
-	if celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
-		if err != nil {
-			return "", false, err
-		}
-		v22 = []string{", timeout " + r + " ms"}
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
 	} else {
 		var v23 []string
-		if celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType {
-			r2, err := celrt.NumberTextOf(input, "timeout")
-			if err != nil {
-				return "", false, err
-			}
-			var v24 string
-			if tool == "Bash" {
-				v24 = " ms"
-			} else {
-				v24 = ""
-			}
-			v23 = []string{", timeout " + r2 + v24}
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
 		} else {
 			v23 = []string{}
 		}
 		v22 = v23
 	}
-	var v25 []string
-	if celrt.NonEmpty(celrt.Field(input, "justification")).Ok {
-		x7, err := celrt.AsString(celrt.Field(input, "justification"))
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v25 = []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""}
+		v24 = []string{" in '" + v25 + "'"}
 	} else {
-		v25 = []string{}
+		v24 = []string{}
 	}
-	var v26 []string
-	if celrt.NonEmpty(celrt.Field(input, "description")).Ok {
-		x8, err := celrt.AsString(celrt.Field(input, "description"))
+	v26 := celrt.Equal(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.Equal(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return "", false, err
 		}
-		v26 = []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "\")"}
+		v30 = []string{", timeout " + r + " ms"}
 	} else {
-		v26 = []string{}
-	}
-	notes := celrt.Concat(v16, v17, v19, v21, v22, v25, v26)
-	var v27 celrt.Optional[string]
-	if shown == "" {
-		v27 = celrt.None[string]()
-	} else {
-		var v28 string
-		if count <= int64(1000) {
-			v28 = "to run '"
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
 		} else {
-			v28 = "to run a " + strconv.FormatInt(count, 10) + "-line script, shown on one line: '"
+			v32 = []string{}
 		}
-		v27 = celrt.Of(v28 + shown + "'" + celrt.JoinSep(notes, ""))
+		v30 = v32
 	}
-	return v27.Value, v27.Ok, nil
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	var v40 celrt.Optional[string]
+	if shown == "" {
+		v40 = celrt.None[string]()
+	} else {
+		var v41 string
+		if count <= int64(1000) {
+			v41 = "to run '"
+		} else {
+			v41 = "to run a " + strconv.FormatInt(count, 10) + "-line script, shown on one line: '"
+		}
+		v42 := celrt.Of(v41 + shown + "'" + celrt.JoinSep(notes, ""))
+		v40 = v42
+	}
+	return v40.Value, v40.Ok, nil
 }
 
 // PreviewMultiEdit formats calls to "MultiEdit" (Edit a file several times).
@@ -2585,29 +2627,30 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 //	    + ")"
 func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
 		x, err := celrt.AsString(celrt.Field(input, "edits"))
 		if err != nil {
 			return "", false, err
 		}
 		opt := celrt.ParseJSON(x)
-		v2 := opt.Value
+		v3 := opt.Value
 		if !opt.Ok {
-			v2 = celrt.ListOf([]any{})
+			v3 = celrt.ListOf([]any{})
 		}
-		v1 = v2
+		v2 = v3
 	} else {
-		v1 = celrt.Field(input, "edits")
+		v2 = celrt.Field(input, "edits")
 	}
-	l := v1
-	var v3 any
+	l := v2
+	var v4 any
 	if celrt.TypeOf(l) == celrt.ListType {
-		v3 = l
+		v4 = l
 	} else {
-		v3 = celrt.ListOf([]any{})
+		v4 = celrt.ListOf([]any{})
 	}
-	listed := v3
+	listed := v4
 	var list []any
 	items, err := celrt.Iterate(listed)
 	if err != nil {
@@ -2619,65 +2662,65 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		}
 		ok := celrt.TypeOf(e) == celrt.MapType
 		if ok {
-			v8, failure3 := func() (bool, error) {
-				v5, failure := func() (bool, error) {
+			v9, failure3 := func() (bool, error) {
+				v6, failure := func() (bool, error) {
 					opt2, err := celrt.OptSelect(e, "old_string")
 					if err != nil {
 						return false, err
 					}
-					v4 := opt2.Value
+					v5 := opt2.Value
 					if !opt2.Ok {
-						v4 = nil
+						v5 = nil
 					}
-					return celrt.TypeOf(v4) == celrt.StringType, nil
+					return celrt.TypeOf(v5) == celrt.StringType, nil
 				}()
-				v7, failure2 := func() (bool, error) {
+				v8, failure2 := func() (bool, error) {
 					opt3, err := celrt.OptSelect(e, "new_string")
 					if err != nil {
 						return false, err
 					}
-					v6 := opt3.Value
+					v7 := opt3.Value
 					if !opt3.Ok {
-						v6 = nil
+						v7 = nil
 					}
-					return celrt.TypeOf(v6) == celrt.StringType, nil
+					return celrt.TypeOf(v7) == celrt.StringType, nil
 				}()
-				ok3, err := celrt.And(v5, failure, v7, failure2)
+				ok3, err := celrt.And(v6, failure, v8, failure2)
 				if err != nil {
 					return false, err
 				}
 				return ok3, nil
 			}()
-			v13, failure6 := func() (bool, error) {
-				v10, failure4 := func() (bool, error) {
+			v14, failure6 := func() (bool, error) {
+				v11, failure4 := func() (bool, error) {
 					opt4, err := celrt.OptSelect(e, "oldString")
 					if err != nil {
 						return false, err
 					}
-					v9 := opt4.Value
+					v10 := opt4.Value
 					if !opt4.Ok {
-						v9 = nil
+						v10 = nil
 					}
-					return celrt.TypeOf(v9) == celrt.StringType, nil
+					return celrt.TypeOf(v10) == celrt.StringType, nil
 				}()
-				v12, failure5 := func() (bool, error) {
+				v13, failure5 := func() (bool, error) {
 					opt5, err := celrt.OptSelect(e, "newString")
 					if err != nil {
 						return false, err
 					}
-					v11 := opt5.Value
+					v12 := opt5.Value
 					if !opt5.Ok {
-						v11 = nil
+						v12 = nil
 					}
-					return celrt.TypeOf(v11) == celrt.StringType, nil
+					return celrt.TypeOf(v12) == celrt.StringType, nil
 				}()
-				ok6, err := celrt.And(v10, failure4, v12, failure5)
+				ok6, err := celrt.And(v11, failure4, v13, failure5)
 				if err != nil {
 					return false, err
 				}
 				return ok6, nil
 			}()
-			ok7, err := celrt.Or(v8, failure3, v13, failure6)
+			ok7, err := celrt.Or(v9, failure3, v14, failure6)
 			if err != nil {
 				return "", false, err
 			}
@@ -2691,7 +2734,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		list = []any{}
 	}
 	edits := list
-	var v14 []any
+	var v15 []any
 	if int64(len(edits)) == int64(0) {
 		x2, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
@@ -2699,9 +2742,9 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v14 = x2
+		v15 = x2
 	} else {
-		v16, failure7 := func() (bool, error) {
+		v17, failure7 := func() (bool, error) {
 			elem, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
 				return false, err
@@ -2710,13 +2753,13 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return false, err
 			}
-			v15 := opt6.Value
+			v16 := opt6.Value
 			if !opt6.Ok {
-				v15 = nil
+				v16 = nil
 			}
-			return celrt.TypeOf(v15) == celrt.StringType, nil
+			return celrt.TypeOf(v16) == celrt.StringType, nil
 		}()
-		v18, failure8 := func() (bool, error) {
+		v19, failure8 := func() (bool, error) {
 			elem2, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
 				return false, err
@@ -2725,17 +2768,17 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return false, err
 			}
-			v17 := opt7.Value
+			v18 := opt7.Value
 			if !opt7.Ok {
-				v17 = nil
+				v18 = nil
 			}
-			return celrt.TypeOf(v17) == celrt.StringType, nil
+			return celrt.TypeOf(v18) == celrt.StringType, nil
 		}()
-		ok9, err := celrt.And(v16, failure7, v18, failure8)
+		ok9, err := celrt.And(v17, failure7, v19, failure8)
 		if err != nil {
 			return "", false, err
 		}
-		var v19 []any
+		var v20 []any
 		if ok9 {
 			elem3, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
@@ -2753,7 +2796,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v19 = []any{old_string, new_string}
+			v20 = []any{old_string, new_string}
 		} else {
 			elem5, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
@@ -2771,39 +2814,39 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v19 = []any{oldString, newString}
+			v20 = []any{oldString, newString}
 		}
-		v14 = v19
+		v15 = v20
 	}
-	first := v14
+	first := v15
 	var list2 []any
 	for _, e2 := range edits {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v21, failure9 := func() (bool, error) {
+		v22, failure9 := func() (bool, error) {
 			opt8, err := celrt.OptSelect(e2, "replace_all")
 			if err != nil {
 				return false, err
 			}
-			v20 := opt8.Value
+			v21 := opt8.Value
 			if !opt8.Ok {
-				v20 = false
+				v21 = false
 			}
-			return celrt.Equal(v20, true), nil
+			return celrt.Equal(v21, true), nil
 		}()
-		v23, failure10 := func() (bool, error) {
+		v24, failure10 := func() (bool, error) {
 			opt9, err := celrt.OptSelect(e2, "replaceAll")
 			if err != nil {
 				return false, err
 			}
-			v22 := opt9.Value
+			v23 := opt9.Value
 			if !opt9.Ok {
-				v22 = false
+				v23 = false
 			}
-			return celrt.Equal(v22, true), nil
+			return celrt.Equal(v23, true), nil
 		}()
-		ok11, err := celrt.Or(v21, failure9, v23, failure10)
+		ok11, err := celrt.Or(v22, failure9, v24, failure10)
 		if err != nil {
 			return "", false, err
 		}
@@ -2816,35 +2859,36 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	every := int64(len(list2))
 	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
-	v24 := opt10
+	v25 := opt10
 	if !opt10.Ok {
-		v24 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+		v25 = celrt.NonEmpty(celrt.Field(input, "filePath"))
 	}
-	path := v24
-	var v25 string
+	path := v25
+	var v26 string
 	if int64(len(edits)) == int64(0) {
-		var v26 string
+		var v27 string
 		if path.Ok {
-			v27, err := path.Get()
+			v28, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v26 = "for '" + v27 + "' with edit input"
+			v27 = "for '" + v28 + "' with edit input"
 		} else {
-			v26 = "with edit input"
+			v27 = "with edit input"
 		}
-		v25 = v26
+		v26 = v27
 	} else {
-		var v28 string
+		var v29 string
 		if path.Ok {
-			v29, err := path.Get()
+			v30, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v28 = "for '" + v29 + "' "
+			v29 = "for '" + v30 + "' "
 		} else {
-			v28 = ""
+			v29 = ""
 		}
+		v31 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
 		elem7, err := celrt.IndexList(first, int64(0))
 		if err != nil {
 			return "", false, err
@@ -2853,10 +2897,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		x3, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
+		v32 := v29 + "(" + v31 + " in order" + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s), "line", "lines")
 		elem8, err := celrt.IndexList(first, int64(1))
 		if err != nil {
 			return "", false, err
@@ -2865,29 +2906,26 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		x4, err := celrt.AsString(s2)
-		if err != nil {
-			return "", false, err
-		}
-		var v30 string
+		var v33 string
 		if int64(len(edits)) > int64(1) {
 			diff, err := celrt.SubInt(int64(len(edits)), int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v30 = ", plus " + celrt.Plural(diff, "additional edit", "additional edits")
+			v34 := celrt.Plural(diff, "additional edit", "additional edits")
+			v33 = ", plus " + v34
 		} else {
-			v30 = ""
+			v33 = ""
 		}
-		var v31 string
+		var v35 string
 		if every == int64(0) {
-			v31 = ""
+			v35 = ""
 		} else {
-			v31 = ", " + strconv.FormatInt(every, 10) + " of them at every occurrence"
+			v35 = ", " + strconv.FormatInt(every, 10) + " of them at every occurrence"
 		}
-		v25 = v28 + "(" + celrt.Plural(int64(len(edits)), "replacement", "replacements") + " in order" + ": edit #1 replaces " + celrt.Plural(celrt.Lines(x3), "line", "lines") + " with " + celrt.Plural(celrt.Lines(x4), "line", "lines") + v30 + v31 + ")"
+		v26 = v32 + " with " + celrt.Plural(celrt.Lines(s2), "line", "lines") + v33 + v35 + ")"
 	}
-	return v25, true, nil
+	return v26, true, nil
 }
 
 // PreviewUpdatePlan formats calls to "update_plan" (Update the plan).
@@ -2913,34 +2951,35 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
 func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 any
-	if celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType {
+	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+	var v2 any
+	if v1 {
 		x, err := celrt.AsString(celrt.Field(input, "plan"))
 		if err != nil {
 			return "", false, err
 		}
 		opt := celrt.ParseJSON(x)
-		v2 := opt.Value
+		v3 := opt.Value
 		if !opt.Ok {
-			v2 = nil
+			v3 = nil
 		}
-		v1 = v2
+		v2 = v3
 	} else {
-		v1 = celrt.Field(input, "plan")
+		v2 = celrt.Field(input, "plan")
 	}
-	l := v1
-	var v3 celrt.Optional[any]
+	l := v2
+	var v4 celrt.Optional[any]
 	if celrt.TypeOf(l) == celrt.ListType {
-		v3 = celrt.Of(l)
+		v4 = celrt.Of(l)
 	} else {
-		v3 = celrt.None[any]()
+		v4 = celrt.None[any]()
 	}
-	decoded := v3
-	v4 := decoded.Value
+	decoded := v4
+	v5 := decoded.Value
 	if !decoded.Ok {
-		v4 = celrt.ListOf([]any{})
+		v5 = celrt.ListOf([]any{})
 	}
-	all := v4
+	all := v5
 	var list []any
 	items, err := celrt.Iterate(all)
 	if err != nil {
@@ -2972,11 +3011,11 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return "", false, err
 			}
-			v5 := opt2.Value
+			v6 := opt2.Value
 			if !opt2.Ok {
-				v5 = ""
+				v6 = ""
 			}
-			if celrt.Equal(v5, s) {
+			if celrt.Equal(v6, s) {
 				list3 = append(list3, t2)
 			}
 		}
@@ -2995,29 +3034,29 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v7, failure := func() (bool, error) {
+		v8, failure := func() (bool, error) {
 			opt3, err := celrt.OptSelect(t3, "status")
 			if err != nil {
 				return false, err
 			}
-			v6 := opt3.Value
+			v7 := opt3.Value
 			if !opt3.Ok {
-				v6 = ""
+				v7 = ""
 			}
-			return celrt.Equal(v6, "in_progress"), nil
+			return celrt.Equal(v7, "in_progress"), nil
 		}()
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(t3, "step")
 			if err != nil {
 				return false, err
 			}
-			v8 := opt4.Value
+			v9 := opt4.Value
 			if !opt4.Ok {
-				v8 = nil
+				v9 = nil
 			}
-			return celrt.NonEmpty(v8).Ok, nil
+			return celrt.NonEmpty(v9).Ok, nil
 		}()
-		ok2, err := celrt.And(v7, failure, v9, failure2)
+		ok2, err := celrt.And(v8, failure, v10, failure2)
 		if err != nil {
 			return "", false, err
 		}
@@ -3046,27 +3085,28 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		list4 = []string{}
 	}
 	current := list4
-	var v10 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if !decoded.Ok {
-		v10 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		size, err := celrt.Size(all)
 		if err != nil {
 			return "", false, err
 		}
-		var v11 string
+		var v12 string
 		if int64(len(current)) == int64(0) {
-			v11 = ""
+			v12 = ""
 		} else {
 			elem, err := celrt.IndexList(current, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v11 = " (now: " + celrt.Truncate(elem, int64(60)) + ")"
+			v12 = " (now: " + celrt.Truncate(elem, int64(60)) + ")"
 		}
-		v10 = celrt.Of("with a plan of " + celrt.Plural(size, "step", "steps") + ": " + celrt.JoinSep(counts, ", ") + v11)
+		v13 := celrt.Of("with a plan of " + celrt.Plural(size, "step", "steps") + ": " + celrt.JoinSep(counts, ", ") + v12)
+		v11 = v13
 	}
-	return v10.Value, v10.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // PreviewReadManyFiles formats calls to "read_many_files" (Read many files).
@@ -3077,7 +3117,8 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
 //
-//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'"))
+//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
+//	    limits.summary) + "'"))
 //	included = strings[0] + strings[1]
 //	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
 //	preview = included.size() == 0
@@ -3089,17 +3130,18 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 	steps := 0
 	var list [][]string
 	var list2 []any
-	for _, l := range []any{celrt.Field(input, "include"), celrt.Field(input, "paths")} {
+	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	for _, l := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v1 any
+		var v2 any
 		if celrt.TypeOf(l) == celrt.ListType {
-			v1 = l
+			v2 = l
 		} else {
-			v1 = celrt.ListOf([]any{})
+			v2 = celrt.ListOf([]any{})
 		}
-		list2 = append(list2, v1)
+		list2 = append(list2, v2)
 	}
 	if list2 == nil {
 		list2 = []any{}
@@ -3133,11 +3175,7 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			x, err := celrt.AsString(s3)
-			if err != nil {
-				return "", false, err
-			}
-			list3 = append(list3, "'"+celrt.Inline(x, int64(limits.Summary))+"'")
+			list3 = append(list3, "'"+celrt.Inline(s3, int64(limits.Summary))+"'")
 		}
 		if list3 == nil {
 			list3 = []string{}
@@ -3157,8 +3195,9 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 		return "", false, err
 	}
 	included := celrt.Concat(elem, elem2)
-	var v2 []string
-	if celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType {
+	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+	var v4 []string
+	if v3 {
 		var list5 []string
 		var list6 []any
 		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
@@ -3184,39 +3223,39 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			x2, err := celrt.AsString(s6)
-			if err != nil {
-				return "", false, err
-			}
-			list5 = append(list5, "'"+celrt.Inline(x2, int64(limits.Summary))+"'")
+			list5 = append(list5, "'"+celrt.Inline(s6, int64(limits.Summary))+"'")
 		}
 		if list5 == nil {
 			list5 = []string{}
 		}
-		v2 = list5
+		v4 = list5
 	} else {
-		v2 = []string{}
+		v4 = []string{}
 	}
-	excluded := v2
-	var v3 celrt.Optional[string]
+	excluded := v4
+	var v5 celrt.Optional[string]
 	if int64(len(included)) == int64(0) {
-		v3 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	} else {
-		var v4 string
+		v6 := celrt.Truncate(celrt.JoinSep(included, ", "), int64(limits.Preview))
+		var v7 string
 		if int64(len(excluded)) == int64(0) {
-			v4 = ""
+			v7 = ""
 		} else {
-			v4 = ", excluding " + celrt.Truncate(celrt.JoinSep(excluded, ", "), int64(limits.Summary))
+			v8 := celrt.Truncate(celrt.JoinSep(excluded, ", "), int64(limits.Summary))
+			v7 = ", excluding " + v8
 		}
-		var v5 string
-		if celrt.Equal(celrt.Field(input, "useDefaultExcludes"), false) {
-			v5 = ", without the default excludes"
+		v9 := celrt.Equal(celrt.Field(input, "useDefaultExcludes"), false)
+		var v10 string
+		if v9 {
+			v10 = ", without the default excludes"
 		} else {
-			v5 = ""
+			v10 = ""
 		}
-		v3 = celrt.Of("to read the files matching " + celrt.Truncate(celrt.JoinSep(included, ", "), int64(limits.Preview)) + v4 + v5)
+		v11 := celrt.Of("to read the files matching " + v6 + v7 + v10)
+		v5 = v11
 	}
-	return v3.Value, v3.Ok, nil
+	return v5.Value, v5.Ok, nil
 }
 
 // PreviewSaveMemory formats calls to "save_memory" (Remember a fact).
@@ -3240,7 +3279,8 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 	if fact == "" {
 		v2 = celrt.None[string]()
 	} else {
-		v2 = celrt.Of("to remember for later sessions: \"" + celrt.Truncate(fact, int64(limits.Preview)) + "\"")
+		v3 := celrt.Of("to remember for later sessions: \"" + celrt.Truncate(fact, int64(limits.Preview)) + "\"")
+		v2 = v3
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -3273,8 +3313,9 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	steps := 0
 	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
 	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
-	var v1 []string
-	if celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType {
+	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+	var v2 []string
+	if v1 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "items"))
@@ -3291,11 +3332,11 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 				if err != nil {
 					return "", false, err
 				}
-				v2 := opt.Value
+				v3 := opt.Value
 				if !opt.Ok {
-					v2 = nil
+					v3 = nil
 				}
-				ok = celrt.NonEmpty(v2).Ok
+				ok = celrt.NonEmpty(v3).Ok
 			}
 			if ok {
 				list2 = append(list2, i)
@@ -3321,41 +3362,43 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		if list == nil {
 			list = []string{}
 		}
-		v1 = list
+		v2 = list
 	} else {
-		v1 = []string{}
+		v2 = []string{}
 	}
-	texts := v1
-	var v3 string
+	texts := v2
+	var v4 string
 	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
 		x2, err := celrt.AsString(celrt.Field(input, "message"))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Collapse(x2)
+		v4 = celrt.Collapse(x2)
 	} else {
-		var v4 string
+		var v5 string
 		if int64(len(texts)) > int64(0) {
 			elem, err := celrt.IndexList(texts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v4 = elem
+			v5 = elem
 		} else {
-			v4 = ""
+			v5 = ""
 		}
-		v3 = v4
+		v4 = v5
 	}
-	message := v3
-	ok2 := celrt.Equal(celrt.Field(input, "fork_context"), true)
+	message := v4
+	v6 := celrt.Equal(celrt.Field(input, "fork_context"), true)
+	ok2 := v6
 	if !ok2 {
-		ok3 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		ok3 := v7
 		if ok3 {
-			v5, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+			v8, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = v5 != "none"
+			ok3 = v8 != "none"
 		}
 		ok2 = ok3
 	}
@@ -3368,55 +3411,56 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	if ok5 {
 		ok5 = message == ""
 	}
-	var v6 celrt.Optional[string]
+	var v9 celrt.Optional[string]
 	if ok5 {
-		v6 = celrt.None[string]()
+		v9 = celrt.None[string]()
 	} else {
-		var v7 string
+		var v10 string
 		if name.Ok {
-			v8, err := name.Get()
+			v11, err := name.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
+			v10 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v11), int64(40)) + "'"
 		} else {
-			v7 = "a sub-agent"
+			v10 = "a sub-agent"
 		}
-		var v9 string
+		var v12 string
 		if kind.Ok {
-			v10, err := kind.Get()
+			v13, err := kind.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = " of type " + celrt.Truncate(celrt.Collapse(v10), int64(40))
+			v12 = " of type " + celrt.Truncate(celrt.Collapse(v13), int64(40))
 		} else {
-			v9 = ""
+			v12 = ""
 		}
-		var v11 string
+		var v14 string
 		if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 			x3, err := celrt.AsString(celrt.Field(input, "model"))
 			if err != nil {
 				return "", false, err
 			}
-			v11 = " on model " + celrt.Truncate(celrt.Collapse(x3), int64(40))
+			v14 = " on model " + celrt.Truncate(celrt.Collapse(x3), int64(40))
 		} else {
-			v11 = ""
+			v14 = ""
 		}
-		var v12 string
+		var v15 string
 		if forks {
-			v12 = " with a copy of this conversation"
+			v15 = " with a copy of this conversation"
 		} else {
-			v12 = ""
+			v15 = ""
 		}
-		var v13 string
+		var v16 string
 		if message == "" {
-			v13 = ""
+			v16 = ""
 		} else {
-			v13 = ": \"" + celrt.Truncate(message, int64(80)) + "\""
+			v16 = ": \"" + celrt.Truncate(message, int64(80)) + "\""
 		}
-		v6 = celrt.Of("to start " + v7 + v9 + v11 + v12 + v13)
+		v17 := celrt.Of("to start " + v10 + v12 + v14 + v15 + v16)
+		v9 = v17
 	}
-	return v6.Value, v6.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // PreviewFilesystemAny formats calls to "filesystem:*" (Any tool of the MCP filesystem server).
@@ -3467,8 +3511,9 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 		return "", false, err
 	}
 	destination2 := celrt.NonEmpty(destination)
-	var v1 []string
-	if celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType {
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "paths"))
@@ -3490,22 +3535,23 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v2, err := celrt.NonEmpty(p2).Get()
+			v3, err := celrt.NonEmpty(p2).Get()
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, "'"+v2+"'")
+			list = append(list, "'"+v3+"'")
 		}
 		if list == nil {
 			list = []string{}
 		}
-		v1 = list
+		v2 = list
 	} else {
-		v1 = []string{}
+		v2 = []string{}
 	}
-	paths := v1
-	var v3 []string
-	if celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType {
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
 		x, err := celrt.AsString(celrt.Field(input, "content"))
 		if err != nil {
 			return "", false, err
@@ -3514,82 +3560,87 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")}
+		v6 := []string{celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")}
+		v5 = v6
 	} else {
-		v3 = []string{}
+		v5 = []string{}
 	}
-	var v4 []string
-	if celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType {
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
 		size2, err := celrt.Size(celrt.Field(input, "edits"))
 		if err != nil {
 			return "", false, err
 		}
-		v4 = []string{celrt.Plural(size2, "edit", "edits")}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
 	} else {
-		v4 = []string{}
+		v8 = []string{}
 	}
-	var v5 []string
+	var v9 []string
 	if celrt.Equal(celrt.Field(input, "dryRun"), true) {
-		v5 = []string{"dry run"}
+		v9 = []string{"dry run"}
 	} else {
-		v5 = []string{}
+		v9 = []string{}
 	}
 	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 []string
+	var v10 []string
 	if celrt.NonEmpty(pattern).Ok {
 		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v6 = []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v10 = v11
 	} else {
-		v6 = []string{}
+		v10 = []string{}
 	}
-	details := celrt.Concat(v3, v4, v5, v6)
-	var v7 celrt.Optional[string]
+	details := celrt.Concat(v5, v8, v9, v10)
+	var v12 celrt.Optional[string]
 	if path2.Ok {
-		v8, err := path2.Get()
+		v13, err := path2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v9 string
+		var v14 string
 		if int64(len(details)) == int64(0) {
-			v9 = ""
+			v14 = ""
 		} else {
-			v9 = " (" + celrt.JoinSep(details, ", ") + ")"
+			v14 = " (" + celrt.JoinSep(details, ", ") + ")"
 		}
-		v7 = celrt.Of("for path '" + v8 + "'" + v9)
+		v12 = celrt.Of("for path '" + v13 + "'" + v14)
 	} else {
 		ok := source2.Ok
 		if ok {
 			ok = destination2.Ok
 		}
-		var v10 celrt.Optional[string]
+		var v15 celrt.Optional[string]
 		if ok {
-			v11, err := source2.Get()
+			v16, err := source2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v12, err := destination2.Get()
+			v17, err := destination2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v10 = celrt.Of("moving '" + v11 + "' to '" + v12 + "'")
+			v18 := celrt.Of("moving '" + v16 + "' to '" + v17 + "'")
+			v15 = v18
 		} else {
-			var v13 celrt.Optional[string]
+			var v19 celrt.Optional[string]
 			if int64(len(paths)) > int64(0) {
-				v13 = celrt.Of(celrt.Truncate("for "+celrt.Plural(int64(len(paths)), "path", "paths")+" "+celrt.JoinSep(paths, ", "), int64(limits.Preview)))
+				v20 := celrt.Truncate("for "+celrt.Plural(int64(len(paths)), "path", "paths")+" "+celrt.JoinSep(paths, ", "), int64(limits.Preview))
+				v19 = celrt.Of(v20)
 			} else {
-				v13 = celrt.None[string]()
+				v19 = celrt.None[string]()
 			}
-			v10 = v13
+			v15 = v19
 		}
-		v7 = v10
+		v12 = v15
 	}
-	return v7.Value, v7.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // PreviewGithubAny formats calls to "github:*" (Any tool of the GitHub MCP server).
@@ -3783,73 +3834,76 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		v2 = v3
 	}
 	verb := v2
-	found, err := celrt.In(name, celrt.ListOf([]string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}))
+	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+	found, err := celrt.In(name, celrt.ListOf(v13))
 	if err != nil {
 		return "", false, err
 	}
 	direct := found
-	var v13 string
+	var v14 string
 	if name == "issue_write" {
-		v13 = "issue "
+		v14 = "issue "
 	} else {
-		v13 = ""
+		v14 = ""
 	}
-	noun := v13
+	noun := v14
 	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v14 string
+	var v15 string
 	if celrt.NonEmpty(method).Ok {
 		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v14 = celrt.Truncate(celrt.Collapse(method2), int64(30)) + " " + noun
+		v16 := celrt.Truncate(celrt.Collapse(method2), int64(30))
+		v15 = v16 + " " + noun
 	} else {
-		v14 = ""
+		v15 = ""
 	}
-	method3 := v14
+	method3 := v15
 	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v15 string
+	var v17 string
 	if celrt.NonEmpty(event).Ok {
 		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v15 = "review " + celrt.UpperASCII(celrt.Truncate(celrt.Collapse(event2), int64(30))) + " "
+		v18 := celrt.Truncate(celrt.Collapse(event2), int64(30))
+		v17 = "review " + celrt.UpperASCII(v18) + " "
 	} else {
-		v15 = ""
+		v17 = ""
 	}
-	event3 := v15
+	event3 := v17
 	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v16 celrt.Optional[string]
+	var v19 celrt.Optional[string]
 	if celrt.NonEmpty(repo).Ok {
 		owner, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v17 string
+		var v20 string
 		if celrt.NonEmpty(owner).Ok {
 			owner2, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v17 = celrt.Trim(owner2) + "/"
+			v20 = celrt.Trim(owner2) + "/"
 		} else {
-			v17 = ""
+			v20 = ""
 		}
 		repo2, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v16 = celrt.Of(v17 + celrt.Trim(repo2))
+		v19 = celrt.Of(v20 + celrt.Trim(repo2))
 	} else {
 		ok2 := name == "create_repository"
 		if ok2 {
@@ -3859,36 +3913,37 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			ok2 = celrt.NonEmpty(name2).Ok
 		}
-		var v18 celrt.Optional[string]
+		var v21 celrt.Optional[string]
 		if ok2 {
 			organization, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			var v19 string
+			var v22 string
 			if celrt.NonEmpty(organization).Ok {
 				organization2, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 				if err != nil {
 					return "", false, err
 				}
-				v19 = celrt.Trim(organization2) + "/"
+				v22 = celrt.Trim(organization2) + "/"
 			} else {
-				v19 = ""
+				v22 = ""
 			}
 			name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v18 = celrt.Of(v19 + celrt.Trim(name3))
+			v21 = celrt.Of(v22 + celrt.Trim(name3))
 		} else {
-			v18 = celrt.None[string]()
+			v21 = celrt.None[string]()
 		}
-		v16 = v18
+		v19 = v21
 	}
-	repo3 := v16
+	repo3 := v19
 	var list []string
 	var list2 []any
-	for _, n := range []any{celrt.Field(input, "issue_number"), celrt.Field(input, "pull_number"), celrt.Field(input, "pullNumber")} {
+	v23 := []any{celrt.Field(input, "issue_number"), celrt.Field(input, "pull_number"), celrt.Field(input, "pullNumber")}
+	for _, n := range v23 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3907,21 +3962,21 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v20 string
+		var v24 string
 		if celrt.TypeOf(n2) == celrt.DoubleType {
 			text, err := celrt.NumberTextDyn(n2)
 			if err != nil {
 				return "", false, err
 			}
-			v20 = text
+			v24 = text
 		} else {
-			v21, err := celrt.NonEmpty(n2).Get()
+			v25, err := celrt.NonEmpty(n2).Get()
 			if err != nil {
 				return "", false, err
 			}
-			v20 = v21
+			v24 = v25
 		}
-		list = append(list, v20)
+		list = append(list, v24)
 	}
 	if list == nil {
 		list = []string{}
@@ -3931,23 +3986,24 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	var v22 celrt.Optional[string]
+	var v26 celrt.Optional[string]
 	if celrt.NonEmpty(query).Ok {
 		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.NonEmpty(query2)
+		v26 = celrt.NonEmpty(query2)
 	} else {
 		q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.NonEmpty(q)
+		v26 = celrt.NonEmpty(q)
 	}
-	query3 := v22
-	var v23 []string
-	if celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType {
+	query3 := v26
+	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v28 []string
+	if v27 {
 		var list3 []string
 		var list4 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
@@ -3964,11 +4020,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 				if err != nil {
 					return "", false, err
 				}
-				v24 := opt.Value
+				v29 := opt.Value
 				if !opt.Ok {
-					v24 = nil
+					v29 = nil
 				}
-				ok4 = celrt.NonEmpty(v24).Ok
+				ok4 = celrt.NonEmpty(v29).Ok
 			}
 			if ok4 {
 				list4 = append(list4, f)
@@ -3994,13 +4050,14 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if list3 == nil {
 			list3 = []string{}
 		}
-		v23 = list3
+		v28 = list3
 	} else {
-		v23 = []string{}
+		v28 = []string{}
 	}
-	files := v23
-	var v25 []string
-	if celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType {
+	files := v28
+	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	var v31 []string
+	if v30 {
 		var list5 []string
 		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
 		if err != nil {
@@ -4027,108 +4084,109 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if list5 == nil {
 			list5 = []string{}
 		}
-		v25 = list5
+		v31 = list5
 	} else {
-		v25 = []string{}
+		v31 = []string{}
 	}
-	inputs := v25
-	var v26 string
-	if celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType {
+	inputs := v31
+	v32 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+	var v33 string
+	if v32 {
 		r6, err := celrt.NumberTextOf(input, "workflow_id")
 		if err != nil {
 			return "", false, err
 		}
-		v26 = r6
+		v33 = r6
 	} else {
-		opt2 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
-		v27 := opt2.Value
-		if !opt2.Ok {
-			v27 = ""
+		v34 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+		v35 := v34.Value
+		if !v34.Ok {
+			v35 = ""
 		}
-		v26 = v27
+		v33 = v35
 	}
-	workflow := v26
-	var v28 string
+	workflow := v33
+	var v36 string
 	if direct {
-		v28 = ""
+		v36 = ""
 	} else {
-		v28 = "in "
+		v36 = "in "
 	}
-	v29 := repo3.Value
+	v37 := repo3.Value
 	if !repo3.Ok {
-		v29 = ""
+		v37 = ""
 	}
-	var v30 string
+	var v38 string
 	if int64(len(numbers)) > int64(0) {
 		elem, err := celrt.IndexList(numbers, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v30 = " #" + celrt.Truncate(elem, int64(20))
+		v38 = " #" + celrt.Truncate(elem, int64(20))
 	} else {
-		v30 = ""
+		v38 = ""
 	}
 	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v31 string
+	var v39 string
 	if celrt.NonEmpty(path2).Ok {
 		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v31 = " at '" + celrt.Trim(path3) + "'"
+		v39 = " at '" + celrt.Trim(path3) + "'"
 	} else {
-		v31 = ""
+		v39 = ""
 	}
 	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v32 string
+	var v40 string
 	if celrt.NonEmpty(branch).Ok {
 		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v32 = " on branch '" + celrt.Trim(branch2) + "'"
+		v40 = " on branch '" + celrt.Trim(branch2) + "'"
 	} else {
-		v32 = ""
+		v40 = ""
 	}
 	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v33 string
+	var v41 string
 	if celrt.NonEmpty(from_branch).Ok {
 		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v33 = " from '" + celrt.Trim(from_branch2) + "'"
+		v41 = " from '" + celrt.Trim(from_branch2) + "'"
 	} else {
-		v33 = ""
+		v41 = ""
 	}
-	v34, failure := func() (bool, error) {
+	v42, failure := func() (bool, error) {
 		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(head).Ok, nil
 	}()
-	v35, failure2 := func() (bool, error) {
+	v43, failure2 := func() (bool, error) {
 		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(base).Ok, nil
 	}()
-	ok6, err := celrt.And(v34, failure, v35, failure2)
+	ok6, err := celrt.And(v42, failure, v43, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	var v36 string
+	var v44 string
 	if ok6 {
 		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 		if err != nil {
@@ -4138,213 +4196,230 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v36 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
+		v44 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
 	} else {
 		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v37 string
+		var v45 string
 		if celrt.NonEmpty(base3).Ok {
 			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v37 = " onto base '" + celrt.Trim(base4) + "'"
+			v45 = " onto base '" + celrt.Trim(base4) + "'"
 		} else {
-			v37 = ""
+			v45 = ""
 		}
-		v36 = v37
+		v44 = v45
 	}
-	where := v28 + v29 + v30 + v31 + v32 + v33 + v36
+	where := v36 + v37 + v38 + v39 + v40 + v41 + v44
 	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v38 []string
+	var v46 []string
 	if celrt.NonEmpty(merge_method).Ok {
 		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v38 = []string{"merge method " + celrt.Truncate(celrt.Collapse(merge_method2), int64(20))}
+		v47 := celrt.Truncate(celrt.Collapse(merge_method2), int64(20))
+		v46 = []string{"merge method " + v47}
 	} else {
-		var v39 []string
+		var v48 []string
 		if name == "merge_pull_request" {
-			v39 = []string{"merge method merge (the default)"}
+			v48 = []string{"merge method merge (the default)"}
 		} else {
-			v39 = []string{}
+			v48 = []string{}
 		}
-		v38 = v39
+		v46 = v48
 	}
 	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v40 []string
+	var v49 []string
 	if celrt.NonEmpty(state).Ok {
 		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v40 = []string{"state " + celrt.Truncate(celrt.Collapse(state2), int64(20))}
+		v50 := celrt.Truncate(celrt.Collapse(state2), int64(20))
+		v49 = []string{"state " + v50}
 	} else {
-		v40 = []string{}
+		v49 = []string{}
 	}
-	var v41 []string
-	if celrt.Equal(celrt.Field(input, "private"), false) {
-		v41 = []string{"public"}
+	v51 := celrt.Equal(celrt.Field(input, "private"), false)
+	var v52 []string
+	if v51 {
+		v52 = []string{"public"}
 	} else {
-		var v42 []string
+		var v53 []string
 		if celrt.Equal(celrt.Field(input, "private"), true) {
-			v42 = []string{"private"}
+			v53 = []string{"private"}
 		} else {
-			v42 = []string{}
+			v53 = []string{}
 		}
-		v41 = v42
+		v52 = v53
 	}
-	v43, failure3 := func() (bool, error) {
+	v54, failure3 := func() (bool, error) {
 		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(organization3).Ok, nil
 	}()
-	ok8, err := celrt.And(v43, failure3, name != "create_repository", nil)
+	ok8, err := celrt.And(v54, failure3, name != "create_repository", nil)
 	if err != nil {
 		return "", false, err
 	}
-	var v44 []string
+	var v55 []string
 	if ok8 {
 		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v44 = []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v55 = v56
 	} else {
-		v44 = []string{}
+		v55 = []string{}
 	}
-	var v45 []string
+	var v57 []string
 	if workflow != "" {
-		v45 = []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v57 = v58
 	} else {
-		v45 = []string{}
+		v57 = []string{}
 	}
 	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v46 []string
+	var v59 []string
 	if celrt.NonEmpty(ref).Ok {
 		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v46 = []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v59 = v60
 	} else {
-		v46 = []string{}
+		v59 = []string{}
 	}
-	var v47 []string
+	var v61 []string
 	if int64(len(inputs)) > int64(0) {
-		v47 = []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v61 = v62
 	} else {
-		v47 = []string{}
+		v61 = []string{}
 	}
-	var v48 []string
-	if celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType {
+	v63 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v64 []string
+	if v63 {
 		r7, err := celrt.NumberTextOf(input, "run_id")
 		if err != nil {
 			return "", false, err
 		}
-		v48 = []string{"run " + r7}
+		v64 = []string{"run " + r7}
 	} else {
-		v48 = []string{}
+		v64 = []string{}
 	}
-	var v49 []string
+	var v65 []string
 	if int64(len(files)) > int64(0) {
-		v49 = []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v65 = v66
 	} else {
-		v49 = []string{}
+		v65 = []string{}
 	}
 	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v50 []string
+	var v67 []string
 	if celrt.NonEmpty(message).Ok {
 		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v50 = []string{"message \"" + celrt.Truncate(celrt.Collapse(message2), int64(80)) + "\""}
+		v68 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v67 = []string{"message \"" + v68 + "\""}
 	} else {
-		v50 = []string{}
+		v67 = []string{}
 	}
-	var v51 []string
+	var v69 []string
 	if query3.Ok {
-		v52, err := query3.Get()
+		v70, err := query3.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v51 = []string{"for \"" + celrt.Inline(v52, int64(limits.Summary)) + "\""}
+		v71 := []string{"for \"" + celrt.Inline(v70, int64(limits.Summary)) + "\""}
+		v69 = v71
 	} else {
-		v51 = []string{}
+		v69 = []string{}
 	}
 	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v53 []string
+	var v72 []string
 	if celrt.NonEmpty(title).Ok {
 		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v53 = []string{"title \"" + celrt.Truncate(celrt.Collapse(title2), int64(80)) + "\""}
+		v73 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v72 = []string{"title \"" + v73 + "\""}
 	} else {
-		v53 = []string{}
+		v72 = []string{}
 	}
-	ok9 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	v74 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v74
 	if ok9 {
 		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
 	}
-	var v54 []string
+	var v75 []string
 	if ok9 {
 		x4, err := celrt.AsString(celrt.Field(input, "body"))
 		if err != nil {
 			return "", false, err
 		}
-		v54 = []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v75 = v76
 	} else {
-		v54 = []string{}
+		v75 = []string{}
 	}
 	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v55 []string
+	var v77 []string
 	if celrt.NonEmpty(reaction).Ok {
 		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v55 = []string{"reaction '" + celrt.Truncate(celrt.Collapse(reaction2), int64(20)) + "'"}
+		v78 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v77 = []string{"reaction '" + v78 + "'"}
 	} else {
-		v55 = []string{}
+		v77 = []string{}
 	}
-	details := celrt.Concat(v38, v40, v41, v44, v45, v46, v47, v48, v49, v50, v51, v53, v54, v55)
-	var v56 string
+	details := celrt.Concat(v46, v49, v52, v55, v57, v59, v61, v64, v65, v67, v69, v72, v75, v77)
+	var v79 string
 	if celrt.Equal(celrt.Field(input, "public"), true) {
-		v56 = "a PUBLIC gist"
+		v79 = "a PUBLIC gist"
 	} else {
-		v56 = "a secret gist"
+		v79 = "a secret gist"
 	}
 	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v57 string
-	if celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType {
+	v80 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v81 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v82 string
+	if v81 {
 		x5, err := celrt.AsString(celrt.Field(input, "content"))
 		if err != nil {
 			return "", false, err
@@ -4353,50 +4428,53 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v57 = " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters") + ")"
+		v83 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v82 = v83 + ")"
 	} else {
-		v57 = ""
+		v82 = ""
 	}
-	gist := v56 + " file '" + celrt.Truncate(celrt.Collapse(filename), int64(80)) + "'" + v57
-	var v58 celrt.Optional[string]
+	gist := v79 + " file '" + v80 + "'" + v82
+	var v84 celrt.Optional[string]
 	if repo3.Ok {
-		var v59 string
+		var v85 string
 		if int64(len(details)) == int64(0) {
-			v59 = ""
+			v85 = ""
 		} else {
-			v59 = ": " + celrt.JoinSep(details, ", ")
+			v85 = ": " + celrt.JoinSep(details, ", ")
 		}
-		v58 = celrt.Of(celrt.Truncate(verb+method3+event3+where+v59, int64(400)))
+		v86 := celrt.Truncate(verb+method3+event3+where+v85, int64(400))
+		v84 = celrt.Of(v86)
 	} else {
 		filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v60 celrt.Optional[string]
+		var v87 celrt.Optional[string]
 		if celrt.NonEmpty(filename2).Ok {
-			var v61 string
+			var v88 string
 			if name == "update_gist" {
-				v61 = "update "
+				v88 = "update "
 			} else {
-				v61 = "create "
+				v88 = "create "
 			}
-			v60 = celrt.Of(v61 + gist)
+			v87 = celrt.Of(v88 + gist)
 		} else {
-			var v62 celrt.Optional[string]
+			var v89 celrt.Optional[string]
 			if query3.Ok {
-				v63, err := query3.Get()
+				v90, err := query3.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v62 = celrt.Of("for \"" + celrt.Inline(v63, int64(limits.Summary)) + "\"")
+				v91 := celrt.Of("for \"" + celrt.Inline(v90, int64(limits.Summary)) + "\"")
+				v89 = v91
 			} else {
-				v62 = celrt.None[string]()
+				v89 = celrt.None[string]()
 			}
-			v60 = v62
+			v87 = v89
 		}
-		v58 = v60
+		v84 = v87
 	}
-	return v58.Value, v58.Ok, nil
+	return v84.Value, v84.Ok, nil
 }
 
 // PreviewGitAny formats calls to "git:*" (Any tool of the MCP git server).
@@ -4461,8 +4539,9 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		return "", false, err
 	}
 	repo := celrt.NonEmpty(repo_path)
-	var v2 []string
-	if celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType {
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
@@ -4484,20 +4563,20 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v3, err := celrt.NonEmpty(f2).Get()
+			v4, err := celrt.NonEmpty(f2).Get()
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, v3)
+			list = append(list, v4)
 		}
 		if list == nil {
 			list = []string{}
 		}
-		v2 = list
+		v3 = list
 	} else {
-		v2 = []string{}
+		v3 = []string{}
 	}
-	files := v2
+	files := v3
 	found := false
 	var failure error
 	for _, f3 := range files {
@@ -4524,15 +4603,15 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	if !found && failure != nil {
 		return "", false, failure
 	}
-	var v4 string
+	var v5 string
 	if found {
-		var v5 string
+		var v6 string
 		if int64(len(files)) > int64(1) {
-			v5 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
 		} else {
-			v5 = ""
+			v6 = ""
 		}
-		v4 = "all changes" + v5
+		v5 = "all changes" + v6
 	} else {
 		var list3 []string
 		for _, f4 := range files {
@@ -4544,52 +4623,54 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		if list3 == nil {
 			list3 = []string{}
 		}
-		v4 = celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
 	}
-	staged := v4
-	var v6 []string
+	staged := v5
+	var v8 []string
 	if name == "git_reset" {
-		v6 = []string{"unstage all changes"}
+		v8 = []string{"unstage all changes"}
 	} else {
-		v6 = []string{}
+		v8 = []string{}
 	}
-	var v7 []string
+	var v9 []string
 	if int64(len(files)) > int64(0) {
-		v7 = []string{"stage " + staged}
+		v9 = []string{"stage " + staged}
 	} else {
-		v7 = []string{}
+		v9 = []string{}
 	}
 	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v8 []string
+	var v10 []string
 	if celrt.NonEmpty(message).Ok {
 		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v8 = []string{"commit with message \"" + celrt.Truncate(celrt.Collapse(message2), int64(120)) + "\""}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
 	} else {
-		v8 = []string{}
+		v10 = []string{}
 	}
 	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 []string
+	var v12 []string
 	if celrt.NonEmpty(branch_name).Ok {
-		var v10 string
+		var v13 string
 		if name == "git_checkout" {
-			v10 = "switch to branch '"
+			v13 = "switch to branch '"
 		} else {
-			var v11 string
+			var v14 string
 			if name == "git_create_branch" {
-				v11 = "create branch '"
+				v14 = "create branch '"
 			} else {
-				v11 = "branch '"
+				v14 = "branch '"
 			}
-			v10 = v11
+			v13 = v14
 		}
 		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 		if err != nil {
@@ -4599,66 +4680,69 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		var v12 string
+		var v15 string
 		if celrt.NonEmpty(base_branch).Ok {
 			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v12 = " from '" + celrt.Trim(base_branch2) + "'"
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
 		} else {
-			v12 = ""
+			v15 = ""
 		}
-		v9 = []string{v10 + celrt.Trim(branch_name2) + "'" + v12}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
 	} else {
-		v9 = []string{}
+		v12 = []string{}
 	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v13 []string
+	var v17 []string
 	if celrt.NonEmpty(target).Ok {
 		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v13 = []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
 	} else {
-		v13 = []string{}
+		v17 = []string{}
 	}
 	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v14 []string
+	var v19 []string
 	if celrt.NonEmpty(revision).Ok {
 		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
 	} else {
-		v14 = []string{}
+		v19 = []string{}
 	}
-	details := celrt.Concat(v6, v7, v8, v9, v13, v14)
-	var v15 celrt.Optional[string]
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	var v21 celrt.Optional[string]
 	if repo.Ok {
-		v16, err := repo.Get()
+		v22, err := repo.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v17 string
+		var v23 string
 		if int64(len(details)) == int64(0) {
-			v17 = ""
+			v23 = ""
 		} else {
-			v17 = ": " + celrt.JoinSep(details, ", ")
+			v23 = ": " + celrt.JoinSep(details, ", ")
 		}
-		v15 = celrt.Of("in '" + v16 + "'" + v17)
+		v21 = celrt.Of("in '" + v22 + "'" + v23)
 	} else {
-		v15 = celrt.None[string]()
+		v21 = celrt.None[string]()
 	}
-	return v15.Value, v15.Ok, nil
+	return v21.Value, v21.Ok, nil
 }
 
 // PreviewPostgresQuery formats calls to "postgres:query" (Run SQL on PostgreSQL).
@@ -4701,7 +4785,8 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	if sql2 == "" {
 		v3 = celrt.None[string]()
 	} else {
-		v3 = celrt.Of(kind + ": " + celrt.Inline(sql2, int64(120)))
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(120)))
+		v3 = v4
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -4747,23 +4832,25 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 	kind := v2
 	var v3 celrt.Optional[string]
 	if sql != "" {
-		v3 = celrt.Of(kind + ": " + celrt.Inline(sql, int64(120)))
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql, int64(120)))
+		v3 = v4
 	} else {
 		table_name, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v4 celrt.Optional[string]
+		var v5 celrt.Optional[string]
 		if celrt.NonEmpty(table_name).Ok {
 			table_name2, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of("table '" + celrt.Trim(table_name2) + "'")
+			v6 := celrt.Of("table '" + celrt.Trim(table_name2) + "'")
+			v5 = v6
 		} else {
-			v4 = celrt.None[string]()
+			v5 = celrt.None[string]()
 		}
-		v3 = v4
+		v3 = v5
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -4815,7 +4902,8 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if sql2 == "" {
 		v4 = celrt.None[string]()
 	} else {
-		v4 = celrt.Of(kind + ": " + celrt.Inline(sql2, int64(120)))
+		v5 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(120)))
+		v4 = v5
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -5014,13 +5102,14 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		var v6 string
+		v6 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v7 string
 		if tgt == "" {
-			v6 = ""
+			v7 = ""
 		} else {
-			v6 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
+			v7 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
 		}
-		v5 = "'" + celrt.Truncate(celrt.Collapse(element2), int64(80)) + "'" + v6
+		v5 = "'" + v6 + "'" + v7
 	} else {
 		v5 = celrt.Truncate(celrt.Collapse(tgt), int64(80))
 	}
@@ -5028,162 +5117,169 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
+	var v8 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v7 = " in frame " + celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v9 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v8 = " in frame " + v9
 	} else {
-		v7 = ""
+		v8 = ""
 	}
-	place := v5 + v7
+	place := v5 + v8
 	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	opt4 := celrt.NonEmpty(startTarget)
-	v8 := opt4.Value
+	v10 := opt4.Value
 	if !opt4.Ok {
 		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		opt5 := celrt.NonEmpty(startRef)
-		v9 := opt5.Value
+		v11 := opt5.Value
 		if !opt5.Ok {
 			sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
 			opt6 := celrt.NonEmpty(sourceSelector)
-			v10 := opt6.Value
+			v12 := opt6.Value
 			if !opt6.Ok {
-				v10 = ""
+				v12 = ""
 			}
-			v9 = v10
+			v11 = v12
 		}
-		v8 = v9
+		v10 = v11
 	}
-	t := v8
+	t := v10
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v11 string
+	var v13 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v12 string
+		v14 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v15 string
 		if t == "" {
-			v12 = ""
+			v15 = ""
 		} else {
-			v12 = " (" + t + ")"
+			v15 = " (" + t + ")"
 		}
-		v11 = "'" + celrt.Truncate(celrt.Collapse(startElement2), int64(60)) + "'" + v12
+		v13 = "'" + v14 + "'" + v15
 	} else {
-		v11 = t
+		v13 = t
 	}
-	from := v11
+	from := v13
 	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	opt7 := celrt.NonEmpty(endTarget)
-	v13 := opt7.Value
+	v16 := opt7.Value
 	if !opt7.Ok {
 		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		opt8 := celrt.NonEmpty(endRef)
-		v14 := opt8.Value
+		v17 := opt8.Value
 		if !opt8.Ok {
 			targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
 			opt9 := celrt.NonEmpty(targetSelector)
-			v15 := opt9.Value
+			v18 := opt9.Value
 			if !opt9.Ok {
-				v15 = ""
+				v18 = ""
 			}
-			v14 = v15
+			v17 = v18
 		}
-		v13 = v14
+		v16 = v17
 	}
-	t2 := v13
+	t2 := v16
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v16 string
+	var v19 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v17 string
+		v20 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v21 string
 		if t2 == "" {
-			v17 = ""
+			v21 = ""
 		} else {
-			v17 = " (" + t2 + ")"
+			v21 = " (" + t2 + ")"
 		}
-		v16 = "'" + celrt.Truncate(celrt.Collapse(endElement2), int64(60)) + "'" + v17
+		v19 = "'" + v20 + "'" + v21
 	} else {
-		v16 = t2
+		v19 = t2
 	}
-	to := v16
-	var v18 celrt.Optional[any]
-	if celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType {
-		v18 = celrt.Of(celrt.Field(input, "text"))
+	to := v19
+	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v23 celrt.Optional[any]
+	if v22 {
+		v23 = celrt.Of(celrt.Field(input, "text"))
 	} else {
-		var v19 celrt.Optional[any]
-		if celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType {
-			v19 = celrt.Of(celrt.Field(input, "value"))
+		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v25 celrt.Optional[any]
+		if v24 {
+			v25 = celrt.Of(celrt.Field(input, "value"))
 		} else {
-			v19 = celrt.None[any]()
+			v25 = celrt.None[any]()
 		}
-		v18 = v19
+		v23 = v25
 	}
-	typed := v18
+	typed := v23
 	var list []string
 	var list2 []any
-	var v20 any
-	if celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType {
-		v20 = celrt.Field(input, "values")
+	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v27 any
+	if v26 {
+		v27 = celrt.Field(input, "values")
 	} else {
-		var v21 []any
-		if celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType {
-			v21 = []any{celrt.Field(input, "value")}
+		v28 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v29 []any
+		if v28 {
+			v29 = []any{celrt.Field(input, "value")}
 		} else {
-			v21 = []any{}
+			v29 = []any{}
 		}
-		v20 = celrt.ListOf(v21)
+		v27 = celrt.ListOf(v29)
 	}
-	items, err := celrt.Iterate(v20)
+	items, err := celrt.Iterate(v27)
 	if err != nil {
 		return "", false, err
 	}
-	for _, v22 := range items {
+	for _, v30 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		if celrt.TypeOf(v22) == celrt.StringType {
-			list2 = append(list2, v22)
+		if celrt.TypeOf(v30) == celrt.StringType {
+			list2 = append(list2, v30)
 		}
 	}
 	if list2 == nil {
 		list2 = []any{}
 	}
-	for _, v23 := range list2 {
+	for _, v31 := range list2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		x, err := celrt.AsString(v23)
+		x, err := celrt.AsString(v31)
 		if err != nil {
 			return "", false, err
 		}
@@ -5198,38 +5294,39 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		return "", false, err
 	}
 	opt10 := celrt.NonEmpty(function)
-	v24 := opt10.Value
+	v32 := opt10.Value
 	if !opt10.Ok {
 		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		opt11 := celrt.NonEmpty(script)
-		v25 := opt11.Value
+		v33 := opt11.Value
 		if !opt11.Ok {
 			code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
 			opt12 := celrt.NonEmpty(code)
-			v26 := opt12.Value
+			v34 := opt12.Value
 			if !opt12.Ok {
-				v26 = ""
+				v34 = ""
 			}
-			v25 = v26
+			v33 = v34
 		}
-		v24 = v25
+		v32 = v33
 	}
-	code2 := v24
+	code2 := v32
 	var list3 []string
 	var list4 []any
-	var v27 any
-	if celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType {
-		v27 = celrt.Field(input, "paths")
+	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v36 any
+	if v35 {
+		v36 = celrt.Field(input, "paths")
 	} else {
-		v27 = celrt.ListOf([]any{})
+		v36 = celrt.ListOf([]any{})
 	}
-	items2, err := celrt.Iterate(v27)
+	items2, err := celrt.Iterate(v36)
 	if err != nil {
 		return "", false, err
 	}
@@ -5248,11 +5345,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v28, err := celrt.NonEmpty(p2).Get()
+		v37, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, "'"+v28+"'")
+		list3 = append(list3, "'"+v37+"'")
 	}
 	if list3 == nil {
 		list3 = []string{}
@@ -5261,26 +5358,27 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	var v29 []string
+	var v38 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v29 = []string{"'" + celrt.Trim(filePath2) + "'"}
+		v38 = []string{"'" + celrt.Trim(filePath2) + "'"}
 	} else {
-		v29 = []string{}
+		v38 = []string{}
 	}
-	paths := celrt.Concat(list3, v29)
+	paths := celrt.Concat(list3, v38)
 	var list5 []string
 	var list6 []any
-	var v30 any
-	if celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType {
-		v30 = celrt.Field(input, "fields")
+	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v40 any
+	if v39 {
+		v40 = celrt.Field(input, "fields")
 	} else {
-		v30 = celrt.ListOf([]any{})
+		v40 = celrt.ListOf([]any{})
 	}
-	items3, err := celrt.Iterate(v30)
+	items3, err := celrt.Iterate(v40)
 	if err != nil {
 		return "", false, err
 	}
@@ -5303,25 +5401,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		v31 := opt13.Value
+		v41 := opt13.Value
 		if !opt13.Ok {
-			v31 = nil
+			v41 = nil
 		}
-		opt14 := celrt.NonEmpty(v31)
-		v32 := opt14.Value
+		opt14 := celrt.NonEmpty(v41)
+		v42 := opt14.Value
 		if !opt14.Ok {
-			v32 = "?"
+			v42 = "?"
 		}
 		opt15, err := celrt.OptSelect(f2, "value")
 		if err != nil {
 			return "", false, err
 		}
-		v33 := opt15.Value
+		v43 := opt15.Value
 		if !opt15.Ok {
-			v33 = nil
+			v43 = nil
 		}
-		var v34 string
-		if celrt.TypeOf(v33) == celrt.StringType {
+		var v44 string
+		if celrt.TypeOf(v43) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
 				return "", false, err
@@ -5330,35 +5428,36 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v34 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
+			v44 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
 		} else {
 			opt16, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return "", false, err
 			}
-			v35 := opt16.Value
+			v45 := opt16.Value
 			if !opt16.Ok {
-				v35 = nil
+				v45 = nil
 			}
-			v34 = celrt.MCPValue(v35)
+			v44 = celrt.MCPValue(v45)
 		}
-		list5 = append(list5, celrt.Truncate(celrt.Collapse(v32), int64(40))+"="+v34)
+		list5 = append(list5, celrt.Truncate(celrt.Collapse(v42), int64(40))+"="+v44)
 	}
 	if list5 == nil {
 		list5 = []string{}
 	}
 	fields := list5
-	var v36 any
-	if celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType {
-		v36 = celrt.Field(input, "headers")
+	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v47 any
+	if v46 {
+		v47 = celrt.Field(input, "headers")
 	} else {
 		m, err := celrt.NewMap([]any{}, []any{})
 		if err != nil {
 			return "", false, err
 		}
-		v36 = m
+		v47 = m
 	}
-	headers := v36
+	headers := v47
 	var list7 []any
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
@@ -5374,7 +5473,8 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			found, err := celrt.In(celrt.LowerASCII(x3), celrt.ListOf([]string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}))
+			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			found, err := celrt.In(celrt.LowerASCII(x3), celrt.ListOf(v48))
 			if err != nil {
 				return "", false, err
 			}
@@ -5388,129 +5488,138 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		list7 = []any{}
 	}
 	secrets := list7
-	found2, err := celrt.In(name, celrt.ListOf([]string{"browser_navigate", "playwright_navigate"}))
+	v49 := []string{"browser_navigate", "playwright_navigate"}
+	found2, err := celrt.In(name, celrt.ListOf(v49))
 	if err != nil {
 		return "", false, err
 	}
-	var v37 string
+	var v50 string
 	if found2 {
-		v37 = "navigate"
+		v50 = "navigate"
 	} else {
-		found3, err := celrt.In(name, celrt.ListOf([]string{"browser_evaluate", "playwright_evaluate"}))
+		v51 := []string{"browser_evaluate", "playwright_evaluate"}
+		found3, err := celrt.In(name, celrt.ListOf(v51))
 		if err != nil {
 			return "", false, err
 		}
-		var v38 string
+		var v52 string
 		if found3 {
-			v38 = "evaluate"
+			v52 = "evaluate"
 		} else {
-			found4, err := celrt.In(name, celrt.ListOf([]string{"browser_run_code", "browser_run_code_unsafe"}))
+			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			found4, err := celrt.In(name, celrt.ListOf(v53))
 			if err != nil {
 				return "", false, err
 			}
-			var v39 string
+			var v54 string
 			if found4 {
-				v39 = "run"
+				v54 = "run"
 			} else {
-				found5, err := celrt.In(name, celrt.ListOf([]string{"browser_file_upload", "playwright_upload_file"}))
+				v55 := []string{"browser_file_upload", "playwright_upload_file"}
+				found5, err := celrt.In(name, celrt.ListOf(v55))
 				if err != nil {
 					return "", false, err
 				}
-				var v40 string
+				var v56 string
 				if found5 {
-					v40 = "upload"
+					v56 = "upload"
 				} else {
-					var v41 string
+					var v57 string
 					if name == "browser_drop" {
-						v41 = "drop"
+						v57 = "drop"
 					} else {
-						var v42 string
+						var v58 string
 						if name == "browser_fill_form" {
-							v42 = "form"
+							v58 = "form"
 						} else {
-							var v43 string
+							var v59 string
 							if name == "browser_handle_dialog" {
-								v43 = "dialog"
+								v59 = "dialog"
 							} else {
 								found6, err := celrt.In(name, celrt.ListOf([]string{"browser_drag", "playwright_drag"}))
 								if err != nil {
 									return "", false, err
 								}
-								var v44 string
+								var v60 string
 								if found6 {
-									v44 = "drag"
+									v60 = "drag"
 								} else {
-									found7, err := celrt.In(name, celrt.ListOf([]string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}))
+									v61 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									found7, err := celrt.In(name, celrt.ListOf(v61))
 									if err != nil {
 										return "", false, err
 									}
-									var v45 string
+									var v62 string
 									if found7 {
-										v45 = "http"
+										v62 = "http"
 									} else {
-										found8, err := celrt.In(name, celrt.ListOf([]string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}))
+										v63 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										found8, err := celrt.In(name, celrt.ListOf(v63))
 										if err != nil {
 											return "", false, err
 										}
-										var v46 string
+										var v64 string
 										if found8 {
-											v46 = "click"
+											v64 = "click"
 										} else {
 											found9, err := celrt.In(name, celrt.ListOf([]string{"browser_hover", "playwright_hover"}))
 											if err != nil {
 												return "", false, err
 											}
-											var v47 string
+											var v65 string
 											if found9 {
-												v47 = "hover"
+												v65 = "hover"
 											} else {
-												found10, err := celrt.In(name, celrt.ListOf([]string{"browser_type", "playwright_fill", "playwright_iframe_fill"}))
+												v66 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												found10, err := celrt.In(name, celrt.ListOf(v66))
 												if err != nil {
 													return "", false, err
 												}
-												var v48 string
+												var v67 string
 												if found10 {
-													v48 = "type"
+													v67 = "type"
 												} else {
-													found11, err := celrt.In(name, celrt.ListOf([]string{"browser_select_option", "playwright_select"}))
+													v68 := []string{"browser_select_option", "playwright_select"}
+													found11, err := celrt.In(name, celrt.ListOf(v68))
 													if err != nil {
 														return "", false, err
 													}
-													var v49 string
+													var v69 string
 													if found11 {
-														v49 = "select"
+														v69 = "select"
 													} else {
-														found12, err := celrt.In(name, celrt.ListOf([]string{"browser_press_key", "playwright_press_key"}))
+														v70 := []string{"browser_press_key", "playwright_press_key"}
+														found12, err := celrt.In(name, celrt.ListOf(v70))
 														if err != nil {
 															return "", false, err
 														}
-														var v50 string
+														var v71 string
 														if found12 {
-															v50 = "press"
+															v71 = "press"
 														} else {
 															ok2 := strings.HasPrefix(name, "browser_")
 															if !ok2 {
 																ok2 = strings.HasPrefix(name, "playwright_")
 															}
-															var v51 string
+															var v72 string
 															if ok2 {
-																v51 = ""
+																v72 = ""
 															} else {
 																ok3 := celrt.FieldSet(input, "function")
 																if !ok3 {
 																	ok3 = celrt.FieldSet(input, "script")
 																}
-																var v52 string
+																var v73 string
 																if ok3 {
-																	v52 = "evaluate"
+																	v73 = "evaluate"
 																} else {
-																	var v53 string
+																	var v74 string
 																	if celrt.FieldSet(input, "code") {
-																		v53 = "run"
+																		v74 = "run"
 																	} else {
-																		var v54 string
+																		var v75 string
 																		if celrt.FieldSet(input, "fields") {
-																			v54 = "form"
+																			v75 = "form"
 																		} else {
 																			ok4 := celrt.FieldSet(input, "filePath")
 																			if !ok4 {
@@ -5520,182 +5629,185 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																				}
 																				ok4 = ok5
 																			}
-																			var v55 string
+																			var v76 string
 																			if ok4 {
-																				v55 = "upload"
+																				v76 = "upload"
 																			} else {
 																				ok6 := celrt.FieldSet(input, "paths")
 																				if !ok6 {
 																					ok6 = celrt.FieldSet(input, "data")
 																				}
-																				var v56 string
+																				var v77 string
 																				if ok6 {
-																					v56 = "drop"
+																					v77 = "drop"
 																				} else {
-																					var v57 string
+																					var v78 string
 																					if celrt.FieldSet(input, "accept") {
-																						v57 = "dialog"
+																						v78 = "dialog"
 																					} else {
 																						ok7 := from != ""
 																						if ok7 {
 																							ok7 = to != ""
 																						}
-																						var v58 string
+																						var v79 string
 																						if ok7 {
-																							v58 = "drag"
+																							v79 = "drag"
 																						} else {
 																							ok8 := url2.Ok
 																							if ok8 {
 																								ok8 = celrt.FieldSet(input, "token")
 																							}
-																							var v59 string
+																							var v80 string
 																							if ok8 {
-																								v59 = "http"
+																								v80 = "http"
 																							} else {
 																								ok9 := url2.Ok
 																								if ok9 {
 																									ok9 = tgt == ""
 																								}
-																								var v60 string
+																								var v81 string
 																								if ok9 {
-																									v60 = "navigate"
+																									v81 = "navigate"
 																								} else {
 																									ok10 := celrt.FieldSet(input, "text")
 																									if ok10 {
 																										ok10 = tgt != ""
 																									}
-																									var v61 string
+																									var v82 string
 																									if ok10 {
-																										v61 = "type"
+																										v82 = "type"
 																									} else {
-																										ok11 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										v83 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v83
 																										if ok11 {
 																											ok11 = tgt != ""
 																										}
-																										var v62 string
+																										var v84 string
 																										if ok11 {
-																											v62 = "select"
+																											v84 = "select"
 																										} else {
-																											v63, failure := func() (bool, error) {
+																											v85, failure := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok13, err := celrt.And(v63, failure, tgt == "", nil)
+																											ok13, err := celrt.And(v85, failure, tgt == "", nil)
 																											if err != nil {
 																												return "", false, err
 																											}
-																											var v64 string
+																											var v86 string
 																											if ok13 {
-																												v64 = "press"
+																												v86 = "press"
 																											} else {
-																												v64 = ""
+																												v86 = ""
 																											}
-																											v62 = v64
+																											v84 = v86
 																										}
-																										v61 = v62
+																										v82 = v84
 																									}
-																									v60 = v61
+																									v81 = v82
 																								}
-																								v59 = v60
+																								v80 = v81
 																							}
-																							v58 = v59
+																							v79 = v80
 																						}
-																						v57 = v58
+																						v78 = v79
 																					}
-																					v56 = v57
+																					v77 = v78
 																				}
-																				v55 = v56
+																				v76 = v77
 																			}
-																			v54 = v55
+																			v75 = v76
 																		}
-																		v53 = v54
+																		v74 = v75
 																	}
-																	v52 = v53
+																	v73 = v74
 																}
-																v51 = v52
+																v72 = v73
 															}
-															v50 = v51
+															v71 = v72
 														}
-														v49 = v50
+														v69 = v71
 													}
-													v48 = v49
+													v67 = v69
 												}
-												v47 = v48
+												v65 = v67
 											}
-											v46 = v47
+											v64 = v65
 										}
-										v45 = v46
+										v62 = v64
 									}
-									v44 = v45
+									v60 = v62
 								}
-								v43 = v44
+								v59 = v60
 							}
-							v42 = v43
+							v58 = v59
 						}
-						v41 = v42
+						v57 = v58
 					}
-					v40 = v41
+					v56 = v57
 				}
-				v39 = v40
+				v54 = v56
 			}
-			v38 = v39
+			v52 = v54
 		}
-		v37 = v38
+		v50 = v52
 	}
-	kind := v37
+	kind := v50
 	ok14 := strings.HasPrefix(name, "playwright_")
 	if ok14 {
 		ok14 = kind == "http"
 	}
-	var v65 string
+	var v87 string
 	if ok14 {
 		r4, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v65 = celrt.UpperASCII(r4)
+		v87 = celrt.UpperASCII(r4)
 	} else {
-		v65 = "HTTP request to"
+		v87 = "HTTP request to"
 	}
-	verb := v65
-	ok15 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	verb := v87
+	v88 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v88
 	if ok15 {
 		ok15 = !celrt.Equal(celrt.Field(input, "value"), "")
 	}
-	var v66 []string
+	var v89 []string
 	if ok15 {
 		x4, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v66 = []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v90 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v89 = v90
 	} else {
-		v66 = []string{}
+		v89 = []string{}
 	}
-	var v67 []string
+	var v91 []string
 	if celrt.FieldSet(input, "token") {
-		v67 = []string{"a bearer token (not shown)"}
+		v91 = []string{"a bearer token (not shown)"}
 	} else {
-		v67 = []string{}
+		v91 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v68 []string
+	var v92 []string
 	if size == int64(0) {
-		v68 = []string{}
+		v92 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v69 string
+		var v93 string
 		if int64(len(secrets)) == int64(0) {
-			v69 = ""
+			v93 = ""
 		} else {
 			x5, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -5703,50 +5815,53 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v69 = " (" + celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60)) + ", values not shown)"
+			v94 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v93 = " (" + v94 + ", values not shown)"
 		}
-		v68 = []string{celrt.Plural(size2, "header", "headers") + v69}
+		v95 := []string{celrt.Plural(size2, "header", "headers") + v93}
+		v92 = v95
 	}
-	http := celrt.Concat(v66, v67, v68)
+	http := celrt.Concat(v89, v91, v92)
 	ok16 := kind == "navigate"
 	if ok16 {
 		ok16 = url2.Ok
 	}
-	var v70 celrt.Optional[string]
+	var v96 celrt.Optional[string]
 	if ok16 {
-		v71, err := url2.Get()
+		v97, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v70 = celrt.Of("navigate to " + v71)
+		v96 = celrt.Of("navigate to " + v97)
 	} else {
 		ok17 := kind == "click"
 		if ok17 {
 			ok17 = place != ""
 		}
-		var v72 celrt.Optional[string]
+		var v98 celrt.Optional[string]
 		if ok17 {
-			var v73 string
-			if celrt.Equal(celrt.Field(input, "doubleClick"), true) {
-				v73 = "double-click "
+			v99 := celrt.Equal(celrt.Field(input, "doubleClick"), true)
+			var v100 string
+			if v99 {
+				v100 = "double-click "
 			} else {
-				v73 = "click "
+				v100 = "click "
 			}
-			var v74 string
+			var v101 string
 			if name == "playwright_click_and_switch_tab" {
-				v74 = " and switch to the new tab"
+				v101 = " and switch to the new tab"
 			} else {
-				v74 = ""
+				v101 = ""
 			}
-			v72 = celrt.Of(v73 + place + v74)
+			v98 = celrt.Of(v100 + place + v101)
 		} else {
 			ok18 := kind == "hover"
 			if ok18 {
 				ok18 = place != ""
 			}
-			var v75 celrt.Optional[string]
+			var v102 celrt.Optional[string]
 			if ok18 {
-				v75 = celrt.Of("hover over " + place)
+				v102 = celrt.Of("hover over " + place)
 			} else {
 				ok19 := kind == "type"
 				if ok19 {
@@ -5756,23 +5871,24 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if ok20 {
 					ok20 = typed.Ok
 				}
-				var v76 celrt.Optional[string]
+				var v103 celrt.Optional[string]
 				if ok20 {
-					v77, err := typed.Get()
+					v104, err := typed.Get()
 					if err != nil {
 						return "", false, err
 					}
-					x6, err := celrt.AsString(v77)
+					x6, err := celrt.AsString(v104)
 					if err != nil {
 						return "", false, err
 					}
-					var v78 string
+					var v105 string
 					if celrt.Equal(celrt.Field(input, "submit"), true) {
-						v78 = " and submit"
+						v105 = " and submit"
 					} else {
-						v78 = ""
+						v105 = ""
 					}
-					v76 = celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v78)
+					v106 := celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v105)
+					v103 = v106
 				} else {
 					ok21 := kind == "select"
 					if ok21 {
@@ -5782,9 +5898,10 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					if ok22 {
 						ok22 = int64(len(values)) > int64(0)
 					}
-					var v79 celrt.Optional[string]
+					var v107 celrt.Optional[string]
 					if ok22 {
-						v79 = celrt.Of("select " + celrt.Truncate(celrt.JoinSep(values, ", "), int64(120)) + " in " + place)
+						v108 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+						v107 = celrt.Of("select " + v108 + " in " + place)
 					} else {
 						ok23 := kind == "press"
 						if ok23 {
@@ -5794,41 +5911,44 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							}
 							ok23 = celrt.NonEmpty(key2).Ok
 						}
-						var v80 celrt.Optional[string]
+						var v109 celrt.Optional[string]
 						if ok23 {
 							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							var v81 string
+							var v110 string
 							if place != "" {
-								v81 = " in " + place
+								v110 = " in " + place
 							} else {
-								v81 = ""
+								v110 = ""
 							}
-							v80 = celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v81)
+							v111 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v110)
+							v109 = v111
 						} else {
 							ok24 := kind == "evaluate"
 							if ok24 {
 								ok24 = code2 != ""
 							}
-							var v82 celrt.Optional[string]
+							var v112 celrt.Optional[string]
 							if ok24 {
-								var v83 string
+								var v113 string
 								if place != "" {
-									v83 = " on " + place
+									v113 = " on " + place
 								} else {
-									v83 = ""
+									v113 = ""
 								}
-								v82 = celrt.Of("run JavaScript in the page" + v83 + ": " + celrt.Collapse(code2))
+								v114 := celrt.Of("run JavaScript in the page" + v113 + ": " + celrt.Collapse(code2))
+								v112 = v114
 							} else {
 								ok25 := kind == "run"
 								if ok25 {
 									ok25 = code2 != ""
 								}
-								var v84 celrt.Optional[string]
+								var v115 celrt.Optional[string]
 								if ok25 {
-									v84 = celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
+									v116 := celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
+									v115 = v116
 								} else {
 									ok26 := kind == "run"
 									if ok26 {
@@ -5838,58 +5958,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 										}
 										ok26 = celrt.NonEmpty(filename).Ok
 									}
-									var v85 celrt.Optional[string]
+									var v117 celrt.Optional[string]
 									if ok26 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return "", false, err
 										}
-										v85 = celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
+										v118 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
+										v117 = v118
 									} else {
-										var v86 celrt.Optional[string]
+										var v119 celrt.Optional[string]
 										if kind == "upload" {
-											var v87 string
+											var v120 string
 											if int64(len(paths)) == int64(0) {
-												v87 = "cancel the file chooser (no files)"
+												v120 = "cancel the file chooser (no files)"
 											} else {
-												var v88 string
+												v121 := celrt.Plural(int64(len(paths)), "local file", "local files")
+												var v122 string
 												if place != "" {
-													v88 = " through " + place
+													v122 = " through " + place
 												} else {
-													v88 = ""
+													v122 = ""
 												}
-												v87 = "upload " + celrt.Plural(int64(len(paths)), "local file", "local files") + " " + celrt.JoinSep(paths, ", ") + v88
+												v120 = "upload " + v121 + " " + celrt.JoinSep(paths, ", ") + v122
 											}
-											v86 = celrt.Of(v87)
+											v119 = celrt.Of(v120)
 										} else {
 											ok27 := kind == "drop"
 											if ok27 {
 												ok28 := int64(len(paths)) > int64(0)
 												if !ok28 {
-													ok28 = celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													v123 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok28 = v123
 												}
 												ok27 = ok28
 											}
-											var v89 celrt.Optional[string]
+											var v124 celrt.Optional[string]
 											if ok27 {
-												var v90 string
+												var v125 string
 												if int64(len(paths)) > int64(0) {
-													v90 = celrt.Plural(int64(len(paths)), "local file", "local files") + " " + celrt.JoinSep(paths, ", ")
+													v126 := celrt.Plural(int64(len(paths)), "local file", "local files")
+													v125 = v126 + " " + celrt.JoinSep(paths, ", ")
 												} else {
-													v90 = ""
+													v125 = ""
 												}
 												ok29 := int64(len(paths)) > int64(0)
 												if ok29 {
-													ok29 = celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													v127 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok29 = v127
 												}
-												var v91 string
+												var v128 string
 												if ok29 {
-													v91 = " and "
+													v128 = " and "
 												} else {
-													v91 = ""
+													v128 = ""
 												}
-												var v92 string
-												if celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType {
+												v129 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+												var v130 string
+												if v129 {
 													var list8 []any
 													items5, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
@@ -5910,53 +6036,57 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													if err != nil {
 														return "", false, err
 													}
-													v92 = "data of type " + celrt.JoinSep(x7, ", ")
+													v130 = "data of type " + celrt.JoinSep(x7, ", ")
 												} else {
-													v92 = ""
+													v130 = ""
 												}
-												var v93 string
+												var v131 string
 												if place != "" {
-													v93 = " onto " + place
+													v131 = " onto " + place
 												} else {
-													v93 = ""
+													v131 = ""
 												}
-												v89 = celrt.Of("drop " + v90 + v91 + v92 + v93)
+												v124 = celrt.Of("drop " + v125 + v128 + v130 + v131)
 											} else {
 												ok30 := kind == "form"
 												if ok30 {
 													ok30 = int64(len(fields)) > int64(0)
 												}
-												var v94 celrt.Optional[string]
+												var v132 celrt.Optional[string]
 												if ok30 {
-													v94 = celrt.Of("fill " + celrt.Plural(int64(len(fields)), "form field", "form fields") + ": " + celrt.JoinSep(fields, ", "))
+													v133 := celrt.Plural(int64(len(fields)), "form field", "form fields")
+													v134 := celrt.Of("fill " + v133 + ": " + celrt.JoinSep(fields, ", "))
+													v132 = v134
 												} else {
 													ok31 := kind == "dialog"
 													if ok31 {
-														ok31 = celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														v135 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok31 = v135
 													}
-													var v95 celrt.Optional[string]
+													var v136 celrt.Optional[string]
 													if ok31 {
 														x8, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
 															return "", false, err
 														}
-														var v96 string
+														var v137 string
 														if x8 {
-															var v97 string
+															var v138 string
 															if celrt.FieldSet(input, "promptText") {
 																promptText, err := celrt.FieldOf(input, "promptText", "", celrt.InputString)
 																if err != nil {
 																	return "", false, err
 																}
-																v97 = " answering '" + celrt.Truncate(celrt.Collapse(promptText), int64(120)) + "'"
+																v139 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
+																v138 = " answering '" + v139 + "'"
 															} else {
-																v97 = ""
+																v138 = ""
 															}
-															v96 = "accept the dialog" + v97
+															v137 = "accept the dialog" + v138
 														} else {
-															v96 = "dismiss the dialog"
+															v137 = "dismiss the dialog"
 														}
-														v95 = celrt.Of(v96)
+														v136 = celrt.Of(v137)
 													} else {
 														ok32 := kind == "drag"
 														if ok32 {
@@ -5966,59 +6096,59 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														if ok33 {
 															ok33 = to != ""
 														}
-														var v98 celrt.Optional[string]
+														var v140 celrt.Optional[string]
 														if ok33 {
-															v98 = celrt.Of("drag " + from + " onto " + to)
+															v140 = celrt.Of("drag " + from + " onto " + to)
 														} else {
 															ok34 := kind == "http"
 															if ok34 {
 																ok34 = url2.Ok
 															}
-															var v99 celrt.Optional[string]
+															var v141 celrt.Optional[string]
 															if ok34 {
-																v100, err := url2.Get()
+																v142, err := url2.Get()
 																if err != nil {
 																	return "", false, err
 																}
-																var v101 string
+																var v143 string
 																if int64(len(http)) == int64(0) {
-																	v101 = ""
+																	v143 = ""
 																} else {
-																	v101 = " with " + celrt.JoinSep(http, ", ")
+																	v143 = " with " + celrt.JoinSep(http, ", ")
 																}
-																v99 = celrt.Of(verb + " " + v100 + v101)
+																v141 = celrt.Of(verb + " " + v142 + v143)
 															} else {
-																v99 = celrt.None[string]()
+																v141 = celrt.None[string]()
 															}
-															v98 = v99
+															v140 = v141
 														}
-														v95 = v98
+														v136 = v140
 													}
-													v94 = v95
+													v132 = v136
 												}
-												v89 = v94
+												v124 = v132
 											}
-											v86 = v89
+											v119 = v124
 										}
-										v85 = v86
+										v117 = v119
 									}
-									v84 = v85
+									v115 = v117
 								}
-								v82 = v84
+								v112 = v115
 							}
-							v80 = v82
+							v109 = v112
 						}
-						v79 = v80
+						v107 = v109
 					}
-					v76 = v79
+					v103 = v107
 				}
-				v75 = v76
+				v102 = v103
 			}
-			v72 = v75
+			v98 = v102
 		}
-		v70 = v72
+		v96 = v98
 	}
-	return v70.Value, v70.Ok, nil
+	return v96.Value, v96.Ok, nil
 }
 
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
@@ -6052,7 +6182,8 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	} else {
 		v1 = []string{}
 	}
-	ok := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v2
 	if ok {
 		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
 		if err != nil {
@@ -6060,34 +6191,34 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		ok = ok2
 	}
-	var v2 []string
+	var v3 []string
 	if ok {
 		r, err := celrt.NumberTextOf(input, "start_index")
 		if err != nil {
 			return "", false, err
 		}
-		v2 = []string{"from character " + r}
+		v3 = []string{"from character " + r}
 	} else {
-		v2 = []string{}
+		v3 = []string{}
 	}
-	extras := celrt.Concat(v1, v2)
-	var v3 celrt.Optional[string]
+	extras := celrt.Concat(v1, v3)
+	var v4 celrt.Optional[string]
 	if url2.Ok {
-		v4, err := url2.Get()
+		v5, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v5 string
+		var v6 string
 		if int64(len(extras)) == int64(0) {
-			v5 = ""
+			v6 = ""
 		} else {
-			v5 = " (" + celrt.JoinSep(extras, ", ") + ")"
+			v6 = " (" + celrt.JoinSep(extras, ", ") + ")"
 		}
-		v3 = celrt.Of("for " + v4 + v5)
+		v4 = celrt.Of("for " + v5 + v6)
 	} else {
-		v3 = celrt.None[string]()
+		v4 = celrt.None[string]()
 	}
-	return v3.Value, v3.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // PreviewSlackAny formats calls to "slack:*" (Any tool of an MCP Slack server).
@@ -6160,146 +6291,152 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 		v2 = ""
 	}
 	channel := celrt.Truncate(v2, int64(80))
-	var v3 string
-	if celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType {
+	v3 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v4 string
+	if v3 {
 		x, err := celrt.AsString(celrt.Field(input, "text"))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Collapse(x)
+		v4 = celrt.Collapse(x)
 	} else {
-		var v4 string
-		if celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType {
+		v5 := celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType
+		var v6 string
+		if v5 {
 			x2, err := celrt.AsString(celrt.Field(input, "payload"))
 			if err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Collapse(x2)
+			v6 = celrt.Collapse(x2)
 		} else {
-			v4 = ""
+			v6 = ""
 		}
-		v3 = v4
+		v4 = v6
 	}
-	text := v3
+	text := v4
 	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
-	v5 := opt2.Value
+	v7 := opt2.Value
 	if !opt2.Ok {
-		var v6 string
-		if celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType {
+		v8 := celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType
+		var v9 string
+		if v8 {
 			r4, err := celrt.NumberTextOf(input, "thread_ts")
 			if err != nil {
 				return "", false, err
 			}
-			v6 = r4
+			v9 = r4
 		} else {
-			v6 = ""
+			v9 = ""
 		}
-		v5 = v6
+		v7 = v9
 	}
-	thread := v5
+	thread := v7
 	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
-	v7 := opt3.Value
+	v10 := opt3.Value
 	if !opt3.Ok {
-		var v8 string
-		if celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType {
+		v11 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+		var v12 string
+		if v11 {
 			r5, err := celrt.NumberTextOf(input, "timestamp")
 			if err != nil {
 				return "", false, err
 			}
-			v8 = r5
+			v12 = r5
 		} else {
-			v8 = ""
+			v12 = ""
 		}
-		v7 = v8
+		v10 = v12
 	}
-	stamp := v7
+	stamp := v10
 	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	opt4 := celrt.NonEmpty(emoji)
-	v9 := opt4.Value
+	v13 := opt4.Value
 	if !opt4.Ok {
 		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		opt5 := celrt.NonEmpty(reaction)
-		v10 := opt5.Value
+		v14 := opt5.Value
 		if !opt5.Ok {
-			v10 = ""
+			v14 = ""
 		}
-		v9 = v10
+		v13 = v14
 	}
-	emoji2 := v9
+	emoji2 := v13
 	ok := strings.HasPrefix(name, "slack_get_")
 	if !ok {
-		found, err := celrt.In(name, celrt.ListOf([]string{"conversations_history", "conversations_replies", "conversations_mark"}))
+		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
+		found, err := celrt.In(name, celrt.ListOf(v15))
 		if err != nil {
 			return "", false, err
 		}
 		ok = found
 	}
 	reads := ok
-	var v11 celrt.Optional[string]
+	var v16 celrt.Optional[string]
 	if channel == "" {
-		v11 = celrt.None[string]()
+		v16 = celrt.None[string]()
 	} else {
 		ok2 := text != ""
 		if ok2 {
 			ok2 = !reads
 		}
-		var v12 string
+		var v17 string
 		if ok2 {
-			var v13 string
+			var v18 string
 			if thread == "" {
-				v13 = ""
+				v18 = ""
 			} else {
-				v13 = " in thread " + thread
+				v18 = " in thread " + thread
 			}
-			v12 = "post to " + channel + v13 + ": " + celrt.Truncate(text, int64(200))
+			v17 = "post to " + channel + v18 + ": " + celrt.Truncate(text, int64(200))
 		} else {
-			var v14 string
+			var v19 string
 			if emoji2 != "" {
-				var v15 string
+				var v20 string
 				if name == "reactions_remove" {
-					v15 = "remove the reaction :"
+					v20 = "remove the reaction :"
 				} else {
-					v15 = "add the reaction :"
+					v20 = "add the reaction :"
 				}
-				var v16 string
+				v21 := celrt.Truncate(celrt.Replace(emoji2, ":", ""), int64(40))
+				var v22 string
 				if name == "reactions_remove" {
-					v16 = "from"
+					v22 = "from"
 				} else {
-					v16 = "to"
+					v22 = "to"
 				}
-				var v17 string
+				var v23 string
 				if stamp == "" {
-					v17 = " a message"
+					v23 = " a message"
 				} else {
-					v17 = " message " + stamp
+					v23 = " message " + stamp
 				}
-				v14 = v15 + celrt.Truncate(celrt.Replace(emoji2, ":", ""), int64(40)) + ": " + v16 + v17 + " in " + channel
+				v19 = v20 + v21 + ": " + v22 + v23 + " in " + channel
 			} else {
-				var v18 string
+				var v24 string
 				if reads {
-					v18 = "read "
+					v24 = "read "
 				} else {
-					v18 = "in "
+					v24 = "in "
 				}
-				var v19 string
+				var v25 string
 				if thread == "" {
-					v19 = ""
+					v25 = ""
 				} else {
-					v19 = " thread " + thread
+					v25 = " thread " + thread
 				}
-				v14 = v18 + channel + v19
+				v19 = v24 + channel + v25
 			}
-			v12 = v14
+			v17 = v19
 		}
-		v11 = celrt.Of(v12)
+		v16 = celrt.Of(v17)
 	}
-	return v11.Value, v11.Ok, nil
+	return v16.Value, v16.Ok, nil
 }
 
 // PreviewMemoryAny formats calls to "memory:*" (Any tool of the MCP memory server).
@@ -6391,13 +6528,14 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	verb := v2
 	var list []string
 	var list2 []any
-	var v4 any
-	if celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType {
-		v4 = celrt.Field(input, "entities")
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
 	} else {
-		v4 = celrt.ListOf([]any{})
+		v5 = celrt.ListOf([]any{})
 	}
-	items, err := celrt.Iterate(v4)
+	items, err := celrt.Iterate(v5)
 	if err != nil {
 		return "", false, err
 	}
@@ -6411,11 +6549,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v5 := opt.Value
+			v6 := opt.Value
 			if !opt.Ok {
-				v5 = nil
+				v6 = nil
 			}
-			ok2 = celrt.TypeOf(v5) == celrt.StringType
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
 		}
 		if ok2 {
 			list2 = append(list2, e)
@@ -6440,12 +6578,12 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v6 := opt2.Value
+		v7 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v7 = nil
 		}
-		var v7 string
-		if celrt.TypeOf(v6) == celrt.StringType {
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
 			entityType, err := celrt.Select(e2, "entityType")
 			if err != nil {
 				return "", false, err
@@ -6454,11 +6592,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v7 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
 		} else {
-			v7 = ""
+			v8 = ""
 		}
-		list = append(list, "'"+celrt.Truncate(celrt.Collapse(x), int64(60))+"'"+v7)
+		list = append(list, "'"+celrt.Truncate(celrt.Collapse(x), int64(60))+"'"+v8)
 	}
 	if list == nil {
 		list = []string{}
@@ -6466,13 +6604,14 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	entities := list
 	var list3 []string
 	var list4 []any
-	var v8 any
-	if celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType {
-		v8 = celrt.Field(input, "relations")
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
 	} else {
-		v8 = celrt.ListOf([]any{})
+		v10 = celrt.ListOf([]any{})
 	}
-	items2, err := celrt.Iterate(v8)
+	items2, err := celrt.Iterate(v10)
 	if err != nil {
 		return "", false, err
 	}
@@ -6480,33 +6619,33 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v10, failure := func() (bool, error) {
+		v12, failure := func() (bool, error) {
 			ok3 := celrt.TypeOf(r4) == celrt.MapType
 			if ok3 {
 				opt3, err := celrt.OptSelect(r4, "from")
 				if err != nil {
 					return false, err
 				}
-				v9 := opt3.Value
+				v11 := opt3.Value
 				if !opt3.Ok {
-					v9 = nil
+					v11 = nil
 				}
-				ok3 = celrt.TypeOf(v9) == celrt.StringType
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
 			}
 			return ok3, nil
 		}()
-		v12, failure2 := func() (bool, error) {
+		v14, failure2 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(r4, "to")
 			if err != nil {
 				return false, err
 			}
-			v11 := opt4.Value
+			v13 := opt4.Value
 			if !opt4.Ok {
-				v11 = nil
+				v13 = nil
 			}
-			return celrt.TypeOf(v11) == celrt.StringType, nil
+			return celrt.TypeOf(v13) == celrt.StringType, nil
 		}()
-		ok5, err := celrt.And(v10, failure, v12, failure2)
+		ok5, err := celrt.And(v12, failure, v14, failure2)
 		if err != nil {
 			return "", false, err
 		}
@@ -6533,24 +6672,25 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v13 := opt5.Value
+		v15 := opt5.Value
 		if !opt5.Ok {
-			v13 = nil
+			v15 = nil
 		}
-		var v14 any
-		if celrt.TypeOf(v13) == celrt.StringType {
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
 			relationType, err := celrt.Select(r5, "relationType")
 			if err != nil {
 				return "", false, err
 			}
-			v14 = relationType
+			v16 = relationType
 		} else {
-			v14 = "?"
+			v16 = "?"
 		}
-		x4, err := celrt.AsString(v14)
+		x4, err := celrt.AsString(v16)
 		if err != nil {
 			return "", false, err
 		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
 		to, err := celrt.Select(r5, "to")
 		if err != nil {
 			return "", false, err
@@ -6559,7 +6699,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, "'"+celrt.Truncate(celrt.Collapse(x3), int64(40))+"' "+celrt.Truncate(celrt.Collapse(x4), int64(30))+" '"+celrt.Truncate(celrt.Collapse(x5), int64(40))+"'")
+		list3 = append(list3, v17+" '"+celrt.Truncate(celrt.Collapse(x5), int64(40))+"'")
 	}
 	if list3 == nil {
 		list3 = []string{}
@@ -6567,19 +6707,21 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	relations := list3
 	var list5 []string
 	var list6 []any
-	var v15 any
-	if celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType {
-		v15 = celrt.Field(input, "observations")
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
 	} else {
-		var v16 any
-		if celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType {
-			v16 = celrt.Field(input, "deletions")
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
 		} else {
-			v16 = celrt.ListOf([]any{})
+			v21 = celrt.ListOf([]any{})
 		}
-		v15 = v16
+		v19 = v21
 	}
-	items3, err := celrt.Iterate(v15)
+	items3, err := celrt.Iterate(v19)
 	if err != nil {
 		return "", false, err
 	}
@@ -6593,11 +6735,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v17 := opt6.Value
+			v22 := opt6.Value
 			if !opt6.Ok {
-				v17 = nil
+				v22 = nil
 			}
-			ok6 = celrt.TypeOf(v17) == celrt.StringType
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
 		}
 		if ok6 {
 			list6 = append(list6, o)
@@ -6614,39 +6756,39 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v18 := opt7.Value
+		v23 := opt7.Value
 		if !opt7.Ok {
-			v18 = nil
+			v23 = nil
 		}
-		var v19 any
-		if celrt.TypeOf(v18) == celrt.ListType {
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
 			contents, err := celrt.Select(o2, "contents")
 			if err != nil {
 				return "", false, err
 			}
-			v19 = contents
+			v24 = contents
 		} else {
 			opt8, err := celrt.OptSelect(o2, "observations")
 			if err != nil {
 				return "", false, err
 			}
-			v20 := opt8.Value
+			v25 := opt8.Value
 			if !opt8.Ok {
-				v20 = nil
+				v25 = nil
 			}
-			var v21 any
-			if celrt.TypeOf(v20) == celrt.ListType {
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
 				observations, err := celrt.Select(o2, "observations")
 				if err != nil {
 					return "", false, err
 				}
-				v21 = observations
+				v26 = observations
 			} else {
-				v21 = celrt.ListOf([]any{})
+				v26 = celrt.ListOf([]any{})
 			}
-			v19 = v21
+			v24 = v26
 		}
-		items4 := v19
+		items4 := v24
 		entityName, err := celrt.Select(o2, "entityName")
 		if err != nil {
 			return "", false, err
@@ -6655,25 +6797,25 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v22, failure3 := func() (bool, error) {
+		v27, failure3 := func() (bool, error) {
 			size, err := celrt.Size(items4)
 			if err != nil {
 				return false, err
 			}
 			return size > int64(0), nil
 		}()
-		v23, failure4 := func() (bool, error) {
+		v28, failure4 := func() (bool, error) {
 			elem, err := celrt.Index(items4, int64(0))
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(elem) == celrt.StringType, nil
 		}()
-		ok8, err := celrt.And(v22, failure3, v23, failure4)
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
 		if err != nil {
 			return "", false, err
 		}
-		var v24 string
+		var v29 string
 		if ok8 {
 			elem2, err := celrt.Index(items4, int64(0))
 			if err != nil {
@@ -6683,15 +6825,15 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v24 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
 		} else {
-			v24 = ""
+			v29 = ""
 		}
 		size2, err := celrt.Size(items4)
 		if err != nil {
 			return "", false, err
 		}
-		var v25 string
+		var v30 string
 		if size2 > int64(1) {
 			size3, err := celrt.Size(items4)
 			if err != nil {
@@ -6701,11 +6843,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v25 = " and " + strconv.FormatInt(diff, 10) + " more"
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
 		} else {
-			v25 = ""
+			v30 = ""
 		}
-		list5 = append(list5, "'"+celrt.Truncate(celrt.Collapse(x6), int64(40))+"': "+v24+v25)
+		list5 = append(list5, "'"+celrt.Truncate(celrt.Collapse(x6), int64(40))+"': "+v29+v30)
 	}
 	if list5 == nil {
 		list5 = []string{}
@@ -6713,19 +6855,21 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	perEntity := list5
 	var list7 []string
 	var list8 []any
-	var v26 any
-	if celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType {
-		v26 = celrt.Field(input, "entityNames")
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
 	} else {
-		var v27 any
-		if celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType {
-			v27 = celrt.Field(input, "names")
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
 		} else {
-			v27 = celrt.ListOf([]any{})
+			v34 = celrt.ListOf([]any{})
 		}
-		v26 = v27
+		v32 = v34
 	}
-	items5, err := celrt.Iterate(v26)
+	items5, err := celrt.Iterate(v32)
 	if err != nil {
 		return "", false, err
 	}
@@ -6754,61 +6898,70 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		list7 = []string{}
 	}
 	names := list7
-	var v28 celrt.Optional[string]
+	var v35 celrt.Optional[string]
 	if int64(len(entities)) > int64(0) {
-		v28 = celrt.Of(celrt.Truncate(verb+celrt.Plural(int64(len(entities)), "entity", "entities")+" "+celrt.JoinSep(entities, ", "), int64(400)))
+		v36 := celrt.Plural(int64(len(entities)), "entity", "entities")
+		v37 := celrt.Truncate(verb+v36+" "+celrt.JoinSep(entities, ", "), int64(400))
+		v35 = celrt.Of(v37)
 	} else {
-		var v29 celrt.Optional[string]
+		var v38 celrt.Optional[string]
 		if int64(len(relations)) > int64(0) {
-			v29 = celrt.Of(celrt.Truncate(verb+celrt.Plural(int64(len(relations)), "relation", "relations")+" "+celrt.JoinSep(relations, ", "), int64(400)))
+			v39 := celrt.Plural(int64(len(relations)), "relation", "relations")
+			v40 := celrt.Truncate(verb+v39+" "+celrt.JoinSep(relations, ", "), int64(400))
+			v38 = celrt.Of(v40)
 		} else {
-			var v30 celrt.Optional[string]
+			var v41 celrt.Optional[string]
 			if int64(len(perEntity)) > int64(0) {
-				var v31 string
+				var v42 string
 				if celrt.FieldSet(input, "deletions") {
-					v31 = "DELETE observations of "
+					v42 = "DELETE observations of "
 				} else {
-					v31 = verb + "observations to "
+					v42 = verb + "observations to "
 				}
-				v30 = celrt.Of(celrt.Truncate(v31+celrt.JoinSep(perEntity, "; "), int64(400)))
+				v43 := celrt.Truncate(v42+celrt.JoinSep(perEntity, "; "), int64(400))
+				v41 = celrt.Of(v43)
 			} else {
 				ok9 := celrt.FieldSet(input, "entityNames")
 				if ok9 {
 					ok9 = int64(len(names)) > int64(0)
 				}
-				var v32 celrt.Optional[string]
+				var v44 celrt.Optional[string]
 				if ok9 {
-					v32 = celrt.Of(celrt.Truncate("DELETE "+celrt.Plural(int64(len(names)), "entity", "entities")+" "+celrt.JoinSep(names, ", ")+" and their relations", int64(400)))
+					v45 := celrt.Plural(int64(len(names)), "entity", "entities")
+					v46 := celrt.Truncate("DELETE "+v45+" "+celrt.JoinSep(names, ", ")+" and their relations", int64(400))
+					v44 = celrt.Of(v46)
 				} else {
-					var v33 celrt.Optional[string]
+					var v47 celrt.Optional[string]
 					if int64(len(names)) > int64(0) {
-						v33 = celrt.Of(celrt.Truncate("open "+celrt.JoinSep(names, ", "), int64(400)))
+						v48 := celrt.Truncate("open "+celrt.JoinSep(names, ", "), int64(400))
+						v47 = celrt.Of(v48)
 					} else {
 						query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 						if err != nil {
 							return "", false, err
 						}
-						var v34 celrt.Optional[string]
+						var v49 celrt.Optional[string]
 						if celrt.NonEmpty(query).Ok {
 							query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							v34 = celrt.Of("search for \"" + celrt.Inline(query2, int64(limits.Summary)) + "\"")
+							v50 := celrt.Of("search for \"" + celrt.Inline(query2, int64(limits.Summary)) + "\"")
+							v49 = v50
 						} else {
-							v34 = celrt.None[string]()
+							v49 = celrt.None[string]()
 						}
-						v33 = v34
+						v47 = v49
 					}
-					v32 = v33
+					v44 = v47
 				}
-				v30 = v32
+				v41 = v44
 			}
-			v29 = v30
+			v38 = v41
 		}
-		v28 = v29
+		v35 = v38
 	}
-	return v28.Value, v28.Ok, nil
+	return v35.Value, v35.Ok, nil
 }
 
 // PreviewBraveSearchAny formats calls to "brave-search:*" (Any tool of the Brave Search MCP server).
@@ -6851,17 +7004,19 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 		v1 = tool
 	}
 	name := v1
-	var v2 []string
-	if celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType {
+	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+	var v3 []string
+	if v2 {
 		r4, err := celrt.NumberTextOf(input, "count")
 		if err != nil {
 			return "", false, err
 		}
-		v2 = []string{r4 + " results"}
+		v3 = []string{r4 + " results"}
 	} else {
-		v2 = []string{}
+		v3 = []string{}
 	}
-	ok := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	ok := v4
 	if ok {
 		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
 		if err != nil {
@@ -6869,44 +7024,45 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 		}
 		ok = ok2
 	}
-	var v3 []string
+	var v5 []string
 	if ok {
 		r5, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{"page offset " + r5}
+		v5 = []string{"page offset " + r5}
 	} else {
-		v3 = []string{}
+		v5 = []string{}
 	}
-	extras := celrt.Concat(v2, v3)
+	extras := celrt.Concat(v3, v5)
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v4 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if celrt.NonEmpty(query).Ok {
-		var v5 string
+		var v7 string
 		if name == "brave_local_search" {
-			v5 = "search local places for \""
+			v7 = "search local places for \""
 		} else {
-			v5 = "search the web for \""
+			v7 = "search the web for \""
 		}
 		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v6 string
+		var v8 string
 		if int64(len(extras)) == int64(0) {
-			v6 = ""
+			v8 = ""
 		} else {
-			v6 = " (" + celrt.JoinSep(extras, ", ") + ")"
+			v8 = " (" + celrt.JoinSep(extras, ", ") + ")"
 		}
-		v4 = celrt.Of(v5 + celrt.Inline(query2, int64(400)) + "\"" + v6)
+		v9 := celrt.Of(v7 + celrt.Inline(query2, int64(400)) + "\"" + v8)
+		v6 = v9
 	} else {
-		v4 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	}
-	return v4.Value, v4.Ok, nil
+	return v6.Value, v6.Ok, nil
 }
 
 // PreviewPuppeteerAny formats calls to "puppeteer:*" (Any tool of the MCP Puppeteer server).
@@ -6965,49 +7121,55 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	sel := celrt.Truncate(celrt.Collapse(selector), int64(80))
-	var v2 []string
-	if celrt.TypeOf(celrt.Field(input, "launchOptions")) == celrt.MapType {
-		v2 = []string{"new launch options " + celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))}
+	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v4 = []string{"new launch options " + v5}
 	} else {
-		v2 = []string{}
+		v4 = []string{}
 	}
-	var v3 []string
-	if celrt.Equal(celrt.Field(input, "allowDangerous"), true) {
-		v3 = []string{"dangerous options allowed"}
+	v6 := celrt.Equal(celrt.Field(input, "allowDangerous"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"dangerous options allowed"}
 	} else {
-		v3 = []string{}
+		v7 = []string{}
 	}
-	launch := celrt.Concat(v2, v3)
+	launch := celrt.Concat(v4, v7)
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v4 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if celrt.NonEmpty(script).Ok {
 		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v4 = celrt.Of("run JavaScript in the page: " + celrt.Collapse(script2))
+		v9 := celrt.Of("run JavaScript in the page: " + celrt.Collapse(script2))
+		v8 = v9
 	} else {
 		url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v5 celrt.Optional[string]
+		var v10 celrt.Optional[string]
 		if celrt.NonEmpty(url).Ok {
 			url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			var v6 string
+			var v11 string
 			if int64(len(launch)) == int64(0) {
-				v6 = ""
+				v11 = ""
 			} else {
-				v6 = " with " + celrt.JoinSep(launch, ", ")
+				v11 = " with " + celrt.JoinSep(launch, ", ")
 			}
-			v5 = celrt.Of("navigate to " + celrt.Trim(url2) + v6)
+			v12 := celrt.Of("navigate to " + celrt.Trim(url2) + v11)
+			v10 = v12
 		} else {
 			ok := tname == "puppeteer_screenshot"
 			if ok {
@@ -7017,37 +7179,40 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 				}
 				ok = celrt.NonEmpty(name).Ok
 			}
-			var v7 celrt.Optional[string]
+			var v13 celrt.Optional[string]
 			if ok {
 				name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 				if err != nil {
 					return "", false, err
 				}
-				var v8 string
+				var v14 string
 				if sel != "" {
-					v8 = " of " + sel
+					v14 = " of " + sel
 				} else {
-					v8 = ""
+					v14 = ""
 				}
-				v7 = celrt.Of("screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v8)
+				v15 := celrt.Of("screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v14)
+				v13 = v15
 			} else {
 				ok2 := sel != ""
 				if ok2 {
-					ok2 = celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+					v16 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+					ok2 = v16
 				}
-				var v9 celrt.Optional[string]
+				var v17 celrt.Optional[string]
 				if ok2 {
-					var v10 string
+					var v18 string
 					if tname == "puppeteer_select" {
-						v10 = "select '"
+						v18 = "select '"
 					} else {
-						v10 = "fill '"
+						v18 = "fill '"
 					}
 					x, err := celrt.AsString(celrt.Field(input, "value"))
 					if err != nil {
 						return "", false, err
 					}
-					v9 = celrt.Of(v10 + celrt.Truncate(x, int64(120)) + "' in " + sel)
+					v19 := celrt.Of(v18 + celrt.Truncate(x, int64(120)) + "' in " + sel)
+					v17 = v19
 				} else {
 					ok3 := sel != ""
 					if ok3 {
@@ -7057,27 +7222,27 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 						}
 						ok3 = found
 					}
-					var v11 celrt.Optional[string]
+					var v20 celrt.Optional[string]
 					if ok3 {
-						var v12 string
+						var v21 string
 						if tname == "puppeteer_click" {
-							v12 = "click "
+							v21 = "click "
 						} else {
-							v12 = "hover over "
+							v21 = "hover over "
 						}
-						v11 = celrt.Of(v12 + sel)
+						v20 = celrt.Of(v21 + sel)
 					} else {
-						v11 = celrt.None[string]()
+						v20 = celrt.None[string]()
 					}
-					v9 = v11
+					v17 = v20
 				}
-				v7 = v9
+				v13 = v17
 			}
-			v5 = v7
+			v10 = v13
 		}
-		v4 = v5
+		v8 = v10
 	}
-	return v4.Value, v4.Ok, nil
+	return v8.Value, v8.Ok, nil
 }
 
 // PreviewRedisAny formats calls to "redis:*" (Any tool of the MCP Redis server).
@@ -7130,13 +7295,14 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	name := v1
 	var list []string
 	var list2 []any
-	var v2 any
-	if celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType {
-		v2 = celrt.Field(input, "key")
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
 	} else {
-		v2 = celrt.ListOf([]any{celrt.Field(input, "key")})
+		v3 = celrt.ListOf([]any{celrt.Field(input, "key")})
 	}
-	items, err := celrt.Iterate(v2)
+	items, err := celrt.Iterate(v3)
 	if err != nil {
 		return "", false, err
 	}
@@ -7165,92 +7331,97 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 		list = []string{}
 	}
 	keys := list
-	var v3 string
-	if celrt.TypeOf(celrt.Field(input, "expireSeconds")) == celrt.DoubleType {
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
 		r4, err := celrt.NumberTextOf(input, "expireSeconds")
 		if err != nil {
 			return "", false, err
 		}
-		v3 = " (expires in " + r4 + " seconds)"
+		v5 = " (expires in " + r4 + " seconds)"
 	} else {
-		v3 = ""
+		v5 = ""
 	}
-	expiry := v3
+	expiry := v5
 	ok := name == "delete"
 	if !ok {
-		ok = celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		v6 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		ok = v6
 	}
-	var v4 celrt.Optional[string]
+	var v7 celrt.Optional[string]
 	if ok {
-		var v5 celrt.Optional[string]
+		var v8 celrt.Optional[string]
 		if int64(len(keys)) > int64(0) {
-			v5 = celrt.Of(celrt.Truncate("DELETE "+celrt.Plural(int64(len(keys)), "key", "keys")+" "+celrt.JoinSep(keys, ", "), int64(400)))
+			v9 := celrt.Truncate("DELETE "+celrt.Plural(int64(len(keys)), "key", "keys")+" "+celrt.JoinSep(keys, ", "), int64(400))
+			v8 = celrt.Of(v9)
 		} else {
-			v5 = celrt.None[string]()
+			v8 = celrt.None[string]()
 		}
-		v4 = v5
+		v7 = v8
 	} else {
 		ok2 := int64(len(keys)) == int64(1)
 		if ok2 {
 			ok2 = celrt.FieldSet(input, "value")
 		}
-		var v6 celrt.Optional[string]
+		var v10 celrt.Optional[string]
 		if ok2 {
 			elem, err := celrt.IndexList(keys, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			var v7 string
-			if celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType {
+			v11 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+			var v12 string
+			if v11 {
 				x2, err := celrt.AsString(celrt.Field(input, "value"))
 				if err != nil {
 					return "", false, err
 				}
-				v7 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(160)) + "'"
+				v12 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(160)) + "'"
 			} else {
 				r5, err := celrt.MCPValueOf(input, "value")
 				if err != nil {
 					return "", false, err
 				}
-				v7 = r5
+				v12 = r5
 			}
-			v6 = celrt.Of("set " + elem + " to " + v7 + expiry)
+			v10 = celrt.Of("set " + elem + " to " + v12 + expiry)
 		} else {
-			var v8 celrt.Optional[string]
+			var v13 celrt.Optional[string]
 			if int64(len(keys)) == int64(1) {
-				var v9 string
+				var v14 string
 				if name == "get" {
-					v9 = "read "
+					v14 = "read "
 				} else {
-					v9 = "key "
+					v14 = "key "
 				}
 				elem2, err := celrt.IndexList(keys, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				v8 = celrt.Of(v9 + elem2)
+				v13 = celrt.Of(v14 + elem2)
 			} else {
 				pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 				if err != nil {
 					return "", false, err
 				}
-				var v10 celrt.Optional[string]
+				var v15 celrt.Optional[string]
 				if celrt.NonEmpty(pattern).Ok {
 					pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 					if err != nil {
 						return "", false, err
 					}
-					v10 = celrt.Of("list keys matching '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'")
+					v16 := celrt.Of("list keys matching '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'")
+					v15 = v16
 				} else {
-					v10 = celrt.None[string]()
+					v15 = celrt.None[string]()
 				}
-				v8 = v10
+				v13 = v15
 			}
-			v6 = v8
+			v10 = v13
 		}
-		v4 = v6
+		v7 = v10
 	}
-	return v4.Value, v4.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // PreviewGitlabAny formats calls to "gitlab:*" (Any tool of the MCP GitLab server).
@@ -7287,8 +7458,9 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	: optional.none()
 func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var v1 []string
-	if celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType {
+	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v2 []string
+	if v1 {
 		var list []string
 		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
@@ -7305,11 +7477,11 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 				if err != nil {
 					return "", false, err
 				}
-				v2 := opt.Value
+				v3 := opt.Value
 				if !opt.Ok {
-					v2 = nil
+					v3 = nil
 				}
-				ok = celrt.NonEmpty(v2).Ok
+				ok = celrt.NonEmpty(v3).Ok
 			}
 			if ok {
 				list2 = append(list2, f)
@@ -7335,60 +7507,64 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		if list == nil {
 			list = []string{}
 		}
-		v1 = list
+		v2 = list
 	} else {
-		v1 = []string{}
+		v2 = []string{}
 	}
-	files := v1
+	files := v2
 	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v3 []string
+	var v4 []string
 	if celrt.NonEmpty(namespace).Ok {
 		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
-	} else {
-		v3 = []string{}
-	}
-	var v4 []string
-	if int64(len(files)) > int64(0) {
-		v4 = []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v5 := []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
+		v4 = v5
 	} else {
 		v4 = []string{}
+	}
+	var v6 []string
+	if int64(len(files)) > int64(0) {
+		v7 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v6 = v7
+	} else {
+		v6 = []string{}
 	}
 	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v5 []string
+	var v8 []string
 	if celrt.NonEmpty(commit_message).Ok {
 		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v5 = []string{"message \"" + celrt.Truncate(celrt.Collapse(commit_message2), int64(80)) + "\""}
+		v9 := celrt.Truncate(celrt.Collapse(commit_message2), int64(80))
+		v8 = []string{"message \"" + v9 + "\""}
 	} else {
-		v5 = []string{}
+		v8 = []string{}
 	}
 	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 []string
+	var v10 []string
 	if celrt.NonEmpty(title).Ok {
 		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v6 = []string{"title \"" + celrt.Truncate(celrt.Collapse(title2), int64(80)) + "\""}
+		v11 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v10 = []string{"title \"" + v11 + "\""}
 	} else {
-		v6 = []string{}
+		v10 = []string{}
 	}
-	details := celrt.Concat(v3, v4, v5, v6)
+	details := celrt.Concat(v4, v6, v8, v10)
 	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -7397,63 +7573,63 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
+	var v12 string
 	if celrt.NonEmpty(file_path2).Ok {
 		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v7 = " at '" + celrt.Trim(file_path3) + "'"
+		v12 = " at '" + celrt.Trim(file_path3) + "'"
 	} else {
-		v7 = ""
+		v12 = ""
 	}
 	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v8 string
+	var v13 string
 	if celrt.NonEmpty(branch).Ok {
 		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v8 = " on branch '" + celrt.Trim(branch2) + "'"
+		v13 = " on branch '" + celrt.Trim(branch2) + "'"
 	} else {
-		v8 = ""
+		v13 = ""
 	}
 	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 string
+	var v14 string
 	if celrt.NonEmpty(ref).Ok {
 		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v9 = " from '" + celrt.Trim(ref2) + "'"
+		v14 = " from '" + celrt.Trim(ref2) + "'"
 	} else {
-		v9 = ""
+		v14 = ""
 	}
-	v10, failure := func() (bool, error) {
+	v15, failure := func() (bool, error) {
 		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(source_branch).Ok, nil
 	}()
-	v11, failure2 := func() (bool, error) {
+	v16, failure2 := func() (bool, error) {
 		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(target_branch).Ok, nil
 	}()
-	ok3, err := celrt.And(v10, failure, v11, failure2)
+	ok3, err := celrt.And(v15, failure, v16, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	var v12 string
+	var v17 string
 	if ok3 {
 		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
 		if err != nil {
@@ -7463,42 +7639,43 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v12 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
+		v17 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
 	} else {
-		v12 = ""
+		v17 = ""
 	}
-	where := "in " + celrt.Trim(project_id) + v7 + v8 + v9 + v12
+	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
 	project_id2, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v13 celrt.Optional[string]
+	var v18 celrt.Optional[string]
 	if celrt.NonEmpty(project_id2).Ok {
-		var v14 string
+		var v19 string
 		if int64(len(details)) == int64(0) {
-			v14 = ""
+			v19 = ""
 		} else {
-			v14 = ": " + celrt.JoinSep(details, ", ")
+			v19 = ": " + celrt.JoinSep(details, ", ")
 		}
-		v13 = celrt.Of(celrt.Truncate(where+v14, int64(400)))
+		v18 = celrt.Of(celrt.Truncate(where+v19, int64(400)))
 	} else {
 		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v15 celrt.Optional[string]
+		var v20 celrt.Optional[string]
 		if celrt.NonEmpty(search).Ok {
 			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v15 = celrt.Of("for \"" + celrt.Inline(search2, int64(limits.Summary)) + "\"")
+			v21 := celrt.Of("for \"" + celrt.Inline(search2, int64(limits.Summary)) + "\"")
+			v20 = v21
 		} else {
-			v15 = celrt.None[string]()
+			v20 = celrt.None[string]()
 		}
-		v13 = v15
+		v18 = v20
 	}
-	return v13.Value, v13.Ok, nil
+	return v18.Value, v18.Ok, nil
 }
 
 // PreviewTimeAny formats calls to "time:*" (Any tool of the MCP time server).
@@ -7536,32 +7713,35 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 		if !opt.Ok {
 			v2 = "?"
 		}
+		v3 := "convert " + celrt.Truncate(celrt.Collapse(time2), int64(20)) + " from " + celrt.Truncate(celrt.Collapse(v2), int64(60))
 		target_timezone, err := celrt.FieldOf(input, "target_timezone", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		opt2 := celrt.NonEmpty(target_timezone)
-		v3 := opt2.Value
+		v4 := opt2.Value
 		if !opt2.Ok {
-			v3 = "?"
+			v4 = "?"
 		}
-		v1 = celrt.Of("convert " + celrt.Truncate(celrt.Collapse(time2), int64(20)) + " from " + celrt.Truncate(celrt.Collapse(v2), int64(60)) + " to " + celrt.Truncate(celrt.Collapse(v3), int64(60)))
+		v5 := celrt.Of(v3 + " to " + celrt.Truncate(celrt.Collapse(v4), int64(60)))
+		v1 = v5
 	} else {
 		timezone, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v4 celrt.Optional[string]
+		var v6 celrt.Optional[string]
 		if celrt.NonEmpty(timezone).Ok {
 			timezone2, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of("current time in " + celrt.Truncate(celrt.Collapse(timezone2), int64(60)))
+			v7 := celrt.Truncate(celrt.Collapse(timezone2), int64(60))
+			v6 = celrt.Of("current time in " + v7)
 		} else {
-			v4 = celrt.None[string]()
+			v6 = celrt.None[string]()
 		}
-		v1 = v4
+		v1 = v6
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7589,7 +7769,8 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 		if err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of("issue " + celrt.Truncate(celrt.Collapse(issue_id_or_url2), int64(limits.Preview)))
+		v2 := celrt.Truncate(celrt.Collapse(issue_id_or_url2), int64(limits.Preview))
+		v1 = celrt.Of("issue " + v2)
 	} else {
 		v1 = celrt.None[string]()
 	}

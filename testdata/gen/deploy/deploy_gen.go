@@ -116,7 +116,8 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		v2 = celrt.Of("to release " + celrt.Truncate(v3, int64(40)))
+		v4 := celrt.Of("to release " + celrt.Truncate(v3, int64(40)))
+		v2 = v4
 	} else {
 		v2 = celrt.None[string]()
 	}

@@ -107,11 +107,7 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 		if err != nil {
 			return "", false, err
 		}
-		x, err := celrt.AsString(s)
-		if err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("with query: \"" + x + "\"")
+		v2 = celrt.Of("with query: \"" + s + "\"")
 	} else {
 		v2 = celrt.None[string]()
 	}
