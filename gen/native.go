@@ -60,10 +60,14 @@ func NativeFunc(a *cel.Ast, vars []NativeVar) (jen.Code, error) {
 
 // body returns the statements of the function translated.
 func (t *translator) body() []jen.Code {
-	if !t.steps {
-		return t.block
+	var counters []jen.Code
+	if t.steps {
+		counters = append(counters, jen.Id("steps").Op(":=").Lit(0))
 	}
-	return append([]jen.Code{jen.Id("steps").Op(":=").Lit(0)}, t.block...)
+	if t.bytes {
+		counters = append(counters, jen.Id("bytes").Op(":=").Lit(0))
+	}
+	return append(counters, t.block...)
 }
 
 // val is a translated node: a Go expression of goType(t).
@@ -87,6 +91,7 @@ type translator struct {
 	names  map[string]int // Go names taken, by base
 	failed bool           // the current block may fail
 	steps  bool           // the function counts comprehension steps
+	bytes  bool           // the function counts what comprehensions build
 	// patterns, when not nil, collects the constant regular expressions,
 	// compiled once in package variables (named by patternBase) rather
 	// than on each call.
@@ -122,7 +127,7 @@ type binding struct {
 
 func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 	t := &translator{ast: a, fail: zeros, names: map[string]int{}}
-	for _, reserved := range []string{"err", "input", "tool", "limits", "celrt", "value", "runtime", "textfmt", "steps", "strings", "regexp"} {
+	for _, reserved := range []string{"err", "input", "tool", "limits", "celrt", "value", "runtime", "textfmt", "steps", "bytes", "strings", "regexp"} {
 		t.names[reserved] = 1
 	}
 	return t
@@ -382,6 +387,9 @@ func (t *translator) list(e celast.Expr, typ *types.Type) (val, error) {
 }
 
 func (t *translator) mapLiteral(e celast.Expr) (val, error) {
+	if e.AsMap().Size() == 0 {
+		return val{code: qual("EmptyMap").Call(), t: t.typeOf(e)}, nil
+	}
 	var keys, values []jen.Code
 	for _, entry := range e.AsMap().Entries() {
 		me := entry.AsMapEntry()
@@ -547,60 +555,83 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 	return val{}, unsupported("a comprehension that is not map, filter, all, exists, exists_one or cel.bind")
 }
 
-// loop emits a for loop over the comprehension's range, binding its
-// variable, with body translated inside it.
-func (t *translator) loop(c celast.ComprehensionExpr, body func() error) error {
+// iteration is what a comprehension ranges over: a Go slice, and the CEL
+// types of its elements and of the comprehension's variable.
+type iteration struct {
+	items   val
+	item    *types.Type // what the slice holds
+	iterVar *types.Type // what the variable is
+}
+
+// iterate evaluates the range of a comprehension: a typed list as it is,
+// the keys of a map with string keys as []string, anything else as a list
+// of dyn (celrt.Iterate).
+func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 	r, err := t.expr(c.IterRange())
 	if err != nil {
-		return err
+		return iteration{}, err
 	}
-	elem := types.DynType
-	rt := r.t
-	var rangeCode jen.Code
-	switch {
-	case rt.Kind() == types.ListKind:
-		elem = rt.Parameters()[0]
-		rangeCode = r.code
-	case rt.Kind() == types.MapKind:
-		elem = rt.Parameters()[0]
-		rangeCode = t.fallible(types.NewListType(types.DynType), "keys", qual("Iterate").Call(r.code)).code
-	default:
-		rangeCode = t.fallible(types.NewListType(types.DynType), "items", qual("Iterate").Call(t.coerce(r, types.DynType).code)).code
+	dyns := types.NewListType(types.DynType)
+	switch rt := r.t; rt.Kind() {
+	case types.ListKind:
+		return iteration{items: r, item: rt.Parameters()[0], iterVar: rt.Parameters()[0]}, nil
+	case types.MapKind:
+		key := rt.Parameters()[0]
+		if key.Kind() == types.StringKind {
+			strs := types.NewListType(types.StringType)
+			return iteration{items: t.fallible(strs, "keys", qual("StringKeys").Call(r.code)), item: key, iterVar: key}, nil
+		}
+		return iteration{items: t.fallible(dyns, "keys", qual("Iterate").Call(r.code)), item: types.DynType, iterVar: key}, nil
 	}
-	if goTypeName(elem) != "any" && rt.Kind() != types.ListKind {
-		// map keys come as dyn
-		elem = types.DynType
-	}
+	items := t.fallible(dyns, "items", qual("Iterate").Call(t.coerce(r, types.DynType).code))
+	return iteration{items: items, item: types.DynType, iterVar: types.DynType}, nil
+}
+
+// loop emits a for loop over an iteration, binding the comprehension's
+// variable, with body translated inside it. Each step counts against
+// celrt.MaxSteps.
+func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() error) error {
 	name := t.goName(c.IterVar())
 	t.steps = true
-	var stmts []jen.Code
 	outer, outerFailed := t.block, t.failed
 	t.block = nil
 	t.emit(jen.If(jen.Id("steps").Op("++"), jen.Id("steps").Op(">").Qual(celrtPath, "MaxSteps")).Block(
 		t.failWith(qual("ErrSteps"))))
-	t.bind(c.IterVar(), val{code: jen.Id(name), t: elem})
-	err = body()
+	v := t.coerce(val{code: jen.Id(name), t: it.item}, it.iterVar)
+	t.bind(c.IterVar(), v)
+	err := body()
 	t.unbind(1)
-	stmts, t.block = t.block, outer
+	stmts := t.block
+	t.block = outer
 	t.failed = outerFailed || t.failed
 	if err != nil {
 		return err
 	}
-	t.emit(jen.For(jen.List(jen.Id("_"), jen.Id(name)).Op(":=").Range().Add(rangeCode)).Block(stmts...))
+	t.emit(jen.For(jen.List(jen.Id("_"), jen.Id(name)).Op(":=").Range().Add(it.items.code)).Block(stmts...))
 	return nil
 }
 
 func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filter, transform celast.Expr) (val, error) {
 	elem := typ.Parameters()[0]
+	it, err := t.iterate(c)
+	if err != nil {
+		return val{}, err
+	}
 	out := t.goName("list")
-	t.emit(jen.Var().Id(out).Add(goType(typ)))
-	err := t.loop(c, func() error {
+	// A list CEL built is never nil: an empty one is [].
+	t.emit(jen.Id(out).Op(":=").Make(goType(typ), jen.Lit(0), jen.Len(it.items.code)))
+	err = t.loop(c, it, func() error {
 		add := func() error {
 			v, err := t.expr(transform)
 			if err != nil {
 				return err
 			}
-			t.emit(jen.Id(out).Op("=").Append(jen.Id(out), t.coerce(v, elem).code))
+			v = t.settle(t.coerce(v, elem), "elem")
+			// What a comprehension builds counts against celrt.MaxBytes.
+			t.bytes = true
+			t.emit(jen.If(jen.Id("bytes").Op("+=").Add(footprint(v)), jen.Id("bytes").Op(">").Qual(celrtPath, "MaxBytes")).Block(
+				t.failWith(qual("ErrBytes"))))
+			t.emit(jen.Id(out).Op("=").Append(jen.Id(out), v.code))
 			return nil
 		}
 		if filter == nil {
@@ -621,9 +652,20 @@ func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filt
 	if err != nil {
 		return val{}, err
 	}
-	// A list CEL built is never nil: an empty one is [].
-	t.emit(jen.If(jen.Id(out).Op("==").Nil()).Block(jen.Id(out).Op("=").Add(goType(typ)).Values()))
 	return val{code: jen.Id(out), t: typ}, nil
+}
+
+// footprint is the memory an element of a built list accounts for: a
+// string's bytes (shared or not: a join would copy them), the header of
+// anything else.
+func footprint(v val) jen.Code {
+	switch goTypeName(v.t) {
+	case "string":
+		return jen.Len(v.code)
+	case "int64", "uint64", "float64", "bool":
+		return jen.Lit(8)
+	}
+	return qual("Footprint").Call(v.code)
 }
 
 // quantifier is all (exists false) or exists: the first element that
@@ -636,7 +678,11 @@ func (t *translator) quantifier(c celast.ComprehensionExpr, exists bool, pred ce
 		decided = jen.Op("!").Id(found)
 	}
 	t.emit(jen.Id(found).Op(":=").Lit(!exists), jen.Var().Id(firstErr).Error())
-	err := t.loop(c, func() error {
+	it, err := t.iterate(c)
+	if err != nil {
+		return val{}, err
+	}
+	err = t.loop(c, it, func() error {
 		p, perr, err := t.catching(pred, types.BoolType)
 		if err != nil {
 			return err
@@ -665,8 +711,12 @@ func (t *translator) quantifier(c celast.ComprehensionExpr, exists bool, pred ce
 
 func (t *translator) existsOne(c celast.ComprehensionExpr, pred celast.Expr) (val, error) {
 	n := t.goName("matches")
+	it, err := t.iterate(c)
+	if err != nil {
+		return val{}, err
+	}
 	t.emit(jen.Id(n).Op(":=").Lit(0))
-	err := t.loop(c, func() error {
+	err = t.loop(c, it, func() error {
 		p, err := t.expr(pred)
 		if err != nil {
 			return err

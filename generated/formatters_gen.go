@@ -317,6 +317,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	    + ")"
 func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
 	var v2 any
 	if v1 {
@@ -398,13 +399,13 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		v7 = v12
 	}
 	pair := v7
-	var list []any
 	x2, err := func(v any) ([]any, error) {
 		return celrt.AsList(v, celrt.AsDyn)
 	}(listed)
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(celrt.Concat(x2, pair)))
 	for _, e := range celrt.Concat(x2, pair) {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -440,11 +441,11 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			return "", false, err
 		}
 		if ok6 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list = append(list, e)
 		}
-	}
-	if list == nil {
-		list = []any{}
 	}
 	edits := list
 	found := false
@@ -592,15 +593,16 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		} else {
 			v43 = ""
 		}
-		var list2 []string
+		list2 := make([]string, 0, len(notes))
 		for _, n := range notes {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			list2 = append(list2, ", "+n)
-		}
-		if list2 == nil {
-			list2 = []string{}
+			elem4 := ", " + n
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem4)
 		}
 		v36 = v42 + v43 + celrt.JoinSep(list2, "") + ")"
 	}
@@ -760,6 +762,7 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 //	preview = "for " + parts.join(", ")
 func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
 	v1 := opt
 	if !opt.Ok {
@@ -769,24 +772,24 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
 	var v3 []string
 	if v2 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, g := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.NonEmpty(g).Ok {
-				list2 = append(list2, g)
+				if bytes += celrt.Footprint(g); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, g)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, g2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, g2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -794,12 +797,13 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, "'"+celrt.Inline(s, int64(limits.Summary))+"'")
+			elem := "'" + celrt.Inline(s, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v3 = list
+		v3 = list2
 	} else {
 		v3 = []string{}
 	}
@@ -852,16 +856,13 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 //	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), 160)
 func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
 	var v2 any
 	if v1 {
 		v2 = celrt.Field(input, "arguments")
 	} else {
-		m, err := celrt.NewMap([]any{}, []any{})
-		if err != nil {
-			return "", false, err
-		}
-		v2 = m
+		v2 = celrt.EmptyMap()
 	}
 	args := v2
 	size, err := celrt.Size(args)
@@ -872,11 +873,11 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	if size == int64(0) {
 		v3 = ""
 	} else {
-		var list []string
 		items, err := celrt.Iterate(args)
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]string, 0, len(items))
 		for _, k := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -893,10 +894,11 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, x+": "+r)
-		}
-		if list == nil {
-			list = []string{}
+			elem := x + ": " + r
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
 		}
 		v4 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(160))
 		v3 = "with " + v4
@@ -941,6 +943,7 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 //	    : optional.none()
 func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "url"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -1009,8 +1012,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		v4 = celrt.Split(r6, "&")
 	}
 	params := v4
-	var list []string
-	var list2 []string
+	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -1019,12 +1021,13 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		list2 = append(list2, elem)
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, elem)
 	}
-	if list2 == nil {
-		list2 = []string{}
-	}
-	for _, n := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, n := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1070,13 +1073,13 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			ok = ok6
 		}
 		if ok {
-			list = append(list, n)
+			if bytes += len(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, n)
 		}
 	}
-	if list == nil {
-		list = []string{}
-	}
-	secret := list
+	secret := list2
 	var v5 string
 	if q < int64(0) {
 		v5 = bare
@@ -1089,7 +1092,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		var list3 []string
+		list3 := make([]string, 0, len(params))
 		for _, p2 := range params {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -1113,10 +1116,10 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			} else {
 				v6 = p2
 			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list3 = append(list3, v6)
-		}
-		if list3 == nil {
-			list3 = []string{}
 		}
 		v5 = r7 + celrt.JoinSep(list3, "&")
 	}
@@ -1127,15 +1130,16 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	} else {
 		v7 = []string{}
 	}
-	var list4 []string
+	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		list4 = append(list4, "'"+n3+"'")
-	}
-	if list4 == nil {
-		list4 = []string{}
+		elem3 := "'" + n3 + "'"
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem3)
 	}
 	flags := celrt.Concat(v7, list4)
 	var v8 celrt.Optional[string]
@@ -1198,9 +1202,8 @@ var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 //	  : optional.none()
 func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	query := celrt.NonEmpty(celrt.Field(input, "query"))
-	var list []string
-	var list2 []any
 	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
 	var v2 any
 	if v1 == celrt.ListType {
@@ -1219,18 +1222,20 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, d := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.NonEmpty(d).Ok {
-			list2 = append(list2, d)
+			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, d)
 		}
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, d2 := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, d2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1238,14 +1243,12 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list = append(list, v5)
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v5)
 	}
-	if list == nil {
-		list = []string{}
-	}
-	allowed := list
-	var list3 []string
-	var list4 []any
+	allowed := list2
 	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
 	var v7 any
 	if v6 == celrt.ListType {
@@ -1264,18 +1267,20 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list3 := make([]any, 0, len(items2))
 	for _, d3 := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.NonEmpty(d3).Ok {
-			list4 = append(list4, d3)
+			if bytes += celrt.Footprint(d3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, d3)
 		}
 	}
-	if list4 == nil {
-		list4 = []any{}
-	}
-	for _, d4 := range list4 {
+	list4 := make([]string, 0, len(list3))
+	for _, d4 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1283,12 +1288,12 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, v10)
+		if bytes += len(v10); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, v10)
 	}
-	if list3 == nil {
-		list3 = []string{}
-	}
-	blocked := list3
+	blocked := list4
 	var v11 celrt.Optional[string]
 	if query.Ok {
 		v12, err := query.Get()
@@ -1352,6 +1357,7 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 //	        + (prompt == "" ? "" : ": \"" + truncate(prompt, 80) + "\""))
 func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
 	v2 := v1.Value
 	if !v1.Ok {
@@ -1388,24 +1394,24 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
 	var v10 []string
 	if v9 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.TypeOf(t) == celrt.MapType {
-				list2 = append(list2, t)
+				if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, t)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, t2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -1434,12 +1440,13 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			if !v12.Ok {
 				v14 = "?"
 			}
-			list = append(list, celrt.Collapse(v14))
+			elem := celrt.Collapse(v14)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v10 = list
+		v10 = list2
 	} else {
 		v10 = []string{}
 	}
@@ -1489,15 +1496,16 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	var v24 celrt.Optional[string]
 	if int64(len(tasks)) > int64(0) {
 		v25 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
-		var list3 []string
+		list3 := make([]string, 0, len(tasks))
 		for _, t3 := range tasks {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			list3 = append(list3, "\""+celrt.Truncate(t3, int64(60))+"\"")
-		}
-		if list3 == nil {
-			list3 = []string{}
+			elem2 := "\"" + celrt.Truncate(t3, int64(60)) + "\""
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
 		}
 		v26 := celrt.Truncate(celrt.JoinSep(list3, ", "), int64(limits.Preview))
 		v24 = celrt.Of(v25 + ": " + v26)
@@ -1563,6 +1571,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 //	        + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
 func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
 	var v2 any
 	if v1 {
@@ -1592,24 +1601,24 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		v5 = celrt.ListOf([]any{})
 	}
 	all := v5
-	var list []any
 	items, err := celrt.Iterate(all)
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, t := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list = append(list, t)
 		}
 	}
-	if list == nil {
-		list = []any{}
-	}
 	todos := list
-	var list2 []any
+	list2 := make([]any, 0, len(todos))
 	for _, t2 := range todos {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -1622,39 +1631,38 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if !opt2.Ok {
 			v6 = ""
 		}
+		if bytes += celrt.Footprint(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
 		list2 = append(list2, v6)
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
 	statuses := list2
-	var list3 []string
-	var list4 [][]string
-	var list5 [][]string
 	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	list3 := make([][]string, 0, len(v7))
 	for _, s := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var list6 []any
+		list4 := make([]any, 0, len(statuses))
 		for _, x2 := range statuses {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.Equal(x2, s) {
-				list6 = append(list6, x2)
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, x2)
 			}
 		}
-		if list6 == nil {
-			list6 = []any{}
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
 		}
-		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list6)), 10)}
-		list5 = append(list5, v8)
+		list3 = append(list3, v8)
 	}
-	if list5 == nil {
-		list5 = [][]string{}
-	}
-	for _, c := range list5 {
+	list5 := make([][]string, 0, len(list3))
+	for _, c := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1681,13 +1689,14 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		if ok2 {
-			list4 = append(list4, c)
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, c)
 		}
 	}
-	if list4 == nil {
-		list4 = [][]string{}
-	}
-	for _, c2 := range list4 {
+	list6 := make([]string, 0, len(list5))
+	for _, c2 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1699,16 +1708,14 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, elem3+" "+elem4)
+		elem5 := elem3 + " " + elem4
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
 	}
-	if list3 == nil {
-		list3 = []string{}
-	}
-	counts := list3
-	var list7 []string
-	var list8 []celrt.Optional[string]
-	var list9 []celrt.Optional[string]
-	var list10 []any
+	counts := list6
+	list7 := make([]any, 0, len(todos))
 	for _, t3 := range todos {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -1722,13 +1729,14 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			v11 = ""
 		}
 		if celrt.Equal(v11, "in_progress") {
-			list10 = append(list10, t3)
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, t3)
 		}
 	}
-	if list10 == nil {
-		list10 = []any{}
-	}
-	for _, t4 := range list10 {
+	list8 := make([]celrt.Optional[string], 0, len(list7))
+	for _, t4 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1753,23 +1761,25 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			v13 = celrt.NonEmpty(v14)
 		}
-		list9 = append(list9, v13)
+		if bytes += celrt.Footprint(v13); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, v13)
 	}
-	if list9 == nil {
-		list9 = []celrt.Optional[string]{}
-	}
-	for _, o := range list9 {
+	list9 := make([]celrt.Optional[string], 0, len(list8))
+	for _, o := range list8 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if o.Ok {
-			list8 = append(list8, o)
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, o)
 		}
 	}
-	if list8 == nil {
-		list8 = []celrt.Optional[string]{}
-	}
-	for _, o2 := range list8 {
+	list10 := make([]string, 0, len(list9))
+	for _, o2 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1777,12 +1787,13 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list7 = append(list7, celrt.Collapse(v15))
+		elem6 := celrt.Collapse(v15)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem6)
 	}
-	if list7 == nil {
-		list7 = []string{}
-	}
-	current := list7
+	current := list10
 	var v16 celrt.Optional[string]
 	if !decoded.Ok {
 		v16 = celrt.None[string]()
@@ -1803,11 +1814,11 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			if int64(len(current)) == int64(0) {
 				v18 = ""
 			} else {
-				elem5, err := celrt.IndexList(current, int64(0))
+				elem7, err := celrt.IndexList(current, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				v18 = " (now: " + celrt.Truncate(elem5, int64(60)) + ")"
+				v18 = " (now: " + celrt.Truncate(elem7, int64(60)) + ")"
 			}
 			v17 = "with " + celrt.Plural(size2, "todo", "todos") + ": " + celrt.JoinSep(counts, ", ") + v18
 		}
@@ -1846,6 +1857,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 //	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview))
 func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
 	var v2 string
 	if v1 {
@@ -1874,7 +1886,7 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		v2 = v4
 	}
 	text := v2
-	var list []string
+	list := make([]string, 0, len(celrt.Split(text, "\n*** ")))
 	for _, p := range celrt.Split(text, "\n*** ") {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -1894,26 +1906,26 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		} else {
 			v6 = h
 		}
+		if bytes += len(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
 		list = append(list, v6)
 	}
-	if list == nil {
-		list = []string{}
-	}
 	heads := list
-	var list2 []string
-	var list3 []string
+	list2 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if strings.HasPrefix(h2, "Add File: ") {
-			list3 = append(list3, h2)
+			if bytes += len(h2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, h2)
 		}
 	}
-	if list3 == nil {
-		list3 = []string{}
-	}
-	for _, h3 := range list3 {
+	list3 := make([]string, 0, len(list2))
+	for _, h3 := range list2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1921,14 +1933,14 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		list2 = append(list2, celrt.Trim(r2))
+		elem2 := celrt.Trim(r2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem2)
 	}
-	if list2 == nil {
-		list2 = []string{}
-	}
-	adds := list2
-	var list4 []string
-	var list5 []string
+	adds := list3
+	list4 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -1938,13 +1950,14 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			ok = strings.HasPrefix(h4, "Move to: ")
 		}
 		if ok {
-			list5 = append(list5, h4)
+			if bytes += len(h4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, h4)
 		}
 	}
-	if list5 == nil {
-		list5 = []string{}
-	}
-	for _, h5 := range list5 {
+	list5 := make([]string, 0, len(list4))
+	for _, h5 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1962,39 +1975,39 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			}
 			v7 = celrt.Trim(r4)
 		}
-		list4 = append(list4, v7)
+		if bytes += len(v7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, v7)
 	}
-	if list4 == nil {
-		list4 = []string{}
-	}
-	updates := list4
-	var list6 []string
+	updates := list5
+	list6 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if !strings.HasPrefix(u, "(moving it to ") {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list6 = append(list6, u)
 		}
 	}
-	if list6 == nil {
-		list6 = []string{}
-	}
 	updated := int64(len(list6))
-	var list7 []string
-	var list8 []string
+	list7 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if strings.HasPrefix(h6, "Delete File: ") {
-			list8 = append(list8, h6)
+			if bytes += len(h6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, h6)
 		}
 	}
-	if list8 == nil {
-		list8 = []string{}
-	}
-	for _, h7 := range list8 {
+	list8 := make([]string, 0, len(list7))
+	for _, h7 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -2002,12 +2015,13 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		list7 = append(list7, celrt.Trim(r5))
+		elem3 := celrt.Trim(r5)
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem3)
 	}
-	if list7 == nil {
-		list7 = []string{}
-	}
-	deletes := list7
+	deletes := list8
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -2259,6 +2273,7 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 //	      + shown + "'" + notes.join(""))
 func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
 	var v2 any
 	if v1 {
@@ -2267,7 +2282,6 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		v2 = celrt.ListOf([]any{})
 	}
 	args := v2
-	var list []string
 	size, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
@@ -2292,6 +2306,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]string, 0, len(items))
 	for _, a := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -2327,10 +2342,10 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 			}
 			v5 = v6
 		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
 		list = append(list, v5)
-	}
-	if list == nil {
-		list = []string{}
 	}
 	quote := list
 	size2, err := celrt.Size(args)
@@ -2347,7 +2362,6 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
-		var list2 []string
 		size4, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
@@ -2370,6 +2384,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
+		list2 := make([]string, 0, len(slice2))
 		for _, a2 := range slice2 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -2405,10 +2420,10 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 				}
 				v9 = v10
 			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list2 = append(list2, v9)
-		}
-		if list2 == nil {
-			list2 = []string{}
 		}
 		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
 	} else {
@@ -2441,29 +2456,30 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	count := celrt.Lines(script)
 	var v15 string
 	if count <= int64(1000) {
-		var list3 []string
-		var list4 []string
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			list4 = append(list4, celrt.Collapse(l))
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
 		}
-		if list4 == nil {
-			list4 = []string{}
-		}
-		for _, l2 := range list4 {
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if l2 != "" {
-				list3 = append(list3, l2)
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
 			}
 		}
-		if list3 == nil {
-			list3 = []string{}
-		}
-		v15 = celrt.JoinSep(list3, "\n")
+		v15 = celrt.JoinSep(list4, "\n")
 	} else {
 		v15 = celrt.Collapse(script)
 	}
@@ -2627,6 +2643,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 //	    + ")"
 func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
 	var v2 any
 	if v1 {
@@ -2651,11 +2668,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		v4 = celrt.ListOf([]any{})
 	}
 	listed := v4
-	var list []any
 	items, err := celrt.Iterate(listed)
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, e := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -2727,11 +2744,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			ok = ok7
 		}
 		if ok {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list = append(list, e)
 		}
-	}
-	if list == nil {
-		list = []any{}
 	}
 	edits := list
 	var v15 []any
@@ -2819,7 +2836,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		v15 = v20
 	}
 	first := v15
-	var list2 []any
+	list2 := make([]any, 0, len(edits))
 	for _, e2 := range edits {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -2851,11 +2868,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		if ok11 {
+			if bytes += celrt.Footprint(e2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list2 = append(list2, e2)
 		}
-	}
-	if list2 == nil {
-		list2 = []any{}
 	}
 	every := int64(len(list2))
 	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
@@ -2951,6 +2968,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
 func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
 	var v2 any
 	if v1 {
@@ -2980,29 +2998,29 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		v5 = celrt.ListOf([]any{})
 	}
 	all := v5
-	var list []any
 	items, err := celrt.Iterate(all)
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, t := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list = append(list, t)
 		}
 	}
-	if list == nil {
-		list = []any{}
-	}
 	steps2 := list
-	var list2 []string
+	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
 	for _, s := range []string{"pending", "in_progress", "completed"} {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var list3 []any
+		list3 := make([]any, 0, len(steps2))
 		for _, t2 := range steps2 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -3016,20 +3034,20 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 				v6 = ""
 			}
 			if celrt.Equal(v6, s) {
+				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
 				list3 = append(list3, t2)
 			}
 		}
-		if list3 == nil {
-			list3 = []any{}
+		elem := strconv.FormatInt(int64(len(list3)), 10) + " " + celrt.Replace(s, "_", " ")
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, strconv.FormatInt(int64(len(list3)), 10)+" "+celrt.Replace(s, "_", " "))
-	}
-	if list2 == nil {
-		list2 = []string{}
+		list2 = append(list2, elem)
 	}
 	counts := list2
-	var list4 []string
-	var list5 []any
+	list4 := make([]any, 0, len(steps2))
 	for _, t3 := range steps2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -3061,13 +3079,14 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		if ok2 {
-			list5 = append(list5, t3)
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, t3)
 		}
 	}
-	if list5 == nil {
-		list5 = []any{}
-	}
-	for _, t4 := range list5 {
+	list5 := make([]string, 0, len(list4))
+	for _, t4 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3079,12 +3098,13 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		list4 = append(list4, celrt.Collapse(x2))
+		elem2 := celrt.Collapse(x2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, elem2)
 	}
-	if list4 == nil {
-		list4 = []string{}
-	}
-	current := list4
+	current := list5
 	var v11 celrt.Optional[string]
 	if !decoded.Ok {
 		v11 = celrt.None[string]()
@@ -3097,11 +3117,11 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		if int64(len(current)) == int64(0) {
 			v12 = ""
 		} else {
-			elem, err := celrt.IndexList(current, int64(0))
+			elem3, err := celrt.IndexList(current, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v12 = " (now: " + celrt.Truncate(elem, int64(60)) + ")"
+			v12 = " (now: " + celrt.Truncate(elem3, int64(60)) + ")"
 		}
 		v13 := celrt.Of("with a plan of " + celrt.Plural(size, "step", "steps") + ": " + celrt.JoinSep(counts, ", ") + v12)
 		v11 = v13
@@ -3128,9 +3148,9 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 //	      + (input.useDefaultExcludes == false ? ", without the default excludes" : ""))
 func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	var list [][]string
-	var list2 []any
+	bytes := 0
 	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	list := make([]any, 0, len(v1))
 	for _, l := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -3141,33 +3161,34 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 		} else {
 			v2 = celrt.ListOf([]any{})
 		}
-		list2 = append(list2, v2)
+		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v2)
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, l2 := range list2 {
+	list2 := make([][]string, 0, len(list))
+	for _, l2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var list3 []string
-		var list4 []any
 		items, err := celrt.Iterate(l2)
 		if err != nil {
 			return "", false, err
 		}
+		list3 := make([]any, 0, len(items))
 		for _, s := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.NonEmpty(s).Ok {
-				list4 = append(list4, s)
+				if bytes += celrt.Footprint(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
 			}
 		}
-		if list4 == nil {
-			list4 = []any{}
-		}
-		for _, s2 := range list4 {
+		list4 := make([]string, 0, len(list3))
+		for _, s2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3175,47 +3196,48 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			list3 = append(list3, "'"+celrt.Inline(s3, int64(limits.Summary))+"'")
+			elem := "'" + celrt.Inline(s3, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
 		}
-		if list3 == nil {
-			list3 = []string{}
+		if bytes += celrt.Footprint(list4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
 		}
-		list = append(list, list3)
+		list2 = append(list2, list4)
 	}
-	if list == nil {
-		list = [][]string{}
-	}
-	strings2 := list
-	elem, err := celrt.IndexList(strings2, int64(0))
+	strings2 := list2
+	elem2, err := celrt.IndexList(strings2, int64(0))
 	if err != nil {
 		return "", false, err
 	}
-	elem2, err := celrt.IndexList(strings2, int64(1))
+	elem3, err := celrt.IndexList(strings2, int64(1))
 	if err != nil {
 		return "", false, err
 	}
-	included := celrt.Concat(elem, elem2)
+	included := celrt.Concat(elem2, elem3)
 	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
 	var v4 []string
 	if v3 {
-		var list5 []string
-		var list6 []any
 		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
 		if err != nil {
 			return "", false, err
 		}
+		list5 := make([]any, 0, len(items2))
 		for _, s4 := range items2 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.NonEmpty(s4).Ok {
-				list6 = append(list6, s4)
+				if bytes += celrt.Footprint(s4); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, s4)
 			}
 		}
-		if list6 == nil {
-			list6 = []any{}
-		}
-		for _, s5 := range list6 {
+		list6 := make([]string, 0, len(list5))
+		for _, s5 := range list5 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3223,12 +3245,13 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			list5 = append(list5, "'"+celrt.Inline(s6, int64(limits.Summary))+"'")
+			elem4 := "'" + celrt.Inline(s6, int64(limits.Summary)) + "'"
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, elem4)
 		}
-		if list5 == nil {
-			list5 = []string{}
-		}
-		v4 = list5
+		v4 = list6
 	} else {
 		v4 = []string{}
 	}
@@ -3311,17 +3334,17 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 //	      + (message == "" ? "" : ": \"" + truncate(message, 80) + "\""))
 func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
 	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
 	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
 	var v2 []string
 	if v1 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "items"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, i := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -3339,13 +3362,14 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 				ok = celrt.NonEmpty(v3).Ok
 			}
 			if ok {
-				list2 = append(list2, i)
+				if bytes += celrt.Footprint(i); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, i)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, i2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, i2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3357,12 +3381,13 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, celrt.Collapse(x))
+			elem := celrt.Collapse(x)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v2 = list
+		v2 = list2
 	} else {
 		v2 = []string{}
 	}
@@ -3377,11 +3402,11 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	} else {
 		var v5 string
 		if int64(len(texts)) > int64(0) {
-			elem, err := celrt.IndexList(texts, int64(0))
+			elem2, err := celrt.IndexList(texts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = elem
+			v5 = elem2
 		} else {
 			v5 = ""
 		}
@@ -3496,6 +3521,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 //	      : optional.none()
 func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -3514,24 +3540,24 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
 	var v2 []string
 	if v1 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "paths"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.NonEmpty(p).Ok {
-				list2 = append(list2, p)
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, p)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, p2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3539,12 +3565,13 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, "'"+v3+"'")
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v2 = list
+		v2 = list2
 	} else {
 		v2 = []string{}
 	}
@@ -3732,6 +3759,7 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 //	    : optional.none()
 func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -3940,9 +3968,8 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		v19 = v21
 	}
 	repo3 := v19
-	var list []string
-	var list2 []any
 	v23 := []any{celrt.Field(input, "issue_number"), celrt.Field(input, "pull_number"), celrt.Field(input, "pullNumber")}
+	list := make([]any, 0, len(v23))
 	for _, n := range v23 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -3952,13 +3979,14 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			ok3 = celrt.NonEmpty(n).Ok
 		}
 		if ok3 {
-			list2 = append(list2, n)
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, n)
 		}
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, n2 := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, n2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3976,12 +4004,12 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			v24 = v25
 		}
-		list = append(list, v24)
+		if bytes += len(v24); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v24)
 	}
-	if list == nil {
-		list = []string{}
-	}
-	numbers := list
+	numbers := list2
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -4004,12 +4032,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
 	var v28 []string
 	if v27 {
-		var list3 []string
-		var list4 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return "", false, err
 		}
+		list3 := make([]any, 0, len(items))
 		for _, f := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -4027,13 +4054,14 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 				ok4 = celrt.NonEmpty(v29).Ok
 			}
 			if ok4 {
-				list4 = append(list4, f)
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, f)
 			}
 		}
-		if list4 == nil {
-			list4 = []any{}
-		}
-		for _, f2 := range list4 {
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -4045,12 +4073,13 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			list3 = append(list3, "'"+celrt.Trim(x)+"'")
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
 		}
-		if list3 == nil {
-			list3 = []string{}
-		}
-		v28 = list3
+		v28 = list4
 	} else {
 		v28 = []string{}
 	}
@@ -4058,11 +4087,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
 	var v31 []string
 	if v30 {
-		var list5 []string
 		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
 		if err != nil {
 			return "", false, err
 		}
+		list5 := make([]string, 0, len(items2))
 		for _, k := range items2 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -4079,10 +4108,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			list5 = append(list5, x2+"="+r5)
-		}
-		if list5 == nil {
-			list5 = []string{}
+			elem2 := x2 + "=" + r5
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, elem2)
 		}
 		v31 = list5
 	} else {
@@ -4118,11 +4148,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	var v38 string
 	if int64(len(numbers)) > int64(0) {
-		elem, err := celrt.IndexList(numbers, int64(0))
+		elem3, err := celrt.IndexList(numbers, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v38 = " #" + celrt.Truncate(elem, int64(20))
+		v38 = " #" + celrt.Truncate(elem3, int64(20))
 	} else {
 		v38 = ""
 	}
@@ -4511,6 +4541,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 //	  : optional.none()
 func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -4542,24 +4573,24 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
 	var v3 []string
 	if v2 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, f := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
 			if celrt.NonEmpty(f).Ok {
-				list2 = append(list2, f)
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, f2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -4567,12 +4598,12 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, v4)
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v3 = list
+		v3 = list2
 	} else {
 		v3 = []string{}
 	}
@@ -4613,15 +4644,16 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		v5 = "all changes" + v6
 	} else {
-		var list3 []string
+		list3 := make([]string, 0, len(files))
 		for _, f4 := range files {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			list3 = append(list3, "'"+f4+"'")
-		}
-		if list3 == nil {
-			list3 = []string{}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
 		}
 		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
 		v5 = v7
@@ -5036,6 +5068,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	: optional.none()
 func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -5244,8 +5277,6 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		v23 = v25
 	}
 	typed := v23
-	var list []string
-	var list2 []any
 	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
 	var v27 any
 	if v26 {
@@ -5264,18 +5295,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, v30 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(v30) == celrt.StringType {
-			list2 = append(list2, v30)
+			if bytes += celrt.Footprint(v30); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v30)
 		}
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, v31 := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, v31 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5283,12 +5316,13 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		list = append(list, "'"+celrt.Truncate(celrt.Collapse(x), int64(60))+"'")
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
 	}
-	if list == nil {
-		list = []string{}
-	}
-	values := list
+	values := list2
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -5317,8 +5351,6 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		v32 = v33
 	}
 	code2 := v32
-	var list3 []string
-	var list4 []any
 	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
 	var v36 any
 	if v35 {
@@ -5330,18 +5362,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
+	list3 := make([]any, 0, len(items2))
 	for _, p := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.NonEmpty(p).Ok {
-			list4 = append(list4, p)
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, p)
 		}
 	}
-	if list4 == nil {
-		list4 = []any{}
-	}
-	for _, p2 := range list4 {
+	list4 := make([]string, 0, len(list3))
+	for _, p2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5349,10 +5383,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, "'"+v37+"'")
-	}
-	if list3 == nil {
-		list3 = []string{}
+		elem2 := "'" + v37 + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
@@ -5368,9 +5403,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	} else {
 		v38 = []string{}
 	}
-	paths := celrt.Concat(list3, v38)
-	var list5 []string
-	var list6 []any
+	paths := celrt.Concat(list4, v38)
 	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
 	var v40 any
 	if v39 {
@@ -5382,18 +5415,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
+	list5 := make([]any, 0, len(items3))
 	for _, f := range items3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(f) == celrt.MapType {
-			list6 = append(list6, f)
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, f)
 		}
 	}
-	if list6 == nil {
-		list6 = []any{}
-	}
-	for _, f2 := range list6 {
+	list6 := make([]string, 0, len(list5))
+	for _, f2 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5440,29 +5475,26 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			}
 			v44 = celrt.MCPValue(v45)
 		}
-		list5 = append(list5, celrt.Truncate(celrt.Collapse(v42), int64(40))+"="+v44)
+		elem3 := celrt.Truncate(celrt.Collapse(v42), int64(40)) + "=" + v44
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem3)
 	}
-	if list5 == nil {
-		list5 = []string{}
-	}
-	fields := list5
+	fields := list6
 	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
 	var v47 any
 	if v46 {
 		v47 = celrt.Field(input, "headers")
 	} else {
-		m, err := celrt.NewMap([]any{}, []any{})
-		if err != nil {
-			return "", false, err
-		}
-		v47 = m
+		v47 = celrt.EmptyMap()
 	}
 	headers := v47
-	var list7 []any
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
 		return "", false, err
 	}
+	list7 := make([]any, 0, len(items4))
 	for _, k := range items4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -5481,11 +5513,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			ok = found
 		}
 		if ok {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
 			list7 = append(list7, k)
 		}
-	}
-	if list7 == nil {
-		list7 = []any{}
 	}
 	secrets := list7
 	v49 := []string{"browser_navigate", "playwright_navigate"}
@@ -6016,19 +6048,19 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 												v129 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
 												var v130 string
 												if v129 {
-													var list8 []any
 													items5, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
 														return "", false, err
 													}
+													list8 := make([]any, 0, len(items5))
 													for _, k2 := range items5 {
 														if steps++; steps > celrt.MaxSteps {
 															return "", false, celrt.ErrSteps
 														}
+														if bytes += celrt.Footprint(k2); bytes > celrt.MaxBytes {
+															return "", false, celrt.ErrBytes
+														}
 														list8 = append(list8, k2)
-													}
-													if list8 == nil {
-														list8 = []any{}
 													}
 													x7, err := func(v any) ([]string, error) {
 														return celrt.AsList(v, celrt.AsString)
@@ -6486,6 +6518,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	: optional.none()
 func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -6526,8 +6559,6 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		v2 = v3
 	}
 	verb := v2
-	var list []string
-	var list2 []any
 	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
 	var v5 any
 	if v4 {
@@ -6539,6 +6570,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, e := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -6556,13 +6588,14 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			ok2 = celrt.TypeOf(v6) == celrt.StringType
 		}
 		if ok2 {
-			list2 = append(list2, e)
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
 		}
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, e2 := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6596,14 +6629,13 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			v8 = ""
 		}
-		list = append(list, "'"+celrt.Truncate(celrt.Collapse(x), int64(60))+"'"+v8)
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
 	}
-	if list == nil {
-		list = []string{}
-	}
-	entities := list
-	var list3 []string
-	var list4 []any
+	entities := list2
 	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
 	var v10 any
 	if v9 {
@@ -6615,6 +6647,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list3 := make([]any, 0, len(items2))
 	for _, r4 := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -6650,13 +6683,14 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		if ok5 {
-			list4 = append(list4, r4)
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
 		}
 	}
-	if list4 == nil {
-		list4 = []any{}
-	}
-	for _, r5 := range list4 {
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6699,14 +6733,13 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list3 = append(list3, v17+" '"+celrt.Truncate(celrt.Collapse(x5), int64(40))+"'")
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
 	}
-	if list3 == nil {
-		list3 = []string{}
-	}
-	relations := list3
-	var list5 []string
-	var list6 []any
+	relations := list4
 	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
 	var v19 any
 	if v18 {
@@ -6725,6 +6758,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list5 := make([]any, 0, len(items3))
 	for _, o := range items3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -6742,13 +6776,14 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			ok6 = celrt.TypeOf(v22) == celrt.StringType
 		}
 		if ok6 {
-			list6 = append(list6, o)
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
 		}
 	}
-	if list6 == nil {
-		list6 = []any{}
-	}
-	for _, o2 := range list6 {
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6805,11 +6840,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			return size > int64(0), nil
 		}()
 		v28, failure4 := func() (bool, error) {
-			elem, err := celrt.Index(items4, int64(0))
+			elem3, err := celrt.Index(items4, int64(0))
 			if err != nil {
 				return false, err
 			}
-			return celrt.TypeOf(elem) == celrt.StringType, nil
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
 		}()
 		ok8, err := celrt.And(v27, failure3, v28, failure4)
 		if err != nil {
@@ -6817,11 +6852,11 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		}
 		var v29 string
 		if ok8 {
-			elem2, err := celrt.Index(items4, int64(0))
+			elem4, err := celrt.Index(items4, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			x7, err := celrt.AsString(elem2)
+			x7, err := celrt.AsString(elem4)
 			if err != nil {
 				return "", false, err
 			}
@@ -6847,14 +6882,13 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			v30 = ""
 		}
-		list5 = append(list5, "'"+celrt.Truncate(celrt.Collapse(x6), int64(40))+"': "+v29+v30)
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
 	}
-	if list5 == nil {
-		list5 = []string{}
-	}
-	perEntity := list5
-	var list7 []string
-	var list8 []any
+	perEntity := list6
 	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
 	var v32 any
 	if v31 {
@@ -6873,18 +6907,20 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
+	list7 := make([]any, 0, len(items5))
 	for _, n := range items5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(n) == celrt.StringType {
-			list8 = append(list8, n)
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
 		}
 	}
-	if list8 == nil {
-		list8 = []any{}
-	}
-	for _, n2 := range list8 {
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6892,12 +6928,13 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list7 = append(list7, "'"+celrt.Truncate(celrt.Collapse(x8), int64(60))+"'")
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
 	}
-	if list7 == nil {
-		list7 = []string{}
-	}
-	names := list7
+	names := list8
 	var v35 celrt.Optional[string]
 	if int64(len(entities)) > int64(0) {
 		v36 := celrt.Plural(int64(len(entities)), "entity", "entities")
@@ -7270,6 +7307,7 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 //	: optional.none()
 func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -7293,8 +7331,6 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = tool
 	}
 	name := v1
-	var list []string
-	var list2 []any
 	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
 	var v3 any
 	if v2 {
@@ -7306,18 +7342,20 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
+	list := make([]any, 0, len(items))
 	for _, k := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
 		if celrt.TypeOf(k) == celrt.StringType {
-			list2 = append(list2, k)
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, k)
 		}
 	}
-	if list2 == nil {
-		list2 = []any{}
-	}
-	for _, k2 := range list2 {
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -7325,12 +7363,13 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		list = append(list, "'"+celrt.Truncate(celrt.Collapse(x), int64(80))+"'")
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
 	}
-	if list == nil {
-		list = []string{}
-	}
-	keys := list
+	keys := list2
 	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
 	var v5 string
 	if v4 == celrt.DoubleType {
@@ -7365,7 +7404,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 		var v10 celrt.Optional[string]
 		if ok2 {
-			elem, err := celrt.IndexList(keys, int64(0))
+			elem2, err := celrt.IndexList(keys, int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -7384,7 +7423,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 				}
 				v12 = r5
 			}
-			v10 = celrt.Of("set " + elem + " to " + v12 + expiry)
+			v10 = celrt.Of("set " + elem2 + " to " + v12 + expiry)
 		} else {
 			var v13 celrt.Optional[string]
 			if int64(len(keys)) == int64(1) {
@@ -7394,11 +7433,11 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 				} else {
 					v14 = "key "
 				}
-				elem2, err := celrt.IndexList(keys, int64(0))
+				elem3, err := celrt.IndexList(keys, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				v13 = celrt.Of(v14 + elem2)
+				v13 = celrt.Of(v14 + elem3)
 			} else {
 				pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 				if err != nil {
@@ -7458,15 +7497,15 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	: optional.none()
 func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
 	var v2 []string
 	if v1 {
-		var list []string
-		var list2 []any
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]any, 0, len(items))
 		for _, f := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -7484,13 +7523,14 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 				ok = celrt.NonEmpty(v3).Ok
 			}
 			if ok {
-				list2 = append(list2, f)
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
 			}
 		}
-		if list2 == nil {
-			list2 = []any{}
-		}
-		for _, f2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -7502,12 +7542,13 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, "'"+celrt.Trim(x)+"'")
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
 		}
-		if list == nil {
-			list = []string{}
-		}
-		v2 = list
+		v2 = list2
 	} else {
 		v2 = []string{}
 	}

@@ -183,6 +183,31 @@ func Size(v any) (int64, error) {
 // StringSize is size(s) on a string: its characters (code points).
 func StringSize(s string) int64 { return int64(utf8.RuneCountInString(s)) }
 
+// StringKeys returns the keys of a map whose keys are strings, in order,
+// for a comprehension over it.
+func StringKeys(m any) ([]string, error) {
+	switch x := m.(type) {
+	case *value.Object:
+		keys := make([]string, x.Len())
+		for i := range keys {
+			keys[i], _ = x.At(i)
+		}
+		return keys, nil
+	case *Map:
+		keys := make([]string, x.Len())
+		for i := range keys {
+			k, _ := x.At(i)
+			s, ok := k.(string)
+			if !ok {
+				return nil, noOverload("comprehension", k)
+			}
+			keys[i] = s
+		}
+		return keys, nil
+	}
+	return nil, noOverload("comprehension", m)
+}
+
 // Iterate returns what a comprehension over v iterates: the elements of a
 // list, or the keys of a map in order.
 func Iterate(v any) ([]any, error) {

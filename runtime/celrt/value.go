@@ -159,6 +159,11 @@ func NewMap(keys, values []any) (*Map, error) {
 	return m, nil
 }
 
+// EmptyMap returns the map {}. It is shared: a Map cannot be changed.
+func EmptyMap() *Map { return emptyMap }
+
+var emptyMap = &Map{}
+
 // Len returns the number of entries.
 func (m *Map) Len() int { return len(m.keys) }
 

@@ -134,6 +134,7 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 //	preview = input.size() == 0 ? "" : "with " + input.map(k, k + "=" + json(input[k])).join(", ")
 func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	bytes := 0
 	size, err := celrt.Size(input)
 	if err != nil {
 		return "", false, err
@@ -142,27 +143,24 @@ func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	if size == int64(0) {
 		v1 = ""
 	} else {
-		var list []string
-		keys, err := celrt.Iterate(input)
+		keys, err := celrt.StringKeys(input)
 		if err != nil {
 			return "", false, err
 		}
+		list := make([]string, 0, len(keys))
 		for _, k := range keys {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
-			}
-			x, err := celrt.AsString(k)
-			if err != nil {
-				return "", false, err
 			}
 			elem, err := celrt.Index(input, k)
 			if err != nil {
 				return "", false, err
 			}
-			list = append(list, x+"="+celrt.JSON(elem))
-		}
-		if list == nil {
-			list = []string{}
+			elem2 := k + "=" + celrt.JSON(elem)
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem2)
 		}
 		v1 = "with " + celrt.JoinSep(list, ", ")
 	}
