@@ -258,8 +258,7 @@ func readmeTable() string {
 	return sb.String()
 }
 
-// reasonSummary names the commonest kinds of reason, with counts. The
-// kind of a reason is its text before the first colon.
+// reasonSummary names the commonest kinds of reason, with counts.
 func reasonSummary(skips []skippedTest) string {
 	count := map[string]int{}
 	for _, s := range skips {
@@ -286,7 +285,13 @@ func reasonSummary(skips []skippedTest) string {
 	return strings.Join(parts, ", ")
 }
 
+// reasonKind is a reason's text before the first colon, and for what the
+// translation does not cover, what that is: "translator: function format".
 func reasonKind(reason string) string {
-	kind, _, _ := strings.Cut(reason, ":")
+	kind, rest, _ := strings.Cut(reason, ": ")
+	if kind == "translator" {
+		rest, _, _ = strings.Cut(rest, " (")
+		return kind + ": " + rest
+	}
 	return kind
 }
