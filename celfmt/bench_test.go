@@ -89,7 +89,7 @@ func BenchmarkCompile(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var errs ErrorList
-		if _, ok := compile(env, calls, src, "preview", nil, opts, &errs); !ok {
+		if _, ok := compile(env, calls, src, "preview", nil, nil, opts, &errs); !ok {
 			b.Fatal(errs)
 		}
 	}

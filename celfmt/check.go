@@ -101,7 +101,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	ok := true
 	env, err := bindLets(base, inputType, letNames, func(i int, env *cel.Env) (*types.Type, error) {
 		l := e.Lets[i]
-		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, opts, errs)
+		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, letNames[:i], opts, errs)
 		ok = ok && good
 		if !good {
 			return cel.DynType, nil // reported; later lets still check
@@ -117,7 +117,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	if e.Preview.Text == "" {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, calls, e.Preview, "preview", names, opts, errs)
+	c, good := compile(env, calls, e.Preview, "preview", names, letNames, opts, errs)
 	if !good {
 		return nil
 	}
@@ -144,6 +144,8 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		return nil
 	}
 	f.preview = c
+	f.unmetered = unmeteredWithin(f.lets, f.preview, opts.CostLimit)
+	f.checked = opts
 	if !opts.SkipExamples {
 		for _, r := range f.runExamples(exampleCost) {
 			if r.Problem != "" {
@@ -191,11 +193,18 @@ type compiled struct {
 	// estimate is the static worst-case cost of one evaluation on input
 	// within the bounds of Options.
 	estimate uint64
+	// plain is the program without the meter, when the strict estimate
+	// strict is within the cost limit (see unmetered.go); nil otherwise.
+	plain  cel.Program
+	strict uint64
+	// metered says why there is no plain program.
+	metered string
 }
 
 // compile checks one expression. fields are the entry's declared input
-// fields, which an undefined field's diagnostic suggests.
-func compile(env *cel.Env, calls callTable, src Source, what string, fields []string, opts Options, errs *ErrorList) (compiled, bool) {
+// fields, which an undefined field's diagnostic suggests; lets are the
+// lets the expression sees.
+func compile(env *cel.Env, calls callTable, src Source, what string, fields, lets []string, opts Options, errs *ErrorList) (compiled, bool) {
 	if src.tooLong {
 		return compiled{}, false // Parse reported it
 	}
@@ -262,7 +271,9 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields []st
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false
 	}
-	return compiled{ast: ast, prg: prg, estimate: est.Max}, true
+	c := compiled{ast: ast, prg: prg, estimate: est.Max}
+	c.plain, c.strict, c.metered = unmeteredProgram(env, ast, lets, opts)
+	return c, true
 }
 
 // callPos returns the position of the call of fn whose first argument (or

@@ -46,6 +46,14 @@ type estimator struct {
 	// oversized is the first call whose result may be larger than the
 	// memory budget.
 	oversized *oversizedCall
+	// strict, when set, makes the estimate the one that decides whether an
+	// expression may run unmetered (see unmetered.go): lets are assumed
+	// within the bounds their values are checked against at run time,
+	// local variables have the size cel-go computes for them, and a call
+	// that allocates costs at least its allocation at the rate of the
+	// memory budget to the cost limit.
+	strict bool
+	lets   map[string]bool
 }
 
 // oversizedCall is a call whose result may not fit in the memory budget:
@@ -57,6 +65,11 @@ type oversizedCall struct {
 }
 
 func (e *estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
+	if e.strict {
+		if s, ok := e.strictSize(n); ok {
+			return s
+		}
+	}
 	switch n.Type().Kind() {
 	case types.StringKind, types.BytesKind:
 		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
@@ -82,7 +95,10 @@ func (e *estimator) size(n checker.AstNode) checker.SizeEstimate {
 	if s := n.ComputedSize(); s != nil {
 		return *s
 	}
-	return *e.EstimateSize(n)
+	if s := e.EstimateSize(n); s != nil {
+		return *s
+	}
+	return checker.SizeEstimate{Min: 0, Max: math.MaxUint64} // no bound (strict)
 }
 
 func (e *estimator) EstimateCallCost(fn, overload string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
@@ -91,6 +107,9 @@ func (e *estimator) EstimateCallCost(fn, overload string, target *checker.AstNod
 		all = append([]checker.AstNode{*target}, args...)
 	}
 	est := e.estimateCall(fn, overload, all)
+	if e.strict {
+		est = e.strictCall(fn, overload, all, est)
+	}
 	if est != nil && est.ResultSize != nil && est.ResultSize.Max > uint64(e.o.MemoryBudget) &&
 		e.oversized == nil && len(all) > 0 {
 		e.oversized = &oversizedCall{fn: fn, arg: all[0].Expr().ID(), size: est.ResultSize.Max}

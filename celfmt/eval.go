@@ -73,7 +73,7 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 		return EvalResult{}, errs
 	}
 	const what = "expression"
-	c, ok := compile(env, calls, NewSource(EvalFile, expr), what, nil, opts, &errs)
+	c, ok := compile(env, calls, NewSource(EvalFile, expr), what, nil, nil, opts, &errs)
 	if !ok {
 		for _, e := range errs {
 			e.Msg = strings.TrimPrefix(e.Msg, what+": ")

@@ -16,6 +16,28 @@ type Formatter struct {
 	lets     []compiled
 	preview  compiled
 	opts     Options
+	// unmetered is set when the formatter may run without the meter on
+	// input within the bounds of its estimate (see unmetered.go).
+	unmetered bool
+	// checked are the options it was checked with: the estimates hold
+	// for them only.
+	checked Options
+	// metered makes every evaluation metered, as a test or a benchmark
+	// compares the two.
+	metered bool
+}
+
+// unmeteredWithin reports whether every expression of a formatter has a
+// plain program and their strict estimates add up to no more than limit.
+func unmeteredWithin(lets []compiled, preview compiled, limit uint64) bool {
+	total := uint64(0)
+	for _, c := range append(lets[:len(lets):len(lets)], preview) {
+		if c.plain == nil {
+			return false
+		}
+		total = sat(total, c.strict)
+	}
+	return total <= limit
 }
 
 // Optional reports whether the preview's type is optional_type(string),
@@ -31,24 +53,69 @@ func (f *Formatter) Optional() bool { return f.optional }
 // reads a short field stays cheap, and one that reads a long field is
 // bounded by the cost limit and the memory budget.
 func (f *Formatter) Run(input *value.Object, tool string, limits Limits) (text string, ok bool, err error) {
-	return f.format(input, tool, limits, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+	text, ok, _, err = f.run(input, tool, limits)
+	return text, ok, err
 }
 
-// format evaluates the formatter within budget b.
-func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
+// run is Run, which also reports whether the evaluation was metered.
+func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text string, ok, metered bool, err error) {
 	if input == nil {
 		input = value.Input{}.Object()
 	}
+	vars := f.activation(input, tool, limits)
+	if !f.unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
+		text, ok, err = f.evaluate(vars, 0, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+		return text, ok, true, err
+	}
+	spent := uint64(0)
+	for i, l := range f.lets {
+		v, _, err := l.plain.Eval(vars)
+		if err != nil {
+			return "", false, false, fmt.Errorf("let %s: %w", l.name, err)
+		}
+		vars.lets[l.name] = v
+		spent += l.strict
+		if !letFits(v, f.opts) {
+			// The rest is metered, and charged with what ran.
+			b := newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
+			b.cost = spent
+			text, ok, err = f.evaluate(vars, i+1, b)
+			return text, ok, true, err
+		}
+	}
+	out, _, err := f.preview.plain.Eval(vars)
+	if err != nil {
+		return "", false, false, err
+	}
+	text, ok, err = result(out)
+	return text, ok, false, err
+}
+
+func (f *Formatter) activation(input *value.Object, tool string, limits Limits) *activation {
 	vars := &activation{
 		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
 		tool:   types.String(tool),
 		limits: limitsVal(limits),
-		budget: b,
 	}
 	if len(f.lets) > 0 {
 		vars.lets = make(map[string]ref.Val, len(f.lets))
 	}
-	for _, l := range f.lets {
+	return vars
+}
+
+// format evaluates the formatter within budget b, metered.
+func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
+	if input == nil {
+		input = value.Input{}.Object()
+	}
+	return f.evaluate(f.activation(input, tool, limits), 0, b)
+}
+
+// evaluate evaluates the lets from the i-th on, then the preview, metered
+// within budget b.
+func (f *Formatter) evaluate(vars *activation, i int, b *budget) (text string, ok bool, err error) {
+	vars.budget = b
+	for _, l := range f.lets[i:] {
 		v, _, err := l.prg.Eval(vars)
 		if b.err != nil {
 			err = b.err

@@ -246,21 +246,20 @@ func toModel(v ref.Val) (any, bool) {
 // declaredField reads a declared input field from an object, checking the
 // value the model actually sent against the declared type. An absent field
 // (or null) reads as the type's zero value; a value of another type is an
-// error, which makes the formatter fail rather than misformat.
+// error, which makes the formatter fail rather than misformat. The value is
+// converted to what CEL computes with for the declared type: an int, also
+// as an element of a list or map at any depth, is an int64 (the adapter
+// would make a decoded number a double, and input.n[0] + 1 would fail).
 func declaredField(o *value.Object, name string, t *types.Type) (any, error) {
 	v, _ := o.Get(name)
 	if v == nil {
 		return zeroValue(t), nil
 	}
-	if err := conforms(v, t); err != nil {
+	c, err := conform(v, t)
+	if err != nil {
 		return nil, fmt.Errorf("input field %s: %w", name, err)
 	}
-	if t.Kind() == types.IntKind {
-		n, _ := asNumber(v)
-		i, _ := n.Int64() // conforms has checked it
-		return i, nil
-	}
-	return v, nil
+	return c, nil
 }
 
 func zeroValue(t *types.Type) any {
@@ -281,29 +280,33 @@ func zeroValue(t *types.Type) any {
 	return nil
 }
 
-// conforms reports whether the model value v has the CEL type t.
-func conforms(v any, t *types.Type) error {
+// conform checks that the model value v has the CEL type t and returns it
+// as CEL must see it: ints as int64, lists and maps with their elements
+// converted. A null element of a typed list or map is a type mismatch,
+// unless the element type is dyn: CEL would see null where the checker
+// promised an int or a string, and fail at run time or misformat.
+func conform(v any, t *types.Type) (any, error) {
 	want := t.String()
 	got := value.Kind(v)
 	switch t.Kind() {
 	case types.DynKind, types.AnyKind:
-		return nil
+		return v, nil
 	case types.StringKind:
 		if _, ok := v.(string); ok {
-			return nil
+			return v, nil
 		}
 	case types.BoolKind:
 		if _, ok := v.(bool); ok {
-			return nil
+			return v, nil
 		}
 	case types.DoubleKind:
 		if _, ok := asNumber(v); ok {
-			return nil
+			return v, nil // the adapter makes a number a double
 		}
 	case types.IntKind:
 		if n, ok := asNumber(v); ok {
-			if _, ok := n.Int64(); ok {
-				return nil
+			if i, ok := n.Int64(); ok {
+				return i, nil
 			}
 			got = "a number that is not an integer"
 			if f := math.Abs(n.Float64()); f >= math.MaxInt64 && !math.IsNaN(f) {
@@ -312,30 +315,69 @@ func conforms(v any, t *types.Type) error {
 		}
 	case types.ListKind:
 		if list, ok := v.([]any); ok {
+			elem := t.Parameters()[0]
+			if elem.Kind() == types.DynKind {
+				return list, nil
+			}
+			out := list
+			if needsConversion(elem) {
+				out = make([]any, len(list))
+			}
 			for i, e := range list {
-				if e == nil {
-					continue
+				c, err := conform(e, elem)
+				if err != nil {
+					return nil, fmt.Errorf("element %d: %w", i, err)
 				}
-				if err := conforms(e, t.Parameters()[0]); err != nil {
-					return fmt.Errorf("element %d: %w", i, err)
+				if needsConversion(elem) {
+					out[i] = c
 				}
 			}
-			return nil
+			return out, nil
 		}
 	case types.MapKind:
 		if o, ok := v.(*value.Object); ok {
+			elem := t.Parameters()[1]
+			if elem.Kind() == types.DynKind {
+				return o, nil
+			}
+			convert := needsConversion(elem)
+			var keys []string
+			var values []any
+			if convert {
+				keys = make([]string, 0, o.Len())
+				values = make([]any, 0, o.Len())
+			}
 			for k, e := range o.All() {
-				if e == nil {
-					continue
+				c, err := conform(e, elem)
+				if err != nil {
+					return nil, fmt.Errorf("key %q: %w", k, err)
 				}
-				if err := conforms(e, t.Parameters()[1]); err != nil {
-					return fmt.Errorf("key %q: %w", k, err)
+				if convert {
+					keys = append(keys, k)
+					values = append(values, c)
 				}
 			}
-			return nil
+			if convert {
+				return value.ObjectOf(keys, values), nil
+			}
+			return o, nil
 		}
 	}
-	return fmt.Errorf("want %s, got %s", want, got)
+	return nil, fmt.Errorf("want %s, got %s", want, got)
+}
+
+// needsConversion reports whether a value of type t is not what CEL sees
+// as it is decoded: an int, or a list or map that holds ints.
+func needsConversion(t *types.Type) bool {
+	switch t.Kind() {
+	case types.IntKind:
+		return true
+	case types.ListKind:
+		return needsConversion(t.Parameters()[0])
+	case types.MapKind:
+		return needsConversion(t.Parameters()[1])
+	}
+	return false
 }
 
 // asNumber returns a model number as a Number. A bare float64, which Go

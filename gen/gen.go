@@ -36,6 +36,8 @@ func FileName(catalog string) string {
 }
 
 // Generate returns the Go source for a checked catalog, keyed by file name.
+// Each formatter is translated to Go (see Translate); a formatter that
+// cannot be is evaluated by the interpreter from its embedded checked AST.
 func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("gen: no package name")
@@ -45,30 +47,69 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		return nil, fmt.Errorf("gen: %w", err)
 	}
 	source := filepath.ToSlash(c.Catalog.File)
+	plans := Translate(c)
 
 	f := jen.NewFile(cfg.Package)
 	f.HeaderComment(strings.TrimPrefix(Header, "// "))
 	f.ImportName(celfmtPath, "celfmt")
 	f.ImportName(runtimePath, "runtime")
+	f.ImportName(celrtPath, "celrt")
+	f.ImportName(valuePath, "value")
 
-	f.Comment("EnvVersion is the CEL environment the catalog was checked in. Register")
-	f.Comment("fails when the permgen in the build has another one: run go generate.")
+	var fallback []celfmt.GeneratedEntry
+	for i, p := range plans {
+		if !p.Native() {
+			fallback = append(fallback, entries[i])
+		}
+	}
+
+	f.Comment("EnvVersion is the CEL environment the catalog was checked in.")
+	if len(fallback) > 0 {
+		f.Comment("Register fails when the permgen in the build has another one: run go generate.")
+	}
 	f.Const().Id("EnvVersion").Op("=").Lit(celfmt.EnvVersion)
 	f.Line()
 
+	register := []jen.Code{}
+	if len(fallback) > 0 {
+		register = append(register, jen.If(jen.Err().Op(":=").Id("catalog").Dot("CheckVersion").Call(), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Nil(), jen.Err())))
+	}
+	register = append(register,
+		jen.List(jen.Id("selected"), jen.Err()).Op(":=").Qual(runtimePath, "Select").Call(jen.Id("Entries").Call(), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("reg").Dot("RegisterAll").Call(jen.Id("selected"))))
 	f.Commentf("Register registers the formatters of %s in reg, all or none. Options", source)
 	f.Comment("register only some tools (runtime.Only) or all but some (runtime.Except).")
 	f.Func().Id("Register").
 		Params(jen.Id("reg").Op("*").Qual(runtimePath, "Registry"), jen.Id("opts").Op("...").Qual(runtimePath, "CatalogOption")).
 		Params(jen.Id("dispose").Func().Params(), jen.Err().Error()).
-		Block(jen.Return(jen.Qual(celfmtPath, "RegisterGenerated").Call(jen.Id("reg"), jen.Id("catalog"), jen.Id("opts").Op("..."))))
+		Block(register...)
 	f.Line()
 
-	f.Commentf("Catalog returns the formatters of %s, in catalog order.", source)
-	f.Func().Id("Catalog").Params().Op("*").Qual(celfmtPath, "GeneratedCatalog").
-		Block(jen.Return(jen.Id("catalog")))
-
 	names := functionNames(entries)
+	var regs []jen.Code
+	for i, e := range entries {
+		owner := field("Owner", jen.Lit(e.Owner))
+		fn := field("Formatter", jen.Id("formatter").Call(jen.Id(names[i])))
+		regs = append(regs, jen.Values(field("Key", jen.Lit(e.Tool)), owner, fn))
+		for _, a := range e.Aliases {
+			regs = append(regs, jen.Values(field("Key", jen.Lit(a)), owner, fn, field("AliasOf", jen.Lit(e.Tool))))
+		}
+	}
+	f.Commentf("Entries returns the registrations of the formatters of %s, each", source)
+	f.Comment("followed by its aliases, in catalog order.")
+	f.Func().Id("Entries").Params().Index().Qual(runtimePath, "Entry").Block(
+		jen.Return(jen.Index().Qual(runtimePath, "Entry").Add(fields(regs...))))
+	f.Line()
+	f.Comment("formatter adapts a formatter function to runtime.Formatter.")
+	f.Type().Id("formatter").Func().Params(jen.Op("*").Qual(valuePath, "Object"), jen.String(), jen.Qual(runtimePath, "Limits")).
+		Params(jen.String(), jen.Bool(), jen.Error())
+	f.Line()
+	f.Func().Params(jen.Id("f").Id("formatter")).Id("Format").Params(jen.Id("req").Qual(runtimePath, "Request")).
+		Params(jen.String(), jen.Bool(), jen.Error()).
+		Block(jen.Return(jen.Id("f").Call(jen.Id("req").Dot("Input"), jen.Id("req").Dot("Tool"), jen.Id("req").Dot("Limits"))))
+
 	for i, e := range entries {
 		f.Line()
 		title := ""
@@ -97,23 +138,36 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			writeSource(f, l.Name+" = ", l.Source)
 		}
 		writeSource(f, "preview = ", e.Preview.Source)
+		body := plans[i].body
+		if !plans[i].Native() {
+			f.Comment("")
+			f.Commentf("It runs in the CEL interpreter: %s.", plans[i].Reason)
+			body = []jen.Code{jen.Return(jen.Id("catalog").Dot("FormatTool").Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")))}
+		}
 		f.Func().Id(names[i]).
 			Params(jen.Id("input").Op("*").Qual(valuePath, "Object"), jen.Id("tool").String(), jen.Id("limits").Qual(runtimePath, "Limits")).
-			Params(jen.Id("text").String(), jen.Id("ok").Bool(), jen.Err().Error()).
-			Block(jen.Return(jen.Id("catalog").Dot("FormatTool").Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits"))))
+			Params(jen.String(), jen.Bool(), jen.Error()).
+			Block(body...)
+		for _, p := range plans[i].patterns {
+			f.Line()
+			f.Var().Id(p.name).Op("=").Qual(celrtPath, "NewPattern").Call(jen.Lit(p.expr))
+		}
 	}
-	f.Line()
 
-	f.Comment("catalog holds each expression as its checked AST, restored the first time")
-	f.Comment("its formatter runs: initializing this package parses and checks nothing.")
-	values := make([]jen.Code, len(entries))
-	for i, e := range entries {
-		values[i] = entryValue(e)
+	if len(fallback) > 0 {
+		f.Line()
+		f.Comment("catalog holds the expressions that run in the interpreter as checked ASTs,")
+		f.Comment("restored the first time their formatter runs: initializing this package")
+		f.Comment("parses and checks nothing.")
+		values := make([]jen.Code, len(fallback))
+		for i, e := range fallback {
+			values[i] = entryValue(e)
+		}
+		f.Var().Id("catalog").Op("=").Qual(celfmtPath, "NewGeneratedCatalog").Call(
+			jen.Id("EnvVersion"),
+			jen.Index().Qual(celfmtPath, "GeneratedEntry").Add(fields(values...)),
+		)
 	}
-	f.Var().Id("catalog").Op("=").Qual(celfmtPath, "NewGeneratedCatalog").Call(
-		jen.Id("EnvVersion"),
-		jen.Index().Qual(celfmtPath, "GeneratedEntry").Add(fields(values...)),
-	)
 
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -184,7 +238,9 @@ func writeSource(f *jen.File, prefix, src string) {
 		if i == 0 {
 			line = prefix + line
 		}
-		f.Comment("\t" + strings.ReplaceAll(line, "\t", "    "))
+		for _, part := range wrapSource(strings.ReplaceAll(line, "\t", "    "), 150) {
+			f.Comment("\t" + part)
+		}
 	}
 }
 

@@ -17,8 +17,9 @@ import (
 type span struct{ from, to int }
 
 // layout is a generated file split by entry: the lines of each entry's
-// function (with the blank line before it) and of its record in the catalog
-// variable, keyed by tool.
+// function (with the blank line before it), of its registrations in
+// Entries, and of its record in the catalog variable when it runs in the
+// interpreter, keyed by tool.
 type layout struct {
 	lines  []string
 	spans  map[string][]span
@@ -29,6 +30,8 @@ type layout struct {
 var (
 	funcDoc   = regexp.MustCompile(`^// Preview\w* formats calls to ("(?:[^"\\]|\\.)*")`)
 	recordTop = regexp.MustCompile(`^\t\tTool:\s+("(?:[^"\\]|\\.)*"),$`)
+	// a registration in Entries: the tool is the one of its owner
+	entryLine = regexp.MustCompile(`^\t\t\{Key: .*Owner: "[^#"]*#((?:[^"\\]|\\.)*)"`)
 )
 
 func splitEntries(t *testing.T, src []byte) layout {
@@ -36,7 +39,11 @@ func splitEntries(t *testing.T, src []byte) layout {
 	l := layout{lines: strings.Split(string(src), "\n"), spans: map[string][]span{}, blocks: map[string][]string{}}
 	owned := make([]bool, len(l.lines))
 	add := func(tool string, s span) {
-		l.spans[tool] = append(l.spans[tool], s)
+		if n := len(l.spans[tool]); n > 0 && l.spans[tool][n-1].to == s.from {
+			l.spans[tool][n-1].to = s.to // one block: a registration and its aliases
+		} else {
+			l.spans[tool] = append(l.spans[tool], s)
+		}
 		l.blocks[tool] = append(l.blocks[tool], l.lines[s.from:s.to]...)
 		for i := s.from; i < s.to; i++ {
 			owned[i] = true
@@ -57,6 +64,11 @@ func splitEntries(t *testing.T, src []byte) layout {
 			require.NoError(t, err)
 			require.Equal(t, "", l.lines[i-1], "a blank line before the function of %q", tool)
 			add(tool, span{i - 1, end(i, "}")})
+		}
+		if m := entryLine.FindStringSubmatch(line); m != nil {
+			tool, err := strconv.Unquote(`"` + m[1] + `"`)
+			require.NoError(t, err)
+			add(tool, span{i, i + 1})
 		}
 		if i+1 < len(l.lines) && line == "\t{" {
 			if m := recordTop.FindStringSubmatch(l.lines[i+1]); m != nil {
@@ -113,7 +125,7 @@ func TestDiffLocality(t *testing.T) {
 	require.NoError(t, err)
 	before := generateStock(t, src)
 	require.Contains(t, before.spans, "write")
-	require.Len(t, before.spans["write"], 2, "a function and a record")
+	require.Len(t, before.spans["write"], 2, "a function and its registrations")
 
 	t.Run("example", func(t *testing.T) {
 		// Another example for write, the second formatter: every entry
@@ -161,7 +173,7 @@ func TestDiffLocality(t *testing.T) {
 			return others
 		}(), "the other entries are unchanged")
 		// The diff only inserts, and only as many lines as the new entry
-		// has: its function and its record.
+		// has: its function and its registration.
 		inserted, want := 0, len(after.blocks[tool])
 		for _, op := range difflib.NewMatcher(before.lines, after.lines).GetOpCodes() {
 			switch op.Tag {
@@ -174,7 +186,7 @@ func TestDiffLocality(t *testing.T) {
 		}
 		assert.Equal(t, want, inserted)
 		doc := strings.Join(after.blocks[tool], "\n")
-		assert.Contains(t, doc, `catalog.FormatTool("inserted:tool", input, tool, limits)`)
-		assert.Regexp(t, `\n\t\tOwner:\s+"formatters\.yaml#inserted:tool",\n`, doc)
+		assert.Contains(t, doc, `celrt.FieldOf(input, "path", "", celrt.InputString)`)
+		assert.Contains(t, doc, `{Key: "inserted:tool", Owner: "formatters.yaml#inserted:tool", Formatter: formatter(PreviewInsertedTool)}`)
 	})
 }

@@ -1,6 +1,9 @@
 package generated_test
 
 import (
+	"github.com/permgen/permgen/runtime"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -222,8 +225,9 @@ func FuzzStockAgainstOracle(f *testing.F) {
 	})
 }
 
-// BenchmarkStock runs each stock formatter through the generated package
-// and through the Go oracle on the same input.
+// BenchmarkStock runs each reference formatter on the same input three
+// ways: translated to Go (the generated package), interpreted (the same
+// catalog loaded at run time) and the hand-written Go oracle.
 func BenchmarkStock(b *testing.B) {
 	inputs := map[string]string{
 		"read":  `{"path":"/home/dev/src/orders-api/internal/billing/invoice.go","offset":118,"limit":40}`,
@@ -234,16 +238,24 @@ func BenchmarkStock(b *testing.B) {
 		"ls":    `{"path":"/home/dev/src"}`,
 		"mcp":   `{"tool":"exa:search","arguments":{"query":"golang time.AddDate","numResults":5}}`,
 	}
+	interpreted := loadedStock(b)
 	for _, tool := range toolOrder {
 		v, err := value.DecodeJSON([]byte(inputs[tool]))
 		if err != nil {
 			b.Fatal(err)
 		}
 		in := v.(*value.Object)
-		b.Run(tool+"/generated", func(b *testing.B) {
+		b.Run(tool+"/native", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				stock[tool](in, tool, fuzzLimits)
+			}
+		})
+		b.Run(tool+"/interpreted", func(b *testing.B) {
+			f := interpreted[tool]
+			b.ReportAllocs()
+			for b.Loop() {
+				f.Run(in, tool, fuzzLimits)
 			}
 		})
 		b.Run(tool+"/oracle", func(b *testing.B) {
@@ -253,4 +265,71 @@ func BenchmarkStock(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkCatalog runs every stock formatter on its first example,
+// translated to Go and interpreted.
+func BenchmarkCatalog(b *testing.B) {
+	interpreted := loadedStock(b)
+	native := map[string]runtime.Formatter{}
+	for _, e := range generated.Entries() {
+		native[e.Key] = e.Formatter
+	}
+	checked := loadedChecked(b)
+	for _, f := range checked.Formatters {
+		tool := f.Entry.Tool
+		if len(f.Entry.Examples) == 0 {
+			continue
+		}
+		req := exampleRequest(b, f)
+		b.Run(tool+"/native", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				native[tool].Format(req)
+			}
+		})
+		b.Run(tool+"/interpreted", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				interpreted[tool].Format(req)
+			}
+		})
+	}
+}
+
+func loadedChecked(b testing.TB) *celfmt.Checked {
+	b.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	checked, err := celfmt.Load("formatters.yaml", src, celfmt.Options{SkipExamples: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return checked
+}
+
+// loadedStock returns the stock formatters loaded at run time, by tool.
+func loadedStock(b testing.TB) map[string]*celfmt.Formatter {
+	byTool := map[string]*celfmt.Formatter{}
+	for _, f := range loadedChecked(b).Formatters {
+		byTool[f.Entry.Tool] = f
+	}
+	return byTool
+}
+
+// exampleRequest is the call of a formatter's first example.
+func exampleRequest(b testing.TB, f *celfmt.Formatter) runtime.Request {
+	ex := f.Entry.Examples[0]
+	in, _ := ex.Input.(*value.Object)
+	tool := f.Entry.Tool
+	if ex.Tool != "" {
+		tool = ex.Tool
+	}
+	limits, err := ex.Limits.WithDefaults()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return runtime.Request{Tool: tool, Input: in, Limits: limits}
 }

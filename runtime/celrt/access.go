@@ -97,6 +97,8 @@ func Select(v any, field string) (any, error) {
 }
 
 // Has is CEL's has(v.f) on a dynamic value: whether a map has the key f.
+// Like cel-go, it is false on a value that has no fields at all (a
+// string, null) and an error on a list.
 func Has(v any, field string) (bool, error) {
 	switch m := v.(type) {
 	case *value.Object:
@@ -106,7 +108,10 @@ func Has(v any, field string) (bool, error) {
 		_, found := m.Find(field)
 		return found, nil
 	}
-	return false, noOverload("has", v)
+	if TypeOf(v) == ListType {
+		return false, noOverload("has", v)
+	}
+	return false, nil
 }
 
 // OptSelect is CEL's v.?f: the value of a map's key f, or none.
@@ -124,7 +129,10 @@ func OptSelect(v any, field string) (Optional[any], error) {
 		}
 		return OptSelect(m.Value, field)
 	}
-	return Optional[any]{}, noOverload("_?._", v)
+	if TypeOf(v) == ListType {
+		return Optional[any]{}, noOverload("_?._", v)
+	}
+	return Optional[any]{}, nil // as has(): no fields, no value
 }
 
 // OptIndex is CEL's c[?k]: the element or value at k, or none.

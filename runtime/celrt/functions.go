@@ -113,6 +113,20 @@ func NumberText(d float64) string { return value.FormatNumber(d) }
 // IntText is numberText(i) for an int.
 func IntText(i int64) string { return strconv.FormatInt(i, 10) }
 
+// NumberTextDyn is numberText(v) for a value whose type is known at run
+// time only: a double or an int.
+func NumberTextDyn(v any) (string, error) {
+	switch n := v.(type) {
+	case int64:
+		return IntText(n), nil
+	case float64:
+		return NumberText(n), nil
+	case value.Number:
+		return NumberText(n.Float64()), nil
+	}
+	return "", noOverload("numberText", v)
+}
+
 // NumberTextOf is numberText(m, key): the number m[key] with the digits
 // the call wrote.
 func NumberTextOf(m any, key string) (string, error) {

@@ -3,24 +3,41 @@
 package aliases
 
 import (
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
-	value "github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/runtime/celrt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
-// EnvVersion is the CEL environment the catalog was checked in. Register
-// fails when the permgen in the build has another one: run go generate.
+// EnvVersion is the CEL environment the catalog was checked in.
 const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of aliases.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return celfmt.RegisterGenerated(reg, catalog, opts...)
+	selected, err := runtime.Select(Entries(), opts...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.RegisterAll(selected)
 }
 
-// Catalog returns the formatters of aliases.yaml, in catalog order.
-func Catalog() *celfmt.GeneratedCatalog {
-	return catalog
+// Entries returns the registrations of the formatters of aliases.yaml, each
+// followed by its aliases, in catalog order.
+func Entries() []runtime.Entry {
+	return []runtime.Entry{
+		{Key: "read_file", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile)},
+		{Key: "Read", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile), AliasOf: "read_file"},
+		{Key: "read", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile), AliasOf: "read_file"},
+		{Key: "notes:*", Owner: "aliases.yaml#notes:*", Formatter: formatter(PreviewNotesAny)},
+		{Key: "memo:*", Owner: "aliases.yaml#notes:*", Formatter: formatter(PreviewNotesAny), AliasOf: "notes:*"},
+	}
+}
+
+// formatter adapts a formatter function to runtime.Formatter.
+type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
+
+func (f formatter) Format(req runtime.Request) (string, bool, error) {
+	return f(req.Input, req.Tool, req.Limits)
 }
 
 // PreviewReadFile formats calls to "read_file" (Read a file).
@@ -30,8 +47,12 @@ func Catalog() *celfmt.GeneratedCatalog {
 // Defined in aliases.yaml, registered with owner "aliases.yaml#read_file":
 //
 //	preview = "read " + input.path + " (as " + tool + ")"
-func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("read_file", input, tool, limits)
+func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	return "read " + path + " (as " + tool + ")", true, nil
 }
 
 // PreviewNotesAny formats calls to "notes:*" (Any notes tool).
@@ -41,36 +62,12 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (t
 // Defined in aliases.yaml, registered with owner "aliases.yaml#notes:*":
 //
 //	preview = optional.none()
-func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("notes:*", input, tool, limits)
+func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	x, err := func(v any) (celrt.Optional[string], error) {
+		return celrt.AsOptional(v, celrt.AsString)
+	}(celrt.OptionalOf(celrt.None[any]()))
+	if err != nil {
+		return "", false, err
+	}
+	return x.Value, x.Ok, nil
 }
-
-// catalog holds each expression as its checked AST, restored the first time
-// its formatter runs: initializing this package parses and checks nothing.
-var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
-	{
-		Tool:    "read_file",
-		Aliases: []string{"Read", "read"},
-		Owner:   "aliases.yaml#read_file",
-		Title:   "Read a file",
-		Input: []celfmt.GeneratedField{
-			{Name: "path", Type: "string"},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "\"read \" + input.path + \" (as \" + tool + \")\"",
-			AST:    "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\v\b\x03\x12\a\n\x05input\x12\x10\b\x05\x12\f\x1a\nadd_string\x12\x10\b\a\x12\f\x1a\nadd_string\x12\n\b\b\x12\x06\n\x04tool\x12\x10\b\t\x12\f\x1a\nadd_string\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x1e\b\x03\x12\x1aJ\x18permgen.Input_read__file\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\"r\x10\t2n\x12\x03_+_\x1a^\x10\a2Z\x12\x03_+_\x1aG\x10\x052C\x12\x03_+_\x1a/\x10\x022+\x12\x03_+_\x1a\v\x10\x01\x1a\a2\x05read \x1a\x17\x10\x04*\x13\n\v\x10\x03\"\a\n\x05input\x12\x04path\x1a\v\x10\x06\x1a\a2\x05 (as \x1a\n\x10\b\"\x06\n\x04tool\x1a\a\x10\n\x1a\x032\x01)*H\x12\a<input>\x1a\x01,\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\b\"\x04\b\x03\x10\n\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x17\"\x04\b\a\x10\x1f\"\x04\b\b\x10!\"\x04\b\t\x10&\"\x04\b\n\x10(",
-		},
-		Optional: false,
-	},
-	{
-		Tool:    "notes:*",
-		Aliases: []string{"memo:*"},
-		Owner:   "aliases.yaml#notes:*",
-		Title:   "Any notes tool",
-		Preview: celfmt.GeneratedExpr{
-			Source: "optional.none()",
-			AST:    "\x12\x13\b\x02\x12\x0f\x1a\roptional_none\x1a\x19\b\x02\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\"\x13\x10\x022\x0f\x12\roptional.none*\x12\x12\a<input>\x1a\x01\x10\"\x04\b\x02\x10\r",
-		},
-		Optional: true,
-	},
-})

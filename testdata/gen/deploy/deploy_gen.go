@@ -3,24 +3,40 @@
 package deploy
 
 import (
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
-	value "github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/runtime/celrt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
-// EnvVersion is the CEL environment the catalog was checked in. Register
-// fails when the permgen in the build has another one: run go generate.
+// EnvVersion is the CEL environment the catalog was checked in.
 const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of deploy.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return celfmt.RegisterGenerated(reg, catalog, opts...)
+	selected, err := runtime.Select(Entries(), opts...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.RegisterAll(selected)
 }
 
-// Catalog returns the formatters of deploy.yaml, in catalog order.
-func Catalog() *celfmt.GeneratedCatalog {
-	return catalog
+// Entries returns the registrations of the formatters of deploy.yaml, each
+// followed by its aliases, in catalog order.
+func Entries() []runtime.Entry {
+	return []runtime.Entry{
+		{Key: "deploy", Owner: "deploy.yaml#deploy", Formatter: formatter(PreviewDeploy)},
+		{Key: "rollback", Owner: "deploy.yaml#rollback", Formatter: formatter(PreviewRollback)},
+		{Key: "kv:*", Owner: "deploy.yaml#kv:*", Formatter: formatter(PreviewKvAny)},
+		{Key: "search_logs", Owner: "deploy.yaml#search_logs", Formatter: formatter(PreviewSearchLogs)},
+	}
+}
+
+// formatter adapts a formatter function to runtime.Formatter.
+type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
+
+func (f formatter) Format(req runtime.Request) (string, bool, error) {
+	return f(req.Input, req.Tool, req.Limits)
 }
 
 // PreviewDeploy formats calls to "deploy" (Deploy a service).
@@ -34,8 +50,42 @@ func Catalog() *celfmt.GeneratedCatalog {
 //	preview = (input.dry_run ? "dry run: " : "")
 //	  + "deploy '" + input.service + "' to " + where
 //	  + " (" + count + ")"
-func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("deploy", input, tool, limits)
+func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if target == "" {
+		v1 = "an unnamed target"
+	} else {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = "'" + target2 + "'"
+	}
+	where := v1
+	replicas, err := celrt.FieldOf(input, "replicas", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	count := celrt.Plural(replicas, "replica", "replicas")
+	dry_run, err := celrt.FieldOf(input, "dry_run", false, celrt.InputBool)
+	if err != nil {
+		return "", false, err
+	}
+	var v2 string
+	if dry_run {
+		v2 = "dry run: "
+	} else {
+		v2 = ""
+	}
+	service, err := celrt.FieldOf(input, "service", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	return v2 + "deploy '" + service + "' to " + where + " (" + count + ")", true, nil
 }
 
 // PreviewRollback formats calls to "rollback" (Roll back a release).
@@ -47,8 +97,31 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (tex
 //	preview = nonEmpty(input.?release.orValue("")).hasValue()
 //	  ? optional.of("to release " + truncate(nonEmpty(input.release).value(), 40))
 //	  : optional.none()
-func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("rollback", input, tool, limits)
+func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt, err := celrt.OptSelect(input, "release")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(v1).Ok {
+		release, err := celrt.Select(input, "release")
+		if err != nil {
+			return "", false, err
+		}
+		v3, err := celrt.NonEmpty(release).Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Of("to release " + celrt.Truncate(v3, int64(40)))
+		v2 = v4
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
 }
 
 // PreviewKvAny formats calls to "kv:*" (Key-value store).
@@ -59,8 +132,41 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (t
 // Defined in deploy.yaml, registered with owner "deploy.yaml#kv:*":
 //
 //	preview = input.size() == 0 ? "" : "with " + input.map(k, k + "=" + json(input[k])).join(", ")
-func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("kv:*", input, tool, limits)
+func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	size, err := celrt.Size(input)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if size == int64(0) {
+		v1 = ""
+	} else {
+		var list []string
+		keys, err := celrt.Iterate(input)
+		if err != nil {
+			return "", false, err
+		}
+		for _, k := range keys {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			elem, err := celrt.Index(input, k)
+			if err != nil {
+				return "", false, err
+			}
+			list = append(list, x+"="+celrt.JSON(elem))
+		}
+		if list == nil {
+			list = []string{}
+		}
+		v1 = "with " + celrt.JoinSep(list, ", ")
+	}
+	return v1, true, nil
 }
 
 // PreviewSearchLogs formats calls to "search_logs" (Search logs).
@@ -71,77 +177,20 @@ func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (text
 //
 //	preview = "for " + inline(input.query, limits.summary)
 //	  + (has(input.since) ? " since " + input.since : "")
-func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("search_logs", input, tool, limits)
+func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if celrt.FieldSet(input, "since") {
+		since, err := celrt.FieldOf(input, "since", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = " since " + since
+	} else {
+		v1 = ""
+	}
+	return "for " + celrt.Inline(query, int64(limits.Summary)) + v1, true, nil
 }
-
-// catalog holds each expression as its checked AST, restored the first time
-// its formatter runs: initializing this package parses and checks nothing.
-var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
-	{
-		Tool:        "deploy",
-		Owner:       "deploy.yaml#deploy",
-		Title:       "Deploy a service",
-		Description: "Shows where a deployment goes and how many replicas it starts.",
-		Input: []celfmt.GeneratedField{
-			{Name: "service", Type: "string"},
-			{Name: "target", Type: "string"},
-			{Name: "replicas", Type: "int"},
-			{Name: "dry_run", Type: "bool"},
-		},
-		Lets: []celfmt.GeneratedExpr{
-			{
-				Name:   "where",
-				Source: "input.target == \"\" ? \"an unnamed target\" : \"'\" + input.target + \"'\"",
-				AST:    "\x12\v\b\x01\x12\a\n\x05input\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x10\b\b\x12\f\x1a\nadd_string\x12\v\b\t\x12\a\n\x05input\x12\x10\b\v\x12\f\x1a\nadd_string\x1a\x1a\b\x01\x12\x16J\x14permgen.Input_deploy\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x1a\b\t\x12\x16J\x14permgen.Input_deploy\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x05\"\x97\x01\x10\x052\x92\x01\x12\x05_?_:_\x1a-\x10\x032)\x12\x04_==_\x1a\x19\x10\x02*\x15\n\v\x10\x01\"\a\n\x05input\x12\x06target\x1a\x06\x10\x04\x1a\x022\x00\x1a\x17\x10\x06\x1a\x132\x11an unnamed target\x1aA\x10\v2=\x12\x03_+_\x1a-\x10\b2)\x12\x03_+_\x1a\a\x10\a\x1a\x032\x01'\x1a\x19\x10\n*\x15\n\v\x10\t\"\a\n\x05input\x12\x06target\x1a\a\x10\f\x1a\x032\x01'*T\x12\a<input>\x1a\x01D\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\x05\"\x04\b\x03\x10\r\"\x04\b\x04\x10\x10\"\x04\b\x05\x10\x13\"\x04\b\x06\x10\x15\"\x04\b\a\x10+\"\x04\b\b\x10/\"\x04\b\t\x101\"\x04\b\n\x106\"\x04\b\v\x10>\"\x04\b\f\x10@",
-			},
-			{
-				Name:   "count",
-				Source: "plural(input.replicas, \"replica\", \"replicas\")",
-				AST:    "\x12\x1e\b\x01\x12\x1a\x1a\x18plural_int_string_string\x12\v\b\x02\x12\a\n\x05input\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x1a\b\x02\x12\x16J\x14permgen.Input_deploy\x1a\x06\b\x03\x12\x02\x18\x02\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\"H\x10\x012D\x12\x06plural\x1a\x1b\x10\x03*\x17\n\v\x10\x02\"\a\n\x05input\x12\breplicas\x1a\r\x10\x04\x1a\t2\areplica\x1a\x0e\x10\x05\x1a\n2\breplicas**\x12\a<input>\x1a\x01.\"\x04\b\x01\x10\x06\"\x04\b\x02\x10\a\"\x04\b\x03\x10\f\"\x04\b\x04\x10\x17\"\x04\b\x05\x10\"",
-			},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "(input.dry_run ? \"dry run: \" : \"\")\n  + \"deploy '\" + input.service + \"' to \" + where\n  + \" (\" + count + \")\"\n",
-			AST:    "\x12\v\b\x01\x12\a\n\x05input\x12\x11\b\x03\x12\r\x1a\vconditional\x12\x10\b\x06\x12\f\x1a\nadd_string\x12\x10\b\b\x12\f\x1a\nadd_string\x12\v\b\t\x12\a\n\x05input\x12\x10\b\v\x12\f\x1a\nadd_string\x12\x10\b\r\x12\f\x1a\nadd_string\x12\v\b\x0e\x12\a\n\x05where\x12\x10\b\x0f\x12\f\x1a\nadd_string\x12\x10\b\x11\x12\f\x1a\nadd_string\x12\v\b\x12\x12\a\n\x05count\x12\x10\b\x13\x12\f\x1a\nadd_string\x1a\x1a\b\x01\x12\x16J\x14permgen.Input_deploy\x1a\x06\b\x02\x12\x02\x18\x01\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x1a\b\t\x12\x16J\x14permgen.Input_deploy\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x05\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\x18\x05\x1a\x06\b\x13\x12\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\"\xfd\x01\x10\x132\xf8\x01\x12\x03_+_\x1a\xe7\x01\x10\x112\xe2\x01\x12\x03_+_\x1a\xcd\x01\x10\x0f2\xc8\x01\x12\x03_+_\x1a\xb6\x01\x10\r2\xb1\x01\x12\x03_+_\x1a\x9c\x01\x10\v2\x97\x01\x12\x03_+_\x1a\x82\x01\x10\b2~\x12\x03_+_\x1a[\x10\x062W\x12\x03_+_\x1a@\x10\x032<\x12\x05_?_:_\x1a\x1a\x10\x02*\x16\n\v\x10\x01\"\a\n\x05input\x12\adry_run\x1a\x0f\x10\x04\x1a\v2\tdry run: \x1a\x06\x10\x05\x1a\x022\x00\x1a\x0e\x10\a\x1a\n2\bdeploy '\x1a\x1a\x10\n*\x16\n\v\x10\t\"\a\n\x05input\x12\aservice\x1a\v\x10\f\x1a\a2\x05' to \x1a\v\x10\x0e\"\a\n\x05where\x1a\b\x10\x10\x1a\x042\x02 (\x1a\v\x10\x12\"\a\n\x05count\x1a\a\x10\x14\x1a\x032\x01)*\x87\x01\x12\a<input>\x1a\x04#Tkl\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x06\"\x04\b\x03\x10\x0f\"\x04\b\x04\x10\x11\"\x04\b\x05\x10\x1f\"\x04\b\x06\x10%\"\x04\b\a\x10'\"\x04\b\b\x102\"\x04\b\t\x104\"\x04\b\n\x109\"\x04\b\v\x10B\"\x04\b\f\x10D\"\x04\b\r\x10L\"\x04\b\x0e\x10N\"\x04\b\x0f\x10V\"\x04\b\x10\x10X\"\x04\b\x11\x10]\"\x04\b\x12\x10_\"\x04\b\x13\x10e\"\x04\b\x14\x10g",
-		},
-		Optional: false,
-	},
-	{
-		Tool:        "rollback",
-		Owner:       "deploy.yaml#rollback",
-		Title:       "Roll back a release",
-		Description: "Names the release a rollback returns to; declines when none is given.",
-		Preview: celfmt.GeneratedExpr{
-			Source: "nonEmpty(input.?release.orValue(\"\")).hasValue()\n  ? optional.of(\"to release \" + truncate(nonEmpty(input.release).value(), 40))\n  : optional.none()\n",
-			AST:    "\x12\x12\b\x01\x12\x0e\x1a\fnonEmpty_dyn\x12\v\b\x02\x12\a\n\x05input\x12\x1b\b\x04\x12\x17\x1a\x15select_optional_field\x12\x1c\b\x05\x12\x18\x1a\x16optional_orValue_value\x12\x17\b\a\x12\x13\x1a\x11optional_hasValue\x12\x11\b\b\x12\r\x1a\vconditional\x12\x11\b\n\x12\r\x1a\voptional_of\x12\x10\b\f\x12\f\x1a\nadd_string\x12\x19\b\r\x12\x15\x1a\x13truncate_string_int\x12\x12\b\x0e\x12\x0e\x1a\fnonEmpty_dyn\x12\v\b\x0f\x12\a\n\x05input\x12\x14\b\x11\x12\x10\x1a\x0eoptional_value\x12\x13\b\x14\x12\x0f\x1a\roptional_none\x1a\x19\b\x01\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x04\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\x05\x12\x02\n\x00\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x01\x1a\x19\b\b\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x19\b\n\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x05\x1a\x06\b\r\x12\x02\x18\x05\x1a\x19\b\x0e\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x0e\b\x0f\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x10\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\x18\x02\x1a\x19\b\x14\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\"\x83\x02\x10\b2\xfe\x01\x12\x05_?_:_\x1a]\x10\a2Y\nM\x10\x012I\x12\bnonEmpty\x1a=\x10\x0529\n&\x10\x042\"\x12\x04_?._\x1a\v\x10\x02\"\a\n\x05input\x1a\r\x10\x03\x1a\t2\arelease\x12\aorValue\x1a\x06\x10\x06\x1a\x022\x00\x12\bhasValue\x1a\x80\x01\x10\n2|\x12\voptional.of\x1am\x10\f2i\x12\x03_+_\x1a\x11\x10\v\x1a\r2\vto release \x1aO\x10\r2K\x12\btruncate\x1a7\x10\x1123\n*\x10\x0e2&\x12\bnonEmpty\x1a\x1a\x10\x10*\x16\n\v\x10\x0f\"\a\n\x05input\x12\arelease\x12\x05value\x1a\x06\x10\x12\x1a\x02\x18(\x1a\x13\x10\x142\x0f\x12\roptional.none*~\x12\a<input>\x1a\x060\x7f\x93\x01\x94\x01\"\x04\b\x01\x10\b\"\x04\b\x02\x10\t\"\x04\b\x03\x10\x10\"\x04\b\x04\x10\x0e\"\x04\b\x05\x10\x1f\"\x04\b\x06\x10 \"\x04\b\a\x10-\"\x04\b\b\x102\"\x04\b\n\x10?\"\x04\b\v\x10@\"\x04\b\f\x10N\"\x04\b\r\x10X\"\x04\b\x0e\x10a\"\x04\b\x0f\x10b\"\x04\b\x10\x10g\"\x04\b\x11\x10v\"\x04\b\x12\x10z\"\x05\b\x14\x10\x90\x01",
-		},
-		Optional: true,
-	},
-	{
-		Tool:        "kv:*",
-		Owner:       "deploy.yaml#kv:*",
-		Title:       "Key-value store",
-		Description: "Lists the arguments of any call to the kv server, in the order the model wrote them.",
-		Preview: celfmt.GeneratedExpr{
-			Source: "input.size() == 0 ? \"\" : \"with \" + input.map(k, k + \"=\" + json(input[k])).join(\", \")\n",
-			AST:    "\x12\v\b\x01\x12\a\n\x05input\x12\x0e\b\x02\x12\n\x1a\bmap_size\x12\f\b\x03\x12\b\x1a\x06equals\x12\x11\b\x05\x12\r\x1a\vconditional\x12\x10\b\b\x12\f\x1a\nadd_string\x12\v\b\t\x12\a\n\x05input\x12\a\b\f\x12\x03\n\x01k\x12\x10\b\r\x12\f\x1a\nadd_string\x12\x10\b\x0f\x12\f\x1a\nadd_string\x12\x0e\b\x10\x12\n\x1a\bjson_dyn\x12\v\b\x11\x12\a\n\x05input\x12\x0f\b\x12\x12\v\x1a\tindex_map\x12\a\b\x13\x12\x03\n\x01k\x12\r\b\x16\x12\t\n\a@result\x12\x0e\b\x18\x12\n\x1a\badd_list\x12\r\b\x19\x12\t\n\a@result\x12\x16\b\x1b\x12\x12\x1a\x10list_join_string\x1a\x0e\b\x01\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x02\x12\x02\x18\x02\x1a\x06\b\x03\x12\x02\x18\x01\x1a\x06\b\x04\x12\x02\x18\x02\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x0e\b\t\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\f\x12\x02\x18\x05\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x0e\b\x11\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x12\x12\x02\n\x00\x1a\x06\b\x13\x12\x02\x18\x05\x1a\n\b\x14\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x01\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x17\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x18\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x19\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x1a\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x1b\x12\x02\x18\x05\x1a\x06\b\x1c\x12\x02\x18\x05\"\xa7\x02\x10\x052\xa2\x02\x12\x05_?_:_\x1a+\x10\x032'\x12\x04_==_\x1a\x17\x10\x022\x13\n\v\x10\x01\"\a\n\x05input\x12\x04size\x1a\x06\x10\x04\x1a\x02\x18\x00\x1a\x06\x10\x06\x1a\x022\x00\x1a\xe3\x01\x10\b2\xde\x01\x12\x03_+_\x1a\v\x10\a\x1a\a2\x05with \x1a\xc9\x01\x10\x1b2\xc4\x01\n\xb1\x01\x10\x1aJ\xac\x01\n\x01k\x12\v\x10\t\"\a\n\x05input\x1a\a@result\"\x04\x10\x14:\x00*\x06\x10\x15\x1a\x02\x10\x012t\x10\x182p\x12\x03_+_\x1a\r\x10\x16\"\t\n\a@result\x1aZ\x10\x17:V\nT\x10\x0f2P\x12\x03_+_\x1a\x1b\x10\r2\x17\x12\x03_+_\x1a\a\x10\f\"\x03\n\x01k\x1a\a\x10\x0e\x1a\x032\x01=\x1a,\x10\x102(\x12\x04json\x1a \x10\x122\x1c\x12\x04_[_]\x1a\v\x10\x11\"\a\n\x05input\x1a\a\x10\x13\"\x03\n\x01k:\r\x10\x19\"\t\n\a@result\x12\x04join\x1a\b\x10\x1c\x1a\x042\x02, *\xa9\x01\x12\a<input>\x1a\x02UV\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\n\"\x04\b\x03\x10\r\"\x04\b\x04\x10\x10\"\x04\b\x05\x10\x12\"\x04\b\x06\x10\x14\"\x04\b\a\x10\x19\"\x04\b\b\x10!\"\x04\b\t\x10#\"\x04\b\f\x100\"\x04\b\r\x102\"\x04\b\x0e\x104\"\x04\b\x0f\x108\"\x04\b\x10\x10>\"\x04\b\x11\x10?\"\x04\b\x12\x10D\"\x04\b\x13\x10E\"\x04\b\x14\x10,\"\x04\b\x15\x10,\"\x04\b\x16\x10,\"\x04\b\x17\x10,\"\x04\b\x18\x10,\"\x04\b\x19\x10,\"\x04\b\x1a\x10,\"\x04\b\x1b\x10N\"\x04\b\x1c\x10O",
-		},
-		Optional: false,
-	},
-	{
-		Tool:        "search_logs",
-		Owner:       "deploy.yaml#search_logs",
-		Title:       "Search logs",
-		Description: "Shows the query inline, with the summary limit the host configured.",
-		Input: []celfmt.GeneratedField{
-			{Name: "query", Type: "string"},
-			{Name: "since", Type: "string"},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "\"for \" + inline(input.query, limits.summary)\n  + (has(input.since) ? \" since \" + input.since : \"\")\n",
-			AST:    "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\x17\b\x03\x12\x13\x1a\x11inline_string_int\x12\v\b\x04\x12\a\n\x05input\x12\f\b\x06\x12\b\n\x06limits\x12\x10\b\b\x12\f\x1a\nadd_string\x12\v\b\n\x12\a\n\x05input\x12\x11\b\r\x12\r\x1a\vconditional\x12\x10\b\x0f\x12\f\x1a\nadd_string\x12\v\b\x10\x12\a\n\x05input\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a \b\x04\x12\x1cJ\x1apermgen.Input_search__logs\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x14\b\x06\x12\x10J\x0epermgen.Limits\x1a\x06\b\a\x12\x02\x18\x02\x1a\x06\b\b\x12\x02\x18\x05\x1a \b\n\x12\x1cJ\x1apermgen.Input_search__logs\x1a\x06\b\f\x12\x02\x18\x01\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a \b\x10\x12\x1cJ\x1apermgen.Input_search__logs\x1a\x06\b\x11\x12\x02\x18\x05\x1a\x06\b\x12\x12\x02\x18\x05\"\xcb\x01\x10\b2\xc6\x01\x12\x03_+_\x1aZ\x10\x022V\x12\x03_+_\x1a\n\x10\x01\x1a\x062\x04for \x1aC\x10\x032?\x12\x06inline\x1a\x18\x10\x05*\x14\n\v\x10\x04\"\a\n\x05input\x12\x05query\x1a\x1b\x10\a*\x17\n\f\x10\x06\"\b\n\x06limits\x12\asummary\x1ac\x10\r2_\x12\x05_?_:_\x1a\x1a\x10\f*\x16\n\v\x10\n\"\a\n\x05input\x12\x05since\x18\x01\x1a2\x10\x0f2.\x12\x03_+_\x1a\r\x10\x0e\x1a\t2\a since \x1a\x18\x10\x11*\x14\n\v\x10\x10\"\a\n\x05input\x12\x05since\x1a\x06\x10\x12\x1a\x022\x00*n\x12\a<input>\x1a\x03-cd\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\a\"\x04\b\x03\x10\x0f\"\x04\b\x04\x10\x10\"\x04\b\x05\x10\x15\"\x04\b\x06\x10\x1d\"\x04\b\a\x10#\"\x04\b\b\x10/\"\x04\b\n\x106\"\x04\b\f\x105\"\x04\b\r\x10C\"\x04\b\x0e\x10E\"\x04\b\x0f\x10O\"\x04\b\x10\x10Q\"\x04\b\x11\x10V\"\x04\b\x12\x10_",
-		},
-		Optional: false,
-	},
-})

@@ -3,24 +3,38 @@
 package exampleoptions
 
 import (
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
-	value "github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/runtime/celrt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
-// EnvVersion is the CEL environment the catalog was checked in. Register
-// fails when the permgen in the build has another one: run go generate.
+// EnvVersion is the CEL environment the catalog was checked in.
 const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of example-options.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return celfmt.RegisterGenerated(reg, catalog, opts...)
+	selected, err := runtime.Select(Entries(), opts...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.RegisterAll(selected)
 }
 
-// Catalog returns the formatters of example-options.yaml, in catalog order.
-func Catalog() *celfmt.GeneratedCatalog {
-	return catalog
+// Entries returns the registrations of the formatters of example-options.yaml, each
+// followed by its aliases, in catalog order.
+func Entries() []runtime.Entry {
+	return []runtime.Entry{
+		{Key: "github:*", Owner: "example-options.yaml#github:*", Formatter: formatter(PreviewGithubAny)},
+		{Key: "write_file", Owner: "example-options.yaml#write_file", Formatter: formatter(PreviewWriteFile)},
+	}
+}
+
+// formatter adapts a formatter function to runtime.Formatter.
+type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
+
+func (f formatter) Format(req runtime.Request) (string, bool, error) {
+	return f(req.Input, req.Tool, req.Limits)
 }
 
 // PreviewGithubAny formats calls to "github:*" (Any GitHub tool).
@@ -29,8 +43,26 @@ func Catalog() *celfmt.GeneratedCatalog {
 //
 //	preview = tool.split(":")[1].replace("_", " ") + " in " + input.repo
 //	  + (has(input.title) ? ": " + truncate(input.title, limits.summary) : "")
-func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("github:*", input, tool, limits)
+func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	elem, err := celrt.IndexList(celrt.Split(tool, ":"), int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if celrt.FieldSet(input, "title") {
+		title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = ": " + celrt.Truncate(title, int64(limits.Summary))
+	} else {
+		v1 = ""
+	}
+	return celrt.Replace(elem, "_", " ") + " in " + repo + v1, true, nil
 }
 
 // PreviewWriteFile formats calls to "write_file".
@@ -38,37 +70,10 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 // Defined in example-options.yaml, registered with owner "example-options.yaml#write_file":
 //
 //	preview = "write " + truncate(input.path, limits.preview)
-func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("write_file", input, tool, limits)
+func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	return "write " + celrt.Truncate(path, int64(limits.Preview)), true, nil
 }
-
-// catalog holds each expression as its checked AST, restored the first time
-// its formatter runs: initializing this package parses and checks nothing.
-var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
-	{
-		Tool:  "github:*",
-		Owner: "example-options.yaml#github:*",
-		Title: "Any GitHub tool",
-		Input: []celfmt.GeneratedField{
-			{Name: "repo", Type: "string"},
-			{Name: "title", Type: "string"},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "tool.split(\":\")[1].replace(\"_\", \" \") + \" in \" + input.repo\n  + (has(input.title) ? \": \" + truncate(input.title, limits.summary) : \"\")\n",
-			AST:    "\x12\n\b\x01\x12\x06\n\x04tool\x12\x19\b\x02\x12\x15\x1a\x13string_split_string\x12\x10\b\x04\x12\f\x1a\nindex_list\x12\"\b\x06\x12\x1e\x1a\x1cstring_replace_string_string\x12\x10\b\t\x12\f\x1a\nadd_string\x12\x10\b\v\x12\f\x1a\nadd_string\x12\v\b\f\x12\a\n\x05input\x12\x10\b\x0e\x12\f\x1a\nadd_string\x12\v\b\x10\x12\a\n\x05input\x12\x11\b\x13\x12\r\x1a\vconditional\x12\x10\b\x15\x12\f\x1a\nadd_string\x12\x19\b\x16\x12\x15\x1a\x13truncate_string_int\x12\v\b\x17\x12\a\n\x05input\x12\f\b\x19\x12\b\n\x06limits\x1a\x06\b\x01\x12\x02\x18\x05\x1a\n\b\x02\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x06\b\x04\x12\x02\x18\x05\x1a\x06\b\x05\x12\x02\x18\x02\x1a\x06\b\x06\x12\x02\x18\x05\x1a\x06\b\a\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12\x02\x18\x05\x1a \b\f\x12\x1cJ\x1apermgen.Input_github_3a_2a\x1a\x06\b\r\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\x1a \b\x10\x12\x1cJ\x1apermgen.Input_github_3a_2a\x1a\x06\b\x12\x12\x02\x18\x01\x1a\x06\b\x13\x12\x02\x18\x05\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x05\x1a\x06\b\x16\x12\x02\x18\x05\x1a \b\x17\x12\x1cJ\x1apermgen.Input_github_3a_2a\x1a\x06\b\x18\x12\x02\x18\x05\x1a\x14\b\x19\x12\x10J\x0epermgen.Limits\x1a\x06\b\x1a\x12\x02\x18\x02\x1a\x06\b\x1b\x12\x02\x18\x05\"\xad\x02\x10\x0e2\xa8\x02\x12\x03_+_\x1a\x91\x01\x10\v2\x8c\x01\x12\x03_+_\x1al\x10\t2h\x12\x03_+_\x1aU\x10\x062Q\n4\x10\x0420\x12\x04_[_]\x1a \x10\x022\x1c\n\n\x10\x01\"\x06\n\x04tool\x12\x05split\x1a\a\x10\x03\x1a\x032\x01:\x1a\x06\x10\x05\x1a\x02\x18\x01\x12\areplace\x1a\a\x10\a\x1a\x032\x01_\x1a\a\x10\b\x1a\x032\x01 \x1a\n\x10\n\x1a\x062\x04 in \x1a\x17\x10\r*\x13\n\v\x10\f\"\a\n\x05input\x12\x04repo\x1a\x8c\x01\x10\x132\x87\x01\x12\x05_?_:_\x1a\x1a\x10\x12*\x16\n\v\x10\x10\"\a\n\x05input\x12\x05title\x18\x01\x1aZ\x10\x152V\x12\x03_+_\x1a\b\x10\x14\x1a\x042\x02: \x1aE\x10\x162A\x12\btruncate\x1a\x18\x10\x18*\x14\n\v\x10\x17\"\a\n\x05input\x12\x05title\x1a\x1b\x10\x1a*\x17\n\f\x10\x19\"\b\n\x06limits\x12\asummary\x1a\x06\x10\x1b\x1a\x022\x00*\xa7\x01\x12\a<input>\x1a\x05;\x86\x01\x87\x01\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\n\"\x04\b\x03\x10\v\"\x04\b\x04\x10\x0f\"\x04\b\x05\x10\x10\"\x04\b\x06\x10\x1a\"\x04\b\a\x10\x1b\"\x04\b\b\x10 \"\x04\b\t\x10%\"\x04\b\n\x10'\"\x04\b\v\x10.\"\x04\b\f\x100\"\x04\b\r\x105\"\x04\b\x0e\x10=\"\x04\b\x10\x10D\"\x04\b\x12\x10C\"\x04\b\x13\x10Q\"\x04\b\x14\x10S\"\x04\b\x15\x10X\"\x04\b\x16\x10b\"\x04\b\x17\x10c\"\x04\b\x18\x10h\"\x04\b\x19\x10p\"\x04\b\x1a\x10v\"\x05\b\x1b\x10\x82\x01",
-		},
-		Optional: false,
-	},
-	{
-		Tool:  "write_file",
-		Owner: "example-options.yaml#write_file",
-		Input: []celfmt.GeneratedField{
-			{Name: "path", Type: "string"},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "\"write \" + truncate(input.path, limits.preview)",
-			AST:    "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\x19\b\x03\x12\x15\x1a\x13truncate_string_int\x12\v\b\x04\x12\a\n\x05input\x12\f\b\x06\x12\b\n\x06limits\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x1f\b\x04\x12\x1bJ\x19permgen.Input_write__file\x1a\x06\b\x05\x12\x02\x18\x05\x1a\x14\b\x06\x12\x10J\x0epermgen.Limits\x1a\x06\b\a\x12\x02\x18\x02\"]\x10\x022Y\x12\x03_+_\x1a\f\x10\x01\x1a\b2\x06write \x1aD\x10\x032@\x12\btruncate\x1a\x17\x10\x05*\x13\n\v\x10\x04\"\a\n\x05input\x12\x04path\x1a\x1b\x10\a*\x17\n\f\x10\x06\"\b\n\x06limits\x12\apreview*6\x12\a<input>\x1a\x010\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\t\"\x04\b\x03\x10\x13\"\x04\b\x04\x10\x14\"\x04\b\x05\x10\x19\"\x04\b\x06\x10 \"\x04\b\a\x10&",
-		},
-		Optional: false,
-	},
-})

@@ -5,22 +5,43 @@ package registered
 import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
-	value "github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/runtime/celrt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
-// EnvVersion is the CEL environment the catalog was checked in. Register
-// fails when the permgen in the build has another one: run go generate.
+// EnvVersion is the CEL environment the catalog was checked in.
+// Register fails when the permgen in the build has another one: run go generate.
 const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of registered.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	return celfmt.RegisterGenerated(reg, catalog, opts...)
+	if err := catalog.CheckVersion(); err != nil {
+		return nil, err
+	}
+	selected, err := runtime.Select(Entries(), opts...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.RegisterAll(selected)
 }
 
-// Catalog returns the formatters of registered.yaml, in catalog order.
-func Catalog() *celfmt.GeneratedCatalog {
-	return catalog
+// Entries returns the registrations of the formatters of registered.yaml, each
+// followed by its aliases, in catalog order.
+func Entries() []runtime.Entry {
+	return []runtime.Entry{
+		{Key: "my-tool", Owner: "registered.yaml#my-tool", Formatter: formatter(PreviewMyTool)},
+		{Key: "unknown-tool", Owner: "registered.yaml#unknown-tool", Formatter: formatter(PreviewUnknownTool)},
+		{Key: "read", Owner: "registered.yaml#read", Formatter: formatter(PreviewRead)},
+		{Key: "mcp", Owner: "registered.yaml#mcp", Formatter: formatter(PreviewMcp)},
+	}
+}
+
+// formatter adapts a formatter function to runtime.Formatter.
+type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
+
+func (f formatter) Format(req runtime.Request) (string, bool, error) {
+	return f(req.Input, req.Tool, req.Limits)
 }
 
 // PreviewMyTool formats calls to "my-tool" (A formatter that always answers).
@@ -28,8 +49,8 @@ func Catalog() *celfmt.GeneratedCatalog {
 // Defined in registered.yaml, registered with owner "registered.yaml#my-tool":
 //
 //	preview = "custom preview"
-func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("my-tool", input, tool, limits)
+func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "custom preview", true, nil
 }
 
 // PreviewUnknownTool formats calls to "unknown-tool" (A formatter that always declines).
@@ -37,7 +58,9 @@ func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (tex
 // Defined in registered.yaml, registered with owner "registered.yaml#unknown-tool":
 //
 //	preview = optional.ofNonZeroValue("")
-func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
+//
+// It runs in the CEL interpreter: function optional.ofNonZeroValue (overload optional_ofNonZeroValue).
+func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	return catalog.FormatTool("unknown-tool", input, tool, limits)
 }
 
@@ -46,8 +69,8 @@ func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits)
 // Defined in registered.yaml, registered with owner "registered.yaml#read":
 //
 //	preview = "custom read summary"
-func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("read", input, tool, limits)
+func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "custom read summary", true, nil
 }
 
 // PreviewMcp formats calls to "mcp" (An MCP formatter that shows the query, or declines).
@@ -57,23 +80,44 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (text 
 //	preview = type(input.?arguments.?query.orValue(null)) == string
 //	  ? optional.of("with query: \"" + string(input.arguments.query) + "\"")
 //	  : optional.none()
-func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (text string, ok bool, err error) {
-	return catalog.FormatTool("mcp", input, tool, limits)
+func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt, err := celrt.OptSelect(input, "arguments")
+	if err != nil {
+		return "", false, err
+	}
+	opt2, err := celrt.OptSelect(celrt.OptionalOf(opt), "query")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt2.Value
+	if !opt2.Ok {
+		v1 = nil
+	}
+	var v2 celrt.Optional[string]
+	if celrt.TypeOf(v1) == celrt.StringType {
+		arguments, err := celrt.Select(input, "arguments")
+		if err != nil {
+			return "", false, err
+		}
+		query, err := celrt.Select(arguments, "query")
+		if err != nil {
+			return "", false, err
+		}
+		s, err := celrt.ToString(query)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of("with query: \"" + s + "\"")
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
 }
 
-// catalog holds each expression as its checked AST, restored the first time
-// its formatter runs: initializing this package parses and checks nothing.
+// catalog holds the expressions that run in the interpreter as checked ASTs,
+// restored the first time their formatter runs: initializing this package
+// parses and checks nothing.
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
-	{
-		Tool:  "my-tool",
-		Owner: "registered.yaml#my-tool",
-		Title: "A formatter that always answers",
-		Preview: celfmt.GeneratedExpr{
-			Source: "\"custom preview\"",
-			AST:    "\x1a\x06\b\x01\x12\x02\x18\x05\"\x14\x10\x01\x1a\x102\x0ecustom preview*\x12\x12\a<input>\x1a\x01\x11\"\x04\b\x01\x10\x00",
-		},
-		Optional: false,
-	},
 	{
 		Tool:  "unknown-tool",
 		Owner: "registered.yaml#unknown-tool",
@@ -81,26 +125,6 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 		Preview: celfmt.GeneratedExpr{
 			Source: "optional.ofNonZeroValue(\"\")",
 			AST:    "\x12\x1d\b\x02\x12\x19\x1a\x17optional_ofNonZeroValue\x1a\x19\b\x02\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\"%\x10\x022!\x12\x17optional.ofNonZeroValue\x1a\x06\x10\x03\x1a\x022\x00*\x18\x12\a<input>\x1a\x01\x1c\"\x04\b\x02\x10\x17\"\x04\b\x03\x10\x18",
-		},
-		Optional: true,
-	},
-	{
-		Tool:  "read",
-		Owner: "registered.yaml#read",
-		Title: "A replacement for the stock read preview",
-		Preview: celfmt.GeneratedExpr{
-			Source: "\"custom read summary\"",
-			AST:    "\x1a\x06\b\x01\x12\x02\x18\x05\"\x19\x10\x01\x1a\x152\x13custom read summary*\x12\x12\a<input>\x1a\x01\x16\"\x04\b\x01\x10\x00",
-		},
-		Optional: false,
-	},
-	{
-		Tool:  "mcp",
-		Owner: "registered.yaml#mcp",
-		Title: "An MCP formatter that shows the query, or declines",
-		Preview: celfmt.GeneratedExpr{
-			Source: "type(input.?arguments.?query.orValue(null)) == string\n  ? optional.of(\"with query: \\\"\" + string(input.arguments.query) + \"\\\"\")\n  : optional.none()\n",
-			AST:    "\x12\n\b\x01\x12\x06\x1a\x04type\x12\v\b\x02\x12\a\n\x05input\x12\x1b\b\x04\x12\x17\x1a\x15select_optional_field\x12\x1b\b\x06\x12\x17\x1a\x15select_optional_field\x12\x1c\b\a\x12\x18\x1a\x16optional_orValue_value\x12\f\b\t\x12\b\x1a\x06equals\x12\f\b\n\x12\b\n\x06string\x12\x11\b\v\x12\r\x1a\vconditional\x12\x11\b\r\x12\r\x1a\voptional_of\x12\x10\b\x0f\x12\f\x1a\nadd_string\x12\x96\x01\b\x10\x12\x91\x01\x1a\x10string_to_string\x1a\x0ebool_to_string\x1a\x0fbytes_to_string\x1a\x10double_to_string\x1a\x12duration_to_string\x1a\x0fint64_to_string\x1a\x13timestamp_to_string\x1a\x10uint64_to_string\x12\v\b\x11\x12\a\n\x05input\x12\x10\b\x14\x12\f\x1a\nadd_string\x12\x13\b\x17\x12\x0f\x1a\roptional_none\x1a\b\b\x01\x12\x04Z\x02\n\x00\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x04\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x19\b\x06\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\a\x12\x02\n\x00\x1a\x06\b\b\x12\x02\x10\x00\x1a\x06\b\t\x12\x02\x18\x01\x1a\b\b\n\x12\x04Z\x02\x18\x05\x1a\x19\b\v\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x19\b\r\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x0e\x12\x02\x18\x05\x1a\x06\b\x0f\x12\x02\x18\x05\x1a\x06\b\x10\x12\x02\x18\x05\x1a\x0e\b\x11\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x12\x12\x02\n\x00\x1a\x06\b\x13\x12\x02\n\x00\x1a\x06\b\x14\x12\x02\x18\x05\x1a\x06\b\x15\x12\x02\x18\x05\x1a\x19\b\x17\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\"\xa1\x02\x10\v2\x9c\x02\x12\x05_?_:_\x1a~\x10\t2z\x12\x04_==_\x1ad\x10\x012`\x12\x04type\x1aX\x10\a2T\nA\x10\x062=\x12\x04_?._\x1a(\x10\x042$\x12\x04_?._\x1a\v\x10\x02\"\a\n\x05input\x1a\x0f\x10\x03\x1a\v2\targuments\x1a\v\x10\x05\x1a\a2\x05query\x12\aorValue\x1a\x06\x10\b\x1a\x02\b\x00\x1a\f\x10\n\"\b\n\x06string\x1a~\x10\r2z\x12\voptional.of\x1ak\x10\x142g\x12\x03_+_\x1aW\x10\x0f2S\x12\x03_+_\x1a\x13\x10\x0e\x1a\x0f2\rwith query: \"\x1a7\x10\x1023\x12\x06string\x1a)\x10\x13*%\n\x1c\x10\x12*\x18\n\v\x10\x11\"\a\n\x05input\x12\targuments\x12\x05query\x1a\a\x10\x15\x1a\x032\x01\"\x1a\x13\x10\x172\x0f\x12\roptional.none*\x90\x01\x12\a<input>\x1a\x066\x7f\x93\x01\x94\x01\"\x04\b\x01\x10\x04\"\x04\b\x02\x10\x05\"\x04\b\x03\x10\f\"\x04\b\x04\x10\n\"\x04\b\x05\x10\x17\"\x04\b\x06\x10\x15\"\x04\b\a\x10$\"\x04\b\b\x10%\"\x04\b\t\x10,\"\x04\b\n\x10/\"\x04\b\v\x108\"\x04\b\r\x10E\"\x04\b\x0e\x10F\"\x04\b\x0f\x10W\"\x04\b\x10\x10_\"\x04\b\x11\x10`\"\x04\b\x12\x10e\"\x04\b\x13\x10o\"\x04\b\x14\x10w\"\x04\b\x15\x10y\"\x05\b\x17\x10\x90\x01",
 		},
 		Optional: true,
 	},

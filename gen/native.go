@@ -1,0 +1,728 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/google/cel-go/cel"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
+)
+
+// The native backend: a checked CEL expression translated into plain Go.
+//
+// Each node becomes a Go expression of the Go type of its checked type
+// (goType). A node that cannot fail and costs little is an expression
+// used in place; a node that may fail is computed into a variable by a
+// statement followed by a check of its error, which returns from the
+// function. The error-absorbing operators (&&, || and the quantifier
+// macros) evaluate an operand that may fail in a function literal, so that
+// its error becomes a value they can weigh as CEL does. Values cross from
+// one checked type to another (typed to dyn and back) through coerce.
+
+const celrtPath = "github.com/permgen/permgen/runtime/celrt"
+
+// UnsupportedError reports CEL that the native translation does not
+// cover; the expression is then evaluated by the interpreter.
+type UnsupportedError struct{ Reason string }
+
+func (e *UnsupportedError) Error() string { return "not translated to Go: " + e.Reason }
+
+func unsupported(format string, args ...any) error {
+	return &UnsupportedError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// NativeVar is a variable of an expression being translated.
+type NativeVar struct {
+	Name  string    // its name in CEL
+	Type  *cel.Type // its CEL type
+	Value jen.Code  // a Go expression of its value, of the Go type for Type
+}
+
+// NativeFunc translates a checked expression into a Go function literal of
+// type func() (any, error) that returns the expression's value in dynamic
+// form (see package celrt), or its error. It returns an *UnsupportedError
+// when the expression uses CEL the translation does not cover.
+func NativeFunc(a *cel.Ast, vars []NativeVar) (jen.Code, error) {
+	t := newTranslator(a.NativeRep(), []jen.Code{jen.Nil()})
+	for _, v := range vars {
+		t.bind(v.Name, val{code: v.Value, t: v.Type})
+	}
+	v, err := t.expr(a.NativeRep().Expr())
+	if err != nil {
+		return nil, err
+	}
+	t.emit(jen.Return(t.coerce(v, types.DynType).code, jen.Nil()))
+	return jen.Func().Params().Params(jen.Any(), jen.Error()).Block(t.body()...), nil
+}
+
+// body returns the statements of the function translated.
+func (t *translator) body() []jen.Code {
+	if !t.steps {
+		return t.block
+	}
+	return append([]jen.Code{jen.Id("steps").Op(":=").Lit(0)}, t.block...)
+}
+
+// val is a translated node: a Go expression of goType(t).
+type val struct {
+	code jen.Code
+	t    *types.Type
+	// op marks a binary or unary operator expression, which needs
+	// parentheses as an operand, or "concat", a list concatenation of
+	// parts.
+	op    string
+	parts []jen.Code
+}
+
+type translator struct {
+	ast   *celast.AST
+	block []jen.Code // the statements of the current block
+	// fail returns from the current function with an error; its
+	// values are the zero values of the function's other results.
+	fail   []jen.Code
+	scope  []binding
+	names  map[string]int // Go names taken, by base
+	failed bool           // the current block may fail
+	steps  bool           // the function counts comprehension steps
+	// patterns, when not nil, collects the constant regular expressions,
+	// compiled once in package variables (named by patternBase) rather
+	// than on each call.
+	patterns    *[]patternVar
+	patternBase string
+	constants   map[string]string // the Go text of string constants, by node
+}
+
+type patternVar struct{ name, expr string }
+
+// pattern returns the package variable of a constant regular expression.
+func (t *translator) pattern(expr string) string {
+	for _, p := range *t.patterns {
+		if p.expr == expr {
+			return p.name
+		}
+	}
+	name := fmt.Sprintf("%s%d", t.patternBase, len(*t.patterns)+1)
+	*t.patterns = append(*t.patterns, patternVar{name, expr})
+	return name
+}
+
+// constantString reports whether a translated value is a string literal.
+func (t *translator) constantString(v val) (string, bool) {
+	s, ok := t.constants[fmt.Sprintf("%#v", v.code)]
+	return s, ok
+}
+
+type binding struct {
+	name string
+	v    val
+}
+
+func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
+	t := &translator{ast: a, fail: zeros, names: map[string]int{}}
+	for _, reserved := range []string{"err", "input", "tool", "limits", "celrt", "value", "runtime", "textfmt", "steps", "strings", "regexp"} {
+		t.names[reserved] = 1
+	}
+	return t
+}
+
+func (t *translator) emit(c ...jen.Code) { t.block = append(t.block, c...) }
+
+// bind declares a CEL name with a value, shadowing earlier ones.
+func (t *translator) bind(name string, v val) { t.scope = append(t.scope, binding{name, v}) }
+
+func (t *translator) unbind(n int) { t.scope = t.scope[:len(t.scope)-n] }
+
+func (t *translator) lookup(name string) (val, bool) {
+	for i := len(t.scope) - 1; i >= 0; i-- {
+		if t.scope[i].name == name {
+			return t.scope[i].v, true
+		}
+	}
+	return val{}, false
+}
+
+// goName returns a fresh Go identifier based on a CEL name.
+func (t *translator) goName(base string) string {
+	var b strings.Builder
+	for i, r := range base {
+		if r == '_' || r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || isGoKeyword(name) || name == "@result" {
+		name = "v"
+	}
+	n := t.names[name]
+	t.names[name] = n + 1
+	if n == 0 && name != "v" {
+		return name
+	}
+	return fmt.Sprintf("%s%d", name, n+1)
+}
+
+func isGoKeyword(s string) bool {
+	switch s {
+	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
+		"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
+		"switch", "type", "var", "any", "string", "bool", "int", "int64", "uint64", "float64", "byte", "error",
+		"nil", "true", "false", "len", "append", "make", "new":
+		return true
+	}
+	return false
+}
+
+// failWith returns from the current function with err.
+func (t *translator) failWith(err jen.Code) jen.Code {
+	t.failed = true
+	return jen.Return(append(append([]jen.Code{}, t.fail...), err)...)
+}
+
+// fallible computes a call that returns a value of CEL type typ and an
+// error into a new variable, returning on error.
+func (t *translator) fallible(typ *types.Type, base string, call jen.Code) val {
+	name := t.goName(base)
+	t.emit(jen.List(jen.Id(name), jen.Err()).Op(":=").Add(call))
+	t.emit(jen.If(jen.Err().Op("!=").Nil()).Block(t.failWith(jen.Err())))
+	return val{code: jen.Id(name), t: typ}
+}
+
+// settle stores a value into a new variable, so that it is computed once.
+func (t *translator) settle(v val, base string) val {
+	if isSimple(v.code) {
+		return v
+	}
+	name := t.goName(base)
+	t.emit(jen.Id(name).Op(":=").Add(v.code))
+	return val{code: jen.Id(name), t: v.t}
+}
+
+// wrapSource splits a line of CEL at spaces outside string literals so
+// that no line is longer than width, indenting what follows.
+func wrapSource(line string, width int) []string {
+	var lines []string
+	for len(line) > width {
+		cut, quote := -1, byte(0)
+		for i := 0; i < len(line) && (i <= width || cut < 0); i++ {
+			switch c := line[i]; {
+			case quote != 0 && c == '\\':
+				i++
+			case quote != 0 && c == quote:
+				quote = 0
+			case quote == 0 && (c == '"' || c == '\''):
+				quote = c
+			case quote == 0 && c == ' ' && i > 0:
+				cut = i
+			}
+		}
+		if cut < 0 {
+			break
+		}
+		lines = append(lines, line[:cut])
+		line = "    " + strings.TrimLeft(line[cut:], " ")
+	}
+	return append(lines, line)
+}
+
+func isSimple(c jen.Code) bool {
+	s := fmt.Sprintf("%#v", c)
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// sub translates f in a block of its own and returns the block, whether
+// it may fail, and the value.
+func (t *translator) sub(f func() (val, error)) ([]jen.Code, bool, val, error) {
+	outer, outerFailed := t.block, t.failed
+	t.block, t.failed = nil, false
+	v, err := f()
+	block, failed := t.block, t.failed
+	t.block, t.failed = outer, outerFailed || failed
+	return block, failed, v, err
+}
+
+// paren wraps an operator expression used as an operand.
+func paren(v val) jen.Code {
+	if v.op != "" {
+		return jen.Parens(v.code)
+	}
+	return v.code
+}
+
+// binary is the Go operator expression a op b.
+func binary(typ *types.Type, op string, a, b val) val {
+	left := paren(a)
+	if a.op == op && (op == "+" || op == "&&" || op == "||") {
+		left = a.code // associative: a + b + c needs no parentheses
+	}
+	return val{code: jen.Add(left).Op(op).Add(paren(b)), t: typ, op: op}
+}
+
+func qual(name string) *jen.Statement { return jen.Qual(celrtPath, name) }
+
+func (t *translator) typeOf(e celast.Expr) *types.Type {
+	if typ := t.ast.GetType(e.ID()); typ != nil {
+		return typ
+	}
+	return types.DynType
+}
+
+// expr translates a node. A long Go expression is computed into a
+// variable first, so that the code that uses it stays short: no line of
+// generated code should need scrolling. A string concatenation is kept
+// whole longer, because Go builds a + b + c with one allocation.
+func (t *translator) expr(e celast.Expr) (val, error) {
+	v, err := t.node(e)
+	if err != nil || e.Kind() == celast.LiteralKind {
+		return v, err
+	}
+	limit := 48
+	if v.op == "+" || v.op == "concat" {
+		limit = 100
+	}
+	if len(fmt.Sprintf("%#v", v.code)) > limit {
+		v = t.settle(v, "v")
+	}
+	return v, nil
+}
+
+// node translates a node.
+func (t *translator) node(e celast.Expr) (val, error) {
+	typ := t.typeOf(e)
+	switch e.Kind() {
+	case celast.LiteralKind:
+		v, err := literal(e.AsLiteral(), typ)
+		if s, ok := e.AsLiteral().Value().(string); ok && err == nil {
+			if t.constants == nil {
+				t.constants = map[string]string{}
+			}
+			t.constants[fmt.Sprintf("%#v", v.code)] = s
+		}
+		return v, err
+	case celast.IdentKind:
+		return t.ident(e, typ)
+	case celast.SelectKind:
+		return t.selection(e, typ)
+	case celast.CallKind:
+		return t.call(e, typ)
+	case celast.ListKind:
+		return t.list(e, typ)
+	case celast.MapKind:
+		return t.mapLiteral(e)
+	case celast.ComprehensionKind:
+		return t.comprehension(e, typ)
+	case celast.StructKind:
+		return val{}, unsupported("message literals (%s)", e.AsStruct().TypeName())
+	}
+	return val{}, unsupported("expression of kind %v", e.Kind())
+}
+
+func (t *translator) ident(e celast.Expr, typ *types.Type) (val, error) {
+	name := e.AsIdent()
+	if r, ok := t.ast.ReferenceMap()[e.ID()]; ok && r.Name != "" {
+		name = r.Name
+		if r.Value != nil {
+			return literal(r.Value, typ)
+		}
+	}
+	if v, ok := t.lookup(name); ok {
+		return v, nil
+	}
+	if typ.Kind() == types.TypeKind {
+		return typeValue(typ)
+	}
+	return val{}, unsupported("identifier %s", name)
+}
+
+// typeValue is a type used as a value (double in type(x) == double).
+func typeValue(typ *types.Type) (val, error) {
+	names := map[string]string{
+		"null_type": "NullType", "bool": "BoolType", "int": "IntType", "uint": "UintType", "double": "DoubleType",
+		"string": "StringType", "bytes": "BytesType", "list": "ListType", "map": "MapType", "type": "TypeType",
+		"optional_type": "OptionalType",
+	}
+	var of *types.Type
+	if ps := typ.Parameters(); len(ps) == 1 {
+		of = ps[0]
+	}
+	if of == nil {
+		return val{code: qual("TypeType"), t: typ}, nil
+	}
+	if n, ok := names[of.TypeName()]; ok {
+		return val{code: qual(n), t: typ}, nil
+	}
+	return val{}, unsupported("the type %s as a value", of)
+}
+
+func (t *translator) list(e celast.Expr, typ *types.Type) (val, error) {
+	l := e.AsList()
+	if len(l.OptionalIndices()) > 0 {
+		return val{}, unsupported("optional list elements")
+	}
+	elem := types.DynType
+	if ps := typ.Parameters(); len(ps) == 1 {
+		elem = ps[0]
+	}
+	items := make([]jen.Code, 0, l.Size())
+	for _, x := range l.Elements() {
+		v, err := t.expr(x)
+		if err != nil {
+			return val{}, err
+		}
+		items = append(items, t.coerce(v, elem).code)
+	}
+	return val{code: goType(typ).Values(items...), t: typ}, nil
+}
+
+func (t *translator) mapLiteral(e celast.Expr) (val, error) {
+	var keys, values []jen.Code
+	for _, entry := range e.AsMap().Entries() {
+		me := entry.AsMapEntry()
+		if me.IsOptional() {
+			return val{}, unsupported("optional map entries")
+		}
+		k, err := t.expr(me.Key())
+		if err != nil {
+			return val{}, err
+		}
+		v, err := t.expr(me.Value())
+		if err != nil {
+			return val{}, err
+		}
+		keys = append(keys, t.coerce(k, types.DynType).code)
+		values = append(values, t.settle(t.coerce(v, types.DynType), "v").code)
+	}
+	call := qual("NewMap").Call(jen.Index().Any().Values(keys...), jen.Index().Any().Values(values...))
+	v := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", call)
+	return val{code: v.code, t: t.typeOf(e)}, nil
+}
+
+// selection is e.f, has(e.f), or a qualified name.
+func (t *translator) selection(e celast.Expr, typ *types.Type) (val, error) {
+	if r, ok := t.ast.ReferenceMap()[e.ID()]; ok && r.Name != "" {
+		if r.Value != nil {
+			return literal(r.Value, typ)
+		}
+		if v, ok := t.lookup(r.Name); ok {
+			return v, nil
+		}
+		return val{}, unsupported("identifier %s", r.Name)
+	}
+	s := e.AsSelect()
+	operand, err := t.expr(s.Operand())
+	if err != nil {
+		return val{}, err
+	}
+	field := s.FieldName()
+	ot := operand.t
+	if ot.Kind() == types.StructKind {
+		switch {
+		case ot.TypeName() == "permgen.Limits":
+			if s.IsTestOnly() {
+				return val{code: jen.True(), t: typ}, nil
+			}
+			name := map[string]string{"preview": "Preview", "summary": "Summary", "log": "Log"}[field]
+			return val{code: jen.Int64().Call(jen.Add(paren(operand)).Dot(name)), t: typ}, nil
+		case strings.HasPrefix(ot.TypeName(), "permgen.Input_"):
+			if s.IsTestOnly() {
+				return val{code: qual("FieldSet").Call(operand.code, jen.Lit(field)), t: typ}, nil
+			}
+			if typ.Kind() == types.DynKind {
+				return val{code: qual("Field").Call(operand.code, jen.Lit(field)), t: typ}, nil
+			}
+			conv, zero, err := inputConv(typ)
+			if err != nil {
+				return val{}, err
+			}
+			return t.fallible(typ, field, qual("FieldOf").Call(operand.code, jen.Lit(field), zero, conv)), nil
+		}
+		return val{}, unsupported("fields of %s", ot.TypeName())
+	}
+	dyn := t.coerce(operand, types.DynType)
+	if s.IsTestOnly() {
+		return t.fallible(typ, "has", qual("Has").Call(dyn.code, jen.Lit(field))), nil
+	}
+	v := t.fallible(types.DynType, field, qual("Select").Call(dyn.code, jen.Lit(field)))
+	return t.coerce(v, typ), nil
+}
+
+// inputConv returns the celrt function that checks a declared input value
+// of type typ, and the value an absent field reads as.
+func inputConv(typ *types.Type) (conv, zero jen.Code, err error) {
+	switch typ.Kind() {
+	case types.StringKind:
+		return qual("InputString"), jen.Lit(""), nil
+	case types.BoolKind:
+		return qual("InputBool"), jen.False(), nil
+	case types.IntKind:
+		return qual("InputInt"), jen.Lit(int64(0)), nil
+	case types.DoubleKind:
+		return qual("InputDouble"), jen.Lit(0.0), nil
+	case types.DynKind:
+		return qual("InputDyn"), jen.Nil(), nil
+	case types.ListKind:
+		elem, _, err := inputConv(typ.Parameters()[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		return qual("InputList").Call(elem), goType(typ).Values(), nil
+	case types.MapKind:
+		elem, _, err := inputConv(typ.Parameters()[1])
+		if err != nil {
+			return nil, nil, err
+		}
+		return qual("InputMap").Call(elem), jen.Qual(valuePath, "NewObject").Call(), nil
+	}
+	return nil, nil, unsupported("declared input of type %s", typ)
+}
+
+// comprehension translates the macros: map, filter, all, exists,
+// exists_one and cel.bind.
+func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) {
+	c := e.AsComprehension()
+	if c.HasIterVar2() {
+		return val{}, unsupported("comprehensions with two variables")
+	}
+	accu := c.AccuVar()
+	isAccu := func(x celast.Expr) bool { return x.Kind() == celast.IdentKind && x.AsIdent() == accu }
+	lit := func(x celast.Expr) any {
+		if x.Kind() != celast.LiteralKind {
+			return nil
+		}
+		return x.AsLiteral().Value()
+	}
+	call := func(x celast.Expr, fn string) []celast.Expr {
+		if x.Kind() != celast.CallKind || x.AsCall().FunctionName() != fn || x.AsCall().IsMemberFunction() {
+			return nil
+		}
+		return x.AsCall().Args()
+	}
+	emptyList := func(x celast.Expr) bool { return x.Kind() == celast.ListKind && x.AsList().Size() == 0 }
+	cond, step, result := c.LoopCondition(), c.LoopStep(), c.Result()
+
+	// cel.bind(name, init, result)
+	if emptyList(c.IterRange()) && lit(cond) == false && isAccu(step) {
+		init, err := t.expr(c.AccuInit())
+		if err != nil {
+			return val{}, err
+		}
+		init = t.coerce(init, t.typeOf(c.AccuInit()))
+		name := t.goName(accu)
+		t.emit(jen.Id(name).Op(":=").Add(init.code))
+		t.bind(accu, val{code: jen.Id(name), t: init.t})
+		defer t.unbind(1)
+		return t.expr(result)
+	}
+	// map and filter: step is accu + [x], or filter ? accu + [x] : accu.
+	if emptyList(c.AccuInit()) && lit(cond) == true && isAccu(result) {
+		var filter celast.Expr
+		add := step
+		if args := call(step, operators.Conditional); args != nil && isAccu(args[2]) {
+			filter, add = args[0], args[1]
+		}
+		if args := call(add, operators.Add); args != nil && isAccu(args[0]) && args[1].Kind() == celast.ListKind && args[1].AsList().Size() == 1 {
+			return t.mapFilter(c, typ, filter, args[1].AsList().Elements()[0])
+		}
+	}
+	// all, exists: accu && p, accu || p.
+	if args := call(step, operators.LogicalAnd); args != nil && isAccu(args[0]) && lit(c.AccuInit()) == true && isAccu(result) {
+		return t.quantifier(c, false, args[1])
+	}
+	if args := call(step, operators.LogicalOr); args != nil && isAccu(args[0]) && lit(c.AccuInit()) == false && isAccu(result) {
+		return t.quantifier(c, true, args[1])
+	}
+	// exists_one: p ? accu + 1 : accu, then accu == 1.
+	if args := call(step, operators.Conditional); args != nil && isAccu(args[2]) && lit(c.AccuInit()) == int64(0) {
+		if eq := call(result, operators.Equals); eq != nil && isAccu(eq[0]) && lit(eq[1]) == int64(1) {
+			return t.existsOne(c, args[0])
+		}
+	}
+	return val{}, unsupported("a comprehension that is not map, filter, all, exists, exists_one or cel.bind")
+}
+
+// loop emits a for loop over the comprehension's range, binding its
+// variable, with body translated inside it.
+func (t *translator) loop(c celast.ComprehensionExpr, body func() error) error {
+	r, err := t.expr(c.IterRange())
+	if err != nil {
+		return err
+	}
+	elem := types.DynType
+	rt := r.t
+	var rangeCode jen.Code
+	switch {
+	case rt.Kind() == types.ListKind:
+		elem = rt.Parameters()[0]
+		rangeCode = r.code
+	case rt.Kind() == types.MapKind:
+		elem = rt.Parameters()[0]
+		rangeCode = t.fallible(types.NewListType(types.DynType), "keys", qual("Iterate").Call(r.code)).code
+	default:
+		rangeCode = t.fallible(types.NewListType(types.DynType), "items", qual("Iterate").Call(t.coerce(r, types.DynType).code)).code
+	}
+	if goTypeName(elem) != "any" && rt.Kind() != types.ListKind {
+		// map keys come as dyn
+		elem = types.DynType
+	}
+	name := t.goName(c.IterVar())
+	t.steps = true
+	var stmts []jen.Code
+	outer, outerFailed := t.block, t.failed
+	t.block = nil
+	t.emit(jen.If(jen.Id("steps").Op("++"), jen.Id("steps").Op(">").Qual(celrtPath, "MaxSteps")).Block(
+		t.failWith(qual("ErrSteps"))))
+	t.bind(c.IterVar(), val{code: jen.Id(name), t: elem})
+	err = body()
+	t.unbind(1)
+	stmts, t.block = t.block, outer
+	t.failed = outerFailed || t.failed
+	if err != nil {
+		return err
+	}
+	t.emit(jen.For(jen.List(jen.Id("_"), jen.Id(name)).Op(":=").Range().Add(rangeCode)).Block(stmts...))
+	return nil
+}
+
+func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filter, transform celast.Expr) (val, error) {
+	elem := typ.Parameters()[0]
+	out := t.goName("list")
+	t.emit(jen.Var().Id(out).Add(goType(typ)))
+	err := t.loop(c, func() error {
+		add := func() error {
+			v, err := t.expr(transform)
+			if err != nil {
+				return err
+			}
+			t.emit(jen.Id(out).Op("=").Append(jen.Id(out), t.coerce(v, elem).code))
+			return nil
+		}
+		if filter == nil {
+			return add()
+		}
+		f, err := t.expr(filter)
+		if err != nil {
+			return err
+		}
+		f = t.coerce(f, types.BoolType)
+		block, _, _, err := t.sub(func() (val, error) { return val{}, add() })
+		if err != nil {
+			return err
+		}
+		t.emit(jen.If(f.code).Block(block...))
+		return nil
+	})
+	if err != nil {
+		return val{}, err
+	}
+	// A list CEL built is never nil: an empty one is [].
+	t.emit(jen.If(jen.Id(out).Op("==").Nil()).Block(jen.Id(out).Op("=").Add(goType(typ)).Values()))
+	return val{code: jen.Id(out), t: typ}, nil
+}
+
+// quantifier is all (exists false) or exists: the first element that
+// decides ends the loop; an error is the result only when no element
+// decides.
+func (t *translator) quantifier(c celast.ComprehensionExpr, exists bool, pred celast.Expr) (val, error) {
+	found, firstErr := t.goName("found"), t.goName("failure")
+	decided := jen.Id(found)
+	if !exists {
+		decided = jen.Op("!").Id(found)
+	}
+	t.emit(jen.Id(found).Op(":=").Lit(!exists), jen.Var().Id(firstErr).Error())
+	err := t.loop(c, func() error {
+		p, perr, err := t.catching(pred, types.BoolType)
+		if err != nil {
+			return err
+		}
+		if perr == nil {
+			t.emit(jen.Id(found).Op("=").Add(p.code))
+		} else {
+			t.emit(jen.If(jen.Add(perr).Op("!=").Nil()).Block(
+				jen.If(jen.Id(firstErr).Op("==").Nil()).Block(jen.Id(firstErr).Op("=").Add(perr)),
+				jen.Continue(),
+			), jen.Id(found).Op("=").Add(p.code))
+		}
+		t.emit(jen.If(decided).Block(jen.Break()))
+		return nil
+	})
+	if err != nil {
+		return val{}, err
+	}
+	undecided := jen.Op("!").Id(found)
+	if !exists {
+		undecided = jen.Id(found)
+	}
+	t.emit(jen.If(undecided.Op("&&").Id(firstErr).Op("!=").Nil()).Block(t.failWith(jen.Id(firstErr))))
+	return val{code: jen.Id(found), t: types.BoolType}, nil
+}
+
+func (t *translator) existsOne(c celast.ComprehensionExpr, pred celast.Expr) (val, error) {
+	n := t.goName("matches")
+	t.emit(jen.Id(n).Op(":=").Lit(0))
+	err := t.loop(c, func() error {
+		p, err := t.expr(pred)
+		if err != nil {
+			return err
+		}
+		p = t.coerce(p, types.BoolType)
+		t.emit(jen.If(p.code).Block(jen.Id(n).Op("++")))
+		return nil
+	})
+	if err != nil {
+		return val{}, err
+	}
+	return val{code: jen.Id(n).Op("==").Lit(1), t: types.BoolType, op: "=="}, nil
+}
+
+// catching translates e as a value of type typ and, when it may fail,
+// computes it in a function literal whose error it returns as a value
+// (errCode), instead of returning from the enclosing function.
+func (t *translator) catching(e celast.Expr, typ *types.Type) (v val, errCode *jen.Statement, err error) {
+	outerFail, outerFailed := t.fail, t.failed
+	t.fail = []jen.Code{zero(typ)}
+	block, failed, v, err := t.sub(func() (val, error) {
+		v, err := t.expr(e)
+		if err != nil {
+			return val{}, err
+		}
+		return t.coerce(v, typ), nil
+	})
+	t.fail = outerFail
+	if err != nil {
+		return val{}, nil, err
+	}
+	if !failed { // no return in block: it runs in place
+		t.emit(block...)
+		return v, nil, nil
+	}
+	t.failed = outerFailed // the literal returns its failure as a value
+	name, errName := t.goName("v"), t.goName("failure")
+	block = append(block, jen.Return(v.code, jen.Nil()))
+	t.emit(jen.List(jen.Id(name), jen.Id(errName)).Op(":=").Func().Params().Params(goType(typ), jen.Error()).Block(block...).Call())
+	return val{code: jen.Id(name), t: typ}, jen.Id(errName), nil
+}
+
+// zero is the Go zero value of a CEL type.
+func zero(typ *types.Type) jen.Code {
+	switch goTypeName(typ) {
+	case "string":
+		return jen.Lit("")
+	case "bool":
+		return jen.False()
+	case "int64", "uint64", "float64":
+		return jen.Lit(0)
+	case "any":
+		return jen.Nil()
+	}
+	if typ.Kind() == types.ListKind || typ.Kind() == types.BytesKind {
+		return jen.Nil()
+	}
+	return goType(typ).Values()
+}
