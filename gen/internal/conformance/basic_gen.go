@@ -2,5 +2,333 @@
 
 package conformance
 
-// basicCases are the tests of basic.textproto that are translated to Go: 0 of 43.
-var basicCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// basicCases are the tests of basic.textproto that are translated to Go: 39 of 43.
+var basicCases = []testCase{
+	{
+		name: "self_eval_zeroish/self_eval_int_zero",
+		expr: "0",
+		eval: func() (any, error) {
+			return int64(0), nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "self_eval_zeroish/self_eval_uint_zero",
+		expr: "0u",
+		eval: func() (any, error) {
+			return uint64(0x0), nil
+		},
+		want: uint64(0),
+	},
+	{
+		name: "self_eval_zeroish/self_eval_uint_alias_zero",
+		expr: "0U",
+		eval: func() (any, error) {
+			return uint64(0x0), nil
+		},
+		want: uint64(0),
+	},
+	{
+		name: "self_eval_zeroish/self_eval_float_zero",
+		expr: "0.0",
+		eval: func() (any, error) {
+			return 0.0, nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "self_eval_zeroish/self_eval_float_zerowithexp",
+		expr: "0e+0",
+		eval: func() (any, error) {
+			return 0.0, nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "self_eval_zeroish/self_eval_string_empty",
+		expr: "''",
+		eval: func() (any, error) {
+			return "", nil
+		},
+		want: "",
+	},
+	{
+		name: "self_eval_zeroish/self_eval_string_empty_quotes",
+		expr: "\"\"",
+		eval: func() (any, error) {
+			return "", nil
+		},
+		want: "",
+	},
+	{
+		name: "self_eval_zeroish/self_eval_string_raw_prefix",
+		expr: "r\"\"",
+		eval: func() (any, error) {
+			return "", nil
+		},
+		want: "",
+	},
+	{
+		name: "self_eval_zeroish/self_eval_bytes_empty",
+		expr: "b\"\"",
+		eval: func() (any, error) {
+			return []byte(""), nil
+		},
+		want: []byte(""),
+	},
+	{
+		name: "self_eval_zeroish/self_eval_bool_false",
+		expr: "false",
+		eval: func() (any, error) {
+			return false, nil
+		},
+		want: false,
+	},
+	{
+		name: "self_eval_zeroish/self_eval_null",
+		expr: "null",
+		eval: func() (any, error) {
+			return nil, nil
+		},
+		want: nil,
+	},
+	{
+		name: "self_eval_zeroish/self_eval_empty_list",
+		expr: "[]",
+		eval: func() (any, error) {
+			return celrt.ListOf([]any{}), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "self_eval_zeroish/self_eval_empty_map",
+		expr: "{}",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+		want: mustMap([]any{}, []any{}),
+	},
+	{
+		name: "self_eval_zeroish/self_eval_string_raw_prefix_triple_double",
+		expr: "r\"\"\"\"\"\"",
+		eval: func() (any, error) {
+			return "", nil
+		},
+		want: "",
+	},
+	{
+		name: "self_eval_zeroish/self_eval_string_raw_prefix_triple_single",
+		expr: "r''''''",
+		eval: func() (any, error) {
+			return "", nil
+		},
+		want: "",
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_int_nonzero",
+		expr: "42",
+		eval: func() (any, error) {
+			return int64(42), nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_uint_nonzero",
+		expr: "123456789u",
+		eval: func() (any, error) {
+			return uint64(0x75bcd15), nil
+		},
+		want: uint64(123456789),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_uint_alias_nonzero",
+		expr: "123456789U",
+		eval: func() (any, error) {
+			return uint64(0x75bcd15), nil
+		},
+		want: uint64(123456789),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_int_negative_min",
+		expr: "-9223372036854775808",
+		eval: func() (any, error) {
+			return int64(-9223372036854775808), nil
+		},
+		want: int64(-9223372036854775808),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_float_negative_exp",
+		expr: "-2.3e+1",
+		eval: func() (any, error) {
+			return -23.0, nil
+		},
+		want: -23.0,
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_string_excl",
+		expr: "\"!\"",
+		eval: func() (any, error) {
+			return "!", nil
+		},
+		want: "!",
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_string_escape",
+		expr: "'\\''",
+		eval: func() (any, error) {
+			return "'", nil
+		},
+		want: "'",
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_bytes_escape",
+		expr: "b'ÿ'",
+		eval: func() (any, error) {
+			return []byte("ÿ"), nil
+		},
+		want: []byte("ÿ"),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_bytes_invalid_utf8",
+		expr: "b'\\000\\xff'",
+		eval: func() (any, error) {
+			return []byte("\x00\xff"), nil
+		},
+		want: []byte("\x00\xff"),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_list_singleitem",
+		expr: "[-1]",
+		eval: func() (any, error) {
+			return celrt.ListOf([]int64{int64(-1)}), nil
+		},
+		want: []any{int64(-1)},
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_map_singleitem",
+		expr: "{\"k\":\"v\"}",
+		eval: func() (any, error) {
+			v1 := "v"
+			m, err := celrt.NewMap([]any{"k"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+		want: mustMap([]any{"k"}, []any{"v"}),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_bool_true",
+		expr: "true",
+		eval: func() (any, error) {
+			return true, nil
+		},
+		want: true,
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_int_hex",
+		expr: "0x55555555",
+		eval: func() (any, error) {
+			return int64(1431655765), nil
+		},
+		want: int64(1431655765),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_int_hex_negative",
+		expr: "-0x55555555",
+		eval: func() (any, error) {
+			return int64(-1431655765), nil
+		},
+		want: int64(-1431655765),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_uint_hex",
+		expr: "0x55555555u",
+		eval: func() (any, error) {
+			return uint64(0x55555555), nil
+		},
+		want: uint64(1431655765),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_uint_alias_hex",
+		expr: "0x55555555U",
+		eval: func() (any, error) {
+			return uint64(0x55555555), nil
+		},
+		want: uint64(1431655765),
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_unicode_escape_four",
+		expr: "\"\\u270c\"",
+		eval: func() (any, error) {
+			return "✌", nil
+		},
+		want: "✌",
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_unicode_escape_eight",
+		expr: "\"\\U0001f431\"",
+		eval: func() (any, error) {
+			return "🐱", nil
+		},
+		want: "🐱",
+	},
+	{
+		name: "self_eval_nonzeroish/self_eval_ascii_escape_seq",
+		expr: "\"\\a\\b\\f\\n\\r\\t\\v\\\"\\'\\\\\"",
+		eval: func() (any, error) {
+			return "\a\b\f\n\r\t\v\"'\\", nil
+		},
+		want: "\a\b\f\n\r\t\v\"'\\",
+	},
+	{
+		name: "variables/self_eval_bound_lookup",
+		expr: "x",
+		eval: func() (any, error) {
+			return int64(123), nil
+		},
+		want: int64(123),
+	},
+	{
+		name: "functions/binop",
+		expr: "1 + 1",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(1), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(2),
+	},
+	{
+		name: "reserved_const/false",
+		expr: "false",
+		eval: func() (any, error) {
+			return false, nil
+		},
+		want: false,
+	},
+	{
+		name: "reserved_const/true",
+		expr: "true",
+		eval: func() (any, error) {
+			return true, nil
+		},
+		want: true,
+	},
+	{
+		name: "reserved_const/null",
+		expr: "null",
+		eval: func() (any, error) {
+			return nil, nil
+		},
+		want: nil,
+	},
+}

@@ -2,5 +2,114 @@
 
 package conformance
 
-// bindingsExtCases are the tests of bindings_ext.textproto that are translated to Go: 0 of 5.
-var bindingsExtCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// bindingsExtCases are the tests of bindings_ext.textproto that are translated to Go: 5 of 5.
+var bindingsExtCases = []testCase{
+	{
+		name: "bind/boolean_literal",
+		expr: "cel.bind(t, true, t)",
+		eval: func() (any, error) {
+			t := true
+			return t, nil
+		},
+		want: true,
+	},
+	{
+		name: "bind/string_concat",
+		expr: "cel.bind(msg, \"hello\", msg + msg + msg)",
+		eval: func() (any, error) {
+			msg := "hello"
+			return msg + msg + msg, nil
+		},
+		want: "hellohellohello",
+	},
+	{
+		name: "bind/bind_nested",
+		expr: "cel.bind(t1, true, cel.bind(t2, true, t1 && t2))",
+		eval: func() (any, error) {
+			t1 := true
+			t2 := true
+			ok := t1
+			if ok {
+				ok = t2
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "bind/macro_exists",
+		expr: "cel.bind(valid_elems, [1, 2, 3], [3, 4, 5].exists(e, e in valid_elems))",
+		eval: func() (any, error) {
+			steps := 0
+			valid_elems := []int64{int64(1), int64(2), int64(3)}
+			found := false
+			var failure error
+			for _, e := range []int64{int64(3), int64(4), int64(5)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					found2, err := celrt.In(e, celrt.ListOf(valid_elems))
+					if err != nil {
+						return false, err
+					}
+					return found2, nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "bind/macro_not_exists",
+		expr: "cel.bind(valid_elems, [1, 2, 3], ![4, 5].exists(e, e in valid_elems))",
+		eval: func() (any, error) {
+			steps := 0
+			valid_elems := []int64{int64(1), int64(2), int64(3)}
+			found := false
+			var failure error
+			for _, e := range []int64{int64(4), int64(5)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					found2, err := celrt.In(e, celrt.ListOf(valid_elems))
+					if err != nil {
+						return false, err
+					}
+					return found2, nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return !found, nil
+		},
+		want: true,
+	},
+}

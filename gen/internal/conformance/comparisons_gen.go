@@ -2,5 +2,3247 @@
 
 package conformance
 
-// comparisonsCases are the tests of comparisons.textproto that are translated to Go: 0 of 406.
-var comparisonsCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// comparisonsCases are the tests of comparisons.textproto that are translated to Go: 304 of 406.
+var comparisonsCases = []testCase{
+	{
+		name: "eq_literal/eq_int",
+		expr: "1 == 1",
+		eval: func() (any, error) {
+			return int64(1) == int64(1), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_int",
+		expr: "-1 == 1",
+		eval: func() (any, error) {
+			return int64(-1) == int64(1), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_int_uint",
+		expr: "dyn(1) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), uint64(0x1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_int_uint",
+		expr: "dyn(2) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(2), uint64(0x1)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_int_double",
+		expr: "dyn(1) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), 1.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_int_double",
+		expr: "dyn(2) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(2), 1.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_uint",
+		expr: "2u == 2u",
+		eval: func() (any, error) {
+			return uint64(0x2) == uint64(0x2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_uint",
+		expr: "1u == 2u",
+		eval: func() (any, error) {
+			return uint64(0x1) == uint64(0x2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_uint_int",
+		expr: "dyn(1u) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), int64(1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_uint_int",
+		expr: "dyn(2u) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x2), int64(1)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_uint_double",
+		expr: "dyn(1u) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), 1.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_uint_double",
+		expr: "dyn(2u) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x2), 1.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_double",
+		expr: "1.0 == 1.0e+0",
+		eval: func() (any, error) {
+			return 1.0 == 1.0, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_double",
+		expr: "-1.0 == 1.0",
+		eval: func() (any, error) {
+			return -1.0 == 1.0, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_double_int",
+		expr: "dyn(1.0) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, int64(1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_double_int",
+		expr: "dyn(2.0) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(2.0, int64(1)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_double_uint",
+		expr: "dyn(1.0) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, uint64(0x1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_double_uint",
+		expr: "dyn(2.0) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(2.0, uint64(0x1)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_string",
+		expr: "'' == \"\"",
+		eval: func() (any, error) {
+			return "" == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_string",
+		expr: "'a' == 'b'",
+		eval: func() (any, error) {
+			return "a" == "b", nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_raw_string",
+		expr: "'abc' == r'abc'",
+		eval: func() (any, error) {
+			return "abc" == "abc", nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_string_case",
+		expr: "'abc' == 'ABC'",
+		eval: func() (any, error) {
+			return "abc" == "ABC", nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_string_unicode",
+		expr: "'ίσος' == 'ίσος'",
+		eval: func() (any, error) {
+			return "ίσος" == "ίσος", nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_string_unicode_ascii",
+		expr: "'a' == 'à'",
+		eval: func() (any, error) {
+			return "a" == "à", nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/no_string_normalization",
+		expr: "'Am\\u00E9lie' == 'Ame\\u0301lie'",
+		eval: func() (any, error) {
+			return "Amélie" == "Amélie", nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_null",
+		expr: "null == null",
+		eval: func() (any, error) {
+			return celrt.Equal(nil, nil), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_bool",
+		expr: "true == true",
+		eval: func() (any, error) {
+			return true == true, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_bool",
+		expr: "false == true",
+		eval: func() (any, error) {
+			return false == true, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_bytes",
+		expr: "b'ÿ' == b'\\303\\277'",
+		eval: func() (any, error) {
+			return celrt.Equal([]byte("ÿ"), []byte("ÿ")), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_bytes",
+		expr: "b'abc' == b'abcd'",
+		eval: func() (any, error) {
+			return celrt.Equal([]byte("abc"), []byte("abcd")), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_list_empty",
+		expr: "[] == []",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{}), celrt.ListOf([]any{}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_list_null",
+		expr: "[null] == [null]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{nil}), celrt.ListOf([]any{nil}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_list_null",
+		expr: "['1', '2', null] == ['1', '2', '3']",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{"1", "2", nil}), celrt.ListOf([]string{"1", "2", "3"}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_list_numbers",
+		expr: "[1, 2, 3] == [1, 2, 3]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), celrt.ListOf([]int64{int64(1), int64(2), int64(3)}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_list_mixed_type_numbers",
+		expr: "[1.0, 2.0, 3] == [1u, 2, 3u]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{1.0, 2.0, int64(3)}), celrt.ListOf([]any{uint64(0x1), int64(2), uint64(0x3)}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_list_mixed_type_numbers",
+		expr: "[1.0, 2.1] == [1u, 2]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]float64{1.0, 2.1}), celrt.ListOf([]any{uint64(0x1), int64(2)}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_list_order",
+		expr: "[1, 2, 3] == [1, 3, 2]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), celrt.ListOf([]int64{int64(1), int64(3), int64(2)}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_list_string_case",
+		expr: "['case'] == ['cAse']",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]string{"case"}), celrt.ListOf([]string{"cAse"}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_list_false_vs_types",
+		expr: "[1, 'dos', 3] == [1, 2, 4]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{int64(1), "dos", int64(3)}), celrt.ListOf([]int64{int64(1), int64(2), int64(4)}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_map_empty",
+		expr: "{} == {}",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_map_null",
+		expr: "{'k': null} == {'k': null}",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{"k"}, []any{nil})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"k"}, []any{nil})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_map_null",
+		expr: "{'k': 1, 'j': 2} == {'k': 1, 'j': null}",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"k", "j"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := int64(1)
+			m2, err := celrt.NewMap([]any{"k", "j"}, []any{v3, nil})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_map_onekey",
+		expr: "{'k':'v'} == {\"k\":\"v\"}",
+		eval: func() (any, error) {
+			v1 := "v"
+			m, err := celrt.NewMap([]any{"k"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := "v"
+			m2, err := celrt.NewMap([]any{"k"}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_map_double_value",
+		expr: "{'k':1.0} == {'k':1e+0}",
+		eval: func() (any, error) {
+			v1 := 1.0
+			m, err := celrt.NewMap([]any{"k"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := 1.0
+			m2, err := celrt.NewMap([]any{"k"}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_map_mixed_type_numbers",
+		expr: "{1: 1.0, 2u: 3u} == {1u: 1, 2: 3.0}",
+		eval: func() (any, error) {
+			v1 := 1.0
+			v2 := uint64(0x3)
+			m, err := celrt.NewMap([]any{int64(1), uint64(0x2)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := int64(1)
+			v4 := 3.0
+			m2, err := celrt.NewMap([]any{uint64(0x1), int64(2)}, []any{v3, v4})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_map_value",
+		expr: "{'k':'v'} == {'k':'v1'}",
+		eval: func() (any, error) {
+			v1 := "v"
+			m, err := celrt.NewMap([]any{"k"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := "v1"
+			m2, err := celrt.NewMap([]any{"k"}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_map_extra_key",
+		expr: "{'k':'v','k1':'v1'} == {'k':'v'}",
+		eval: func() (any, error) {
+			v1 := "v"
+			v2 := "v1"
+			m, err := celrt.NewMap([]any{"k", "k1"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := "v"
+			m2, err := celrt.NewMap([]any{"k"}, []any{v3})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_map_key_order",
+		expr: "{'k1':'v1','k2':'v2'} == {'k2':'v2','k1':'v1'}",
+		eval: func() (any, error) {
+			v1 := "v1"
+			v2 := "v2"
+			m, err := celrt.NewMap([]any{"k1", "k2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := "v2"
+			v4 := "v1"
+			m2, err := celrt.NewMap([]any{"k2", "k1"}, []any{v3, v4})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_map_key_casing",
+		expr: "{'key':'value'} == {'Key':'value'}",
+		eval: func() (any, error) {
+			v1 := "value"
+			m, err := celrt.NewMap([]any{"key"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := "value"
+			m2, err := celrt.NewMap([]any{"Key"}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_map_false_vs_types",
+		expr: "{'k1': 1, 'k2': 'dos', 'k3': 3} == {'k1': 1, 'k2': 2, 'k3': 4}",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			v2 := "dos"
+			v3 := int64(3)
+			m, err := celrt.NewMap([]any{"k1", "k2", "k3"}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			v4 := int64(1)
+			v5 := int64(2)
+			v6 := int64(4)
+			m2, err := celrt.NewMap([]any{"k1", "k2", "k3"}, []any{v4, v5, v6})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_map_value_mixed_types",
+		expr: "{'k':'v', 1:1} == {'k':'v', 1:'v1'}",
+		eval: func() (any, error) {
+			v1 := "v"
+			v2 := int64(1)
+			m, err := celrt.NewMap([]any{"k", int64(1)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := "v"
+			v4 := "v1"
+			m2, err := celrt.NewMap([]any{"k", int64(1)}, []any{v3, v4})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_bool_null",
+		expr: "dyn(false) == null",
+		eval: func() (any, error) {
+			return celrt.Equal(false, nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_bytes_null",
+		expr: "dyn(b'') == null",
+		eval: func() (any, error) {
+			return celrt.Equal([]byte(""), nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_double_null",
+		expr: "dyn(2.1) == null",
+		eval: func() (any, error) {
+			return celrt.Equal(2.1, nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_int_null",
+		expr: "dyn(1) == null",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_list_null",
+		expr: "dyn([]) == null",
+		eval: func() (any, error) {
+			return celrt.Equal(celrt.ListOf([]any{}), nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_map_null",
+		expr: "dyn({}) == null",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_string_null",
+		expr: "dyn('') == null",
+		eval: func() (any, error) {
+			return celrt.Equal("", nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_list_elem_null",
+		expr: "[1, 2, null] == [1, null, 3]",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]any{int64(1), int64(2), nil}), celrt.ListOf([]any{int64(1), nil, int64(3)}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_map_value_null",
+		expr: "{1:'hello', 2:'world'} == {1:'goodbye', 2:null}",
+		eval: func() (any, error) {
+			v1 := "hello"
+			v2 := "world"
+			m, err := celrt.NewMap([]any{int64(1), int64(2)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := "goodbye"
+			m2, err := celrt.NewMap([]any{int64(1), int64(2)}, []any{v3, nil})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/eq_dyn_int_uint",
+		expr: "dyn(1) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), uint64(0x1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_dyn_int_double",
+		expr: "dyn(1) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), 1.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_dyn_uint_int",
+		expr: "dyn(1u) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), int64(1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_dyn_uint_double",
+		expr: "dyn(1u) == 1.0",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), 1.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_dyn_double_int",
+		expr: "dyn(1.0) == 1",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, int64(1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/eq_dyn_double_uint",
+		expr: "dyn(1.0) == 1u",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, uint64(0x1)), nil
+		},
+		want: true,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_int_uint",
+		expr: "dyn(1) == 2u",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), uint64(0x2)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_int_double",
+		expr: "dyn(1) == 2.0",
+		eval: func() (any, error) {
+			return celrt.Equal(int64(1), 2.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_uint_int",
+		expr: "dyn(1u) == 2",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), int64(2)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_uint_double",
+		expr: "dyn(1u) == 120",
+		eval: func() (any, error) {
+			return celrt.Equal(uint64(0x1), int64(120)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_double_int",
+		expr: "dyn(1.0) == 2",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, int64(2)), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_dyn_double_uint",
+		expr: "dyn(1.0) == 2u",
+		eval: func() (any, error) {
+			return celrt.Equal(1.0, uint64(0x2)), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_int",
+		expr: "24 != 42",
+		eval: func() (any, error) {
+			return int64(24) != int64(42), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_int",
+		expr: "1 != 1",
+		eval: func() (any, error) {
+			return int64(1) != int64(1), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_int_double",
+		expr: "dyn(24) != 24.1",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(24), 24.1), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_int_double",
+		expr: "dyn(1) != 1.0",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(1), 1.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_int_uint",
+		expr: "dyn(24) != 42u",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(24), uint64(0x2a)), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_int_uint",
+		expr: "dyn(1) != 1u",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(1), uint64(0x1)), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_uint",
+		expr: "1u != 2u",
+		eval: func() (any, error) {
+			return uint64(0x1) != uint64(0x2), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_uint",
+		expr: "99u != 99u",
+		eval: func() (any, error) {
+			return uint64(0x63) != uint64(0x63), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_uint_double",
+		expr: "dyn(1u) != 2.0",
+		eval: func() (any, error) {
+			return !celrt.Equal(uint64(0x1), 2.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_uint_double",
+		expr: "dyn(99u) != 99.0",
+		eval: func() (any, error) {
+			return !celrt.Equal(uint64(0x63), 99.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_double",
+		expr: "9.0e+3 != 9001.0",
+		eval: func() (any, error) {
+			return 9000.0 != 9001.0, nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_double",
+		expr: "1.0 != 1e+0",
+		eval: func() (any, error) {
+			return 1.0 != 1.0, nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_double_int",
+		expr: "dyn(9000) != 9001.0",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(9000), 9001.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_double_int",
+		expr: "dyn(1) != 1e+0",
+		eval: func() (any, error) {
+			return !celrt.Equal(int64(1), 1.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_double_uint",
+		expr: "dyn(9000u) != 9001.0",
+		eval: func() (any, error) {
+			return !celrt.Equal(uint64(0x2328), 9001.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_double_uint",
+		expr: "dyn(1u) != 1e+0",
+		eval: func() (any, error) {
+			return !celrt.Equal(uint64(0x1), 1.0), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_string",
+		expr: "'abc' != ''",
+		eval: func() (any, error) {
+			return "abc" != "", nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_string",
+		expr: "'abc' != 'abc'",
+		eval: func() (any, error) {
+			return "abc" != "abc", nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_string_unicode",
+		expr: "'résumé' != 'resume'",
+		eval: func() (any, error) {
+			return "résumé" != "resume", nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_string_unicode",
+		expr: "'ίδιο' != 'ίδιο'",
+		eval: func() (any, error) {
+			return "ίδιο" != "ίδιο", nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_bytes",
+		expr: "b'\\x00\\xFF' != b'ÿ'",
+		eval: func() (any, error) {
+			return !celrt.Equal([]byte("\x00\xff"), []byte("ÿ")), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_bytes",
+		expr: "b'\\303\\277' != b'ÿ'",
+		eval: func() (any, error) {
+			return !celrt.Equal([]byte("ÿ"), []byte("ÿ")), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_bool",
+		expr: "false != true",
+		eval: func() (any, error) {
+			return false != true, nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_bool",
+		expr: "true != true",
+		eval: func() (any, error) {
+			return true != true, nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/not_ne_null",
+		expr: "null != null",
+		eval: func() (any, error) {
+			return !celrt.Equal(nil, nil), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_list_empty",
+		expr: "[] != [1]",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.ListOf([]int64{}), celrt.ListOf([]int64{int64(1)}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_list_empty",
+		expr: "[] != []",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.ListOf([]any{}), celrt.ListOf([]any{}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_list_bool",
+		expr: "[true, false, true] != [true, true, false]",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.ListOf([]bool{true, false, true}), celrt.ListOf([]bool{true, true, false}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_list_bool",
+		expr: "[false, true] != [false, true]",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.ListOf([]bool{false, true}), celrt.ListOf([]bool{false, true}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/not_ne_list_of_list",
+		expr: "[[]] != [[]]",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.ListOf([][]any{[]any{}}), celrt.ListOf([][]any{[]any{}}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/ne_map_by_value",
+		expr: "{'k':'v'} != {'k':'v1'}",
+		eval: func() (any, error) {
+			v1 := "v"
+			m, err := celrt.NewMap([]any{"k"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := "v1"
+			m2, err := celrt.NewMap([]any{"k"}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return !celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/ne_map_by_key",
+		expr: "{'k':true} != {'k1':true}",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{"k"}, []any{true})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"k1"}, []any{true})
+			if err != nil {
+				return nil, err
+			}
+			return !celrt.Equal(m, m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_map_int_to_float",
+		expr: "{1:1.0} != {1:1.0}",
+		eval: func() (any, error) {
+			v1 := 1.0
+			m, err := celrt.NewMap([]any{int64(1)}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := 1.0
+			m2, err := celrt.NewMap([]any{int64(1)}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return !celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "ne_literal/not_ne_map_key_order",
+		expr: "{'a':'b','c':'d'} != {'c':'d','a':'b'}",
+		eval: func() (any, error) {
+			v1 := "b"
+			v2 := "d"
+			m, err := celrt.NewMap([]any{"a", "c"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := "d"
+			v4 := "b"
+			m2, err := celrt.NewMap([]any{"c", "a"}, []any{v3, v4})
+			if err != nil {
+				return nil, err
+			}
+			return !celrt.Equal(m, m2), nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_int",
+		expr: "-1 < 0",
+		eval: func() (any, error) {
+			return int64(-1) < int64(0), nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_int",
+		expr: "0 < 0",
+		eval: func() (any, error) {
+			return int64(0) < int64(0), nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_uint",
+		expr: "0u < 1u",
+		eval: func() (any, error) {
+			return uint64(0x0) < uint64(0x1), nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_uint",
+		expr: "2u < 2u",
+		eval: func() (any, error) {
+			return uint64(0x2) < uint64(0x2), nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_double",
+		expr: "1.0 < 1.0000001",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.0, 1.0000001)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_double",
+		expr: "-0.0 < 0.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(-0.0, 0.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_string",
+		expr: "'a' < 'b'",
+		eval: func() (any, error) {
+			return "a" < "b", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_string_empty_to_nonempty",
+		expr: "'' < 'a'",
+		eval: func() (any, error) {
+			return "" < "a", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_string_case",
+		expr: "'Abc' < 'aBC'",
+		eval: func() (any, error) {
+			return "Abc" < "aBC", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_string_length",
+		expr: "'abc' < 'abcd'",
+		eval: func() (any, error) {
+			return "abc" < "abcd", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_string_diacritical_mark_sensitive",
+		expr: "'a' < '\\u00E1'",
+		eval: func() (any, error) {
+			return "a" < "á", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_string_empty",
+		expr: "'' < ''",
+		eval: func() (any, error) {
+			return "" < "", nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_string_same",
+		expr: "'abc' < 'abc'",
+		eval: func() (any, error) {
+			return "abc" < "abc", nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_string_case_length",
+		expr: "'a' < 'AB'",
+		eval: func() (any, error) {
+			return "a" < "AB", nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/unicode_order_lexical",
+		expr: "'f' < '\\u1EBF'",
+		eval: func() (any, error) {
+			return "f" < "ế", nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_bytes",
+		expr: "b'a' < b'b'",
+		eval: func() (any, error) {
+			ok, err := celrt.Less([]byte("a"), []byte("b"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_bytes_same",
+		expr: "b'abc' < b'abc'",
+		eval: func() (any, error) {
+			ok, err := celrt.Less([]byte("abc"), []byte("abc"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_bytes_width",
+		expr: "b'á' < b'b'",
+		eval: func() (any, error) {
+			ok, err := celrt.Less([]byte("á"), []byte("b"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_bool_false_first",
+		expr: "false < true",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(false, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_bool_same",
+		expr: "true < true",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(true, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_bool_true_first",
+		expr: "true < false",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(true, false)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_dyn_int_uint",
+		expr: "dyn(1) < 2u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(1), uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_int_double",
+		expr: "dyn(1) < 2.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(1), 2.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_uint_int",
+		expr: "dyn(1u) < 2",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x1), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_uint_double",
+		expr: "dyn(1u) < 2.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x1), 2.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_double_int",
+		expr: "dyn(1.0) < 2",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.0, int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_double_uint",
+		expr: "dyn(1.0) < 2u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.0, uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_int_uint",
+		expr: "dyn(1) < 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(1), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_int_double",
+		expr: "dyn(1) < 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(1), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_uint_int",
+		expr: "dyn(1u) < 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x1), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_uint_double",
+		expr: "dyn(1u) < 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x1), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_double_int",
+		expr: "dyn(1.0) < 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_double_uint",
+		expr: "dyn(1.0) < 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_dyn_int_big_uint",
+		expr: "dyn(1) < 9223372036854775808u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(1), uint64(0x8000000000000000))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/lt_dyn_small_int_uint",
+		expr: "dyn(-1) < 0u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(-1), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_int_big_lossy_double",
+		expr: "dyn(9223372036854775807) < 9223372036854775808.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(9223372036854775807), 9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_dyn_int_big_lossy_double",
+		expr: "dyn(9223372036854775807) < 9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(9223372036854775807), 9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_int_small_double",
+		expr: "dyn(9223372036854775807) < -9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(9223372036854775807), -9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_int_small_lossy_double",
+		expr: "dyn(-9223372036854775808) < -9223372036854775809.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(int64(-9223372036854775808), -9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_uint_small_int",
+		expr: "dyn(1u) < -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x1), int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_big_uint_int",
+		expr: "dyn(9223372036854775808u) < 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0x8000000000000000), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_uint_small_double",
+		expr: "dyn(18446744073709551615u) < -1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0xffffffffffffffff), -1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/lt_dyn_uint_big_double",
+		expr: "dyn(18446744073709551615u) < 18446744073709590000.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(uint64(0xffffffffffffffff), 1.844674407370959e+19)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_big_double_uint",
+		expr: "dyn(18446744073709553665.0) < 18446744073709551615u",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(1.8446744073709556e+19, uint64(0xffffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_big_double_int",
+		expr: "dyn(9223372036854775808.0) < 9223372036854775807",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(9.223372036854776e+18, int64(9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lt_literal/not_lt_dyn_small_double_int",
+		expr: "dyn(-9223372036854775809.0) < -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(-9.223372036854776e+18, int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_int",
+		expr: "42 > -42",
+		eval: func() (any, error) {
+			return int64(42) > int64(-42), nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_int",
+		expr: "0 > 0",
+		eval: func() (any, error) {
+			return int64(0) > int64(0), nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_uint",
+		expr: "48u > 46u",
+		eval: func() (any, error) {
+			return uint64(0x30) > uint64(0x2e), nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_uint",
+		expr: "0u > 999u",
+		eval: func() (any, error) {
+			return uint64(0x0) > uint64(0x3e7), nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_double",
+		expr: "1e+1 > 1e+0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(10.0, 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_double",
+		expr: ".99 > 9.9e-1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(0.99, 0.99)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_string_case",
+		expr: "'abc' > 'aBc'",
+		eval: func() (any, error) {
+			return "abc" > "aBc", nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_string_to_empty",
+		expr: "'A' > ''",
+		eval: func() (any, error) {
+			return "A" > "", nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_string_empty_to_empty",
+		expr: "'' > ''",
+		eval: func() (any, error) {
+			return "" > "", nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_string_unicode",
+		expr: "'α' > 'omega'",
+		eval: func() (any, error) {
+			return "α" > "omega", nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_bytes_one",
+		expr: "b'\x01' > b'\x00'",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater([]byte("\x01"), []byte("\x00"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_bytes_one_to_empty",
+		expr: "b'\x00' > b''",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater([]byte("\x00"), []byte(""))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_bytes_sorting",
+		expr: "b'\x00\x01' > b'\x01'",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater([]byte("\x00\x01"), []byte("\x01"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_bool_true_false",
+		expr: "true > false",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(true, false)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_bool_false_true",
+		expr: "false > true",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(false, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_bool_same",
+		expr: "true > true",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(true, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_dyn_int_uint",
+		expr: "dyn(2) > 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(2), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_int_double",
+		expr: "dyn(2) > 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_uint_int",
+		expr: "dyn(2u) > 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x2), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_uint_double",
+		expr: "dyn(2u) > 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_double_int",
+		expr: "dyn(2.0) > 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(2.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_double_uint",
+		expr: "dyn(2.0) > 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(2.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_int_uint",
+		expr: "dyn(1) > 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(1), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_int_double",
+		expr: "dyn(1) > 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(1), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_uint_int",
+		expr: "dyn(1u) > 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x1), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_uint_double",
+		expr: "dyn(1u) > 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x1), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_double_int",
+		expr: "dyn(1.0) > 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(1.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_double_uint",
+		expr: "dyn(1.0) > 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(1.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_int_big_uint",
+		expr: "dyn(1) > 9223372036854775808u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(1), uint64(0x8000000000000000))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_small_int_uint",
+		expr: "dyn(-1) > 0u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(-1), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_int_big_double",
+		expr: "dyn(9223372036854775807) > 9223372036854775808.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(9223372036854775807), 9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_int_small_lossy_double",
+		expr: "dyn(-9223372036854775808) > -9223372036854775809.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(-9223372036854775808), -9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_dyn_int_small_lossy_double_greater",
+		expr: "dyn(-9223372036854775808) > -9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(int64(-9223372036854775808), -9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_uint_small_int",
+		expr: "dyn(1u) > -1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x1), int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_big_uint_int",
+		expr: "dyn(9223372036854775808u) > 1",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x8000000000000000), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/gt_dyn_uint_small_double",
+		expr: "dyn(9223372036854775807u) > -1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0x7fffffffffffffff), -1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_uint_big_double",
+		expr: "dyn(18446744073709551615u) > 18446744073709590000.0",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(uint64(0xffffffffffffffff), 1.844674407370959e+19)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/gt_dyn_big_double_uint",
+		expr: "dyn(18446744073709553665.0) > 18446744073709551615u",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(1.8446744073709556e+19, uint64(0xffffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_big_double_int",
+		expr: "dyn(9223372036854775808.0) > 9223372036854775807",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(9.223372036854776e+18, int64(9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gt_literal/not_gt_dyn_small_double_int",
+		expr: "dyn(-9223372036854775809.0) > -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater(-9.223372036854776e+18, int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_int_lt",
+		expr: "0 <= 1",
+		eval: func() (any, error) {
+			return int64(0) <= int64(1), nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_int_eq",
+		expr: "1 <= 1",
+		eval: func() (any, error) {
+			return int64(1) <= int64(1), nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_int_gt",
+		expr: "1 <= -1",
+		eval: func() (any, error) {
+			return int64(1) <= int64(-1), nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_uint_lt",
+		expr: "0u <= 1u",
+		eval: func() (any, error) {
+			return uint64(0x0) <= uint64(0x1), nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_uint_eq",
+		expr: "1u <= 1u",
+		eval: func() (any, error) {
+			return uint64(0x1) <= uint64(0x1), nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_uint_gt",
+		expr: "1u <= 0u",
+		eval: func() (any, error) {
+			return uint64(0x1) <= uint64(0x0), nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_double_lt",
+		expr: "0.0 <= 0.1e-31",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(0.0, 1e-32)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_double_eq",
+		expr: "0.0 <= 0e-1",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(0.0, 0.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_double_gt",
+		expr: "1.0 <= 0.99",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(1.0, 0.99)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_string_empty",
+		expr: "'' <= ''",
+		eval: func() (any, error) {
+			return "" <= "", nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_string_from_empty",
+		expr: "'' <= 'a'",
+		eval: func() (any, error) {
+			return "" <= "a", nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_string_to_empty",
+		expr: "'a' <= ''",
+		eval: func() (any, error) {
+			return "a" <= "", nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_string_lexicographical",
+		expr: "'aBc' <= 'abc'",
+		eval: func() (any, error) {
+			return "aBc" <= "abc", nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_string_unicode_eq",
+		expr: "'α' <= 'α'",
+		eval: func() (any, error) {
+			return "α" <= "α", nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_string_unicode_lt",
+		expr: "'a' <= 'α'",
+		eval: func() (any, error) {
+			return "a" <= "α", nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_string_unicode",
+		expr: "'α' <= 'a'",
+		eval: func() (any, error) {
+			return "α" <= "a", nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_bytes_empty",
+		expr: "b'' <= b'\x00'",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual([]byte(""), []byte("\x00"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_bytes_length",
+		expr: "b'\x01\x00' <= b'\x01'",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual([]byte("\x01\x00"), []byte("\x01"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_bool_false_true",
+		expr: "false <= true",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(false, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_bool_false_false",
+		expr: "false <= false",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(false, false)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_bool_true_false",
+		expr: "true <= false",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(true, false)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_dyn_int_uint",
+		expr: "dyn(1) <= 2u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(1), uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_int_double",
+		expr: "dyn(1) <= 2.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(1), 2.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_uint_int",
+		expr: "dyn(1u) <= 2",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x1), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_uint_double",
+		expr: "dyn(1u) <= 2.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x1), 2.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_double_int",
+		expr: "dyn(1.0) <= 2",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(1.0, int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_double_uint",
+		expr: "dyn(1.0) <= 2u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(1.0, uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_int_uint",
+		expr: "dyn(2) <= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(2), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_int_double",
+		expr: "dyn(2) <= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_uint_int",
+		expr: "dyn(2u) <= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x2), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_uint_double",
+		expr: "dyn(2u) <= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_double_int",
+		expr: "dyn(2.0) <= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(2.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_double_uint",
+		expr: "dyn(2.0) <= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(2.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_dyn_int_big_uint",
+		expr: "dyn(1) <= 9223372036854775808u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(1), uint64(0x8000000000000000))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_small_int_uint",
+		expr: "dyn(-1) <= 0u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(-1), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_int_big_double",
+		expr: "dyn(9223372036854775807) <= 9223372036854775808.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(9223372036854775807), 9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_int_small_lossy_double",
+		expr: "dyn(-9223372036854775808) <= -9223372036854775809.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(-9223372036854775808), -9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_int_small_lossy_double_less",
+		expr: "dyn(-9223372036854775808) <= -9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(int64(-9223372036854775808), -9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_uint_small_int",
+		expr: "dyn(1u) <= -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x1), int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_big_uint_int",
+		expr: "dyn(9223372036854775808u) <= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0x8000000000000000), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_uint_small_double",
+		expr: "dyn(18446744073709551615u) <= -1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0xffffffffffffffff), -1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_dyn_uint_big_double",
+		expr: "dyn(18446744073709551615u) <= 18446744073709590000.0",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(uint64(0xffffffffffffffff), 1.844674407370959e+19)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/not_lte_dyn_big_double_uint",
+		expr: "dyn(18446744073709553665.0) <= 18446744073709551615u",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(1.8446744073709556e+19, uint64(0xffffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "lte_literal/lte_dyn_big_double_int",
+		expr: "dyn(9223372036854775808.0) <= 9223372036854775807",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(9.223372036854776e+18, int64(9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "lte_literal/lte_dyn_small_double_int",
+		expr: "dyn(-9223372036854775809.0) <= -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.LessEqual(-9.223372036854776e+18, int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_int_gt",
+		expr: "0 >= -1",
+		eval: func() (any, error) {
+			return int64(0) >= int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_int_eq",
+		expr: "999 >= 999",
+		eval: func() (any, error) {
+			return int64(999) >= int64(999), nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_int_lt",
+		expr: "999 >= 1000",
+		eval: func() (any, error) {
+			return int64(999) >= int64(1000), nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_uint_gt",
+		expr: "1u >= 0u",
+		eval: func() (any, error) {
+			return uint64(0x1) >= uint64(0x0), nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_uint_eq",
+		expr: "0u >= 0u",
+		eval: func() (any, error) {
+			return uint64(0x0) >= uint64(0x0), nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_uint_lt",
+		expr: "1u >= 10u",
+		eval: func() (any, error) {
+			return uint64(0x1) >= uint64(0xa), nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_double_gt",
+		expr: "1e+1 >= 1e+0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(10.0, 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_double_eq",
+		expr: "9.80665 >= 9.80665e+0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(9.80665, 9.80665)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_double_lt",
+		expr: "0.9999 >= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(0.9999, 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_string_empty",
+		expr: "'' >= ''",
+		eval: func() (any, error) {
+			return "" >= "", nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_string_to_empty",
+		expr: "'a' >= ''",
+		eval: func() (any, error) {
+			return "a" >= "", nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_string_empty_to_nonempty",
+		expr: "'' >= 'a'",
+		eval: func() (any, error) {
+			return "" >= "a", nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_string_length",
+		expr: "'abcd' >= 'abc'",
+		eval: func() (any, error) {
+			return "abcd" >= "abc", nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_string_lexicographical",
+		expr: "'abc' >= 'abd'",
+		eval: func() (any, error) {
+			return "abc" >= "abd", nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_string_unicode_eq",
+		expr: "'τ' >= 'τ'",
+		eval: func() (any, error) {
+			return "τ" >= "τ", nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_string_unicode_gt",
+		expr: "'τ' >= 't'",
+		eval: func() (any, error) {
+			return "τ" >= "t", nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_get_string_unicode",
+		expr: "'t' >= 'τ'",
+		eval: func() (any, error) {
+			return "t" >= "τ", nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_bytes_to_empty",
+		expr: "b'\x00' >= b''",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual([]byte("\x00"), []byte(""))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_bytes_empty_to_nonempty",
+		expr: "b'' >= b'\x00'",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual([]byte(""), []byte("\x00"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_bytes_samelength",
+		expr: "b'\x00\x01' >= b'\x01\x00'",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual([]byte("\x00\x01"), []byte("\x01\x00"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_bool_gt",
+		expr: "true >= false",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(true, false)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_bool_eq",
+		expr: "true >= true",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(true, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_bool_lt",
+		expr: "false >= true",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(false, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_dyn_int_uint",
+		expr: "dyn(2) >= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(2), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_int_double",
+		expr: "dyn(2) >= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_uint_int",
+		expr: "dyn(2u) >= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x2), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_uint_double",
+		expr: "dyn(2u) >= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x2), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_double_int",
+		expr: "dyn(2.0) >= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(2.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_double_uint",
+		expr: "dyn(2.0) >= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(2.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_int_uint",
+		expr: "dyn(0) >= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(0), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_int_double",
+		expr: "dyn(0) >= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(0), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_uint_int",
+		expr: "dyn(0u) >= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x0), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_uint_double",
+		expr: "dyn(0u) >= 1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x0), 1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_double_int",
+		expr: "dyn(0.0) >= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(0.0, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_double_uint",
+		expr: "dyn(0.0) >= 1u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(0.0, uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_int_big_uint",
+		expr: "dyn(1) >= 9223372036854775808u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(1), uint64(0x8000000000000000))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_small_int_uint",
+		expr: "dyn(-1) >= 0u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(-1), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_dyn_int_big_lossy_double",
+		expr: "dyn(9223372036854775807) >= 9223372036854775808.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(9223372036854775807), 9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_int_big_double",
+		expr: "dyn(9223372036854775807) >= 9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(9223372036854775807), 9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_dyn_int_small_lossy_double_equal",
+		expr: "dyn(-9223372036854775808) >= -9223372036854775809.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(-9223372036854775808), -9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_int_small_lossy_double_greater",
+		expr: "dyn(-9223372036854775808) >= -9223372036854777857.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(int64(-9223372036854775808), -9.223372036854778e+18)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_uint_small_int",
+		expr: "dyn(1u) >= -1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x1), int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_big_uint_int",
+		expr: "dyn(9223372036854775808u) >= 1",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x8000000000000000), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_uint_small_double",
+		expr: "dyn(9223372036854775807u) >= -1.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0x7fffffffffffffff), -1.0)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/not_gte_dyn_uint_big_double",
+		expr: "dyn(18446744073709551615u) >= 18446744073709553665.0",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(uint64(0xffffffffffffffff), 1.8446744073709556e+19)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "gte_literal/gte_dyn_big_double_uint",
+		expr: "dyn(18446744073709553665.0) >= 18446744073709551615u",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(1.8446744073709556e+19, uint64(0xffffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_big_double_int",
+		expr: "dyn(9223372036854775808.0) >= 9223372036854775807",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(9.223372036854776e+18, int64(9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "gte_literal/gte_dyn_small_double_int",
+		expr: "dyn(-9223372036854775809.0) >= -9223372036854775808",
+		eval: func() (any, error) {
+			ok, err := celrt.GreaterEqual(-9.223372036854776e+18, int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "in_list_literal/elem_not_in_empty_list",
+		expr: "'empty' in []",
+		eval: func() (any, error) {
+			found, err := celrt.In("empty", celrt.ListOf([]string{}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in_list_literal/elem_in_list",
+		expr: "'elem' in ['elem', 'elemA', 'elemB']",
+		eval: func() (any, error) {
+			found, err := celrt.In("elem", celrt.ListOf([]string{"elem", "elemA", "elemB"}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in_list_literal/elem_not_in_list",
+		expr: "'not' in ['elem1', 'elem2', 'elem3']",
+		eval: func() (any, error) {
+			found, err := celrt.In("not", celrt.ListOf([]string{"elem1", "elem2", "elem3"}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in_list_literal/elem_in_mixed_type_list",
+		expr: "'elem' in [1, 'elem', 2]",
+		eval: func() (any, error) {
+			found, err := celrt.In("elem", celrt.ListOf([]any{int64(1), "elem", int64(2)}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in_list_literal/elem_in_mixed_type_list_cross_type",
+		expr: "'elem' in [1u, 'str', 2, b'bytes']",
+		eval: func() (any, error) {
+			v1 := []any{uint64(0x1), "str", int64(2), []byte("bytes")}
+			found, err := celrt.In("elem", celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in_map_literal/key_not_in_empty_map",
+		expr: "'empty' in {}",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			found, err := celrt.In("empty", m)
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in_map_literal/key_in_map",
+		expr: "'key' in {'key':'1', 'other':'2'}",
+		eval: func() (any, error) {
+			v1 := "1"
+			v2 := "2"
+			m, err := celrt.NewMap([]any{"key", "other"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			found, err := celrt.In("key", m)
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in_map_literal/key_not_in_map",
+		expr: "'key' in {'lock':1, 'gate':2}",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"lock", "gate"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			found, err := celrt.In("key", m)
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in_map_literal/key_in_mixed_key_type_map",
+		expr: "'key' in {3:3.0, 'key':2u}",
+		eval: func() (any, error) {
+			v1 := 3.0
+			v2 := uint64(0x2)
+			m, err := celrt.NewMap([]any{int64(3), "key"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			found, err := celrt.In("key", m)
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in_map_literal/key_in_mixed_key_type_map_cross_type",
+		expr: "'key' in {1u:'str', 2:b'bytes'}",
+		eval: func() (any, error) {
+			v1 := "str"
+			v2 := []byte("bytes")
+			m, err := celrt.NewMap([]any{uint64(0x1), int64(2)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			found, err := celrt.In("key", m)
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "bound/bytes_gt_left_false",
+		expr: "x > b'\x00'",
+		eval: func() (any, error) {
+			ok, err := celrt.Greater([]byte("\x00"), []byte("\x00"))
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "bound/int_lte_right_true",
+		expr: "123 <= x",
+		eval: func() (any, error) {
+			return int64(123) <= int64(124), nil
+		},
+		want: true,
+	},
+	{
+		name: "bound/bool_lt_right_true",
+		expr: "false < x",
+		eval: func() (any, error) {
+			ok, err := celrt.Less(false, true)
+			if err != nil {
+				return nil, err
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "bound/double_ne_left_false",
+		expr: "x != 9.8",
+		eval: func() (any, error) {
+			return 9.8 != 9.8, nil
+		},
+		want: false,
+	},
+	{
+		name: "bound/map_ne_right_false",
+		expr: "{'a':'b','c':'d'} != x",
+		eval: func() (any, error) {
+			v1 := "b"
+			v2 := "d"
+			m, err := celrt.NewMap([]any{"a", "c"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			v3 := !celrt.Equal(m, mustMap([]any{"c", "a"}, []any{"d", "b"}))
+			return v3, nil
+		},
+		want: false,
+	},
+	{
+		name: "bound/null_eq_left_true",
+		expr: "x == null",
+		eval: func() (any, error) {
+			return celrt.Equal(nil, nil), nil
+		},
+		want: true,
+	},
+	{
+		name: "bound/list_eq_right_false",
+		expr: "[1, 2] == x",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf([]int64{int64(1), int64(2)}), celrt.ListOf([]int64{int64(2), int64(1)}))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "bound/string_gte_right_true",
+		expr: "'abcd' >= x",
+		eval: func() (any, error) {
+			return "abcd" >= "abc", nil
+		},
+		want: true,
+	},
+	{
+		name: "bound/uint_eq_right_false",
+		expr: "999u == x",
+		eval: func() (any, error) {
+			return uint64(0x3e7) == uint64(1000), nil
+		},
+		want: false,
+	},
+}

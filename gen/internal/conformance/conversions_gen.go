@@ -2,5 +2,1072 @@
 
 package conformance
 
-// conversionsCases are the tests of conversions.textproto that are translated to Go: 0 of 109.
-var conversionsCases = []testCase{}
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"math"
+	"strconv"
+)
+
+// conversionsCases are the tests of conversions.textproto that are translated to Go: 105 of 109.
+var conversionsCases = []testCase{
+	{
+		name: "bytes/string_empty",
+		expr: "bytes('')",
+		eval: func() (any, error) {
+			return []byte(""), nil
+		},
+		want: []byte(""),
+	},
+	{
+		name: "bytes/string",
+		expr: "bytes('abc')",
+		eval: func() (any, error) {
+			return []byte("abc"), nil
+		},
+		want: []byte("abc"),
+	},
+	{
+		name: "bytes/string_unicode",
+		expr: "bytes('ÿ')",
+		eval: func() (any, error) {
+			return []byte("ÿ"), nil
+		},
+		want: []byte("ÿ"),
+	},
+	{
+		name: "bytes/string_unicode_vs_literal",
+		expr: "bytes('\\377') == b'\\377'",
+		eval: func() (any, error) {
+			return celrt.Equal([]byte("ÿ"), []byte("\xff")), nil
+		},
+		want: false,
+	},
+	{
+		name: "double/int_zero",
+		expr: "double(0)",
+		eval: func() (any, error) {
+			return float64(int64(0)), nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "double/int_pos",
+		expr: "double(1000000000000)",
+		eval: func() (any, error) {
+			return float64(int64(1000000000000)), nil
+		},
+		want: 1e+12,
+	},
+	{
+		name: "double/int_neg",
+		expr: "double(-1000000000000000)",
+		eval: func() (any, error) {
+			return float64(int64(-1000000000000000)), nil
+		},
+		want: -1e+15,
+	},
+	{
+		name: "double/int_min_exact",
+		expr: "double(-9007199254740992)",
+		eval: func() (any, error) {
+			return float64(int64(-9007199254740992)), nil
+		},
+		want: -9.007199254740992e+15,
+	},
+	{
+		name: "double/int_max_exact",
+		expr: "double(9007199254740992)",
+		eval: func() (any, error) {
+			return float64(int64(9007199254740992)), nil
+		},
+		want: 9.007199254740992e+15,
+	},
+	{
+		name: "double/int_range",
+		expr: "double(9223372036854775807)",
+		eval: func() (any, error) {
+			return float64(int64(9223372036854775807)), nil
+		},
+		want: 9.223372036854776e+18,
+	},
+	{
+		name: "double/uint_zero",
+		expr: "double(0u)",
+		eval: func() (any, error) {
+			return float64(uint64(0x0)), nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "double/uint_pos",
+		expr: "double(123u)",
+		eval: func() (any, error) {
+			return float64(uint64(0x7b)), nil
+		},
+		want: 123.0,
+	},
+	{
+		name: "double/uint_max_exact",
+		expr: "double(9007199254740992u)",
+		eval: func() (any, error) {
+			return float64(uint64(0x20000000000000)), nil
+		},
+		want: 9.007199254740992e+15,
+	},
+	{
+		name: "double/uint_range",
+		expr: "double(18446744073709551615u)",
+		eval: func() (any, error) {
+			return float64(uint64(0xffffffffffffffff)), nil
+		},
+		want: 1.8446744073709552e+19,
+	},
+	{
+		name: "double/string_zero",
+		expr: "double('0')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("0")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "double/string_zero_dec",
+		expr: "double('0.0')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("0.0")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "double/string_neg_zero",
+		expr: "double('-0.0')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-0.0")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: math.Copysign(0.0, -1.0),
+	},
+	{
+		name: "double/string_no_dec",
+		expr: "double('123')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("123")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 123.0,
+	},
+	{
+		name: "double/string_pos",
+		expr: "double('123.456')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("123.456")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 123.456,
+	},
+	{
+		name: "double/string_neg",
+		expr: "double('-987.654')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-987.654")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: -987.654,
+	},
+	{
+		name: "double/string_exp_pos_pos",
+		expr: "double('6.02214e23')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("6.02214e23")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 6.02214e+23,
+	},
+	{
+		name: "double/string_exp_pos_neg",
+		expr: "double('1.38e-23')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("1.38e-23")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: 1.38e-23,
+	},
+	{
+		name: "double/string_exp_neg_pos",
+		expr: "double('-84.32e7')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-84.32e7")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: -8.432e+08,
+	},
+	{
+		name: "double/string_exp_neg_neg",
+		expr: "double('-5.43e-21')",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-5.43e-21")
+			if err != nil {
+				return nil, err
+			}
+			return d, nil
+		},
+		want: -5.43e-21,
+	},
+	{
+		name: "dyn/dyn_heterogeneous_list",
+		expr: "type(dyn([1, 'one']))",
+		eval: func() (any, error) {
+			v1 := celrt.TypeOf(celrt.ListOf([]any{int64(1), "one"}))
+			return v1, nil
+		},
+		want: celrt.Type{Name: "list"},
+	},
+	{
+		name: "int/uint",
+		expr: "int(42u)",
+		eval: func() (any, error) {
+			i, err := celrt.UintToInt(uint64(0x2a))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "int/uint_zero",
+		expr: "int(0u)",
+		eval: func() (any, error) {
+			i, err := celrt.UintToInt(uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "int/uint_max_exact",
+		expr: "int(9223372036854775807u)",
+		eval: func() (any, error) {
+			i, err := celrt.UintToInt(uint64(0x7fffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(9223372036854775807),
+	},
+	{
+		name: "int/uint_range",
+		expr: "int(18446744073709551615u)",
+		eval: func() (any, error) {
+			i, err := celrt.UintToInt(uint64(0xffffffffffffffff))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int/double_round_neg",
+		expr: "int(-123.456)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(-123.456)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(-123),
+	},
+	{
+		name: "int/double_truncate",
+		expr: "int(1.9)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(1.9)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "int/double_truncate_neg",
+		expr: "int(-7.9)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(-7.9)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(-7),
+	},
+	{
+		name: "int/double_half_pos",
+		expr: "int(11.5)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(11.5)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(11),
+	},
+	{
+		name: "int/double_half_neg",
+		expr: "int(-3.5)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(-3.5)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(-3),
+	},
+	{
+		name: "int/double_big_exact",
+		expr: "int(double(36028797018963968))",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(float64(int64(36028797018963968)))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(36028797018963968),
+	},
+	{
+		name: "int/double_big_precision",
+		expr: "int(double(36028797018963969))",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(float64(int64(36028797018963969)))
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(36028797018963968),
+	},
+	{
+		name: "int/double_int_max_range",
+		expr: "int(9223372036854775807.0)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int/double_int_min_range",
+		expr: "int(-9223372036854775808.0)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(-9.223372036854776e+18)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int/double_range",
+		expr: "int(1e99)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(1e+99)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int/string",
+		expr: "int('987')",
+		eval: func() (any, error) {
+			i, err := celrt.StringToInt("987")
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		want: int64(987),
+	},
+	{
+		name: "string/int",
+		expr: "string(123)",
+		eval: func() (any, error) {
+			return strconv.FormatInt(int64(123), 10), nil
+		},
+		want: "123",
+	},
+	{
+		name: "string/int_neg",
+		expr: "string(-456)",
+		eval: func() (any, error) {
+			return strconv.FormatInt(int64(-456), 10), nil
+		},
+		want: "-456",
+	},
+	{
+		name: "string/uint",
+		expr: "string(9876u)",
+		eval: func() (any, error) {
+			return strconv.FormatUint(uint64(0x2694), 10), nil
+		},
+		want: "9876",
+	},
+	{
+		name: "string/double",
+		expr: "string(123.456)",
+		eval: func() (any, error) {
+			return celrt.DoubleToString(123.456), nil
+		},
+		want: "123.456",
+	},
+	{
+		name: "string/double_hard",
+		expr: "string(-4.5e-3)",
+		eval: func() (any, error) {
+			return celrt.DoubleToString(-0.0045), nil
+		},
+		want: "-0.0045",
+	},
+	{
+		name: "string/bytes",
+		expr: "string(b'abc')",
+		eval: func() (any, error) {
+			s, err := celrt.BytesToString([]byte("abc"))
+			if err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+		want: "abc",
+	},
+	{
+		name: "string/bytes_unicode",
+		expr: "string(b'\\303\\277')",
+		eval: func() (any, error) {
+			s, err := celrt.BytesToString([]byte("ÿ"))
+			if err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+		want: "ÿ",
+	},
+	{
+		name: "string/bytes_invalid",
+		expr: "string(b'\\000\\xff')",
+		eval: func() (any, error) {
+			s, err := celrt.BytesToString([]byte("\x00\xff"))
+			if err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "type/bool",
+		expr: "type(true)",
+		eval: func() (any, error) {
+			return celrt.BoolType, nil
+		},
+		want: celrt.Type{Name: "bool"},
+	},
+	{
+		name: "type/bool_denotation",
+		expr: "bool",
+		eval: func() (any, error) {
+			return celrt.BoolType, nil
+		},
+		want: celrt.Type{Name: "bool"},
+	},
+	{
+		name: "type/int",
+		expr: "type(0)",
+		eval: func() (any, error) {
+			return celrt.IntType, nil
+		},
+		want: celrt.Type{Name: "int"},
+	},
+	{
+		name: "type/int_denotation",
+		expr: "int",
+		eval: func() (any, error) {
+			return celrt.IntType, nil
+		},
+		want: celrt.Type{Name: "int"},
+	},
+	{
+		name: "type/eq_same",
+		expr: "type(true) == type(false)",
+		eval: func() (any, error) {
+			return celrt.BoolType == celrt.BoolType, nil
+		},
+		want: true,
+	},
+	{
+		name: "type/uint",
+		expr: "type(64u)",
+		eval: func() (any, error) {
+			return celrt.UintType, nil
+		},
+		want: celrt.Type{Name: "uint"},
+	},
+	{
+		name: "type/uint_denotation",
+		expr: "uint",
+		eval: func() (any, error) {
+			return celrt.UintType, nil
+		},
+		want: celrt.Type{Name: "uint"},
+	},
+	{
+		name: "type/double",
+		expr: "type(3.14)",
+		eval: func() (any, error) {
+			return celrt.DoubleType, nil
+		},
+		want: celrt.Type{Name: "double"},
+	},
+	{
+		name: "type/double_denotation",
+		expr: "double",
+		eval: func() (any, error) {
+			return celrt.DoubleType, nil
+		},
+		want: celrt.Type{Name: "double"},
+	},
+	{
+		name: "type/null_type",
+		expr: "type(null)",
+		eval: func() (any, error) {
+			return celrt.TypeOf(nil), nil
+		},
+		want: celrt.Type{Name: "null_type"},
+	},
+	{
+		name: "type/null_type_denotation",
+		expr: "null_type",
+		eval: func() (any, error) {
+			return celrt.NullType, nil
+		},
+		want: celrt.Type{Name: "null_type"},
+	},
+	{
+		name: "type/string",
+		expr: "type('foo')",
+		eval: func() (any, error) {
+			return celrt.StringType, nil
+		},
+		want: celrt.Type{Name: "string"},
+	},
+	{
+		name: "type/string_denotation",
+		expr: "string",
+		eval: func() (any, error) {
+			return celrt.StringType, nil
+		},
+		want: celrt.Type{Name: "string"},
+	},
+	{
+		name: "type/bytes",
+		expr: "type(b'\\xff')",
+		eval: func() (any, error) {
+			return celrt.BytesType, nil
+		},
+		want: celrt.Type{Name: "bytes"},
+	},
+	{
+		name: "type/bytes_denotation",
+		expr: "bytes",
+		eval: func() (any, error) {
+			return celrt.BytesType, nil
+		},
+		want: celrt.Type{Name: "bytes"},
+	},
+	{
+		name: "type/list",
+		expr: "type([1, 2, 3])",
+		eval: func() (any, error) {
+			return celrt.ListType, nil
+		},
+		want: celrt.Type{Name: "list"},
+	},
+	{
+		name: "type/list_denotation",
+		expr: "list",
+		eval: func() (any, error) {
+			return celrt.ListType, nil
+		},
+		want: celrt.Type{Name: "list"},
+	},
+	{
+		name: "type/lists_monomorphic",
+		expr: "type([1, 2, 3]) == type(['one', 'two', 'three'])",
+		eval: func() (any, error) {
+			return celrt.ListType == celrt.ListType, nil
+		},
+		want: true,
+	},
+	{
+		name: "type/map",
+		expr: "type({4: 16})",
+		eval: func() (any, error) {
+			v1 := int64(16)
+			m, err := celrt.NewMap([]any{int64(4)}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.TypeOf(m), nil
+		},
+		want: celrt.Type{Name: "map"},
+	},
+	{
+		name: "type/map_denotation",
+		expr: "map",
+		eval: func() (any, error) {
+			return celrt.MapType, nil
+		},
+		want: celrt.Type{Name: "map"},
+	},
+	{
+		name: "type/map_monomorphic",
+		expr: "type({'one': 1}) == type({1: 'one'})",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"one"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2 := "one"
+			m2, err := celrt.NewMap([]any{int64(1)}, []any{v2})
+			if err != nil {
+				return nil, err
+			}
+			return celrt.TypeOf(m) == celrt.TypeOf(m2), nil
+		},
+		want: true,
+	},
+	{
+		name: "type/eq_diff",
+		expr: "type(7) == type(7u)",
+		eval: func() (any, error) {
+			return celrt.IntType == celrt.UintType, nil
+		},
+		want: false,
+	},
+	{
+		name: "type/neq_same",
+		expr: "type(0.0) != type(-0.0)",
+		eval: func() (any, error) {
+			return celrt.DoubleType != celrt.DoubleType, nil
+		},
+		want: false,
+	},
+	{
+		name: "type/neq_diff",
+		expr: "type(0.0) != type(0)",
+		eval: func() (any, error) {
+			return celrt.DoubleType != celrt.IntType, nil
+		},
+		want: true,
+	},
+	{
+		name: "type/meta",
+		expr: "type(type(7)) == type(type(7u))",
+		eval: func() (any, error) {
+			return celrt.TypeType == celrt.TypeType, nil
+		},
+		want: true,
+	},
+	{
+		name: "type/type",
+		expr: "type(int)",
+		eval: func() (any, error) {
+			return celrt.TypeType, nil
+		},
+		want: celrt.Type{Name: "type"},
+	},
+	{
+		name: "type/type_denotation",
+		expr: "type",
+		eval: func() (any, error) {
+			return celrt.TypeType, nil
+		},
+		want: celrt.Type{Name: "type"},
+	},
+	{
+		name: "type/type_type",
+		expr: "type(type)",
+		eval: func() (any, error) {
+			return celrt.TypeType, nil
+		},
+		want: celrt.Type{Name: "type"},
+	},
+	{
+		name: "uint/int",
+		expr: "uint(1729)",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(1729))
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(1729),
+	},
+	{
+		name: "uint/int_max",
+		expr: "uint(9223372036854775807)",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(9223372036854775807),
+	},
+	{
+		name: "uint/int_neg",
+		expr: "uint(-1)",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint/double",
+		expr: "uint(3.14159265)",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(3.14159265)
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(3),
+	},
+	{
+		name: "uint/double_truncate",
+		expr: "uint(1.9)",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(1.9)
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(1),
+	},
+	{
+		name: "uint/double_half",
+		expr: "uint(25.5)",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(25.5)
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(25),
+	},
+	{
+		name: "uint/double_big_exact",
+		expr: "uint(double(36028797018963968u))",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(float64(uint64(0x80000000000000)))
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(36028797018963968),
+	},
+	{
+		name: "uint/double_big_precision",
+		expr: "uint(double(36028797018963969u))",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(float64(uint64(0x80000000000001)))
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(36028797018963968),
+	},
+	{
+		name: "uint/double_uint_max_range",
+		expr: "int(18446744073709551615.0)",
+		eval: func() (any, error) {
+			i, err := celrt.DoubleToInt(1.8446744073709552e+19)
+			if err != nil {
+				return nil, err
+			}
+			return i, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint/double_range_beyond_uint",
+		expr: "uint(6.022e23)",
+		eval: func() (any, error) {
+			u, err := celrt.DoubleToUint(6.022e+23)
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint/string",
+		expr: "uint('300')",
+		eval: func() (any, error) {
+			u, err := celrt.ToUint("300")
+			if err != nil {
+				return nil, err
+			}
+			return u, nil
+		},
+		want: uint64(300),
+	},
+	{
+		name: "bool/string_1",
+		expr: "bool('1')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("1")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: true,
+	},
+	{
+		name: "bool/string_t",
+		expr: "bool('t')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("t")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: true,
+	},
+	{
+		name: "bool/string_true_lowercase",
+		expr: "bool('true')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("true")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: true,
+	},
+	{
+		name: "bool/string_true_uppercase",
+		expr: "bool('TRUE')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("TRUE")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: true,
+	},
+	{
+		name: "bool/string_true_pascalcase",
+		expr: "bool('True')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("True")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: true,
+	},
+	{
+		name: "bool/string_0",
+		expr: "bool('0')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("0")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: false,
+	},
+	{
+		name: "bool/string_f",
+		expr: "bool('f')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("f")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: false,
+	},
+	{
+		name: "bool/string_false_lowercase",
+		expr: "bool('false')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("false")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: false,
+	},
+	{
+		name: "bool/string_false_uppercase",
+		expr: "bool('FALSE')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("FALSE")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: false,
+	},
+	{
+		name: "bool/string_false_pascalcase",
+		expr: "bool('False')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("False")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		want: false,
+	},
+	{
+		name: "bool/string_true_badcase",
+		expr: "bool('TrUe')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("TrUe")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "bool/string_false_badcase",
+		expr: "bool('FaLsE')",
+		eval: func() (any, error) {
+			b, err := celrt.StringToBool("FaLsE")
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "identity/bool",
+		expr: "bool(true)",
+		eval: func() (any, error) {
+			return true, nil
+		},
+		want: true,
+	},
+	{
+		name: "identity/int",
+		expr: "int(1)",
+		eval: func() (any, error) {
+			return int64(1), nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "identity/uint",
+		expr: "uint(1u)",
+		eval: func() (any, error) {
+			return uint64(0x1), nil
+		},
+		want: uint64(1),
+	},
+	{
+		name: "identity/double",
+		expr: "double(5.5)",
+		eval: func() (any, error) {
+			return 5.5, nil
+		},
+		want: 5.5,
+	},
+	{
+		name: "identity/string",
+		expr: "string('hello')",
+		eval: func() (any, error) {
+			return "hello", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "identity/bytes",
+		expr: "bytes(b'abc')",
+		eval: func() (any, error) {
+			return []byte("abc"), nil
+		},
+		want: []byte("abc"),
+	},
+}

@@ -2,5 +2,218 @@
 
 package conformance
 
-// fpMathCases are the tests of fp_math.textproto that are translated to Go: 0 of 30.
-var fpMathCases = []testCase{}
+import "math"
+
+// fpMathCases are the tests of fp_math.textproto that are translated to Go: 26 of 30.
+var fpMathCases = []testCase{
+	{
+		name: "fp_math/add_positive_positive",
+		expr: "4.25 + 15.25",
+		eval: func() (any, error) {
+			return 4.25 + 15.25, nil
+		},
+		want: 19.5,
+	},
+	{
+		name: "fp_math/add_positive_negative",
+		expr: "17.75 + (-7.75)",
+		eval: func() (any, error) {
+			return 17.75 + -7.75, nil
+		},
+		want: 10.0,
+	},
+	{
+		name: "fp_math/add_negative_negative",
+		expr: "-4.125 + (-2.125)",
+		eval: func() (any, error) {
+			return -4.125 + -2.125, nil
+		},
+		want: -6.25,
+	},
+	{
+		name: "fp_math/sub_positive_positive",
+		expr: "42.0 - 12.0",
+		eval: func() (any, error) {
+			return 42.0 - 12.0, nil
+		},
+		want: 30.0,
+	},
+	{
+		name: "fp_math/sub_positive_negative",
+		expr: "42.875 - (-22.0)",
+		eval: func() (any, error) {
+			return 42.875 - -22.0, nil
+		},
+		want: 64.875,
+	},
+	{
+		name: "fp_math/sub_negative_negative",
+		expr: "-4.875 - (-0.125)",
+		eval: func() (any, error) {
+			return -4.875 - -0.125, nil
+		},
+		want: -4.75,
+	},
+	{
+		name: "fp_math/multiply_positive_positive",
+		expr: "42.5 * 0.2",
+		eval: func() (any, error) {
+			return 42.5 * 0.2, nil
+		},
+		want: 8.5,
+	},
+	{
+		name: "fp_math/multiply_positive_negative",
+		expr: "40.75 * (-2.25)",
+		eval: func() (any, error) {
+			return 40.75 * -2.25, nil
+		},
+		want: -91.6875,
+	},
+	{
+		name: "fp_math/multiply_negative_negative",
+		expr: "-3.0 * (-2.5)",
+		eval: func() (any, error) {
+			return -3.0 * -2.5, nil
+		},
+		want: 7.5,
+	},
+	{
+		name: "fp_math/divide_positive_positive",
+		expr: "0.0625 / 0.002",
+		eval: func() (any, error) {
+			return 0.0625 / 0.002, nil
+		},
+		want: 31.25,
+	},
+	{
+		name: "fp_math/divide_positive_negative",
+		expr: "-2.0 / 2.0",
+		eval: func() (any, error) {
+			return -2.0 / 2.0, nil
+		},
+		want: -1.0,
+	},
+	{
+		name: "fp_math/divide_negative_negative",
+		expr: "-8.875 / (-0.0625)",
+		eval: func() (any, error) {
+			return -8.875 / -0.0625, nil
+		},
+		want: 142.0,
+	},
+	{
+		name: "fp_math/negative",
+		expr: "-(4.5)",
+		eval: func() (any, error) {
+			return -4.5, nil
+		},
+		want: -4.5,
+	},
+	{
+		name: "fp_math/double_negative",
+		expr: "-(-1.25)",
+		eval: func() (any, error) {
+			return - -1.25, nil
+		},
+		want: 1.25,
+	},
+	{
+		name: "fp_math/negative_zero",
+		expr: "-(0.0)",
+		eval: func() (any, error) {
+			return -0.0, nil
+		},
+		want: math.Copysign(0.0, -1.0),
+	},
+	{
+		name: "fp_math/multiply_zero",
+		expr: "15.36 * 0.0",
+		eval: func() (any, error) {
+			return 15.36 * 0.0, nil
+		},
+		want: 0.0,
+	},
+	{
+		name: "fp_math/add_left_identity",
+		expr: "0.0 + 1.75",
+		eval: func() (any, error) {
+			return 0.0 + 1.75, nil
+		},
+		want: 1.75,
+	},
+	{
+		name: "fp_math/add_right_identity",
+		expr: " 2.5 + 0.0",
+		eval: func() (any, error) {
+			return 2.5 + 0.0, nil
+		},
+		want: 2.5,
+	},
+	{
+		name: "fp_math/add_commutative",
+		expr: "7.5 + 1.5 == 1.5 + 7.5",
+		eval: func() (any, error) {
+			return (7.5 + 1.5) == (1.5 + 7.5), nil
+		},
+		want: true,
+	},
+	{
+		name: "fp_math/add_associative",
+		expr: "5.625 + (15.75 + 2.0) == (5.625 + 15.75) + 2.0",
+		eval: func() (any, error) {
+			return (5.625 + (15.75 + 2.0)) == (5.625 + 15.75 + 2.0), nil
+		},
+		want: true,
+	},
+	{
+		name: "fp_math/mul_left_identity",
+		expr: "1.0 * 45.25",
+		eval: func() (any, error) {
+			return 1.0 * 45.25, nil
+		},
+		want: 45.25,
+	},
+	{
+		name: "fp_math/mul_right_identity",
+		expr: "-25.25 * 1.0",
+		eval: func() (any, error) {
+			return -25.25 * 1.0, nil
+		},
+		want: -25.25,
+	},
+	{
+		name: "fp_math/mul_commutative",
+		expr: "1.5 * 25.875 == 25.875 * 1.5",
+		eval: func() (any, error) {
+			return (1.5 * 25.875) == (25.875 * 1.5), nil
+		},
+		want: true,
+	},
+	{
+		name: "fp_math/mul_associative",
+		expr: "1.5 * (23.625 * 0.75) == (1.5 * 23.625) * 0.75",
+		eval: func() (any, error) {
+			v1 := (1.5 * (23.625 * 0.75)) == ((1.5 * 23.625) * 0.75)
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "fp_math/add_mul_distribute",
+		expr: "5.75 * (1.5 + 2.5)  == 5.75 * 1.5 + 5.75 * 2.5",
+		eval: func() (any, error) {
+			v1 := (5.75 * (1.5 + 2.5)) == ((5.75 * 1.5) + (5.75 * 2.5))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "fp_math/fp_underflow",
+		expr: "1e-324  / 2.0",
+		eval: func() (any, error) {
+			return 0.0 / 2.0, nil
+		},
+		want: 0.0,
+	},
+}

@@ -2,5 +2,836 @@
 
 package conformance
 
-// integerMathCases are the tests of integer_math.textproto that are translated to Go: 0 of 64.
-var integerMathCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// integerMathCases are the tests of integer_math.textproto that are translated to Go: 61 of 64.
+var integerMathCases = []testCase{
+	{
+		name: "int64_math/add_positive_positive",
+		expr: "40 + 2",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(40), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "int64_math/add_positive_negative",
+		expr: "42 + (-7)",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(42), int64(-7))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(35),
+	},
+	{
+		name: "int64_math/add_negative_negative",
+		expr: "-4 + (-2)",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(-4), int64(-2))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(-6),
+	},
+	{
+		name: "int64_math/sub_positive_positive",
+		expr: "42 - 12",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(42), int64(12))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		want: int64(30),
+	},
+	{
+		name: "int64_math/sub_positive_negative",
+		expr: "42 - (-22)",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(42), int64(-22))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		want: int64(64),
+	},
+	{
+		name: "int64_math/sub_negative_negative",
+		expr: "-42 - (-12)",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(-42), int64(-12))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		want: int64(-30),
+	},
+	{
+		name: "int64_math/multiply_positive_positive",
+		expr: "42 * 2",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(42), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(84),
+	},
+	{
+		name: "int64_math/multiply_positive_negative",
+		expr: "40 * (-2)",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(40), int64(-2))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(-80),
+	},
+	{
+		name: "int64_math/multiply_negative_negative",
+		expr: "-30 * (-2)",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(-30), int64(-2))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(60),
+	},
+	{
+		name: "int64_math/divide_positive_positive",
+		expr: "42 / 2",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(42), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		want: int64(21),
+	},
+	{
+		name: "int64_math/divide_positive_negative",
+		expr: "-20 / 2",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(-20), int64(2))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		want: int64(-10),
+	},
+	{
+		name: "int64_math/divide_negative_negative",
+		expr: "-80 / (-2)",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(-80), int64(-2))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		want: int64(40),
+	},
+	{
+		name: "int64_math/mod_positive_positive",
+		expr: "47 % 5",
+		eval: func() (any, error) {
+			rest, err := celrt.ModInt(int64(47), int64(5))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		want: int64(2),
+	},
+	{
+		name: "int64_math/mod_positive_negative",
+		expr: "43 % (-5)",
+		eval: func() (any, error) {
+			rest, err := celrt.ModInt(int64(43), int64(-5))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		want: int64(3),
+	},
+	{
+		name: "int64_math/mod_negative_negative",
+		expr: "-42 % (-5)",
+		eval: func() (any, error) {
+			rest, err := celrt.ModInt(int64(-42), int64(-5))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		want: int64(-2),
+	},
+	{
+		name: "int64_math/mod_negative_positive",
+		expr: "-3 % 5",
+		eval: func() (any, error) {
+			rest, err := celrt.ModInt(int64(-3), int64(5))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		want: int64(-3),
+	},
+	{
+		name: "int64_math/unary_minus_pos",
+		expr: "-(42)",
+		eval: func() (any, error) {
+			neg, err := celrt.NegInt(int64(42))
+			if err != nil {
+				return nil, err
+			}
+			return neg, nil
+		},
+		want: int64(-42),
+	},
+	{
+		name: "int64_math/unary_minus_neg",
+		expr: "-(-42)",
+		eval: func() (any, error) {
+			neg, err := celrt.NegInt(int64(-42))
+			if err != nil {
+				return nil, err
+			}
+			return neg, nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "int64_math/mod_zero",
+		expr: "34 % 0",
+		eval: func() (any, error) {
+			rest, err := celrt.ModInt(int64(34), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/negative_zero",
+		expr: "-(0)",
+		eval: func() (any, error) {
+			neg, err := celrt.NegInt(int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return neg, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "int64_math/double_negative",
+		expr: "-(-42)",
+		eval: func() (any, error) {
+			neg, err := celrt.NegInt(int64(-42))
+			if err != nil {
+				return nil, err
+			}
+			return neg, nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "int64_math/divide_zero",
+		expr: "15 / 0",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(15), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/multiply_zero",
+		expr: "15 * 0",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(15), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "int64_math/add_left_identity",
+		expr: "0 + 17",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(0), int64(17))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(17),
+	},
+	{
+		name: "int64_math/add_right_identity",
+		expr: " 29 + 0",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(29), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: int64(29),
+	},
+	{
+		name: "int64_math/add_commutative",
+		expr: "75 + 15 == 15 + 75",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(75), int64(15))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddInt(int64(15), int64(75))
+			if err != nil {
+				return nil, err
+			}
+			return sum == sum2, nil
+		},
+		want: true,
+	},
+	{
+		name: "int64_math/add_associative",
+		expr: "5 + (15 + 20) == (5 + 15) + 20",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(15), int64(20))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddInt(int64(5), sum)
+			if err != nil {
+				return nil, err
+			}
+			sum3, err := celrt.AddInt(int64(5), int64(15))
+			if err != nil {
+				return nil, err
+			}
+			sum4, err := celrt.AddInt(sum3, int64(20))
+			if err != nil {
+				return nil, err
+			}
+			return sum2 == sum4, nil
+		},
+		want: true,
+	},
+	{
+		name: "int64_math/mul_left_identity",
+		expr: "1 * 45",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(1), int64(45))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(45),
+	},
+	{
+		name: "int64_math/mul_right_identity",
+		expr: "-25 * 1",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(-25), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: int64(-25),
+	},
+	{
+		name: "int64_math/mul_commutative",
+		expr: "15 * 25 == 25 * 15",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(15), int64(25))
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulInt(int64(25), int64(15))
+			if err != nil {
+				return nil, err
+			}
+			return product == product2, nil
+		},
+		want: true,
+	},
+	{
+		name: "int64_math/mul_associative",
+		expr: "15 * (23 * 88) == (15 * 23) * 88",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(23), int64(88))
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulInt(int64(15), product)
+			if err != nil {
+				return nil, err
+			}
+			product3, err := celrt.MulInt(int64(15), int64(23))
+			if err != nil {
+				return nil, err
+			}
+			product4, err := celrt.MulInt(product3, int64(88))
+			if err != nil {
+				return nil, err
+			}
+			return product2 == product4, nil
+		},
+		want: true,
+	},
+	{
+		name: "int64_math/add_mul_distribute",
+		expr: "5 * (15 + 25)  == 5 * 15 + 5 * 25",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(15), int64(25))
+			if err != nil {
+				return nil, err
+			}
+			product, err := celrt.MulInt(int64(5), sum)
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulInt(int64(5), int64(15))
+			if err != nil {
+				return nil, err
+			}
+			product3, err := celrt.MulInt(int64(5), int64(25))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddInt(product2, product3)
+			if err != nil {
+				return nil, err
+			}
+			return product == sum2, nil
+		},
+		want: true,
+	},
+	{
+		name: "int64_math/int64_overflow_positive",
+		expr: "9223372036854775807 + 1",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(9223372036854775807), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_overflow_negative",
+		expr: "-9223372036854775808 - 1",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(-9223372036854775808), int64(1))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_overflow_add_negative",
+		expr: "-9223372036854775808 + (-1)",
+		eval: func() (any, error) {
+			sum, err := celrt.AddInt(int64(-9223372036854775808), int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_overflow_sub_positive",
+		expr: "1 - (-9223372036854775807)",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(1), int64(-9223372036854775807))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_min_negate",
+		expr: "-(-9223372036854775808)",
+		eval: func() (any, error) {
+			neg, err := celrt.NegInt(int64(-9223372036854775808))
+			if err != nil {
+				return nil, err
+			}
+			return neg, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_min_negate_mul",
+		expr: "(-9223372036854775808) * -1",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(-9223372036854775808), int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_min_negate_div",
+		expr: "(-9223372036854775808)/-1",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(-9223372036854775808), int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_overflow_mul_positive",
+		expr: "5000000000 * 5000000000",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(5000000000), int64(5000000000))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/int64_overflow_mul_negative",
+		expr: "(-5000000000) * 5000000000",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(-5000000000), int64(5000000000))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/uint64_overflow_positive",
+		expr: "18446744073709551615u + 1u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0xffffffffffffffff), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/uint64_overflow_negative",
+		expr: "0u - 1u",
+		eval: func() (any, error) {
+			diff, err := celrt.SubUint(uint64(0x0), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "int64_math/uint64_overflow_mul_positive",
+		expr: "5000000000u * 5000000000u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0x12a05f200), uint64(0x12a05f200))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint64_math/add",
+		expr: "42u + 2u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0x2a), uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: uint64(44),
+	},
+	{
+		name: "uint64_math/sub",
+		expr: "42u - 12u",
+		eval: func() (any, error) {
+			diff, err := celrt.SubUint(uint64(0x2a), uint64(0xc))
+			if err != nil {
+				return nil, err
+			}
+			return diff, nil
+		},
+		want: uint64(30),
+	},
+	{
+		name: "uint64_math/multiply",
+		expr: "40u * 2u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0x28), uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: uint64(80),
+	},
+	{
+		name: "uint64_math/divide",
+		expr: "60u / 2u",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivUint(uint64(0x3c), uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		want: uint64(30),
+	},
+	{
+		name: "uint64_math/mod",
+		expr: "42u % 5u",
+		eval: func() (any, error) {
+			rest, err := celrt.ModUint(uint64(0x2a), uint64(0x5))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		want: uint64(2),
+	},
+	{
+		name: "uint64_math/mod_zero",
+		expr: "34u % 0u",
+		eval: func() (any, error) {
+			rest, err := celrt.ModUint(uint64(0x22), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return rest, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint64_math/divide_zero",
+		expr: "15u / 0u",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivUint(uint64(0xf), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "uint64_math/multiply_zero",
+		expr: "15u * 0u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0xf), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: uint64(0),
+	},
+	{
+		name: "uint64_math/add_left_identity",
+		expr: "0u + 17u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0x0), uint64(0x11))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: uint64(17),
+	},
+	{
+		name: "uint64_math/add_right_identity",
+		expr: " 29u + 0u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0x1d), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			return sum, nil
+		},
+		want: uint64(29),
+	},
+	{
+		name: "uint64_math/add_commutative",
+		expr: "75u + 15u == 15u + 75u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0x4b), uint64(0xf))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddUint(uint64(0xf), uint64(0x4b))
+			if err != nil {
+				return nil, err
+			}
+			return sum == sum2, nil
+		},
+		want: true,
+	},
+	{
+		name: "uint64_math/add_associative",
+		expr: "5u + (15u + 20u) == (5u + 15u) + 20u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0xf), uint64(0x14))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddUint(uint64(0x5), sum)
+			if err != nil {
+				return nil, err
+			}
+			sum3, err := celrt.AddUint(uint64(0x5), uint64(0xf))
+			if err != nil {
+				return nil, err
+			}
+			sum4, err := celrt.AddUint(sum3, uint64(0x14))
+			if err != nil {
+				return nil, err
+			}
+			return sum2 == sum4, nil
+		},
+		want: true,
+	},
+	{
+		name: "uint64_math/mul_left_identity",
+		expr: "1u * 45u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0x1), uint64(0x2d))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: uint64(45),
+	},
+	{
+		name: "uint64_math/mul_right_identity",
+		expr: "25u * 1u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0x19), uint64(0x1))
+			if err != nil {
+				return nil, err
+			}
+			return product, nil
+		},
+		want: uint64(25),
+	},
+	{
+		name: "uint64_math/mul_commutative",
+		expr: "15u * 25u == 25u * 15u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0xf), uint64(0x19))
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulUint(uint64(0x19), uint64(0xf))
+			if err != nil {
+				return nil, err
+			}
+			return product == product2, nil
+		},
+		want: true,
+	},
+	{
+		name: "uint64_math/mul_associative",
+		expr: "15u * (23u * 88u) == (15u * 23u) * 88u",
+		eval: func() (any, error) {
+			product, err := celrt.MulUint(uint64(0x17), uint64(0x58))
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulUint(uint64(0xf), product)
+			if err != nil {
+				return nil, err
+			}
+			product3, err := celrt.MulUint(uint64(0xf), uint64(0x17))
+			if err != nil {
+				return nil, err
+			}
+			product4, err := celrt.MulUint(product3, uint64(0x58))
+			if err != nil {
+				return nil, err
+			}
+			return product2 == product4, nil
+		},
+		want: true,
+	},
+	{
+		name: "uint64_math/add_mul_distribute",
+		expr: "5u * (15u + 25u)  == 5u * 15u + 5u * 25u",
+		eval: func() (any, error) {
+			sum, err := celrt.AddUint(uint64(0xf), uint64(0x19))
+			if err != nil {
+				return nil, err
+			}
+			product, err := celrt.MulUint(uint64(0x5), sum)
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulUint(uint64(0x5), uint64(0xf))
+			if err != nil {
+				return nil, err
+			}
+			product3, err := celrt.MulUint(uint64(0x5), uint64(0x19))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddUint(product2, product3)
+			if err != nil {
+				return nil, err
+			}
+			return product == sum2, nil
+		},
+		want: true,
+	},
+}

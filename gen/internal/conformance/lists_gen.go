@@ -2,5 +2,588 @@
 
 package conformance
 
-// listsCases are the tests of lists.textproto that are translated to Go: 0 of 39.
-var listsCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// listsCases are the tests of lists.textproto that are translated to Go: 39 of 39.
+var listsCases = []testCase{
+	{
+		name: "concatenation/list_append",
+		expr: "[0, 1, 2] + [3, 4, 5] == [0, 1, 2, 3, 4, 5]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
+			v2 := celrt.Equal(celrt.ListOf(celrt.Concat([]int64{int64(0), int64(1), int64(2)}, []int64{int64(3), int64(4), int64(5)})), celrt.ListOf(v1))
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "concatenation/list_not_commutative",
+		expr: "[0, 1, 2] + [3, 4, 5] == [3, 4, 5, 0, 1, 2]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(3), int64(4), int64(5), int64(0), int64(1), int64(2)}
+			v2 := celrt.Equal(celrt.ListOf(celrt.Concat([]int64{int64(0), int64(1), int64(2)}, []int64{int64(3), int64(4), int64(5)})), celrt.ListOf(v1))
+			return v2, nil
+		},
+		want: false,
+	},
+	{
+		name: "concatenation/list_repeat",
+		expr: "[2] + [2]",
+		eval: func() (any, error) {
+			return celrt.ListOf(celrt.Concat([]int64{int64(2)}, []int64{int64(2)})), nil
+		},
+		want: []any{int64(2), int64(2)},
+	},
+	{
+		name: "concatenation/empty_empty",
+		expr: "[] + []",
+		eval: func() (any, error) {
+			return celrt.ListOf(celrt.Concat([]any{}, []any{})), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "concatenation/left_unit",
+		expr: "[] + [3, 4]",
+		eval: func() (any, error) {
+			return celrt.ListOf(celrt.Concat([]int64{}, []int64{int64(3), int64(4)})), nil
+		},
+		want: []any{int64(3), int64(4)},
+	},
+	{
+		name: "concatenation/right_unit",
+		expr: "[1, 2] + []",
+		eval: func() (any, error) {
+			return celrt.ListOf(celrt.Concat([]int64{int64(1), int64(2)}, []int64{})), nil
+		},
+		want: []any{int64(1), int64(2)},
+	},
+	{
+		name: "index/zero_based",
+		expr: "[7, 8, 9][0]",
+		eval: func() (any, error) {
+			elem, err := celrt.IndexList([]int64{int64(7), int64(8), int64(9)}, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		want: int64(7),
+	},
+	{
+		name: "index/zero_based_double",
+		expr: "[7, 8, 9][dyn(0.0)]",
+		eval: func() (any, error) {
+			elem, err := celrt.Index(celrt.ListOf([]int64{int64(7), int64(8), int64(9)}), 0.0)
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(elem)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(7),
+	},
+	{
+		name: "index/zero_based_double_error",
+		expr: "[7, 8, 9][dyn(0.1)]",
+		eval: func() (any, error) {
+			elem, err := celrt.Index(celrt.ListOf([]int64{int64(7), int64(8), int64(9)}), 0.1)
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(elem)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/zero_based_uint",
+		expr: "[7, 8, 9][dyn(0u)]",
+		eval: func() (any, error) {
+			elem, err := celrt.Index(celrt.ListOf([]int64{int64(7), int64(8), int64(9)}), uint64(0x0))
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(elem)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(7),
+	},
+	{
+		name: "index/singleton",
+		expr: "['foo'][0]",
+		eval: func() (any, error) {
+			elem, err := celrt.IndexList([]string{"foo"}, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		want: "foo",
+	},
+	{
+		name: "index/middle",
+		expr: "[0, 1, 1, 2, 3, 5, 8, 13][4]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(0), int64(1), int64(1), int64(2), int64(3), int64(5), int64(8), int64(13)}
+			elem, err := celrt.IndexList(v1, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		want: int64(3),
+	},
+	{
+		name: "index/last",
+		expr: "['George', 'John', 'Paul', 'Ringo'][3]",
+		eval: func() (any, error) {
+			elem, err := celrt.IndexList([]string{"George", "John", "Paul", "Ringo"}, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		want: "Ringo",
+	},
+	{
+		name: "index/index_out_of_bounds",
+		expr: "[1, 2, 3][3]",
+		eval: func() (any, error) {
+			elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/index_out_of_bounds_or_false",
+		expr: "dyn([1, 2, 3][3]) || false",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(3))
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsBool(elem)
+				if err != nil {
+					return false, err
+				}
+				return x, nil
+			}()
+			ok2, err := celrt.Or(v1, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/index_out_of_bounds_or_true",
+		expr: "dyn([1, 2, 3][3]) || true",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(3))
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsBool(elem)
+				if err != nil {
+					return false, err
+				}
+				return x, nil
+			}()
+			ok2, err := celrt.Or(v1, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: true,
+	},
+	{
+		name: "index/index_out_of_bounds_and_false",
+		expr: "dyn([1, 2, 3][3]) && false",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(3))
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsBool(elem)
+				if err != nil {
+					return false, err
+				}
+				return x, nil
+			}()
+			ok2, err := celrt.And(v1, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: false,
+	},
+	{
+		name: "index/index_out_of_bounds_and_true",
+		expr: "dyn([1, 2, 3][3]) && true",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(3))
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsBool(elem)
+				if err != nil {
+					return false, err
+				}
+				return x, nil
+			}()
+			ok2, err := celrt.And(v1, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/bad_index_type",
+		expr: "[1, 2, 3][dyn('')]",
+		eval: func() (any, error) {
+			elem, err := celrt.Index(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), "")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(elem)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/bad_index_type_or_false",
+		expr: "dyn([1, 2, 3][dyn('')]) || false",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.Index(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), "")
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsInt(elem)
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsBool(x)
+				if err != nil {
+					return false, err
+				}
+				return x2, nil
+			}()
+			ok2, err := celrt.Or(v1, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "index/bad_index_type_or_true",
+		expr: "dyn([1, 2, 3][dyn('')]) || true",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.Index(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), "")
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsInt(elem)
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsBool(x)
+				if err != nil {
+					return false, err
+				}
+				return x2, nil
+			}()
+			ok2, err := celrt.Or(v1, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: true,
+	},
+	{
+		name: "index/bad_index_type_and_false",
+		expr: "dyn([1, 2, 3][dyn('')]) && false",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.Index(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), "")
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsInt(elem)
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsBool(x)
+				if err != nil {
+					return false, err
+				}
+				return x2, nil
+			}()
+			ok2, err := celrt.And(v1, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: false,
+	},
+	{
+		name: "index/bad_index_type_and_true",
+		expr: "dyn([1, 2, 3][dyn('')]) && true",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				elem, err := celrt.Index(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}), "")
+				if err != nil {
+					return false, err
+				}
+				x, err := celrt.AsInt(elem)
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsBool(x)
+				if err != nil {
+					return false, err
+				}
+				return x2, nil
+			}()
+			ok2, err := celrt.And(v1, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "in/empty",
+		expr: "7 in []",
+		eval: func() (any, error) {
+			found, err := celrt.In(int64(7), celrt.ListOf([]int64{}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "in/singleton",
+		expr: "4u in [4u]",
+		eval: func() (any, error) {
+			found, err := celrt.In(uint64(0x4), celrt.ListOf([]uint64{uint64(0x4)}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/first",
+		expr: "'alpha' in ['alpha', 'beta', 'gamma']",
+		eval: func() (any, error) {
+			found, err := celrt.In("alpha", celrt.ListOf([]string{"alpha", "beta", "gamma"}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/middle",
+		expr: "3 in [5, 4, 3, 2, 1]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(5), int64(4), int64(3), int64(2), int64(1)}
+			found, err := celrt.In(int64(3), celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/last",
+		expr: "20u in [4u, 6u, 8u, 12u, 20u]",
+		eval: func() (any, error) {
+			v1 := []uint64{uint64(0x4), uint64(0x6), uint64(0x8), uint64(0xc), uint64(0x14)}
+			found, err := celrt.In(uint64(0x14), celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/double_in_ints",
+		expr: "dyn(3.0) in [5, 4, 3, 2, 1]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(5), int64(4), int64(3), int64(2), int64(1)}
+			found, err := celrt.In(3.0, celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/uint_in_ints",
+		expr: "dyn(3u) in [5, 4, 3, 2, 1]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(5), int64(4), int64(3), int64(2), int64(1)}
+			found, err := celrt.In(uint64(0x3), celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/int_in_doubles",
+		expr: "dyn(3) in [5.0, 4.0, 3.0, 2.0, 1.0]",
+		eval: func() (any, error) {
+			found, err := celrt.In(int64(3), celrt.ListOf([]float64{5.0, 4.0, 3.0, 2.0, 1.0}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/uint_in_doubles",
+		expr: "dyn(3u) in [5.0, 4.0, 3.0, 2.0, 1.0]",
+		eval: func() (any, error) {
+			found, err := celrt.In(uint64(0x3), celrt.ListOf([]float64{5.0, 4.0, 3.0, 2.0, 1.0}))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/int_in_uints",
+		expr: "dyn(3) in [5u, 4u, 3u, 2u, 1u]",
+		eval: func() (any, error) {
+			v1 := []uint64{uint64(0x5), uint64(0x4), uint64(0x3), uint64(0x2), uint64(0x1)}
+			found, err := celrt.In(int64(3), celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/double_in_uints",
+		expr: "dyn(3.0) in [5u, 4u, 3u, 2u, 1u]",
+		eval: func() (any, error) {
+			v1 := []uint64{uint64(0x5), uint64(0x4), uint64(0x3), uint64(0x2), uint64(0x1)}
+			found, err := celrt.In(3.0, celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "in/missing",
+		expr: "'hawaiian' in ['meat', 'veggie', 'margarita', 'cheese']",
+		eval: func() (any, error) {
+			v1 := []string{"meat", "veggie", "margarita", "cheese"}
+			found, err := celrt.In("hawaiian", celrt.ListOf(v1))
+			if err != nil {
+				return nil, err
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "size/list_empty",
+		expr: "size([])",
+		eval: func() (any, error) {
+			return int64(len([]any{})), nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "size/list",
+		expr: "size([1, 2, 3])",
+		eval: func() (any, error) {
+			v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
+			return v1, nil
+		},
+		want: int64(3),
+	},
+	{
+		name: "size/map_empty",
+		expr: "size({})",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			size, err := celrt.Size(m)
+			if err != nil {
+				return nil, err
+			}
+			return size, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "size/map",
+		expr: "size({1: 'one', 2: 'two', 3: 'three'})",
+		eval: func() (any, error) {
+			v1 := "one"
+			v2 := "two"
+			v3 := "three"
+			m, err := celrt.NewMap([]any{int64(1), int64(2), int64(3)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			size, err := celrt.Size(m)
+			if err != nil {
+				return nil, err
+			}
+			return size, nil
+		},
+		want: int64(3),
+	},
+}

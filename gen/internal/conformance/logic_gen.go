@@ -2,5 +2,330 @@
 
 package conformance
 
-// logicCases are the tests of logic.textproto that are translated to Go: 0 of 30.
-var logicCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// logicCases are the tests of logic.textproto that are translated to Go: 21 of 30.
+var logicCases = []testCase{
+	{
+		name: "conditional/true_case",
+		expr: "true ? 1 : 2",
+		eval: func() (any, error) {
+			var v1 int64
+			if true {
+				v1 = int64(1)
+			} else {
+				v1 = int64(2)
+			}
+			return v1, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "conditional/false_case",
+		expr: "false ? 'foo' : 'bar'",
+		eval: func() (any, error) {
+			var v1 string
+			if false {
+				v1 = "foo"
+			} else {
+				v1 = "bar"
+			}
+			return v1, nil
+		},
+		want: "bar",
+	},
+	{
+		name: "conditional/error_case",
+		expr: "2 / 0 > 4 ? 'baz' : 'quux'",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(2), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			var v1 string
+			if quotient > int64(4) {
+				v1 = "baz"
+			} else {
+				v1 = "quux"
+			}
+			return v1, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "AND/all_true",
+		expr: "true && true",
+		eval: func() (any, error) {
+			ok := true
+			if ok {
+				ok = true
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "AND/all_false",
+		expr: "false && false",
+		eval: func() (any, error) {
+			ok := false
+			if ok {
+				ok = false
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "AND/false_left",
+		expr: "false && true",
+		eval: func() (any, error) {
+			ok := false
+			if ok {
+				ok = true
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "AND/false_right",
+		expr: "true && false",
+		eval: func() (any, error) {
+			ok := true
+			if ok {
+				ok = false
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "AND/short_circuit_error_left",
+		expr: "false && (2 / 0 > 3 ? false : true)",
+		eval: func() (any, error) {
+			ok := false
+			if ok {
+				quotient, err := celrt.DivInt(int64(2), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				var v1 bool
+				if quotient > int64(3) {
+					v1 = false
+				} else {
+					v1 = true
+				}
+				ok = v1
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "AND/short_circuit_error_right",
+		expr: "(2 / 0 > 3 ? false : true) && false",
+		eval: func() (any, error) {
+			v2, failure := func() (bool, error) {
+				quotient, err := celrt.DivInt(int64(2), int64(0))
+				if err != nil {
+					return false, err
+				}
+				var v1 bool
+				if quotient > int64(3) {
+					v1 = false
+				} else {
+					v1 = true
+				}
+				return v1, nil
+			}()
+			ok2, err := celrt.And(v2, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: false,
+	},
+	{
+		name: "AND/error_right",
+		expr: "true && 1/0 != 0",
+		eval: func() (any, error) {
+			ok := true
+			if ok {
+				quotient, err := celrt.DivInt(int64(1), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				ok = quotient != int64(0)
+			}
+			return ok, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "AND/error_left",
+		expr: "1/0 != 0 && true",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				quotient, err := celrt.DivInt(int64(1), int64(0))
+				if err != nil {
+					return false, err
+				}
+				return quotient != int64(0), nil
+			}()
+			ok2, err := celrt.And(v1, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "OR/all_true",
+		expr: "true || true",
+		eval: func() (any, error) {
+			ok := true
+			if !ok {
+				ok = true
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "OR/all_false",
+		expr: "false || false",
+		eval: func() (any, error) {
+			ok := false
+			if !ok {
+				ok = false
+			}
+			return ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "OR/false_left",
+		expr: "false || true",
+		eval: func() (any, error) {
+			ok := false
+			if !ok {
+				ok = true
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "OR/false_right",
+		expr: "true || false",
+		eval: func() (any, error) {
+			ok := true
+			if !ok {
+				ok = false
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "OR/short_circuit_error_left",
+		expr: "true || (2 / 0 > 3 ? false : true)",
+		eval: func() (any, error) {
+			ok := true
+			if !ok {
+				quotient, err := celrt.DivInt(int64(2), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				var v1 bool
+				if quotient > int64(3) {
+					v1 = false
+				} else {
+					v1 = true
+				}
+				ok = v1
+			}
+			return ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "OR/short_circuit_error_right",
+		expr: "(2 / 0 > 3 ? false : true) || true",
+		eval: func() (any, error) {
+			v2, failure := func() (bool, error) {
+				quotient, err := celrt.DivInt(int64(2), int64(0))
+				if err != nil {
+					return false, err
+				}
+				var v1 bool
+				if quotient > int64(3) {
+					v1 = false
+				} else {
+					v1 = true
+				}
+				return v1, nil
+			}()
+			ok2, err := celrt.Or(v2, failure, true, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: true,
+	},
+	{
+		name: "OR/error_right",
+		expr: "false || 1/0 != 0",
+		eval: func() (any, error) {
+			ok := false
+			if !ok {
+				quotient, err := celrt.DivInt(int64(1), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				ok = quotient != int64(0)
+			}
+			return ok, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "OR/error_left",
+		expr: "1/0 != 0 || false",
+		eval: func() (any, error) {
+			v1, failure := func() (bool, error) {
+				quotient, err := celrt.DivInt(int64(1), int64(0))
+				if err != nil {
+					return false, err
+				}
+				return quotient != int64(0), nil
+			}()
+			ok2, err := celrt.Or(v1, failure, false, nil)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "NOT/not_true",
+		expr: "!true",
+		eval: func() (any, error) {
+			return !true, nil
+		},
+		want: false,
+	},
+	{
+		name: "NOT/not_false",
+		expr: "!false",
+		eval: func() (any, error) {
+			return !false, nil
+		},
+		want: true,
+	},
+}

@@ -2,5 +2,1098 @@
 
 package conformance
 
-// macrosCases are the tests of macros.textproto that are translated to Go: 0 of 44.
-var macrosCases = []testCase{}
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"strings"
+)
+
+// macrosCases are the tests of macros.textproto that are translated to Go: 42 of 44.
+var macrosCases = []testCase{
+	{
+		name: "exists/list_elem_all_true",
+		expr: "[1, 2, 3].exists(e, e > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e > int64(0)
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_some_true",
+		expr: "[1, 2, 3].exists(e, e == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e == int64(2)
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_none_true",
+		expr: "[1, 2, 3].exists(e, e > 3)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e > int64(3)
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/list_elem_type_shortcircuit",
+		expr: "[1, 'foo', 3].exists(e, e != '1')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = !celrt.Equal(e, "1")
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_type_exhaustive",
+		expr: "[1, 'foo', 3].exists(e, e == '10')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(e, "10")
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/list_elem_exists_error",
+		expr: "[1, 2, 3].exists(e, e / 0 == 17)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					quotient, err := celrt.DivInt(e, int64(0))
+					if err != nil {
+						return false, err
+					}
+					return quotient == int64(17), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "exists/list_empty",
+		expr: "[].exists(e, e == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for _, e := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e == int64(2)
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/map_key",
+		expr: "{'key1':1, 'key2':2}.exists(k, k == 'key2')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(k, "key2")
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/not_map_key",
+		expr: "!{'key1':1, 'key2':2}.exists(k, k == 'key3')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(k, "key3")
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return !found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/map_key_type_shortcircuit",
+		expr: "{'key':1, 1:21}.exists(k, k != 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(21)
+			m, err := celrt.NewMap([]any{"key", int64(1)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = !celrt.Equal(k, int64(2))
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/map_key_type_exhaustive",
+		expr: "!{'key':1, 1:42}.exists(k, k == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(42)
+			m, err := celrt.NewMap([]any{"key", int64(1)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(k, int64(2))
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return !found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/list_elem_all_true",
+		expr: "[1, 2, 3].all(e, e > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e > int64(0)
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/list_elem_some_true",
+		expr: "[1, 2, 3].all(e, e == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e == int64(2)
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_none_true",
+		expr: "[1, 2, 3].all(e, e == 17)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e == int64(17)
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_type_shortcircuit",
+		expr: "[1, 'foo', 3].all(e, e == 1)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(e, int64(1))
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_type_exhaustive",
+		expr: "[1, 'foo', 3].all(e, e % 2 == 1)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					x, err := celrt.AsInt(e)
+					if err != nil {
+						return false, err
+					}
+					rest, err := celrt.ModInt(x, int64(2))
+					if err != nil {
+						return false, err
+					}
+					return rest == int64(1), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "all/list_elem_error_shortcircuit",
+		expr: "[1, 2, 3].all(e, 6 / (2 - e) == 6)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					diff, err := celrt.SubInt(int64(2), e)
+					if err != nil {
+						return false, err
+					}
+					quotient, err := celrt.DivInt(int64(6), diff)
+					if err != nil {
+						return false, err
+					}
+					return quotient == int64(6), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_error_exhaustive",
+		expr: "[1, 2, 3].all(e, e / 0 != 17)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure2 := func() (bool, error) {
+					quotient, err := celrt.DivInt(e, int64(0))
+					if err != nil {
+						return false, err
+					}
+					return quotient != int64(17), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v1
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "all/list_empty",
+		expr: "[].all(e, e > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for _, e := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = e > int64(0)
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/map_key",
+		expr: "{'key1':1, 'key2':2}.all(k, k == 'key2')",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found = celrt.Equal(k, "key2")
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_empty",
+		expr: "[].exists_one(a, a == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, a := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if a == int64(7) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_one_true",
+		expr: "[7].exists_one(a, a == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, a := range []int64{int64(7)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if a == int64(7) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists_one/list_one_false",
+		expr: "[8].exists_one(a, a == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, a := range []int64{int64(8)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if a == int64(7) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_none",
+		expr: "[1, 2, 3].exists_one(x, x > 20)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, x := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if x > int64(20) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_one",
+		expr: "[6, 7, 8].exists_one(foo, foo % 5 == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, foo := range []int64{int64(6), int64(7), int64(8)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(foo, int64(5))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(2) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists_one/list_many",
+		expr: "[0, 1, 2, 3, 4].exists_one(n, n % 2 == 1)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
+			for _, n := range v1 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(n, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(1) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_all",
+		expr: "['foal', 'foo', 'four'].exists_one(n, n.startsWith('fo'))",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, n := range []string{"foal", "foo", "four"} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if strings.HasPrefix(n, "fo") {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists_one/list_no_shortcircuit",
+		expr: "[3, 2, 1, 0].exists_one(n, 12 / n > 1)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(int64(12), n)
+				if err != nil {
+					return nil, err
+				}
+				if quotient > int64(1) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "exists_one/map_one",
+		expr: "{6: 'six', 7: 'seven', 8: 'eight'}.exists_one(foo, foo % 5 == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			v1 := "six"
+			v2 := "seven"
+			v3 := "eight"
+			m, err := celrt.NewMap([]any{int64(6), int64(7), int64(8)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, foo := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsInt(foo)
+				if err != nil {
+					return nil, err
+				}
+				rest, err := celrt.ModInt(x, int64(5))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(2) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "map/list_empty",
+		expr: "[].map(n, n / 2)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(n, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, quotient)
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "map/list_one",
+		expr: "[3].map(n, n * n)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				product, err := celrt.MulInt(n, n)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, product)
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(9)},
+	},
+	{
+		name: "map/list_many",
+		expr: "[2, 4, 6].map(n, n / 2)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(2), int64(4), int64(6)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(n, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, quotient)
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(1), int64(2), int64(3)},
+	},
+	{
+		name: "map/list_error",
+		expr: "[2, 1, 0].map(n, 4 / n)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(int64(4), n)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, quotient)
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "map/map_extract_keys",
+		expr: "{'John': 'smart'}.map(key, key) == ['John']",
+		eval: func() (any, error) {
+			steps := 0
+			var list []string
+			v1 := "smart"
+			m, err := celrt.NewMap([]any{"John"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, key := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(key)
+				if err != nil {
+					return nil, err
+				}
+				list = append(list, x)
+			}
+			if list == nil {
+				list = []string{}
+			}
+			v2 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"John"}))
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "filter/list_empty",
+		expr: "[].filter(n, n % 2 == 0)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(n, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(0) {
+					list = append(list, n)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "filter/list_one_true",
+		expr: "[2].filter(n, n == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(2)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if n == int64(2) {
+					list = append(list, n)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(2)},
+	},
+	{
+		name: "filter/list_one_false",
+		expr: "[1].filter(n, n > 3)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(1)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if n > int64(3) {
+					list = append(list, n)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "filter/list_none",
+		expr: "[1, 2, 3].filter(e, e > 3)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if e > int64(3) {
+					list = append(list, e)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "filter/list_some",
+		expr: "[0, 1, 2, 3, 4].filter(x, x % 2 == 1)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
+			for _, x := range v1 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(x, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(1) {
+					list = append(list, x)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(1), int64(3)},
+	},
+	{
+		name: "filter/list_all",
+		expr: "[1, 2, 3].filter(n, n > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if n > int64(0) {
+					list = append(list, n)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(1), int64(2), int64(3)},
+	},
+	{
+		name: "filter/list_no_shortcircuit",
+		expr: "[3, 2, 1, 0].filter(n, 12 / n > 4)",
+		eval: func() (any, error) {
+			steps := 0
+			var list []int64
+			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(int64(12), n)
+				if err != nil {
+					return nil, err
+				}
+				if quotient > int64(4) {
+					list = append(list, n)
+				}
+			}
+			if list == nil {
+				list = []int64{}
+			}
+			return celrt.ListOf(list), nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "filter/map_filter_keys",
+		expr: "{'John': 'smart', 'Paul': 'cute', 'George': 'quiet', 'Ringo': 'funny'}.filter(key, key == 'Ringo') == ['Ringo']",
+		eval: func() (any, error) {
+			steps := 0
+			var list []string
+			v1 := "smart"
+			v2 := "cute"
+			v3 := "quiet"
+			v4 := "funny"
+			m, err := celrt.NewMap([]any{"John", "Paul", "George", "Ringo"}, []any{v1, v2, v3, v4})
+			if err != nil {
+				return nil, err
+			}
+			keys, err := celrt.Iterate(m)
+			if err != nil {
+				return nil, err
+			}
+			for _, key := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if celrt.Equal(key, "Ringo") {
+					x, err := celrt.AsString(key)
+					if err != nil {
+						return nil, err
+					}
+					list = append(list, x)
+				}
+			}
+			if list == nil {
+				list = []string{}
+			}
+			v5 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"Ringo"}))
+			return v5, nil
+		},
+		want: true,
+	},
+}

@@ -2,5 +2,739 @@
 
 package conformance
 
-// optionalsCases are the tests of optionals.textproto that are translated to Go: 0 of 70.
-var optionalsCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// optionalsCases are the tests of optionals.textproto that are translated to Go: 35 of 70.
+var optionalsCases = []testCase{
+	{
+		name: "optionals/none_or_none_or_value",
+		expr: "optional.none().or(optional.none()).orValue(42)",
+		eval: func() (any, error) {
+			opt := celrt.None[int64]()
+			v1 := opt
+			if !opt.Ok {
+				v1 = celrt.None[int64]()
+			}
+			v2 := v1.Value
+			if !v1.Ok {
+				v2 = int64(42)
+			}
+			return v2, nil
+		},
+		want: int64(42),
+	},
+	{
+		name: "optionals/none_optMap_hasValue",
+		expr: "optional.none().optMap(y, y + 1).hasValue()",
+		eval: func() (any, error) {
+			target := celrt.None[int64]()
+			var v1 celrt.Optional[int64]
+			if target.Ok {
+				v2, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				y := v2
+				sum, err := celrt.AddInt(y, int64(1))
+				if err != nil {
+					return nil, err
+				}
+				v1 = celrt.Of(sum)
+			} else {
+				v1 = celrt.None[int64]()
+			}
+			return v1.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/empty_map_optFlatMap_hasValue",
+		expr: "{}.?key.optFlatMap(k, k.?subkey).hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m, "key")
+			if err != nil {
+				return nil, err
+			}
+			target := opt
+			var v1 celrt.Optional[any]
+			if target.Ok {
+				v2, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				k := v2
+				opt2, err := celrt.OptSelect(k, "subkey")
+				if err != nil {
+					return nil, err
+				}
+				v1 = opt2
+			} else {
+				v1 = celrt.None[any]()
+			}
+			return v1.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_empty_submap_optFlatMap_hasValue",
+		expr: "{'key': {}}.?key.optFlatMap(k, k.?subkey).hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"key"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "key")
+			if err != nil {
+				return nil, err
+			}
+			target := opt
+			var v1 celrt.Optional[any]
+			if target.Ok {
+				v2, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				k := v2
+				opt2, err := celrt.OptSelect(k, "subkey")
+				if err != nil {
+					return nil, err
+				}
+				v1 = opt2
+			} else {
+				v1 = celrt.None[any]()
+			}
+			return v1.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_null_entry_hasValue",
+		expr: "{'null_key': dyn(null)}.?null_key.hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{"null_key"}, []any{nil})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m, "null_key")
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/map_submap_subkey_optFlatMap_value",
+		expr: "{'key': {'subkey': 'subvalue'}}.?key.optFlatMap(k, k.?subkey).value()",
+		eval: func() (any, error) {
+			v1 := "subvalue"
+			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"key"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "key")
+			if err != nil {
+				return nil, err
+			}
+			target := opt
+			var v2 celrt.Optional[string]
+			if target.Ok {
+				v3, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				k := v3
+				opt2, err := celrt.OptSelect(k, "subkey")
+				if err != nil {
+					return nil, err
+				}
+				x, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(opt2))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x
+			} else {
+				v2 = celrt.None[string]()
+			}
+			v4, err := v2.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: "subvalue",
+	},
+	{
+		name: "optionals/map_submap_optFlatMap_value",
+		expr: "{'key': {'subkey': ''}}.?key.optFlatMap(k, k.?subkey).value()",
+		eval: func() (any, error) {
+			v1 := ""
+			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"key"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "key")
+			if err != nil {
+				return nil, err
+			}
+			target := opt
+			var v2 celrt.Optional[string]
+			if target.Ok {
+				v3, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				k := v3
+				opt2, err := celrt.OptSelect(k, "subkey")
+				if err != nil {
+					return nil, err
+				}
+				x, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(opt2))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x
+			} else {
+				v2 = celrt.None[string]()
+			}
+			v4, err := v2.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: "",
+	},
+	{
+		name: "optionals/optional_of_optMap_value",
+		expr: "optional.of(42).optMap(y, y + 1).value()",
+		eval: func() (any, error) {
+			target := celrt.Of(int64(42))
+			var v1 celrt.Optional[int64]
+			if target.Ok {
+				v2, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				y := v2
+				sum, err := celrt.AddInt(y, int64(1))
+				if err != nil {
+					return nil, err
+				}
+				v1 = celrt.Of(sum)
+			} else {
+				v1 = celrt.None[int64]()
+			}
+			v3, err := v1.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v3, nil
+		},
+		want: int64(43),
+	},
+	{
+		name: "optionals/ternary_optional_hasValue",
+		expr: "(has({}.x) ? optional.of({}.x) : optional.none()).hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(m, "x")
+			if err != nil {
+				return nil, err
+			}
+			var v1 celrt.Optional[any]
+			if has {
+				m2, err := celrt.NewMap([]any{}, []any{})
+				if err != nil {
+					return nil, err
+				}
+				x, err := celrt.Select(m2, "x")
+				if err != nil {
+					return nil, err
+				}
+				v1 = celrt.Of(x)
+			} else {
+				v1 = celrt.None[any]()
+			}
+			return v1.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_optindex_hasValue",
+		expr: "{}.?x.hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m, "x")
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/has_map_optindex",
+		expr: "has({}.?x.y)",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m, "x")
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(celrt.OptionalOf(opt), "y")
+			if err != nil {
+				return nil, err
+			}
+			return has, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/type",
+		expr: "type(optional.none()) == optional_type",
+		eval: func() (any, error) {
+			v1 := celrt.TypeOf(celrt.OptionalOf(celrt.None[any]()))
+			return v1 == celrt.OptionalType, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_chaining_2",
+		expr: "{'c': {'dashed-index': 'goodbye'}}.c[?'dashed-index'].orValue('default value')",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"dashed-index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.Select(m2, "c")
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(c, "dashed-index")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x.Value
+			if !x.Ok {
+				v2 = "default value"
+			}
+			return v2, nil
+		},
+		want: "goodbye",
+	},
+	{
+		name: "optionals/optional_chaining_3",
+		expr: "{'c': {}}.c[?'missing-index'].orValue('default value')",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.Select(m2, "c")
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(c, "missing-index")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v1 := x.Value
+			if !x.Ok {
+				v1 = "default value"
+			}
+			return v1, nil
+		},
+		want: "default value",
+	},
+	{
+		name: "optionals/optional_empty_map_optindex_hasValue",
+		expr: "optional.of({}).?c.hasValue()",
+		eval: func() (any, error) {
+			m, err := celrt.NewMap([]any{}, []any{})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of(m)), "c")
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_none_optselect_hasValue",
+		expr: "optional.none().?repeated_string.hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.None[any]()), "repeated_string")
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/empty_list_optindex_hasValue",
+		expr: "[][?0].hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptIndex(celrt.ListOf([]any{}), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_empty_list_optindex_hasValue",
+		expr: "optional.of([])[?0].hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptIndex(celrt.OptionalOf(celrt.Of([]any{})), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_none_optindex_hasValue",
+		expr: "optional.none()[?0].hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptIndex(celrt.OptionalOf(celrt.None[[]any]()), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return opt.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/list_optindex_value",
+		expr: "['foo'][?0].value()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptIndex(celrt.ListOf([]string{"foo"}), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v1, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v1, nil
+		},
+		want: "foo",
+	},
+	{
+		name: "optionals/optional_list_optindex_value",
+		expr: "optional.of(['foo'])[?0].value()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptIndex(celrt.OptionalOf(celrt.Of([]string{"foo"})), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v1, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v1, nil
+		},
+		want: "foo",
+	},
+	{
+		name: "optionals/map_key_mixed_type_optindex_value",
+		expr: "{true: 1, 2: 2, 5u: 3}[?true].value()",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			v2 := int64(2)
+			v3 := int64(3)
+			m, err := celrt.NewMap([]any{true, int64(2), uint64(0x5)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(m, true)
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[int64], error) {
+				return celrt.AsOptional(v, celrt.AsInt)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v4, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "optionals/map_key_mixed_numbers_double_key_optindex_value",
+		expr: "{1u: 1.0, 2: 2.0, 3u: 3.0}[?3.0].value()",
+		eval: func() (any, error) {
+			v1 := 1.0
+			v2 := 2.0
+			v3 := 3.0
+			m, err := celrt.NewMap([]any{uint64(0x1), int64(2), uint64(0x3)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(m, 3.0)
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[float64], error) {
+				return celrt.AsOptional(v, celrt.AsDouble)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v4, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: 3.0,
+	},
+	{
+		name: "optionals/map_key_mixed_numbers_uint_key_optindex_value",
+		expr: "{1u: 1.0, 2: 2.0, 3u: 3.0}[?2u].value()",
+		eval: func() (any, error) {
+			v1 := 1.0
+			v2 := 2.0
+			v3 := 3.0
+			m, err := celrt.NewMap([]any{uint64(0x1), int64(2), uint64(0x3)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(m, uint64(0x2))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[float64], error) {
+				return celrt.AsOptional(v, celrt.AsDouble)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v4, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: 2.0,
+	},
+	{
+		name: "optionals/map_key_mixed_numbers_int_key_optindex_value",
+		expr: "{1u: 1.0, 2: 2.0, 3u: 3.0}[?1].value()",
+		eval: func() (any, error) {
+			v1 := 1.0
+			v2 := 2.0
+			v3 := 3.0
+			m, err := celrt.NewMap([]any{uint64(0x1), int64(2), uint64(0x3)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(m, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[float64], error) {
+				return celrt.AsOptional(v, celrt.AsDouble)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v4, err := x.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v4, nil
+		},
+		want: 1.0,
+	},
+	{
+		name: "optionals/optional_eq_none_none",
+		expr: "optional.none() == optional.none()",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.OptionalOf(celrt.None[any]()), celrt.OptionalOf(celrt.None[any]()))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_eq_none_int",
+		expr: "optional.none() == optional.of(1)",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.OptionalOf(celrt.None[int64]()), celrt.OptionalOf(celrt.Of(int64(1))))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_eq_int_none",
+		expr: "optional.of(1) == optional.none()",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.OptionalOf(celrt.Of(int64(1))), celrt.OptionalOf(celrt.None[int64]()))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_eq_int_int",
+		expr: "optional.of(1) == optional.of(1)",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.OptionalOf(celrt.Of(int64(1))), celrt.OptionalOf(celrt.Of(int64(1))))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_ne_none_none",
+		expr: "optional.none() != optional.none()",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.OptionalOf(celrt.None[any]()), celrt.OptionalOf(celrt.None[any]()))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/optional_ne_none_int",
+		expr: "optional.none() != optional.of(1)",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.OptionalOf(celrt.None[int64]()), celrt.OptionalOf(celrt.Of(int64(1))))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_ne_int_none",
+		expr: "optional.of(1) != optional.none()",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.OptionalOf(celrt.Of(int64(1))), celrt.OptionalOf(celrt.None[int64]()))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_ne_int_int",
+		expr: "optional.of(1) != optional.of(1)",
+		eval: func() (any, error) {
+			v1 := !celrt.Equal(celrt.OptionalOf(celrt.Of(int64(1))), celrt.OptionalOf(celrt.Of(int64(1))))
+			return v1, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_optional_has",
+		expr: "has({'foo': optional.none()}.foo)",
+		eval: func() (any, error) {
+			v1 := celrt.OptionalOf(celrt.None[any]())
+			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(m, "foo")
+			if err != nil {
+				return nil, err
+			}
+			return has, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/map_optional_select_has",
+		expr: "has({'foo': optional.none()}.foo.bar)",
+		eval: func() (any, error) {
+			v1 := celrt.OptionalOf(celrt.None[any]())
+			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			foo, err := celrt.Select(m, "foo")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[any], error) {
+				return celrt.AsOptional(v, celrt.AsDyn)
+			}(foo)
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(celrt.OptionalOf(x), "bar")
+			if err != nil {
+				return nil, err
+			}
+			return has, nil
+		},
+		want: false,
+	},
+}

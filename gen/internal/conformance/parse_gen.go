@@ -2,5 +2,2483 @@
 
 package conformance
 
-// parseCases are the tests of parse.textproto that are translated to Go: 0 of 219.
-var parseCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// parseCases are the tests of parse.textproto that are translated to Go: 176 of 219.
+var parseCases = []testCase{
+	{
+		name: "nest/list_index",
+		expr: "a[a[a[a[a[a[a[a[a[a[a[a[0]]]]]]]]]]]]",
+		eval: func() (any, error) {
+			elem, err := celrt.IndexList([]int64{int64(0)}, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem2, err := celrt.IndexList([]int64{int64(0)}, elem)
+			if err != nil {
+				return nil, err
+			}
+			elem3, err := celrt.IndexList([]int64{int64(0)}, elem2)
+			if err != nil {
+				return nil, err
+			}
+			elem4, err := celrt.IndexList([]int64{int64(0)}, elem3)
+			if err != nil {
+				return nil, err
+			}
+			elem5, err := celrt.IndexList([]int64{int64(0)}, elem4)
+			if err != nil {
+				return nil, err
+			}
+			elem6, err := celrt.IndexList([]int64{int64(0)}, elem5)
+			if err != nil {
+				return nil, err
+			}
+			elem7, err := celrt.IndexList([]int64{int64(0)}, elem6)
+			if err != nil {
+				return nil, err
+			}
+			elem8, err := celrt.IndexList([]int64{int64(0)}, elem7)
+			if err != nil {
+				return nil, err
+			}
+			elem9, err := celrt.IndexList([]int64{int64(0)}, elem8)
+			if err != nil {
+				return nil, err
+			}
+			elem10, err := celrt.IndexList([]int64{int64(0)}, elem9)
+			if err != nil {
+				return nil, err
+			}
+			elem11, err := celrt.IndexList([]int64{int64(0)}, elem10)
+			if err != nil {
+				return nil, err
+			}
+			elem12, err := celrt.IndexList([]int64{int64(0)}, elem11)
+			if err != nil {
+				return nil, err
+			}
+			return elem12, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "nest/funcall",
+		expr: "int(uint(int(uint(int(uint(int(uint(int(uint(int(uint(7))))))))))))",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(7))
+			if err != nil {
+				return nil, err
+			}
+			i, err := celrt.UintToInt(u)
+			if err != nil {
+				return nil, err
+			}
+			u2, err := celrt.IntToUint(i)
+			if err != nil {
+				return nil, err
+			}
+			i2, err := celrt.UintToInt(u2)
+			if err != nil {
+				return nil, err
+			}
+			u3, err := celrt.IntToUint(i2)
+			if err != nil {
+				return nil, err
+			}
+			i3, err := celrt.UintToInt(u3)
+			if err != nil {
+				return nil, err
+			}
+			u4, err := celrt.IntToUint(i3)
+			if err != nil {
+				return nil, err
+			}
+			i4, err := celrt.UintToInt(u4)
+			if err != nil {
+				return nil, err
+			}
+			u5, err := celrt.IntToUint(i4)
+			if err != nil {
+				return nil, err
+			}
+			i5, err := celrt.UintToInt(u5)
+			if err != nil {
+				return nil, err
+			}
+			u6, err := celrt.IntToUint(i5)
+			if err != nil {
+				return nil, err
+			}
+			i6, err := celrt.UintToInt(u6)
+			if err != nil {
+				return nil, err
+			}
+			return i6, nil
+		},
+		want: int64(7),
+	},
+	{
+		name: "nest/list_literal",
+		expr: "size([[[[[[[[[[[[0]]]]]]]]]]]])",
+		eval: func() (any, error) {
+			v1 := [][][][]int64{[][][]int64{[][]int64{[]int64{int64(0)}}}}
+			v2 := [][][][][][][]int64{[][][][][][]int64{[][][][][]int64{v1}}}
+			v3 := [][][][][][][][][]int64{[][][][][][][][]int64{v2}}
+			v4 := [][][][][][][][][][][]int64{[][][][][][][][][][]int64{v3}}
+			return int64(len([][][][][][][][][][][][]int64{v4})), nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "nest/map_literal",
+		expr: "size({0: {0: {0: {0: {0: {0: {0: {0: {0: {0: {0: {0: 'foo'}}}}}}}}}}}})",
+		eval: func() (any, error) {
+			v1 := "foo"
+			m, err := celrt.NewMap([]any{int64(0)}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{int64(0)}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			m3, err := celrt.NewMap([]any{int64(0)}, []any{m2})
+			if err != nil {
+				return nil, err
+			}
+			m4, err := celrt.NewMap([]any{int64(0)}, []any{m3})
+			if err != nil {
+				return nil, err
+			}
+			m5, err := celrt.NewMap([]any{int64(0)}, []any{m4})
+			if err != nil {
+				return nil, err
+			}
+			m6, err := celrt.NewMap([]any{int64(0)}, []any{m5})
+			if err != nil {
+				return nil, err
+			}
+			m7, err := celrt.NewMap([]any{int64(0)}, []any{m6})
+			if err != nil {
+				return nil, err
+			}
+			m8, err := celrt.NewMap([]any{int64(0)}, []any{m7})
+			if err != nil {
+				return nil, err
+			}
+			m9, err := celrt.NewMap([]any{int64(0)}, []any{m8})
+			if err != nil {
+				return nil, err
+			}
+			m10, err := celrt.NewMap([]any{int64(0)}, []any{m9})
+			if err != nil {
+				return nil, err
+			}
+			m11, err := celrt.NewMap([]any{int64(0)}, []any{m10})
+			if err != nil {
+				return nil, err
+			}
+			m12, err := celrt.NewMap([]any{int64(0)}, []any{m11})
+			if err != nil {
+				return nil, err
+			}
+			size, err := celrt.Size(m12)
+			if err != nil {
+				return nil, err
+			}
+			return size, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "nest/parens",
+		expr: "((((((((((((((((((((((((((((((((7))))))))))))))))))))))))))))))))",
+		eval: func() (any, error) {
+			return int64(7), nil
+		},
+		want: int64(7),
+	},
+	{
+		name: "repeat/conditional",
+		expr: "true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : true ? true : false",
+		eval: func() (any, error) {
+			var v1 bool
+			if true {
+				v1 = true
+			} else {
+				var v2 bool
+				if true {
+					v2 = true
+				} else {
+					var v3 bool
+					if true {
+						v3 = true
+					} else {
+						var v4 bool
+						if true {
+							v4 = true
+						} else {
+							var v5 bool
+							if true {
+								v5 = true
+							} else {
+								var v6 bool
+								if true {
+									v6 = true
+								} else {
+									var v7 bool
+									if true {
+										v7 = true
+									} else {
+										var v8 bool
+										if true {
+											v8 = true
+										} else {
+											var v9 bool
+											if true {
+												v9 = true
+											} else {
+												var v10 bool
+												if true {
+													v10 = true
+												} else {
+													var v11 bool
+													if true {
+														v11 = true
+													} else {
+														var v12 bool
+														if true {
+															v12 = true
+														} else {
+															var v13 bool
+															if true {
+																v13 = true
+															} else {
+																var v14 bool
+																if true {
+																	v14 = true
+																} else {
+																	var v15 bool
+																	if true {
+																		v15 = true
+																	} else {
+																		var v16 bool
+																		if true {
+																			v16 = true
+																		} else {
+																			var v17 bool
+																			if true {
+																				v17 = true
+																			} else {
+																				var v18 bool
+																				if true {
+																					v18 = true
+																				} else {
+																					var v19 bool
+																					if true {
+																						v19 = true
+																					} else {
+																						var v20 bool
+																						if true {
+																							v20 = true
+																						} else {
+																							var v21 bool
+																							if true {
+																								v21 = true
+																							} else {
+																								var v22 bool
+																								if true {
+																									v22 = true
+																								} else {
+																									var v23 bool
+																									if true {
+																										v23 = true
+																									} else {
+																										var v24 bool
+																										if true {
+																											v24 = true
+																										} else {
+																											v24 = false
+																										}
+																										v23 = v24
+																									}
+																									v22 = v23
+																								}
+																								v21 = v22
+																							}
+																							v20 = v21
+																						}
+																						v19 = v20
+																					}
+																					v18 = v19
+																				}
+																				v17 = v18
+																			}
+																			v16 = v17
+																		}
+																		v15 = v16
+																	}
+																	v14 = v15
+																}
+																v13 = v14
+															}
+															v12 = v13
+														}
+														v11 = v12
+													}
+													v10 = v11
+												}
+												v9 = v10
+											}
+											v8 = v9
+										}
+										v7 = v8
+									}
+									v6 = v7
+								}
+								v5 = v6
+							}
+							v4 = v5
+						}
+						v3 = v4
+					}
+					v2 = v3
+				}
+				v1 = v2
+			}
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "repeat/or",
+		expr: "false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || false || true",
+		eval: func() (any, error) {
+			ok := false
+			if !ok {
+				ok = false
+			}
+			ok2 := ok
+			if !ok2 {
+				ok2 = false
+			}
+			ok3 := ok2
+			if !ok3 {
+				ok4 := false
+				if !ok4 {
+					ok4 = false
+				}
+				ok3 = ok4
+			}
+			ok5 := ok3
+			if !ok5 {
+				ok6 := false
+				if !ok6 {
+					ok6 = false
+				}
+				ok7 := ok6
+				if !ok7 {
+					ok8 := false
+					if !ok8 {
+						ok8 = false
+					}
+					ok7 = ok8
+				}
+				ok5 = ok7
+			}
+			ok9 := ok5
+			if !ok9 {
+				ok10 := false
+				if !ok10 {
+					ok10 = false
+				}
+				ok11 := ok10
+				if !ok11 {
+					ok12 := false
+					if !ok12 {
+						ok12 = false
+					}
+					ok11 = ok12
+				}
+				ok13 := ok11
+				if !ok13 {
+					ok14 := false
+					if !ok14 {
+						ok14 = false
+					}
+					ok15 := ok14
+					if !ok15 {
+						ok16 := false
+						if !ok16 {
+							ok16 = false
+						}
+						ok15 = ok16
+					}
+					ok13 = ok15
+				}
+				ok9 = ok13
+			}
+			ok17 := ok9
+			if !ok17 {
+				ok18 := false
+				if !ok18 {
+					ok18 = false
+				}
+				ok19 := ok18
+				if !ok19 {
+					ok20 := false
+					if !ok20 {
+						ok20 = false
+					}
+					ok19 = ok20
+				}
+				ok21 := ok19
+				if !ok21 {
+					ok22 := false
+					if !ok22 {
+						ok22 = false
+					}
+					ok23 := ok22
+					if !ok23 {
+						ok24 := false
+						if !ok24 {
+							ok24 = false
+						}
+						ok23 = ok24
+					}
+					ok21 = ok23
+				}
+				ok25 := ok21
+				if !ok25 {
+					ok26 := false
+					if !ok26 {
+						ok26 = false
+					}
+					ok27 := ok26
+					if !ok27 {
+						ok28 := false
+						if !ok28 {
+							ok28 = false
+						}
+						ok27 = ok28
+					}
+					ok29 := ok27
+					if !ok29 {
+						ok30 := false
+						if !ok30 {
+							ok30 = false
+						}
+						ok31 := ok30
+						if !ok31 {
+							ok32 := false
+							if !ok32 {
+								ok32 = true
+							}
+							ok31 = ok32
+						}
+						ok29 = ok31
+					}
+					ok25 = ok29
+				}
+				ok17 = ok25
+			}
+			return ok17, nil
+		},
+		want: true,
+	},
+	{
+		name: "repeat/and",
+		expr: "true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && true && false",
+		eval: func() (any, error) {
+			ok := true
+			if ok {
+				ok = true
+			}
+			ok2 := ok
+			if ok2 {
+				ok2 = true
+			}
+			ok3 := ok2
+			if ok3 {
+				ok4 := true
+				if ok4 {
+					ok4 = true
+				}
+				ok3 = ok4
+			}
+			ok5 := ok3
+			if ok5 {
+				ok6 := true
+				if ok6 {
+					ok6 = true
+				}
+				ok7 := ok6
+				if ok7 {
+					ok8 := true
+					if ok8 {
+						ok8 = true
+					}
+					ok7 = ok8
+				}
+				ok5 = ok7
+			}
+			ok9 := ok5
+			if ok9 {
+				ok10 := true
+				if ok10 {
+					ok10 = true
+				}
+				ok11 := ok10
+				if ok11 {
+					ok12 := true
+					if ok12 {
+						ok12 = true
+					}
+					ok11 = ok12
+				}
+				ok13 := ok11
+				if ok13 {
+					ok14 := true
+					if ok14 {
+						ok14 = true
+					}
+					ok15 := ok14
+					if ok15 {
+						ok16 := true
+						if ok16 {
+							ok16 = true
+						}
+						ok15 = ok16
+					}
+					ok13 = ok15
+				}
+				ok9 = ok13
+			}
+			ok17 := ok9
+			if ok17 {
+				ok18 := true
+				if ok18 {
+					ok18 = true
+				}
+				ok19 := ok18
+				if ok19 {
+					ok20 := true
+					if ok20 {
+						ok20 = true
+					}
+					ok19 = ok20
+				}
+				ok21 := ok19
+				if ok21 {
+					ok22 := true
+					if ok22 {
+						ok22 = true
+					}
+					ok23 := ok22
+					if ok23 {
+						ok24 := true
+						if ok24 {
+							ok24 = true
+						}
+						ok23 = ok24
+					}
+					ok21 = ok23
+				}
+				ok25 := ok21
+				if ok25 {
+					ok26 := true
+					if ok26 {
+						ok26 = true
+					}
+					ok27 := ok26
+					if ok27 {
+						ok28 := true
+						if ok28 {
+							ok28 = true
+						}
+						ok27 = ok28
+					}
+					ok29 := ok27
+					if ok29 {
+						ok30 := true
+						if ok30 {
+							ok30 = true
+						}
+						ok31 := ok30
+						if ok31 {
+							ok32 := true
+							if ok32 {
+								ok32 = false
+							}
+							ok31 = ok32
+						}
+						ok29 = ok31
+					}
+					ok25 = ok29
+				}
+				ok17 = ok25
+			}
+			return ok17, nil
+		},
+		want: false,
+	},
+	{
+		name: "repeat/add_sub",
+		expr: "3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3",
+		eval: func() (any, error) {
+			diff, err := celrt.SubInt(int64(3), int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum, err := celrt.AddInt(diff, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff2, err := celrt.SubInt(sum, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum2, err := celrt.AddInt(diff2, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff3, err := celrt.SubInt(sum2, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum3, err := celrt.AddInt(diff3, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff4, err := celrt.SubInt(sum3, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum4, err := celrt.AddInt(diff4, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff5, err := celrt.SubInt(sum4, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum5, err := celrt.AddInt(diff5, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff6, err := celrt.SubInt(sum5, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum6, err := celrt.AddInt(diff6, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff7, err := celrt.SubInt(sum6, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum7, err := celrt.AddInt(diff7, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff8, err := celrt.SubInt(sum7, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum8, err := celrt.AddInt(diff8, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff9, err := celrt.SubInt(sum8, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum9, err := celrt.AddInt(diff9, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff10, err := celrt.SubInt(sum9, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum10, err := celrt.AddInt(diff10, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff11, err := celrt.SubInt(sum10, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum11, err := celrt.AddInt(diff11, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			diff12, err := celrt.SubInt(sum11, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			sum12, err := celrt.AddInt(diff12, int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return sum12, nil
+		},
+		want: int64(3),
+	},
+	{
+		name: "repeat/mul_div",
+		expr: "4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4 * 4 / 4",
+		eval: func() (any, error) {
+			product, err := celrt.MulInt(int64(4), int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient, err := celrt.DivInt(product, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product2, err := celrt.MulInt(quotient, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient2, err := celrt.DivInt(product2, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product3, err := celrt.MulInt(quotient2, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient3, err := celrt.DivInt(product3, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product4, err := celrt.MulInt(quotient3, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient4, err := celrt.DivInt(product4, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product5, err := celrt.MulInt(quotient4, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient5, err := celrt.DivInt(product5, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product6, err := celrt.MulInt(quotient5, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient6, err := celrt.DivInt(product6, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product7, err := celrt.MulInt(quotient6, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient7, err := celrt.DivInt(product7, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product8, err := celrt.MulInt(quotient7, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient8, err := celrt.DivInt(product8, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product9, err := celrt.MulInt(quotient8, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient9, err := celrt.DivInt(product9, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product10, err := celrt.MulInt(quotient9, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient10, err := celrt.DivInt(product10, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product11, err := celrt.MulInt(quotient10, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient11, err := celrt.DivInt(product11, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			product12, err := celrt.MulInt(quotient11, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			quotient12, err := celrt.DivInt(product12, int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return quotient12, nil
+		},
+		want: int64(4),
+	},
+	{
+		name: "repeat/not",
+		expr: "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!true",
+		eval: func() (any, error) {
+			return true, nil
+		},
+		want: true,
+	},
+	{
+		name: "repeat/unary_neg",
+		expr: "--------------------------------19",
+		eval: func() (any, error) {
+			return int64(19), nil
+		},
+		want: int64(19),
+	},
+	{
+		name: "repeat/index",
+		expr: "[[[[[[[[[[[['foo']]]]]]]]]]]][0][0][0][0][0][0][0][0][0][0][0][0]",
+		eval: func() (any, error) {
+			v1 := [][][][]string{[][][]string{[][]string{[]string{"foo"}}}}
+			v2 := [][][][][][][]string{[][][][][][]string{[][][][][]string{v1}}}
+			v3 := [][][][][][][][][]string{[][][][][][][][]string{v2}}
+			v4 := [][][][][][][][][][][]string{[][][][][][][][][][]string{v3}}
+			elem, err := celrt.IndexList([][][][][][][][][][][][]string{v4}, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem2, err := celrt.IndexList(elem, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem3, err := celrt.IndexList(elem2, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem4, err := celrt.IndexList(elem3, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem5, err := celrt.IndexList(elem4, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem6, err := celrt.IndexList(elem5, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem7, err := celrt.IndexList(elem6, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem8, err := celrt.IndexList(elem7, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem9, err := celrt.IndexList(elem8, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem10, err := celrt.IndexList(elem9, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem11, err := celrt.IndexList(elem10, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem12, err := celrt.IndexList(elem11, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return elem12, nil
+		},
+		want: "foo",
+	},
+	{
+		name: "repeat/list_literal",
+		expr: "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31][17]",
+		eval: func() (any, error) {
+			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(8), int64(9), int64(10), int64(11), int64(12), int64(13), int64(14), int64(15), int64(16), int64(17), int64(18), int64(19), int64(20), int64(21), int64(22), int64(23), int64(24), int64(25), int64(26), int64(27), int64(28), int64(29), int64(30), int64(31)}
+			elem, err := celrt.IndexList(v1, int64(17))
+			if err != nil {
+				return nil, err
+			}
+			return elem, nil
+		},
+		want: int64(17),
+	},
+	{
+		name: "repeat/map_literal",
+		expr: "{0: 'zero', 1: 'one', 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine', 10: 'ten', 11: 'eleven', 12: 'twelve', 13: 'thirteen', 14: 'fourteen', 15: 'fifteen', 16: 'sixteen', 17: 'seventeen', 18: 'eighteen', 19: 'nineteen', 20: 'twenty', 21: 'twenty-one', 22: 'twenty-two', 23: 'twenty-three', 24: 'twenty-four', 25: 'twenty-five', 26: 'twenty-six', 27: 'twenty-seven', 28: 'twenty-eight', 29: 'twenty-nine', 30: 'thirty', 31: 'thirty-one'}[17]",
+		eval: func() (any, error) {
+			v1 := "zero"
+			v2 := "one"
+			v3 := "two"
+			v4 := "three"
+			v5 := "four"
+			v6 := "five"
+			v7 := "six"
+			v8 := "seven"
+			v9 := "eight"
+			v10 := "nine"
+			v11 := "ten"
+			v12 := "eleven"
+			v13 := "twelve"
+			v14 := "thirteen"
+			v15 := "fourteen"
+			v16 := "fifteen"
+			v17 := "sixteen"
+			v18 := "seventeen"
+			v19 := "eighteen"
+			v20 := "nineteen"
+			v21 := "twenty"
+			v22 := "twenty-one"
+			v23 := "twenty-two"
+			v24 := "twenty-three"
+			v25 := "twenty-four"
+			v26 := "twenty-five"
+			v27 := "twenty-six"
+			v28 := "twenty-seven"
+			v29 := "twenty-eight"
+			v30 := "twenty-nine"
+			v31 := "thirty"
+			v32 := "thirty-one"
+			m, err := celrt.NewMap([]any{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(8), int64(9), int64(10), int64(11), int64(12), int64(13), int64(14), int64(15), int64(16), int64(17), int64(18), int64(19), int64(20), int64(21), int64(22), int64(23), int64(24), int64(25), int64(26), int64(27), int64(28), int64(29), int64(30), int64(31)}, []any{v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32})
+			if err != nil {
+				return nil, err
+			}
+			elem, err := celrt.Index(m, int64(17))
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(elem)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: "seventeen",
+	},
+	{
+		name: "string_literals/single_quoted",
+		expr: "'hello'",
+		eval: func() (any, error) {
+			return "hello", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "string_literals/double_quoted",
+		expr: "\"hello\"",
+		eval: func() (any, error) {
+			return "hello", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "string_literals/triple_single_quoted",
+		expr: "'''hello'''",
+		eval: func() (any, error) {
+			return "hello", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "string_literals/triple_double_quoted",
+		expr: "\"\"\"hello\"\"\"",
+		eval: func() (any, error) {
+			return "hello", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_punctuation",
+		expr: "' \\\\ \\? \\\" \\' \\` '",
+		eval: func() (any, error) {
+			return " \\ ? \" ' ` ", nil
+		},
+		want: " \\ ? \" ' ` ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_punctuation",
+		expr: "\" \\\\ \\? \\\" \\' \\` \"",
+		eval: func() (any, error) {
+			return " \\ ? \" ' ` ", nil
+		},
+		want: " \\ ? \" ' ` ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_punctuation",
+		expr: "''' \\\\ \\? \\\" \\' \\` '''",
+		eval: func() (any, error) {
+			return " \\ ? \" ' ` ", nil
+		},
+		want: " \\ ? \" ' ` ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_punctuation",
+		expr: "\"\"\" \\\\ \\? \\\" \\' \\` \"\"\"",
+		eval: func() (any, error) {
+			return " \\ ? \" ' ` ", nil
+		},
+		want: " \\ ? \" ' ` ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_unescaped_punctuation",
+		expr: "''' ? \" ' ` '''",
+		eval: func() (any, error) {
+			return " ? \" ' ` ", nil
+		},
+		want: " ? \" ' ` ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_unescaped_punctuation",
+		expr: "\"\"\" ? \" ' ` \"\"\"",
+		eval: func() (any, error) {
+			return " ? \" ' ` ", nil
+		},
+		want: " ? \" ' ` ",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_special_control_characters",
+		expr: "' \\a \\b \\f \\t \\v '",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_special_control_characters",
+		expr: "\" \\a \\b \\f \\t \\v \"",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/single_quoted_unescaped_special_control_characters",
+		expr: "' \a \b \f \t \v '",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/double_quoted_unescaped_special_control_characters",
+		expr: "\" \a \b \f \t \v \"",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_special_control_characters",
+		expr: "''' \\a \\b \\f \\t \\v '''",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_special_control_characters",
+		expr: "\"\"\" \\a \\b \\f \\t \\v \"\"\"",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_unescaped_special_control_characters",
+		expr: "''' \a \b \f \t \v '''",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_unescaped_special_control_characters",
+		expr: "\"\"\" \a \b \f \t \v \"\"\"",
+		eval: func() (any, error) {
+			return " \a \b \f \t \v ", nil
+		},
+		want: " \a \b \f \t \v ",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_line_feed",
+		expr: "' \\n '",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_line_feed",
+		expr: "\" \\n \"",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_line_feed",
+		expr: "''' \\n '''",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_line_feed",
+		expr: "\"\"\" \\n \"\"\"",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_unescaped_line_feed",
+		expr: "''' \n '''",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_unescaped_line_feed",
+		expr: "\"\"\" \n \"\"\"",
+		eval: func() (any, error) {
+			return " \n ", nil
+		},
+		want: " \n ",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_carriage_return",
+		expr: "' \\r '",
+		eval: func() (any, error) {
+			return " \r ", nil
+		},
+		want: " \r ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_carriage_return",
+		expr: "\" \\r \"",
+		eval: func() (any, error) {
+			return " \r ", nil
+		},
+		want: " \r ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_carriage_return",
+		expr: "''' \\r '''",
+		eval: func() (any, error) {
+			return " \r ", nil
+		},
+		want: " \r ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_carriage_return",
+		expr: "\"\"\" \\r \"\"\"",
+		eval: func() (any, error) {
+			return " \r ", nil
+		},
+		want: " \r ",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_windows_line_end",
+		expr: "' \\r\\n '",
+		eval: func() (any, error) {
+			return " \r\n ", nil
+		},
+		want: " \r\n ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_windows_line_end",
+		expr: "\" \\r\\n \"",
+		eval: func() (any, error) {
+			return " \r\n ", nil
+		},
+		want: " \r\n ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_windows_line_end",
+		expr: "''' \\r\\n '''",
+		eval: func() (any, error) {
+			return " \r\n ", nil
+		},
+		want: " \r\n ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_windows_line_end",
+		expr: "\"\"\" \\r\\n \"\"\"",
+		eval: func() (any, error) {
+			return " \r\n ", nil
+		},
+		want: " \r\n ",
+	},
+	{
+		name: "string_literals/single_quoted_escaped_all_control_characters",
+		expr: "' \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F '",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/double_quoted_escaped_all_control_characters",
+		expr: "\" \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F \"",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/single_quoted_unescaped_all_control_characters",
+		expr: "' \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f '",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/double_quoted_unescaped_all_control_characters",
+		expr: "\" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f \"",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_escaped_all_control_characters",
+		expr: "''' \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F '''",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_escaped_all_control_characters",
+		expr: "\"\"\" \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F \"\"\"",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_unescaped_all_control_characters",
+		expr: "''' \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f '''",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_unescaped_all_control_characters",
+		expr: "\"\"\" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f \"\"\"",
+		eval: func() (any, error) {
+			return " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ", nil
+		},
+		want: " \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f ",
+	},
+	{
+		name: "string_literals/single_quoted_octal_escapes",
+		expr: "' \\000 \\012 \\177 '",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/double_quoted_octal_escapes",
+		expr: "\" \\000 \\012 \\177 \"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_octal_escapes",
+		expr: "''' \\000 \\012 \\177 '''",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_octal_escapes",
+		expr: "\"\"\" \\000 \\012 \\177 \"\"\"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/single_quoted_lower_x_escapes",
+		expr: "' \\x00 \\x0A \\x7F '",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/double_quoted_lower_x_escapes",
+		expr: "\" \\x00 \\x0A \\x7F \"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_lower_x_escapes",
+		expr: "''' \\x00 \\x0A \\x7F '''",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_lower_x_escapes",
+		expr: "\"\"\" \\x00 \\x0A \\x7F \"\"\"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/single_quoted_upper_x_escapes",
+		expr: "' \\X00 \\X0A \\X7F '",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/double_quoted_upper_x_escapes",
+		expr: "\" \\X00 \\X0A \\X7F \"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_upper_x_escapes",
+		expr: "''' \\X00 \\X0A \\X7F '''",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_upper_x_escapes",
+		expr: "\"\"\" \\X00 \\X0A \\X7F \"\"\"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f ", nil
+		},
+		want: " \x00 \n \x7f ",
+	},
+	{
+		name: "string_literals/single_quoted_lower_u_escapes",
+		expr: "' \\u0000 \\u000A \\u007F \\u0100 \\uFFFB '",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb ",
+	},
+	{
+		name: "string_literals/double_quoted_lower_u_escapes",
+		expr: "\" \\u0000 \\u000A \\u007F \\u0100 \\uFFFB \"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_lower_u_escapes",
+		expr: "''' \\u0000 \\u000A \\u007F \\u0100 \\uFFFB '''",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_lower_u_escapes",
+		expr: "\"\"\" \\u0000 \\u000A \\u007F \\u0100 \\uFFFB \"\"\"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb ",
+	},
+	{
+		name: "string_literals/single_quoted_upper_u_escapes",
+		expr: "' \\U00000000 \\U0000000A \\U0000007F \\U00000100 \\U0000FFFB \\U00010000 \\U0001F62C '",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb 𐀀 😬 ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb 𐀀 😬 ",
+	},
+	{
+		name: "string_literals/double_quoted_upper_u_escapes",
+		expr: "\" \\U00000000 \\U0000000A \\U0000007F \\U00000100 \\U0000FFFB \\U00010000 \\U0001F62C \"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb 𐀀 😬 ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb 𐀀 😬 ",
+	},
+	{
+		name: "string_literals/triple_single_quoted_upper_u_escapes",
+		expr: "''' \\U00000000 \\U0000000A \\U0000007F \\U00000100 \\U0000FFFB \\U00010000 \\U0001F62C '''",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb 𐀀 😬 ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb 𐀀 😬 ",
+	},
+	{
+		name: "string_literals/triple_double_quoted_upper_u_escapes",
+		expr: "\"\"\" \\U00000000 \\U0000000A \\U0000007F \\U00000100 \\U0000FFFB \\U00010000 \\U0001F62C \"\"\"",
+		eval: func() (any, error) {
+			return " \x00 \n \x7f Ā \ufffb 𐀀 😬 ", nil
+		},
+		want: " \x00 \n \x7f Ā \ufffb 𐀀 😬 ",
+	},
+	{
+		name: "string_literals/mixed_case_hex_single_quoted_escapes",
+		expr: "' \\x4a \\x4B \\X4c \\X4D \\u01aB \\U000001aB '",
+		eval: func() (any, error) {
+			return " J K L M ƫ ƫ ", nil
+		},
+		want: " J K L M ƫ ƫ ",
+	},
+	{
+		name: "string_literals/mixed_case_hex_double_quoted_escapes",
+		expr: "\" \\x4a \\x4B \\X4c \\X4D \\u01aB \\U000001aB \"",
+		eval: func() (any, error) {
+			return " J K L M ƫ ƫ ", nil
+		},
+		want: " J K L M ƫ ƫ ",
+	},
+	{
+		name: "string_literals/mixed_case_hex_triple_single_quoted_escapes",
+		expr: "''' \\x4a \\x4B \\X4c \\X4D \\u01aB \\U000001aB '''",
+		eval: func() (any, error) {
+			return " J K L M ƫ ƫ ", nil
+		},
+		want: " J K L M ƫ ƫ ",
+	},
+	{
+		name: "string_literals/mixed_case_hex_triple_double_quoted_escapes",
+		expr: "\"\"\" \\x4a \\x4B \\X4c \\X4D \\u01aB \\U000001aB \"\"\"",
+		eval: func() (any, error) {
+			return " J K L M ƫ ƫ ", nil
+		},
+		want: " J K L M ƫ ƫ ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_single_quoted_escapes",
+		expr: "' \\U00088888 '",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_double_quoted_escapes",
+		expr: "\" \\U00088888 \"",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_triple_single_quoted_escapes",
+		expr: "''' \\U00088888 '''",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_triple_double_quoted_escapes",
+		expr: "\"\"\" \\U00088888 \"\"\"",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_single_quoted_unescaped",
+		expr: "' \U00088888 '",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_double_quoted_unescaped",
+		expr: "\" \U00088888 \"",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_triple_single_quoted_unescaped",
+		expr: "''' \U00088888 '''",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/unassigned_code_point_triple_double_quoted_unescaped",
+		expr: "\"\"\" \U00088888 \"\"\"",
+		eval: func() (any, error) {
+			return " \U00088888 ", nil
+		},
+		want: " \U00088888 ",
+	},
+	{
+		name: "string_literals/raw_single_quoted_escapes",
+		expr: "r' \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/raw_double_quoted_escapes",
+		expr: "r\" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/raw_triple_single_quoted_escapes",
+		expr: "r''' \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '''",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/raw_triple_double_quoted_escapes",
+		expr: "r\"\"\" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"\"\"",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/upper_raw_single_quoted_escapes",
+		expr: "R' \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/upper_raw_double_quoted_escapes",
+		expr: "R\" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/upper_raw_triple_single_quoted_escapes",
+		expr: "R''' \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '''",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "string_literals/upper_raw_triple_double_quoted_escapes",
+		expr: "R\"\"\" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"\"\"",
+		eval: func() (any, error) {
+			return " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ", nil
+		},
+		want: " \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 ",
+	},
+	{
+		name: "bytes_literals/single_quoted",
+		expr: "b'hello'",
+		eval: func() (any, error) {
+			return []byte("hello"), nil
+		},
+		want: []byte("hello"),
+	},
+	{
+		name: "bytes_literals/double_quoted",
+		expr: "b\"hello\"",
+		eval: func() (any, error) {
+			return []byte("hello"), nil
+		},
+		want: []byte("hello"),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted",
+		expr: "b'''hello'''",
+		eval: func() (any, error) {
+			return []byte("hello"), nil
+		},
+		want: []byte("hello"),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted",
+		expr: "b\"\"\"hello\"\"\"",
+		eval: func() (any, error) {
+			return []byte("hello"), nil
+		},
+		want: []byte("hello"),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_punctuation",
+		expr: "b' \\\\ \\? \\\" \\' \\` '",
+		eval: func() (any, error) {
+			return []byte(" \\ ? \" ' ` "), nil
+		},
+		want: []byte(" \\ ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_punctuation",
+		expr: "b\" \\\\ \\? \\\" \\' \\` \"",
+		eval: func() (any, error) {
+			return []byte(" \\ ? \" ' ` "), nil
+		},
+		want: []byte(" \\ ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_punctuation",
+		expr: "b''' \\\\ \\? \\\" \\' \\` '''",
+		eval: func() (any, error) {
+			return []byte(" \\ ? \" ' ` "), nil
+		},
+		want: []byte(" \\ ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_punctuation",
+		expr: "b\"\"\" \\\\ \\? \\\" \\' \\` \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \\ ? \" ' ` "), nil
+		},
+		want: []byte(" \\ ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_unescaped_punctuation",
+		expr: "b''' ? \" ' ` '''",
+		eval: func() (any, error) {
+			return []byte(" ? \" ' ` "), nil
+		},
+		want: []byte(" ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_unescaped_punctuation",
+		expr: "b\"\"\" ? \" ' ` \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" ? \" ' ` "), nil
+		},
+		want: []byte(" ? \" ' ` "),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_special_control_characters",
+		expr: "b' \\a \\b \\f \\t \\v '",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_special_control_characters",
+		expr: "b\" \\a \\b \\f \\t \\v \"",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/single_quoted_unescaped_special_control_characters",
+		expr: "b' \a \b \f \t \v '",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/double_quoted_unescaped_special_control_characters",
+		expr: "b\" \a \b \f \t \v \"",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_special_control_characters",
+		expr: "b''' \\a \\b \\f \\t \\v '''",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_special_control_characters",
+		expr: "b\"\"\" \\a \\b \\f \\t \\v \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_unescaped_special_control_characters",
+		expr: "b''' \a \b \f \t \v '''",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_unescaped_special_control_characters",
+		expr: "b\"\"\" \a \b \f \t \v \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \a \b \f \t \v "), nil
+		},
+		want: []byte(" \a \b \f \t \v "),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_line_feed",
+		expr: "b' \\n '",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_line_feed",
+		expr: "b\" \\n \"",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_line_feed",
+		expr: "b''' \\n '''",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_line_feed",
+		expr: "b\"\"\" \\n \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_unescaped_line_feed",
+		expr: "b''' \n '''",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_unescaped_line_feed",
+		expr: "b\"\"\" \n \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \n "), nil
+		},
+		want: []byte(" \n "),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_carriage_return",
+		expr: "b' \\r '",
+		eval: func() (any, error) {
+			return []byte(" \r "), nil
+		},
+		want: []byte(" \r "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_carriage_return",
+		expr: "b\" \\r \"",
+		eval: func() (any, error) {
+			return []byte(" \r "), nil
+		},
+		want: []byte(" \r "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_carriage_return",
+		expr: "b''' \\r '''",
+		eval: func() (any, error) {
+			return []byte(" \r "), nil
+		},
+		want: []byte(" \r "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_carriage_return",
+		expr: "b\"\"\" \\r \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \r "), nil
+		},
+		want: []byte(" \r "),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_windows_line_end",
+		expr: "b' \\r\\n '",
+		eval: func() (any, error) {
+			return []byte(" \r\n "), nil
+		},
+		want: []byte(" \r\n "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_windows_line_end",
+		expr: "b\" \\r\\n \"",
+		eval: func() (any, error) {
+			return []byte(" \r\n "), nil
+		},
+		want: []byte(" \r\n "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_windows_line_end",
+		expr: "b''' \\r\\n '''",
+		eval: func() (any, error) {
+			return []byte(" \r\n "), nil
+		},
+		want: []byte(" \r\n "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_windows_line_end",
+		expr: "b\"\"\" \\r\\n \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \r\n "), nil
+		},
+		want: []byte(" \r\n "),
+	},
+	{
+		name: "bytes_literals/single_quoted_escaped_all_control_characters",
+		expr: "b' \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F '",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/double_quoted_escaped_all_control_characters",
+		expr: "b\" \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F \"",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/single_quoted_unescaped_all_control_characters",
+		expr: "b' \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f '",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/double_quoted_unescaped_all_control_characters",
+		expr: "b\" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f \"",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_escaped_all_control_characters",
+		expr: "b''' \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F '''",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_escaped_all_control_characters",
+		expr: "b\"\"\" \\x01 \\x02 \\x03 \\x04 \\x05 \\x06 \\x07 \\x08 \\x09 \\x0B \\x0C \\x0E \\x0F \\x10 \\x11 \\x12 \\x13 \\x14 \\x15 \\x16 \\x17 \\x18 \\x19 \\x1A \\x1B \\x1C \\x1D \\x1E \\x1f \\x7F \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_unescaped_all_control_characters",
+		expr: "b''' \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f '''",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_unescaped_all_control_characters",
+		expr: "b\"\"\" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "), nil
+		},
+		want: []byte(" \x01 \x02 \x03 \x04 \x05 \x06 \a \b \t \v \f \x0e \x0f \x10 \x11 \x12 \x13 \x14 \x15 \x16 \x17 \x18 \x19 \x1a \x1b \x1c \x1d \x1e \x1f \x7f "),
+	},
+	{
+		name: "bytes_literals/single_quoted_octal_escapes",
+		expr: "b' \\000 \\012 \\177 \\377 '",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/double_quoted_octal_escapes",
+		expr: "b\" \\000 \\012 \\177 \\377 \"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_octal_escapes",
+		expr: "b''' \\000 \\012 \\177 \\377 '''",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_octal_escapes",
+		expr: "b\"\"\" \\000 \\012 \\177 \\377 \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/single_quoted_lower_x_escapes",
+		expr: "b' \\x00 \\x0A \\x7F \\xFF '",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/double_quoted_lower_x_escapes",
+		expr: "b\" \\x00 \\x0A \\x7F \\xFF \"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_lower_x_escapes",
+		expr: "b''' \\x00 \\x0A \\x7F \\xFF '''",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_lower_x_escapes",
+		expr: "b\"\"\" \\x00 \\x0A \\x7F \\xFF \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/single_quoted_upper_x_escapes",
+		expr: "b' \\X00 \\X0A \\X7F \\XFF '",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/double_quoted_upper_x_escapes",
+		expr: "b\" \\X00 \\X0A \\X7F \\XFF \"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_single_quoted_upper_x_escapes",
+		expr: "b''' \\X00 \\X0A \\X7F \\XFF '''",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/triple_double_quoted_upper_x_escapes",
+		expr: "b\"\"\" \\X00 \\X0A \\X7F \\XFF \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \x00 \n \x7f \xff "), nil
+		},
+		want: []byte(" \x00 \n \x7f \xff "),
+	},
+	{
+		name: "bytes_literals/mixed_case_hex_single_quoted_escapes",
+		expr: "B' \\x4a \\x4B \\X4c \\X4D '",
+		eval: func() (any, error) {
+			return []byte(" J K L M "), nil
+		},
+		want: []byte(" J K L M "),
+	},
+	{
+		name: "bytes_literals/mixed_case_hex_double_quoted_escapes",
+		expr: "B\" \\x4a \\x4B \\X4c \\X4D \"",
+		eval: func() (any, error) {
+			return []byte(" J K L M "), nil
+		},
+		want: []byte(" J K L M "),
+	},
+	{
+		name: "bytes_literals/mixed_case_hex_triple_single_quoted_escapes",
+		expr: "B''' \\x4a \\x4B \\X4c \\X4D '''",
+		eval: func() (any, error) {
+			return []byte(" J K L M "), nil
+		},
+		want: []byte(" J K L M "),
+	},
+	{
+		name: "bytes_literals/mixed_case_hex_triple_double_quoted_escapes",
+		expr: "B\"\"\" \\x4a \\x4B \\X4c \\X4D \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" J K L M "), nil
+		},
+		want: []byte(" J K L M "),
+	},
+	{
+		name: "bytes_literals/raw_single_quoted_escapes",
+		expr: "br' \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/raw_double_quoted_escapes",
+		expr: "br\" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/raw_triple_single_quoted_escapes",
+		expr: "br''' \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '''",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/raw_triple_double_quoted_escapes",
+		expr: "br\"\"\" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/upper_raw_single_quoted_escapes",
+		expr: "bR' \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/upper_raw_double_quoted_escapes",
+		expr: "bR\" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/upper_raw_triple_single_quoted_escapes",
+		expr: "bR''' \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 '''",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "bytes_literals/upper_raw_triple_double_quoted_escapes",
+		expr: "bR\"\"\" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 \"\"\"",
+		eval: func() (any, error) {
+			return []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "), nil
+		},
+		want: []byte(" \\\\ \\? \\\" \\' \\` \\a \\b \\f \\t \\v \\n \\r \\000 \\x00 \\X00 \\u0000 \\U00000000 "),
+	},
+	{
+		name: "selectors/as",
+		expr: "{ 'as': 1 }.as",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"as"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			as, err := celrt.Select(m, "as")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(as)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/break",
+		expr: "{ 'break': 1 }.break",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"break"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "break")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/const",
+		expr: "{ 'const': 1 }.const",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"const"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "const")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/continue",
+		expr: "{ 'continue': 1 }.continue",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"continue"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "continue")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/else",
+		expr: "{ 'else': 1 }.else",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"else"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "else")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/for",
+		expr: "{ 'for': 1 }.for",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"for"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "for")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/function",
+		expr: "{ 'function': 1 }.function",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"function"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			function, err := celrt.Select(m, "function")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(function)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/if",
+		expr: "{ 'if': 1 }.if",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"if"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "if")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/import",
+		expr: "{ 'import': 1 }.import",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"import"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "import")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/let",
+		expr: "{ 'let': 1 }.let",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"let"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			let, err := celrt.Select(m, "let")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(let)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/loop",
+		expr: "{ 'loop': 1 }.loop",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"loop"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			loop, err := celrt.Select(m, "loop")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(loop)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/package",
+		expr: "{ 'package': 1 }.package",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"package"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "package")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/namespace",
+		expr: "{ 'namespace': 1 }.namespace",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"namespace"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			namespace, err := celrt.Select(m, "namespace")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(namespace)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/return",
+		expr: "{ 'return': 1 }.return",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"return"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "return")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/var",
+		expr: "{ 'var': 1 }.var",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"var"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			v2, err := celrt.Select(m, "var")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(v2)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/void",
+		expr: "{ 'void': 1 }.void",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"void"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			void, err := celrt.Select(m, "void")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(void)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "selectors/while",
+		expr: "{ 'while': 1 }.while",
+		eval: func() (any, error) {
+			v1 := int64(1)
+			m, err := celrt.NewMap([]any{"while"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			while, err := celrt.Select(m, "while")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsInt(while)
+			if err != nil {
+				return nil, err
+			}
+			return x, nil
+		},
+		want: int64(1),
+	},
+}

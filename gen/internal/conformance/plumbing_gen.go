@@ -2,5 +2,50 @@
 
 package conformance
 
-// plumbingCases are the tests of plumbing.textproto that are translated to Go: 0 of 5.
-var plumbingCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// plumbingCases are the tests of plumbing.textproto that are translated to Go: 4 of 5.
+var plumbingCases = []testCase{
+	{
+		name: "min/min_program",
+		expr: "17",
+		eval: func() (any, error) {
+			return int64(17), nil
+		},
+		want: int64(17),
+	},
+	{
+		name: "eval_results/error_result",
+		expr: "1 / 0",
+		eval: func() (any, error) {
+			quotient, err := celrt.DivInt(int64(1), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			return quotient, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "eval_results/eval_map_results",
+		expr: "{\"k1\":\"v1\",\"k\":\"v\"}",
+		eval: func() (any, error) {
+			v1 := "v1"
+			v2 := "v"
+			m, err := celrt.NewMap([]any{"k1", "k"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+		want: mustMap([]any{"k", "k1"}, []any{"v", "v1"}),
+	},
+	{
+		name: "eval_inputs/one_ignored_value_arg",
+		expr: "'foo'",
+		eval: func() (any, error) {
+			return "foo", nil
+		},
+		want: "foo",
+	},
+}

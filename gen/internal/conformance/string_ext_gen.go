@@ -2,5 +2,946 @@
 
 package conformance
 
-// stringExtCases are the tests of string_ext.textproto that are translated to Go: 0 of 209.
-var stringExtCases = []testCase{}
+import celrt "github.com/permgen/permgen/runtime/celrt"
+
+// stringExtCases are the tests of string_ext.textproto that are translated to Go: 88 of 209.
+var stringExtCases = []testCase{
+	{
+		name: "char_at/middle_index",
+		expr: "'tacocat'.charAt(3)",
+		eval: func() (any, error) {
+			r, err := celrt.CharAt("tacocat", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "o",
+	},
+	{
+		name: "char_at/end_index",
+		expr: "'tacocat'.charAt(7)",
+		eval: func() (any, error) {
+			r, err := celrt.CharAt("tacocat", int64(7))
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "",
+	},
+	{
+		name: "char_at/multiple",
+		expr: "'©αT'.charAt(0) == '©' && '©αT'.charAt(1) == 'α' && '©αT'.charAt(2) == 'T'",
+		eval: func() (any, error) {
+			v3, failure3 := func() (bool, error) {
+				v1, failure := func() (bool, error) {
+					r, err := celrt.CharAt("©αT", int64(0))
+					if err != nil {
+						return false, err
+					}
+					return r == "©", nil
+				}()
+				v2, failure2 := func() (bool, error) {
+					r2, err := celrt.CharAt("©αT", int64(1))
+					if err != nil {
+						return false, err
+					}
+					return r2 == "α", nil
+				}()
+				ok2, err := celrt.And(v1, failure, v2, failure2)
+				if err != nil {
+					return false, err
+				}
+				return ok2, nil
+			}()
+			v4, failure4 := func() (bool, error) {
+				r3, err := celrt.CharAt("©αT", int64(2))
+				if err != nil {
+					return false, err
+				}
+				return r3 == "T", nil
+			}()
+			ok4, err := celrt.And(v3, failure3, v4, failure4)
+			if err != nil {
+				return nil, err
+			}
+			return ok4, nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/empty_index",
+		expr: "'tacocat'.indexOf('')",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("tacocat", "")
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "index_of/string_index",
+		expr: "'tacocat'.indexOf('ac')",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("tacocat", "ac")
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "index_of/nomatch",
+		expr: "'tacocat'.indexOf('none') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("tacocat", "none")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/empty_index#2",
+		expr: "'tacocat'.indexOf('', 3) == 3",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("tacocat", "", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(3), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/char_index",
+		expr: "'tacocat'.indexOf('a', 3) == 5",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("tacocat", "a", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(5), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/string_index#2",
+		expr: "'tacocat'.indexOf('at', 3) == 5",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("tacocat", "at", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(5), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/unicode_char",
+		expr: "'ta©o©αT'.indexOf('©') == 2",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("ta©o©αT", "©")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(2), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/unicode_char_index",
+		expr: "'ta©o©αT'.indexOf('©', 3) == 4",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("ta©o©αT", "©", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(4), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/unicode_string_index",
+		expr: "'ta©o©αT'.indexOf('©αT', 3) == 4",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("ta©o©αT", "©αT", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(4), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/unicode_string_nomatch_index",
+		expr: "'ta©o©αT'.indexOf('©α', 5) == -1",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("ta©o©αT", "©α", int64(5))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/char_index#2",
+		expr: "'ijk'.indexOf('k') == 2",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("ijk", "k")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(2), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/string_with_space_fullmatch",
+		expr: "'hello wello'.indexOf('hello wello') == 0",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("hello wello", "hello wello")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(0), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/string_with_space_index",
+		expr: "'hello wello'.indexOf('ello', 6) == 7",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOfFrom("hello wello", "ello", int64(6))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(7), nil
+		},
+		want: true,
+	},
+	{
+		name: "index_of/string_nomatch_index",
+		expr: "'hello wello'.indexOf('elbo room!!') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.IndexOf("hello wello", "elbo room!!")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/empty_string",
+		expr: "''.lastIndexOf('@@') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("", "@@")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/empty_argument",
+		expr: "'tacocat'.lastIndexOf('') == 7",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("tacocat", "")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(7), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string",
+		expr: "'tacocat'.lastIndexOf('at') == 5",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("tacocat", "at")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(5), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string_nomatch",
+		expr: "'tacocat'.lastIndexOf('none') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("tacocat", "none")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/empty_index",
+		expr: "'tacocat'.lastIndexOf('', 3) == 3",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("tacocat", "", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(3), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/char_index",
+		expr: "'tacocat'.lastIndexOf('a', 3) == 1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("tacocat", "a", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/unicode_char",
+		expr: "'ta©o©αT'.lastIndexOf('©') == 4",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("ta©o©αT", "©")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(4), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/unicode_char_index",
+		expr: "'ta©o©αT'.lastIndexOf('©', 3) == 2",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("ta©o©αT", "©", int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(2), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/unicode_string_index",
+		expr: "'ta©o©αT'.lastIndexOf('©α', 4) == 4",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("ta©o©αT", "©α", int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(4), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string_with_space_string_index",
+		expr: "'hello wello'.lastIndexOf('ello', 6) == 1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("hello wello", "ello", int64(6))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string_with_space_string_nomatch",
+		expr: "'hello wello'.lastIndexOf('low') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("hello wello", "low")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string_with_space_string_with_space_nomatch",
+		expr: "'hello wello'.lastIndexOf('elbo room!!') == -1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("hello wello", "elbo room!!")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/string_with_space_fullmatch",
+		expr: "'hello wello'.lastIndexOf('hello wello') == 0",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOf("hello wello", "hello wello")
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(0), nil
+		},
+		want: true,
+	},
+	{
+		name: "last_index_of/repeated_string",
+		expr: "'bananananana'.lastIndexOf('nana', 7) == 6",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("bananananana", "nana", int64(7))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(6), nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/lowerascii",
+		expr: "'TacoCat'.lowerAscii() == 'tacocat'",
+		eval: func() (any, error) {
+			return celrt.LowerASCII("TacoCat") == "tacocat", nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/lowerascii_unicode",
+		expr: "'TacoCÆt'.lowerAscii() == 'tacocÆt'",
+		eval: func() (any, error) {
+			return celrt.LowerASCII("TacoCÆt") == "tacocÆt", nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/lowerascii_unicode_with_space",
+		expr: "'TacoCÆt Xii'.lowerAscii() == 'tacocÆt xii'",
+		eval: func() (any, error) {
+			v1 := celrt.LowerASCII("TacoCÆt Xii") == "tacocÆt xii"
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/upperascii",
+		expr: "'tacoCat'.upperAscii() == 'TACOCAT'",
+		eval: func() (any, error) {
+			return celrt.UpperASCII("tacoCat") == "TACOCAT", nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/upperascii_unicode",
+		expr: "'tacoCαt'.upperAscii() == 'TACOCαT'",
+		eval: func() (any, error) {
+			return celrt.UpperASCII("tacoCαt") == "TACOCαT", nil
+		},
+		want: true,
+	},
+	{
+		name: "ascii_casing/upperascii_unicode_with_space",
+		expr: "'TacoCÆt Xii'.upperAscii() == 'TACOCÆT XII'",
+		eval: func() (any, error) {
+			v1 := celrt.UpperASCII("TacoCÆt Xii") == "TACOCÆT XII"
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "replace/no_placeholder",
+		expr: "'12 days 12 hours'.replace('{0}', '2') == '12 days 12 hours'",
+		eval: func() (any, error) {
+			v1 := celrt.Replace("12 days 12 hours", "{0}", "2") == "12 days 12 hours"
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "replace/basic",
+		expr: "'{0} days {0} hours'.replace('{0}', '2') == '2 days 2 hours'",
+		eval: func() (any, error) {
+			v1 := celrt.Replace("{0} days {0} hours", "{0}", "2") == "2 days 2 hours"
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "replace/chained",
+		expr: "'{0} days {0} hours'.replace('{0}', '2', 1).replace('{0}', '23') == '2 days 23 hours'",
+		eval: func() (any, error) {
+			v1 := celrt.ReplaceN("{0} days {0} hours", "{0}", "2", int64(1))
+			v2 := celrt.Replace(v1, "{0}", "23") == "2 days 23 hours"
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "replace/unicode",
+		expr: "'1 ©αT taco'.replace('αT', 'o©α') == '1 ©o©α taco'",
+		eval: func() (any, error) {
+			v1 := celrt.Replace("1 ©αT taco", "αT", "o©α") == "1 ©o©α taco"
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "split/empty",
+		expr: "'hello world'.split(' ') == ['hello', 'world']",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf(celrt.Split("hello world", " ")), celrt.ListOf([]string{"hello", "world"}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "split/zero_limit",
+		expr: "'hello world events!'.split(' ', 0) == []",
+		eval: func() (any, error) {
+			v1 := celrt.SplitN("hello world events!", " ", int64(0))
+			v2 := celrt.Equal(celrt.ListOf(v1), celrt.ListOf([]string{}))
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "split/one_limit",
+		expr: "'hello world events!'.split(' ', 1) == ['hello world events!']",
+		eval: func() (any, error) {
+			v1 := celrt.SplitN("hello world events!", " ", int64(1))
+			v2 := celrt.Equal(celrt.ListOf(v1), celrt.ListOf([]string{"hello world events!"}))
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "split/unicode_negative_limit",
+		expr: "'o©o©o©o'.split('©', -1) == ['o', 'o', 'o', 'o']",
+		eval: func() (any, error) {
+			v1 := celrt.Equal(celrt.ListOf(celrt.SplitN("o©o©o©o", "©", int64(-1))), celrt.ListOf([]string{"o", "o", "o", "o"}))
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/start",
+		expr: "'tacocat'.substring(4) == 'cat'",
+		eval: func() (any, error) {
+			r, err := celrt.Substring("tacocat", int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return r == "cat", nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/start_with_max_length",
+		expr: "'tacocat'.substring(7) == ''",
+		eval: func() (any, error) {
+			r, err := celrt.Substring("tacocat", int64(7))
+			if err != nil {
+				return nil, err
+			}
+			return r == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/start_and_end",
+		expr: "'tacocat'.substring(0, 4) == 'taco'",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("tacocat", int64(0), int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return r == "taco", nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/start_and_end_equal_value",
+		expr: "'tacocat'.substring(4, 4) == ''",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("tacocat", int64(4), int64(4))
+			if err != nil {
+				return nil, err
+			}
+			return r == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/unicode_start_and_end",
+		expr: "'ta©o©αT'.substring(2, 6) == '©o©α'",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("ta©o©αT", int64(2), int64(6))
+			if err != nil {
+				return nil, err
+			}
+			return r == "©o©α", nil
+		},
+		want: true,
+	},
+	{
+		name: "substring/unicode_start_and_end_equal_value",
+		expr: "'ta©o©αT'.substring(7, 7) == ''",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("ta©o©αT", int64(7), int64(7))
+			if err != nil {
+				return nil, err
+			}
+			return r == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "trim/blank_spaces_escaped_chars",
+		expr: "' \\f\\n\\r\\t\\vtext  '.trim() == 'text'",
+		eval: func() (any, error) {
+			return celrt.Trim(" \f\n\r\t\vtext  ") == "text", nil
+		},
+		want: true,
+	},
+	{
+		name: "trim/unicode_space_chars_1",
+		expr: "'\\u0085\\u00a0\\u1680text'.trim() == 'text'",
+		eval: func() (any, error) {
+			return celrt.Trim("\u0085\u00a0\u1680text") == "text", nil
+		},
+		want: true,
+	},
+	{
+		name: "trim/unicode_space_chars_2",
+		expr: "'text\\u2000\\u2001\\u2002\\u2003\\u2004\\u2004\\u2006\\u2007\\u2008\\u2009'.trim() == 'text'",
+		eval: func() (any, error) {
+			v1 := celrt.Trim("text\u2000\u2001\u2002\u2003\u2004\u2004\u2006\u2007\u2008\u2009")
+			return v1 == "text", nil
+		},
+		want: true,
+	},
+	{
+		name: "trim/unicode_space_chars_3",
+		expr: "'\\u200atext\\u2028\\u2029\\u202F\\u205F\\u3000'.trim() == 'text'",
+		eval: func() (any, error) {
+			v1 := celrt.Trim("\u200atext\u2028\u2029\u202f\u205f\u3000")
+			return v1 == "text", nil
+		},
+		want: true,
+	},
+	{
+		name: "trim/unicode_no_trim",
+		expr: "'\\u180etext\\u200b\\u200c\\u200d\\u2060\\ufeff'.trim() == '\\u180etext\\u200b\\u200c\\u200d\\u2060\\ufeff'",
+		eval: func() (any, error) {
+			v1 := celrt.Trim("\u180etext\u200b\u200c\u200d\u2060\ufeff")
+			return v1 == "\u180etext\u200b\u200c\u200d\u2060\ufeff", nil
+		},
+		want: true,
+	},
+	{
+		name: "join/empty_separator",
+		expr: "['x', 'y'].join() == 'xy'",
+		eval: func() (any, error) {
+			return celrt.Join([]string{"x", "y"}) == "xy", nil
+		},
+		want: true,
+	},
+	{
+		name: "join/dash_separator",
+		expr: "['x', 'y'].join('-') == 'x-y'",
+		eval: func() (any, error) {
+			return celrt.JoinSep([]string{"x", "y"}, "-") == "x-y", nil
+		},
+		want: true,
+	},
+	{
+		name: "join/empty_string_empty_separator",
+		expr: "[].join() == ''",
+		eval: func() (any, error) {
+			return celrt.Join([]string{}) == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "join/empty_string_dash_separator",
+		expr: "[].join('-') == ''",
+		eval: func() (any, error) {
+			return celrt.JoinSep([]string{}, "-") == "", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/multiline",
+		expr: "strings.quote(\"first\\nsecond\") == \"\\\"first\\\\nsecond\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("first\nsecond") == "\"first\\nsecond\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/escaped",
+		expr: "strings.quote(\"bell\\a\") == \"\\\"bell\\\\a\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("bell\a") == "\"bell\\a\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/backspace",
+		expr: "strings.quote(\"\\bbackspace\") == \"\\\"\\\\bbackspace\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("\bbackspace") == "\"\\bbackspace\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/form_feed",
+		expr: "strings.quote(\"\\fform feed\") == \"\\\"\\\\fform feed\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("\fform feed") == "\"\\fform feed\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/carriage_return",
+		expr: "strings.quote(\"carriage \\r return\") == \"\\\"carriage \\\\r return\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("carriage \r return") == "\"carriage \\r return\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/horizontal_tab",
+		expr: "strings.quote(\"horizontal tab\\t\") == \"\\\"horizontal tab\\\\t\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("horizontal tab\t") == "\"horizontal tab\\t\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/vertical_tab",
+		expr: "strings.quote(\"vertical \\v tab\") == \"\\\"vertical \\\\v tab\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("vertical \v tab") == "\"vertical \\v tab\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/double_slash",
+		expr: "strings.quote(\"double \\\\\\\\ slash\") == \"\\\"double \\\\\\\\\\\\\\\\ slash\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("double \\\\ slash") == "\"double \\\\\\\\ slash\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/two_escape_sequences",
+		expr: "strings.quote(\"two escape sequences \\\\a\\\\n\") == \"\\\"two escape sequences \\\\\\\\a\\\\\\\\n\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("two escape sequences \\a\\n") == "\"two escape sequences \\\\a\\\\n\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/verbatim",
+		expr: "strings.quote(\"verbatim\") == \"\\\"verbatim\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("verbatim") == "\"verbatim\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/ends_with",
+		expr: "strings.quote(\"ends with \\\\\") == \"\\\"ends with \\\\\\\\\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("ends with \\") == "\"ends with \\\\\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/starts_with",
+		expr: "strings.quote(\"\\\\ starts with\") == \"\\\"\\\\\\\\ starts with\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("\\ starts with") == "\"\\\\ starts with\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/printable_unicode",
+		expr: "strings.quote(\"printable unicode😀\") == \"\\\"printable unicode😀\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("printable unicode😀") == "\"printable unicode😀\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/mid_string_quote",
+		expr: "strings.quote(\"mid string \\\" quote\") == \"\\\"mid string \\\\\\\" quote\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("mid string \" quote") == "\"mid string \\\" quote\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/single_quote_with_double_quote",
+		expr: "strings.quote('single-quote with \"double quote\"') == \"\\\"single-quote with \\\\\\\"double quote\\\\\\\"\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("single-quote with \"double quote\"")
+			v2 := v1 == "\"single-quote with \\\"double quote\\\"\""
+			return v2, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/size_unicode_char",
+		expr: "strings.quote(\"size('ÿ')\") == \"\\\"size('ÿ')\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("size('ÿ')") == "\"size('ÿ')\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/size_unicode_string",
+		expr: "strings.quote(\"size('πέντε')\") == \"\\\"size('πέντε')\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("size('πέντε')") == "\"size('πέντε')\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/unicode",
+		expr: "strings.quote(\"завтра\") == \"\\\"завтра\\\"\"",
+		eval: func() (any, error) {
+			v1 := celrt.Quote("завтра") == "\"завтра\""
+			return v1, nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/unicode_code_points",
+		expr: "strings.quote(\"\\U0001F431\\U0001F600\\U0001F61B\")",
+		eval: func() (any, error) {
+			return celrt.Quote("🐱😀😛"), nil
+		},
+		want: "\"🐱😀😛\"",
+	},
+	{
+		name: "quote/unicode_2",
+		expr: "strings.quote(\"ta©o©αT\") == \"\\\"ta©o©αT\\\"\"",
+		eval: func() (any, error) {
+			return celrt.Quote("ta©o©αT") == "\"ta©o©αT\"", nil
+		},
+		want: true,
+	},
+	{
+		name: "quote/empty_quote",
+		expr: "strings.quote(\"\")",
+		eval: func() (any, error) {
+			return celrt.Quote(""), nil
+		},
+		want: "\"\"",
+	},
+	{
+		name: "value_errors/charat_out_of_range",
+		expr: "'tacocat'.charAt(30) == ''",
+		eval: func() (any, error) {
+			r, err := celrt.CharAt("tacocat", int64(30))
+			if err != nil {
+				return nil, err
+			}
+			return r == "", nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/lastindexof_negative_index",
+		expr: "'tacocat'.lastIndexOf('a', -1) == -1",
+		eval: func() (any, error) {
+			r, err := celrt.LastIndexOfFrom("tacocat", "a", int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return r == int64(-1), nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/substring_out_of_range",
+		expr: "'tacocat'.substring(40) == 'cat'",
+		eval: func() (any, error) {
+			r, err := celrt.Substring("tacocat", int64(40))
+			if err != nil {
+				return nil, err
+			}
+			return r == "cat", nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/substring_negative_index",
+		expr: "'tacocat'.substring(-1) == 'cat'",
+		eval: func() (any, error) {
+			r, err := celrt.Substring("tacocat", int64(-1))
+			if err != nil {
+				return nil, err
+			}
+			return r == "cat", nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/substring_end_index_out_of_range",
+		expr: "'tacocat'.substring(1, 50) == 'cat'",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("tacocat", int64(1), int64(50))
+			if err != nil {
+				return nil, err
+			}
+			return r == "cat", nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/substring_begin_index_out_of_range",
+		expr: "'tacocat'.substring(49, 50) == 'cat'",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("tacocat", int64(49), int64(50))
+			if err != nil {
+				return nil, err
+			}
+			return r == "cat", nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "value_errors/substring_end_index_greater_than_begin_index",
+		expr: "'tacocat'.substring(4, 3) == ''",
+		eval: func() (any, error) {
+			r, err := celrt.SubstringRange("tacocat", int64(4), int64(3))
+			if err != nil {
+				return nil, err
+			}
+			return r == "", nil
+		},
+		wantErr: true,
+	},
+}

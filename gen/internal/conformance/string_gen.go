@@ -2,5 +2,455 @@
 
 package conformance
 
-// stringCases are the tests of string.textproto that are translated to Go: 0 of 51.
-var stringCases = []testCase{}
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"strings"
+)
+
+// stringCases are the tests of string.textproto that are translated to Go: 51 of 51.
+var stringCases = []testCase{
+	{
+		name: "size/empty",
+		expr: "size('')",
+		eval: func() (any, error) {
+			return celrt.StringSize(""), nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "size/one_ascii",
+		expr: "size('A')",
+		eval: func() (any, error) {
+			return celrt.StringSize("A"), nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "size/one_unicode",
+		expr: "size('ÿ')",
+		eval: func() (any, error) {
+			return celrt.StringSize("ÿ"), nil
+		},
+		want: int64(1),
+	},
+	{
+		name: "size/ascii",
+		expr: "size('four')",
+		eval: func() (any, error) {
+			return celrt.StringSize("four"), nil
+		},
+		want: int64(4),
+	},
+	{
+		name: "size/unicode",
+		expr: "size('πέντε')",
+		eval: func() (any, error) {
+			return celrt.StringSize("πέντε"), nil
+		},
+		want: int64(5),
+	},
+	{
+		name: "size/bytes_empty",
+		expr: "size(b'')",
+		eval: func() (any, error) {
+			return int64(len([]byte(""))), nil
+		},
+		want: int64(0),
+	},
+	{
+		name: "size/bytes",
+		expr: "size(b'abc')",
+		eval: func() (any, error) {
+			return int64(len([]byte("abc"))), nil
+		},
+		want: int64(3),
+	},
+	{
+		name: "starts_with/basic_true",
+		expr: "'foobar'.startsWith('foo')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("foobar", "foo"), nil
+		},
+		want: true,
+	},
+	{
+		name: "starts_with/basic_false",
+		expr: "'foobar'.startsWith('bar')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("foobar", "bar"), nil
+		},
+		want: false,
+	},
+	{
+		name: "starts_with/empty_target",
+		expr: "''.startsWith('foo')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("", "foo"), nil
+		},
+		want: false,
+	},
+	{
+		name: "starts_with/empty_arg",
+		expr: "'foobar'.startsWith('')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("foobar", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "starts_with/empty_empty",
+		expr: "''.startsWith('')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "starts_with/unicode",
+		expr: "'завтра'.startsWith('за')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("завтра", "за"), nil
+		},
+		want: true,
+	},
+	{
+		name: "starts_with/unicode_smp",
+		expr: "'🐱😀😛'.startsWith('🐱')",
+		eval: func() (any, error) {
+			return strings.HasPrefix("🐱😀😛", "🐱"), nil
+		},
+		want: true,
+	},
+	{
+		name: "ends_with/basic_true",
+		expr: "'foobar'.endsWith('bar')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("foobar", "bar"), nil
+		},
+		want: true,
+	},
+	{
+		name: "ends_with/basic_false",
+		expr: "'foobar'.endsWith('foo')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("foobar", "foo"), nil
+		},
+		want: false,
+	},
+	{
+		name: "ends_with/empty_target",
+		expr: "''.endsWith('foo')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("", "foo"), nil
+		},
+		want: false,
+	},
+	{
+		name: "ends_with/empty_arg",
+		expr: "'foobar'.endsWith('')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("foobar", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "ends_with/empty_empty",
+		expr: "''.endsWith('')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "ends_with/unicode",
+		expr: "'forté'.endsWith('té')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("forté", "té"), nil
+		},
+		want: true,
+	},
+	{
+		name: "ends_with/unicode_smp",
+		expr: "'🐱😀😛'.endsWith('😛')",
+		eval: func() (any, error) {
+			return strings.HasSuffix("🐱😀😛", "😛"), nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/basic",
+		expr: "'hubba'.matches('ubb')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("hubba", "ubb")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/empty_target",
+		expr: "''.matches('foo|bar')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("", "foo|bar")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: false,
+	},
+	{
+		name: "matches/empty_arg",
+		expr: "'cows'.matches('')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("cows", "")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/empty_empty",
+		expr: "''.matches('')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("", "")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/re_concat",
+		expr: "'abcd'.matches('bc')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("abcd", "bc")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/re_alt",
+		expr: "'grey'.matches('gr(a|e)y')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("grey", "gr(a|e)y")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/re_rep",
+		expr: "'banana'.matches('ba(na)*')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("banana", "ba(na)*")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/unicode",
+		expr: "'mañana'.matches('a+ñ+a+')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("mañana", "a+ñ+a+")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "matches/unicode_smp",
+		expr: "'🐱😀😀'.matches('(a|😀){2}')",
+		eval: func() (any, error) {
+			matched, err := celrt.Matches("🐱😀😀", "(a|😀){2}")
+			if err != nil {
+				return nil, err
+			}
+			return matched, nil
+		},
+		want: true,
+	},
+	{
+		name: "concatenation/concat_true",
+		expr: "'he' + 'llo'",
+		eval: func() (any, error) {
+			return "he" + "llo", nil
+		},
+		want: "hello",
+	},
+	{
+		name: "concatenation/concat_with_spaces",
+		expr: "'hello' + ' ' == 'hello'",
+		eval: func() (any, error) {
+			return ("hello" + " ") == "hello", nil
+		},
+		want: false,
+	},
+	{
+		name: "concatenation/concat_empty_string_beginning",
+		expr: "'' + 'abc'",
+		eval: func() (any, error) {
+			return "" + "abc", nil
+		},
+		want: "abc",
+	},
+	{
+		name: "concatenation/concat_empty_string_end",
+		expr: "'abc' + ''",
+		eval: func() (any, error) {
+			return "abc" + "", nil
+		},
+		want: "abc",
+	},
+	{
+		name: "concatenation/concat_empty_with_empty",
+		expr: "'' + ''",
+		eval: func() (any, error) {
+			return "" + "", nil
+		},
+		want: "",
+	},
+	{
+		name: "concatenation/unicode_unicode",
+		expr: "'¢' + 'ÿ' + 'Ȁ'",
+		eval: func() (any, error) {
+			return "¢" + "ÿ" + "Ȁ", nil
+		},
+		want: "¢ÿȀ",
+	},
+	{
+		name: "concatenation/ascii_unicode",
+		expr: "'r' + 'ô' + 'le'",
+		eval: func() (any, error) {
+			return "r" + "ô" + "le", nil
+		},
+		want: "rôle",
+	},
+	{
+		name: "concatenation/ascii_unicode_unicode_smp",
+		expr: "'a' + 'ÿ' + '🐱'",
+		eval: func() (any, error) {
+			return "a" + "ÿ" + "🐱", nil
+		},
+		want: "aÿ🐱",
+	},
+	{
+		name: "concatenation/empty_unicode",
+		expr: "'' + 'Ω' + ''",
+		eval: func() (any, error) {
+			return "" + "Ω" + "", nil
+		},
+		want: "Ω",
+	},
+	{
+		name: "contains/contains_true",
+		expr: "'hello'.contains('he')",
+		eval: func() (any, error) {
+			return strings.Contains("hello", "he"), nil
+		},
+		want: true,
+	},
+	{
+		name: "contains/contains_empty",
+		expr: "'hello'.contains('')",
+		eval: func() (any, error) {
+			return strings.Contains("hello", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "contains/contains_false",
+		expr: "'hello'.contains('ol')",
+		eval: func() (any, error) {
+			return strings.Contains("hello", "ol"), nil
+		},
+		want: false,
+	},
+	{
+		name: "contains/contains_multiple",
+		expr: "'abababc'.contains('ababc')",
+		eval: func() (any, error) {
+			return strings.Contains("abababc", "ababc"), nil
+		},
+		want: true,
+	},
+	{
+		name: "contains/contains_unicode",
+		expr: "'Straße'.contains('aß')",
+		eval: func() (any, error) {
+			return strings.Contains("Straße", "aß"), nil
+		},
+		want: true,
+	},
+	{
+		name: "contains/contains_unicode_smp",
+		expr: "'🐱😀😁'.contains('😀')",
+		eval: func() (any, error) {
+			return strings.Contains("🐱😀😁", "😀"), nil
+		},
+		want: true,
+	},
+	{
+		name: "contains/empty_contains",
+		expr: "''.contains('something')",
+		eval: func() (any, error) {
+			return strings.Contains("", "something"), nil
+		},
+		want: false,
+	},
+	{
+		name: "contains/empty_empty",
+		expr: "''.contains('')",
+		eval: func() (any, error) {
+			return strings.Contains("", ""), nil
+		},
+		want: true,
+	},
+	{
+		name: "bytes_concat/concat",
+		expr: "b'abc' + b'def'",
+		eval: func() (any, error) {
+			return celrt.Concat([]byte("abc"), []byte("def")), nil
+		},
+		want: []byte("abcdef"),
+	},
+	{
+		name: "bytes_concat/left_unit",
+		expr: "b'' + b'\\xffoo'",
+		eval: func() (any, error) {
+			return celrt.Concat([]byte(""), []byte("\xffoo")), nil
+		},
+		want: []byte("\xffoo"),
+	},
+	{
+		name: "bytes_concat/right_unit",
+		expr: "b'zxy' + b''",
+		eval: func() (any, error) {
+			return celrt.Concat([]byte("zxy"), []byte("")), nil
+		},
+		want: []byte("zxy"),
+	},
+	{
+		name: "bytes_concat/empty_empty",
+		expr: "b'' + b''",
+		eval: func() (any, error) {
+			return celrt.Concat([]byte(""), []byte("")), nil
+		},
+		want: []byte(""),
+	},
+}

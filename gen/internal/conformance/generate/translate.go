@@ -3,20 +3,13 @@ package main
 import (
 	"github.com/dave/jennifer/jen"
 	"github.com/google/cel-go/cel"
+	"github.com/permgen/permgen/gen"
 )
 
-// nativeVar and translate stand for gen.NativeVar and gen.NativeFunc until
-// the native translation lands.
-type nativeVar struct {
-	Name  string
-	Type  *cel.Type
-	Value jen.Code
-}
+// The translation under test: gen's native backend.
+type (
+	nativeVar        = gen.NativeVar
+	unsupportedError = gen.UnsupportedError
+)
 
-type unsupportedError struct{ Reason string }
-
-func (e *unsupportedError) Error() string { return e.Reason }
-
-func translate(a *cel.Ast, vars []nativeVar) (jen.Code, error) {
-	return nil, &unsupportedError{Reason: "the native translation is not available yet"}
-}
+func translate(a *cel.Ast, vars []nativeVar) (jen.Code, error) { return gen.NativeFunc(a, vars) }
