@@ -208,6 +208,9 @@ func (cf catalogFlags) outputs(stderr io.Writer) (map[string][]byte, bool) {
 		errorf(stderr, cf.command, "%v", err)
 		return nil, false
 	}
+	if cf.command == "generate" {
+		reportInterpreted(stderr, checked, gen.Translate(checked))
+	}
 	return files, true
 }
 
@@ -372,7 +375,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, textfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
+	plans := gen.Translate(checked)
+	native := 0
+	for _, p := range plans {
+		if p.Native() {
+			native++
+		}
+	}
+	fmt.Fprintf(stdout, "%d of %d translated to Go\n", native, len(plans))
+	reportInterpreted(stdout, checked, plans)
 	return exitOK
+}
+
+// reportInterpreted says which formatters generated code runs in the CEL
+// interpreter, and why.
+func reportInterpreted(w io.Writer, checked *celfmt.Checked, plans []gen.Plan) {
+	for i, p := range plans {
+		if !p.Native() {
+			f := checked.Formatters[i]
+			fmt.Fprintf(w, "%s: %q runs in the CEL interpreter: %s\n", f.Entry.Pos, f.Entry.Tool, p.Reason)
+		}
+	}
 }
 
 func runTest(args []string, stdout, stderr io.Writer) int {

@@ -225,3 +225,32 @@ func TestCheckCountsInWords(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, stdout, "one.yaml: 1 formatter, all checks pass")
 }
+
+// TestCheckSaysWhatRunsInTheInterpreter: check and generate name each
+// formatter that generated code cannot translate to Go, with its position
+// and the reason; the stock catalog is translated whole.
+func TestCheckSaysWhatRunsInTheInterpreter(t *testing.T) {
+	stdout, _, code := runCLI(t, "", "check", filepath.Join("..", "..", "formatters.yaml"))
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, "35 of 35 translated to Go\n")
+	assert.NotContains(t, stdout, "interpreter")
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pairs.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`version: 1
+formatters:
+  - tool: ordered
+    preview: '[1, 2].all(i, v, i < v) ? "ordered" : "not ordered"'
+  - tool: plain
+    preview: '"plain"'
+`), 0o644))
+	stdout, _, code = runCLI(t, "", "check", path)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, "1 of 2 translated to Go\n")
+	assert.Contains(t, stdout, `pairs.yaml:3:5: "ordered" runs in the CEL interpreter: comprehensions with two variables`)
+
+	_, stderr, code := runCLI(t, "", "generate", "-o", filepath.Join(dir, "out"), path)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, stderr, `"ordered" runs in the CEL interpreter`)
+	assert.NotContains(t, stderr, `"plain"`)
+}
