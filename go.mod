@@ -5,6 +5,7 @@ go 1.25.0
 tool github.com/permgen/permgen/cmd/permgen
 
 require (
+	cel.dev/expr v0.25.1
 	github.com/dave/jennifer v1.7.1
 	github.com/google/cel-go v0.31.0
 	github.com/pmezard/go-difflib v1.0.0
@@ -16,7 +17,6 @@ require (
 )
 
 require (
-	cel.dev/expr v0.25.1 // indirect
 	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.4 // indirect
