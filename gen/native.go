@@ -79,6 +79,8 @@ type val struct {
 	// parts.
 	op    string
 	parts []jen.Code
+	// constant marks a literal, which Go evaluates when it compiles.
+	constant bool
 }
 
 type translator struct {
@@ -123,6 +125,7 @@ func (t *translator) constantString(v val) (string, bool) {
 type binding struct {
 	name string
 	v    val
+	used *bool
 }
 
 func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
@@ -136,13 +139,22 @@ func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 func (t *translator) emit(c ...jen.Code) { t.block = append(t.block, c...) }
 
 // bind declares a CEL name with a value, shadowing earlier ones.
-func (t *translator) bind(name string, v val) { t.scope = append(t.scope, binding{name, v}) }
+func (t *translator) bind(name string, v val) { t.bindUsed(name, v) }
+
+// bindUsed declares a name and returns where it is recorded whether the
+// translation used it: Go rejects a variable it declares and never reads.
+func (t *translator) bindUsed(name string, v val) *bool {
+	used := new(bool)
+	t.scope = append(t.scope, binding{name: name, v: v, used: used})
+	return used
+}
 
 func (t *translator) unbind(n int) { t.scope = t.scope[:len(t.scope)-n] }
 
 func (t *translator) lookup(name string) (val, bool) {
 	for i := len(t.scope) - 1; i >= 0; i-- {
 		if t.scope[i].name == name {
+			*t.scope[i].used = true
 			return t.scope[i].v, true
 		}
 	}
@@ -197,7 +209,7 @@ func (t *translator) fallible(typ *types.Type, base string, call jen.Code) val {
 
 // settle stores a value into a new variable, so that it is computed once.
 func (t *translator) settle(v val, base string) val {
-	if isSimple(v.code) {
+	if isSimple(v.code) && !v.constant {
 		return v
 	}
 	name := t.goName(base)
@@ -405,7 +417,11 @@ func (t *translator) mapLiteral(e celast.Expr) (val, error) {
 			return val{}, err
 		}
 		keys = append(keys, t.coerce(k, types.DynType).code)
-		values = append(values, t.settle(t.coerce(v, types.DynType), "v").code)
+		v = t.coerce(v, types.DynType)
+		if !v.constant {
+			v = t.settle(v, "v")
+		}
+		values = append(values, v.code)
 	}
 	call := qual("NewMap").Call(jen.Index().Any().Values(keys...), jen.Index().Any().Values(values...))
 	v := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", call)
@@ -454,6 +470,12 @@ func (t *translator) selection(e celast.Expr, typ *types.Type) (val, error) {
 		return val{}, unsupported("fields of %s", ot.TypeName())
 	}
 	dyn := t.coerce(operand, types.DynType)
+	if ot.Kind() == types.OpaqueKind && ot.TypeName() == "optional_type" && !s.IsTestOnly() {
+		// a field of an optional value is an optional: none when there is
+		// no value or no such field
+		v := t.fallible(types.NewOptionalType(types.DynType), field, qual("OptSelect").Call(dyn.code, jen.Lit(field)))
+		return t.coerce(v, typ), nil
+	}
 	if s.IsTestOnly() {
 		return t.fallible(typ, "has", qual("Has").Call(dyn.code, jen.Lit(field))), nil
 	}
@@ -495,9 +517,6 @@ func inputConv(typ *types.Type) (conv, zero jen.Code, err error) {
 // exists_one and cel.bind.
 func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) {
 	c := e.AsComprehension()
-	if c.HasIterVar2() {
-		return val{}, unsupported("comprehensions with two variables")
-	}
 	accu := c.AccuVar()
 	isAccu := func(x celast.Expr) bool { return x.Kind() == celast.IdentKind && x.AsIdent() == accu }
 	lit := func(x celast.Expr) any {
@@ -516,7 +535,7 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 	cond, step, result := c.LoopCondition(), c.LoopStep(), c.Result()
 
 	// cel.bind(name, init, result)
-	if emptyList(c.IterRange()) && lit(cond) == false && isAccu(step) {
+	if emptyList(c.IterRange()) && lit(cond) == false && isAccu(step) && !c.HasIterVar2() {
 		init, err := t.expr(c.AccuInit())
 		if err != nil {
 			return val{}, err
@@ -524,9 +543,13 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 		init = t.coerce(init, t.typeOf(c.AccuInit()))
 		name := t.goName(accu)
 		t.emit(jen.Id(name).Op(":=").Add(init.code))
-		t.bind(accu, val{code: jen.Id(name), t: init.t})
+		used := t.bindUsed(accu, val{code: jen.Id(name), t: init.t})
 		defer t.unbind(1)
-		return t.expr(result)
+		v, err := t.expr(result)
+		if !*used {
+			t.emit(jen.Id("_").Op("=").Id(name))
+		}
+		return v, err
 	}
 	// map and filter: step is accu + [x], or filter ? accu + [x] : accu.
 	if emptyList(c.AccuInit()) && lit(cond) == true && isAccu(result) {
@@ -537,6 +560,18 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 		}
 		if args := call(add, operators.Add); args != nil && isAccu(args[0]) && args[1].Kind() == celast.ListKind && args[1].AsList().Size() == 1 {
 			return t.mapFilter(c, typ, filter, args[1].AsList().Elements()[0])
+		}
+	}
+	// transformMap(k, v, [filter,] value) and transformMapEntry(k, v,
+	// [filter,] entry): cel.@mapInsert(accu, k, value) or (accu, entry).
+	if c.AccuInit().Kind() == celast.MapKind && c.AccuInit().AsMap().Size() == 0 && lit(cond) == true && isAccu(result) {
+		var filter celast.Expr
+		insert := step
+		if args := call(step, operators.Conditional); args != nil && isAccu(args[2]) {
+			filter, insert = args[0], args[1]
+		}
+		if args := call(insert, "cel.@mapInsert"); args != nil && isAccu(args[0]) {
+			return t.mapInsert(c, typ, filter, args[1:])
 		}
 	}
 	// all, exists: accu && p, accu || p.
@@ -552,15 +587,21 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 			return t.existsOne(c, args[0])
 		}
 	}
-	return val{}, unsupported("a comprehension that is not map, filter, all, exists, exists_one or cel.bind")
+	return val{}, unsupported("a comprehension that is not map, filter, all, exists, exists_one, " +
+		"transformList, transformMap, transformMapEntry or cel.bind")
 }
 
 // iteration is what a comprehension ranges over: a Go slice, and the CEL
-// types of its elements and of the comprehension's variable.
+// types of its elements and of the comprehension's variables. With two
+// variables, a list gives the index and the element, and a map the key
+// (from items) and the value (from values).
 type iteration struct {
 	items   val
 	item    *types.Type // what the slice holds
-	iterVar *types.Type // what the variable is
+	iterVar *types.Type // what the (first) variable is
+	values  val         // a map's values, in the order of items, with two variables
+	second  *types.Type // what the second variable is
+	list    bool        // the range is a list
 }
 
 // iterate evaluates the range of a comprehension: a typed list as it is,
@@ -572,9 +613,23 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 		return iteration{}, err
 	}
 	dyns := types.NewListType(types.DynType)
-	switch rt := r.t; rt.Kind() {
+	rt := r.t
+	if c.HasIterVar2() {
+		switch rt.Kind() {
+		case types.ListKind:
+			return iteration{items: r, item: rt.Parameters()[0], iterVar: types.IntType, second: rt.Parameters()[0], list: true}, nil
+		case types.MapKind:
+			keys, values := t.goName("keys"), t.goName("values")
+			t.emit(jen.List(jen.Id(keys), jen.Id(values), jen.Err()).Op(":=").Add(qual("Entries").Call(r.code)))
+			t.emit(jen.If(jen.Err().Op("!=").Nil()).Block(t.failWith(jen.Err())))
+			return iteration{items: val{code: jen.Id(keys), t: dyns}, item: types.DynType, iterVar: rt.Parameters()[0],
+				values: val{code: jen.Id(values), t: dyns}, second: rt.Parameters()[1]}, nil
+		}
+		return iteration{}, unsupported("a comprehension with two variables over a value whose type is only known at run time")
+	}
+	switch rt.Kind() {
 	case types.ListKind:
-		return iteration{items: r, item: rt.Parameters()[0], iterVar: rt.Parameters()[0]}, nil
+		return iteration{items: r, item: rt.Parameters()[0], iterVar: rt.Parameters()[0], list: true}, nil
 	case types.MapKind:
 		key := rt.Parameters()[0]
 		if key.Kind() == types.StringKind {
@@ -588,26 +643,59 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 }
 
 // loop emits a for loop over an iteration, binding the comprehension's
-// variable, with body translated inside it. Each step counts against
+// variables, with body translated inside it. Each step counts against
 // celrt.MaxSteps.
 func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() error) error {
-	name := t.goName(c.IterVar())
 	t.steps = true
 	outer, outerFailed := t.block, t.failed
 	t.block = nil
 	t.emit(jen.If(jen.Id("steps").Op("++"), jen.Id("steps").Op(">").Qual(celrtPath, "MaxSteps")).Block(
 		t.failWith(qual("ErrSteps"))))
-	v := t.coerce(val{code: jen.Id(name), t: it.item}, it.iterVar)
-	t.bind(c.IterVar(), v)
+	// The names of the range clause: an index and an element, each "_"
+	// unless the body reads the variable it gives.
+	var index, elem string
+	var used []*bool
+	switch {
+	case !c.HasIterVar2():
+		elem = t.goName(c.IterVar())
+		used = append(used, t.bindUsed(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar)))
+	case it.list:
+		index, elem = t.goName("i"), t.goName(c.IterVar2())
+		used = append(used, t.bindUsed(c.IterVar(), val{code: jen.Int64().Call(jen.Id(index)), t: types.IntType}),
+			t.bindUsed(c.IterVar2(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.second)))
+	default:
+		index, elem = t.goName("i"), t.goName(c.IterVar())
+		used = append(used, t.bindUsed(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar)),
+			t.bindUsed(c.IterVar2(), t.coerce(val{code: jen.Add(it.values.code).Index(jen.Id(index)), t: types.DynType}, it.second)))
+	}
 	err := body()
-	t.unbind(1)
+	t.unbind(len(used))
 	stmts := t.block
 	t.block = outer
 	t.failed = outerFailed || t.failed
 	if err != nil {
 		return err
 	}
-	t.emit(jen.For(jen.List(jen.Id("_"), jen.Id(name)).Op(":=").Range().Add(it.items.code)).Block(stmts...))
+	usedIndex, usedElem := false, *used[0]
+	switch {
+	case c.HasIterVar2() && it.list:
+		usedIndex, usedElem = *used[0], *used[1]
+	case c.HasIterVar2():
+		usedIndex = *used[1]
+	}
+	if !usedIndex {
+		index = "_"
+	}
+	var clause *jen.Statement
+	switch {
+	case !usedElem && !usedIndex:
+		clause = jen.Range().Add(it.items.code)
+	case !usedElem:
+		clause = jen.Id(index).Op(":=").Range().Add(it.items.code)
+	default:
+		clause = jen.List(jen.Id(index), jen.Id(elem)).Op(":=").Range().Add(it.items.code)
+	}
+	t.emit(jen.For(clause).Block(stmts...))
 	return nil
 }
 
@@ -653,6 +741,65 @@ func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filt
 		return val{}, err
 	}
 	return val{code: jen.Id(out), t: typ}, nil
+}
+
+// mapInsert is transformMap and transformMapEntry: the keys and values
+// are collected, and the map built once (a key given twice is an error).
+func (t *translator) mapInsert(c celast.ComprehensionExpr, typ *types.Type, filter celast.Expr, args []celast.Expr) (val, error) {
+	it, err := t.iterate(c)
+	if err != nil {
+		return val{}, err
+	}
+	keys, values := t.goName("keys"), t.goName("values")
+	t.emit(jen.Var().Id(keys).Index().Any(), jen.Var().Id(values).Index().Any())
+	err = t.loop(c, it, func() error {
+		add := func() error {
+			if len(args) == 2 {
+				k, err := t.expr(args[0])
+				if err != nil {
+					return err
+				}
+				v, err := t.expr(args[1])
+				if err != nil {
+					return err
+				}
+				t.emit(jen.Id(keys).Op("=").Append(jen.Id(keys), t.coerce(k, types.DynType).code))
+				t.emit(jen.Id(values).Op("=").Append(jen.Id(values), t.coerce(v, types.DynType).code))
+				return nil
+			}
+			e, err := t.expr(args[0])
+			if err != nil {
+				return err
+			}
+			entry := t.coerce(e, types.DynType)
+			ks, vs := t.goName("ks"), t.goName("vs")
+			t.emit(jen.List(jen.Id(ks), jen.Id(vs), jen.Err()).Op(":=").Add(qual("Entries").Call(entry.code)))
+			t.emit(jen.If(jen.Err().Op("!=").Nil()).Block(t.failWith(jen.Err())))
+			t.emit(jen.Id(keys).Op("=").Append(jen.Id(keys), jen.Id(ks).Op("...")))
+			t.emit(jen.Id(values).Op("=").Append(jen.Id(values), jen.Id(vs).Op("...")))
+			return nil
+		}
+		if filter == nil {
+			return add()
+		}
+		f, err := t.expr(filter)
+		if err != nil {
+			return err
+		}
+		f = t.coerce(f, types.BoolType)
+		block, _, _, err := t.sub(func() (val, error) { return val{}, add() })
+		if err != nil {
+			return err
+		}
+		t.emit(jen.If(f.code).Block(block...))
+		return nil
+	})
+	if err != nil {
+		return val{}, err
+	}
+	m := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", qual("NewMap").Call(jen.Id(keys), jen.Id(values)))
+	m.t = typ
+	return m, nil
 }
 
 // footprint is the memory an element of a built list accounts for: a

@@ -215,14 +215,19 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 	// arithmetic
 	case overloads.AddString:
 		return op("+", str(0), str(1))
-	case overloads.AddDouble:
-		return op("+", arg(0, types.DoubleType), arg(1, types.DoubleType))
-	case overloads.SubtractDouble:
-		return op("-", arg(0, types.DoubleType), arg(1, types.DoubleType))
-	case overloads.MultiplyDouble:
-		return op("*", arg(0, types.DoubleType), arg(1, types.DoubleType))
-	case overloads.DivideDouble:
-		return op("/", arg(0, types.DoubleType), arg(1, types.DoubleType))
+	case overloads.AddDouble, overloads.SubtractDouble, overloads.MultiplyDouble, overloads.DivideDouble:
+		o := map[string]string{overloads.AddDouble: "+", overloads.SubtractDouble: "-", overloads.MultiplyDouble: "*", overloads.DivideDouble: "/"}[id]
+		a, b := arg(0, types.DoubleType), arg(1, types.DoubleType)
+		// Go computes constant expressions exactly when it compiles, and
+		// refuses x / 0.0 and 2.0 * 1e308; CEL computes doubles at run
+		// time (+Inf). Constants go through variables.
+		if b.constant {
+			b = t.settle(b, "d")
+			if a.constant {
+				a = t.settle(a, "d")
+			}
+		}
+		return op(o, a, b)
 	case overloads.AddInt64:
 		return fallible("AddInt", "sum", integer(0), integer(1))
 	case overloads.SubtractInt64:
@@ -421,7 +426,15 @@ func comparable(goType string) bool {
 func (t *translator) optionalCall(id string, typ *types.Type, args []val) (val, bool, error) {
 	switch id {
 	case "optional_of":
-		return val{code: qual("Of").Call(t.coerce(args[0], typ.Parameters()[0]).code), t: typ}, true, nil
+		elem := typ.Parameters()[0]
+		of := qual("Of")
+		if goTypeName(elem) == "any" {
+			of = of.Types(jen.Any()) // Go cannot infer it from nil
+		}
+		return val{code: of.Call(t.coerce(args[0], elem).code), t: typ}, true, nil
+	case "optional_ofNonZeroValue":
+		v := val{code: qual("OfNonZero").Call(t.coerce(args[0], types.DynType).code), t: types.NewOptionalType(types.DynType)}
+		return t.coerce(v, typ), true, nil
 	case "optional_none":
 		return val{code: qual("None").Types(goType(typ.Parameters()[0])).Call(), t: typ}, true, nil
 	case "optional_hasValue":

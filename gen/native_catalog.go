@@ -55,6 +55,8 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []
 	t := newTranslator(nil, []jen.Code{jen.Lit(""), jen.False()})
 	var patterns []patternVar
 	t.patterns, t.patternBase = &patterns, patternBase
+	var lets []string
+	var used []*bool
 	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
 	t.bind("tool", val{code: jen.Id("tool"), t: types.StringType})
 	t.bind("limits", val{code: jen.Id("limits"), t: types.NewObjectType("permgen.Limits")})
@@ -67,13 +69,21 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []
 		v = t.coerce(v, l.AST.OutputType())
 		name := t.goName(l.Name)
 		t.emit(jen.Id(name).Op(":=").Add(v.code))
-		t.bind(l.Name, val{code: jen.Id(name), t: v.t})
+		lets = append(lets, name)
+		used = append(used, t.bindUsed(l.Name, val{code: jen.Id(name), t: v.t}))
 	}
 	p := f.Preview()
 	t.ast = p.AST.NativeRep()
 	v, err := t.expr(t.ast.Expr())
 	if err != nil {
 		return nil, nil, err
+	}
+	// A let nothing reads is still evaluated (its failure fails the
+	// formatter, as in the interpreter), and Go wants it read.
+	for i, u := range used {
+		if !*u {
+			t.emit(jen.Id("_").Op("=").Id(lets[i]))
+		}
 	}
 	if f.Optional() {
 		v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")

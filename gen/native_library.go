@@ -64,6 +64,7 @@ var libraryCalls = map[string]libraryCall{
 	"list_join_string":                 {"JoinSep", []*types.Type{strs, str}, false},
 	"strings_quote":                    {"Quote", []*types.Type{str}, false},
 	"string_reverse":                   {"Reverse", []*types.Type{str}, false},
+	"string_format":                    {"Format", []*types.Type{str, dyns}, true},
 
 	// ext.Lists(3)
 	"list_flatten":     {"Flatten", []*types.Type{dyns}, true},

@@ -140,6 +140,12 @@ func (t *translator) coerce(v val, to *types.Type) val {
 
 // literal is a constant.
 func literal(c ref.Val, typ *types.Type) (val, error) {
+	v, err := literalValue(c)
+	v.constant = true
+	return v, err
+}
+
+func literalValue(c ref.Val) (val, error) {
 	switch x := c.Value().(type) {
 	case string:
 		return val{code: jen.Lit(x), t: types.StringType}, nil

@@ -1591,7 +1591,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	l := v2
 	var v4 celrt.Optional[any]
 	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = celrt.Of(l)
+		v4 = celrt.Of[any](l)
 	} else {
 		v4 = celrt.None[any]()
 	}
@@ -2988,7 +2988,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	l := v2
 	var v4 celrt.Optional[any]
 	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = celrt.Of(l)
+		v4 = celrt.Of[any](l)
 	} else {
 		v4 = celrt.None[any]()
 	}
@@ -5265,12 +5265,12 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
 	var v23 celrt.Optional[any]
 	if v22 {
-		v23 = celrt.Of(celrt.Field(input, "text"))
+		v23 = celrt.Of[any](celrt.Field(input, "text"))
 	} else {
 		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
 		var v25 celrt.Optional[any]
 		if v24 {
-			v25 = celrt.Of(celrt.Field(input, "value"))
+			v25 = celrt.Of[any](celrt.Field(input, "value"))
 		} else {
 			v25 = celrt.None[any]()
 		}

@@ -107,6 +107,11 @@ func Has(v any, field string) (bool, error) {
 	case *Map:
 		_, found := m.Find(field)
 		return found, nil
+	case Optional[any]:
+		if !m.Ok {
+			return false, nil
+		}
+		return Has(m.Value, field)
 	}
 	if TypeOf(v) == ListType {
 		return false, noOverload("has", v)
@@ -182,6 +187,21 @@ func Size(v any) (int64, error) {
 
 // StringSize is size(s) on a string: its characters (code points).
 func StringSize(s string) int64 { return int64(utf8.RuneCountInString(s)) }
+
+// Entries returns the keys and the values of a map, in order, for a
+// comprehension with two variables over it.
+func Entries(m any) (keys, values []any, err error) {
+	n := mapLen(m)
+	if TypeOf(m) != MapType {
+		return nil, nil, noOverload("comprehension", m)
+	}
+	keys, values = make([]any, 0, n), make([]any, 0, n)
+	eachEntry(m, func(k, v any) bool {
+		keys, values = append(keys, k), append(values, v)
+		return true
+	})
+	return keys, values, nil
+}
 
 // StringKeys returns the keys of a map whose keys are strings, in order,
 // for a comprehension over it.

@@ -107,6 +107,39 @@ func Of[T any](v T) Optional[T] { return Optional[T]{Value: v, Ok: true} }
 // None returns the empty optional.
 func None[T any]() Optional[T] { return Optional[T]{} }
 
+// OfNonZero is optional.ofNonZeroValue(v): none for null and for the
+// zero value of v's type (false, 0, "", an empty list or map).
+func OfNonZero(v any) Optional[any] {
+	switch x := v.(type) {
+	case nil:
+		return Optional[any]{}
+	case bool:
+		if !x {
+			return Optional[any]{}
+		}
+	case int64, uint64, float64, value.Number:
+		if d, _ := ToDouble(x); d == 0 {
+			return Optional[any]{}
+		}
+	case string:
+		if x == "" {
+			return Optional[any]{}
+		}
+	case []byte:
+		if len(x) == 0 {
+			return Optional[any]{}
+		}
+	case Optional[any]:
+		if !x.Ok {
+			return Optional[any]{}
+		}
+	}
+	if n, err := Size(v); err == nil && n == 0 && TypeOf(v) != StringType {
+		return Optional[any]{}
+	}
+	return Of(v)
+}
+
 // Get returns the value, failing when there is none (CEL's value()).
 func (o Optional[T]) Get() (T, error) {
 	if !o.Ok {

@@ -106,11 +106,7 @@ var basicCases = []testCase{
 		name: "self_eval_zeroish/self_eval_empty_map",
 		expr: "{}",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			return m, nil
+			return celrt.EmptyMap(), nil
 		},
 		want: mustMap([]any{}, []any{}),
 	},

@@ -4,7 +4,7 @@ package conformance
 
 import celrt "github.com/permgen/permgen/runtime/celrt"
 
-// comparisonsCases are the tests of comparisons.textproto that are translated to Go: 304 of 406.
+// comparisonsCases are the tests of comparisons.textproto that are translated to Go: 311 of 406.
 var comparisonsCases = []testCase{
 	{
 		name: "eq_literal/eq_int",
@@ -115,6 +115,38 @@ var comparisonsCases = []testCase{
 		expr: "-1.0 == 1.0",
 		eval: func() (any, error) {
 			return -1.0 == 1.0, nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_double_nan",
+		expr: "0.0/0.0 == 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			d3 := 0.0
+			d4 := 0.0
+			return (d2 / d) == (d4 / d3), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_int_double_nan",
+		expr: "dyn(1) == 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			return celrt.Equal(int64(1), d2/d), nil
+		},
+		want: false,
+	},
+	{
+		name: "eq_literal/not_eq_uint_double_nan",
+		expr: "dyn(1u) == 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			return celrt.Equal(uint64(0x1), d2/d), nil
 		},
 		want: false,
 	},
@@ -331,15 +363,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_map_empty",
 		expr: "{} == {}",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			m2, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			return celrt.Equal(m, m2), nil
+			return celrt.Equal(celrt.EmptyMap(), celrt.EmptyMap()), nil
 		},
 		want: true,
 	},
@@ -595,11 +619,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_map_null",
 		expr: "dyn({}) == null",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			return celrt.Equal(m, nil), nil
+			return celrt.Equal(celrt.EmptyMap(), nil), nil
 		},
 		want: false,
 	},
@@ -824,6 +844,38 @@ var comparisonsCases = []testCase{
 		want: true,
 	},
 	{
+		name: "ne_literal/not_ne_double_nan",
+		expr: "0.0/0.0 != 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			d3 := 0.0
+			d4 := 0.0
+			return (d2 / d) != (d4 / d3), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_int_double_nan",
+		expr: "dyn(1) != 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			return !celrt.Equal(int64(1), d2/d), nil
+		},
+		want: true,
+	},
+	{
+		name: "ne_literal/not_ne_uint_double_nan",
+		expr: "dyn(1u) != 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			return !celrt.Equal(uint64(0x1), d2/d), nil
+		},
+		want: true,
+	},
+	{
 		name: "ne_literal/not_ne_double",
 		expr: "1.0 != 1e+0",
 		eval: func() (any, error) {
@@ -862,6 +914,18 @@ var comparisonsCases = []testCase{
 			return !celrt.Equal(uint64(0x1), 1.0), nil
 		},
 		want: false,
+	},
+	{
+		name: "ne_literal/ne_double_nan",
+		expr: "0.0/0.0 != 0.0/0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 0.0
+			d3 := 0.0
+			d4 := 0.0
+			return (d2 / d) != (d4 / d3), nil
+		},
+		want: true,
 	},
 	{
 		name: "ne_literal/ne_string",
@@ -3073,11 +3137,7 @@ var comparisonsCases = []testCase{
 		name: "in_map_literal/key_not_in_empty_map",
 		expr: "'empty' in {}",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			found, err := celrt.In("empty", m)
+			found, err := celrt.In("empty", celrt.EmptyMap())
 			if err != nil {
 				return nil, err
 			}

@@ -4,13 +4,15 @@ package conformance
 
 import "math"
 
-// fpMathCases are the tests of fp_math.textproto that are translated to Go: 26 of 30.
+// fpMathCases are the tests of fp_math.textproto that are translated to Go: 29 of 30.
 var fpMathCases = []testCase{
 	{
 		name: "fp_math/add_positive_positive",
 		expr: "4.25 + 15.25",
 		eval: func() (any, error) {
-			return 4.25 + 15.25, nil
+			d := 15.25
+			d2 := 4.25
+			return d2 + d, nil
 		},
 		want: 19.5,
 	},
@@ -18,7 +20,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_positive_negative",
 		expr: "17.75 + (-7.75)",
 		eval: func() (any, error) {
-			return 17.75 + -7.75, nil
+			d := -7.75
+			d2 := 17.75
+			return d2 + d, nil
 		},
 		want: 10.0,
 	},
@@ -26,7 +30,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_negative_negative",
 		expr: "-4.125 + (-2.125)",
 		eval: func() (any, error) {
-			return -4.125 + -2.125, nil
+			d := -2.125
+			d2 := -4.125
+			return d2 + d, nil
 		},
 		want: -6.25,
 	},
@@ -34,7 +40,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/sub_positive_positive",
 		expr: "42.0 - 12.0",
 		eval: func() (any, error) {
-			return 42.0 - 12.0, nil
+			d := 12.0
+			d2 := 42.0
+			return d2 - d, nil
 		},
 		want: 30.0,
 	},
@@ -42,7 +50,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/sub_positive_negative",
 		expr: "42.875 - (-22.0)",
 		eval: func() (any, error) {
-			return 42.875 - -22.0, nil
+			d := -22.0
+			d2 := 42.875
+			return d2 - d, nil
 		},
 		want: 64.875,
 	},
@@ -50,7 +60,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/sub_negative_negative",
 		expr: "-4.875 - (-0.125)",
 		eval: func() (any, error) {
-			return -4.875 - -0.125, nil
+			d := -0.125
+			d2 := -4.875
+			return d2 - d, nil
 		},
 		want: -4.75,
 	},
@@ -58,7 +70,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/multiply_positive_positive",
 		expr: "42.5 * 0.2",
 		eval: func() (any, error) {
-			return 42.5 * 0.2, nil
+			d := 0.2
+			d2 := 42.5
+			return d2 * d, nil
 		},
 		want: 8.5,
 	},
@@ -66,7 +80,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/multiply_positive_negative",
 		expr: "40.75 * (-2.25)",
 		eval: func() (any, error) {
-			return 40.75 * -2.25, nil
+			d := -2.25
+			d2 := 40.75
+			return d2 * d, nil
 		},
 		want: -91.6875,
 	},
@@ -74,7 +90,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/multiply_negative_negative",
 		expr: "-3.0 * (-2.5)",
 		eval: func() (any, error) {
-			return -3.0 * -2.5, nil
+			d := -2.5
+			d2 := -3.0
+			return d2 * d, nil
 		},
 		want: 7.5,
 	},
@@ -82,7 +100,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/divide_positive_positive",
 		expr: "0.0625 / 0.002",
 		eval: func() (any, error) {
-			return 0.0625 / 0.002, nil
+			d := 0.002
+			d2 := 0.0625
+			return d2 / d, nil
 		},
 		want: 31.25,
 	},
@@ -90,7 +110,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/divide_positive_negative",
 		expr: "-2.0 / 2.0",
 		eval: func() (any, error) {
-			return -2.0 / 2.0, nil
+			d := 2.0
+			d2 := -2.0
+			return d2 / d, nil
 		},
 		want: -1.0,
 	},
@@ -98,7 +120,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/divide_negative_negative",
 		expr: "-8.875 / (-0.0625)",
 		eval: func() (any, error) {
-			return -8.875 / -0.0625, nil
+			d := -0.0625
+			d2 := -8.875
+			return d2 / d, nil
 		},
 		want: 142.0,
 	},
@@ -127,10 +151,22 @@ var fpMathCases = []testCase{
 		want: math.Copysign(0.0, -1.0),
 	},
 	{
+		name: "fp_math/divide_zero",
+		expr: "15.75 / 0.0",
+		eval: func() (any, error) {
+			d := 0.0
+			d2 := 15.75
+			return d2 / d, nil
+		},
+		want: math.Inf(1),
+	},
+	{
 		name: "fp_math/multiply_zero",
 		expr: "15.36 * 0.0",
 		eval: func() (any, error) {
-			return 15.36 * 0.0, nil
+			d := 0.0
+			d2 := 15.36
+			return d2 * d, nil
 		},
 		want: 0.0,
 	},
@@ -138,7 +174,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_left_identity",
 		expr: "0.0 + 1.75",
 		eval: func() (any, error) {
-			return 0.0 + 1.75, nil
+			d := 1.75
+			d2 := 0.0
+			return d2 + d, nil
 		},
 		want: 1.75,
 	},
@@ -146,7 +184,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_right_identity",
 		expr: " 2.5 + 0.0",
 		eval: func() (any, error) {
-			return 2.5 + 0.0, nil
+			d := 0.0
+			d2 := 2.5
+			return d2 + d, nil
 		},
 		want: 2.5,
 	},
@@ -154,7 +194,11 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_commutative",
 		expr: "7.5 + 1.5 == 1.5 + 7.5",
 		eval: func() (any, error) {
-			return (7.5 + 1.5) == (1.5 + 7.5), nil
+			d := 1.5
+			d2 := 7.5
+			d3 := 7.5
+			d4 := 1.5
+			return (d2 + d) == (d4 + d3), nil
 		},
 		want: true,
 	},
@@ -162,7 +206,12 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_associative",
 		expr: "5.625 + (15.75 + 2.0) == (5.625 + 15.75) + 2.0",
 		eval: func() (any, error) {
-			return (5.625 + (15.75 + 2.0)) == (5.625 + 15.75 + 2.0), nil
+			d := 2.0
+			d2 := 15.75
+			d3 := 15.75
+			d4 := 5.625
+			d5 := 2.0
+			return (5.625 + (d2 + d)) == (d4 + d3 + d5), nil
 		},
 		want: true,
 	},
@@ -170,7 +219,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/mul_left_identity",
 		expr: "1.0 * 45.25",
 		eval: func() (any, error) {
-			return 1.0 * 45.25, nil
+			d := 45.25
+			d2 := 1.0
+			return d2 * d, nil
 		},
 		want: 45.25,
 	},
@@ -178,7 +229,9 @@ var fpMathCases = []testCase{
 		name: "fp_math/mul_right_identity",
 		expr: "-25.25 * 1.0",
 		eval: func() (any, error) {
-			return -25.25 * 1.0, nil
+			d := 1.0
+			d2 := -25.25
+			return d2 * d, nil
 		},
 		want: -25.25,
 	},
@@ -186,7 +239,11 @@ var fpMathCases = []testCase{
 		name: "fp_math/mul_commutative",
 		expr: "1.5 * 25.875 == 25.875 * 1.5",
 		eval: func() (any, error) {
-			return (1.5 * 25.875) == (25.875 * 1.5), nil
+			d := 25.875
+			d2 := 1.5
+			d3 := 1.5
+			d4 := 25.875
+			return (d2 * d) == (d4 * d3), nil
 		},
 		want: true,
 	},
@@ -194,8 +251,12 @@ var fpMathCases = []testCase{
 		name: "fp_math/mul_associative",
 		expr: "1.5 * (23.625 * 0.75) == (1.5 * 23.625) * 0.75",
 		eval: func() (any, error) {
-			v1 := (1.5 * (23.625 * 0.75)) == ((1.5 * 23.625) * 0.75)
-			return v1, nil
+			d := 0.75
+			d2 := 23.625
+			d3 := 23.625
+			d4 := 1.5
+			d5 := 0.75
+			return (1.5 * (d2 * d)) == ((d4 * d3) * d5), nil
 		},
 		want: true,
 	},
@@ -203,16 +264,43 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_mul_distribute",
 		expr: "5.75 * (1.5 + 2.5)  == 5.75 * 1.5 + 5.75 * 2.5",
 		eval: func() (any, error) {
-			v1 := (5.75 * (1.5 + 2.5)) == ((5.75 * 1.5) + (5.75 * 2.5))
-			return v1, nil
+			d := 2.5
+			d2 := 1.5
+			d3 := 1.5
+			d4 := 5.75
+			d5 := 2.5
+			d6 := 5.75
+			return (5.75 * (d2 + d)) == ((d4 * d3) + (d6 * d5)), nil
 		},
 		want: true,
+	},
+	{
+		name: "fp_math/fp_overflow_positive",
+		expr: "2.0 * 8.988466e+307 ",
+		eval: func() (any, error) {
+			d := 8.988466e+307
+			d2 := 2.0
+			return d2 * d, nil
+		},
+		want: math.Inf(1),
+	},
+	{
+		name: "fp_math/fp_overflow_negative",
+		expr: "2.0 * -8.988466e+307 ",
+		eval: func() (any, error) {
+			d := -8.988466e+307
+			d2 := 2.0
+			return d2 * d, nil
+		},
+		want: math.Inf(-1),
 	},
 	{
 		name: "fp_math/fp_underflow",
 		expr: "1e-324  / 2.0",
 		eval: func() (any, error) {
-			return 0.0 / 2.0, nil
+			d := 2.0
+			d2 := 0.0
+			return d2 / d, nil
 		},
 		want: 0.0,
 	},

@@ -555,11 +555,7 @@ var listsCases = []testCase{
 		name: "size/map_empty",
 		expr: "size({})",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			size, err := celrt.Size(m)
+			size, err := celrt.Size(celrt.EmptyMap())
 			if err != nil {
 				return nil, err
 			}

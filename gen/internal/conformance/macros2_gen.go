@@ -2,5 +2,1508 @@
 
 package conformance
 
-// macros2Cases are the tests of macros2.textproto that are translated to Go: 0 of 46.
-var macros2Cases = []testCase{}
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"strings"
+)
+
+// macros2Cases are the tests of macros2.textproto that are translated to Go: 46 of 46.
+var macros2Cases = []testCase{
+	{
+		name: "exists/list_elem_all_true",
+		expr: "[1, 2, 3].exists(i, v, i > -1 && v > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(-1)
+				if ok {
+					ok = v1 > int64(0)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_some_true",
+		expr: "[1, 2, 3].exists(i, v, i == 1 && v == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(1)
+				if ok {
+					ok = v1 == int64(2)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_none_true",
+		expr: "[1, 2, 3].exists(i, v, i > 2 && v > 3)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(2)
+				if ok {
+					ok = v1 > int64(3)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/list_elem_type_shortcircuit",
+		expr: "[1, 'foo', 3].exists(i, v, i == 1 && v != '1')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(1)
+				if ok {
+					ok = !celrt.Equal(v1, "1")
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/list_elem_type_exhaustive",
+		expr: "[1, 'foo', 3].exists(i, v, i == 3 || v == '10')",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(3)
+				if !ok {
+					ok = celrt.Equal(v1, "10")
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/list_elem_exists_error",
+		expr: "[1, 2, 3].exists(i, v, v / i == 17)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v2, failure2 := func() (bool, error) {
+					quotient, err := celrt.DivInt(v1, int64(i))
+					if err != nil {
+						return false, err
+					}
+					return quotient == int64(17), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v2
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "exists/list_empty",
+		expr: "[].exists(i, v, i == 0 || v == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			for i, v1 := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(0)
+				if !ok {
+					ok = v1 == int64(2)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "exists/map_key",
+		expr: "{'key1':1, 'key2':2}.exists(k, v, k == 'key2' && v == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "key2"
+				if ok {
+					ok = x2 == int64(2)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/not_map_key",
+		expr: "!{'key1':1, 'key2':2}.exists(k, v, k == 'key3' || v == 3)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "key3"
+				if !ok {
+					ok = x2 == int64(3)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return !found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/map_key_type_shortcircuit",
+		expr: "{'key':1, 1:21}.exists(k, v, k != 2 && v != 22)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(21)
+			m, err := celrt.NewMap([]any{"key", int64(1)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := !celrt.Equal(k, int64(2))
+				if ok {
+					ok = x != int64(22)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "exists/map_key_type_exhaustive",
+		expr: "!{'key':1, 1:42}.exists(k, v, k == 2 && v == 43)",
+		eval: func() (any, error) {
+			steps := 0
+			found := false
+			var failure error
+			v1 := int64(1)
+			v2 := int64(42)
+			m, err := celrt.NewMap([]any{"key", int64(1)}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := celrt.Equal(k, int64(2))
+				if ok {
+					ok = x == int64(43)
+				}
+				found = ok
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return nil, failure
+			}
+			return !found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/list_elem_all_true",
+		expr: "[1, 2, 3].all(i, v, i > -1 && v > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(-1)
+				if ok {
+					ok = v1 > int64(0)
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/list_elem_some_true",
+		expr: "[1, 2, 3].all(i, v, i == 1 && v == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(1)
+				if ok {
+					ok = v1 == int64(2)
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_none_true",
+		expr: "[1, 2, 3].all(i, v, i == 3 || v == 4)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(3)
+				if !ok {
+					ok = v1 == int64(4)
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_type_shortcircuit",
+		expr: "[1, 'foo', 3].all(i, v, i == 0 || v == 1)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(0)
+				if !ok {
+					ok = celrt.Equal(v1, int64(1))
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_type_exhaustive",
+		expr: "[0, 'foo', 3].all(i, v, v % 2 == i)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []any{int64(0), "foo", int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v2, failure2 := func() (bool, error) {
+					x, err := celrt.AsInt(v1)
+					if err != nil {
+						return false, err
+					}
+					rest, err := celrt.ModInt(x, int64(2))
+					if err != nil {
+						return false, err
+					}
+					return rest == int64(i), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v2
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_type_error_exhaustive",
+		expr: "[0, 'foo', 5].all(i, v, v % 3 == i)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []any{int64(0), "foo", int64(5)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v2, failure2 := func() (bool, error) {
+					x, err := celrt.AsInt(v1)
+					if err != nil {
+						return false, err
+					}
+					rest, err := celrt.ModInt(x, int64(3))
+					if err != nil {
+						return false, err
+					}
+					return rest == int64(i), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v2
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "all/list_elem_error_shortcircuit",
+		expr: "[1, 2, 3].all(i, v, 6 / (2 - v) == i)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v2, failure2 := func() (bool, error) {
+					diff, err := celrt.SubInt(int64(2), v1)
+					if err != nil {
+						return false, err
+					}
+					quotient, err := celrt.DivInt(int64(6), diff)
+					if err != nil {
+						return false, err
+					}
+					return quotient == int64(i), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v2
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "all/list_elem_error_exhaustive",
+		expr: "[1, 2, 3].all(i, v, v / i != 17)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v2, failure2 := func() (bool, error) {
+					quotient, err := celrt.DivInt(v1, int64(i))
+					if err != nil {
+						return false, err
+					}
+					return quotient != int64(17), nil
+				}()
+				if failure2 != nil {
+					if failure == nil {
+						failure = failure2
+					}
+					continue
+				}
+				found = v2
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "all/list_empty",
+		expr: "[].all(i, v, i > -1 || v > 0)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for i, v1 := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(-1)
+				if !ok {
+					ok = v1 > int64(0)
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: true,
+	},
+	{
+		name: "all/map_key",
+		expr: "{'key1':1, 'key2':2}.all(k, v, k == 'key2' && v == 2)",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			v1 := int64(1)
+			v2 := int64(2)
+			m, err := celrt.NewMap([]any{"key1", "key2"}, []any{v1, v2})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "key2"
+				if ok {
+					ok = x2 == int64(2)
+				}
+				found = ok
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_empty",
+		expr: "[].existsOne(i, v, i == 3 || v == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(3)
+				if !ok {
+					ok = v1 == int64(7)
+				}
+				if ok {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_one_true",
+		expr: "[7].existsOne(i, v, i == 0 && v == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{int64(7)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(0)
+				if ok {
+					ok = v1 == int64(7)
+				}
+				if ok {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "existsOne/list_one_false",
+		expr: "[8].existsOne(i, v, i == 0 && v == 7)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{int64(8)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(0)
+				if ok {
+					ok = v1 == int64(7)
+				}
+				if ok {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_none",
+		expr: "[1, 2, 3].existsOne(i, v, i > 2 || v > 3)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(2)
+				if !ok {
+					ok = v1 > int64(3)
+				}
+				if ok {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_one",
+		expr: "[5, 7, 8].existsOne(i, v, v % 5 == i)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{int64(5), int64(7), int64(8)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(v1, int64(5))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(i) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "existsOne/list_many",
+		expr: "[0, 1, 2, 3, 4].existsOne(i, v, v % 2 == i)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
+			matches := 0
+			for i, v2 := range v1 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				rest, err := celrt.ModInt(v2, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				if rest == int64(i) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_all",
+		expr: "['foal', 'foo', 'four'].existsOne(i, v, i > -1 && v.startsWith('fo'))",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []string{"foal", "foo", "four"} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) > int64(-1)
+				if ok {
+					ok = strings.HasPrefix(v1, "fo")
+				}
+				if ok {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: false,
+	},
+	{
+		name: "existsOne/list_no_shortcircuit",
+		expr: "[3, 2, 1, 0].existsOne(i, v, v / i > 1)",
+		eval: func() (any, error) {
+			steps := 0
+			matches := 0
+			for i, v1 := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(v1, int64(i))
+				if err != nil {
+					return nil, err
+				}
+				if quotient > int64(1) {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "existsOne/map_one",
+		expr: "{6: 'six', 7: 'seven', 8: 'eight'}.existsOne(k, v, k % 5 == 2 && v == 'seven')",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := "six"
+			v2 := "seven"
+			v3 := "eight"
+			m, err := celrt.NewMap([]any{int64(6), int64(7), int64(8)}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			matches := 0
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsInt(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				v4, failure := func() (bool, error) {
+					rest, err := celrt.ModInt(x, int64(5))
+					if err != nil {
+						return false, err
+					}
+					return rest == int64(2), nil
+				}()
+				ok2, err := celrt.And(v4, failure, x2 == "seven", nil)
+				if err != nil {
+					return nil, err
+				}
+				if ok2 {
+					matches++
+				}
+			}
+			return matches == 1, nil
+		},
+		want: true,
+	},
+	{
+		name: "transformList/empty",
+		expr: "[].transformList(i, v, i / v)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{}))
+			for i, v1 := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(int64(i), v1)
+				if err != nil {
+					return nil, err
+				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
+				list = append(list, quotient)
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "transformList/empty_filter",
+		expr: "[].transformList(i, v, i > v, i / v)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{}))
+			for i, v1 := range []int64{} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if int64(i) > v1 {
+					quotient, err := celrt.DivInt(int64(i), v1)
+					if err != nil {
+						return nil, err
+					}
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
+					list = append(list, quotient)
+				}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "transformList/one",
+		expr: "[3].transformList(i, v, v * v + i)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(3)}))
+			for i, v1 := range []int64{int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				product, err := celrt.MulInt(v1, v1)
+				if err != nil {
+					return nil, err
+				}
+				sum, err := celrt.AddInt(product, int64(i))
+				if err != nil {
+					return nil, err
+				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
+				list = append(list, sum)
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(9)},
+	},
+	{
+		name: "transformList/one_filter",
+		expr: "[3].transformList(i, v, i == 0 && v == 3, v * v + i)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(3)}))
+			for i, v1 := range []int64{int64(3)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) == int64(0)
+				if ok {
+					ok = v1 == int64(3)
+				}
+				if ok {
+					product, err := celrt.MulInt(v1, v1)
+					if err != nil {
+						return nil, err
+					}
+					sum, err := celrt.AddInt(product, int64(i))
+					if err != nil {
+						return nil, err
+					}
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
+					list = append(list, sum)
+				}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(9)},
+	},
+	{
+		name: "transformList/many",
+		expr: "[2, 4, 6].transformList(i, v, v / 2 + i)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
+			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(v1, int64(2))
+				if err != nil {
+					return nil, err
+				}
+				sum, err := celrt.AddInt(quotient, int64(i))
+				if err != nil {
+					return nil, err
+				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
+				list = append(list, sum)
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(1), int64(3), int64(5)},
+	},
+	{
+		name: "transformList/many_filter",
+		expr: "[2, 4, 6].transformList(i, v, i != 1 && v != 4, v / 2 + i)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
+			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := int64(i) != int64(1)
+				if ok {
+					ok = v1 != int64(4)
+				}
+				if ok {
+					quotient, err := celrt.DivInt(v1, int64(2))
+					if err != nil {
+						return nil, err
+					}
+					sum, err := celrt.AddInt(quotient, int64(i))
+					if err != nil {
+						return nil, err
+					}
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
+					list = append(list, sum)
+				}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(1), int64(5)},
+	},
+	{
+		name: "transformList/error",
+		expr: "[2, 1, 0].transformList(i, v, v / i)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
+			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(v1, int64(i))
+				if err != nil {
+					return nil, err
+				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
+				list = append(list, quotient)
+			}
+			return celrt.ListOf(list), nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "transformList/error_filter",
+		expr: "[2, 1, 0].transformList(i, v, v / i > 0, v)",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
+			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				quotient, err := celrt.DivInt(v1, int64(i))
+				if err != nil {
+					return nil, err
+				}
+				if quotient > int64(0) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
+					list = append(list, v1)
+				}
+			}
+			return celrt.ListOf(list), nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "transformMap/empty",
+		expr: "{}.transformMap(k, v, k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			keys, values, err := celrt.Entries(celrt.EmptyMap())
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsBytes(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsBytes(values[i])
+				if err != nil {
+					return nil, err
+				}
+				keys2 = append(keys2, x)
+				values2 = append(values2, celrt.Concat(x, x2))
+			}
+			m, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+		want: mustMap([]any{}, []any{}),
+	},
+	{
+		name: "transformMap/empty_filter",
+		expr: "{}.transformMap(k, v, k == 'foo' && v == 'bar', k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			keys, values, err := celrt.Entries(celrt.EmptyMap())
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "foo"
+				if ok {
+					ok = x2 == "bar"
+				}
+				if ok {
+					keys2 = append(keys2, x)
+					values2 = append(values2, x+x2)
+				}
+			}
+			m, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+		want: mustMap([]any{}, []any{}),
+	},
+	{
+		name: "transformMap/one",
+		expr: "{'foo': 'bar'}.transformMap(k, v, k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := "bar"
+			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				keys2 = append(keys2, x)
+				values2 = append(values2, x+x2)
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		want: mustMap([]any{"foo"}, []any{"foobar"}),
+	},
+	{
+		name: "transformMap/one_filter",
+		expr: "{'foo': 'bar'}.transformMap(k, v, k == 'foo' && v == 'bar', k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := "bar"
+			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "foo"
+				if ok {
+					ok = x2 == "bar"
+				}
+				if ok {
+					keys2 = append(keys2, x)
+					values2 = append(values2, x+x2)
+				}
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		want: mustMap([]any{"foo"}, []any{"foobar"}),
+	},
+	{
+		name: "transformMap/many",
+		expr: "{'foo': 'bar', 'baz': 'bux', 'hello': 'world'}.transformMap(k, v, k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := "bar"
+			v2 := "bux"
+			v3 := "world"
+			m, err := celrt.NewMap([]any{"foo", "baz", "hello"}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				keys2 = append(keys2, x)
+				values2 = append(values2, x+x2)
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		want: mustMap([]any{"foo", "baz", "hello"}, []any{"foobar", "bazbux", "helloworld"}),
+	},
+	{
+		name: "transformMap/many_filter",
+		expr: "{'foo': 'bar', 'baz': 'bux', 'hello': 'world'}.transformMap(k, v, k != 'baz' && v != 'bux', k + v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := "bar"
+			v2 := "bux"
+			v3 := "world"
+			m, err := celrt.NewMap([]any{"foo", "baz", "hello"}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x != "baz"
+				if ok {
+					ok = x2 != "bux"
+				}
+				if ok {
+					keys2 = append(keys2, x)
+					values2 = append(values2, x+x2)
+				}
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		want: mustMap([]any{"foo", "hello"}, []any{"foobar", "helloworld"}),
+	},
+	{
+		name: "transformMap/error",
+		expr: "{'foo': 2, 'bar': 1, 'baz': 0}.transformMap(k, v, 4 / v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := int64(2)
+			v2 := int64(1)
+			v3 := int64(0)
+			m, err := celrt.NewMap([]any{"foo", "bar", "baz"}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				quotient, err := celrt.DivInt(int64(4), x2)
+				if err != nil {
+					return nil, err
+				}
+				keys2 = append(keys2, x)
+				values2 = append(values2, quotient)
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "transformMap/error_filter",
+		expr: "{'foo': 2, 'bar': 1, 'baz': 0}.transformMap(k, v, k == 'baz' && 4 / v == 0, v)",
+		eval: func() (any, error) {
+			steps := 0
+			v1 := int64(2)
+			v2 := int64(1)
+			v3 := int64(0)
+			m, err := celrt.NewMap([]any{"foo", "bar", "baz"}, []any{v1, v2, v3})
+			if err != nil {
+				return nil, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return nil, err
+			}
+			var keys2 []any
+			var values2 []any
+			for i, k := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(k)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsInt(values[i])
+				if err != nil {
+					return nil, err
+				}
+				ok := x == "baz"
+				if ok {
+					quotient, err := celrt.DivInt(int64(4), x2)
+					if err != nil {
+						return nil, err
+					}
+					ok = quotient == int64(0)
+				}
+				if ok {
+					keys2 = append(keys2, x)
+					values2 = append(values2, x2)
+				}
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		wantErr: true,
+	},
+}

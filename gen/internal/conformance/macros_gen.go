@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// macrosCases are the tests of macros.textproto that are translated to Go: 42 of 44.
+// macrosCases are the tests of macros.textproto that are translated to Go: 44 of 44.
 var macrosCases = []testCase{
 	{
 		name: "exists/list_elem_all_true",
@@ -196,7 +196,7 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			keys, err := celrt.Iterate(m)
+			keys, err := celrt.StringKeys(m)
 			if err != nil {
 				return nil, err
 			}
@@ -204,7 +204,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(k, "key2")
+				found = k == "key2"
 				if found {
 					break
 				}
@@ -229,7 +229,7 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			keys, err := celrt.Iterate(m)
+			keys, err := celrt.StringKeys(m)
 			if err != nil {
 				return nil, err
 			}
@@ -237,7 +237,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(k, "key3")
+				found = k == "key3"
 				if found {
 					break
 				}
@@ -559,7 +559,7 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			keys, err := celrt.Iterate(m)
+			keys, err := celrt.StringKeys(m)
 			if err != nil {
 				return nil, err
 			}
@@ -567,7 +567,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(k, "key2")
+				found = k == "key2"
 				if !found {
 					break
 				}
@@ -678,8 +678,8 @@ var macrosCases = []testCase{
 		expr: "[0, 1, 2, 3, 4].exists_one(n, n % 2 == 1)",
 		eval: func() (any, error) {
 			steps := 0
-			matches := 0
 			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
+			matches := 0
 			for _, n := range v1 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -741,7 +741,6 @@ var macrosCases = []testCase{
 		expr: "{6: 'six', 7: 'seven', 8: 'eight'}.exists_one(foo, foo % 5 == 2)",
 		eval: func() (any, error) {
 			steps := 0
-			matches := 0
 			v1 := "six"
 			v2 := "seven"
 			v3 := "eight"
@@ -753,6 +752,7 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			matches := 0
 			for _, foo := range keys {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -778,7 +778,8 @@ var macrosCases = []testCase{
 		expr: "[].map(n, n / 2)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{}))
 			for _, n := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -787,10 +788,10 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
 				list = append(list, quotient)
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -801,7 +802,8 @@ var macrosCases = []testCase{
 		expr: "[3].map(n, n * n)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(3)}))
 			for _, n := range []int64{int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -810,10 +812,10 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
 				list = append(list, product)
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -824,7 +826,8 @@ var macrosCases = []testCase{
 		expr: "[2, 4, 6].map(n, n / 2)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
 			for _, n := range []int64{int64(2), int64(4), int64(6)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -833,10 +836,10 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
 				list = append(list, quotient)
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -847,7 +850,8 @@ var macrosCases = []testCase{
 		expr: "[2, 1, 0].map(n, 4 / n)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
 			for _, n := range []int64{int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -856,10 +860,10 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
+				}
 				list = append(list, quotient)
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -870,28 +874,25 @@ var macrosCases = []testCase{
 		expr: "{'John': 'smart'}.map(key, key) == ['John']",
 		eval: func() (any, error) {
 			steps := 0
-			var list []string
+			bytes := 0
 			v1 := "smart"
 			m, err := celrt.NewMap([]any{"John"}, []any{v1})
 			if err != nil {
 				return nil, err
 			}
-			keys, err := celrt.Iterate(m)
+			keys, err := celrt.StringKeys(m)
 			if err != nil {
 				return nil, err
 			}
+			list := make([]string, 0, len(keys))
 			for _, key := range keys {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				x, err := celrt.AsString(key)
-				if err != nil {
-					return nil, err
+				if bytes += len(key); bytes > celrt.MaxBytes {
+					return nil, celrt.ErrBytes
 				}
-				list = append(list, x)
-			}
-			if list == nil {
-				list = []string{}
+				list = append(list, key)
 			}
 			v2 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"John"}))
 			return v2, nil
@@ -903,7 +904,8 @@ var macrosCases = []testCase{
 		expr: "[].filter(n, n % 2 == 0)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{}))
 			for _, n := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -913,11 +915,11 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if rest == int64(0) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, n)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -928,17 +930,18 @@ var macrosCases = []testCase{
 		expr: "[2].filter(n, n == 2)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(2)}))
 			for _, n := range []int64{int64(2)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n == int64(2) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, n)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -949,17 +952,18 @@ var macrosCases = []testCase{
 		expr: "[1].filter(n, n > 3)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(1)}))
 			for _, n := range []int64{int64(1)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n > int64(3) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, n)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -970,17 +974,18 @@ var macrosCases = []testCase{
 		expr: "[1, 2, 3].filter(e, e > 3)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
 			for _, e := range []int64{int64(1), int64(2), int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if e > int64(3) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, e)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -991,8 +996,9 @@ var macrosCases = []testCase{
 		expr: "[0, 1, 2, 3, 4].filter(x, x % 2 == 1)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
 			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
+			list := make([]int64, 0, len(v1))
 			for _, x := range v1 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -1002,11 +1008,11 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if rest == int64(1) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, x)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -1017,17 +1023,18 @@ var macrosCases = []testCase{
 		expr: "[1, 2, 3].filter(n, n > 0)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
 			for _, n := range []int64{int64(1), int64(2), int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n > int64(0) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, n)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -1038,7 +1045,8 @@ var macrosCases = []testCase{
 		expr: "[3, 2, 1, 0].filter(n, 12 / n > 4)",
 		eval: func() (any, error) {
 			steps := 0
-			var list []int64
+			bytes := 0
+			list := make([]int64, 0, len([]int64{int64(3), int64(2), int64(1), int64(0)}))
 			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
@@ -1048,11 +1056,11 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if quotient > int64(4) {
+					if bytes += 8; bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
 					list = append(list, n)
 				}
-			}
-			if list == nil {
-				list = []int64{}
 			}
 			return celrt.ListOf(list), nil
 		},
@@ -1063,7 +1071,7 @@ var macrosCases = []testCase{
 		expr: "{'John': 'smart', 'Paul': 'cute', 'George': 'quiet', 'Ringo': 'funny'}.filter(key, key == 'Ringo') == ['Ringo']",
 		eval: func() (any, error) {
 			steps := 0
-			var list []string
+			bytes := 0
 			v1 := "smart"
 			v2 := "cute"
 			v3 := "quiet"
@@ -1072,27 +1080,106 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			keys, err := celrt.Iterate(m)
+			keys, err := celrt.StringKeys(m)
 			if err != nil {
 				return nil, err
 			}
+			list := make([]string, 0, len(keys))
 			for _, key := range keys {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				if celrt.Equal(key, "Ringo") {
-					x, err := celrt.AsString(key)
-					if err != nil {
-						return nil, err
+				if key == "Ringo" {
+					if bytes += len(key); bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
 					}
-					list = append(list, x)
+					list = append(list, key)
 				}
-			}
-			if list == nil {
-				list = []string{}
 			}
 			v5 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"Ringo"}))
 			return v5, nil
+		},
+		want: true,
+	},
+	{
+		name: "nested/filter_all",
+		expr: "['signer'].filter(signer, ['artifact'].all(artifact, true))",
+		eval: func() (any, error) {
+			steps := 0
+			bytes := 0
+			list := make([]string, 0, len([]string{"signer"}))
+			for _, signer := range []string{"signer"} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				found := true
+				var failure error
+				for range []string{"artifact"} {
+					if steps++; steps > celrt.MaxSteps {
+						return nil, celrt.ErrSteps
+					}
+					found = true
+					if !found {
+						break
+					}
+				}
+				if found && failure != nil {
+					return nil, failure
+				}
+				if found {
+					if bytes += len(signer); bytes > celrt.MaxBytes {
+						return nil, celrt.ErrBytes
+					}
+					list = append(list, signer)
+				}
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{"signer"},
+	},
+	{
+		name: "nested/all_all",
+		expr: "['signer'].all(signer, ['artifact'].all(artifact, true))",
+		eval: func() (any, error) {
+			steps := 0
+			found := true
+			var failure error
+			for range []string{"signer"} {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v1, failure3 := func() (bool, error) {
+					found2 := true
+					var failure2 error
+					for range []string{"artifact"} {
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found2 = true
+						if !found2 {
+							break
+						}
+					}
+					if found2 && failure2 != nil {
+						return false, failure2
+					}
+					return found2, nil
+				}()
+				if failure3 != nil {
+					if failure == nil {
+						failure = failure3
+					}
+					continue
+				}
+				found = v1
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return nil, failure
+			}
+			return found, nil
 		},
 		want: true,
 	},

@@ -4,8 +4,24 @@ package conformance
 
 import celrt "github.com/permgen/permgen/runtime/celrt"
 
-// optionalsCases are the tests of optionals.textproto that are translated to Go: 35 of 70.
+// optionalsCases are the tests of optionals.textproto that are translated to Go: 51 of 70.
 var optionalsCases = []testCase{
+	{
+		name: "optionals/null",
+		expr: "optional.of(null).hasValue()",
+		eval: func() (any, error) {
+			return celrt.Of[any](nil).Ok, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/null_non_zero_value",
+		expr: "optional.ofNonZeroValue(null).hasValue()",
+		eval: func() (any, error) {
+			return celrt.OfNonZero(nil).Ok, nil
+		},
+		want: false,
+	},
 	{
 		name: "optionals/none_or_none_or_value",
 		expr: "optional.none().or(optional.none()).orValue(42)",
@@ -51,11 +67,7 @@ var optionalsCases = []testCase{
 		name: "optionals/empty_map_optFlatMap_hasValue",
 		expr: "{}.?key.optFlatMap(k, k.?subkey).hasValue()",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m, "key")
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "key")
 			if err != nil {
 				return nil, err
 			}
@@ -83,35 +95,32 @@ var optionalsCases = []testCase{
 		name: "optionals/map_empty_submap_optFlatMap_hasValue",
 		expr: "{'key': {}}.?key.optFlatMap(k, k.?subkey).hasValue()",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
+			v1 := celrt.EmptyMap()
+			m, err := celrt.NewMap([]any{"key"}, []any{v1})
 			if err != nil {
 				return nil, err
 			}
-			m2, err := celrt.NewMap([]any{"key"}, []any{m})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m2, "key")
+			opt, err := celrt.OptSelect(m, "key")
 			if err != nil {
 				return nil, err
 			}
 			target := opt
-			var v1 celrt.Optional[any]
+			var v2 celrt.Optional[any]
 			if target.Ok {
-				v2, err := target.Get()
+				v3, err := target.Get()
 				if err != nil {
 					return nil, err
 				}
-				k := v2
+				k := v3
 				opt2, err := celrt.OptSelect(k, "subkey")
 				if err != nil {
 					return nil, err
 				}
-				v1 = opt2
+				v2 = opt2
 			} else {
-				v1 = celrt.None[any]()
+				v2 = celrt.None[any]()
 			}
-			return v1.Ok, nil
+			return v2.Ok, nil
 		},
 		want: false,
 	},
@@ -130,6 +139,43 @@ var optionalsCases = []testCase{
 			return opt.Ok, nil
 		},
 		want: true,
+	},
+	{
+		name: "optionals/map_absent_key_absent_field_none",
+		expr: "{true: dyn(0)}[?false].absent.hasValue()",
+		eval: func() (any, error) {
+			v1 := int64(0)
+			m, err := celrt.NewMap([]any{true}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(m, false)
+			if err != nil {
+				return nil, err
+			}
+			absent, err := celrt.OptSelect(celrt.OptionalOf(opt), "absent")
+			if err != nil {
+				return nil, err
+			}
+			return absent.Ok, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_undefined_entry_hasValue",
+		expr: "{}.?null_key.invalid.hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "null_key")
+			if err != nil {
+				return nil, err
+			}
+			invalid, err := celrt.OptSelect(celrt.OptionalOf(opt), "invalid")
+			if err != nil {
+				return nil, err
+			}
+			return invalid.Ok, nil
+		},
+		want: false,
 	},
 	{
 		name: "optionals/map_submap_subkey_optFlatMap_value",
@@ -226,6 +272,53 @@ var optionalsCases = []testCase{
 		want: "",
 	},
 	{
+		name: "optionals/map_optindex_optFlatMap_optional_ofNonZeroValue_hasValue",
+		expr: "{'key': {'subkey': ''}}.?key.optFlatMap(k, optional.ofNonZeroValue(k.subkey)).hasValue()",
+		eval: func() (any, error) {
+			v1 := ""
+			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"key"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "key")
+			if err != nil {
+				return nil, err
+			}
+			target := opt
+			var v2 celrt.Optional[string]
+			if target.Ok {
+				v3, err := target.Get()
+				if err != nil {
+					return nil, err
+				}
+				k := v3
+				subkey, err := celrt.Select(k, "subkey")
+				if err != nil {
+					return nil, err
+				}
+				x, err := celrt.AsString(subkey)
+				if err != nil {
+					return nil, err
+				}
+				x2, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(celrt.OfNonZero(x)))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x2
+			} else {
+				v2 = celrt.None[string]()
+			}
+			return v2.Ok, nil
+		},
+		want: false,
+	},
+	{
 		name: "optionals/optional_of_optMap_value",
 		expr: "optional.of(42).optMap(y, y + 1).value()",
 		eval: func() (any, error) {
@@ -254,28 +347,42 @@ var optionalsCases = []testCase{
 		want: int64(43),
 	},
 	{
-		name: "optionals/ternary_optional_hasValue",
-		expr: "(has({}.x) ? optional.of({}.x) : optional.none()).hasValue()",
+		name: "optionals/optional_ofNonZeroValue_or_optional_value",
+		expr: "optional.ofNonZeroValue(42).or(optional.of(20)).value() == 42",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
+			x, err := func(v any) (celrt.Optional[int64], error) {
+				return celrt.AsOptional(v, celrt.AsInt)
+			}(celrt.OptionalOf(celrt.OfNonZero(int64(42))))
 			if err != nil {
 				return nil, err
 			}
-			has, err := celrt.Has(m, "x")
+			v1 := x
+			if !x.Ok {
+				v1 = celrt.Of(int64(20))
+			}
+			v2, err := v1.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v2 == int64(42), nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/ternary_optional_hasValue",
+		expr: "(has({}.x) ? optional.of({}.x) : optional.none()).hasValue()",
+		eval: func() (any, error) {
+			has, err := celrt.Has(celrt.EmptyMap(), "x")
 			if err != nil {
 				return nil, err
 			}
 			var v1 celrt.Optional[any]
 			if has {
-				m2, err := celrt.NewMap([]any{}, []any{})
+				x, err := celrt.Select(celrt.EmptyMap(), "x")
 				if err != nil {
 					return nil, err
 				}
-				x, err := celrt.Select(m2, "x")
-				if err != nil {
-					return nil, err
-				}
-				v1 = celrt.Of(x)
+				v1 = celrt.Of[any](x)
 			} else {
 				v1 = celrt.None[any]()
 			}
@@ -287,11 +394,7 @@ var optionalsCases = []testCase{
 		name: "optionals/map_optindex_hasValue",
 		expr: "{}.?x.hasValue()",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m, "x")
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "x")
 			if err != nil {
 				return nil, err
 			}
@@ -303,11 +406,7 @@ var optionalsCases = []testCase{
 		name: "optionals/has_map_optindex",
 		expr: "has({}.?x.y)",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m, "x")
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "x")
 			if err != nil {
 				return nil, err
 			}
@@ -320,6 +419,31 @@ var optionalsCases = []testCase{
 		want: false,
 	},
 	{
+		name: "optionals/has_map_optindex_field",
+		expr: "has({'x': {'y': 'z'}}.?x.y)",
+		eval: func() (any, error) {
+			v1 := "z"
+			m, err := celrt.NewMap([]any{"y"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"x"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "x")
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(celrt.OptionalOf(opt), "y")
+			if err != nil {
+				return nil, err
+			}
+			return has, nil
+		},
+		want: true,
+	},
+	{
 		name: "optionals/type",
 		expr: "type(optional.none()) == optional_type",
 		eval: func() (any, error) {
@@ -327,6 +451,49 @@ var optionalsCases = []testCase{
 			return v1 == celrt.OptionalType, nil
 		},
 		want: true,
+	},
+	{
+		name: "optionals/optional_chaining_1",
+		expr: "optional.ofNonZeroValue('').or(optional.of({'c': {'dashed-index': 'goodbye'}}.c['dashed-index'])).orValue('default value')",
+		eval: func() (any, error) {
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(celrt.OfNonZero("")))
+			if err != nil {
+				return nil, err
+			}
+			v1 := x
+			if !x.Ok {
+				v2 := "goodbye"
+				m, err := celrt.NewMap([]any{"dashed-index"}, []any{v2})
+				if err != nil {
+					return nil, err
+				}
+				m2, err := celrt.NewMap([]any{"c"}, []any{m})
+				if err != nil {
+					return nil, err
+				}
+				c, err := celrt.Select(m2, "c")
+				if err != nil {
+					return nil, err
+				}
+				elem, err := celrt.Index(c, "dashed-index")
+				if err != nil {
+					return nil, err
+				}
+				x2, err := celrt.AsString(elem)
+				if err != nil {
+					return nil, err
+				}
+				v1 = celrt.Of(x2)
+			}
+			v3 := v1.Value
+			if !v1.Ok {
+				v3 = "default value"
+			}
+			return v3, nil
+		},
+		want: "goodbye",
 	},
 	{
 		name: "optionals/optional_chaining_2",
@@ -367,15 +534,12 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_chaining_3",
 		expr: "{'c': {}}.c[?'missing-index'].orValue('default value')",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
+			v1 := celrt.EmptyMap()
+			m, err := celrt.NewMap([]any{"c"}, []any{v1})
 			if err != nil {
 				return nil, err
 			}
-			m2, err := celrt.NewMap([]any{"c"}, []any{m})
-			if err != nil {
-				return nil, err
-			}
-			c, err := celrt.Select(m2, "c")
+			c, err := celrt.Select(m, "c")
 			if err != nil {
 				return nil, err
 			}
@@ -389,23 +553,380 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			v1 := x.Value
+			v2 := x.Value
 			if !x.Ok {
-				v1 = "default value"
+				v2 = "default value"
 			}
-			return v1, nil
+			return v2, nil
 		},
 		want: "default value",
+	},
+	{
+		name: "optionals/optional_chaining_4",
+		expr: "optional.of({'c': {'index': 'goodbye'}}).c.index.orValue('default value')",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+			if err != nil {
+				return nil, err
+			}
+			index, err := celrt.OptSelect(celrt.OptionalOf(c), "index")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(index))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x.Value
+			if !x.Ok {
+				v2 = "default value"
+			}
+			return v2, nil
+		},
+		want: "goodbye",
+	},
+	{
+		name: "optionals/optional_chaining_5",
+		expr: "optional.of({'c': {}}).c.missing.or(optional.none()[0]).orValue('default value')",
+		eval: func() (any, error) {
+			v1 := celrt.EmptyMap()
+			m, err := celrt.NewMap([]any{"c"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			if err != nil {
+				return nil, err
+			}
+			missing, err := celrt.OptSelect(celrt.OptionalOf(c), "missing")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(missing))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x
+			if !x.Ok {
+				opt, err := celrt.OptIndex(celrt.OptionalOf(celrt.None[[]string]()), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				x2, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(opt))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x2
+			}
+			v3 := v2.Value
+			if !v2.Ok {
+				v3 = "default value"
+			}
+			return v3, nil
+		},
+		want: "default value",
+	},
+	{
+		name: "optionals/optional_chaining_6",
+		expr: "optional.of({'c': {}}).c.missing.or(optional.of(['list-value'])[0]).orValue('default value')",
+		eval: func() (any, error) {
+			v1 := celrt.EmptyMap()
+			m, err := celrt.NewMap([]any{"c"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			if err != nil {
+				return nil, err
+			}
+			missing, err := celrt.OptSelect(celrt.OptionalOf(c), "missing")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(missing))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x
+			if !x.Ok {
+				opt, err := celrt.OptIndex(celrt.OptionalOf(celrt.Of([]string{"list-value"})), int64(0))
+				if err != nil {
+					return nil, err
+				}
+				x2, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(opt))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x2
+			}
+			v3 := v2.Value
+			if !v2.Ok {
+				v3 = "default value"
+			}
+			return v3, nil
+		},
+		want: "list-value",
+	},
+	{
+		name: "optionals/optional_chaining_7",
+		expr: "optional.of({'c': {'index': 'goodbye'}}).c['index'].orValue('default value')",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(celrt.OptionalOf(c), "index")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x.Value
+			if !x.Ok {
+				v2 = "default value"
+			}
+			return v2, nil
+		},
+		want: "goodbye",
+	},
+	{
+		name: "optionals/optional_chaining_8",
+		expr: "optional.of({'c': {}}).c['missing'].orValue('default value')",
+		eval: func() (any, error) {
+			v1 := celrt.EmptyMap()
+			m, err := celrt.NewMap([]any{"c"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptIndex(celrt.OptionalOf(c), "missing")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x.Value
+			if !x.Ok {
+				v2 = "default value"
+			}
+			return v2, nil
+		},
+		want: "default value",
+	},
+	{
+		name: "optionals/optional_chaining_9",
+		expr: "has(optional.of({'c': {'entry': 'hello world'}}).c) && !has(optional.of({'c': {'entry': 'hello world'}}).c.missing)",
+		eval: func() (any, error) {
+			v2, failure := func() (bool, error) {
+				v1 := "hello world"
+				m, err := celrt.NewMap([]any{"entry"}, []any{v1})
+				if err != nil {
+					return false, err
+				}
+				m2, err := celrt.NewMap([]any{"c"}, []any{m})
+				if err != nil {
+					return false, err
+				}
+				has, err := celrt.Has(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+				if err != nil {
+					return false, err
+				}
+				return has, nil
+			}()
+			v4, failure2 := func() (bool, error) {
+				v3 := "hello world"
+				m3, err := celrt.NewMap([]any{"entry"}, []any{v3})
+				if err != nil {
+					return false, err
+				}
+				m4, err := celrt.NewMap([]any{"c"}, []any{m3})
+				if err != nil {
+					return false, err
+				}
+				c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m4)), "c")
+				if err != nil {
+					return false, err
+				}
+				has2, err := celrt.Has(celrt.OptionalOf(c), "missing")
+				if err != nil {
+					return false, err
+				}
+				return !has2, nil
+			}()
+			ok2, err := celrt.And(v2, failure, v4, failure2)
+			if err != nil {
+				return nil, err
+			}
+			return ok2, nil
+		},
+		want: true,
+	},
+	{
+		name: "optionals/optional_chaining_10",
+		expr: "optional.ofNonZeroValue({'c': {'dashed-index': 'goodbye'}}.a.z).orValue({'c': {'dashed-index': 'goodbye'}}.c['dashed-index'])",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"dashed-index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			a, err := celrt.Select(m2, "a")
+			if err != nil {
+				return nil, err
+			}
+			z, err := celrt.Select(a, "z")
+			if err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(z)
+			if err != nil {
+				return nil, err
+			}
+			x2, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(celrt.OfNonZero(x)))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x2.Value
+			if !x2.Ok {
+				v3 := "goodbye"
+				m3, err := celrt.NewMap([]any{"dashed-index"}, []any{v3})
+				if err != nil {
+					return nil, err
+				}
+				m4, err := celrt.NewMap([]any{"c"}, []any{m3})
+				if err != nil {
+					return nil, err
+				}
+				c, err := celrt.Select(m4, "c")
+				if err != nil {
+					return nil, err
+				}
+				elem, err := celrt.Index(c, "dashed-index")
+				if err != nil {
+					return nil, err
+				}
+				x3, err := celrt.AsString(elem)
+				if err != nil {
+					return nil, err
+				}
+				v2 = x3
+			}
+			return v2, nil
+		},
+		wantErr: true,
+	},
+	{
+		name: "optionals/optional_chaining_11",
+		expr: "{'c': {'dashed-index': 'goodbye'}}.?c.missing.or({'c': {'dashed-index': 'goodbye'}}.?c['dashed-index']).orValue('').size()",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"dashed-index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "c")
+			if err != nil {
+				return nil, err
+			}
+			missing, err := celrt.OptSelect(celrt.OptionalOf(opt), "missing")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(celrt.OptionalOf(missing))
+			if err != nil {
+				return nil, err
+			}
+			v2 := x
+			if !x.Ok {
+				v3 := "goodbye"
+				m3, err := celrt.NewMap([]any{"dashed-index"}, []any{v3})
+				if err != nil {
+					return nil, err
+				}
+				m4, err := celrt.NewMap([]any{"c"}, []any{m3})
+				if err != nil {
+					return nil, err
+				}
+				opt2, err := celrt.OptSelect(m4, "c")
+				if err != nil {
+					return nil, err
+				}
+				opt3, err := celrt.OptIndex(celrt.OptionalOf(opt2), "dashed-index")
+				if err != nil {
+					return nil, err
+				}
+				x2, err := func(v any) (celrt.Optional[string], error) {
+					return celrt.AsOptional(v, celrt.AsString)
+				}(celrt.OptionalOf(opt3))
+				if err != nil {
+					return nil, err
+				}
+				v2 = x2
+			}
+			v4 := v2.Value
+			if !v2.Ok {
+				v4 = ""
+			}
+			return celrt.StringSize(v4), nil
+		},
+		want: int64(7),
 	},
 	{
 		name: "optionals/optional_empty_map_optindex_hasValue",
 		expr: "optional.of({}).?c.hasValue()",
 		eval: func() (any, error) {
-			m, err := celrt.NewMap([]any{}, []any{})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of(m)), "c")
+			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](celrt.EmptyMap())), "c")
 			if err != nil {
 				return nil, err
 			}

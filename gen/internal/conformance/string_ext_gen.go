@@ -4,7 +4,7 @@ package conformance
 
 import celrt "github.com/permgen/permgen/runtime/celrt"
 
-// stringExtCases are the tests of string_ext.textproto that are translated to Go: 88 of 209.
+// stringExtCases are the tests of string_ext.textproto that are translated to Go: 156 of 209.
 var stringExtCases = []testCase{
 	{
 		name: "char_at/middle_index",
@@ -859,6 +859,1215 @@ var stringExtCases = []testCase{
 			return celrt.Quote(""), nil
 		},
 		want: "\"\"",
+	},
+	{
+		name: "format/no-op",
+		expr: "\"no substitution\".format([])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("no substitution", []any{})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "no substitution",
+	},
+	{
+		name: "format/mid-string substitution",
+		expr: "\"str is %s and some more\".format([\"filler\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"filler"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("str is %s and some more", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "str is filler and some more",
+	},
+	{
+		name: "format/percent escaping",
+		expr: "\"%% and also %%\".format([])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%% and also %%", []any{})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "% and also %",
+	},
+	{
+		name: "format/substitution inside escaped percent signs",
+		expr: "\"%%%s%%\".format([\"text\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"text"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%%%s%%", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "%text%",
+	},
+	{
+		name: "format/substitution with one escaped percent sign on the right",
+		expr: "\"%s%%\".format([\"percent on the right\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"percent on the right"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s%%", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "percent on the right%",
+	},
+	{
+		name: "format/substitution with one escaped percent sign on the left",
+		expr: "\"%%%s\".format([\"percent on the left\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"percent on the left"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%%%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "%percent on the left",
+	},
+	{
+		name: "format/multiple substitutions",
+		expr: "\"%d %d %d, %s %s %s, %d %d %d, %s %s %s\".format([1, 2, 3, \"A\", \"B\", \"C\", 4, 5, 6, \"D\", \"E\", \"F\"])",
+		eval: func() (any, error) {
+			v1 := []any{int64(1), int64(2), int64(3), "A", "B", "C", int64(4), int64(5), int64(6), "D", "E", "F"}
+			r, err := celrt.Format("%d %d %d, %s %s %s, %d %d %d, %s %s %s", v1)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1 2 3, A B C, 4 5 6, D E F",
+	},
+	{
+		name: "format/percent sign escape sequence support",
+		expr: "\"%%escaped %s%%\".format([\"percent\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"percent"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%%escaped %s%%", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "%escaped percent%",
+	},
+	{
+		name: "format/fixed point formatting clause",
+		expr: "\"%.3f\".format([1.2345])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{1.2345}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1.234",
+	},
+	{
+		name: "format/binary formatting clause",
+		expr: "\"this is 5 in binary: %b\".format([5])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(5)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("this is 5 in binary: %b", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "this is 5 in binary: 101",
+	},
+	{
+		name: "format/uint support for binary formatting",
+		expr: "\"unsigned 64 in binary: %b\".format([uint(64)])",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(64))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]uint64{u}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("unsigned 64 in binary: %b", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "unsigned 64 in binary: 1000000",
+	},
+	{
+		name: "format/bool support for binary formatting",
+		expr: "\"bit set from bool: %b\".format([true])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]bool{true}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("bit set from bool: %b", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "bit set from bool: 1",
+	},
+	{
+		name: "format/octal formatting clause",
+		expr: "\"%o\".format([11])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(11)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%o", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "13",
+	},
+	{
+		name: "format/uint support for octal formatting clause",
+		expr: "\"this is an unsigned octal: %o\".format([uint(65535)])",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(65535))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]uint64{u}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("this is an unsigned octal: %o", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "this is an unsigned octal: 177777",
+	},
+	{
+		name: "format/lowercase hexadecimal formatting clause",
+		expr: "\"%x is 20 in hexadecimal\".format([30])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(30)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%x is 20 in hexadecimal", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1e is 20 in hexadecimal",
+	},
+	{
+		name: "format/uppercase hexadecimal formatting clause",
+		expr: "\"%X is 20 in hexadecimal\".format([30])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(30)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%X is 20 in hexadecimal", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1E is 20 in hexadecimal",
+	},
+	{
+		name: "format/unsigned support for hexadecimal formatting clause",
+		expr: "\"%X is 6000 in hexadecimal\".format([uint(6000)])",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(6000))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]uint64{u}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%X is 6000 in hexadecimal", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1770 is 6000 in hexadecimal",
+	},
+	{
+		name: "format/string support with hexadecimal formatting clause",
+		expr: "\"%x\".format([\"Hello world!\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"Hello world!"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%x", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "48656c6c6f20776f726c6421",
+	},
+	{
+		name: "format/string support with uppercase hexadecimal formatting clause",
+		expr: "\"%X\".format([\"Hello world!\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"Hello world!"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%X", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "48656C6C6F20776F726C6421",
+	},
+	{
+		name: "format/byte support with hexadecimal formatting clause",
+		expr: "\"%x\".format([b\"byte string\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([][]byte{[]byte("byte string")}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%x", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "6279746520737472696e67",
+	},
+	{
+		name: "format/byte support with uppercase hexadecimal formatting clause",
+		expr: "\"%X\".format([b\"byte string\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([][]byte{[]byte("byte string")}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%X", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "6279746520737472696E67",
+	},
+	{
+		name: "format/scientific notation formatting clause",
+		expr: "\"%.6e\".format([1052.032911275])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{1052.032911275}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.6e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1.052033e+03",
+	},
+	{
+		name: "format/default precision for fixed-point clause",
+		expr: "\"%f\".format([2.71828])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{2.71828}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2.718280",
+	},
+	{
+		name: "format/default precision for scientific notation",
+		expr: "\"%e\".format([2.71828])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{2.71828}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2.718280e+00",
+	},
+	{
+		name: "format/NaN support for scientific notation",
+		expr: "\"%e\".format([double(\"NaN\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("NaN")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "NaN",
+	},
+	{
+		name: "format/positive infinity support for scientific notation",
+		expr: "\"%e\".format([double(\"Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "Infinity",
+	},
+	{
+		name: "format/negative infinity support for scientific notation",
+		expr: "\"%e\".format([double(\"-Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-Infinity",
+	},
+	{
+		name: "format/NaN support for decimal",
+		expr: "\"%d\".format([double(\"NaN\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("NaN")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "NaN",
+	},
+	{
+		name: "format/positive infinity support for decimal",
+		expr: "\"%d\".format([double(\"Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "Infinity",
+	},
+	{
+		name: "format/negative infinity support for decimal",
+		expr: "\"%d\".format([double(\"-Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-Infinity",
+	},
+	{
+		name: "format/NaN support for fixed-point",
+		expr: "\"%f\".format([double(\"NaN\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("NaN")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "NaN",
+	},
+	{
+		name: "format/positive infinity support for fixed-point",
+		expr: "\"%f\".format([double(\"Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "Infinity",
+	},
+	{
+		name: "format/negative infinity support for fixed-point",
+		expr: "\"%f\".format([double(\"-Infinity\")])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("-Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{d}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-Infinity",
+	},
+	{
+		name: "format/uint support for decimal clause",
+		expr: "\"%d\".format([uint(64)])",
+		eval: func() (any, error) {
+			u, err := celrt.IntToUint(int64(64))
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]uint64{u}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "64",
+	},
+	{
+		name: "format/null support for string",
+		expr: "\"%s\".format([null])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%s", []any{nil})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "null",
+	},
+	{
+		name: "format/int support for string",
+		expr: "\"%s\".format([999999999999])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(999999999999)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "999999999999",
+	},
+	{
+		name: "format/bytes support for string",
+		expr: "\"%s\".format([b\"xyz\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([][]byte{[]byte("xyz")}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "xyz",
+	},
+	{
+		name: "format/type() support for string",
+		expr: "\"%s\".format([type(\"test string\")])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]celrt.Type{celrt.StringType}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "string",
+	},
+	{
+		name: "format/map support (all key types)",
+		expr: "\"%s\".format([{1: \"value1\", uint(2): \"value2\", true: double(\"NaN\")}])",
+		eval: func() (any, error) {
+			v1 := "value1"
+			u, err := celrt.IntToUint(int64(2))
+			if err != nil {
+				return nil, err
+			}
+			v2 := "value2"
+			d, err := celrt.StringToDouble("NaN")
+			if err != nil {
+				return nil, err
+			}
+			m, err := celrt.NewMap([]any{int64(1), u, true}, []any{v1, v2, d})
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", []any{m})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "{1: value1, 2: value2, true: NaN}",
+	},
+	{
+		name: "format/boolean support for %s",
+		expr: "\"%s, %s\".format([true, false])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]bool{true, false}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s, %s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "true, false",
+	},
+	{
+		name: "format/dyntype support for string formatting clause",
+		expr: "\"%s\".format([dyn(\"a string\")])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%s", []any{"a string"})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "a string",
+	},
+	{
+		name: "format/dyntype support for numbers with string formatting clause",
+		expr: "\"%s, %s\".format([dyn(32), dyn(56.8)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%s, %s", []any{int64(32), 56.8})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "32, 56.8",
+	},
+	{
+		name: "format/dyntype support for integer formatting clause",
+		expr: "\"%d\".format([dyn(128)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%d", []any{int64(128)})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "128",
+	},
+	{
+		name: "format/dyntype support for integer formatting clause (unsigned)",
+		expr: "\"%d\".format([dyn(256u)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%d", []any{uint64(0x100)})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "256",
+	},
+	{
+		name: "format/dyntype support for hex formatting clause",
+		expr: "\"%x\".format([dyn(22)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%x", []any{int64(22)})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "16",
+	},
+	{
+		name: "format/dyntype support for hex formatting clause (uppercase)",
+		expr: "\"%X\".format([dyn(26)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%X", []any{int64(26)})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1A",
+	},
+	{
+		name: "format/dyntype support for unsigned hex formatting clause",
+		expr: "\"%x\".format([dyn(500u)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%x", []any{uint64(0x1f4)})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1f4",
+	},
+	{
+		name: "format/dyntype support for fixed-point formatting clause",
+		expr: "\"%.3f\".format([dyn(4.5)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%.3f", []any{4.5})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "4.500",
+	},
+	{
+		name: "format/dyntype support for scientific notation",
+		expr: "\"%e\".format([dyn(2.71828)])",
+		eval: func() (any, error) {
+			r, err := celrt.Format("%e", []any{2.71828})
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2.718280e+00",
+	},
+	{
+		name: "format/dyntype NaN/infinity support",
+		expr: "\"%s\".format([[double(\"NaN\"), double(\"Infinity\"), double(\"-Infinity\")]])",
+		eval: func() (any, error) {
+			d, err := celrt.StringToDouble("NaN")
+			if err != nil {
+				return nil, err
+			}
+			d2, err := celrt.StringToDouble("Infinity")
+			if err != nil {
+				return nil, err
+			}
+			d3, err := celrt.StringToDouble("-Infinity")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([][]float64{[]float64{d, d2, d3}}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "[NaN, Infinity, -Infinity]",
+	},
+	{
+		name: "format/dyntype support for lists",
+		expr: "\"%s\".format([dyn([6, 4.2, \"a string\"])])",
+		eval: func() (any, error) {
+			v1 := []any{celrt.ListOf([]any{int64(6), 4.2, "a string"})}
+			r, err := celrt.Format("%s", v1)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "[6, 4.2, a string]",
+	},
+	{
+		name: "format/string substitution in a string variable",
+		expr: "str_var.format([\"filler\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"filler"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "filler",
+	},
+	{
+		name: "format/multiple substitutions in a string variable",
+		expr: "str_var.format([1, 2, 3, \"A\", \"B\", \"C\", 4, 5, 6, \"D\", \"E\", \"F\"])",
+		eval: func() (any, error) {
+			v1 := []any{int64(1), int64(2), int64(3), "A", "B", "C", int64(4), int64(5), int64(6), "D", "E", "F"}
+			r, err := celrt.Format("%d %d %d, %s %s %s, %d %d %d, %s %s %s", v1)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1 2 3, A B C, 4 5 6, D E F",
+	},
+	{
+		name: "format/substitution inside escaped percent signs in a string variable",
+		expr: "str_var.format([\"text\"])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]string{"text"}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%%%s%%", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "%text%",
+	},
+	{
+		name: "format/fixed point formatting clause in a string variable",
+		expr: "str_var.format([1.2345])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{1.2345}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1.234",
+	},
+	{
+		name: "format/binary formatting clause in a string variable",
+		expr: "str_var.format([5])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]int64{int64(5)}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%b", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "101",
+	},
+	{
+		name: "format/scientific notation formatting clause in a string variable",
+		expr: "str_var.format([1052.032911275])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{1052.032911275}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.6e", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "1.052033e+03",
+	},
+	{
+		name: "format/default precision for fixed-point clause in a string variable",
+		expr: "str_var.format([2.71828])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{2.71828}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2.718280",
+	},
+	{
+		name: "format/format_%f_insignificant_zeroes_removed",
+		expr: "\"%.0f\".format([123.000000])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{123.0}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.0f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "123",
+	},
+	{
+		name: "format/format_%f_positive_round_to_whole_number",
+		expr: "\"%.0f\".format([3.5001])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{3.5001}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.0f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "4",
+	},
+	{
+		name: "format/format_%f_negative_truncate_to_whole_number",
+		expr: "\"%.0f\".format([3.4999])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{3.4999}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.0f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "3",
+	},
+	{
+		name: "format/format_%f_halfway_round_up_to_nearest_even",
+		expr: "\"%.0f\".format([1.5])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{1.5}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.0f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2",
+	},
+	{
+		name: "format/format_%f_halfway_truncate_to_nearest_even",
+		expr: "\"%.0f\".format([2.5])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{2.5}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.0f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "2",
+	},
+	{
+		name: "format/format_%f_positive_round_up",
+		expr: "\"%.3f\".format([123.4999])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{123.4999}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "123.500",
+	},
+	{
+		name: "format/format_%f_positive_round_down",
+		expr: "\"%.3f\".format([123.4994])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{123.4994}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "123.499",
+	},
+	{
+		name: "format/format_%f_negative_round_up",
+		expr: "\"%.3f\".format([-123.4999])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{-123.4999}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-123.500",
+	},
+	{
+		name: "format/format_%f_negative_round_down",
+		expr: "\"%.3f\".format([-123.4994])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{-123.4994}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-123.499",
+	},
+	{
+		name: "format/format_%f_zero_padding",
+		expr: "\"%.5f\".format([-1.2])",
+		eval: func() (any, error) {
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf([]float64{-1.2}))
+			if err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.5f", x)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+		want: "-1.20000",
 	},
 	{
 		name: "value_errors/charat_out_of_range",

@@ -3,22 +3,17 @@
 package registered
 
 import (
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/value"
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-// Register fails when the permgen in the build has another one: run go generate.
 const EnvVersion = "permgen-cel-1 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of registered.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
 func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose func(), err error) {
-	if err := catalog.CheckVersion(); err != nil {
-		return nil, err
-	}
 	selected, err := runtime.Select(Entries(), opts...)
 	if err != nil {
 		return nil, err
@@ -58,10 +53,14 @@ func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (str
 // Defined in registered.yaml, registered with owner "registered.yaml#unknown-tool":
 //
 //	preview = optional.ofNonZeroValue("")
-//
-// It runs in the CEL interpreter: function optional.ofNonZeroValue (overload optional_ofNonZeroValue).
 func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.FormatTool("unknown-tool", input, tool, limits)
+	x, err := func(v any) (celrt.Optional[string], error) {
+		return celrt.AsOptional(v, celrt.AsString)
+	}(celrt.OptionalOf(celrt.OfNonZero("")))
+	if err != nil {
+		return "", false, err
+	}
+	return x.Value, x.Ok, nil
 }
 
 // PreviewRead formats calls to "read" (A replacement for the stock read preview).
@@ -113,19 +112,3 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	}
 	return v2.Value, v2.Ok, nil
 }
-
-// catalog holds the expressions that run in the interpreter as checked ASTs,
-// restored the first time their formatter runs: initializing this package
-// parses and checks nothing.
-var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
-	{
-		Tool:  "unknown-tool",
-		Owner: "registered.yaml#unknown-tool",
-		Title: "A formatter that always declines",
-		Preview: celfmt.GeneratedExpr{
-			Source: "optional.ofNonZeroValue(\"\")",
-			AST:    "\x12\x1d\b\x02\x12\x19\x1a\x17optional_ofNonZeroValue\x1a\x19\b\x02\x12\x15r\x13\n\roptional_type\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\"%\x10\x022!\x12\x17optional.ofNonZeroValue\x1a\x06\x10\x03\x1a\x022\x00*\x18\x12\a<input>\x1a\x01\x1c\"\x04\b\x02\x10\x17\"\x04\b\x03\x10\x18",
-		},
-		Optional: true,
-	},
-})
