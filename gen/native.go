@@ -380,20 +380,40 @@ func typeValue(typ *types.Type) (val, error) {
 
 func (t *translator) list(e celast.Expr, typ *types.Type) (val, error) {
 	l := e.AsList()
-	if len(l.OptionalIndices()) > 0 {
-		return val{}, unsupported("optional list elements")
-	}
 	elem := types.DynType
 	if ps := typ.Parameters(); len(ps) == 1 {
 		elem = ps[0]
 	}
 	items := make([]jen.Code, 0, l.Size())
-	for _, x := range l.Elements() {
+	optional := map[int]bool{}
+	for _, i := range l.OptionalIndices() {
+		optional[int(i)] = true
+	}
+	var name string // the list, once an optional element needs statements
+	for i, x := range l.Elements() {
 		v, err := t.expr(x)
 		if err != nil {
 			return val{}, err
 		}
-		items = append(items, t.coerce(v, elem).code)
+		if !optional[i] {
+			if name == "" {
+				items = append(items, t.coerce(v, elem).code)
+			} else {
+				t.emit(jen.Id(name).Op("=").Append(jen.Id(name), t.coerce(v, elem).code))
+			}
+			continue
+		}
+		// [?x]: the value of optional x, when it has one
+		if name == "" {
+			name = t.goName("list")
+			t.emit(jen.Id(name).Op(":=").Add(goType(typ)).Values(items...))
+		}
+		o := t.settle(t.coerce(v, types.NewOptionalType(elem)), "opt")
+		t.emit(jen.If(jen.Add(o.code).Dot("Ok")).Block(
+			jen.Id(name).Op("=").Append(jen.Id(name), jen.Add(o.code).Dot("Value"))))
+	}
+	if name != "" {
+		return val{code: jen.Id(name), t: typ}, nil
 	}
 	return val{code: goType(typ).Values(items...), t: typ}, nil
 }
@@ -403,11 +423,9 @@ func (t *translator) mapLiteral(e celast.Expr) (val, error) {
 		return val{code: qual("EmptyMap").Call(), t: t.typeOf(e)}, nil
 	}
 	var keys, values []jen.Code
+	var names [2]string // the keys and values, once an optional entry needs statements
 	for _, entry := range e.AsMap().Entries() {
 		me := entry.AsMapEntry()
-		if me.IsOptional() {
-			return val{}, unsupported("optional map entries")
-		}
 		k, err := t.expr(me.Key())
 		if err != nil {
 			return val{}, err
@@ -416,14 +434,35 @@ func (t *translator) mapLiteral(e celast.Expr) (val, error) {
 		if err != nil {
 			return val{}, err
 		}
-		keys = append(keys, t.coerce(k, types.DynType).code)
-		v = t.coerce(v, types.DynType)
-		if !v.constant {
-			v = t.settle(v, "v")
+		k = t.coerce(k, types.DynType)
+		if !me.IsOptional() {
+			v = t.coerce(v, types.DynType)
+			if !v.constant {
+				v = t.settle(v, "v")
+			}
+			if names[0] == "" {
+				keys, values = append(keys, k.code), append(values, v.code)
+			} else {
+				t.emit(jen.Id(names[0]).Op("=").Append(jen.Id(names[0]), k.code))
+				t.emit(jen.Id(names[1]).Op("=").Append(jen.Id(names[1]), v.code))
+			}
+			continue
 		}
-		values = append(values, v.code)
+		// {?k: o}: the entry k: value of o, when o has one
+		if names[0] == "" {
+			names = [2]string{t.goName("keys"), t.goName("values")}
+			t.emit(jen.Id(names[0]).Op(":=").Index().Any().Values(keys...))
+			t.emit(jen.Id(names[1]).Op(":=").Index().Any().Values(values...))
+		}
+		o := t.settle(t.coerce(v, types.NewOptionalType(types.DynType)), "opt")
+		t.emit(jen.If(jen.Add(o.code).Dot("Ok")).Block(
+			jen.Id(names[0]).Op("=").Append(jen.Id(names[0]), k.code),
+			jen.Id(names[1]).Op("=").Append(jen.Id(names[1]), jen.Add(o.code).Dot("Value"))))
 	}
 	call := qual("NewMap").Call(jen.Index().Any().Values(keys...), jen.Index().Any().Values(values...))
+	if names[0] != "" {
+		call = qual("NewMap").Call(jen.Id(names[0]), jen.Id(names[1]))
+	}
 	v := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", call)
 	return val{code: v.code, t: t.typeOf(e)}, nil
 }

@@ -4,7 +4,7 @@ package conformance
 
 import celrt "github.com/permgen/permgen/runtime/celrt"
 
-// optionalsCases are the tests of optionals.textproto that are translated to Go: 51 of 70.
+// optionalsCases are the tests of optionals.textproto that are translated to Go: 57 of 70.
 var optionalsCases = []testCase{
 	{
 		name: "optionals/null",
@@ -923,6 +923,182 @@ var optionalsCases = []testCase{
 		want: int64(7),
 	},
 	{
+		name: "optionals/optional_chaining_12",
+		expr: "{?'nested_map': optional.ofNonZeroValue({?'map': {'c': {'dashed-index': 'goodbye'}}.?c})}",
+		eval: func() (any, error) {
+			v1 := "goodbye"
+			m, err := celrt.NewMap([]any{"dashed-index"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			m2, err := celrt.NewMap([]any{"c"}, []any{m})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m2, "c")
+			if err != nil {
+				return nil, err
+			}
+			keys := []any{}
+			values := []any{}
+			if opt.Ok {
+				keys = append(keys, "map")
+				values = append(values, opt.Value)
+			}
+			m3, err := celrt.NewMap(keys, values)
+			if err != nil {
+				return nil, err
+			}
+			keys2 := []any{}
+			values2 := []any{}
+			opt2 := celrt.OfNonZero(m3)
+			if opt2.Ok {
+				keys2 = append(keys2, "nested_map")
+				values2 = append(values2, opt2.Value)
+			}
+			m4, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m4, nil
+		},
+		want: mustMap([]any{"nested_map"}, []any{mustMap([]any{"map"}, []any{mustMap([]any{"dashed-index"}, []any{"goodbye"})})}),
+	},
+	{
+		name: "optionals/optional_chaining_13",
+		expr: "{?'nested_map': optional.ofNonZeroValue({?'map': {}.?c}), 'singleton': true}",
+		eval: func() (any, error) {
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "c")
+			if err != nil {
+				return nil, err
+			}
+			keys := []any{}
+			values := []any{}
+			if opt.Ok {
+				keys = append(keys, "map")
+				values = append(values, opt.Value)
+			}
+			m, err := celrt.NewMap(keys, values)
+			if err != nil {
+				return nil, err
+			}
+			keys2 := []any{}
+			values2 := []any{}
+			opt2 := celrt.OfNonZero(m)
+			if opt2.Ok {
+				keys2 = append(keys2, "nested_map")
+				values2 = append(values2, opt2.Value)
+			}
+			keys2 = append(keys2, "singleton")
+			values2 = append(values2, true)
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return m2, nil
+		},
+		want: mustMap([]any{"singleton"}, []any{true}),
+	},
+	{
+		name: "optionals/optional_chaining_14",
+		expr: "[?{}.?c, ?optional.of(42), ?optional.none()]",
+		eval: func() (any, error) {
+			opt, err := celrt.OptSelect(celrt.EmptyMap(), "c")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[int64], error) {
+				return celrt.AsOptional(v, celrt.AsInt)
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			list := []int64{}
+			if x.Ok {
+				list = append(list, x.Value)
+			}
+			opt2 := celrt.Of(int64(42))
+			if opt2.Ok {
+				list = append(list, opt2.Value)
+			}
+			opt3 := celrt.None[int64]()
+			if opt3.Ok {
+				list = append(list, opt3.Value)
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{int64(42)},
+	},
+	{
+		name: "optionals/optional_chaining_15",
+		expr: "[?optional.ofNonZeroValue({'c': []}.?c.orValue(dyn({})))]",
+		eval: func() (any, error) {
+			v1 := celrt.ListOf([]any{})
+			m, err := celrt.NewMap([]any{"c"}, []any{v1})
+			if err != nil {
+				return nil, err
+			}
+			opt, err := celrt.OptSelect(m, "c")
+			if err != nil {
+				return nil, err
+			}
+			x, err := func(v any) (celrt.Optional[[]any], error) {
+				return celrt.AsOptional(v, func(v any) ([]any, error) {
+					return celrt.AsList(v, celrt.AsDyn)
+				})
+			}(celrt.OptionalOf(opt))
+			if err != nil {
+				return nil, err
+			}
+			var v2 any
+			if x.Ok {
+				v2 = celrt.ListOf(x.Value)
+			} else {
+				v2 = celrt.EmptyMap()
+			}
+			list := []any{}
+			opt2 := celrt.OfNonZero(v2)
+			if opt2.Ok {
+				list = append(list, opt2.Value)
+			}
+			return celrt.ListOf(list), nil
+		},
+		want: []any{},
+	},
+	{
+		name: "optionals/optional_chaining_16",
+		expr: "optional.ofNonZeroValue({?'nested_map': optional.ofNonZeroValue({?'map': optional.of({}).?c})}).hasValue()",
+		eval: func() (any, error) {
+			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](celrt.EmptyMap())), "c")
+			if err != nil {
+				return nil, err
+			}
+			keys := []any{}
+			values := []any{}
+			if opt.Ok {
+				keys = append(keys, "map")
+				values = append(values, opt.Value)
+			}
+			m, err := celrt.NewMap(keys, values)
+			if err != nil {
+				return nil, err
+			}
+			keys2 := []any{}
+			values2 := []any{}
+			opt2 := celrt.OfNonZero(m)
+			if opt2.Ok {
+				keys2 = append(keys2, "nested_map")
+				values2 = append(values2, opt2.Value)
+			}
+			m2, err := celrt.NewMap(keys2, values2)
+			if err != nil {
+				return nil, err
+			}
+			return celrt.OfNonZero(m2).Ok, nil
+		},
+		want: false,
+	},
+	{
 		name: "optionals/optional_empty_map_optindex_hasValue",
 		expr: "optional.of({}).?c.hasValue()",
 		eval: func() (any, error) {
@@ -1251,6 +1427,29 @@ var optionalsCases = []testCase{
 				return nil, err
 			}
 			has, err := celrt.Has(celrt.OptionalOf(x), "bar")
+			if err != nil {
+				return nil, err
+			}
+			return has, nil
+		},
+		want: false,
+	},
+	{
+		name: "optionals/map_optional_entry_has",
+		expr: "has({?'foo': optional.none()}.foo)",
+		eval: func() (any, error) {
+			keys := []any{}
+			values := []any{}
+			opt := celrt.None[any]()
+			if opt.Ok {
+				keys = append(keys, "foo")
+				values = append(values, opt.Value)
+			}
+			m, err := celrt.NewMap(keys, values)
+			if err != nil {
+				return nil, err
+			}
+			has, err := celrt.Has(m, "foo")
 			if err != nil {
 				return nil, err
 			}
