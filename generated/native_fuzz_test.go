@@ -245,16 +245,6 @@ func fuzzLimit(v uint16, def int) int {
 	return 1 + int(v-1)%300
 }
 
-// knownMismatch reports inputs of a shape that already produced a recorded
-// mismatch, so that a long fuzzing run can look past them. It applies only
-// when PERMGEN_FUZZ_SKIP_KNOWN is set: by default the recorded seeds fail.
-func knownMismatch(tool string, in *value.Object) bool {
-	if os.Getenv("PERMGEN_FUZZ_SKIP_KNOWN") == "" {
-		return false
-	}
-	return false
-}
-
 // FuzzNativeAgainstInterpreter runs a stock formatter, chosen by index,
 // natively and through the interpreter on random input, and requires the
 // same preview, the same decline and the same failure class. Mode bit 0
@@ -304,9 +294,6 @@ func FuzzNativeAgainstInterpreter(f *testing.F) {
 				t.Fatalf("shaped input is not JSON: %v\n%s", err, b.String())
 			}
 			in = value.Input{Value: v}.Object()
-		}
-		if knownMismatch(tool, in) {
-			t.Skip("a recorded mismatch")
 		}
 		var interp, nat outcome
 		interp.Text, interp.OK, interp.Err = p.interp.Run(in, tool, limits)
