@@ -1,0 +1,149 @@
+package gen_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/generated"
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/testdata/gen/aliases"
+	"github.com/permgen/permgen/testdata/gen/deploy"
+	"github.com/permgen/permgen/testdata/gen/exampleoptions"
+	"github.com/permgen/permgen/testdata/gen/registered"
+)
+
+// nativeCatalogs maps each catalog file (relative to the module root) to the
+// registrations of the package generated from it: the golden packages of
+// the good test catalogs and the stock catalog's generated package.
+var nativeCatalogs = map[string]func() []runtime.Entry{
+	"testdata/catalogs/good/aliases.yaml":         aliases.Entries,
+	"testdata/catalogs/good/deploy.yaml":          deploy.Entries,
+	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
+	"testdata/catalogs/good/registered.yaml":      registered.Entries,
+	"formatters.yaml":                             generated.Entries,
+}
+
+// outcome is what one run of a formatter gave.
+type outcome struct {
+	Text string
+	OK   bool
+	Err  error
+}
+
+func (o outcome) String() string {
+	if o.Err != nil {
+		return fmt.Sprintf("failure: %v", o.Err)
+	}
+	if !o.OK {
+		return "decline"
+	}
+	return fmt.Sprintf("preview %q", o.Text)
+}
+
+// resourceFailure reports an interpreter failure caused by its cost
+// accounting: native code does not share it, so such a case is not compared.
+func resourceFailure(err error) bool {
+	return errors.Is(err, celfmt.ErrCostLimit) || errors.Is(err, celfmt.ErrBudget)
+}
+
+// agree reports whether the native and interpreted outcomes agree: the same
+// failure class (both fail, whatever the errors say), else the same decline,
+// else the same text.
+func agree(native, interp outcome) bool {
+	if (native.Err != nil) != (interp.Err != nil) {
+		return false
+	}
+	if native.Err != nil {
+		return true
+	}
+	return native.OK == interp.OK && (!native.OK || native.Text == interp.Text)
+}
+
+// exampleLimits are the limits the example runner uses: zero fields take
+// their defaults, and limits a check rejects give the defaults.
+func exampleLimits(l celfmt.Limits) celfmt.Limits {
+	d, err := l.WithDefaults()
+	if err != nil {
+		return celfmt.DefaultLimits
+	}
+	return d
+}
+
+// TestNativeAgreesWithInterpreterOnExamples runs every example of every good
+// catalog and of the stock catalog through the interpreted formatter and
+// through the native function generated from it, and requires the same
+// preview, the same decline and the same failure class.
+func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "catalogs", "good", "*.yaml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	catalogs := []string{"formatters.yaml"}
+	for _, f := range files {
+		catalogs = append(catalogs, filepath.ToSlash(filepath.Join("testdata", "catalogs", "good", filepath.Base(f))))
+	}
+	for _, catalog := range catalogs {
+		entries, ok := nativeCatalogs[catalog]
+		require.True(t, ok, "%s has no generated package in nativeCatalogs: add its golden package", catalog)
+		t.Run(filepath.Base(catalog), func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(catalog)))
+			require.NoError(t, err)
+			// The generated packages were generated from the catalog
+			// loaded under its base name.
+			checked, err := celfmt.Load(filepath.Base(catalog), src, celfmt.Options{})
+			require.NoError(t, err)
+			native := map[string]runtime.Formatter{}
+			for _, e := range entries() {
+				native[e.Key] = e.Formatter
+			}
+			examples, compared, skipped := 0, 0, 0
+			for _, f := range checked.Formatters {
+				nf, ok := native[f.Entry.Tool]
+				if !assert.True(t, ok, "%s: no native registration for %q", catalog, f.Entry.Tool) {
+					continue
+				}
+				for i, ex := range f.Entry.Examples {
+					tool := f.Entry.Tool
+					if ex.Tool != "" {
+						tool = ex.Tool
+					}
+					examples++
+					limits := exampleLimits(ex.Limits)
+					// The example runner gives a non-object input as an
+					// empty object; the dispatcher gives Input.Object(),
+					// which keeps a string's text: try both.
+					inputs := []*value.Object{}
+					if obj, ok := ex.Input.(*value.Object); ok && obj != nil {
+						inputs = append(inputs, obj)
+					} else {
+						inputs = append(inputs, value.Input{}.Object(), value.Input{Value: ex.Input}.Object())
+					}
+					for _, in := range inputs {
+						var interp, nat outcome
+						interp.Text, interp.OK, interp.Err = f.Run(in, tool, limits)
+						if resourceFailure(interp.Err) {
+							skipped++
+							continue
+						}
+						nat.Text, nat.OK, nat.Err = nf.Format(runtime.Request{Tool: tool, Input: in, Limits: limits})
+						compared++
+						assert.True(t, agree(nat, interp),
+							"%s example %d of %s at %s\ntool:        %s\ninput:       %s\nnative:      %s\ninterpreted: %s",
+							catalog, i+1, f.Entry.Tool, ex.Pos, tool, textfmt.CompactJSON(in), nat, interp)
+					}
+				}
+			}
+			t.Logf("%s: %d examples compared in %d runs", catalog, examples, compared)
+			assert.Zero(t, skipped, "%s: %d examples hit the interpreter's cost limit or memory budget", catalog, skipped)
+			assert.Positive(t, compared, "%s: no example was compared", catalog)
+		})
+	}
+}
