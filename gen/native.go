@@ -641,6 +641,17 @@ type iteration struct {
 	values  val         // a map's values, in the order of items, with two variables
 	second  *types.Type // what the second variable is
 	list    bool        // the range is a list
+	// dynamic marks items of type celrt.Items (a range whose type is
+	// known at run time only), read with Len and At.
+	dynamic bool
+}
+
+// length is the number of items.
+func (it iteration) length() jen.Code {
+	if it.dynamic {
+		return jen.Add(it.items.code).Dot("Len").Call()
+	}
+	return jen.Len(it.items.code)
 }
 
 // iterate evaluates the range of a comprehension: a typed list as it is,
@@ -675,10 +686,11 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 			strs := types.NewListType(types.StringType)
 			return iteration{items: t.fallible(strs, "keys", qual("StringKeys").Call(r.code)), item: key, iterVar: key}, nil
 		}
-		return iteration{items: t.fallible(dyns, "keys", qual("Iterate").Call(r.code)), item: types.DynType, iterVar: key}, nil
+		keys := t.fallible(dyns, "keys", qual("Iterate").Call(r.code))
+		return iteration{items: keys, item: types.DynType, iterVar: key, dynamic: true}, nil
 	}
 	items := t.fallible(dyns, "items", qual("Iterate").Call(t.coerce(r, types.DynType).code))
-	return iteration{items: items, item: types.DynType, iterVar: types.DynType}, nil
+	return iteration{items: items, item: types.DynType, iterVar: types.DynType, dynamic: true}, nil
 }
 
 // loop emits a for loop over an iteration, binding the comprehension's
@@ -725,6 +737,21 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	if !usedIndex {
 		index = "_"
 	}
+	if it.dynamic {
+		// for i := range items.Len() { x := items.At(i); … }
+		if usedElem {
+			if index == "_" {
+				index = t.goName("i")
+			}
+			stmts = append([]jen.Code{jen.Id(elem).Op(":=").Add(it.items.code).Dot("At").Call(jen.Id(index))}, stmts...)
+		}
+		if index == "_" {
+			t.emit(jen.For(jen.Range().Add(it.length())).Block(stmts...))
+		} else {
+			t.emit(jen.For(jen.Id(index).Op(":=").Range().Add(it.length())).Block(stmts...))
+		}
+		return nil
+	}
 	var clause *jen.Statement
 	switch {
 	case !usedElem && !usedIndex:
@@ -746,7 +773,7 @@ func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filt
 	}
 	out := t.goName("list")
 	// A list CEL built is never nil: an empty one is [].
-	t.emit(jen.Id(out).Op(":=").Make(goType(typ), jen.Lit(0), jen.Len(it.items.code)))
+	t.emit(jen.Id(out).Op(":=").Make(goType(typ), jen.Lit(0), it.length()))
 	err = t.loop(c, it, func() error {
 		add := func() error {
 			v, err := t.expr(transform)

@@ -776,8 +776,9 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, g := range items {
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			g := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -877,8 +878,9 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(items))
-		for _, k := range items {
+		list := make([]string, 0, items.Len())
+		for i := range items.Len() {
+			k := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -1222,8 +1224,9 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, d := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		d := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1267,8 +1270,9 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]any, 0, len(items2))
-	for _, d3 := range items2 {
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		d3 := items2.At(i2)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1398,8 +1402,9 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, t := range items {
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			t := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -1605,8 +1610,9 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, t := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -2306,8 +2312,9 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(items))
-	for _, a := range items {
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -2672,8 +2679,9 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, e := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3002,8 +3010,9 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, t := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3175,8 +3184,9 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		list3 := make([]any, 0, len(items))
-		for _, s := range items {
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			s := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3224,8 +3234,9 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		list5 := make([]any, 0, len(items2))
-		for _, s4 := range items2 {
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			s4 := items2.At(i2)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3344,8 +3355,9 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, i := range items {
+		list := make([]any, 0, items.Len())
+		for i2 := range items.Len() {
+			i := items.At(i2)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3369,11 +3381,11 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 			}
 		}
 		list2 := make([]string, 0, len(list))
-		for _, i2 := range list {
+		for _, i3 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			text, err := celrt.Select(i2, "text")
+			text, err := celrt.Select(i3, "text")
 			if err != nil {
 				return "", false, err
 			}
@@ -3544,8 +3556,9 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, p := range items {
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -4036,8 +4049,9 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list3 := make([]any, 0, len(items))
-		for _, f := range items {
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -4091,8 +4105,9 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list5 := make([]string, 0, len(items2))
-		for _, k := range items2 {
+		list5 := make([]string, 0, items2.Len())
+		for i2 := range items2.Len() {
+			k := items2.At(i2)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -4577,8 +4592,9 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, f := range items {
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -5295,8 +5311,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, v30 := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v30 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5362,8 +5379,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]any, 0, len(items2))
-	for _, p := range items2 {
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5415,8 +5433,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]any, 0, len(items3))
-	for _, f := range items3 {
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -5494,8 +5513,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	list7 := make([]any, 0, len(items4))
-	for _, k := range items4 {
+	list7 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6052,8 +6072,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													if err != nil {
 														return "", false, err
 													}
-													list8 := make([]any, 0, len(items5))
-													for _, k2 := range items5 {
+													list8 := make([]any, 0, items5.Len())
+													for i5 := range items5.Len() {
+														k2 := items5.At(i5)
 														if steps++; steps > celrt.MaxSteps {
 															return "", false, celrt.ErrSteps
 														}
@@ -6570,8 +6591,9 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, e := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6647,8 +6669,9 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]any, 0, len(items2))
-	for _, r4 := range items2 {
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6758,8 +6781,9 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]any, 0, len(items3))
-	for _, o := range items3 {
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -6907,8 +6931,9 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	list7 := make([]any, 0, len(items5))
-	for _, n := range items5 {
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -7342,8 +7367,9 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(items))
-	for _, k := range items {
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -7505,8 +7531,9 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(items))
-		for _, f := range items {
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}

@@ -208,11 +208,7 @@ func Entries(m any) (keys, values []any, err error) {
 func StringKeys(m any) ([]string, error) {
 	switch x := m.(type) {
 	case *value.Object:
-		keys := make([]string, x.Len())
-		for i := range keys {
-			keys[i], _ = x.At(i)
-		}
-		return keys, nil
+		return x.Keys(), nil
 	case *Map:
 		keys := make([]string, x.Len())
 		for i := range keys {
@@ -228,19 +224,39 @@ func StringKeys(m any) ([]string, error) {
 	return nil, noOverload("comprehension", m)
 }
 
+// Items is what a comprehension over a value whose type is known at run
+// time only iterates: the elements of a list, or the keys of a map in
+// order. It does not copy an input object's keys.
+type Items struct {
+	strs []string
+	anys []any
+}
+
+// Len returns the number of items.
+func (it Items) Len() int { return len(it.strs) + len(it.anys) }
+
+// At returns the i-th item.
+func (it Items) At(i int) any {
+	if it.strs != nil {
+		return it.strs[i]
+	}
+	return it.anys[i]
+}
+
 // Iterate returns what a comprehension over v iterates: the elements of a
 // list, or the keys of a map in order.
-func Iterate(v any) ([]any, error) {
+func Iterate(v any) (Items, error) {
+	switch x := v.(type) {
+	case *value.Object:
+		return Items{strs: x.Keys()}, nil
+	case []string:
+		return Items{strs: x}, nil
+	case *Map:
+		return Items{anys: x.keys}, nil
+	}
 	switch TypeOf(v) {
 	case ListType:
-		return list(v), nil
-	case MapType:
-		keys := make([]any, 0, mapLen(v))
-		eachEntry(v, func(k, _ any) bool {
-			keys = append(keys, k)
-			return true
-		})
-		return keys, nil
+		return Items{anys: list(v)}, nil
 	}
-	return nil, noOverload("comprehension", v)
+	return Items{}, noOverload("comprehension", v)
 }

@@ -3,6 +3,7 @@ package celrt
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -32,7 +33,7 @@ var (
 
 // noOverload reports a function applied to values of other types.
 func noOverload(fn string, args ...any) error {
-	kinds := make([]any, len(args))
+	kinds := make([]string, len(args))
 	for i, a := range args {
 		kinds[i] = TypeOf(a).Name
 	}
@@ -63,7 +64,7 @@ func (t Type) String() string { return t.Name }
 // TypeOf returns the CEL type of a dynamic value. A Go value celrt does
 // not know is the type named by its Go type.
 func TypeOf(v any) Type {
-	switch v := v.(type) {
+	switch v.(type) {
 	case nil:
 		return NullType
 	case bool:
@@ -86,14 +87,9 @@ func TypeOf(v any) Type {
 		return TypeType
 	case Optional[any]:
 		return OptionalType
-	case typed:
-		return v.celType()
 	}
-	return Type{fmt.Sprintf("%T", v)}
+	return Type{reflect.TypeOf(v).String()}
 }
-
-// typed is a host value that names its CEL type.
-type typed interface{ celType() Type }
 
 // Optional is CEL's optional value: a value, or none.
 type Optional[T any] struct {

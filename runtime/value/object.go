@@ -44,6 +44,15 @@ func (o *Object) Len() int {
 	return len(o.keys)
 }
 
+// Keys returns the keys in input order. The slice is the object's own:
+// callers must not modify it.
+func (o *Object) Keys() []string {
+	if o == nil {
+		return nil
+	}
+	return o.keys
+}
+
 // At returns the i-th key and its value, in input order.
 func (o *Object) At(i int) (key string, value any) {
 	return o.keys[i], o.values[i]

@@ -266,7 +266,8 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range keys {
+			for i := range keys.Len() {
+				k := keys.At(i)
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -299,7 +300,8 @@ var macrosCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range keys {
+			for i := range keys.Len() {
+				k := keys.At(i)
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -753,7 +755,8 @@ var macrosCases = []testCase{
 				return nil, err
 			}
 			matches := 0
-			for _, foo := range keys {
+			for i := range keys.Len() {
+				foo := keys.At(i)
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
