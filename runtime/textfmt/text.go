@@ -179,6 +179,9 @@ func PromptPath(input *value.Object) (string, bool) {
 // white space become one space, the ends are trimmed, empty text becomes
 // "empty text", and the result is truncated to n characters.
 func InlineText(text string, n int) string {
+	if text != "" && collapsed(text) {
+		return Truncate(text, n)
+	}
 	w := collapser{limit: n}
 	w.writeString(text)
 	if len(w.buf) == 0 {
@@ -190,9 +193,34 @@ func InlineText(text string, n int) string {
 // Collapse folds every run of white space (line breaks included) into one
 // space and trims the ends.
 func Collapse(text string) string {
+	if collapsed(text) {
+		return text
+	}
 	w := collapser{limit: -1}
 	w.writeString(text)
 	return w.result()
+}
+
+// collapsed reports whether Collapse would return text as it is: no white
+// space at either end, and none inside but single ASCII spaces. Most text
+// is like that, and then needs no copy.
+func collapsed(text string) bool {
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace[c] && (c != ' ' || i == 0 || i == len(text)-1 || text[i+1] == ' ' || asciiSpace[text[i+1]]) {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if isJSSpace(r) {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 // isJSSpace reports whether r is white space or a line terminator as
@@ -227,6 +255,15 @@ type collapser struct {
 func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit+maxClusterRunes }
 
 func (w *collapser) writeString(s string) {
+	if w.buf == nil {
+		// one allocation for what is kept: the text, or the part of it
+		// the limit lets through
+		n := len(s)
+		if w.limit >= 0 {
+			n = min(n, utf8.UTFMax*(w.limit+maxClusterRunes+1))
+		}
+		w.buf = make([]byte, 0, n)
+	}
 	for i := 0; i < len(s) && !w.full(); {
 		c := s[i]
 		if asciiSpace[c] {
