@@ -18,6 +18,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/aliases"
 	"github.com/permgen/permgen/testdata/gen/deploy"
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
+	"github.com/permgen/permgen/testdata/gen/mixed"
 	"github.com/permgen/permgen/testdata/gen/registered"
 )
 
@@ -28,6 +29,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/aliases.yaml":         aliases.Entries,
 	"testdata/catalogs/good/deploy.yaml":          deploy.Entries,
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
+	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"formatters.yaml":                             generated.Entries,
 }
