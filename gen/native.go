@@ -79,8 +79,10 @@ type val struct {
 	// parts.
 	op    string
 	parts []jen.Code
-	// constant marks a literal, which Go evaluates when it compiles.
+	// constant marks a literal, which Go evaluates when it compiles; lit
+	// is its value.
 	constant bool
+	lit      any
 }
 
 type translator struct {
@@ -99,7 +101,6 @@ type translator struct {
 	// than on each call.
 	patterns    *[]patternVar
 	patternBase string
-	constants   map[string]string // the Go text of string constants, by node
 }
 
 type patternVar struct{ name, expr string }
@@ -117,9 +118,9 @@ func (t *translator) pattern(expr string) string {
 }
 
 // constantString reports whether a translated value is a string literal.
-func (t *translator) constantString(v val) (string, bool) {
-	s, ok := t.constants[fmt.Sprintf("%#v", v.code)]
-	return s, ok
+func constantString(v val) (string, bool) {
+	s, ok := v.lit.(string)
+	return s, ok && v.constant
 }
 
 type binding struct {
@@ -315,14 +316,7 @@ func (t *translator) node(e celast.Expr) (val, error) {
 	typ := t.typeOf(e)
 	switch e.Kind() {
 	case celast.LiteralKind:
-		v, err := literal(e.AsLiteral(), typ)
-		if s, ok := e.AsLiteral().Value().(string); ok && err == nil {
-			if t.constants == nil {
-				t.constants = map[string]string{}
-			}
-			t.constants[fmt.Sprintf("%#v", v.code)] = s
-		}
-		return v, err
+		return literal(e.AsLiteral(), typ)
 	case celast.IdentKind:
 		return t.ident(e, typ)
 	case celast.SelectKind:
@@ -788,20 +782,7 @@ func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filt
 			t.emit(jen.Id(out).Op("=").Append(jen.Id(out), v.code))
 			return nil
 		}
-		if filter == nil {
-			return add()
-		}
-		f, err := t.expr(filter)
-		if err != nil {
-			return err
-		}
-		f = t.coerce(f, types.BoolType)
-		block, _, _, err := t.sub(func() (val, error) { return val{}, add() })
-		if err != nil {
-			return err
-		}
-		t.emit(jen.If(f.code).Block(block...))
-		return nil
+		return t.filtered(filter, add)
 	})
 	if err != nil {
 		return val{}, err
@@ -845,20 +826,7 @@ func (t *translator) mapInsert(c celast.ComprehensionExpr, typ *types.Type, filt
 			t.emit(jen.Id(values).Op("=").Append(jen.Id(values), jen.Id(vs).Op("...")))
 			return nil
 		}
-		if filter == nil {
-			return add()
-		}
-		f, err := t.expr(filter)
-		if err != nil {
-			return err
-		}
-		f = t.coerce(f, types.BoolType)
-		block, _, _, err := t.sub(func() (val, error) { return val{}, add() })
-		if err != nil {
-			return err
-		}
-		t.emit(jen.If(f.code).Block(block...))
-		return nil
+		return t.filtered(filter, add)
 	})
 	if err != nil {
 		return val{}, err
@@ -866,6 +834,25 @@ func (t *translator) mapInsert(c celast.ComprehensionExpr, typ *types.Type, filt
 	m := t.fallible(types.NewMapType(types.DynType, types.DynType), "m", qual("NewMap").Call(jen.Id(keys), jen.Id(values)))
 	m.t = typ
 	return m, nil
+}
+
+// filtered runs add, in an if on filter when there is one (the
+// three-argument map, filter, transformList and transformMap).
+func (t *translator) filtered(filter celast.Expr, add func() error) error {
+	if filter == nil {
+		return add()
+	}
+	f, err := t.expr(filter)
+	if err != nil {
+		return err
+	}
+	f = t.coerce(f, types.BoolType)
+	block, _, _, err := t.sub(func() (val, error) { return val{}, add() })
+	if err != nil {
+		return err
+	}
+	t.emit(jen.If(f.code).Block(block...))
+	return nil
 }
 
 // footprint is the memory an element of a built list accounts for: a

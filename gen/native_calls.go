@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
@@ -330,7 +332,7 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 	case overloads.EndsWithString:
 		return val{code: jen.Qual("strings", "HasSuffix").Call(str(0).code, str(1).code), t: typ}, true, nil
 	case overloads.MatchesString, overloads.Matches:
-		if pattern, ok := t.constantString(args[1]); ok && t.patterns != nil {
+		if pattern, ok := constantString(args[1]); ok && t.patterns != nil {
 			name := t.pattern(pattern)
 			return t.fallible(typ, "matched", jen.Id(name).Dot("MatchString").Call(str(0).code)), true, nil
 		}
@@ -379,7 +381,7 @@ func (t *translator) comparison(id string, typ *types.Type, args []val) (val, bo
 		{"less_equals", "<=", "LessEqual"}, {"greater_equals", ">=", "GreaterEqual"}, {"less", "<", "Less"}, {"greater", ">", "Greater"},
 	}
 	for _, o := range ops {
-		rest, ok := cutPrefix(id, o[0]+"_")
+		rest, ok := strings.CutPrefix(id, o[0]+"_")
 		if !ok {
 			continue
 		}
@@ -404,13 +406,6 @@ func (t *translator) comparison(id string, typ *types.Type, args []val) (val, bo
 		return t.coerce(v, typ), true, nil
 	}
 	return val{}, false, nil
-}
-
-func cutPrefix(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):], true
-	}
-	return s, false
 }
 
 // comparable reports whether Go's == on values of a Go type is CEL's.

@@ -141,7 +141,7 @@ func (t *translator) coerce(v val, to *types.Type) val {
 // literal is a constant.
 func literal(c ref.Val, typ *types.Type) (val, error) {
 	v, err := literalValue(c)
-	v.constant = true
+	v.constant, v.lit = true, c.Value()
 	return v, err
 }
 
