@@ -541,7 +541,7 @@ func inputConv(typ *types.Type) (conv, zero jen.Code, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return qual("InputMap").Call(elem), jen.Qual(valuePath, "NewObject").Call(), nil
+		return qual("InputMap").Call(elem), jen.Any().Call(qual("EmptyMap").Call()), nil
 	}
 	return nil, nil, unsupported("declared input of type %s", typ)
 }

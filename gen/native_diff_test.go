@@ -20,6 +20,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
 	"github.com/permgen/permgen/testdata/gen/mixed"
 	"github.com/permgen/permgen/testdata/gen/registered"
+	"github.com/permgen/permgen/testdata/gen/typed"
 )
 
 // nativeCatalogs maps each catalog file (relative to the module root) to the
@@ -31,6 +32,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
+	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"formatters.yaml":                             generated.Entries,
 }
 
@@ -147,5 +149,34 @@ func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 			assert.Zero(t, skipped, "%s: %d examples hit the interpreter's cost limit or memory budget", catalog, skipped)
 			assert.Positive(t, compared, "%s: no example was compared", catalog)
 		})
+	}
+}
+
+// TestNativeAgreesOnMistypedInput: a value of another type than its
+// declared one, at any depth, fails the call in generated code as in the
+// interpreter, and a value of the declared type does not.
+func TestNativeAgreesOnMistypedInput(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", "typed.yaml"))
+	require.NoError(t, err)
+	checked, err := celfmt.Load("typed.yaml", src, celfmt.Options{})
+	require.NoError(t, err)
+	interpreted := checked.Formatters[0]
+	native := typed.Entries()[0].Formatter
+	for _, js := range []string{
+		`{"sizes": [1.5]}`, `{"sizes": ["1"]}`, `{"sizes": [null]}`, `{"sizes": [1e300]}`, `{"sizes": 5}`,
+		`{"sizes": [9223372036854775807]}`, `{"sizes": [-9223372036854775808]}`, `{"sizes": [2.0]}`,
+		`{"scale": {"x": "y"}}`, `{"scale": {"x": 1.5}}`, `{"scale": {"y": 1}}`, `{"scale": []}`, `{"scale": null}`,
+		`{"ratios": ["x"]}`, `{"ratios": [1]}`, `{"ratios": [null]}`, `{"names": [1]}`, `{"names": ["tmp", null]}`,
+		`{"sizes": [1, 2], "names": "tmp"}`,
+	} {
+		v, err := value.DecodeJSON([]byte(js))
+		require.NoError(t, err)
+		in := v.(*value.Object)
+		var want, got outcome
+		want.Text, want.OK, want.Err = interpreted.Run(in, "resize", celfmt.DefaultLimits)
+		got.Text, got.OK, got.Err = native.Format(runtime.Request{Tool: "resize", Input: in, Limits: celfmt.DefaultLimits})
+		assert.Equal(t, want.Err != nil, got.Err != nil, "%s: interpreted error %v, native error %v", js, want.Err, got.Err)
+		assert.Equal(t, want.Text, got.Text, js)
+		assert.Equal(t, want.OK, got.OK, js)
 	}
 }
