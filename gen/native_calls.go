@@ -68,7 +68,7 @@ func (t *translator) logical(or bool, left, right celast.Expr) (val, error) {
 		// the left side cannot fail: it decides, or the right side is the
 		// result, error included
 		t.emit(jen.Id(result).Op(":=").Add(l.code))
-		block, _, r, err := t.sub(func() (val, error) {
+		block, _, _, err := t.sub(func() (val, error) {
 			r, err := t.expr(right)
 			if err != nil {
 				return val{}, err
@@ -80,7 +80,6 @@ func (t *translator) logical(or bool, left, right celast.Expr) (val, error) {
 		if err != nil {
 			return val{}, err
 		}
-		_ = r
 		cond := jen.Id(result)
 		if or {
 			cond = jen.Op("!").Id(result)
