@@ -227,8 +227,37 @@ func exprValue(g celfmt.GeneratedExpr) jen.Code {
 	if g.Name != "" {
 		kv = append(kv, field("Name", jen.Lit(g.Name)))
 	}
-	kv = append(kv, field("Source", jen.Lit(g.Source)), field("AST", jen.Lit(g.AST)))
+	kv = append(kv, field("Source", longLit(g.Source)), field("AST", longLit(g.AST)))
 	return fields(kv...)
+}
+
+// longLit is a string literal split into a sum of short ones, one per line,
+// so that no line of the generated file is long: at line breaks, and every
+// 32 bytes within a long line. A piece may end inside a UTF-8 sequence: the
+// sum is the same bytes.
+func longLit(s string) *jen.Statement {
+	const piece = 32 // bytes: at most 128 characters quoted
+	var pieces []string
+	for len(s) > 0 {
+		n := len(s)
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			n = i + 1
+		}
+		n = min(n, piece)
+		pieces = append(pieces, s[:n])
+		s = s[n:]
+	}
+	if len(pieces) <= 1 {
+		return jen.Lit(strings.Join(pieces, ""))
+	}
+	lit := jen.Null()
+	for i, p := range pieces {
+		if i > 0 {
+			lit.Op("+").Line()
+		}
+		lit.Lit(p)
+	}
+	return lit
 }
 
 // writeSource writes CEL text into a doc comment as an indented block.

@@ -139,3 +139,21 @@ func shuffleEntryKeys(t *testing.T, src []byte, r *rand.Rand) []byte {
 	require.NoError(t, err)
 	return out
 }
+
+// TestGeneratedLinesAreShort: generated code is read in review, on screens
+// and in diffs: no line of the golden packages or of the stock package is
+// longer than 160 characters.
+func TestGeneratedLinesAreShort(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "*", "*_gen.go"))
+	require.NoError(t, err)
+	files = append(files, filepath.Join("..", "generated", "formatters_gen.go"))
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(src), "\n") {
+			if n := len([]rune(line)); n > 160 {
+				t.Errorf("%s:%d: %d characters: %.80s…", file, i+1, n, line)
+			}
+		}
+	}
+}
