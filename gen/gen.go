@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -232,18 +233,20 @@ func exprValue(g celfmt.GeneratedExpr) jen.Code {
 }
 
 // longLit is a string literal split into a sum of short ones, one per line,
-// so that no line of the generated file is long: at line breaks, and every
-// 32 bytes within a long line. A piece may end inside a UTF-8 sequence: the
-// sum is the same bytes.
+// so that no line of the generated file is long: at line breaks, and where
+// a line would quote to more than 100 characters. A piece may end inside a
+// UTF-8 sequence: the sum is the same bytes.
 func longLit(s string) *jen.Statement {
-	const piece = 32 // bytes: at most 128 characters quoted
+	const width = 100
 	var pieces []string
 	for len(s) > 0 {
 		n := len(s)
 		if i := strings.IndexByte(s, '\n'); i >= 0 {
 			n = i + 1
 		}
-		n = min(n, piece)
+		for n > 1 && len(strconv.Quote(s[:n])) > width {
+			n = max(1, n*width/len(strconv.Quote(s[:n])))
+		}
 		pieces = append(pieces, s[:n])
 		s = s[n:]
 	}
