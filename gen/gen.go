@@ -228,20 +228,20 @@ func exprValue(g celfmt.GeneratedExpr) jen.Code {
 	if g.Name != "" {
 		kv = append(kv, field("Name", jen.Lit(g.Name)))
 	}
-	kv = append(kv, field("Source", longLit(g.Source)), field("AST", longLit(g.AST)))
+	kv = append(kv, field("Source", longLit(g.Source, true)), field("AST", longLit(g.AST, false)))
 	return fields(kv...)
 }
 
 // longLit is a string literal split into a sum of short ones, one per line,
-// so that no line of the generated file is long: at line breaks, and where
-// a line would quote to more than 100 characters. A piece may end inside a
-// UTF-8 sequence: the sum is the same bytes.
-func longLit(s string) *jen.Statement {
+// so that no line of the generated file is long: at line breaks of text,
+// and where a piece would quote to more than 100 characters. A piece may
+// end inside a UTF-8 sequence: the sum is the same bytes.
+func longLit(s string, text bool) *jen.Statement {
 	const width = 100
 	var pieces []string
 	for len(s) > 0 {
 		n := len(s)
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
+		if i := strings.IndexByte(s, '\n'); text && i >= 0 {
 			n = i + 1
 		}
 		for n > 1 && len(strconv.Quote(s[:n])) > width {
