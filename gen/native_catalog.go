@@ -2,6 +2,7 @@ package gen
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -31,7 +32,7 @@ func Translate(c *celfmt.Checked) []Plan {
 	plans := make([]Plan, len(c.Formatters))
 	for i, f := range c.Formatters {
 		plans[i].Tool = f.Entry.Tool
-		body, patterns, err := translateFormatter(f, "pattern"+camel(strings.ReplaceAll(f.Entry.Tool, "*", "any")))
+		body, patterns, err := safeTranslate(f)
 		if err != nil {
 			var u *UnsupportedError
 			if errors.As(err, &u) {
@@ -44,6 +45,18 @@ func Translate(c *celfmt.Checked) []Plan {
 		plans[i].body, plans[i].patterns = body, patterns
 	}
 	return plans
+}
+
+// safeTranslate translates a formatter; a translation that panics (a bug
+// of the translation, not of the catalog) leaves the formatter to the
+// interpreter rather than stopping go generate.
+func safeTranslate(f *celfmt.Formatter) (body []jen.Code, patterns []patternVar, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the translation failed: %v", r)
+		}
+	}()
+	return translateFormatter(f, "pattern"+camel(strings.ReplaceAll(f.Entry.Tool, "*", "any")))
 }
 
 // translateFormatter returns the body of a function
