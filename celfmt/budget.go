@@ -49,6 +49,15 @@ type budget struct {
 	// cost is what the evaluation spent, limit what it may spend.
 	cost, limit uint64
 	err         error
+	// stack holds the arguments of the calls under way (see
+	// meteredCall.Exec).
+	stack []ref.Val
+}
+
+// pop drops the stack's values from base on.
+func (b *budget) pop(base int) {
+	clear(b.stack[base:])
+	b.stack = b.stack[:base]
 }
 
 func newBudget(total int64, limit uint64) *budget {
@@ -91,8 +100,19 @@ func (b *budget) charge(fn string, n int64) error {
 // map and keeps the budget out of reach of CEL code.
 type activation struct {
 	input, tool, limits ref.Val
-	lets                map[string]ref.Val
-	budget              *budget
+	// lets are the names of the lets, vals the values of those evaluated
+	// so far, in the same order.
+	lets []string
+	vals []ref.Val
+	// budget is nil when the evaluation is not metered.
+	budget *budget
+	// frame is the frame the evaluation runs on (see run).
+	frame interpreter.ExecutionFrame
+	// spare holds the budget and the values of a few lets without
+	// allocating them apart.
+	spare      budget
+	spareVals  [8]ref.Val
+	spareStack [16]ref.Val
 }
 
 func (a *activation) ResolveName(name string) (any, bool) {
@@ -106,13 +126,27 @@ func (a *activation) ResolveName(name string) (any, bool) {
 	case budgetName:
 		return a.budget, true
 	}
-	v, ok := a.lets[name]
-	return v, ok
+	for i, l := range a.lets {
+		if l == name && i < len(a.vals) {
+			return a.vals[i], true
+		}
+	}
+	return nil, false
 }
 
 func (a *activation) Parent() interpreter.Activation { return nil }
 
+// budgetOf returns the budget of the evaluation a frame belongs to: it is
+// in the activation at the root of the frame's scopes (a comprehension
+// pushes one scope per level).
 func budgetOf(frame *interpreter.ExecutionFrame) *budget {
+	var act interpreter.Activation = frame.Activation
+	for act != nil {
+		if a, ok := act.(*activation); ok {
+			return a.budget
+		}
+		act = act.Parent()
+	}
 	v, ok := frame.ResolveName(budgetName)
 	if !ok {
 		return nil

@@ -83,12 +83,12 @@ func TestCostCalibration(t *testing.T) {
 		f := formatter(t, "  - tool: t\n    preview: '"+strings.ReplaceAll(c.expr, "'", "''")+"'\n",
 			Options{CostBudget: 1 << 62, CostLimit: 1 << 62, MemoryBudget: 1 << 40})
 		vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(1<<40, 1<<62)}
-		if _, _, err := f.preview.prg.Eval(vars); err != nil { // warm up
+		if _, _, err := f.preview.prg.prg.Eval(vars); err != nil { // warm up
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		vars.budget = newBudget(1<<40, 1<<62)
 		start := time.Now()
-		_, _, err := f.preview.prg.Eval(vars)
+		_, _, err := f.preview.prg.prg.Eval(vars)
 		elapsed := time.Since(start)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -110,7 +110,7 @@ func BenchmarkCostUnit(b *testing.B) {
 			var cost uint64
 			for b.Loop() {
 				vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(opts.MemoryBudget, opts.CostLimit)}
-				f.preview.prg.Eval(vars)
+				f.preview.prg.prg.Eval(vars)
 				cost = vars.budget.cost
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(max(cost, 1)), "ns/unit")

@@ -91,7 +91,7 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 		limits: limitsVal(withDefaults(limits)),
 		budget: b,
 	}
-	out, _, err := c.prg.Eval(vars)
+	out, _, err := c.prg.prg.Eval(vars)
 	if b.err != nil {
 		err = b.err
 	}

@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/google/cel-go/cel"
 	celfunctions "github.com/google/cel-go/common/functions"
@@ -60,14 +61,60 @@ func newCallTable(env *cel.Env) (callTable, error) {
 
 // program builds the program of a checked expression, metered.
 func program(env *cel.Env, ast *cel.Ast, calls callTable) (cel.Program, error) {
+	p, err := plan(env, ast, calls)
+	return p.prg, err
+}
+
+// planned is a program and the root of its plan, which an evaluation runs
+// directly on its own frame (see run): cel.Program.Eval takes a frame from
+// a pool, defers a recover and returns it, for each let and the preview.
+type planned struct {
+	prg cel.Program
+	// root is nil when the plan's root could not be told (see recorder);
+	// then the evaluation goes through prg.
+	root interpreter.InterpretableV2
+}
+
+// plan builds the program of a checked expression, metered.
+func plan(env *cel.Env, ast *cel.Ast, calls callTable) (planned, error) {
 	if calls == nil {
 		var err error
 		if calls, err = newCallTable(env); err != nil {
-			return nil, err
+			return planned{}, err
 		}
 	}
 	m := &meter{calls: calls, weights: regexWeights(ast)}
-	return env.Program(ast, cel.CustomDecoratorV2(m.decorate))
+	r := &recorder{dec: m.decorate}
+	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
+	if err != nil {
+		return planned{}, err
+	}
+	return planned{prg: prg, root: r.rootOf(ast)}, nil
+}
+
+// recorder keeps the last node a decorator returned: the planner decorates
+// a node after its children, so the last is the root.
+type recorder struct {
+	dec  func(interpreter.InterpretableV2) (interpreter.InterpretableV2, error)
+	last interpreter.InterpretableV2
+}
+
+func (r *recorder) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+	var err error
+	if r.dec != nil {
+		i, err = r.dec(i)
+	}
+	r.last = i
+	return i, err
+}
+
+// rootOf returns the recorded root when it is the node of the expression's
+// root, or nil.
+func (r *recorder) rootOf(a *cel.Ast) interpreter.InterpretableV2 {
+	if r.last == nil || r.last.ID() != a.NativeRep().Expr().ID() {
+		return nil
+	}
+	return r.last
 }
 
 // meter decorates the nodes of one program.
@@ -85,6 +132,9 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 	case interpreter.InterpretableCall:
 		return m.call(n)
 	case interpreter.InterpretableConstructor:
+		if c := constant(n); c != nil {
+			return c, nil
+		}
 		// A list or map literal allocates it and its elements; a map
 		// hashes its keys.
 		base := uint64(4 * nodeUnits)
@@ -96,9 +146,47 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 	return &meteredNode{InterpretableV2: i, units: nodeUnits}, nil
 }
 
+// constant returns a list or map literal of constants ([], {}, ["a", "b"])
+// as a constant, built once: lists and maps are immutable in CEL (a
+// comprehension that accumulates into an empty one copies it first), so
+// evaluations may share it. It returns nil for any other literal.
+func constant(n interpreter.InterpretableConstructor) interpreter.InterpretableV2 {
+	if t := n.Type(); t != types.ListType && t != types.MapType {
+		return nil
+	}
+	for _, v := range n.InitVals() {
+		if _, ok := v.(interpreter.InterpretableConst); !ok {
+			return nil
+		}
+	}
+	v := n.Eval(interpreter.EmptyActivation())
+	if types.IsUnknownOrError(v) {
+		return nil // a map with a duplicate key fails each time, as it should
+	}
+	return interpreter.NewConstValue(n.ID(), v)
+}
+
 func (m *meter) call(call interpreter.InterpretableCall) (interpreter.InterpretableV2, error) {
 	fn := call.Function()
-	c := &meteredCall{InterpretableCall: call, args: call.Args(), size: budgeted[fn], m: m}
+	c := &meteredCall{
+		InterpretableCall: call,
+		args:              slices.Clone(call.Args()),
+		size:              budgeted[fn],
+		m:                 m,
+		units:             nodeUnits - 1,
+		cost:              callCost(fn),
+	}
+	// An argument that is a variable or a field is charged with the call,
+	// once its arguments are evaluated, rather than by itself: looking the
+	// budget up and charging it costs about what reading the field does.
+	// The time between two charges stays bounded, by the size of the
+	// expression.
+	for i, a := range c.args {
+		if attr, ok := a.(*meteredAttr); ok {
+			c.args[i] = attr.InterpretableAttribute
+			c.units += attr.units
+		}
+	}
 	switch fn {
 	case "_==_", "_!=_":
 		c.equal = true
@@ -119,6 +207,7 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 			c.impl = &celfunctions.Overload{Operator: fn}
 		}
 	}
+	c.strict = c.impl == nil || !c.impl.NonStrict
 	if fn == "json" {
 		c.exec = execJSON
 	}
@@ -180,12 +269,18 @@ func (a *meteredAttr) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 // keeps the call's id, function, overload and arguments.
 type meteredCall struct {
 	interpreter.InterpretableCall
-	args  []interpreter.InterpretableV2
-	impl  *celfunctions.Overload
-	size  sizer // nil: the call allocates a bounded amount
-	m     *meter
-	equal bool        // == or !=, which the planner implements without a binding
-	re    *regexMatch // matches with a constant pattern, compiled once
+	args   []interpreter.InterpretableV2
+	impl   *celfunctions.Overload
+	size   sizer // nil: the call allocates a bounded amount
+	m      *meter
+	strict bool        // an error or unknown argument is the result
+	equal  bool        // == or !=, which the planner implements without a binding
+	re     *regexMatch // matches with a constant pattern, compiled once
+	// units is what the call costs on top of cost: the node, and the
+	// variables and fields among its arguments.
+	units uint64
+	// cost is what the call costs given its arguments (see callCost).
+	cost callCostFunc
 	// exec, when set, makes the call itself within the budget.
 	exec func(args []ref.Val, b *budget) ref.Val
 }
@@ -195,36 +290,62 @@ func (c *meteredCall) Eval(a interpreter.Activation) ref.Val {
 }
 
 func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
-	var buf [3]ref.Val
-	args := buf[:0]
-	if len(c.args) > len(buf) {
-		args = make([]ref.Val, 0, len(c.args))
+	b := budgetOf(frame)
+	if b == nil {
+		return c.unbudgeted(frame)
 	}
-	strict := c.impl == nil || !c.impl.NonStrict
+	// The arguments go on the budget's stack rather than in a slice of
+	// their own, which would escape to the heap (the implementations are
+	// function values): an argument's own calls push theirs above and pop
+	// them before it returns.
+	base := len(b.stack)
 	for _, a := range c.args {
 		v := a.Exec(frame)
-		if strict && types.IsUnknownOrError(v) {
+		if c.strict && types.IsUnknownOrError(v) {
+			b.pop(base)
+			return v
+		}
+		b.stack = append(b.stack, v)
+	}
+	args := b.stack[base:len(b.stack):len(b.stack)]
+	out := c.charged(args, b)
+	b.pop(base)
+	return out
+}
+
+// charged charges the call to budget b, then makes it.
+func (c *meteredCall) charged(args []ref.Val, b *budget) ref.Val {
+	size := int64(0)
+	if c.size != nil && b.err == nil {
+		size = c.size(args, b.left)
+	}
+	if err := b.charge(c.Function(), size); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	units := c.units + 1
+	if c.cost != nil {
+		units = c.units + c.cost(c.m, args, size, b.limit-b.cost)
+	}
+	if err := b.spend(units); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	if c.exec != nil {
+		return types.LabelErrNode(c.ID(), c.exec(args, b))
+	}
+	return types.LabelErrNode(c.ID(), c.call(args))
+}
+
+// unbudgeted makes the call when the activation carries no budget.
+func (c *meteredCall) unbudgeted(frame *interpreter.ExecutionFrame) ref.Val {
+	args := make([]ref.Val, 0, len(c.args))
+	for _, a := range c.args {
+		v := a.Exec(frame)
+		if c.strict && types.IsUnknownOrError(v) {
 			return v
 		}
 		args = append(args, v)
 	}
-	b := budgetOf(frame)
-	if b != nil {
-		fn := c.Function()
-		size := int64(0)
-		if c.size != nil && b.err == nil {
-			size = c.size(args, b.left)
-		}
-		if err := b.charge(fn, size); err != nil {
-			return types.NewErrWithNodeID(c.ID(), "%w", err)
-		}
-		if err := b.spend(nodeUnits - 1 + c.m.cost(fn, args, size, b.limit-b.cost)); err != nil {
-			return types.NewErrWithNodeID(c.ID(), "%w", err)
-		}
-		if c.exec != nil {
-			return types.LabelErrNode(c.ID(), c.exec(args, b))
-		}
-	} else if c.exec != nil {
+	if c.exec != nil {
 		return types.LabelErrNode(c.ID(), c.exec(args, newBudget(DefaultMemoryBudget, ^uint64(0))))
 	}
 	return types.LabelErrNode(c.ID(), c.call(args))
@@ -261,83 +382,126 @@ func (c *meteredCall) call(args []ref.Val) ref.Val {
 	return types.NewErr("no such overload: %s", c.Function())
 }
 
-// cost is what a call with these arguments costs, computed before the call
-// from the arguments and from size, the bytes the memory budget charges it.
-// Walks of deep values stop at limit.
-func (m *meter) cost(fn string, args []ref.Val, size int64, limit uint64) uint64 {
-	text := func(i int) uint64 {
-		if i >= len(args) {
-			return 0
+// callCostFunc is what a call with these arguments costs, computed before
+// the call from the arguments and from size, the bytes the memory budget
+// charges it. Walks of deep values stop at limit.
+type callCostFunc func(m *meter, args []ref.Val, size int64, limit uint64) uint64
+
+// callCost returns the cost function of a function, or nil when a call
+// costs one unit whatever its arguments. It is chosen once, when the
+// program is built.
+func callCost(fn string) callCostFunc {
+	if c, ok := callCosts[fn]; ok {
+		return c
+	}
+	for _, f := range functions {
+		if f.name == fn && f.perUnit > 0 {
+			per := uint64(f.perUnit)
+			return func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+				return 1 + textOf(args, 0)/per
+			}
 		}
-		switch v := args[i].(type) {
-		case types.String:
-			return uint64(len(v))
-		case types.Bytes:
-			return uint64(len(v))
-		}
+	}
+	return nil
+}
+
+// textOf is the length of the i-th argument when it is a string or bytes.
+func textOf(args []ref.Val, i int) uint64 {
+	if i >= len(args) {
 		return 0
 	}
-	elems := func(i int) uint64 {
-		if i < 0 || i >= len(args) {
-			return 0
-		}
-		return uint64(sizeOf(args[i]))
+	switch v := args[i].(type) {
+	case types.String:
+		return uint64(len(v))
+	case types.Bytes:
+		return uint64(len(v))
 	}
-	made := uint64(max(0, size))
-	switch fn {
-	case "_+_":
-		return 1 + (text(0)+text(1))/traversal
-	case "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_":
+	return 0
+}
+
+// elemsOf is the number of elements of the i-th argument when it is a list
+// or a map.
+func elemsOf(args []ref.Val, i int) uint64 {
+	if i < 0 || i >= len(args) {
+		return 0
+	}
+	return uint64(sizeOf(args[i]))
+}
+
+// callCosts are the cost functions of the functions whose cost depends on
+// their arguments.
+var callCosts = map[string]callCostFunc{}
+
+func init() {
+	add := func(f callCostFunc, names ...string) {
+		for _, n := range names {
+			callCosts[n] = f
+		}
+	}
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+		return 1 + (textOf(args, 0)+textOf(args, 1))/traversal
+	}, "_+_")
+	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		return 1 + minUnits(args[0], args[1], limit)
-	case "@in":
+	}, "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_")
+	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		if _, ok := args[1].(traits.Lister); ok {
-			return 1 + mul(elems(1), nodeUnits+deepUnits(args[0], limit))
+			return 1 + mul(elemsOf(args, 1), nodeUnits+deepUnits(args[0], limit))
 		}
 		return 1 + deepUnits(args[0], limit)
-	case "string", "bytes":
-		// Only a conversion between bytes and string copies the text.
-		if _, same := args[0].(types.String); same == (fn == "string") {
-			return 1
-		}
-		return 1 + (text(0)+text(1))/traversal
-	case "size", "startsWith", "endsWith", "contains", "trim", "int", "uint", "double",
-		"charAt", "strings.quote":
-		return 1 + (text(0)+text(1))/traversal + elems(0)
-	case "lowerAscii", "upperAscii", "reverse", "substring":
+	}, "@in")
+	for _, fn := range []string{"string", "bytes"} {
+		toString := fn == "string"
+		add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+			// Only a conversion between bytes and string copies the text.
+			if _, same := args[0].(types.String); same == toString {
+				return 1
+			}
+			return 1 + (textOf(args, 0)+textOf(args, 1))/traversal
+		}, fn)
+	}
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+		return 1 + (textOf(args, 0)+textOf(args, 1))/traversal + elemsOf(args, 0)
+	}, "size", "startsWith", "endsWith", "contains", "trim", "int", "uint", "double", "charAt", "strings.quote")
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		// The text is converted to characters and back.
-		return 1 + 2*text(0)/traversal + elems(0)
-	case "replace", "format":
-		return 1 + (text(0)+text(1)+text(2)+made)/traversal + elems(1)
-	case "join":
+		return 1 + 2*textOf(args, 0)/traversal + elemsOf(args, 0)
+	}, "lowerAscii", "upperAscii", "reverse", "substring")
+	add(func(_ *meter, args []ref.Val, size int64, _ uint64) uint64 {
+		made := uint64(max(0, size))
+		return 1 + (textOf(args, 0)+textOf(args, 1)+textOf(args, 2)+made)/traversal + elemsOf(args, 1)
+	}, "replace", "format")
+	add(func(_ *meter, args []ref.Val, size int64, _ uint64) uint64 {
 		// The elements are read twice: to size the result, to build it.
-		return 1 + 2*made/traversal + elems(0)
-	case "split", "lists.range", "slice", "flatten":
+		return 1 + 2*uint64(max(0, size))/traversal + elemsOf(args, 0)
+	}, "join")
+	add(func(_ *meter, args []ref.Val, size int64, _ uint64) uint64 {
 		// One unit per element made.
-		return 1 + text(0)/traversal + made/valueBytes
-	case "indexOf", "lastIndexOf":
+		return 1 + textOf(args, 0)/traversal + uint64(max(0, size))/valueBytes
+	}, "split", "lists.range", "slice", "flatten")
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		// The text is converted to characters, then searched.
-		return 1 + sat(2*text(0), mul(text(0), max(1, text(1))))/traversal
-	case "matches":
+		text := textOf(args, 0)
+		return 1 + sat(2*text, mul(text, max(1, textOf(args, 1))))/traversal
+	}, "indexOf", "lastIndexOf")
+	add(func(m *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		p, _ := args[1].(types.String)
 		w, ok := m.weights[string(p)]
 		if !ok {
 			w = regexWeight(string(p))
 		}
-		return 1 + mul(text(0)+1, uint64(w))/regexCostDivisor
-	case "json":
+		return 1 + mul(textOf(args, 0)+1, uint64(w))/regexCostDivisor
+	}, "matches")
+	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		return 1 + deepUnits(args[0], limit)
-	case "distinct":
-		return 1 + mul(elems(0), deepUnits(args[0], limit))/traversal
-	case "sort", "@sortByAssociatedKeys":
+	}, "json")
+	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
+		return 1 + mul(elemsOf(args, 0), deepUnits(args[0], limit))/traversal
+	}, "distinct")
+	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		keys := len(args) - 1
-		return 1 + mul(deepUnits(args[keys], limit), uint64(bits.Len64(elems(keys))+1))
-	}
-	for _, f := range functions {
-		if f.name == fn && f.perUnit > 0 {
-			return 1 + text(0)/uint64(f.perUnit)
-		}
-	}
-	return 1
+		return 1 + mul(deepUnits(args[keys], limit), uint64(bits.Len64(elemsOf(args, keys))+1))
+	}, "sort", "@sortByAssociatedKeys")
 }
 
 // minUnits is the smaller of the deepUnits of a and b, which is what

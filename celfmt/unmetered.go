@@ -221,28 +221,32 @@ func unboundedCall(a *cel.Ast) string {
 
 // unmeteredProgram returns the plain program of an expression and its
 // strict estimate, or nil when the expression must be metered.
-func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (cel.Program, uint64, string) {
+func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (planned, uint64, string) {
 	strict := &estimator{o: opts, strict: true, lets: map[string]bool{}}
 	for _, l := range lets {
 		strict.lets[l] = true
 	}
 	if fn := unboundedCall(a); fn != "" {
-		return nil, 0, "the result of " + fn + " has no strict bound"
+		return planned{}, 0, "the result of " + fn + " has no strict bound"
 	}
 	est, err := env.EstimateCost(a, strict)
 	switch {
 	case err != nil:
-		return nil, 0, err.Error()
+		return planned{}, 0, err.Error()
 	case strict.oversized != nil:
-		return nil, 0, strict.oversized.fn + " may go over the memory budget"
+		return planned{}, 0, strict.oversized.fn + " may go over the memory budget"
 	case est.Max > opts.CostLimit:
-		return nil, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
+		return planned{}, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
 	}
-	prg, err := env.Program(a, cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
+	// The recorder runs before the decorator that compiles constant
+	// patterns: a root that is a call of matches is recorded as the call
+	// that compiles its pattern each time, which gives the same result.
+	r := &recorder{}
+	prg, err := env.Program(a, cel.OptimizeRegex(interpreter.MatchesRegexOptimization), cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
-		return nil, 0, err.Error()
+		return planned{}, 0, err.Error()
 	}
-	return prg, est.Max, ""
+	return planned{prg: prg, root: r.rootOf(a)}, est.Max, ""
 }
 
 // fits measures values against the bounds of the strict estimate: text
