@@ -100,6 +100,9 @@ func (b *budget) charge(fn string, n int64) error {
 // map and keeps the budget out of reach of CEL code.
 type activation struct {
 	input, tool, limits ref.Val
+	// toolName and rawLimits are what tool and limits hold.
+	toolName  string
+	rawLimits Limits
 	// lets are the names of the lets, vals the values of those evaluated
 	// so far, in the same order.
 	lets []string

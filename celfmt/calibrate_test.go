@@ -82,7 +82,7 @@ func TestCostCalibration(t *testing.T) {
 	for _, c := range calibrationCases {
 		f := formatter(t, "  - tool: t\n    preview: '"+strings.ReplaceAll(c.expr, "'", "''")+"'\n",
 			Options{CostBudget: 1 << 62, CostLimit: 1 << 62, MemoryBudget: 1 << 40})
-		vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(1<<40, 1<<62)}
+		vars := &activation{input: objectVal{o: in}, budget: newBudget(1<<40, 1<<62)}
 		if _, _, err := f.preview.prg.prg.Eval(vars); err != nil { // warm up
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -109,7 +109,7 @@ func BenchmarkCostUnit(b *testing.B) {
 			f := formatter(b, "  - tool: t\n    preview: '"+strings.ReplaceAll(c.expr, "'", "''")+"'\n", opts)
 			var cost uint64
 			for b.Loop() {
-				vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(opts.MemoryBudget, opts.CostLimit)}
+				vars := &activation{input: objectVal{o: in}, budget: newBudget(opts.MemoryBudget, opts.CostLimit)}
 				f.preview.prg.prg.Eval(vars)
 				cost = vars.budget.cost
 			}

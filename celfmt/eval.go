@@ -86,7 +86,7 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 	}
 	b := newBudget(opts.MemoryBudget, opts.CostLimit)
 	vars := &activation{
-		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
+		input:  objectVal{o: input},
 		tool:   types.String(tool),
 		limits: limitsVal(withDefaults(limits)),
 		budget: b,

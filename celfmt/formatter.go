@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -64,6 +65,7 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 		input = value.Input{}.Object()
 	}
 	vars := f.activation(input, tool, limits)
+	defer vars.release()
 	if !f.unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
 		text, ok, err = f.evaluate(vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
 		return text, ok, true, err
@@ -113,18 +115,41 @@ func eval(p planned, vars *activation) (out ref.Val, err error) {
 	return out, nil
 }
 
-// activation returns the activation of one evaluation. It is allocated
-// with room for the budget and the values of the lets.
+// activations recycles the activations of evaluations: each Run needs
+// one, with room for a budget, the values of lets and call arguments. An
+// activation holds nothing of an evaluation once released, but the boxed
+// tool name and limits, which the next evaluation reuses when they are the
+// same.
+var activations = sync.Pool{New: func() any { return new(activation) }}
+
+// activation returns the activation of one evaluation, which the caller
+// releases when the evaluation is over.
 func (f *Formatter) activation(input *value.Object, tool string, limits Limits) *activation {
-	vars := &activation{
-		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
-		tool:   types.String(tool),
-		limits: limitsVal(limits),
-		lets:   f.letNames,
+	vars := activations.Get().(*activation)
+	vars.input = objectVal{o: input}
+	if vars.tool == nil || vars.toolName != tool {
+		vars.tool, vars.toolName = types.String(tool), tool
 	}
+	if vars.limits == nil || vars.rawLimits != limits {
+		vars.limits, vars.rawLimits = limitsVal(limits), limits
+	}
+	vars.lets = f.letNames
 	vars.frame.Activation = vars
 	vars.vals = vars.spareVals[:0]
 	return vars
+}
+
+// release clears the activation of what the evaluation put in it and
+// returns it to the pool.
+func (a *activation) release() {
+	a.input = nil
+	a.lets = nil
+	a.vals = nil
+	clear(a.spareVals[:])
+	clear(a.spareStack[:])
+	a.spare = budget{}
+	a.budget = nil
+	activations.Put(a)
 }
 
 // newBudget gives the activation a budget of total bytes and limit units,
@@ -140,7 +165,9 @@ func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *b
 	if input == nil {
 		input = value.Input{}.Object()
 	}
-	return f.evaluate(f.activation(input, tool, limits), 0, b)
+	vars := f.activation(input, tool, limits)
+	defer vars.release()
+	return f.evaluate(vars, 0, b)
 }
 
 // evaluate evaluates the lets from the i-th on, then the preview, metered

@@ -146,6 +146,16 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 	return &meteredNode{InterpretableV2: i, units: nodeUnits}, nil
 }
 
+// foldConstants builds constant list and map literals once (see constant).
+func foldConstants(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+	if n, ok := i.(interpreter.InterpretableConstructor); ok {
+		if c := constant(n); c != nil {
+			return c, nil
+		}
+	}
+	return i, nil
+}
+
 // constant returns a list or map literal of constants ([], {}, ["a", "b"])
 // as a constant, built once: lists and maps are immutable in CEL (a
 // comprehension that accumulates into an empty one copies it first), so

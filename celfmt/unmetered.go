@@ -238,10 +238,11 @@ func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (pl
 	case est.Max > opts.CostLimit:
 		return planned{}, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
 	}
-	// The recorder runs before the decorator that compiles constant
-	// patterns: a root that is a call of matches is recorded as the call
+	// Constant list and map literals are built once, as in metered
+	// programs. The recorder runs before the decorator that compiles
+	// constant patterns: a root that is a call of matches is recorded as the call
 	// that compiles its pattern each time, which gives the same result.
-	r := &recorder{}
+	r := &recorder{dec: foldConstants}
 	prg, err := env.Program(a, cel.OptimizeRegex(interpreter.MatchesRegexOptimization), cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
 		return planned{}, 0, err.Error()
