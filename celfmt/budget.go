@@ -52,6 +52,8 @@ type budget struct {
 	// stack holds the arguments of the calls under way (see
 	// meteredCall.Exec).
 	stack []ref.Val
+	// one is the list a comprehension's step appends (see oneList).
+	one oneList
 }
 
 // pop drops the stack's values from base on.

@@ -2,9 +2,11 @@ package celfmt
 
 import (
 	"math/bits"
+	"reflect"
 	"slices"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
 	celfunctions "github.com/google/cel-go/common/functions"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -83,7 +85,7 @@ func plan(env *cel.Env, ast *cel.Ast, calls callTable) (planned, error) {
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast)}
+	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast)}
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -121,6 +123,19 @@ func (r *recorder) rootOf(a *cel.Ast) interpreter.InterpretableV2 {
 type meter struct {
 	calls   callTable
 	weights map[string]int // regexWeight of the program's constant patterns
+	singles map[int64]bool // the list literals of one element, not optional
+}
+
+// singleLists returns the ids of the list literals of an expression that
+// have one element, which is not optional ([x], not [?x]).
+func singleLists(a *cel.Ast) map[int64]bool {
+	ids := map[int64]bool{}
+	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() == ast.ListKind && len(e.AsList().Elements()) == 1 && len(e.AsList().OptionalIndices()) == 0 {
+			ids[e.ID()] = true
+		}
+	}))
+	return ids
 }
 
 func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
@@ -195,6 +210,14 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 		if attr, ok := a.(*meteredAttr); ok {
 			c.args[i] = attr.InterpretableAttribute
 			c.units += attr.units
+		}
+	}
+	if fn == "_+_" && len(c.args) == 2 {
+		// accu + [x], the step of map and filter: see meteredCall.add.
+		if n, ok := c.args[1].(*meteredNode); ok {
+			if list, ok := n.InterpretableV2.(interpreter.InterpretableConstructor); ok && m.singles[list.ID()] {
+				c.elem, c.elemUnits = list.InitVals()[0], n.units
+			}
 		}
 	}
 	switch fn {
@@ -293,6 +316,10 @@ type meteredCall struct {
 	cost callCostFunc
 	// exec, when set, makes the call itself within the budget.
 	exec func(args []ref.Val, b *budget) ref.Val
+	// elem is x when the call is l + [x], and elemUnits what the list
+	// literal [x] costs.
+	elem      interpreter.InterpretableV2
+	elemUnits uint64
 }
 
 func (c *meteredCall) Eval(a interpreter.Activation) ref.Val {
@@ -309,7 +336,14 @@ func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 	// function values): an argument's own calls push theirs above and pop
 	// them before it returns.
 	base := len(b.stack)
-	for _, a := range c.args {
+	for i, a := range c.args {
+		if i == 1 && c.elem != nil {
+			if acc, ok := b.stack[base].(traits.MutableLister); ok {
+				out := c.add(frame, b, acc)
+				b.pop(base)
+				return out
+			}
+		}
 		v := a.Exec(frame)
 		if c.strict && types.IsUnknownOrError(v) {
 			b.pop(base)
@@ -321,6 +355,31 @@ func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 	out := c.charged(args, b)
 	b.pop(base)
 	return out
+}
+
+// add makes accu + [x] when accu is the accumulator of a comprehension
+// (map, filter): the mutable list that the comprehension appends to. It
+// appends x as the call would, without building the list [x] first (an
+// element slice, a list and a closure), and charges what the list literal
+// and the call would.
+func (c *meteredCall) add(frame *interpreter.ExecutionFrame, b *budget, acc traits.MutableLister) ref.Val {
+	if err := b.spend(c.elemUnits); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	x := c.elem.Exec(frame)
+	if types.IsUnknownOrError(x) {
+		return x
+	}
+	if err := b.charge(c.Function(), valueBytes); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	if err := b.spend(c.units + 1); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	b.one.v = x
+	out := acc.Add(&b.one)
+	b.one.v = nil
+	return types.LabelErrNode(c.ID(), out)
 }
 
 // charged charges the call to budget b, then makes it.
@@ -526,4 +585,29 @@ func minUnits(a, b ref.Val, limit uint64) uint64 {
 			return min(ua, ub)
 		}
 	}
+}
+
+// oneList is a list of one element, for a comprehension's accumulator to
+// append (see meteredCall.add): the accumulator copies the elements of the
+// list it adds, so the same oneList serves every step of an evaluation.
+// It is never a value of the evaluation.
+type oneList struct{ v ref.Val }
+
+func (l *oneList) list() traits.Lister { return types.NewRefValList(adapter{}, []ref.Val{l.v}) }
+
+func (l *oneList) ConvertToNative(t reflect.Type) (any, error) { return l.list().ConvertToNative(t) }
+func (l *oneList) ConvertToType(t ref.Type) ref.Val            { return l.list().ConvertToType(t) }
+func (l *oneList) Equal(other ref.Val) ref.Val                 { return l.list().Equal(other) }
+func (l *oneList) Type() ref.Type                              { return types.ListType }
+func (l *oneList) Value() any                                  { return l.list().Value() }
+func (l *oneList) Add(other ref.Val) ref.Val                   { return l.list().Add(other) }
+func (l *oneList) Contains(v ref.Val) ref.Val                  { return l.list().Contains(v) }
+func (l *oneList) Iterator() traits.Iterator                   { return l.list().Iterator() }
+func (l *oneList) Size() ref.Val                               { return types.IntOne }
+
+func (l *oneList) Get(i ref.Val) ref.Val {
+	if i == types.IntZero {
+		return l.v
+	}
+	return types.NewErr("index out of range: %v", i)
 }
