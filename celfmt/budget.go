@@ -141,16 +141,25 @@ func (a *activation) ResolveName(name string) (any, bool) {
 
 func (a *activation) Parent() interpreter.Activation { return nil }
 
-// budgetOf returns the budget of the evaluation a frame belongs to: it is
-// in the activation at the root of the frame's scopes (a comprehension
-// pushes one scope per level).
-func budgetOf(frame *interpreter.ExecutionFrame) *budget {
+// rootActivation returns the activation of the evaluation a frame belongs
+// to: it is at the root of the frame's scopes (a comprehension pushes one
+// scope per level). It is nil when the evaluation has another kind of
+// activation.
+func rootActivation(frame *interpreter.ExecutionFrame) *activation {
 	var act interpreter.Activation = frame.Activation
 	for act != nil {
 		if a, ok := act.(*activation); ok {
-			return a.budget
+			return a
 		}
 		act = act.Parent()
+	}
+	return nil
+}
+
+// budgetOf returns the budget of the evaluation a frame belongs to.
+func budgetOf(frame *interpreter.ExecutionFrame) *budget {
+	if a := rootActivation(frame); a != nil {
+		return a.budget
 	}
 	v, ok := frame.ResolveName(budgetName)
 	if !ok {

@@ -4,9 +4,11 @@ import (
 	"math/bits"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/overloads"
 	celfunctions "github.com/google/cel-go/common/functions"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -85,7 +87,7 @@ func plan(env *cel.Env, ast *cel.Ast, calls callTable) (planned, error) {
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast)}
+	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast)}
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -124,6 +126,20 @@ type meter struct {
 	calls   callTable
 	weights map[string]int // regexWeight of the program's constant patterns
 	singles map[int64]bool // the list literals of one element, not optional
+	locals  map[string]bool // the names of the comprehensions' variables
+}
+
+// localNames returns the names of the variables the comprehensions of an
+// expression declare (cel.bind's too).
+func localNames(a *cel.Ast) map[string]bool {
+	names := map[string]bool{}
+	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() == ast.ComprehensionKind {
+			c := e.AsComprehension()
+			names[c.IterVar()], names[c.IterVar2()], names[c.AccuVar()] = true, true, true
+		}
+	}))
+	return names
 }
 
 // singleLists returns the ids of the list literals of an expression that
@@ -208,9 +224,13 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 	// expression.
 	for i, a := range c.args {
 		if attr, ok := a.(*meteredAttr); ok {
-			c.args[i] = attr.InterpretableAttribute
+			c.args[i] = m.variable(attr.InterpretableAttribute)
 			c.units += attr.units
 		}
+	}
+	if fn == "_+_" && call.OverloadID() == overloads.AddString && len(c.args) == 2 {
+		// a + b + c …: see concat.
+		c.chain = newConcat(c)
 	}
 	if fn == "_+_" && len(c.args) == 2 {
 		// accu + [x], the step of map and filter: see meteredCall.add.
@@ -245,6 +265,67 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 		c.exec = execJSON
 	}
 	return c, nil
+}
+
+// variable returns an attribute that reads a variable of the evaluation
+// (input, tool, limits, a let) and selects fields or indexes of it as a
+// rootVar, and any other attribute as it is.
+func (m *meter) variable(attr interpreter.InterpretableAttribute) interpreter.InterpretableV2 {
+	a, ok := attr.Attr().(interpreter.NamespacedAttribute)
+	if !ok {
+		return attr
+	}
+	names := a.CandidateVariableNames()
+	if len(names) != 1 || m.locals[names[0]] {
+		return attr // a name a comprehension may bind, found through its scopes
+	}
+	quals := a.Qualifiers()
+	for _, q := range quals {
+		if q.IsOptional() {
+			return attr
+		}
+	}
+	return &rootVar{InterpretableAttribute: attr, name: names[0], quals: quals, adapter: attr.Adapter()}
+}
+
+// rootVar reads a variable of the evaluation and selects fields or
+// indexes of it, as its attribute would, but taking the variable from the
+// evaluation's activation directly, rather than through the scopes of the
+// comprehensions it is in (which compare the name with each of their
+// variables). Whatever is not the common case (an error, an optional) is
+// left to the attribute, which evaluates it again, as evaluating has no
+// side effects.
+type rootVar struct {
+	interpreter.InterpretableAttribute
+	name    string
+	quals   []interpreter.Qualifier
+	adapter types.Adapter
+}
+
+func (v *rootVar) Eval(a interpreter.Activation) ref.Val {
+	return v.Exec(interpreter.AsFrame(a))
+}
+
+func (v *rootVar) Exec(frame *interpreter.ExecutionFrame) ref.Val {
+	root := rootActivation(frame)
+	if root == nil {
+		return v.InterpretableAttribute.Exec(frame)
+	}
+	obj, found := root.ResolveName(v.name)
+	switch obj.(type) {
+	case *types.Err, *types.Optional, nil:
+		found = false
+	}
+	if !found {
+		return v.InterpretableAttribute.Exec(frame)
+	}
+	for _, q := range v.quals {
+		var err error
+		if obj, err = q.Qualify(frame, obj); err != nil {
+			return v.InterpretableAttribute.Exec(frame)
+		}
+	}
+	return v.adapter.NativeToValue(obj)
 }
 
 // nodeUnits is what evaluating one node costs: a hundred nanoseconds or so
@@ -320,6 +401,9 @@ type meteredCall struct {
 	// literal [x] costs.
 	elem      interpreter.InterpretableV2
 	elemUnits uint64
+	// chain, when set, makes a chain of string concatenations that ends
+	// with the call (see concat).
+	chain *concat
 }
 
 func (c *meteredCall) Eval(a interpreter.Activation) ref.Val {
@@ -335,6 +419,9 @@ func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 	// their own, which would escape to the heap (the implementations are
 	// function values): an argument's own calls push theirs above and pop
 	// them before it returns.
+	if c.chain != nil {
+		return c.chain.exec(frame, b)
+	}
 	base := len(b.stack)
 	for i, a := range c.args {
 		if i == 1 && c.elem != nil {
@@ -380,6 +467,94 @@ func (c *meteredCall) add(frame *interpreter.ExecutionFrame, b *budget, acc trai
 	out := acc.Add(&b.one)
 	b.one.v = nil
 	return types.LabelErrNode(c.ID(), out)
+}
+
+// concat is a chain of string concatenations, a + b + c + …, which the
+// parser nests to the left: ((a + b) + c) + …. Made one call at a time,
+// each call builds a new string, and the chain of n strings builds n-1, of
+// which only the last is the result. concat builds only the last, once,
+// but charges the budget what each call of the chain would have charged,
+// in the same order, so that the chain fails, or does not, where it would
+// have.
+type concat struct {
+	first interpreter.InterpretableV2 // a
+	// calls are the calls of the chain, innermost first: calls[i] adds
+	// its second argument to what calls[:i] made.
+	calls []*meteredCall
+}
+
+// newConcat returns the chain that ends with call c, a concatenation of
+// strings. Its first argument is a chain too, or the chain's first string.
+func newConcat(c *meteredCall) *concat {
+	if left, ok := c.args[0].(*meteredCall); ok && left.chain != nil {
+		return &concat{first: left.chain.first, calls: append(slices.Clip(left.chain.calls), c)}
+	}
+	return &concat{first: c.args[0], calls: []*meteredCall{c}}
+}
+
+func (k *concat) exec(frame *interpreter.ExecutionFrame, b *budget) ref.Val {
+	// The strings are kept on the budget's stack until the last call.
+	base := len(b.stack)
+	defer b.pop(base)
+	acc := k.first.Exec(frame)
+	if types.IsUnknownOrError(acc) {
+		return acc
+	}
+	b.stack = append(b.stack, acc)
+	n := 0 // the length of the string made so far
+	if s, ok := acc.(types.String); ok {
+		n = len(s)
+	}
+	for _, c := range k.calls {
+		v := c.args[1].Exec(frame)
+		if types.IsUnknownOrError(v) {
+			return v
+		}
+		// The values on the stack are strings, but maybe the first.
+		s, ok := v.(types.String)
+		if _, accString := b.stack[base].(types.String); !ok || !accString {
+			// Not strings after all: the call, made as such, with what
+			// the calls before made.
+			acc = join(b.stack[base:], n)
+			b.pop(base)
+			b.stack = append(b.stack, acc, v)
+			acc = c.charged(b.stack[base:base+2:base+2], b)
+			b.pop(base)
+			if types.IsUnknownOrError(acc) {
+				return acc
+			}
+			b.stack = append(b.stack, acc)
+			n = 0
+			if s, ok := acc.(types.String); ok {
+				n = len(s)
+			}
+			continue
+		}
+		// What c.charged charges for a + s.
+		if err := b.charge(c.Function(), int64(n+len(s))); err != nil {
+			return types.NewErrWithNodeID(c.ID(), "%w", err)
+		}
+		if err := b.spend(c.units + 1 + uint64(n+len(s))/traversal); err != nil {
+			return types.NewErrWithNodeID(c.ID(), "%w", err)
+		}
+		b.stack = append(b.stack, v)
+		n += len(s)
+	}
+	return join(b.stack[base:], n)
+}
+
+// join concatenates strings of n bytes in all; a single value is returned
+// as it is.
+func join(parts []ref.Val, n int) ref.Val {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for _, p := range parts {
+		sb.WriteString(string(p.(types.String)))
+	}
+	return types.String(sb.String())
 }
 
 // charged charges the call to budget b, then makes it.
