@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
-	"github.com/google/cel-go/common/overloads"
 	celfunctions "github.com/google/cel-go/common/functions"
+	"github.com/google/cel-go/common/overloads"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -124,8 +124,8 @@ func (r *recorder) rootOf(a *cel.Ast) interpreter.InterpretableV2 {
 // meter decorates the nodes of one program.
 type meter struct {
 	calls   callTable
-	weights map[string]int // regexWeight of the program's constant patterns
-	singles map[int64]bool // the list literals of one element, not optional
+	weights map[string]int  // regexWeight of the program's constant patterns
+	singles map[int64]bool  // the list literals of one element, not optional
 	locals  map[string]bool // the names of the comprehensions' variables
 }
 
