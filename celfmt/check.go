@@ -273,7 +273,7 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 		return compiled{}, false
 	}
 	c := compiled{ast: ast, prg: prg, estimate: est.Max}
-	c.plain, c.strict, c.metered = unmeteredProgram(env, ast, lets, opts)
+	c.plain, c.strict, c.metered = unmeteredProgram(env, calls, ast, lets, opts)
 	return c, true
 }
 

@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/google/cel-go/common/types"
@@ -70,6 +71,9 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 		text, ok, err = f.evaluate(vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
 		return text, ok, true, err
 	}
+	// Free programs charge nothing, but keep call arguments on the stack
+	// of a budget.
+	vars.newBudget(math.MaxInt64, math.MaxUint64)
 	spent := uint64(0)
 	for i, l := range f.lets {
 		v, err := eval(l.plain, vars)

@@ -81,13 +81,20 @@ type planned struct {
 
 // plan builds the program of a checked expression, metered.
 func plan(env *cel.Env, ast *cel.Ast, calls callTable) (planned, error) {
+	return planWith(env, ast, calls, false)
+}
+
+// planWith builds the program of a checked expression, metered or free: a
+// free program has the same nodes as a metered one, but charges nothing
+// (see unmetered.go for when it may run).
+func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, error) {
 	if calls == nil {
 		var err error
 		if calls, err = newCallTable(env); err != nil {
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast)}
+	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -127,6 +134,10 @@ type meter struct {
 	weights map[string]int  // regexWeight of the program's constant patterns
 	singles map[int64]bool  // the list literals of one element, not optional
 	locals  map[string]bool // the names of the comprehensions' variables
+	// free makes nodes that charge nothing: only calls are decorated, so
+	// that they keep their arguments on the stack, read variables
+	// directly and build chains of concatenations once.
+	free bool
 }
 
 // localNames returns the names of the variables the comprehensions of an
@@ -155,6 +166,17 @@ func singleLists(a *cel.Ast) map[int64]bool {
 }
 
 func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+	if m.free {
+		switch n := i.(type) {
+		case *meteredCall:
+			return i, nil
+		case interpreter.InterpretableCall:
+			return m.call(n)
+		case interpreter.InterpretableConstructor:
+			return foldConstants(n)
+		}
+		return i, nil
+	}
 	switch n := i.(type) {
 	case *meteredCall, *meteredAttr, *meteredNode, interpreter.InterpretableConst:
 		return i, nil // already metered, or free
@@ -223,9 +245,14 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 	// The time between two charges stays bounded, by the size of the
 	// expression.
 	for i, a := range c.args {
-		if attr, ok := a.(*meteredAttr); ok {
-			c.args[i] = m.variable(attr.InterpretableAttribute)
-			c.units += attr.units
+		switch a := a.(type) {
+		case *meteredAttr:
+			c.args[i] = m.variable(a.InterpretableAttribute)
+			c.units += a.units
+		case interpreter.InterpretableAttribute:
+			if m.free {
+				c.args[i] = m.variable(a)
+			}
 		}
 	}
 	if fn == "_+_" && call.OverloadID() == overloads.AddString && len(c.args) == 2 {
@@ -234,10 +261,12 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 	}
 	if fn == "_+_" && len(c.args) == 2 {
 		// accu + [x], the step of map and filter: see meteredCall.add.
-		if n, ok := c.args[1].(*meteredNode); ok {
-			if list, ok := n.InterpretableV2.(interpreter.InterpretableConstructor); ok && m.singles[list.ID()] {
-				c.elem, c.elemUnits = list.InitVals()[0], n.units
-			}
+		list, units := c.args[1], uint64(0)
+		if n, ok := list.(*meteredNode); ok {
+			list, units = n.InterpretableV2, n.units
+		}
+		if list, ok := list.(interpreter.InterpretableConstructor); ok && m.singles[list.ID()] {
+			c.elem, c.elemUnits = list.InitVals()[0], units
 		}
 	}
 	switch fn {
@@ -261,7 +290,7 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 		}
 	}
 	c.strict = c.impl == nil || !c.impl.NonStrict
-	if fn == "json" {
+	if fn == "json" && !m.free {
 		c.exec = execJSON
 	}
 	return c, nil
@@ -450,17 +479,14 @@ func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 // element slice, a list and a closure), and charges what the list literal
 // and the call would.
 func (c *meteredCall) add(frame *interpreter.ExecutionFrame, b *budget, acc traits.MutableLister) ref.Val {
-	if err := b.spend(c.elemUnits); err != nil {
+	if err := c.spend(b, c.elemUnits); err != nil {
 		return types.NewErrWithNodeID(c.ID(), "%w", err)
 	}
 	x := c.elem.Exec(frame)
 	if types.IsUnknownOrError(x) {
 		return x
 	}
-	if err := b.charge(c.Function(), valueBytes); err != nil {
-		return types.NewErrWithNodeID(c.ID(), "%w", err)
-	}
-	if err := b.spend(c.units + 1); err != nil {
+	if err := c.charge(b, valueBytes, c.units+1); err != nil {
 		return types.NewErrWithNodeID(c.ID(), "%w", err)
 	}
 	b.one.v = x
@@ -531,10 +557,7 @@ func (k *concat) exec(frame *interpreter.ExecutionFrame, b *budget) ref.Val {
 			continue
 		}
 		// What c.charged charges for a + s.
-		if err := b.charge(c.Function(), int64(n+len(s))); err != nil {
-			return types.NewErrWithNodeID(c.ID(), "%w", err)
-		}
-		if err := b.spend(c.units + 1 + uint64(n+len(s))/traversal); err != nil {
+		if err := c.charge(b, int64(n+len(s)), c.units+1+uint64(n+len(s))/traversal); err != nil {
 			return types.NewErrWithNodeID(c.ID(), "%w", err)
 		}
 		b.stack = append(b.stack, v)
@@ -557,8 +580,30 @@ func join(parts []ref.Val, n int) ref.Val {
 	return types.String(sb.String())
 }
 
+// spend charges units to budget b, unless the call is free.
+func (c *meteredCall) spend(b *budget, units uint64) error {
+	if c.m.free {
+		return nil
+	}
+	return b.spend(units)
+}
+
+// charge charges bytes and units to budget b, unless the call is free.
+func (c *meteredCall) charge(b *budget, bytes int64, units uint64) error {
+	if c.m.free {
+		return nil
+	}
+	if err := b.charge(c.Function(), bytes); err != nil {
+		return err
+	}
+	return b.spend(units)
+}
+
 // charged charges the call to budget b, then makes it.
 func (c *meteredCall) charged(args []ref.Val, b *budget) ref.Val {
+	if c.m.free {
+		return types.LabelErrNode(c.ID(), c.call(args))
+	}
 	size := int64(0)
 	if c.size != nil && b.err == nil {
 		size = c.size(args, b.left)

@@ -10,7 +10,6 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
-	"github.com/google/cel-go/interpreter"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -221,7 +220,7 @@ func unboundedCall(a *cel.Ast) string {
 
 // unmeteredProgram returns the plain program of an expression and its
 // strict estimate, or nil when the expression must be metered.
-func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (planned, uint64, string) {
+func unmeteredProgram(env *cel.Env, calls callTable, a *cel.Ast, lets []string, opts Options) (planned, uint64, string) {
 	strict := &estimator{o: opts, strict: true, lets: map[string]bool{}}
 	for _, l := range lets {
 		strict.lets[l] = true
@@ -238,16 +237,11 @@ func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (pl
 	case est.Max > opts.CostLimit:
 		return planned{}, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
 	}
-	// Constant list and map literals are built once, as in metered
-	// programs. The recorder runs before the decorator that compiles
-	// constant patterns: a root that is a call of matches is recorded as the call
-	// that compiles its pattern each time, which gives the same result.
-	r := &recorder{dec: foldConstants}
-	prg, err := env.Program(a, cel.OptimizeRegex(interpreter.MatchesRegexOptimization), cel.CustomDecoratorV2(r.decorate))
+	p, err := planWith(env, a, calls, true)
 	if err != nil {
 		return planned{}, 0, err.Error()
 	}
-	return planned{prg: prg, root: r.rootOf(a)}, est.Max, ""
+	return p, est.Max, ""
 }
 
 // fits measures values against the bounds of the strict estimate: text
