@@ -56,9 +56,10 @@ type budget struct {
 	one oneList
 }
 
-// pop drops the stack's values from base on.
+// pop drops the stack's values from base on. It leaves them in the
+// stack's array, where the next calls overwrite them: they stay reachable
+// until the evaluation is over at most (activation.release clears them).
 func (b *budget) pop(base int) {
-	clear(b.stack[base:])
 	b.stack = b.stack[:base]
 }
 
