@@ -54,8 +54,9 @@ import (
 //
 // An estimate is a worst case: an input within those bounds cannot make an
 // unmetered evaluation spend more than CostLimit or allocate more than
-// MemoryBudget, and any other input is metered. The plain programs call the
-// same implementations as the metered ones (the meter takes them from the
+// MemoryBudget, and any other input is metered. The plain programs are
+// built by the meter too, with nodes that charge nothing (meter.free): they
+// call the same implementations as the metered ones (taken from the
 // environment's bindings, == is types.Equal in both, matches compiles its
 // constant pattern once in both, json serializes the whole value, which
 // the budget allows for any input within the bounds), so the results are
