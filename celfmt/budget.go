@@ -49,6 +49,18 @@ type budget struct {
 	// cost is what the evaluation spent, limit what it may spend.
 	cost, limit uint64
 	err         error
+	// stack holds the arguments of the calls under way (see
+	// meteredCall.Exec).
+	stack []ref.Val
+	// one is the list a comprehension's step appends (see oneList).
+	one oneList
+}
+
+// pop drops the stack's values from base on. It leaves them in the
+// stack's array, where the next calls overwrite them: they stay reachable
+// until the evaluation is over at most (activation.release clears them).
+func (b *budget) pop(base int) {
+	b.stack = b.stack[:base]
 }
 
 func newBudget(total int64, limit uint64) *budget {
@@ -91,8 +103,22 @@ func (b *budget) charge(fn string, n int64) error {
 // map and keeps the budget out of reach of CEL code.
 type activation struct {
 	input, tool, limits ref.Val
-	lets                map[string]ref.Val
-	budget              *budget
+	// toolName and rawLimits are what tool and limits hold.
+	toolName  string
+	rawLimits Limits
+	// lets are the names of the lets, vals the values of those evaluated
+	// so far, in the same order.
+	lets []string
+	vals []ref.Val
+	// budget is nil when the evaluation is not metered.
+	budget *budget
+	// frame is the frame the evaluation runs on (see run).
+	frame interpreter.ExecutionFrame
+	// spare holds the budget and the values of a few lets without
+	// allocating them apart.
+	spare      budget
+	spareVals  [8]ref.Val
+	spareStack [16]ref.Val
 }
 
 func (a *activation) ResolveName(name string) (any, bool) {
@@ -106,13 +132,36 @@ func (a *activation) ResolveName(name string) (any, bool) {
 	case budgetName:
 		return a.budget, true
 	}
-	v, ok := a.lets[name]
-	return v, ok
+	for i, l := range a.lets {
+		if l == name && i < len(a.vals) {
+			return a.vals[i], true
+		}
+	}
+	return nil, false
 }
 
 func (a *activation) Parent() interpreter.Activation { return nil }
 
+// rootActivation returns the activation of the evaluation a frame belongs
+// to: it is at the root of the frame's scopes (a comprehension pushes one
+// scope per level). It is nil when the evaluation has another kind of
+// activation.
+func rootActivation(frame *interpreter.ExecutionFrame) *activation {
+	var act interpreter.Activation = frame.Activation
+	for act != nil {
+		if a, ok := act.(*activation); ok {
+			return a
+		}
+		act = act.Parent()
+	}
+	return nil
+}
+
+// budgetOf returns the budget of the evaluation a frame belongs to.
 func budgetOf(frame *interpreter.ExecutionFrame) *budget {
+	if a := rootActivation(frame); a != nil {
+		return a.budget
+	}
 	v, ok := frame.ResolveName(budgetName)
 	if !ok {
 		return nil

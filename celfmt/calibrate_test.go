@@ -82,13 +82,13 @@ func TestCostCalibration(t *testing.T) {
 	for _, c := range calibrationCases {
 		f := formatter(t, "  - tool: t\n    preview: '"+strings.ReplaceAll(c.expr, "'", "''")+"'\n",
 			Options{CostBudget: 1 << 62, CostLimit: 1 << 62, MemoryBudget: 1 << 40})
-		vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(1<<40, 1<<62)}
-		if _, _, err := f.preview.prg.Eval(vars); err != nil { // warm up
+		vars := &activation{input: objectVal{o: in}, budget: newBudget(1<<40, 1<<62)}
+		if _, _, err := f.preview.prg.prg.Eval(vars); err != nil { // warm up
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		vars.budget = newBudget(1<<40, 1<<62)
 		start := time.Now()
-		_, _, err := f.preview.prg.Eval(vars)
+		_, _, err := f.preview.prg.prg.Eval(vars)
 		elapsed := time.Since(start)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -109,8 +109,8 @@ func BenchmarkCostUnit(b *testing.B) {
 			f := formatter(b, "  - tool: t\n    preview: '"+strings.ReplaceAll(c.expr, "'", "''")+"'\n", opts)
 			var cost uint64
 			for b.Loop() {
-				vars := &activation{input: objectVal{o: in, a: adapter{}}, budget: newBudget(opts.MemoryBudget, opts.CostLimit)}
-				f.preview.prg.Eval(vars)
+				vars := &activation{input: objectVal{o: in}, budget: newBudget(opts.MemoryBudget, opts.CostLimit)}
+				f.preview.prg.prg.Eval(vars)
 				cost = vars.budget.cost
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(max(cost, 1)), "ns/unit")

@@ -108,6 +108,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		}
 		c.name = l.Name
 		f.lets = append(f.lets, c)
+		f.letNames = append(f.letNames, c.name)
 		return c.ast.OutputType(), nil
 	})
 	if err != nil {
@@ -189,13 +190,13 @@ func alwaysNone(e ast.Expr, lets []compiled) bool {
 type compiled struct {
 	name string // the let's name; "" for the preview
 	ast  *cel.Ast
-	prg  cel.Program
+	prg  planned
 	// estimate is the static worst-case cost of one evaluation on input
 	// within the bounds of Options.
 	estimate uint64
 	// plain is the program without the meter, when the strict estimate
 	// strict is within the cost limit (see unmetered.go); nil otherwise.
-	plain  cel.Program
+	plain  planned
 	strict uint64
 	// metered says why there is no plain program.
 	metered string
@@ -266,13 +267,13 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 			what, est.Max, opts.CostBudget, est.Max-opts.CostBudget, float64(est.Max)/float64(opts.CostBudget))
 		return compiled{}, false
 	}
-	prg, err := program(env, ast, calls)
+	prg, err := plan(env, ast, calls)
 	if err != nil {
 		errs.Add(src.Pos, "%s: %v", what, err)
 		return compiled{}, false
 	}
 	c := compiled{ast: ast, prg: prg, estimate: est.Max}
-	c.plain, c.strict, c.metered = unmeteredProgram(env, ast, lets, opts)
+	c.plain, c.strict, c.metered = unmeteredProgram(env, calls, ast, lets, opts)
 	return c, true
 }
 

@@ -86,12 +86,12 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 	}
 	b := newBudget(opts.MemoryBudget, opts.CostLimit)
 	vars := &activation{
-		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
+		input:  objectVal{o: input},
 		tool:   types.String(tool),
 		limits: limitsVal(withDefaults(limits)),
 		budget: b,
 	}
-	out, _, err := c.prg.Eval(vars)
+	out, _, err := c.prg.prg.Eval(vars)
 	if b.err != nil {
 		err = b.err
 	}

@@ -41,7 +41,7 @@ func TestFunctionExamples(t *testing.T) {
 			expr, want, ok := strings.Cut(ex, " // ")
 			require.True(t, ok, "example %q has no // result", ex)
 			t.Run(expr, func(t *testing.T) {
-				assertEval(t, env, map[string]any{"input": objectVal{o: &value.Object{}, a: adapter{}}}, expr, want)
+				assertEval(t, env, map[string]any{"input": objectVal{o: &value.Object{}}}, expr, want)
 			})
 		}
 	}

@@ -2,6 +2,8 @@ package celfmt
 
 import (
 	"fmt"
+	"math"
+	"sync"
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -14,6 +16,7 @@ type Formatter struct {
 	Entry    *Entry
 	optional bool
 	lets     []compiled
+	letNames []string
 	preview  compiled
 	opts     Options
 	// unmetered is set when the formatter may run without the meter on
@@ -32,7 +35,7 @@ type Formatter struct {
 func unmeteredWithin(lets []compiled, preview compiled, limit uint64) bool {
 	total := uint64(0)
 	for _, c := range append(lets[:len(lets):len(lets)], preview) {
-		if c.plain == nil {
+		if c.plain.prg == nil {
 			return false
 		}
 		total = sat(total, c.strict)
@@ -63,27 +66,31 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 		input = value.Input{}.Object()
 	}
 	vars := f.activation(input, tool, limits)
+	defer vars.release()
 	if !f.unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
-		text, ok, err = f.evaluate(vars, 0, newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+		text, ok, err = f.evaluate(vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
 		return text, ok, true, err
 	}
+	// Free programs charge nothing, but keep call arguments on the stack
+	// of a budget.
+	vars.newBudget(math.MaxInt64, math.MaxUint64)
 	spent := uint64(0)
 	for i, l := range f.lets {
-		v, _, err := l.plain.Eval(vars)
+		v, err := eval(l.plain, vars)
 		if err != nil {
 			return "", false, false, fmt.Errorf("let %s: %w", l.name, err)
 		}
-		vars.lets[l.name] = v
+		vars.vals = append(vars.vals, v)
 		spent += l.strict
 		if !letFits(v, f.opts) {
 			// The rest is metered, and charged with what ran.
-			b := newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
+			b := vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
 			b.cost = spent
 			text, ok, err = f.evaluate(vars, i+1, b)
 			return text, ok, true, err
 		}
 	}
-	out, _, err := f.preview.plain.Eval(vars)
+	out, err := eval(f.preview.plain, vars)
 	if err != nil {
 		return "", false, false, err
 	}
@@ -91,16 +98,70 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 	return text, ok, false, err
 }
 
+// eval evaluates a program on an activation. It runs the program's plan on
+// the activation's own frame when it has one, and otherwise does what
+// cel.Program.Eval does: a Go panic is an internal error, and so is an
+// error value.
+func eval(p planned, vars *activation) (out ref.Val, err error) {
+	if p.root == nil {
+		out, _, err = p.prg.Eval(vars)
+		return out, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	out = p.root.Exec(&vars.frame)
+	if e, ok := out.(*types.Err); ok {
+		return out, e
+	}
+	return out, nil
+}
+
+// activations recycles the activations of evaluations: each Run needs
+// one, with room for a budget, the values of lets and call arguments. An
+// activation holds nothing of an evaluation once released, but the boxed
+// tool name and limits, which the next evaluation reuses when they are the
+// same.
+var activations = sync.Pool{New: func() any { return new(activation) }}
+
+// activation returns the activation of one evaluation, which the caller
+// releases when the evaluation is over.
 func (f *Formatter) activation(input *value.Object, tool string, limits Limits) *activation {
-	vars := &activation{
-		input:  objectVal{o: input, a: adapter{base: types.DefaultTypeAdapter}},
-		tool:   types.String(tool),
-		limits: limitsVal(limits),
+	vars := activations.Get().(*activation)
+	vars.input = objectVal{o: input}
+	if vars.tool == nil || vars.toolName != tool {
+		vars.tool, vars.toolName = types.String(tool), tool
 	}
-	if len(f.lets) > 0 {
-		vars.lets = make(map[string]ref.Val, len(f.lets))
+	if vars.limits == nil || vars.rawLimits != limits {
+		vars.limits, vars.rawLimits = limitsVal(limits), limits
 	}
+	vars.lets = f.letNames
+	vars.frame.Activation = vars
+	vars.vals = vars.spareVals[:0]
 	return vars
+}
+
+// release clears the activation of what the evaluation put in it and
+// returns it to the pool.
+func (a *activation) release() {
+	a.input = nil
+	a.lets = nil
+	a.vals = nil
+	clear(a.spareVals[:])
+	clear(a.spareStack[:])
+	a.spare = budget{}
+	a.budget = nil
+	activations.Put(a)
+}
+
+// newBudget gives the activation a budget of total bytes and limit units,
+// and returns it.
+func (a *activation) newBudget(total int64, limit uint64) *budget {
+	a.spare = budget{left: total, total: total, limit: limit, stack: a.spareStack[:0]}
+	a.budget = &a.spare
+	return a.budget
 }
 
 // format evaluates the formatter within budget b, metered.
@@ -108,7 +169,9 @@ func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *b
 	if input == nil {
 		input = value.Input{}.Object()
 	}
-	return f.evaluate(f.activation(input, tool, limits), 0, b)
+	vars := f.activation(input, tool, limits)
+	defer vars.release()
+	return f.evaluate(vars, 0, b)
 }
 
 // evaluate evaluates the lets from the i-th on, then the preview, metered
@@ -116,16 +179,16 @@ func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *b
 func (f *Formatter) evaluate(vars *activation, i int, b *budget) (text string, ok bool, err error) {
 	vars.budget = b
 	for _, l := range f.lets[i:] {
-		v, _, err := l.prg.Eval(vars)
+		v, err := eval(l.prg, vars)
 		if b.err != nil {
 			err = b.err
 		}
 		if err != nil {
 			return "", false, fmt.Errorf("let %s: %w", l.name, err)
 		}
-		vars.lets[l.name] = v
+		vars.vals = append(vars.vals, v)
 	}
-	out, _, err := f.preview.prg.Eval(vars)
+	out, err := eval(f.preview.prg, vars)
 	if b.err != nil {
 		err = b.err
 	}

@@ -245,7 +245,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: embedded expression: %w", e.Owner, err)
 		}
-		prg, err := program(env, ast, c.calls)
+		prg, err := plan(env, ast, c.calls)
 		if err != nil {
 			return compiled{}, fmt.Errorf("%s: %w", e.Owner, err)
 		}
@@ -261,6 +261,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 			return nil, err
 		}
 		f.lets = append(f.lets, let)
+		f.letNames = append(f.letNames, let.name)
 		return let.ast.OutputType(), nil
 	})
 	if err != nil {

@@ -1,6 +1,9 @@
 package celfmt
 
 import (
+	"strings"
+
+	"github.com/google/cel-go/common/types/ref"
 	"testing"
 
 	"github.com/google/cel-go/common/types"
@@ -37,7 +40,8 @@ func TestMeteredProgramsAgree(t *testing.T) {
 		`collapse(input.s)`, `json(input)`, `nonEmpty(input.s)`, `promptPath(input.o)`, `promptPath({"path": 1, "file_path": "/f"})`,
 		`mcpValue(input.l)`, `mcpValue(["x"].map(x, x))`, `mcpValue({"a": 1})`, `numberText(input.n)`, `input.o["path"]`,
 		`input.l[0]`, `{"a": input.n}.a`, `[input.s, input.n][1]`, `input.o.all(k, k != "")`, `uint(3) + 1u`, `b"ab" + b"c"`,
-		`1 / 0`, `input.missing`, `input.l[9]`,
+		`1 / 0`, `input.missing`, `input.l[9]`, `input.s + "-" + input.s + "|" + strings.quote(input.s) + input.l[0]`,
+		`input.l.map(x, x + "(" + x + ")").join(", ")`, `"a" + input.l[9] + "b"`,
 	} {
 		ast, iss := env.Compile(expr)
 		require.NoError(t, iss.Err(), expr)
@@ -68,4 +72,41 @@ func TestComparingWithALargeValueIsCheap(t *testing.T) {
 	assert.Equal(t, uint64(1), minUnits(large, types.String("a"), 1<<40))
 	assert.Greater(t, minUnits(large, large, 1<<40), uint64(100_000))
 	assert.Equal(t, uint64(1000), min(minUnits(large, large, 1000), 1000))
+}
+
+// TestConcatenationChargesEachCall: a chain of concatenations builds its
+// result once, but charges the budget what each call of the chain would
+// have: the sum of the lengths of the strings each call makes, and the
+// same units.
+func TestConcatenationChargesEachCall(t *testing.T) {
+	env := testEnv(t)
+	calls, err := newCallTable(env)
+	require.NoError(t, err)
+	s := strings.Repeat("x", 1000)
+	in := value.NewObject("s", s)
+	run := func(expr string, bytes int64) (ref.Val, *budget, error) {
+		ast, iss := env.Compile(expr)
+		require.NoError(t, iss.Err(), expr)
+		prg, err := program(env, ast, calls)
+		require.NoError(t, err)
+		b := newBudget(bytes, DefaultCostLimit)
+		out, _, err := prg.Eval(&activation{input: objectVal{o: in}, budget: b})
+		if b.err != nil {
+			err = b.err
+		}
+		return out, b, err
+	}
+	// Calls make 2000, 3000, then 4000 bytes.
+	out, chained, err := run(`input.s + input.s + input.s + input.s`, 9000)
+	require.NoError(t, err)
+	assert.Equal(t, types.String(s+s+s+s), out)
+	_, _, err = run(`input.s + input.s + input.s + input.s`, 8999)
+	assert.ErrorIs(t, err, ErrBudget)
+	// The same calls, one at a time (a list literal breaks the chain).
+	_, apart, err := run(`[[input.s + input.s][0] + input.s][0] + input.s`, 9000)
+	require.NoError(t, err)
+	assert.Equal(t, chained.left, apart.left)
+	// Two literals of one element, two attributes selecting an index.
+	listUnits := 2 * uint64(4*nodeUnits+nodeUnits+2*nodeUnits)
+	assert.Equal(t, chained.cost, apart.cost-listUnits)
 }

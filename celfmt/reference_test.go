@@ -41,7 +41,7 @@ func TestLanguageReference(t *testing.T) {
 
 	env := testEnv(t)
 	vars := map[string]any{
-		"input":  objectVal{o: input, a: adapter{}},
+		"input":  objectVal{o: input},
 		"tool":   "read",
 		"limits": limitsVal(Limits{Preview: 200, Summary: 80, Log: 1000}),
 	}

@@ -48,7 +48,9 @@ func stockCall(t testing.TB, f *Formatter) (*value.Object, string) {
 
 // BenchmarkStockInterpreted runs every stock formatter loaded at run time
 // on a typical input, metered and on the path Run takes ("fast": unmetered
-// where the formatter's estimate and the input allow it).
+// where the formatter's estimate and the input allow it). The two run in
+// one process, one after the other: on a busy machine, compare them over
+// several runs (-count) with a fixed number of iterations (-benchtime 2000x).
 func BenchmarkStockInterpreted(b *testing.B) {
 	for _, f := range stockCatalog(b).Formatters {
 		in, tool := stockCall(b, f)

@@ -10,7 +10,6 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
-	"github.com/google/cel-go/interpreter"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -55,8 +54,9 @@ import (
 //
 // An estimate is a worst case: an input within those bounds cannot make an
 // unmetered evaluation spend more than CostLimit or allocate more than
-// MemoryBudget, and any other input is metered. The plain programs call the
-// same implementations as the metered ones (the meter takes them from the
+// MemoryBudget, and any other input is metered. The plain programs are
+// built by the meter too, with nodes that charge nothing (meter.free): they
+// call the same implementations as the metered ones (taken from the
 // environment's bindings, == is types.Equal in both, matches compiles its
 // constant pattern once in both, json serializes the whole value, which
 // the budget allows for any input within the bounds), so the results are
@@ -221,28 +221,28 @@ func unboundedCall(a *cel.Ast) string {
 
 // unmeteredProgram returns the plain program of an expression and its
 // strict estimate, or nil when the expression must be metered.
-func unmeteredProgram(env *cel.Env, a *cel.Ast, lets []string, opts Options) (cel.Program, uint64, string) {
+func unmeteredProgram(env *cel.Env, calls callTable, a *cel.Ast, lets []string, opts Options) (planned, uint64, string) {
 	strict := &estimator{o: opts, strict: true, lets: map[string]bool{}}
 	for _, l := range lets {
 		strict.lets[l] = true
 	}
 	if fn := unboundedCall(a); fn != "" {
-		return nil, 0, "the result of " + fn + " has no strict bound"
+		return planned{}, 0, "the result of " + fn + " has no strict bound"
 	}
 	est, err := env.EstimateCost(a, strict)
 	switch {
 	case err != nil:
-		return nil, 0, err.Error()
+		return planned{}, 0, err.Error()
 	case strict.oversized != nil:
-		return nil, 0, strict.oversized.fn + " may go over the memory budget"
+		return planned{}, 0, strict.oversized.fn + " may go over the memory budget"
 	case est.Max > opts.CostLimit:
-		return nil, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
+		return planned{}, est.Max, fmt.Sprintf("strict estimate %d over the cost limit", est.Max)
 	}
-	prg, err := env.Program(a, cel.OptimizeRegex(interpreter.MatchesRegexOptimization))
+	p, err := planWith(env, a, calls, true)
 	if err != nil {
-		return nil, 0, err.Error()
+		return planned{}, 0, err.Error()
 	}
-	return prg, est.Max, ""
+	return p, est.Max, ""
 }
 
 // fits measures values against the bounds of the strict estimate: text

@@ -96,7 +96,7 @@ func TestOverTheLimitIsMetered(t *testing.T) {
     preview: 'string(lists.range(1000).map(i, lists.range(1000).map(j, i + j)).size())'
 `, Options{CostBudget: 1 << 40})
 	assert.False(t, f.unmetered)
-	assert.Nil(t, f.preview.plain)
+	assert.Nil(t, f.preview.plain.prg)
 	_, _, metered, err := f.run(object(t, `{}`), "t", defaultLimits)
 	assert.True(t, metered)
 	assert.ErrorIs(t, err, ErrCostLimit)

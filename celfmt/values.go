@@ -18,6 +18,7 @@ import (
 // A number's literal does not reach CEL: CEL computes with doubles, and a
 // double has no room for it. Declared int fields are read from the literal
 // (see declaredField).
+// A nil base is types.DefaultTypeAdapter.
 type adapter struct{ base types.Adapter }
 
 func (a adapter) NativeToValue(v any) ref.Val {
@@ -25,7 +26,7 @@ func (a adapter) NativeToValue(v any) ref.Val {
 	case nil:
 		return types.NullValue
 	case *value.Object:
-		return objectVal{o: v, a: a}
+		return objectVal{o: v}
 	case []any:
 		return types.NewDynamicList(a, v)
 	case value.Number:
@@ -39,14 +40,18 @@ func (a adapter) NativeToValue(v any) ref.Val {
 	case Limits:
 		return limitsVal(v)
 	}
+	if a.base == nil {
+		return types.DefaultTypeAdapter.NativeToValue(v)
+	}
 	return a.base.NativeToValue(v)
 }
 
 // objectVal is an *value.Object as a CEL map. Keys are strings; iteration follows
-// the input's key order, so comprehensions and json() are deterministic.
+// the input's key order, so comprehensions and json() are deterministic. It
+// holds the pointer only, so that it makes a ref.Val without allocating:
+// its values are adapted by the default adapter (see adapter).
 type objectVal struct {
 	o *value.Object
-	a adapter
 }
 
 var (
@@ -78,7 +83,7 @@ func (v objectVal) Equal(other ref.Val) ref.Val {
 	}
 	for k, e := range v.o.All() {
 		ov, found := m.Find(types.String(k))
-		if !found || ov.Equal(v.a.NativeToValue(e)) != types.True {
+		if !found || ov.Equal(adapter{}.NativeToValue(e)) != types.True {
 			return types.False
 		}
 	}
@@ -102,7 +107,7 @@ func (v objectVal) Find(key ref.Val) (ref.Val, bool) {
 	if !found {
 		return nil, false
 	}
-	return v.a.NativeToValue(e), true
+	return adapter{}.NativeToValue(e), true
 }
 
 func (v objectVal) Get(key ref.Val) ref.Val {
