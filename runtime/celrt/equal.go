@@ -262,28 +262,57 @@ func Compare(a, b any) (int, error) {
 	return 0, noOverload("_<_", a, b)
 }
 
-// Less is CEL's < on any two values.
+// Less is CEL's < on any two values. As in cel-go, an ordering of a
+// value of an ordered type with NaN on either side is false, whatever the
+// other side is.
 func Less(a, b any) (bool, error) {
+	if orderable(a) && (isNaN(a) || isNaN(b)) {
+		return false, nil
+	}
 	c, err := Compare(a, b)
 	return c < 0, err
 }
 
 // LessEqual is CEL's <= on any two values.
 func LessEqual(a, b any) (bool, error) {
+	if orderable(a) && (isNaN(a) || isNaN(b)) {
+		return false, nil
+	}
 	c, err := Compare(a, b)
 	return err == nil && c <= 0, err
 }
 
 // Greater is CEL's > on any two values.
 func Greater(a, b any) (bool, error) {
+	if orderable(a) && (isNaN(a) || isNaN(b)) {
+		return false, nil
+	}
 	c, err := Compare(a, b)
 	return c > 0, err
 }
 
 // GreaterEqual is CEL's >= on any two values.
 func GreaterEqual(a, b any) (bool, error) {
+	if orderable(a) && (isNaN(a) || isNaN(b)) {
+		return false, nil
+	}
 	c, err := Compare(a, b)
 	return err == nil && c >= 0, err
+}
+
+// orderable reports whether v is of a type CEL orders, whatever the
+// other side is.
+func orderable(v any) bool {
+	switch v.(type) {
+	case bool, int64, uint64, float64, value.Number, string, []byte:
+		return true
+	}
+	return false
+}
+
+func isNaN(v any) bool {
+	d, ok := double(v)
+	return ok && math.IsNaN(d)
 }
 
 // In is CEL's "in": whether a list holds an element equal to v, or a map
@@ -298,12 +327,9 @@ func In(v, container any) (bool, error) {
 		}
 		return false, nil
 	case MapType:
-		if o, ok := container.(*value.Object); ok {
-			if _, isString := v.(string); !isString {
-				return false, nil
-			}
-			_, found := o.Get(v.(string))
-			return found, nil
+		if _, isBytes := v.([]byte); isBytes && mapLen(container) > 0 {
+			// cel-go fails hashing bytes to look them up
+			return false, noOverload("@in", v, container)
 		}
 		_, found := mapFind(container, normalKey(v))
 		return found, nil
