@@ -12,6 +12,7 @@ import (
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/permgen/permgen/runtime/celrt"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // The core of CEL's run-time semantics, against cel-go: every operator
@@ -128,11 +129,22 @@ func TestCoreAgainstCEL(t *testing.T) {
 		{"+", celrt.Add}, {"-", celrt.Sub}, {"*", celrt.Mul}, {"/", celrt.Div}, {"%", celrt.Mod},
 		{"in", func(a, b any) (any, error) { return celrt.In(a, b) }},
 	}
+	// A number of the input is a value.Number: a double that keeps its
+	// digits. It must behave as the double it is.
+	asNumber := func(v any) any {
+		if d, ok := v.(float64); ok {
+			return value.NumberOf(d)
+		}
+		return v
+	}
 	for i, a := range vals {
 		for j, b := range vals {
 			for _, op := range binary {
+				expr := fmt.Sprintf("dyn(%s) %s dyn(%s)", coreValues[i], op.op, coreValues[j])
 				got, err := op.f(a, b)
-				check(fmt.Sprintf("dyn(%s) %s dyn(%s)", coreValues[i], op.op, coreValues[j]), got, err)
+				check(expr, got, err)
+				got, err = op.f(asNumber(a), asNumber(b))
+				check(expr, got, err)
 			}
 			got, err := celrt.Index(a, b)
 			check(fmt.Sprintf("dyn(%s)[dyn(%s)]", coreValues[i], coreValues[j]), got, err)
@@ -154,6 +166,8 @@ func TestCoreAgainstCEL(t *testing.T) {
 		}
 		for _, op := range unary {
 			got, err := op.f(a)
+			check(fmt.Sprintf(op.format, coreValues[i]), got, err)
+			got, err = op.f(asNumber(a))
 			check(fmt.Sprintf(op.format, coreValues[i]), got, err)
 		}
 	}
