@@ -393,7 +393,14 @@ func (t *translator) comparison(id string, typ *types.Type, args []val) (val, bo
 		return t.fallible(typ, "ok", qual(o[2]).Call(t.coerce(args[0], types.DynType).code, t.coerce(args[1], types.DynType).code)), true, nil
 	}
 	switch id {
-	case overloads.InList, overloads.InMap:
+	case overloads.InList:
+		// x in a typed list of x's Go type: Go's == is CEL's for these
+		if l := args[1]; l.t.Kind() == types.ListKind && comparable(goTypeName(l.t.Parameters()[0])) &&
+			goTypeName(l.t.Parameters()[0]) == goTypeName(args[0].t) {
+			return val{code: jen.Qual("slices", "Contains").Call(l.code, args[0].code), t: typ}, true, nil
+		}
+		return t.fallible(typ, "found", qual("In").Call(t.coerce(args[0], types.DynType).code, t.coerce(args[1], types.DynType).code)), true, nil
+	case overloads.InMap:
 		return t.fallible(typ, "found", qual("In").Call(t.coerce(args[0], types.DynType).code, t.coerce(args[1], types.DynType).code)), true, nil
 	case overloads.IndexList:
 		if args[0].t.Kind() == types.ListKind && goTypeName(args[1].t) == "int64" {

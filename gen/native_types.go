@@ -120,10 +120,11 @@ func (t *translator) coerce(v val, to *types.Type) val {
 	}
 	switch {
 	case want == "any":
+		// []any and Optional[any] are already in dynamic form
 		switch {
-		case v.t.Kind() == types.ListKind:
+		case v.t.Kind() == types.ListKind && from != "[]any":
 			return val{code: qual("ListOf").Call(v.code), t: to}
-		case v.t.Kind() == types.OpaqueKind:
+		case v.t.Kind() == types.OpaqueKind && from != "celrt.Optional[any]":
 			return val{code: qual("OptionalOf").Call(v.code), t: to}
 		}
 		return val{code: v.code, t: to, op: v.op} // Go converts to any

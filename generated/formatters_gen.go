@@ -6,6 +6,7 @@ import (
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/value"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -328,7 +329,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		opt := celrt.ParseJSON(x)
 		v3 := opt.Value
 		if !opt.Ok {
-			v3 = celrt.ListOf([]any{})
+			v3 = []any{}
 		}
 		v2 = v3
 	} else {
@@ -339,7 +340,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	if celrt.TypeOf(l) == celrt.ListType {
 		v4 = l
 	} else {
-		v4 = celrt.ListOf([]any{})
+		v4 = []any{}
 	}
 	listed := v4
 	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
@@ -1106,11 +1107,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			n2 := elem2
 			ok11 := strings.Contains(p2, "=")
 			if ok11 {
-				found, err := celrt.In(n2, celrt.ListOf(secret))
-				if err != nil {
-					return "", false, err
-				}
-				ok11 = found
+				ok11 = slices.Contains(secret, n2)
 			}
 			var v6 string
 			if ok11 {
@@ -1218,7 +1215,7 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			v4 = []any{}
 		}
-		v2 = celrt.ListOf(v4)
+		v2 = v4
 	}
 	items, err := celrt.Iterate(v2)
 	if err != nil {
@@ -1264,7 +1261,7 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			v9 = []any{}
 		}
-		v7 = celrt.ListOf(v9)
+		v7 = v9
 	}
 	items2, err := celrt.Iterate(v7)
 	if err != nil {
@@ -1603,7 +1600,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	decoded := v4
 	v5 := decoded.Value
 	if !decoded.Ok {
-		v5 = celrt.ListOf([]any{})
+		v5 = []any{}
 	}
 	all := v5
 	items, err := celrt.Iterate(all)
@@ -1672,25 +1669,22 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure := func() (bool, error) {
+		v10, failure := func() (bool, error) {
 			elem, err := celrt.IndexList(c, int64(0))
 			if err != nil {
 				return false, err
 			}
-			found, err := celrt.In(elem, celrt.ListOf([]string{"pending", "in progress", "completed"}))
-			if err != nil {
-				return false, err
-			}
-			return found, nil
+			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+			return v9, nil
 		}()
-		v10, failure2 := func() (bool, error) {
+		v11, failure2 := func() (bool, error) {
 			elem2, err := celrt.IndexList(c, int64(1))
 			if err != nil {
 				return false, err
 			}
 			return elem2 != "0", nil
 		}()
-		ok2, err := celrt.Or(v9, failure, v10, failure2)
+		ok2, err := celrt.Or(v10, failure, v11, failure2)
 		if err != nil {
 			return "", false, err
 		}
@@ -1730,11 +1724,11 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v11 := opt3.Value
+		v12 := opt3.Value
 		if !opt3.Ok {
-			v11 = ""
+			v12 = ""
 		}
-		if celrt.Equal(v11, "in_progress") {
+		if celrt.Equal(v12, "in_progress") {
 			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -1750,27 +1744,27 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v12 := opt4.Value
+		v13 := opt4.Value
 		if !opt4.Ok {
-			v12 = nil
+			v13 = nil
 		}
-		opt5 := celrt.NonEmpty(v12)
-		v13 := opt5
+		opt5 := celrt.NonEmpty(v13)
+		v14 := opt5
 		if !opt5.Ok {
 			opt6, err := celrt.OptSelect(t4, "description")
 			if err != nil {
 				return "", false, err
 			}
-			v14 := opt6.Value
+			v15 := opt6.Value
 			if !opt6.Ok {
-				v14 = nil
+				v15 = nil
 			}
-			v13 = celrt.NonEmpty(v14)
+			v14 = celrt.NonEmpty(v15)
 		}
-		if bytes += celrt.Footprint(v13); bytes > celrt.MaxBytes {
+		if bytes += celrt.Footprint(v14); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list8 = append(list8, v13)
+		list8 = append(list8, v14)
 	}
 	list9 := make([]celrt.Optional[string], 0, len(list8))
 	for _, o := range list8 {
@@ -1789,48 +1783,48 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v15, err := o2.Get()
+		v16, err := o2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem6 := celrt.Collapse(v15)
+		elem6 := celrt.Collapse(v16)
 		if bytes += len(elem6); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list10 = append(list10, elem6)
 	}
 	current := list10
-	var v16 celrt.Optional[string]
+	var v17 celrt.Optional[string]
 	if !decoded.Ok {
-		v16 = celrt.None[string]()
+		v17 = celrt.None[string]()
 	} else {
 		size, err := celrt.Size(all)
 		if err != nil {
 			return "", false, err
 		}
-		var v17 string
+		var v18 string
 		if size == int64(0) {
-			v17 = "with 0 todos, clearing the list"
+			v18 = "with 0 todos, clearing the list"
 		} else {
 			size2, err := celrt.Size(all)
 			if err != nil {
 				return "", false, err
 			}
-			var v18 string
+			var v19 string
 			if int64(len(current)) == int64(0) {
-				v18 = ""
+				v19 = ""
 			} else {
 				elem7, err := celrt.IndexList(current, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				v18 = " (now: " + celrt.Truncate(elem7, int64(60)) + ")"
+				v19 = " (now: " + celrt.Truncate(elem7, int64(60)) + ")"
 			}
-			v17 = "with " + celrt.Plural(size2, "todo", "todos") + ": " + celrt.JoinSep(counts, ", ") + v18
+			v18 = "with " + celrt.Plural(size2, "todo", "todos") + ": " + celrt.JoinSep(counts, ", ") + v19
 		}
-		v16 = celrt.Of(v17)
+		v17 = celrt.Of(v18)
 	}
-	return v16.Value, v16.Ok, nil
+	return v17.Value, v17.Ok, nil
 }
 
 // PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
@@ -2285,7 +2279,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	if v1 {
 		v2 = celrt.Field(input, "command")
 	} else {
-		v2 = celrt.ListOf([]any{})
+		v2 = []any{}
 	}
 	args := v2
 	size, err := celrt.Size(args)
@@ -2304,7 +2298,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
-		v3 = celrt.ListOf(slice)
+		v3 = slice
 	} else {
 		v3 = args
 	}
@@ -2661,7 +2655,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		opt := celrt.ParseJSON(x)
 		v3 := opt.Value
 		if !opt.Ok {
-			v3 = celrt.ListOf([]any{})
+			v3 = []any{}
 		}
 		v2 = v3
 	} else {
@@ -2672,7 +2666,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	if celrt.TypeOf(l) == celrt.ListType {
 		v4 = l
 	} else {
-		v4 = celrt.ListOf([]any{})
+		v4 = []any{}
 	}
 	listed := v4
 	items, err := celrt.Iterate(listed)
@@ -3003,7 +2997,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	decoded := v4
 	v5 := decoded.Value
 	if !decoded.Ok {
-		v5 = celrt.ListOf([]any{})
+		v5 = []any{}
 	}
 	all := v5
 	items, err := celrt.Iterate(all)
@@ -3168,7 +3162,7 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 		if celrt.TypeOf(l) == celrt.ListType {
 			v2 = l
 		} else {
-			v2 = celrt.ListOf([]any{})
+			v2 = []any{}
 		}
 		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
@@ -3876,11 +3870,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	verb := v2
 	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
-	found, err := celrt.In(name, celrt.ListOf(v13))
-	if err != nil {
-		return "", false, err
-	}
-	direct := found
+	direct := slices.Contains(v13, name)
 	var v14 string
 	if name == "issue_write" {
 		v14 = "issue "
@@ -5305,7 +5295,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		} else {
 			v29 = []any{}
 		}
-		v27 = celrt.ListOf(v29)
+		v27 = v29
 	}
 	items, err := celrt.Iterate(v27)
 	if err != nil {
@@ -5373,7 +5363,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if v35 {
 		v36 = celrt.Field(input, "paths")
 	} else {
-		v36 = celrt.ListOf([]any{})
+		v36 = []any{}
 	}
 	items2, err := celrt.Iterate(v36)
 	if err != nil {
@@ -5427,7 +5417,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if v39 {
 		v40 = celrt.Field(input, "fields")
 	} else {
-		v40 = celrt.ListOf([]any{})
+		v40 = []any{}
 	}
 	items3, err := celrt.Iterate(v40)
 	if err != nil {
@@ -5526,11 +5516,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				return "", false, err
 			}
 			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			found, err := celrt.In(celrt.LowerASCII(x3), celrt.ListOf(v48))
-			if err != nil {
-				return "", false, err
-			}
-			ok = found
+			ok = slices.Contains(v48, celrt.LowerASCII(x3))
 		}
 		if ok {
 			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
@@ -5541,39 +5527,23 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	}
 	secrets := list7
 	v49 := []string{"browser_navigate", "playwright_navigate"}
-	found2, err := celrt.In(name, celrt.ListOf(v49))
-	if err != nil {
-		return "", false, err
-	}
 	var v50 string
-	if found2 {
+	if slices.Contains(v49, name) {
 		v50 = "navigate"
 	} else {
 		v51 := []string{"browser_evaluate", "playwright_evaluate"}
-		found3, err := celrt.In(name, celrt.ListOf(v51))
-		if err != nil {
-			return "", false, err
-		}
 		var v52 string
-		if found3 {
+		if slices.Contains(v51, name) {
 			v52 = "evaluate"
 		} else {
 			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			found4, err := celrt.In(name, celrt.ListOf(v53))
-			if err != nil {
-				return "", false, err
-			}
 			var v54 string
-			if found4 {
+			if slices.Contains(v53, name) {
 				v54 = "run"
 			} else {
 				v55 := []string{"browser_file_upload", "playwright_upload_file"}
-				found5, err := celrt.In(name, celrt.ListOf(v55))
-				if err != nil {
-					return "", false, err
-				}
 				var v56 string
-				if found5 {
+				if slices.Contains(v55, name) {
 					v56 = "upload"
 				} else {
 					var v57 string
@@ -5588,90 +5558,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							if name == "browser_handle_dialog" {
 								v59 = "dialog"
 							} else {
-								found6, err := celrt.In(name, celrt.ListOf([]string{"browser_drag", "playwright_drag"}))
-								if err != nil {
-									return "", false, err
-								}
-								var v60 string
-								if found6 {
-									v60 = "drag"
+								v60 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v61 string
+								if v60 {
+									v61 = "drag"
 								} else {
-									v61 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									found7, err := celrt.In(name, celrt.ListOf(v61))
-									if err != nil {
-										return "", false, err
-									}
-									var v62 string
-									if found7 {
-										v62 = "http"
+									v62 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v63 string
+									if slices.Contains(v62, name) {
+										v63 = "http"
 									} else {
-										v63 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										found8, err := celrt.In(name, celrt.ListOf(v63))
-										if err != nil {
-											return "", false, err
-										}
-										var v64 string
-										if found8 {
-											v64 = "click"
+										v64 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v65 string
+										if slices.Contains(v64, name) {
+											v65 = "click"
 										} else {
-											found9, err := celrt.In(name, celrt.ListOf([]string{"browser_hover", "playwright_hover"}))
-											if err != nil {
-												return "", false, err
-											}
-											var v65 string
-											if found9 {
-												v65 = "hover"
+											v66 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v67 string
+											if v66 {
+												v67 = "hover"
 											} else {
-												v66 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												found10, err := celrt.In(name, celrt.ListOf(v66))
-												if err != nil {
-													return "", false, err
-												}
-												var v67 string
-												if found10 {
-													v67 = "type"
+												v68 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v69 string
+												if slices.Contains(v68, name) {
+													v69 = "type"
 												} else {
-													v68 := []string{"browser_select_option", "playwright_select"}
-													found11, err := celrt.In(name, celrt.ListOf(v68))
-													if err != nil {
-														return "", false, err
-													}
-													var v69 string
-													if found11 {
-														v69 = "select"
+													v70 := []string{"browser_select_option", "playwright_select"}
+													var v71 string
+													if slices.Contains(v70, name) {
+														v71 = "select"
 													} else {
-														v70 := []string{"browser_press_key", "playwright_press_key"}
-														found12, err := celrt.In(name, celrt.ListOf(v70))
-														if err != nil {
-															return "", false, err
-														}
-														var v71 string
-														if found12 {
-															v71 = "press"
+														v72 := []string{"browser_press_key", "playwright_press_key"}
+														var v73 string
+														if slices.Contains(v72, name) {
+															v73 = "press"
 														} else {
 															ok2 := strings.HasPrefix(name, "browser_")
 															if !ok2 {
 																ok2 = strings.HasPrefix(name, "playwright_")
 															}
-															var v72 string
+															var v74 string
 															if ok2 {
-																v72 = ""
+																v74 = ""
 															} else {
 																ok3 := celrt.FieldSet(input, "function")
 																if !ok3 {
 																	ok3 = celrt.FieldSet(input, "script")
 																}
-																var v73 string
+																var v75 string
 																if ok3 {
-																	v73 = "evaluate"
+																	v75 = "evaluate"
 																} else {
-																	var v74 string
+																	var v76 string
 																	if celrt.FieldSet(input, "code") {
-																		v74 = "run"
+																		v76 = "run"
 																	} else {
-																		var v75 string
+																		var v77 string
 																		if celrt.FieldSet(input, "fields") {
-																			v75 = "form"
+																			v77 = "form"
 																		} else {
 																			ok4 := celrt.FieldSet(input, "filePath")
 																			if !ok4 {
@@ -5681,119 +5625,119 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																				}
 																				ok4 = ok5
 																			}
-																			var v76 string
+																			var v78 string
 																			if ok4 {
-																				v76 = "upload"
+																				v78 = "upload"
 																			} else {
 																				ok6 := celrt.FieldSet(input, "paths")
 																				if !ok6 {
 																					ok6 = celrt.FieldSet(input, "data")
 																				}
-																				var v77 string
+																				var v79 string
 																				if ok6 {
-																					v77 = "drop"
+																					v79 = "drop"
 																				} else {
-																					var v78 string
+																					var v80 string
 																					if celrt.FieldSet(input, "accept") {
-																						v78 = "dialog"
+																						v80 = "dialog"
 																					} else {
 																						ok7 := from != ""
 																						if ok7 {
 																							ok7 = to != ""
 																						}
-																						var v79 string
+																						var v81 string
 																						if ok7 {
-																							v79 = "drag"
+																							v81 = "drag"
 																						} else {
 																							ok8 := url2.Ok
 																							if ok8 {
 																								ok8 = celrt.FieldSet(input, "token")
 																							}
-																							var v80 string
+																							var v82 string
 																							if ok8 {
-																								v80 = "http"
+																								v82 = "http"
 																							} else {
 																								ok9 := url2.Ok
 																								if ok9 {
 																									ok9 = tgt == ""
 																								}
-																								var v81 string
+																								var v83 string
 																								if ok9 {
-																									v81 = "navigate"
+																									v83 = "navigate"
 																								} else {
 																									ok10 := celrt.FieldSet(input, "text")
 																									if ok10 {
 																										ok10 = tgt != ""
 																									}
-																									var v82 string
+																									var v84 string
 																									if ok10 {
-																										v82 = "type"
+																										v84 = "type"
 																									} else {
-																										v83 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok11 := v83
+																										v85 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v85
 																										if ok11 {
 																											ok11 = tgt != ""
 																										}
-																										var v84 string
+																										var v86 string
 																										if ok11 {
-																											v84 = "select"
+																											v86 = "select"
 																										} else {
-																											v85, failure := func() (bool, error) {
+																											v87, failure := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok13, err := celrt.And(v85, failure, tgt == "", nil)
+																											ok13, err := celrt.And(v87, failure, tgt == "", nil)
 																											if err != nil {
 																												return "", false, err
 																											}
-																											var v86 string
+																											var v88 string
 																											if ok13 {
-																												v86 = "press"
+																												v88 = "press"
 																											} else {
-																												v86 = ""
+																												v88 = ""
 																											}
-																											v84 = v86
+																											v86 = v88
 																										}
-																										v82 = v84
+																										v84 = v86
 																									}
-																									v81 = v82
+																									v83 = v84
 																								}
-																								v80 = v81
+																								v82 = v83
 																							}
-																							v79 = v80
+																							v81 = v82
 																						}
-																						v78 = v79
+																						v80 = v81
 																					}
-																					v77 = v78
+																					v79 = v80
 																				}
-																				v76 = v77
+																				v78 = v79
 																			}
-																			v75 = v76
+																			v77 = v78
 																		}
-																		v74 = v75
+																		v76 = v77
 																	}
-																	v73 = v74
+																	v75 = v76
 																}
-																v72 = v73
+																v74 = v75
 															}
-															v71 = v72
+															v73 = v74
 														}
-														v69 = v71
+														v71 = v73
 													}
-													v67 = v69
+													v69 = v71
 												}
-												v65 = v67
+												v67 = v69
 											}
-											v64 = v65
+											v65 = v67
 										}
-										v62 = v64
+										v63 = v65
 									}
-									v60 = v62
+									v61 = v63
 								}
-								v59 = v60
+								v59 = v61
 							}
 							v58 = v59
 						}
@@ -5812,108 +5756,108 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if ok14 {
 		ok14 = kind == "http"
 	}
-	var v87 string
+	var v89 string
 	if ok14 {
 		r4, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v87 = celrt.UpperASCII(r4)
+		v89 = celrt.UpperASCII(r4)
 	} else {
-		v87 = "HTTP request to"
+		v89 = "HTTP request to"
 	}
-	verb := v87
-	v88 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok15 := v88
+	verb := v89
+	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v90
 	if ok15 {
 		ok15 = !celrt.Equal(celrt.Field(input, "value"), "")
 	}
-	var v89 []string
+	var v91 []string
 	if ok15 {
 		x4, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v90 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
-		v89 = v90
-	} else {
-		v89 = []string{}
-	}
-	var v91 []string
-	if celrt.FieldSet(input, "token") {
-		v91 = []string{"a bearer token (not shown)"}
+		v92 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v91 = v92
 	} else {
 		v91 = []string{}
+	}
+	var v93 []string
+	if celrt.FieldSet(input, "token") {
+		v93 = []string{"a bearer token (not shown)"}
+	} else {
+		v93 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v92 []string
+	var v94 []string
 	if size == int64(0) {
-		v92 = []string{}
+		v94 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v93 string
+		var v95 string
 		if int64(len(secrets)) == int64(0) {
-			v93 = ""
+			v95 = ""
 		} else {
 			x5, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
-			}(celrt.ListOf(secrets))
+			}(secrets)
 			if err != nil {
 				return "", false, err
 			}
-			v94 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
-			v93 = " (" + v94 + ", values not shown)"
+			v96 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v95 = " (" + v96 + ", values not shown)"
 		}
-		v95 := []string{celrt.Plural(size2, "header", "headers") + v93}
-		v92 = v95
+		v97 := []string{celrt.Plural(size2, "header", "headers") + v95}
+		v94 = v97
 	}
-	http := celrt.Concat(v89, v91, v92)
+	http := celrt.Concat(v91, v93, v94)
 	ok16 := kind == "navigate"
 	if ok16 {
 		ok16 = url2.Ok
 	}
-	var v96 celrt.Optional[string]
+	var v98 celrt.Optional[string]
 	if ok16 {
-		v97, err := url2.Get()
+		v99, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v96 = celrt.Of("navigate to " + v97)
+		v98 = celrt.Of("navigate to " + v99)
 	} else {
 		ok17 := kind == "click"
 		if ok17 {
 			ok17 = place != ""
 		}
-		var v98 celrt.Optional[string]
+		var v100 celrt.Optional[string]
 		if ok17 {
-			v99 := celrt.Equal(celrt.Field(input, "doubleClick"), true)
-			var v100 string
-			if v99 {
-				v100 = "double-click "
+			v101 := celrt.Equal(celrt.Field(input, "doubleClick"), true)
+			var v102 string
+			if v101 {
+				v102 = "double-click "
 			} else {
-				v100 = "click "
+				v102 = "click "
 			}
-			var v101 string
+			var v103 string
 			if name == "playwright_click_and_switch_tab" {
-				v101 = " and switch to the new tab"
+				v103 = " and switch to the new tab"
 			} else {
-				v101 = ""
+				v103 = ""
 			}
-			v98 = celrt.Of(v100 + place + v101)
+			v100 = celrt.Of(v102 + place + v103)
 		} else {
 			ok18 := kind == "hover"
 			if ok18 {
 				ok18 = place != ""
 			}
-			var v102 celrt.Optional[string]
+			var v104 celrt.Optional[string]
 			if ok18 {
-				v102 = celrt.Of("hover over " + place)
+				v104 = celrt.Of("hover over " + place)
 			} else {
 				ok19 := kind == "type"
 				if ok19 {
@@ -5923,24 +5867,24 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if ok20 {
 					ok20 = typed.Ok
 				}
-				var v103 celrt.Optional[string]
+				var v105 celrt.Optional[string]
 				if ok20 {
-					v104, err := typed.Get()
+					v106, err := typed.Get()
 					if err != nil {
 						return "", false, err
 					}
-					x6, err := celrt.AsString(v104)
+					x6, err := celrt.AsString(v106)
 					if err != nil {
 						return "", false, err
 					}
-					var v105 string
+					var v107 string
 					if celrt.Equal(celrt.Field(input, "submit"), true) {
-						v105 = " and submit"
+						v107 = " and submit"
 					} else {
-						v105 = ""
+						v107 = ""
 					}
-					v106 := celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v105)
-					v103 = v106
+					v108 := celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v107)
+					v105 = v108
 				} else {
 					ok21 := kind == "select"
 					if ok21 {
@@ -5950,10 +5894,10 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					if ok22 {
 						ok22 = int64(len(values)) > int64(0)
 					}
-					var v107 celrt.Optional[string]
+					var v109 celrt.Optional[string]
 					if ok22 {
-						v108 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-						v107 = celrt.Of("select " + v108 + " in " + place)
+						v110 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+						v109 = celrt.Of("select " + v110 + " in " + place)
 					} else {
 						ok23 := kind == "press"
 						if ok23 {
@@ -5963,44 +5907,44 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							}
 							ok23 = celrt.NonEmpty(key2).Ok
 						}
-						var v109 celrt.Optional[string]
+						var v111 celrt.Optional[string]
 						if ok23 {
 							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							var v110 string
+							var v112 string
 							if place != "" {
-								v110 = " in " + place
+								v112 = " in " + place
 							} else {
-								v110 = ""
+								v112 = ""
 							}
-							v111 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v110)
-							v109 = v111
+							v113 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v112)
+							v111 = v113
 						} else {
 							ok24 := kind == "evaluate"
 							if ok24 {
 								ok24 = code2 != ""
 							}
-							var v112 celrt.Optional[string]
+							var v114 celrt.Optional[string]
 							if ok24 {
-								var v113 string
+								var v115 string
 								if place != "" {
-									v113 = " on " + place
+									v115 = " on " + place
 								} else {
-									v113 = ""
+									v115 = ""
 								}
-								v114 := celrt.Of("run JavaScript in the page" + v113 + ": " + celrt.Collapse(code2))
-								v112 = v114
+								v116 := celrt.Of("run JavaScript in the page" + v115 + ": " + celrt.Collapse(code2))
+								v114 = v116
 							} else {
 								ok25 := kind == "run"
 								if ok25 {
 									ok25 = code2 != ""
 								}
-								var v115 celrt.Optional[string]
+								var v117 celrt.Optional[string]
 								if ok25 {
-									v116 := celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
-									v115 = v116
+									v118 := celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
+									v117 = v118
 								} else {
 									ok26 := kind == "run"
 									if ok26 {
@@ -6010,64 +5954,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 										}
 										ok26 = celrt.NonEmpty(filename).Ok
 									}
-									var v117 celrt.Optional[string]
+									var v119 celrt.Optional[string]
 									if ok26 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return "", false, err
 										}
-										v118 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
-										v117 = v118
+										v120 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
+										v119 = v120
 									} else {
-										var v119 celrt.Optional[string]
+										var v121 celrt.Optional[string]
 										if kind == "upload" {
-											var v120 string
+											var v122 string
 											if int64(len(paths)) == int64(0) {
-												v120 = "cancel the file chooser (no files)"
+												v122 = "cancel the file chooser (no files)"
 											} else {
-												v121 := celrt.Plural(int64(len(paths)), "local file", "local files")
-												var v122 string
+												v123 := celrt.Plural(int64(len(paths)), "local file", "local files")
+												var v124 string
 												if place != "" {
-													v122 = " through " + place
+													v124 = " through " + place
 												} else {
-													v122 = ""
+													v124 = ""
 												}
-												v120 = "upload " + v121 + " " + celrt.JoinSep(paths, ", ") + v122
+												v122 = "upload " + v123 + " " + celrt.JoinSep(paths, ", ") + v124
 											}
-											v119 = celrt.Of(v120)
+											v121 = celrt.Of(v122)
 										} else {
 											ok27 := kind == "drop"
 											if ok27 {
 												ok28 := int64(len(paths)) > int64(0)
 												if !ok28 {
-													v123 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok28 = v123
+													v125 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok28 = v125
 												}
 												ok27 = ok28
 											}
-											var v124 celrt.Optional[string]
+											var v126 celrt.Optional[string]
 											if ok27 {
-												var v125 string
+												var v127 string
 												if int64(len(paths)) > int64(0) {
-													v126 := celrt.Plural(int64(len(paths)), "local file", "local files")
-													v125 = v126 + " " + celrt.JoinSep(paths, ", ")
+													v128 := celrt.Plural(int64(len(paths)), "local file", "local files")
+													v127 = v128 + " " + celrt.JoinSep(paths, ", ")
 												} else {
-													v125 = ""
+													v127 = ""
 												}
 												ok29 := int64(len(paths)) > int64(0)
 												if ok29 {
-													v127 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok29 = v127
+													v129 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok29 = v129
 												}
-												var v128 string
-												if ok29 {
-													v128 = " and "
-												} else {
-													v128 = ""
-												}
-												v129 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
 												var v130 string
-												if v129 {
+												if ok29 {
+													v130 = " and "
+												} else {
+													v130 = ""
+												}
+												v131 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+												var v132 string
+												if v131 {
 													items5, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
 														return "", false, err
@@ -6085,61 +6029,61 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													}
 													x7, err := func(v any) ([]string, error) {
 														return celrt.AsList(v, celrt.AsString)
-													}(celrt.ListOf(list8))
+													}(list8)
 													if err != nil {
 														return "", false, err
 													}
-													v130 = "data of type " + celrt.JoinSep(x7, ", ")
+													v132 = "data of type " + celrt.JoinSep(x7, ", ")
 												} else {
-													v130 = ""
+													v132 = ""
 												}
-												var v131 string
+												var v133 string
 												if place != "" {
-													v131 = " onto " + place
+													v133 = " onto " + place
 												} else {
-													v131 = ""
+													v133 = ""
 												}
-												v124 = celrt.Of("drop " + v125 + v128 + v130 + v131)
+												v126 = celrt.Of("drop " + v127 + v130 + v132 + v133)
 											} else {
 												ok30 := kind == "form"
 												if ok30 {
 													ok30 = int64(len(fields)) > int64(0)
 												}
-												var v132 celrt.Optional[string]
+												var v134 celrt.Optional[string]
 												if ok30 {
-													v133 := celrt.Plural(int64(len(fields)), "form field", "form fields")
-													v134 := celrt.Of("fill " + v133 + ": " + celrt.JoinSep(fields, ", "))
-													v132 = v134
+													v135 := celrt.Plural(int64(len(fields)), "form field", "form fields")
+													v136 := celrt.Of("fill " + v135 + ": " + celrt.JoinSep(fields, ", "))
+													v134 = v136
 												} else {
 													ok31 := kind == "dialog"
 													if ok31 {
-														v135 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
-														ok31 = v135
+														v137 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok31 = v137
 													}
-													var v136 celrt.Optional[string]
+													var v138 celrt.Optional[string]
 													if ok31 {
 														x8, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
 															return "", false, err
 														}
-														var v137 string
+														var v139 string
 														if x8 {
-															var v138 string
+															var v140 string
 															if celrt.FieldSet(input, "promptText") {
 																promptText, err := celrt.FieldOf(input, "promptText", "", celrt.InputString)
 																if err != nil {
 																	return "", false, err
 																}
-																v139 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
-																v138 = " answering '" + v139 + "'"
+																v141 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
+																v140 = " answering '" + v141 + "'"
 															} else {
-																v138 = ""
+																v140 = ""
 															}
-															v137 = "accept the dialog" + v138
+															v139 = "accept the dialog" + v140
 														} else {
-															v137 = "dismiss the dialog"
+															v139 = "dismiss the dialog"
 														}
-														v136 = celrt.Of(v137)
+														v138 = celrt.Of(v139)
 													} else {
 														ok32 := kind == "drag"
 														if ok32 {
@@ -6149,59 +6093,59 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														if ok33 {
 															ok33 = to != ""
 														}
-														var v140 celrt.Optional[string]
+														var v142 celrt.Optional[string]
 														if ok33 {
-															v140 = celrt.Of("drag " + from + " onto " + to)
+															v142 = celrt.Of("drag " + from + " onto " + to)
 														} else {
 															ok34 := kind == "http"
 															if ok34 {
 																ok34 = url2.Ok
 															}
-															var v141 celrt.Optional[string]
+															var v143 celrt.Optional[string]
 															if ok34 {
-																v142, err := url2.Get()
+																v144, err := url2.Get()
 																if err != nil {
 																	return "", false, err
 																}
-																var v143 string
+																var v145 string
 																if int64(len(http)) == int64(0) {
-																	v143 = ""
+																	v145 = ""
 																} else {
-																	v143 = " with " + celrt.JoinSep(http, ", ")
+																	v145 = " with " + celrt.JoinSep(http, ", ")
 																}
-																v141 = celrt.Of(verb + " " + v142 + v143)
+																v143 = celrt.Of(verb + " " + v144 + v145)
 															} else {
-																v141 = celrt.None[string]()
+																v143 = celrt.None[string]()
 															}
-															v140 = v141
+															v142 = v143
 														}
-														v136 = v140
+														v138 = v142
 													}
-													v132 = v136
+													v134 = v138
 												}
-												v124 = v132
+												v126 = v134
 											}
-											v119 = v124
+											v121 = v126
 										}
-										v117 = v119
+										v119 = v121
 									}
-									v115 = v117
+									v117 = v119
 								}
-								v112 = v115
+								v114 = v117
 							}
-							v109 = v112
+							v111 = v114
 						}
-						v107 = v109
+						v109 = v111
 					}
-					v103 = v107
+					v105 = v109
 				}
-				v102 = v103
+				v104 = v105
 			}
-			v98 = v102
+			v100 = v104
 		}
-		v96 = v98
+		v98 = v100
 	}
-	return v96.Value, v96.Ok, nil
+	return v98.Value, v98.Ok, nil
 }
 
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
@@ -6423,11 +6367,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 	ok := strings.HasPrefix(name, "slack_get_")
 	if !ok {
 		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
-		found, err := celrt.In(name, celrt.ListOf(v15))
-		if err != nil {
-			return "", false, err
-		}
-		ok = found
+		ok = slices.Contains(v15, name)
 	}
 	reads := ok
 	var v16 celrt.Optional[string]
@@ -6585,7 +6525,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if v4 {
 		v5 = celrt.Field(input, "entities")
 	} else {
-		v5 = celrt.ListOf([]any{})
+		v5 = []any{}
 	}
 	items, err := celrt.Iterate(v5)
 	if err != nil {
@@ -6663,7 +6603,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	if v9 {
 		v10 = celrt.Field(input, "relations")
 	} else {
-		v10 = celrt.ListOf([]any{})
+		v10 = []any{}
 	}
 	items2, err := celrt.Iterate(v10)
 	if err != nil {
@@ -6773,7 +6713,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if v20 {
 			v21 = celrt.Field(input, "deletions")
 		} else {
-			v21 = celrt.ListOf([]any{})
+			v21 = []any{}
 		}
 		v19 = v21
 	}
@@ -6843,7 +6783,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 				}
 				v26 = observations
 			} else {
-				v26 = celrt.ListOf([]any{})
+				v26 = []any{}
 			}
 			v24 = v26
 		}
@@ -6923,7 +6863,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if v33 {
 			v34 = celrt.Field(input, "names")
 		} else {
-			v34 = celrt.ListOf([]any{})
+			v34 = []any{}
 		}
 		v32 = v34
 	}
@@ -7278,25 +7218,22 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 				} else {
 					ok3 := sel != ""
 					if ok3 {
-						found, err := celrt.In(tname, celrt.ListOf([]string{"puppeteer_click", "puppeteer_hover"}))
-						if err != nil {
-							return "", false, err
-						}
-						ok3 = found
+						v20 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+						ok3 = v20
 					}
-					var v20 celrt.Optional[string]
+					var v21 celrt.Optional[string]
 					if ok3 {
-						var v21 string
+						var v22 string
 						if tname == "puppeteer_click" {
-							v21 = "click "
+							v22 = "click "
 						} else {
-							v21 = "hover over "
+							v22 = "hover over "
 						}
-						v20 = celrt.Of(v21 + sel)
+						v21 = celrt.Of(v22 + sel)
 					} else {
-						v20 = celrt.None[string]()
+						v21 = celrt.None[string]()
 					}
-					v17 = v20
+					v17 = v21
 				}
 				v13 = v17
 			}
@@ -7361,7 +7298,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if v2 {
 		v3 = celrt.Field(input, "key")
 	} else {
-		v3 = celrt.ListOf([]any{celrt.Field(input, "key")})
+		v3 = []any{celrt.Field(input, "key")}
 	}
 	items, err := celrt.Iterate(v3)
 	if err != nil {

@@ -98,7 +98,7 @@ var basicCases = []testCase{
 		name: "self_eval_zeroish/self_eval_empty_list",
 		expr: "[]",
 		eval: func() (any, error) {
-			return celrt.ListOf([]any{}), nil
+			return []any{}, nil
 		},
 		want: []any{},
 	},

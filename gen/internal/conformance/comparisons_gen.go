@@ -2,7 +2,10 @@
 
 package conformance
 
-import celrt "github.com/permgen/permgen/runtime/celrt"
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"slices"
+)
 
 // comparisonsCases are the tests of comparisons.textproto that are translated to Go: 311 of 406.
 var comparisonsCases = []testCase{
@@ -282,8 +285,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_list_empty",
 		expr: "[] == []",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{}), celrt.ListOf([]any{}))
-			return v1, nil
+			return celrt.Equal([]any{}, []any{}), nil
 		},
 		want: true,
 	},
@@ -291,8 +293,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_list_null",
 		expr: "[null] == [null]",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{nil}), celrt.ListOf([]any{nil}))
-			return v1, nil
+			return celrt.Equal([]any{nil}, []any{nil}), nil
 		},
 		want: true,
 	},
@@ -300,7 +301,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_list_null",
 		expr: "['1', '2', null] == ['1', '2', '3']",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{"1", "2", nil}), celrt.ListOf([]string{"1", "2", "3"}))
+			v1 := celrt.Equal([]any{"1", "2", nil}, celrt.ListOf([]string{"1", "2", "3"}))
 			return v1, nil
 		},
 		want: false,
@@ -318,7 +319,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_list_mixed_type_numbers",
 		expr: "[1.0, 2.0, 3] == [1u, 2, 3u]",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{1.0, 2.0, int64(3)}), celrt.ListOf([]any{uint64(0x1), int64(2), uint64(0x3)}))
+			v1 := celrt.Equal([]any{1.0, 2.0, int64(3)}, []any{uint64(0x1), int64(2), uint64(0x3)})
 			return v1, nil
 		},
 		want: true,
@@ -327,7 +328,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_list_mixed_type_numbers",
 		expr: "[1.0, 2.1] == [1u, 2]",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]float64{1.0, 2.1}), celrt.ListOf([]any{uint64(0x1), int64(2)}))
+			v1 := celrt.Equal(celrt.ListOf([]float64{1.0, 2.1}), []any{uint64(0x1), int64(2)})
 			return v1, nil
 		},
 		want: false,
@@ -354,7 +355,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_list_false_vs_types",
 		expr: "[1, 'dos', 3] == [1, 2, 4]",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{int64(1), "dos", int64(3)}), celrt.ListOf([]int64{int64(1), int64(2), int64(4)}))
+			v1 := celrt.Equal([]any{int64(1), "dos", int64(3)}, celrt.ListOf([]int64{int64(1), int64(2), int64(4)}))
 			return v1, nil
 		},
 		want: false,
@@ -611,7 +612,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_list_null",
 		expr: "dyn([]) == null",
 		eval: func() (any, error) {
-			return celrt.Equal(celrt.ListOf([]any{}), nil), nil
+			return celrt.Equal([]any{}, nil), nil
 		},
 		want: false,
 	},
@@ -635,7 +636,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_list_elem_null",
 		expr: "[1, 2, null] == [1, null, 3]",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.ListOf([]any{int64(1), int64(2), nil}), celrt.ListOf([]any{int64(1), nil, int64(3)}))
+			v1 := celrt.Equal([]any{int64(1), int64(2), nil}, []any{int64(1), nil, int64(3)})
 			return v1, nil
 		},
 		want: false,
@@ -1012,8 +1013,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/not_ne_list_empty",
 		expr: "[] != []",
 		eval: func() (any, error) {
-			v1 := !celrt.Equal(celrt.ListOf([]any{}), celrt.ListOf([]any{}))
-			return v1, nil
+			return !celrt.Equal([]any{}, []any{}), nil
 		},
 		want: false,
 	},
@@ -3076,11 +3076,7 @@ var comparisonsCases = []testCase{
 		name: "in_list_literal/elem_not_in_empty_list",
 		expr: "'empty' in []",
 		eval: func() (any, error) {
-			found, err := celrt.In("empty", celrt.ListOf([]string{}))
-			if err != nil {
-				return nil, err
-			}
-			return found, nil
+			return slices.Contains([]string{}, "empty"), nil
 		},
 		want: false,
 	},
@@ -3088,11 +3084,8 @@ var comparisonsCases = []testCase{
 		name: "in_list_literal/elem_in_list",
 		expr: "'elem' in ['elem', 'elemA', 'elemB']",
 		eval: func() (any, error) {
-			found, err := celrt.In("elem", celrt.ListOf([]string{"elem", "elemA", "elemB"}))
-			if err != nil {
-				return nil, err
-			}
-			return found, nil
+			v1 := slices.Contains([]string{"elem", "elemA", "elemB"}, "elem")
+			return v1, nil
 		},
 		want: true,
 	},
@@ -3100,11 +3093,8 @@ var comparisonsCases = []testCase{
 		name: "in_list_literal/elem_not_in_list",
 		expr: "'not' in ['elem1', 'elem2', 'elem3']",
 		eval: func() (any, error) {
-			found, err := celrt.In("not", celrt.ListOf([]string{"elem1", "elem2", "elem3"}))
-			if err != nil {
-				return nil, err
-			}
-			return found, nil
+			v1 := slices.Contains([]string{"elem1", "elem2", "elem3"}, "not")
+			return v1, nil
 		},
 		want: false,
 	},
@@ -3112,7 +3102,7 @@ var comparisonsCases = []testCase{
 		name: "in_list_literal/elem_in_mixed_type_list",
 		expr: "'elem' in [1, 'elem', 2]",
 		eval: func() (any, error) {
-			found, err := celrt.In("elem", celrt.ListOf([]any{int64(1), "elem", int64(2)}))
+			found, err := celrt.In("elem", []any{int64(1), "elem", int64(2)})
 			if err != nil {
 				return nil, err
 			}
@@ -3125,7 +3115,7 @@ var comparisonsCases = []testCase{
 		expr: "'elem' in [1u, 'str', 2, b'bytes']",
 		eval: func() (any, error) {
 			v1 := []any{uint64(0x1), "str", int64(2), []byte("bytes")}
-			found, err := celrt.In("elem", celrt.ListOf(v1))
+			found, err := celrt.In("elem", v1)
 			if err != nil {
 				return nil, err
 			}

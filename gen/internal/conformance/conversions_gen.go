@@ -246,8 +246,7 @@ var conversionsCases = []testCase{
 		name: "dyn/dyn_heterogeneous_list",
 		expr: "type(dyn([1, 'one']))",
 		eval: func() (any, error) {
-			v1 := celrt.TypeOf(celrt.ListOf([]any{int64(1), "one"}))
-			return v1, nil
+			return celrt.TypeOf([]any{int64(1), "one"}), nil
 		},
 		want: celrt.Type{Name: "list"},
 	},

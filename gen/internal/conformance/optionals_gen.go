@@ -153,7 +153,7 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			absent, err := celrt.OptSelect(celrt.OptionalOf(opt), "absent")
+			absent, err := celrt.OptSelect(opt, "absent")
 			if err != nil {
 				return nil, err
 			}
@@ -169,7 +169,7 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			invalid, err := celrt.OptSelect(celrt.OptionalOf(opt), "invalid")
+			invalid, err := celrt.OptSelect(opt, "invalid")
 			if err != nil {
 				return nil, err
 			}
@@ -208,7 +208,7 @@ var optionalsCases = []testCase{
 				}
 				x, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(opt2))
+				}(opt2)
 				if err != nil {
 					return nil, err
 				}
@@ -255,7 +255,7 @@ var optionalsCases = []testCase{
 				}
 				x, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(opt2))
+				}(opt2)
 				if err != nil {
 					return nil, err
 				}
@@ -306,7 +306,7 @@ var optionalsCases = []testCase{
 				}
 				x2, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(celrt.OfNonZero(x)))
+				}(celrt.OfNonZero(x))
 				if err != nil {
 					return nil, err
 				}
@@ -352,7 +352,7 @@ var optionalsCases = []testCase{
 		eval: func() (any, error) {
 			x, err := func(v any) (celrt.Optional[int64], error) {
 				return celrt.AsOptional(v, celrt.AsInt)
-			}(celrt.OptionalOf(celrt.OfNonZero(int64(42))))
+			}(celrt.OfNonZero(int64(42)))
 			if err != nil {
 				return nil, err
 			}
@@ -410,7 +410,7 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			has, err := celrt.Has(celrt.OptionalOf(opt), "y")
+			has, err := celrt.Has(opt, "y")
 			if err != nil {
 				return nil, err
 			}
@@ -435,7 +435,7 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			has, err := celrt.Has(celrt.OptionalOf(opt), "y")
+			has, err := celrt.Has(opt, "y")
 			if err != nil {
 				return nil, err
 			}
@@ -447,8 +447,8 @@ var optionalsCases = []testCase{
 		name: "optionals/type",
 		expr: "type(optional.none()) == optional_type",
 		eval: func() (any, error) {
-			v1 := celrt.TypeOf(celrt.OptionalOf(celrt.None[any]()))
-			return v1 == celrt.OptionalType, nil
+			v1 := celrt.TypeOf(celrt.None[any]()) == celrt.OptionalType
+			return v1, nil
 		},
 		want: true,
 	},
@@ -458,7 +458,7 @@ var optionalsCases = []testCase{
 		eval: func() (any, error) {
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(celrt.OfNonZero("")))
+			}(celrt.OfNonZero(""))
 			if err != nil {
 				return nil, err
 			}
@@ -518,7 +518,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -549,7 +549,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -574,17 +574,17 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+			c, err := celrt.OptSelect(celrt.Of[any](m2), "c")
 			if err != nil {
 				return nil, err
 			}
-			index, err := celrt.OptSelect(celrt.OptionalOf(c), "index")
+			index, err := celrt.OptSelect(c, "index")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(index))
+			}(index)
 			if err != nil {
 				return nil, err
 			}
@@ -605,17 +605,17 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			c, err := celrt.OptSelect(celrt.Of[any](m), "c")
 			if err != nil {
 				return nil, err
 			}
-			missing, err := celrt.OptSelect(celrt.OptionalOf(c), "missing")
+			missing, err := celrt.OptSelect(c, "missing")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(missing))
+			}(missing)
 			if err != nil {
 				return nil, err
 			}
@@ -627,7 +627,7 @@ var optionalsCases = []testCase{
 				}
 				x2, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(opt))
+				}(opt)
 				if err != nil {
 					return nil, err
 				}
@@ -650,17 +650,17 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			c, err := celrt.OptSelect(celrt.Of[any](m), "c")
 			if err != nil {
 				return nil, err
 			}
-			missing, err := celrt.OptSelect(celrt.OptionalOf(c), "missing")
+			missing, err := celrt.OptSelect(c, "missing")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(missing))
+			}(missing)
 			if err != nil {
 				return nil, err
 			}
@@ -672,7 +672,7 @@ var optionalsCases = []testCase{
 				}
 				x2, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(opt))
+				}(opt)
 				if err != nil {
 					return nil, err
 				}
@@ -699,17 +699,17 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+			c, err := celrt.OptSelect(celrt.Of[any](m2), "c")
 			if err != nil {
 				return nil, err
 			}
-			opt, err := celrt.OptIndex(celrt.OptionalOf(c), "index")
+			opt, err := celrt.OptIndex(c, "index")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -730,17 +730,17 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m)), "c")
+			c, err := celrt.OptSelect(celrt.Of[any](m), "c")
 			if err != nil {
 				return nil, err
 			}
-			opt, err := celrt.OptIndex(celrt.OptionalOf(c), "missing")
+			opt, err := celrt.OptIndex(c, "missing")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -766,7 +766,7 @@ var optionalsCases = []testCase{
 				if err != nil {
 					return false, err
 				}
-				has, err := celrt.Has(celrt.OptionalOf(celrt.Of[any](m2)), "c")
+				has, err := celrt.Has(celrt.Of[any](m2), "c")
 				if err != nil {
 					return false, err
 				}
@@ -782,11 +782,11 @@ var optionalsCases = []testCase{
 				if err != nil {
 					return false, err
 				}
-				c, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](m4)), "c")
+				c, err := celrt.OptSelect(celrt.Of[any](m4), "c")
 				if err != nil {
 					return false, err
 				}
-				has2, err := celrt.Has(celrt.OptionalOf(c), "missing")
+				has2, err := celrt.Has(c, "missing")
 				if err != nil {
 					return false, err
 				}
@@ -827,7 +827,7 @@ var optionalsCases = []testCase{
 			}
 			x2, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(celrt.OfNonZero(x)))
+			}(celrt.OfNonZero(x))
 			if err != nil {
 				return nil, err
 			}
@@ -877,13 +877,13 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			missing, err := celrt.OptSelect(celrt.OptionalOf(opt), "missing")
+			missing, err := celrt.OptSelect(opt, "missing")
 			if err != nil {
 				return nil, err
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(missing))
+			}(missing)
 			if err != nil {
 				return nil, err
 			}
@@ -902,13 +902,13 @@ var optionalsCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				opt3, err := celrt.OptIndex(celrt.OptionalOf(opt2), "dashed-index")
+				opt3, err := celrt.OptIndex(opt2, "dashed-index")
 				if err != nil {
 					return nil, err
 				}
 				x2, err := func(v any) (celrt.Optional[string], error) {
 					return celrt.AsOptional(v, celrt.AsString)
-				}(celrt.OptionalOf(opt3))
+				}(opt3)
 				if err != nil {
 					return nil, err
 				}
@@ -1009,7 +1009,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[int64], error) {
 				return celrt.AsOptional(v, celrt.AsInt)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1033,7 +1033,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_chaining_15",
 		expr: "[?optional.ofNonZeroValue({'c': []}.?c.orValue(dyn({})))]",
 		eval: func() (any, error) {
-			v1 := celrt.ListOf([]any{})
+			v1 := []any{}
 			m, err := celrt.NewMap([]any{"c"}, []any{v1})
 			if err != nil {
 				return nil, err
@@ -1046,13 +1046,13 @@ var optionalsCases = []testCase{
 				return celrt.AsOptional(v, func(v any) ([]any, error) {
 					return celrt.AsList(v, celrt.AsDyn)
 				})
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
 			var v2 any
 			if x.Ok {
-				v2 = celrt.ListOf(x.Value)
+				v2 = x.Value
 			} else {
 				v2 = celrt.EmptyMap()
 			}
@@ -1061,7 +1061,7 @@ var optionalsCases = []testCase{
 			if opt2.Ok {
 				list = append(list, opt2.Value)
 			}
-			return celrt.ListOf(list), nil
+			return list, nil
 		},
 		want: []any{},
 	},
@@ -1069,7 +1069,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_chaining_16",
 		expr: "optional.ofNonZeroValue({?'nested_map': optional.ofNonZeroValue({?'map': optional.of({}).?c})}).hasValue()",
 		eval: func() (any, error) {
-			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](celrt.EmptyMap())), "c")
+			opt, err := celrt.OptSelect(celrt.Of[any](celrt.EmptyMap()), "c")
 			if err != nil {
 				return nil, err
 			}
@@ -1102,7 +1102,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_empty_map_optindex_hasValue",
 		expr: "optional.of({}).?c.hasValue()",
 		eval: func() (any, error) {
-			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.Of[any](celrt.EmptyMap())), "c")
+			opt, err := celrt.OptSelect(celrt.Of[any](celrt.EmptyMap()), "c")
 			if err != nil {
 				return nil, err
 			}
@@ -1114,7 +1114,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_none_optselect_hasValue",
 		expr: "optional.none().?repeated_string.hasValue()",
 		eval: func() (any, error) {
-			opt, err := celrt.OptSelect(celrt.OptionalOf(celrt.None[any]()), "repeated_string")
+			opt, err := celrt.OptSelect(celrt.None[any](), "repeated_string")
 			if err != nil {
 				return nil, err
 			}
@@ -1126,7 +1126,7 @@ var optionalsCases = []testCase{
 		name: "optionals/empty_list_optindex_hasValue",
 		expr: "[][?0].hasValue()",
 		eval: func() (any, error) {
-			opt, err := celrt.OptIndex(celrt.ListOf([]any{}), int64(0))
+			opt, err := celrt.OptIndex([]any{}, int64(0))
 			if err != nil {
 				return nil, err
 			}
@@ -1168,7 +1168,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1190,7 +1190,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[string], error) {
 				return celrt.AsOptional(v, celrt.AsString)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1219,7 +1219,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[int64], error) {
 				return celrt.AsOptional(v, celrt.AsInt)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1248,7 +1248,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[float64], error) {
 				return celrt.AsOptional(v, celrt.AsDouble)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1277,7 +1277,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[float64], error) {
 				return celrt.AsOptional(v, celrt.AsDouble)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1306,7 +1306,7 @@ var optionalsCases = []testCase{
 			}
 			x, err := func(v any) (celrt.Optional[float64], error) {
 				return celrt.AsOptional(v, celrt.AsDouble)
-			}(celrt.OptionalOf(opt))
+			}(opt)
 			if err != nil {
 				return nil, err
 			}
@@ -1322,7 +1322,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_eq_none_none",
 		expr: "optional.none() == optional.none()",
 		eval: func() (any, error) {
-			v1 := celrt.Equal(celrt.OptionalOf(celrt.None[any]()), celrt.OptionalOf(celrt.None[any]()))
+			v1 := celrt.Equal(celrt.None[any](), celrt.None[any]())
 			return v1, nil
 		},
 		want: true,
@@ -1358,7 +1358,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_ne_none_none",
 		expr: "optional.none() != optional.none()",
 		eval: func() (any, error) {
-			v1 := !celrt.Equal(celrt.OptionalOf(celrt.None[any]()), celrt.OptionalOf(celrt.None[any]()))
+			v1 := !celrt.Equal(celrt.None[any](), celrt.None[any]())
 			return v1, nil
 		},
 		want: false,
@@ -1394,7 +1394,7 @@ var optionalsCases = []testCase{
 		name: "optionals/map_optional_has",
 		expr: "has({'foo': optional.none()}.foo)",
 		eval: func() (any, error) {
-			v1 := celrt.OptionalOf(celrt.None[any]())
+			v1 := celrt.None[any]()
 			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
 			if err != nil {
 				return nil, err
@@ -1411,7 +1411,7 @@ var optionalsCases = []testCase{
 		name: "optionals/map_optional_select_has",
 		expr: "has({'foo': optional.none()}.foo.bar)",
 		eval: func() (any, error) {
-			v1 := celrt.OptionalOf(celrt.None[any]())
+			v1 := celrt.None[any]()
 			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
 			if err != nil {
 				return nil, err
@@ -1426,7 +1426,7 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			has, err := celrt.Has(celrt.OptionalOf(x), "bar")
+			has, err := celrt.Has(x, "bar")
 			if err != nil {
 				return nil, err
 			}

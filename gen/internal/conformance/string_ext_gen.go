@@ -1759,8 +1759,7 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for lists",
 		expr: "\"%s\".format([dyn([6, 4.2, \"a string\"])])",
 		eval: func() (any, error) {
-			v1 := []any{celrt.ListOf([]any{int64(6), 4.2, "a string"})}
-			r, err := celrt.Format("%s", v1)
+			r, err := celrt.Format("%s", []any{[]any{int64(6), 4.2, "a string"}})
 			if err != nil {
 				return nil, err
 			}

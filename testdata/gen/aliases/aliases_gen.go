@@ -65,7 +65,7 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
-	}(celrt.OptionalOf(celrt.None[any]()))
+	}(celrt.None[any]())
 	if err != nil {
 		return "", false, err
 	}

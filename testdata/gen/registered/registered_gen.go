@@ -56,7 +56,7 @@ func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (str
 func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
-	}(celrt.OptionalOf(celrt.OfNonZero("")))
+	}(celrt.OfNonZero(""))
 	if err != nil {
 		return "", false, err
 	}
@@ -84,7 +84,7 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	if err != nil {
 		return "", false, err
 	}
-	opt2, err := celrt.OptSelect(celrt.OptionalOf(opt), "query")
+	opt2, err := celrt.OptSelect(opt, "query")
 	if err != nil {
 		return "", false, err
 	}
