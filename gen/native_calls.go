@@ -370,6 +370,19 @@ func (t *translator) comparison(id string, typ *types.Type, args []val) (val, bo
 		if a == b && comparable(a) {
 			return binary(typ, op, args[0], args[1]), true, nil
 		}
+		// a dyn value against a typed one: compared without boxing it
+		typed := map[string]string{"string": "EqualString", "bool": "EqualBool", "int64": "EqualInt", "float64": "EqualDouble"}
+		dynArg, typedArg := args[0], args[1]
+		if a != "any" {
+			dynArg, typedArg = args[1], args[0]
+		}
+		if fn := typed[goTypeName(typedArg.t)]; fn != "" && goTypeName(dynArg.t) == "any" {
+			eq := pure(typ, fn, dynArg, typedArg)
+			if op == "!=" {
+				eq = val{code: jen.Op("!").Add(eq.code), t: typ, op: "!"}
+			}
+			return eq, true, nil
+		}
 		eq := pure(typ, "Equal", t.coerce(args[0], types.DynType), t.coerce(args[1], types.DynType))
 		if op == "!=" {
 			eq = val{code: jen.Op("!").Add(eq.code), t: typ, op: "!"}

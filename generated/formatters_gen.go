@@ -369,7 +369,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if ok2 {
 			v13 := celrt.Field(input, "old_string")
 			v14 := celrt.Field(input, "new_string")
-			v15 := celrt.Equal(celrt.Field(input, "old_string"), "")
+			v15 := celrt.EqualString(celrt.Field(input, "old_string"), "")
 			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
 			if err != nil {
 				return "", false, err
@@ -386,7 +386,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if ok3 {
 				v19 := celrt.Field(input, "oldString")
 				v20 := celrt.Field(input, "newString")
-				v21 := celrt.Equal(celrt.Field(input, "oldString"), "")
+				v21 := celrt.EqualString(celrt.Field(input, "oldString"), "")
 				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
 				if err != nil {
 					return "", false, err
@@ -513,7 +513,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if !opt4.Ok {
 			v31 = false
 		}
-		ok8 = celrt.Equal(v31, true)
+		ok8 = celrt.EqualBool(v31, true)
 	}
 	var v32 []string
 	if ok8 {
@@ -1453,7 +1453,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		v10 = []string{}
 	}
 	tasks := v10
-	v15 := celrt.Equal(celrt.Field(input, "run_in_background"), true)
+	v15 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
 	var v16 []string
 	if v15 {
 		v16 = []string{" in the background"}
@@ -1651,7 +1651,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			if celrt.Equal(x2, s) {
+			if celrt.EqualString(x2, s) {
 				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
@@ -1728,7 +1728,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 		if !opt3.Ok {
 			v12 = ""
 		}
-		if celrt.Equal(v12, "in_progress") {
+		if celrt.EqualString(v12, "in_progress") {
 			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -2501,7 +2501,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		v19 = ""
 	}
 	perms := v19
-	v20 := celrt.Equal(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
 	var v21 []string
 	if v20 {
 		v21 = []string{" outside the sandbox"}
@@ -2530,10 +2530,10 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	} else {
 		v24 = []string{}
 	}
-	v26 := celrt.Equal(celrt.Field(input, "run_in_background"), true)
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
 	ok5 := v26
 	if !ok5 {
-		v27 := celrt.Equal(celrt.Field(input, "is_background"), true)
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
 		ok5 = v27
 	}
 	var v28 []string
@@ -2852,7 +2852,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if !opt8.Ok {
 				v21 = false
 			}
-			return celrt.Equal(v21, true), nil
+			return celrt.EqualBool(v21, true), nil
 		}()
 		v24, failure10 := func() (bool, error) {
 			opt9, err := celrt.OptSelect(e2, "replaceAll")
@@ -2863,7 +2863,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if !opt9.Ok {
 				v23 = false
 			}
-			return celrt.Equal(v23, true), nil
+			return celrt.EqualBool(v23, true), nil
 		}()
 		ok11, err := celrt.Or(v22, failure9, v24, failure10)
 		if err != nil {
@@ -3036,7 +3036,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			if !opt2.Ok {
 				v6 = ""
 			}
-			if celrt.Equal(v6, s) {
+			if celrt.EqualString(v6, s) {
 				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
@@ -3064,7 +3064,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			if !opt3.Ok {
 				v7 = ""
 			}
-			return celrt.Equal(v7, "in_progress"), nil
+			return celrt.EqualString(v7, "in_progress"), nil
 		}()
 		v10, failure2 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(t3, "step")
@@ -3273,7 +3273,7 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 			v8 := celrt.Truncate(celrt.JoinSep(excluded, ", "), int64(limits.Summary))
 			v7 = ", excluding " + v8
 		}
-		v9 := celrt.Equal(celrt.Field(input, "useDefaultExcludes"), false)
+		v9 := celrt.EqualBool(celrt.Field(input, "useDefaultExcludes"), false)
 		var v10 string
 		if v9 {
 			v10 = ", without the default excludes"
@@ -3419,7 +3419,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		v4 = v5
 	}
 	message := v4
-	v6 := celrt.Equal(celrt.Field(input, "fork_context"), true)
+	v6 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
 	ok2 := v6
 	if !ok2 {
 		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
@@ -3610,71 +3610,72 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	} else {
 		v8 = []string{}
 	}
-	var v9 []string
-	if celrt.Equal(celrt.Field(input, "dryRun"), true) {
-		v9 = []string{"dry run"}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
 	} else {
-		v9 = []string{}
+		v10 = []string{}
 	}
 	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v10 []string
+	var v11 []string
 	if celrt.NonEmpty(pattern).Ok {
 		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v11 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
-		v10 = v11
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
 	} else {
-		v10 = []string{}
+		v11 = []string{}
 	}
-	details := celrt.Concat(v5, v8, v9, v10)
-	var v12 celrt.Optional[string]
+	details := celrt.Concat(v5, v8, v10, v11)
+	var v13 celrt.Optional[string]
 	if path2.Ok {
-		v13, err := path2.Get()
+		v14, err := path2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v14 string
+		var v15 string
 		if int64(len(details)) == int64(0) {
-			v14 = ""
+			v15 = ""
 		} else {
-			v14 = " (" + celrt.JoinSep(details, ", ") + ")"
+			v15 = " (" + celrt.JoinSep(details, ", ") + ")"
 		}
-		v12 = celrt.Of("for path '" + v13 + "'" + v14)
+		v13 = celrt.Of("for path '" + v14 + "'" + v15)
 	} else {
 		ok := source2.Ok
 		if ok {
 			ok = destination2.Ok
 		}
-		var v15 celrt.Optional[string]
+		var v16 celrt.Optional[string]
 		if ok {
-			v16, err := source2.Get()
+			v17, err := source2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v17, err := destination2.Get()
+			v18, err := destination2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v18 := celrt.Of("moving '" + v16 + "' to '" + v17 + "'")
-			v15 = v18
+			v19 := celrt.Of("moving '" + v17 + "' to '" + v18 + "'")
+			v16 = v19
 		} else {
-			var v19 celrt.Optional[string]
+			var v20 celrt.Optional[string]
 			if int64(len(paths)) > int64(0) {
-				v20 := celrt.Truncate("for "+celrt.Plural(int64(len(paths)), "path", "paths")+" "+celrt.JoinSep(paths, ", "), int64(limits.Preview))
-				v19 = celrt.Of(v20)
+				v21 := celrt.Truncate("for "+celrt.Plural(int64(len(paths)), "path", "paths")+" "+celrt.JoinSep(paths, ", "), int64(limits.Preview))
+				v20 = celrt.Of(v21)
 			} else {
-				v19 = celrt.None[string]()
+				v20 = celrt.None[string]()
 			}
-			v15 = v19
+			v16 = v20
 		}
-		v12 = v15
+		v13 = v16
 	}
-	return v12.Value, v12.Ok, nil
+	return v13.Value, v13.Ok, nil
 }
 
 // PreviewGithubAny formats calls to "github:*" (Any tool of the GitHub MCP server).
@@ -4286,175 +4287,177 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	} else {
 		v49 = []string{}
 	}
-	v51 := celrt.Equal(celrt.Field(input, "private"), false)
+	v51 := celrt.EqualBool(celrt.Field(input, "private"), false)
 	var v52 []string
 	if v51 {
 		v52 = []string{"public"}
 	} else {
-		var v53 []string
-		if celrt.Equal(celrt.Field(input, "private"), true) {
-			v53 = []string{"private"}
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), true)
+		var v54 []string
+		if v53 {
+			v54 = []string{"private"}
 		} else {
-			v53 = []string{}
+			v54 = []string{}
 		}
-		v52 = v53
+		v52 = v54
 	}
-	v54, failure3 := func() (bool, error) {
+	v55, failure3 := func() (bool, error) {
 		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(organization3).Ok, nil
 	}()
-	ok8, err := celrt.And(v54, failure3, name != "create_repository", nil)
+	ok8, err := celrt.And(v55, failure3, name != "create_repository", nil)
 	if err != nil {
 		return "", false, err
 	}
-	var v55 []string
+	var v56 []string
 	if ok8 {
 		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v56 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
-		v55 = v56
+		v57 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 = v57
 	} else {
-		v55 = []string{}
+		v56 = []string{}
 	}
-	var v57 []string
+	var v58 []string
 	if workflow != "" {
-		v58 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
-		v57 = v58
+		v59 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 = v59
 	} else {
-		v57 = []string{}
+		v58 = []string{}
 	}
 	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v59 []string
+	var v60 []string
 	if celrt.NonEmpty(ref).Ok {
 		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v60 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
-		v59 = v60
+		v61 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 = v61
 	} else {
-		v59 = []string{}
+		v60 = []string{}
 	}
-	var v61 []string
+	var v62 []string
 	if int64(len(inputs)) > int64(0) {
-		v62 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
-		v61 = v62
+		v63 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 = v63
 	} else {
-		v61 = []string{}
+		v62 = []string{}
 	}
-	v63 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
-	var v64 []string
-	if v63 {
+	v64 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v65 []string
+	if v64 {
 		r7, err := celrt.NumberTextOf(input, "run_id")
 		if err != nil {
 			return "", false, err
 		}
-		v64 = []string{"run " + r7}
-	} else {
-		v64 = []string{}
-	}
-	var v65 []string
-	if int64(len(files)) > int64(0) {
-		v66 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
-		v65 = v66
+		v65 = []string{"run " + r7}
 	} else {
 		v65 = []string{}
+	}
+	var v66 []string
+	if int64(len(files)) > int64(0) {
+		v67 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 = v67
+	} else {
+		v66 = []string{}
 	}
 	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v67 []string
+	var v68 []string
 	if celrt.NonEmpty(message).Ok {
 		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v68 := celrt.Truncate(celrt.Collapse(message2), int64(80))
-		v67 = []string{"message \"" + v68 + "\""}
+		v69 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v68 = []string{"message \"" + v69 + "\""}
 	} else {
-		v67 = []string{}
+		v68 = []string{}
 	}
-	var v69 []string
+	var v70 []string
 	if query3.Ok {
-		v70, err := query3.Get()
+		v71, err := query3.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v71 := []string{"for \"" + celrt.Inline(v70, int64(limits.Summary)) + "\""}
-		v69 = v71
+		v72 := []string{"for \"" + celrt.Inline(v71, int64(limits.Summary)) + "\""}
+		v70 = v72
 	} else {
-		v69 = []string{}
+		v70 = []string{}
 	}
 	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v72 []string
+	var v73 []string
 	if celrt.NonEmpty(title).Ok {
 		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v73 := celrt.Truncate(celrt.Collapse(title2), int64(80))
-		v72 = []string{"title \"" + v73 + "\""}
+		v74 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v73 = []string{"title \"" + v74 + "\""}
 	} else {
-		v72 = []string{}
+		v73 = []string{}
 	}
-	v74 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
-	ok9 := v74
+	v75 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v75
 	if ok9 {
 		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
 	}
-	var v75 []string
+	var v76 []string
 	if ok9 {
 		x4, err := celrt.AsString(celrt.Field(input, "body"))
 		if err != nil {
 			return "", false, err
 		}
-		v76 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
-		v75 = v76
+		v77 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 = v77
 	} else {
-		v75 = []string{}
+		v76 = []string{}
 	}
 	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v77 []string
+	var v78 []string
 	if celrt.NonEmpty(reaction).Ok {
 		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v78 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
-		v77 = []string{"reaction '" + v78 + "'"}
+		v79 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v78 = []string{"reaction '" + v79 + "'"}
 	} else {
-		v77 = []string{}
+		v78 = []string{}
 	}
-	details := celrt.Concat(v46, v49, v52, v55, v57, v59, v61, v64, v65, v67, v69, v72, v75, v77)
-	var v79 string
-	if celrt.Equal(celrt.Field(input, "public"), true) {
-		v79 = "a PUBLIC gist"
+	details := celrt.Concat(v46, v49, v52, v56, v58, v60, v62, v65, v66, v68, v70, v73, v76, v78)
+	v80 := celrt.EqualBool(celrt.Field(input, "public"), true)
+	var v81 string
+	if v80 {
+		v81 = "a PUBLIC gist"
 	} else {
-		v79 = "a secret gist"
+		v81 = "a secret gist"
 	}
 	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	v80 := celrt.Truncate(celrt.Collapse(filename), int64(80))
-	v81 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-	var v82 string
-	if v81 {
+	v82 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v83 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v84 string
+	if v83 {
 		x5, err := celrt.AsString(celrt.Field(input, "content"))
 		if err != nil {
 			return "", false, err
@@ -4463,53 +4466,53 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v83 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
-		v82 = v83 + ")"
+		v85 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v84 = v85 + ")"
 	} else {
-		v82 = ""
+		v84 = ""
 	}
-	gist := v79 + " file '" + v80 + "'" + v82
-	var v84 celrt.Optional[string]
+	gist := v81 + " file '" + v82 + "'" + v84
+	var v86 celrt.Optional[string]
 	if repo3.Ok {
-		var v85 string
+		var v87 string
 		if int64(len(details)) == int64(0) {
-			v85 = ""
+			v87 = ""
 		} else {
-			v85 = ": " + celrt.JoinSep(details, ", ")
+			v87 = ": " + celrt.JoinSep(details, ", ")
 		}
-		v86 := celrt.Truncate(verb+method3+event3+where+v85, int64(400))
-		v84 = celrt.Of(v86)
+		v88 := celrt.Truncate(verb+method3+event3+where+v87, int64(400))
+		v86 = celrt.Of(v88)
 	} else {
 		filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v87 celrt.Optional[string]
+		var v89 celrt.Optional[string]
 		if celrt.NonEmpty(filename2).Ok {
-			var v88 string
+			var v90 string
 			if name == "update_gist" {
-				v88 = "update "
+				v90 = "update "
 			} else {
-				v88 = "create "
+				v90 = "create "
 			}
-			v87 = celrt.Of(v88 + gist)
+			v89 = celrt.Of(v90 + gist)
 		} else {
-			var v89 celrt.Optional[string]
+			var v91 celrt.Optional[string]
 			if query3.Ok {
-				v90, err := query3.Get()
+				v92, err := query3.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v91 := celrt.Of("for \"" + celrt.Inline(v90, int64(limits.Summary)) + "\"")
-				v89 = v91
+				v93 := celrt.Of("for \"" + celrt.Inline(v92, int64(limits.Summary)) + "\"")
+				v91 = v93
 			} else {
-				v89 = celrt.None[string]()
+				v91 = celrt.None[string]()
 			}
-			v87 = v89
+			v89 = v91
 		}
-		v84 = v87
+		v86 = v89
 	}
-	return v84.Value, v84.Ok, nil
+	return v86.Value, v86.Ok, nil
 }
 
 // PreviewGitAny formats calls to "git:*" (Any tool of the MCP git server).
@@ -5770,40 +5773,41 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
 	ok15 := v90
 	if ok15 {
-		ok15 = !celrt.Equal(celrt.Field(input, "value"), "")
+		v91 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok15 = v91
 	}
-	var v91 []string
+	var v92 []string
 	if ok15 {
 		x4, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v92 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
-		v91 = v92
+		v93 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v92 = v93
 	} else {
-		v91 = []string{}
+		v92 = []string{}
 	}
-	var v93 []string
+	var v94 []string
 	if celrt.FieldSet(input, "token") {
-		v93 = []string{"a bearer token (not shown)"}
+		v94 = []string{"a bearer token (not shown)"}
 	} else {
-		v93 = []string{}
+		v94 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v94 []string
+	var v95 []string
 	if size == int64(0) {
-		v94 = []string{}
+		v95 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v95 string
+		var v96 string
 		if int64(len(secrets)) == int64(0) {
-			v95 = ""
+			v96 = ""
 		} else {
 			x5, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -5811,53 +5815,53 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v96 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
-			v95 = " (" + v96 + ", values not shown)"
+			v97 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v96 = " (" + v97 + ", values not shown)"
 		}
-		v97 := []string{celrt.Plural(size2, "header", "headers") + v95}
-		v94 = v97
+		v98 := []string{celrt.Plural(size2, "header", "headers") + v96}
+		v95 = v98
 	}
-	http := celrt.Concat(v91, v93, v94)
+	http := celrt.Concat(v92, v94, v95)
 	ok16 := kind == "navigate"
 	if ok16 {
 		ok16 = url2.Ok
 	}
-	var v98 celrt.Optional[string]
+	var v99 celrt.Optional[string]
 	if ok16 {
-		v99, err := url2.Get()
+		v100, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v98 = celrt.Of("navigate to " + v99)
+		v99 = celrt.Of("navigate to " + v100)
 	} else {
 		ok17 := kind == "click"
 		if ok17 {
 			ok17 = place != ""
 		}
-		var v100 celrt.Optional[string]
+		var v101 celrt.Optional[string]
 		if ok17 {
-			v101 := celrt.Equal(celrt.Field(input, "doubleClick"), true)
-			var v102 string
-			if v101 {
-				v102 = "double-click "
-			} else {
-				v102 = "click "
-			}
+			v102 := celrt.EqualBool(celrt.Field(input, "doubleClick"), true)
 			var v103 string
-			if name == "playwright_click_and_switch_tab" {
-				v103 = " and switch to the new tab"
+			if v102 {
+				v103 = "double-click "
 			} else {
-				v103 = ""
+				v103 = "click "
 			}
-			v100 = celrt.Of(v102 + place + v103)
+			var v104 string
+			if name == "playwright_click_and_switch_tab" {
+				v104 = " and switch to the new tab"
+			} else {
+				v104 = ""
+			}
+			v101 = celrt.Of(v103 + place + v104)
 		} else {
 			ok18 := kind == "hover"
 			if ok18 {
 				ok18 = place != ""
 			}
-			var v104 celrt.Optional[string]
+			var v105 celrt.Optional[string]
 			if ok18 {
-				v104 = celrt.Of("hover over " + place)
+				v105 = celrt.Of("hover over " + place)
 			} else {
 				ok19 := kind == "type"
 				if ok19 {
@@ -5867,24 +5871,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if ok20 {
 					ok20 = typed.Ok
 				}
-				var v105 celrt.Optional[string]
+				var v106 celrt.Optional[string]
 				if ok20 {
-					v106, err := typed.Get()
+					v107, err := typed.Get()
 					if err != nil {
 						return "", false, err
 					}
-					x6, err := celrt.AsString(v106)
+					x6, err := celrt.AsString(v107)
 					if err != nil {
 						return "", false, err
 					}
-					var v107 string
-					if celrt.Equal(celrt.Field(input, "submit"), true) {
-						v107 = " and submit"
+					v108 := celrt.EqualBool(celrt.Field(input, "submit"), true)
+					var v109 string
+					if v108 {
+						v109 = " and submit"
 					} else {
-						v107 = ""
+						v109 = ""
 					}
-					v108 := celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v107)
-					v105 = v108
+					v110 := celrt.Of("type '" + celrt.Truncate(celrt.Collapse(x6), int64(200)) + "' into " + place + v109)
+					v106 = v110
 				} else {
 					ok21 := kind == "select"
 					if ok21 {
@@ -5894,10 +5899,10 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					if ok22 {
 						ok22 = int64(len(values)) > int64(0)
 					}
-					var v109 celrt.Optional[string]
+					var v111 celrt.Optional[string]
 					if ok22 {
-						v110 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-						v109 = celrt.Of("select " + v110 + " in " + place)
+						v112 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+						v111 = celrt.Of("select " + v112 + " in " + place)
 					} else {
 						ok23 := kind == "press"
 						if ok23 {
@@ -5907,44 +5912,44 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							}
 							ok23 = celrt.NonEmpty(key2).Ok
 						}
-						var v111 celrt.Optional[string]
+						var v113 celrt.Optional[string]
 						if ok23 {
 							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							var v112 string
+							var v114 string
 							if place != "" {
-								v112 = " in " + place
+								v114 = " in " + place
 							} else {
-								v112 = ""
+								v114 = ""
 							}
-							v113 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v112)
-							v111 = v113
+							v115 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v114)
+							v113 = v115
 						} else {
 							ok24 := kind == "evaluate"
 							if ok24 {
 								ok24 = code2 != ""
 							}
-							var v114 celrt.Optional[string]
+							var v116 celrt.Optional[string]
 							if ok24 {
-								var v115 string
+								var v117 string
 								if place != "" {
-									v115 = " on " + place
+									v117 = " on " + place
 								} else {
-									v115 = ""
+									v117 = ""
 								}
-								v116 := celrt.Of("run JavaScript in the page" + v115 + ": " + celrt.Collapse(code2))
-								v114 = v116
+								v118 := celrt.Of("run JavaScript in the page" + v117 + ": " + celrt.Collapse(code2))
+								v116 = v118
 							} else {
 								ok25 := kind == "run"
 								if ok25 {
 									ok25 = code2 != ""
 								}
-								var v117 celrt.Optional[string]
+								var v119 celrt.Optional[string]
 								if ok25 {
-									v118 := celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
-									v117 = v118
+									v120 := celrt.Of("run code in the Playwright server process (unsafe): " + celrt.Collapse(code2))
+									v119 = v120
 								} else {
 									ok26 := kind == "run"
 									if ok26 {
@@ -5954,64 +5959,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 										}
 										ok26 = celrt.NonEmpty(filename).Ok
 									}
-									var v119 celrt.Optional[string]
+									var v121 celrt.Optional[string]
 									if ok26 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return "", false, err
 										}
-										v120 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
-										v119 = v120
+										v122 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
+										v121 = v122
 									} else {
-										var v121 celrt.Optional[string]
+										var v123 celrt.Optional[string]
 										if kind == "upload" {
-											var v122 string
+											var v124 string
 											if int64(len(paths)) == int64(0) {
-												v122 = "cancel the file chooser (no files)"
+												v124 = "cancel the file chooser (no files)"
 											} else {
-												v123 := celrt.Plural(int64(len(paths)), "local file", "local files")
-												var v124 string
+												v125 := celrt.Plural(int64(len(paths)), "local file", "local files")
+												var v126 string
 												if place != "" {
-													v124 = " through " + place
+													v126 = " through " + place
 												} else {
-													v124 = ""
+													v126 = ""
 												}
-												v122 = "upload " + v123 + " " + celrt.JoinSep(paths, ", ") + v124
+												v124 = "upload " + v125 + " " + celrt.JoinSep(paths, ", ") + v126
 											}
-											v121 = celrt.Of(v122)
+											v123 = celrt.Of(v124)
 										} else {
 											ok27 := kind == "drop"
 											if ok27 {
 												ok28 := int64(len(paths)) > int64(0)
 												if !ok28 {
-													v125 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok28 = v125
+													v127 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok28 = v127
 												}
 												ok27 = ok28
 											}
-											var v126 celrt.Optional[string]
+											var v128 celrt.Optional[string]
 											if ok27 {
-												var v127 string
+												var v129 string
 												if int64(len(paths)) > int64(0) {
-													v128 := celrt.Plural(int64(len(paths)), "local file", "local files")
-													v127 = v128 + " " + celrt.JoinSep(paths, ", ")
+													v130 := celrt.Plural(int64(len(paths)), "local file", "local files")
+													v129 = v130 + " " + celrt.JoinSep(paths, ", ")
 												} else {
-													v127 = ""
+													v129 = ""
 												}
 												ok29 := int64(len(paths)) > int64(0)
 												if ok29 {
-													v129 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok29 = v129
+													v131 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok29 = v131
 												}
-												var v130 string
-												if ok29 {
-													v130 = " and "
-												} else {
-													v130 = ""
-												}
-												v131 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
 												var v132 string
-												if v131 {
+												if ok29 {
+													v132 = " and "
+												} else {
+													v132 = ""
+												}
+												v133 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+												var v134 string
+												if v133 {
 													items5, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
 														return "", false, err
@@ -6033,57 +6038,57 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													if err != nil {
 														return "", false, err
 													}
-													v132 = "data of type " + celrt.JoinSep(x7, ", ")
+													v134 = "data of type " + celrt.JoinSep(x7, ", ")
 												} else {
-													v132 = ""
+													v134 = ""
 												}
-												var v133 string
+												var v135 string
 												if place != "" {
-													v133 = " onto " + place
+													v135 = " onto " + place
 												} else {
-													v133 = ""
+													v135 = ""
 												}
-												v126 = celrt.Of("drop " + v127 + v130 + v132 + v133)
+												v128 = celrt.Of("drop " + v129 + v132 + v134 + v135)
 											} else {
 												ok30 := kind == "form"
 												if ok30 {
 													ok30 = int64(len(fields)) > int64(0)
 												}
-												var v134 celrt.Optional[string]
+												var v136 celrt.Optional[string]
 												if ok30 {
-													v135 := celrt.Plural(int64(len(fields)), "form field", "form fields")
-													v136 := celrt.Of("fill " + v135 + ": " + celrt.JoinSep(fields, ", "))
-													v134 = v136
+													v137 := celrt.Plural(int64(len(fields)), "form field", "form fields")
+													v138 := celrt.Of("fill " + v137 + ": " + celrt.JoinSep(fields, ", "))
+													v136 = v138
 												} else {
 													ok31 := kind == "dialog"
 													if ok31 {
-														v137 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
-														ok31 = v137
+														v139 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok31 = v139
 													}
-													var v138 celrt.Optional[string]
+													var v140 celrt.Optional[string]
 													if ok31 {
 														x8, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
 															return "", false, err
 														}
-														var v139 string
+														var v141 string
 														if x8 {
-															var v140 string
+															var v142 string
 															if celrt.FieldSet(input, "promptText") {
 																promptText, err := celrt.FieldOf(input, "promptText", "", celrt.InputString)
 																if err != nil {
 																	return "", false, err
 																}
-																v141 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
-																v140 = " answering '" + v141 + "'"
+																v143 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
+																v142 = " answering '" + v143 + "'"
 															} else {
-																v140 = ""
+																v142 = ""
 															}
-															v139 = "accept the dialog" + v140
+															v141 = "accept the dialog" + v142
 														} else {
-															v139 = "dismiss the dialog"
+															v141 = "dismiss the dialog"
 														}
-														v138 = celrt.Of(v139)
+														v140 = celrt.Of(v141)
 													} else {
 														ok32 := kind == "drag"
 														if ok32 {
@@ -6093,59 +6098,59 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														if ok33 {
 															ok33 = to != ""
 														}
-														var v142 celrt.Optional[string]
+														var v144 celrt.Optional[string]
 														if ok33 {
-															v142 = celrt.Of("drag " + from + " onto " + to)
+															v144 = celrt.Of("drag " + from + " onto " + to)
 														} else {
 															ok34 := kind == "http"
 															if ok34 {
 																ok34 = url2.Ok
 															}
-															var v143 celrt.Optional[string]
+															var v145 celrt.Optional[string]
 															if ok34 {
-																v144, err := url2.Get()
+																v146, err := url2.Get()
 																if err != nil {
 																	return "", false, err
 																}
-																var v145 string
+																var v147 string
 																if int64(len(http)) == int64(0) {
-																	v145 = ""
+																	v147 = ""
 																} else {
-																	v145 = " with " + celrt.JoinSep(http, ", ")
+																	v147 = " with " + celrt.JoinSep(http, ", ")
 																}
-																v143 = celrt.Of(verb + " " + v144 + v145)
+																v145 = celrt.Of(verb + " " + v146 + v147)
 															} else {
-																v143 = celrt.None[string]()
+																v145 = celrt.None[string]()
 															}
-															v142 = v143
+															v144 = v145
 														}
-														v138 = v142
+														v140 = v144
 													}
-													v134 = v138
+													v136 = v140
 												}
-												v126 = v134
+												v128 = v136
 											}
-											v121 = v126
+											v123 = v128
 										}
-										v119 = v121
+										v121 = v123
 									}
-									v117 = v119
+									v119 = v121
 								}
-								v114 = v117
+								v116 = v119
 							}
-							v111 = v114
+							v113 = v116
 						}
-						v109 = v111
+						v111 = v113
 					}
-					v105 = v109
+					v106 = v111
 				}
-				v104 = v105
+				v105 = v106
 			}
-			v100 = v104
+			v101 = v105
 		}
-		v98 = v100
+		v99 = v101
 	}
-	return v98.Value, v98.Ok, nil
+	return v99.Value, v99.Ok, nil
 }
 
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
@@ -6174,7 +6179,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	}
 	url2 := celrt.NonEmpty(url)
 	var v1 []string
-	if celrt.Equal(celrt.Field(input, "raw"), true) {
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
 		v1 = []string{"raw"}
 	} else {
 		v1 = []string{}
@@ -7133,7 +7138,7 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	} else {
 		v4 = []string{}
 	}
-	v6 := celrt.Equal(celrt.Field(input, "allowDangerous"), true)
+	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
 	var v7 []string
 	if v6 {
 		v7 = []string{"dangerous options allowed"}

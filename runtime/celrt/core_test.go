@@ -146,6 +146,18 @@ func TestCoreAgainstCEL(t *testing.T) {
 				got, err = op.f(asNumber(a), asNumber(b))
 				check(expr, got, err)
 			}
+			// the typed forms of == agree with Equal
+			switch y := b.(type) {
+			case string:
+				assertSameEqual(t, a, b, celrt.EqualString(a, y))
+			case bool:
+				assertSameEqual(t, a, b, celrt.EqualBool(a, y))
+			case int64:
+				assertSameEqual(t, a, b, celrt.EqualInt(a, y))
+			case float64:
+				assertSameEqual(t, a, b, celrt.EqualDouble(a, y))
+				assertSameEqual(t, asNumber(a), b, celrt.EqualDouble(asNumber(a), y))
+			}
 			got, err := celrt.Index(a, b)
 			check(fmt.Sprintf("dyn(%s)[dyn(%s)]", coreValues[i], coreValues[j]), got, err)
 		}
@@ -170,5 +182,12 @@ func TestCoreAgainstCEL(t *testing.T) {
 			got, err = op.f(asNumber(a))
 			check(fmt.Sprintf(op.format, coreValues[i]), got, err)
 		}
+	}
+}
+
+func assertSameEqual(t *testing.T, a, b any, typed bool) {
+	t.Helper()
+	if want := celrt.Equal(a, b); typed != want {
+		t.Errorf("%#v == %#v: typed form %v, Equal %v", a, b, typed, want)
 	}
 }

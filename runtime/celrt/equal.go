@@ -350,3 +350,46 @@ func normalKey(k any) any {
 	}
 	return k
 }
+
+// EqualString is a == s for a dynamic value and a string: Equal without
+// boxing s.
+func EqualString(a any, s string) bool {
+	t, ok := a.(string)
+	return ok && t == s
+}
+
+// EqualBool is a == b for a dynamic value and a bool.
+func EqualBool(a any, b bool) bool {
+	t, ok := a.(bool)
+	return ok && t == b
+}
+
+// EqualInt is a == i for a dynamic value and an int: numbers compare by
+// value across types.
+func EqualInt(a any, i int64) bool {
+	switch x := a.(type) {
+	case int64:
+		return x == i
+	case uint64:
+		return compareIntUint(i, x) == 0
+	}
+	if d, ok := double(a); ok {
+		return !math.IsNaN(d) && compareDoubleInt(d, i) == 0
+	}
+	return false
+}
+
+// EqualDouble is a == d for a dynamic value and a double.
+func EqualDouble(a any, d float64) bool {
+	if math.IsNaN(d) {
+		return false
+	}
+	switch x := a.(type) {
+	case int64:
+		return compareDoubleInt(d, x) == 0
+	case uint64:
+		return compareDoubleUint(d, x) == 0
+	}
+	e, ok := double(a)
+	return ok && e == d
+}

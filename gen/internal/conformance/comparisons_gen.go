@@ -45,7 +45,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_int_double",
 		expr: "dyn(1) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(int64(1), 1.0), nil
+			return celrt.EqualDouble(int64(1), 1.0), nil
 		},
 		want: true,
 	},
@@ -53,7 +53,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_int_double",
 		expr: "dyn(2) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(int64(2), 1.0), nil
+			return celrt.EqualDouble(int64(2), 1.0), nil
 		},
 		want: false,
 	},
@@ -77,7 +77,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_uint_int",
 		expr: "dyn(1u) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), int64(1)), nil
+			return celrt.EqualInt(uint64(0x1), int64(1)), nil
 		},
 		want: true,
 	},
@@ -85,7 +85,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_uint_int",
 		expr: "dyn(2u) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x2), int64(1)), nil
+			return celrt.EqualInt(uint64(0x2), int64(1)), nil
 		},
 		want: false,
 	},
@@ -93,7 +93,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_uint_double",
 		expr: "dyn(1u) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), 1.0), nil
+			return celrt.EqualDouble(uint64(0x1), 1.0), nil
 		},
 		want: true,
 	},
@@ -101,7 +101,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_uint_double",
 		expr: "dyn(2u) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x2), 1.0), nil
+			return celrt.EqualDouble(uint64(0x2), 1.0), nil
 		},
 		want: false,
 	},
@@ -139,7 +139,7 @@ var comparisonsCases = []testCase{
 		eval: func() (any, error) {
 			d := 0.0
 			d2 := 0.0
-			return celrt.Equal(int64(1), d2/d), nil
+			return celrt.EqualDouble(int64(1), d2/d), nil
 		},
 		want: false,
 	},
@@ -149,7 +149,7 @@ var comparisonsCases = []testCase{
 		eval: func() (any, error) {
 			d := 0.0
 			d2 := 0.0
-			return celrt.Equal(uint64(0x1), d2/d), nil
+			return celrt.EqualDouble(uint64(0x1), d2/d), nil
 		},
 		want: false,
 	},
@@ -157,7 +157,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_double_int",
 		expr: "dyn(1.0) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(1.0, int64(1)), nil
+			return celrt.EqualInt(1.0, int64(1)), nil
 		},
 		want: true,
 	},
@@ -165,7 +165,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_double_int",
 		expr: "dyn(2.0) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(2.0, int64(1)), nil
+			return celrt.EqualInt(2.0, int64(1)), nil
 		},
 		want: false,
 	},
@@ -672,7 +672,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_dyn_int_double",
 		expr: "dyn(1) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(int64(1), 1.0), nil
+			return celrt.EqualDouble(int64(1), 1.0), nil
 		},
 		want: true,
 	},
@@ -680,7 +680,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_dyn_uint_int",
 		expr: "dyn(1u) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), int64(1)), nil
+			return celrt.EqualInt(uint64(0x1), int64(1)), nil
 		},
 		want: true,
 	},
@@ -688,7 +688,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_dyn_uint_double",
 		expr: "dyn(1u) == 1.0",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), 1.0), nil
+			return celrt.EqualDouble(uint64(0x1), 1.0), nil
 		},
 		want: true,
 	},
@@ -696,7 +696,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/eq_dyn_double_int",
 		expr: "dyn(1.0) == 1",
 		eval: func() (any, error) {
-			return celrt.Equal(1.0, int64(1)), nil
+			return celrt.EqualInt(1.0, int64(1)), nil
 		},
 		want: true,
 	},
@@ -720,7 +720,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_int_double",
 		expr: "dyn(1) == 2.0",
 		eval: func() (any, error) {
-			return celrt.Equal(int64(1), 2.0), nil
+			return celrt.EqualDouble(int64(1), 2.0), nil
 		},
 		want: false,
 	},
@@ -728,7 +728,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_uint_int",
 		expr: "dyn(1u) == 2",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), int64(2)), nil
+			return celrt.EqualInt(uint64(0x1), int64(2)), nil
 		},
 		want: false,
 	},
@@ -736,7 +736,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_uint_double",
 		expr: "dyn(1u) == 120",
 		eval: func() (any, error) {
-			return celrt.Equal(uint64(0x1), int64(120)), nil
+			return celrt.EqualInt(uint64(0x1), int64(120)), nil
 		},
 		want: false,
 	},
@@ -744,7 +744,7 @@ var comparisonsCases = []testCase{
 		name: "eq_literal/not_eq_dyn_double_int",
 		expr: "dyn(1.0) == 2",
 		eval: func() (any, error) {
-			return celrt.Equal(1.0, int64(2)), nil
+			return celrt.EqualInt(1.0, int64(2)), nil
 		},
 		want: false,
 	},
@@ -776,7 +776,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/ne_int_double",
 		expr: "dyn(24) != 24.1",
 		eval: func() (any, error) {
-			return !celrt.Equal(int64(24), 24.1), nil
+			return !celrt.EqualDouble(int64(24), 24.1), nil
 		},
 		want: true,
 	},
@@ -784,7 +784,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/not_ne_int_double",
 		expr: "dyn(1) != 1.0",
 		eval: func() (any, error) {
-			return !celrt.Equal(int64(1), 1.0), nil
+			return !celrt.EqualDouble(int64(1), 1.0), nil
 		},
 		want: false,
 	},
@@ -824,7 +824,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/ne_uint_double",
 		expr: "dyn(1u) != 2.0",
 		eval: func() (any, error) {
-			return !celrt.Equal(uint64(0x1), 2.0), nil
+			return !celrt.EqualDouble(uint64(0x1), 2.0), nil
 		},
 		want: true,
 	},
@@ -832,7 +832,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/not_ne_uint_double",
 		expr: "dyn(99u) != 99.0",
 		eval: func() (any, error) {
-			return !celrt.Equal(uint64(0x63), 99.0), nil
+			return !celrt.EqualDouble(uint64(0x63), 99.0), nil
 		},
 		want: false,
 	},
@@ -862,7 +862,7 @@ var comparisonsCases = []testCase{
 		eval: func() (any, error) {
 			d := 0.0
 			d2 := 0.0
-			return !celrt.Equal(int64(1), d2/d), nil
+			return !celrt.EqualDouble(int64(1), d2/d), nil
 		},
 		want: true,
 	},
@@ -872,7 +872,7 @@ var comparisonsCases = []testCase{
 		eval: func() (any, error) {
 			d := 0.0
 			d2 := 0.0
-			return !celrt.Equal(uint64(0x1), d2/d), nil
+			return !celrt.EqualDouble(uint64(0x1), d2/d), nil
 		},
 		want: true,
 	},
@@ -888,7 +888,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/ne_double_int",
 		expr: "dyn(9000) != 9001.0",
 		eval: func() (any, error) {
-			return !celrt.Equal(int64(9000), 9001.0), nil
+			return !celrt.EqualDouble(int64(9000), 9001.0), nil
 		},
 		want: true,
 	},
@@ -896,7 +896,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/not_ne_double_int",
 		expr: "dyn(1) != 1e+0",
 		eval: func() (any, error) {
-			return !celrt.Equal(int64(1), 1.0), nil
+			return !celrt.EqualDouble(int64(1), 1.0), nil
 		},
 		want: false,
 	},
@@ -904,7 +904,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/ne_double_uint",
 		expr: "dyn(9000u) != 9001.0",
 		eval: func() (any, error) {
-			return !celrt.Equal(uint64(0x2328), 9001.0), nil
+			return !celrt.EqualDouble(uint64(0x2328), 9001.0), nil
 		},
 		want: true,
 	},
@@ -912,7 +912,7 @@ var comparisonsCases = []testCase{
 		name: "ne_literal/not_ne_double_uint",
 		expr: "dyn(1u) != 1e+0",
 		eval: func() (any, error) {
-			return !celrt.Equal(uint64(0x1), 1.0), nil
+			return !celrt.EqualDouble(uint64(0x1), 1.0), nil
 		},
 		want: false,
 	},

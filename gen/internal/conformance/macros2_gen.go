@@ -103,7 +103,7 @@ var macros2Cases = []testCase{
 				}
 				ok := int64(i) == int64(1)
 				if ok {
-					ok = !celrt.Equal(v1, "1")
+					ok = !celrt.EqualString(v1, "1")
 				}
 				found = ok
 				if found {
@@ -130,7 +130,7 @@ var macros2Cases = []testCase{
 				}
 				ok := int64(i) == int64(3)
 				if !ok {
-					ok = celrt.Equal(v1, "10")
+					ok = celrt.EqualString(v1, "10")
 				}
 				found = ok
 				if found {
@@ -322,7 +322,7 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				ok := !celrt.Equal(k, int64(2))
+				ok := !celrt.EqualInt(k, int64(2))
 				if ok {
 					ok = x != int64(22)
 				}
@@ -363,7 +363,7 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				ok := celrt.Equal(k, int64(2))
+				ok := celrt.EqualInt(k, int64(2))
 				if ok {
 					ok = x == int64(43)
 				}
@@ -473,7 +473,7 @@ var macros2Cases = []testCase{
 				}
 				ok := int64(i) == int64(0)
 				if !ok {
-					ok = celrt.Equal(v1, int64(1))
+					ok = celrt.EqualInt(v1, int64(1))
 				}
 				found = ok
 				if !found {

@@ -89,7 +89,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = !celrt.Equal(e, "1")
+				found = !celrt.EqualString(e, "1")
 				if found {
 					break
 				}
@@ -112,7 +112,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(e, "10")
+				found = celrt.EqualString(e, "10")
 				if found {
 					break
 				}
@@ -271,7 +271,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = !celrt.Equal(k, int64(2))
+				found = !celrt.EqualInt(k, int64(2))
 				if found {
 					break
 				}
@@ -305,7 +305,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(k, int64(2))
+				found = celrt.EqualInt(k, int64(2))
 				if found {
 					break
 				}
@@ -397,7 +397,7 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				found = celrt.Equal(e, int64(1))
+				found = celrt.EqualInt(e, int64(1))
 				if !found {
 					break
 				}
