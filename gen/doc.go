@@ -4,7 +4,11 @@
 // is runtime's. It is the top of the library packages: only the CLI
 // imports it, and celfmt and runtime must not.
 //
-// The first backend embeds each expression's checked AST and restores it on
-// first use, so a generated package does no CEL parsing or checking when it
-// initializes. Output is gofmt'd and byte-identical for the same catalog.
+// Each formatter is translated into a plain Go function (native*.go): Go's
+// types where the checked type is known, package celrt for CEL's run-time
+// rules, the same text functions as the CEL bindings. A formatter with an
+// expression the translation does not cover embeds its checked AST, which
+// the interpreter restores on first use, and Translate says why. Output is
+// gofmt'd, byte-identical for the same catalog, and changes only where the
+// catalog did.
 package gen

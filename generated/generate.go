@@ -1,6 +1,8 @@
-// Package generated is the stock catalog, formatters.yaml, compiled into Go
-// registrations: the previews of edit, write, read, find, grep, ls and the
-// MCP argument summary. Register it in a registry:
+// Package generated is the stock catalog, formatters.yaml, translated into
+// Go: a function per formatter (the previews of read, write, edit, find,
+// grep, ls, the MCP argument summary and the real tools of agents and MCP
+// servers) and their registrations. It links no CEL interpreter. Register
+// it in a registry:
 //
 //	reg := runtime.NewRegistry()
 //	if _, err := generated.Register(reg); err != nil {
