@@ -1,0 +1,72 @@
+package gen
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/permgen/permgen/celfmt"
+)
+
+// languageFunctions are the functions of the formatter language, beyond
+// CEL and its pinned libraries.
+var languageFunctions = []string{
+	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
+	"mcpValue", "numberText", "sqlKinds", "parseJSON", "rawText",
+}
+
+// TestEveryLanguageFunctionIsTranslated: each overload of each function of
+// the formatter language, as the environment listing names it, has its Go
+// counterpart in celrt, and a formatter calling them all is translated.
+func TestEveryLanguageFunctionIsTranslated(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "env", "functions.golden"))
+	require.NoError(t, err)
+	defer f.Close()
+	overloads := map[string][]string{}
+	var current string
+	for s := bufio.NewScanner(f); s.Scan(); {
+		line := s.Text()
+		switch {
+		case strings.HasPrefix(line, "    "):
+			if current != "" {
+				overloads[current] = append(overloads[current], strings.Fields(line)[0])
+			}
+		case strings.HasPrefix(line, "  "):
+			current = strings.TrimSpace(line)
+		default:
+			current = ""
+		}
+	}
+	for _, fn := range languageFunctions {
+		require.NotEmpty(t, overloads[fn], "%s is not in the environment listing", fn)
+		for _, id := range overloads[fn] {
+			_, ok := libraryCalls[id]
+			assert.True(t, ok, "%s has no Go counterpart in libraryCalls", id)
+		}
+	}
+
+	checked, err := celfmt.Load("all.yaml", []byte(`version: 1
+formatters:
+  - tool: all
+    let:
+      parts: >-
+        [truncate("abc", 2), plural(lines("a"), "x", "xs"), inline(" a ", 5), collapse(" b "),
+        json({"k": 1}), nonEmpty(" c ").orValue(""), promptPath(input).orValue(""), mcpValue(input),
+        mcpValue(input, "k"), numberText(1.5), numberText(2), numberText(input, "n"),
+        sqlKinds("select 1").join(","), string(parseJSON("[1]").hasValue()), rawText(input).orValue(""),
+        numberText(dyn(input.n))]
+    preview: parts.join(" ")
+    examples:
+      - input: {k: 1, n: 2}
+        preview: ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT true  2
+`), celfmt.Options{})
+	require.NoError(t, err)
+	plans := Translate(checked)
+	require.Len(t, plans, 1)
+	assert.True(t, plans[0].Native(), plans[0].Reason)
+}
