@@ -110,6 +110,9 @@ func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, 
 		}
 	}
 	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
+	if free {
+		m.shapes = newShapes(ast)
+	}
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -153,6 +156,8 @@ type meter struct {
 	// that they keep their arguments on the stack, read variables
 	// directly and build chains of concatenations once.
 	free bool
+	// shapes builds the nodes of shapes.go, for free programs.
+	shapes *shapes
 }
 
 // localNames returns the names of the variables the comprehensions of an
@@ -182,15 +187,11 @@ func singleLists(a *cel.Ast) map[int64]bool {
 
 func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	if m.free {
-		switch n := i.(type) {
-		case *meteredCall:
-			return i, nil
-		case interpreter.InterpretableCall:
-			return m.call(n)
-		case interpreter.InterpretableConstructor:
-			return foldConstants(n)
+		out, err := m.decorateFree(i)
+		if err != nil {
+			return nil, err
 		}
-		return i, nil
+		return m.shapes.record(out), nil
 	}
 	switch n := i.(type) {
 	case *meteredCall, *meteredAttr, *meteredNode, interpreter.InterpretableConst:
@@ -198,7 +199,11 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 	case interpreter.InterpretableAttribute:
 		return &meteredAttr{InterpretableAttribute: n, units: nodeUnits}, nil
 	case interpreter.InterpretableCall:
-		return m.call(n)
+		c, err := m.call(n)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
 	case interpreter.InterpretableConstructor:
 		if c := constant(n); c != nil {
 			return c, nil
@@ -212,6 +217,31 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 		return &meteredNode{InterpretableV2: i, units: base + nodeUnits*uint64(len(n.InitVals()))}, nil
 	}
 	return &meteredNode{InterpretableV2: i, units: nodeUnits}, nil
+}
+
+// decorateFree decorates a node of a free program: calls, the shapes of
+// shapes.go and constant literals.
+func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+	switch n := i.(type) {
+	case *meteredCall, *cond, *typeIs:
+		return i, nil
+	case interpreter.InterpretableCall:
+		c, err := m.call(n)
+		if err != nil {
+			return nil, err
+		}
+		if t := typeOf(c); t != nil {
+			return t, nil
+		}
+		return c, nil
+	case interpreter.InterpretableConstructor:
+		return foldConstants(n)
+	case interpreter.InterpretableAttribute:
+		if c := m.shapes.conditional(n); c != nil {
+			return c, nil
+		}
+	}
+	return i, nil
 }
 
 // foldConstants builds constant list and map literals once (see constant).
@@ -244,7 +274,7 @@ func constant(n interpreter.InterpretableConstructor) interpreter.InterpretableV
 	return interpreter.NewConstValue(n.ID(), v)
 }
 
-func (m *meter) call(call interpreter.InterpretableCall) (interpreter.InterpretableV2, error) {
+func (m *meter) call(call interpreter.InterpretableCall) (*meteredCall, error) {
 	fn := call.Function()
 	c := &meteredCall{
 		InterpretableCall: call,
