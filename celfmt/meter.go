@@ -110,9 +110,7 @@ func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, 
 		}
 	}
 	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
-	if free {
-		m.shapes = newShapes(ast)
-	}
+	m.shapes = newShapes(ast)
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -156,7 +154,7 @@ type meter struct {
 	// that they keep their arguments on the stack, read variables
 	// directly and build chains of concatenations once.
 	free bool
-	// shapes builds the nodes of shapes.go, for free programs.
+	// shapes builds the nodes of shapes.go.
 	shapes *shapes
 }
 
@@ -193,15 +191,36 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 		}
 		return m.shapes.record(out), nil
 	}
+	out, err := m.decorateMetered(i)
+	if err != nil {
+		return nil, err
+	}
+	return m.shapes.record(out), nil
+}
+
+// decorateMetered decorates a node of a metered program.
+func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	switch n := i.(type) {
-	case *meteredCall, *meteredAttr, *meteredNode, interpreter.InterpretableConst:
+	case *meteredCall, *meteredAttr, *meteredNode, *cond, *typeIs, interpreter.InterpretableConst:
 		return i, nil // already metered, or free
 	case interpreter.InterpretableAttribute:
+		if c := m.shapes.conditional(n, nodeUnits); c != nil {
+			return c, nil
+		}
+		if m.shapes.isCond(n) {
+			// What selects from a cond costs what it cost when it
+			// qualified the conditional attribute: the cond charges
+			// the node.
+			return &meteredAttr{InterpretableAttribute: n}, nil
+		}
 		return &meteredAttr{InterpretableAttribute: n, units: nodeUnits}, nil
 	case interpreter.InterpretableCall:
 		c, err := m.call(n)
 		if err != nil {
 			return nil, err
+		}
+		if t := typeOf(c); t != nil {
+			return t, nil
 		}
 		return c, nil
 	case interpreter.InterpretableConstructor:
@@ -237,7 +256,7 @@ func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.Interpr
 	case interpreter.InterpretableConstructor:
 		return foldConstants(n)
 	case interpreter.InterpretableAttribute:
-		if c := m.shapes.conditional(n); c != nil {
+		if c := m.shapes.conditional(n, 0); c != nil {
 			return c, nil
 		}
 	}
@@ -297,6 +316,14 @@ func (m *meter) call(call interpreter.InterpretableCall) (*meteredCall, error) {
 		case interpreter.InterpretableAttribute:
 			if m.free {
 				c.args[i] = m.variable(a)
+			}
+		case *cond:
+			// Charged with the call, as its attribute was.
+			if a.units != 0 {
+				free := *a
+				free.units = 0
+				c.args[i] = &free
+				c.units += a.units
 			}
 		}
 	}
