@@ -110,6 +110,7 @@ func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, 
 		}
 	}
 	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
+	m.shapes = newShapes(ast)
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -153,6 +154,8 @@ type meter struct {
 	// that they keep their arguments on the stack, read variables
 	// directly and build chains of concatenations once.
 	free bool
+	// shapes builds the nodes of shapes.go.
+	shapes *shapes
 }
 
 // localNames returns the names of the variables the comprehensions of an
@@ -182,23 +185,44 @@ func singleLists(a *cel.Ast) map[int64]bool {
 
 func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	if m.free {
-		switch n := i.(type) {
-		case *meteredCall:
-			return i, nil
-		case interpreter.InterpretableCall:
-			return m.call(n)
-		case interpreter.InterpretableConstructor:
-			return foldConstants(n)
+		out, err := m.decorateFree(i)
+		if err != nil {
+			return nil, err
 		}
-		return i, nil
+		return m.shapes.record(out), nil
 	}
+	out, err := m.decorateMetered(i)
+	if err != nil {
+		return nil, err
+	}
+	return m.shapes.record(out), nil
+}
+
+// decorateMetered decorates a node of a metered program.
+func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	switch n := i.(type) {
-	case *meteredCall, *meteredAttr, *meteredNode, interpreter.InterpretableConst:
+	case *meteredCall, *meteredAttr, *meteredNode, *cond, *typeIs, interpreter.InterpretableConst:
 		return i, nil // already metered, or free
 	case interpreter.InterpretableAttribute:
+		if c := m.shapes.conditional(n, nodeUnits); c != nil {
+			return c, nil
+		}
+		if m.shapes.isCond(n) {
+			// What selects from a cond costs what it cost when it
+			// qualified the conditional attribute: the cond charges
+			// the node.
+			return &meteredAttr{InterpretableAttribute: n}, nil
+		}
 		return &meteredAttr{InterpretableAttribute: n, units: nodeUnits}, nil
 	case interpreter.InterpretableCall:
-		return m.call(n)
+		c, err := m.call(n)
+		if err != nil {
+			return nil, err
+		}
+		if t := typeOf(c); t != nil {
+			return t, nil
+		}
+		return c, nil
 	case interpreter.InterpretableConstructor:
 		if c := constant(n); c != nil {
 			return c, nil
@@ -212,6 +236,31 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 		return &meteredNode{InterpretableV2: i, units: base + nodeUnits*uint64(len(n.InitVals()))}, nil
 	}
 	return &meteredNode{InterpretableV2: i, units: nodeUnits}, nil
+}
+
+// decorateFree decorates a node of a free program: calls, the shapes of
+// shapes.go and constant literals.
+func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
+	switch n := i.(type) {
+	case *meteredCall, *cond, *typeIs:
+		return i, nil
+	case interpreter.InterpretableCall:
+		c, err := m.call(n)
+		if err != nil {
+			return nil, err
+		}
+		if t := typeOf(c); t != nil {
+			return t, nil
+		}
+		return c, nil
+	case interpreter.InterpretableConstructor:
+		return foldConstants(n)
+	case interpreter.InterpretableAttribute:
+		if c := m.shapes.conditional(n, 0); c != nil {
+			return c, nil
+		}
+	}
+	return i, nil
 }
 
 // foldConstants builds constant list and map literals once (see constant).
@@ -244,7 +293,7 @@ func constant(n interpreter.InterpretableConstructor) interpreter.InterpretableV
 	return interpreter.NewConstValue(n.ID(), v)
 }
 
-func (m *meter) call(call interpreter.InterpretableCall) (interpreter.InterpretableV2, error) {
+func (m *meter) call(call interpreter.InterpretableCall) (*meteredCall, error) {
 	fn := call.Function()
 	c := &meteredCall{
 		InterpretableCall: call,
@@ -267,6 +316,14 @@ func (m *meter) call(call interpreter.InterpretableCall) (interpreter.Interpreta
 		case interpreter.InterpretableAttribute:
 			if m.free {
 				c.args[i] = m.variable(a)
+			}
+		case *cond:
+			// Charged with the call, as its attribute was.
+			if a.units != 0 {
+				free := *a
+				free.units = 0
+				c.args[i] = &free
+				c.units += a.units
 			}
 		}
 	}
