@@ -41,6 +41,10 @@ type NativeVar struct {
 	Value jen.Code  // a Go expression of its value, of the Go type for Type
 }
 
+// GoType returns the Go type that holds values of a CEL type in
+// translated code: the type a NativeVar's Value must have.
+func GoType(t *cel.Type) jen.Code { return goType(t) }
+
 // NativeFunc translates a checked expression into a Go function literal of
 // type func() (any, error) that returns the expression's value in dynamic
 // form (see package celrt), or its error. It returns an *UnsupportedError

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The functions of CEL's strings extension library, at the version the
@@ -44,6 +45,13 @@ func IndexOf(s, sub string) (int64, error) { return IndexOfFrom(s, sub, 0) }
 // error; an offset past the end finds nothing, except that the empty
 // string is found at min(offset, size(s)).
 func IndexOfFrom(s, sub string, offset int64) (int64, error) {
+	if isASCII(s) && offset >= 0 && offset < int64(len(s)) && sub != "" {
+		// characters are bytes: no need to decode
+		if i := strings.Index(s[offset:], sub); i >= 0 {
+			return offset + int64(i), nil
+		}
+		return -1, nil
+	}
 	rs := []rune(s)
 	if offset < 0 {
 		return -1, stringIndexError(offset, len(rs))
@@ -84,6 +92,10 @@ func LastIndexOf(s, sub string) (int64, error) {
 // offset is an error. An offset at or past the end of s finds nothing,
 // except that the empty string is found at min(offset, size(s)).
 func LastIndexOfFrom(s, sub string, offset int64) (int64, error) {
+	if isASCII(s) && offset >= 0 && offset < int64(len(s)) && sub != "" {
+		// characters are bytes: no need to decode
+		return int64(strings.LastIndex(s[:min(int64(len(s)), offset+int64(len(sub)))], sub)), nil
+	}
 	rs := []rune(s)
 	if offset < 0 {
 		return -1, stringIndexError(offset, len(rs))
@@ -428,4 +440,15 @@ func formatText(v any) (string, error) {
 		return "{" + strings.Join(parts, ", ") + "}", nil
 	}
 	return "", fmt.Errorf("%w: format: %%s of a value of type %s", ErrNoSuchOverload, TypeOf(v))
+}
+
+// isASCII reports whether s is made of ASCII characters only, so that its
+// character positions are its byte positions.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

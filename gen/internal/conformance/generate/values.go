@@ -10,6 +10,8 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
+
+	"github.com/permgen/permgen/gen"
 )
 
 const celrtPath = "github.com/permgen/permgen/runtime/celrt"
@@ -85,7 +87,7 @@ func (e valueError) Error() string { return e.category + ": " + e.what }
 
 // typedLit returns a Go expression of a CEL value as the Go type of the
 // CEL type t: int64 for int, []T for list(T), any for dyn, and so on (see
-// goType).
+// gen.GoType).
 func typedLit(t *cel.Type, v *expr.Value) (jen.Code, error) {
 	mismatch := func() error { return fmt.Errorf("a %s variable bound to %s", t, shortValue(v)) }
 	switch t.Kind() {
@@ -127,7 +129,7 @@ func typedLit(t *cel.Type, v *expr.Value) (jen.Code, error) {
 			}
 			elems = append(elems, c)
 		}
-		return jen.Index().Add(goType(elem)).Values(elems...), nil
+		return jen.Index().Add(gen.GoType(elem)).Values(elems...), nil
 	case types.TypeKind:
 		if _, ok := v.GetKind().(*expr.Value_TypeValue); ok {
 			return dynLit(v)
@@ -138,33 +140,6 @@ func typedLit(t *cel.Type, v *expr.Value) (jen.Code, error) {
 		return nil, fmt.Errorf("a variable of type %s", t)
 	}
 	return nil, mismatch()
-}
-
-// goType returns the Go type that holds values of a CEL type.
-func goType(t *cel.Type) jen.Code {
-	switch t.Kind() {
-	case types.BoolKind:
-		return jen.Bool()
-	case types.IntKind:
-		return jen.Int64()
-	case types.UintKind:
-		return jen.Uint64()
-	case types.DoubleKind:
-		return jen.Float64()
-	case types.StringKind:
-		return jen.String()
-	case types.BytesKind:
-		return jen.Index().Byte()
-	case types.ListKind:
-		return jen.Index().Add(goType(t.Parameters()[0]))
-	case types.TypeKind:
-		return jen.Qual(celrtPath, "Type")
-	case types.OpaqueKind:
-		if t.TypeName() == "optional_type" {
-			return jen.Qual(celrtPath, "Optional").Types(goType(t.Parameters()[0]))
-		}
-	}
-	return jen.Any()
 }
 
 func intLit(i int64) jen.Code { return jen.Id("int64").Call(jen.Id(strconv.FormatInt(i, 10))) }
