@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/common/types/traits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -120,4 +121,32 @@ func TestFoldCharges(t *testing.T) {
 `, Options{CostBudget: 1 << 40, CostLimit: 1 << 40, MemoryBudget: 1 << 16})
 	_, _, err = f.Run(object(t, `{}`), "t", defaultLimits)
 	assert.True(t, errors.Is(err, ErrBudget), "%v", err)
+}
+
+// TestInputListAsDynamicList: an input list reads as the list cel-go's
+// NewDynamicList makes of it.
+func TestInputListAsDynamicList(t *testing.T) {
+	in := object(t, `{"l":[1,"a",null,[2],{"k":true}],"e":[]}`)
+	for _, name := range []string{"l", "e"} {
+		raw, _ := in.Get(name)
+		mine := adapter{}.NativeToValue(raw)
+		require.IsType(t, inputList{}, mine)
+		theirs := types.NewDynamicList(adapter{}, raw.([]any))
+		other := types.NewRefValList(adapter{}, []ref.Val{types.String("z")})
+		empty := types.NewRefValList(adapter{}, nil)
+		for _, i := range []ref.Val{types.Int(0), types.Int(3), types.Int(4), types.Int(5), types.Int(-1), types.Double(1), types.Double(1.5), types.String("x")} {
+			assert.Equal(t, show(theirs.Get(i)), show(mine.(traits.Lister).Get(i)), "%s[%v]", name, i)
+		}
+		for _, ty := range []ref.Type{types.ListType, types.TypeType, types.StringType} {
+			assert.Equal(t, show(theirs.ConvertToType(ty)), show(mine.ConvertToType(ty)))
+		}
+		for _, o := range []ref.Val{other, empty, types.String("x"), theirs} {
+			assert.Equal(t, show(theirs.Add(o)), show(mine.(traits.Lister).Add(o)))
+			assert.Equal(t, show(theirs.Equal(o)), show(mine.Equal(o)))
+			assert.Equal(t, show(o.Equal(theirs)), show(o.Equal(mine)))
+		}
+		assert.Equal(t, theirs.Size(), mine.(traits.Lister).Size())
+		assert.Equal(t, show(theirs.Contains(types.String("a"))), show(mine.(traits.Lister).Contains(types.String("a"))))
+		assert.Equal(t, theirs.Value(), mine.Value())
+	}
 }
