@@ -116,8 +116,11 @@ type activation struct {
 	frame interpreter.ExecutionFrame
 	// spare holds the budget and the values of a few lets without
 	// allocating them apart.
-	spare      budget
-	spareVals  [8]ref.Val
+	spare     budget
+	spareVals [8]ref.Val
+	// scopes are the scopes of comprehensions no longer under way, for
+	// the next ones (see fold).
+	scopes     []*foldScope
 	spareStack [16]ref.Val
 }
 

@@ -111,6 +111,7 @@ func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, 
 	}
 	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
 	m.shapes = newShapes(ast)
+	m.adapter = env.CELTypeAdapter()
 	r := &recorder{dec: m.decorate}
 	prg, err := env.Program(ast, cel.CustomDecoratorV2(r.decorate))
 	if err != nil {
@@ -156,6 +157,8 @@ type meter struct {
 	free bool
 	// shapes builds the nodes of shapes.go.
 	shapes *shapes
+	// adapter is the environment's, which the planner's nodes use.
+	adapter types.Adapter
 }
 
 // localNames returns the names of the variables the comprehensions of an
@@ -201,7 +204,7 @@ func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.Interpretab
 // decorateMetered decorates a node of a metered program.
 func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	switch n := i.(type) {
-	case *meteredCall, *meteredAttr, *meteredNode, *cond, *typeIs, interpreter.InterpretableConst:
+	case *meteredCall, *meteredAttr, *meteredNode, *cond, *typeIs, *fold, interpreter.InterpretableConst:
 		return i, nil // already metered, or free
 	case interpreter.InterpretableAttribute:
 		if c := m.shapes.conditional(n, nodeUnits); c != nil {
@@ -235,6 +238,9 @@ func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.Inte
 		}
 		return &meteredNode{InterpretableV2: i, units: base + nodeUnits*uint64(len(n.InitVals()))}, nil
 	}
+	if f := m.shapes.fold(i, m.adapter); f != nil {
+		return &meteredNode{InterpretableV2: f, units: nodeUnits}, nil
+	}
 	return &meteredNode{InterpretableV2: i, units: nodeUnits}, nil
 }
 
@@ -242,7 +248,7 @@ func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.Inte
 // shapes.go and constant literals.
 func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	switch n := i.(type) {
-	case *meteredCall, *cond, *typeIs:
+	case *meteredCall, *cond, *typeIs, *fold:
 		return i, nil
 	case interpreter.InterpretableCall:
 		c, err := m.call(n)
@@ -259,6 +265,9 @@ func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.Interpr
 		if c := m.shapes.conditional(n, 0); c != nil {
 			return c, nil
 		}
+	}
+	if f := m.shapes.fold(i, m.adapter); f != nil {
+		return f, nil
 	}
 	return i, nil
 }

@@ -34,11 +34,16 @@ type shapes struct {
 	// nodes are the decorated nodes, by the id they had when the planner
 	// last decorated them (an attribute's id is its last qualifier's).
 	nodes map[int64]interpreter.InterpretableV2
+	// folds are the comprehensions' parts, by the comprehension's id.
+	folds map[int64]foldParts
 }
 
 func newShapes(a *cel.Ast) *shapes {
-	s := &shapes{conds: map[int64][3]int64{}, nodes: map[int64]interpreter.InterpretableV2{}}
+	s := &shapes{conds: map[int64][3]int64{}, nodes: map[int64]interpreter.InterpretableV2{}, folds: map[int64]foldParts{}}
 	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() == ast.ComprehensionKind {
+			s.folds[e.ID()] = comprehensionParts(e)
+		}
 		if e.Kind() != ast.CallKind {
 			return
 		}

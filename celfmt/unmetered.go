@@ -321,8 +321,8 @@ func (f *fits) val(v ref.Val, depth int) bool {
 		if n > int64(items) || f.text < 0 {
 			return false
 		}
-		if model, ok := v.Value().([]any); ok {
-			return f.model(model)
+		if model, ok := v.(inputList); ok {
+			return f.model(model.l)
 		}
 		for i := int64(0); i < n; i++ {
 			if !f.val(v.Get(types.Int(i)), depth+1) {

@@ -28,6 +28,9 @@ func (a adapter) NativeToValue(v any) ref.Val {
 	case *value.Object:
 		return objectVal{o: v}
 	case []any:
+		if a.base == nil || a.base == types.DefaultTypeAdapter {
+			return inputList{l: v}
+		}
 		return types.NewDynamicList(a, v)
 	case value.Number:
 		return types.Double(v.Float64())
@@ -143,6 +146,71 @@ func (it *objectIterator) Next() ref.Val {
 	k, _ := it.o.At(it.i)
 	it.i++
 	return types.String(k)
+}
+
+// inputList is a list of the input as a CEL list: the list cel-go's
+// NewDynamicList makes of it, but for reading an element, which it adapts
+// without reflection. What reads the whole list (equality, conversions,
+// concatenation, iteration) is left to the list cel-go makes.
+type inputList struct {
+	l []any
+}
+
+var _ traits.Lister = inputList{}
+
+// dynamic is the list cel-go makes of the same elements.
+func (v inputList) dynamic() traits.Lister { return types.NewDynamicList(adapter{}, v.l) }
+
+func (v inputList) ConvertToNative(t reflect.Type) (any, error) {
+	return v.dynamic().ConvertToNative(t)
+}
+func (v inputList) Equal(other ref.Val) ref.Val { return v.dynamic().Equal(other) }
+func (v inputList) Type() ref.Type              { return types.ListType }
+func (v inputList) Value() any                  { return v.l }
+func (v inputList) Contains(e ref.Val) ref.Val  { return v.dynamic().Contains(e) }
+func (v inputList) Iterator() traits.Iterator   { return v.dynamic().Iterator() }
+func (v inputList) Size() ref.Val               { return types.Int(len(v.l)) }
+func (v inputList) IsZeroValue() bool           { return len(v.l) == 0 }
+func (v inputList) Fold(f traits.Folder)        { v.dynamic().(traits.Foldable).Fold(f) }
+func (v inputList) String() string              { return fmt.Sprint(v.dynamic()) }
+
+// ConvertToType converts the list as cel-go's list does.
+func (v inputList) ConvertToType(t ref.Type) ref.Val {
+	switch t {
+	case types.ListType:
+		return v
+	case types.TypeType:
+		return types.ListType
+	}
+	return types.NewErr("type conversion error from '%s' to '%s'", types.ListType, t)
+}
+
+// Add concatenates lists as cel-go's list does: an empty list added to
+// another is the other.
+func (v inputList) Add(other ref.Val) ref.Val {
+	o, ok := other.(traits.Lister)
+	if !ok {
+		return types.MaybeNoSuchOverloadErr(other)
+	}
+	if len(v.l) == 0 {
+		return other
+	}
+	if o.Size() == types.IntZero {
+		return v
+	}
+	return v.dynamic().Add(other)
+}
+
+// Get returns an element as cel-go's list does.
+func (v inputList) Get(index ref.Val) ref.Val {
+	i, err := types.IndexOrError(index)
+	if err != nil {
+		return types.ValOrErr(index, "%v", err)
+	}
+	if i < 0 || i >= len(v.l) {
+		return types.NewErr("index '%d' out of range in list size '%d'", i, v.Size())
+	}
+	return adapter{}.NativeToValue(v.l[i])
 }
 
 // Limits are the host's text limits; formatters see Preview, Summary and
