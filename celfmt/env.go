@@ -152,7 +152,7 @@ func newProvider() (*provider, error) {
 				if !ok {
 					return nil, errors.New("limits: not a limits value")
 				}
-				return int64(map[string]int{"preview": l.Preview, "summary": l.Summary, "log": l.Log}[name]), nil
+				return int64(limitField(l, name)), nil
 			},
 		}
 	}

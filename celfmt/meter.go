@@ -109,7 +109,8 @@ func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, 
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast), singles: singleLists(ast), locals: localNames(ast), free: free}
+	m := &meter{calls: calls, weights: regexWeights(ast), locals: localNames(ast), free: free}
+	m.singles, m.plains = literalLists(ast)
 	m.shapes = newShapes(ast)
 	m.adapter = env.CELTypeAdapter()
 	r := &recorder{dec: m.decorate}
@@ -150,6 +151,7 @@ type meter struct {
 	calls   callTable
 	weights map[string]int  // regexWeight of the program's constant patterns
 	singles map[int64]bool  // the list literals of one element, not optional
+	plains  map[int64]bool  // the list literals without optional elements
 	locals  map[string]bool // the names of the comprehensions' variables
 	// free makes nodes that charge nothing: only calls are decorated, so
 	// that they keep their arguments on the stack, read variables
@@ -174,16 +176,18 @@ func localNames(a *cel.Ast) map[string]bool {
 	return names
 }
 
-// singleLists returns the ids of the list literals of an expression that
-// have one element, which is not optional ([x], not [?x]).
-func singleLists(a *cel.Ast) map[int64]bool {
-	ids := map[int64]bool{}
+// literalLists returns the ids of the list literals of an expression that
+// have one element, which is not optional ([x], not [?x]), and of those
+// that have no optional element.
+func literalLists(a *cel.Ast) (singles, plains map[int64]bool) {
+	singles, plains = map[int64]bool{}, map[int64]bool{}
 	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
-		if e.Kind() == ast.ListKind && len(e.AsList().Elements()) == 1 && len(e.AsList().OptionalIndices()) == 0 {
-			ids[e.ID()] = true
+		if e.Kind() == ast.ListKind && len(e.AsList().OptionalIndices()) == 0 {
+			plains[e.ID()] = true
+			singles[e.ID()] = len(e.AsList().Elements()) == 1
 		}
 	}))
-	return ids
+	return singles, plains
 }
 
 func (m *meter) decorate(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
@@ -248,7 +252,7 @@ func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.Inte
 // shapes.go and constant literals.
 func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.InterpretableV2, error) {
 	switch n := i.(type) {
-	case *meteredCall, *cond, *typeIs, *fold:
+	case *meteredCall, *cond, *typeIs, *fold, *listLit, *hasNonEmpty:
 		return i, nil
 	case interpreter.InterpretableCall:
 		c, err := m.call(n)
@@ -258,9 +262,18 @@ func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.Interpr
 		if t := typeOf(c); t != nil {
 			return t, nil
 		}
+		if h := hasNonEmptyOf(c); h != nil {
+			return h, nil
+		}
 		return c, nil
 	case interpreter.InterpretableConstructor:
-		return foldConstants(n)
+		if c := constant(n); c != nil {
+			return c, nil
+		}
+		if n.Type() == types.ListType && m.plains[n.ID()] {
+			return &listLit{InterpretableConstructor: n, elems: n.InitVals()}, nil
+		}
+		return n, nil
 	case interpreter.InterpretableAttribute:
 		if c := m.shapes.conditional(n, 0); c != nil {
 			return c, nil
@@ -349,6 +362,13 @@ func (m *meter) call(call interpreter.InterpretableCall) (*meteredCall, error) {
 		if list, ok := list.(interpreter.InterpretableConstructor); ok && m.singles[list.ID()] {
 			c.elem, c.elemUnits = list.InitVals()[0], units
 		}
+		if m.free && c.elem == nil && call.OverloadID() == overloads.AddList {
+			// a + b + c … of lists: see listChain.
+			c.lists = newListChain(c)
+		}
+	}
+	if m.free && fn == "join" && (call.OverloadID() == "list_join_string" || call.OverloadID() == "list_join") {
+		c.join = true
 	}
 	switch fn {
 	case "_==_", "_!=_":
@@ -395,7 +415,15 @@ func (m *meter) variable(attr interpreter.InterpretableAttribute) interpreter.In
 			return attr
 		}
 	}
-	return &rootVar{InterpretableAttribute: attr, name: names[0], quals: quals, adapter: attr.Adapter()}
+	v := &rootVar{InterpretableAttribute: attr, name: names[0], quals: quals, adapter: attr.Adapter()}
+	if v.name == varLimits && len(quals) == 1 {
+		if q, ok := quals[0].(interpreter.ConstantQualifier); ok {
+			if name, ok := q.Value().(types.String); ok && slices.Contains(limitNames, string(name)) {
+				v.limit = string(name)
+			}
+		}
+	}
+	return v
 }
 
 // rootVar reads a variable of the evaluation and selects fields or
@@ -410,6 +438,9 @@ type rootVar struct {
 	name    string
 	quals   []interpreter.Qualifier
 	adapter types.Adapter
+	// limit names the field of limits the attribute reads, when it reads
+	// one: it is read without boxing the limits as the qualifier does.
+	limit string
 }
 
 func (v *rootVar) Eval(a interpreter.Activation) ref.Val {
@@ -428,6 +459,9 @@ func (v *rootVar) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 	}
 	if !found {
 		return v.InterpretableAttribute.Exec(frame)
+	}
+	if l, ok := obj.(limitsVal); ok && v.limit != "" {
+		return types.Int(limitField(Limits(l), v.limit))
 	}
 	for _, q := range v.quals {
 		var err error
@@ -514,6 +548,12 @@ type meteredCall struct {
 	// chain, when set, makes a chain of string concatenations that ends
 	// with the call (see concat).
 	chain *concat
+	// lists, when set, makes a chain of list concatenations that ends
+	// with the call (see listChain).
+	lists *listChain
+	// join is set when the call is the join of a list, in a free program:
+	// a litList of strings is joined without cel-go's implementation.
+	join bool
 }
 
 func (c *meteredCall) Eval(a interpreter.Activation) ref.Val {
@@ -531,6 +571,9 @@ func (c *meteredCall) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 	// them before it returns.
 	if c.chain != nil {
 		return c.chain.exec(frame, b)
+	}
+	if c.lists != nil {
+		return c.lists.exec(frame, b)
 	}
 	base := len(b.stack)
 	for i, a := range c.args {
@@ -683,6 +726,11 @@ func (c *meteredCall) charge(b *budget, bytes int64, units uint64) error {
 // charged charges the call to budget b, then makes it.
 func (c *meteredCall) charged(args []ref.Val, b *budget) ref.Val {
 	if c.m.free {
+		if c.join {
+			if out, ok := joinList(args); ok {
+				return out
+			}
+		}
 		return types.LabelErrNode(c.ID(), c.call(args))
 	}
 	size := int64(0)

@@ -233,6 +233,19 @@ func withDefaults(l Limits) Limits {
 
 const limitsTypeName = "permgen.Limits"
 
+// limitField is the field of l that the variable limits names name, or 0.
+func limitField(l Limits, name string) int {
+	switch name {
+	case "preview":
+		return l.Preview
+	case "summary":
+		return l.Summary
+	case "log":
+		return l.Log
+	}
+	return 0
+}
+
 var limitsType = types.NewObjectType(limitsTypeName)
 
 // limitsVal is Limits as a CEL object.
