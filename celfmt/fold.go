@@ -254,7 +254,8 @@ func (f *fold) build(s *foldScope, r traits.Iterable, b *budget) ref.Val {
 	if failed != nil {
 		s.accu = failed
 	} else {
-		s.accu = types.NewRefValList(f.adapter, out)
+		// The list cel-go would make of out (see litList).
+		s.accu = &litList{elems: out, first: len(out), last: len(out)}
 	}
 	return f.end(s)
 }

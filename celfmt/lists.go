@@ -300,6 +300,8 @@ func newListChain(c *meteredCall) *listChain {
 // concatenation leaves out: a list of cel-go's or of the input.
 func emptyList(v ref.Val) bool {
 	switch l := v.(type) {
+	case *litList:
+		return len(l.elems) == 0
 	case inputList:
 		return len(l.l) == 0
 	case traits.Lister:
@@ -320,7 +322,7 @@ func (k *listChain) exec(frame *interpreter.ExecutionFrame, b *budget) ref.Val {
 	if types.IsUnknownOrError(v) {
 		return v
 	}
-	if l, ok := v.(*litList); ok {
+	if l, ok := v.(*litList); ok && len(l.elems) > 0 {
 		acc = append(acc, l)
 	} else {
 		other = v
@@ -330,11 +332,17 @@ func (k *listChain) exec(frame *interpreter.ExecutionFrame, b *budget) ref.Val {
 		if types.IsUnknownOrError(v) {
 			return v
 		}
-		if l, ok := v.(*litList); ok && (other == nil || emptyList(other)) {
+		if l, ok := v.(*litList); ok && len(l.elems) > 0 && (other == nil || emptyList(other)) {
+			if err := k.charge(c, b, acc, other, len(l.elems)); err != nil {
+				return err
+			}
 			acc, other = append(acc, l), nil
 			continue
 		}
 		if other == nil && emptyList(v) {
+			if err := k.charge(c, b, acc, other, 0); err != nil {
+				return err
+			}
 			continue
 		}
 		// The call, made as such, with what the calls before made.
@@ -354,6 +362,31 @@ func (k *listChain) exec(frame *interpreter.ExecutionFrame, b *budget) ref.Val {
 		return other
 	}
 	return listOf(acc)
+}
+
+// charge charges what call c charges, metered, for adding a list of m
+// elements, neither mutable, to the result so far: the litLists acc, or
+// other, an empty list. It is what c.charged charges for lists: the memory
+// of sizeAdd, and the units of the call, as _+_ costs one for lists.
+func (k *listChain) charge(c *meteredCall, b *budget, acc []*litList, other ref.Val, m int) ref.Val {
+	if c.m.free {
+		return nil
+	}
+	n := 0
+	for _, l := range acc {
+		n += len(l.elems)
+	}
+	size := int64(0)
+	if b.err == nil {
+		size = valueBytes * int64(n+m)
+	}
+	if err := b.charge(c.Function(), size); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	if err := b.spend(c.units + 1); err != nil {
+		return types.NewErrWithNodeID(c.ID(), "%w", err)
+	}
+	return nil
 }
 
 // listOf is the concatenation of litLists, of which there is one or more.

@@ -153,3 +153,46 @@ func TestListShapesAgreeWithMetered(t *testing.T) {
 		}
 	}
 }
+
+// TestListChainsChargeAsCelGo: metered, list literals, their
+// concatenations and joins charge what cel-go's nodes, metered, charge,
+// and fail, or do not, at the same bounds.
+func TestListChainsChargeAsCelGo(t *testing.T) {
+	env := testEnv(t)
+	calls, err := newCallTable(env)
+	require.NoError(t, err)
+	in := object(t, `{"a":"a","b":"bb","c":"","l":["x","y"]}`)
+	for _, expr := range []string{
+		`((input.a != "" ? [input.a] : []) + [input.b] + ([] + [input.c, input.a]) + []).join(", ")`,
+		`[input.a] + input.l + [input.b] + [input.c]`,
+		`input.l + [input.a] + [input.b]`,
+		`input.l.map(x, x + "!") + [input.a] + input.l.filter(x, x == "zz") + [input.b]`,
+		`[] + [] + []`,
+		`[input.a] + [] + [input.b, input.c] + [input.a]`,
+		`[input.a, input.b].join("-") + ([input.c] + [input.a]).join()`,
+	} {
+		ast, iss := env.Compile(expr)
+		require.NoError(t, iss.Err(), expr)
+		ours, err := planLists(env, ast, calls, false, false)
+		require.NoError(t, err, expr)
+		theirs, err := planLists(env, ast, calls, false, true)
+		require.NoError(t, err, expr)
+		run := func(p planned, bytes int64, units uint64) (string, *budget) {
+			b := newBudget(bytes, units)
+			out, _, err := p.prg.Eval(&activation{input: objectVal{o: in}, budget: b})
+			return fmt.Sprint(out, err), b
+		}
+		for bytes := int64(0); bytes < 300; bytes += 8 {
+			for units := uint64(0); units < 120; units += 3 {
+				want, wb := run(theirs, bytes, units)
+				got, gb := run(ours, bytes, units)
+				require.Equal(t, want, got, "%s within %d bytes, %d units", expr, bytes, units)
+				require.Equal(t, wb.left, gb.left, "%s within %d bytes, %d units", expr, bytes, units)
+				require.Equal(t, wb.cost, gb.cost, "%s within %d bytes, %d units", expr, bytes, units)
+				require.Equal(t, fmt.Sprint(wb.err), fmt.Sprint(gb.err), "%s within %d bytes, %d units", expr, bytes, units)
+			}
+		}
+		want, _ := run(theirs, DefaultMemoryBudget, DefaultCostLimit)
+		assert.NotContains(t, want, "budget", expr)
+	}
+}

@@ -103,13 +103,19 @@ func plan(env *cel.Env, ast *cel.Ast, calls callTable) (planned, error) {
 // free program has the same nodes as a metered one, but charges nothing
 // (see unmetered.go for when it may run).
 func planWith(env *cel.Env, ast *cel.Ast, calls callTable, free bool) (planned, error) {
+	return planLists(env, ast, calls, free, false)
+}
+
+// planLists is planWith, which plans list literals, their concatenations
+// and joins as cel-go does when celLists is set (tests compare the two).
+func planLists(env *cel.Env, ast *cel.Ast, calls callTable, free, celLists bool) (planned, error) {
 	if calls == nil {
 		var err error
 		if calls, err = newCallTable(env); err != nil {
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast), locals: localNames(ast), free: free}
+	m := &meter{calls: calls, weights: regexWeights(ast), locals: localNames(ast), free: free, celLists: celLists}
 	m.singles, m.plains = literalLists(ast)
 	m.shapes = newShapes(ast)
 	m.adapter = env.CELTypeAdapter()
@@ -157,6 +163,9 @@ type meter struct {
 	// that they keep their arguments on the stack, read variables
 	// directly and build chains of concatenations once.
 	free bool
+	// celLists plans list literals, their concatenations and joins as
+	// cel-go does, rather than with the nodes of lists.go.
+	celLists bool
 	// shapes builds the nodes of shapes.go.
 	shapes *shapes
 	// adapter is the environment's, which the planner's nodes use.
@@ -240,6 +249,9 @@ func (m *meter) decorateMetered(i interpreter.InterpretableV2) (interpreter.Inte
 		if n.Type() != types.ListType {
 			base = 10 * nodeUnits
 		}
+		if n.Type() == types.ListType && m.plains[n.ID()] && !m.celLists {
+			i = &listLit{InterpretableConstructor: n, elems: n.InitVals()}
+		}
 		return &meteredNode{InterpretableV2: i, units: base + nodeUnits*uint64(len(n.InitVals()))}, nil
 	}
 	if f := m.shapes.fold(i, m.adapter); f != nil {
@@ -270,7 +282,7 @@ func (m *meter) decorateFree(i interpreter.InterpretableV2) (interpreter.Interpr
 		if c := constant(n); c != nil {
 			return c, nil
 		}
-		if n.Type() == types.ListType && m.plains[n.ID()] {
+		if n.Type() == types.ListType && m.plains[n.ID()] && !m.celLists {
 			return &listLit{InterpretableConstructor: n, elems: n.InitVals()}, nil
 		}
 		return n, nil
@@ -362,12 +374,12 @@ func (m *meter) call(call interpreter.InterpretableCall) (*meteredCall, error) {
 		if list, ok := list.(interpreter.InterpretableConstructor); ok && m.singles[list.ID()] {
 			c.elem, c.elemUnits = list.InitVals()[0], units
 		}
-		if m.free && c.elem == nil && call.OverloadID() == overloads.AddList {
+		if c.elem == nil && call.OverloadID() == overloads.AddList && !m.celLists {
 			// a + b + c … of lists: see listChain.
 			c.lists = newListChain(c)
 		}
 	}
-	if m.free && fn == "join" && (call.OverloadID() == "list_join_string" || call.OverloadID() == "list_join") {
+	if fn == "join" && !m.celLists && (call.OverloadID() == "list_join_string" || call.OverloadID() == "list_join") {
 		c.join = true
 	}
 	switch fn {
@@ -551,8 +563,8 @@ type meteredCall struct {
 	// lists, when set, makes a chain of list concatenations that ends
 	// with the call (see listChain).
 	lists *listChain
-	// join is set when the call is the join of a list, in a free program:
-	// a litList of strings is joined without cel-go's implementation.
+	// join is set when the call is the join of a list: a litList of
+	// strings is joined without cel-go's implementation.
 	join bool
 }
 
@@ -749,6 +761,11 @@ func (c *meteredCall) charged(args []ref.Val, b *budget) ref.Val {
 	}
 	if c.exec != nil {
 		return types.LabelErrNode(c.ID(), c.exec(args, b))
+	}
+	if c.join {
+		if out, ok := joinList(args); ok {
+			return out
+		}
 	}
 	return types.LabelErrNode(c.ID(), c.call(args))
 }
