@@ -155,6 +155,14 @@ func (f *fold) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 				break
 			}
 		}
+	} else if o, ok := r.(objectVal); ok {
+		// The keys in order, as its iterator has them, without one.
+		for i := 0; i < o.o.Len(); i++ {
+			k, _ := o.o.At(i)
+			if !f.next(s, types.String(k)) {
+				break
+			}
+		}
 	} else {
 		for it := r.(traits.Iterable).Iterator(); it.HasNext() == types.True; {
 			if !f.next(s, it.Next()) {
@@ -245,6 +253,12 @@ func (f *fold) build(s *foldScope, r traits.Iterable, b *budget) ref.Val {
 	if l, ok := r.(traits.Lister); ok {
 		n, _ := l.Size().(types.Int)
 		for i := types.Int(0); i < n && step(l.Get(i)); i++ {
+		}
+	} else if o, ok := r.(objectVal); ok {
+		for i := 0; i < o.o.Len(); i++ {
+			if k, _ := o.o.At(i); !step(types.String(k)) {
+				break
+			}
 		}
 	} else {
 		for it := r.Iterator(); it.HasNext() == types.True && step(it.Next()); {
