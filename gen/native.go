@@ -972,7 +972,7 @@ func zero(typ *types.Type) jen.Code {
 		return jen.False()
 	case "int64", "uint64", "float64":
 		return jen.Lit(0)
-	case "any":
+	case "any", "*value.Object":
 		return jen.Nil()
 	}
 	if typ.Kind() == types.ListKind || typ.Kind() == types.BytesKind {

@@ -28,6 +28,7 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
 		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatter(PreviewResize)},
+		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatter(PreviewShapes)},
 	}
 }
 
@@ -154,4 +155,115 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 		v3 = ""
 	}
 	return "sizes " + celrt.JoinSep(list2, ", ") + v1 + v2 + v3, true, nil
+}
+
+// PreviewShapes formats calls to "shapes" (Shapes the translation handles specially).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#shapes":
+//
+//	big = [input.a, input.b].exists(x, x > 1)
+//	which = cel.bind(i, input, has(i.a) ? "a" : "b")
+//	absorbed = (input.d.x == 1 && false) || input.names.all(n, n.startsWith("a"))
+//	preview = which + (big ? " big" : "") + (absorbed ? " all a" : "")
+//	  + (input.d.?y.orValue(0) == 2 ? " y2" : "")
+func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	found := false
+	var failure error
+	a, err := celrt.FieldOf(input, "a", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	b, err := celrt.FieldOf(input, "b", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	for _, x := range []int64{a, b} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found = x > int64(1)
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	big := found
+	i := input
+	var v1 string
+	if celrt.FieldSet(i, "a") {
+		v1 = "a"
+	} else {
+		v1 = "b"
+	}
+	which := v1
+	v3, failure3 := func() (bool, error) {
+		v2, failure2 := func() (bool, error) {
+			x2, err := celrt.Select(celrt.Field(input, "d"), "x")
+			if err != nil {
+				return false, err
+			}
+			return celrt.EqualInt(x2, int64(1)), nil
+		}()
+		ok2, err := celrt.And(v2, failure2, false, nil)
+		if err != nil {
+			return false, err
+		}
+		return ok2, nil
+	}()
+	v4, failure5 := func() (bool, error) {
+		found2 := true
+		var failure4 error
+		names, err := celrt.FieldOf(input, "names", []string{}, celrt.InputList(celrt.InputString))
+		if err != nil {
+			return false, err
+		}
+		for _, n := range names {
+			if steps++; steps > celrt.MaxSteps {
+				return false, celrt.ErrSteps
+			}
+			found2 = strings.HasPrefix(n, "a")
+			if !found2 {
+				break
+			}
+		}
+		if found2 && failure4 != nil {
+			return false, failure4
+		}
+		return found2, nil
+	}()
+	ok4, err := celrt.Or(v3, failure3, v4, failure5)
+	if err != nil {
+		return "", false, err
+	}
+	absorbed := ok4
+	var v5 string
+	if big {
+		v5 = " big"
+	} else {
+		v5 = ""
+	}
+	var v6 string
+	if absorbed {
+		v6 = " all a"
+	} else {
+		v6 = ""
+	}
+	opt, err := celrt.OptSelect(celrt.Field(input, "d"), "y")
+	if err != nil {
+		return "", false, err
+	}
+	v7 := opt.Value
+	if !opt.Ok {
+		v7 = int64(0)
+	}
+	var v8 string
+	if celrt.EqualInt(v7, int64(2)) {
+		v8 = " y2"
+	} else {
+		v8 = ""
+	}
+	return which + v5 + v6 + v8, true, nil
 }
