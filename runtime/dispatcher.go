@@ -145,9 +145,17 @@ type rawPreview struct {
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
-		return Preview{Text: revealJSON(raw.Text, d.limits.Output)}
+		return Preview{Text: d.fitBytes(revealJSON(raw.Text, d.limits.Output))}
 	}
-	return Preview{Text: SafeText(raw.Text, Reveal, d.limits.Output), Formatter: raw.Formatter}
+	return Preview{Text: d.fitBytes(SafeText(raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
+}
+
+// fitBytes cuts sanitized text to Limits.OutputBytes, when set.
+func (d *Dispatcher) fitBytes(s string) string {
+	if d.limits.OutputBytes > 0 {
+		return textfmt.TruncateBytes(s, d.limits.OutputBytes)
+	}
+	return s
 }
 
 // isMCP reports whether a call goes to an MCP server.
@@ -396,7 +404,7 @@ func (d *Dispatcher) writePattern(b *strings.Builder, c Call) {
 }
 
 // safe sanitizes a piece of a prompt sentence.
-func (d *Dispatcher) safe(s string) string { return SafeText(s, Reveal, d.limits.Output) }
+func (d *Dispatcher) safe(s string) string { return d.fitBytes(SafeText(s, Reveal, d.limits.Output)) }
 
 // pathTools are the tools whose log context carries their preview.
 func isPathTool(tool string) bool {

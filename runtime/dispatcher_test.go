@@ -412,10 +412,41 @@ func TestLimitsValidation(t *testing.T) {
 		{Limits{Summary: -2}, "summary"},
 		{Limits{Log: -3}, "log"},
 		{Limits{Output: -4}, "output"},
+		{Limits{OutputBytes: -5}, "output bytes"},
 	} {
 		_, err := NewDispatcher(NewRegistry(), Options{Limits: tc.limits})
 		assert.ErrorContains(t, err, "limits: "+tc.field+" must be a positive integer")
 	}
+}
+
+// TestOutputBytes: a host that stores previews under a byte limit gets
+// previews and prompt pieces within it, cut between grapheme clusters of
+// a multi-byte script, with the ellipsis counted; the prompt's own wording
+// is not cut.
+func TestOutputBytes(t *testing.T) {
+	reg := NewRegistry()
+	_, err := reg.Register("note", "test", FormatterFunc(func(req Request) (string, bool, error) {
+		return "漢字のメモ👩‍👩‍👧を保存", true, nil
+	}))
+	require.NoError(t, err)
+	d, err := NewDispatcher(reg, Options{Limits: Limits{OutputBytes: 16}})
+	require.NoError(t, err)
+
+	desc := d.Describe(Call{Tool: "note", Input: `{}`})
+	assert.Equal(t, "漢字のメ…", desc.Preview.Text, "12 bytes of text and the 3 of the ellipsis")
+	assert.LessOrEqual(t, len(desc.Preview.Text), 16)
+
+	desc = d.Describe(Call{Tool: "write_file", Input: `{"path":"/データ/ファイル.txt"}`})
+	assert.LessOrEqual(t, len(desc.Preview.Text), 16)
+	assert.True(t, utf8.ValidString(desc.Preview.Text))
+
+	desc = d.Describe(Call{Tool: "bash", Input: `{}`, Command: "echo 漢字漢字漢字漢字"})
+	assert.Equal(t, "Current agent requested bash command 'echo 漢字…'. Allow this command?", desc.Prompt)
+
+	// log values are bounded by the log limit, in characters, not by bytes
+	command := desc.Log.Command
+	require.NotNil(t, command)
+	assert.Equal(t, "echo 漢字漢字漢字漢字", *command)
 }
 
 func TestLargeInputIsNotSerializedInFull(t *testing.T) {

@@ -22,6 +22,12 @@ type Limits struct {
 	// producing an unbounded prompt, even where a formatter forgets to
 	// truncate or revealed escapes make text longer.
 	Output int
+	// OutputBytes, when positive, also caps those texts in bytes of UTF-8,
+	// for hosts that store or send them under a byte limit (a character
+	// takes up to four bytes, so a character limit is not one): a cut
+	// lands on a grapheme cluster boundary, and its ellipsis counts against
+	// the budget. 0 means no byte cap.
+	OutputBytes int
 }
 
 // WithDefaults returns l with every zero field set to its default, or an
@@ -36,6 +42,9 @@ func (l Limits) WithDefaults() (Limits, error) {
 		{"summary", &l.Summary, DefaultSummaryLimit},
 		{"log", &l.Log, DefaultLogLimit},
 		{"output", &l.Output, DefaultOutputLimit},
+	}
+	if l.OutputBytes < 0 {
+		return Limits{}, fmt.Errorf("limits: output bytes must be a positive integer or 0 (no byte cap), got %d", l.OutputBytes)
 	}
 	for _, f := range fields {
 		switch {

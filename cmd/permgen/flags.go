@@ -9,9 +9,10 @@ import (
 
 // limitFlags are the text limits a command takes as flags: --preview-max,
 // --summary-max, --log-max and, where the command sanitizes output,
-// --output-max.
+// --output-max and --output-max-bytes.
 type limitFlags struct {
 	preview, summary, log, output int
+	outputBytes                   int
 	withOutput                    bool
 }
 
@@ -24,6 +25,7 @@ func (l *limitFlags) register(fs *flag.FlagSet, output bool) {
 	fs.IntVar(&l.log, "log-max", runtime.DefaultLogLimit, "characters of a log preview (limits.log)")
 	if output {
 		fs.IntVar(&l.output, "output-max", runtime.DefaultOutputLimit, "characters of the preview and of each piece of the prompt, after sanitizing")
+		fs.IntVar(&l.outputBytes, "output-max-bytes", 0, "bytes of UTF-8 of the preview and of each piece of the prompt, the ellipsis included; 0: no byte cap")
 	}
 }
 
@@ -44,12 +46,15 @@ func (l *limitFlags) validate() error {
 			return fmt.Errorf("--%s must be a positive integer, got %d", f.name, f.v)
 		}
 	}
+	if l.outputBytes < 0 {
+		return fmt.Errorf("--output-max-bytes must be a positive integer or 0 (no byte cap), got %d", l.outputBytes)
+	}
 	return nil
 }
 
 // limits returns the limits the flags set.
 func (l *limitFlags) limits() runtime.Limits {
-	return runtime.Limits{Preview: l.preview, Summary: l.summary, Log: l.log, Output: l.output}
+	return runtime.Limits{Preview: l.preview, Summary: l.summary, Log: l.log, Output: l.output, OutputBytes: l.outputBytes}
 }
 
 // newFlagSet returns the flag set of a command whose -h prints usage and

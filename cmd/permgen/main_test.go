@@ -303,3 +303,20 @@ func TestPreviewBadLinesAreCapped(t *testing.T) {
 	_, stderr, _ = runCLI(t, strings.Repeat("[]\n", 20), "preview")
 	assert.NotContains(t, stderr, "skipped")
 }
+
+// TestOutputMaxBytes: --output-max-bytes bounds the preview in bytes of
+// UTF-8, cut between characters with the ellipsis counted, and rejects a
+// negative budget as a usage error.
+func TestOutputMaxBytes(t *testing.T) {
+	line := `{"tool":"write","input":{"path":"/データ/ファイル名がとても長い.txt","content":"x"}}`
+	stdout, _, code := runCLI(t, line+"\n", "preview", "--format", "json", "--output-max-bytes", "20")
+	require.Equal(t, 0, code)
+	var out struct{ Preview string }
+	require.NoError(t, json.Unmarshal([]byte(stdout), &out))
+	assert.Equal(t, "for '/データ/…", out.Preview)
+	assert.LessOrEqual(t, len(out.Preview), 20)
+
+	_, stderr, code := runCLI(t, "", "preview", "--output-max-bytes", "-1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "--output-max-bytes must be a positive integer or 0")
+}

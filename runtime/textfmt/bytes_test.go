@@ -90,3 +90,32 @@ func onClusterBoundary(text string, at int) bool {
 		rest, state = next, st
 	}
 }
+
+// FuzzTruncateBytes holds TruncateBytes to its properties on any text,
+// invalid UTF-8 included: within the budget, a prefix of the text on a
+// cluster boundary followed by the ellipsis, or the text itself.
+func FuzzTruncateBytes(f *testing.F) {
+	for _, s := range []string{"hello world", "漢字のメモ", "a👩‍👩‍👧b", "e\u0301\u0302\u0303", "\xff\xfe", "🇫🇷🇩🇪"} {
+		f.Add(s, 7)
+	}
+	f.Fuzz(func(t *testing.T, text string, n int) {
+		n %= 256
+		if n < 0 {
+			n = -n
+		}
+		got := TruncateBytes(text, n)
+		if len(got) > n && got != text {
+			t.Fatalf("TruncateBytes(%q, %d) = %q: %d bytes", text, n, got, len(got))
+		}
+		if got == text || got == "" {
+			return
+		}
+		kept, ok := strings.CutSuffix(got, Ellipsis)
+		if !ok || !strings.HasPrefix(text, kept) {
+			t.Fatalf("TruncateBytes(%q, %d) = %q: not a prefix and an ellipsis", text, n, got)
+		}
+		if utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Fatalf("TruncateBytes(%q, %d) = %q: splits a character", text, n, got)
+		}
+	})
+}
