@@ -1,6 +1,8 @@
 package gen_test
 
 import (
+	"strings"
+
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +15,7 @@ import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 	"github.com/permgen/permgen/testdata/gen/aliases"
@@ -179,4 +182,31 @@ func TestNativeAgreesOnMistypedInput(t *testing.T) {
 		assert.Equal(t, want.Text, got.Text, js)
 		assert.Equal(t, want.OK, got.OK, js)
 	}
+}
+
+// TestNativeBoundsWhatInputCanCost: a model may send an input far beyond
+// the bounds the catalog's cost was checked for. Translated code stops a
+// comprehension after celrt.MaxSteps steps and one that would build more
+// than celrt.MaxBytes, failing the call, where it would otherwise run on
+// or allocate without bound.
+func TestNativeBoundsWhatInputCanCost(t *testing.T) {
+	var pairs runtime.Formatter
+	for _, e := range typed.Entries() {
+		if e.Key == "pairs" {
+			pairs = e.Formatter
+		}
+	}
+	require.NotNil(t, pairs)
+	run := func(items []any, text string) error {
+		in := value.NewObject("items", items, "text", text)
+		_, _, err := pairs.Format(runtime.Request{Tool: "pairs", Input: in, Limits: celfmt.DefaultLimits})
+		return err
+	}
+	many := make([]any, 1_100_000) // more than celrt.MaxSteps
+	for i := range many {
+		many[i] = "a"
+	}
+	assert.ErrorIs(t, run(many, ""), celrt.ErrSteps)
+	assert.ErrorIs(t, run([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, strings.Repeat("x", 1<<20)), celrt.ErrBytes)
+	assert.NoError(t, run([]any{"a", "b"}, strings.Repeat("x", 1<<20)), "within the bounds")
 }

@@ -29,6 +29,7 @@ func Entries() []runtime.Entry {
 	return []runtime.Entry{
 		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatter(PreviewResize)},
 		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatter(PreviewShapes)},
+		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatter(PreviewPairs)},
 	}
 }
 
@@ -266,4 +267,51 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 		v8 = ""
 	}
 	return which + v5 + v6 + v8, true, nil
+}
+
+// PreviewPairs formats calls to "pairs" (Comprehensions over input a model may make long, bounded at run time).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#pairs":
+//
+//	preview = string(input.items.filter(a, a != "").size())
+//	  + " " + string(input.items.map(a, input.text + a).size())
+func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	items, err := celrt.FieldOf(input, "items", []string{}, celrt.InputList(celrt.InputString))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(items))
+	for _, a := range items {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if a != "" {
+			if bytes += len(a); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, a)
+		}
+	}
+	items2, err := celrt.FieldOf(input, "items", []string{}, celrt.InputList(celrt.InputString))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([]string, 0, len(items2))
+	for _, a2 := range items2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.FieldOf(input, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		elem := text + a2
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	return strconv.FormatInt(int64(len(list)), 10) + " " + strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
