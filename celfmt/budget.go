@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/common/types"
@@ -102,6 +103,7 @@ func (b *budget) charge(fn string, n int64) error {
 // activation holds the variables of one evaluation. It is cheaper than a
 // map and keeps the budget out of reach of CEL code.
 type activation struct {
+	pool                *sync.Pool // where release returns it
 	input, tool, limits ref.Val
 	// toolName and rawLimits are what tool and limits hold.
 	toolName  string

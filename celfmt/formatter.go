@@ -22,6 +22,13 @@ type Formatter struct {
 	// unmetered is set when the formatter may run without the meter on
 	// input within the bounds of its estimate (see unmetered.go).
 	unmetered bool
+	// activations recycles the activations of its evaluations: each Run
+	// needs one, with room for a budget, the values of lets and call
+	// arguments. An activation holds nothing of an evaluation once
+	// released, but the boxed tool name and limits, which the next
+	// evaluation reuses when they are the same. The pool is the
+	// formatter's, not the package's: no state outlives its formatter.
+	activations sync.Pool
 	// checked are the options it was checked with: the estimates hold
 	// for them only.
 	checked Options
@@ -119,17 +126,13 @@ func eval(p planned, vars *activation) (out ref.Val, err error) {
 	return out, nil
 }
 
-// activations recycles the activations of evaluations: each Run needs
-// one, with room for a budget, the values of lets and call arguments. An
-// activation holds nothing of an evaluation once released, but the boxed
-// tool name and limits, which the next evaluation reuses when they are the
-// same.
-var activations = sync.Pool{New: func() any { return new(activation) }}
-
 // activation returns the activation of one evaluation, which the caller
 // releases when the evaluation is over.
 func (f *Formatter) activation(input *value.Object, tool string, limits Limits) *activation {
-	vars := activations.Get().(*activation)
+	vars, _ := f.activations.Get().(*activation)
+	if vars == nil {
+		vars = &activation{pool: &f.activations}
+	}
 	vars.input = objectVal{o: input}
 	if vars.tool == nil || vars.toolName != tool {
 		vars.tool, vars.toolName = types.String(tool), tool
@@ -153,7 +156,7 @@ func (a *activation) release() {
 	clear(a.spareStack[:])
 	a.spare = budget{}
 	a.budget = nil
-	activations.Put(a)
+	a.pool.Put(a)
 }
 
 // newBudget gives the activation a budget of total bytes and limit units,

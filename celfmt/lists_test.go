@@ -142,8 +142,7 @@ func TestListShapesAgreeWithMetered(t *testing.T) {
 		require.True(t, f.unmetered, expr)
 		for _, js := range inputs {
 			in := object(t, js)
-			g := *f
-			g.metered = true
+			g := meteredTwin(f)
 			want, wantOK, wantErr := g.Run(in, "t", Limits{Preview: 200, Summary: 80, Log: 1000})
 			text, ok, metered, err := f.run(in, "t", Limits{Preview: 200, Summary: 80, Log: 1000})
 			require.False(t, metered, expr)

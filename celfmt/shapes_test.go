@@ -47,8 +47,7 @@ func TestShapesAgreeWithCEL(t *testing.T) {
 		free++
 		for _, js := range inputs {
 			in := object(t, js)
-			g := *f
-			g.metered = true
+			g := meteredTwin(f)
 			want, wantOK, wantErr := g.Run(in, "t", defaultLimits)
 			text, ok, metered, err := f.run(in, "t", defaultLimits)
 			require.False(t, metered)

@@ -56,8 +56,10 @@ func BenchmarkStockInterpreted(b *testing.B) {
 		in, tool := stockCall(b, f)
 		for _, mode := range []string{"metered", "fast"} {
 			b.Run(f.Entry.Tool+"/"+mode, func(b *testing.B) {
-				g := *f
-				g.metered = mode == "metered"
+				g := f
+				if mode == "metered" {
+					g = meteredTwin(f)
+				}
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, _, err := g.Run(in, tool, defaultLimits); err != nil {

@@ -26,8 +26,7 @@ func TestUnmeteredAgreesWithMetered(t *testing.T) {
 				tool = ex.Tool
 			}
 			limits := withDefaults(ex.Limits)
-			g := *f
-			g.metered = true
+			g := meteredTwin(f)
 			want, wantOK, wantErr := g.Run(in, tool, limits)
 			text, ok, metered, err := f.run(in, tool, limits)
 			assert.Equal(t, inputFits(orEmpty(in), f.opts), !metered, "%s example %d", f.Entry.Tool, i+1)
