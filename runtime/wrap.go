@@ -1,0 +1,41 @@
+package runtime
+
+// InnerCall is a call that a wrapper call carries: an oh-my-pi device write
+// ("write" to xd://NAME with the arguments as content), a parallel-call
+// wrapper, and the like. The dispatcher previews it through the same
+// registry as a call of its own.
+type InnerCall struct {
+	Tool string // the tool that runs
+	// Input is its arguments, as Call.Input: a string or []byte is JSON
+	// text, decoded (text that is not JSON is shown as it is, since it is
+	// what the tool receives); *value.Object and other Go values are used
+	// as they are.
+	Input any
+	// Kind is what the prompt calls it: "tool" when empty, "device" for an
+	// oh-my-pi device.
+	Kind string
+}
+
+// Unwrapper is implemented by the formatter of a wrapper tool. Unwrap
+// returns the calls the wrapper carries, or none when this call carries
+// none (a write to a file, not to a device). An error is a failure, which
+// the dispatcher reports and shows.
+type Unwrapper interface {
+	Unwrap(req Request) ([]InnerCall, error)
+}
+
+// Tierer is implemented by a formatter whose tool declares an approval
+// tier. TierUnknown says nothing; an error is a failure, and the call's
+// tier is then unknown.
+type Tierer interface {
+	Tier(req Request) (Tier, error)
+}
+
+// Bounds of wrapped calls. A wrapper's calls are shown to MaxWrapDepth
+// levels (a wrapper in a wrapper); a wrapper deeper than that is shown as
+// itself, with the number of calls it carries. At most MaxInnerCalls calls
+// of one wrapper are shown; the prompt counts the others.
+const (
+	MaxWrapDepth  = 2
+	MaxInnerCalls = 16
+)
