@@ -23,6 +23,9 @@ type Call struct {
 	Command        string // for bash, the command
 	MatchedPattern string // the permission pattern that matched
 	Origin         string // where the matching rule came from
+	// Annotations are the MCP server's hints about the tool, when it gave
+	// any: they raise the call's tier (see Description.Tier).
+	Annotations *Annotations
 }
 
 // Preview is the preview of a call's input.
@@ -47,6 +50,16 @@ type Description struct {
 	Preview Preview
 	Prompt  string
 	Log     LogContext
+	// Tier is the call's approval tier: what its catalog entry declares,
+	// raised by the MCP annotations the call carries. For a wrapper whose
+	// calls are shown it is the combined tier of the calls it carries (the
+	// highest, or TierUnknown when any is unknown or not inspected).
+	Tier Tier
+	// Calls are the calls a wrapper carries, as its preview shows them;
+	// Hidden counts those it carries and does not show (beyond
+	// MaxInnerCalls). Both are empty for a call that is not a wrapper.
+	Calls  []WrappedCall
+	Hidden int
 }
 
 // ErrPanic matches the error of a Failure whose formatter panicked.
@@ -72,6 +85,10 @@ type Options struct {
 	// OnFailure is called for each formatter failure when set. It runs on
 	// the goroutine that asked for the preview and must not block.
 	OnFailure func(Failure)
+	// ShowTier adds the call's tier to the ask-prompt sentence
+	// ("… [network]. Allow this call?"), which otherwise keeps the
+	// reference wording.
+	ShowTier bool
 }
 
 // Dispatcher turns tool calls into previews, ask-prompt sentences and log
@@ -87,6 +104,7 @@ type Dispatcher struct {
 	limits    Limits
 	logger    *slog.Logger
 	onFailure func(Failure)
+	showTier  bool
 }
 
 // NewDispatcher returns a dispatcher that consults reg, or an error when
@@ -96,7 +114,7 @@ func NewDispatcher(reg *Registry, opts Options) (*Dispatcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure}, nil
+	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier}, nil
 }
 
 // Limits returns the limits in force.
@@ -104,36 +122,45 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 
 // Preview returns the preview of a call's input: what its registered
 // formatter returns, or the default preview when none is registered or it
-// declines or fails. Prompt text policy (Reveal) applies.
+// declines or fails. A wrapper call is shown as the calls it carries.
+// Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	return d.safePreview(d.rawPreview(c, value.DecodeInput(c.Input)))
+	return d.inspect(c, value.DecodeInput(c.Input), false).preview(d)
 }
 
 // Prompt returns the ask-prompt sentence for a call.
 func (d *Dispatcher) Prompt(c Call) string {
-	if c.Tool == "bash" {
-		return d.prompt(c, value.Input{}, "") // the sentence shows the command, not the input
-	}
 	in := value.DecodeInput(c.Input)
-	return d.prompt(c, in, d.safePreview(d.rawPreview(c, in)).Text)
+	n := d.inspect(c, in, d.showTier)
+	if c.Tool == "bash" {
+		return d.prompt(c, in, "", n.tier) // the sentence shows the command, not the input
+	}
+	return d.prompt(c, in, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
 	in := value.DecodeInput(c.Input)
-	return d.logContext(c, in, d.rawPreview(c, in))
+	return d.logContext(c, in, d.inspect(c, in, false))
 }
 
-// Describe returns the preview, the ask-prompt sentence and the log context
-// of a call, decoding its input once.
+// Describe returns the preview, the ask-prompt sentence, the log context,
+// the tier and the wrapped calls of a call, decoding its input once.
 func (d *Dispatcher) Describe(c Call) Description {
 	in := value.DecodeInput(c.Input)
-	raw := d.rawPreview(c, in)
-	preview := d.safePreview(raw)
+	n := d.inspect(c, in, true)
+	preview := n.preview(d)
+	prompt := preview.Text
+	if c.Tool == "bash" {
+		prompt = ""
+	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, in, preview.Text),
-		Log:     d.logContext(c, in, raw),
+		Prompt:  d.prompt(c, in, prompt, n.tier),
+		Log:     d.logContext(c, in, n),
+		Tier:    n.tier,
+		Calls:   n.wrappedCalls(d),
+		Hidden:  n.hidden,
 	}
 }
 
@@ -255,20 +282,11 @@ func shortFieldsFirst(obj *value.Object) *value.Object {
 // When none returns text there is no preview: the prompt already names the
 // target.
 func (d *Dispatcher) mcpPreview(c Call, in value.Input) Preview {
-	target, args, umbrella := mcpInput(c, in)
-	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
-		for _, key := range [...]string{target, server + ":*"} {
-			if p, ok := d.tryMCP(c, key, target, args); ok {
-				return p
-			}
+	keys, n := d.keys(c, in)
+	for _, k := range keys[:n] {
+		if p, ok := d.tryMCP(c, k.key, k.tool, k.input); ok {
+			return p
 		}
-	}
-	tool := target
-	if tool == "" {
-		tool = "mcp"
-	}
-	if p, ok := d.tryMCP(c, "mcp", tool, umbrella); ok {
-		return p
 	}
 	return Preview{}
 }
@@ -326,18 +344,31 @@ func field(o *value.Object, key string) any {
 // run calls a formatter, turning errors and panics into a decline that is
 // reported.
 func (d *Dispatcher) run(reg *registration, tool string, req Request) (text string, ok bool) {
-	defer func() {
-		if p := recover(); p != nil {
-			d.fail(reg, tool, fmt.Errorf("%w: %v", ErrPanic, p))
-			text, ok = "", false
-		}
-	}()
-	text, ok, err := reg.formatter.Format(req)
+	out, err := guard(func() (formatted, error) {
+		text, ok, err := reg.formatter.Format(req)
+		return formatted{text, ok}, err
+	})
 	if err != nil {
 		d.fail(reg, tool, err)
 		return "", false
 	}
-	return text, ok
+	return out.text, out.ok
+}
+
+type formatted struct {
+	text string
+	ok   bool
+}
+
+// guard calls f, turning a panic into an error that matches ErrPanic.
+func guard[T any](f func() (T, error)) (out T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			var zero T
+			out, err = zero, fmt.Errorf("%w: %v", ErrPanic, p)
+		}
+	}()
+	return f()
 }
 
 func (d *Dispatcher) fail(reg *registration, tool string, err error) {
@@ -357,7 +388,7 @@ func (d *Dispatcher) fail(reg *registration, tool string, err error) {
 // call always names its target: a call to the umbrella tool without one
 // names the tool its input carries, so the person learns which server tool
 // runs even when the check did not say.
-func (d *Dispatcher) prompt(c Call, in value.Input, preview string) string {
+func (d *Dispatcher) prompt(c Call, in value.Input, preview string, tier Tier) string {
 	var b strings.Builder
 	if agent := d.safe(c.Agent); agent != "" {
 		b.WriteString("Agent '")
@@ -376,6 +407,7 @@ func (d *Dispatcher) prompt(c Call, in value.Input, preview string) string {
 		b.WriteString(d.safe(c.Command))
 		b.WriteString("'")
 		d.writePattern(&b, c)
+		d.writeTier(&b, tier)
 		b.WriteString(". Allow this command?")
 		return b.String()
 	case isMCP(c) && target != "":
@@ -391,8 +423,23 @@ func (d *Dispatcher) prompt(c Call, in value.Input, preview string) string {
 		b.WriteString(" ")
 		b.WriteString(preview)
 	}
+	d.writeTier(&b, tier)
 	b.WriteString(". Allow this call?")
 	return b.String()
+}
+
+// writeTier writes " [tier]" when the host asked for tiers in prompts.
+func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
+	if !d.showTier {
+		return
+	}
+	if tier == TierUnknown {
+		b.WriteString(" [tier unknown]")
+		return
+	}
+	b.WriteString(" [")
+	b.WriteString(tier.String())
+	b.WriteString("]")
 }
 
 func (d *Dispatcher) writePattern(b *strings.Builder, c Call) {
@@ -415,11 +462,11 @@ func isPathTool(tool string) bool {
 	return false
 }
 
-func (d *Dispatcher) logContext(c Call, in value.Input, raw rawPreview) LogContext {
+func (d *Dispatcher) logContext(c Call, in value.Input, n *node) LogContext {
 	return LogContext{
 		Command:          d.logText(c.Command),
 		Target:           d.logText(c.Target),
-		ToolInputPreview: d.logPreview(c, in, raw),
+		ToolInputPreview: d.logPreview(c, in, n),
 		Origin:           d.logText(c.Origin),
 	}
 }
@@ -432,12 +479,14 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in value.Input, raw rawPreview) *string {
+func (d *Dispatcher) logPreview(c Call, in value.Input, n *node) *string {
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil
+	case isPathTool(c.Tool) && n.unwrapped():
+		return d.logText(n.preview(d).Text)
 	case isPathTool(c.Tool):
-		return d.logText(raw.Text)
+		return d.logText(n.raw.Text)
 	}
 	js := inputText(in, d.limits.Log)
 	if js == "" {

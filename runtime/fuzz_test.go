@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -169,7 +170,12 @@ func FuzzDispatcher(f *testing.F) {
 		}
 		return "", false, nil
 	})
-	for key, fm := range map[string]Formatter{"read": echo, "mcp": echo, "srv:*": explode, "x": explode} {
+	f.Add("write", []byte(`{"path":"xd://web_fetch","content":"{\"url\":\"https://e.example/\u202e\"}"}`), "", "", "", "tool")
+	f.Add("multi_tool_use.parallel", []byte(parallelInput("read", `{"path":"/a"}`, "multi_tool_use.parallel",
+		parallelInput("x", `{"a":1}`, "write", `{"path":"xd://read","content":"{\"path\":\"/b\"}"}`))), "", "", "", "tool")
+	formatters := map[string]Formatter{"read": echo, "mcp": echo, "srv:*": explode, "x": explode,
+		"write": deviceWrite, "multi_tool_use.parallel": parallel, "web_fetch": webFetch}
+	for key, fm := range formatters {
 		if _, err := reg.Register(key, "fuzz", fm); err != nil {
 			f.Fatal(err)
 		}
@@ -183,6 +189,15 @@ func FuzzDispatcher(f *testing.F) {
 		c := Call{Tool: tool, Input: input, Agent: agent, Command: command, Target: target, Source: source, MatchedPattern: agent, Origin: source}
 		desc := d.Describe(c)
 		checkSafeText(t, string(input), desc.Preview.Text, limits.Output)
+		var walk func([]WrappedCall)
+		walk = func(calls []WrappedCall) {
+			for _, w := range calls {
+				checkSafeText(t, string(input), w.Label, 0)
+				checkSafeText(t, string(input), w.Preview.Text, limits.Output)
+				walk(w.Calls)
+			}
+		}
+		walk(desc.Calls)
 		if !utf8.ValidString(desc.Prompt) || strings.ContainsAny(desc.Prompt, "\x1b\n\r\u202e\u009b") {
 			t.Fatalf("unsafe prompt %q", desc.Prompt)
 		}
@@ -203,7 +218,7 @@ func FuzzDispatcher(f *testing.F) {
 				checkSafeText(t, string(input), *s, len("input ")+limits.Log+1)
 			}
 		}
-		if again := d.Describe(c); again != desc && !sameDescription(again, desc) {
+		if again := d.Describe(c); !sameDescription(again, desc) {
 			t.Fatalf("not deterministic: %+v then %+v", desc, again)
 		}
 	})
@@ -213,5 +228,6 @@ func sameDescription(a, b Description) bool {
 	eq := func(x, y *string) bool { return (x == nil && y == nil) || (x != nil && y != nil && *x == *y) }
 	return a.Preview == b.Preview && a.Prompt == b.Prompt &&
 		eq(a.Log.Command, b.Log.Command) && eq(a.Log.Target, b.Log.Target) &&
-		eq(a.Log.ToolInputPreview, b.Log.ToolInputPreview) && eq(a.Log.Origin, b.Log.Origin)
+		eq(a.Log.ToolInputPreview, b.Log.ToolInputPreview) && eq(a.Log.Origin, b.Log.Origin) &&
+		a.Tier == b.Tier && reflect.DeepEqual(a.Calls, b.Calls) && a.Hidden == b.Hidden
 }

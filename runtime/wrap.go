@@ -1,5 +1,12 @@
 package runtime
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/permgen/permgen/runtime/value"
+)
+
 // InnerCall is a call that a wrapper call carries: an oh-my-pi device write
 // ("write" to xd://NAME with the arguments as content), a parallel-call
 // wrapper, and the like. The dispatcher previews it through the same
@@ -38,4 +45,204 @@ type Tierer interface {
 const (
 	MaxWrapDepth  = 2
 	MaxInnerCalls = 16
+)
+
+// WrappedCall describes a call that a wrapper carries, as the wrapper's
+// preview shows it.
+type WrappedCall struct {
+	// Label names the call in the preview: "tool 'read'", "device
+	// 'web_fetch'", "MCP target 'exa:search'". Safe text.
+	Label string
+	Tool  string // the tool, as the call names it (not sanitized)
+	// Preview is the call's own preview, bounded by Limits.Output alone
+	// (the wrapper's preview shares its limit among its calls).
+	Preview Preview
+	Tier    Tier
+	// Calls are the calls it carries when it is a wrapper too, and Hidden
+	// counts those not shown: beyond MaxInnerCalls, or all of them when it
+	// is nested MaxWrapDepth deep.
+	Calls  []WrappedCall
+	Hidden int
+}
+
+// maxVisits bounds the calls one description inspects, those shown and
+// those whose tier is read without showing them; a wrapper with more calls
+// than that has an unknown tier.
+const maxVisits = 1024
+
+// node is what the dispatcher finds out about one call.
+type node struct {
+	call   Call
+	label  string     // for a carried call, how the preview names it
+	raw    rawPreview // its own preview, when it is shown as itself
+	owner  string     // the owner of the registration that unwrapped it
+	tier   Tier
+	calls  []*node // the calls it carries that are shown
+	hidden int     // the calls it carries that are not shown
+	deep   bool    // it carries calls nested deeper than MaxWrapDepth
+	broken bool    // reading the calls it carries failed
+}
+
+// unwrapped reports whether the call is shown as the calls it carries.
+func (n *node) unwrapped() bool { return len(n.calls) > 0 }
+
+// walk is one inspection of a call and the calls it carries.
+type walk struct {
+	d      *Dispatcher
+	tiers  bool // work out tiers
+	visits int
+}
+
+// inspect finds out what a call does: its preview, or the calls it
+// carries, and, when tiers is set, its tier.
+func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) *node {
+	w := walk{d: d, tiers: tiers}
+	return w.visit(c, in, 0, true)
+}
+
+// visit inspects a call depth wrappers deep. When show is false only its
+// tier is wanted.
+func (w *walk) visit(c Call, in value.Input, depth int, show bool) *node {
+	d := w.d
+	n := &node{call: c}
+	var carried []InnerCall
+	if reg := d.wrapper(c); reg != nil {
+		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
+		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
+		if err != nil {
+			d.fail(reg, c.Tool, fmt.Errorf("unwrap: %w", err))
+			n.broken = true
+		}
+		carried = calls
+		n.owner = reg.owner
+	}
+	if len(carried) == 0 || depth == MaxWrapDepth {
+		if show {
+			n.raw = d.rawPreview(c, in)
+		}
+		if len(carried) > 0 {
+			n.hidden, n.deep = len(carried), true
+		}
+		if w.tiers && !n.broken && !n.deep {
+			n.tier = d.tier(c, in)
+		}
+		return n
+	}
+	for i, ic := range carried {
+		if w.visits == maxVisits {
+			n.hidden += len(carried) - i
+			n.tier = TierUnknown
+			break
+		}
+		w.visits++
+		shown := show && i < MaxInnerCalls
+		inner := Call{Tool: ic.Tool, Input: ic.Input}
+		innerIn := value.DecodeInput(ic.Input)
+		child := w.visit(inner, innerIn, depth+1, shown)
+		if shown {
+			child.label = d.label(inner, innerIn, ic.Kind)
+			n.calls = append(n.calls, child)
+		} else {
+			n.hidden++
+		}
+		if i == 0 {
+			n.tier = child.tier
+		} else {
+			n.tier = combined(n.tier, child.tier)
+		}
+	}
+	return n
+}
+
+// wrapper returns the registration that unwraps a call, or nil. An MCP call
+// is shown as its target, never unwrapped: the reference wording names it.
+func (d *Dispatcher) wrapper(c Call) *registration {
+	if d.reg == nil || isMCP(c) {
+		return nil
+	}
+	if reg := d.reg.find(c.Tool); reg != nil {
+		if _, ok := reg.formatter.(Unwrapper); ok {
+			return reg
+		}
+	}
+	return nil
+}
+
+// tier returns the tier of a call that is shown as itself: the tier its
+// registration declares, raised by the call's annotations.
+func (d *Dispatcher) tier(c Call, in value.Input) Tier {
+	declared := TierUnknown
+	if d.reg != nil {
+		keys, nkeys := d.keys(c, in)
+		for _, k := range keys[:nkeys] {
+			reg := d.reg.find(k.key)
+			if reg == nil {
+				continue
+			}
+			t, ok := reg.formatter.(Tierer)
+			if !ok {
+				continue
+			}
+			req := Request{Tool: k.tool, Input: k.input, Limits: d.limits}
+			tier, err := guard(func() (Tier, error) { return t.Tier(req) })
+			if err != nil {
+				d.fail(reg, c.Tool, fmt.Errorf("tier: %w", err))
+				return TierUnknown // a failure says nothing, whatever else does
+			}
+			if tier != TierUnknown {
+				declared = tier
+				break
+			}
+		}
+	}
+	return stricter(declared, c.Annotations.Tier())
+}
+
+// lookup is a registry key a call is looked up under, with what its
+// formatter receives.
+type lookup struct {
+	key, tool string
+	input     *value.Object
+}
+
+// keys returns the keys a call is looked up under, in order, in an array
+// so that the lookup of every preview allocates nothing.
+func (d *Dispatcher) keys(c Call, in value.Input) ([3]lookup, int) {
+	var keys [3]lookup
+	if !isMCP(c) {
+		keys[0] = lookup{c.Tool, c.Tool, in.Object()}
+		return keys, 1
+	}
+	target, args, umbrella := mcpInput(c, in)
+	n := 0
+	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
+		keys[0], keys[1] = lookup{target, target, args}, lookup{server + ":*", target, args}
+		n = 2
+	}
+	tool := target
+	if tool == "" {
+		tool = "mcp"
+	}
+	keys[n] = lookup{"mcp", tool, umbrella}
+	return keys, n + 1
+}
+
+// label names a carried call in its wrapper's preview.
+func (d *Dispatcher) label(c Call, in value.Input, kind string) string {
+	if isMCP(c) {
+		if target := mcpTarget(c, in.Object()); target != "" {
+			return "MCP target '" + SafeText(target, Reveal, maxLabelName) + "'"
+		}
+	}
+	kind = SafeText(kind, Reveal, maxLabelKind)
+	if kind == "" {
+		kind = "tool"
+	}
+	return kind + " '" + SafeText(c.Tool, Reveal, maxLabelName) + "'"
+}
+
+// Bounds of a label, in characters: room for any real tool name.
+const (
+	maxLabelName = 64
+	maxLabelKind = 16
 )

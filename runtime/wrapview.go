@@ -1,0 +1,201 @@
+package runtime
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/textfmt"
+)
+
+// How a wrapper's preview reads:
+//
+//	→ device 'web_fetch' to fetch 'https://example.com/x'
+//	→ 3 calls: #1 tool 'read' for path '/a'; #2 tool 'ls' for path '/b'; … 1 more
+//
+// A carried call that is a wrapper too shows its own calls numbered under
+// its number (#2.1, #2.2). A wrapper nested deeper than MaxWrapDepth shows
+// its own preview and how many calls it carries.
+const (
+	arrow     = "→ "
+	separator = "; "
+)
+
+// preview returns the preview of an inspected call: its own preview, or
+// the calls it carries.
+func (n *node) preview(d *Dispatcher) Preview {
+	m := d.measure()
+	if !n.unwrapped() {
+		p := d.safePreview(n.raw)
+		if note := n.note(); note != "" {
+			p.Text = strings.TrimLeft(m.cut(p.Text, m.total()-m.cost(note))+note, " ")
+		}
+		return p
+	}
+	return Preview{Text: m.cut(d.carried(n, "", m, m.total()), m.total()), Formatter: n.owner}
+}
+
+// note says what a call shown as itself carries and does not show.
+func (n *node) note() string {
+	switch {
+	case n.broken:
+		return " (could not read the calls it carries)"
+	case n.deep:
+		return " " + arrow + textfmt.CountPhrase(n.hidden, "call", "calls") + " nested too deep to show"
+	}
+	return ""
+}
+
+// carried renders the calls a wrapper carries within budget. number is the
+// wrapper's own number in an enclosing list, "" when it has none.
+func (d *Dispatcher) carried(n *node, number string, m measure, budget int) string {
+	total := len(n.calls) + n.hidden
+	if total == 1 {
+		child := n.calls[0]
+		return arrow + d.item(child, number, m, budget-m.cost(arrow))
+	}
+	header := arrow + strconv.Itoa(total) + " calls: "
+	tail := ""
+	if n.hidden > 0 {
+		tail = separator + textfmt.Ellipsis + " " + strconv.Itoa(n.hidden) + " more"
+	}
+	prefixes := make([]string, len(n.calls))
+	items := make([]string, len(n.calls))
+	sizes := make([]int, len(n.calls))
+	fixed := m.cost(header) + m.cost(tail) + m.cost(separator)*(len(n.calls)-1)
+	for i, child := range n.calls {
+		num := strconv.Itoa(i + 1)
+		if number != "" {
+			num = number + "." + num
+		}
+		prefixes[i] = "#" + num + " "
+		fixed += m.cost(prefixes[i])
+		items[i] = d.item(child, num, m, unbounded)
+		sizes[i] = m.cost(items[i])
+	}
+	shares := waterfill(sizes, budget-fixed, m.cost(minShare))
+	var b strings.Builder
+	b.WriteString(header)
+	for i, child := range n.calls {
+		if i > 0 {
+			b.WriteString(separator)
+		}
+		b.WriteString(prefixes[i])
+		if sizes[i] > shares[i] {
+			items[i] = m.cut(d.item(child, prefixes[i][1:len(prefixes[i])-1], m, shares[i]), shares[i])
+		}
+		b.WriteString(items[i])
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+// item renders one carried call: its label, then its preview or the calls
+// it carries.
+func (d *Dispatcher) item(n *node, number string, m measure, budget int) string {
+	if n.unwrapped() {
+		return n.label + " " + d.carried(n, number, m, budget-m.cost(n.label)-1)
+	}
+	text := n.preview(d).Text
+	if text == "" {
+		return n.label
+	}
+	return n.label + " " + text
+}
+
+// minShare is the least room a carried call gets, whatever the others
+// need: enough for a label such as "tool 'web_fetch'".
+const minShare = "tool 'abcdefghijklmn'"
+
+// unbounded is a budget that no preview reaches.
+const unbounded = 1 << 50
+
+// waterfill shares budget among items of the given sizes: an item that
+// needs less than an equal share gets what it needs, and what it leaves is
+// shared among the others, so a long preview cannot crowd out a short one.
+// No item gets less than least (or its size, when smaller).
+func waterfill(sizes []int, budget, least int) []int {
+	order := make([]int, len(sizes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return sizes[a] - sizes[b] })
+	shares := make([]int, len(sizes))
+	left, k := budget, len(sizes)
+	for _, i := range order {
+		fair := max(left, 0) / k
+		fair = max(fair, least)
+		shares[i] = min(sizes[i], fair)
+		left -= shares[i]
+		k--
+	}
+	return shares
+}
+
+// measure measures text against the output limits: Limits.Output
+// characters and, when set, Limits.OutputBytes bytes. One number, the cost,
+// stands for both: a text of r characters and b bytes costs
+// max(r·bytes, b·chars), and fits when its cost is at most chars·bytes.
+type measure struct{ chars, bytes int }
+
+func (d *Dispatcher) measure() measure {
+	const most = 1 << 24 // keeps chars·bytes within an int
+	return measure{chars: min(d.limits.Output, most), bytes: min(d.limits.OutputBytes, most)}
+}
+
+func (m measure) total() int {
+	if m.bytes == 0 {
+		return m.chars
+	}
+	return m.chars * m.bytes
+}
+
+func (m measure) cost(s string) int {
+	r := utf8.RuneCountInString(s)
+	if m.bytes == 0 {
+		return r
+	}
+	return max(r*m.bytes, len(s)*m.chars)
+}
+
+// cut returns s when it fits in cost c, and otherwise its longest prefix
+// that fits with an ellipsis, cut between grapheme clusters.
+func (m measure) cut(s string, c int) string {
+	if m.cost(s) <= c {
+		return s
+	}
+	chars := c
+	if m.bytes > 0 {
+		chars = c / m.bytes
+	}
+	if utf8.RuneCountInString(s) > chars {
+		if chars < 1 {
+			return ""
+		}
+		s = textfmt.Truncate(s, chars-1)
+	}
+	if m.bytes > 0 {
+		s = textfmt.TruncateBytes(s, c/m.chars)
+	}
+	return s
+}
+
+// wrappedCalls describes the calls a wrapper shows.
+func (n *node) wrappedCalls(d *Dispatcher) []WrappedCall {
+	if !n.unwrapped() {
+		return nil
+	}
+	calls := make([]WrappedCall, len(n.calls))
+	for i, child := range n.calls {
+		calls[i] = WrappedCall{
+			Label:   child.label,
+			Tool:    child.call.Tool,
+			Preview: child.preview(d),
+			Tier:    child.tier,
+			Calls:   child.wrappedCalls(d),
+			Hidden:  child.hidden,
+		}
+	}
+	return calls
+}
