@@ -125,7 +125,8 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // declines or fails. A wrapper call is shown as the calls it carries.
 // Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	return d.inspect(c, value.DecodeInput(c.Input), false).preview(d)
+	n := d.inspect(c, value.DecodeInput(c.Input), false)
+	return n.preview(d)
 }
 
 // Prompt returns the ask-prompt sentence for a call.
@@ -462,7 +463,7 @@ func isPathTool(tool string) bool {
 	return false
 }
 
-func (d *Dispatcher) logContext(c Call, in value.Input, n *node) LogContext {
+func (d *Dispatcher) logContext(c Call, in value.Input, n node) LogContext {
 	return LogContext{
 		Command:          d.logText(c.Command),
 		Target:           d.logText(c.Target),
@@ -479,7 +480,7 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in value.Input, n *node) *string {
+func (d *Dispatcher) logPreview(c Call, in value.Input, n node) *string {
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil

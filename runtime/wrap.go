@@ -72,15 +72,15 @@ const maxVisits = 1024
 
 // node is what the dispatcher finds out about one call.
 type node struct {
-	call   Call
+	tool   string     // the call's tool
 	label  string     // for a carried call, how the preview names it
 	raw    rawPreview // its own preview, when it is shown as itself
 	owner  string     // the owner of the registration that unwrapped it
 	tier   Tier
-	calls  []*node // the calls it carries that are shown
-	hidden int     // the calls it carries that are not shown
-	deep   bool    // it carries calls nested deeper than MaxWrapDepth
-	broken bool    // reading the calls it carries failed
+	calls  []node // the calls it carries that are shown
+	hidden int    // the calls it carries that are not shown
+	deep   bool   // it carries calls nested deeper than MaxWrapDepth
+	broken bool   // reading the calls it carries failed
 }
 
 // unwrapped reports whether the call is shown as the calls it carries.
@@ -95,16 +95,16 @@ type walk struct {
 
 // inspect finds out what a call does: its preview, or the calls it
 // carries, and, when tiers is set, its tier.
-func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) *node {
+func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
 	w := walk{d: d, tiers: tiers}
 	return w.visit(c, in, 0, true)
 }
 
 // visit inspects a call depth wrappers deep. When show is false only its
 // tier is wanted.
-func (w *walk) visit(c Call, in value.Input, depth int, show bool) *node {
+func (w *walk) visit(c Call, in value.Input, depth int, show bool) node {
 	d := w.d
-	n := &node{call: c}
+	n := node{tool: c.Tool}
 	var carried []InnerCall
 	if reg := d.wrapper(c); reg != nil {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}

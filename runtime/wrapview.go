@@ -52,7 +52,7 @@ func (n *node) note() string {
 func (d *Dispatcher) carried(n *node, number string, m measure, budget int) string {
 	total := len(n.calls) + n.hidden
 	if total == 1 {
-		child := n.calls[0]
+		child := &n.calls[0]
 		return arrow + d.item(child, number, m, budget-m.cost(arrow))
 	}
 	header := arrow + strconv.Itoa(total) + " calls: "
@@ -64,7 +64,8 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 	items := make([]string, len(n.calls))
 	sizes := make([]int, len(n.calls))
 	fixed := m.cost(header) + m.cost(tail) + m.cost(separator)*(len(n.calls)-1)
-	for i, child := range n.calls {
+	for i := range n.calls {
+		child := &n.calls[i]
 		num := strconv.Itoa(i + 1)
 		if number != "" {
 			num = number + "." + num
@@ -77,7 +78,8 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 	shares := waterfill(sizes, budget-fixed, m.cost(minShare))
 	var b strings.Builder
 	b.WriteString(header)
-	for i, child := range n.calls {
+	for i := range n.calls {
+		child := &n.calls[i]
 		if i > 0 {
 			b.WriteString(separator)
 		}
@@ -187,10 +189,11 @@ func (n *node) wrappedCalls(d *Dispatcher) []WrappedCall {
 		return nil
 	}
 	calls := make([]WrappedCall, len(n.calls))
-	for i, child := range n.calls {
+	for i := range n.calls {
+		child := &n.calls[i]
 		calls[i] = WrappedCall{
 			Label:   child.label,
-			Tool:    child.call.Tool,
+			Tool:    child.tool,
 			Preview: child.preview(d),
 			Tier:    child.tier,
 			Calls:   child.wrappedCalls(d),
