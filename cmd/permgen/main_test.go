@@ -65,8 +65,8 @@ func TestPreviewJSONFormat(t *testing.T) {
 `
 	stdout, stderr, code := runCLI(t, in, "preview", "--format=json")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, `{"tool":"bash","preview":"","prompt":"Current agent requested bash command 'ls -la'. Allow this command?","log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"},"formatter":""}
-{"tool":"task","preview":"with input {\"n\":1}","prompt":"Current agent requested tool 'task' with input {\"n\":1}. Allow this call?","log":{"command":null,"target":null,"toolInputPreview":"input {\"n\":1}","origin":null},"formatter":""}
+	assert.Equal(t, `{"tool":"bash","preview":"","prompt":"Current agent requested bash command 'ls -la'. Allow this command?","log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"},"formatter":"","tier":""}
+{"tool":"task","preview":"with input {\"n\":1}","prompt":"Current agent requested tool 'task' with input {\"n\":1}. Allow this call?","log":{"command":null,"target":null,"toolInputPreview":"input {\"n\":1}","origin":null},"formatter":"","tier":""}
 `, stdout)
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		var v map[string]any
@@ -319,4 +319,34 @@ func TestOutputMaxBytes(t *testing.T) {
 	_, stderr, code := runCLI(t, "", "preview", "--output-max-bytes", "-1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "--output-max-bytes must be a positive integer or 0")
+}
+
+func TestPreviewAnnotations(t *testing.T) {
+	in := strings.Join([]string{
+		`{"tool":"exa:search","source":"mcp","annotations":{"title":"Search","readOnlyHint":true,"openWorldHint":false}}`,
+		`{"tool":"exa:search","source":"mcp","annotations":{"readOnlyHint":true}}`,
+		`{"tool":"exa:search","source":"mcp","annotations":{"readOnlyHint":false,"openWorldHint":false,"destructiveHint":null}}`,
+		`{"tool":"exa:search","source":"mcp","annotations":null}`,
+		`{"tool":"exa:search","source":"mcp","annotations":{"readOnlyHint":"yes"}}`,
+		`{"tool":"exa:search","source":"mcp","annotations":{"safe":true}}`,
+		`{"tool":"exa:search","source":"mcp","annotations":[true]}`,
+	}, "\n")
+	stdout, stderr, code := runCLI(t, in, "preview", "--no-builtin", "--format=json")
+	assert.Equal(t, 1, code)
+	var tiers []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var v struct{ Tier string }
+		require.NoError(t, json.Unmarshal([]byte(line), &v))
+		tiers = append(tiers, v.Tier)
+	}
+	assert.Equal(t, []string{"read", "network", "write", ""}, tiers)
+	assert.Equal(t, `<stdin>:5: annotation "readOnlyHint" must be a boolean, got string
+<stdin>:6: unknown annotation "safe" (known: readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title)
+<stdin>:7: field "annotations" must be an object, got array
+`, stderr)
+
+	stdout, _, code = runCLI(t, `{"tool":"exa:search","source":"mcp","target":"exa:search","annotations":{"readOnlyHint":true,"openWorldHint":false}}`,
+		"preview", "--no-builtin", "--show-tier")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "Current agent requested MCP target 'exa:search' [read]. Allow this call?\n", stdout)
 }

@@ -26,9 +26,19 @@ its preview, prompt and log context (json). One call per line:
 
 	{"tool": "read", "input": {"path": "/src"}, "agent": "a1", "source": "tool",
 	 "target": "srv:tool", "command": "git status", "matchedPattern": "git *",
-	 "origin": "builtin", "state": "ask"}
+	 "origin": "builtin", "state": "ask",
+	 "annotations": {"readOnlyHint": true, "openWorldHint": false}}
 
-Only "tool" is required. The stock catalog (formatters.yaml) is compiled in;
+Only "tool" is required. "annotations" are an MCP server's hints about the
+tool (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title);
+they raise the call's approval tier.
+
+A call that carries other calls (a write to an oh-my-pi xd:// device, a
+multi_tool_use.parallel call) is shown as the calls it carries, each
+previewed as a call of its own. With --format json each object also has
+"tier" (read, write, network, execute, or "" when unknown) and, for a
+wrapper, "calls" ({"label", "preview", "tier", "calls", "hidden"}) and
+"hidden" (calls carried and not shown). The stock catalog (formatters.yaml) is compiled in;
 --catalog loads more formatters written in CEL; calls whose tool has no
 formatter get the default preview. A bad line is reported on standard error with its
 line number and skipped; the exit code is then 1. After 20 such reports the
@@ -53,6 +63,7 @@ type previewFlags struct {
 	catalogs  stringList
 	format    string
 	noBuiltin bool
+	showTier  bool
 	limits    limitFlags
 }
 
@@ -62,6 +73,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
+	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -85,7 +97,9 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	var failures failureLog
-	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), OnFailure: failures.add})
+	d, err := runtime.NewDispatcher(reg, runtime.Options{
+		Limits: opts.limits.limits(), OnFailure: failures.add, ShowTier: opts.showTier,
+	})
 	if err != nil {
 		errorf(stderr, "preview", "%v", err)
 		return exitUsage
@@ -201,7 +215,34 @@ type jsonResult struct {
 	Prompt    string             `json:"prompt"`
 	Log       runtime.LogContext `json:"log"`
 	Formatter string             `json:"formatter"`
+	Tier      runtime.Tier       `json:"tier"`
+	Calls     []jsonCall         `json:"calls,omitempty"`
+	Hidden    int                `json:"hidden,omitempty"`
 	Failures  []jsonFailure      `json:"failures,omitempty"`
+}
+
+// jsonCall is a call a wrapper carries, in --format json output.
+type jsonCall struct {
+	Label     string       `json:"label"`
+	Preview   string       `json:"preview"`
+	Formatter string       `json:"formatter"`
+	Tier      runtime.Tier `json:"tier"`
+	Calls     []jsonCall   `json:"calls,omitempty"`
+	Hidden    int          `json:"hidden,omitempty"`
+}
+
+func jsonCalls(calls []runtime.WrappedCall) []jsonCall {
+	if len(calls) == 0 {
+		return nil
+	}
+	out := make([]jsonCall, len(calls))
+	for i, c := range calls {
+		out[i] = jsonCall{
+			Label: c.Label, Preview: c.Preview.Text, Formatter: c.Preview.Formatter,
+			Tier: c.Tier, Calls: jsonCalls(c.Calls), Hidden: c.Hidden,
+		}
+	}
+	return out
 }
 
 // jsonFailure is a formatter failure in --format json output.
@@ -299,6 +340,9 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 			Prompt:    desc.Prompt,
 			Log:       desc.Log,
 			Formatter: desc.Preview.Formatter,
+			Tier:      desc.Tier,
+			Calls:     jsonCalls(desc.Calls),
+			Hidden:    desc.Hidden,
 			Failures:  failed,
 		})
 	}
@@ -335,8 +379,16 @@ func parseCall(line []byte) (runtime.Call, error) {
 		if name == "" {
 			return runtime.Call{}, fmt.Errorf("unknown field %q", key)
 		}
-		if name == "input" {
+		switch name {
+		case "input":
 			call.Input = value.Input{Value: v}
+			continue
+		case "annotations":
+			a, err := parseAnnotations(v)
+			if err != nil {
+				return runtime.Call{}, err
+			}
+			call.Annotations = a
 			continue
 		}
 		if v == nil {
@@ -376,7 +428,46 @@ func parseCall(line []byte) (runtime.Call, error) {
 }
 
 // callFields are the fields of a call line.
-var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin"}
+var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin", "annotations"}
+
+// parseAnnotations reads a call's MCP tool annotations: an object of the
+// protocol's hints, each a boolean or null, and its title, which says
+// nothing about the tier.
+func parseAnnotations(v any) (*runtime.Annotations, error) {
+	if v == nil {
+		return nil, nil
+	}
+	o, ok := v.(*value.Object)
+	if !ok {
+		return nil, fmt.Errorf(`field "annotations" must be an object, got %s`, value.Kind(v))
+	}
+	var a runtime.Annotations
+	for key, v := range o.All() {
+		var hint **bool
+		switch key {
+		case "readOnlyHint":
+			hint = &a.ReadOnlyHint
+		case "destructiveHint":
+			hint = &a.DestructiveHint
+		case "idempotentHint":
+			hint = &a.IdempotentHint
+		case "openWorldHint":
+			hint = &a.OpenWorldHint
+		case "title":
+			continue
+		default:
+			return nil, fmt.Errorf("unknown annotation %q (known: readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title)", key)
+		}
+		switch b := v.(type) {
+		case bool:
+			*hint = &b
+		case nil:
+		default:
+			return nil, fmt.Errorf("annotation %q must be a boolean, got %s", key, value.Kind(v))
+		}
+	}
+	return &a, nil
+}
 
 // explainBadJSON says why text is not valid JSON, in encoding/json's
 // words and with its column numbers; err is the decoder's reason and what
