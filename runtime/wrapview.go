@@ -59,6 +59,9 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 	tail := ""
 	if n.hidden > 0 {
 		tail = separator + textfmt.Ellipsis + " " + strconv.Itoa(n.hidden) + " more"
+		if n.hiddenTier != TierUnknown {
+			tail += ", none above " + n.hiddenTier.String()
+		}
 	}
 	prefixes := make([]string, len(n.calls))
 	items := make([]string, len(n.calls))
@@ -66,7 +69,7 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 	fixed := m.cost(header) + m.cost(tail) + m.cost(separator)*(len(n.calls)-1)
 	for i := range n.calls {
 		child := &n.calls[i]
-		num := strconv.Itoa(i + 1)
+		num := strconv.Itoa(child.index)
 		if number != "" {
 			num = number + "." + num
 		}
