@@ -1,6 +1,10 @@
 package celfmt
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/permgen/permgen/runtime"
+)
 
 // CatalogVersion is the catalog file format version this package reads.
 const CatalogVersion = 1
@@ -26,11 +30,30 @@ type Entry struct {
 	Description string
 	// Input lists the declared input fields in the order written, or is nil
 	// when the entry declares none (input is then a map of dyn).
-	Input    []Field
-	Lets     []Let
-	Preview  Source
-	Examples []Example
+	Input []Field
+	Lets  []Let
+	// Preview formats the call; its Text is "" when the entry has none.
+	Preview Source
+	// Unwrap returns the calls a wrapper call carries; its Text is "" when
+	// the entry has none.
+	Unwrap Source
+	// Tier is the entry's approval tier as written: a tier's name, then
+	// held in StaticTier too, or a CEL expression of type string. Its Text
+	// is "" when the entry declares no tier.
+	Tier       Source
+	StaticTier runtime.Tier
+	Examples   []Example
 }
+
+// HasPreview reports whether the entry has a preview.
+func (e *Entry) HasPreview() bool { return e.Preview.Text != "" }
+
+// HasUnwrap reports whether the entry has an unwrap expression.
+func (e *Entry) HasUnwrap() bool { return e.Unwrap.Text != "" }
+
+// HasTier reports whether the entry declares a tier, by name or by an
+// expression.
+func (e *Entry) HasTier() bool { return e.Tier.Text != "" }
 
 // Owner is the name a registration of the entry carries, in generated code
 // and when the catalog is loaded at run time alike: the catalog file and the
@@ -55,8 +78,9 @@ type Let struct {
 	Expr    Source
 }
 
-// Example is an input with the expected preview, or with the expectation
-// that the formatter declines.
+// Example is an input with what the formatter must make of it: the
+// expected preview or a decline, the calls it carries, its tier (at least
+// one of them).
 type Example struct {
 	Pos   Pos
 	Input any // a model value (*value.Object for an object)
@@ -72,8 +96,31 @@ type Example struct {
 	// default.
 	Limits     Limits
 	Preview    string
-	PreviewPos Pos
+	PreviewPos Pos // zero when the example expects no preview
 	Declines   bool
+	// Calls are the calls the formatter's Unwrap must return when HasCalls
+	// is set: an empty list means the call carries none.
+	Calls    []ExampleCall
+	HasCalls bool
+	CallsPos Pos
+	// Tier is the tier the formatter must return; TierUnknown when the
+	// example does not say.
+	Tier    runtime.Tier
+	TierPos Pos
+}
+
+// ChecksPreview reports whether the example states a preview or a
+// decline.
+func (ex Example) ChecksPreview() bool { return ex.Declines || ex.PreviewPos != (Pos{}) }
+
+// ExampleCall is a call an example expects Unwrap to return.
+type ExampleCall struct {
+	Pos  Pos
+	Tool string
+	// Input is a model value: *value.Object, a list, a number, a string
+	// (JSON text, compared as a string) or nil.
+	Input any
+	Kind  string
 }
 
 // Source is the text of a CEL expression and where each of its characters

@@ -10,7 +10,7 @@ import (
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
-	"github.com/permgen/permgen/runtime/value"
+	"github.com/permgen/permgen/runtime"
 )
 
 // Checked is a catalog whose every expression compiled, type-checked and
@@ -115,37 +115,54 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		errs.Add(e.Pos, "%v", err)
 		return nil
 	}
-	if e.Preview.Text == "" {
+	if !e.HasPreview() && !e.HasUnwrap() && !e.HasTier() {
 		return nil // Parse reported it
 	}
-	c, good := compile(env, calls, e.Preview, "preview", names, letNames, opts, errs)
-	if !good {
+	if e.HasPreview() {
+		c, good := compile(env, calls, e.Preview, "preview", names, letNames, opts, errs)
+		if good {
+			good = checkPreviewType(f, c, e.Preview.Pos, errs)
+		}
+		ok = ok && good
+		f.preview = c
+	}
+	if e.HasUnwrap() {
+		c, good := compile(env, calls, e.Unwrap, "unwrap", names, letNames, opts, errs)
+		if good {
+			if problem := unwrapProblem(c.ast.OutputType(), c.ast.NativeRep().Expr(), f.lets); problem != "" {
+				errs.Add(e.Unwrap.Pos, "%s", problem)
+				good = false
+			}
+		}
+		ok = ok && good
+		f.unwrap = c
+	}
+	f.tier = e.StaticTier
+	if e.HasTier() && e.StaticTier == runtime.TierUnknown {
+		c, good := compile(env, calls, e.Tier, "tier", names, letNames, opts, errs)
+		if good {
+			if problem := tierProblem(c.ast.OutputType()); problem != "" {
+				errs.Add(e.Tier.Pos, "%s", problem)
+				good = false
+			} else {
+				good = checkTierConstants(c, e.Tier, errs)
+			}
+		}
+		ok = ok && good
+		f.tierExpr = c
+	}
+	if !ok {
 		return nil
 	}
-	switch out := c.ast.OutputType(); {
-	case out.IsExactType(cel.StringType):
-	case out.IsExactType(cel.OptionalType(cel.StringType)):
-		f.optional = true
-	case out.Kind() == types.DynKind:
-		errs.Add(e.Preview.Pos, "preview has type dyn: wrap it in string(...) so that its type is string")
-		good = false
-	case out.IsExactType(cel.OptionalType(cel.DynType)) && alwaysNone(c.ast.NativeRep().Expr(), f.lets):
-		// optional.none() is optional_type(dyn) only because it holds no
-		// value: it is the documented way to decline, of any optional type.
-		f.optional = true
-	case out.IsExactType(cel.OptionalType(cel.DynType)):
-		errs.Add(e.Preview.Pos, "preview has type optional_type(dyn): give the optional a string, "+
-			"as in optional.of(string(x)); a preview that always declines is optional.none()")
-		good = false
-	default:
-		errs.Add(e.Preview.Pos, "preview must have type string or optional_type(string), got %s", out)
-		good = false
+	if f.preview.ast != nil {
+		f.unmetered = unmeteredWithin(f.lets, f.preview, opts.CostLimit)
 	}
-	if !ok || !good {
-		return nil
+	if f.unwrap.ast != nil {
+		f.unwrapUnmetered = unmeteredWithin(f.lets, f.unwrap, opts.CostLimit)
 	}
-	f.preview = c
-	f.unmetered = unmeteredWithin(f.lets, f.preview, opts.CostLimit)
+	if f.tierExpr.ast != nil {
+		f.tierUnmetered = unmeteredWithin(f.lets, f.tierExpr, opts.CostLimit)
+	}
 	f.checked = opts
 	if !opts.SkipExamples {
 		for _, r := range f.runExamples(exampleCost) {
@@ -155,6 +172,31 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		}
 	}
 	return f
+}
+
+// checkPreviewType checks the type of a preview: string or
+// optional_type(string).
+func checkPreviewType(f *Formatter, c compiled, pos Pos, errs *ErrorList) bool {
+	switch out := c.ast.OutputType(); {
+	case out.IsExactType(cel.StringType):
+	case out.IsExactType(cel.OptionalType(cel.StringType)):
+		f.optional = true
+	case out.Kind() == types.DynKind:
+		errs.Add(pos, "preview has type dyn: wrap it in string(...) so that its type is string")
+		return false
+	case out.IsExactType(cel.OptionalType(cel.DynType)) && alwaysNone(c.ast.NativeRep().Expr(), f.lets):
+		// optional.none() is optional_type(dyn) only because it holds no
+		// value: it is the documented way to decline, of any optional type.
+		f.optional = true
+	case out.IsExactType(cel.OptionalType(cel.DynType)):
+		errs.Add(pos, "preview has type optional_type(dyn): give the optional a string, "+
+			"as in optional.of(string(x)); a preview that always declines is optional.none()")
+		return false
+	default:
+		errs.Add(pos, "preview must have type string or optional_type(string), got %s", out)
+		return false
+	}
+	return true
 }
 
 // alwaysNone reports whether an expression can only be optional.none():
@@ -415,70 +457,4 @@ func fieldStart(text string, line, col int, name string) (int, string) {
 // cleanMessage drops cel-go's mention of the (unused) container.
 func cleanMessage(msg string) string {
 	return strings.TrimSuffix(msg, " (in container '')")
-}
-
-// ExampleResult is the outcome of one example.
-type ExampleResult struct {
-	Formatter *Formatter
-	N         int // 1-based index among the entry's examples
-	Example   Example
-	Text      string // what the formatter returned
-	Declined  bool
-	Err       error
-	// Problem says what is wrong, or is "" when the example passed.
-	Problem string
-}
-
-// Pos returns where a failure is reported: the expected preview, or the
-// example itself.
-func (r ExampleResult) Pos() Pos {
-	if r.Example.Declines || r.Example.PreviewPos == (Pos{}) {
-		return r.Example.Pos
-	}
-	return r.Example.PreviewPos
-}
-
-// examplesCostFactor is how many evaluations' cost limits the examples of
-// a catalog may spend together when it is checked.
-const examplesCostFactor = 20
-
-// RunExamples runs the formatter's examples with the default limits.
-func (f *Formatter) RunExamples() []ExampleResult {
-	left := ^uint64(0)
-	return f.runExamples(&left)
-}
-
-// runExamples runs the examples, spending at most *left in all.
-func (f *Formatter) runExamples(left *uint64) []ExampleResult {
-	results := make([]ExampleResult, 0, len(f.Entry.Examples))
-	for i, ex := range f.Entry.Examples {
-		r := ExampleResult{Formatter: f, N: i + 1, Example: ex}
-		if *left == 0 {
-			r.Problem = fmt.Sprintf("example %d not run: the examples of the catalog spent %d, all they may",
-				r.N, examplesCostFactor*f.opts.CostLimit)
-			results = append(results, r)
-			continue
-		}
-		obj, _ := ex.Input.(*value.Object)
-		b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
-		tool := f.Entry.Tool
-		if ex.Tool != "" {
-			tool = ex.Tool
-		}
-		text, ok, err := f.format(obj, tool, withDefaults(ex.Limits), b)
-		*left -= b.cost
-		r.Text, r.Declined, r.Err = text, !ok, err
-		switch {
-		case err != nil:
-			r.Problem = fmt.Sprintf("example %d fails: %v", r.N, err)
-		case ex.Declines && ok:
-			r.Problem = fmt.Sprintf("example %d: want a decline, got preview %q", r.N, text)
-		case !ex.Declines && !ok:
-			r.Problem = fmt.Sprintf("example %d: declines, want preview %q", r.N, ex.Preview)
-		case !ex.Declines && text != ex.Preview:
-			r.Problem = fmt.Sprintf("example %d: preview is %q, want %q", r.N, text, ex.Preview)
-		}
-		results = append(results, r)
-	}
-	return results
 }

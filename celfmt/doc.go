@@ -5,8 +5,10 @@
 // run-time bounds (a cost limit and a memory budget), and the run-time seam
 // that registers checked formatters in a runtime.Registry (LoadCatalog,
 // RegisterCEL, RegisterChecked, RegisterGenerated). Its Formatter is a
-// runtime.Formatter.
+// runtime.Formatter, runtime.Unwrapper and runtime.Tierer.
 //
-// It builds on runtime, runtime/value and runtime/textfmt and must not
+// It builds on runtime, runtime/value, runtime/textfmt and runtime/celrt
+// (which holds the conversion of unwrap and tier values that generated
+// code shares) and must not
 // import gen or jennifer: generating code is the generator's job.
 package celfmt

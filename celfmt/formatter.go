@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -17,11 +18,20 @@ type Formatter struct {
 	optional bool
 	lets     []compiled
 	letNames []string
+	// preview, unwrap and tierExpr are the expressions evaluated after the
+	// lets; one that the entry does not have has no AST.
 	preview  compiled
-	opts     Options
-	// unmetered is set when the formatter may run without the meter on
-	// input within the bounds of its estimate (see unmetered.go).
-	unmetered bool
+	unwrap   compiled
+	tierExpr compiled
+	// tier is the tier the entry names, if any.
+	tier runtime.Tier
+	opts Options
+	// unmetered is set when the preview may run without the meter on
+	// input within the bounds of its estimate (see unmetered.go), and
+	// unwrapUnmetered and tierUnmetered when unwrap and tier may.
+	unmetered       bool
+	unwrapUnmetered bool
+	tierUnmetered   bool
 	// activations recycles the activations of its evaluations: each Run
 	// needs one, with room for a budget, the values of lets and call
 	// arguments. An activation holds nothing of an evaluation once
@@ -55,7 +65,8 @@ func unmeteredWithin(lets []compiled, preview compiled, limit uint64) bool {
 func (f *Formatter) Optional() bool { return f.optional }
 
 // Run evaluates the formatter on a call's input. ok is false when the
-// expression returns optional.none() (a decline). An error (a runtime error,
+// expression returns optional.none() (a decline), or when the entry has no
+// preview. An error (a runtime error,
 // the cost limit, the memory budget (ErrBudget) or a declared field of
 // another type) is a failure the caller must not show.
 //
@@ -69,14 +80,36 @@ func (f *Formatter) Run(input *value.Object, tool string, limits Limits) (text s
 
 // run is Run, which also reports whether the evaluation was metered.
 func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text string, ok, metered bool, err error) {
+	if f.preview.ast == nil {
+		return "", false, false, nil
+	}
+	metered, err = f.runSlot(&f.preview, f.unmetered, input, tool, limits, func(out ref.Val) (err error) {
+		text, ok, err = result(out)
+		return err
+	})
+	if err != nil {
+		return "", false, metered, err
+	}
+	return text, ok, metered, nil
+}
+
+// runSlot evaluates the lets and then the expression c, and gives its
+// value to use before the evaluation's values are released. It runs
+// without the meter when unmetered allows and the input and the lets'
+// values are within the bounds of the estimates.
+func (f *Formatter) runSlot(c *compiled, unmetered bool, input *value.Object, tool string, limits Limits,
+	use func(ref.Val) error) (metered bool, err error) {
 	if input == nil {
 		input = value.Input{}.Object()
 	}
 	vars := f.activation(input, tool, limits)
 	defer vars.release()
-	if !f.unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
-		text, ok, err = f.evaluate(vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
-		return text, ok, true, err
+	if !unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
+		out, err := f.evaluate(c, vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+		if err != nil {
+			return true, err
+		}
+		return true, use(out)
 	}
 	// Free programs charge nothing, but keep call arguments on the stack
 	// of a budget.
@@ -85,7 +118,7 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 	for i, l := range f.lets {
 		v, err := eval(l.plain, vars)
 		if err != nil {
-			return "", false, false, fmt.Errorf("let %s: %w", l.name, err)
+			return false, fmt.Errorf("let %s: %w", l.name, err)
 		}
 		vars.vals = append(vars.vals, v)
 		spent += l.strict
@@ -93,16 +126,18 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 			// The rest is metered, and charged with what ran.
 			b := vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
 			b.cost = spent
-			text, ok, err = f.evaluate(vars, i+1, b)
-			return text, ok, true, err
+			out, err := f.evaluate(c, vars, i+1, b)
+			if err != nil {
+				return true, err
+			}
+			return true, use(out)
 		}
 	}
-	out, err := eval(f.preview.plain, vars)
+	out, err := eval(c.plain, vars)
 	if err != nil {
-		return "", false, false, err
+		return false, err
 	}
-	text, ok, err = result(out)
-	return text, ok, false, err
+	return false, use(out)
 }
 
 // eval evaluates a program on an activation. It runs the program's plan on
@@ -167,19 +202,24 @@ func (a *activation) newBudget(total int64, limit uint64) *budget {
 	return a.budget
 }
 
-// format evaluates the formatter within budget b, metered.
-func (f *Formatter) format(input *value.Object, tool string, limits Limits, b *budget) (text string, ok bool, err error) {
+// format evaluates the formatter's expression c within budget b, metered,
+// and gives its value to use before the evaluation's values are released.
+func (f *Formatter) format(c *compiled, input *value.Object, tool string, limits Limits, b *budget, use func(ref.Val) error) error {
 	if input == nil {
 		input = value.Input{}.Object()
 	}
 	vars := f.activation(input, tool, limits)
 	defer vars.release()
-	return f.evaluate(vars, 0, b)
+	out, err := f.evaluate(c, vars, 0, b)
+	if err != nil {
+		return err
+	}
+	return use(out)
 }
 
-// evaluate evaluates the lets from the i-th on, then the preview, metered
-// within budget b.
-func (f *Formatter) evaluate(vars *activation, i int, b *budget) (text string, ok bool, err error) {
+// evaluate evaluates the lets from the i-th on, then the expression c,
+// metered within budget b.
+func (f *Formatter) evaluate(c *compiled, vars *activation, i int, b *budget) (ref.Val, error) {
 	vars.budget = b
 	for _, l := range f.lets[i:] {
 		v, err := eval(l.prg, vars)
@@ -187,18 +227,18 @@ func (f *Formatter) evaluate(vars *activation, i int, b *budget) (text string, o
 			err = b.err
 		}
 		if err != nil {
-			return "", false, fmt.Errorf("let %s: %w", l.name, err)
+			return nil, fmt.Errorf("let %s: %w", l.name, err)
 		}
 		vars.vals = append(vars.vals, v)
 	}
-	out, err := eval(f.preview.prg, vars)
+	out, err := eval(c.prg, vars)
 	if b.err != nil {
 		err = b.err
 	}
 	if err != nil {
-		return "", false, err
+		return nil, err
 	}
-	return result(out)
+	return out, nil
 }
 
 func result(v ref.Val) (string, bool, error) {

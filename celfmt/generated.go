@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
+	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/value"
 	exprpb "google.golang.org/genproto/googleapis/api/expr/v1alpha1"
 	"google.golang.org/protobuf/proto"
@@ -24,8 +25,13 @@ type GeneratedEntry struct {
 	Description string
 	Input       []GeneratedField // nil when the input is not declared
 	Lets        []GeneratedExpr
-	Preview     GeneratedExpr
-	Optional    bool // the preview may decline
+	Preview     GeneratedExpr // no AST when the entry has no preview
+	Optional    bool          // the preview may decline
+	Unwrap      GeneratedExpr // no AST when the entry has no unwrap
+	// Tier is the tier the entry names ("read"), "" when it has none or
+	// has a tier expression, TierExpr.
+	Tier     string
+	TierExpr GeneratedExpr // no AST when the entry has no tier expression
 }
 
 // GeneratedField is a declared input field.
@@ -60,11 +66,23 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 		}
 		g.Lets = append(g.Lets, GeneratedExpr{Name: l.name, Source: e.Lets[i].Expr.Text, AST: ast})
 	}
-	ast, err := serializeAST(f.preview.ast)
-	if err != nil {
-		return GeneratedEntry{}, err
+	for _, x := range []struct {
+		to  *GeneratedExpr
+		c   compiled
+		src Source
+	}{{&g.Preview, f.preview, e.Preview}, {&g.Unwrap, f.unwrap, e.Unwrap}, {&g.TierExpr, f.tierExpr, e.Tier}} {
+		if x.c.ast == nil {
+			continue
+		}
+		ast, err := serializeAST(x.c.ast)
+		if err != nil {
+			return GeneratedEntry{}, err
+		}
+		*x.to = GeneratedExpr{Source: x.src.Text, AST: ast}
 	}
-	g.Preview = GeneratedExpr{Source: e.Preview.Text, AST: ast}
+	if f.tier != runtime.TierUnknown {
+		g.Tier = f.tier.String()
+	}
 	return g, nil
 }
 
@@ -174,6 +192,38 @@ func (c *GeneratedCatalog) Format(i int, input *value.Object, tool string, limit
 	return f.Run(input, tool, limits)
 }
 
+// UnwrapTool returns the calls a call carries, by the unwrap expression of
+// the entry whose tool is entryTool (see FormatTool and Formatter.Unwrap).
+func (c *GeneratedCatalog) UnwrapTool(entryTool string, input *value.Object, tool string, limits Limits) ([]runtime.InnerCall, error) {
+	f, err := c.toolFormatter(entryTool)
+	if err != nil {
+		return nil, err
+	}
+	calls, _, err := f.unwrapCalls(input, tool, limits)
+	return calls, err
+}
+
+// TierTool returns the tier of a call, by the tier of the entry whose tool
+// is entryTool (see FormatTool and Formatter.Tier).
+func (c *GeneratedCatalog) TierTool(entryTool string, input *value.Object, tool string, limits Limits) (runtime.Tier, error) {
+	f, err := c.toolFormatter(entryTool)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	t, _, err := f.tierOf(input, tool, limits)
+	return t, err
+}
+
+// toolFormatter returns the formatter of the entry whose tool is
+// entryTool, restoring it on first use.
+func (c *GeneratedCatalog) toolFormatter(entryTool string) (*Formatter, error) {
+	i, ok := c.byTool[entryTool]
+	if !ok {
+		return nil, fmt.Errorf("no formatter for tool %q in the generated catalog", entryTool)
+	}
+	return c.formatter(i)
+}
+
 // FormatTool runs the formatter of the entry whose tool is entryTool (not
 // an alias), restoring it on first use; tool is the name of the call.
 // Generated functions call it, so that each names its own entry and none
@@ -267,8 +317,21 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.Owner, err)
 	}
-	if f.preview, err = load(env, e.Preview); err != nil {
-		return nil, err
+	for _, x := range []struct {
+		to *compiled
+		g  GeneratedExpr
+	}{{&f.preview, e.Preview}, {&f.unwrap, e.Unwrap}, {&f.tierExpr, e.TierExpr}} {
+		if x.g.AST == "" {
+			continue
+		}
+		if *x.to, err = load(env, x.g); err != nil {
+			return nil, err
+		}
+	}
+	if e.Tier != "" {
+		if f.tier, err = runtime.ParseTier(e.Tier); err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Owner, err)
+		}
 	}
 	return f, nil
 }

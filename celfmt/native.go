@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"github.com/google/cel-go/cel"
+	"github.com/permgen/permgen/runtime"
 )
 
 // CheckedExpr is one checked expression of a formatter, as a code
@@ -24,10 +25,29 @@ func (f *Formatter) Lets() []CheckedExpr {
 	return lets
 }
 
-// Preview returns the formatter's preview expression, checked.
+// Preview returns the formatter's preview expression, checked; its AST is
+// nil when the entry has no preview.
 func (f *Formatter) Preview() CheckedExpr {
 	return CheckedExpr{Source: f.Entry.Preview.Text, AST: f.preview.ast, Estimate: f.preview.estimate}
 }
+
+// UnwrapExpr returns the formatter's unwrap expression, checked, and
+// whether the entry has one. Its type is a list of maps or dyn, or an
+// optional of one (see celrt.InnerCalls for what its value must be).
+func (f *Formatter) UnwrapExpr() (CheckedExpr, bool) {
+	return CheckedExpr{Source: f.Entry.Unwrap.Text, AST: f.unwrap.ast, Estimate: f.unwrap.estimate}, f.unwrap.ast != nil
+}
+
+// TierExpr returns the formatter's tier expression, of type string,
+// checked, and whether the entry has one. An entry that names its tier
+// has none: see StaticTier.
+func (f *Formatter) TierExpr() (CheckedExpr, bool) {
+	return CheckedExpr{Source: f.Entry.Tier.Text, AST: f.tierExpr.ast, Estimate: f.tierExpr.estimate}, f.tierExpr.ast != nil
+}
+
+// StaticTier returns the tier the entry names (tier: read), or
+// TierUnknown when it names none.
+func (f *Formatter) StaticTier() runtime.Tier { return f.tier }
 
 // InputType returns the CEL type of the formatter's variable input: an
 // object type of its declared fields, or map(string, dyn).

@@ -18,8 +18,9 @@ import (
 // Keys of the catalog format, in the order they are documented.
 var (
 	topKeys     = []string{"version", "formatters"}
-	entryKeys   = []string{"tool", "aliases", "title", "description", "input", "let", "preview", "examples"}
-	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines"}
+	entryKeys   = []string{"tool", "aliases", "title", "description", "input", "let", "preview", "unwrap", "tier", "examples"}
+	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier"}
+	callKeys    = []string{"tool", "input", "kind"}
 )
 
 // reservedNames cannot name a let: they are the environment's variables.
@@ -322,20 +323,80 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	if l, ok := fields["let"]; ok {
 		e.Lets = p.lets(l)
 	}
+	slots := 0
 	if pv, ok := fields["preview"]; ok {
+		slots++
 		if text, ok := p.str(pv, "preview"); ok {
 			e.Preview = p.source(pv, text)
 			if strings.TrimSpace(text) == "" {
 				p.errorf(pv, "preview is empty: write a CEL expression (\"''\" for no preview)")
+				e.Preview.Text = ""
 			}
 		}
-	} else {
-		p.errorf(n, "missing preview: the CEL expression that formats the call")
+	}
+	if u, ok := fields["unwrap"]; ok {
+		slots++
+		if text, ok := p.str(u, "unwrap"); ok {
+			e.Unwrap = p.source(u, text)
+			if strings.TrimSpace(text) == "" {
+				p.errorf(u, "unwrap is empty: write a CEL expression (\"[]\" for no calls)")
+				e.Unwrap.Text = ""
+			}
+		}
+	}
+	if t, ok := fields["tier"]; ok {
+		slots++
+		p.tier(e, t)
+	}
+	if slots == 0 {
+		p.errorf(n, "missing preview, unwrap or tier: a formatter needs at least one: preview (the text of the call), "+
+			"unwrap (the calls it carries) or tier (how much it may do)")
 	}
 	if ex, ok := fields["examples"]; ok {
 		e.Examples = p.examples(ex, e.Input)
 	}
 	return e
+}
+
+// tier reads an entry's tier: a tier's name, or a CEL expression of type
+// string. A lone word that is neither a tier nor a name the expression
+// could mean is taken for a misspelt tier.
+func (p *parser) tier(e *Entry, n *yaml.Node) {
+	text, ok := p.str(n, "tier")
+	if !ok {
+		return
+	}
+	word := strings.TrimSpace(text)
+	if t, err := runtime.ParseTier(word); err == nil {
+		e.Tier, e.StaticTier = Source{Text: text, Pos: p.pos(n)}, t
+		return
+	}
+	isLet := slices.ContainsFunc(e.Lets, func(l Let) bool { return l.Name == word })
+	switch {
+	case word == "":
+		p.errorf(n, "tier is empty: write %s, or a CEL expression of type string", tierList())
+		return
+	case identifier.MatchString(word) && !isLet && !slices.Contains(reservedNames, word):
+		p.errorf(n, "%s", unknownTier(word)+", or a CEL expression of type string")
+		return
+	}
+	e.Tier = p.source(n, text)
+}
+
+// tierList is the tiers' names for a diagnostic: "read, write, network or
+// execute".
+func tierList() string {
+	names := runtime.TierNames()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// unknownTier says that word names no tier, with a suggestion.
+func unknownTier(word string) string {
+	msg := fmt.Sprintf("unknown tier %q", word)
+	if s := suggest(word, runtime.TierNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg + ": write " + tierList()
 }
 
 // aliases reads an entry's other tool names: a list of registry keys.
@@ -518,10 +579,67 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 				}
 			}
 		}
-		if _, ok := fields["preview"]; !ok && !ex.Declines {
-			p.errorf(item, "missing preview: the expected text (or declines: true)")
+		if c, ok := fields["calls"]; ok {
+			// Calls with a mistake, reported, are not compared.
+			errs := len(p.errs)
+			ex.CallsPos, ex.Calls = p.pos(c), p.calls(c)
+			ex.HasCalls = len(p.errs) == errs
+		}
+		if t, ok := fields["tier"]; ok {
+			ex.TierPos = p.pos(t)
+			if word, ok := p.str(t, "an example's tier"); ok {
+				if tier, err := runtime.ParseTier(strings.TrimSpace(word)); err != nil {
+					p.errorf(t, "%s", unknownTier(word))
+				} else {
+					ex.Tier = tier
+				}
+			}
+		}
+		_, hasCalls := fields["calls"]
+		_, hasTier := fields["tier"]
+		if _, ok := fields["preview"]; !ok && !ex.Declines && !hasCalls && !hasTier {
+			p.errorf(item, "missing preview: the expected text (or declines: true, or the calls or tier the formatter must return)")
 		}
 		list = append(list, ex)
+	}
+	return list
+}
+
+// calls reads the calls an example expects: a list of mappings with tool,
+// input and kind.
+func (p *parser) calls(n *yaml.Node) []ExampleCall {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "calls must be a list of calls, each with tool and maybe input and kind, got %s", describe(n))
+		return nil
+	}
+	list := []ExampleCall{}
+	for _, item := range n.Content {
+		item = deref(item)
+		if item.Kind != yaml.MappingNode {
+			p.errorf(item, "a call must be a mapping with tool and maybe input and kind, got %s", describe(item))
+			continue
+		}
+		c := ExampleCall{Pos: p.pos(item)}
+		fields := p.mapping(item, callKeys, "call")
+		if t, ok := fields["tool"]; ok {
+			c.Tool, _ = p.str(t, "a call's tool")
+		} else {
+			p.errorf(item, "missing tool: the tool of the call")
+		}
+		if in, ok := fields["input"]; ok {
+			budget := min(maxExampleNodes, p.exampleNodes)
+			v, err := yamlValue(in, &budget, 0)
+			p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
+			if err != nil {
+				err.Pos.File = p.file
+				p.errs.Add(err.Pos, "%s", err.Msg)
+			}
+			c.Input = v
+		}
+		if k, ok := fields["kind"]; ok {
+			c.Kind, _ = p.str(k, "a call's kind")
+		}
+		list = append(list, c)
 	}
 	return list
 }

@@ -96,3 +96,21 @@ type generatedFormatter struct {
 func (g generatedFormatter) Format(req runtime.Request) (string, bool, error) {
 	return g.c.Format(g.i, req.Input, req.Tool, req.Limits)
 }
+
+// Unwrap returns the calls a wrapper call carries (see Formatter.Unwrap).
+func (g generatedFormatter) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	f, err := g.c.formatter(g.i)
+	if err != nil {
+		return nil, err
+	}
+	return f.Unwrap(req)
+}
+
+// Tier returns the call's tier (see Formatter.Tier).
+func (g generatedFormatter) Tier(req runtime.Request) (runtime.Tier, error) {
+	f, err := g.c.formatter(g.i)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	return f.Tier(req)
+}

@@ -39,8 +39,13 @@ func Schema() []byte {
 		"definitions": map[string]any{
 			"formatter": map[string]any{
 				"type":                 "object",
-				"required":             []string{"tool", "preview"},
+				"required":             []string{"tool"},
 				"additionalProperties": false,
+				"anyOf": []any{
+					map[string]any{"required": []string{"preview"}},
+					map[string]any{"required": []string{"unwrap"}},
+					map[string]any{"required": []string{"tier"}},
+				},
 				"properties": map[string]any{
 					"tool": key,
 					"aliases": map[string]any{
@@ -71,6 +76,16 @@ func Schema() []byte {
 						"type": "string", "minLength": 1,
 						"description": "CEL expression of type string or optional_type(string)",
 					},
+					"unwrap": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of the calls a wrapper call carries: a list of maps with tool, input and kind, " +
+							"or an optional of one",
+					},
+					"tier": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "the tool's approval tier: " + strings.Join(runtime.TierNames(), ", ") +
+							", or a CEL expression of type string that gives one",
+					},
 					"examples": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/definitions/example"}},
 				},
 			},
@@ -99,8 +114,25 @@ func Schema() []byte {
 					},
 					"preview":  str,
 					"declines": map[string]any{"type": "boolean"},
+					"calls": map[string]any{
+						"type":        "array",
+						"description": "the calls the formatter's unwrap must return; [] when the call carries none",
+						"items": map[string]any{
+							"type":                 "object",
+							"required":             []string{"tool"},
+							"additionalProperties": false,
+							"properties": map[string]any{
+								"tool":  str,
+								"input": map[string]any{"description": "the call's input; a string is JSON text"},
+								"kind":  str,
+							},
+						},
+					},
+					"tier": map[string]any{"enum": runtime.TierNames(), "description": "the tier the formatter must return"},
 				},
 				"anyOf": []any{
+					map[string]any{"required": []string{"calls"}},
+					map[string]any{"required": []string{"tier"}},
 					map[string]any{"required": []string{"preview"}, "properties": map[string]any{"declines": map[string]any{"const": false}}},
 					map[string]any{"required": []string{"declines"}, "properties": map[string]any{"declines": map[string]any{"const": true}},
 						"not": map[string]any{"required": []string{"preview"}}},

@@ -27,6 +27,7 @@ var schemaRejects = map[string]bool{
 	"multiple-errors.yaml": true, "preview-not-string.yaml": true, "title-not-string.yaml": true,
 	"tool-not-string.yaml": true, "unknown-entry-key.yaml": true, "unknown-example-key.yaml": true,
 	"unknown-top-level-key.yaml": true, "unknown-version.yaml": true, "version-not-integer.yaml": true,
+	"no-slots.yaml": true, "example-calls-mismatch.yaml": true, "example-tier-mismatch.yaml": true,
 }
 
 func TestSchemaIsCommitted(t *testing.T) {

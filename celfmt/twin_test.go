@@ -6,6 +6,8 @@ package celfmt
 func meteredTwin(f *Formatter) *Formatter {
 	return &Formatter{
 		Entry: f.Entry, optional: f.optional, lets: f.lets, letNames: f.letNames, preview: f.preview,
-		opts: f.opts, unmetered: f.unmetered, checked: f.checked, metered: true,
+		unwrap: f.unwrap, tierExpr: f.tierExpr, tier: f.tier,
+		opts: f.opts, unmetered: f.unmetered, unwrapUnmetered: f.unwrapUnmetered, tierUnmetered: f.tierUnmetered,
+		checked: f.checked, metered: true,
 	}
 }

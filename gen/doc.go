@@ -4,11 +4,14 @@
 // is runtime's. It is the top of the library packages: only the CLI
 // imports it, and celfmt and runtime must not.
 //
-// Each formatter is translated into a plain Go function (native*.go): Go's
-// types where the checked type is known, package celrt for CEL's run-time
-// rules, the same text functions as the CEL bindings. A formatter with an
-// expression the translation does not cover embeds its checked AST, which
-// the interpreter restores on first use, and Translate says why. Output is
+// Each formatter is translated into plain Go functions (native*.go), one
+// per expression (PreviewX, UnwrapX, TierX): Go's types where the checked
+// type is known, package celrt for CEL's run-time rules and for the values
+// of unwrap and tier, the same text functions as the CEL bindings. An entry
+// with unwrap or tier registers a value that is also a runtime.Unwrapper and
+// a runtime.Tierer; a tier the entry names is a constant. A formatter with
+// an expression the translation does not cover embeds its checked ASTs,
+// which the interpreter restores on first use, and Translate says why. Output is
 // gofmt'd, byte-identical for the same catalog, and changes only where the
 // catalog did.
 package gen

@@ -11,6 +11,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime"
 )
 
 // Header is the first line of every generated file. Generate's callers use
@@ -90,9 +91,14 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 
 	names := functionNames(entries)
 	var regs []jen.Code
+	withSlots := false
 	for i, e := range entries {
 		owner := field("Owner", jen.Lit(e.Owner))
-		fn := field("Formatter", jen.Id("formatter").Call(jen.Id(names[i])))
+		fn := field("Formatter", jen.Id("formatter").Call(jen.Id("Preview"+names[i])))
+		if hasSlots(e) {
+			withSlots = true
+			fn = field("Formatter", jen.Id("slots").Add(fields(slotFields(e, names[i])...)))
+		}
 		regs = append(regs, jen.Values(field("Key", jen.Lit(e.Tool)), owner, fn))
 		for _, a := range e.Aliases {
 			regs = append(regs, jen.Values(field("Key", jen.Lit(a)), owner, fn, field("AliasOf", jen.Lit(e.Tool))))
@@ -109,47 +115,76 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 	f.Line()
 	f.Func().Params(jen.Id("f").Id("formatter")).Id("Format").Params(jen.Id("req").Qual(runtimePath, "Request")).
 		Params(jen.String(), jen.Bool(), jen.Error()).
-		Block(jen.Return(jen.Id("f").Call(jen.Id("req").Dot("Input"), jen.Id("req").Dot("Tool"), jen.Id("req").Dot("Limits"))))
+		Block(jen.Return(jen.Id("f").Call(requestArgs()...)))
+	if withSlots {
+		writeSlotsType(f)
+	}
 
 	for i, e := range entries {
-		f.Line()
-		title := ""
-		if e.Title != "" {
-			title = " (" + e.Title + ")"
-		}
-		f.Commentf("%s formats calls to %q%s.", names[i], e.Tool, title)
-		if len(e.Aliases) > 0 {
-			quoted := make([]string, len(e.Aliases))
-			for j, a := range e.Aliases {
-				quoted[j] = fmt.Sprintf("%q", a)
+		p := plans[i]
+		doc := func(kind, verb string) {
+			f.Line()
+			title := ""
+			if e.Title != "" {
+				title = " (" + e.Title + ")"
+			}
+			f.Commentf("%s%s %s%s.", kind, names[i], fmt.Sprintf(verb, e.Tool), title)
+			if len(e.Aliases) > 0 {
+				quoted := make([]string, len(e.Aliases))
+				for j, a := range e.Aliases {
+					quoted[j] = fmt.Sprintf("%q", a)
+				}
+				f.Comment("")
+				f.Commentf("Also registered as %s.", strings.Join(quoted, ", "))
+			}
+			if e.Description != "" {
+				f.Comment("")
+				for _, line := range wrap(e.Description, 72) {
+					f.Comment(line)
+				}
 			}
 			f.Comment("")
-			f.Commentf("Also registered as %s.", strings.Join(quoted, ", "))
-		}
-		if e.Description != "" {
+			f.Commentf("Defined in %s, registered with owner %q:", source, e.Owner)
 			f.Comment("")
-			for _, line := range wrap(e.Description, 72) {
-				f.Comment(line)
+			for _, l := range e.Lets {
+				writeSource(f, l.Name+" = ", l.Source)
 			}
 		}
-		f.Comment("")
-		f.Commentf("Defined in %s, registered with owner %q:", source, e.Owner)
-		f.Comment("")
-		for _, l := range e.Lets {
-			writeSource(f, l.Name+" = ", l.Source)
-		}
-		writeSource(f, "preview = ", e.Preview.Source)
-		body := plans[i].body
-		if !plans[i].Native() {
+		interpreted := func(method string) []jen.Code {
 			f.Comment("")
-			f.Commentf("It runs in the CEL interpreter: %s.", plans[i].Reason)
-			body = []jen.Code{jen.Return(jen.Id("catalog").Dot("FormatTool").Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")))}
+			f.Commentf("It runs in the CEL interpreter: %s.", p.Reason)
+			return []jen.Code{jen.Return(jen.Id("catalog").Dot(method).Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")))}
 		}
-		f.Func().Id(names[i]).
-			Params(jen.Id("input").Op("*").Qual(valuePath, "Object"), jen.Id("tool").String(), jen.Id("limits").Qual(runtimePath, "Limits")).
-			Params(jen.String(), jen.Bool(), jen.Error()).
-			Block(body...)
-		for _, p := range plans[i].patterns {
+		if e.Preview.AST != "" {
+			doc("Preview", "formats calls to %q")
+			writeSource(f, "preview = ", e.Preview.Source)
+			body := p.body
+			if !p.Native() {
+				body = interpreted("FormatTool")
+			}
+			f.Func().Id("Preview"+names[i]).Params(slotParams()...).Params(jen.String(), jen.Bool(), jen.Error()).Block(body...)
+		}
+		if e.Unwrap.AST != "" {
+			doc("Unwrap", "returns the calls that a call to %q carries")
+			writeSource(f, "unwrap = ", e.Unwrap.Source)
+			body := p.unwrap
+			if !p.Native() {
+				body = interpreted("UnwrapTool")
+			}
+			f.Func().Id("Unwrap"+names[i]).Params(slotParams()...).
+				Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()).Block(body...)
+		}
+		if e.TierExpr.AST != "" {
+			doc("Tier", "returns the tier of a call to %q")
+			writeSource(f, "tier = ", e.TierExpr.Source)
+			body := p.tier
+			if !p.Native() {
+				body = interpreted("TierTool")
+			}
+			f.Func().Id("Tier"+names[i]).Params(slotParams()...).
+				Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(body...)
+		}
+		for _, p := range p.patterns {
 			f.Line()
 			f.Var().Id(p.name).Op("=").Qual(celrtPath, "NewPattern").Call(jen.Lit(p.expr))
 		}
@@ -217,9 +252,20 @@ func entryValue(e celfmt.GeneratedEntry) jen.Code {
 		}
 		kv = append(kv, field("Lets", jen.Index().Qual(celfmtPath, "GeneratedExpr").Add(fields(list...))))
 	}
-	kv = append(kv,
-		field("Preview", jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(e.Preview))),
-		field("Optional", jen.Lit(e.Optional)))
+	if e.Preview.AST != "" {
+		kv = append(kv,
+			field("Preview", jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(e.Preview))),
+			field("Optional", jen.Lit(e.Optional)))
+	}
+	if e.Unwrap.AST != "" {
+		kv = append(kv, field("Unwrap", jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(e.Unwrap))))
+	}
+	if e.Tier != "" {
+		kv = append(kv, field("Tier", jen.Lit(e.Tier)))
+	}
+	if e.TierExpr.AST != "" {
+		kv = append(kv, field("TierExpr", jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(e.TierExpr))))
+	}
 	return fields(kv...)
 }
 
@@ -276,14 +322,15 @@ func writeSource(f *jen.File, prefix, src string) {
 	}
 }
 
-// functionNames returns a unique exported Go name per entry: "deploy" gives
-// PreviewDeploy, "github:create_issue" PreviewGithubCreateIssue and "kv:*"
-// PreviewKvAny.
+// functionNames returns a unique exported Go name per entry, which the
+// names of its functions end with: "deploy" gives Deploy (PreviewDeploy,
+// UnwrapDeploy, TierDeploy), "github:create_issue" GithubCreateIssue and
+// "kv:*" KvAny.
 func functionNames(entries []celfmt.GeneratedEntry) []string {
 	names := make([]string, len(entries))
 	seen := map[string]int{}
 	for i, e := range entries {
-		name := "Preview" + camel(strings.ReplaceAll(e.Tool, "*", "any"))
+		name := camel(strings.ReplaceAll(e.Tool, "*", "any"))
 		if n := seen[name]; n > 0 {
 			seen[name]++
 			name = fmt.Sprintf("%s%d", name, n+1)
@@ -293,6 +340,71 @@ func functionNames(entries []celfmt.GeneratedEntry) []string {
 		names[i] = name
 	}
 	return names
+}
+
+// hasSlots reports whether an entry has more than a preview: an unwrap
+// expression or a tier. Its registration is then a slots value.
+func hasSlots(e celfmt.GeneratedEntry) bool {
+	return e.Preview.AST == "" || e.Unwrap.AST != "" || e.Tier != "" || e.TierExpr.AST != ""
+}
+
+// slotFields are the fields of the slots value of an entry.
+func slotFields(e celfmt.GeneratedEntry, name string) []jen.Code {
+	var kv []jen.Code
+	if e.Preview.AST != "" {
+		kv = append(kv, field("preview", jen.Id("Preview"+name)))
+	}
+	if e.Unwrap.AST != "" {
+		kv = append(kv, field("unwrap", jen.Id("Unwrap"+name)))
+	}
+	if e.Tier != "" {
+		t, _ := runtime.ParseTier(e.Tier)
+		kv = append(kv, field("tier", tierConstant(t)))
+	}
+	if e.TierExpr.AST != "" {
+		kv = append(kv, field("tierOf", jen.Id("Tier"+name)))
+	}
+	return kv
+}
+
+// slotParams are the parameters of every function of an entry.
+func slotParams() []jen.Code {
+	return []jen.Code{jen.Id("input").Op("*").Qual(valuePath, "Object"), jen.Id("tool").String(), jen.Id("limits").Qual(runtimePath, "Limits")}
+}
+
+// requestArgs are the arguments that pass a request to such a function.
+func requestArgs() []jen.Code {
+	return []jen.Code{jen.Id("req").Dot("Input"), jen.Id("req").Dot("Tool"), jen.Id("req").Dot("Limits")}
+}
+
+// writeSlotsType writes the type that registers an entry with unwrap or
+// tier.
+func writeSlotsType(f *jen.File) {
+	in := []jen.Code{jen.Op("*").Qual(valuePath, "Object"), jen.String(), jen.Qual(runtimePath, "Limits")}
+	req := jen.Id("req").Qual(runtimePath, "Request")
+	f.Line()
+	f.Comment("slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,")
+	f.Comment("runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap")
+	f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier.")
+	f.Type().Id("slots").Struct(
+		jen.Id("preview").Id("formatter"),
+		jen.Id("unwrap").Func().Params(in...).Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()),
+		jen.Id("tier").Qual(runtimePath, "Tier"),
+		jen.Id("tierOf").Func().Params(in...).Params(jen.Qual(runtimePath, "Tier"), jen.Error()),
+	)
+	f.Line()
+	f.Func().Params(jen.Id("s").Id("slots")).Id("Format").Params(req).Params(jen.String(), jen.Bool(), jen.Error()).Block(
+		jen.If(jen.Id("s").Dot("preview").Op("==").Nil()).Block(jen.Return(jen.Lit(""), jen.False(), jen.Nil())),
+		jen.Return(jen.Id("s").Dot("preview").Call(requestArgs()...)))
+	f.Line()
+	f.Func().Params(jen.Id("s").Id("slots")).Id("Unwrap").Params(req.Clone()).
+		Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()).Block(
+		jen.If(jen.Id("s").Dot("unwrap").Op("==").Nil()).Block(jen.Return(jen.Nil(), jen.Nil())),
+		jen.Return(jen.Id("s").Dot("unwrap").Call(requestArgs()...)))
+	f.Line()
+	f.Func().Params(jen.Id("s").Id("slots")).Id("Tier").Params(req.Clone()).Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(
+		jen.If(jen.Id("s").Dot("tierOf").Op("==").Nil()).Block(jen.Return(jen.Id("s").Dot("tier"), jen.Nil())),
+		jen.Return(jen.Id("s").Dot("tierOf").Call(requestArgs()...)))
 }
 
 // camel turns a tool name into CamelCase ASCII: separators start a new

@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/common/types"
 
 	"github.com/permgen/permgen/celfmt"
+	"github.com/permgen/permgen/runtime"
 )
 
 // Plan says how generated code runs one formatter of a catalog.
@@ -17,7 +18,10 @@ type Plan struct {
 	// Reason is why the formatter runs in the interpreter; "" when it
 	// was translated to Go.
 	Reason string
-	body   []jen.Code
+	// body, unwrap and tier are the bodies of the functions of the
+	// entry's preview, unwrap and tier expressions, nil for those it does
+	// not have.
+	body, unwrap, tier []jen.Code
 	// patterns are the formatter's constant regular expressions.
 	patterns []patternVar
 }
@@ -32,7 +36,7 @@ func Translate(c *celfmt.Checked) []Plan {
 	plans := make([]Plan, len(c.Formatters))
 	for i, f := range c.Formatters {
 		plans[i].Tool = f.Entry.Tool
-		body, patterns, err := safeTranslate(f)
+		p, err := safeTranslate(f)
 		if err != nil {
 			var u *UnsupportedError
 			if errors.As(err, &u) {
@@ -42,7 +46,8 @@ func Translate(c *celfmt.Checked) []Plan {
 			}
 			continue
 		}
-		plans[i].body, plans[i].patterns = body, patterns
+		p.Tool = f.Entry.Tool
+		plans[i] = p
 	}
 	return plans
 }
@@ -50,7 +55,7 @@ func Translate(c *celfmt.Checked) []Plan {
 // safeTranslate translates a formatter; a translation that panics (a bug
 // of the translation, not of the catalog) leaves the formatter to the
 // interpreter rather than stopping go generate.
-func safeTranslate(f *celfmt.Formatter) (body []jen.Code, patterns []patternVar, err error) {
+func safeTranslate(f *celfmt.Formatter) (p Plan, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the translation failed: %v", r)
@@ -59,15 +64,75 @@ func safeTranslate(f *celfmt.Formatter) (body []jen.Code, patterns []patternVar,
 	return translateFormatter(f, "pattern"+camel(strings.ReplaceAll(f.Entry.Tool, "*", "any")))
 }
 
-// translateFormatter returns the body of a function
+// translateFormatter translates the expressions of a formatter: the body
+// of a function
 //
 //	func(input *value.Object, tool string, limits runtime.Limits) (string, bool, error)
 //
-// that evaluates the formatter's lets, in order, and its preview.
-func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []patternVar, error) {
-	t := newTranslator(nil, []jen.Code{jen.Lit(""), jen.False()})
-	var patterns []patternVar
-	t.patterns, t.patternBase = &patterns, patternBase
+// that evaluates the formatter's lets, in order, and its preview, and
+// those of functions of the same parameters that evaluate the lets and
+// the unwrap expression, returning ([]runtime.InnerCall, error), and the
+// tier expression, returning (runtime.Tier, error).
+func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
+	var p Plan
+	if preview := f.Preview(); preview.AST != nil {
+		body, err := translateSlot(f, preview, []jen.Code{jen.Lit(""), jen.False()}, &p.patterns, patternBase,
+			func(t *translator, v val) {
+				if f.Optional() {
+					v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")
+					t.emit(jen.Return(jen.Add(v.code).Dot("Value"), jen.Add(v.code).Dot("Ok"), jen.Nil()))
+				} else {
+					t.emit(jen.Return(t.coerce(v, types.StringType).code, jen.True(), jen.Nil()))
+				}
+			})
+		if err != nil {
+			return Plan{}, err
+		}
+		p.body = body
+	}
+	if unwrap, ok := f.UnwrapExpr(); ok {
+		body, err := translateSlot(f, unwrap, []jen.Code{jen.Nil()}, &p.patterns, patternBase,
+			func(t *translator, v val) {
+				t.emit(jen.Return(qual("InnerCalls").Call(t.coerce(v, types.DynType).code)))
+			})
+		if err != nil {
+			return Plan{}, err
+		}
+		p.unwrap = body
+	}
+	if tier, ok := f.TierExpr(); ok {
+		body, err := translateSlot(f, tier, []jen.Code{jen.Qual(runtimePath, "TierUnknown")}, &p.patterns, patternBase,
+			func(t *translator, v val) {
+				if s, ok := constantString(v); ok {
+					if tier, err := runtime.ParseTier(s); err == nil {
+						t.emit(jen.Return(tierConstant(tier), jen.Nil()))
+						return
+					}
+				}
+				t.emit(jen.Return(qual("Tier").Call(t.coerce(v, types.StringType).code)))
+			})
+		if err != nil {
+			return Plan{}, err
+		}
+		p.tier = body
+	}
+	return p, nil
+}
+
+// tierConstant is the runtime constant of a tier: runtime.TierRead.
+func tierConstant(t runtime.Tier) *jen.Statement {
+	name := t.String()
+	return jen.Qual(runtimePath, "Tier"+strings.ToUpper(name[:1])+name[1:])
+}
+
+// translateSlot returns the body of a function of (input, tool, limits)
+// that evaluates the formatter's lets, in order, and then the expression
+// e, whose value finish returns. zeros are the function's results but the
+// error when it fails.
+func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, patterns *[]patternVar, patternBase string,
+	finish func(*translator, val)) ([]jen.Code, error) {
+	t := newTranslator(nil, zeros)
+	t.patterns, t.patternBase = patterns, patternBase
 	var lets []string
 	var used []*bool
 	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
@@ -77,7 +142,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []
 		t.ast = l.AST.NativeRep()
 		v, err := t.expr(t.ast.Expr())
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		v = t.coerce(v, l.AST.OutputType())
 		name := t.goName(l.Name)
@@ -85,11 +150,10 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []
 		lets = append(lets, name)
 		used = append(used, t.bindUsed(l.Name, val{code: jen.Id(name), t: v.t}))
 	}
-	p := f.Preview()
-	t.ast = p.AST.NativeRep()
+	t.ast = e.AST.NativeRep()
 	v, err := t.expr(t.ast.Expr())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	// A let nothing reads is still evaluated (its failure fails the
 	// formatter, as in the interpreter), and Go wants it read.
@@ -98,11 +162,6 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) ([]jen.Code, []
 			t.emit(jen.Id("_").Op("=").Id(lets[i]))
 		}
 	}
-	if f.Optional() {
-		v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")
-		t.emit(jen.Return(jen.Add(v.code).Dot("Value"), jen.Add(v.code).Dot("Ok"), jen.Nil()))
-	} else {
-		t.emit(jen.Return(t.coerce(v, types.StringType).code, jen.True(), jen.Nil()))
-	}
-	return t.body(), patterns, nil
+	finish(t, v)
+	return t.body(), nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/mixed"
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/typed"
+	"github.com/permgen/permgen/testdata/gen/wrapped"
 )
 
 // nativeCatalogs maps each catalog file (relative to the module root) to the
@@ -36,6 +37,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
+	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,
 	"formatters.yaml":                             generated.Entries,
 }
 
@@ -54,6 +56,53 @@ func (o outcome) String() string {
 		return "decline"
 	}
 	return fmt.Sprintf("preview %q", o.Text)
+}
+
+// slotOutcome is what one run of a formatter's Unwrap or Tier gave: the
+// calls, each with its input's Go type and JSON, or the tier.
+type slotOutcome struct {
+	Value string
+	Err   error
+}
+
+func (o slotOutcome) String() string {
+	if o.Err != nil {
+		return fmt.Sprintf("failure: %v", o.Err)
+	}
+	return o.Value
+}
+
+// agreeSlot reports whether the native and interpreted outcomes of Unwrap
+// or Tier agree: both fail, or both give the same value.
+func agreeSlot(native, interp slotOutcome) bool {
+	if (native.Err != nil) != (interp.Err != nil) {
+		return false
+	}
+	return native.Err != nil || native.Value == interp.Value
+}
+
+// unwrapOutcome runs f's Unwrap, when it has one.
+func unwrapOutcome(f runtime.Formatter, req runtime.Request) slotOutcome {
+	u, ok := f.(runtime.Unwrapper)
+	if !ok {
+		return slotOutcome{Value: "[]"}
+	}
+	calls, err := u.Unwrap(req)
+	parts := make([]string, len(calls))
+	for i, c := range calls {
+		parts[i] = fmt.Sprintf("%s %T %s %s", c.Tool, c.Input, textfmt.CompactJSON(c.Input), c.Kind)
+	}
+	return slotOutcome{Value: "[" + strings.Join(parts, "; ") + "]", Err: err}
+}
+
+// tierOutcome runs f's Tier, when it has one.
+func tierOutcome(f runtime.Formatter, req runtime.Request) slotOutcome {
+	t, ok := f.(runtime.Tierer)
+	if !ok {
+		return slotOutcome{Value: runtime.TierUnknown.String()}
+	}
+	tier, err := t.Tier(req)
+	return slotOutcome{Value: tier.String(), Err: err}
 }
 
 // resourceFailure reports an interpreter failure caused by its cost
@@ -87,8 +136,9 @@ func exampleLimits(l celfmt.Limits) celfmt.Limits {
 
 // TestNativeAgreesWithInterpreterOnExamples runs every example of every good
 // catalog and of the stock catalog through the interpreted formatter and
-// through the native function generated from it, and requires the same
-// preview, the same decline and the same failure class.
+// through the native functions generated from it, and requires the same
+// preview, the same decline, the same calls carried, the same tier and the
+// same failure class.
 func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "catalogs", "good", "*.yaml"))
 	require.NoError(t, err)
@@ -140,11 +190,25 @@ func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 							skipped++
 							continue
 						}
-						nat.Text, nat.OK, nat.Err = nf.Format(runtime.Request{Tool: tool, Input: in, Limits: limits})
+						req := runtime.Request{Tool: tool, Input: in, Limits: limits}
+						nat.Text, nat.OK, nat.Err = nf.Format(req)
 						compared++
 						assert.True(t, agree(nat, interp),
 							"%s example %d of %s at %s\ntool:        %s\ninput:       %s\nnative:      %s\ninterpreted: %s",
 							catalog, i+1, f.Entry.Tool, ex.Pos, tool, textfmt.CompactJSON(in), nat, interp)
+						for _, slot := range []struct {
+							name string
+							run  func(runtime.Formatter, runtime.Request) slotOutcome
+						}{{"unwrap", unwrapOutcome}, {"tier", tierOutcome}} {
+							want, got := slot.run(f, req), slot.run(nf, req)
+							if resourceFailure(want.Err) {
+								skipped++
+								continue
+							}
+							assert.True(t, agreeSlot(got, want),
+								"%s example %d of %s at %s, %s\ntool:        %s\ninput:       %s\nnative:      %s\ninterpreted: %s",
+								catalog, i+1, f.Entry.Tool, ex.Pos, slot.name, tool, textfmt.CompactJSON(in), got, want)
+						}
 					}
 				}
 			}
@@ -209,4 +273,33 @@ func TestNativeBoundsWhatInputCanCost(t *testing.T) {
 	assert.ErrorIs(t, run(many, ""), celrt.ErrSteps)
 	assert.ErrorIs(t, run([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, strings.Repeat("x", 1<<20)), celrt.ErrBytes)
 	assert.NoError(t, run([]any{"a", "b"}, strings.Repeat("x", 1<<20)), "within the bounds")
+}
+
+// TestNativeBoundsWhatUnwrapCanCost: an unwrap over a huge input list
+// stops in translated code, as the cost limit stops it in the
+// interpreter: after celrt.MaxSteps steps, or here sooner, when the calls
+// it built pass celrt.MaxBytes.
+func TestNativeBoundsWhatUnwrapCanCost(t *testing.T) {
+	var parallel runtime.Unwrapper
+	for _, e := range wrapped.Entries() {
+		if e.Key == "multi_tool_use.parallel" {
+			parallel = e.Formatter.(runtime.Unwrapper)
+		}
+	}
+	require.NotNil(t, parallel)
+	use := value.NewObject("recipient_name", "functions.read", "parameters", map[string]any{"path": "/a"})
+	run := func(n int) ([]runtime.InnerCall, error) {
+		uses := make([]any, n)
+		for i := range uses {
+			uses[i] = use
+		}
+		in := value.ObjectOf([]string{"tool_uses"}, []any{uses})
+		return parallel.Unwrap(runtime.Request{Tool: "multi_tool_use.parallel", Input: in, Limits: celfmt.DefaultLimits})
+	}
+	_, err := run(1_100_000) // more than celrt.MaxSteps
+	assert.True(t, errors.Is(err, celrt.ErrSteps) || errors.Is(err, celrt.ErrBytes), "%v", err)
+	calls, err := run(3)
+	require.NoError(t, err)
+	assert.Len(t, calls, 3)
+	assert.Equal(t, "read", calls[0].Tool)
 }

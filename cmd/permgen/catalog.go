@@ -19,6 +19,7 @@ import (
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/gen"
+	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/textfmt"
 )
 
@@ -415,15 +416,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", r.Pos(), f.Entry.Tool, r.Problem)
 			} else {
 				fmt.Fprintf(stdout, "--- FAIL: %s: %q example %d\n", r.Pos(), f.Entry.Tool, r.N)
-				want := fmt.Sprintf("preview %q", r.Example.Preview)
-				if r.Example.Declines {
-					want = "a decline"
-				}
-				got := fmt.Sprintf("preview %q", r.Text)
-				if r.Declined {
-					got = "a decline"
-				}
-				fmt.Fprintf(stdout, "    want: %s\n    got:  %s\n", want, got)
+				fmt.Fprintf(stdout, "    want: %s\n    got:  %s\n", r.Want, r.Got)
 			}
 		}
 	}
@@ -446,8 +439,28 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		if title == "" {
 			title = "-"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, "preview")
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, slotNames(f.Entry))
 	}
 	w.Flush()
 	return exitOK
+}
+
+// slotNames lists what an entry declares, without spaces so that the
+// column splits on white space: "preview", "preview,unwrap",
+// "tier:execute" (a named tier), "preview,tier" (a tier expression).
+func slotNames(e *celfmt.Entry) string {
+	var slots []string
+	if e.HasPreview() {
+		slots = append(slots, "preview")
+	}
+	if e.HasUnwrap() {
+		slots = append(slots, "unwrap")
+	}
+	switch {
+	case e.StaticTier != runtime.TierUnknown:
+		slots = append(slots, "tier:"+e.StaticTier.String())
+	case e.HasTier():
+		slots = append(slots, "tier")
+	}
+	return strings.Join(slots, ",")
 }

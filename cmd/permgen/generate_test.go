@@ -126,6 +126,53 @@ func TestCheckTestList(t *testing.T) {
 	assert.Equal(t, []string{"kv:*", good + "#kv:*", "Key-value", "store", "preview"}, strings.Fields(rows[3]))
 }
 
+// TestCheckTestListWrapped: the test command reports the calls and tiers
+// an example expects, and list names each entry's slots.
+func TestCheckTestListWrapped(t *testing.T) {
+	good := filepath.Join("..", "..", "testdata", "catalogs", "good", "wrapped.yaml")
+	stdout, _, code := runCLI(t, "", "check", good)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "6 formatters, all checks pass\n5 of 6 translated to Go\n")
+
+	stdout, _, code = runCLI(t, "", "test", good)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "13 passed, 0 failed\n", stdout)
+
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	require.NoError(t, os.WriteFile(bad, []byte(`version: 1
+formatters:
+  - tool: write
+    unwrap: '[{"tool": "read", "input": {"path": string(input.path)}}]'
+    tier: write
+    examples:
+      - input: {path: /a}
+        calls: [{tool: read, input: {path: /b}}]
+      - input: {path: /a}
+        tier: read
+`), 0o644))
+	stdout, _, code = runCLI(t, "", "test", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "--- FAIL: "+bad+":8:16: \"write\" example 1\n"+
+		`    want: calls [{"tool": "read", "input": {"path":"/b"}}]`+"\n"+
+		`    got:  calls [{"tool": "read", "input": {"path":"/a"}}]`+"\n")
+	assert.Contains(t, stdout, "--- FAIL: "+bad+":10:15: \"write\" example 2\n    want: tier read\n    got:  tier write\n")
+	assert.True(t, strings.HasSuffix(stdout, "0 passed, 2 failed\n"), stdout)
+
+	stdout, _, code = runCLI(t, "", "list", good)
+	assert.Equal(t, 0, code)
+	rows := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, rows, 7)
+	var slots []string
+	for _, row := range rows[1:] {
+		f := strings.Fields(row)
+		slots = append(slots, f[0]+" "+f[len(f)-1])
+	}
+	assert.Equal(t, []string{
+		"write preview,unwrap,tier:write", "multi_tool_use.parallel preview,unwrap", "query preview,tier",
+		"web_fetch preview,tier:network", "bash tier:execute", "schedule unwrap,tier",
+	}, slots)
+}
+
 func TestCatalogCommandsUsage(t *testing.T) {
 	for _, cmd := range []string{"generate", "diff", "check", "test", "list"} {
 		stdout, _, code := runCLI(t, "", cmd, "-h")

@@ -2,8 +2,10 @@
 // translated to Go rely on: CEL's errors, equality and ordering across
 // numeric types, integer arithmetic that fails on overflow, conversions,
 // optional values, type values, and the functions of the extension
-// libraries the formatter language pins. Generated code calls it instead
-// of carrying its own copy of these rules.
+// libraries the formatter language pins, and the conversion of the values
+// of unwrap and tier expressions to what the runtime takes (InnerCalls,
+// Tier), which the interpreter shares. Generated code calls it instead of
+// carrying its own copy of these rules.
 //
 // It does not parse, check or interpret CEL, and imports no CEL
 // implementation: a host whose formatters were all translated to Go links

@@ -1,0 +1,272 @@
+package celfmt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// ExampleResult is the outcome of one example.
+type ExampleResult struct {
+	Formatter *Formatter
+	N         int // 1-based index among the entry's examples
+	Example   Example
+	Text      string // what the formatter returned
+	Declined  bool
+	// Calls is what Unwrap returned, when the example states calls.
+	Calls []runtime.InnerCall
+	// Tier is what Tier returned, when the example states a tier.
+	Tier runtime.Tier
+	Err  error
+	// Problem says what is wrong, or is "" when the example passed.
+	Problem string
+	// Want and Got say what the example expects and what the formatter
+	// returned, when it returned something else: "preview \"x\"", "a
+	// decline", "calls [...]", "tier read". They are "" otherwise.
+	Want, Got string
+	at        Pos // where the problem is, when not where Pos says
+}
+
+// Pos returns where a failure is reported: the expected calls or tier
+// when they are what failed, else the expected preview, or the example
+// itself.
+func (r ExampleResult) Pos() Pos {
+	switch {
+	case r.at != (Pos{}):
+		return r.at
+	case r.Example.Declines || r.Example.PreviewPos == (Pos{}):
+		return r.Example.Pos
+	}
+	return r.Example.PreviewPos
+}
+
+// examplesCostFactor is how many evaluations' cost limits the examples of
+// a catalog may spend together when it is checked.
+const examplesCostFactor = 20
+
+// RunExamples runs the formatter's examples with the default limits.
+func (f *Formatter) RunExamples() []ExampleResult {
+	left := ^uint64(0)
+	return f.runExamples(&left)
+}
+
+// runExamples runs the examples, spending at most *left in all.
+func (f *Formatter) runExamples(left *uint64) []ExampleResult {
+	results := make([]ExampleResult, 0, len(f.Entry.Examples))
+	for i, ex := range f.Entry.Examples {
+		r := ExampleResult{Formatter: f, N: i + 1, Example: ex}
+		if *left == 0 {
+			r.Problem = fmt.Sprintf("example %d not run: the examples of the catalog spent %d, all they may",
+				r.N, examplesCostFactor*f.opts.CostLimit)
+			results = append(results, r)
+			continue
+		}
+		obj, _ := ex.Input.(*value.Object)
+		tool := f.Entry.Tool
+		if ex.Tool != "" {
+			tool = ex.Tool
+		}
+		limits := withDefaults(ex.Limits)
+		// run evaluates c, when the entry has it, within what is left.
+		run := func(c *compiled, use func(ref.Val) error) error {
+			if c.ast == nil {
+				return nil
+			}
+			b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
+			err := f.format(c, obj, tool, limits, b, use)
+			*left -= min(b.cost, *left)
+			return err
+		}
+		if ex.ChecksPreview() {
+			r.Declined = true
+			err := run(&f.preview, func(out ref.Val) (err error) {
+				var ok bool
+				r.Text, ok, err = result(out)
+				r.Declined = !ok
+				return err
+			})
+			r.checkPreview(err)
+		}
+		if r.Problem == "" && ex.HasCalls {
+			err := run(&f.unwrap, func(out ref.Val) (err error) {
+				r.Calls, err = innerCalls(out)
+				return err
+			})
+			r.checkCalls(err)
+		}
+		if r.Problem == "" && ex.Tier != runtime.TierUnknown {
+			r.Tier = f.tier
+			err := run(&f.tierExpr, func(out ref.Val) (err error) {
+				r.Tier, err = tierValue(out)
+				return err
+			})
+			r.checkTier(err)
+		}
+		results = append(results, r)
+	}
+	return results
+}
+
+func (r *ExampleResult) checkPreview(err error) {
+	ex := r.Example
+	r.Want, r.Got = fmt.Sprintf("preview %q", ex.Preview), fmt.Sprintf("preview %q", r.Text)
+	if ex.Declines {
+		r.Want = "a decline"
+	}
+	if r.Declined {
+		r.Got = "a decline"
+	}
+	switch {
+	case err != nil:
+		r.Err, r.Problem = err, fmt.Sprintf("example %d fails: %v", r.N, err)
+	case ex.Declines && !r.Declined:
+		r.Problem = fmt.Sprintf("example %d: want a decline, got preview %q", r.N, r.Text)
+	case !ex.Declines && r.Declined:
+		r.Problem = fmt.Sprintf("example %d: declines, want preview %q", r.N, ex.Preview)
+	case !ex.Declines && r.Text != ex.Preview:
+		r.Problem = fmt.Sprintf("example %d: preview is %q, want %q", r.N, r.Text, ex.Preview)
+	}
+	if r.Problem == "" || err != nil {
+		r.Want, r.Got = "", ""
+	}
+}
+
+func (r *ExampleResult) checkCalls(err error) {
+	ex := r.Example
+	switch {
+	case err != nil:
+		r.Err, r.Problem = err, fmt.Sprintf("example %d: unwrap fails: %v", r.N, err)
+	case !sameCalls(ex.Calls, r.Calls):
+		want, got := describeExampleCalls(ex.Calls), describeCalls(r.Calls)
+		r.Want, r.Got = "calls "+want, "calls "+got
+		r.Problem = fmt.Sprintf("example %d: unwrap returns %s, want %s", r.N, got, want)
+	default:
+		return
+	}
+	r.at = ex.CallsPos
+}
+
+func (r *ExampleResult) checkTier(err error) {
+	ex := r.Example
+	switch {
+	case err != nil:
+		r.Err, r.Problem = err, fmt.Sprintf("example %d: tier fails: %v", r.N, err)
+	case r.Tier != ex.Tier:
+		r.Want, r.Got = "tier "+tierName(ex.Tier), "tier "+tierName(r.Tier)
+		r.Problem = fmt.Sprintf("example %d: tier is %s, want %s", r.N, tierName(r.Tier), tierName(ex.Tier))
+	default:
+		return
+	}
+	r.at = ex.TierPos
+}
+
+// tierName names a tier, "unknown" for TierUnknown.
+func tierName(t runtime.Tier) string {
+	if t == runtime.TierUnknown {
+		return "unknown"
+	}
+	return t.String()
+}
+
+// sameCalls compares the calls an example expects with those Unwrap
+// returned: the same tools and kinds, and inputs that are the same JSON
+// value (a string input is compared as a string).
+func sameCalls(want []ExampleCall, got []runtime.InnerCall) bool {
+	if len(want) != len(got) {
+		return false
+	}
+	for i, w := range want {
+		g := got[i]
+		if w.Tool != g.Tool || w.Kind != g.Kind || !sameJSONValue(w.Input, g.Input) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameJSONValue compares two values of the value model as JSON values:
+// objects whatever their key order, numbers by value.
+func sameJSONValue(a, b any) bool {
+	switch x := a.(type) {
+	case nil, bool, string:
+		return a == b
+	case value.Number, float64:
+		y, ok := number(b)
+		xf, _ := number(x)
+		return ok && xf == y
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !sameJSONValue(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case *value.Object:
+		y, ok := b.(*value.Object)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for k, v := range x.All() {
+			if w, found := y.Get(k); !found || !sameJSONValue(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case value.Number:
+		return x.Float64(), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// describeCalls prints calls as a JSON list for a diagnostic.
+func describeCalls(calls []runtime.InnerCall) string {
+	parts := make([]string, len(calls))
+	for i, c := range calls {
+		parts[i] = describeCall(c.Tool, c.Input, c.Kind)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func describeExampleCalls(calls []ExampleCall) string {
+	parts := make([]string, len(calls))
+	for i, c := range calls {
+		parts[i] = describeCall(c.Tool, c.Input, c.Kind)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func describeCall(tool string, input any, kind string) string {
+	s := `{"tool": ` + strconv.Quote(tool)
+	switch in := input.(type) {
+	case nil:
+	case string:
+		s += `, "input": ` + strconv.Quote(in)
+	default:
+		js := textfmt.CompactJSON(in)
+		if js == "" {
+			js = "{}"
+		}
+		s += `, "input": ` + js
+	}
+	if kind != "" {
+		s += `, "kind": ` + strconv.Quote(kind)
+	}
+	return s + "}"
+}

@@ -1,0 +1,238 @@
+package celrt
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// The value of a formatter's unwrap and tier expressions, made into what
+// the runtime takes. Generated code and the interpreter (which turns its
+// CEL values into the dynamic form first) both convert here, so that a
+// catalog means the same wherever it runs.
+
+// CallError is an element of an unwrap expression's list that is not a
+// call. It matches ErrInvalid.
+type CallError struct {
+	N   int    // the element's place in the list, from 1
+	Msg string // what is wrong: "tool is int, not a string"
+}
+
+func (e *CallError) Error() string { return fmt.Sprintf("unwrap: call %d: %s", e.N, e.Msg) }
+
+// Unwrap returns ErrInvalid.
+func (e *CallError) Unwrap() error { return ErrInvalid }
+
+// InnerCalls converts the value of an unwrap expression, in dynamic form,
+// to the calls a wrapper call carries. The value is a list of maps, or an
+// optional of one; optional.none() and an empty list give nil (the call
+// carries none).
+//
+// Each map has the key tool, a non-empty string, and may have input and
+// kind, a string. An input that is a map becomes a *value.Object: an
+// object of the call's input keeps its order and is used as it is, a map
+// built in CEL has its keys sorted (it has no order of its own). A string
+// input is JSON text, which the dispatcher decodes; null is no input; a
+// list, number or bool becomes its value in the value model. Any other
+// key, an element that is not a map, or a value JSON cannot hold (bytes,
+// a type, an optional) is a *CallError.
+func InnerCalls(v any) ([]runtime.InnerCall, error) {
+	if o, ok := Dyn(v).(Optional[any]); ok {
+		if !o.Ok {
+			return nil, nil
+		}
+		v = o.Value
+	}
+	list, ok := Dyn(v).([]any)
+	if !ok {
+		return nil, fmt.Errorf("%w: unwrap returned %s, not a list of calls", ErrInvalid, TypeOf(v))
+	}
+	if len(list) == 0 {
+		return nil, nil
+	}
+	calls := make([]runtime.InnerCall, len(list))
+	for i, e := range list {
+		c, msg := innerCall(e)
+		if msg != "" {
+			return nil, &CallError{N: i + 1, Msg: msg}
+		}
+		calls[i] = c
+	}
+	return calls, nil
+}
+
+// innerCall converts one element of an unwrap list, or says what is wrong
+// with it.
+func innerCall(e any) (c runtime.InnerCall, problem string) {
+	var keys []string
+	var values []any
+	switch m := e.(type) {
+	case *value.Object:
+		keys = m.Keys()
+		values = make([]any, len(keys))
+		for i := range keys {
+			_, values[i] = m.At(i)
+		}
+	case *Map:
+		keys, values = make([]string, m.Len()), make([]any, m.Len())
+		for i := range m.Len() {
+			k, v := m.At(i)
+			s, ok := k.(string)
+			if !ok {
+				return c, fmt.Sprintf("a key of type %s, not a string", TypeOf(k))
+			}
+			keys[i], values[i] = s, v
+		}
+	default:
+		return c, fmt.Sprintf("%s, not a map with tool, input and kind", TypeOf(e))
+	}
+	hasTool := false
+	for i, k := range keys {
+		v := values[i]
+		switch k {
+		case "tool":
+			s, ok := v.(string)
+			switch {
+			case !ok:
+				return c, fmt.Sprintf("tool is %s, not a string", TypeOf(v))
+			case s == "":
+				return c, "tool is empty"
+			}
+			c.Tool, hasTool = s, true
+		case "input":
+			in, err := modelValue(v, 0)
+			if err != nil {
+				return c, "input " + err.Error()
+			}
+			c.Input = in
+		case "kind":
+			s, ok := v.(string)
+			if !ok {
+				return c, fmt.Sprintf("kind is %s, not a string", TypeOf(v))
+			}
+			c.Kind = s
+		default:
+			return c, fmt.Sprintf("unknown key %q: a call has tool, input and kind", k)
+		}
+	}
+	if !hasTool {
+		return c, "no tool"
+	}
+	return c, ""
+}
+
+// errNoJSON is a value the value model cannot hold.
+var errNoJSON = errors.New("has no JSON form")
+
+// modelValue converts a dynamic value to the value model: numbers become
+// value.Number, maps built in CEL objects with sorted keys, and a value
+// already in the model (an object or list of the input) is returned as it
+// is, not copied.
+func modelValue(v any, depth int) (any, error) {
+	if depth > value.MaxDepth {
+		return nil, fmt.Errorf("nests deeper than %d", value.MaxDepth)
+	}
+	switch x := Dyn(v).(type) {
+	case nil, bool, string, value.Number:
+		return x, nil
+	case int64, uint64, float64:
+		return value.FromGo(x)
+	case []any:
+		var out []any // a copy, made at the first element that changes
+		for i, e := range x {
+			c, err := modelValue(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if out == nil && !same(c, e) {
+				out = slices.Clone(x)
+			}
+			if out != nil {
+				out[i] = c
+			}
+		}
+		if out == nil {
+			return x, nil
+		}
+		return out, nil
+	case *value.Object:
+		keys := x.Keys()
+		var values []any // made at the first value that changes
+		for i := range keys {
+			_, e := x.At(i)
+			c, err := modelValue(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if values == nil && !same(c, e) {
+				values = make([]any, len(keys))
+				for j := range i {
+					_, values[j] = x.At(j)
+				}
+			}
+			if values != nil {
+				values[i] = c
+			}
+		}
+		if values == nil {
+			return x, nil
+		}
+		return value.ObjectOf(keys, values), nil
+	case *Map:
+		order := make([]int, x.Len())
+		keys := make([]string, x.Len())
+		for i := range x.Len() {
+			k, _ := x.At(i)
+			s, ok := k.(string)
+			if !ok {
+				return nil, fmt.Errorf("holds a map with a key of type %s, which JSON cannot hold", TypeOf(k))
+			}
+			order[i], keys[i] = i, s
+		}
+		slices.SortFunc(order, func(a, b int) int {
+			switch {
+			case keys[a] < keys[b]:
+				return -1
+			case keys[a] > keys[b]:
+				return 1
+			}
+			return 0
+		})
+		sorted, values := make([]string, len(order)), make([]any, len(order))
+		for i, j := range order {
+			_, e := x.At(j)
+			c, err := modelValue(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			sorted[i], values[i] = keys[j], c
+		}
+		return value.ObjectOf(sorted, values), nil
+	}
+	return nil, fmt.Errorf("holds a value of type %s, which %w", TypeOf(v), errNoJSON)
+}
+
+// same reports whether a converted value is the value it was converted
+// from: the same object, list or scalar.
+func same(a, b any) bool {
+	switch x := a.(type) {
+	case *value.Object:
+		y, ok := b.(*value.Object)
+		return ok && x == y
+	case []any:
+		y, ok := b.([]any)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	case nil, bool, string, value.Number:
+		return a == b
+	}
+	return false
+}
+
+// Tier returns the tier named s, which a tier expression returned: an
+// error matching runtime.ErrInvalidTier when s names none.
+func Tier(s string) (runtime.Tier, error) {
+	return runtime.ParseTier(s)
+}
