@@ -169,7 +169,9 @@ func (w *walk) visit(c Call, in value.Input, depth int, show, tiers bool) node {
 		w.visits++
 		inner := Call{Tool: ic.Tool, Input: ic.Input}
 		innerIn := value.DecodeInput(ic.Input)
-		child := w.visit(inner, innerIn, depth+1, shown, tiers && chosen == nil)
+		// A carried call's tier is always wanted: the preview gives the
+		// riskiest calls room first.
+		child := w.visit(inner, innerIn, depth+1, shown, chosen == nil)
 		switch {
 		case chosen != nil:
 			child.tier = all[i]
@@ -189,15 +191,19 @@ func (w *walk) visit(c Call, in value.Input, depth int, show, tiers bool) node {
 	return n
 }
 
+// risk ranks tiers by what a call of the tier may do: an unknown tier is
+// the highest.
+func risk(t Tier) int {
+	if t == TierUnknown {
+		return int(TierExecute) + 1
+	}
+	return int(t)
+}
+
 // riskiest marks the n calls of the highest tiers, an unknown tier being
 // the highest, and of those alike the first.
 func riskiest(tiers []Tier, n int) []bool {
-	rank := func(t Tier) int {
-		if t == TierUnknown {
-			return int(TierExecute) + 1
-		}
-		return int(t)
-	}
+	rank := risk
 	order := make([]int, len(tiers))
 	for i := range order {
 		order[i] = i

@@ -479,20 +479,38 @@ func assertNoSplitCluster(t *testing.T, kept, script string) {
 
 func TestWaterfill(t *testing.T) {
 	tests := []struct {
-		sizes         []int
-		budget, least int
-		want          []int
+		sizes, least []int
+		budget       int
+		want         []int
 	}{
-		{[]int{10, 20}, 100, 0, []int{10, 20}},
-		{[]int{10, 1000}, 100, 0, []int{10, 90}},
-		{[]int{1000, 10}, 100, 0, []int{90, 10}},
-		{[]int{1000, 1000}, 100, 0, []int{50, 50}},
-		{[]int{5, 1000, 30, 1000}, 100, 0, []int{5, 32, 30, 33}},
-		{[]int{1000, 1000}, 10, 8, []int{8, 8}},
-		{[]int{3, 1000}, -5, 8, []int{3, 8}},
+		{[]int{10, 20}, []int{0, 0}, 100, []int{10, 20}},
+		{[]int{10, 1000}, []int{0, 0}, 100, []int{10, 90}},
+		{[]int{1000, 10}, []int{0, 0}, 100, []int{90, 10}},
+		{[]int{1000, 1000}, []int{0, 0}, 100, []int{50, 50}},
+		{[]int{5, 1000, 30, 1000}, []int{0, 0, 0, 0}, 100, []int{5, 32, 30, 33}},
+		{[]int{1000, 1000}, []int{8, 8}, 10, []int{8, 8}},
+		{[]int{3, 1000}, []int{8, 8}, -5, []int{3, 8}},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, waterfill(tc.sizes, tc.budget, tc.least), "%v in %d", tc.sizes, tc.budget)
+		assert.Equal(t, tc.want, waterfill(tc.sizes, tc.least, tc.budget), "%v in %d", tc.sizes, tc.budget)
+	}
+}
+
+func TestShareGivesTheRiskiestRoomFirst(t *testing.T) {
+	tests := []struct {
+		name                string
+		sizes, least, ranks []int
+		budget              int
+		want                []int
+	}{
+		{"all fit", []int{10, 20, 30}, []int{5, 5, 5}, []int{1, 2, 3}, 100, []int{10, 20, 30}},
+		{"the riskiest whole, the others their least", []int{100, 100, 80}, []int{10, 10, 10}, []int{1, 1, 4}, 100, []int{10, 10, 80}},
+		{"what is left goes to the next rank", []int{100, 100, 50}, []int{10, 10, 10}, []int{1, 1, 4}, 100, []int{25, 25, 50}},
+		{"a long risky call leaves the others their least", []int{500, 100, 100}, []int{10, 10, 10}, []int{5, 1, 1}, 100, []int{80, 10, 10}},
+		{"a budget too small for the least", []int{100, 100}, []int{30, 30}, []int{1, 2}, 40, []int{30, 30}},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, share(tc.sizes, tc.least, tc.ranks, tc.budget), tc.name)
 	}
 }
 

@@ -78,7 +78,12 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 		items[i] = d.item(child, num, m, unbounded)
 		sizes[i] = m.cost(items[i])
 	}
-	shares := waterfill(sizes, budget-fixed, m.cost(minShare))
+	ranks, least := make([]int, len(n.calls)), make([]int, len(n.calls))
+	for i := range n.calls {
+		ranks[i] = risk(n.calls[i].tier)
+		least[i] = m.cost(n.calls[i].label + " " + textfmt.Ellipsis)
+	}
+	shares := share(sizes, least, ranks, budget-fixed)
 	var b strings.Builder
 	b.WriteString(header)
 	for i := range n.calls {
@@ -109,18 +114,60 @@ func (d *Dispatcher) item(n *node, number string, m measure, budget int) string 
 	return n.label + " " + text
 }
 
-// minShare is the least room a carried call gets, whatever the others
-// need: enough for a label such as "tool 'web_fetch'".
-const minShare = "tool 'abcdefghijklmn'"
-
 // unbounded is a budget that no preview reaches.
 const unbounded = 1 << 50
+
+// share shares budget among items of the given sizes and ranks: each item
+// is sure of its least (or its size, when smaller); then the items of the
+// highest rank share what is left (see waterfill), then those of the next
+// rank share what they left, and so on. A dangerous call is shown whole
+// before harmless ones, and among calls alike a long one cannot crowd out
+// a short one.
+func share(sizes, least, ranks []int, budget int) []int {
+	shares := make([]int, len(sizes))
+	reserved := 0
+	for i, s := range sizes {
+		reserved += min(s, least[i])
+	}
+	var order []int // the ranks, highest first
+	for _, r := range ranks {
+		if !slices.Contains(order, r) {
+			order = append(order, r)
+		}
+	}
+	slices.Sort(order)
+	slices.Reverse(order)
+	left := budget
+	for _, r := range order {
+		var group []int
+		for i := range ranks {
+			if ranks[i] == r {
+				group = append(group, i)
+				reserved -= min(sizes[i], least[i])
+			}
+		}
+		for j, s := range waterfill(pick(sizes, group), pick(least, group), left-reserved) {
+			shares[group[j]] = s
+			left -= s
+		}
+	}
+	return shares
+}
+
+// pick returns the items of list at the given indexes.
+func pick(list, indexes []int) []int {
+	out := make([]int, len(indexes))
+	for j, i := range indexes {
+		out[j] = list[i]
+	}
+	return out
+}
 
 // waterfill shares budget among items of the given sizes: an item that
 // needs less than an equal share gets what it needs, and what it leaves is
 // shared among the others, so a long preview cannot crowd out a short one.
-// No item gets less than least (or its size, when smaller).
-func waterfill(sizes []int, budget, least int) []int {
+// No item gets less than its least (or its size, when smaller).
+func waterfill(sizes, least []int, budget int) []int {
 	order := make([]int, len(sizes))
 	for i := range order {
 		order[i] = i
@@ -129,8 +176,7 @@ func waterfill(sizes []int, budget, least int) []int {
 	shares := make([]int, len(sizes))
 	left, k := budget, len(sizes)
 	for _, i := range order {
-		fair := max(left, 0) / k
-		fair = max(fair, least)
+		fair := max(max(left, 0)/k, least[i])
 		shares[i] = min(sizes[i], fair)
 		left -= shares[i]
 		k--
