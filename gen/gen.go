@@ -97,7 +97,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		fn := field("Formatter", jen.Id("formatter").Call(jen.Id("Preview"+names[i])))
 		if hasSlots(e) {
 			withSlots = true
-			fn = field("Formatter", jen.Id("slots").Add(fields(slotFields(e, names[i])...)))
+			fn = field("Formatter", jen.Id("formatter"+names[i]))
 		}
 		regs = append(regs, jen.Values(field("Key", jen.Lit(e.Tool)), owner, fn))
 		for _, a := range e.Aliases {
@@ -183,6 +183,11 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			}
 			f.Func().Id("Tier"+names[i]).Params(slotParams()...).
 				Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(body...)
+		}
+		if hasSlots(e) {
+			f.Line()
+			f.Commentf("formatter%s registers the functions of %q.", names[i], e.Tool)
+			f.Var().Id("formatter" + names[i]).Op("=").Id("slots").Values(slotFields(e, names[i])...)
 		}
 		for _, p := range p.patterns {
 			f.Line()

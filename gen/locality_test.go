@@ -28,7 +28,9 @@ type layout struct {
 }
 
 var (
-	funcDoc   = regexp.MustCompile(`^// Preview\w* formats calls to ("(?:[^"\\]|\\.)*")`)
+	funcDoc = regexp.MustCompile(`^// (?:Preview\w* formats calls to|Unwrap\w* returns the calls that a call to|` +
+		`Tier\w* returns the tier of a call to) ("(?:[^"\\]|\\.)*")`)
+	slotsDoc  = regexp.MustCompile(`^// formatter\w* registers the functions of ("(?:[^"\\]|\\.)*")`)
 	recordTop = regexp.MustCompile(`^\t\tTool:\s+("(?:[^"\\]|\\.)*"),$`)
 	// a registration in Entries: the tool is the one of its owner
 	entryLine = regexp.MustCompile(`^\t\t\{Key: .*Owner: "[^#"]*#((?:[^"\\]|\\.)*)"`)
@@ -64,6 +66,11 @@ func splitEntries(t *testing.T, src []byte) layout {
 			require.NoError(t, err)
 			require.Equal(t, "", l.lines[i-1], "a blank line before the function of %q", tool)
 			add(tool, span{i - 1, end(i, "}")})
+		}
+		if m := slotsDoc.FindStringSubmatch(line); m != nil {
+			tool, err := strconv.Unquote(m[1])
+			require.NoError(t, err)
+			add(tool, span{i - 1, i + 2})
 		}
 		if m := entryLine.FindStringSubmatch(line); m != nil {
 			tool, err := strconv.Unquote(`"` + m[1] + `"`)

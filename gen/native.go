@@ -413,6 +413,14 @@ func (t *translator) list(e celast.Expr, typ *types.Type) (val, error) {
 	if name != "" {
 		return val{code: jen.Id(name), t: typ}, nil
 	}
+	width := 0
+	for _, item := range items {
+		width += len(fmt.Sprintf("%#v", item)) + 2
+	}
+	if width > 100 {
+		// one element per line, as gofmt keeps a long literal readable
+		return val{code: goType(typ).Add(fields(items...)), t: typ}, nil
+	}
 	return val{code: goType(typ).Values(items...), t: typ}, nil
 }
 

@@ -28,77 +28,79 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "read", Owner: "formatters.yaml#read", Formatter: formatter(PreviewRead)},
-		{Key: "Read", Owner: "formatters.yaml#read", Formatter: formatter(PreviewRead), AliasOf: "read"},
-		{Key: "read_file", Owner: "formatters.yaml#read", Formatter: formatter(PreviewRead), AliasOf: "read"},
-		{Key: "write", Owner: "formatters.yaml#write", Formatter: formatter(PreviewWrite)},
-		{Key: "Write", Owner: "formatters.yaml#write", Formatter: formatter(PreviewWrite), AliasOf: "write"},
-		{Key: "write_file", Owner: "formatters.yaml#write", Formatter: formatter(PreviewWrite), AliasOf: "write"},
-		{Key: "edit", Owner: "formatters.yaml#edit", Formatter: formatter(PreviewEdit)},
-		{Key: "Edit", Owner: "formatters.yaml#edit", Formatter: formatter(PreviewEdit), AliasOf: "edit"},
-		{Key: "replace", Owner: "formatters.yaml#edit", Formatter: formatter(PreviewEdit), AliasOf: "edit"},
-		{Key: "find", Owner: "formatters.yaml#find", Formatter: formatter(PreviewFind)},
-		{Key: "Glob", Owner: "formatters.yaml#find", Formatter: formatter(PreviewFind), AliasOf: "find"},
-		{Key: "glob", Owner: "formatters.yaml#find", Formatter: formatter(PreviewFind), AliasOf: "find"},
-		{Key: "grep", Owner: "formatters.yaml#grep", Formatter: formatter(PreviewGrep)},
-		{Key: "Grep", Owner: "formatters.yaml#grep", Formatter: formatter(PreviewGrep), AliasOf: "grep"},
-		{Key: "grep_search", Owner: "formatters.yaml#grep", Formatter: formatter(PreviewGrep), AliasOf: "grep"},
-		{Key: "search_file_content", Owner: "formatters.yaml#grep", Formatter: formatter(PreviewGrep), AliasOf: "grep"},
-		{Key: "grep_files", Owner: "formatters.yaml#grep", Formatter: formatter(PreviewGrep), AliasOf: "grep"},
-		{Key: "ls", Owner: "formatters.yaml#ls", Formatter: formatter(PreviewLs)},
-		{Key: "LS", Owner: "formatters.yaml#ls", Formatter: formatter(PreviewLs), AliasOf: "ls"},
-		{Key: "list", Owner: "formatters.yaml#ls", Formatter: formatter(PreviewLs), AliasOf: "ls"},
-		{Key: "list_directory", Owner: "formatters.yaml#ls", Formatter: formatter(PreviewLs), AliasOf: "ls"},
-		{Key: "list_dir", Owner: "formatters.yaml#ls", Formatter: formatter(PreviewLs), AliasOf: "ls"},
+		{Key: "read", Owner: "formatters.yaml#read", Formatter: formatterRead},
+		{Key: "Read", Owner: "formatters.yaml#read", Formatter: formatterRead, AliasOf: "read"},
+		{Key: "read_file", Owner: "formatters.yaml#read", Formatter: formatterRead, AliasOf: "read"},
+		{Key: "write", Owner: "formatters.yaml#write", Formatter: formatterWrite},
+		{Key: "Write", Owner: "formatters.yaml#write", Formatter: formatterWrite, AliasOf: "write"},
+		{Key: "write_file", Owner: "formatters.yaml#write", Formatter: formatterWrite, AliasOf: "write"},
+		{Key: "edit", Owner: "formatters.yaml#edit", Formatter: formatterEdit},
+		{Key: "Edit", Owner: "formatters.yaml#edit", Formatter: formatterEdit, AliasOf: "edit"},
+		{Key: "replace", Owner: "formatters.yaml#edit", Formatter: formatterEdit, AliasOf: "edit"},
+		{Key: "find", Owner: "formatters.yaml#find", Formatter: formatterFind},
+		{Key: "Glob", Owner: "formatters.yaml#find", Formatter: formatterFind, AliasOf: "find"},
+		{Key: "glob", Owner: "formatters.yaml#find", Formatter: formatterFind, AliasOf: "find"},
+		{Key: "grep", Owner: "formatters.yaml#grep", Formatter: formatterGrep},
+		{Key: "Grep", Owner: "formatters.yaml#grep", Formatter: formatterGrep, AliasOf: "grep"},
+		{Key: "grep_search", Owner: "formatters.yaml#grep", Formatter: formatterGrep, AliasOf: "grep"},
+		{Key: "search_file_content", Owner: "formatters.yaml#grep", Formatter: formatterGrep, AliasOf: "grep"},
+		{Key: "grep_files", Owner: "formatters.yaml#grep", Formatter: formatterGrep, AliasOf: "grep"},
+		{Key: "ls", Owner: "formatters.yaml#ls", Formatter: formatterLs},
+		{Key: "LS", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
+		{Key: "list", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
+		{Key: "list_directory", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
+		{Key: "list_dir", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
 		{Key: "mcp", Owner: "formatters.yaml#mcp", Formatter: formatter(PreviewMcp)},
-		{Key: "web_fetch", Owner: "formatters.yaml#web_fetch", Formatter: formatter(PreviewWebFetch)},
-		{Key: "WebFetch", Owner: "formatters.yaml#web_fetch", Formatter: formatter(PreviewWebFetch), AliasOf: "web_fetch"},
-		{Key: "webfetch", Owner: "formatters.yaml#web_fetch", Formatter: formatter(PreviewWebFetch), AliasOf: "web_fetch"},
-		{Key: "web_search", Owner: "formatters.yaml#web_search", Formatter: formatter(PreviewWebSearch)},
-		{Key: "WebSearch", Owner: "formatters.yaml#web_search", Formatter: formatter(PreviewWebSearch), AliasOf: "web_search"},
-		{Key: "websearch", Owner: "formatters.yaml#web_search", Formatter: formatter(PreviewWebSearch), AliasOf: "web_search"},
-		{Key: "google_web_search", Owner: "formatters.yaml#web_search", Formatter: formatter(PreviewWebSearch), AliasOf: "web_search"},
-		{Key: "task", Owner: "formatters.yaml#task", Formatter: formatter(PreviewTask)},
-		{Key: "Task", Owner: "formatters.yaml#task", Formatter: formatter(PreviewTask), AliasOf: "task"},
-		{Key: "Agent", Owner: "formatters.yaml#task", Formatter: formatter(PreviewTask), AliasOf: "task"},
-		{Key: "agent", Owner: "formatters.yaml#task", Formatter: formatter(PreviewTask), AliasOf: "task"},
-		{Key: "invoke_agent", Owner: "formatters.yaml#task", Formatter: formatter(PreviewTask), AliasOf: "task"},
-		{Key: "todo_write", Owner: "formatters.yaml#todo_write", Formatter: formatter(PreviewTodoWrite)},
-		{Key: "TodoWrite", Owner: "formatters.yaml#todo_write", Formatter: formatter(PreviewTodoWrite), AliasOf: "todo_write"},
-		{Key: "todowrite", Owner: "formatters.yaml#todo_write", Formatter: formatter(PreviewTodoWrite), AliasOf: "todo_write"},
-		{Key: "write_todos", Owner: "formatters.yaml#todo_write", Formatter: formatter(PreviewTodoWrite), AliasOf: "todo_write"},
-		{Key: "apply_patch", Owner: "formatters.yaml#apply_patch", Formatter: formatter(PreviewApplyPatch)},
-		{Key: "patch", Owner: "formatters.yaml#apply_patch", Formatter: formatter(PreviewApplyPatch), AliasOf: "apply_patch"},
-		{Key: "notebook_edit", Owner: "formatters.yaml#notebook_edit", Formatter: formatter(PreviewNotebookEdit)},
-		{Key: "NotebookEdit", Owner: "formatters.yaml#notebook_edit", Formatter: formatter(PreviewNotebookEdit), AliasOf: "notebook_edit"},
-		{Key: "notebook", Owner: "formatters.yaml#notebook_edit", Formatter: formatter(PreviewNotebookEdit), AliasOf: "notebook_edit"},
-		{Key: "run_shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatter(PreviewRunShellCommand)},
-		{Key: "Bash", Owner: "formatters.yaml#run_shell_command", Formatter: formatter(PreviewRunShellCommand), AliasOf: "run_shell_command"},
-		{Key: "shell", Owner: "formatters.yaml#run_shell_command", Formatter: formatter(PreviewRunShellCommand), AliasOf: "run_shell_command"},
-		{Key: "shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatter(PreviewRunShellCommand), AliasOf: "run_shell_command"},
-		{Key: "exec_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatter(PreviewRunShellCommand), AliasOf: "run_shell_command"},
-		{Key: "MultiEdit", Owner: "formatters.yaml#MultiEdit", Formatter: formatter(PreviewMultiEdit)},
-		{Key: "multiedit", Owner: "formatters.yaml#MultiEdit", Formatter: formatter(PreviewMultiEdit), AliasOf: "MultiEdit"},
-		{Key: "update_plan", Owner: "formatters.yaml#update_plan", Formatter: formatter(PreviewUpdatePlan)},
-		{Key: "read_many_files", Owner: "formatters.yaml#read_many_files", Formatter: formatter(PreviewReadManyFiles)},
-		{Key: "save_memory", Owner: "formatters.yaml#save_memory", Formatter: formatter(PreviewSaveMemory)},
-		{Key: "spawn_agent", Owner: "formatters.yaml#spawn_agent", Formatter: formatter(PreviewSpawnAgent)},
-		{Key: "filesystem:*", Owner: "formatters.yaml#filesystem:*", Formatter: formatter(PreviewFilesystemAny)},
-		{Key: "github:*", Owner: "formatters.yaml#github:*", Formatter: formatter(PreviewGithubAny)},
-		{Key: "git:*", Owner: "formatters.yaml#git:*", Formatter: formatter(PreviewGitAny)},
-		{Key: "postgres:query", Owner: "formatters.yaml#postgres:query", Formatter: formatter(PreviewPostgresQuery)},
-		{Key: "sqlite:*", Owner: "formatters.yaml#sqlite:*", Formatter: formatter(PreviewSqliteAny)},
-		{Key: "mysql:*", Owner: "formatters.yaml#mysql:*", Formatter: formatter(PreviewMysqlAny)},
-		{Key: "playwright:*", Owner: "formatters.yaml#playwright:*", Formatter: formatter(PreviewPlaywrightAny)},
-		{Key: "fetch:fetch", Owner: "formatters.yaml#fetch:fetch", Formatter: formatter(PreviewFetchFetch)},
-		{Key: "slack:*", Owner: "formatters.yaml#slack:*", Formatter: formatter(PreviewSlackAny)},
-		{Key: "memory:*", Owner: "formatters.yaml#memory:*", Formatter: formatter(PreviewMemoryAny)},
-		{Key: "brave-search:*", Owner: "formatters.yaml#brave-search:*", Formatter: formatter(PreviewBraveSearchAny)},
-		{Key: "puppeteer:*", Owner: "formatters.yaml#puppeteer:*", Formatter: formatter(PreviewPuppeteerAny)},
-		{Key: "redis:*", Owner: "formatters.yaml#redis:*", Formatter: formatter(PreviewRedisAny)},
-		{Key: "gitlab:*", Owner: "formatters.yaml#gitlab:*", Formatter: formatter(PreviewGitlabAny)},
-		{Key: "time:*", Owner: "formatters.yaml#time:*", Formatter: formatter(PreviewTimeAny)},
-		{Key: "sentry:get_sentry_issue", Owner: "formatters.yaml#sentry:get_sentry_issue", Formatter: formatter(PreviewSentryGetSentryIssue)},
+		{Key: "web_fetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch},
+		{Key: "WebFetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
+		{Key: "webfetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
+		{Key: "web_search", Owner: "formatters.yaml#web_search", Formatter: formatterWebSearch},
+		{Key: "WebSearch", Owner: "formatters.yaml#web_search", Formatter: formatterWebSearch, AliasOf: "web_search"},
+		{Key: "websearch", Owner: "formatters.yaml#web_search", Formatter: formatterWebSearch, AliasOf: "web_search"},
+		{Key: "google_web_search", Owner: "formatters.yaml#web_search", Formatter: formatterWebSearch, AliasOf: "web_search"},
+		{Key: "task", Owner: "formatters.yaml#task", Formatter: formatterTask},
+		{Key: "Task", Owner: "formatters.yaml#task", Formatter: formatterTask, AliasOf: "task"},
+		{Key: "Agent", Owner: "formatters.yaml#task", Formatter: formatterTask, AliasOf: "task"},
+		{Key: "agent", Owner: "formatters.yaml#task", Formatter: formatterTask, AliasOf: "task"},
+		{Key: "invoke_agent", Owner: "formatters.yaml#task", Formatter: formatterTask, AliasOf: "task"},
+		{Key: "todo_write", Owner: "formatters.yaml#todo_write", Formatter: formatterTodoWrite},
+		{Key: "TodoWrite", Owner: "formatters.yaml#todo_write", Formatter: formatterTodoWrite, AliasOf: "todo_write"},
+		{Key: "todowrite", Owner: "formatters.yaml#todo_write", Formatter: formatterTodoWrite, AliasOf: "todo_write"},
+		{Key: "write_todos", Owner: "formatters.yaml#todo_write", Formatter: formatterTodoWrite, AliasOf: "todo_write"},
+		{Key: "apply_patch", Owner: "formatters.yaml#apply_patch", Formatter: formatterApplyPatch},
+		{Key: "patch", Owner: "formatters.yaml#apply_patch", Formatter: formatterApplyPatch, AliasOf: "apply_patch"},
+		{Key: "notebook_edit", Owner: "formatters.yaml#notebook_edit", Formatter: formatterNotebookEdit},
+		{Key: "NotebookEdit", Owner: "formatters.yaml#notebook_edit", Formatter: formatterNotebookEdit, AliasOf: "notebook_edit"},
+		{Key: "notebook", Owner: "formatters.yaml#notebook_edit", Formatter: formatterNotebookEdit, AliasOf: "notebook_edit"},
+		{Key: "run_shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand},
+		{Key: "Bash", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "shell", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "exec_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "MultiEdit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit},
+		{Key: "multiedit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit, AliasOf: "MultiEdit"},
+		{Key: "update_plan", Owner: "formatters.yaml#update_plan", Formatter: formatterUpdatePlan},
+		{Key: "read_many_files", Owner: "formatters.yaml#read_many_files", Formatter: formatterReadManyFiles},
+		{Key: "save_memory", Owner: "formatters.yaml#save_memory", Formatter: formatterSaveMemory},
+		{Key: "spawn_agent", Owner: "formatters.yaml#spawn_agent", Formatter: formatterSpawnAgent},
+		{Key: "multi_tool_use.parallel", Owner: "formatters.yaml#multi_tool_use.parallel", Formatter: formatterMultiToolUseParallel},
+		{Key: "bash", Owner: "formatters.yaml#bash", Formatter: formatterBash},
+		{Key: "filesystem:*", Owner: "formatters.yaml#filesystem:*", Formatter: formatterFilesystemAny},
+		{Key: "github:*", Owner: "formatters.yaml#github:*", Formatter: formatterGithubAny},
+		{Key: "git:*", Owner: "formatters.yaml#git:*", Formatter: formatterGitAny},
+		{Key: "postgres:query", Owner: "formatters.yaml#postgres:query", Formatter: formatterPostgresQuery},
+		{Key: "sqlite:*", Owner: "formatters.yaml#sqlite:*", Formatter: formatterSqliteAny},
+		{Key: "mysql:*", Owner: "formatters.yaml#mysql:*", Formatter: formatterMysqlAny},
+		{Key: "playwright:*", Owner: "formatters.yaml#playwright:*", Formatter: formatterPlaywrightAny},
+		{Key: "fetch:fetch", Owner: "formatters.yaml#fetch:fetch", Formatter: formatterFetchFetch},
+		{Key: "slack:*", Owner: "formatters.yaml#slack:*", Formatter: formatterSlackAny},
+		{Key: "memory:*", Owner: "formatters.yaml#memory:*", Formatter: formatterMemoryAny},
+		{Key: "brave-search:*", Owner: "formatters.yaml#brave-search:*", Formatter: formatterBraveSearchAny},
+		{Key: "puppeteer:*", Owner: "formatters.yaml#puppeteer:*", Formatter: formatterPuppeteerAny},
+		{Key: "redis:*", Owner: "formatters.yaml#redis:*", Formatter: formatterRedisAny},
+		{Key: "gitlab:*", Owner: "formatters.yaml#gitlab:*", Formatter: formatterGitlabAny},
+		{Key: "time:*", Owner: "formatters.yaml#time:*", Formatter: formatterTimeAny},
+		{Key: "sentry:get_sentry_issue", Owner: "formatters.yaml#sentry:get_sentry_issue", Formatter: formatterSentryGetSentryIssue},
 	}
 }
 
@@ -107,6 +109,37 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
+// runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
 // PreviewRead formats calls to "read" (Read a file).
@@ -119,7 +152,9 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
 // (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI), the first that is not blank.
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
@@ -128,7 +163,10 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 //	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
 //	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
 //	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
-//	preview = parts.size() == 0 ? "" : "for " + parts.join(", ")
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	preview = device.hasValue()
+//	  ? (device.value() == "" ? "for the list of devices" : "for the docs of device '" + device.value() + "'")
+//	  : parts.size() == 0 ? "" : "for " + parts.join(", ")
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
 	v1 := opt
@@ -211,14 +249,64 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		v15 = []string{}
 	}
 	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
-	var v17 string
-	if int64(len(parts)) == int64(0) {
-		v17 = ""
-	} else {
-		v17 = "for " + celrt.JoinSep(parts, ", ")
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
 	}
-	return v17, true, nil
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	var v20 string
+	if device.Ok {
+		v21, err := device.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v22 string
+		if v21 == "" {
+			v22 = "for the list of devices"
+		} else {
+			v23, err := device.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v22 = "for the docs of device '" + v23 + "'"
+		}
+		v20 = v22
+	} else {
+		var v24 string
+		if int64(len(parts)) == int64(0) {
+			v24 = ""
+		} else {
+			v24 = "for " + celrt.JoinSep(parts, ", ")
+		}
+		v20 = v24
+	}
+	return v20, true, nil
 }
+
+// formatterRead registers the functions of "read".
+var formatterRead = slots{preview: PreviewRead, tier: runtime.TierRead}
 
 // PreviewWrite formats calls to "write" (Write a file).
 //
@@ -226,7 +314,9 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath).
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -272,6 +362,105 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	}
 	return v7, true, nil
 }
+
+// UnwrapWrite returns the calls that a call to "write" carries (Write a file).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	unwrap = tool == "write" && type(input.path) == string && input.path.startsWith("xd://") && input.path.size() > 5
+//	  ? [{"tool": input.path.substring(5), "input": input.content, "kind": "device"}]
+//	  : []
+func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return nil, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v5 := opt
+	if !opt.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v6
+	ok := tool == "write"
+	if ok {
+		v7 := celrt.TypeOf(celrt.Field(input, "path")) == celrt.StringType
+		ok = v7
+	}
+	ok2 := ok
+	if ok2 {
+		v8, failure := func() (bool, error) {
+			x, err := celrt.AsString(celrt.Field(input, "path"))
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(x, "xd://"), nil
+		}()
+		v9, failure2 := func() (bool, error) {
+			size, err := celrt.Size(celrt.Field(input, "path"))
+			if err != nil {
+				return false, err
+			}
+			return size > int64(5), nil
+		}()
+		ok4, err := celrt.And(v8, failure, v9, failure2)
+		if err != nil {
+			return nil, err
+		}
+		ok2 = ok4
+	}
+	var v10 []any
+	if ok2 {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return nil, err
+		}
+		r, err := celrt.Substring(x2, int64(5))
+		if err != nil {
+			return nil, err
+		}
+		v11 := celrt.Field(input, "content")
+		v12 := "device"
+		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{r, v11, v12})
+		if err != nil {
+			return nil, err
+		}
+		v10 = []any{m}
+	} else {
+		v10 = []any{}
+	}
+	_ = stats
+	_ = path
+	return celrt.InnerCalls(v10)
+}
+
+// formatterWrite registers the functions of "write".
+var formatterWrite = slots{preview: PreviewWrite, unwrap: UnwrapWrite, tier: runtime.TierWrite}
 
 // PreviewEdit formats calls to "edit" (Edit a file).
 //
@@ -451,7 +640,12 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	edits := list
 	found := false
 	var failure3 error
-	v26 := []any{celrt.Field(input, "replace_all"), celrt.Field(input, "replaceAll"), celrt.Field(input, "all"), celrt.Field(input, "allow_multiple")}
+	v26 := []any{
+		celrt.Field(input, "replace_all"),
+		celrt.Field(input, "replaceAll"),
+		celrt.Field(input, "all"),
+		celrt.Field(input, "allow_multiple"),
+	}
 	for _, b := range v26 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -610,6 +804,9 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v36, true, nil
 }
 
+// formatterEdit registers the functions of "edit".
+var formatterEdit = slots{preview: PreviewEdit, tier: runtime.TierWrite}
+
 // PreviewFind formats calls to "find" (Find files).
 //
 // Also registered as "Glob", "glob".
@@ -655,6 +852,9 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	parts := celrt.Concat(v2, []string{v4})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
+
+// formatterFind registers the functions of "find".
+var formatterFind = slots{preview: PreviewFind, tier: runtime.TierRead}
 
 // PreviewGrep formats calls to "grep" (Search file contents).
 //
@@ -741,6 +941,9 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	parts := celrt.Concat(v5, v7, v11, []string{v13})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
+
+// formatterGrep registers the functions of "grep".
+var formatterGrep = slots{preview: PreviewGrep, tier: runtime.TierRead}
 
 // PreviewLs formats calls to "ls" (List a directory).
 //
@@ -841,6 +1044,9 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	parts := celrt.Concat([]string{v4}, v7, v8)
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
+
+// formatterLs registers the functions of "ls".
+var formatterLs = slots{preview: PreviewLs, tier: runtime.TierRead}
 
 // PreviewMcp formats calls to "mcp" (Any MCP tool).
 //
@@ -1170,6 +1376,9 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	return v8.Value, v8.Ok, nil
 }
 
+// formatterWebFetch registers the functions of "web_fetch".
+var formatterWebFetch = slots{preview: PreviewWebFetch, tier: runtime.TierNetwork}
+
 var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 
 // PreviewWebSearch formats calls to "web_search" (Search the web).
@@ -1322,6 +1531,9 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	return v11.Value, v11.Ok, nil
 }
+
+// formatterWebSearch registers the functions of "web_search".
+var formatterWebSearch = slots{preview: PreviewWebSearch, tier: runtime.TierNetwork}
 
 // PreviewTask formats calls to "task" (Start a sub-agent).
 //
@@ -1539,6 +1751,9 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	return v24.Value, v24.Ok, nil
 }
+
+// formatterTask registers the functions of "task".
+var formatterTask = slots{preview: PreviewTask, tier: runtime.TierExecute}
 
 // PreviewTodoWrite formats calls to "todo_write" (Update the todo list).
 //
@@ -1827,6 +2042,9 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	return v17.Value, v17.Ok, nil
 }
 
+// formatterTodoWrite registers the functions of "todo_write".
+var formatterTodoWrite = slots{preview: PreviewTodoWrite, tier: runtime.TierWrite}
+
 // PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
 //
 // Also registered as "patch".
@@ -2062,6 +2280,9 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 	return v13.Value, v13.Ok, nil
 }
 
+// formatterApplyPatch registers the functions of "apply_patch".
+var formatterApplyPatch = slots{preview: PreviewApplyPatch, tier: runtime.TierWrite}
+
 // PreviewNotebookEdit formats calls to "notebook_edit" (Edit a notebook cell).
 //
 // Also registered as "NotebookEdit", "notebook".
@@ -2225,6 +2446,9 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	}
 	return v21.Value, v21.Ok, nil
 }
+
+// formatterNotebookEdit registers the functions of "notebook_edit".
+var formatterNotebookEdit = slots{preview: PreviewNotebookEdit, tier: runtime.TierWrite}
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Run a shell command).
 //
@@ -2611,6 +2835,9 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	return v40.Value, v40.Ok, nil
 }
 
+// formatterRunShellCommand registers the functions of "run_shell_command".
+var formatterRunShellCommand = slots{preview: PreviewRunShellCommand, tier: runtime.TierExecute}
+
 // PreviewMultiEdit formats calls to "MultiEdit" (Edit a file several times).
 //
 // Also registered as "multiedit".
@@ -2947,6 +3174,9 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	return v26, true, nil
 }
 
+// formatterMultiEdit registers the functions of "MultiEdit".
+var formatterMultiEdit = slots{preview: PreviewMultiEdit, tier: runtime.TierWrite}
+
 // PreviewUpdatePlan formats calls to "update_plan" (Update the plan).
 //
 // How many steps Codex's update_plan sets (plan, a list of step and
@@ -3132,6 +3362,9 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	return v11.Value, v11.Ok, nil
 }
 
+// formatterUpdatePlan registers the functions of "update_plan".
+var formatterUpdatePlan = slots{preview: PreviewUpdatePlan, tier: runtime.TierWrite}
+
 // PreviewReadManyFiles formats calls to "read_many_files" (Read many files).
 //
 // The paths and globs Gemini CLI read_many_files reads (include, or paths
@@ -3286,6 +3519,9 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 	return v5.Value, v5.Ok, nil
 }
 
+// formatterReadManyFiles registers the functions of "read_many_files".
+var formatterReadManyFiles = slots{preview: PreviewReadManyFiles, tier: runtime.TierRead}
+
 // PreviewSaveMemory formats calls to "save_memory" (Remember a fact).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
@@ -3312,6 +3548,9 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 	}
 	return v2.Value, v2.Ok, nil
 }
+
+// formatterSaveMemory registers the functions of "save_memory".
+var formatterSaveMemory = slots{preview: PreviewSaveMemory, tier: runtime.TierWrite}
 
 // PreviewSpawnAgent formats calls to "spawn_agent" (Start a Codex sub-agent).
 //
@@ -3494,6 +3733,124 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	return v9.Value, v9.Ok, nil
 }
 
+// formatterSpawnAgent registers the functions of "spawn_agent".
+var formatterSpawnAgent = slots{preview: PreviewSpawnAgent, tier: runtime.TierExecute}
+
+// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Run tools in parallel).
+//
+// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
+// a tool (recipient_name, "functions." dropped) and its arguments
+// (parameters). The call is shown as the calls it carries; a use that
+// names no tool is shown as a call of "(no name)" with what it holds.
+// Without uses the call is shown as its JSON.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+//
+//	unwrap = type(input.tool_uses) != list ? [] : input.tool_uses.map(u, cel.bind(name,
+//	  type(u) == map && type(u.?recipient_name.orValue(null)) == string ? u.recipient_name.trim() : "",
+//	  {
+//	    "tool": name.startsWith("functions.") && name.size() > 10 ? name.substring(10) : name != "" ? name : "(no name)",
+//	    "input": type(u) == map ? u.?parameters.orValue(null) : u,
+//	  }))
+func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) != celrt.ListType
+	var v2 []any
+	if v1 {
+		v2 = []any{}
+	} else {
+		items, err := celrt.Iterate(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return nil, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			u := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(u) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(u, "recipient_name")
+				if err != nil {
+					return nil, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.TypeOf(v3) == celrt.StringType
+			}
+			var v4 string
+			if ok {
+				recipient_name, err := celrt.Select(u, "recipient_name")
+				if err != nil {
+					return nil, err
+				}
+				x, err := celrt.AsString(recipient_name)
+				if err != nil {
+					return nil, err
+				}
+				v4 = celrt.Trim(x)
+			} else {
+				v4 = ""
+			}
+			name := v4
+			ok2 := strings.HasPrefix(name, "functions.")
+			if ok2 {
+				ok2 = celrt.StringSize(name) > int64(10)
+			}
+			var v5 string
+			if ok2 {
+				r, err := celrt.Substring(name, int64(10))
+				if err != nil {
+					return nil, err
+				}
+				v5 = r
+			} else {
+				var v6 string
+				if name != "" {
+					v6 = name
+				} else {
+					v6 = "(no name)"
+				}
+				v5 = v6
+			}
+			var v7 any
+			if celrt.TypeOf(u) == celrt.MapType {
+				opt2, err := celrt.OptSelect(u, "parameters")
+				if err != nil {
+					return nil, err
+				}
+				v8 := opt2.Value
+				if !opt2.Ok {
+					v8 = nil
+				}
+				v7 = v8
+			} else {
+				v7 = u
+			}
+			m, err := celrt.NewMap([]any{"tool", "input"}, []any{v5, v7})
+			if err != nil {
+				return nil, err
+			}
+			if bytes += celrt.Footprint(m); bytes > celrt.MaxBytes {
+				return nil, celrt.ErrBytes
+			}
+			list = append(list, m)
+		}
+		v2 = list
+	}
+	return celrt.InnerCalls(v2)
+}
+
+// formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
+var formatterMultiToolUseParallel = slots{unwrap: UnwrapMultiToolUseParallel}
+
+// formatterBash registers the functions of "bash".
+var formatterBash = slots{tier: runtime.TierExecute}
+
 // PreviewFilesystemAny formats calls to "filesystem:*" (Any tool of the MCP filesystem server).
 //
 // Follows the reference filesystem server (modelcontextprotocol/servers
@@ -3594,7 +3951,9 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		v6 := []string{celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
 		v5 = v6
 	} else {
 		v5 = []string{}
@@ -3677,6 +4036,195 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	}
 	return v13.Value, v13.Ok, nil
 }
+
+// TierFilesystemAny returns the tier of a call to "filesystem:*" (Any tool of the MCP filesystem server).
+//
+// Follows the reference filesystem server (modelcontextprotocol/servers
+// src/filesystem). The path the tool works on, with the size of what
+// write_file writes (it overwrites without warning), how many edits
+// edit_file makes (and whether it is a dry run) and the pattern
+// search_files looks for; the source and destination of move_file; the
+// paths read_multiple_files reads. Declines otherwise
+// (list_allowed_directories), so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
+//
+//	path = nonEmpty(input.path)
+//	source = nonEmpty(input.source)
+//	destination = nonEmpty(input.destination)
+//	paths = type(input.paths) == list
+//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
+//	  : []
+//	details = (type(input.content) == string
+//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
+//	  : [])
+//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
+//	+ (input.dryRun == true ? ["dry run"] : [])
+//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
+//	tier = cel.bind(name, tool.substring(tool.indexOf(":") + 1),
+//	  name in ["read_file", "read_text_file", "read_media_file", "read_multiple_files", "list_directory",
+//	    "list_directory_with_sizes", "directory_tree", "search_files", "get_file_info", "list_allowed_directories"]
+//	  || name == "edit_file" && input.dryRun == true ? "read" : "write")
+func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	path2 := celrt.NonEmpty(path)
+	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	source2 := celrt.NonEmpty(source)
+	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	destination2 := celrt.NonEmpty(destination)
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v3, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
+		x, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		size2, err := celrt.Size(celrt.Field(input, "edits"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
+	} else {
+		v10 = []string{}
+	}
+	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v11 []string
+	if celrt.NonEmpty(pattern).Ok {
+		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	details := celrt.Concat(v5, v8, v10, v11)
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	sum, err := celrt.AddInt(r, int64(1))
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	r2, err := celrt.Substring(tool, sum)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	name := r2
+	v13 := []string{
+		"read_file",
+		"read_text_file",
+		"read_media_file",
+		"read_multiple_files",
+		"list_directory",
+		"list_directory_with_sizes",
+		"directory_tree",
+		"search_files",
+		"get_file_info",
+		"list_allowed_directories",
+	}
+	ok := slices.Contains(v13, name)
+	if !ok {
+		ok2 := name == "edit_file"
+		if ok2 {
+			v14 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+			ok2 = v14
+		}
+		ok = ok2
+	}
+	var v15 string
+	if ok {
+		v15 = "read"
+	} else {
+		v15 = "write"
+	}
+	_ = path2
+	_ = source2
+	_ = destination2
+	_ = paths
+	_ = details
+	return celrt.Tier(v15)
+}
+
+// formatterFilesystemAny registers the functions of "filesystem:*".
+var formatterFilesystemAny = slots{preview: PreviewFilesystemAny, tierOf: TierFilesystemAny}
 
 // PreviewGithubAny formats calls to "github:*" (Any tool of the GitHub MCP server).
 //
@@ -3972,7 +4520,11 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		v19 = v21
 	}
 	repo3 := v19
-	v23 := []any{celrt.Field(input, "issue_number"), celrt.Field(input, "pull_number"), celrt.Field(input, "pullNumber")}
+	v23 := []any{
+		celrt.Field(input, "issue_number"),
+		celrt.Field(input, "pull_number"),
+		celrt.Field(input, "pullNumber"),
+	}
 	list := make([]any, 0, len(v23))
 	for _, n := range v23 {
 		if steps++; steps > celrt.MaxSteps {
@@ -4515,6 +5067,9 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v86.Value, v86.Ok, nil
 }
 
+// formatterGithubAny registers the functions of "github:*".
+var formatterGithubAny = slots{preview: PreviewGithubAny, tier: runtime.TierNetwork}
+
 // PreviewGitAny formats calls to "git:*" (Any tool of the MCP git server).
 //
 // Follows the reference git server (modelcontextprotocol/servers src/git,
@@ -4786,6 +5341,280 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	return v21.Value, v21.Ok, nil
 }
 
+// TierGitAny returns the tier of a call to "git:*" (Any tool of the MCP git server).
+//
+// Follows the reference git server (modelcontextprotocol/servers src/git,
+// mcp_server_git/server.py). The repository path, then what the tool does:
+// the files staged (["."] stages all changes), the commit message, the
+// branch created (and the branch it starts from) or checked out, git_reset
+// unstaging everything, the revision shown or the diff target. Declines
+// without a repository path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	repo = nonEmpty(input.repo_path)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  : []
+//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
+//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
+//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
+//	details = (name == "git_reset" ? ["unstage all changes"] : [])
+//	+ (files.size() > 0 ? ["stage " + staged] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
+//	+ (nonEmpty(input.branch_name).hasValue()
+//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
+//	        + input.branch_name.trim() + "'"
+//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	    : [])
+//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	tier = name in ["git_status", "git_diff_unstaged", "git_diff_staged", "git_diff", "git_log", "git_show", "git_branch"]
+//	  ? "read" : "write"
+func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	repo := celrt.NonEmpty(repo_path)
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(f).Ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v4, err := celrt.NonEmpty(f2).Get()
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	files := v3
+	found := false
+	var failure error
+	for _, f3 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		ok := f3 == "."
+		if !ok {
+			ok = f3 == "./"
+		}
+		ok2 := ok
+		if !ok2 {
+			ok3 := f3 == "*"
+			if !ok3 {
+				ok3 = f3 == ":/"
+			}
+			ok2 = ok3
+		}
+		found = ok2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return runtime.TierUnknown, failure
+	}
+	var v5 string
+	if found {
+		var v6 string
+		if int64(len(files)) > int64(1) {
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v6 = ""
+		}
+		v5 = "all changes" + v6
+	} else {
+		list3 := make([]string, 0, len(files))
+		for _, f4 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
+	}
+	staged := v5
+	var v8 []string
+	if name == "git_reset" {
+		v8 = []string{"unstage all changes"}
+	} else {
+		v8 = []string{}
+	}
+	var v9 []string
+	if int64(len(files)) > int64(0) {
+		v9 = []string{"stage " + staged}
+	} else {
+		v9 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v12 []string
+	if celrt.NonEmpty(branch_name).Ok {
+		var v13 string
+		if name == "git_checkout" {
+			v13 = "switch to branch '"
+		} else {
+			var v14 string
+			if name == "git_create_branch" {
+				v14 = "create branch '"
+			} else {
+				v14 = "branch '"
+			}
+			v13 = v14
+		}
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		var v15 string
+		if celrt.NonEmpty(base_branch).Ok {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
+		} else {
+			v15 = ""
+		}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
+	} else {
+		v12 = []string{}
+	}
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v17 []string
+	if celrt.NonEmpty(target).Ok {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
+	} else {
+		v17 = []string{}
+	}
+	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v19 []string
+	if celrt.NonEmpty(revision).Ok {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
+	} else {
+		v19 = []string{}
+	}
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	v21 := []string{
+		"git_status",
+		"git_diff_unstaged",
+		"git_diff_staged",
+		"git_diff",
+		"git_log",
+		"git_show",
+		"git_branch",
+	}
+	var v22 string
+	if slices.Contains(v21, name) {
+		v22 = "read"
+	} else {
+		v22 = "write"
+	}
+	_ = repo
+	_ = details
+	return celrt.Tier(v22)
+}
+
+// formatterGitAny registers the functions of "git:*".
+var formatterGitAny = slots{preview: PreviewGitAny, tierOf: TierGitAny}
+
 // PreviewPostgresQuery formats calls to "postgres:query" (Run SQL on PostgreSQL).
 //
 // Follows the archived reference PostgreSQL server (servers-archived
@@ -4831,6 +5660,75 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	}
 	return v3.Value, v3.Ok, nil
 }
+
+// TierPostgresQuery returns the tier of a call to "postgres:query" (Run SQL on PostgreSQL).
+//
+// Follows the archived reference PostgreSQL server (servers-archived
+// src/postgres: query {sql}); its read-only transaction is not a promise
+// the published package keeps. The kinds of its statements first, each
+// once and the most consequential first (DROP before DELETE before UPDATE
+// … before SELECT; comments and quoted text skipped, so a statement
+// hidden after padding, after other statements or behind a dialect's quirk
+// still shows), then the whole query with its white space folded, cut at
+// 120 characters. Linear in the length of the query. Declines without SQL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
+//
+//	sql = nonEmpty(input.sql).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	tier = kinds.size() > 0 && kinds.all(k, k in ["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]) ? "read" : "write"
+func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	opt := celrt.NonEmpty(sql)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	ok := int64(len(kinds)) > int64(0)
+	if ok {
+		found := true
+		var failure error
+		for _, k := range kinds {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v3 := []string{"SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"}
+			found = slices.Contains(v3, k)
+			if !found {
+				break
+			}
+		}
+		if found && failure != nil {
+			return runtime.TierUnknown, failure
+		}
+		ok = found
+	}
+	var v4 string
+	if ok {
+		v4 = "read"
+	} else {
+		v4 = "write"
+	}
+	_ = kind
+	return celrt.Tier(v4)
+}
+
+// formatterPostgresQuery registers the functions of "postgres:query".
+var formatterPostgresQuery = slots{preview: PreviewPostgresQuery, tierOf: TierPostgresQuery}
 
 // PreviewSqliteAny formats calls to "sqlite:*" (Any tool of the MCP SQLite server).
 //
@@ -4896,6 +5794,91 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v3.Value, v3.Ok, nil
 }
 
+// TierSqliteAny returns the tier of a call to "sqlite:*" (Any tool of the MCP SQLite server).
+//
+// Follows the archived reference SQLite server (servers-archived
+// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
+// create_table {query}, describe_table {table_name}). For a query, the
+// kinds of its statements first, as for postgres:query (write_query runs
+// any statement, DELETE and DROP included), then the query with its white
+// space folded, cut at 120 characters; for describe_table, the table.
+// Declines otherwise, so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
+//
+//	sql = nonEmpty(input.query).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	tier = sql != "" ? (kinds.size() > 0 && kinds.all(k, k in ["SELECT", "VALUES", "TABLE"]) ? "read" : "write")
+//	  : tool.endsWith(":describe_table") || tool.endsWith(":list_tables") ? "read" : "write"
+func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql := v1
+	kinds := celrt.SQLKinds(sql)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	var v3 string
+	if sql != "" {
+		ok := int64(len(kinds)) > int64(0)
+		if ok {
+			found := true
+			var failure error
+			for _, k := range kinds {
+				if steps++; steps > celrt.MaxSteps {
+					return runtime.TierUnknown, celrt.ErrSteps
+				}
+				v4 := slices.Contains([]string{"SELECT", "VALUES", "TABLE"}, k)
+				found = v4
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return runtime.TierUnknown, failure
+			}
+			ok = found
+		}
+		var v5 string
+		if ok {
+			v5 = "read"
+		} else {
+			v5 = "write"
+		}
+		v3 = v5
+	} else {
+		ok2 := strings.HasSuffix(tool, ":describe_table")
+		if !ok2 {
+			ok2 = strings.HasSuffix(tool, ":list_tables")
+		}
+		var v6 string
+		if ok2 {
+			v6 = "read"
+		} else {
+			v6 = "write"
+		}
+		v3 = v6
+	}
+	_ = kind
+	return celrt.Tier(v3)
+}
+
+// formatterSqliteAny registers the functions of "sqlite:*".
+var formatterSqliteAny = slots{preview: PreviewSqliteAny, tierOf: TierSqliteAny}
+
 // PreviewMysqlAny formats calls to "mysql:*" (Any tool of an MCP MySQL server).
 //
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
@@ -4948,6 +5931,99 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return v4.Value, v4.Ok, nil
 }
+
+// TierMysqlAny returns the tier of a call to "mysql:*" (Any tool of an MCP MySQL server).
+//
+// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
+// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
+// statements first, as for postgres:query (MySQL's backslash escapes, #
+// comments and /*! */ code included), then the query with its white space
+// folded, cut at 120 characters. Declines otherwise (get_schema_info,
+// get_table_sample).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
+//
+//	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	tier = sql != "" ? (kinds.size() > 0 && kinds.all(k, k in ["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]) ? "read" : "write")
+//	  : tool.endsWith(":get_schema_info") || tool.endsWith(":get_table_sample") ? "read" : "write"
+func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		opt2 := celrt.NonEmpty(sql)
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		v1 = v2
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v3 string
+	if int64(len(kinds)) == int64(0) {
+		v3 = "SQL"
+	} else {
+		v3 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v3
+	var v4 string
+	if sql2 != "" {
+		ok := int64(len(kinds)) > int64(0)
+		if ok {
+			found := true
+			var failure error
+			for _, k := range kinds {
+				if steps++; steps > celrt.MaxSteps {
+					return runtime.TierUnknown, celrt.ErrSteps
+				}
+				v5 := []string{"SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"}
+				found = slices.Contains(v5, k)
+				if !found {
+					break
+				}
+			}
+			if found && failure != nil {
+				return runtime.TierUnknown, failure
+			}
+			ok = found
+		}
+		var v6 string
+		if ok {
+			v6 = "read"
+		} else {
+			v6 = "write"
+		}
+		v4 = v6
+	} else {
+		ok2 := strings.HasSuffix(tool, ":get_schema_info")
+		if !ok2 {
+			ok2 = strings.HasSuffix(tool, ":get_table_sample")
+		}
+		var v7 string
+		if ok2 {
+			v7 = "read"
+		} else {
+			v7 = "write"
+		}
+		v4 = v7
+	}
+	_ = kind
+	return celrt.Tier(v4)
+}
+
+// formatterMysqlAny registers the functions of "mysql:*".
+var formatterMysqlAny = slots{preview: PreviewMysqlAny, tierOf: TierMysqlAny}
 
 // PreviewPlaywrightAny formats calls to "playwright:*" (Any tool of a Playwright MCP server).
 //
@@ -6153,6 +7229,9 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	return v99.Value, v99.Ok, nil
 }
 
+// formatterPlaywrightAny registers the functions of "playwright:*".
+var formatterPlaywrightAny = slots{preview: PreviewPlaywrightAny, tier: runtime.TierNetwork}
+
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
 //
 // Follows the reference fetch server (modelcontextprotocol/servers
@@ -6222,6 +7301,9 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	}
 	return v4.Value, v4.Ok, nil
 }
+
+// formatterFetchFetch registers the functions of "fetch:fetch".
+var formatterFetchFetch = slots{preview: PreviewFetchFetch, tier: runtime.TierNetwork}
 
 // PreviewSlackAny formats calls to "slack:*" (Any tool of an MCP Slack server).
 //
@@ -6436,6 +7518,9 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return v16.Value, v16.Ok, nil
 }
+
+// formatterSlackAny registers the functions of "slack:*".
+var formatterSlackAny = slots{preview: PreviewSlackAny, tier: runtime.TierNetwork}
 
 // PreviewMemoryAny formats calls to "memory:*" (Any tool of the MCP memory server).
 //
@@ -6971,6 +8056,480 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v35.Value, v35.Ok, nil
 }
 
+// TierMemoryAny returns the tier of a call to "memory:*" (Any tool of the MCP memory server).
+//
+// Follows the reference memory server (modelcontextprotocol/servers
+// src/memory: create_entities, create_relations, add_observations,
+// delete_entities, delete_observations, delete_relations, search_nodes,
+// open_nodes). What changes in the knowledge graph: the entities created
+// (name and type) or deleted, the relations (from, type, to), the
+// observations added or deleted per entity; the query or names a read
+// looks for. Declines otherwise (read_graph).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
+//	entities = (type(input.entities) == list ? input.entities : [])
+//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
+//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
+//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
+//	relations = (type(input.relations) == list ? input.relations : [])
+//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
+//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
+//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
+//	    + " '" + truncate(collapse(r.to), 40) + "'")
+//	perEntity = (type(input.observations) == list ? input.observations : type(input.deletions) == list ? input.deletions : [])
+//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
+//	  .map(o, cel.bind(items, type(o.?contents.orValue(null)) == list ? o.contents
+//	        : type(o.?observations.orValue(null)) == list ? o.observations : [],
+//	      "'" + truncate(collapse(o.entityName), 40) + "': "
+//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
+//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
+//	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
+//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
+//	tier = name in ["read_graph", "search_nodes", "open_nodes"] ? "read" : "write"
+func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		v2 = "DELETE "
+	} else {
+		ok := strings.HasPrefix(name, "create_")
+		if !ok {
+			ok = strings.HasPrefix(name, "add_")
+		}
+		var v3 string
+		if ok {
+			v3 = "add "
+		} else {
+			v3 = ""
+		}
+		v2 = v3
+	}
+	verb := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
+	} else {
+		v5 = []any{}
+	}
+	items, err := celrt.Iterate(v5)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		ok2 := celrt.TypeOf(e) == celrt.MapType
+		if ok2 {
+			opt, err := celrt.OptSelect(e, "name")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v6 := opt.Value
+			if !opt.Ok {
+				v6 = nil
+			}
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		name2, err := celrt.Select(e2, "name")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		x, err := celrt.AsString(name2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		opt2, err := celrt.OptSelect(e2, "entityType")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v7 := opt2.Value
+		if !opt2.Ok {
+			v7 = nil
+		}
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
+			entityType, err := celrt.Select(e2, "entityType")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			x2, err := celrt.AsString(entityType)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+		} else {
+			v8 = ""
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	entities := list2
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
+	} else {
+		v10 = []any{}
+	}
+	items2, err := celrt.Iterate(v10)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(r4) == celrt.MapType
+			if ok3 {
+				opt3, err := celrt.OptSelect(r4, "from")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt3.Value
+				if !opt3.Ok {
+					v11 = nil
+				}
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
+			}
+			return ok3, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(r4, "to")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		from, err := celrt.Select(r5, "from")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		x3, err := celrt.AsString(from)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		opt5, err := celrt.OptSelect(r5, "relationType")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v15 := opt5.Value
+		if !opt5.Ok {
+			v15 = nil
+		}
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
+			relationType, err := celrt.Select(r5, "relationType")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v16 = relationType
+		} else {
+			v16 = "?"
+		}
+		x4, err := celrt.AsString(v16)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
+		to, err := celrt.Select(r5, "to")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		x5, err := celrt.AsString(to)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	relations := list4
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
+	} else {
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
+		} else {
+			v21 = []any{}
+		}
+		v19 = v21
+	}
+	items3, err := celrt.Iterate(v19)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		ok6 := celrt.TypeOf(o) == celrt.MapType
+		if ok6 {
+			opt6, err := celrt.OptSelect(o, "entityName")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v22 := opt6.Value
+			if !opt6.Ok {
+				v22 = nil
+			}
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		opt7, err := celrt.OptSelect(o2, "contents")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v23 := opt7.Value
+		if !opt7.Ok {
+			v23 = nil
+		}
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
+			contents, err := celrt.Select(o2, "contents")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v24 = contents
+		} else {
+			opt8, err := celrt.OptSelect(o2, "observations")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v25 := opt8.Value
+			if !opt8.Ok {
+				v25 = nil
+			}
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				v26 = observations
+			} else {
+				v26 = []any{}
+			}
+			v24 = v26
+		}
+		items4 := v24
+		entityName, err := celrt.Select(o2, "entityName")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		x6, err := celrt.AsString(entityName)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v27, failure3 := func() (bool, error) {
+			size, err := celrt.Size(items4)
+			if err != nil {
+				return false, err
+			}
+			return size > int64(0), nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			elem3, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
+		}()
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		var v29 string
+		if ok8 {
+			elem4, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			x7, err := celrt.AsString(elem4)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+		} else {
+			v29 = ""
+		}
+		size2, err := celrt.Size(items4)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		var v30 string
+		if size2 > int64(1) {
+			size3, err := celrt.Size(items4)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			diff, err := celrt.SubInt(size3, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
+		} else {
+			v30 = ""
+		}
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	perEntity := list6
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
+	} else {
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
+		} else {
+			v34 = []any{}
+		}
+		v32 = v34
+	}
+	items5, err := celrt.Iterate(v32)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if celrt.TypeOf(n) == celrt.StringType {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		x8, err := celrt.AsString(n2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
+	}
+	names := list8
+	v35 := []string{"read_graph", "search_nodes", "open_nodes"}
+	var v36 string
+	if slices.Contains(v35, name) {
+		v36 = "read"
+	} else {
+		v36 = "write"
+	}
+	_ = verb
+	_ = entities
+	_ = relations
+	_ = perEntity
+	_ = names
+	return celrt.Tier(v36)
+}
+
+// formatterMemoryAny registers the functions of "memory:*".
+var formatterMemoryAny = slots{preview: PreviewMemoryAny, tierOf: TierMemoryAny}
+
 // PreviewBraveSearchAny formats calls to "brave-search:*" (Any tool of the Brave Search MCP server).
 //
 // Follows the archived reference Brave Search server (servers-archived
@@ -7071,6 +8630,9 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 	}
 	return v6.Value, v6.Ok, nil
 }
+
+// formatterBraveSearchAny registers the functions of "brave-search:*".
+var formatterBraveSearchAny = slots{preview: PreviewBraveSearchAny, tier: runtime.TierNetwork}
 
 // PreviewPuppeteerAny formats calls to "puppeteer:*" (Any tool of the MCP Puppeteer server).
 //
@@ -7248,6 +8810,9 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	}
 	return v8.Value, v8.Ok, nil
 }
+
+// formatterPuppeteerAny registers the functions of "puppeteer:*".
+var formatterPuppeteerAny = slots{preview: PreviewPuppeteerAny, tier: runtime.TierNetwork}
 
 // PreviewRedisAny formats calls to "redis:*" (Any tool of the MCP Redis server).
 //
@@ -7430,6 +8995,112 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return v7.Value, v7.Ok, nil
 }
+
+// TierRedisAny returns the tier of a call to "redis:*" (Any tool of the MCP Redis server).
+//
+// Follows the archived reference Redis server (servers-archived src/redis:
+// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
+// list {pattern}). The key set with its value and expiry, the keys
+// deleted, the key read or the pattern listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	keys = (type(input.key) == list ? input.key : [input.key])
+//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
+//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
+//	tier = name in ["get", "list"] ? "read" : "write"
+func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
+	} else {
+		v3 = []any{celrt.Field(input, "key")}
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if celrt.TypeOf(k) == celrt.StringType {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, k)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	keys := list2
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
+		r4, err := celrt.NumberTextOf(input, "expireSeconds")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v5 = " (expires in " + r4 + " seconds)"
+	} else {
+		v5 = ""
+	}
+	expiry := v5
+	var v6 string
+	if slices.Contains([]string{"get", "list"}, name) {
+		v6 = "read"
+	} else {
+		v6 = "write"
+	}
+	_ = keys
+	_ = expiry
+	return celrt.Tier(v6)
+}
+
+// formatterRedisAny registers the functions of "redis:*".
+var formatterRedisAny = slots{preview: PreviewRedisAny, tierOf: TierRedisAny}
 
 // PreviewGitlabAny formats calls to "gitlab:*" (Any tool of the MCP GitLab server).
 //
@@ -7688,6 +9359,9 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v18.Value, v18.Ok, nil
 }
 
+// formatterGitlabAny registers the functions of "gitlab:*".
+var formatterGitlabAny = slots{preview: PreviewGitlabAny, tier: runtime.TierNetwork}
+
 // PreviewTimeAny formats calls to "time:*" (Any tool of the MCP time server).
 //
 // Follows the reference time server (modelcontextprotocol/servers
@@ -7756,6 +9430,9 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 	return v1.Value, v1.Ok, nil
 }
 
+// formatterTimeAny registers the functions of "time:*".
+var formatterTimeAny = slots{preview: PreviewTimeAny, tier: runtime.TierRead}
+
 // PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Read a Sentry issue).
 //
 // Follows the archived reference Sentry server (servers-archived
@@ -7786,3 +9463,6 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 	}
 	return v1.Value, v1.Ok, nil
 }
+
+// formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
+var formatterSentryGetSentryIssue = slots{preview: PreviewSentryGetSentryIssue, tier: runtime.TierNetwork}

@@ -4,6 +4,10 @@ package generated_test
 // are "<agent> <tool>"; where they come from is in the corpus
 // testdata/real/agents.jsonl.
 var agentSchemas = map[string]map[string][]string{
+	"multi_tool_use.parallel": {
+		"tool_uses": {"openai multi_tool_use.parallel"},
+	},
+	"bash": {},
 	"read": {
 		"path":          {"pi read", "oh-my-pi read"},
 		"file_path":     {"claude-code Read", "gemini-cli read_file", "qwen-code read_file", "codex read_file"},

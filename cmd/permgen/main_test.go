@@ -65,8 +65,8 @@ func TestPreviewJSONFormat(t *testing.T) {
 `
 	stdout, stderr, code := runCLI(t, in, "preview", "--format=json")
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, `{"tool":"bash","preview":"","prompt":"Current agent requested bash command 'ls -la'. Allow this command?","log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"},"formatter":"","tier":""}
-{"tool":"task","preview":"with input {\"n\":1}","prompt":"Current agent requested tool 'task' with input {\"n\":1}. Allow this call?","log":{"command":null,"target":null,"toolInputPreview":"input {\"n\":1}","origin":null},"formatter":"","tier":""}
+	assert.Equal(t, `{"tool":"bash","preview":"","prompt":"Current agent requested bash command 'ls -la'. Allow this command?","log":{"command":"ls -la","target":null,"toolInputPreview":null,"origin":"builtin"},"formatter":"","tier":"execute"}
+{"tool":"task","preview":"with input {\"n\":1}","prompt":"Current agent requested tool 'task' with input {\"n\":1}. Allow this call?","log":{"command":null,"target":null,"toolInputPreview":"input {\"n\":1}","origin":null},"formatter":"","tier":"execute"}
 `, stdout)
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		var v map[string]any

@@ -31,30 +31,12 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "write", Owner: "wrapped.yaml#write", Formatter: slots{
-			preview: PreviewWrite,
-			unwrap:  UnwrapWrite,
-			tier:    runtime.TierWrite,
-		}},
-		{Key: "multi_tool_use.parallel", Owner: "wrapped.yaml#multi_tool_use.parallel", Formatter: slots{
-			preview: PreviewMultiToolUseParallel,
-			unwrap:  UnwrapMultiToolUseParallel,
-		}},
-		{Key: "query", Owner: "wrapped.yaml#query", Formatter: slots{
-			preview: PreviewQuery,
-			tierOf:  TierQuery,
-		}},
-		{Key: "web_fetch", Owner: "wrapped.yaml#web_fetch", Formatter: slots{
-			preview: PreviewWebFetch,
-			tier:    runtime.TierNetwork,
-		}},
-		{Key: "bash", Owner: "wrapped.yaml#bash", Formatter: slots{
-			tier: runtime.TierExecute,
-		}},
-		{Key: "schedule", Owner: "wrapped.yaml#schedule", Formatter: slots{
-			unwrap: UnwrapSchedule,
-			tierOf: TierSchedule,
-		}},
+		{Key: "write", Owner: "wrapped.yaml#write", Formatter: formatterWrite},
+		{Key: "multi_tool_use.parallel", Owner: "wrapped.yaml#multi_tool_use.parallel", Formatter: formatterMultiToolUseParallel},
+		{Key: "query", Owner: "wrapped.yaml#query", Formatter: formatterQuery},
+		{Key: "web_fetch", Owner: "wrapped.yaml#web_fetch", Formatter: formatterWebFetch},
+		{Key: "bash", Owner: "wrapped.yaml#bash", Formatter: formatterBash},
+		{Key: "schedule", Owner: "wrapped.yaml#schedule", Formatter: formatterSchedule},
 	}
 }
 
@@ -167,6 +149,9 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 	return celrt.InnerCalls(celrt.OptionalOf(v1))
 }
 
+// formatterWrite registers the functions of "write".
+var formatterWrite = slots{preview: PreviewWrite, unwrap: UnwrapWrite, tier: runtime.TierWrite}
+
 // PreviewMultiToolUseParallel formats calls to "multi_tool_use.parallel" (Run tools in parallel).
 //
 // Defined in wrapped.yaml, registered with owner "wrapped.yaml#multi_tool_use.parallel":
@@ -277,6 +262,9 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 	return celrt.InnerCalls(list)
 }
 
+// formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
+var formatterMultiToolUseParallel = slots{preview: PreviewMultiToolUseParallel, unwrap: UnwrapMultiToolUseParallel}
+
 // PreviewQuery formats calls to "query" (Run an SQL query).
 //
 // Defined in wrapped.yaml, registered with owner "wrapped.yaml#query":
@@ -336,6 +324,9 @@ func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime
 	return celrt.Tier(v1)
 }
 
+// formatterQuery registers the functions of "query".
+var formatterQuery = slots{preview: PreviewQuery, tierOf: TierQuery}
+
 // PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
 //
 // Defined in wrapped.yaml, registered with owner "wrapped.yaml#web_fetch":
@@ -348,6 +339,12 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return "fetch " + url, true, nil
 }
+
+// formatterWebFetch registers the functions of "web_fetch".
+var formatterWebFetch = slots{preview: PreviewWebFetch, tier: runtime.TierNetwork}
+
+// formatterBash registers the functions of "bash".
+var formatterBash = slots{tier: runtime.TierExecute}
 
 // UnwrapSchedule returns the calls that a call to "schedule" carries (Run a call later).
 //
@@ -372,6 +369,9 @@ func UnwrapSchedule(input *value.Object, tool string, limits runtime.Limits) ([]
 func TierSchedule(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	return catalog.TierTool("schedule", input, tool, limits)
 }
+
+// formatterSchedule registers the functions of "schedule".
+var formatterSchedule = slots{unwrap: UnwrapSchedule, tierOf: TierSchedule}
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
 // restored the first time their formatter runs: initializing this package
