@@ -142,7 +142,8 @@ func (d *Dispatcher) Prompt(c Call) string {
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
 	in := value.DecodeInput(c.Input)
-	return d.logContext(c, in, d.inspect(c, in, false))
+	n := d.inspect(c, in, false)
+	return d.logContext(c, in, n, func() string { return n.preview(d).Text })
 }
 
 // Describe returns the preview, the ask-prompt sentence, the log context,
@@ -158,7 +159,7 @@ func (d *Dispatcher) Describe(c Call) Description {
 	return Description{
 		Preview: preview,
 		Prompt:  d.prompt(c, in, prompt, n.tier),
-		Log:     d.logContext(c, in, n),
+		Log:     d.logContext(c, in, n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),
 		Hidden:  n.hidden,
@@ -463,11 +464,13 @@ func isPathTool(tool string) bool {
 	return false
 }
 
-func (d *Dispatcher) logContext(c Call, in value.Input, n node) LogContext {
+// logContext returns the log context of an inspected call; wrapped returns
+// its preview, for a wrapper shown as the calls it carries.
+func (d *Dispatcher) logContext(c Call, in value.Input, n node, wrapped func() string) LogContext {
 	return LogContext{
 		Command:          d.logText(c.Command),
 		Target:           d.logText(c.Target),
-		ToolInputPreview: d.logPreview(c, in, n),
+		ToolInputPreview: d.logPreview(c, in, n, wrapped),
 		Origin:           d.logText(c.Origin),
 	}
 }
@@ -480,12 +483,12 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in value.Input, n node) *string {
+func (d *Dispatcher) logPreview(c Call, in value.Input, n node, wrapped func() string) *string {
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil
 	case isPathTool(c.Tool) && n.unwrapped():
-		return d.logText(n.preview(d).Text)
+		return d.logText(wrapped())
 	case isPathTool(c.Tool):
 		return d.logText(n.raw.Text)
 	}
