@@ -300,12 +300,47 @@ func FuzzNativeAgainstInterpreter(f *testing.F) {
 		if errors.Is(interp.Err, celfmt.ErrCostLimit) || errors.Is(interp.Err, celfmt.ErrBudget) {
 			return // the interpreter's cost accounting, which native code does not share
 		}
-		nat.Text, nat.OK, nat.Err = p.native.Format(runtime.Request{Tool: tool, Input: in, Limits: limits})
+		req := runtime.Request{Tool: tool, Input: in, Limits: limits}
+		nat.Text, nat.OK, nat.Err = p.native.Format(req)
 		if !agree(nat, interp) {
 			t.Fatalf("native and interpreted %s disagree\ntool:        %s\nlimits:      %+v\ninput:       %s\nnative:      %s\ninterpreted: %s",
 				p.interp.Entry.Tool, tool, limits, textfmt.CompactJSON(in), nat, interp)
 		}
+		if u, ok := p.native.(runtime.Unwrapper); ok {
+			icalls, ierr := p.interp.Unwrap(req)
+			ncalls, nerr := u.Unwrap(req)
+			if !errors.Is(ierr, celfmt.ErrCostLimit) && !errors.Is(ierr, celfmt.ErrBudget) &&
+				((ierr != nil) != (nerr != nil) || ierr == nil && callsText(icalls) != callsText(ncalls)) {
+				t.Fatalf("native and interpreted unwrap of %s disagree\ninput:       %s\nnative:      %s %v\ninterpreted: %s %v",
+					tool, textfmt.CompactJSON(in), callsText(ncalls), nerr, callsText(icalls), ierr)
+			}
+		}
+		if f, ok := p.native.(runtime.Tierer); ok {
+			itier, ierr := p.interp.Tier(req)
+			ntier, nerr := f.Tier(req)
+			if !errors.Is(ierr, celfmt.ErrCostLimit) && !errors.Is(ierr, celfmt.ErrBudget) &&
+				((ierr != nil) != (nerr != nil) || itier != ntier) {
+				t.Fatalf("native and interpreted tier of %s disagree\ninput:       %s\nnative:      %v %v\ninterpreted: %v %v",
+					tool, textfmt.CompactJSON(in), ntier, nerr, itier, ierr)
+			}
+		}
 	})
+}
+
+// callsText is the calls a wrapper carries, as text to compare. A number
+// that is a call's whole input compares as a double: the interpreter holds
+// it as one, while translated code keeps the input's digits (an input
+// object keeps them in both).
+func callsText(calls []runtime.InnerCall) string {
+	var b strings.Builder
+	for _, c := range calls {
+		in := c.Input
+		if n, ok := in.(value.Number); ok {
+			in = value.NumberOf(n.Float64())
+		}
+		fmt.Fprintf(&b, "%q %q %T %s\n", c.Tool, c.Kind, in, textfmt.CompactJSON(in))
+	}
+	return b.String()
 }
 
 // outcome is what one run of a formatter gave.
