@@ -267,8 +267,8 @@ func BenchmarkStock(b *testing.B) {
 	}
 }
 
-// BenchmarkCatalog runs every stock formatter on its first example,
-// translated to Go and interpreted.
+// BenchmarkCatalog runs every stock formatter that has a preview on its
+// first example, translated to Go and interpreted.
 func BenchmarkCatalog(b *testing.B) {
 	interpreted := loadedStock(b)
 	native := map[string]runtime.Formatter{}
@@ -278,7 +278,7 @@ func BenchmarkCatalog(b *testing.B) {
 	checked := loadedChecked(b)
 	for _, f := range checked.Formatters {
 		tool := f.Entry.Tool
-		if len(f.Entry.Examples) == 0 {
+		if len(f.Entry.Examples) == 0 || !f.Entry.HasPreview() {
 			continue
 		}
 		req := exampleRequest(b, f)
