@@ -93,7 +93,10 @@ type Options struct {
 
 // Dispatcher turns tool calls into previews, ask-prompt sentences and log
 // contexts, with the wording of the reference implementation. It consults
-// its registry first and falls back to the default previews. It is safe
+// its registry first and falls back to the default previews. A call whose
+// formatter is an Unwrapper is shown as the calls it carries (see
+// MaxWrapDepth and MaxInnerCalls), and each call has the tier its
+// formatter declares (a Tierer), raised by its MCP annotations. It is safe
 // for concurrent use.
 //
 // A Dispatcher without a registry shows no input previews at all: prompts

