@@ -1,9 +1,10 @@
 // Package runtime owns what runs in a host application: the single-owner
 // registry of formatters, the dispatcher that turns a tool call into its
 // preview, ask-prompt sentence and log context (a wrapper call shown as
-// the calls it carries, each call with its approval tier), the limits, key validation,
-// the safe-text rules every returned string passes, the selection of a
-// catalog's entries, and the isolation of failing formatters.
+// the calls it carries, each call with its approval tier), the limits,
+// key validation, the safe-text rules every returned string passes, the
+// selection of a catalog's entries, and the isolation of failing
+// formatters.
 //
 // It builds on two packages below it, runtime/value (the input value
 // model) and runtime/textfmt (the text functions), and must not import
