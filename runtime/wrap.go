@@ -66,10 +66,17 @@ type WrappedCall struct {
 	Hidden int
 }
 
-// maxVisits bounds the calls one description inspects, those shown and
-// those whose tier is read without showing them; a wrapper with more calls
-// than that has an unknown tier.
-const maxVisits = 1024
+// Bounds of one inspection. A description shows at most maxShownCalls
+// carried calls in all (a preview of Limits.Output characters cannot show
+// more), and reads the tiers of at most maxTieredCalls calls it does not
+// show; a call beyond them is counted, and its tier is unknown. Every
+// inspected call may run its formatter's preview, unwrap and tier, each
+// bounded on its own: these bounds keep one call's description from running
+// a catalog's formatters thousands of times.
+const (
+	maxShownCalls  = 64
+	maxTieredCalls = 256
+)
 
 // node is what the dispatcher finds out about one call.
 type node struct {
@@ -80,12 +87,15 @@ type node struct {
 	tier   Tier
 	calls  []node // the calls it carries that are shown
 	hidden int    // the calls it carries that are not shown
-	// hiddenTier is the combined tier of the calls not shown, when they
-	// were not shown for their number.
+	// hiddenTier is the combined tier of the calls not shown, when the
+	// riskiest were chosen to be shown.
 	hiddenTier Tier
 	index      int  // its place among the calls of its wrapper, from 1
 	deep       bool // it carries calls nested deeper than MaxWrapDepth
+	crowded    bool // it carries calls beyond the bounds of an inspection
 	broken     bool // reading the calls it carries failed
+	// carried are the calls it carries, until they are inspected.
+	carried []InnerCall
 }
 
 // unwrapped reports whether the call is shown as the calls it carries.
@@ -93,23 +103,28 @@ func (n *node) unwrapped() bool { return len(n.calls) > 0 }
 
 // walk is one inspection of a call and the calls it carries.
 type walk struct {
-	d      *Dispatcher
-	visits int
+	d             *Dispatcher
+	shown, tiered int // calls inspected so far, shown and not
 }
 
 // inspect finds out what a call does: its preview, or the calls it
 // carries, and, when tiers is set, its tier.
 func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
 	w := walk{d: d}
-	return w.visit(c, in, 0, true, tiers)
+	n := w.open(c, in, 0, true, tiers)
+	if n.carried != nil {
+		w.expand(&n, 0, true, MaxInnerCalls)
+	}
+	return n
 }
 
-// visit inspects a call depth wrappers deep: its preview when show is set,
-// its tier when tiers is.
-func (w *walk) visit(c Call, in value.Input, depth int, show, tiers bool) node {
+// open inspects a call depth wrappers deep, but not the calls it carries:
+// it reads them, and when there are none (or the call is too deep for them
+// to be shown) it works out the call's own preview, when show is set, and
+// its tier, when tiers is.
+func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
 	d := w.d
 	n := node{tool: c.Tool}
-	var carried []InnerCall
 	if reg := d.wrapper(c); reg != nil {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
 		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
@@ -117,78 +132,115 @@ func (w *walk) visit(c Call, in value.Input, depth int, show, tiers bool) node {
 			d.fail(reg, c.Tool, fmt.Errorf("unwrap: %w", err))
 			n.broken = true
 		}
-		carried = calls
-		n.owner = reg.owner
-	}
-	if len(carried) == 0 || depth == MaxWrapDepth {
-		if show {
-			n.raw = d.rawPreview(c, in)
+		if len(calls) > 0 && depth < MaxWrapDepth {
+			n.carried, n.owner = calls, reg.owner
+			return n
 		}
-		if len(carried) > 0 {
-			n.hidden, n.deep = len(carried), true
-		}
-		if tiers && !n.broken && !n.deep {
-			n.tier = d.tier(c, in)
-		}
-		return n
-	}
-	// When there are more calls than can be shown, the riskiest are shown
-	// (by tier, unknown first): padding a wrapper with harmless calls must
-	// not push a dangerous one out of sight.
-	var chosen []bool
-	var all []Tier // with chosen, the tier of each call
-	if show && len(carried) > MaxInnerCalls {
-		all = make([]Tier, len(carried))
-		for i, ic := range carried {
-			all[i] = TierUnknown
-			if w.visits < maxVisits {
-				w.visits++
-				all[i] = w.visit(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth+1, false, true).tier
-			}
-		}
-		chosen = riskiest(all, MaxInnerCalls)
-		n.tier, n.hiddenTier = all[0], TierRead
-		for i, t := range all {
-			n.tier = combined(n.tier, t)
-			if !chosen[i] {
-				n.hiddenTier = combined(n.hiddenTier, t)
-			}
+		if len(calls) > 0 {
+			n.hidden, n.deep = len(calls), true
 		}
 	}
-	for i, ic := range carried {
-		shown := show && (chosen == nil && i < MaxInnerCalls || chosen != nil && chosen[i])
-		if chosen != nil && !shown {
-			n.hidden++
-			continue
-		}
-		if chosen == nil && w.visits == maxVisits {
-			n.hidden += len(carried) - i
-			n.tier = TierUnknown
-			break
-		}
-		w.visits++
-		inner := Call{Tool: ic.Tool, Input: ic.Input}
-		innerIn := value.DecodeInput(ic.Input)
-		// A carried call's tier is always wanted: the preview gives the
-		// riskiest calls room first.
-		child := w.visit(inner, innerIn, depth+1, shown, chosen == nil)
-		switch {
-		case chosen != nil:
-			child.tier = all[i]
-		case i == 0:
-			n.tier = child.tier
-		default:
-			n.tier = combined(n.tier, child.tier)
-		}
-		if !shown {
-			n.hidden++
-			continue
-		}
-		child.label = d.label(inner, innerIn, ic.Kind)
-		child.index = i + 1
-		n.calls = append(n.calls, child)
+	if show {
+		n.raw = d.rawPreview(c, in)
+	}
+	if tiers && !n.broken && !n.deep {
+		n.tier = d.tier(c, in)
 	}
 	return n
+}
+
+// expand inspects the calls an opened wrapper carries: it shows at most
+// room of them when show is set, and works out their combined tier.
+func (w *walk) expand(n *node, depth int, show bool, room int) {
+	carried := n.carried
+	n.carried = nil
+	tiers := make([]Tier, len(carried))
+	// When there are more calls than room, the riskiest are shown (by
+	// tier, unknown first): padding a wrapper with harmless calls must not
+	// push a dangerous one out of sight.
+	var chosen []bool
+	if show && len(carried) > room {
+		for i, ic := range carried {
+			tiers[i] = w.tierOnly(ic, depth+1)
+		}
+		chosen = riskiest(tiers, room)
+	}
+	shownAt := make([]int, 0, min(len(carried), room)) // the index of each shown call
+	var inputs []value.Input                           // and its decoded input
+	for i, ic := range carried {
+		if !show || w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
+			n.hidden++
+			if chosen == nil {
+				tiers[i] = w.tierOnly(ic, depth+1)
+			}
+			continue
+		}
+		w.shown++
+		call := Call{Tool: ic.Tool, Input: ic.Input}
+		in := value.DecodeInput(ic.Input)
+		child := w.open(call, in, depth+1, true, true)
+		child.label = w.d.label(call, in, ic.Kind)
+		child.index = i + 1
+		n.calls = append(n.calls, child)
+		shownAt = append(shownAt, i)
+		inputs = append(inputs, in)
+	}
+	// The calls that carry calls share what is left of the bound, so that
+	// each shows some of its own.
+	wrappers := 0
+	for i := range n.calls {
+		if n.calls[i].carried != nil {
+			wrappers++
+		}
+	}
+	for j := range n.calls {
+		child := &n.calls[j]
+		if child.carried != nil {
+			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
+				w.expand(child, depth+1, true, share)
+			} else {
+				child.raw = w.d.rawPreview(Call{Tool: child.tool}, inputs[j])
+				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
+			}
+			wrappers--
+		}
+		tiers[shownAt[j]] = child.tier
+	}
+	n.tier = tiers[0]
+	for _, t := range tiers[1:] {
+		n.tier = combined(n.tier, t)
+	}
+	// What the calls left out may do is said when they were left out for
+	// being the least risky.
+	n.hiddenTier = TierUnknown
+	if chosen != nil && n.hidden > 0 {
+		first := true
+		for i := range carried {
+			if slices.Contains(shownAt, i) {
+				continue
+			}
+			if first {
+				n.hiddenTier, first = tiers[i], false
+			} else {
+				n.hiddenTier = combined(n.hiddenTier, tiers[i])
+			}
+		}
+	}
+}
+
+// tierOnly returns the tier of a carried call without showing it: the
+// tier of the calls it carries when it is a wrapper. Beyond
+// maxTieredCalls it is unknown.
+func (w *walk) tierOnly(ic InnerCall, depth int) Tier {
+	if w.tiered == maxTieredCalls {
+		return TierUnknown
+	}
+	w.tiered++
+	n := w.open(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth, false, true)
+	if n.carried != nil {
+		w.expand(&n, depth, false, 0)
+	}
+	return n.tier
 }
 
 // risk ranks tiers by what a call of the tier may do: an unknown tier is

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode/utf8"
 
@@ -540,4 +541,70 @@ func TestTierText(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidTier)
 	assert.EqualError(t, err, `invalid tier "admin": want read, write, network, execute`)
 	assert.Equal(t, "", TierUnknown.String())
+}
+
+// TestInspectionIsBounded: a model nests and multiplies wrapped calls so
+// that one description would run a catalog's formatters millions of times.
+// However many calls a wrapper carries, one description inspects a bounded
+// number of them, and every one it leaves out is counted.
+func TestInspectionIsBounded(t *testing.T) {
+	var runs atomic.Int64
+	count := func(f Formatter) Formatter {
+		return wrapperFormatter{
+			preview: FormatterFunc(func(req Request) (string, bool, error) { runs.Add(1); return f.Format(req) }),
+			unwrap: func(req Request) ([]InnerCall, error) {
+				runs.Add(1)
+				if u, ok := f.(Unwrapper); ok {
+					return u.Unwrap(req)
+				}
+				return nil, nil
+			},
+			tier: func(req Request) (Tier, error) {
+				runs.Add(1)
+				if t, ok := f.(Tierer); ok {
+					return t.Tier(req)
+				}
+				return TierUnknown, nil
+			},
+		}
+	}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{
+		"multi_tool_use.parallel": count(parallel),
+		"read":                    count(readTier),
+	})
+	reads := make([]string, 0, 2000)
+	for i := range 1000 {
+		reads = append(reads, "read", fmt.Sprintf(`{"path":"/f%d"}`, i))
+	}
+	inner := parallelInput(reads...)
+	outer := make([]string, 0, 200)
+	for range 100 {
+		outer = append(outer, "multi_tool_use.parallel", inner)
+	}
+	desc := d.Describe(Call{Tool: "multi_tool_use.parallel", Input: parallelInput(outer...)})
+	assert.LessOrEqual(t, runs.Load(), int64(3*(1+maxShownCalls+maxTieredCalls)), "formatter runs for one description")
+	require.Len(t, desc.Calls, MaxInnerCalls)
+	assert.Equal(t, 100-MaxInnerCalls, desc.Hidden)
+	shown := 0
+	for _, c := range desc.Calls {
+		shown += len(c.Calls)
+		assert.Equal(t, 1000, len(c.Calls)+c.Hidden, "every carried call is shown or counted")
+	}
+	assert.Equal(t, maxShownCalls-MaxInnerCalls, shown, "the nested wrappers share what is left of the bound")
+	assert.Equal(t, TierUnknown, desc.Tier, "calls whose tier was not read make the tier unknown")
+	assert.True(t, strings.HasPrefix(desc.Preview.Text, "→ 100 calls: #1 tool 'multi_tool_use.parallel' "), desc.Preview.Text)
+
+	// Sixteen wrappers of sixteen: each nested wrapper shows three calls.
+	runs.Store(0)
+	outer = outer[:0]
+	for range 16 {
+		outer = append(outer, "multi_tool_use.parallel", parallelInput(reads[:32]...))
+	}
+	desc = d.Describe(Call{Tool: "multi_tool_use.parallel", Input: parallelInput(outer...)})
+	for _, c := range desc.Calls {
+		assert.Len(t, c.Calls, (maxShownCalls-MaxInnerCalls)/MaxInnerCalls)
+		assert.Equal(t, MaxInnerCalls-len(c.Calls), c.Hidden)
+	}
+	assert.Equal(t, TierRead, desc.Tier, "the tiers of the calls not shown are read: all are reads")
+	assert.LessOrEqual(t, runs.Load(), int64(3*(1+maxShownCalls+maxTieredCalls)))
 }

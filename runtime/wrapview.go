@@ -43,6 +43,8 @@ func (n *node) note() string {
 		return " (could not read the calls it carries)"
 	case n.deep:
 		return " " + arrow + textfmt.CountPhrase(n.hidden, "call", "calls") + " nested too deep to show"
+	case n.crowded:
+		return " " + arrow + textfmt.CountPhrase(n.hidden, "call", "calls") + " not shown: too many calls in all"
 	}
 	return ""
 }
