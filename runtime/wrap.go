@@ -60,8 +60,8 @@ type WrappedCall struct {
 	Preview Preview
 	Tier    Tier
 	// Calls are the calls it carries when it is a wrapper too, and Hidden
-	// counts those not shown: beyond MaxInnerCalls, or all of them when it
-	// is nested MaxWrapDepth deep.
+	// counts those not shown: beyond MaxInnerCalls or the bound of one
+	// description, or all of them when it is nested MaxWrapDepth deep.
 	Calls  []WrappedCall
 	Hidden int
 }
