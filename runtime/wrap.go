@@ -255,12 +255,11 @@ func risk(t Tier) int {
 // riskiest marks the n calls of the highest tiers, an unknown tier being
 // the highest, and of those alike the first.
 func riskiest(tiers []Tier, n int) []bool {
-	rank := risk
 	order := make([]int, len(tiers))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return rank(tiers[b]) - rank(tiers[a]) })
+	slices.SortStableFunc(order, func(a, b int) int { return risk(tiers[b]) - risk(tiers[a]) })
 	chosen := make([]bool, len(tiers))
 	for _, i := range order[:min(n, len(order))] {
 		chosen[i] = true
