@@ -155,34 +155,32 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			f.Commentf("It runs in the CEL interpreter: %s.", p.Reason)
 			return []jen.Code{jen.Return(jen.Id("catalog").Dot(method).Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")))}
 		}
-		if e.Preview.AST != "" {
-			doc("Preview", "formats calls to %q")
-			writeSource(f, "preview = ", e.Preview.Source)
-			body := p.body
-			if !p.Native() {
-				body = interpreted("FormatTool")
+		// Each expression of the entry is a function: the preview, the
+		// unwrap and the tier.
+		for _, x := range []struct {
+			kind, verb, slot string
+			expr             celfmt.GeneratedExpr
+			body             []jen.Code
+			method           string // the catalog's method in the interpreter
+			results          []jen.Code
+		}{
+			{"Preview", "formats calls to %q", "preview", e.Preview, p.body, "FormatTool",
+				[]jen.Code{jen.String(), jen.Bool(), jen.Error()}},
+			{"Unwrap", "returns the calls that a call to %q carries", "unwrap", e.Unwrap, p.unwrap, "UnwrapTool",
+				[]jen.Code{jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()}},
+			{"Tier", "returns the tier of a call to %q", "tier", e.TierExpr, p.tier, "TierTool",
+				[]jen.Code{jen.Qual(runtimePath, "Tier"), jen.Error()}},
+		} {
+			if x.expr.AST == "" {
+				continue
 			}
-			f.Func().Id("Preview"+names[i]).Params(slotParams()...).Params(jen.String(), jen.Bool(), jen.Error()).Block(body...)
-		}
-		if e.Unwrap.AST != "" {
-			doc("Unwrap", "returns the calls that a call to %q carries")
-			writeSource(f, "unwrap = ", e.Unwrap.Source)
-			body := p.unwrap
+			doc(x.kind, x.verb)
+			writeSource(f, x.slot+" = ", x.expr.Source)
+			body := x.body
 			if !p.Native() {
-				body = interpreted("UnwrapTool")
+				body = interpreted(x.method)
 			}
-			f.Func().Id("Unwrap"+names[i]).Params(slotParams()...).
-				Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()).Block(body...)
-		}
-		if e.TierExpr.AST != "" {
-			doc("Tier", "returns the tier of a call to %q")
-			writeSource(f, "tier = ", e.TierExpr.Source)
-			body := p.tier
-			if !p.Native() {
-				body = interpreted("TierTool")
-			}
-			f.Func().Id("Tier"+names[i]).Params(slotParams()...).
-				Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(body...)
+			f.Func().Id(x.kind + names[i]).Params(slotParams()...).Params(x.results...).Block(body...)
 		}
 		if hasSlots(e) {
 			f.Line()

@@ -911,7 +911,40 @@ var parseCases = []testCase{
 		name: "repeat/list_literal",
 		expr: "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31][17]",
 		eval: func() (any, error) {
-			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7), int64(8), int64(9), int64(10), int64(11), int64(12), int64(13), int64(14), int64(15), int64(16), int64(17), int64(18), int64(19), int64(20), int64(21), int64(22), int64(23), int64(24), int64(25), int64(26), int64(27), int64(28), int64(29), int64(30), int64(31)}
+			v1 := []int64{
+				int64(0),
+				int64(1),
+				int64(2),
+				int64(3),
+				int64(4),
+				int64(5),
+				int64(6),
+				int64(7),
+				int64(8),
+				int64(9),
+				int64(10),
+				int64(11),
+				int64(12),
+				int64(13),
+				int64(14),
+				int64(15),
+				int64(16),
+				int64(17),
+				int64(18),
+				int64(19),
+				int64(20),
+				int64(21),
+				int64(22),
+				int64(23),
+				int64(24),
+				int64(25),
+				int64(26),
+				int64(27),
+				int64(28),
+				int64(29),
+				int64(30),
+				int64(31),
+			}
 			elem, err := celrt.IndexList(v1, int64(17))
 			if err != nil {
 				return nil, err
