@@ -35,6 +35,14 @@ type Request struct {
 	Input *value.Object
 	// Limits are the dispatcher's limits.
 	Limits Limits
+	// Result is, for the result, error and expand slots of a Renderer, the
+	// call's result as an object {"content": [{"type", "text"}, …],
+	// "details": …, "isError": bool}; nil for the others.
+	Result *value.Object
+	// Partial is set for a row while the call's arguments are still
+	// arriving: Input was parsed from a prefix of their JSON text, so
+	// fields may be missing or cut short.
+	Partial bool
 }
 
 // Entry is one registration of a batch.

@@ -1,0 +1,106 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Mode is how much a tool row or a result line shows.
+type Mode uint8
+
+// The modes.
+const (
+	ModeDefault Mode = iota // icon, display name and one line of text
+	ModeMinimal             // no icon: plain text, for CI logs and pipes
+	ModeVerbose             // as default, then the call's full arguments as indented JSON
+)
+
+var modeNames = [...]string{ModeDefault: "default", ModeMinimal: "minimal", ModeVerbose: "verbose"}
+
+// String returns the mode's name.
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", uint8(m))
+}
+
+// ParseMode returns the mode named s: minimal, default or verbose.
+func ParseMode(s string) (Mode, error) {
+	for m, name := range modeNames {
+		if name == s {
+			return Mode(m), nil
+		}
+	}
+	return ModeDefault, fmt.Errorf("unknown mode %q: want minimal, default or verbose", s)
+}
+
+// Icons selects the icons of rows in the default and verbose modes.
+type Icons uint8
+
+// The icon sets.
+const (
+	IconsNerd  Icons = iota // Nerd Font glyphs
+	IconsPlain              // plain Unicode symbols, for terminals without a Nerd Font
+)
+
+// Presentation is how rows name and draw a tool: what a catalog entry
+// declares once for all its calls.
+type Presentation struct {
+	Title     string // display name; "" derives one from the tool name (launch_app: Launch App)
+	Category  string // a kind of tool, such as file, search, web, shell, desktop
+	NerdIcon  string // a Nerd Font glyph
+	PlainIcon string // a plain Unicode symbol
+}
+
+// Presenter is implemented by a formatter that declares its tool's
+// presentation.
+type Presenter interface {
+	Presentation() Presentation
+}
+
+// Renderer is implemented by a formatter that renders its tool's rows and
+// results beside its preview. Each method returns ok false to decline, and
+// the dispatcher then renders the default; an error (or a panic) is a
+// failure, rendered as the default too.
+//
+// Row receives the call's input, partial while the arguments stream
+// (Request.Partial). Result, ErrorLine and Expand receive the finished
+// input and the result (Request.Result); ErrorLine is used instead of
+// Result when the result is an error.
+type Renderer interface {
+	Row(req Request) (text string, ok bool, err error)
+	Result(req Request) (text string, ok bool, err error)
+	ErrorLine(req Request) (text string, ok bool, err error)
+	Expand(req Request) (lines []string, ok bool, err error)
+}
+
+// Result is what a finished tool call returned, as agents report it.
+type Result struct {
+	Content []Content `json:"content"`
+	Details any       `json:"details,omitempty"`
+	IsError bool      `json:"isError"`
+}
+
+// Content is one item of a result's content.
+type Content struct {
+	Type string `json:"type"` // "text", "image", …
+	Text string `json:"text,omitempty"`
+}
+
+// DisplayName derives a display name from a tool name: words split at
+// underscores, hyphens, dots and spaces, each capitalized (launch_app:
+// Launch App). An MCP name "server:tool" gives the tool's words.
+func DisplayName(tool string) string {
+	if _, t, ok := strings.Cut(tool, ":"); ok && t != "" && t != "*" {
+		tool = t
+	}
+	words := strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' })
+	for i, w := range words {
+		r, n := utf8.DecodeRuneInString(w)
+		words[i] = string(unicode.ToUpper(r)) + w[n:]
+	}
+	return strings.Join(words, " ")
+}
