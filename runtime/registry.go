@@ -80,6 +80,7 @@ func (e *ConflictError) Unwrap() error { return ErrDuplicate }
 
 type registration struct {
 	key, owner string
+	group      string // the group it was registered in, or ""
 	aliasOf    string
 	formatter  Formatter
 	failures   atomic.Int64 // failures so far, for Info
@@ -121,6 +122,27 @@ func (r *Registry) Register(key, owner string, f Formatter) (dispose func(), err
 // returns an error listing every problem and changes nothing. The returned
 // function removes the batch's own registrations.
 func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
+	return r.register("", entries)
+}
+
+// ReplaceGroup registers entries as the group named group (a catalog file,
+// a plugin), replacing in one step whatever the group registered before:
+// a catalog loaded again under its name replaces its formatters, as a hot
+// reload does, and leaves every other owner's alone. Readers see the old
+// group or the new one, never a mix. A key taken by another group, or by a
+// registration in no group, is an error, and then nothing changes: the old
+// group stays in force. The returned function removes the new group's
+// registrations; a disposer of the replaced group does nothing any more.
+func (r *Registry) ReplaceGroup(group string, entries []Entry) (dispose func(), err error) {
+	if group == "" {
+		return nil, fmt.Errorf("%w: a group needs a name", ErrInvalidKey)
+	}
+	return r.register(group, entries)
+}
+
+// register registers entries in group, replacing the group's registrations
+// when group is not "".
+func (r *Registry) register(group string, entries []Entry) (dispose func(), err error) {
 	var errs []error
 	for _, e := range entries {
 		if err := validateEntry(e); err != nil {
@@ -134,11 +156,12 @@ func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	old := r.load()
+	replaced := func(reg *registration) bool { return group != "" && reg.group == group }
 	added := make(map[string]*registration, len(entries))
 	regs := make([]*registration, 0, len(entries))
 	for _, e := range entries {
 		taken := ""
-		if cur, ok := old[e.Key]; ok {
+		if cur, ok := old[e.Key]; ok && !replaced(cur) {
 			taken = cur.owner
 		} else if cur, ok := added[e.Key]; ok {
 			taken = cur.owner
@@ -147,7 +170,7 @@ func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, aliasOf: e.AliasOf, formatter: e.Formatter}
+		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, formatter: e.Formatter}
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}
@@ -156,7 +179,9 @@ func (r *Registry) RegisterAll(entries []Entry) (dispose func(), err error) {
 	}
 	next := make(map[string]*registration, len(old)+len(added))
 	for k, v := range old {
-		next[k] = v
+		if !replaced(v) {
+			next[k] = v
+		}
 	}
 	for k, v := range added {
 		next[k] = v
@@ -195,6 +220,8 @@ func (r *Registry) remove(regs []*registration) {
 type Info struct {
 	Key   string
 	Owner string
+	// Group is the group it was registered in (ReplaceGroup), or "".
+	Group string
 	// AliasOf names the tool whose alias Key is, or is "".
 	AliasOf string
 	// Failures counts the calls whose formatting failed. A failure never
@@ -226,7 +253,7 @@ func (r *Registry) List() []Info {
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
-	return Info{Key: r.key, Owner: r.owner, AliasOf: r.aliasOf, Failures: r.failures.Load()}
+	return Info{Key: r.key, Owner: r.owner, Group: r.group, AliasOf: r.aliasOf, Failures: r.failures.Load()}
 }
 
 func validateEntry(e Entry) error {
