@@ -24,8 +24,16 @@ type Call struct {
 	MatchedPattern string // the permission pattern that matched
 	Origin         string // where the matching rule came from
 	// Annotations are the MCP server's hints about the tool, when it gave
-	// any: they raise the call's tier (see Description.Tier).
+	// any: they raise the call's tier (see Description.Tier), and their
+	// title names the tool in rows.
 	Annotations *Annotations
+	// ID identifies the call across the frames of its row (the agent's
+	// tool call id). A slot that fails on a finished call is not run for
+	// that call again; without an ID every render runs it.
+	ID string
+	// Partial is set while the call's arguments are still arriving: Input
+	// is a prefix of their JSON text, decoded as far as it goes.
+	Partial bool
 }
 
 // Preview is the preview of a call's input.
@@ -89,6 +97,8 @@ type Options struct {
 	// ("… [network]. Allow this call?"), which otherwise keeps the
 	// reference wording.
 	ShowTier bool
+	// Icons is the icon set of rows in the default and verbose modes.
+	Icons Icons
 }
 
 // Dispatcher turns tool calls into previews, ask-prompt sentences and log
@@ -108,6 +118,8 @@ type Dispatcher struct {
 	logger    *slog.Logger
 	onFailure func(Failure)
 	showTier  bool
+	icons     Icons
+	latch     latch // slots that failed on finished calls
 }
 
 // NewDispatcher returns a dispatcher that consults reg, or an error when
@@ -117,7 +129,7 @@ func NewDispatcher(reg *Registry, opts Options) (*Dispatcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier}, nil
+	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier, icons: opts.Icons}, nil
 }
 
 // Limits returns the limits in force.

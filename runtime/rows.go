@@ -92,10 +92,14 @@ type Content struct {
 
 // DisplayName derives a display name from a tool name: words split at
 // underscores, hyphens, dots and spaces, each capitalized (launch_app:
-// Launch App). An MCP name "server:tool" gives the tool's words.
+// Launch App). An MCP name "server:tool" gives the tool's words, and
+// "server:*" the server's.
 func DisplayName(tool string) string {
-	if _, t, ok := strings.Cut(tool, ":"); ok && t != "" && t != "*" {
+	if server, t, ok := strings.Cut(tool, ":"); ok {
 		tool = t
+		if t == "" || t == "*" {
+			tool = server
+		}
 	}
 	words := strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' })
 	for i, w := range words {

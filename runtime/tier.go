@@ -85,10 +85,11 @@ func stricter(t, u Tier) Tier { return max(t, u) }
 // protocol's ToolAnnotations). A nil field is absent and takes the
 // protocol's default: not read-only, destructive, open world.
 type Annotations struct {
-	ReadOnlyHint    *bool `json:"readOnlyHint,omitempty"`
-	DestructiveHint *bool `json:"destructiveHint,omitempty"`
-	IdempotentHint  *bool `json:"idempotentHint,omitempty"`
-	OpenWorldHint   *bool `json:"openWorldHint,omitempty"`
+	Title           string `json:"title,omitempty"` // the tool's display name
+	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
 // Tier returns the tier the hints describe: TierNetwork for a tool that

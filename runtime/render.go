@@ -1,0 +1,529 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// Row is what a transcript shows for a call: its row while it runs, or its
+// result line once it has run. Every text is safe text under Strip: one
+// line, nothing hidden or escaped.
+type Row struct {
+	Icon  string // "" in minimal mode, or when the tool has none
+	Title string // the tool's display name
+	Text  string // the row's text; "" when there is nothing to add
+	// Lines are the lines below the row: in verbose mode the call's
+	// arguments as indented JSON. Each is cut at MaxLineChars characters,
+	// and at most MaxLines are kept, the last then counting the others.
+	Lines []Line
+	// Formatter is the owner of the registration whose slot rendered Text,
+	// or "" for the default rendering.
+	Formatter string
+}
+
+// Line is a line below a row or of an expanded result: safe text, and the
+// columns it is indented by (a number, so that indentation survives the
+// trimming of safe text and cannot hide anything).
+type Line struct {
+	Indent int
+	Text   string
+}
+
+// String returns the line with its indentation as spaces.
+func (l Line) String() string { return strings.Repeat(" ", l.Indent) + l.Text }
+
+// maxIndent bounds the indentation of a line.
+const maxIndent = 40
+
+// Line returns the row on one line: its icon, title and text.
+func (r Row) Line() string {
+	parts := make([]string, 0, 3)
+	for _, p := range []string{r.Icon, r.Title, r.Text} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Bounds of the lines below a row and of expanded results.
+const (
+	MaxLineChars = 120 // characters of one line
+	MaxLines     = 40  // lines shown; the last of them then counts the others
+)
+
+// Row returns a call's transcript row: its icon and display name, and the
+// text of its formatter's row, else of its preview. While the arguments
+// stream (Call.Partial) the host may render a row on every frame: a row
+// that declines or fails then has no text, and a failure is retried on the
+// next frame without being reported.
+func (d *Dispatcher) Row(c Call, mode Mode) Row {
+	in := d.decodeArgs(c)
+	row := d.rowHead(c, in, mode)
+	text, owner, ok := d.render(c, in, slotRow, nil)
+	switch {
+	case ok:
+		row.Text, row.Formatter = text, owner
+	case !c.Partial || d.reg == nil:
+		p := d.safePreview(d.rawPreview(c, in))
+		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter
+	}
+	if mode == ModeVerbose {
+		row.Lines = jsonLines(in)
+	}
+	return row
+}
+
+// ResultRow returns the line a transcript shows once a call has run: its
+// formatter's result (or error, when the result is an error) line, else a
+// summary of the result's text.
+func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
+	c.Partial = false
+	in := d.decodeArgs(c)
+	row := d.rowHead(c, in, mode)
+	slot := slotResult
+	if res.IsError {
+		slot = slotError
+	}
+	if text, owner, ok := d.render(c, in, slot, resultObject(res)); ok {
+		row.Text, row.Formatter = text, owner
+	} else {
+		row.Text = SafeText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
+	}
+	return row
+}
+
+// Expand returns the lines a transcript shows when a person expands a
+// call's result: its formatter's expand lines, else the result's text,
+// each cut at MaxLineChars characters, at most MaxLines of them.
+func (d *Dispatcher) Expand(c Call, res Result) []Line {
+	c.Partial = false
+	in := d.decodeArgs(c)
+	lines, ok := d.expand(c, in, resultObject(res))
+	if !ok {
+		for _, item := range res.Content {
+			if item.Type == "text" || item.Type == "" {
+				lines = append(lines, strings.Split(strings.ReplaceAll(item.Text, "\r\n", "\n"), "\n")...)
+			}
+		}
+		for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+			lines = lines[:len(lines)-1]
+		}
+	}
+	return boundLines(lines)
+}
+
+// decodeArgs decodes a call's arguments, as far as they go while they
+// stream.
+func (d *Dispatcher) decodeArgs(c Call) value.Input {
+	if c.Partial {
+		return value.DecodePartialInput(c.Input)
+	}
+	return value.DecodeInput(c.Input)
+}
+
+// rowHead returns the icon and display name of a call's row.
+func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
+	var p Presentation
+	if reg := d.renderer(c, in); reg != nil {
+		if pr, ok := reg.formatter.(Presenter); ok {
+			p = pr.Presentation()
+		}
+	}
+	title := p.Title
+	name := c.Tool
+	if isMCP(c) {
+		if t := mcpTarget(c, in.Object()); t != "" {
+			name = t
+		}
+	}
+	if title == "" && c.Annotations != nil {
+		title = c.Annotations.Title
+	}
+	if title == "" {
+		title = DisplayName(name)
+	}
+	row := Row{Title: SafeText(title, Strip, maxLabelName)}
+	if mode != ModeMinimal {
+		icon := p.NerdIcon
+		if d.icons == IconsPlain {
+			icon = p.PlainIcon
+		}
+		row.Icon = SafeText(icon, Strip, maxLabelKind)
+	}
+	return row
+}
+
+// renderer returns the registration that renders a call's rows: its
+// tool's, or for an MCP call the first of server:tool and server:* (the
+// umbrella mcp renders no rows of its own), or nil.
+func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
+	if d.reg == nil {
+		return nil
+	}
+	keys, n := d.keys(c, in)
+	for _, k := range keys[:n] {
+		if isMCP(c) && k.key == "mcp" && c.Tool != "mcp" {
+			continue
+		}
+		if reg := d.reg.find(k.key); reg != nil {
+			return reg
+		}
+	}
+	return nil
+}
+
+// slot names what a Renderer renders.
+type slot uint8
+
+const (
+	slotRow slot = iota + 1
+	slotResult
+	slotError
+	slotExpand
+)
+
+func (s slot) String() string {
+	return [...]string{slotRow: "row", slotResult: "result", slotError: "error", slotExpand: "expand"}[s]
+}
+
+// render runs a call's Renderer slot: the text it returns, sanitized, and
+// its owner, or ok false when there is none, it declines or it fails.
+func (d *Dispatcher) render(c Call, in value.Input, s slot, result *value.Object) (text, owner string, ok bool) {
+	reg, req, r := d.slotOf(c, in, s, result)
+	if r == nil {
+		return "", "", false
+	}
+	out, err := guard(func() (formatted, error) {
+		var f formatted
+		var err error
+		switch s {
+		case slotRow:
+			f.text, f.ok, err = r.Row(req)
+		case slotResult:
+			f.text, f.ok, err = r.Result(req)
+		default:
+			f.text, f.ok, err = r.ErrorLine(req)
+		}
+		return f, err
+	})
+	if err != nil {
+		d.slotFailed(c, reg, s, err)
+		return "", "", false
+	}
+	if !out.ok {
+		return "", "", false
+	}
+	return SafeText(out.text, Strip, d.limits.Output), reg.owner, true
+}
+
+// expand runs a call's expand slot.
+func (d *Dispatcher) expand(c Call, in value.Input, result *value.Object) ([]string, bool) {
+	reg, req, r := d.slotOf(c, in, slotExpand, result)
+	if r == nil {
+		return nil, false
+	}
+	type expanded struct {
+		lines []string
+		ok    bool
+	}
+	out, err := guard(func() (expanded, error) {
+		lines, ok, err := r.Expand(req)
+		return expanded{lines, ok}, err
+	})
+	if err != nil {
+		d.slotFailed(c, reg, slotExpand, err)
+		return nil, false
+	}
+	return out.lines, out.ok
+}
+
+// slotOf returns the registration, request and Renderer of a call's slot,
+// or a nil Renderer when there is none or the slot is latched for the call.
+func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, result *value.Object) (*registration, Request, Renderer) {
+	reg := d.renderer(c, in)
+	if reg == nil {
+		return nil, Request{}, nil
+	}
+	r, ok := reg.formatter.(Renderer)
+	if !ok || d.latch.has(c.ID, reg, s) {
+		return nil, Request{}, nil
+	}
+	tool, input := c.Tool, in.Object()
+	if isMCP(c) {
+		target, args, umbrella := mcpInput(c, in)
+		tool, input = target, args
+		if reg.key == "mcp" {
+			input = umbrella
+		}
+	}
+	return reg, Request{Tool: tool, Input: input, Limits: d.limits, Result: result, Partial: c.Partial}, r
+}
+
+// slotFailed handles a slot's failure. While the arguments stream, a
+// failure is expected of input cut short: it is neither reported nor
+// remembered, and the next frame runs the slot again. On a finished call it
+// is reported, and the slot is latched for that call: its later renders
+// use the default without running the slot again. Other calls still run
+// it: a model's input must not switch a slot off.
+func (d *Dispatcher) slotFailed(c Call, reg *registration, s slot, err error) {
+	if c.Partial {
+		return
+	}
+	d.fail(reg, c.Tool, &SlotError{Slot: s.String(), Err: err})
+	d.latch.add(c.ID, reg, s)
+}
+
+// SlotError is the error of a Failure whose formatter failed in a slot
+// other than the preview.
+type SlotError struct {
+	Slot string // row, result, error or expand
+	Err  error
+}
+
+// Error names the slot.
+func (e *SlotError) Error() string { return e.Slot + ": " + e.Err.Error() }
+
+// Unwrap returns the slot's error.
+func (e *SlotError) Unwrap() error { return e.Err }
+
+// latch remembers the slots that failed on finished calls, by call ID, up
+// to latchSize of them; the oldest are forgotten first.
+type latch struct {
+	mu    sync.Mutex
+	set   map[latchKey]bool
+	order []latchKey
+}
+
+type latchKey struct {
+	id  string
+	reg *registration
+	s   slot
+}
+
+const latchSize = 4096
+
+func (l *latch) has(id string, reg *registration, s slot) bool {
+	if id == "" {
+		return false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.set[latchKey{id, reg, s}]
+}
+
+func (l *latch) add(id string, reg *registration, s slot) {
+	if id == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.set == nil {
+		l.set = map[latchKey]bool{}
+	}
+	k := latchKey{id, reg, s}
+	if l.set[k] {
+		return
+	}
+	if len(l.order) == latchSize {
+		delete(l.set, l.order[0])
+		l.order = l.order[1:]
+	}
+	l.set[k] = true
+	l.order = append(l.order, k)
+}
+
+// resultObject is a result as slots see it.
+func resultObject(res Result) *value.Object {
+	content := make([]any, len(res.Content))
+	for i, c := range res.Content {
+		content[i] = value.NewObject("type", c.Type, "text", c.Text)
+	}
+	details, err := value.FromGo(res.Details)
+	if err != nil {
+		details = nil
+	}
+	return value.NewObject("content", content, "details", details, "isError", res.IsError)
+}
+
+// defaultResult summarizes a result without a formatter: its first line of
+// text, cut at n characters, and how many more lines there are; "done" or
+// "failed" when it has no text.
+func defaultResult(res Result, n int) string {
+	var lines []string
+	for _, c := range res.Content {
+		if c.Type == "text" || c.Type == "" {
+			for _, l := range strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n") {
+				if strings.TrimSpace(l) != "" {
+					lines = append(lines, l)
+				}
+			}
+		}
+	}
+	prefix := ""
+	if res.IsError {
+		prefix = "failed: "
+	}
+	switch len(lines) {
+	case 0:
+		if res.IsError {
+			return "failed"
+		}
+		return "done"
+	case 1:
+		return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n)
+	}
+	return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n) + " (+" + textfmt.CountPhrase(len(lines)-1, "line", "lines") + ")"
+}
+
+// boundLines makes lines safe, each cut at MaxLineChars characters, at most
+// MaxLines of them, the last then counting the others.
+func boundLines(lines []string) []Line {
+	if len(lines) == 0 {
+		return nil
+	}
+	keep := len(lines)
+	if keep > MaxLines {
+		keep = MaxLines - 1
+	}
+	out := make([]Line, 0, keep+1)
+	for _, l := range lines[:keep] {
+		trimmed := strings.TrimLeft(l, " \t")
+		indent := 0
+		for _, r := range l[:len(l)-len(trimmed)] {
+			if r == '\t' {
+				indent += 4
+			} else {
+				indent++
+			}
+		}
+		out = append(out, Line{Indent: min(indent, maxIndent), Text: SafeText(trimmed, Strip, MaxLineChars)})
+	}
+	if keep < len(lines) {
+		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(len(lines)-keep, "more line", "more lines")})
+	}
+	return out
+}
+
+// jsonLines returns the arguments as indented JSON, in input order, cut as
+// boundLines cuts. It writes no more than the lines it keeps, however large
+// the arguments.
+func jsonLines(in value.Input) []Line {
+	if in.Err != nil {
+		return boundLines(strings.Split(in.Raw, "\n"))
+	}
+	var lines []string
+	var b strings.Builder
+	full := func() bool { return len(lines) >= MaxLines }
+	emit := func() {
+		if !full() {
+			lines = append(lines, b.String())
+		}
+		b.Reset()
+	}
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		indent := strings.Repeat("  ", depth+1)
+		switch v := v.(type) {
+		case *value.Object:
+			if v.Len() == 0 {
+				b.WriteString("{}")
+				return
+			}
+			b.WriteString("{")
+			i := 0
+			for k, x := range v.All() {
+				if full() {
+					return
+				}
+				emit()
+				b.WriteString(indent + quoteJSON(textfmt.Truncate(k, MaxLineChars)) + ": ")
+				walk(x, depth+1)
+				if i++; i < v.Len() {
+					b.WriteString(",")
+				}
+			}
+			emit()
+			b.WriteString(indent[2:] + "}")
+		case []any:
+			if len(v) == 0 {
+				b.WriteString("[]")
+				return
+			}
+			b.WriteString("[")
+			for i, x := range v {
+				if full() {
+					return
+				}
+				emit()
+				b.WriteString(indent)
+				walk(x, depth+1)
+				if i < len(v)-1 {
+					b.WriteString(",")
+				}
+			}
+			emit()
+			b.WriteString(indent[2:] + "]")
+		case string:
+			b.WriteString(quoteJSON(textfmt.Truncate(v, MaxLineChars)))
+		case value.Number:
+			b.WriteString(v.String())
+		case bool:
+			b.WriteString(strconv.FormatBool(v))
+		case nil:
+			b.WriteString("null")
+		}
+	}
+	walk(in.Value, 0)
+	emit()
+	total := 1 + extraLines(in.Value)
+	if total > len(lines) {
+		lines = lines[:MaxLines-1]
+		lines = append(lines, "")
+	}
+	out := boundLines(lines)
+	if total > len(lines) {
+		out[len(out)-1] = Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-(MaxLines-1), "more line", "more lines")}
+	}
+	return out
+}
+
+// extraLines counts the lines indented JSON of v takes beyond the one it
+// starts on.
+func extraLines(v any) int {
+	n := 0
+	switch v := v.(type) {
+	case *value.Object:
+		if v.Len() == 0 {
+			return 0
+		}
+		for _, x := range v.All() {
+			n += 1 + extraLines(x)
+		}
+		return n + 1
+	case []any:
+		if len(v) == 0 {
+			return 0
+		}
+		for _, x := range v {
+			n += 1 + extraLines(x)
+		}
+		return n + 1
+	}
+	return 0
+}
+
+// quoteJSON is s as a JSON string, with <, > and & as they are.
+func quoteJSON(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,250 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/permgen/permgen/runtime/value"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// rowFormatter renders rows with functions, as a catalog entry with row,
+// result, error and expand keys does.
+type rowFormatter struct {
+	present            Presentation
+	row, result, error func(Request) (string, bool, error)
+	expand             func(Request) ([]string, bool, error)
+}
+
+func (f rowFormatter) Format(Request) (string, bool, error) { return "", false, nil }
+func (f rowFormatter) Presentation() Presentation           { return f.present }
+
+func call(fn func(Request) (string, bool, error), req Request) (string, bool, error) {
+	if fn == nil {
+		return "", false, nil
+	}
+	return fn(req)
+}
+
+func (f rowFormatter) Row(req Request) (string, bool, error)       { return call(f.row, req) }
+func (f rowFormatter) Result(req Request) (string, bool, error)    { return call(f.result, req) }
+func (f rowFormatter) ErrorLine(req Request) (string, bool, error) { return call(f.error, req) }
+func (f rowFormatter) Expand(req Request) ([]string, bool, error) {
+	if f.expand == nil {
+		return nil, false, nil
+	}
+	return f.expand(req)
+}
+
+// shot is a screenshot tool: its row needs the path, its result counts
+// the bytes it wrote.
+var shot = rowFormatter{
+	present: Presentation{Title: "Screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+	row: func(req Request) (string, bool, error) {
+		path, ok := field(req.Input, "path").(string)
+		if !ok {
+			return "", false, nil // not yet
+		}
+		return "to " + path, true, nil
+	},
+	result: func(req Request) (string, bool, error) {
+		content, _ := field(req.Result, "content").([]any)
+		return fmt.Sprintf("saved (%d items)", len(content)), true, nil
+	},
+	error: func(req Request) (string, bool, error) {
+		return "could not capture the screen", true, nil
+	},
+	expand: func(req Request) ([]string, bool, error) {
+		return []string{"first", "\tsecond " + strings.Repeat("x", 200)}, true, nil
+	},
+}
+
+func TestRows(t *testing.T) {
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"screenshot": shot, "read": readFormatter})
+	tests := []struct {
+		name string
+		call Call
+		mode Mode
+		want string
+	}{
+		{"a row of a formatter", Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}, ModeDefault, "\uf030 Screenshot to /tmp/a.png"},
+		{"minimal has no icon", Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}, ModeMinimal, "Screenshot to /tmp/a.png"},
+		{"a row that declines shows the preview", Call{Tool: "screenshot", Input: `{"x":1}`}, ModeMinimal, `Screenshot with input {"x":1}`},
+		{"without a row, the preview", Call{Tool: "read", Input: `{"path":"/etc/hosts"}`}, ModeDefault, "Read for path '/etc/hosts'"},
+		{"a derived display name", Call{Tool: "launch_app", Input: `{"name":"Safari"}`}, ModeDefault, `Launch App with input {"name":"Safari"}`},
+		{"MCP: the annotations' title", Call{Tool: "srv:get_issue", Source: "mcp", Annotations: &Annotations{Title: "Get an issue"}}, ModeDefault, "Get an issue"},
+		{"MCP: the tool's name", Call{Tool: "srv:get_issue", Source: "mcp"}, ModeDefault, "Get Issue"},
+		{"hidden text is stripped in rows", Call{Tool: "screenshot", Input: `{"path":"/tmp/\u202egnp.exe\u001b[2K"}`}, ModeMinimal, "Screenshot to /tmp/gnp.exe"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, d.Row(tc.call, tc.mode).Line())
+		})
+	}
+
+	plain, err := NewDispatcher(d.reg, Options{Icons: IconsPlain})
+	require.NoError(t, err)
+	assert.Equal(t, "📷 Screenshot to /tmp/a.png", plain.Row(Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}, ModeDefault).Line())
+}
+
+func TestResultRows(t *testing.T) {
+	d := newDispatcher(t, Limits{Summary: 20}, map[string]Formatter{"screenshot": shot})
+	c := Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}
+	ok := Result{Content: []Content{{Type: "image"}, {Type: "text", Text: "saved"}}}
+	assert.Equal(t, "\uf030 Screenshot saved (2 items)", d.ResultRow(c, ok, ModeDefault).Line())
+	assert.Equal(t, "Screenshot could not capture the screen", d.ResultRow(c, Result{IsError: true}, ModeMinimal).Line())
+
+	other := Call{Tool: "grep", Input: `{}`}
+	tests := []struct {
+		name string
+		res  Result
+		want string
+	}{
+		{"the first line and a count", Result{Content: []Content{{Type: "text", Text: "\n a.go:1: x\nb.go:2: y\n\nc.go:3: z"}}}, "Grep a.go:1: x (+2 lines)"},
+		{"cut at the summary limit", Result{Content: []Content{{Type: "text", Text: strings.Repeat("y", 30)}}}, "Grep " + strings.Repeat("y", 20) + "…"},
+		{"no text", Result{Content: []Content{{Type: "image"}}}, "Grep done"},
+		{"an error", Result{Content: []Content{{Type: "text", Text: "permission denied\nat /x"}}, IsError: true}, "Grep failed: permission denied (+1 line)"},
+		{"an error without text", Result{IsError: true}, "Grep failed"},
+		{"hidden text", Result{Content: []Content{{Type: "text", Text: "ok\u001b]0;pwned\u0007 \u202edone"}}}, "Grep ok done"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, d.ResultRow(other, tc.res, ModeMinimal).Line())
+		})
+	}
+}
+
+func TestExpand(t *testing.T) {
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"screenshot": shot})
+	lines := d.Expand(Call{Tool: "screenshot", Input: `{}`}, Result{})
+	require.Len(t, lines, 2)
+	assert.Equal(t, Line{Text: "first"}, lines[0])
+	assert.Equal(t, 4, lines[1].Indent)
+	assert.Equal(t, "second "+strings.Repeat("x", 113)+"…", lines[1].Text)
+
+	var text []string
+	for i := range 100 {
+		text = append(text, fmt.Sprintf("line %d\x1b[31m", i))
+	}
+	lines = d.Expand(Call{Tool: "grep"}, Result{Content: []Content{{Type: "text", Text: strings.Join(text, "\n") + "\n\n"}}})
+	require.Len(t, lines, MaxLines)
+	assert.Equal(t, Line{Text: "line 0"}, lines[0])
+	assert.Equal(t, Line{Text: "… 61 more lines"}, lines[MaxLines-1])
+}
+
+func TestVerboseRows(t *testing.T) {
+	d := newDispatcher(t, Limits{}, nil)
+	row := d.Row(Call{Tool: "deploy", Input: `{"service":"api","opts":{"replicas":3,"tags":["a","b"],"empty":{}},"note":"x\ny"}`}, ModeVerbose)
+	var got []string
+	for _, l := range row.Lines {
+		got = append(got, l.String())
+	}
+	assert.Equal(t, []string{
+		`{`,
+		`  "service": "api",`,
+		`  "opts": {`,
+		`    "replicas": 3,`,
+		`    "tags": [`,
+		`      "a",`,
+		`      "b"`,
+		`    ],`,
+		`    "empty": {}`,
+		`  },`,
+		`  "note": "x\ny"`,
+		`}`,
+	}, got)
+
+	big := `{"items":[` + strings.Repeat(`1,`, 100000) + `1]}`
+	row = d.Row(Call{Tool: "deploy", Input: big}, ModeVerbose)
+	require.Len(t, row.Lines, MaxLines)
+	assert.Equal(t, Line{Text: "… 99966 more lines"}, row.Lines[MaxLines-1], "100005 lines in all, 39 shown")
+}
+
+// TestSlotLatch: a slot that fails while the arguments stream is retried
+// on the next frame and not reported; one that fails on a finished call is
+// reported once and not run for that call again. Other calls still run it:
+// a model's input cannot switch a slot off.
+func TestSlotLatch(t *testing.T) {
+	var runs, failures int
+	var mu sync.Mutex
+	boom := errors.New("boom")
+	flaky := rowFormatter{row: func(req Request) (string, bool, error) {
+		mu.Lock()
+		runs++
+		mu.Unlock()
+		if v, _ := field(req.Input, "fail").(bool); v {
+			return "", false, boom
+		}
+		return "fine", true, nil
+	}}
+	reg := NewRegistry()
+	_, err := reg.Register("flaky", "test", flaky)
+	require.NoError(t, err)
+	d, err := NewDispatcher(reg, Options{OnFailure: func(f Failure) {
+		mu.Lock()
+		failures++
+		mu.Unlock()
+		assert.ErrorIs(t, f.Err, boom)
+		var se *SlotError
+		assert.ErrorAs(t, f.Err, &se)
+		assert.Equal(t, "row", se.Slot)
+	}})
+	require.NoError(t, err)
+
+	streaming := Call{Tool: "flaky", ID: "call-1", Partial: true, Input: `{"fail":true,"x":`}
+	for range 3 {
+		assert.Equal(t, "Flaky", d.Row(streaming, ModeMinimal).Line(), "a failing frame shows no text")
+	}
+	assert.Equal(t, 3, runs, "retried on every frame")
+	assert.Equal(t, 0, failures, "not reported while streaming")
+
+	finished := Call{Tool: "flaky", ID: "call-1", Input: `{"fail":true}`}
+	for range 3 {
+		assert.Equal(t, `Flaky with input {"fail":true}`, d.Row(finished, ModeMinimal).Line())
+	}
+	assert.Equal(t, 4, runs, "latched after the first failure of the finished call")
+	assert.Equal(t, 1, failures)
+
+	other := Call{Tool: "flaky", ID: "call-2", Input: `{"fail":false}`}
+	assert.Equal(t, "Flaky fine", d.Row(other, ModeMinimal).Line(), "other calls still run the slot")
+	again := Call{Tool: "flaky", ID: "call-1", Input: `{"fail":false}`}
+	assert.Equal(t, `Flaky with input {"fail":false}`, d.Row(again, ModeMinimal).Line(), "the latched call keeps its default")
+	noID := Call{Tool: "flaky", Input: `{"fail":true}`}
+	d.Row(noID, ModeMinimal)
+	d.Row(noID, ModeMinimal)
+	assert.Equal(t, 7, runs, "without an ID every render runs the slot")
+}
+
+func TestLatchIsBounded(t *testing.T) {
+	var l latch
+	reg := &registration{key: "k"}
+	for i := range latchSize + 10 {
+		l.add(fmt.Sprint(i), reg, slotRow)
+	}
+	assert.Len(t, l.set, latchSize)
+	assert.False(t, l.has("0", reg, slotRow), "the oldest are forgotten first")
+	assert.True(t, l.has(fmt.Sprint(latchSize+9), reg, slotRow))
+}
+
+func TestDisplayName(t *testing.T) {
+	for in, want := range map[string]string{
+		"launch_app": "Launch App", "read": "Read", "multi_tool_use.parallel": "Multi Tool Use Parallel",
+		"github:create_pull_request": "Create Pull Request", "brave-search:*": "Brave Search", "ärger_app": "Ärger App", "": "",
+	} {
+		assert.Equal(t, want, DisplayName(in), in)
+	}
+}
+
+func TestResultObject(t *testing.T) {
+	o := resultObject(Result{Content: []Content{{Type: "text", Text: "hi"}}, Details: map[string]any{"n": 1}, IsError: true})
+	assert.Equal(t, `{"content":[{"type":"text","text":"hi"}],"details":{"n":1},"isError":true}`, compact(o))
+}
+
+func compact(v any) string {
+	in := value.Input{Value: v}
+	return inputText(in, 1000)
+}
