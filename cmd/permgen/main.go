@@ -4,6 +4,7 @@
 // Usage:
 //
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
+//	permgen rows [flags] [FILE]      render a JSONL transcript of calls and results
 //	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
 //	permgen generate [-f FILE] [-o DIR] [-package NAME]
 //	                                 check a catalog and write its Go registrations
@@ -48,6 +49,7 @@ Usage:
 Commands:
 
 	preview    print the ask-prompt sentence of each tool call in a JSONL file
+	rows       render a JSONL transcript of tool calls and results as a person reads it
 	eval       evaluate one CEL expression in the formatter environment
 	generate   check a catalog and write its Go registrations
 	diff       show what generate would change; exit 1 when the output is stale
@@ -68,6 +70,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "preview":
 		return runPreview(args[1:], stdin, stdout, stderr)
+	case "rows":
+		return runRows(args[1:], stdin, stdout, stderr)
 	case "eval":
 		return runEval(args[1:], stdin, stdout, stderr)
 	case "generate":

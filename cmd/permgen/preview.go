@@ -84,17 +84,9 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	reg := runtime.NewRegistry()
-	if !opts.noBuiltin {
-		if _, err := generated.Register(reg); err != nil {
-			errorf(stderr, "preview", "the compiled-in catalog: %v", err)
-			return exitInvalid
-		}
-	}
-	for _, path := range opts.catalogs {
-		if !loadCatalog(reg, path, stderr) {
-			return exitInvalid
-		}
+	reg, ok := newRegistry("preview", opts.noBuiltin, opts.catalogs, stderr)
+	if !ok {
+		return exitInvalid
 	}
 	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{
@@ -127,18 +119,28 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// loadCatalog loads a catalog file with the loader every command uses,
-// which prints its diagnostics, and registers it.
-func loadCatalog(reg *runtime.Registry, path string, stderr io.Writer) bool {
-	checked, ok := loadCatalogFile("preview", path, path, celfmt.Options{}, stderr)
-	if !ok {
-		return false
+// newRegistry returns a registry with the compiled-in catalog, unless
+// noBuiltin is set, and the catalog files, loaded with the loader every
+// command uses, which prints their diagnostics.
+func newRegistry(command string, noBuiltin bool, catalogs []string, stderr io.Writer) (*runtime.Registry, bool) {
+	reg := runtime.NewRegistry()
+	if !noBuiltin {
+		if _, err := generated.Register(reg); err != nil {
+			errorf(stderr, command, "the compiled-in catalog: %v", err)
+			return nil, false
+		}
 	}
-	if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
-		errorf(stderr, "preview", "%v", err)
-		return false
+	for _, path := range catalogs {
+		checked, ok := loadCatalogFile(command, path, path, celfmt.Options{}, stderr)
+		if !ok {
+			return nil, false
+		}
+		if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
+			errorf(stderr, command, "%v", err)
+			return nil, false
+		}
 	}
-	return true
+	return reg, true
 }
 
 // stringList is a repeatable string flag.
@@ -356,15 +358,23 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 // long line costs several times its size. encoding/json only explains
 // lines that are not valid JSON.
 func parseCall(line []byte) (runtime.Call, error) {
+	call, _, err := parseCallLine(line, false)
+	return call, err
+}
+
+// parseCallLine decodes one JSONL line into a call and, when withResult is
+// set, the call's result, which the line may carry in its "result" field.
+func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
 	v, err := value.DecodeJSON(line)
 	if err != nil {
-		return runtime.Call{}, explainBadJSON(line, err, "the call's JSON object")
+		return runtime.Call{}, nil, explainBadJSON(line, err, "the call's JSON object")
 	}
 	o, ok := v.(*value.Object)
 	if !ok {
-		return runtime.Call{}, fmt.Errorf("a call must be a JSON object, got %s", value.Kind(v))
+		return runtime.Call{}, nil, fmt.Errorf("a call must be a JSON object, got %s", value.Kind(v))
 	}
 	var call runtime.Call
+	var result *runtime.Result
 	var tool *string
 	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
@@ -376,8 +386,11 @@ func parseCall(line []byte) (runtime.Call, error) {
 				break
 			}
 		}
+		if withResult && strings.EqualFold(key, "result") {
+			name = "result"
+		}
 		if name == "" {
-			return runtime.Call{}, fmt.Errorf("unknown field %q", key)
+			return runtime.Call{}, nil, fmt.Errorf("unknown field %q", key)
 		}
 		switch name {
 		case "input":
@@ -386,9 +399,14 @@ func parseCall(line []byte) (runtime.Call, error) {
 		case "annotations":
 			a, err := parseAnnotations(v)
 			if err != nil {
-				return runtime.Call{}, err
+				return runtime.Call{}, nil, err
 			}
 			call.Annotations = a
+			continue
+		case "result":
+			if result, err = parseResult(v); err != nil {
+				return runtime.Call{}, nil, err
+			}
 			continue
 		}
 		if v == nil {
@@ -396,7 +414,7 @@ func parseCall(line []byte) (runtime.Call, error) {
 		}
 		text, ok := v.(string)
 		if !ok {
-			return runtime.Call{}, fmt.Errorf("field %q must be a string, got %s", name, value.Kind(v))
+			return runtime.Call{}, nil, fmt.Errorf("field %q must be a string, got %s", name, value.Kind(v))
 		}
 		switch name {
 		case "tool":
@@ -415,20 +433,70 @@ func parseCall(line []byte) (runtime.Call, error) {
 			call.MatchedPattern = text
 		case "origin":
 			call.Origin = text
+		case "id":
+			call.ID = text
 		}
 	}
 	switch {
 	case tool == nil:
-		return runtime.Call{}, errors.New(`missing "tool"`)
+		return runtime.Call{}, nil, errors.New(`missing "tool"`)
 	case *tool == "":
-		return runtime.Call{}, errors.New(`"tool" is empty`)
+		return runtime.Call{}, nil, errors.New(`"tool" is empty`)
 	}
 	call.Tool = *tool
-	return call, nil
+	return call, result, nil
+}
+
+// parseResult reads a call's result: {"content": [{"type", "text"}, …],
+// "details": …, "isError": bool}.
+func parseResult(v any) (*runtime.Result, error) {
+	if v == nil {
+		return nil, nil
+	}
+	o, ok := v.(*value.Object)
+	if !ok {
+		return nil, fmt.Errorf(`field "result" must be an object, got %s`, value.Kind(v))
+	}
+	var r runtime.Result
+	for key, v := range o.All() {
+		switch key {
+		case "content":
+			items, ok := v.([]any)
+			if !ok && v != nil {
+				return nil, fmt.Errorf(`result "content" must be a list, got %s`, value.Kind(v))
+			}
+			for i, item := range items {
+				c, ok := item.(*value.Object)
+				if !ok {
+					return nil, fmt.Errorf(`result "content" item %d must be an object, got %s`, i+1, value.Kind(item))
+				}
+				typ, _ := field(c, "type").(string)
+				text, _ := field(c, "text").(string)
+				r.Content = append(r.Content, runtime.Content{Type: typ, Text: text})
+			}
+		case "details":
+			r.Details = v
+		case "isError":
+			b, ok := v.(bool)
+			if !ok && v != nil {
+				return nil, fmt.Errorf(`result "isError" must be a boolean, got %s`, value.Kind(v))
+			}
+			r.IsError = b
+		default:
+			return nil, fmt.Errorf("unknown result field %q (known: content, details, isError)", key)
+		}
+	}
+	return &r, nil
+}
+
+// field returns the value of key in o, or nil.
+func field(o *value.Object, key string) any {
+	v, _ := o.Get(key)
+	return v
 }
 
 // callFields are the fields of a call line.
-var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin", "annotations"}
+var callFields = []string{"tool", "input", "agent", "state", "source", "target", "command", "matchedPattern", "origin", "annotations", "id"}
 
 // parseAnnotations reads a call's MCP tool annotations: an object of the
 // protocol's hints, each a boolean or null, and its title, which says
@@ -454,6 +522,11 @@ func parseAnnotations(v any) (*runtime.Annotations, error) {
 		case "openWorldHint":
 			hint = &a.OpenWorldHint
 		case "title":
+			title, ok := v.(string)
+			if !ok && v != nil {
+				return nil, fmt.Errorf("annotation %q must be a string, got %s", key, value.Kind(v))
+			}
+			a.Title = title
 			continue
 		default:
 			return nil, fmt.Errorf("unknown annotation %q (known: readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title)", key)

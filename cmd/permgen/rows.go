@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/permgen/permgen/runtime"
+)
+
+const rowsUsage = `Usage: permgen rows [flags] [FILE]
+
+Renders a transcript as a person reads it: for each tool call, its row (icon,
+display name, one line), and when the call carries its result, the result
+line below it. FILE (or standard input when FILE is absent or "-") holds
+JSON Lines, one call per line, as for permgen preview, with two more fields:
+
+	{"tool": "read", "id": "call_1", "input": {"path": "/src/app.go"},
+	 "result": {"content": [{"type": "text", "text": "…"}], "details": {}, "isError": false}}
+
+Modes: minimal (no icons and no colour, for CI logs and pipes), default
+(icons), verbose (the arguments as indented JSON below each row and the
+expanded result below its line). Colour is used on a terminal, and not with
+NO_COLOR set or when the output is piped (--color overrides). A bad line is
+reported on standard error with its line number and skipped; the exit code
+is then 1.
+
+Flags:
+`
+
+type rowsFlags struct {
+	catalogs  stringList
+	noBuiltin bool
+	mode      string
+	icons     string
+	color     string
+	limits    limitFlags
+}
+
+func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opts rowsFlags
+	fs := newFlagSet("rows", rowsUsage)
+	fs.StringVar(&opts.mode, "mode", "default", "`mode`: minimal, default or verbose")
+	fs.StringVar(&opts.icons, "icons", "nerd", "icon `set`: nerd (Nerd Font glyphs) or plain (Unicode symbols)")
+	fs.StringVar(&opts.color, "color", "auto", "colour: auto (on a terminal without NO_COLOR), always or never")
+	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
+	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
+	opts.limits.register(fs, true)
+	files, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	mode, err := runtime.ParseMode(opts.mode)
+	if err != nil {
+		errorf(stderr, "rows", "--mode: %v", err)
+		return exitUsage
+	}
+	icons := runtime.IconsNerd
+	switch opts.icons {
+	case "nerd":
+	case "plain":
+		icons = runtime.IconsPlain
+	default:
+		errorf(stderr, "rows", "--icons must be nerd or plain, got %q", opts.icons)
+		return exitUsage
+	}
+	colour, err := useColour(opts.color, mode, stdout)
+	if err != nil {
+		errorf(stderr, "rows", "%v", err)
+		return exitUsage
+	}
+	if err := opts.limits.validate(); err != nil {
+		errorf(stderr, "rows", "%v", err)
+		return exitUsage
+	}
+	if len(files) > 1 {
+		errorf(stderr, "rows", "takes at most one FILE, got %d", len(files))
+		return exitUsage
+	}
+	reg, ok := newRegistry("rows", opts.noBuiltin, opts.catalogs, stderr)
+	if !ok {
+		return exitInvalid
+	}
+	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), Icons: icons})
+	if err != nil {
+		errorf(stderr, "rows", "%v", err)
+		return exitUsage
+	}
+	name, in := "<stdin>", stdin
+	if len(files) == 1 && files[0] != "-" {
+		f, err := os.Open(files[0])
+		if err != nil {
+			errorf(stderr, "rows", "%v", err)
+			return exitInvalid
+		}
+		defer f.Close()
+		name, in = files[0], f
+	}
+	out := bufio.NewWriter(stdout)
+	bad := renderRows(d, mode, colour, name, in, out, stderr)
+	if err := out.Flush(); err != nil {
+		errorf(stderr, "rows", "%v", err)
+		return exitInvalid
+	}
+	if bad {
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// useColour decides whether rows are coloured: always, never, or (auto) on
+// a terminal when NO_COLOR is unset, as no-color.org asks. Minimal mode is
+// never coloured.
+func useColour(flag string, mode runtime.Mode, stdout io.Writer) (bool, error) {
+	switch flag {
+	case "always":
+		return mode != runtime.ModeMinimal, nil
+	case "never":
+		return false, nil
+	case "auto":
+		if mode == runtime.ModeMinimal || os.Getenv("NO_COLOR") != "" {
+			return false, nil
+		}
+		f, ok := stdout.(*os.File)
+		if !ok {
+			return false, nil
+		}
+		info, err := f.Stat()
+		return err == nil && info.Mode()&os.ModeCharDevice != 0, nil
+	}
+	return false, fmt.Errorf("--color must be auto, always or never, got %q", flag)
+}
+
+// ANSI styles of coloured rows.
+const (
+	styleTitle = "\x1b[1m"
+	styleDim   = "\x1b[2m"
+	styleError = "\x1b[31m"
+	styleReset = "\x1b[0m"
+)
+
+// renderRows renders every call read from in and reports whether any line
+// was bad.
+func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
+	style := func(s, text string) string {
+		if !colour || text == "" {
+			return text
+		}
+		return s + text + styleReset
+	}
+	lines := newLineReader(in)
+	badLines := 0
+	defer func() {
+		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
+	}()
+	for {
+		line, err := lines.next()
+		if err == io.EOF {
+			return bad
+		}
+		if err == nil && len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var call runtime.Call
+		var result *runtime.Result
+		if err == nil {
+			call, result, err = parseCallLine(line, true)
+		}
+		if err != nil {
+			bad = true
+			if lines.failed {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
+				return bad
+			}
+			if badLines++; badLines <= maxBadLines {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
+			}
+			continue
+		}
+		row := d.Row(call, mode)
+		head := []string{row.Icon, style(styleTitle, row.Title), row.Text}
+		fmt.Fprintln(out, joinNonEmpty(head))
+		for _, l := range row.Lines {
+			fmt.Fprintln(out, style(styleDim, "    "+l.String()))
+		}
+		if result == nil {
+			continue
+		}
+		res := d.ResultRow(call, *result, mode)
+		mark, st := "  └ ", styleDim
+		if mode == runtime.ModeMinimal {
+			mark = "  = "
+		}
+		if result.IsError {
+			st = styleError
+			if mode == runtime.ModeMinimal {
+				mark = "  ! "
+			}
+		}
+		fmt.Fprintln(out, mark+style(st, res.Text))
+		if mode == runtime.ModeVerbose {
+			for _, l := range d.Expand(call, *result) {
+				fmt.Fprintln(out, style(styleDim, "    "+l.String()))
+			}
+		}
+	}
+}
+
+func joinNonEmpty(parts []string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, " ")
+}
