@@ -222,8 +222,15 @@ var budgeted = map[string]sizer{
 		}
 		return 512 + valueBytes*listLen(a, 0)
 	},
-	"numberText": func([]ref.Val, int64) int64 { return 32 },
-	"sqlKinds":   func([]ref.Val, int64) int64 { return int64(textfmt.MaxSQLKinds) * 4 * valueBytes },
+	"numberText":   func([]ref.Val, int64) int64 { return 32 },
+	"sqlKinds":     func([]ref.Val, int64) int64 { return int64(textfmt.MaxSQLKinds) * 4 * valueBytes },
+	"fileSize":     func([]ref.Val, int64) int64 { return 64 },
+	"durationText": func([]ref.Val, int64) int64 { return 64 },
+	"dimensions":   func([]ref.Val, int64) int64 { return 96 },
+	// A key name becomes a symbol of at most twice its bytes ("fn" 🌐);
+	// each ">" of a menu path " → ", five bytes for one.
+	"shortcut": func(a []ref.Val, _ int64) int64 { return 2*strLen(a, 0) + 16 },
+	"menuPath": func(a []ref.Val, _ int64) int64 { return 5*strLen(a, 0) + 16 },
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },

@@ -64,6 +64,12 @@ var calibrationCases = []struct{ name, expr string }{
 	{"deep equal", `string(input.a.map(x, input.n1 == input.n2).size())`},
 	{"in list", `string(input.a.map(x, "zz" in input.w).size())`},
 	{"mcpValue", `string(input.a.map(x, mcpValue(input.n1)).size())`},
+	{"shortcut", `string(size(shortcut(input.s.replace("b", "+"))))`},
+	{"shortcut names", `string(size(shortcut(input.s.replace("ab", "fn+"))))`},
+	{"menuPath", `string(size(menuPath(input.s.replace("b", ">"))))`},
+	{"baseName", `baseName(input.s)`},
+	{"resultValue", `string(input.a.map(x, resultValue(input.n1)).size())`},
+	{"fileSize", `string(input.a.map(x, fileSize(x)).size())`},
 	{"startsWith", `string(input.s.startsWith(input.s))`},
 	{"string equal", `string(input.s == input.s + "")`},
 }

@@ -190,7 +190,7 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		var out *uint64
 		switch {
 		case f.resultSize < 0 && len(args) > 0 && args[0].Type().Kind() == types.StringKind:
-			n := sat(sz(0).Max, 16) // no longer than the text it formats
+			n := sat(mul(uint64(max(f.growth, 1)), sz(0).Max), 16) // no longer than the text it formats, or growth times it
 			out = &n
 		case f.resultSize < 0:
 			n := str

@@ -26,7 +26,7 @@ import (
 // overload ids) and fails when the listing changes while EnvVersion does
 // not. Give it a new value when the environment changes (see README.md,
 // "Environment version").
-const EnvVersion = "permgen-cel-1 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-2 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // The variables of the formatter environment.
 const (

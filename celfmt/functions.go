@@ -27,6 +27,10 @@ type function struct {
 	// resultSize bounds the length of a string result for the cost
 	// estimate: -1 for the input bound, 0 for a result that is no string.
 	resultSize int
+	// growth, when more than 1, makes the input bound of resultSize -1
+	// that many times the first argument's length (menuPath writes " → "
+	// for each ">").
+	growth int
 }
 
 // functions are the functions formatters are written with, beyond standard
@@ -246,6 +250,114 @@ var functions = []function{
 				return types.OptionalNone
 			}))},
 	},
+	{
+		name:       "fileSize",
+		resultSize: 32,
+		doc: `fileSize(n) prints n bytes as people read sizes: whole bytes below 1 KB, then KB, MB, GB and TB, 1024 apart, ` +
+			`with three significant digits (1.50 KB, 10.0 KB, 100 KB); a size whose digits would round up to 1024 takes the next unit, ` +
+			`so no unit shows 1024 (1048575 bytes is 1.00 MB). A negative size has a minus sign; NaN is "NaN B".`,
+		examples: []string{`fileSize(1536) // "1.50 KB"`, `fileSize(1048575) // "1.00 MB"`, `fileSize(512.0) // "512 B"`},
+		overload: []cel.FunctionOpt{
+			cel.Overload("fileSize_int", []*cel.Type{cel.IntType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(textfmt.FileSizeInt(int64(v.(types.Int)))) })),
+			cel.Overload("fileSize_double", []*cel.Type{cel.DoubleType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(textfmt.FileSize(float64(v.(types.Double)))) })),
+		},
+	},
+	{
+		name:       "durationText",
+		resultSize: 40,
+		doc: `durationText(seconds) prints a duration in the unit that suits it: 500µs, 250ms, 1.5s (one decimal below a minute), ` +
+			`2min 5s, 1h 2min; a duration whose digits would round up to the next unit takes it (0.9996 is 1.0s). ` +
+			`A negative duration has a minus sign; NaN is "NaN s".`,
+		examples: []string{`durationText(0.25) // "250ms"`, `durationText(125) // "2min 5s"`, `durationText(3720.0) // "1h 2min"`},
+		overload: []cel.FunctionOpt{
+			cel.Overload("durationText_int", []*cel.Type{cel.IntType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(textfmt.DurationTextInt(int64(v.(types.Int)))) })),
+			cel.Overload("durationText_double", []*cel.Type{cel.DoubleType}, cel.StringType,
+				cel.UnaryBinding(func(v ref.Val) ref.Val { return types.String(textfmt.DurationText(float64(v.(types.Double)))) })),
+		},
+	},
+	{
+		name:       "shortcut",
+		resultSize: -1,
+		doc: `shortcut(keys) writes a keyboard shortcut in the symbols macOS menus use: keys separated by "+", "," or white space, ` +
+			`modifier and special key names matched without regard to case (cmd ⌘, shift ⇧, ctrl ⌃, alt or option ⌥, delete ⌫, tab ⇥, …), ` +
+			`any other key kept as written; a "+" or "," where a key is expected is that key.`,
+		examples: []string{`shortcut("cmd+shift+a") // "⌘⇧a"`, `shortcut("Ctrl, Alt, Delete") // "⌃⌥⌫"`, `shortcut("cmd++") // "⌘+"`},
+		perUnit:  4,
+		overload: []cel.FunctionOpt{cel.Overload("shortcut_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.String(textfmt.Shortcut(string(s.(types.String))))
+			}))},
+	},
+	{
+		name:       "baseName",
+		resultSize: -1,
+		doc:        `baseName(path) is the last element of a path separated by "/" or "\", trailing separators ignored: "/a/b/" gives "b", "/" gives "/".`,
+		examples:   []string{`baseName("/src/app.go") // "app.go"`, `baseName("C:\\dir\\file.txt") // "file.txt"`, `baseName("/") // "/"`},
+		perUnit:    20,
+		overload: []cel.FunctionOpt{cel.Overload("baseName_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.String(textfmt.BaseName(string(s.(types.String))))
+			}))},
+	},
+	{
+		name:       "menuPath",
+		resultSize: -1,
+		growth:     3,
+		doc:        `menuPath(text) writes a menu path with arrows: text split at ">", each part trimmed, empty parts dropped, joined with " → ".`,
+		examples:   []string{`menuPath("File > Save As") // "File → Save As"`, `menuPath("View>>Zoom >") // "View → Zoom"`},
+		perUnit:    4,
+		overload: []cel.FunctionOpt{cel.Overload("menuPath_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.String(textfmt.MenuPath(string(s.(types.String))))
+			}))},
+	},
+	{
+		name:       "dimensions",
+		resultSize: 64,
+		doc:        `dimensions(w, h) is "<w>×<h>", ints exactly and doubles as JavaScript prints them (1.5, 1e+21).`,
+		examples:   []string{`dimensions(800, 600) // "800×600"`, `dimensions(1.5, 2.0) // "1.5×2"`},
+		overload: []cel.FunctionOpt{
+			cel.Overload("dimensions_int_int", []*cel.Type{cel.IntType, cel.IntType}, cel.StringType,
+				cel.BinaryBinding(func(w, h ref.Val) ref.Val {
+					return types.String(textfmt.DimensionsInt(int64(w.(types.Int)), int64(h.(types.Int))))
+				})),
+			cel.Overload("dimensions_double_double", []*cel.Type{cel.DoubleType, cel.DoubleType}, cel.StringType,
+				cel.BinaryBinding(func(w, h ref.Val) ref.Val {
+					return types.String(textfmt.Dimensions(float64(w.(types.Double)), float64(h.(types.Double))))
+				})),
+		},
+	},
+	{
+		name: "resultValue",
+		doc: `resultValue(result) is the value a tool result wraps, at most 8 wrappers deep: {"type": t, "value": v} ` +
+			`(exactly these keys) stands for v, {"data": d} and {"data": d, "metadata": m} (exactly these keys) for d; ` +
+			`any other value is returned as it is.`,
+		examples: []string{`resultValue({"type": "number", "value": 5}) // 5`, `resultValue({"data": {"app": "Safari"}, "metadata": {}}).app // "Safari"`,
+			`resultValue({"data": 1, "error": "x"}) // {"data": 1, "error": "x"}`},
+		overload: []cel.FunctionOpt{cel.Overload("resultValue_dyn", []*cel.Type{cel.DynType}, cel.DynType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val { return textfmt.UnwrapResult(v, celFields{}) }))},
+	},
+}
+
+// celFields reads CEL maps for textfmt.UnwrapResult.
+type celFields struct{}
+
+func (celFields) Object(v ref.Val) (int, bool) {
+	switch m := v.(type) {
+	case objectVal:
+		return m.o.Len(), true
+	case traits.Mapper:
+		n, ok := m.Size().(types.Int)
+		return int(n), ok
+	}
+	return 0, false
+}
+
+func (celFields) Field(v ref.Val, key string) (ref.Val, bool) {
+	return v.(traits.Mapper).Find(types.String(key))
 }
 
 // shallowModel converts a value for MCPValue, which shows a list by its

@@ -481,6 +481,9 @@ func (t *translator) dynamic(fn string, typ *types.Type, args []val) (val, bool,
 		v := t.fallible(types.DynType, base, qual(name).Call(dyn()...))
 		return t.coerce(v, typ), true, nil
 	}
+	if v, ok := t.libraryDynamic(fn, typ, args); ok {
+		return v, true, nil
+	}
 	switch fn {
 	case operators.Add:
 		return fallible("Add", "sum")
@@ -522,10 +525,6 @@ func (t *translator) dynamic(fn string, typ *types.Type, args []val) (val, bool,
 		return t.typeOfValue(typ, args[0]), true, nil
 	case "dyn":
 		return t.coerce(args[0], typ), true, nil
-	case "numberText":
-		if len(args) == 1 {
-			return t.fallible(typ, "text", qual("NumberTextDyn").Call(dyn()...)), true, nil
-		}
 	case operators.OptSelect:
 		v := t.fallible(types.NewOptionalType(types.DynType), "opt", qual("OptSelect").Call(t.coerce(args[0], types.DynType).code, args[1].code))
 		return t.coerce(v, typ), true, nil

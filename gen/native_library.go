@@ -44,6 +44,16 @@ var libraryCalls = map[string]libraryCall{
 	"sqlKinds_string":          {"SQLKinds", []*types.Type{str}, false},
 	"parseJSON_string":         {"ParseJSON", []*types.Type{str}, false},
 	"rawText_dyn":              {"RawText", []*types.Type{dynT}, false},
+	"fileSize_int":             {"FileSizeInt", []*types.Type{i64}, false},
+	"fileSize_double":          {"FileSize", []*types.Type{dbl}, false},
+	"durationText_int":         {"DurationTextInt", []*types.Type{i64}, false},
+	"durationText_double":      {"DurationText", []*types.Type{dbl}, false},
+	"shortcut_string":          {"Shortcut", []*types.Type{str}, false},
+	"baseName_string":          {"BaseName", []*types.Type{str}, false},
+	"menuPath_string":          {"MenuPath", []*types.Type{str}, false},
+	"dimensions_int_int":       {"DimensionsInt", []*types.Type{i64, i64}, false},
+	"dimensions_double_double": {"Dimensions", []*types.Type{dbl, dbl}, false},
+	"resultValue_dyn":          {"ResultValue", []*types.Type{dynT}, false},
 
 	// ext.Strings(4)
 	"string_char_at_int":               {"CharAt", []*types.Type{str, i64}, true},
@@ -71,6 +81,31 @@ var libraryCalls = map[string]libraryCall{
 	"list_flatten_int": {"FlattenDepth", []*types.Type{dyns, i64}, true},
 	"lists_range":      {"ListsRange", []*types.Type{i64}, true},
 	"list_distinct":    {"Distinct", []*types.Type{dyns}, false},
+}
+
+// dynamicCalls are the functions of the formatter language with overloads
+// for ints and doubles, by name and number of arguments: the celrt
+// function that picks the overload at run time, for arguments whose type
+// is dyn (it fails as cel-go does on a value of another type).
+var dynamicCalls = map[string]map[int]string{
+	"numberText":   {1: "NumberTextDyn"},
+	"fileSize":     {1: "FileSizeDyn"},
+	"durationText": {1: "DurationTextDyn"},
+	"dimensions":   {2: "DimensionsDyn"},
+}
+
+// libraryDynamic translates a call of the formatter language whose
+// overload is chosen at run time.
+func (t *translator) libraryDynamic(fn string, typ *types.Type, args []val) (val, bool) {
+	name, ok := dynamicCalls[fn][len(args)]
+	if !ok {
+		return val{}, false
+	}
+	in := make([]jen.Code, len(args))
+	for i, a := range args {
+		in[i] = t.coerce(a, dynT).code
+	}
+	return t.fallible(typ, "text", qual(name).Call(in...)), true
 }
 
 // library translates a call of the formatter language or of an extension

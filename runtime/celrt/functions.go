@@ -266,3 +266,114 @@ func toModel(v any) (any, bool) {
 	}
 	return nil, false
 }
+
+// FileSize is fileSize(d) for a double.
+func FileSize(d float64) string { return textfmt.FileSize(d) }
+
+// FileSizeInt is fileSize(i) for an int.
+func FileSizeInt(i int64) string { return textfmt.FileSizeInt(i) }
+
+// FileSizeDyn is fileSize(v) for a value whose type is known at run time
+// only: an int or a double.
+func FileSizeDyn(v any) (string, error) {
+	switch n := v.(type) {
+	case int64:
+		return textfmt.FileSizeInt(n), nil
+	case float64:
+		return textfmt.FileSize(n), nil
+	case value.Number:
+		return textfmt.FileSize(n.Float64()), nil
+	}
+	return "", noOverload("fileSize", v)
+}
+
+// DurationText is durationText(d) for a double.
+func DurationText(d float64) string { return textfmt.DurationText(d) }
+
+// DurationTextInt is durationText(i) for an int.
+func DurationTextInt(i int64) string { return textfmt.DurationTextInt(i) }
+
+// DurationTextDyn is durationText(v) for a value whose type is known at
+// run time only: an int or a double.
+func DurationTextDyn(v any) (string, error) {
+	switch n := v.(type) {
+	case int64:
+		return textfmt.DurationTextInt(n), nil
+	case float64:
+		return textfmt.DurationText(n), nil
+	case value.Number:
+		return textfmt.DurationText(n.Float64()), nil
+	}
+	return "", noOverload("durationText", v)
+}
+
+// Shortcut is shortcut(keys).
+func Shortcut(keys string) string { return textfmt.Shortcut(keys) }
+
+// BaseName is baseName(path).
+func BaseName(path string) string { return textfmt.BaseName(path) }
+
+// MenuPath is menuPath(text).
+func MenuPath(text string) string { return textfmt.MenuPath(text) }
+
+// Dimensions is dimensions(w, h) for doubles.
+func Dimensions(w, h float64) string { return textfmt.Dimensions(w, h) }
+
+// DimensionsInt is dimensions(w, h) for ints.
+func DimensionsInt(w, h int64) string { return textfmt.DimensionsInt(w, h) }
+
+// DimensionsDyn is dimensions(w, h) for values whose types are known at
+// run time only: two ints or two doubles.
+func DimensionsDyn(w, h any) (string, error) {
+	if wi, ok := w.(int64); ok {
+		if hi, ok := h.(int64); ok {
+			return textfmt.DimensionsInt(wi, hi), nil
+		}
+	}
+	wd, wok := asDouble(w)
+	hd, hok := asDouble(h)
+	if !wok || !hok {
+		return "", noOverload("dimensions", w, h)
+	}
+	return textfmt.Dimensions(wd, hd), nil
+}
+
+// asDouble returns a double, of CEL code or of the input.
+func asDouble(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case value.Number:
+		return n.Float64(), true
+	}
+	return 0, false
+}
+
+// ResultValue is resultValue(v): the value a tool result wraps.
+func ResultValue(v any) any { return textfmt.UnwrapResult(v, rtFields{}) }
+
+// rtFields reads the maps of translated code for textfmt.UnwrapResult: an
+// input object or a map built in CEL.
+type rtFields struct{}
+
+func (rtFields) Object(v any) (int, bool) {
+	switch m := v.(type) {
+	case *value.Object:
+		return m.Len(), m != nil
+	case *Map:
+		if m != nil {
+			return m.Len(), true
+		}
+	}
+	return 0, false
+}
+
+func (rtFields) Field(v any, key string) (any, bool) {
+	switch m := v.(type) {
+	case *value.Object:
+		return m.Get(key)
+	case *Map:
+		return m.Find(key)
+	}
+	return nil, false
+}
