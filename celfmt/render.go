@@ -9,6 +9,7 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -194,10 +195,8 @@ func resultOf(s renderSlot, result *value.Object) *value.Object {
 	switch {
 	case !s.seesResult():
 		return nil
-	case result == nil:
-		return value.Input{}.Object()
 	}
-	return result
+	return celrt.ResultOf(result)
 }
 
 // textValue converts the value of a slot of type string or
