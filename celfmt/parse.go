@@ -629,8 +629,8 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 			}
 		}
 		p.exampleRender(&ex, fields)
-		expects := false
-		for _, k := range []string{"preview", "declines", "calls", "tier", "row", "rowDeclines", "result", "error", "expand"} {
+		expects := ex.Declines || ex.RowDeclines
+		for _, k := range []string{"preview", "calls", "tier", "row", "result", "error", "expand"} {
 			_, ok := fields[k]
 			expects = expects || ok
 		}
