@@ -105,6 +105,8 @@ func (b *budget) charge(fn string, n int64) error {
 type activation struct {
 	pool                *sync.Pool // where release returns it
 	input, tool, limits ref.Val
+	// result is the variable result, nil in a slot that does not see it.
+	result ref.Val
 	// toolName and rawLimits are what tool and limits hold.
 	toolName  string
 	rawLimits Limits
@@ -134,6 +136,8 @@ func (a *activation) ResolveName(name string) (any, bool) {
 		return a.tool, true
 	case varLimits:
 		return a.limits, true
+	case varResult:
+		return a.result, a.result != nil
 	case budgetName:
 		return a.budget, true
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // CatalogVersion is the catalog file format version this package reads.
@@ -42,7 +43,42 @@ type Entry struct {
 	// is "" when the entry declares no tier.
 	Tier       Source
 	StaticTier runtime.Tier
-	Examples   []Example
+	// Category and Icon are how rows present the tool (see
+	// runtime.Presentation); Title is its display name.
+	Category string
+	Icon     Icon
+	// Row renders the one-line transcript row of a call, while its
+	// arguments arrive; Result and Error the one-line summary of a finished
+	// or a failed call; Expand the lines shown on demand. Their Text is ""
+	// when the entry does not have them. Result, Error and Expand see the
+	// variable result.
+	Row, Result, Error, Expand Source
+	Examples                   []Example
+}
+
+// Icon is an entry's icons: a Nerd Font glyph and a plain Unicode symbol,
+// either "" when not declared.
+type Icon struct {
+	Nerd, Plain string
+}
+
+// HasRow reports whether the entry renders rows.
+func (e *Entry) HasRow() bool { return e.Row.Text != "" }
+
+// HasResult reports whether the entry summarizes results.
+func (e *Entry) HasResult() bool { return e.Result.Text != "" }
+
+// HasError reports whether the entry summarizes errors.
+func (e *Entry) HasError() bool { return e.Error.Text != "" }
+
+// HasExpand reports whether the entry has an expanded view.
+func (e *Entry) HasExpand() bool { return e.Expand.Text != "" }
+
+// Presentation is how rows name and draw the entry's tool: its title,
+// category and icons. Title is "" when the entry has none: the dispatcher
+// derives one from the tool name.
+func (e *Entry) Presentation() runtime.Presentation {
+	return runtime.Presentation{Title: e.Title, Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain}
 }
 
 // HasPreview reports whether the entry has a preview.
@@ -107,7 +143,30 @@ type Example struct {
 	// example does not say.
 	Tier    runtime.Tier
 	TierPos Pos
+	// Output is the call's result that the result, error and expand slots
+	// of the example see: an object with content, details and isError, or
+	// nil when the example has none (those slots are then not run).
+	Output    *value.Object
+	OutputPos Pos
+	// Row is the row the formatter must render when RowPos is set (the
+	// position of row or rowDeclines), or RowDeclines says it must decline.
+	Row         string
+	RowPos      Pos
+	RowDeclines bool
+	// Result and Error are the summaries the formatter must render for
+	// Output, when ResultPos and ErrorPos are set.
+	Result    string
+	ResultPos Pos
+	Error     string
+	ErrorPos  Pos
+	// Expand is the expanded view the formatter must render for Output,
+	// when ExpandPos is set.
+	Expand    []string
+	ExpandPos Pos
 }
+
+// ChecksRow reports whether the example states a row or its decline.
+func (ex Example) ChecksRow() bool { return ex.RowPos != (Pos{}) }
 
 // ChecksPreview reports whether the example states a preview or a
 // decline.

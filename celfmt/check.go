@@ -115,7 +115,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		errs.Add(e.Pos, "%v", err)
 		return nil
 	}
-	if !e.HasPreview() && !e.HasUnwrap() && !e.HasTier() {
+	if !e.HasPreview() && !e.HasUnwrap() && !e.HasTier() && !e.hasRender() {
 		return nil // Parse reported it
 	}
 	if e.HasPreview() {
@@ -151,8 +151,39 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		ok = ok && good
 		f.tierExpr = c
 	}
+	var resultEnv *cel.Env // the environment of the slots that see result
+	for s := range renderSlots {
+		src := e.source(s)
+		if src.Text == "" {
+			continue
+		}
+		slotEnv := env
+		if s.seesResult() {
+			if resultEnv == nil {
+				if resultEnv, err = env.Extend(cel.Variable(varResult, ResultType())); err != nil {
+					errs.Add(e.Pos, "cannot declare result: %v", err)
+					return nil
+				}
+			}
+			slotEnv = resultEnv
+		}
+		c, good := compile(slotEnv, calls, *src, s.String(), names, letNames, opts, errs)
+		if good {
+			if problem := renderProblem(s, c, f.lets); problem != "" {
+				errs.Add(src.Pos, "%s", problem)
+				good = false
+			}
+		}
+		ok = ok && good
+		f.render[s] = c
+	}
 	if !ok {
 		return nil
+	}
+	for s := range renderSlots {
+		if f.render[s].ast != nil {
+			f.renderUnmetered[s] = unmeteredWithin(f.lets, f.render[s], opts.CostLimit)
+		}
 	}
 	if f.preview.ast != nil {
 		f.unmetered = unmeteredWithin(f.lets, f.preview, opts.CostLimit)
@@ -177,25 +208,12 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 // checkPreviewType checks the type of a preview: string or
 // optional_type(string).
 func checkPreviewType(f *Formatter, c compiled, pos Pos, errs *ErrorList) bool {
-	switch out := c.ast.OutputType(); {
-	case out.IsExactType(cel.StringType):
-	case out.IsExactType(cel.OptionalType(cel.StringType)):
-		f.optional = true
-	case out.Kind() == types.DynKind:
-		errs.Add(pos, "preview has type dyn: wrap it in string(...) so that its type is string")
-		return false
-	case out.IsExactType(cel.OptionalType(cel.DynType)) && alwaysNone(c.ast.NativeRep().Expr(), f.lets):
-		// optional.none() is optional_type(dyn) only because it holds no
-		// value: it is the documented way to decline, of any optional type.
-		f.optional = true
-	case out.IsExactType(cel.OptionalType(cel.DynType)):
-		errs.Add(pos, "preview has type optional_type(dyn): give the optional a string, "+
-			"as in optional.of(string(x)); a preview that always declines is optional.none()")
-		return false
-	default:
-		errs.Add(pos, "preview must have type string or optional_type(string), got %s", out)
+	optional, problem := textTypeProblem("preview", c, f.lets)
+	if problem != "" {
+		errs.Add(pos, "%s", problem)
 		return false
 	}
+	f.optional = optional
 	return true
 }
 
@@ -275,6 +293,13 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 					}
 				} else {
 					col = identStart(src.Text, line, col, e.Message)
+					if m := undeclared.FindStringSubmatch(e.Message); m != nil && m[1] == varResult {
+						if strings.HasPrefix(what, "let ") {
+							msg += ": a let cannot read the call's result, which only result, error and expand see"
+						} else {
+							msg += ": only result, error and expand see the call's result"
+						}
+					}
 				}
 				pos = src.PosAt(line, col)
 			}

@@ -5,7 +5,8 @@
 // run-time bounds (a cost limit and a memory budget), and the run-time seam
 // that registers checked formatters in a runtime.Registry (LoadCatalog,
 // RegisterCEL, RegisterChecked, RegisterGenerated). Its Formatter is a
-// runtime.Formatter, runtime.Unwrapper and runtime.Tierer.
+// runtime.Formatter, runtime.Unwrapper, runtime.Tierer, runtime.Renderer
+// (rows, result and error summaries, expanded lines) and runtime.Presenter.
 //
 // It builds on runtime, runtime/value, runtime/textfmt and runtime/celrt
 // (which holds the conversion of unwrap and tier values that generated

@@ -157,6 +157,7 @@ func newProvider() (*provider, error) {
 		}
 	}
 	p.objects[limitsTypeName] = limits
+	p.declareResult()
 	return p, nil
 }
 

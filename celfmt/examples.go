@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,14 +28,16 @@ type ExampleResult struct {
 	Problem string
 	// Want and Got say what the example expects and what the formatter
 	// returned, when it returned something else: "preview \"x\"", "a
-	// decline", "calls [...]", "tier read". They are "" otherwise.
+	// decline", "calls [...]", "tier read", "row \"x\"", "a decline of
+	// row", "result \"x\"", "error \"x\"", "expand [...]". They are ""
+	// otherwise.
 	Want, Got string
 	at        Pos // where the problem is, when not where Pos says
 }
 
-// Pos returns where a failure is reported: the expected calls or tier
-// when they are what failed, else the expected preview, or the example
-// itself.
+// Pos returns where a failure is reported: the expected calls, tier, row,
+// result, error or expand when they are what failed, else the expected
+// preview, or the example itself.
 func (r ExampleResult) Pos() Pos {
 	switch {
 	case r.at != (Pos{}):
@@ -74,13 +77,7 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 		limits := withDefaults(ex.Limits)
 		// run evaluates c, when the entry has it, within what is left.
 		run := func(c *compiled, use func(ref.Val) error) error {
-			if c.ast == nil {
-				return nil
-			}
-			b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
-			err := f.format(c, obj, tool, limits, b, use)
-			*left -= min(b.cost, *left)
-			return err
+			return f.runExample(c, obj, nil, tool, limits, left, use)
 		}
 		if ex.ChecksPreview() {
 			r.Declined = true
@@ -107,9 +104,108 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 			})
 			r.checkTier(err)
 		}
+		if r.Problem == "" {
+			f.runRenderExamples(&r, obj, tool, limits, left)
+		}
 		results = append(results, r)
 	}
 	return results
+}
+
+// runExample evaluates c, when the entry has it, within what is left of
+// the examples' cost.
+func (f *Formatter) runExample(c *compiled, input, result *value.Object, tool string, limits Limits, left *uint64,
+	use func(ref.Val) error) error {
+	if c.ast == nil {
+		return nil
+	}
+	b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
+	err := f.format(c, input, result, tool, limits, b, use)
+	*left -= min(b.cost, *left)
+	return err
+}
+
+// runRenderExamples checks what an example expects of the row, result,
+// error and expand slots.
+func (f *Formatter) runRenderExamples(r *ExampleResult, input *value.Object, tool string, limits Limits, left *uint64) {
+	ex := r.Example
+	type expectation struct {
+		slot  renderSlot
+		want  string
+		at    Pos
+		lines []string
+	}
+	var checks []expectation
+	if ex.ChecksRow() {
+		checks = append(checks, expectation{slot: slotRow, want: ex.Row, at: ex.RowPos})
+	}
+	if ex.Output != nil {
+		if ex.ResultPos != (Pos{}) {
+			checks = append(checks, expectation{slot: slotResult, want: ex.Result, at: ex.ResultPos})
+		}
+		if ex.ErrorPos != (Pos{}) {
+			checks = append(checks, expectation{slot: slotError, want: ex.Error, at: ex.ErrorPos})
+		}
+		if ex.ExpandPos != (Pos{}) {
+			checks = append(checks, expectation{slot: slotExpand, at: ex.ExpandPos, lines: ex.Expand})
+		}
+	}
+	for _, x := range checks {
+		var text string
+		var lines []string
+		ok := false
+		err := f.runExample(&f.render[x.slot], input, resultOf(x.slot, ex.Output), tool, limits, left, func(out ref.Val) (err error) {
+			if x.slot == slotExpand {
+				lines, ok, err = expandValue(out)
+			} else {
+				text, ok, err = textValue(x.slot.String(), out)
+			}
+			return err
+		})
+		name := x.slot.String()
+		got := fmt.Sprintf("%s %q", name, text)
+		want := fmt.Sprintf("%s %q", name, x.want)
+		if x.slot == slotExpand {
+			got, want = name+" "+describeLines(lines), name+" "+describeLines(x.lines)
+		}
+		if !ok {
+			got = "a decline of " + name
+		}
+		wantDecline := x.slot == slotRow && ex.RowDeclines
+		if wantDecline {
+			want = "a decline of " + name
+		}
+		switch {
+		case err != nil:
+			r.Err, r.Problem = err, fmt.Sprintf("example %d: %s fails: %v", r.N, name, err)
+		case wantDecline && ok:
+			r.Problem = fmt.Sprintf("example %d: want the %s to decline, got %s", r.N, name, got)
+		case wantDecline:
+			continue
+		case !ok:
+			r.Problem = fmt.Sprintf("example %d: %s declines, want %s", r.N, name, want)
+		case x.slot == slotExpand && !slices.Equal(lines, x.lines):
+			r.Problem = fmt.Sprintf("example %d: %s is %s, want %s", r.N, name, describeLines(lines), describeLines(x.lines))
+		case x.slot != slotExpand && text != x.want:
+			r.Problem = fmt.Sprintf("example %d: %s is %q, want %q", r.N, name, text, x.want)
+		default:
+			continue
+		}
+		if err == nil {
+			r.Want, r.Got = want, got
+		}
+		r.at = x.at
+		return
+	}
+}
+
+// describeLines prints lines as a JSON list for a diagnostic.
+func describeLines(lines []string) string {
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strconv.Quote(l)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 func (r *ExampleResult) checkPreview(err error) {

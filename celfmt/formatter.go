@@ -23,6 +23,9 @@ type Formatter struct {
 	preview  compiled
 	unwrap   compiled
 	tierExpr compiled
+	// render are the slots of rows and results, by renderSlot; one that
+	// the entry does not have has no AST.
+	render [renderSlots]compiled
 	// tier is the tier the entry names, if any.
 	tier runtime.Tier
 	opts Options
@@ -32,6 +35,7 @@ type Formatter struct {
 	unmetered       bool
 	unwrapUnmetered bool
 	tierUnmetered   bool
+	renderUnmetered [renderSlots]bool
 	// activations recycles the activations of its evaluations: each Run
 	// needs one, with room for a budget, the values of lets and call
 	// arguments. An activation holds nothing of an evaluation once
@@ -83,7 +87,7 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 	if f.preview.ast == nil {
 		return "", false, false, nil
 	}
-	metered, err = f.runSlot(&f.preview, f.unmetered, input, tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(&f.preview, f.unmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
 		text, ok, err = result(out)
 		return err
 	})
@@ -94,17 +98,19 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 }
 
 // runSlot evaluates the lets and then the expression c, and gives its
-// value to use before the evaluation's values are released. It runs
-// without the meter when unmetered allows and the input and the lets'
-// values are within the bounds of the estimates.
-func (f *Formatter) runSlot(c *compiled, unmetered bool, input *value.Object, tool string, limits Limits,
+// value to use before the evaluation's values are released. result is the
+// variable result of a slot that sees it, and nil for the others. It runs
+// without the meter when unmetered allows and the input, the result and
+// the lets' values are within the bounds of the estimates.
+func (f *Formatter) runSlot(c *compiled, unmetered bool, input, result *value.Object, tool string, limits Limits,
 	use func(ref.Val) error) (metered bool, err error) {
 	if input == nil {
 		input = value.Input{}.Object()
 	}
-	vars := f.activation(input, tool, limits)
+	vars := f.activation(input, result, tool, limits)
 	defer vars.release()
-	if !unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) {
+	if !unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) ||
+		result != nil && !inputFits(result, f.opts) {
 		out, err := f.evaluate(c, vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
 		if err != nil {
 			return true, err
@@ -163,12 +169,15 @@ func eval(p planned, vars *activation) (out ref.Val, err error) {
 
 // activation returns the activation of one evaluation, which the caller
 // releases when the evaluation is over.
-func (f *Formatter) activation(input *value.Object, tool string, limits Limits) *activation {
+func (f *Formatter) activation(input, result *value.Object, tool string, limits Limits) *activation {
 	vars, _ := f.activations.Get().(*activation)
 	if vars == nil {
 		vars = &activation{pool: &f.activations}
 	}
 	vars.input = objectVal{o: input}
+	if result != nil {
+		vars.result = objectVal{o: result}
+	}
 	if vars.tool == nil || vars.toolName != tool {
 		vars.tool, vars.toolName = types.String(tool), tool
 	}
@@ -185,6 +194,7 @@ func (f *Formatter) activation(input *value.Object, tool string, limits Limits) 
 // returns it to the pool.
 func (a *activation) release() {
 	a.input = nil
+	a.result = nil
 	a.lets = nil
 	a.vals = nil
 	clear(a.spareVals[:])
@@ -204,11 +214,11 @@ func (a *activation) newBudget(total int64, limit uint64) *budget {
 
 // format evaluates the formatter's expression c within budget b, metered,
 // and gives its value to use before the evaluation's values are released.
-func (f *Formatter) format(c *compiled, input *value.Object, tool string, limits Limits, b *budget, use func(ref.Val) error) error {
+func (f *Formatter) format(c *compiled, input, result *value.Object, tool string, limits Limits, b *budget, use func(ref.Val) error) error {
 	if input == nil {
 		input = value.Input{}.Object()
 	}
-	vars := f.activation(input, tool, limits)
+	vars := f.activation(input, result, tool, limits)
 	defer vars.release()
 	out, err := f.evaluate(c, vars, 0, b)
 	if err != nil {
@@ -241,17 +251,4 @@ func (f *Formatter) evaluate(c *compiled, vars *activation, i int, b *budget) (r
 	return out, nil
 }
 
-func result(v ref.Val) (string, bool, error) {
-	switch v := v.(type) {
-	case types.String:
-		return string(v), true, nil
-	case *types.Optional:
-		if !v.HasValue() {
-			return "", false, nil
-		}
-		if s, ok := v.GetValue().(types.String); ok {
-			return string(s), true, nil
-		}
-	}
-	return "", false, fmt.Errorf("preview returned %s, not a string", v.Type().TypeName())
-}
+func result(v ref.Val) (string, bool, error) { return textValue("preview", v) }

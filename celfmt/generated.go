@@ -32,6 +32,24 @@ type GeneratedEntry struct {
 	// has a tier expression, TierExpr.
 	Tier     string
 	TierExpr GeneratedExpr // no AST when the entry has no tier expression
+	// Category, NerdIcon and PlainIcon present the tool, with Title (see
+	// runtime.Presentation).
+	Category  string
+	NerdIcon  string
+	PlainIcon string
+	// Row, Result, Error and Expand are the slots of rows and results, no
+	// AST for those the entry does not have.
+	Row, Result, Error, Expand GeneratedExpr
+}
+
+// Presentation is how rows present the entry's tool.
+func (g GeneratedEntry) Presentation() runtime.Presentation {
+	return runtime.Presentation{Title: g.Title, Category: g.Category, NerdIcon: g.NerdIcon, PlainIcon: g.PlainIcon}
+}
+
+// renderExprs are the entry's slots of rows and results, by renderSlot.
+func (g *GeneratedEntry) renderExprs() [renderSlots]*GeneratedExpr {
+	return [renderSlots]*GeneratedExpr{&g.Row, &g.Result, &g.Error, &g.Expand}
 }
 
 // GeneratedField is a declared input field.
@@ -52,6 +70,7 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 	e := f.Entry
 	g := GeneratedEntry{
 		Tool: e.Tool, Aliases: e.Aliases, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
+		Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain,
 	}
 	if e.Input != nil {
 		g.Input = []GeneratedField{}
@@ -66,11 +85,19 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 		}
 		g.Lets = append(g.Lets, GeneratedExpr{Name: l.name, Source: e.Lets[i].Expr.Text, AST: ast})
 	}
-	for _, x := range []struct {
+	exprs := []struct {
 		to  *GeneratedExpr
 		c   compiled
 		src Source
-	}{{&g.Preview, f.preview, e.Preview}, {&g.Unwrap, f.unwrap, e.Unwrap}, {&g.TierExpr, f.tierExpr, e.Tier}} {
+	}{{&g.Preview, f.preview, e.Preview}, {&g.Unwrap, f.unwrap, e.Unwrap}, {&g.TierExpr, f.tierExpr, e.Tier}}
+	for s, to := range g.renderExprs() {
+		exprs = append(exprs, struct {
+			to  *GeneratedExpr
+			c   compiled
+			src Source
+		}{to, f.render[s], *e.source(renderSlot(s))})
+	}
+	for _, x := range exprs {
 		if x.c.ast == nil {
 			continue
 		}
@@ -214,6 +241,49 @@ func (c *GeneratedCatalog) TierTool(entryTool string, input *value.Object, tool 
 	return t, err
 }
 
+// RowTool renders the row of a call, by the row expression of the entry
+// whose tool is entryTool (see FormatTool and Formatter.Row).
+func (c *GeneratedCatalog) RowTool(entryTool string, input *value.Object, tool string, limits Limits) (string, bool, error) {
+	return c.renderTool(slotRow, entryTool, input, nil, tool, limits)
+}
+
+// ResultTool renders the summary of a call's result, by the result
+// expression of the entry whose tool is entryTool (see Formatter.Result).
+func (c *GeneratedCatalog) ResultTool(entryTool string, input *value.Object, tool string, limits Limits,
+	result *value.Object) (string, bool, error) {
+	return c.renderTool(slotResult, entryTool, input, result, tool, limits)
+}
+
+// ErrorTool renders the summary of a call's failure, by the error
+// expression of the entry whose tool is entryTool (see
+// Formatter.ErrorLine).
+func (c *GeneratedCatalog) ErrorTool(entryTool string, input *value.Object, tool string, limits Limits,
+	result *value.Object) (string, bool, error) {
+	return c.renderTool(slotError, entryTool, input, result, tool, limits)
+}
+
+// ExpandTool renders the lines of a call's result, by the expand
+// expression of the entry whose tool is entryTool (see Formatter.Expand).
+func (c *GeneratedCatalog) ExpandTool(entryTool string, input *value.Object, tool string, limits Limits,
+	result *value.Object) ([]string, bool, error) {
+	f, err := c.toolFormatter(entryTool)
+	if err != nil {
+		return nil, false, err
+	}
+	lines, ok, _, err := f.expandLines(input, result, tool, limits)
+	return lines, ok, err
+}
+
+func (c *GeneratedCatalog) renderTool(s renderSlot, entryTool string, input, result *value.Object, tool string,
+	limits Limits) (string, bool, error) {
+	f, err := c.toolFormatter(entryTool)
+	if err != nil {
+		return "", false, err
+	}
+	text, ok, _, err := f.renderTextOf(s, input, result, tool, limits)
+	return text, ok, err
+}
+
 // toolFormatter returns the formatter of the entry whose tool is
 // entryTool, restoring it on first use.
 func (c *GeneratedCatalog) toolFormatter(entryTool string) (*Formatter, error) {
@@ -285,7 +355,8 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 		return nil, err
 	}
 	e := c.entries[i]
-	f := &Formatter{Entry: &Entry{Tool: e.Tool, Aliases: e.Aliases, Title: e.Title, Description: e.Description}, optional: e.Optional, opts: c.opts}
+	f := &Formatter{Entry: &Entry{Tool: e.Tool, Aliases: e.Aliases, Title: e.Title, Description: e.Description,
+		Category: e.Category, Icon: Icon{Nerd: e.NerdIcon, Plain: e.PlainIcon}}, optional: e.Optional, opts: c.opts}
 	load := func(env *cel.Env, g GeneratedExpr) (compiled, error) {
 		var pb exprpb.CheckedExpr
 		if err := proto.Unmarshal([]byte(g.AST), &pb); err != nil {
@@ -325,6 +396,24 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 			continue
 		}
 		if *x.to, err = load(env, x.g); err != nil {
+			return nil, err
+		}
+	}
+	var resultEnv *cel.Env
+	for s, g := range e.renderExprs() {
+		if g.AST == "" {
+			continue
+		}
+		slotEnv := env
+		if renderSlot(s).seesResult() {
+			if resultEnv == nil {
+				if resultEnv, err = env.Extend(cel.Variable(varResult, ResultType())); err != nil {
+					return nil, fmt.Errorf("%s: cannot declare result: %w", e.Owner, err)
+				}
+			}
+			slotEnv = resultEnv
+		}
+		if f.render[s], err = load(slotEnv, *g); err != nil {
 			return nil, err
 		}
 	}

@@ -45,6 +45,29 @@ func (f *Formatter) TierExpr() (CheckedExpr, bool) {
 	return CheckedExpr{Source: f.Entry.Tier.Text, AST: f.tierExpr.ast, Estimate: f.tierExpr.estimate}, f.tierExpr.ast != nil
 }
 
+// RowExpr returns the formatter's row expression, of type string or
+// optional_type(string), checked, and whether the entry has one. It sees
+// the variables of the preview.
+func (f *Formatter) RowExpr() (CheckedExpr, bool) { return f.renderExpr(slotRow) }
+
+// ResultExpr returns the formatter's result expression, of type string or
+// optional_type(string), checked, and whether the entry has one. It also
+// sees the variable result (see ResultType).
+func (f *Formatter) ResultExpr() (CheckedExpr, bool) { return f.renderExpr(slotResult) }
+
+// ErrorExpr returns the formatter's error expression, as ResultExpr.
+func (f *Formatter) ErrorExpr() (CheckedExpr, bool) { return f.renderExpr(slotError) }
+
+// ExpandExpr returns the formatter's expand expression, of type
+// list(string) or optional_type(list(string)), checked, and whether the
+// entry has one. It also sees the variable result.
+func (f *Formatter) ExpandExpr() (CheckedExpr, bool) { return f.renderExpr(slotExpand) }
+
+func (f *Formatter) renderExpr(s renderSlot) (CheckedExpr, bool) {
+	c := f.render[s]
+	return CheckedExpr{Source: f.Entry.source(s).Text, AST: c.ast, Estimate: c.estimate}, c.ast != nil
+}
+
 // StaticTier returns the tier the entry names (tier: read), or
 // TierUnknown when it names none.
 func (f *Formatter) StaticTier() runtime.Tier { return f.tier }

@@ -17,14 +17,18 @@ import (
 
 // Keys of the catalog format, in the order they are documented.
 var (
-	topKeys     = []string{"version", "formatters"}
-	entryKeys   = []string{"tool", "aliases", "title", "description", "input", "let", "preview", "unwrap", "tier", "examples"}
-	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier"}
-	callKeys    = []string{"tool", "input", "kind"}
+	topKeys   = []string{"version", "formatters"}
+	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "input", "let",
+		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
+	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
+		"output", "row", "rowDeclines", "result", "error", "expand"}
+	callKeys   = []string{"tool", "input", "kind"}
+	iconKeys   = []string{"nerd", "plain"}
+	outputKeys = []string{"content", "details", "isError"}
 )
 
 // reservedNames cannot name a let: they are the environment's variables.
-var reservedNames = []string{varInput, varTool, varLimits}
+var reservedNames = []string{varInput, varTool, varLimits, varResult}
 
 // Bounds of a catalog. Loading and checking take time and memory in
 // proportion to the size of the file (each let, formatter and character is
@@ -317,6 +321,12 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	if d, ok := fields["description"]; ok {
 		e.Description, _ = p.str(d, "description")
 	}
+	if c, ok := fields["category"]; ok {
+		e.Category, _ = p.str(c, "category")
+	}
+	if i, ok := fields["icon"]; ok {
+		e.Icon = p.icon(i)
+	}
 	if in, ok := fields["input"]; ok {
 		e.Input = p.fields(in)
 	}
@@ -330,6 +340,10 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	}{
 		{"preview", `"''" for no preview`, &e.Preview},
 		{"unwrap", `"[]" for no calls`, &e.Unwrap},
+		{"row", `"optional.none()" for the default row`, &e.Row},
+		{"result", `"optional.none()" for the default summary`, &e.Result},
+		{"error", `"optional.none()" for the default summary`, &e.Error},
+		{"expand", `"optional.none()" for the default lines`, &e.Expand},
 	} {
 		v, ok := fields[x.key]
 		if !ok {
@@ -349,13 +363,32 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.tier(e, t)
 	}
 	if slots == 0 {
-		p.errorf(n, "missing preview, unwrap or tier: a formatter needs at least one: preview (the text of the call), "+
-			"unwrap (the calls it carries) or tier (how much it may do)")
+		p.errorf(n, "missing preview, unwrap, tier, row, result, error or expand: a formatter needs at least one: "+
+			"preview (the text of the call), unwrap (the calls it carries), tier (how much it may do), "+
+			"row (its transcript row), result and error (the summary of its result) or expand (its result's lines)")
 	}
 	if ex, ok := fields["examples"]; ok {
 		e.Examples = p.examples(ex, e.Input)
 	}
 	return e
+}
+
+// icon reads an entry's icons: a mapping with nerd and plain, each a
+// string.
+func (p *parser) icon(n *yaml.Node) Icon {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "icon must be a mapping with nerd (a Nerd Font glyph) and plain (a Unicode symbol), got %s", describe(n))
+		return Icon{}
+	}
+	var icon Icon
+	fields := p.mapping(n, iconKeys, "icon")
+	if v, ok := fields["nerd"]; ok {
+		icon.Nerd, _ = p.str(v, "icon.nerd")
+	}
+	if v, ok := fields["plain"]; ok {
+		icon.Plain, _ = p.str(v, "icon.plain")
+	}
+	return icon
 }
 
 // tier reads an entry's tier: a tier's name, or a CEL expression of type
@@ -595,14 +628,128 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 				}
 			}
 		}
-		_, hasCalls := fields["calls"]
-		_, hasTier := fields["tier"]
-		if _, ok := fields["preview"]; !ok && !ex.Declines && !hasCalls && !hasTier {
-			p.errorf(item, "missing preview: the expected text (or declines: true, or the calls or tier the formatter must return)")
+		p.exampleRender(&ex, fields)
+		expects := ex.Declines || ex.RowDeclines
+		for _, k := range []string{"preview", "calls", "tier", "row", "result", "error", "expand"} {
+			_, ok := fields[k]
+			expects = expects || ok
+		}
+		if !expects {
+			p.errorf(item, "missing preview: the expected text (or declines: true, or the calls, tier, row, result, "+
+				"error or expand the formatter must return)")
 		}
 		list = append(list, ex)
 	}
 	return list
+}
+
+// exampleRender reads what an example expects of the row, result, error
+// and expand slots, and the output the last three see.
+func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node) {
+	if o, ok := fields["output"]; ok {
+		ex.OutputPos = p.pos(o)
+		ex.Output = p.output(o)
+	}
+	if r, ok := fields["row"]; ok {
+		ex.RowPos = p.pos(r)
+		ex.Row, _ = p.str(r, "an example's row")
+	}
+	if d, ok := fields["rowDeclines"]; ok {
+		switch {
+		case d.Kind != yaml.ScalarNode || d.Tag != "!!bool":
+			p.errorf(d, "rowDeclines must be true or false, got %s", describe(d))
+		case ex.RowPos != (Pos{}) && d.Value == "true":
+			p.errorf(d, "an example has either row or rowDeclines: true, not both")
+		case d.Value == "true":
+			ex.RowPos, ex.RowDeclines = p.pos(d), true
+		}
+	}
+	for _, x := range []struct {
+		key  string
+		text *string
+		pos  *Pos
+	}{{"result", &ex.Result, &ex.ResultPos}, {"error", &ex.Error, &ex.ErrorPos}} {
+		if v, ok := fields[x.key]; ok {
+			if text, ok := p.str(v, "an example's "+x.key); ok {
+				*x.text, *x.pos = text, p.pos(v)
+			}
+		}
+	}
+	if v, ok := fields["expand"]; ok {
+		if v.Kind != yaml.SequenceNode {
+			p.errorf(v, "an example's expand must be a list of strings, got %s", describe(v))
+		} else {
+			lines := []string{}
+			good := true
+			for _, item := range v.Content {
+				line, ok := p.str(item, "a line of an example's expand")
+				good = good && ok
+				lines = append(lines, line)
+			}
+			if good {
+				ex.Expand, ex.ExpandPos = lines, p.pos(v)
+			}
+		}
+	}
+	if ex.Output == nil && ex.OutputPos == (Pos{}) {
+		for _, k := range []string{"result", "error", "expand"} {
+			if v, ok := fields[k]; ok {
+				p.errorf(v, "an example's %s needs output: the result the call returned, with content, details and isError", k)
+			}
+		}
+	}
+}
+
+// output reads an example's output: the result of the call, a mapping with
+// content (a list of mappings such as {type: text, text: …}), details (any
+// value) and isError (a boolean). It returns the object that the variable
+// result holds, content and isError always set.
+func (p *parser) output(n *yaml.Node) *value.Object {
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "output must be a mapping with content, details and isError, got %s", describe(n))
+		return nil
+	}
+	fields := p.mapping(n, outputKeys, "output")
+	content, details := []any{}, any(nil)
+	hasDetails, isError := false, false
+	read := func(n *yaml.Node) any {
+		budget := min(maxExampleNodes, p.exampleNodes)
+		v, err := yamlValue(n, &budget, 0)
+		p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
+		if err != nil {
+			err.Pos.File = p.file
+			p.errs.Add(err.Pos, "%s", err.Msg)
+		}
+		return v
+	}
+	if c, ok := fields["content"]; ok {
+		if c.Kind != yaml.SequenceNode {
+			p.errorf(c, "output.content must be a list of mappings such as {type: text, text: hello}, got %s", describe(c))
+		} else {
+			for _, item := range c.Content {
+				if deref(item).Kind != yaml.MappingNode {
+					p.errorf(item, "an item of output.content must be a mapping such as {type: text, text: hello}, got %s",
+						describe(deref(item)))
+					continue
+				}
+				content = append(content, read(item))
+			}
+		}
+	}
+	if d, ok := fields["details"]; ok {
+		details, hasDetails = read(d), true
+	}
+	if e, ok := fields["isError"]; ok {
+		if e.Kind != yaml.ScalarNode || e.Tag != "!!bool" {
+			p.errorf(e, "output.isError must be true or false, got %s", describe(e))
+		} else {
+			isError = e.Value == "true"
+		}
+	}
+	if hasDetails {
+		return value.ObjectOf([]string{"content", "details", "isError"}, []any{content, details, isError})
+	}
+	return value.ObjectOf([]string{"content", "isError"}, []any{content, isError})
 }
 
 // calls reads the calls an example expects: a list of mappings with tool,

@@ -114,3 +114,42 @@ func (g generatedFormatter) Tier(req runtime.Request) (runtime.Tier, error) {
 	}
 	return f.Tier(req)
 }
+
+// Presentation returns the entry's presentation (see
+// Formatter.Presentation).
+func (g generatedFormatter) Presentation() runtime.Presentation {
+	return g.c.entries[g.i].Presentation()
+}
+
+// Row renders the call's row (see Formatter.Row).
+func (g generatedFormatter) Row(req runtime.Request) (string, bool, error) {
+	return g.render(slotRow, req)
+}
+
+// Result renders the summary of the call's result (see Formatter.Result).
+func (g generatedFormatter) Result(req runtime.Request) (string, bool, error) {
+	return g.render(slotResult, req)
+}
+
+// ErrorLine renders the summary of the call's failure (see
+// Formatter.ErrorLine).
+func (g generatedFormatter) ErrorLine(req runtime.Request) (string, bool, error) {
+	return g.render(slotError, req)
+}
+
+// Expand renders the lines of the call's result (see Formatter.Expand).
+func (g generatedFormatter) Expand(req runtime.Request) ([]string, bool, error) {
+	f, err := g.c.formatter(g.i)
+	if err != nil {
+		return nil, false, err
+	}
+	return f.Expand(req)
+}
+
+func (g generatedFormatter) render(s renderSlot, req runtime.Request) (string, bool, error) {
+	f, err := g.c.formatter(g.i)
+	if err != nil {
+		return "", false, err
+	}
+	return f.renderText(s, req)
+}

@@ -45,6 +45,10 @@ func Schema() []byte {
 					map[string]any{"required": []string{"preview"}},
 					map[string]any{"required": []string{"unwrap"}},
 					map[string]any{"required": []string{"tier"}},
+					map[string]any{"required": []string{"row"}},
+					map[string]any{"required": []string{"result"}},
+					map[string]any{"required": []string{"error"}},
+					map[string]any{"required": []string{"expand"}},
 				},
 				"properties": map[string]any{
 					"tool": key,
@@ -85,6 +89,37 @@ func Schema() []byte {
 						"type": "string", "minLength": 1,
 						"description": "the tool's approval tier: " + strings.Join(runtime.TierNames(), ", ") +
 							", or a CEL expression of type string that gives one",
+					},
+					"category": map[string]any{
+						"type": "string", "description": "the kind of tool, for rows: file, search, web, shell, desktop, …",
+					},
+					"icon": map[string]any{
+						"type": "object", "additionalProperties": false,
+						"description": "the tool's icons in rows",
+						"properties": map[string]any{
+							"nerd":  map[string]any{"type": "string", "description": "a Nerd Font glyph"},
+							"plain": map[string]any{"type": "string", "description": "a plain Unicode symbol"},
+						},
+					},
+					"row": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of the call's transcript row, of type string or optional_type(string); " +
+							"it runs while the arguments arrive",
+					},
+					"result": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of the summary of a finished call, of type string or optional_type(string); " +
+							"it sees result",
+					},
+					"error": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of the summary of a failed call, of type string or optional_type(string); " +
+							"it sees result",
+					},
+					"expand": map[string]any{
+						"type": "string", "minLength": 1,
+						"description": "CEL expression of the result's lines shown on demand, of type list(string) or " +
+							"optional_type(list(string)); it sees result",
 					},
 					"examples": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/definitions/example"}},
 				},
@@ -129,10 +164,37 @@ func Schema() []byte {
 						},
 					},
 					"tier": map[string]any{"enum": runtime.TierNames(), "description": "the tier the formatter must return"},
+					"output": map[string]any{
+						"type": "object", "additionalProperties": false,
+						"description": "the call's result, which result, error and expand see",
+						"properties": map[string]any{
+							"content": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+							"details": map[string]any{"description": "any value"},
+							"isError": map[string]any{"type": "boolean"},
+						},
+					},
+					"row":         map[string]any{"type": "string", "description": "the row the formatter must render"},
+					"rowDeclines": map[string]any{"type": "boolean", "description": "true: the row must decline"},
+					"result":      map[string]any{"type": "string", "description": "the summary result must render for output"},
+					"error":       map[string]any{"type": "string", "description": "the summary error must render for output"},
+					"expand": map[string]any{
+						"type": "array", "items": str, "description": "the lines expand must render for output",
+					},
+				},
+				"not": map[string]any{
+					"required": []string{"row", "rowDeclines"}, "properties": map[string]any{"rowDeclines": map[string]any{"const": true}},
+				},
+				"dependencies": map[string]any{
+					"result": []string{"output"}, "error": []string{"output"}, "expand": []string{"output"},
 				},
 				"anyOf": []any{
 					map[string]any{"required": []string{"calls"}},
 					map[string]any{"required": []string{"tier"}},
+					map[string]any{"required": []string{"row"}},
+					map[string]any{"required": []string{"rowDeclines"}},
+					map[string]any{"required": []string{"result"}},
+					map[string]any{"required": []string{"error"}},
+					map[string]any{"required": []string{"expand"}},
 					map[string]any{"required": []string{"preview"}, "properties": map[string]any{"declines": map[string]any{"const": false}}},
 					map[string]any{"required": []string{"declines"}, "properties": map[string]any{"declines": map[string]any{"const": true}},
 						"not": map[string]any{"required": []string{"preview"}}},

@@ -28,6 +28,8 @@ var schemaRejects = map[string]bool{
 	"tool-not-string.yaml": true, "unknown-entry-key.yaml": true, "unknown-example-key.yaml": true,
 	"unknown-top-level-key.yaml": true, "unknown-version.yaml": true, "version-not-integer.yaml": true,
 	"no-slots.yaml": true, "example-calls-mismatch.yaml": true, "example-tier-mismatch.yaml": true,
+	"example-result-mismatch.yaml": true, "example-row-mismatch.yaml": true, "icon-not-a-mapping.yaml": true,
+	"icon-unknown-key.yaml": true,
 }
 
 func TestSchemaIsCommitted(t *testing.T) {
@@ -154,6 +156,18 @@ func validate(root, s map[string]any, v any, at string) error {
 			for _, k := range req {
 				if _, ok := v[k.(string)]; !ok {
 					return fmt.Errorf("%s: missing %s", at, k)
+				}
+			}
+		}
+		if deps, ok := s["dependencies"].(map[string]any); ok {
+			for k, d := range deps {
+				if _, ok := v[k]; !ok {
+					continue
+				}
+				for _, r := range d.([]any) {
+					if _, ok := v[r.(string)]; !ok {
+						return fmt.Errorf("%s: %s needs %s", at, k, r)
+					}
 				}
 			}
 		}

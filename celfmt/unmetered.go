@@ -78,7 +78,7 @@ func (e *estimator) strictSize(n checker.AstNode) (*checker.SizeEstimate, bool) 
 		return nil, false // a call's result, which the call's estimate sizes
 	}
 	switch root := path[0]; {
-	case root == varInput || root == varTool || root == varLimits:
+	case root == varInput || root == varTool || root == varLimits || root == varResult:
 		return nil, false
 	case e.lets[root] && len(path) == 1:
 		switch n.Type().Kind() {
@@ -167,7 +167,7 @@ func (e *estimator) textRooted(fn string, args []checker.AstNode) bool {
 		return false
 	}
 	path := args[i].Path()
-	return len(path) > 0 && (path[0] == varInput || e.lets[path[0]])
+	return len(path) > 0 && (path[0] == varInput || path[0] == varResult || e.lets[path[0]])
 }
 
 // allocRates is, for the functions budget.go sizes, the most their sizer

@@ -38,7 +38,7 @@ func (f *Formatter) unwrapCalls(input *value.Object, tool string, limits Limits)
 	if f.unwrap.ast == nil {
 		return nil, false, nil
 	}
-	metered, err = f.runSlot(&f.unwrap, f.unwrapUnmetered, input, tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(&f.unwrap, f.unwrapUnmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
 		calls, err = innerCalls(out)
 		return err
 	})
@@ -62,7 +62,7 @@ func (f *Formatter) tierOf(input *value.Object, tool string, limits Limits) (t r
 	if f.tierExpr.ast == nil {
 		return f.tier, false, nil
 	}
-	metered, err = f.runSlot(&f.tierExpr, f.tierUnmetered, input, tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(&f.tierExpr, f.tierUnmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
 		t, err = tierValue(out)
 		return err
 	})

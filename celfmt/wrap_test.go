@@ -148,7 +148,7 @@ func TestSlotChecks(t *testing.T) {
 		{"tier constant", "tier: 'has(input.x) ? \"read\" : cel.bind(t, \"admin\", t)'", `unknown tier "admin"`},
 		{"tier word", "tier: Read", `unknown tier "Read" (did you mean "read"?)`},
 		{"tier empty", "tier: ''", "tier is empty"},
-		{"none", "title: x", "missing preview, unwrap or tier"},
+		{"none", "title: x", "missing preview, unwrap, tier, row, result, error or expand"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load("c.yaml", []byte("version: 1\nformatters:\n  - tool: t\n    "+tc.entry+"\n"), Options{})

@@ -91,8 +91,9 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 
 	names := functionNames(entries)
 	var regs []jen.Code
-	withSlots := false
+	withSlots, rendering := false, false
 	for i, e := range entries {
+		rendering = rendering || hasRender(e)
 		owner := field("Owner", jen.Lit(e.Owner))
 		fn := field("Formatter", jen.Id("formatter").Call(jen.Id("Preview"+names[i])))
 		if hasSlots(e) {
@@ -117,7 +118,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		Params(jen.String(), jen.Bool(), jen.Error()).
 		Block(jen.Return(jen.Id("f").Call(requestArgs()...)))
 	if withSlots {
-		writeSlotsType(f)
+		writeSlotsType(f, rendering)
 	}
 
 	for i, e := range entries {
@@ -150,26 +151,36 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 				writeSource(f, l.Name+" = ", l.Source)
 			}
 		}
-		interpreted := func(method string) []jen.Code {
+		interpreted := func(method string, result bool) []jen.Code {
 			f.Comment("")
 			f.Commentf("It runs in the CEL interpreter: %s.", p.Reason)
-			return []jen.Code{jen.Return(jen.Id("catalog").Dot(method).Call(jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")))}
+			args := []jen.Code{jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")}
+			if result {
+				args = append(args, jen.Id("result"))
+			}
+			return []jen.Code{jen.Return(jen.Id("catalog").Dot(method).Call(args...))}
 		}
+		text := []jen.Code{jen.String(), jen.Bool(), jen.Error()}
 		// Each expression of the entry is a function: the preview, the
-		// unwrap and the tier.
+		// unwrap, the tier, the row, the result, the error and the expand.
 		for _, x := range []struct {
 			kind, verb, slot string
 			expr             celfmt.GeneratedExpr
 			body             []jen.Code
 			method           string // the catalog's method in the interpreter
 			results          []jen.Code
+			result           bool // the function also takes the result
 		}{
-			{"Preview", "formats calls to %q", "preview", e.Preview, p.body, "FormatTool",
-				[]jen.Code{jen.String(), jen.Bool(), jen.Error()}},
+			{"Preview", "formats calls to %q", "preview", e.Preview, p.body, "FormatTool", text, false},
 			{"Unwrap", "returns the calls that a call to %q carries", "unwrap", e.Unwrap, p.unwrap, "UnwrapTool",
-				[]jen.Code{jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()}},
+				[]jen.Code{jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()}, false},
 			{"Tier", "returns the tier of a call to %q", "tier", e.TierExpr, p.tier, "TierTool",
-				[]jen.Code{jen.Qual(runtimePath, "Tier"), jen.Error()}},
+				[]jen.Code{jen.Qual(runtimePath, "Tier"), jen.Error()}, false},
+			{"Row", "renders the row of a call to %q", "row", e.Row, p.render[0], "RowTool", text, false},
+			{"Result", "summarizes the result of a call to %q", "result", e.Result, p.render[1], "ResultTool", text, true},
+			{"Error", "summarizes the failure of a call to %q", "error", e.Error, p.render[2], "ErrorTool", text, true},
+			{"Expand", "returns the lines of the result of a call to %q", "expand", e.Expand, p.render[3], "ExpandTool",
+				[]jen.Code{jen.Index().String(), jen.Bool(), jen.Error()}, true},
 		} {
 			if x.expr.AST == "" {
 				continue
@@ -178,14 +189,22 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			writeSource(f, x.slot+" = ", x.expr.Source)
 			body := x.body
 			if !p.Native() {
-				body = interpreted(x.method)
+				body = interpreted(x.method, x.result)
 			}
-			f.Func().Id(x.kind + names[i]).Params(slotParams()...).Params(x.results...).Block(body...)
+			params := slotParams()
+			if x.result {
+				params = append(params, jen.Id("result").Op("*").Qual(valuePath, "Object"))
+			}
+			f.Func().Id(x.kind + names[i]).Params(params...).Params(x.results...).Block(body...)
 		}
 		if hasSlots(e) {
 			f.Line()
 			f.Commentf("formatter%s registers the functions of %q.", names[i], e.Tool)
-			f.Var().Id("formatter" + names[i]).Op("=").Id("slots").Values(slotFields(e, names[i])...)
+			value := jen.Id("slots").Values(slotFields(e, names[i])...)
+			if hasRender(e) {
+				value = jen.Id("slots").Add(fields(slotFields(e, names[i])...)) // one field per line
+			}
+			f.Var().Id("formatter" + names[i]).Op("=").Add(value)
 		}
 		for _, p := range p.patterns {
 			f.Line()
@@ -269,6 +288,21 @@ func entryValue(e celfmt.GeneratedEntry) jen.Code {
 	if e.TierExpr.AST != "" {
 		kv = append(kv, field("TierExpr", jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(e.TierExpr))))
 	}
+	for _, x := range []struct {
+		name, text string
+	}{{"Category", e.Category}, {"NerdIcon", e.NerdIcon}, {"PlainIcon", e.PlainIcon}} {
+		if x.text != "" {
+			kv = append(kv, field(x.name, jen.Lit(x.text)))
+		}
+	}
+	for _, x := range []struct {
+		name string
+		expr celfmt.GeneratedExpr
+	}{{"Row", e.Row}, {"Result", e.Result}, {"Error", e.Error}, {"Expand", e.Expand}} {
+		if x.expr.AST != "" {
+			kv = append(kv, field(x.name, jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(x.expr))))
+		}
+	}
 	return fields(kv...)
 }
 
@@ -348,7 +382,15 @@ func functionNames(entries []celfmt.GeneratedEntry) []string {
 // hasSlots reports whether an entry has more than a preview: an unwrap
 // expression or a tier. Its registration is then a slots value.
 func hasSlots(e celfmt.GeneratedEntry) bool {
-	return e.Preview.AST == "" || e.Unwrap.AST != "" || e.Tier != "" || e.TierExpr.AST != ""
+	return e.Preview.AST == "" || e.Unwrap.AST != "" || e.Tier != "" || e.TierExpr.AST != "" || hasRender(e)
+}
+
+// hasRender reports whether an entry declares any of rows and results:
+// a row, result, error or expand expression, a category or an icon. Its
+// slots value is then a runtime.Renderer and a runtime.Presenter.
+func hasRender(e celfmt.GeneratedEntry) bool {
+	return e.Row.AST != "" || e.Result.AST != "" || e.Error.AST != "" || e.Expand.AST != "" ||
+		e.Category != "" || e.NerdIcon != "" || e.PlainIcon != ""
 }
 
 // slotFields are the fields of the slots value of an entry.
@@ -367,6 +409,25 @@ func slotFields(e celfmt.GeneratedEntry, name string) []jen.Code {
 	if e.TierExpr.AST != "" {
 		kv = append(kv, field("tierOf", jen.Id("Tier"+name)))
 	}
+	for _, x := range []struct {
+		field, kind string
+		expr        celfmt.GeneratedExpr
+	}{{"row", "Row", e.Row}, {"result", "Result", e.Result}, {"errorLine", "Error", e.Error}, {"expand", "Expand", e.Expand}} {
+		if x.expr.AST != "" {
+			kv = append(kv, field(x.field, jen.Id(x.kind+name)))
+		}
+	}
+	if hasRender(e) {
+		var pv []jen.Code
+		for _, x := range []struct{ name, text string }{
+			{"Title", e.Title}, {"Category", e.Category}, {"NerdIcon", e.NerdIcon}, {"PlainIcon", e.PlainIcon},
+		} {
+			if x.text != "" {
+				pv = append(pv, field(x.name, jen.Lit(x.text)))
+			}
+		}
+		kv = append(kv, field("presentation", jen.Qual(runtimePath, "Presentation").Values(pv...)))
+	}
 	return kv
 }
 
@@ -381,20 +442,37 @@ func requestArgs() []jen.Code {
 }
 
 // writeSlotsType writes the type that registers an entry with unwrap or
-// tier.
-func writeSlotsType(f *jen.File) {
+// tier, and, when rendering, with rows and results.
+func writeSlotsType(f *jen.File, rendering bool) {
 	in := []jen.Code{jen.Op("*").Qual(valuePath, "Object"), jen.String(), jen.Qual(runtimePath, "Limits")}
+	withResult := append(in[:len(in):len(in)], jen.Op("*").Qual(valuePath, "Object"))
 	req := jen.Id("req").Qual(runtimePath, "Request")
 	f.Line()
 	f.Comment("slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,")
 	f.Comment("runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap")
-	f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier.")
-	f.Type().Id("slots").Struct(
+	if !rendering {
+		f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier.")
+	} else {
+		f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier. It is also")
+		f.Comment("a runtime.Renderer, which declines what the entry does not render, and a")
+		f.Comment("runtime.Presenter.")
+	}
+	members := []jen.Code{
 		jen.Id("preview").Id("formatter"),
 		jen.Id("unwrap").Func().Params(in...).Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()),
 		jen.Id("tier").Qual(runtimePath, "Tier"),
 		jen.Id("tierOf").Func().Params(in...).Params(jen.Qual(runtimePath, "Tier"), jen.Error()),
-	)
+	}
+	if rendering {
+		members = append(members,
+			jen.Id("row").Id("formatter"),
+			jen.Id("result").Func().Params(withResult...).Params(jen.String(), jen.Bool(), jen.Error()),
+			jen.Id("errorLine").Func().Params(withResult...).Params(jen.String(), jen.Bool(), jen.Error()),
+			jen.Id("expand").Func().Params(withResult...).Params(jen.Index().String(), jen.Bool(), jen.Error()),
+			jen.Id("presentation").Qual(runtimePath, "Presentation"),
+		)
+	}
+	f.Type().Id("slots").Struct(members...)
 	f.Line()
 	f.Func().Params(jen.Id("s").Id("slots")).Id("Format").Params(req).Params(jen.String(), jen.Bool(), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("preview").Op("==").Nil()).Block(jen.Return(jen.Lit(""), jen.False(), jen.Nil())),
@@ -408,6 +486,30 @@ func writeSlotsType(f *jen.File) {
 	f.Func().Params(jen.Id("s").Id("slots")).Id("Tier").Params(req.Clone()).Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("tierOf").Op("==").Nil()).Block(jen.Return(jen.Id("s").Dot("tier"), jen.Nil())),
 		jen.Return(jen.Id("s").Dot("tierOf").Call(requestArgs()...)))
+	if !rendering {
+		return
+	}
+	text := []jen.Code{jen.String(), jen.Bool(), jen.Error()}
+	result := append(requestArgs(), jen.Qual(celrtPath, "ResultOf").Call(jen.Id("req").Dot("Result")))
+	for _, x := range []struct {
+		method, field string
+		results       []jen.Code
+		args          []jen.Code
+		none          jen.Code
+	}{
+		{"Row", "row", text, requestArgs(), jen.Lit("")},
+		{"Result", "result", text, result, jen.Lit("")},
+		{"ErrorLine", "errorLine", text, result, jen.Lit("")},
+		{"Expand", "expand", []jen.Code{jen.Index().String(), jen.Bool(), jen.Error()}, result, jen.Nil()},
+	} {
+		f.Line()
+		f.Func().Params(jen.Id("s").Id("slots")).Id(x.method).Params(req.Clone()).Params(x.results...).Block(
+			jen.If(jen.Id("s").Dot(x.field).Op("==").Nil()).Block(jen.Return(x.none, jen.False(), jen.Nil())),
+			jen.Return(jen.Id("s").Dot(x.field).Call(x.args...)))
+	}
+	f.Line()
+	f.Func().Params(jen.Id("s").Id("slots")).Id("Presentation").Params().Qual(runtimePath, "Presentation").Block(
+		jen.Return(jen.Id("s").Dot("presentation")))
 }
 
 // camel turns a tool name into CamelCase ASCII: separators start a new

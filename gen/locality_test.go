@@ -29,7 +29,9 @@ type layout struct {
 
 var (
 	funcDoc = regexp.MustCompile(`^// (?:Preview\w* formats calls to|Unwrap\w* returns the calls that a call to|` +
-		`Tier\w* returns the tier of a call to) ("(?:[^"\\]|\\.)*")`)
+		`Tier\w* returns the tier of a call to|Row\w* renders the row of a call to|` +
+		`Result\w* summarizes the result of a call to|Error\w* summarizes the failure of a call to|` +
+		`Expand\w* returns the lines of the result of a call to) ("(?:[^"\\]|\\.)*")`)
 	slotsDoc  = regexp.MustCompile(`^// formatter\w* registers the functions of ("(?:[^"\\]|\\.)*")`)
 	recordTop = regexp.MustCompile(`^\t\tTool:\s+("(?:[^"\\]|\\.)*"),$`)
 	// a registration in Entries: the tool is the one of its owner
@@ -70,7 +72,11 @@ func splitEntries(t *testing.T, src []byte) layout {
 		if m := slotsDoc.FindStringSubmatch(line); m != nil {
 			tool, err := strconv.Unquote(m[1])
 			require.NoError(t, err)
-			add(tool, span{i - 1, i + 2})
+			to := i + 2
+			if i+1 < len(l.lines) && strings.HasSuffix(l.lines[i+1], "{") {
+				to = end(i+1, "}") // one field per line
+			}
+			add(tool, span{i - 1, to})
 		}
 		if m := entryLine.FindStringSubmatch(line); m != nil {
 			tool, err := strconv.Unquote(`"` + m[1] + `"`)

@@ -135,7 +135,7 @@ type binding struct {
 
 func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 	t := &translator{ast: a, fail: zeros, names: map[string]int{}}
-	for _, reserved := range []string{"err", "input", "tool", "limits", "celrt", "value", "runtime", "textfmt", "steps", "bytes", "strings", "regexp"} {
+	for _, reserved := range []string{"err", "input", "tool", "limits", "result", "celrt", "value", "runtime", "textfmt", "steps", "bytes", "strings", "regexp"} {
 		t.names[reserved] = 1
 	}
 	return t
@@ -499,7 +499,7 @@ func (t *translator) selection(e celast.Expr, typ *types.Type) (val, error) {
 			}
 			name := map[string]string{"preview": "Preview", "summary": "Summary", "log": "Log"}[field]
 			return val{code: jen.Int64().Call(jen.Add(paren(operand)).Dot(name)), t: typ}, nil
-		case strings.HasPrefix(ot.TypeName(), "permgen.Input_"):
+		case isObjectType(ot):
 			if s.IsTestOnly() {
 				return val{code: qual("FieldSet").Call(operand.code, jen.Lit(field)), t: typ}, nil
 			}

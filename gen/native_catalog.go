@@ -22,6 +22,10 @@ type Plan struct {
 	// entry's preview, unwrap and tier expressions, nil for those it does
 	// not have.
 	body, unwrap, tier []jen.Code
+	// render are the bodies of the functions of the entry's row, result,
+	// error and expand expressions, in that order, nil for those it does
+	// not have.
+	render [4][]jen.Code
 	// patterns are the formatter's constant regular expressions.
 	patterns []patternVar
 }
@@ -116,7 +120,38 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 		}
 		p.tier = body
 	}
+	for i, slot := range renderExprs(f) {
+		e, ok := slot()
+		if !ok {
+			continue
+		}
+		list := i == 3 // expand
+		zeros := []jen.Code{jen.Lit(""), jen.False()}
+		want := types.StringType
+		if list {
+			zeros = []jen.Code{jen.Nil(), jen.False()}
+			want = types.NewListType(types.StringType)
+		}
+		body, err := translateSlot(f, e, zeros, &p.patterns, patternBase, func(t *translator, v val) {
+			if e.AST.OutputType().IsExactType(want) {
+				t.emit(jen.Return(t.coerce(v, want).code, jen.True(), jen.Nil()))
+				return
+			}
+			v = t.settle(t.coerce(v, types.NewOptionalType(want)), "out")
+			t.emit(jen.Return(jen.Add(v.code).Dot("Value"), jen.Add(v.code).Dot("Ok"), jen.Nil()))
+		})
+		if err != nil {
+			return Plan{}, err
+		}
+		p.render[i] = body
+	}
 	return p, nil
+}
+
+// renderExprs are the accessors of a formatter's row, result, error and
+// expand expressions, in that order.
+func renderExprs(f *celfmt.Formatter) [4]func() (celfmt.CheckedExpr, bool) {
+	return [4]func() (celfmt.CheckedExpr, bool){f.RowExpr, f.ResultExpr, f.ErrorExpr, f.ExpandExpr}
 }
 
 // tierConstant is the runtime constant of a tier: runtime.TierRead.
@@ -138,6 +173,9 @@ func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, 
 	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
 	t.bind("tool", val{code: jen.Id("tool"), t: types.StringType})
 	t.bind("limits", val{code: jen.Id("limits"), t: types.NewObjectType("permgen.Limits")})
+	// Only the slots that see the result have it: the checker rejects a
+	// reference elsewhere.
+	t.bind("result", val{code: jen.Id("result"), t: celfmt.ResultType()})
 	for _, l := range f.Lets() {
 		t.ast = l.AST.NativeRep()
 		v, err := t.expr(t.ast.Expr())

@@ -23,6 +23,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
 	"github.com/permgen/permgen/testdata/gen/mixed"
 	"github.com/permgen/permgen/testdata/gen/registered"
+	"github.com/permgen/permgen/testdata/gen/rows"
 	"github.com/permgen/permgen/testdata/gen/typed"
 	"github.com/permgen/permgen/testdata/gen/wrapped"
 )
@@ -36,6 +37,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
+	"testdata/catalogs/good/rows.yaml":            rows.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,
 	"formatters.yaml":                             generated.Entries,
@@ -103,6 +105,42 @@ func tierOutcome(f runtime.Formatter, req runtime.Request) slotOutcome {
 	}
 	tier, err := t.Tier(req)
 	return slotOutcome{Value: tier.String(), Err: err}
+}
+
+// renderOutcomes runs f's Row, Result, ErrorLine and Expand, when it is a
+// runtime.Renderer (each declines otherwise), named by slot.
+func renderOutcomes(f runtime.Formatter, req runtime.Request) map[string]slotOutcome {
+	out := map[string]slotOutcome{}
+	r, ok := f.(runtime.Renderer)
+	if !ok {
+		for _, slot := range []string{"row", "result", "error", "expand"} {
+			out[slot] = slotOutcome{Value: "decline"}
+		}
+		return out
+	}
+	text := func(s string, ok bool, err error) slotOutcome {
+		if !ok {
+			return slotOutcome{Value: "decline", Err: err}
+		}
+		return slotOutcome{Value: fmt.Sprintf("%q", s), Err: err}
+	}
+	out["row"] = text(r.Row(req))
+	out["result"] = text(r.Result(req))
+	out["error"] = text(r.ErrorLine(req))
+	lines, ok, err := r.Expand(req)
+	out["expand"] = slotOutcome{Value: "decline", Err: err}
+	if ok {
+		out["expand"] = slotOutcome{Value: fmt.Sprintf("%q", lines), Err: err}
+	}
+	return out
+}
+
+// presentationOf is f's presentation, when it is a runtime.Presenter.
+func presentationOf(f runtime.Formatter) runtime.Presentation {
+	if p, ok := f.(runtime.Presenter); ok {
+		return p.Presentation()
+	}
+	return runtime.Presentation{}
 }
 
 // resourceFailure reports an interpreter failure caused by its cost
@@ -209,6 +247,22 @@ func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 								"%s example %d of %s at %s, %s\ntool:        %s\ninput:       %s\nnative:      %s\ninterpreted: %s",
 								catalog, i+1, f.Entry.Tool, ex.Pos, slot.name, tool, textfmt.CompactJSON(in), got, want)
 						}
+						// Rows see the input alone, results also the
+						// example's output (an empty result without one).
+						req.Result = ex.Output
+						want, got := renderOutcomes(f, req), renderOutcomes(nf, req)
+						for _, slot := range []string{"row", "result", "error", "expand"} {
+							if resourceFailure(want[slot].Err) {
+								skipped++
+								continue
+							}
+							assert.True(t, agreeSlot(got[slot], want[slot]),
+								"%s example %d of %s at %s, %s\ntool:        %s\ninput:       %s\nnative:      %s\ninterpreted: %s",
+								catalog, i+1, f.Entry.Tool, ex.Pos, slot, tool, textfmt.CompactJSON(in), got[slot], want[slot])
+						}
+						if hasRender(f.Entry) {
+							assert.Equal(t, f.Presentation(), presentationOf(nf), "%s: presentation of %s", catalog, f.Entry.Tool)
+						}
 					}
 				}
 			}
@@ -302,4 +356,40 @@ func TestNativeBoundsWhatUnwrapCanCost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, calls, 3)
 	assert.Equal(t, "read", calls[0].Tool)
+}
+
+// hasRender reports whether a catalog entry declares any of rows and
+// results, which makes its generated registration a runtime.Presenter.
+func hasRender(e *celfmt.Entry) bool {
+	return e.HasRow() || e.HasResult() || e.HasError() || e.HasExpand() || e.Category != "" || e.Icon != (celfmt.Icon{})
+}
+
+// TestNativeBoundsWhatExpandCanCost: an expand over a huge result stops
+// in translated code after celrt.MaxSteps steps or celrt.MaxBytes bytes,
+// as the cost limit stops it in the interpreter.
+func TestNativeBoundsWhatExpandCanCost(t *testing.T) {
+	var read runtime.Renderer
+	for _, e := range rows.Entries() {
+		if e.Key == "read" {
+			read = e.Formatter.(runtime.Renderer)
+		}
+	}
+	require.NotNil(t, read)
+	run := func(n int, text string) ([]string, error) {
+		content := make([]any, n)
+		for i := range content {
+			content[i] = value.NewObject("type", "text", "text", text)
+		}
+		req := runtime.Request{Tool: "read", Input: value.NewObject("path", "/a"), Limits: celfmt.DefaultLimits,
+			Result: value.NewObject("content", content)}
+		lines, _, err := read.Expand(req)
+		return lines, err
+	}
+	_, err := run(1_100_000, "") // more than celrt.MaxSteps
+	assert.ErrorIs(t, err, celrt.ErrSteps)
+	_, err = run(9, strings.Repeat("x", 1<<20))
+	assert.ErrorIs(t, err, celrt.ErrBytes)
+	lines, err := run(2, "a\n")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "a", ""}, lines)
 }

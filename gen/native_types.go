@@ -7,6 +7,8 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 // goType is the Go type of values of a CEL type in translated code (see
@@ -38,11 +40,17 @@ func goType(t *types.Type) *jen.Statement {
 		switch {
 		case t.TypeName() == "permgen.Limits":
 			return jen.Qual(runtimePath, "Limits")
-		case strings.HasPrefix(t.TypeName(), "permgen.Input_"):
+		case isObjectType(t):
 			return jen.Op("*").Qual(valuePath, "Object")
 		}
 	}
 	return jen.Any()
+}
+
+// isObjectType reports whether a struct type is one whose values are
+// objects of the value model: a declared input, or the variable result.
+func isObjectType(t *types.Type) bool {
+	return strings.HasPrefix(t.TypeName(), "permgen.Input_") || t.TypeName() == celfmt.ResultType().TypeName()
 }
 
 // goTypeName is goType as text, to compare Go types.
@@ -72,7 +80,7 @@ func goTypeName(t *types.Type) string {
 		switch {
 		case t.TypeName() == "permgen.Limits":
 			return "runtime.Limits"
-		case strings.HasPrefix(t.TypeName(), "permgen.Input_"):
+		case isObjectType(t):
 			return "*value.Object"
 		}
 	}

@@ -447,7 +447,8 @@ func runList(args []string, stdout, stderr io.Writer) int {
 
 // slotNames lists what an entry declares, without spaces so that the
 // column splits on white space: "preview", "preview,unwrap",
-// "tier:execute" (a named tier), "preview,tier" (a tier expression).
+// "tier:execute" (a named tier), "preview,tier" (a tier expression),
+// "row,result,error,expand".
 func slotNames(e *celfmt.Entry) string {
 	var slots []string
 	if e.HasPreview() {
@@ -461,6 +462,14 @@ func slotNames(e *celfmt.Entry) string {
 		slots = append(slots, "tier:"+e.StaticTier.String())
 	case e.HasTier():
 		slots = append(slots, "tier")
+	}
+	for _, x := range []struct {
+		name string
+		has  bool
+	}{{"row", e.HasRow()}, {"result", e.HasResult()}, {"error", e.HasError()}, {"expand", e.HasExpand()}} {
+		if x.has {
+			slots = append(slots, x.name)
+		}
 	}
 	return strings.Join(slots, ",")
 }

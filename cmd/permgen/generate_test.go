@@ -301,3 +301,38 @@ formatters:
 	assert.Contains(t, stderr, `"ordered" runs in the CEL interpreter`)
 	assert.NotContains(t, stderr, `"plain"`)
 }
+
+// TestCheckTestListRows: the test command reports the rows, results and
+// lines an example expects, and list names the slots of rows and results.
+func TestCheckTestListRows(t *testing.T) {
+	good := filepath.Join("..", "..", "testdata", "catalogs", "good", "rows.yaml")
+	stdout, _, code := runCLI(t, "", "check", good)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "5 formatters, all checks pass\n4 of 5 translated to Go\n")
+
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	require.NoError(t, os.WriteFile(bad, []byte(`version: 1
+formatters:
+  - tool: bash
+    row: 'has(input.command) ? optional.of(string(input.command)) : optional.none()'
+    expand: result.content.map(c, string(c.text))
+    examples:
+      - input: {command: ls}
+        rowDeclines: true
+      - input: {}
+        output: {content: [{type: text, text: a}]}
+        expand: [b]
+`), 0o644))
+	stdout, _, code = runCLI(t, "", "test", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "--- FAIL: "+bad+":8:22: \"bash\" example 1\n    want: a decline of row\n    got:  row \"ls\"\n")
+	assert.Contains(t, stdout, "--- FAIL: "+bad+":11:17: \"bash\" example 2\n    want: expand [\"b\"]\n    got:  expand [\"a\"]\n")
+	assert.True(t, strings.HasSuffix(stdout, "0 passed, 2 failed\n"), stdout)
+
+	stdout, _, code = runCLI(t, "", "list", good)
+	assert.Equal(t, 0, code)
+	rows := strings.Split(strings.TrimSpace(stdout), "\n")
+	require.Len(t, rows, 6)
+	assert.Equal(t, "preview,row,result,error,expand", strings.Fields(rows[1])[3])
+	assert.Equal(t, "tier:execute,row,result,error,expand", strings.Fields(rows[3])[3])
+}
