@@ -17,26 +17,35 @@ func (f *Formatter) Format(req runtime.Request) (string, bool, error) {
 }
 
 // LoadCatalog parses and checks a YAML catalog (the same checks as at build
-// time) and registers all its formatters in reg at once, each owned by its
-// position ("name:line:col"). It registers nothing when the catalog has any
-// problem (the error is an ErrorList with all of them) or when a key is
-// taken (the error lists every conflict).
+// time) and registers all its formatters in reg at once, as the group name
+// (see runtime.Registry.ReplaceGroup), each owned by "name#tool". Loading
+// a catalog again under the same name replaces the formatters it
+// registered before in one step, as a hot reload of the file does, and
+// leaves other owners alone; the disposer of the replaced version then does
+// nothing. It changes nothing when the catalog has any problem (the error
+// is an ErrorList with all of them) or when a key is taken by another
+// owner (the error lists every conflict): the version loaded before stays.
 func LoadCatalog(reg *runtime.Registry, name string, src []byte, opts Options) (dispose func(), err error) {
 	checked, err := Load(name, src, opts)
 	if err != nil {
 		return nil, err
 	}
-	return RegisterChecked(reg, checked)
+	return reg.ReplaceGroup(name, checkedEntries(checked))
 }
 
 // RegisterChecked registers every formatter of a checked catalog, with its
 // aliases, at once: all or none.
 func RegisterChecked(reg *runtime.Registry, c *Checked) (dispose func(), err error) {
+	return reg.RegisterAll(checkedEntries(c))
+}
+
+// checkedEntries returns the registrations of a checked catalog.
+func checkedEntries(c *Checked) []runtime.Entry {
 	entries := make([]runtime.Entry, 0, len(c.Formatters))
 	for _, f := range c.Formatters {
 		entries = withAliases(entries, f.Entry.Tool, f.Entry.Aliases, f.Entry.Owner(), f)
 	}
-	return reg.RegisterAll(entries)
+	return entries
 }
 
 // withAliases appends the registrations of one catalog entry: its tool and

@@ -2,6 +2,7 @@ package celfmt_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,4 +191,57 @@ func TestRawTextInput(t *testing.T) {
 			assert.Equal(t, tc.want, d.Preview(runtime.Call{Tool: "apply_patch", Input: tc.input}).Text)
 		})
 	}
+}
+
+// TestLoadCatalogReplacesItsGroup: loading a catalog again under its name
+// replaces its formatters in one step, leaves other owners alone, keeps the
+// loaded version when the new one is broken, and makes the old disposer
+// harmless. Readers running meanwhile (go test -race) see one version or
+// the other.
+func TestLoadCatalogReplacesItsGroup(t *testing.T) {
+	version := func(n int, extra string) []byte {
+		return []byte(fmt.Sprintf("version: 1\nformatters:\n  - tool: deploy\n    preview: '\"v%d\"'\n%s", n, extra))
+	}
+	reg := runtime.NewRegistry()
+	_, err := reg.Register("host", "host-app", constant("host"))
+	require.NoError(t, err)
+	disposeV1, err := celfmt.LoadCatalog(reg, "team.yaml", version(1, "  - tool: rollback\n    preview: '\"r\"'\n"), celfmt.Options{})
+	require.NoError(t, err)
+	d, err := runtime.NewDispatcher(reg, runtime.Options{})
+	require.NoError(t, err)
+	preview := func(tool string) string { return d.Preview(runtime.Call{Tool: tool, Input: `{}`}).Text }
+
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if p := preview("deploy"); !strings.HasPrefix(p, "v") {
+				t.Errorf("a moment without the catalog: %q", p)
+				return
+			}
+		}
+	}()
+	disposeV2, err := celfmt.LoadCatalog(reg, "team.yaml", version(2, ""), celfmt.Options{})
+	require.NoError(t, err)
+	_, err = celfmt.LoadCatalog(reg, "team.yaml", version(3, "  - tool: x\n    preview: inptu\n"), celfmt.Options{})
+	require.Error(t, err)
+	_, err = celfmt.LoadCatalog(reg, "team.yaml", version(4, "  - tool: host\n    preview: '\"mine\"'\n"), celfmt.Options{})
+	require.ErrorIs(t, err, runtime.ErrDuplicate)
+	close(stop)
+	<-done
+
+	assert.Equal(t, "v2", preview("deploy"), "a broken or conflicting version leaves the loaded one")
+	_, ok := reg.Lookup("rollback")
+	assert.False(t, ok, "what the new version dropped is gone")
+	assert.Equal(t, "host", preview("host"))
+	disposeV1()
+	assert.Equal(t, "v2", preview("deploy"), "the replaced version's disposer does nothing")
+	disposeV2()
+	assert.Equal(t, 1, reg.Len())
 }
