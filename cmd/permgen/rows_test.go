@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const rowsCalls = `{"tool":"grep","id":"c1","input":{"pattern":"TODO","path":"/src"},"result":{"content":[{"type":"text","text":"a.go:1: TODO\nb.go:2: TODO"}]}}
+{"tool":"deploy","id":"c2","input":{"service":"api","replicas":3},"result":{"content":[{"type":"text","text":"permission denied\u001b[2K"}],"isError":true}}
+{"tool":"think","input":"plan"}
+`
+
+func TestRowsModes(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--mode", "minimal"}, "Grep for pattern 'TODO', path '/src'\n" +
+			"  = a.go:1: TODO (+1 line)\n" +
+			`Deploy with input {"service":"api","replicas":3}` + "\n" +
+			"  ! failed: permission denied\n" +
+			`Think with input "plan"` + "\n"},
+		{[]string{"--mode", "verbose", "--no-builtin"}, `Grep with input {"pattern":"TODO","path":"/src"}` + "\n" +
+			"    {\n" +
+			"      \"pattern\": \"TODO\",\n" +
+			"      \"path\": \"/src\"\n" +
+			"    }\n" +
+			"  └ a.go:1: TODO (+1 line)\n" +
+			"    a.go:1: TODO\n" +
+			"    b.go:2: TODO\n" +
+			`Deploy with input {"service":"api","replicas":3}` + "\n" +
+			"    {\n" +
+			"      \"service\": \"api\",\n" +
+			"      \"replicas\": 3\n" +
+			"    }\n" +
+			"  └ failed: permission denied\n" +
+			"    permission denied\n" +
+			`Think with input "plan"` + "\n" +
+			`    "plan"` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, rowsCalls, append([]string{"rows"}, tc.args...)...)
+			require.Equal(t, 0, code, stderr)
+			assert.Equal(t, tc.want, stdout)
+		})
+	}
+}
+
+func TestRowsColour(t *testing.T) {
+	stdout, _, code := runCLI(t, rowsCalls, "rows", "--color", "always", "--no-builtin")
+	require.Equal(t, 0, code)
+	assert.Contains(t, stdout, "\x1b[1mGrep\x1b[0m with input {\"pattern\":\"TODO\",\"path\":\"/src\"}\n  └ \x1b[2ma.go:1: TODO (+1 line)\x1b[0m\n")
+	assert.Contains(t, stdout, "  └ \x1b[31mfailed: permission denied\x1b[0m\n")
+	assert.Equal(t, 3*2+2*2, strings.Count(stdout, "\x1b["), "only the styles permgen writes: the result's own escape is stripped")
+
+	stdout, _, _ = runCLI(t, rowsCalls, "rows", "--no-builtin")
+	assert.NotContains(t, stdout, "\x1b[", "auto: a buffer is not a terminal")
+	t.Setenv("NO_COLOR", "1")
+	colour, err := useColour("auto", 0, os.Stdout)
+	require.NoError(t, err)
+	assert.False(t, colour, "NO_COLOR")
+	stdout, _, _ = runCLI(t, rowsCalls, "rows", "--mode", "minimal", "--color", "always")
+	assert.NotContains(t, stdout, "\x1b[", "minimal is never coloured")
+}
+
+func TestRowsBadInput(t *testing.T) {
+	in := `{"tool":"grep","input":{}}
+{"tool":"grep","result":{"content":"x"}}
+{"tool":"grep","result":{"content":[],"extra":1}}
+{"tool":"grep","result":{"isError":"yes"}}
+{"tool":"grep","result":[1]}
+{"tool":"grep","result":{"content":[1]}}
+`
+	stdout, stderr, code := runCLI(t, in, "rows", "--mode", "minimal")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "Grep for current working directory\n", stdout)
+	assert.Equal(t, `<stdin>:2: result "content" must be a list, got string
+<stdin>:3: unknown result field "extra" (known: content, details, isError)
+<stdin>:4: result "isError" must be a boolean, got string
+<stdin>:5: field "result" must be an object, got array
+<stdin>:6: result "content" item 1 must be an object, got number
+`, stderr)
+
+	_, stderr, code = runCLI(t, "", "rows", "--mode", "loud")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unknown mode "loud": want minimal, default or verbose`)
+	_, stderr, code = runCLI(t, "", "rows", "--icons", "emoji")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `--icons must be nerd or plain, got "emoji"`)
+
+	_, stderr, code = runCLI(t, `{"tool":"x","result":{}}`, "preview")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, `unknown field "result"`, "preview takes calls, not results")
+}
+
+// TestRowsTranscript renders the transcript in every mode and icon set and
+// compares with golden files (go test ./cmd/permgen -update rewrites them).
+func TestRowsTranscript(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "transcript.jsonl")
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		t.Skip("no transcript")
+	}
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, strings.Count(string(data), "\n"), 40, "the transcript holds at least 40 calls")
+	for _, args := range [][]string{{"--mode", "minimal"}, {"--mode", "default"}, {"--mode", "default", "--icons", "plain"}, {"--mode", "verbose"}} {
+		name := strings.TrimPrefix(strings.Join(args, ""), "--mode")
+		name = strings.ReplaceAll(name, "--icons", ".")
+		t.Run(name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", append([]string{"rows", path}, args...)...)
+			require.Equal(t, 0, code, stderr)
+			golden(t, filepath.Join("..", "..", "testdata", "golden", "transcript."+name+".txt"), []byte(stdout))
+		})
+	}
+}
