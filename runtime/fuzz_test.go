@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -148,6 +149,23 @@ func hexRune(r rune) []byte {
 	return b
 }
 
+// echoRows renders rows and results that repeat what they receive, or
+// panic on some inputs.
+var echoRows = rowFormatter{
+	present: Presentation{Title: "Echo\u202e\n", NerdIcon: "\x1b[31m", PlainIcon: "e"},
+	row: func(req Request) (string, bool, error) {
+		if req.Input.Len()%3 == 2 {
+			panic("three")
+		}
+		return textfmt.CompactJSON(req.Input), req.Input.Len() > 0, nil
+	},
+	result: func(req Request) (string, bool, error) { return textfmt.CompactJSON(req.Result), true, nil },
+	error:  func(req Request) (string, bool, error) { return "", false, errors.New("no error line") },
+	expand: func(req Request) ([]string, bool, error) {
+		return strings.Split(textfmt.CompactJSON(req.Result), ","), true, nil
+	},
+}
+
 // FuzzDispatcher feeds arbitrary bytes as a call's input and arbitrary text
 // as its other fields. Nothing panics, and everything returned is safe text.
 func FuzzDispatcher(f *testing.F) {
@@ -155,6 +173,8 @@ func FuzzDispatcher(f *testing.F) {
 	f.Add("mcp", []byte(`{"tool":"exa:search","arguments":{"query":"\u001b[31m"}}`), "", "", "exa:search", "tool")
 	f.Add("x", []byte(`[1,"two",{"3":null}]`), "\u202e", "\n", "", "mcp")
 	f.Add("bash", []byte(`not json`), "", "rm -rf /\x1b[2K", "", "bash")
+	f.Add("echo", []byte(`{"a":"\u001b[2J","b":[1,2,{"c":"\u202e"}]}`), "x\ny", "\x1b]0;t", "t", "tool")
+	f.Add("screenshot", []byte(`{"path":"/tmp/a.png"}`), "", "", "", "tool")
 	for _, s := range hostileSeeds {
 		f.Add(s, []byte(`{"k":"`+s+`"}`), s, s, s, "tool")
 	}
@@ -174,7 +194,8 @@ func FuzzDispatcher(f *testing.F) {
 	f.Add("multi_tool_use.parallel", []byte(parallelInput("read", `{"path":"/a"}`, "multi_tool_use.parallel",
 		parallelInput("x", `{"a":1}`, "write", `{"path":"xd://read","content":"{\"path\":\"/b\"}"}`))), "", "", "", "tool")
 	formatters := map[string]Formatter{"read": echo, "mcp": echo, "srv:*": explode, "x": explode,
-		"write": deviceWrite, "multi_tool_use.parallel": parallel, "web_fetch": webFetch}
+		"write": deviceWrite, "multi_tool_use.parallel": parallel, "web_fetch": webFetch,
+		"screenshot": shot, "echo": echoRows}
 	for key, fm := range formatters {
 		if _, err := reg.Register(key, "fuzz", fm); err != nil {
 			f.Fatal(err)
@@ -220,6 +241,29 @@ func FuzzDispatcher(f *testing.F) {
 		}
 		if again := d.Describe(c); !sameDescription(again, desc) {
 			t.Fatalf("not deterministic: %+v then %+v", desc, again)
+		}
+		// Rows and results of the same call, finished and streaming (the
+		// input cut at every tenth byte), in every mode.
+		res := Result{Content: []Content{{Type: "text", Text: agent + "\n" + command}}, Details: target, IsError: len(input)%2 == 1}
+		for cut := 0; cut <= len(input); cut += 1 + len(input)/10 {
+			for _, mode := range []Mode{ModeMinimal, ModeDefault, ModeVerbose} {
+				streaming := c
+				streaming.Input, streaming.Partial = input[:cut], true
+				for _, row := range []Row{d.Row(streaming, mode), d.Row(c, mode), d.ResultRow(c, res, mode)} {
+					for _, s := range []string{row.Icon, row.Title, row.Text} {
+						checkSafeText(t, string(input), s, limits.Output)
+					}
+					for _, l := range row.Lines {
+						checkSafeText(t, string(input), l.Text, MaxLineChars)
+					}
+					if len(row.Lines) > MaxLines {
+						t.Fatalf("%d lines", len(row.Lines))
+					}
+				}
+			}
+		}
+		for _, l := range d.Expand(c, res) {
+			checkSafeText(t, string(input), l.Text, MaxLineChars)
 		}
 	})
 }
