@@ -101,6 +101,35 @@ func Entries() []runtime.Entry {
 		{Key: "gitlab:*", Owner: "formatters.yaml#gitlab:*", Formatter: formatterGitlabAny},
 		{Key: "time:*", Owner: "formatters.yaml#time:*", Formatter: formatterTimeAny},
 		{Key: "sentry:get_sentry_issue", Owner: "formatters.yaml#sentry:get_sentry_issue", Formatter: formatterSentryGetSentryIssue},
+		{Key: "see", Owner: "formatters.yaml#see", Formatter: formatterSee},
+		{Key: "peekaboo:see", Owner: "formatters.yaml#see", Formatter: formatterSee, AliasOf: "see"},
+		{Key: "click", Owner: "formatters.yaml#click", Formatter: formatterClick},
+		{Key: "peekaboo:click", Owner: "formatters.yaml#click", Formatter: formatterClick, AliasOf: "click"},
+		{Key: "type", Owner: "formatters.yaml#type", Formatter: formatterType},
+		{Key: "peekaboo:type", Owner: "formatters.yaml#type", Formatter: formatterType, AliasOf: "type"},
+		{Key: "hotkey", Owner: "formatters.yaml#hotkey", Formatter: formatterHotkey},
+		{Key: "peekaboo:hotkey", Owner: "formatters.yaml#hotkey", Formatter: formatterHotkey, AliasOf: "hotkey"},
+		{Key: "scroll", Owner: "formatters.yaml#scroll", Formatter: formatterScroll},
+		{Key: "peekaboo:scroll", Owner: "formatters.yaml#scroll", Formatter: formatterScroll, AliasOf: "scroll"},
+		{Key: "app", Owner: "formatters.yaml#app", Formatter: formatterApp},
+		{Key: "launch_app", Owner: "formatters.yaml#app", Formatter: formatterApp, AliasOf: "app"},
+		{Key: "peekaboo:app", Owner: "formatters.yaml#app", Formatter: formatterApp, AliasOf: "app"},
+		{Key: "peekaboo:list", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList},
+		{Key: "list_apps", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList, AliasOf: "peekaboo:list"},
+		{Key: "list_screens", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList, AliasOf: "peekaboo:list"},
+		{Key: "window", Owner: "formatters.yaml#window", Formatter: formatterWindow},
+		{Key: "peekaboo:window", Owner: "formatters.yaml#window", Formatter: formatterWindow, AliasOf: "window"},
+		{Key: "menu", Owner: "formatters.yaml#menu", Formatter: formatterMenu},
+		{Key: "peekaboo:menu", Owner: "formatters.yaml#menu", Formatter: formatterMenu, AliasOf: "menu"},
+		{Key: "dialog", Owner: "formatters.yaml#dialog", Formatter: formatterDialog},
+		{Key: "peekaboo:dialog", Owner: "formatters.yaml#dialog", Formatter: formatterDialog, AliasOf: "dialog"},
+		{Key: "drag", Owner: "formatters.yaml#drag", Formatter: formatterDrag},
+		{Key: "peekaboo:drag", Owner: "formatters.yaml#drag", Formatter: formatterDrag, AliasOf: "drag"},
+		{Key: "image", Owner: "formatters.yaml#image", Formatter: formatterImage},
+		{Key: "peekaboo:image", Owner: "formatters.yaml#image", Formatter: formatterImage, AliasOf: "image"},
+		{Key: "capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture},
+		{Key: "watch", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
+		{Key: "peekaboo:capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
 	}
 }
 
@@ -113,12 +142,19 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
 // runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer, which declines what the entry does not render, and a
+// runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	presentation runtime.Presentation
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -140,6 +176,38 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Presentation() runtime.Presentation {
+	return s.presentation
 }
 
 // PreviewRead formats calls to "read" (Read a file).
@@ -9466,3 +9534,9269 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 
 // formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
 var formatterSentryGetSentryIssue = slots{preview: PreviewSentryGetSentryIssue, tier: runtime.TierNetwork}
+
+// PreviewSee formats calls to "see" (See the screen).
+//
+// Also registered as "peekaboo:see".
+//
+// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
+// annotate): takes a screenshot of the target and reads its accessibility
+// tree into an element map (B1, T2, …) that click, type and scroll use.
+// It reads the screen, so its tier is read, or write when it saves the
+// screenshot to a path the model chose. The preview names the target (all
+// screens, a screen, the frontmost app, a process or an app), the
+// annotation and the path; the result counts the elements found, as
+// Peekaboo's summary does (element_count, actionable_count, the app and
+// window of summary).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	path = nonEmpty(input.path)
+//	preview = "to capture and read the UI of " + target
+//	  + (input.annotate == true ? ", annotated" : "")
+//	  + (path.hasValue() ? ", saving the screenshot to '" + path.value() + "'" : "")
+func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	v7 := celrt.EqualBool(celrt.Field(input, "annotate"), true)
+	var v8 string
+	if v7 {
+		v8 = ", annotated"
+	} else {
+		v8 = ""
+	}
+	var v9 string
+	if path.Ok {
+		v10, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 = ", saving the screenshot to '" + v10 + "'"
+	} else {
+		v9 = ""
+	}
+	return "to capture and read the UI of " + target + v8 + v9, true, nil
+}
+
+// TierSee returns the tier of a call to "see" (See the screen).
+//
+// Also registered as "peekaboo:see".
+//
+// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
+// annotate): takes a screenshot of the target and reads its accessibility
+// tree into an element map (B1, T2, …) that click, type and scroll use.
+// It reads the screen, so its tier is read, or write when it saves the
+// screenshot to a path the model chose. The preview names the target (all
+// screens, a screen, the frontmost app, a process or an app), the
+// annotation and the path; the result counts the elements found, as
+// Peekaboo's summary does (element_count, actionable_count, the app and
+// window of summary).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	path = nonEmpty(input.path)
+//	tier = nonEmpty(input.path).hasValue() ? "write" : "read"
+func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return runtime.TierUnknown, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		v7 = "write"
+	} else {
+		v7 = "read"
+	}
+	_ = target
+	_ = path
+	return celrt.Tier(v7)
+}
+
+// RowSee renders the row of a call to "see" (See the screen).
+//
+// Also registered as "peekaboo:see".
+//
+// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
+// annotate): takes a screenshot of the target and reads its accessibility
+// tree into an element map (B1, T2, …) that click, type and scroll use.
+// It reads the screen, so its tier is read, or write when it saves the
+// screenshot to a path the model chose. The preview names the target (all
+// screens, a screen, the frontmost app, a process or an app), the
+// annotation and the path; the result counts the elements found, as
+// Peekaboo's summary does (element_count, actionable_count, the app and
+// window of summary).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	path = nonEmpty(input.path)
+//	row = has(input.app_target) || has(input.path) || has(input.annotate) || has(input.snapshot)
+//	  ? optional.of(target + (input.annotate == true ? ", annotated" : "")) : optional.none()
+func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	ok := celrt.FieldSet(input, "app_target")
+	if !ok {
+		ok = celrt.FieldSet(input, "path")
+	}
+	ok2 := ok
+	if !ok2 {
+		ok3 := celrt.FieldSet(input, "annotate")
+		if !ok3 {
+			ok3 = celrt.FieldSet(input, "snapshot")
+		}
+		ok2 = ok3
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		v8 := celrt.EqualBool(celrt.Field(input, "annotate"), true)
+		var v9 string
+		if v8 {
+			v9 = ", annotated"
+		} else {
+			v9 = ""
+		}
+		v7 = celrt.Of(target + v9)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = path
+	return v7.Value, v7.Ok, nil
+}
+
+// ResultSee summarizes the result of a call to "see" (See the screen).
+//
+// Also registered as "peekaboo:see".
+//
+// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
+// annotate): takes a screenshot of the target and reads its accessibility
+// tree into an element map (B1, T2, …) that click, type and scroll use.
+// It reads the screen, so its tier is read, or write when it saves the
+// screenshot to a path the model chose. The preview names the target (all
+// screens, a screen, the frontmost app, a process or an app), the
+// annotation and the path; the result counts the elements found, as
+// Peekaboo's summary does (element_count, actionable_count, the app and
+// window of summary).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	path = nonEmpty(input.path)
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	cel.bind(n, resultValue(d.?element_count.orValue(null)),
+//	cel.bind(a, resultValue(d.?actionable_count.orValue(null)),
+//	  type(n) != double && type(n) != int ? optional.none()
+//	  : optional.of("found " + plural(int(n), "element", "elements")
+//	      + (type(a) == double || type(a) == int ? " (" + string(int(a)) + " actionable)" : "")
+//	      + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : "")
+//	      + (nonEmpty(s.?window_title.orValue(null)).hasValue() ? " — '" + truncate(collapse(s.window_title), 60) + "'" : ""))))))
+func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	v7 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v8 any
+	if celrt.TypeOf(v7) == celrt.MapType {
+		v9 := celrt.ResultValue(celrt.Field(result, "details"))
+		v8 = v9
+	} else {
+		v8 = celrt.EmptyMap()
+	}
+	d := v8
+	opt2, err := celrt.OptSelect(d, "summary")
+	if err != nil {
+		return "", false, err
+	}
+	v10 := opt2.Value
+	if !opt2.Ok {
+		v10 = nil
+	}
+	var v11 any
+	if celrt.TypeOf(v10) == celrt.MapType {
+		summary, err := celrt.Select(d, "summary")
+		if err != nil {
+			return "", false, err
+		}
+		v11 = summary
+	} else {
+		v11 = celrt.EmptyMap()
+	}
+	s := v11
+	opt3, err := celrt.OptSelect(d, "element_count")
+	if err != nil {
+		return "", false, err
+	}
+	v12 := opt3.Value
+	if !opt3.Ok {
+		v12 = nil
+	}
+	n := celrt.ResultValue(v12)
+	opt4, err := celrt.OptSelect(d, "actionable_count")
+	if err != nil {
+		return "", false, err
+	}
+	v13 := opt4.Value
+	if !opt4.Ok {
+		v13 = nil
+	}
+	a := celrt.ResultValue(v13)
+	ok := celrt.TypeOf(n) != celrt.DoubleType
+	if ok {
+		ok = celrt.TypeOf(n) != celrt.IntType
+	}
+	var v14 celrt.Optional[string]
+	if ok {
+		v14 = celrt.None[string]()
+	} else {
+		i, err := celrt.ToInt(n)
+		if err != nil {
+			return "", false, err
+		}
+		ok2 := celrt.TypeOf(a) == celrt.DoubleType
+		if !ok2 {
+			ok2 = celrt.TypeOf(a) == celrt.IntType
+		}
+		var v15 string
+		if ok2 {
+			i2, err := celrt.ToInt(a)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " (" + strconv.FormatInt(i2, 10) + " actionable)"
+		} else {
+			v15 = ""
+		}
+		opt5, err := celrt.OptSelect(s, "target_app")
+		if err != nil {
+			return "", false, err
+		}
+		v16 := opt5.Value
+		if !opt5.Ok {
+			v16 = nil
+		}
+		var v17 string
+		if celrt.NonEmpty(v16).Ok {
+			target_app, err := celrt.Select(s, "target_app")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(target_app)
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " in " + celrt.Truncate(celrt.Collapse(x), int64(40))
+		} else {
+			v17 = ""
+		}
+		opt6, err := celrt.OptSelect(s, "window_title")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt6.Value
+		if !opt6.Ok {
+			v18 = nil
+		}
+		var v19 string
+		if celrt.NonEmpty(v18).Ok {
+			window_title, err := celrt.Select(s, "window_title")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(window_title)
+			if err != nil {
+				return "", false, err
+			}
+			v19 = " — '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+		} else {
+			v19 = ""
+		}
+		v20 := celrt.Of("found " + celrt.Plural(i, "element", "elements") + v15 + v17 + v19)
+		v14 = v20
+	}
+	_ = target
+	_ = path
+	return v14.Value, v14.Ok, nil
+}
+
+// ErrorSee summarizes the failure of a call to "see" (See the screen).
+//
+// Also registered as "peekaboo:see".
+//
+// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
+// annotate): takes a screenshot of the target and reads its accessibility
+// tree into an element map (B1, T2, …) that click, type and scroll use.
+// It reads the screen, so its tier is read, or write when it saves the
+// screenshot to a path the model chose. The preview names the target (all
+// screens, a screen, the frontmost app, a process or an app), the
+// annotation and the path; the result counts the elements found, as
+// Peekaboo's summary does (element_count, actionable_count, the app and
+// window of summary).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	path = nonEmpty(input.path)
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v7 := opt2.Value
+				if !opt2.Ok {
+					v7 = ""
+				}
+				ok = celrt.EqualString(v7, "text")
+			}
+			return ok, nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt3.Value
+			if !opt3.Ok {
+				v9 = nil
+			}
+			return celrt.TypeOf(v9) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t2 := celrt.JoinSep(x, " ")
+	var v11 celrt.Optional[string]
+	if celrt.Trim(t2) == "" {
+		v11 = celrt.None[string]()
+	} else {
+		v12 := celrt.Of(celrt.Inline(t2, int64(limits.Summary)))
+		v11 = v12
+	}
+	_ = target
+	_ = path
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterSee registers the functions of "see".
+var formatterSee = slots{
+	preview:      PreviewSee,
+	tierOf:       TierSee,
+	row:          RowSee,
+	result:       ResultSee,
+	errorLine:    ErrorSee,
+	presentation: runtime.Presentation{Title: "See the screen", Category: "desktop", NerdIcon: "\U000f0208", PlainIcon: "👁"},
+}
+
+// PreviewClick formats calls to "click" (Click).
+//
+// Also registered as "peekaboo:click".
+//
+// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
+// wait_for, double, right, background, pid). A click can press any button
+// of any app (Send, Delete, Install), so its tier is execute. The preview
+// names the kind of click and its target as Peekaboo picks it: coordinates
+// first, then an element ID from see, then the text searched for; a
+// background click names the process. The result is Peekaboo's: the
+// action, the element's label and the app (summary), or the point clicked.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
+//
+//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
+//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
+//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
+//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
+//	: optional.none()
+//	preview = target.hasValue()
+//	  ? optional.of("to " + verb + " " + target.value()
+//	      + (input.background == true
+//	          ? " in the background" + (type(input.pid) == double ? " (process " + numberText(input, "pid") + ")" : "")
+//	          : ""))
+//	  : optional.none()
+func PreviewClick(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.EqualBool(celrt.Field(input, "right"), true)
+	var v2 string
+	if v1 {
+		v2 = "right-click"
+	} else {
+		v3 := celrt.EqualBool(celrt.Field(input, "double"), true)
+		var v4 string
+		if v3 {
+			v4 = "double-click"
+		} else {
+			v4 = "click"
+		}
+		v2 = v4
+	}
+	verb := v2
+	var v5 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "coords")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Of("at " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v5 = v6
+	} else {
+		var v7 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "on"))
+			if err != nil {
+				return "", false, err
+			}
+			v8 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x2), int64(40)))
+			v7 = v8
+		} else {
+			var v9 celrt.Optional[string]
+			if celrt.NonEmpty(celrt.Field(input, "query")).Ok {
+				x3, err := celrt.AsString(celrt.Field(input, "query"))
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x3), int64(80)) + "'")
+				v9 = v10
+			} else {
+				v9 = celrt.None[string]()
+			}
+			v7 = v9
+		}
+		v5 = v7
+	}
+	target := v5
+	var v11 celrt.Optional[string]
+	if target.Ok {
+		v12, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.EqualBool(celrt.Field(input, "background"), true)
+		var v14 string
+		if v13 {
+			v15 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+			var v16 string
+			if v15 {
+				r, err := celrt.NumberTextOf(input, "pid")
+				if err != nil {
+					return "", false, err
+				}
+				v16 = " (process " + r + ")"
+			} else {
+				v16 = ""
+			}
+			v14 = " in the background" + v16
+		} else {
+			v14 = ""
+		}
+		v11 = celrt.Of("to " + verb + " " + v12 + v14)
+	} else {
+		v11 = celrt.None[string]()
+	}
+	return v11.Value, v11.Ok, nil
+}
+
+// RowClick renders the row of a call to "click" (Click).
+//
+// Also registered as "peekaboo:click".
+//
+// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
+// wait_for, double, right, background, pid). A click can press any button
+// of any app (Send, Delete, Install), so its tier is execute. The preview
+// names the kind of click and its target as Peekaboo picks it: coordinates
+// first, then an element ID from see, then the text searched for; a
+// background click names the process. The result is Peekaboo's: the
+// action, the element's label and the app (summary), or the point clicked.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
+//
+//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
+//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
+//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
+//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
+//	: optional.none()
+//	row = target.hasValue() ? optional.of((verb == "click" ? "" : verb + " ") + target.value()) : optional.none()
+func RowClick(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.EqualBool(celrt.Field(input, "right"), true)
+	var v2 string
+	if v1 {
+		v2 = "right-click"
+	} else {
+		v3 := celrt.EqualBool(celrt.Field(input, "double"), true)
+		var v4 string
+		if v3 {
+			v4 = "double-click"
+		} else {
+			v4 = "click"
+		}
+		v2 = v4
+	}
+	verb := v2
+	var v5 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "coords")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Of("at " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v5 = v6
+	} else {
+		var v7 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "on"))
+			if err != nil {
+				return "", false, err
+			}
+			v8 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x2), int64(40)))
+			v7 = v8
+		} else {
+			var v9 celrt.Optional[string]
+			if celrt.NonEmpty(celrt.Field(input, "query")).Ok {
+				x3, err := celrt.AsString(celrt.Field(input, "query"))
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x3), int64(80)) + "'")
+				v9 = v10
+			} else {
+				v9 = celrt.None[string]()
+			}
+			v7 = v9
+		}
+		v5 = v7
+	}
+	target := v5
+	var v11 celrt.Optional[string]
+	if target.Ok {
+		var v12 string
+		if verb == "click" {
+			v12 = ""
+		} else {
+			v12 = verb + " "
+		}
+		v13, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v11 = celrt.Of(v12 + v13)
+	} else {
+		v11 = celrt.None[string]()
+	}
+	return v11.Value, v11.Ok, nil
+}
+
+// ResultClick summarizes the result of a call to "click" (Click).
+//
+// Also registered as "peekaboo:click".
+//
+// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
+// wait_for, double, right, background, pid). A click can press any button
+// of any app (Send, Delete, Install), so its tier is execute. The preview
+// names the kind of click and its target as Peekaboo picks it: coordinates
+// first, then an element ID from see, then the text searched for; a
+// background click names the process. The result is Peekaboo's: the
+// action, the element's label and the app (summary), or the point clicked.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
+//
+//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
+//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
+//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
+//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
+//	: optional.none()
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	cel.bind(c, type(s.?coordinates.orValue(null)) == map ? s.coordinates : dyn({}),
+//	  nonEmpty(s.?action.orValue(null)).orValue(verb == "click" ? "clicked" : verb + "ed").lowerAscii()
+//	  + (nonEmpty(s.?element_label.orValue(null)).hasValue() ? " '" + truncate(collapse(s.element_label), 60) + "'"
+//	      : type(c.?x.orValue(null)) == double && type(c.?y.orValue(null)) == double ? " at " + dimensions(c.x, c.y).replace("×", ",")
+//	      : target.hasValue() ? " " + target.value() : "")
+//	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : ""))))
+func ResultClick(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.EqualBool(celrt.Field(input, "right"), true)
+	var v2 string
+	if v1 {
+		v2 = "right-click"
+	} else {
+		v3 := celrt.EqualBool(celrt.Field(input, "double"), true)
+		var v4 string
+		if v3 {
+			v4 = "double-click"
+		} else {
+			v4 = "click"
+		}
+		v2 = v4
+	}
+	verb := v2
+	var v5 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "coords")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Of("at " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v5 = v6
+	} else {
+		var v7 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "on"))
+			if err != nil {
+				return "", false, err
+			}
+			v8 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x2), int64(40)))
+			v7 = v8
+		} else {
+			var v9 celrt.Optional[string]
+			if celrt.NonEmpty(celrt.Field(input, "query")).Ok {
+				x3, err := celrt.AsString(celrt.Field(input, "query"))
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x3), int64(80)) + "'")
+				v9 = v10
+			} else {
+				v9 = celrt.None[string]()
+			}
+			v7 = v9
+		}
+		v5 = v7
+	}
+	target := v5
+	v11 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v12 any
+	if celrt.TypeOf(v11) == celrt.MapType {
+		v13 := celrt.ResultValue(celrt.Field(result, "details"))
+		v12 = v13
+	} else {
+		v12 = celrt.EmptyMap()
+	}
+	d := v12
+	opt, err := celrt.OptSelect(d, "summary")
+	if err != nil {
+		return "", false, err
+	}
+	v14 := opt.Value
+	if !opt.Ok {
+		v14 = nil
+	}
+	var v15 any
+	if celrt.TypeOf(v14) == celrt.MapType {
+		summary, err := celrt.Select(d, "summary")
+		if err != nil {
+			return "", false, err
+		}
+		v15 = summary
+	} else {
+		v15 = celrt.EmptyMap()
+	}
+	s := v15
+	opt2, err := celrt.OptSelect(s, "coordinates")
+	if err != nil {
+		return "", false, err
+	}
+	v16 := opt2.Value
+	if !opt2.Ok {
+		v16 = nil
+	}
+	var v17 any
+	if celrt.TypeOf(v16) == celrt.MapType {
+		coordinates, err := celrt.Select(s, "coordinates")
+		if err != nil {
+			return "", false, err
+		}
+		v17 = coordinates
+	} else {
+		v17 = celrt.EmptyMap()
+	}
+	c := v17
+	opt3, err := celrt.OptSelect(s, "action")
+	if err != nil {
+		return "", false, err
+	}
+	v18 := opt3.Value
+	if !opt3.Ok {
+		v18 = nil
+	}
+	opt4 := celrt.NonEmpty(v18)
+	v19 := opt4.Value
+	if !opt4.Ok {
+		var v20 string
+		if verb == "click" {
+			v20 = "clicked"
+		} else {
+			v20 = verb + "ed"
+		}
+		v19 = v20
+	}
+	opt5, err := celrt.OptSelect(s, "element_label")
+	if err != nil {
+		return "", false, err
+	}
+	v21 := opt5.Value
+	if !opt5.Ok {
+		v21 = nil
+	}
+	var v22 string
+	if celrt.NonEmpty(v21).Ok {
+		element_label, err := celrt.Select(s, "element_label")
+		if err != nil {
+			return "", false, err
+		}
+		x4, err := celrt.AsString(element_label)
+		if err != nil {
+			return "", false, err
+		}
+		v22 = " '" + celrt.Truncate(celrt.Collapse(x4), int64(60)) + "'"
+	} else {
+		v24, failure := func() (bool, error) {
+			opt6, err := celrt.OptSelect(c, "x")
+			if err != nil {
+				return false, err
+			}
+			v23 := opt6.Value
+			if !opt6.Ok {
+				v23 = nil
+			}
+			return celrt.TypeOf(v23) == celrt.DoubleType, nil
+		}()
+		v26, failure2 := func() (bool, error) {
+			opt7, err := celrt.OptSelect(c, "y")
+			if err != nil {
+				return false, err
+			}
+			v25 := opt7.Value
+			if !opt7.Ok {
+				v25 = nil
+			}
+			return celrt.TypeOf(v25) == celrt.DoubleType, nil
+		}()
+		ok2, err := celrt.And(v24, failure, v26, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		var v27 string
+		if ok2 {
+			x5, err := celrt.Select(c, "x")
+			if err != nil {
+				return "", false, err
+			}
+			y, err := celrt.Select(c, "y")
+			if err != nil {
+				return "", false, err
+			}
+			text, err := celrt.DimensionsDyn(x5, y)
+			if err != nil {
+				return "", false, err
+			}
+			v27 = " at " + celrt.Replace(text, "×", ",")
+		} else {
+			var v28 string
+			if target.Ok {
+				v29, err := target.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v28 = " " + v29
+			} else {
+				v28 = ""
+			}
+			v27 = v28
+		}
+		v22 = v27
+	}
+	opt8, err := celrt.OptSelect(s, "target_app")
+	if err != nil {
+		return "", false, err
+	}
+	v30 := opt8.Value
+	if !opt8.Ok {
+		v30 = nil
+	}
+	var v31 string
+	if celrt.NonEmpty(v30).Ok {
+		target_app, err := celrt.Select(s, "target_app")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(target_app)
+		if err != nil {
+			return "", false, err
+		}
+		v31 = " in " + celrt.Truncate(celrt.Collapse(x6), int64(40))
+	} else {
+		v31 = ""
+	}
+	return celrt.LowerASCII(v19) + v22 + v31, true, nil
+}
+
+// ErrorClick summarizes the failure of a call to "click" (Click).
+//
+// Also registered as "peekaboo:click".
+//
+// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
+// wait_for, double, right, background, pid). A click can press any button
+// of any app (Send, Delete, Install), so its tier is execute. The preview
+// names the kind of click and its target as Peekaboo picks it: coordinates
+// first, then an element ID from see, then the text searched for; a
+// background click names the process. The result is Peekaboo's: the
+// action, the element's label and the app (summary), or the point clicked.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
+//
+//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
+//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
+//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
+//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
+//	: optional.none()
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.EqualBool(celrt.Field(input, "right"), true)
+	var v2 string
+	if v1 {
+		v2 = "right-click"
+	} else {
+		v3 := celrt.EqualBool(celrt.Field(input, "double"), true)
+		var v4 string
+		if v3 {
+			v4 = "double-click"
+		} else {
+			v4 = "click"
+		}
+		v2 = v4
+	}
+	verb := v2
+	var v5 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "coords")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Of("at " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v5 = v6
+	} else {
+		var v7 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "on"))
+			if err != nil {
+				return "", false, err
+			}
+			v8 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x2), int64(40)))
+			v7 = v8
+		} else {
+			var v9 celrt.Optional[string]
+			if celrt.NonEmpty(celrt.Field(input, "query")).Ok {
+				x3, err := celrt.AsString(celrt.Field(input, "query"))
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x3), int64(80)) + "'")
+				v9 = v10
+			} else {
+				v9 = celrt.None[string]()
+			}
+			v7 = v9
+		}
+		v5 = v7
+	}
+	target := v5
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt.Value
+				if !opt.Ok {
+					v11 = ""
+				}
+				ok = celrt.EqualString(v11, "text")
+			}
+			return ok, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt2.Value
+			if !opt2.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x4, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x4, " ")
+	var v15 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v15 = celrt.None[string]()
+	} else {
+		v15 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = verb
+	_ = target
+	return v15.Value, v15.Ok, nil
+}
+
+// formatterClick registers the functions of "click".
+var formatterClick = slots{
+	preview:      PreviewClick,
+	tier:         runtime.TierExecute,
+	row:          RowClick,
+	result:       ResultClick,
+	errorLine:    ErrorClick,
+	presentation: runtime.Presentation{Title: "Click", Category: "desktop", NerdIcon: "\U000f057d", PlainIcon: "🖱"},
+}
+
+// PreviewType formats calls to "type" (Type text).
+//
+// Also registered as "peekaboo:type".
+//
+// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
+// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
+// focused app can run anything (a command in Terminal, a message sent), so
+// its tier is execute. The preview says how many characters and lines are
+// typed and shows the text whole on one line, up to 300 characters (each
+// line break in the text presses Return), where it goes (an element, or
+// the current focus), and the keys pressed around it in Peekaboo's order:
+// clear, text, Tab, Escape, Delete, Return. The result counts the
+// characters typed (characters_typed).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
+//
+//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
+//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
+//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
+//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
+//	typed = text.hasValue() && text.value() != ""
+//	  ? optional.of(plural(size(text.value()), "character", "characters")
+//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
+//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	  : optional.none()
+//	preview = !typed.hasValue() && keys.size() == 0 && input.clear != true ? optional.none()
+//	  : optional.of("to " + (input.clear == true ? "clear the field, " : "")
+//	      + (typed.hasValue() ? "type " + typed.value() + where : "press keys" + where)
+//	      + (keys.size() == 0 ? "" : (typed.hasValue() ? ", then press " : ": ") + keys.join(", "))
+//	      + (type(input.wpm) == double ? " at " + numberText(input, "wpm") + " WPM" : ""))
+func PreviewType(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v2 celrt.Optional[string]
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of(s)
+	} else {
+		v2 = celrt.None[string]()
+	}
+	text := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "tab")) == celrt.DoubleType
+	ok := v3
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "tab"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v4 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "tab")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = []string{"Tab ×" + r}
+	} else {
+		v4 = []string{}
+	}
+	v5 := celrt.EqualBool(celrt.Field(input, "escape"), true)
+	var v6 []string
+	if v5 {
+		v6 = []string{"Escape"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.EqualBool(celrt.Field(input, "delete"), true)
+	var v8 []string
+	if v7 {
+		v8 = []string{"Delete"}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "press_return"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"Return"}
+	} else {
+		v10 = []string{}
+	}
+	keys := celrt.Concat(v4, v6, v8, v10)
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " into element " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v11 = " at the current focus"
+	}
+	where := v11
+	ok3 := text.Ok
+	if ok3 {
+		v12, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok3 = v12 != ""
+	}
+	var v13 celrt.Optional[string]
+	if ok3 {
+		v14, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Plural(celrt.StringSize(v14), "character", "characters")
+		v16, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if celrt.Lines(v16) > int64(1) {
+			v18, err := text.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " on " + strconv.FormatInt(celrt.Lines(v18), 10) + " lines"
+		} else {
+			v17 = ""
+		}
+		v19, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
+		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
+	} else {
+		v13 = celrt.None[string]()
+	}
+	typed := v13
+	ok4 := !typed.Ok
+	if ok4 {
+		ok4 = int64(len(keys)) == int64(0)
+	}
+	ok5 := ok4
+	if ok5 {
+		v22 := !celrt.EqualBool(celrt.Field(input, "clear"), true)
+		ok5 = v22
+	}
+	var v23 celrt.Optional[string]
+	if ok5 {
+		v23 = celrt.None[string]()
+	} else {
+		v24 := celrt.EqualBool(celrt.Field(input, "clear"), true)
+		var v25 string
+		if v24 {
+			v25 = "clear the field, "
+		} else {
+			v25 = ""
+		}
+		var v26 string
+		if typed.Ok {
+			v27, err := typed.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v26 = "type " + v27 + where
+		} else {
+			v26 = "press keys" + where
+		}
+		var v28 string
+		if int64(len(keys)) == int64(0) {
+			v28 = ""
+		} else {
+			var v29 string
+			if typed.Ok {
+				v29 = ", then press "
+			} else {
+				v29 = ": "
+			}
+			v28 = v29 + celrt.JoinSep(keys, ", ")
+		}
+		v30 := celrt.TypeOf(celrt.Field(input, "wpm")) == celrt.DoubleType
+		var v31 string
+		if v30 {
+			r2, err := celrt.NumberTextOf(input, "wpm")
+			if err != nil {
+				return "", false, err
+			}
+			v31 = " at " + r2 + " WPM"
+		} else {
+			v31 = ""
+		}
+		v23 = celrt.Of("to " + v25 + v26 + v28 + v31)
+	}
+	return v23.Value, v23.Ok, nil
+}
+
+// RowType renders the row of a call to "type" (Type text).
+//
+// Also registered as "peekaboo:type".
+//
+// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
+// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
+// focused app can run anything (a command in Terminal, a message sent), so
+// its tier is execute. The preview says how many characters and lines are
+// typed and shows the text whole on one line, up to 300 characters (each
+// line break in the text presses Return), where it goes (an element, or
+// the current focus), and the keys pressed around it in Peekaboo's order:
+// clear, text, Tab, Escape, Delete, Return. The result counts the
+// characters typed (characters_typed).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
+//
+//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
+//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
+//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
+//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
+//	typed = text.hasValue() && text.value() != ""
+//	  ? optional.of(plural(size(text.value()), "character", "characters")
+//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
+//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	  : optional.none()
+//	row = text.hasValue() ? optional.of("'" + inline(text.value(), limits.summary) + "'"
+//	    + (keys.size() == 0 ? "" : " + " + keys.join(", ")))
+//	  : keys.size() > 0 ? optional.of(keys.join(", "))
+//	  : optional.none()
+func RowType(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v2 celrt.Optional[string]
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of(s)
+	} else {
+		v2 = celrt.None[string]()
+	}
+	text := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "tab")) == celrt.DoubleType
+	ok := v3
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "tab"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v4 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "tab")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = []string{"Tab ×" + r}
+	} else {
+		v4 = []string{}
+	}
+	v5 := celrt.EqualBool(celrt.Field(input, "escape"), true)
+	var v6 []string
+	if v5 {
+		v6 = []string{"Escape"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.EqualBool(celrt.Field(input, "delete"), true)
+	var v8 []string
+	if v7 {
+		v8 = []string{"Delete"}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "press_return"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"Return"}
+	} else {
+		v10 = []string{}
+	}
+	keys := celrt.Concat(v4, v6, v8, v10)
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " into element " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v11 = " at the current focus"
+	}
+	where := v11
+	ok3 := text.Ok
+	if ok3 {
+		v12, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok3 = v12 != ""
+	}
+	var v13 celrt.Optional[string]
+	if ok3 {
+		v14, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Plural(celrt.StringSize(v14), "character", "characters")
+		v16, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if celrt.Lines(v16) > int64(1) {
+			v18, err := text.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " on " + strconv.FormatInt(celrt.Lines(v18), 10) + " lines"
+		} else {
+			v17 = ""
+		}
+		v19, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
+		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
+	} else {
+		v13 = celrt.None[string]()
+	}
+	typed := v13
+	var v22 celrt.Optional[string]
+	if text.Ok {
+		v23, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v24 string
+		if int64(len(keys)) == int64(0) {
+			v24 = ""
+		} else {
+			v24 = " + " + celrt.JoinSep(keys, ", ")
+		}
+		v25 := celrt.Of("'" + celrt.Inline(v23, int64(limits.Summary)) + "'" + v24)
+		v22 = v25
+	} else {
+		var v26 celrt.Optional[string]
+		if int64(len(keys)) > int64(0) {
+			v26 = celrt.Of(celrt.JoinSep(keys, ", "))
+		} else {
+			v26 = celrt.None[string]()
+		}
+		v22 = v26
+	}
+	_ = where
+	_ = typed
+	return v22.Value, v22.Ok, nil
+}
+
+// ResultType summarizes the result of a call to "type" (Type text).
+//
+// Also registered as "peekaboo:type".
+//
+// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
+// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
+// focused app can run anything (a command in Terminal, a message sent), so
+// its tier is execute. The preview says how many characters and lines are
+// typed and shows the text whole on one line, up to 300 characters (each
+// line break in the text presses Return), where it goes (an element, or
+// the current focus), and the keys pressed around it in Peekaboo's order:
+// clear, text, Tab, Escape, Delete, Return. The result counts the
+// characters typed (characters_typed).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
+//
+//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
+//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
+//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
+//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
+//	typed = text.hasValue() && text.value() != ""
+//	  ? optional.of(plural(size(text.value()), "character", "characters")
+//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
+//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	  : optional.none()
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(n, d.?characters_typed.orValue(null),
+//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	  (type(n) == double || type(n) == int ? "typed " + plural(int(n), "character", "characters")
+//	    : text.hasValue() ? "typed " + plural(size(text.value()), "character", "characters") : "pressed " + keys.join(", "))
+//	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " into " + truncate(collapse(s.target_app), 40) : "")
+//	  + (keys.size() > 0 && (text.hasValue() || type(n) == double) ? " and pressed " + keys.join(", ") : ""))))
+func ResultType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v2 celrt.Optional[string]
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of(s)
+	} else {
+		v2 = celrt.None[string]()
+	}
+	text := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "tab")) == celrt.DoubleType
+	ok := v3
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "tab"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v4 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "tab")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = []string{"Tab ×" + r}
+	} else {
+		v4 = []string{}
+	}
+	v5 := celrt.EqualBool(celrt.Field(input, "escape"), true)
+	var v6 []string
+	if v5 {
+		v6 = []string{"Escape"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.EqualBool(celrt.Field(input, "delete"), true)
+	var v8 []string
+	if v7 {
+		v8 = []string{"Delete"}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "press_return"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"Return"}
+	} else {
+		v10 = []string{}
+	}
+	keys := celrt.Concat(v4, v6, v8, v10)
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " into element " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v11 = " at the current focus"
+	}
+	where := v11
+	ok3 := text.Ok
+	if ok3 {
+		v12, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok3 = v12 != ""
+	}
+	var v13 celrt.Optional[string]
+	if ok3 {
+		v14, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Plural(celrt.StringSize(v14), "character", "characters")
+		v16, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if celrt.Lines(v16) > int64(1) {
+			v18, err := text.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " on " + strconv.FormatInt(celrt.Lines(v18), 10) + " lines"
+		} else {
+			v17 = ""
+		}
+		v19, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
+		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
+	} else {
+		v13 = celrt.None[string]()
+	}
+	typed := v13
+	v22 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v23 any
+	if celrt.TypeOf(v22) == celrt.MapType {
+		v24 := celrt.ResultValue(celrt.Field(result, "details"))
+		v23 = v24
+	} else {
+		v23 = celrt.EmptyMap()
+	}
+	d := v23
+	opt, err := celrt.OptSelect(d, "characters_typed")
+	if err != nil {
+		return "", false, err
+	}
+	v25 := opt.Value
+	if !opt.Ok {
+		v25 = nil
+	}
+	n := v25
+	opt2, err := celrt.OptSelect(d, "summary")
+	if err != nil {
+		return "", false, err
+	}
+	v26 := opt2.Value
+	if !opt2.Ok {
+		v26 = nil
+	}
+	var v27 any
+	if celrt.TypeOf(v26) == celrt.MapType {
+		summary, err := celrt.Select(d, "summary")
+		if err != nil {
+			return "", false, err
+		}
+		v27 = summary
+	} else {
+		v27 = celrt.EmptyMap()
+	}
+	s2 := v27
+	ok4 := celrt.TypeOf(n) == celrt.DoubleType
+	if !ok4 {
+		ok4 = celrt.TypeOf(n) == celrt.IntType
+	}
+	var v28 string
+	if ok4 {
+		i, err := celrt.ToInt(n)
+		if err != nil {
+			return "", false, err
+		}
+		v28 = "typed " + celrt.Plural(i, "character", "characters")
+	} else {
+		var v29 string
+		if text.Ok {
+			v30, err := text.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v31 := celrt.Plural(celrt.StringSize(v30), "character", "characters")
+			v29 = "typed " + v31
+		} else {
+			v29 = "pressed " + celrt.JoinSep(keys, ", ")
+		}
+		v28 = v29
+	}
+	opt3, err := celrt.OptSelect(s2, "target_app")
+	if err != nil {
+		return "", false, err
+	}
+	v32 := opt3.Value
+	if !opt3.Ok {
+		v32 = nil
+	}
+	var v33 string
+	if celrt.NonEmpty(v32).Ok {
+		target_app, err := celrt.Select(s2, "target_app")
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(target_app)
+		if err != nil {
+			return "", false, err
+		}
+		v33 = " into " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v33 = ""
+	}
+	ok5 := int64(len(keys)) > int64(0)
+	if ok5 {
+		ok6 := text.Ok
+		if !ok6 {
+			ok6 = celrt.TypeOf(n) == celrt.DoubleType
+		}
+		ok5 = ok6
+	}
+	var v34 string
+	if ok5 {
+		v34 = " and pressed " + celrt.JoinSep(keys, ", ")
+	} else {
+		v34 = ""
+	}
+	_ = where
+	_ = typed
+	return v28 + v33 + v34, true, nil
+}
+
+// ErrorType summarizes the failure of a call to "type" (Type text).
+//
+// Also registered as "peekaboo:type".
+//
+// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
+// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
+// focused app can run anything (a command in Terminal, a message sent), so
+// its tier is execute. The preview says how many characters and lines are
+// typed and shows the text whole on one line, up to 300 characters (each
+// line break in the text presses Return), where it goes (an element, or
+// the current focus), and the keys pressed around it in Peekaboo's order:
+// clear, text, Tab, Escape, Delete, Return. The result counts the
+// characters typed (characters_typed).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
+//
+//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
+//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
+//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
+//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
+//	typed = text.hasValue() && text.value() != ""
+//	  ? optional.of(plural(size(text.value()), "character", "characters")
+//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
+//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	  : optional.none()
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v2 celrt.Optional[string]
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of(s)
+	} else {
+		v2 = celrt.None[string]()
+	}
+	text := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "tab")) == celrt.DoubleType
+	ok := v3
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "tab"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v4 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "tab")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = []string{"Tab ×" + r}
+	} else {
+		v4 = []string{}
+	}
+	v5 := celrt.EqualBool(celrt.Field(input, "escape"), true)
+	var v6 []string
+	if v5 {
+		v6 = []string{"Escape"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.EqualBool(celrt.Field(input, "delete"), true)
+	var v8 []string
+	if v7 {
+		v8 = []string{"Delete"}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "press_return"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"Return"}
+	} else {
+		v10 = []string{}
+	}
+	keys := celrt.Concat(v4, v6, v8, v10)
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " into element " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v11 = " at the current focus"
+	}
+	where := v11
+	ok3 := text.Ok
+	if ok3 {
+		v12, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok3 = v12 != ""
+	}
+	var v13 celrt.Optional[string]
+	if ok3 {
+		v14, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Plural(celrt.StringSize(v14), "character", "characters")
+		v16, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if celrt.Lines(v16) > int64(1) {
+			v18, err := text.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " on " + strconv.FormatInt(celrt.Lines(v18), 10) + " lines"
+		} else {
+			v17 = ""
+		}
+		v19, err := text.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
+		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
+	} else {
+		v13 = celrt.None[string]()
+	}
+	typed := v13
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v23, failure := func() (bool, error) {
+			ok4 := celrt.TypeOf(c) == celrt.MapType
+			if ok4 {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v22 := opt.Value
+				if !opt.Ok {
+					v22 = ""
+				}
+				ok4 = celrt.EqualString(v22, "text")
+			}
+			return ok4, nil
+		}()
+		v25, failure2 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v24 := opt2.Value
+			if !opt2.Ok {
+				v24 = nil
+			}
+			return celrt.TypeOf(v24) == celrt.StringType, nil
+		}()
+		ok6, err := celrt.And(v23, failure, v25, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text2, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text2)
+	}
+	x2, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x2, " ")
+	var v26 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v26 = celrt.None[string]()
+	} else {
+		v26 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = keys
+	_ = where
+	_ = typed
+	return v26.Value, v26.Ok, nil
+}
+
+// formatterType registers the functions of "type".
+var formatterType = slots{
+	preview:      PreviewType,
+	tier:         runtime.TierExecute,
+	row:          RowType,
+	result:       ResultType,
+	errorLine:    ErrorType,
+	presentation: runtime.Presentation{Title: "Type text", Category: "desktop", NerdIcon: "\uf11c", PlainIcon: "⌨"},
+}
+
+// PreviewHotkey formats calls to "hotkey" (Press a shortcut).
+//
+// Also registered as "peekaboo:hotkey".
+//
+// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
+// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
+// quit, delete, send or run anything the focused app binds, so its tier is
+// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
+// with the hold when it is not Peekaboo's default of 50 ms; the result
+// names the chord pressed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
+//
+//	keys = nonEmpty(input.keys)
+//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
+//	preview = keys.hasValue() && chord != ""
+//	  ? optional.of("to press " + chord
+//	      + (type(input.hold_duration) == double && input.hold_duration != 50.0
+//	          ? " held for " + durationText(input.hold_duration / 1000.0) : ""))
+//	  : optional.none()
+func PreviewHotkey(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	keys := celrt.NonEmpty(celrt.Field(input, "keys"))
+	var v1 string
+	if keys.Ok {
+		v2, err := keys.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(v2), int64(60)))
+		v1 = v3
+	} else {
+		v1 = ""
+	}
+	chord := v1
+	ok := keys.Ok
+	if ok {
+		ok = chord != ""
+	}
+	var v4 celrt.Optional[string]
+	if ok {
+		v5 := celrt.TypeOf(celrt.Field(input, "hold_duration"))
+		ok2 := v5 == celrt.DoubleType
+		if ok2 {
+			v6 := !celrt.EqualDouble(celrt.Field(input, "hold_duration"), 50.0)
+			ok2 = v6
+		}
+		var v7 string
+		if ok2 {
+			x, err := celrt.AsDouble(celrt.Field(input, "hold_duration"))
+			if err != nil {
+				return "", false, err
+			}
+			d := 1000.0
+			v7 = " held for " + celrt.DurationText(x/d)
+		} else {
+			v7 = ""
+		}
+		v4 = celrt.Of("to press " + chord + v7)
+	} else {
+		v4 = celrt.None[string]()
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// RowHotkey renders the row of a call to "hotkey" (Press a shortcut).
+//
+// Also registered as "peekaboo:hotkey".
+//
+// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
+// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
+// quit, delete, send or run anything the focused app binds, so its tier is
+// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
+// with the hold when it is not Peekaboo's default of 50 ms; the result
+// names the chord pressed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
+//
+//	keys = nonEmpty(input.keys)
+//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
+//	row = keys.hasValue() && chord != "" ? optional.of(chord) : optional.none()
+func RowHotkey(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	keys := celrt.NonEmpty(celrt.Field(input, "keys"))
+	var v1 string
+	if keys.Ok {
+		v2, err := keys.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(v2), int64(60)))
+		v1 = v3
+	} else {
+		v1 = ""
+	}
+	chord := v1
+	ok := keys.Ok
+	if ok {
+		ok = chord != ""
+	}
+	var v4 celrt.Optional[string]
+	if ok {
+		v4 = celrt.Of(chord)
+	} else {
+		v4 = celrt.None[string]()
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// ResultHotkey summarizes the result of a call to "hotkey" (Press a shortcut).
+//
+// Also registered as "peekaboo:hotkey".
+//
+// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
+// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
+// quit, delete, send or run anything the focused app binds, so its tier is
+// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
+// with the hold when it is not Peekaboo's default of 50 ms; the result
+// names the chord pressed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
+//
+//	keys = nonEmpty(input.keys)
+//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
+//	result = "pressed " + (chord != "" ? chord : "a shortcut")
+func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	keys := celrt.NonEmpty(celrt.Field(input, "keys"))
+	var v1 string
+	if keys.Ok {
+		v2, err := keys.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(v2), int64(60)))
+		v1 = v3
+	} else {
+		v1 = ""
+	}
+	chord := v1
+	var v4 string
+	if chord != "" {
+		v4 = chord
+	} else {
+		v4 = "a shortcut"
+	}
+	return "pressed " + v4, true, nil
+}
+
+// ErrorHotkey summarizes the failure of a call to "hotkey" (Press a shortcut).
+//
+// Also registered as "peekaboo:hotkey".
+//
+// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
+// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
+// quit, delete, send or run anything the focused app binds, so its tier is
+// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
+// with the hold when it is not Peekaboo's default of 50 ms; the result
+// names the chord pressed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
+//
+//	keys = nonEmpty(input.keys)
+//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	keys := celrt.NonEmpty(celrt.Field(input, "keys"))
+	var v1 string
+	if keys.Ok {
+		v2, err := keys.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(v2), int64(60)))
+		v1 = v3
+	} else {
+		v1 = ""
+	}
+	chord := v1
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v4 := opt.Value
+				if !opt.Ok {
+					v4 = ""
+				}
+				ok = celrt.EqualString(v4, "text")
+			}
+			return ok, nil
+		}()
+		v7, failure2 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = nil
+			}
+			return celrt.TypeOf(v6) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v5, failure, v7, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x, " ")
+	var v8 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v8 = celrt.None[string]()
+	} else {
+		v8 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = chord
+	return v8.Value, v8.Ok, nil
+}
+
+// formatterHotkey registers the functions of "hotkey".
+var formatterHotkey = slots{
+	preview:      PreviewHotkey,
+	tier:         runtime.TierExecute,
+	row:          RowHotkey,
+	result:       ResultHotkey,
+	errorLine:    ErrorHotkey,
+	presentation: runtime.Presentation{Title: "Press a shortcut", Category: "desktop", NerdIcon: "\U000f030c", PlainIcon: "⌘"},
+}
+
+// PreviewScroll formats calls to "scroll" (Scroll).
+//
+// Also registered as "peekaboo:scroll".
+//
+// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
+// amount, delay, smooth). Scrolling changes what an app shows but presses
+// nothing, so its tier is write. The direction, the ticks (3 by default),
+// and the element or the mouse position; the result is Peekaboo's summary
+// (scroll_direction, scroll_amount, target_app).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
+//
+//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
+//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
+//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
+//	preview = direction.hasValue()
+//	  ? optional.of("to " + (input.smooth == true ? "smoothly " : "") + "scroll " + direction.value() + " " + ticks + " " + where)
+//	  : optional.none()
+func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "direction"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(20)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	direction := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "amount")) == celrt.DoubleType
+	var v5 string
+	if v4 {
+		i, err := celrt.ToInt(celrt.Field(input, "amount"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Plural(i, "tick", "ticks")
+	} else {
+		v5 = "3 ticks"
+	}
+	ticks := v5
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "on element " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v6 = "at the mouse position"
+	}
+	where := v6
+	var v7 celrt.Optional[string]
+	if direction.Ok {
+		v8 := celrt.EqualBool(celrt.Field(input, "smooth"), true)
+		var v9 string
+		if v8 {
+			v9 = "smoothly "
+		} else {
+			v9 = ""
+		}
+		v10, err := direction.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Of("to " + v9 + "scroll " + v10 + " " + ticks + " " + where)
+		v7 = v11
+	} else {
+		v7 = celrt.None[string]()
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// RowScroll renders the row of a call to "scroll" (Scroll).
+//
+// Also registered as "peekaboo:scroll".
+//
+// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
+// amount, delay, smooth). Scrolling changes what an app shows but presses
+// nothing, so its tier is write. The direction, the ticks (3 by default),
+// and the element or the mouse position; the result is Peekaboo's summary
+// (scroll_direction, scroll_amount, target_app).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
+//
+//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
+//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
+//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
+//	row = direction.hasValue() ? optional.of(direction.value() + " " + ticks + (has(input.on) ? " " + where : "")) : optional.none()
+func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "direction"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(20)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	direction := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "amount")) == celrt.DoubleType
+	var v5 string
+	if v4 {
+		i, err := celrt.ToInt(celrt.Field(input, "amount"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Plural(i, "tick", "ticks")
+	} else {
+		v5 = "3 ticks"
+	}
+	ticks := v5
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "on element " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v6 = "at the mouse position"
+	}
+	where := v6
+	var v7 celrt.Optional[string]
+	if direction.Ok {
+		v8, err := direction.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v9 string
+		if celrt.FieldSet(input, "on") {
+			v9 = " " + where
+		} else {
+			v9 = ""
+		}
+		v7 = celrt.Of(v8 + " " + ticks + v9)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// ResultScroll summarizes the result of a call to "scroll" (Scroll).
+//
+// Also registered as "peekaboo:scroll".
+//
+// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
+// amount, delay, smooth). Scrolling changes what an app shows but presses
+// nothing, so its tier is write. The direction, the ticks (3 by default),
+// and the element or the mouse position; the result is Peekaboo's summary
+// (scroll_direction, scroll_amount, target_app).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
+//
+//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
+//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
+//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	  "scrolled " + nonEmpty(s.?scroll_direction.orValue(null)).orValue(direction.orValue("?"))
+//	  + " " + (type(s.?scroll_amount.orValue(null)) == double ? plural(int(s.scroll_amount), "tick", "ticks") : ticks)
+//	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : "")))
+func ResultScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "direction"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(20)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	direction := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "amount")) == celrt.DoubleType
+	var v5 string
+	if v4 {
+		i, err := celrt.ToInt(celrt.Field(input, "amount"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Plural(i, "tick", "ticks")
+	} else {
+		v5 = "3 ticks"
+	}
+	ticks := v5
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "on element " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v6 = "at the mouse position"
+	}
+	where := v6
+	v7 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v8 any
+	if celrt.TypeOf(v7) == celrt.MapType {
+		v9 := celrt.ResultValue(celrt.Field(result, "details"))
+		v8 = v9
+	} else {
+		v8 = celrt.EmptyMap()
+	}
+	d := v8
+	opt, err := celrt.OptSelect(d, "summary")
+	if err != nil {
+		return "", false, err
+	}
+	v10 := opt.Value
+	if !opt.Ok {
+		v10 = nil
+	}
+	var v11 any
+	if celrt.TypeOf(v10) == celrt.MapType {
+		summary, err := celrt.Select(d, "summary")
+		if err != nil {
+			return "", false, err
+		}
+		v11 = summary
+	} else {
+		v11 = celrt.EmptyMap()
+	}
+	s := v11
+	opt2, err := celrt.OptSelect(s, "scroll_direction")
+	if err != nil {
+		return "", false, err
+	}
+	v12 := opt2.Value
+	if !opt2.Ok {
+		v12 = nil
+	}
+	opt3 := celrt.NonEmpty(v12)
+	v13 := opt3.Value
+	if !opt3.Ok {
+		v14 := direction.Value
+		if !direction.Ok {
+			v14 = "?"
+		}
+		v13 = v14
+	}
+	opt4, err := celrt.OptSelect(s, "scroll_amount")
+	if err != nil {
+		return "", false, err
+	}
+	v15 := opt4.Value
+	if !opt4.Ok {
+		v15 = nil
+	}
+	var v16 string
+	if celrt.TypeOf(v15) == celrt.DoubleType {
+		scroll_amount, err := celrt.Select(s, "scroll_amount")
+		if err != nil {
+			return "", false, err
+		}
+		i2, err := celrt.ToInt(scroll_amount)
+		if err != nil {
+			return "", false, err
+		}
+		v16 = celrt.Plural(i2, "tick", "ticks")
+	} else {
+		v16 = ticks
+	}
+	opt5, err := celrt.OptSelect(s, "target_app")
+	if err != nil {
+		return "", false, err
+	}
+	v17 := opt5.Value
+	if !opt5.Ok {
+		v17 = nil
+	}
+	var v18 string
+	if celrt.NonEmpty(v17).Ok {
+		target_app, err := celrt.Select(s, "target_app")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(target_app)
+		if err != nil {
+			return "", false, err
+		}
+		v18 = " in " + celrt.Truncate(celrt.Collapse(x3), int64(40))
+	} else {
+		v18 = ""
+	}
+	_ = where
+	return "scrolled " + v13 + " " + v16 + v18, true, nil
+}
+
+// ErrorScroll summarizes the failure of a call to "scroll" (Scroll).
+//
+// Also registered as "peekaboo:scroll".
+//
+// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
+// amount, delay, smooth). Scrolling changes what an app shows but presses
+// nothing, so its tier is write. The direction, the ticks (3 by default),
+// and the element or the mouse position; the result is Peekaboo's summary
+// (scroll_direction, scroll_amount, target_app).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
+//
+//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
+//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
+//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "direction"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(20)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	direction := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "amount")) == celrt.DoubleType
+	var v5 string
+	if v4 {
+		i, err := celrt.ToInt(celrt.Field(input, "amount"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Plural(i, "tick", "ticks")
+	} else {
+		v5 = "3 ticks"
+	}
+	ticks := v5
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "on"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "on element " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v6 = "at the mouse position"
+	}
+	where := v6
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v7 := opt.Value
+				if !opt.Ok {
+					v7 = ""
+				}
+				ok = celrt.EqualString(v7, "text")
+			}
+			return ok, nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt2.Value
+			if !opt2.Ok {
+				v9 = nil
+			}
+			return celrt.TypeOf(v9) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x3, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x3, " ")
+	var v11 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v11 = celrt.None[string]()
+	} else {
+		v11 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = direction
+	_ = ticks
+	_ = where
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterScroll registers the functions of "scroll".
+var formatterScroll = slots{
+	preview:      PreviewScroll,
+	tier:         runtime.TierWrite,
+	row:          RowScroll,
+	result:       ResultScroll,
+	errorLine:    ErrorScroll,
+	presentation: runtime.Presentation{Title: "Scroll", Category: "desktop", NerdIcon: "\U000f0b7f", PlainIcon: "↕"},
+}
+
+// PreviewApp formats calls to "app" (Control an app).
+//
+// Also registered as "launch_app", "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
+// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
+// Launching runs a program and quitting may lose unsaved work: execute;
+// focusing, hiding and switching change only what is in front: write;
+// listing: read; any other action: execute. The preview names the app (the
+// bundle ID first when launching, as Peekaboo does) and the options; the
+// result is Peekaboo's: the app and its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	preview = action == "launch" && app.hasValue()
+//	  ? optional.of("to launch " + app.value() + (input.waitUntilReady == true ? " and wait until it is ready" : ""))
+//	: action == "quit" && input.all == true
+//	  ? optional.of("to " + (input.force == true ? "force quit" : "quit") + " all applications"
+//	      + (except.size() > 0 ? " except " + truncate(except.join(", "), 200) : ""))
+//	: action == "quit" && app.hasValue()
+//	  ? optional.of("to " + (input.force == true ? "force quit " : "quit ") + app.value())
+//	: action == "relaunch" && app.hasValue()
+//	  ? optional.of("to relaunch " + app.value()
+//	      + (type(input.wait) == double ? " (waiting " + durationText(input.wait) + " in between)" : ""))
+//	: action in ["focus", "hide", "unhide"] && app.hasValue()
+//	  ? optional.of("to " + action + " " + app.value())
+//	: action == "switch" && nonEmpty(input.to).hasValue()
+//	  ? optional.of("to switch to '" + truncate(collapse(input.to), 80) + "'")
+//	: action == "switch" && input.cycle == true
+//	  ? optional.of("to switch to the next application")
+//	: action == "list"
+//	  ? optional.of("to list running applications")
+//	: optional.none()
+func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if tool == "launch_app" {
+		v1 = "launch"
+	} else {
+		opt := celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = ""
+		}
+		v1 = celrt.LowerASCII(v2)
+	}
+	action := v1
+	q := "'"
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v3 = v4
+	} else {
+		v3 = celrt.None[string]()
+	}
+	name := v3
+	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v6 celrt.Optional[string]
+	if v5 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v6 = v7
+	} else {
+		v6 = celrt.None[string]()
+	}
+	bundle := v6
+	var v8 celrt.Optional[string]
+	if action == "launch" {
+		v9 := bundle
+		if !bundle.Ok {
+			v9 = name
+		}
+		v8 = v9
+	} else {
+		v10 := name
+		if !name.Ok {
+			v10 = bundle
+		}
+		v8 = v10
+	}
+	app := v8
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v11 = list3
+	} else {
+		v11 = []string{}
+	}
+	except := v11
+	ok := action == "launch"
+	if ok {
+		ok = app.Ok
+	}
+	var v12 celrt.Optional[string]
+	if ok {
+		v13, err := app.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.EqualBool(celrt.Field(input, "waitUntilReady"), true)
+		var v15 string
+		if v14 {
+			v15 = " and wait until it is ready"
+		} else {
+			v15 = ""
+		}
+		v12 = celrt.Of("to launch " + v13 + v15)
+	} else {
+		ok2 := action == "quit"
+		if ok2 {
+			ok2 = celrt.EqualBool(celrt.Field(input, "all"), true)
+		}
+		var v16 celrt.Optional[string]
+		if ok2 {
+			v17 := celrt.EqualBool(celrt.Field(input, "force"), true)
+			var v18 string
+			if v17 {
+				v18 = "force quit"
+			} else {
+				v18 = "quit"
+			}
+			var v19 string
+			if int64(len(except)) > int64(0) {
+				v20 := celrt.Truncate(celrt.JoinSep(except, ", "), int64(200))
+				v19 = " except " + v20
+			} else {
+				v19 = ""
+			}
+			v21 := celrt.Of("to " + v18 + " all applications" + v19)
+			v16 = v21
+		} else {
+			ok3 := action == "quit"
+			if ok3 {
+				ok3 = app.Ok
+			}
+			var v22 celrt.Optional[string]
+			if ok3 {
+				v23 := celrt.EqualBool(celrt.Field(input, "force"), true)
+				var v24 string
+				if v23 {
+					v24 = "force quit "
+				} else {
+					v24 = "quit "
+				}
+				v25, err := app.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v22 = celrt.Of("to " + v24 + v25)
+			} else {
+				ok4 := action == "relaunch"
+				if ok4 {
+					ok4 = app.Ok
+				}
+				var v26 celrt.Optional[string]
+				if ok4 {
+					v27, err := app.Get()
+					if err != nil {
+						return "", false, err
+					}
+					v28 := celrt.TypeOf(celrt.Field(input, "wait")) == celrt.DoubleType
+					var v29 string
+					if v28 {
+						text, err := celrt.DurationTextDyn(celrt.Field(input, "wait"))
+						if err != nil {
+							return "", false, err
+						}
+						v29 = " (waiting " + text + " in between)"
+					} else {
+						v29 = ""
+					}
+					v26 = celrt.Of("to relaunch " + v27 + v29)
+				} else {
+					v30 := slices.Contains([]string{"focus", "hide", "unhide"}, action)
+					ok5 := v30
+					if ok5 {
+						ok5 = app.Ok
+					}
+					var v31 celrt.Optional[string]
+					if ok5 {
+						v32, err := app.Get()
+						if err != nil {
+							return "", false, err
+						}
+						v31 = celrt.Of("to " + action + " " + v32)
+					} else {
+						ok6 := action == "switch"
+						if ok6 {
+							ok6 = celrt.NonEmpty(celrt.Field(input, "to")).Ok
+						}
+						var v33 celrt.Optional[string]
+						if ok6 {
+							x4, err := celrt.AsString(celrt.Field(input, "to"))
+							if err != nil {
+								return "", false, err
+							}
+							v34 := celrt.Of("to switch to '" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+							v33 = v34
+						} else {
+							ok7 := action == "switch"
+							if ok7 {
+								v35 := celrt.EqualBool(celrt.Field(input, "cycle"), true)
+								ok7 = v35
+							}
+							var v36 celrt.Optional[string]
+							if ok7 {
+								v36 = celrt.Of("to switch to the next application")
+							} else {
+								var v37 celrt.Optional[string]
+								if action == "list" {
+									v37 = celrt.Of("to list running applications")
+								} else {
+									v37 = celrt.None[string]()
+								}
+								v36 = v37
+							}
+							v33 = v36
+						}
+						v31 = v33
+					}
+					v26 = v31
+				}
+				v22 = v26
+			}
+			v16 = v22
+		}
+		v12 = v16
+	}
+	_ = q
+	return v12.Value, v12.Ok, nil
+}
+
+// TierApp returns the tier of a call to "app" (Control an app).
+//
+// Also registered as "launch_app", "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
+// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
+// Launching runs a program and quitting may lose unsaved work: execute;
+// focusing, hiding and switching change only what is in front: write;
+// listing: read; any other action: execute. The preview names the app (the
+// bundle ID first when launching, as Peekaboo does) and the options; the
+// result is Peekaboo's: the app and its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	tier = action == "list" ? "read"
+//	  : action in ["focus", "hide", "unhide", "switch"] ? "write"
+//	  : "execute"
+func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if tool == "launch_app" {
+		v1 = "launch"
+	} else {
+		opt := celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = ""
+		}
+		v1 = celrt.LowerASCII(v2)
+	}
+	action := v1
+	q := "'"
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v3 = v4
+	} else {
+		v3 = celrt.None[string]()
+	}
+	name := v3
+	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v6 celrt.Optional[string]
+	if v5 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v6 = v7
+	} else {
+		v6 = celrt.None[string]()
+	}
+	bundle := v6
+	var v8 celrt.Optional[string]
+	if action == "launch" {
+		v9 := bundle
+		if !bundle.Ok {
+			v9 = name
+		}
+		v8 = v9
+	} else {
+		v10 := name
+		if !name.Ok {
+			v10 = bundle
+		}
+		v8 = v10
+	}
+	app := v8
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v11 = list3
+	} else {
+		v11 = []string{}
+	}
+	except := v11
+	var v12 string
+	if action == "list" {
+		v12 = "read"
+	} else {
+		v13 := slices.Contains([]string{"focus", "hide", "unhide", "switch"}, action)
+		var v14 string
+		if v13 {
+			v14 = "write"
+		} else {
+			v14 = "execute"
+		}
+		v12 = v14
+	}
+	_ = q
+	_ = app
+	_ = except
+	return celrt.Tier(v12)
+}
+
+// RowApp renders the row of a call to "app" (Control an app).
+//
+// Also registered as "launch_app", "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
+// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
+// Launching runs a program and quitting may lose unsaved work: execute;
+// focusing, hiding and switching change only what is in front: write;
+// listing: read; any other action: execute. The preview names the app (the
+// bundle ID first when launching, as Peekaboo does) and the options; the
+// result is Peekaboo's: the app and its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	row = action == "" ? optional.none()
+//	  : optional.of(action + (app.hasValue() ? " " + app.value()
+//	      : action == "switch" && nonEmpty(input.to).hasValue() ? " to '" + truncate(collapse(input.to), 40) + "'"
+//	      : action == "quit" && input.all == true ? " all" : ""))
+func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if tool == "launch_app" {
+		v1 = "launch"
+	} else {
+		opt := celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = ""
+		}
+		v1 = celrt.LowerASCII(v2)
+	}
+	action := v1
+	q := "'"
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v3 = v4
+	} else {
+		v3 = celrt.None[string]()
+	}
+	name := v3
+	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v6 celrt.Optional[string]
+	if v5 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v6 = v7
+	} else {
+		v6 = celrt.None[string]()
+	}
+	bundle := v6
+	var v8 celrt.Optional[string]
+	if action == "launch" {
+		v9 := bundle
+		if !bundle.Ok {
+			v9 = name
+		}
+		v8 = v9
+	} else {
+		v10 := name
+		if !name.Ok {
+			v10 = bundle
+		}
+		v8 = v10
+	}
+	app := v8
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v11 = list3
+	} else {
+		v11 = []string{}
+	}
+	except := v11
+	var v12 celrt.Optional[string]
+	if action == "" {
+		v12 = celrt.None[string]()
+	} else {
+		var v13 string
+		if app.Ok {
+			v14, err := app.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v13 = " " + v14
+		} else {
+			ok := action == "switch"
+			if ok {
+				ok = celrt.NonEmpty(celrt.Field(input, "to")).Ok
+			}
+			var v15 string
+			if ok {
+				x4, err := celrt.AsString(celrt.Field(input, "to"))
+				if err != nil {
+					return "", false, err
+				}
+				v15 = " to '" + celrt.Truncate(celrt.Collapse(x4), int64(40)) + "'"
+			} else {
+				ok2 := action == "quit"
+				if ok2 {
+					ok2 = celrt.EqualBool(celrt.Field(input, "all"), true)
+				}
+				var v16 string
+				if ok2 {
+					v16 = " all"
+				} else {
+					v16 = ""
+				}
+				v15 = v16
+			}
+			v13 = v15
+		}
+		v12 = celrt.Of(action + v13)
+	}
+	_ = q
+	_ = except
+	return v12.Value, v12.Ok, nil
+}
+
+// ResultApp summarizes the result of a call to "app" (Control an app).
+//
+// Also registered as "launch_app", "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
+// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
+// Launching runs a program and quitting may lose unsaved work: execute;
+// focusing, hiding and switching change only what is in front: write;
+// listing: read; any other action: execute. The preview names the app (the
+// bundle ID first when launching, as Peekaboo does) and the options; the
+// result is Peekaboo's: the app and its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
+//	cel.bind(p, d.?process_id.orValue(null),
+//	  action == "list" || !n.hasValue() ? optional.none()
+//	  : optional.of(
+//	      (action == "launch" ? "launched " : action == "quit" ? (d.?force_quit.orValue(false) == true ? "force quit " : "quit ")
+//	        : action == "relaunch" ? "relaunched " : action == "focus" ? "focused " : action == "hide" ? "hid "
+//	        : action == "unhide" ? "unhid " : action == "switch" ? "switched to " : action + " ")
+//	      + truncate(collapse(n.value()), 60)
+//	      + (type(p) == double ? " (PID " + string(int(p)) + ")" : "")))))
+func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if tool == "launch_app" {
+		v1 = "launch"
+	} else {
+		opt := celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = ""
+		}
+		v1 = celrt.LowerASCII(v2)
+	}
+	action := v1
+	q := "'"
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v3 = v4
+	} else {
+		v3 = celrt.None[string]()
+	}
+	name := v3
+	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v6 celrt.Optional[string]
+	if v5 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v6 = v7
+	} else {
+		v6 = celrt.None[string]()
+	}
+	bundle := v6
+	var v8 celrt.Optional[string]
+	if action == "launch" {
+		v9 := bundle
+		if !bundle.Ok {
+			v9 = name
+		}
+		v8 = v9
+	} else {
+		v10 := name
+		if !name.Ok {
+			v10 = bundle
+		}
+		v8 = v10
+	}
+	app := v8
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v11 = list3
+	} else {
+		v11 = []string{}
+	}
+	except := v11
+	v12 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v13 any
+	if celrt.TypeOf(v12) == celrt.MapType {
+		v14 := celrt.ResultValue(celrt.Field(result, "details"))
+		v13 = v14
+	} else {
+		v13 = celrt.EmptyMap()
+	}
+	d := v13
+	opt2, err := celrt.OptSelect(d, "app_name")
+	if err != nil {
+		return "", false, err
+	}
+	v15 := opt2.Value
+	if !opt2.Ok {
+		v15 = nil
+	}
+	n := celrt.NonEmpty(v15)
+	opt3, err := celrt.OptSelect(d, "process_id")
+	if err != nil {
+		return "", false, err
+	}
+	v16 := opt3.Value
+	if !opt3.Ok {
+		v16 = nil
+	}
+	p := v16
+	ok := action == "list"
+	if !ok {
+		ok = !n.Ok
+	}
+	var v17 celrt.Optional[string]
+	if ok {
+		v17 = celrt.None[string]()
+	} else {
+		var v18 string
+		if action == "launch" {
+			v18 = "launched "
+		} else {
+			var v19 string
+			if action == "quit" {
+				opt4, err := celrt.OptSelect(d, "force_quit")
+				if err != nil {
+					return "", false, err
+				}
+				v20 := opt4.Value
+				if !opt4.Ok {
+					v20 = false
+				}
+				var v21 string
+				if celrt.EqualBool(v20, true) {
+					v21 = "force quit "
+				} else {
+					v21 = "quit "
+				}
+				v19 = v21
+			} else {
+				var v22 string
+				if action == "relaunch" {
+					v22 = "relaunched "
+				} else {
+					var v23 string
+					if action == "focus" {
+						v23 = "focused "
+					} else {
+						var v24 string
+						if action == "hide" {
+							v24 = "hid "
+						} else {
+							var v25 string
+							if action == "unhide" {
+								v25 = "unhid "
+							} else {
+								var v26 string
+								if action == "switch" {
+									v26 = "switched to "
+								} else {
+									v26 = action + " "
+								}
+								v25 = v26
+							}
+							v24 = v25
+						}
+						v23 = v24
+					}
+					v22 = v23
+				}
+				v19 = v22
+			}
+			v18 = v19
+		}
+		v27, err := n.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v28 string
+		if celrt.TypeOf(p) == celrt.DoubleType {
+			i, err := celrt.ToInt(p)
+			if err != nil {
+				return "", false, err
+			}
+			v28 = " (PID " + strconv.FormatInt(i, 10) + ")"
+		} else {
+			v28 = ""
+		}
+		v29 := celrt.Of(v18 + celrt.Truncate(celrt.Collapse(v27), int64(60)) + v28)
+		v17 = v29
+	}
+	_ = q
+	_ = app
+	_ = except
+	return v17.Value, v17.Ok, nil
+}
+
+// ErrorApp summarizes the failure of a call to "app" (Control an app).
+//
+// Also registered as "launch_app", "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
+// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
+// Launching runs a program and quitting may lose unsaved work: execute;
+// focusing, hiding and switching change only what is in front: write;
+// listing: read; any other action: execute. The preview names the app (the
+// bundle ID first when launching, as Peekaboo does) and the options; the
+// result is Peekaboo's: the app and its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if tool == "launch_app" {
+		v1 = "launch"
+	} else {
+		opt := celrt.NonEmpty(celrt.Field(input, "action"))
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = ""
+		}
+		v1 = celrt.LowerASCII(v2)
+	}
+	action := v1
+	q := "'"
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v3 = v4
+	} else {
+		v3 = celrt.None[string]()
+	}
+	name := v3
+	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v6 celrt.Optional[string]
+	if v5 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v6 = v7
+	} else {
+		v6 = celrt.None[string]()
+	}
+	bundle := v6
+	var v8 celrt.Optional[string]
+	if action == "launch" {
+		v9 := bundle
+		if !bundle.Ok {
+			v9 = name
+		}
+		v8 = v9
+	} else {
+		v10 := name
+		if !name.Ok {
+			v10 = bundle
+		}
+		v8 = v10
+	}
+	app := v8
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v11 = list3
+	} else {
+		v11 = []string{}
+	}
+	except := v11
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list4 := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v13, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v12 := opt2.Value
+				if !opt2.Ok {
+					v12 = ""
+				}
+				ok = celrt.EqualString(v12, "text")
+			}
+			return ok, nil
+		}()
+		v15, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v14 := opt3.Value
+			if !opt3.Ok {
+				v14 = nil
+			}
+			return celrt.TypeOf(v14) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v13, failure, v15, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, c)
+		}
+	}
+	list5 := make([]any, 0, len(list4))
+	for _, c2 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, text)
+	}
+	x4, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list5)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x4, " ")
+	var v16 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v16 = celrt.None[string]()
+	} else {
+		v16 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = q
+	_ = app
+	_ = except
+	return v16.Value, v16.Ok, nil
+}
+
+// formatterApp registers the functions of "app".
+var formatterApp = slots{
+	preview:      PreviewApp,
+	tierOf:       TierApp,
+	row:          RowApp,
+	result:       ResultApp,
+	errorLine:    ErrorApp,
+	presentation: runtime.Presentation{Title: "Control an app", Category: "desktop", NerdIcon: "\U000f003b", PlainIcon: "🚀"},
+}
+
+// PreviewPeekabooList formats calls to "peekaboo:list" (List apps and windows).
+//
+// Also registered as "list_apps", "list_screens".
+//
+// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
+// application_windows or server_status, app, include_window_details ids,
+// bounds, off_screen), called as peekaboo:list over MCP (the bare name
+// list belongs to ls), and the Peekaboo agent's list_apps and
+// list_screens, which take no arguments
+// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
+// which app and with which details; the result counts what was found
+// (window_count, or the count of summary notes).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
+//
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
+//	kind = tool == "list_apps" ? "running_applications"
+//	  : tool == "list_screens" ? "screens"
+//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	details = type(input.include_window_details) == list
+//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
+//	  : []
+//	preview = kind == "running_applications" ? "to list running applications"
+//	  : kind == "screens" ? "to list screens"
+//	  : kind == "server_status" ? "to read the Peekaboo server status"
+//	  : kind == "application_windows"
+//	    ? "to list the windows of " + app.orValue("an unnamed application")
+//	      + (details.size() > 0 ? " with " + details.join(", ") : "")
+//	  : "to list " + truncate(collapse(kind), 40)
+func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v1 = v2
+	} else {
+		v1 = celrt.None[string]()
+	}
+	app := v1
+	var v3 string
+	if tool == "list_apps" {
+		v3 = "running_applications"
+	} else {
+		var v4 string
+		if tool == "list_screens" {
+			v4 = "screens"
+		} else {
+			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+			v5 := opt.Value
+			if !opt.Ok {
+				var v6 string
+				if app.Ok {
+					v6 = "application_windows"
+				} else {
+					v6 = "running_applications"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v3 = v4
+	}
+	kind := v3
+	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v8 []string
+	if v7 == celrt.ListType {
+		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			x2 := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(x2) == celrt.StringType {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, x2)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, x3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x4, err := celrt.AsString(x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Truncate(celrt.Collapse(x4), int64(20))
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v8 = list2
+	} else {
+		v8 = []string{}
+	}
+	details := v8
+	var v9 string
+	if kind == "running_applications" {
+		v9 = "to list running applications"
+	} else {
+		var v10 string
+		if kind == "screens" {
+			v10 = "to list screens"
+		} else {
+			var v11 string
+			if kind == "server_status" {
+				v11 = "to read the Peekaboo server status"
+			} else {
+				var v12 string
+				if kind == "application_windows" {
+					v13 := app.Value
+					if !app.Ok {
+						v13 = "an unnamed application"
+					}
+					var v14 string
+					if int64(len(details)) > int64(0) {
+						v14 = " with " + celrt.JoinSep(details, ", ")
+					} else {
+						v14 = ""
+					}
+					v12 = "to list the windows of " + v13 + v14
+				} else {
+					v12 = "to list " + celrt.Truncate(celrt.Collapse(kind), int64(40))
+				}
+				v11 = v12
+			}
+			v10 = v11
+		}
+		v9 = v10
+	}
+	return v9, true, nil
+}
+
+// RowPeekabooList renders the row of a call to "peekaboo:list" (List apps and windows).
+//
+// Also registered as "list_apps", "list_screens".
+//
+// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
+// application_windows or server_status, app, include_window_details ids,
+// bounds, off_screen), called as peekaboo:list over MCP (the bare name
+// list belongs to ls), and the Peekaboo agent's list_apps and
+// list_screens, which take no arguments
+// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
+// which app and with which details; the result counts what was found
+// (window_count, or the count of summary notes).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
+//
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
+//	kind = tool == "list_apps" ? "running_applications"
+//	  : tool == "list_screens" ? "screens"
+//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	details = type(input.include_window_details) == list
+//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
+//	  : []
+//	row = optional.of(kind.replace("_", " ") + (app.hasValue() ? " of " + app.value() : ""))
+func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v1 = v2
+	} else {
+		v1 = celrt.None[string]()
+	}
+	app := v1
+	var v3 string
+	if tool == "list_apps" {
+		v3 = "running_applications"
+	} else {
+		var v4 string
+		if tool == "list_screens" {
+			v4 = "screens"
+		} else {
+			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+			v5 := opt.Value
+			if !opt.Ok {
+				var v6 string
+				if app.Ok {
+					v6 = "application_windows"
+				} else {
+					v6 = "running_applications"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v3 = v4
+	}
+	kind := v3
+	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v8 []string
+	if v7 == celrt.ListType {
+		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			x2 := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(x2) == celrt.StringType {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, x2)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, x3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x4, err := celrt.AsString(x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Truncate(celrt.Collapse(x4), int64(20))
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v8 = list2
+	} else {
+		v8 = []string{}
+	}
+	details := v8
+	var v9 string
+	if app.Ok {
+		v10, err := app.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 = " of " + v10
+	} else {
+		v9 = ""
+	}
+	_ = details
+	out := celrt.Of(celrt.Replace(kind, "_", " ") + v9)
+	return out.Value, out.Ok, nil
+}
+
+// ResultPeekabooList summarizes the result of a call to "peekaboo:list" (List apps and windows).
+//
+// Also registered as "list_apps", "list_screens".
+//
+// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
+// application_windows or server_status, app, include_window_details ids,
+// bounds, off_screen), called as peekaboo:list over MCP (the bare name
+// list belongs to ls), and the Peekaboo agent's list_apps and
+// list_screens, which take no arguments
+// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
+// which app and with which details; the result counts what was found
+// (window_count, or the count of summary notes).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
+//
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
+//	kind = tool == "list_apps" ? "running_applications"
+//	  : tool == "list_screens" ? "screens"
+//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	details = type(input.include_window_details) == list
+//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
+//	  : []
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	cel.bind(w, d.?window_count.orValue(null),
+//	cel.bind(notes, nonEmpty(s.?notes.orValue(null)).orValue(""),
+//	  type(w) == double || type(w) == int
+//	    ? optional.of("found " + plural(int(w), "window", "windows")
+//	        + (nonEmpty(d.?app.orValue(null)).hasValue() ? " of " + truncate(collapse(d.app), 40) : ""))
+//	  : notes.matches("^[0-9]{1,9} running$")
+//	    ? optional.of("found " + plural(int(notes.split(" ")[0]), "running application", "running applications"))
+//	  : optional.none()))))
+func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v1 = v2
+	} else {
+		v1 = celrt.None[string]()
+	}
+	app := v1
+	var v3 string
+	if tool == "list_apps" {
+		v3 = "running_applications"
+	} else {
+		var v4 string
+		if tool == "list_screens" {
+			v4 = "screens"
+		} else {
+			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+			v5 := opt.Value
+			if !opt.Ok {
+				var v6 string
+				if app.Ok {
+					v6 = "application_windows"
+				} else {
+					v6 = "running_applications"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v3 = v4
+	}
+	kind := v3
+	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v8 []string
+	if v7 == celrt.ListType {
+		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			x2 := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(x2) == celrt.StringType {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, x2)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, x3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x4, err := celrt.AsString(x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Truncate(celrt.Collapse(x4), int64(20))
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v8 = list2
+	} else {
+		v8 = []string{}
+	}
+	details := v8
+	v9 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v10 any
+	if celrt.TypeOf(v9) == celrt.MapType {
+		v11 := celrt.ResultValue(celrt.Field(result, "details"))
+		v10 = v11
+	} else {
+		v10 = celrt.EmptyMap()
+	}
+	d := v10
+	opt2, err := celrt.OptSelect(d, "summary")
+	if err != nil {
+		return "", false, err
+	}
+	v12 := opt2.Value
+	if !opt2.Ok {
+		v12 = nil
+	}
+	var v13 any
+	if celrt.TypeOf(v12) == celrt.MapType {
+		summary, err := celrt.Select(d, "summary")
+		if err != nil {
+			return "", false, err
+		}
+		v13 = summary
+	} else {
+		v13 = celrt.EmptyMap()
+	}
+	s := v13
+	opt3, err := celrt.OptSelect(d, "window_count")
+	if err != nil {
+		return "", false, err
+	}
+	v14 := opt3.Value
+	if !opt3.Ok {
+		v14 = nil
+	}
+	w := v14
+	opt4, err := celrt.OptSelect(s, "notes")
+	if err != nil {
+		return "", false, err
+	}
+	v15 := opt4.Value
+	if !opt4.Ok {
+		v15 = nil
+	}
+	opt5 := celrt.NonEmpty(v15)
+	v16 := opt5.Value
+	if !opt5.Ok {
+		v16 = ""
+	}
+	notes := v16
+	ok := celrt.TypeOf(w) == celrt.DoubleType
+	if !ok {
+		ok = celrt.TypeOf(w) == celrt.IntType
+	}
+	var v17 celrt.Optional[string]
+	if ok {
+		i2, err := celrt.ToInt(w)
+		if err != nil {
+			return "", false, err
+		}
+		opt6, err := celrt.OptSelect(d, "app")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt6.Value
+		if !opt6.Ok {
+			v18 = nil
+		}
+		var v19 string
+		if celrt.NonEmpty(v18).Ok {
+			app2, err := celrt.Select(d, "app")
+			if err != nil {
+				return "", false, err
+			}
+			x5, err := celrt.AsString(app2)
+			if err != nil {
+				return "", false, err
+			}
+			v19 = " of " + celrt.Truncate(celrt.Collapse(x5), int64(40))
+		} else {
+			v19 = ""
+		}
+		v20 := celrt.Of("found " + celrt.Plural(i2, "window", "windows") + v19)
+		v17 = v20
+	} else {
+		matched, err := patternPeekabooList1.MatchString(notes)
+		if err != nil {
+			return "", false, err
+		}
+		var v21 celrt.Optional[string]
+		if matched {
+			elem2, err := celrt.IndexList(celrt.Split(notes, " "), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			i3, err := celrt.StringToInt(elem2)
+			if err != nil {
+				return "", false, err
+			}
+			v22 := celrt.Plural(i3, "running application", "running applications")
+			v21 = celrt.Of("found " + v22)
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v17 = v21
+	}
+	_ = kind
+	_ = details
+	return v17.Value, v17.Ok, nil
+}
+
+// ErrorPeekabooList summarizes the failure of a call to "peekaboo:list" (List apps and windows).
+//
+// Also registered as "list_apps", "list_screens".
+//
+// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
+// application_windows or server_status, app, include_window_details ids,
+// bounds, off_screen), called as peekaboo:list over MCP (the bare name
+// list belongs to ls), and the Peekaboo agent's list_apps and
+// list_screens, which take no arguments
+// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
+// which app and with which details; the result counts what was found
+// (window_count, or the count of summary notes).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
+//
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
+//	kind = tool == "list_apps" ? "running_applications"
+//	  : tool == "list_screens" ? "screens"
+//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	details = type(input.include_window_details) == list
+//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
+//	  : []
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v1 = v2
+	} else {
+		v1 = celrt.None[string]()
+	}
+	app := v1
+	var v3 string
+	if tool == "list_apps" {
+		v3 = "running_applications"
+	} else {
+		var v4 string
+		if tool == "list_screens" {
+			v4 = "screens"
+		} else {
+			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+			v5 := opt.Value
+			if !opt.Ok {
+				var v6 string
+				if app.Ok {
+					v6 = "application_windows"
+				} else {
+					v6 = "running_applications"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v3 = v4
+	}
+	kind := v3
+	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v8 []string
+	if v7 == celrt.ListType {
+		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			x2 := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(x2) == celrt.StringType {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, x2)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, x3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x4, err := celrt.AsString(x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Truncate(celrt.Collapse(x4), int64(20))
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v8 = list2
+	} else {
+		v8 = []string{}
+	}
+	details := v8
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v9 := opt2.Value
+				if !opt2.Ok {
+					v9 = ""
+				}
+				ok = celrt.EqualString(v9, "text")
+			}
+			return ok, nil
+		}()
+		v12, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v11 := opt3.Value
+			if !opt3.Ok {
+				v11 = nil
+			}
+			return celrt.TypeOf(v11) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v10, failure, v12, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, c)
+		}
+	}
+	list4 := make([]any, 0, len(list3))
+	for _, c2 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, text)
+	}
+	x5, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list4)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x5, " ")
+	var v13 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v13 = celrt.None[string]()
+	} else {
+		v13 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = kind
+	_ = details
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterPeekabooList registers the functions of "peekaboo:list".
+var formatterPeekabooList = slots{
+	preview:      PreviewPeekabooList,
+	tier:         runtime.TierRead,
+	row:          RowPeekabooList,
+	result:       ResultPeekabooList,
+	errorLine:    ErrorPeekabooList,
+	presentation: runtime.Presentation{Title: "List apps and windows", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
+}
+
+var patternPeekabooList1 = celrt.NewPattern("^[0-9]{1,9} running$")
+
+// PreviewWindow formats calls to "window" (Arrange a window).
+//
+// Also registered as "peekaboo:window".
+//
+// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
+// maximize, move, resize, set-bounds or focus, with app, title, index,
+// window_id, x, y, width and height). It changes where windows are and
+// which is in front: write (closing a window with unsaved work makes its
+// app ask first). The window (its ID, title or index, of which app) and
+// the position and size; the result is Peekaboo's: the window's title and
+// new position or size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
+//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
+//	  : type(input.index) == double ? "window #" + numberText(input, "index")
+//	  : "the front window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
+//	size = type(input.width) == double && type(input.height) == double
+//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	preview = action in ["close", "minimize", "maximize", "focus"]
+//	  ? optional.of("to " + action + " " + which)
+//	: action == "move" && at.hasValue()
+//	  ? optional.of("to move " + which + " to " + at.value())
+//	: action == "resize" && size.hasValue()
+//	  ? optional.of("to resize " + which + " to " + size.value())
+//	: action == "set-bounds" && at.hasValue() && size.hasValue()
+//	  ? optional.of("to place " + which + " at " + at.value() + ", " + size.value())
+//	: optional.none()
+func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window " + r
+	} else {
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "the window '" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r2, err := celrt.NumberTextOf(input, "index")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = "window #" + r2
+			} else {
+				v6 = "the front window"
+			}
+			v4 = v6
+		}
+		v3 = v4
+	}
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v7 = ""
+	}
+	which := v3 + v7
+	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+	ok := v8
+	if ok {
+		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+		ok = v9
+	}
+	var v10 celrt.Optional[string]
+	if ok {
+		r3, err := celrt.NumberTextOf(input, "x")
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.NumberTextOf(input, "y")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(r3 + "," + r4)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	at := v10
+	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+	ok2 := v11
+	if ok2 {
+		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+		ok2 = v12
+	}
+	var v13 celrt.Optional[string]
+	if ok2 {
+		text, err := celrt.DimensionsDyn(celrt.Field(input, "width"), celrt.Field(input, "height"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = celrt.Of(text)
+	} else {
+		v13 = celrt.None[string]()
+	}
+	size := v13
+	v14 := []string{"close", "minimize", "maximize", "focus"}
+	var v15 celrt.Optional[string]
+	if slices.Contains(v14, action) {
+		v15 = celrt.Of("to " + action + " " + which)
+	} else {
+		ok3 := action == "move"
+		if ok3 {
+			ok3 = at.Ok
+		}
+		var v16 celrt.Optional[string]
+		if ok3 {
+			v17, err := at.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v16 = celrt.Of("to move " + which + " to " + v17)
+		} else {
+			ok4 := action == "resize"
+			if ok4 {
+				ok4 = size.Ok
+			}
+			var v18 celrt.Optional[string]
+			if ok4 {
+				v19, err := size.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v18 = celrt.Of("to resize " + which + " to " + v19)
+			} else {
+				ok5 := action == "set-bounds"
+				if ok5 {
+					ok5 = at.Ok
+				}
+				ok6 := ok5
+				if ok6 {
+					ok6 = size.Ok
+				}
+				var v20 celrt.Optional[string]
+				if ok6 {
+					v21, err := at.Get()
+					if err != nil {
+						return "", false, err
+					}
+					v22, err := size.Get()
+					if err != nil {
+						return "", false, err
+					}
+					v23 := celrt.Of("to place " + which + " at " + v21 + ", " + v22)
+					v20 = v23
+				} else {
+					v20 = celrt.None[string]()
+				}
+				v18 = v20
+			}
+			v16 = v18
+		}
+		v15 = v16
+	}
+	return v15.Value, v15.Ok, nil
+}
+
+// RowWindow renders the row of a call to "window" (Arrange a window).
+//
+// Also registered as "peekaboo:window".
+//
+// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
+// maximize, move, resize, set-bounds or focus, with app, title, index,
+// window_id, x, y, width and height). It changes where windows are and
+// which is in front: write (closing a window with unsaved work makes its
+// app ask first). The window (its ID, title or index, of which app) and
+// the position and size; the result is Peekaboo's: the window's title and
+// new position or size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
+//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
+//	  : type(input.index) == double ? "window #" + numberText(input, "index")
+//	  : "the front window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
+//	size = type(input.width) == double && type(input.height) == double
+//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	row = action == "" ? optional.none()
+//	  : optional.of(action + " " + which
+//	      + (action == "move" && at.hasValue() ? " to " + at.value() : "")
+//	      + (action == "resize" && size.hasValue() ? " to " + size.value() : ""))
+func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window " + r
+	} else {
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "the window '" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r2, err := celrt.NumberTextOf(input, "index")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = "window #" + r2
+			} else {
+				v6 = "the front window"
+			}
+			v4 = v6
+		}
+		v3 = v4
+	}
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v7 = ""
+	}
+	which := v3 + v7
+	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+	ok := v8
+	if ok {
+		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+		ok = v9
+	}
+	var v10 celrt.Optional[string]
+	if ok {
+		r3, err := celrt.NumberTextOf(input, "x")
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.NumberTextOf(input, "y")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(r3 + "," + r4)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	at := v10
+	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+	ok2 := v11
+	if ok2 {
+		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+		ok2 = v12
+	}
+	var v13 celrt.Optional[string]
+	if ok2 {
+		text, err := celrt.DimensionsDyn(celrt.Field(input, "width"), celrt.Field(input, "height"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = celrt.Of(text)
+	} else {
+		v13 = celrt.None[string]()
+	}
+	size := v13
+	var v14 celrt.Optional[string]
+	if action == "" {
+		v14 = celrt.None[string]()
+	} else {
+		ok3 := action == "move"
+		if ok3 {
+			ok3 = at.Ok
+		}
+		var v15 string
+		if ok3 {
+			v16, err := at.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " to " + v16
+		} else {
+			v15 = ""
+		}
+		ok4 := action == "resize"
+		if ok4 {
+			ok4 = size.Ok
+		}
+		var v17 string
+		if ok4 {
+			v18, err := size.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = " to " + v18
+		} else {
+			v17 = ""
+		}
+		v14 = celrt.Of(action + " " + which + v15 + v17)
+	}
+	return v14.Value, v14.Ok, nil
+}
+
+// ResultWindow summarizes the result of a call to "window" (Arrange a window).
+//
+// Also registered as "peekaboo:window".
+//
+// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
+// maximize, move, resize, set-bounds or focus, with app, title, index,
+// window_id, x, y, width and height). It changes where windows are and
+// which is in front: write (closing a window with unsaved work makes its
+// app ask first). The window (its ID, title or index, of which app) and
+// the position and size; the result is Peekaboo's: the window's title and
+// new position or size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
+//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
+//	  : type(input.index) == double ? "window #" + numberText(input, "index")
+//	  : "the front window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
+//	size = type(input.width) == double && type(input.height) == double
+//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(t, nonEmpty(d.?window_title.orValue(null)).hasValue() ? "'" + truncate(collapse(d.window_title), 60) + "'" : "the window",
+//	  type(d.?new_width.orValue(null)) == double && type(d.?new_height.orValue(null)) == double
+//	    ? (action == "set-bounds" ? "placed " : "resized ") + t + " to " + dimensions(d.new_width, d.new_height)
+//	  : type(d.?new_x.orValue(null)) == double && type(d.?new_y.orValue(null)) == double
+//	    ? "moved " + t + " to " + dimensions(d.new_x, d.new_y).replace("×", ",")
+//	  : action == "close" ? "closed " + t
+//	  : action == "minimize" ? "minimized " + t
+//	  : action == "maximize" ? "maximized " + t
+//	  : action == "focus" ? "focused " + t
+//	  : action + " " + t))
+func ResultWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window " + r
+	} else {
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "the window '" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r2, err := celrt.NumberTextOf(input, "index")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = "window #" + r2
+			} else {
+				v6 = "the front window"
+			}
+			v4 = v6
+		}
+		v3 = v4
+	}
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v7 = ""
+	}
+	which := v3 + v7
+	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+	ok := v8
+	if ok {
+		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+		ok = v9
+	}
+	var v10 celrt.Optional[string]
+	if ok {
+		r3, err := celrt.NumberTextOf(input, "x")
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.NumberTextOf(input, "y")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(r3 + "," + r4)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	at := v10
+	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+	ok2 := v11
+	if ok2 {
+		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+		ok2 = v12
+	}
+	var v13 celrt.Optional[string]
+	if ok2 {
+		text, err := celrt.DimensionsDyn(celrt.Field(input, "width"), celrt.Field(input, "height"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = celrt.Of(text)
+	} else {
+		v13 = celrt.None[string]()
+	}
+	size := v13
+	v14 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v15 any
+	if celrt.TypeOf(v14) == celrt.MapType {
+		v16 := celrt.ResultValue(celrt.Field(result, "details"))
+		v15 = v16
+	} else {
+		v15 = celrt.EmptyMap()
+	}
+	d := v15
+	opt2, err := celrt.OptSelect(d, "window_title")
+	if err != nil {
+		return "", false, err
+	}
+	v17 := opt2.Value
+	if !opt2.Ok {
+		v17 = nil
+	}
+	var v18 string
+	if celrt.NonEmpty(v17).Ok {
+		window_title, err := celrt.Select(d, "window_title")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(window_title)
+		if err != nil {
+			return "", false, err
+		}
+		v18 = "'" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v18 = "the window"
+	}
+	t := v18
+	v20, failure := func() (bool, error) {
+		opt3, err := celrt.OptSelect(d, "new_width")
+		if err != nil {
+			return false, err
+		}
+		v19 := opt3.Value
+		if !opt3.Ok {
+			v19 = nil
+		}
+		return celrt.TypeOf(v19) == celrt.DoubleType, nil
+	}()
+	v22, failure2 := func() (bool, error) {
+		opt4, err := celrt.OptSelect(d, "new_height")
+		if err != nil {
+			return false, err
+		}
+		v21 := opt4.Value
+		if !opt4.Ok {
+			v21 = nil
+		}
+		return celrt.TypeOf(v21) == celrt.DoubleType, nil
+	}()
+	ok4, err := celrt.And(v20, failure, v22, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v23 string
+	if ok4 {
+		var v24 string
+		if action == "set-bounds" {
+			v24 = "placed "
+		} else {
+			v24 = "resized "
+		}
+		new_width, err := celrt.Select(d, "new_width")
+		if err != nil {
+			return "", false, err
+		}
+		new_height, err := celrt.Select(d, "new_height")
+		if err != nil {
+			return "", false, err
+		}
+		text2, err := celrt.DimensionsDyn(new_width, new_height)
+		if err != nil {
+			return "", false, err
+		}
+		v23 = v24 + t + " to " + text2
+	} else {
+		v26, failure3 := func() (bool, error) {
+			opt5, err := celrt.OptSelect(d, "new_x")
+			if err != nil {
+				return false, err
+			}
+			v25 := opt5.Value
+			if !opt5.Ok {
+				v25 = nil
+			}
+			return celrt.TypeOf(v25) == celrt.DoubleType, nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			opt6, err := celrt.OptSelect(d, "new_y")
+			if err != nil {
+				return false, err
+			}
+			v27 := opt6.Value
+			if !opt6.Ok {
+				v27 = nil
+			}
+			return celrt.TypeOf(v27) == celrt.DoubleType, nil
+		}()
+		ok6, err := celrt.And(v26, failure3, v28, failure4)
+		if err != nil {
+			return "", false, err
+		}
+		var v29 string
+		if ok6 {
+			new_x, err := celrt.Select(d, "new_x")
+			if err != nil {
+				return "", false, err
+			}
+			new_y, err := celrt.Select(d, "new_y")
+			if err != nil {
+				return "", false, err
+			}
+			text3, err := celrt.DimensionsDyn(new_x, new_y)
+			if err != nil {
+				return "", false, err
+			}
+			v29 = "moved " + t + " to " + celrt.Replace(text3, "×", ",")
+		} else {
+			var v30 string
+			if action == "close" {
+				v30 = "closed " + t
+			} else {
+				var v31 string
+				if action == "minimize" {
+					v31 = "minimized " + t
+				} else {
+					var v32 string
+					if action == "maximize" {
+						v32 = "maximized " + t
+					} else {
+						var v33 string
+						if action == "focus" {
+							v33 = "focused " + t
+						} else {
+							v33 = action + " " + t
+						}
+						v32 = v33
+					}
+					v31 = v32
+				}
+				v30 = v31
+			}
+			v29 = v30
+		}
+		v23 = v29
+	}
+	_ = which
+	_ = at
+	_ = size
+	return v23, true, nil
+}
+
+// ErrorWindow summarizes the failure of a call to "window" (Arrange a window).
+//
+// Also registered as "peekaboo:window".
+//
+// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
+// maximize, move, resize, set-bounds or focus, with app, title, index,
+// window_id, x, y, width and height). It changes where windows are and
+// which is in front: write (closing a window with unsaved work makes its
+// app ask first). The window (its ID, title or index, of which app) and
+// the position and size; the result is Peekaboo's: the window's title and
+// new position or size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
+//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
+//	  : type(input.index) == double ? "window #" + numberText(input, "index")
+//	  : "the front window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
+//	size = type(input.width) == double && type(input.height) == double
+//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window " + r
+	} else {
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "the window '" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r2, err := celrt.NumberTextOf(input, "index")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = "window #" + r2
+			} else {
+				v6 = "the front window"
+			}
+			v4 = v6
+		}
+		v3 = v4
+	}
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v7 = ""
+	}
+	which := v3 + v7
+	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+	ok := v8
+	if ok {
+		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+		ok = v9
+	}
+	var v10 celrt.Optional[string]
+	if ok {
+		r3, err := celrt.NumberTextOf(input, "x")
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.NumberTextOf(input, "y")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(r3 + "," + r4)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	at := v10
+	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+	ok2 := v11
+	if ok2 {
+		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+		ok2 = v12
+	}
+	var v13 celrt.Optional[string]
+	if ok2 {
+		text, err := celrt.DimensionsDyn(celrt.Field(input, "width"), celrt.Field(input, "height"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = celrt.Of(text)
+	} else {
+		v13 = celrt.None[string]()
+	}
+	size := v13
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v15, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(c) == celrt.MapType
+			if ok3 {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v14 := opt2.Value
+				if !opt2.Ok {
+					v14 = ""
+				}
+				ok3 = celrt.EqualString(v14, "text")
+			}
+			return ok3, nil
+		}()
+		v17, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v16 := opt3.Value
+			if !opt3.Ok {
+				v16 = nil
+			}
+			return celrt.TypeOf(v16) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v15, failure, v17, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text2, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text2)
+	}
+	x3, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x3, " ")
+	var v18 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v18 = celrt.None[string]()
+	} else {
+		v18 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = action
+	_ = which
+	_ = at
+	_ = size
+	return v18.Value, v18.Ok, nil
+}
+
+// formatterWindow registers the functions of "window".
+var formatterWindow = slots{
+	preview:      PreviewWindow,
+	tier:         runtime.TierWrite,
+	row:          RowWindow,
+	result:       ResultWindow,
+	errorLine:    ErrorWindow,
+	presentation: runtime.Presentation{Title: "Arrange a window", Category: "desktop", NerdIcon: "\uf2d0", PlainIcon: "🗔"},
+}
+
+// PreviewMenu formats calls to "menu" (Use a menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	preview = action == "click" && path.hasValue()
+//	  ? optional.of("to click the menu item " + path.value() + app)
+//	: action == "click-extra" && nonEmpty(input.title).hasValue()
+//	  ? optional.of("to click the menu bar extra '" + truncate(collapse(input.title), 80) + "'")
+//	: action == "list" ? optional.of("to list the menus" + (app == "" ? "" : " of" + app.substring(3)))
+//	: action == "list-all" ? optional.of("to list the menus of every application")
+//	: optional.none()
+func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	ok2 := action == "click"
+	if ok2 {
+		ok2 = path.Ok
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		v8, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = celrt.Of("to click the menu item " + v8 + app)
+	} else {
+		ok3 := action == "click-extra"
+		if ok3 {
+			ok3 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
+		}
+		var v9 celrt.Optional[string]
+		if ok3 {
+			x5, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("to click the menu bar extra '" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "'")
+			v9 = v10
+		} else {
+			var v11 celrt.Optional[string]
+			if action == "list" {
+				var v12 string
+				if app == "" {
+					v12 = ""
+				} else {
+					r, err := celrt.Substring(app, int64(3))
+					if err != nil {
+						return "", false, err
+					}
+					v12 = " of" + r
+				}
+				v11 = celrt.Of("to list the menus" + v12)
+			} else {
+				var v13 celrt.Optional[string]
+				if action == "list-all" {
+					v14 := celrt.Of("to list the menus of every application")
+					v13 = v14
+				} else {
+					v13 = celrt.None[string]()
+				}
+				v11 = v13
+			}
+			v9 = v11
+		}
+		v7 = v9
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// TierMenu returns the tier of a call to "menu" (Use a menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	tier = action in ["list", "list-all"] ? "read" : "execute"
+func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	v7 := slices.Contains([]string{"list", "list-all"}, action)
+	var v8 string
+	if v7 {
+		v8 = "read"
+	} else {
+		v8 = "execute"
+	}
+	_ = app
+	_ = path
+	return celrt.Tier(v8)
+}
+
+// RowMenu renders the row of a call to "menu" (Use a menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	row = action == "click" && path.hasValue() ? optional.of(path.value() + app)
+//	  : action == "click-extra" && nonEmpty(input.title).hasValue() ? optional.of("'" + truncate(collapse(input.title), 60) + "'")
+//	  : action in ["list", "list-all"] ? optional.of(action + app)
+//	  : optional.none()
+func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	ok2 := action == "click"
+	if ok2 {
+		ok2 = path.Ok
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		v8, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = celrt.Of(v8 + app)
+	} else {
+		ok3 := action == "click-extra"
+		if ok3 {
+			ok3 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
+		}
+		var v9 celrt.Optional[string]
+		if ok3 {
+			x5, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x5), int64(60)) + "'")
+			v9 = v10
+		} else {
+			v11 := slices.Contains([]string{"list", "list-all"}, action)
+			var v12 celrt.Optional[string]
+			if v11 {
+				v12 = celrt.Of(action + app)
+			} else {
+				v12 = celrt.None[string]()
+			}
+			v9 = v12
+		}
+		v7 = v9
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// ResultMenu summarizes the result of a call to "menu" (Use a menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	  type(d.?total_menus.orValue(null)) == double && type(d.?total_items.orValue(null)) == double
+//	    ? optional.of(plural(int(d.total_menus), "menu", "menus") + ", " + plural(int(d.total_items), "item", "items")
+//	        + (nonEmpty(d.?app.orValue(null)).hasValue() ? " in " + truncate(collapse(d.app), 40) : ""))
+//	  : type(d.?total_apps.orValue(null)) == double
+//	    ? optional.of("menus of " + plural(int(d.total_apps), "application", "applications"))
+//	  : action == "click" && path.hasValue() ? optional.of("clicked " + path.value() + app)
+//	  : action == "click-extra" && nonEmpty(input.title).hasValue() ? optional.of("clicked '" + truncate(collapse(input.title), 60) + "'")
+//	  : optional.none())
+func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	v7 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v8 any
+	if celrt.TypeOf(v7) == celrt.MapType {
+		v9 := celrt.ResultValue(celrt.Field(result, "details"))
+		v8 = v9
+	} else {
+		v8 = celrt.EmptyMap()
+	}
+	d := v8
+	v11, failure := func() (bool, error) {
+		opt2, err := celrt.OptSelect(d, "total_menus")
+		if err != nil {
+			return false, err
+		}
+		v10 := opt2.Value
+		if !opt2.Ok {
+			v10 = nil
+		}
+		return celrt.TypeOf(v10) == celrt.DoubleType, nil
+	}()
+	v13, failure2 := func() (bool, error) {
+		opt3, err := celrt.OptSelect(d, "total_items")
+		if err != nil {
+			return false, err
+		}
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v12 = nil
+		}
+		return celrt.TypeOf(v12) == celrt.DoubleType, nil
+	}()
+	ok3, err := celrt.And(v11, failure, v13, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v14 celrt.Optional[string]
+	if ok3 {
+		total_menus, err := celrt.Select(d, "total_menus")
+		if err != nil {
+			return "", false, err
+		}
+		i, err := celrt.ToInt(total_menus)
+		if err != nil {
+			return "", false, err
+		}
+		total_items, err := celrt.Select(d, "total_items")
+		if err != nil {
+			return "", false, err
+		}
+		i2, err := celrt.ToInt(total_items)
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(d, "app")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt4.Value
+		if !opt4.Ok {
+			v15 = nil
+		}
+		var v16 string
+		if celrt.NonEmpty(v15).Ok {
+			app2, err := celrt.Select(d, "app")
+			if err != nil {
+				return "", false, err
+			}
+			x5, err := celrt.AsString(app2)
+			if err != nil {
+				return "", false, err
+			}
+			v16 = " in " + celrt.Truncate(celrt.Collapse(x5), int64(40))
+		} else {
+			v16 = ""
+		}
+		v17 := celrt.Of(celrt.Plural(i, "menu", "menus") + ", " + celrt.Plural(i2, "item", "items") + v16)
+		v14 = v17
+	} else {
+		opt5, err := celrt.OptSelect(d, "total_apps")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt5.Value
+		if !opt5.Ok {
+			v18 = nil
+		}
+		var v19 celrt.Optional[string]
+		if celrt.TypeOf(v18) == celrt.DoubleType {
+			total_apps, err := celrt.Select(d, "total_apps")
+			if err != nil {
+				return "", false, err
+			}
+			i3, err := celrt.ToInt(total_apps)
+			if err != nil {
+				return "", false, err
+			}
+			v20 := celrt.Of("menus of " + celrt.Plural(i3, "application", "applications"))
+			v19 = v20
+		} else {
+			ok4 := action == "click"
+			if ok4 {
+				ok4 = path.Ok
+			}
+			var v21 celrt.Optional[string]
+			if ok4 {
+				v22, err := path.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v21 = celrt.Of("clicked " + v22 + app)
+			} else {
+				ok5 := action == "click-extra"
+				if ok5 {
+					ok5 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
+				}
+				var v23 celrt.Optional[string]
+				if ok5 {
+					x6, err := celrt.AsString(celrt.Field(input, "title"))
+					if err != nil {
+						return "", false, err
+					}
+					v24 := celrt.Of("clicked '" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'")
+					v23 = v24
+				} else {
+					v23 = celrt.None[string]()
+				}
+				v21 = v23
+			}
+			v19 = v21
+		}
+		v14 = v19
+	}
+	return v14.Value, v14.Ok, nil
+}
+
+// ErrorMenu summarizes the failure of a call to "menu" (Use a menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			ok2 := celrt.TypeOf(c) == celrt.MapType
+			if ok2 {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v7 := opt2.Value
+				if !opt2.Ok {
+					v7 = ""
+				}
+				ok2 = celrt.EqualString(v7, "text")
+			}
+			return ok2, nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt3.Value
+			if !opt3.Ok {
+				v9 = nil
+			}
+			return celrt.TypeOf(v9) == celrt.StringType, nil
+		}()
+		ok4, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok4 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x5, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x5, " ")
+	var v11 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v11 = celrt.None[string]()
+	} else {
+		v11 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = action
+	_ = app
+	_ = path
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterMenu registers the functions of "menu".
+var formatterMenu = slots{
+	preview:      PreviewMenu,
+	tierOf:       TierMenu,
+	row:          RowMenu,
+	result:       ResultMenu,
+	errorLine:    ErrorMenu,
+	presentation: runtime.Presentation{Title: "Use a menu", Category: "desktop", NerdIcon: "\U000f035c", PlainIcon: "☰"},
+}
+
+// PreviewDialog formats calls to "dialog" (Answer a dialog).
+//
+// Also registered as "peekaboo:dialog".
+//
+// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
+// file or dismiss; app, pid, window_id, window_title, window_index;
+// button; text, field, field_index, clear; path, name, select,
+// ensure_expanded; force). Answering a dialog confirms what it asks
+// (Delete, Replace, Save): execute; listing its elements reads: read. The
+// button, the text and the field it goes into, the file path and name and
+// the button that confirms them, and which app's dialog.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
+//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
+//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
+//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
+//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
+//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
+//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	preview = action == "click" && nonEmpty(input.button).hasValue()
+//	  ? optional.of("to click '" + truncate(collapse(input.button), 60) + "' in the dialog" + of)
+//	: action == "input" && type(input.text) == string && input.text != ""
+//	  ? optional.of("to " + (input.clear == true ? "clear and " : "") + "enter '" + truncate(collapse(input.text), 200) + "'"
+//	      + field + " in the dialog" + of)
+//	: action == "file"
+//	  ? optional.of("to answer the file dialog" + of + ": " + file.join(", "))
+//	: action == "dismiss"
+//	  ? optional.of("to dismiss the dialog" + of + (input.force == true ? " with Escape" : ""))
+//	: action == "list"
+//	  ? optional.of("to list the elements of the dialog" + of)
+//	: optional.none()
+func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v3 = ""
+	}
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+		var v6 string
+		if v5 {
+			r, err := celrt.NumberTextOf(input, "pid")
+			if err != nil {
+				return "", false, err
+			}
+			v6 = " of process " + r
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	of := v3 + v4
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "field"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " into field '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r2, err := celrt.NumberTextOf(input, "field_index")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = " into field #" + r2
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	field := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"go to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v10 = []string{}
+	}
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"enter the name '" + celrt.Truncate(celrt.Collapse(x5), int64(120)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+	v13 := opt2.Value
+	if !opt2.Ok {
+		v13 = "default"
+	}
+	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
+	file := celrt.Concat(v10, v11, v14)
+	ok := action == "click"
+	if ok {
+		ok = celrt.NonEmpty(celrt.Field(input, "button")).Ok
+	}
+	var v15 celrt.Optional[string]
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "button"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Of("to click '" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "' in the dialog" + of)
+		v15 = v16
+	} else {
+		ok2 := action == "input"
+		if ok2 {
+			v17 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+			ok2 = v17
+		}
+		ok3 := ok2
+		if ok3 {
+			v18 := !celrt.EqualString(celrt.Field(input, "text"), "")
+			ok3 = v18
+		}
+		var v19 celrt.Optional[string]
+		if ok3 {
+			v20 := celrt.EqualBool(celrt.Field(input, "clear"), true)
+			var v21 string
+			if v20 {
+				v21 = "clear and "
+			} else {
+				v21 = ""
+			}
+			x7, err := celrt.AsString(celrt.Field(input, "text"))
+			if err != nil {
+				return "", false, err
+			}
+			v22 := "to " + v21 + "enter '" + celrt.Truncate(celrt.Collapse(x7), int64(200)) + "'" + field + " in the dialog"
+			v19 = celrt.Of(v22 + of)
+		} else {
+			var v23 celrt.Optional[string]
+			if action == "file" {
+				v24 := celrt.Of("to answer the file dialog" + of + ": " + celrt.JoinSep(file, ", "))
+				v23 = v24
+			} else {
+				var v25 celrt.Optional[string]
+				if action == "dismiss" {
+					v26 := celrt.EqualBool(celrt.Field(input, "force"), true)
+					var v27 string
+					if v26 {
+						v27 = " with Escape"
+					} else {
+						v27 = ""
+					}
+					v25 = celrt.Of("to dismiss the dialog" + of + v27)
+				} else {
+					var v28 celrt.Optional[string]
+					if action == "list" {
+						v29 := celrt.Of("to list the elements of the dialog" + of)
+						v28 = v29
+					} else {
+						v28 = celrt.None[string]()
+					}
+					v25 = v28
+				}
+				v23 = v25
+			}
+			v19 = v23
+		}
+		v15 = v19
+	}
+	return v15.Value, v15.Ok, nil
+}
+
+// TierDialog returns the tier of a call to "dialog" (Answer a dialog).
+//
+// Also registered as "peekaboo:dialog".
+//
+// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
+// file or dismiss; app, pid, window_id, window_title, window_index;
+// button; text, field, field_index, clear; path, name, select,
+// ensure_expanded; force). Answering a dialog confirms what it asks
+// (Delete, Replace, Save): execute; listing its elements reads: read. The
+// button, the text and the field it goes into, the file path and name and
+// the button that confirms them, and which app's dialog.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
+//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
+//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
+//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
+//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
+//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
+//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	tier = action == "list" ? "read" : "execute"
+func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v3 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v3 = ""
+	}
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v4 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+		var v6 string
+		if v5 {
+			r, err := celrt.NumberTextOf(input, "pid")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v6 = " of process " + r
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	of := v3 + v4
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "field"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v7 = " into field '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r2, err := celrt.NumberTextOf(input, "field_index")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v9 = " into field #" + r2
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	field := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v10 = []string{"go to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v10 = []string{}
+	}
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v12 := []string{"enter the name '" + celrt.Truncate(celrt.Collapse(x5), int64(120)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+	v13 := opt2.Value
+	if !opt2.Ok {
+		v13 = "default"
+	}
+	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
+	file := celrt.Concat(v10, v11, v14)
+	var v15 string
+	if action == "list" {
+		v15 = "read"
+	} else {
+		v15 = "execute"
+	}
+	_ = of
+	_ = field
+	_ = file
+	return celrt.Tier(v15)
+}
+
+// RowDialog renders the row of a call to "dialog" (Answer a dialog).
+//
+// Also registered as "peekaboo:dialog".
+//
+// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
+// file or dismiss; app, pid, window_id, window_title, window_index;
+// button; text, field, field_index, clear; path, name, select,
+// ensure_expanded; force). Answering a dialog confirms what it asks
+// (Delete, Replace, Save): execute; listing its elements reads: read. The
+// button, the text and the field it goes into, the file path and name and
+// the button that confirms them, and which app's dialog.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
+//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
+//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
+//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
+//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
+//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
+//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	row = action == "click" && nonEmpty(input.button).hasValue() ? optional.of("click '" + truncate(collapse(input.button), 40) + "'" + of)
+//	  : action == "input" && has(input.text) ? optional.of("enter '" + inline(string(input.text), 40) + "'" + field)
+//	  : action == "file" && (has(input.path) || has(input.name)) ? optional.of(truncate(file.join(", "), limits.summary))
+//	  : action in ["dismiss", "list"] ? optional.of(action + of)
+//	  : optional.none()
+func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v3 = ""
+	}
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+		var v6 string
+		if v5 {
+			r, err := celrt.NumberTextOf(input, "pid")
+			if err != nil {
+				return "", false, err
+			}
+			v6 = " of process " + r
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	of := v3 + v4
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "field"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " into field '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r2, err := celrt.NumberTextOf(input, "field_index")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = " into field #" + r2
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	field := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"go to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v10 = []string{}
+	}
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"enter the name '" + celrt.Truncate(celrt.Collapse(x5), int64(120)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+	v13 := opt2.Value
+	if !opt2.Ok {
+		v13 = "default"
+	}
+	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
+	file := celrt.Concat(v10, v11, v14)
+	ok := action == "click"
+	if ok {
+		ok = celrt.NonEmpty(celrt.Field(input, "button")).Ok
+	}
+	var v15 celrt.Optional[string]
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "button"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Of("click '" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "'" + of)
+		v15 = v16
+	} else {
+		ok2 := action == "input"
+		if ok2 {
+			ok2 = celrt.FieldSet(input, "text")
+		}
+		var v17 celrt.Optional[string]
+		if ok2 {
+			s, err := celrt.ToString(celrt.Field(input, "text"))
+			if err != nil {
+				return "", false, err
+			}
+			v18 := celrt.Of("enter '" + celrt.Inline(s, int64(40)) + "'" + field)
+			v17 = v18
+		} else {
+			ok3 := action == "file"
+			if ok3 {
+				ok4 := celrt.FieldSet(input, "path")
+				if !ok4 {
+					ok4 = celrt.FieldSet(input, "name")
+				}
+				ok3 = ok4
+			}
+			var v19 celrt.Optional[string]
+			if ok3 {
+				v20 := celrt.Truncate(celrt.JoinSep(file, ", "), int64(limits.Summary))
+				v19 = celrt.Of(v20)
+			} else {
+				v21 := slices.Contains([]string{"dismiss", "list"}, action)
+				var v22 celrt.Optional[string]
+				if v21 {
+					v22 = celrt.Of(action + of)
+				} else {
+					v22 = celrt.None[string]()
+				}
+				v19 = v22
+			}
+			v17 = v19
+		}
+		v15 = v17
+	}
+	return v15.Value, v15.Ok, nil
+}
+
+// ResultDialog summarizes the result of a call to "dialog" (Answer a dialog).
+//
+// Also registered as "peekaboo:dialog".
+//
+// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
+// file or dismiss; app, pid, window_id, window_title, window_index;
+// button; text, field, field_index, clear; path, name, select,
+// ensure_expanded; force). Answering a dialog confirms what it asks
+// (Delete, Replace, Save): execute; listing its elements reads: read. The
+// button, the text and the field it goes into, the file path and name and
+// the button that confirms them, and which app's dialog.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
+//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
+//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
+//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
+//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
+//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
+//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	  action == "list" && nonEmpty(d.?title.orValue(null)).hasValue()
+//	    ? optional.of("dialog '" + truncate(collapse(d.title), 60) + "': "
+//	        + plural(type(d.?buttons.orValue(null)) == list ? d.buttons.size() : 0, "button", "buttons") + ", "
+//	        + plural(type(d.?text_fields.orValue(null)) == list ? d.text_fields.size() : 0, "text field", "text fields"))
+//	  : action == "click" && nonEmpty(input.button).hasValue() ? optional.of("clicked '" + truncate(collapse(input.button), 60) + "'")
+//	  : action == "input" && type(input.text) == string ? optional.of("entered " + plural(size(input.text), "character", "characters") + field)
+//	  : action == "dismiss" ? optional.of("dismissed the dialog")
+//	  : optional.none())
+func ResultDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v3 = ""
+	}
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+		var v6 string
+		if v5 {
+			r, err := celrt.NumberTextOf(input, "pid")
+			if err != nil {
+				return "", false, err
+			}
+			v6 = " of process " + r
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	of := v3 + v4
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "field"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " into field '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r2, err := celrt.NumberTextOf(input, "field_index")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = " into field #" + r2
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	field := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"go to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v10 = []string{}
+	}
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"enter the name '" + celrt.Truncate(celrt.Collapse(x5), int64(120)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+	v13 := opt2.Value
+	if !opt2.Ok {
+		v13 = "default"
+	}
+	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
+	file := celrt.Concat(v10, v11, v14)
+	v15 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v16 any
+	if celrt.TypeOf(v15) == celrt.MapType {
+		v17 := celrt.ResultValue(celrt.Field(result, "details"))
+		v16 = v17
+	} else {
+		v16 = celrt.EmptyMap()
+	}
+	d := v16
+	ok := action == "list"
+	if ok {
+		opt3, err := celrt.OptSelect(d, "title")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt3.Value
+		if !opt3.Ok {
+			v18 = nil
+		}
+		ok = celrt.NonEmpty(v18).Ok
+	}
+	var v19 celrt.Optional[string]
+	if ok {
+		title, err := celrt.Select(d, "title")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(title)
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(d, "buttons")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt4.Value
+		if !opt4.Ok {
+			v20 = nil
+		}
+		var v21 int64
+		if celrt.TypeOf(v20) == celrt.ListType {
+			buttons, err := celrt.Select(d, "buttons")
+			if err != nil {
+				return "", false, err
+			}
+			size, err := celrt.Size(buttons)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = size
+		} else {
+			v21 = int64(0)
+		}
+		v22 := "dialog '" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "': " + celrt.Plural(v21, "button", "buttons")
+		opt5, err := celrt.OptSelect(d, "text_fields")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt5.Value
+		if !opt5.Ok {
+			v23 = nil
+		}
+		var v24 int64
+		if celrt.TypeOf(v23) == celrt.ListType {
+			text_fields, err := celrt.Select(d, "text_fields")
+			if err != nil {
+				return "", false, err
+			}
+			size2, err := celrt.Size(text_fields)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = size2
+		} else {
+			v24 = int64(0)
+		}
+		v25 := celrt.Of(v22 + ", " + celrt.Plural(v24, "text field", "text fields"))
+		v19 = v25
+	} else {
+		ok2 := action == "click"
+		if ok2 {
+			ok2 = celrt.NonEmpty(celrt.Field(input, "button")).Ok
+		}
+		var v26 celrt.Optional[string]
+		if ok2 {
+			x7, err := celrt.AsString(celrt.Field(input, "button"))
+			if err != nil {
+				return "", false, err
+			}
+			v27 := celrt.Of("clicked '" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'")
+			v26 = v27
+		} else {
+			ok3 := action == "input"
+			if ok3 {
+				v28 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+				ok3 = v28
+			}
+			var v29 celrt.Optional[string]
+			if ok3 {
+				size3, err := celrt.Size(celrt.Field(input, "text"))
+				if err != nil {
+					return "", false, err
+				}
+				v30 := celrt.Of("entered " + celrt.Plural(size3, "character", "characters") + field)
+				v29 = v30
+			} else {
+				var v31 celrt.Optional[string]
+				if action == "dismiss" {
+					v31 = celrt.Of("dismissed the dialog")
+				} else {
+					v31 = celrt.None[string]()
+				}
+				v29 = v31
+			}
+			v26 = v29
+		}
+		v19 = v26
+	}
+	_ = of
+	_ = file
+	return v19.Value, v19.Ok, nil
+}
+
+// ErrorDialog summarizes the failure of a call to "dialog" (Answer a dialog).
+//
+// Also registered as "peekaboo:dialog".
+//
+// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
+// file or dismiss; app, pid, window_id, window_title, window_index;
+// button; text, field, field_index, clear; path, name, select,
+// ensure_expanded; force). Answering a dialog confirms what it asks
+// (Delete, Replace, Save): execute; listing its elements reads: read. The
+// button, the text and the field it goes into, the file path and name and
+// the button that confirms them, and which app's dialog.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
+//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
+//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
+//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
+//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
+//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
+//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v3 = ""
+	}
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+		var v6 string
+		if v5 {
+			r, err := celrt.NumberTextOf(input, "pid")
+			if err != nil {
+				return "", false, err
+			}
+			v6 = " of process " + r
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	of := v3 + v4
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "field"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " into field '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r2, err := celrt.NumberTextOf(input, "field_index")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = " into field #" + r2
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	field := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"go to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v10 = []string{}
+	}
+	var v11 []string
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"enter the name '" + celrt.Truncate(celrt.Collapse(x5), int64(120)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+	v13 := opt2.Value
+	if !opt2.Ok {
+		v13 = "default"
+	}
+	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
+	file := celrt.Concat(v10, v11, v14)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v16, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt3, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v15 := opt3.Value
+				if !opt3.Ok {
+					v15 = ""
+				}
+				ok = celrt.EqualString(v15, "text")
+			}
+			return ok, nil
+		}()
+		v18, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v17 := opt4.Value
+			if !opt4.Ok {
+				v17 = nil
+			}
+			return celrt.TypeOf(v17) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v16, failure, v18, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x6, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x6, " ")
+	var v19 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v19 = celrt.None[string]()
+	} else {
+		v19 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = action
+	_ = of
+	_ = field
+	_ = file
+	return v19.Value, v19.Ok, nil
+}
+
+// formatterDialog registers the functions of "dialog".
+var formatterDialog = slots{
+	preview:      PreviewDialog,
+	tierOf:       TierDialog,
+	row:          RowDialog,
+	result:       ResultDialog,
+	errorLine:    ErrorDialog,
+	presentation: runtime.Presentation{Title: "Answer a dialog", Category: "desktop", NerdIcon: "\U000f0366", PlainIcon: "💬"},
+}
+
+// PreviewDrag formats calls to "drag" (Drag).
+//
+// Also registered as "peekaboo:drag".
+//
+// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
+// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
+// auto_focus, bring_to_current_space, space_switch). A drag moves files in
+// Finder, or drops them into another app (a mail, an upload): execute.
+// Where from and where to (coordinates first, as Peekaboo reads them, then
+// an element ID or text), the app it ends in and the modifier keys held
+// (⌘⌥); the result is Peekaboo's: the distance and duration.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
+//
+//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
+//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
+//	  : optional.none()
+//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
+//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
+//	  : optional.none()
+//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
+//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
+//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
+//	preview = from.hasValue() && to.hasValue()
+//	  ? optional.of("to drag " + from.value() + " onto " + to.value() + extra)
+//	  : optional.none()
+func PreviewDrag(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
+	var v2 celrt.Optional[string]
+	if v1.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "from_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v2 = v3
+	} else {
+		var v4 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "from")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "from"))
+			if err != nil {
+				return "", false, err
+			}
+			v5 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'")
+			v4 = v5
+		} else {
+			v4 = celrt.None[string]()
+		}
+		v2 = v4
+	}
+	from := v2
+	v6 := celrt.NonEmpty(celrt.Field(input, "to_coords")).Ok
+	var v7 celrt.Optional[string]
+	if v6 {
+		x3, err := celrt.AsString(celrt.Field(input, "to_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "to")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "to"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v9 = v10
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	to := v7
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "to_app"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " in '" + celrt.Truncate(celrt.Collapse(x5), int64(60)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
+	ok := v12
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Shortcut(celrt.Truncate(x6, int64(60))) != ""
+		ok = v13
+	}
+	var v14 string
+	if ok {
+		x7, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(x7), int64(60)))
+		v14 = " holding " + v15
+	} else {
+		v14 = ""
+	}
+	extra := v11 + v14
+	ok2 := from.Ok
+	if ok2 {
+		ok2 = to.Ok
+	}
+	var v16 celrt.Optional[string]
+	if ok2 {
+		v17, err := from.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v18, err := to.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v19 := celrt.Of("to drag " + v17 + " onto " + v18 + extra)
+		v16 = v19
+	} else {
+		v16 = celrt.None[string]()
+	}
+	return v16.Value, v16.Ok, nil
+}
+
+// RowDrag renders the row of a call to "drag" (Drag).
+//
+// Also registered as "peekaboo:drag".
+//
+// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
+// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
+// auto_focus, bring_to_current_space, space_switch). A drag moves files in
+// Finder, or drops them into another app (a mail, an upload): execute.
+// Where from and where to (coordinates first, as Peekaboo reads them, then
+// an element ID or text), the app it ends in and the modifier keys held
+// (⌘⌥); the result is Peekaboo's: the distance and duration.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
+//
+//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
+//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
+//	  : optional.none()
+//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
+//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
+//	  : optional.none()
+//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
+//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
+//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
+//	row = from.hasValue() && to.hasValue() ? optional.of(from.value() + " → " + to.value() + extra) : optional.none()
+func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
+	var v2 celrt.Optional[string]
+	if v1.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "from_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v2 = v3
+	} else {
+		var v4 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "from")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "from"))
+			if err != nil {
+				return "", false, err
+			}
+			v5 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'")
+			v4 = v5
+		} else {
+			v4 = celrt.None[string]()
+		}
+		v2 = v4
+	}
+	from := v2
+	v6 := celrt.NonEmpty(celrt.Field(input, "to_coords")).Ok
+	var v7 celrt.Optional[string]
+	if v6 {
+		x3, err := celrt.AsString(celrt.Field(input, "to_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "to")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "to"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v9 = v10
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	to := v7
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "to_app"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " in '" + celrt.Truncate(celrt.Collapse(x5), int64(60)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
+	ok := v12
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Shortcut(celrt.Truncate(x6, int64(60))) != ""
+		ok = v13
+	}
+	var v14 string
+	if ok {
+		x7, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(x7), int64(60)))
+		v14 = " holding " + v15
+	} else {
+		v14 = ""
+	}
+	extra := v11 + v14
+	ok2 := from.Ok
+	if ok2 {
+		ok2 = to.Ok
+	}
+	var v16 celrt.Optional[string]
+	if ok2 {
+		v17, err := from.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v18, err := to.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v16 = celrt.Of(v17 + " → " + v18 + extra)
+	} else {
+		v16 = celrt.None[string]()
+	}
+	return v16.Value, v16.Ok, nil
+}
+
+// ResultDrag summarizes the result of a call to "drag" (Drag).
+//
+// Also registered as "peekaboo:drag".
+//
+// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
+// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
+// auto_focus, bring_to_current_space, space_switch). A drag moves files in
+// Finder, or drops them into another app (a mail, an upload): execute.
+// Where from and where to (coordinates first, as Peekaboo reads them, then
+// an element ID or text), the app it ends in and the modifier keys held
+// (⌘⌥); the result is Peekaboo's: the distance and duration.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
+//
+//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
+//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
+//	  : optional.none()
+//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
+//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
+//	  : optional.none()
+//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
+//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
+//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	  "dragged " + from.orValue("?") + " onto " + to.orValue("?")
+//	  + (type(d.?distance.orValue(null)) == double ? " (" + string(int(d.distance)) + " px"
+//	      + (type(d.?duration.orValue(null)) == double ? " in " + durationText(d.duration / 1000.0) : "") + ")" : ""))
+func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
+	var v2 celrt.Optional[string]
+	if v1.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "from_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v2 = v3
+	} else {
+		var v4 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "from")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "from"))
+			if err != nil {
+				return "", false, err
+			}
+			v5 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'")
+			v4 = v5
+		} else {
+			v4 = celrt.None[string]()
+		}
+		v2 = v4
+	}
+	from := v2
+	v6 := celrt.NonEmpty(celrt.Field(input, "to_coords")).Ok
+	var v7 celrt.Optional[string]
+	if v6 {
+		x3, err := celrt.AsString(celrt.Field(input, "to_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "to")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "to"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v9 = v10
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	to := v7
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "to_app"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " in '" + celrt.Truncate(celrt.Collapse(x5), int64(60)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
+	ok := v12
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Shortcut(celrt.Truncate(x6, int64(60))) != ""
+		ok = v13
+	}
+	var v14 string
+	if ok {
+		x7, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(x7), int64(60)))
+		v14 = " holding " + v15
+	} else {
+		v14 = ""
+	}
+	extra := v11 + v14
+	v16 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v17 any
+	if celrt.TypeOf(v16) == celrt.MapType {
+		v18 := celrt.ResultValue(celrt.Field(result, "details"))
+		v17 = v18
+	} else {
+		v17 = celrt.EmptyMap()
+	}
+	d := v17
+	v19 := from.Value
+	if !from.Ok {
+		v19 = "?"
+	}
+	v20 := to.Value
+	if !to.Ok {
+		v20 = "?"
+	}
+	opt, err := celrt.OptSelect(d, "distance")
+	if err != nil {
+		return "", false, err
+	}
+	v21 := opt.Value
+	if !opt.Ok {
+		v21 = nil
+	}
+	var v22 string
+	if celrt.TypeOf(v21) == celrt.DoubleType {
+		distance, err := celrt.Select(d, "distance")
+		if err != nil {
+			return "", false, err
+		}
+		i, err := celrt.ToInt(distance)
+		if err != nil {
+			return "", false, err
+		}
+		opt2, err := celrt.OptSelect(d, "duration")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt2.Value
+		if !opt2.Ok {
+			v23 = nil
+		}
+		var v24 string
+		if celrt.TypeOf(v23) == celrt.DoubleType {
+			duration, err := celrt.Select(d, "duration")
+			if err != nil {
+				return "", false, err
+			}
+			x8, err := celrt.AsDouble(duration)
+			if err != nil {
+				return "", false, err
+			}
+			d2 := 1000.0
+			v24 = " in " + celrt.DurationText(x8/d2)
+		} else {
+			v24 = ""
+		}
+		v22 = " (" + strconv.FormatInt(i, 10) + " px" + v24 + ")"
+	} else {
+		v22 = ""
+	}
+	_ = extra
+	return "dragged " + v19 + " onto " + v20 + v22, true, nil
+}
+
+// ErrorDrag summarizes the failure of a call to "drag" (Drag).
+//
+// Also registered as "peekaboo:drag".
+//
+// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
+// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
+// auto_focus, bring_to_current_space, space_switch). A drag moves files in
+// Finder, or drops them into another app (a mail, an upload): execute.
+// Where from and where to (coordinates first, as Peekaboo reads them, then
+// an element ID or text), the app it ends in and the modifier keys held
+// (⌘⌥); the result is Peekaboo's: the distance and duration.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
+//
+//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
+//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
+//	  : optional.none()
+//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
+//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
+//	  : optional.none()
+//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
+//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
+//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
+	var v2 celrt.Optional[string]
+	if v1.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "from_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)))
+		v2 = v3
+	} else {
+		var v4 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "from")).Ok {
+			x2, err := celrt.AsString(celrt.Field(input, "from"))
+			if err != nil {
+				return "", false, err
+			}
+			v5 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'")
+			v4 = v5
+		} else {
+			v4 = celrt.None[string]()
+		}
+		v2 = v4
+	}
+	from := v2
+	v6 := celrt.NonEmpty(celrt.Field(input, "to_coords")).Ok
+	var v7 celrt.Optional[string]
+	if v6 {
+		x3, err := celrt.AsString(celrt.Field(input, "to_coords"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "to")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "to"))
+			if err != nil {
+				return "", false, err
+			}
+			v10 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v9 = v10
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	to := v7
+	var v11 string
+	if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "to_app"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " in '" + celrt.Truncate(celrt.Collapse(x5), int64(60)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
+	ok := v12
+	if ok {
+		x6, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Shortcut(celrt.Truncate(x6, int64(60))) != ""
+		ok = v13
+	}
+	var v14 string
+	if ok {
+		x7, err := celrt.AsString(celrt.Field(input, "modifiers"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Shortcut(celrt.Truncate(celrt.Collapse(x7), int64(60)))
+		v14 = " holding " + v15
+	} else {
+		v14 = ""
+	}
+	extra := v11 + v14
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v17, failure := func() (bool, error) {
+			ok2 := celrt.TypeOf(c) == celrt.MapType
+			if ok2 {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v16 := opt.Value
+				if !opt.Ok {
+					v16 = ""
+				}
+				ok2 = celrt.EqualString(v16, "text")
+			}
+			return ok2, nil
+		}()
+		v19, failure2 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v18 := opt2.Value
+			if !opt2.Ok {
+				v18 = nil
+			}
+			return celrt.TypeOf(v18) == celrt.StringType, nil
+		}()
+		ok4, err := celrt.And(v17, failure, v19, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok4 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x8, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x8, " ")
+	var v20 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v20 = celrt.None[string]()
+	} else {
+		v20 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = from
+	_ = to
+	_ = extra
+	return v20.Value, v20.Ok, nil
+}
+
+// formatterDrag registers the functions of "drag".
+var formatterDrag = slots{
+	preview:      PreviewDrag,
+	tier:         runtime.TierExecute,
+	row:          RowDrag,
+	result:       ResultDrag,
+	errorLine:    ErrorDrag,
+	presentation: runtime.Presentation{Title: "Drag", Category: "desktop", NerdIcon: "\U000f01be", PlainIcon: "✋"},
+}
+
+// PreviewImage formats calls to "image" (Take a screenshot).
+//
+// Also registered as "peekaboo:image".
+//
+// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
+// data, app_target, question, capture_focus, scale, retina). A screenshot
+// reads the screen: read; saved to a path the model chose: write; with a
+// question, the screenshot is sent to an AI provider to be analyzed:
+// network. The target (as see names it), the format, native resolution,
+// the path and the question; the result is the capture's size and file
+// size (width, height and fileSize, wrapped or not, as Peekaboo's own
+// formatter reads them), else the files saved, the images returned, or the
+// start of the answer.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	preview = "to capture " + target
+//	  + (native ? " at native resolution" : "")
+//	  + (nonEmpty(input.path).hasValue() ? ", saving to '" + input.path.trim() + "'" : "")
+//	  + (question.hasValue() ? " and send it to an AI model asking \"" + truncate(collapse(question.value()), 120) + "\"" : "")
+func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+	ok := v7
+	if !ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+		ok2 := v8
+		if ok2 {
+			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = found
+		}
+		ok = ok2
+	}
+	native := ok
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	var v9 string
+	if native {
+		v9 = " at native resolution"
+	} else {
+		v9 = ""
+	}
+	var v10 string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = ", saving to '" + celrt.Trim(x) + "'"
+	} else {
+		v10 = ""
+	}
+	var v11 string
+	if question.Ok {
+		v12, err := question.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v11 = " and send it to an AI model asking \"" + celrt.Truncate(celrt.Collapse(v12), int64(120)) + "\""
+	} else {
+		v11 = ""
+	}
+	return "to capture " + target + v9 + v10 + v11, true, nil
+}
+
+// TierImage returns the tier of a call to "image" (Take a screenshot).
+//
+// Also registered as "peekaboo:image".
+//
+// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
+// data, app_target, question, capture_focus, scale, retina). A screenshot
+// reads the screen: read; saved to a path the model chose: write; with a
+// question, the screenshot is sent to an AI provider to be analyzed:
+// network. The target (as see names it), the format, native resolution,
+// the path and the question; the result is the capture's size and file
+// size (width, height and fileSize, wrapped or not, as Peekaboo's own
+// formatter reads them), else the files saved, the images returned, or the
+// start of the answer.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	tier = nonEmpty(input.question).hasValue() ? "network"
+//	  : nonEmpty(input.path).hasValue() ? "write"
+//	  : "read"
+func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return runtime.TierUnknown, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+	ok := v7
+	if !ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+		ok2 := v8
+		if ok2 {
+			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			ok2 = found
+		}
+		ok = ok2
+	}
+	native := ok
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	v9 := celrt.NonEmpty(celrt.Field(input, "question")).Ok
+	var v10 string
+	if v9 {
+		v10 = "network"
+	} else {
+		var v11 string
+		if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+			v11 = "write"
+		} else {
+			v11 = "read"
+		}
+		v10 = v11
+	}
+	_ = target
+	_ = native
+	_ = question
+	return celrt.Tier(v10)
+}
+
+// RowImage renders the row of a call to "image" (Take a screenshot).
+//
+// Also registered as "peekaboo:image".
+//
+// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
+// data, app_target, question, capture_focus, scale, retina). A screenshot
+// reads the screen: read; saved to a path the model chose: write; with a
+// question, the screenshot is sent to an AI provider to be analyzed:
+// network. The target (as see names it), the format, native resolution,
+// the path and the question; the result is the capture's size and file
+// size (width, height and fileSize, wrapped or not, as Peekaboo's own
+// formatter reads them), else the files saved, the images returned, or the
+// start of the answer.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	row = has(input.app_target) || has(input.path) || has(input.question)
+//	  ? optional.of(target + (question.hasValue() ? ": \"" + truncate(collapse(question.value()), 40) + "\"" : ""))
+//	  : optional.none()
+func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+	ok := v7
+	if !ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+		ok2 := v8
+		if ok2 {
+			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = found
+		}
+		ok = ok2
+	}
+	native := ok
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	ok3 := celrt.FieldSet(input, "app_target")
+	if !ok3 {
+		ok3 = celrt.FieldSet(input, "path")
+	}
+	ok4 := ok3
+	if !ok4 {
+		ok4 = celrt.FieldSet(input, "question")
+	}
+	var v9 celrt.Optional[string]
+	if ok4 {
+		var v10 string
+		if question.Ok {
+			v11, err := question.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v10 = ": \"" + celrt.Truncate(celrt.Collapse(v11), int64(40)) + "\""
+		} else {
+			v10 = ""
+		}
+		v9 = celrt.Of(target + v10)
+	} else {
+		v9 = celrt.None[string]()
+	}
+	_ = native
+	return v9.Value, v9.Ok, nil
+}
+
+// ResultImage summarizes the result of a call to "image" (Take a screenshot).
+//
+// Also registered as "peekaboo:image".
+//
+// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
+// data, app_target, question, capture_focus, scale, retina). A screenshot
+// reads the screen: read; saved to a path the model chose: write; with a
+// question, the screenshot is sent to an AI provider to be analyzed:
+// network. The target (as see names it), the format, native resolution,
+// the path and the question; the result is the capture's size and file
+// size (width, height and fileSize, wrapped or not, as Peekaboo's own
+// formatter reads them), else the files saved, the images returned, or the
+// start of the answer.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(w, resultValue(d.?width.orValue(null)),
+//	cel.bind(h, resultValue(d.?height.orValue(null)),
+//	cel.bind(bytes, resultValue(d.?fileSize.orValue(null)),
+//	cel.bind(files, type(d.?savedFiles.orValue(null)) == list ? d.savedFiles.filter(f, type(f) == string) : [],
+//	cel.bind(images, result.content.filter(c, type(c) == map && c.?type.orValue("") == "image").size(),
+//	  type(w) == double && type(h) == double
+//	    ? optional.of("captured " + dimensions(w, h) + (type(bytes) == double ? " (" + fileSize(bytes) + ")" : ""))
+//	  : question.hasValue() && nonEmpty(d.?model.orValue(null)).hasValue()
+//	    ? optional.of("answered by " + truncate(collapse(d.model), 40))
+//	  : files.size() > 0
+//	    ? optional.of("saved " + (files.size() == 1 ? "'" + baseName(files[0]) + "'" : plural(files.size(), "image", "images")))
+//	  : images > 0 ? optional.of("captured " + plural(images, "image", "images"))
+//	  : optional.none()))))))
+func ResultImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+	ok := v7
+	if !ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+		ok2 := v8
+		if ok2 {
+			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = found
+		}
+		ok = ok2
+	}
+	native := ok
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	v9 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v10 any
+	if celrt.TypeOf(v9) == celrt.MapType {
+		v11 := celrt.ResultValue(celrt.Field(result, "details"))
+		v10 = v11
+	} else {
+		v10 = celrt.EmptyMap()
+	}
+	d := v10
+	opt2, err := celrt.OptSelect(d, "width")
+	if err != nil {
+		return "", false, err
+	}
+	v12 := opt2.Value
+	if !opt2.Ok {
+		v12 = nil
+	}
+	w := celrt.ResultValue(v12)
+	opt3, err := celrt.OptSelect(d, "height")
+	if err != nil {
+		return "", false, err
+	}
+	v13 := opt3.Value
+	if !opt3.Ok {
+		v13 = nil
+	}
+	h := celrt.ResultValue(v13)
+	opt4, err := celrt.OptSelect(d, "fileSize")
+	if err != nil {
+		return "", false, err
+	}
+	v14 := opt4.Value
+	if !opt4.Ok {
+		v14 = nil
+	}
+	bytes2 := celrt.ResultValue(v14)
+	opt5, err := celrt.OptSelect(d, "savedFiles")
+	if err != nil {
+		return "", false, err
+	}
+	v15 := opt5.Value
+	if !opt5.Ok {
+		v15 = nil
+	}
+	var v16 []any
+	if celrt.TypeOf(v15) == celrt.ListType {
+		savedFiles, err := celrt.Select(d, "savedFiles")
+		if err != nil {
+			return "", false, err
+		}
+		items, err := celrt.Iterate(savedFiles)
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(f) == celrt.StringType {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		v16 = list
+	} else {
+		v16 = []any{}
+	}
+	files := v16
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(c) == celrt.MapType
+		if ok3 {
+			opt6, err := celrt.OptSelect(c, "type")
+			if err != nil {
+				return "", false, err
+			}
+			v17 := opt6.Value
+			if !opt6.Ok {
+				v17 = ""
+			}
+			ok3 = celrt.EqualString(v17, "image")
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, c)
+		}
+	}
+	images := int64(len(list2))
+	ok4 := celrt.TypeOf(w) == celrt.DoubleType
+	if ok4 {
+		ok4 = celrt.TypeOf(h) == celrt.DoubleType
+	}
+	var v18 celrt.Optional[string]
+	if ok4 {
+		text, err := celrt.DimensionsDyn(w, h)
+		if err != nil {
+			return "", false, err
+		}
+		var v19 string
+		if celrt.TypeOf(bytes2) == celrt.DoubleType {
+			text2, err := celrt.FileSizeDyn(bytes2)
+			if err != nil {
+				return "", false, err
+			}
+			v19 = " (" + text2 + ")"
+		} else {
+			v19 = ""
+		}
+		v18 = celrt.Of("captured " + text + v19)
+	} else {
+		ok5 := question.Ok
+		if ok5 {
+			opt7, err := celrt.OptSelect(d, "model")
+			if err != nil {
+				return "", false, err
+			}
+			v20 := opt7.Value
+			if !opt7.Ok {
+				v20 = nil
+			}
+			ok5 = celrt.NonEmpty(v20).Ok
+		}
+		var v21 celrt.Optional[string]
+		if ok5 {
+			model, err := celrt.Select(d, "model")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(model)
+			if err != nil {
+				return "", false, err
+			}
+			v22 := celrt.Of("answered by " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+			v21 = v22
+		} else {
+			var v23 celrt.Optional[string]
+			if int64(len(files)) > int64(0) {
+				var v24 string
+				if int64(len(files)) == int64(1) {
+					elem, err := celrt.IndexList(files, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					x2, err := celrt.AsString(elem)
+					if err != nil {
+						return "", false, err
+					}
+					v24 = "'" + celrt.BaseName(x2) + "'"
+				} else {
+					v25 := celrt.Plural(int64(len(files)), "image", "images")
+					v24 = v25
+				}
+				v23 = celrt.Of("saved " + v24)
+			} else {
+				var v26 celrt.Optional[string]
+				if images > int64(0) {
+					v27 := celrt.Of("captured " + celrt.Plural(images, "image", "images"))
+					v26 = v27
+				} else {
+					v26 = celrt.None[string]()
+				}
+				v23 = v26
+			}
+			v21 = v23
+		}
+		v18 = v21
+	}
+	_ = target
+	_ = native
+	return v18.Value, v18.Ok, nil
+}
+
+// ErrorImage summarizes the failure of a call to "image" (Take a screenshot).
+//
+// Also registered as "peekaboo:image".
+//
+// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
+// data, app_target, question, capture_focus, scale, retina). A screenshot
+// reads the screen: read; saved to a path the model chose: write; with a
+// question, the screenshot is sent to an AI provider to be analyzed:
+// network. The target (as see names it), the format, native resolution,
+// the path and the question; the result is the capture's size and file
+// size (width, height and fileSize, wrapped or not, as Peekaboo's own
+// formatter reads them), else the files saved, the images returned, or the
+// start of the answer.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" ? "all screens"
+//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
+//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	var v2 string
+	if t == "" {
+		v2 = "all screens"
+	} else {
+		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+		var v4 string
+		if v3 {
+			r, err := celrt.Substring(t, int64(7))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "screen " + celrt.Truncate(celrt.Collapse(r), int64(20))
+		} else {
+			var v5 string
+			if celrt.LowerASCII(t) == "frontmost" {
+				v5 = "the frontmost application"
+			} else {
+				var v6 string
+				if strings.HasPrefix(t, "PID:") {
+					r2, err := celrt.Substring(t, int64(4))
+					if err != nil {
+						return "", false, err
+					}
+					v6 = "process " + celrt.Truncate(celrt.Collapse(r2), int64(20))
+				} else {
+					v6 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+				}
+				v5 = v6
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	target := v2
+	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+	ok := v7
+	if !ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+		ok2 := v8
+		if ok2 {
+			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = found
+		}
+		ok = ok2
+	}
+	native := ok
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(c) == celrt.MapType
+			if ok3 {
+				opt2, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v9 := opt2.Value
+				if !opt2.Ok {
+					v9 = ""
+				}
+				ok3 = celrt.EqualString(v9, "text")
+			}
+			return ok3, nil
+		}()
+		v12, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v11 := opt3.Value
+			if !opt3.Ok {
+				v11 = nil
+			}
+			return celrt.TypeOf(v11) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v10, failure, v12, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t2 := celrt.JoinSep(x, " ")
+	var v13 celrt.Optional[string]
+	if celrt.Trim(t2) == "" {
+		v13 = celrt.None[string]()
+	} else {
+		v14 := celrt.Of(celrt.Inline(t2, int64(limits.Summary)))
+		v13 = v14
+	}
+	_ = target
+	_ = native
+	_ = question
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterImage registers the functions of "image".
+var formatterImage = slots{
+	preview:      PreviewImage,
+	tierOf:       TierImage,
+	row:          RowImage,
+	result:       ResultImage,
+	errorLine:    ErrorImage,
+	presentation: runtime.Presentation{Title: "Take a screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+}
+
+// PreviewCapture formats calls to "capture" (Record the screen).
+//
+// Also registered as "watch", "peekaboo:capture".
+//
+// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
+// watch is the same tool): live frames of a screen, window, the frontmost
+// app or an area for a while, or frames sampled from a video file, keeping
+// those that change. It reads the screen or a file (its frames go to a
+// temporary directory): read; with output_dir or video_out it writes where
+// the model chose: write. What is recorded or sampled, for how long, and
+// where the frames and video go; the result counts the frames kept.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
+//
+//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
+//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
+//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
+//	  : mode == "frontmost" ? "the frontmost window"
+//	  : nonEmpty(input.app).hasValue()
+//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	      + " of '" + truncate(collapse(input.app), 60) + "'"
+//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
+//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
+//	  : "the screen"
+//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
+//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
+//	preview = video
+//	  ? (nonEmpty(input.input).hasValue()
+//	      ? optional.of("to sample frames of the video '" + input.input.trim() + "'"
+//	          + (outputs.size() > 0 ? ", saving " + outputs.join(" and ") : ""))
+//	      : optional.none())
+//	  : optional.of("to record " + what + " for "
+//	      + (type(input.duration_seconds) == double ? durationText(input.duration_seconds) : "1min 0s")
+//	      + (outputs.size() > 0 ? ", saving " + outputs.join(" and ") : ""))
+func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "source"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "live"
+	}
+	video := celrt.LowerASCII(v1) == "video"
+	opt2 := celrt.NonEmpty(celrt.Field(input, "mode"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	mode := celrt.LowerASCII(v2)
+	v3 := slices.Contains([]string{"area", "region"}, mode)
+	var v4 string
+	if v3 {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "region"))
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = "?"
+		}
+		v4 = "the area " + celrt.Truncate(celrt.Collapse(v5), int64(40))
+	} else {
+		var v6 string
+		if mode == "frontmost" {
+			v6 = "the frontmost window"
+		} else {
+			var v7 string
+			if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+				v8 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+				var v9 string
+				if v8.Ok {
+					x, err := celrt.AsString(celrt.Field(input, "window_title"))
+					if err != nil {
+						return "", false, err
+					}
+					v9 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+				} else {
+					v9 = ""
+				}
+				x2, err := celrt.AsString(celrt.Field(input, "app"))
+				if err != nil {
+					return "", false, err
+				}
+				v7 = "the window" + v9 + " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v10 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+				var v11 string
+				if v10 {
+					r, err := celrt.NumberTextOf(input, "pid")
+					if err != nil {
+						return "", false, err
+					}
+					v11 = "a window of process " + r
+				} else {
+					v12 := celrt.TypeOf(celrt.Field(input, "screen_index")) == celrt.DoubleType
+					var v13 string
+					if v12 {
+						r2, err := celrt.NumberTextOf(input, "screen_index")
+						if err != nil {
+							return "", false, err
+						}
+						v13 = "screen " + r2
+					} else {
+						v13 = "the screen"
+					}
+					v11 = v13
+				}
+				v7 = v11
+			}
+			v6 = v7
+		}
+		v4 = v6
+	}
+	what := v4
+	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	var v15 []string
+	if v14 {
+		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = []string{"frames to '" + celrt.Trim(x3) + "'"}
+	} else {
+		v15 = []string{}
+	}
+	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+	var v17 []string
+	if v16 {
+		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = []string{"a video to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v17 = []string{}
+	}
+	outputs := celrt.Concat(v15, v17)
+	var v18 celrt.Optional[string]
+	if video {
+		var v19 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "input")).Ok {
+			x5, err := celrt.AsString(celrt.Field(input, "input"))
+			if err != nil {
+				return "", false, err
+			}
+			var v20 string
+			if int64(len(outputs)) > int64(0) {
+				v20 = ", saving " + celrt.JoinSep(outputs, " and ")
+			} else {
+				v20 = ""
+			}
+			v21 := celrt.Of("to sample frames of the video '" + celrt.Trim(x5) + "'" + v20)
+			v19 = v21
+		} else {
+			v19 = celrt.None[string]()
+		}
+		v18 = v19
+	} else {
+		v22 := celrt.TypeOf(celrt.Field(input, "duration_seconds"))
+		var v23 string
+		if v22 == celrt.DoubleType {
+			text, err := celrt.DurationTextDyn(celrt.Field(input, "duration_seconds"))
+			if err != nil {
+				return "", false, err
+			}
+			v23 = text
+		} else {
+			v23 = "1min 0s"
+		}
+		var v24 string
+		if int64(len(outputs)) > int64(0) {
+			v24 = ", saving " + celrt.JoinSep(outputs, " and ")
+		} else {
+			v24 = ""
+		}
+		v25 := celrt.Of("to record " + what + " for " + v23 + v24)
+		v18 = v25
+	}
+	return v18.Value, v18.Ok, nil
+}
+
+// TierCapture returns the tier of a call to "capture" (Record the screen).
+//
+// Also registered as "watch", "peekaboo:capture".
+//
+// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
+// watch is the same tool): live frames of a screen, window, the frontmost
+// app or an area for a while, or frames sampled from a video file, keeping
+// those that change. It reads the screen or a file (its frames go to a
+// temporary directory): read; with output_dir or video_out it writes where
+// the model chose: write. What is recorded or sampled, for how long, and
+// where the frames and video go; the result counts the frames kept.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
+//
+//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
+//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
+//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
+//	  : mode == "frontmost" ? "the frontmost window"
+//	  : nonEmpty(input.app).hasValue()
+//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	      + " of '" + truncate(collapse(input.app), 60) + "'"
+//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
+//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
+//	  : "the screen"
+//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
+//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
+//	tier = nonEmpty(input.output_dir).hasValue() || nonEmpty(input.video_out).hasValue() ? "write" : "read"
+func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "source"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "live"
+	}
+	video := celrt.LowerASCII(v1) == "video"
+	opt2 := celrt.NonEmpty(celrt.Field(input, "mode"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	mode := celrt.LowerASCII(v2)
+	v3 := slices.Contains([]string{"area", "region"}, mode)
+	var v4 string
+	if v3 {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "region"))
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = "?"
+		}
+		v4 = "the area " + celrt.Truncate(celrt.Collapse(v5), int64(40))
+	} else {
+		var v6 string
+		if mode == "frontmost" {
+			v6 = "the frontmost window"
+		} else {
+			var v7 string
+			if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+				v8 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+				var v9 string
+				if v8.Ok {
+					x, err := celrt.AsString(celrt.Field(input, "window_title"))
+					if err != nil {
+						return runtime.TierUnknown, err
+					}
+					v9 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+				} else {
+					v9 = ""
+				}
+				x2, err := celrt.AsString(celrt.Field(input, "app"))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				v7 = "the window" + v9 + " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v10 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+				var v11 string
+				if v10 {
+					r, err := celrt.NumberTextOf(input, "pid")
+					if err != nil {
+						return runtime.TierUnknown, err
+					}
+					v11 = "a window of process " + r
+				} else {
+					v12 := celrt.TypeOf(celrt.Field(input, "screen_index")) == celrt.DoubleType
+					var v13 string
+					if v12 {
+						r2, err := celrt.NumberTextOf(input, "screen_index")
+						if err != nil {
+							return runtime.TierUnknown, err
+						}
+						v13 = "screen " + r2
+					} else {
+						v13 = "the screen"
+					}
+					v11 = v13
+				}
+				v7 = v11
+			}
+			v6 = v7
+		}
+		v4 = v6
+	}
+	what := v4
+	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	var v15 []string
+	if v14 {
+		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v15 = []string{"frames to '" + celrt.Trim(x3) + "'"}
+	} else {
+		v15 = []string{}
+	}
+	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+	var v17 []string
+	if v16 {
+		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v17 = []string{"a video to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v17 = []string{}
+	}
+	outputs := celrt.Concat(v15, v17)
+	v18 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	ok := v18
+	if !ok {
+		v19 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+		ok = v19
+	}
+	var v20 string
+	if ok {
+		v20 = "write"
+	} else {
+		v20 = "read"
+	}
+	_ = video
+	_ = what
+	_ = outputs
+	return celrt.Tier(v20)
+}
+
+// RowCapture renders the row of a call to "capture" (Record the screen).
+//
+// Also registered as "watch", "peekaboo:capture".
+//
+// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
+// watch is the same tool): live frames of a screen, window, the frontmost
+// app or an area for a while, or frames sampled from a video file, keeping
+// those that change. It reads the screen or a file (its frames go to a
+// temporary directory): read; with output_dir or video_out it writes where
+// the model chose: write. What is recorded or sampled, for how long, and
+// where the frames and video go; the result counts the frames kept.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
+//
+//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
+//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
+//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
+//	  : mode == "frontmost" ? "the frontmost window"
+//	  : nonEmpty(input.app).hasValue()
+//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	      + " of '" + truncate(collapse(input.app), 60) + "'"
+//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
+//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
+//	  : "the screen"
+//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
+//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
+//	row = video ? (has(input.input) ? optional.of("video '" + baseName(nonEmpty(input.input).orValue("")) + "'") : optional.none())
+//	  : has(input.mode) || has(input.app) || has(input.duration_seconds) ? optional.of(what) : optional.none()
+func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "source"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "live"
+	}
+	video := celrt.LowerASCII(v1) == "video"
+	opt2 := celrt.NonEmpty(celrt.Field(input, "mode"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	mode := celrt.LowerASCII(v2)
+	v3 := slices.Contains([]string{"area", "region"}, mode)
+	var v4 string
+	if v3 {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "region"))
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = "?"
+		}
+		v4 = "the area " + celrt.Truncate(celrt.Collapse(v5), int64(40))
+	} else {
+		var v6 string
+		if mode == "frontmost" {
+			v6 = "the frontmost window"
+		} else {
+			var v7 string
+			if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+				v8 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+				var v9 string
+				if v8.Ok {
+					x, err := celrt.AsString(celrt.Field(input, "window_title"))
+					if err != nil {
+						return "", false, err
+					}
+					v9 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+				} else {
+					v9 = ""
+				}
+				x2, err := celrt.AsString(celrt.Field(input, "app"))
+				if err != nil {
+					return "", false, err
+				}
+				v7 = "the window" + v9 + " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v10 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+				var v11 string
+				if v10 {
+					r, err := celrt.NumberTextOf(input, "pid")
+					if err != nil {
+						return "", false, err
+					}
+					v11 = "a window of process " + r
+				} else {
+					v12 := celrt.TypeOf(celrt.Field(input, "screen_index")) == celrt.DoubleType
+					var v13 string
+					if v12 {
+						r2, err := celrt.NumberTextOf(input, "screen_index")
+						if err != nil {
+							return "", false, err
+						}
+						v13 = "screen " + r2
+					} else {
+						v13 = "the screen"
+					}
+					v11 = v13
+				}
+				v7 = v11
+			}
+			v6 = v7
+		}
+		v4 = v6
+	}
+	what := v4
+	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	var v15 []string
+	if v14 {
+		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = []string{"frames to '" + celrt.Trim(x3) + "'"}
+	} else {
+		v15 = []string{}
+	}
+	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+	var v17 []string
+	if v16 {
+		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = []string{"a video to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v17 = []string{}
+	}
+	outputs := celrt.Concat(v15, v17)
+	var v18 celrt.Optional[string]
+	if video {
+		var v19 celrt.Optional[string]
+		if celrt.FieldSet(input, "input") {
+			opt4 := celrt.NonEmpty(celrt.Field(input, "input"))
+			v20 := opt4.Value
+			if !opt4.Ok {
+				v20 = ""
+			}
+			v19 = celrt.Of("video '" + celrt.BaseName(v20) + "'")
+		} else {
+			v19 = celrt.None[string]()
+		}
+		v18 = v19
+	} else {
+		ok := celrt.FieldSet(input, "mode")
+		if !ok {
+			ok = celrt.FieldSet(input, "app")
+		}
+		ok2 := ok
+		if !ok2 {
+			ok2 = celrt.FieldSet(input, "duration_seconds")
+		}
+		var v21 celrt.Optional[string]
+		if ok2 {
+			v21 = celrt.Of(what)
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v18 = v21
+	}
+	_ = outputs
+	return v18.Value, v18.Ok, nil
+}
+
+// ResultCapture summarizes the result of a call to "capture" (Record the screen).
+//
+// Also registered as "watch", "peekaboo:capture".
+//
+// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
+// watch is the same tool): live frames of a screen, window, the frontmost
+// app or an area for a while, or frames sampled from a video file, keeping
+// those that change. It reads the screen or a file (its frames go to a
+// temporary directory): read; with output_dir or video_out it writes where
+// the model chose: write. What is recorded or sampled, for how long, and
+// where the frames and video go; the result counts the frames kept.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
+//
+//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
+//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
+//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
+//	  : mode == "frontmost" ? "the frontmost window"
+//	  : nonEmpty(input.app).hasValue()
+//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	      + " of '" + truncate(collapse(input.app), 60) + "'"
+//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
+//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
+//	  : "the screen"
+//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
+//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	  type(d.?frames.orValue(null)) == list
+//	    ? optional.of("kept " + plural(d.frames.size(), "frame", "frames")
+//	        + (nonEmpty(d.?contact.orValue(null)).hasValue() ? ", contact sheet '" + baseName(d.contact.trim()) + "'" : ""))
+//	    : optional.none())
+func ResultCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "source"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "live"
+	}
+	video := celrt.LowerASCII(v1) == "video"
+	opt2 := celrt.NonEmpty(celrt.Field(input, "mode"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	mode := celrt.LowerASCII(v2)
+	v3 := slices.Contains([]string{"area", "region"}, mode)
+	var v4 string
+	if v3 {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "region"))
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = "?"
+		}
+		v4 = "the area " + celrt.Truncate(celrt.Collapse(v5), int64(40))
+	} else {
+		var v6 string
+		if mode == "frontmost" {
+			v6 = "the frontmost window"
+		} else {
+			var v7 string
+			if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+				v8 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+				var v9 string
+				if v8.Ok {
+					x, err := celrt.AsString(celrt.Field(input, "window_title"))
+					if err != nil {
+						return "", false, err
+					}
+					v9 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+				} else {
+					v9 = ""
+				}
+				x2, err := celrt.AsString(celrt.Field(input, "app"))
+				if err != nil {
+					return "", false, err
+				}
+				v7 = "the window" + v9 + " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v10 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+				var v11 string
+				if v10 {
+					r, err := celrt.NumberTextOf(input, "pid")
+					if err != nil {
+						return "", false, err
+					}
+					v11 = "a window of process " + r
+				} else {
+					v12 := celrt.TypeOf(celrt.Field(input, "screen_index")) == celrt.DoubleType
+					var v13 string
+					if v12 {
+						r2, err := celrt.NumberTextOf(input, "screen_index")
+						if err != nil {
+							return "", false, err
+						}
+						v13 = "screen " + r2
+					} else {
+						v13 = "the screen"
+					}
+					v11 = v13
+				}
+				v7 = v11
+			}
+			v6 = v7
+		}
+		v4 = v6
+	}
+	what := v4
+	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	var v15 []string
+	if v14 {
+		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = []string{"frames to '" + celrt.Trim(x3) + "'"}
+	} else {
+		v15 = []string{}
+	}
+	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+	var v17 []string
+	if v16 {
+		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = []string{"a video to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v17 = []string{}
+	}
+	outputs := celrt.Concat(v15, v17)
+	v18 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v19 any
+	if celrt.TypeOf(v18) == celrt.MapType {
+		v20 := celrt.ResultValue(celrt.Field(result, "details"))
+		v19 = v20
+	} else {
+		v19 = celrt.EmptyMap()
+	}
+	d := v19
+	opt4, err := celrt.OptSelect(d, "frames")
+	if err != nil {
+		return "", false, err
+	}
+	v21 := opt4.Value
+	if !opt4.Ok {
+		v21 = nil
+	}
+	var v22 celrt.Optional[string]
+	if celrt.TypeOf(v21) == celrt.ListType {
+		frames, err := celrt.Select(d, "frames")
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(frames)
+		if err != nil {
+			return "", false, err
+		}
+		opt5, err := celrt.OptSelect(d, "contact")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt5.Value
+		if !opt5.Ok {
+			v23 = nil
+		}
+		var v24 string
+		if celrt.NonEmpty(v23).Ok {
+			contact, err := celrt.Select(d, "contact")
+			if err != nil {
+				return "", false, err
+			}
+			x5, err := celrt.AsString(contact)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = ", contact sheet '" + celrt.BaseName(celrt.Trim(x5)) + "'"
+		} else {
+			v24 = ""
+		}
+		v25 := celrt.Of("kept " + celrt.Plural(size, "frame", "frames") + v24)
+		v22 = v25
+	} else {
+		v22 = celrt.None[string]()
+	}
+	_ = video
+	_ = what
+	_ = outputs
+	return v22.Value, v22.Ok, nil
+}
+
+// ErrorCapture summarizes the failure of a call to "capture" (Record the screen).
+//
+// Also registered as "watch", "peekaboo:capture".
+//
+// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
+// watch is the same tool): live frames of a screen, window, the frontmost
+// app or an area for a while, or frames sampled from a video file, keeping
+// those that change. It reads the screen or a file (its frames go to a
+// temporary directory): read; with output_dir or video_out it writes where
+// the model chose: write. What is recorded or sampled, for how long, and
+// where the frames and video go; the result counts the frames kept.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
+//
+//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
+//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
+//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
+//	  : mode == "frontmost" ? "the frontmost window"
+//	  : nonEmpty(input.app).hasValue()
+//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
+//	      + " of '" + truncate(collapse(input.app), 60) + "'"
+//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
+//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
+//	  : "the screen"
+//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
+//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
+//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
+//	    .map(c, c.text).join(" "),
+//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "source"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "live"
+	}
+	video := celrt.LowerASCII(v1) == "video"
+	opt2 := celrt.NonEmpty(celrt.Field(input, "mode"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	mode := celrt.LowerASCII(v2)
+	v3 := slices.Contains([]string{"area", "region"}, mode)
+	var v4 string
+	if v3 {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "region"))
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = "?"
+		}
+		v4 = "the area " + celrt.Truncate(celrt.Collapse(v5), int64(40))
+	} else {
+		var v6 string
+		if mode == "frontmost" {
+			v6 = "the frontmost window"
+		} else {
+			var v7 string
+			if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+				v8 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+				var v9 string
+				if v8.Ok {
+					x, err := celrt.AsString(celrt.Field(input, "window_title"))
+					if err != nil {
+						return "", false, err
+					}
+					v9 = " '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+				} else {
+					v9 = ""
+				}
+				x2, err := celrt.AsString(celrt.Field(input, "app"))
+				if err != nil {
+					return "", false, err
+				}
+				v7 = "the window" + v9 + " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v10 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+				var v11 string
+				if v10 {
+					r, err := celrt.NumberTextOf(input, "pid")
+					if err != nil {
+						return "", false, err
+					}
+					v11 = "a window of process " + r
+				} else {
+					v12 := celrt.TypeOf(celrt.Field(input, "screen_index")) == celrt.DoubleType
+					var v13 string
+					if v12 {
+						r2, err := celrt.NumberTextOf(input, "screen_index")
+						if err != nil {
+							return "", false, err
+						}
+						v13 = "screen " + r2
+					} else {
+						v13 = "the screen"
+					}
+					v11 = v13
+				}
+				v7 = v11
+			}
+			v6 = v7
+		}
+		v4 = v6
+	}
+	what := v4
+	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+	var v15 []string
+	if v14 {
+		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = []string{"frames to '" + celrt.Trim(x3) + "'"}
+	} else {
+		v15 = []string{}
+	}
+	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+	var v17 []string
+	if v16 {
+		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = []string{"a video to '" + celrt.Trim(x4) + "'"}
+	} else {
+		v17 = []string{}
+	}
+	outputs := celrt.Concat(v15, v17)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v19, failure := func() (bool, error) {
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt4, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v18 := opt4.Value
+				if !opt4.Ok {
+					v18 = ""
+				}
+				ok = celrt.EqualString(v18, "text")
+			}
+			return ok, nil
+		}()
+		v21, failure2 := func() (bool, error) {
+			opt5, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return false, err
+			}
+			v20 := opt5.Value
+			if !opt5.Ok {
+				v20 = nil
+			}
+			return celrt.TypeOf(v20) == celrt.StringType, nil
+		}()
+		ok3, err := celrt.And(v19, failure, v21, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, c)
+		}
+	}
+	list2 := make([]any, 0, len(list))
+	for _, c2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		text, err := celrt.Select(c2, "text")
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, text)
+	}
+	x5, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(list2)
+	if err != nil {
+		return "", false, err
+	}
+	t := celrt.JoinSep(x5, " ")
+	var v22 celrt.Optional[string]
+	if celrt.Trim(t) == "" {
+		v22 = celrt.None[string]()
+	} else {
+		v22 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+	}
+	_ = video
+	_ = what
+	_ = outputs
+	return v22.Value, v22.Ok, nil
+}
+
+// formatterCapture registers the functions of "capture".
+var formatterCapture = slots{
+	preview:      PreviewCapture,
+	tierOf:       TierCapture,
+	row:          RowCapture,
+	result:       ResultCapture,
+	errorLine:    ErrorCapture,
+	presentation: runtime.Presentation{Title: "Record the screen", Category: "desktop", NerdIcon: "\uf03d", PlainIcon: "🎥"},
+}

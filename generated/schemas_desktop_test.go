@@ -1,0 +1,177 @@
+package generated_test
+
+// Peekaboo (steipete/Peekaboo) tool schemas: the MCP tools of
+// Core/PeekabooCore/Sources/PeekabooAgentRuntime/MCP/Tools, which the
+// Peekaboo agent also calls by their bare names, and the agent's own
+// wrappers in Agent/PeekabooAgentService+Tools.swift.
+const (
+	pkSee     = "peekaboo see (SeeTool.swift)"
+	pkClick   = "peekaboo click (ClickTool.swift)"
+	pkType    = "peekaboo type (TypeTool.swift)"
+	pkHotkey  = "peekaboo hotkey (HotkeyTool.swift)"
+	pkScroll  = "peekaboo scroll (ScrollTool.swift)"
+	pkApp     = "peekaboo app (AppTool.swift)"
+	pkLaunch  = "peekaboo agent launch_app (PeekabooAgentService+Tools.swift)"
+	pkList    = "peekaboo list (ListTool.swift)"
+	pkWindow  = "peekaboo window (WindowTool.swift)"
+	pkMenu    = "peekaboo menu (MenuTool.swift)"
+	pkDialog  = "peekaboo dialog (DialogTool.swift)"
+	pkDrag    = "peekaboo drag (DragTool.swift)"
+	pkImage   = "peekaboo image (ImageTool.swift)"
+	pkCapture = "peekaboo capture (CaptureTool.swift; the agent's watch)"
+)
+
+// desktopSchemas: the desktop-automation tools (see stockSchemas).
+var desktopSchemas = map[string]map[string][]string{
+	"see": {
+		"app_target": {pkSee},
+		"path":       {pkSee},
+		"snapshot":   {pkSee},
+		"annotate":   {pkSee},
+	},
+	"click": {
+		"query":      {pkClick},
+		"on":         {pkClick},
+		"coords":     {pkClick},
+		"snapshot":   {pkClick},
+		"wait_for":   {pkClick},
+		"double":     {pkClick},
+		"right":      {pkClick},
+		"background": {pkClick},
+		"pid":        {pkClick},
+	},
+	"type": {
+		"text":         {pkType},
+		"on":           {pkType},
+		"snapshot":     {pkType},
+		"delay":        {pkType},
+		"profile":      {pkType},
+		"wpm":          {pkType},
+		"clear":        {pkType},
+		"press_return": {pkType},
+		"tab":          {pkType},
+		"escape":       {pkType},
+		"delete":       {pkType},
+	},
+	"hotkey": {
+		"keys":          {pkHotkey},
+		"hold_duration": {pkHotkey},
+	},
+	"scroll": {
+		"direction": {pkScroll},
+		"on":        {pkScroll},
+		"snapshot":  {pkScroll},
+		"amount":    {pkScroll},
+		"delay":     {pkScroll},
+		"smooth":    {pkScroll},
+	},
+	"app": {
+		"action":         {pkApp},
+		"name":           {pkApp, pkLaunch},
+		"bundleId":       {pkApp},
+		"force":          {pkApp},
+		"wait":           {pkApp},
+		"waitUntilReady": {pkApp},
+		"all":            {pkApp},
+		"except":         {pkApp},
+		"to":             {pkApp},
+		"cycle":          {pkApp},
+	},
+	"peekaboo:list": {
+		"item_type":              {pkList},
+		"app":                    {pkList},
+		"include_window_details": {pkList},
+	},
+	"window": {
+		"action":    {pkWindow},
+		"app":       {pkWindow},
+		"title":     {pkWindow},
+		"index":     {pkWindow},
+		"window_id": {pkWindow},
+		"x":         {pkWindow},
+		"y":         {pkWindow},
+		"width":     {pkWindow},
+		"height":    {pkWindow},
+	},
+	"menu": {
+		"action": {pkMenu},
+		"app":    {pkMenu},
+		"path":   {pkMenu},
+		"item":   {pkMenu},
+		"title":  {pkMenu},
+	},
+	"dialog": {
+		"action":          {pkDialog},
+		"app":             {pkDialog},
+		"pid":             {pkDialog},
+		"window_id":       {pkDialog},
+		"window_title":    {pkDialog},
+		"window_index":    {pkDialog},
+		"button":          {pkDialog},
+		"text":            {pkDialog},
+		"field":           {pkDialog},
+		"field_index":     {pkDialog},
+		"clear":           {pkDialog},
+		"path":            {pkDialog},
+		"name":            {pkDialog},
+		"select":          {pkDialog},
+		"ensure_expanded": {pkDialog},
+		"force":           {pkDialog},
+	},
+	"drag": {
+		"from":                   {pkDrag},
+		"from_coords":            {pkDrag},
+		"to":                     {pkDrag},
+		"to_coords":              {pkDrag},
+		"to_app":                 {pkDrag},
+		"snapshot":               {pkDrag},
+		"duration":               {pkDrag},
+		"steps":                  {pkDrag},
+		"profile":                {pkDrag},
+		"modifiers":              {pkDrag},
+		"auto_focus":             {pkDrag},
+		"bring_to_current_space": {pkDrag},
+		"space_switch":           {pkDrag},
+	},
+	"image": {
+		"path":          {pkImage},
+		"format":        {pkImage},
+		"app_target":    {pkImage},
+		"question":      {pkImage},
+		"capture_focus": {pkImage},
+		"scale":         {pkImage},
+		"retina":        {pkImage},
+	},
+	"capture": {
+		"source":            {pkCapture},
+		"mode":              {pkCapture},
+		"app":               {pkCapture},
+		"pid":               {pkCapture},
+		"window_title":      {pkCapture},
+		"window_index":      {pkCapture},
+		"screen_index":      {pkCapture},
+		"region":            {pkCapture},
+		"capture_focus":     {pkCapture},
+		"duration_seconds":  {pkCapture},
+		"idle_fps":          {pkCapture},
+		"active_fps":        {pkCapture},
+		"threshold_percent": {pkCapture},
+		"heartbeat_sec":     {pkCapture},
+		"quiet_ms":          {pkCapture},
+		"input":             {pkCapture},
+		"sample_fps":        {pkCapture},
+		"every_ms":          {pkCapture},
+		"start_ms":          {pkCapture},
+		"end_ms":            {pkCapture},
+		"no_diff":           {pkCapture},
+		"highlight_changes": {pkCapture},
+		"max_frames":        {pkCapture},
+		"max_mb":            {pkCapture},
+		"resolution_cap":    {pkCapture},
+		"diff_strategy":     {pkCapture},
+		"diff_budget_ms":    {pkCapture},
+		"output_dir":        {pkCapture},
+		"autoclean_minutes": {pkCapture},
+		"video_out":         {pkCapture},
+	},
+}
