@@ -71,7 +71,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	case ok:
 		row.Text, row.Formatter = text, owner
 	case !c.Partial || d.reg == nil:
-		p := d.safePreview(d.rawPreview(c, in))
+		// The preview: of the calls a wrapper carries, when it carries some.
+		n := d.inspect(c, in, false)
+		p := n.preview(d)
 		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
 	if mode == ModeVerbose {

@@ -279,7 +279,7 @@ func TestCheckCountsInWords(t *testing.T) {
 func TestCheckSaysWhatRunsInTheInterpreter(t *testing.T) {
 	stdout, _, code := runCLI(t, "", "check", filepath.Join("..", "..", "formatters.yaml"))
 	require.Equal(t, exitOK, code)
-	assert.Contains(t, stdout, "37 of 37 translated to Go\n")
+	assert.Contains(t, stdout, "50 of 50 translated to Go\n")
 	assert.NotContains(t, stdout, "interpreter")
 
 	dir := t.TempDir()

@@ -142,6 +142,11 @@ const (
 	styleReset = "\x1b[0m"
 )
 
+// gutter starts the lines below a row (its arguments, its expanded
+// result): text a tool returned cannot pass for a row or a result line of
+// its own, which never start with it.
+const gutter = "    │ "
+
 // renderRows renders every call read from in and reports whether any line
 // was bad.
 func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
@@ -184,7 +189,7 @@ func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name stri
 		head := []string{row.Icon, style(styleTitle, row.Title), row.Text}
 		fmt.Fprintln(out, joinNonEmpty(head))
 		for _, l := range row.Lines {
-			fmt.Fprintln(out, style(styleDim, "    "+l.String()))
+			fmt.Fprintln(out, gutter+style(styleDim, l.String()))
 		}
 		if result == nil {
 			continue
@@ -203,7 +208,7 @@ func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name stri
 		fmt.Fprintln(out, mark+style(st, res.Text))
 		if mode == runtime.ModeVerbose {
 			for _, l := range d.Expand(call, *result) {
-				fmt.Fprintln(out, style(styleDim, "    "+l.String()))
+				fmt.Fprintln(out, gutter+style(styleDim, l.String()))
 			}
 		}
 	}

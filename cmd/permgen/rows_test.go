@@ -26,22 +26,22 @@ func TestRowsModes(t *testing.T) {
 			"  ! failed: permission denied\n" +
 			`Think with input "plan"` + "\n"},
 		{[]string{"--mode", "verbose", "--no-builtin"}, `Grep with input {"pattern":"TODO","path":"/src"}` + "\n" +
-			"    {\n" +
-			"      \"pattern\": \"TODO\",\n" +
-			"      \"path\": \"/src\"\n" +
-			"    }\n" +
+			"    │ {\n" +
+			"    │   \"pattern\": \"TODO\",\n" +
+			"    │   \"path\": \"/src\"\n" +
+			"    │ }\n" +
 			"  └ a.go:1: TODO (+1 line)\n" +
-			"    a.go:1: TODO\n" +
-			"    b.go:2: TODO\n" +
+			"    │ a.go:1: TODO\n" +
+			"    │ b.go:2: TODO\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
-			"    {\n" +
-			"      \"service\": \"api\",\n" +
-			"      \"replicas\": 3\n" +
-			"    }\n" +
+			"    │ {\n" +
+			"    │   \"service\": \"api\",\n" +
+			"    │   \"replicas\": 3\n" +
+			"    │ }\n" +
 			"  └ failed: permission denied\n" +
-			"    permission denied\n" +
+			"    │ permission denied\n" +
 			`Think with input "plan"` + "\n" +
-			`    "plan"` + "\n"},
+			`    │ "plan"` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
