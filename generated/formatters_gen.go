@@ -50,7 +50,7 @@ func Entries() []runtime.Entry {
 		{Key: "list", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
 		{Key: "list_directory", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
 		{Key: "list_dir", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
-		{Key: "mcp", Owner: "formatters.yaml#mcp", Formatter: formatter(PreviewMcp)},
+		{Key: "mcp", Owner: "formatters.yaml#mcp", Formatter: formatterMcp},
 		{Key: "web_fetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch},
 		{Key: "WebFetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
 		{Key: "webfetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
@@ -113,12 +113,19 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
 // runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer, which declines what the entry does not render, and a
+// runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	presentation runtime.Presentation
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -142,7 +149,39 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-// PreviewRead formats calls to "read" (Read a file).
+func (s slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Presentation() runtime.Presentation {
+	return s.presentation
+}
+
+// PreviewRead formats calls to "read" (Read).
 //
 // Also registered as "Read", "read_file".
 //
@@ -305,10 +344,838 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v20, true, nil
 }
 
-// formatterRead registers the functions of "read".
-var formatterRead = slots{preview: PreviewRead, tier: runtime.TierRead}
+// RowRead renders the row of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	row = !path.hasValue() ? optional.none()
+//	  : device.hasValue() ? optional.of(device.value() == "" ? "devices" : "device " + device.value())
+//	  : optional.of(path.value()
+//	      + (type(input.start_line) == double
+//	          ? ":" + numberText(input, "start_line") + (type(input.end_line) == double ? "-" + numberText(input, "end_line") : "")
+//	          : type(input.offset) == double ? ":" + numberText(input, "offset") : "")
+//	      + (type(input.limit) == double ? " (" + numberText(input, "limit") + " lines)" : "")
+//	      + (nonEmpty(input.pages).hasValue() ? " pages " + truncate(collapse(input.pages), 20) : ""))
+func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	var v20 celrt.Optional[string]
+	if !path.Ok {
+		v20 = celrt.None[string]()
+	} else {
+		var v21 celrt.Optional[string]
+		if device.Ok {
+			v22, err := device.Get()
+			if err != nil {
+				return "", false, err
+			}
+			var v23 string
+			if v22 == "" {
+				v23 = "devices"
+			} else {
+				v24, err := device.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v23 = "device " + v24
+			}
+			v21 = celrt.Of(v23)
+		} else {
+			v25, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v26 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			var v27 string
+			if v26 {
+				r6, err := celrt.NumberTextOf(input, "start_line")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+				var v29 string
+				if v28 {
+					r7, err := celrt.NumberTextOf(input, "end_line")
+					if err != nil {
+						return "", false, err
+					}
+					v29 = "-" + r7
+				} else {
+					v29 = ""
+				}
+				v27 = ":" + r6 + v29
+			} else {
+				v30 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+				var v31 string
+				if v30 {
+					r8, err := celrt.NumberTextOf(input, "offset")
+					if err != nil {
+						return "", false, err
+					}
+					v31 = ":" + r8
+				} else {
+					v31 = ""
+				}
+				v27 = v31
+			}
+			v32 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+			var v33 string
+			if v32 {
+				r9, err := celrt.NumberTextOf(input, "limit")
+				if err != nil {
+					return "", false, err
+				}
+				v33 = " (" + r9 + " lines)"
+			} else {
+				v33 = ""
+			}
+			var v34 string
+			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+				x2, err := celrt.AsString(celrt.Field(input, "pages"))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = " pages " + celrt.Truncate(celrt.Collapse(x2), int64(20))
+			} else {
+				v34 = ""
+			}
+			v21 = celrt.Of(v25 + v27 + v33 + v34)
+		}
+		v20 = v21
+	}
+	_ = parts
+	return v20.Value, v20.Ok, nil
+}
 
-// PreviewWrite formats calls to "write" (Write a file).
+// ResultRead summarizes the result of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text != "" ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
+//	    : result.content.exists(c, c.?type.orValue("") == "image") ? optional.of("image")
+//	    : optional.none())
+func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v21 celrt.Optional[string]
+	if text != "" {
+		var v22 int64
+		if strings.HasSuffix(text, "\n") {
+			v22 = int64(1)
+		} else {
+			v22 = int64(0)
+		}
+		diff, err := celrt.SubInt(celrt.Lines(text), v22)
+		if err != nil {
+			return "", false, err
+		}
+		v21 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+	} else {
+		found := false
+		var failure error
+		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return "", false, err
+		}
+		for _, c2 := range content2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v24, failure2 := func() (bool, error) {
+				opt3, err := celrt.OptSelect(c2, "type")
+				if err != nil {
+					return false, err
+				}
+				v23 := opt3.Value
+				if !opt3.Ok {
+					v23 = ""
+				}
+				return celrt.EqualString(v23, "image"), nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v24
+			if found {
+				break
+			}
+		}
+		if !found && failure != nil {
+			return "", false, failure
+		}
+		var v25 celrt.Optional[string]
+		if found {
+			v25 = celrt.Of("image")
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v21 = v25
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// ErrorRead summarizes the failure of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	error = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none() : optional.of(inline(text.split("\n", 2)[0], limits.summary)))
+func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v21 celrt.Optional[string]
+	if text == "" {
+		v21 = celrt.None[string]()
+	} else {
+		elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v22 := celrt.Of(celrt.Inline(elem, int64(limits.Summary)))
+		v21 = v22
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// ExpandRead returns the lines of the result of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == ""
+//	    ? optional.none()
+//	    : optional.of((text.endsWith("\n") ? text.substring(0, size(text) - 1) : text).split("\n")))
+func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return nil, false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return nil, false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return nil, false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return nil, false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return nil, false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return nil, false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v21 celrt.Optional[[]string]
+	if text == "" {
+		v21 = celrt.None[[]string]()
+	} else {
+		var v22 string
+		if strings.HasSuffix(text, "\n") {
+			diff, err := celrt.SubInt(celrt.StringSize(text), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r6, err := celrt.SubstringRange(text, int64(0), diff)
+			if err != nil {
+				return nil, false, err
+			}
+			v22 = r6
+		} else {
+			v22 = text
+		}
+		v21 = celrt.Of(celrt.Split(v22, "\n"))
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// formatterRead registers the functions of "read".
+var formatterRead = slots{
+	preview:      PreviewRead,
+	tier:         runtime.TierRead,
+	row:          RowRead,
+	result:       ResultRead,
+	errorLine:    ErrorRead,
+	expand:       ExpandRead,
+	presentation: runtime.Presentation{Title: "Read", Category: "file", NerdIcon: "\uf15c", PlainIcon: "📄"},
+}
+
+// PreviewWrite formats calls to "write" (Write).
 //
 // Also registered as "Write", "write_file".
 //
@@ -363,7 +1230,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v7, true, nil
 }
 
-// UnwrapWrite returns the calls that a call to "write" carries (Write a file).
+// UnwrapWrite returns the calls that a call to "write" carries (Write).
 //
 // Also registered as "Write", "write_file".
 //
@@ -459,10 +1326,199 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 	return celrt.InnerCalls(v10)
 }
 
-// formatterWrite registers the functions of "write".
-var formatterWrite = slots{preview: PreviewWrite, unwrap: UnwrapWrite, tier: runtime.TierWrite}
+// RowWrite renders the row of a call to "write" (Write).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
+//	  : optional.none()
+func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v5 := opt
+	if !opt.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v6
+	var v7 celrt.Optional[string]
+	if path.Ok {
+		v8, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v10 string
+		if v9 {
+			v11 := celrt.Plural(celrt.Lines(content), "line", "lines")
+			v10 = " (" + v11 + ")"
+		} else {
+			v10 = ""
+		}
+		v7 = celrt.Of(v8 + v10)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = stats
+	return v7.Value, v7.Ok, nil
+}
 
-// PreviewEdit formats calls to "edit" (Edit a file).
+// ResultWrite summarizes the result of a call to "write" (Write).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	result = type(input.content) != string || (tool == "write" && path.orValue("").startsWith("xd://"))
+//	  ? optional.none()
+//	  : optional.of("wrote " + plural(lines(content), "line", "lines")
+//	      + (type(result.details) == map
+//	          && (type(result.details.?bytes.orValue(null)) == double || type(result.details.?bytes.orValue(null)) == int)
+//	          ? ", " + fileSize(result.details.bytes) : ""))
+func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v5 := opt
+	if !opt.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v6
+	v7 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok := v7
+	if !ok {
+		ok2 := tool == "write"
+		if ok2 {
+			v8 := path.Value
+			if !path.Ok {
+				v8 = ""
+			}
+			ok2 = strings.HasPrefix(v8, "xd://")
+		}
+		ok = ok2
+	}
+	var v9 celrt.Optional[string]
+	if ok {
+		v9 = celrt.None[string]()
+	} else {
+		v10 := celrt.Plural(celrt.Lines(content), "line", "lines")
+		v11 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		ok3 := v11
+		if ok3 {
+			v13, failure := func() (bool, error) {
+				opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
+				if err != nil {
+					return false, err
+				}
+				v12 := opt2.Value
+				if !opt2.Ok {
+					v12 = nil
+				}
+				return celrt.TypeOf(v12) == celrt.DoubleType, nil
+			}()
+			v15, failure2 := func() (bool, error) {
+				opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
+				if err != nil {
+					return false, err
+				}
+				v14 := opt3.Value
+				if !opt3.Ok {
+					v14 = nil
+				}
+				return celrt.TypeOf(v14) == celrt.IntType, nil
+			}()
+			ok5, err := celrt.Or(v13, failure, v15, failure2)
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = ok5
+		}
+		var v16 string
+		if ok3 {
+			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
+			if err != nil {
+				return "", false, err
+			}
+			text, err := celrt.FileSizeDyn(bytes2)
+			if err != nil {
+				return "", false, err
+			}
+			v16 = ", " + text
+		} else {
+			v16 = ""
+		}
+		v9 = celrt.Of("wrote " + v10 + v16)
+	}
+	_ = stats
+	return v9.Value, v9.Ok, nil
+}
+
+// formatterWrite registers the functions of "write".
+var formatterWrite = slots{
+	preview:      PreviewWrite,
+	unwrap:       UnwrapWrite,
+	tier:         runtime.TierWrite,
+	row:          RowWrite,
+	result:       ResultWrite,
+	presentation: runtime.Presentation{Title: "Write", Category: "file", NerdIcon: "\uf040", PlainIcon: "✏️"},
+}
+
+// PreviewEdit formats calls to "edit" (Edit).
 //
 // Also registered as "Edit", "replace".
 //
@@ -804,10 +1860,564 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v36, true, nil
 }
 
-// formatterEdit registers the functions of "edit".
-var formatterEdit = slots{preview: PreviewEdit, tier: runtime.TierWrite}
+// RowEdit renders the row of a call to "edit" (Edit).
+//
+// Also registered as "Edit", "replace".
+//
+// The path, how many replacements, and how many lines the first one
+// replaces with how many. pi sends edits, a list of oldText/newText (some
+// models send it as JSON text, which is decoded), and older pi and
+// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
+// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
+// opencode edit oldString/newString. Says when every occurrence is
+// replaced (replace_all, replaceAll, all, allow_multiple), how many
+// occurrences are expected (older Gemini CLI), and that an empty
+// old_string or oldString creates the file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	pair = type(input.oldText) == string && type(input.newText) == string
+//	  ? [{"oldText": input.oldText, "newText": input.newText}]
+//	  : type(input.old_string) == string && type(input.new_string) == string
+//	    ? [{"oldText": input.old_string, "newText": input.new_string, "creates": input.old_string == ""}]
+//	    : type(input.oldString) == string && type(input.newString) == string
+//	      ? [{"oldText": input.oldString, "newText": input.newString, "creates": input.oldString == ""}]
+//	      : []
+//	edits = (listed + pair).filter(e, type(e) == map
+//	  && type(e.?oldText.orValue(null)) == string
+//	  && type(e.?newText.orValue(null)) == string)
+//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
+//	notes = (every ? ["every occurrence"] : [])
+//	+ (type(input.expected_replacements) == double
+//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
+//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
+//	  : optional.none()
+func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	ok := v5
+	if ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		ok = v6
+	}
+	var v7 []any
+	if ok {
+		v8 := celrt.Field(input, "oldText")
+		v9 := celrt.Field(input, "newText")
+		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{v8, v9})
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []any{m}
+	} else {
+		v10 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		ok2 := v10
+		if ok2 {
+			v11 := celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			ok2 = v11
+		}
+		var v12 []any
+		if ok2 {
+			v13 := celrt.Field(input, "old_string")
+			v14 := celrt.Field(input, "new_string")
+			v15 := celrt.EqualString(celrt.Field(input, "old_string"), "")
+			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
+			if err != nil {
+				return "", false, err
+			}
+			v12 = []any{m2}
+		} else {
+			v16 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			ok3 := v16
+			if ok3 {
+				v17 := celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				ok3 = v17
+			}
+			var v18 []any
+			if ok3 {
+				v19 := celrt.Field(input, "oldString")
+				v20 := celrt.Field(input, "newString")
+				v21 := celrt.EqualString(celrt.Field(input, "oldString"), "")
+				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
+				if err != nil {
+					return "", false, err
+				}
+				v18 = []any{m3}
+			} else {
+				v18 = []any{}
+			}
+			v12 = v18
+		}
+		v7 = v12
+	}
+	pair := v7
+	x2, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(celrt.Concat(x2, pair)))
+	for _, e := range celrt.Concat(x2, pair) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v23, failure := func() (bool, error) {
+			ok4 := celrt.TypeOf(e) == celrt.MapType
+			if ok4 {
+				opt2, err := celrt.OptSelect(e, "oldText")
+				if err != nil {
+					return false, err
+				}
+				v22 := opt2.Value
+				if !opt2.Ok {
+					v22 = nil
+				}
+				ok4 = celrt.TypeOf(v22) == celrt.StringType
+			}
+			return ok4, nil
+		}()
+		v25, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(e, "newText")
+			if err != nil {
+				return false, err
+			}
+			v24 := opt3.Value
+			if !opt3.Ok {
+				v24 = nil
+			}
+			return celrt.TypeOf(v24) == celrt.StringType, nil
+		}()
+		ok6, err := celrt.And(v23, failure, v25, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	found := false
+	var failure3 error
+	v26 := []any{
+		celrt.Field(input, "replace_all"),
+		celrt.Field(input, "replaceAll"),
+		celrt.Field(input, "all"),
+		celrt.Field(input, "allow_multiple"),
+	}
+	for _, b := range v26 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v27, failure4 := func() (bool, error) {
+			ok7 := celrt.TypeOf(b) == celrt.BoolType
+			if ok7 {
+				x3, err := celrt.AsBool(b)
+				if err != nil {
+					return false, err
+				}
+				ok7 = x3
+			}
+			return ok7, nil
+		}()
+		if failure4 != nil {
+			if failure3 == nil {
+				failure3 = failure4
+			}
+			continue
+		}
+		found = v27
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	every := found
+	var v28 []string
+	if every {
+		v28 = []string{"every occurrence"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+	var v30 []string
+	if v29 == celrt.DoubleType {
+		r, err := celrt.NumberTextOf(input, "expected_replacements")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{r + " occurrences expected"}
+	} else {
+		v30 = []string{}
+	}
+	ok8 := int64(len(edits)) == int64(1)
+	if ok8 {
+		elem, err := celrt.IndexList(edits, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(elem, "creates")
+		if err != nil {
+			return "", false, err
+		}
+		v31 := opt4.Value
+		if !opt4.Ok {
+			v31 = false
+		}
+		ok8 = celrt.EqualBool(v31, true)
+	}
+	var v32 []string
+	if ok8 {
+		v33 := []string{"creating the file if it does not exist"}
+		v32 = v33
+	} else {
+		v32 = []string{}
+	}
+	notes := celrt.Concat(v28, v30, v32)
+	opt5 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v34 := opt5
+	if !opt5.Ok {
+		v34 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v35 := v34
+	if !v34.Ok {
+		v35 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v35
+	var v36 celrt.Optional[string]
+	if path.Ok {
+		v37, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v38 string
+		if int64(len(edits)) == int64(0) {
+			v38 = ""
+		} else {
+			v38 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
+		}
+		v36 = celrt.Of(v37 + v38)
+	} else {
+		v36 = celrt.None[string]()
+	}
+	_ = notes
+	return v36.Value, v36.Ok, nil
+}
 
-// PreviewFind formats calls to "find" (Find files).
+// ResultEdit summarizes the result of a call to "edit" (Edit).
+//
+// Also registered as "Edit", "replace".
+//
+// The path, how many replacements, and how many lines the first one
+// replaces with how many. pi sends edits, a list of oldText/newText (some
+// models send it as JSON text, which is decoded), and older pi and
+// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
+// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
+// opencode edit oldString/newString. Says when every occurrence is
+// replaced (replace_all, replaceAll, all, allow_multiple), how many
+// occurrences are expected (older Gemini CLI), and that an empty
+// old_string or oldString creates the file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	pair = type(input.oldText) == string && type(input.newText) == string
+//	  ? [{"oldText": input.oldText, "newText": input.newText}]
+//	  : type(input.old_string) == string && type(input.new_string) == string
+//	    ? [{"oldText": input.old_string, "newText": input.new_string, "creates": input.old_string == ""}]
+//	    : type(input.oldString) == string && type(input.newString) == string
+//	      ? [{"oldText": input.oldString, "newText": input.newString, "creates": input.oldString == ""}]
+//	      : []
+//	edits = (listed + pair).filter(e, type(e) == map
+//	  && type(e.?oldText.orValue(null)) == string
+//	  && type(e.?newText.orValue(null)) == string)
+//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
+//	notes = (every ? ["every occurrence"] : [])
+//	+ (type(input.expected_replacements) == double
+//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
+//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
+func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	ok := v5
+	if ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		ok = v6
+	}
+	var v7 []any
+	if ok {
+		v8 := celrt.Field(input, "oldText")
+		v9 := celrt.Field(input, "newText")
+		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{v8, v9})
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []any{m}
+	} else {
+		v10 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		ok2 := v10
+		if ok2 {
+			v11 := celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			ok2 = v11
+		}
+		var v12 []any
+		if ok2 {
+			v13 := celrt.Field(input, "old_string")
+			v14 := celrt.Field(input, "new_string")
+			v15 := celrt.EqualString(celrt.Field(input, "old_string"), "")
+			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
+			if err != nil {
+				return "", false, err
+			}
+			v12 = []any{m2}
+		} else {
+			v16 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			ok3 := v16
+			if ok3 {
+				v17 := celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				ok3 = v17
+			}
+			var v18 []any
+			if ok3 {
+				v19 := celrt.Field(input, "oldString")
+				v20 := celrt.Field(input, "newString")
+				v21 := celrt.EqualString(celrt.Field(input, "oldString"), "")
+				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
+				if err != nil {
+					return "", false, err
+				}
+				v18 = []any{m3}
+			} else {
+				v18 = []any{}
+			}
+			v12 = v18
+		}
+		v7 = v12
+	}
+	pair := v7
+	x2, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(celrt.Concat(x2, pair)))
+	for _, e := range celrt.Concat(x2, pair) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v23, failure := func() (bool, error) {
+			ok4 := celrt.TypeOf(e) == celrt.MapType
+			if ok4 {
+				opt2, err := celrt.OptSelect(e, "oldText")
+				if err != nil {
+					return false, err
+				}
+				v22 := opt2.Value
+				if !opt2.Ok {
+					v22 = nil
+				}
+				ok4 = celrt.TypeOf(v22) == celrt.StringType
+			}
+			return ok4, nil
+		}()
+		v25, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(e, "newText")
+			if err != nil {
+				return false, err
+			}
+			v24 := opt3.Value
+			if !opt3.Ok {
+				v24 = nil
+			}
+			return celrt.TypeOf(v24) == celrt.StringType, nil
+		}()
+		ok6, err := celrt.And(v23, failure, v25, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	found := false
+	var failure3 error
+	v26 := []any{
+		celrt.Field(input, "replace_all"),
+		celrt.Field(input, "replaceAll"),
+		celrt.Field(input, "all"),
+		celrt.Field(input, "allow_multiple"),
+	}
+	for _, b := range v26 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v27, failure4 := func() (bool, error) {
+			ok7 := celrt.TypeOf(b) == celrt.BoolType
+			if ok7 {
+				x3, err := celrt.AsBool(b)
+				if err != nil {
+					return false, err
+				}
+				ok7 = x3
+			}
+			return ok7, nil
+		}()
+		if failure4 != nil {
+			if failure3 == nil {
+				failure3 = failure4
+			}
+			continue
+		}
+		found = v27
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	every := found
+	var v28 []string
+	if every {
+		v28 = []string{"every occurrence"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+	var v30 []string
+	if v29 == celrt.DoubleType {
+		r, err := celrt.NumberTextOf(input, "expected_replacements")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{r + " occurrences expected"}
+	} else {
+		v30 = []string{}
+	}
+	ok8 := int64(len(edits)) == int64(1)
+	if ok8 {
+		elem, err := celrt.IndexList(edits, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(elem, "creates")
+		if err != nil {
+			return "", false, err
+		}
+		v31 := opt4.Value
+		if !opt4.Ok {
+			v31 = false
+		}
+		ok8 = celrt.EqualBool(v31, true)
+	}
+	var v32 []string
+	if ok8 {
+		v33 := []string{"creating the file if it does not exist"}
+		v32 = v33
+	} else {
+		v32 = []string{}
+	}
+	notes := celrt.Concat(v28, v30, v32)
+	opt5 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v34 := opt5
+	if !opt5.Ok {
+		v34 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v35 := v34
+	if !v34.Ok {
+		v35 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v35
+	var v36 celrt.Optional[string]
+	if int64(len(edits)) == int64(0) {
+		v36 = celrt.None[string]()
+	} else {
+		v37 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
+		v36 = v37
+	}
+	_ = notes
+	_ = path
+	return v36.Value, v36.Ok, nil
+}
+
+// formatterEdit registers the functions of "edit".
+var formatterEdit = slots{
+	preview:      PreviewEdit,
+	tier:         runtime.TierWrite,
+	row:          RowEdit,
+	result:       ResultEdit,
+	presentation: runtime.Presentation{Title: "Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+}
+
+// PreviewFind formats calls to "find" (Find).
 //
 // Also registered as "Glob", "glob".
 //
@@ -853,10 +2463,187 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterFind registers the functions of "find".
-var formatterFind = slots{preview: PreviewFind, tier: runtime.TierRead}
+// RowFind renders the row of a call to "find" (Find).
+//
+// Also registered as "Glob", "glob".
+//
+// The glob pattern on one line, and the path or the working directory (pi
+// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
+// path; Gemini CLI glob with dir_path).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
+//	    + path.value() + "'" : "current working directory"]
+//	row = nonEmpty(input.pattern).hasValue()
+//	  ? optional.of(inline(string(input.pattern), limits.summary) + (path.hasValue() ? " in " + path.value() : ""))
+//	  : optional.none()
+func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	var v2 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v2 = v3
+	} else {
+		v2 = []string{}
+	}
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	parts := celrt.Concat(v2, []string{v4})
+	var v6 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		var v7 string
+		if path.Ok {
+			v8, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v7 = " in " + v8
+		} else {
+			v7 = ""
+		}
+		v9 := celrt.Of(celrt.Inline(s2, int64(limits.Summary)) + v7)
+		v6 = v9
+	} else {
+		v6 = celrt.None[string]()
+	}
+	_ = parts
+	return v6.Value, v6.Ok, nil
+}
 
-// PreviewGrep formats calls to "grep" (Search file contents).
+// ResultFind summarizes the result of a call to "find" (Find).
+//
+// Also registered as "Glob", "glob".
+//
+// The glob pattern on one line, and the path or the working directory (pi
+// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
+// path; Gemini CLI glob with dir_path).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
+//	    + path.value() + "'" : "current working directory"]
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text.startsWith("No files found")
+//	    ? "no files"
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "file", "files"))
+func ResultFind(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	var v2 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v2 = v3
+	} else {
+		v2 = []string{}
+	}
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	parts := celrt.Concat(v2, []string{v4})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		s2, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s2)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	ok := text == ""
+	if !ok {
+		ok = strings.HasPrefix(text, "No files found")
+	}
+	var v7 string
+	if ok {
+		v7 = "no files"
+	} else {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		v7 = celrt.Plural(int64(len(list2)), "file", "files")
+	}
+	_ = parts
+	return v7, true, nil
+}
+
+// formatterFind registers the functions of "find".
+var formatterFind = slots{
+	preview:      PreviewFind,
+	tier:         runtime.TierRead,
+	row:          RowFind,
+	result:       ResultFind,
+	presentation: runtime.Presentation{Title: "Find", Category: "search", NerdIcon: "\uf1e5", PlainIcon: "📂"},
+}
+
+// PreviewGrep formats calls to "grep" (Grep).
 //
 // Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
 //
@@ -942,10 +2729,432 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterGrep registers the functions of "grep".
-var formatterGrep = slots{preview: PreviewGrep, tier: runtime.TierRead}
+// RowGrep renders the row of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	row = nonEmpty(input.pattern).hasValue()
+//	  ? optional.of(inline(string(input.pattern), limits.summary)
+//	      + (filter.hasValue() ? " (" + inline(filter.value(), 40) + ")" : "")
+//	      + (path.hasValue() ? " in " + path.value() : ""))
+//	  : optional.none()
+func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	var v15 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		var v16 string
+		if filter.Ok {
+			v17, err := filter.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v16 = " (" + celrt.Inline(v17, int64(40)) + ")"
+		} else {
+			v16 = ""
+		}
+		var v18 string
+		if path.Ok {
+			v19, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v18 = " in " + v19
+		} else {
+			v18 = ""
+		}
+		v20 := celrt.Of(celrt.Inline(s3, int64(limits.Summary)) + v16 + v18)
+		v15 = v20
+	} else {
+		v15 = celrt.None[string]()
+	}
+	_ = parts
+	return v15.Value, v15.Ok, nil
+}
 
-// PreviewLs formats calls to "ls" (List a directory).
+// ResultGrep summarizes the result of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text.startsWith("No matches") || text.startsWith("No files found")
+//	    ? "no matches"
+//	    : text.startsWith("Found ") ? inline(text.split("\n", 2)[0], limits.summary).lowerAscii()
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
+func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt3.Value
+		if !opt3.Ok {
+			v15 = ""
+		}
+		s3, err := celrt.ToString(v15)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s3)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	ok := text == ""
+	if !ok {
+		ok = strings.HasPrefix(text, "No matches")
+	}
+	ok2 := ok
+	if !ok2 {
+		ok2 = strings.HasPrefix(text, "No files found")
+	}
+	var v16 string
+	if ok2 {
+		v16 = "no matches"
+	} else {
+		var v17 string
+		if strings.HasPrefix(text, "Found ") {
+			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v18 := celrt.LowerASCII(celrt.Inline(elem, int64(limits.Summary)))
+			v17 = v18
+		} else {
+			list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+			for _, l := range celrt.Split(text, "\n") {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.Trim(l) != "" {
+					if bytes += len(l); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list2 = append(list2, l)
+				}
+			}
+			v19 := celrt.Plural(int64(len(list2)), "match", "matches")
+			v17 = v19
+		}
+		v16 = v17
+	}
+	_ = parts
+	return v16, true, nil
+}
+
+// ExpandGrep returns the lines of the result of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text.trim() == "" ? optional.none() : optional.of(text.split("\n").filter(l, l.trim() != "")))
+func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return nil, false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return nil, false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v15 := opt3.Value
+		if !opt3.Ok {
+			v15 = ""
+		}
+		s3, err := celrt.ToString(v15)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s3); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s3)
+	}
+	text := celrt.JoinSep(list, "")
+	var v16 celrt.Optional[[]string]
+	if celrt.Trim(text) == "" {
+		v16 = celrt.None[[]string]()
+	} else {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		v16 = celrt.Of(list2)
+	}
+	_ = parts
+	return v16.Value, v16.Ok, nil
+}
+
+// formatterGrep registers the functions of "grep".
+var formatterGrep = slots{
+	preview:      PreviewGrep,
+	tier:         runtime.TierRead,
+	row:          RowGrep,
+	result:       ResultGrep,
+	expand:       ExpandGrep,
+	presentation: runtime.Presentation{Title: "Grep", Category: "search", NerdIcon: "\uf002", PlainIcon: "🔎"},
+}
+
+// PreviewLs formats calls to "ls" (List).
 //
 // Also registered as "LS", "list", "list_directory", "list_dir".
 //
@@ -1045,10 +3254,294 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterLs registers the functions of "ls".
-var formatterLs = slots{preview: PreviewLs, tier: runtime.TierRead}
+// RowLs renders the row of a call to "ls" (List).
+//
+// Also registered as "LS", "list", "list_directory", "list_dir".
+//
+// The path or the working directory, what is ignored, and how deep the
+// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
+// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
+// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
+// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	ignored = type(input.ignore) == list
+//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
+//	  : []
+//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
+//	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : ""))
+//	  : optional.none()
+func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			g := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(g).Ok {
+				if bytes += celrt.Footprint(g); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, g)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, g2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s, err := celrt.ToString(g2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	ignored := v3
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	v6 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+	var v7 []string
+	if v6 {
+		r, err := celrt.NumberTextOf(input, "depth")
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []string{"depth " + r}
+	} else {
+		v7 = []string{}
+	}
+	var v8 []string
+	if int64(len(ignored)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v9 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v8 = []string{"ignoring " + v9}
+	}
+	parts := celrt.Concat([]string{v4}, v7, v8)
+	var v10 celrt.Optional[string]
+	if path.Ok {
+		v11, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v12 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v13 string
+		if v12 {
+			r2, err := celrt.NumberTextOf(input, "depth")
+			if err != nil {
+				return "", false, err
+			}
+			v13 = " (depth " + r2 + ")"
+		} else {
+			v13 = ""
+		}
+		v10 = celrt.Of(v11 + v13)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	_ = parts
+	return v10.Value, v10.Ok, nil
+}
 
-// PreviewMcp formats calls to "mcp" (Any MCP tool).
+// ResultLs summarizes the result of a call to "ls" (List).
+//
+// Also registered as "LS", "list", "list_directory", "list_dir".
+//
+// The path or the working directory, what is ignored, and how deep the
+// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
+// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
+// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
+// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	ignored = type(input.ignore) == list
+//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
+//	  : []
+//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
+//	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text == "(empty directory)"
+//	    ? "empty"
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
+func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			g := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(g).Ok {
+				if bytes += celrt.Footprint(g); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, g)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, g2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s, err := celrt.ToString(g2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	ignored := v3
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	v6 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+	var v7 []string
+	if v6 {
+		r, err := celrt.NumberTextOf(input, "depth")
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []string{"depth " + r}
+	} else {
+		v7 = []string{}
+	}
+	var v8 []string
+	if int64(len(ignored)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v9 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v8 = []string{"ignoring " + v9}
+	}
+	parts := celrt.Concat([]string{v4}, v7, v8)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v10 := opt2.Value
+		if !opt2.Ok {
+			v10 = ""
+		}
+		s2, err := celrt.ToString(v10)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s2)
+	}
+	text := celrt.Trim(celrt.JoinSep(list3, ""))
+	ok := text == ""
+	if !ok {
+		ok = text == "(empty directory)"
+	}
+	var v11 string
+	if ok {
+		v11 = "empty"
+	} else {
+		list4 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l)
+			}
+		}
+		v12 := celrt.Plural(int64(len(list4)), "entry", "entries")
+		v11 = v12
+	}
+	_ = parts
+	return v11, true, nil
+}
+
+// formatterLs registers the functions of "ls".
+var formatterLs = slots{
+	preview:      PreviewLs,
+	tier:         runtime.TierRead,
+	row:          RowLs,
+	result:       ResultLs,
+	presentation: runtime.Presentation{Title: "List", Category: "file", NerdIcon: "\uf07c", PlainIcon: "📁"},
+}
+
+// PreviewMcp formats calls to "mcp" (MCP).
 //
 // The arguments in the order the model wrote them, each value rendered
 // short: strings quoted and cut at 60 characters, lists counted, objects
@@ -1115,7 +3608,182 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
+// RowMcp renders the row of a call to "mcp" (MCP).
+//
+// The arguments in the order the model wrote them, each value rendered
+// short: strings quoted and cut at 60 characters, lists counted, objects
+// elided; the whole cut at 160 characters. Follows the reference
+// implementation's umbrella envelope {tool, arguments}
+// (formatMcpInputForPrompt).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
+//
+//	args = type(input.arguments) == map ? input.arguments : {}
+//	row = nonEmpty(input.tool).hasValue()
+//	  ? optional.of(truncate(collapse(input.tool), 60)
+//	      + (args.size() == 0 ? "" : " " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), limits.summary)))
+//	  : optional.none()
+func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "arguments")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	args := v2
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "tool")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "tool"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		var v4 string
+		if size == int64(0) {
+			v4 = ""
+		} else {
+			items, err := celrt.Iterate(args)
+			if err != nil {
+				return "", false, err
+			}
+			list := make([]string, 0, items.Len())
+			for i := range items.Len() {
+				k := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				x2, err := celrt.AsString(k)
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(k)
+				if err != nil {
+					return "", false, err
+				}
+				r, err := celrt.MCPValueOf(args, x3)
+				if err != nil {
+					return "", false, err
+				}
+				elem := x2 + ": " + r
+				if bytes += len(elem); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, elem)
+			}
+			v5 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(limits.Summary))
+			v4 = " " + v5
+		}
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(60)) + v4)
+		v3 = v6
+	} else {
+		v3 = celrt.None[string]()
+	}
+	return v3.Value, v3.Ok, nil
+}
+
+// ResultMcp summarizes the result of a call to "mcp" (MCP).
+//
+// The arguments in the order the model wrote them, each value rendered
+// short: strings quoted and cut at 60 characters, lists counted, objects
+// elided; the whole cut at 160 characters. Follows the reference
+// implementation's umbrella envelope {tool, arguments}
+// (formatMcpInputForPrompt).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
+//
+//	args = type(input.arguments) == map ? input.arguments : {}
+//	result = result.content.size() > 0 && result.content.all(c, c.?type.orValue("") == "image")
+//	  ? optional.of(plural(result.content.size(), "image", "images"))
+//	  : optional.none()
+func ResultMcp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "arguments")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	args := v2
+	v3, failure := func() (bool, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return false, err
+		}
+		return int64(len(content)) > int64(0), nil
+	}()
+	v6, failure4 := func() (bool, error) {
+		found := true
+		var failure2 error
+		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return false, err
+		}
+		for _, c := range content2 {
+			if steps++; steps > celrt.MaxSteps {
+				return false, celrt.ErrSteps
+			}
+			v5, failure3 := func() (bool, error) {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v4 := opt.Value
+				if !opt.Ok {
+					v4 = ""
+				}
+				return celrt.EqualString(v4, "image"), nil
+			}()
+			if failure3 != nil {
+				if failure2 == nil {
+					failure2 = failure3
+				}
+				continue
+			}
+			found = v5
+			if !found {
+				break
+			}
+		}
+		if found && failure2 != nil {
+			return false, failure2
+		}
+		return found, nil
+	}()
+	ok2, err := celrt.And(v3, failure, v6, failure4)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		content3, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Plural(int64(len(content3)), "image", "images")
+		v7 = celrt.Of(v8)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = args
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterMcp registers the functions of "mcp".
+var formatterMcp = slots{
+	preview:      PreviewMcp,
+	row:          RowMcp,
+	result:       ResultMcp,
+	presentation: runtime.Presentation{Title: "MCP", Category: "mcp", NerdIcon: "\uf1e6", PlainIcon: "🔌"},
+}
+
+// PreviewWebFetch formats calls to "web_fetch" (Fetch).
 //
 // Also registered as "WebFetch", "webfetch".
 //
@@ -1376,12 +4044,583 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	return v8.Value, v8.Ok, nil
 }
 
+// RowWebFetch renders the row of a call to "web_fetch" (Fetch).
+//
+// Also registered as "WebFetch", "webfetch".
+//
+// The URL, cut at the preview limit, then the question the page is read
+// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
+// opencode webfetch send url, Claude Code WebFetch url and prompt). A
+// password in the URL and query parameters named like credentials (token,
+// key, secret, password, signature, auth, session) are flagged by name and
+// their values hidden. Gemini CLI web_fetch sends only a prompt that names
+// the URLs; it is shown cut at the preview limit. Declines with neither.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
+//
+//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	q = bare.indexOf("?")
+//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
+//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
+//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
+//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
+//	  || l.contains("session") || l.contains("credential")))
+//	shown = q < 0 ? bare
+//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
+//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
+//	row = url != ""
+//	  ? optional.of(cel.bind(rest, url.indexOf("://") >= 0 ? url.substring(url.indexOf("://") + 3) : url,
+//	      truncate((userinfo ? rest.substring(rest.indexOf("@") + 1) : rest).split("?", 2)[0].split("#", 2)[0], limits.summary)))
+//	  : prompt != "" ? optional.of(truncate(prompt, limits.summary))
+//	  : optional.none()
+func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "url"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	url := celrt.Truncate(v1, int64(2000))
+	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	prompt := celrt.Collapse(v2)
+	matched, err := patternWebFetch1.MatchString(url)
+	if err != nil {
+		return "", false, err
+	}
+	userinfo := matched
+	var v3 string
+	if userinfo {
+		r, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.IndexOf(url, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(url, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r2 + "…@" + r4
+	} else {
+		v3 = url
+	}
+	bare := v3
+	r5, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r5
+	var v4 []string
+	if q < int64(0) {
+		v4 = []string{}
+	} else {
+		sum3, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.Substring(bare, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Split(r6, "&")
+	}
+	params := v4
+	list := make([]string, 0, len(params))
+	for _, p := range params {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, elem)
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.StringSize(n) <= int64(40)
+		if ok {
+			l := celrt.LowerASCII(n)
+			ok2 := strings.Contains(l, "token")
+			if !ok2 {
+				ok2 = strings.Contains(l, "secret")
+			}
+			ok3 := ok2
+			if !ok3 {
+				ok3 = strings.Contains(l, "passw")
+			}
+			ok4 := ok3
+			if !ok4 {
+				ok5 := strings.Contains(l, "pwd")
+				if !ok5 {
+					ok5 = strings.Contains(l, "key")
+				}
+				ok4 = ok5
+			}
+			ok6 := ok4
+			if !ok6 {
+				ok7 := strings.Contains(l, "signature")
+				if !ok7 {
+					ok7 = l == "sig"
+				}
+				ok8 := ok7
+				if !ok8 {
+					ok8 = strings.Contains(l, "auth")
+				}
+				ok9 := ok8
+				if !ok9 {
+					ok10 := strings.Contains(l, "session")
+					if !ok10 {
+						ok10 = strings.Contains(l, "credential")
+					}
+					ok9 = ok10
+				}
+				ok6 = ok9
+			}
+			ok = ok6
+		}
+		if ok {
+			if bytes += len(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, n)
+		}
+	}
+	secret := list2
+	var v5 string
+	if q < int64(0) {
+		v5 = bare
+	} else {
+		sum4, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]string, 0, len(params))
+		for _, p2 := range params {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			n2 := elem2
+			ok11 := strings.Contains(p2, "=")
+			if ok11 {
+				ok11 = slices.Contains(secret, n2)
+			}
+			var v6 string
+			if ok11 {
+				v6 = n2 + "=…"
+			} else {
+				v6 = p2
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, v6)
+		}
+		v5 = r7 + celrt.JoinSep(list3, "&")
+	}
+	shown := v5
+	var v7 []string
+	if userinfo {
+		v7 = []string{"a password"}
+	} else {
+		v7 = []string{}
+	}
+	list4 := make([]string, 0, len(secret))
+	for _, n3 := range secret {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3 := "'" + n3 + "'"
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem3)
+	}
+	flags := celrt.Concat(v7, list4)
+	var v8 celrt.Optional[string]
+	if url != "" {
+		r8, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		var v9 string
+		if r8 >= int64(0) {
+			r9, err := celrt.IndexOf(url, "://")
+			if err != nil {
+				return "", false, err
+			}
+			sum5, err := celrt.AddInt(r9, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			r10, err := celrt.Substring(url, sum5)
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r10
+		} else {
+			v9 = url
+		}
+		rest := v9
+		var v10 string
+		if userinfo {
+			r11, err := celrt.IndexOf(rest, "@")
+			if err != nil {
+				return "", false, err
+			}
+			sum6, err := celrt.AddInt(r11, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r12, err := celrt.Substring(rest, sum6)
+			if err != nil {
+				return "", false, err
+			}
+			v10 = r12
+		} else {
+			v10 = rest
+		}
+		elem4, err := celrt.IndexList(celrt.SplitN(v10, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Of(celrt.Truncate(elem5, int64(limits.Summary)))
+		v8 = v11
+	} else {
+		var v12 celrt.Optional[string]
+		if prompt != "" {
+			v13 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
+			v12 = v13
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v8 = v12
+	}
+	_ = shown
+	_ = flags
+	return v8.Value, v8.Ok, nil
+}
+
+// ResultWebFetch summarizes the result of a call to "web_fetch" (Fetch).
+//
+// Also registered as "WebFetch", "webfetch".
+//
+// The URL, cut at the preview limit, then the question the page is read
+// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
+// opencode webfetch send url, Claude Code WebFetch url and prompt). A
+// password in the URL and query parameters named like credentials (token,
+// key, secret, password, signature, auth, session) are flagged by name and
+// their values hidden. Gemini CLI web_fetch sends only a prompt that names
+// the URLs; it is shown cut at the preview limit. Declines with neither.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
+//
+//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	q = bare.indexOf("?")
+//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
+//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
+//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
+//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
+//	  || l.contains("session") || l.contains("credential")))
+//	shown = q < 0 ? bare
+//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
+//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
+func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "url"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	url := celrt.Truncate(v1, int64(2000))
+	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	prompt := celrt.Collapse(v2)
+	matched, err := patternWebFetch1.MatchString(url)
+	if err != nil {
+		return "", false, err
+	}
+	userinfo := matched
+	var v3 string
+	if userinfo {
+		r, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.IndexOf(url, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(url, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r2 + "…@" + r4
+	} else {
+		v3 = url
+	}
+	bare := v3
+	r5, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r5
+	var v4 []string
+	if q < int64(0) {
+		v4 = []string{}
+	} else {
+		sum3, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.Substring(bare, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Split(r6, "&")
+	}
+	params := v4
+	list := make([]string, 0, len(params))
+	for _, p := range params {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, elem)
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.StringSize(n) <= int64(40)
+		if ok {
+			l := celrt.LowerASCII(n)
+			ok2 := strings.Contains(l, "token")
+			if !ok2 {
+				ok2 = strings.Contains(l, "secret")
+			}
+			ok3 := ok2
+			if !ok3 {
+				ok3 = strings.Contains(l, "passw")
+			}
+			ok4 := ok3
+			if !ok4 {
+				ok5 := strings.Contains(l, "pwd")
+				if !ok5 {
+					ok5 = strings.Contains(l, "key")
+				}
+				ok4 = ok5
+			}
+			ok6 := ok4
+			if !ok6 {
+				ok7 := strings.Contains(l, "signature")
+				if !ok7 {
+					ok7 = l == "sig"
+				}
+				ok8 := ok7
+				if !ok8 {
+					ok8 = strings.Contains(l, "auth")
+				}
+				ok9 := ok8
+				if !ok9 {
+					ok10 := strings.Contains(l, "session")
+					if !ok10 {
+						ok10 = strings.Contains(l, "credential")
+					}
+					ok9 = ok10
+				}
+				ok6 = ok9
+			}
+			ok = ok6
+		}
+		if ok {
+			if bytes += len(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, n)
+		}
+	}
+	secret := list2
+	var v5 string
+	if q < int64(0) {
+		v5 = bare
+	} else {
+		sum4, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]string, 0, len(params))
+		for _, p2 := range params {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			n2 := elem2
+			ok11 := strings.Contains(p2, "=")
+			if ok11 {
+				ok11 = slices.Contains(secret, n2)
+			}
+			var v6 string
+			if ok11 {
+				v6 = n2 + "=…"
+			} else {
+				v6 = p2
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, v6)
+		}
+		v5 = r7 + celrt.JoinSep(list3, "&")
+	}
+	shown := v5
+	var v7 []string
+	if userinfo {
+		v7 = []string{"a password"}
+	} else {
+		v7 = []string{}
+	}
+	list4 := make([]string, 0, len(secret))
+	for _, n3 := range secret {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3 := "'" + n3 + "'"
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem3)
+	}
+	flags := celrt.Concat(v7, list4)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v8 := opt3.Value
+		if !opt3.Ok {
+			v8 = ""
+		}
+		s, err := celrt.ToString(v8)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s)
+	}
+	text := celrt.JoinSep(list5, "")
+	var v9 celrt.Optional[string]
+	if text == "" {
+		v9 = celrt.None[string]()
+	} else {
+		v10 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
+		v9 = v10
+	}
+	_ = prompt
+	_ = shown
+	_ = flags
+	return v9.Value, v9.Ok, nil
+}
+
 // formatterWebFetch registers the functions of "web_fetch".
-var formatterWebFetch = slots{preview: PreviewWebFetch, tier: runtime.TierNetwork}
+var formatterWebFetch = slots{
+	preview:      PreviewWebFetch,
+	tier:         runtime.TierNetwork,
+	row:          RowWebFetch,
+	result:       ResultWebFetch,
+	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ac", PlainIcon: "🌐"},
+}
 
 var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 
-// PreviewWebSearch formats calls to "web_search" (Search the web).
+// PreviewWebSearch formats calls to "web_search" (Web Search).
 //
 // Also registered as "WebSearch", "websearch", "google_web_search".
 //
@@ -1532,10 +4771,324 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	return v11.Value, v11.Ok, nil
 }
 
-// formatterWebSearch registers the functions of "web_search".
-var formatterWebSearch = slots{preview: PreviewWebSearch, tier: runtime.TierNetwork}
+// RowWebSearch renders the row of a call to "web_search" (Web Search).
+//
+// Also registered as "WebSearch", "websearch", "google_web_search".
+//
+// The query on one line, cut at the summary limit, the domains the search
+// is limited to and those it leaves out (Claude Code WebSearch sends
+// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
+// google_web_search and opencode websearch only a query). A domain list
+// may arrive as one string; entries that are not text are left out.
+// Declines without a query (Codex's hosted web_search has no arguments).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
+//
+//	query = nonEmpty(input.query)
+//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
+//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
+//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	row = query.hasValue()
+//	  ? optional.of("\"" + inline(query.value(), limits.summary) + "\""
+//	      + (allowed.size() == 0 ? "" : " on " + truncate(allowed.join(", "), 40)))
+//	  : optional.none()
+func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query := celrt.NonEmpty(celrt.Field(input, "query"))
+	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+	var v2 any
+	if v1 == celrt.ListType {
+		v2 = celrt.Field(input, "allowed_domains")
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+		var v4 []any
+		if v3 == celrt.StringType {
+			v4 = []any{celrt.Field(input, "allowed_domains")}
+		} else {
+			v4 = []any{}
+		}
+		v2 = v4
+	}
+	items, err := celrt.Iterate(v2)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		d := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d).Ok {
+			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, d)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, d2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, err := celrt.NonEmpty(d2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v5)
+	}
+	allowed := list2
+	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+	var v7 any
+	if v6 == celrt.ListType {
+		v7 = celrt.Field(input, "blocked_domains")
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v9 []any
+		if v8 == celrt.StringType {
+			v9 = []any{celrt.Field(input, "blocked_domains")}
+		} else {
+			v9 = []any{}
+		}
+		v7 = v9
+	}
+	items2, err := celrt.Iterate(v7)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		d3 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d3).Ok {
+			if bytes += celrt.Footprint(d3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, d3)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, d4 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, err := celrt.NonEmpty(d4).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v10); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, v10)
+	}
+	blocked := list4
+	var v11 celrt.Optional[string]
+	if query.Ok {
+		v12, err := query.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v13 string
+		if int64(len(allowed)) == int64(0) {
+			v13 = ""
+		} else {
+			v14 := celrt.Truncate(celrt.JoinSep(allowed, ", "), int64(40))
+			v13 = " on " + v14
+		}
+		v15 := celrt.Of("\"" + celrt.Inline(v12, int64(limits.Summary)) + "\"" + v13)
+		v11 = v15
+	} else {
+		v11 = celrt.None[string]()
+	}
+	_ = blocked
+	return v11.Value, v11.Ok, nil
+}
 
-// PreviewTask formats calls to "task" (Start a sub-agent).
+// ResultWebSearch summarizes the result of a call to "web_search" (Web Search).
+//
+// Also registered as "WebSearch", "websearch", "google_web_search".
+//
+// The query on one line, cut at the summary limit, the domains the search
+// is limited to and those it leaves out (Claude Code WebSearch sends
+// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
+// google_web_search and opencode websearch only a query). A domain list
+// may arrive as one string; entries that are not text are left out.
+// Declines without a query (Codex's hosted web_search has no arguments).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
+//
+//	query = nonEmpty(input.query)
+//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
+//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
+//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	result = cel.bind(links, result.content.map(c, string(c.?text.orValue(""))).join("").split("://").size() - 1,
+//	  links == 0 ? optional.none() : optional.of(plural(links, "link", "links")))
+func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query := celrt.NonEmpty(celrt.Field(input, "query"))
+	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+	var v2 any
+	if v1 == celrt.ListType {
+		v2 = celrt.Field(input, "allowed_domains")
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+		var v4 []any
+		if v3 == celrt.StringType {
+			v4 = []any{celrt.Field(input, "allowed_domains")}
+		} else {
+			v4 = []any{}
+		}
+		v2 = v4
+	}
+	items, err := celrt.Iterate(v2)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		d := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d).Ok {
+			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, d)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, d2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, err := celrt.NonEmpty(d2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v5)
+	}
+	allowed := list2
+	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+	var v7 any
+	if v6 == celrt.ListType {
+		v7 = celrt.Field(input, "blocked_domains")
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v9 []any
+		if v8 == celrt.StringType {
+			v9 = []any{celrt.Field(input, "blocked_domains")}
+		} else {
+			v9 = []any{}
+		}
+		v7 = v9
+	}
+	items2, err := celrt.Iterate(v7)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		d3 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d3).Ok {
+			if bytes += celrt.Footprint(d3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, d3)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, d4 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, err := celrt.NonEmpty(d4).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v10); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, v10)
+	}
+	blocked := list4
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v11 := opt.Value
+		if !opt.Ok {
+			v11 = ""
+		}
+		s, err := celrt.ToString(v11)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s)
+	}
+	v12 := int64(len(celrt.Split(celrt.JoinSep(list5, ""), "://")))
+	diff, err := celrt.SubInt(v12, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	links := diff
+	var v13 celrt.Optional[string]
+	if links == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		v13 = celrt.Of(celrt.Plural(links, "link", "links"))
+	}
+	_ = query
+	_ = allowed
+	_ = blocked
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterWebSearch registers the functions of "web_search".
+var formatterWebSearch = slots{
+	preview:      PreviewWebSearch,
+	tier:         runtime.TierNetwork,
+	row:          RowWebSearch,
+	result:       ResultWebSearch,
+	presentation: runtime.Presentation{Title: "Web Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🔍"},
+}
+
+// PreviewTask formats calls to "task" (Task).
 //
 // Also registered as "Task", "Agent", "agent", "invoke_agent".
 //
@@ -1752,10 +5305,417 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v24.Value, v24.Ok, nil
 }
 
-// formatterTask registers the functions of "task".
-var formatterTask = slots{preview: PreviewTask, tier: runtime.TierExecute}
+// RowTask renders the row of a call to "task" (Task).
+//
+// Also registered as "Task", "Agent", "agent", "invoke_agent".
+//
+// Which sub-agent runs, how (in the background, isolated, on which model),
+// the task's short description, then the prompt on one line cut at 80
+// characters. Claude Code Agent (formerly Task), opencode task and Qwen
+// Code agent send description, prompt and subagent_type (opencode may
+// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
+// oh-my-pi task sends agent and a list of tasks, whose descriptions are
+// listed. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
+//
+//	description = collapse(nonEmpty(input.description).orValue(""))
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	kind = nonEmpty(input.subagent_type).or(nonEmpty(input.agent_name)).or(nonEmpty(input.agent))
+//	who = kind.hasValue() ? "sub-agent '" + truncate(collapse(kind.value()), 40) + "'" : "a sub-agent"
+//	tasks = type(input.tasks) == list
+//	  ? input.tasks.filter(t, type(t) == map)
+//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	  : []
+//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
+//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
+//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	row = cel.bind(who, kind.hasValue() ? truncate(collapse(kind.value()), 40) + ": " : "",
+//	  tasks.size() > 0
+//	    ? optional.of(truncate(who + plural(tasks.size(), "task", "tasks") + " "
+//	        + tasks.map(t, "\"" + truncate(t, 30) + "\"").join(", "), limits.summary))
+//	    : description != "" || prompt != ""
+//	      ? optional.of(truncate(who + (description != "" ? description : prompt), limits.summary))
+//	      : optional.none())
+func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+	v2 := v1.Value
+	if !v1.Ok {
+		v2 = ""
+	}
+	description := celrt.Collapse(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = ""
+	}
+	prompt := celrt.Collapse(v3)
+	v4 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
+	v5 := v4
+	if !v4.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	}
+	kind := v6
+	var v7 string
+	if kind.Ok {
+		v8, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
+	} else {
+		v7 = "a sub-agent"
+	}
+	who := v7
+	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v10 []string
+	if v9 {
+		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			t := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(t) == celrt.MapType {
+				if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, t)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v11 := opt2.Value
+			if !opt2.Ok {
+				v11 = nil
+			}
+			opt3 := celrt.NonEmpty(v11)
+			v12 := opt3
+			if !opt3.Ok {
+				opt4, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
+				}
+				v12 = celrt.NonEmpty(v13)
+			}
+			v14 := v12.Value
+			if !v12.Ok {
+				v14 = "?"
+			}
+			elem := celrt.Collapse(v14)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v10 = list2
+	} else {
+		v10 = []string{}
+	}
+	tasks := v10
+	v15 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v16 []string
+	if v15 {
+		v16 = []string{" in the background"}
+	} else {
+		v16 = []string{}
+	}
+	v17 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v18 []string
+	if v17 {
+		x, err := celrt.AsString(celrt.Field(input, "isolation"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v18 = v19
+	} else {
+		v18 = []string{}
+	}
+	var v20 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v21 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v20 = v21
+	} else {
+		v20 = []string{}
+	}
+	var v22 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v23 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v22 = v23
+	} else {
+		v22 = []string{}
+	}
+	how := celrt.Concat(v16, v18, v20, v22)
+	var v24 string
+	if kind.Ok {
+		v25, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = celrt.Truncate(celrt.Collapse(v25), int64(40)) + ": "
+	} else {
+		v24 = ""
+	}
+	who2 := v24
+	var v26 celrt.Optional[string]
+	if int64(len(tasks)) > int64(0) {
+		list3 := make([]string, 0, len(tasks))
+		for _, t3 := range tasks {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "\"" + celrt.Truncate(t3, int64(30)) + "\""
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v27 := celrt.Truncate(who2+celrt.Plural(int64(len(tasks)), "task", "tasks")+" "+celrt.JoinSep(list3, ", "), int64(limits.Summary))
+		v26 = celrt.Of(v27)
+	} else {
+		ok := description != ""
+		if !ok {
+			ok = prompt != ""
+		}
+		var v28 celrt.Optional[string]
+		if ok {
+			var v29 string
+			if description != "" {
+				v29 = description
+			} else {
+				v29 = prompt
+			}
+			v30 := celrt.Of(celrt.Truncate(who2+v29, int64(limits.Summary)))
+			v28 = v30
+		} else {
+			v28 = celrt.None[string]()
+		}
+		v26 = v28
+	}
+	_ = who
+	_ = how
+	return v26.Value, v26.Ok, nil
+}
 
-// PreviewTodoWrite formats calls to "todo_write" (Update the todo list).
+// ResultTask summarizes the result of a call to "task" (Task).
+//
+// Also registered as "Task", "Agent", "agent", "invoke_agent".
+//
+// Which sub-agent runs, how (in the background, isolated, on which model),
+// the task's short description, then the prompt on one line cut at 80
+// characters. Claude Code Agent (formerly Task), opencode task and Qwen
+// Code agent send description, prompt and subagent_type (opencode may
+// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
+// oh-my-pi task sends agent and a list of tasks, whose descriptions are
+// listed. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
+//
+//	description = collapse(nonEmpty(input.description).orValue(""))
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	kind = nonEmpty(input.subagent_type).or(nonEmpty(input.agent_name)).or(nonEmpty(input.agent))
+//	who = kind.hasValue() ? "sub-agent '" + truncate(collapse(kind.value()), 40) + "'" : "a sub-agent"
+//	tasks = type(input.tasks) == list
+//	  ? input.tasks.filter(t, type(t) == map)
+//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	  : []
+//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
+//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
+//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
+func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+	v2 := v1.Value
+	if !v1.Ok {
+		v2 = ""
+	}
+	description := celrt.Collapse(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = ""
+	}
+	prompt := celrt.Collapse(v3)
+	v4 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
+	v5 := v4
+	if !v4.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	}
+	kind := v6
+	var v7 string
+	if kind.Ok {
+		v8, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
+	} else {
+		v7 = "a sub-agent"
+	}
+	who := v7
+	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v10 []string
+	if v9 {
+		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			t := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(t) == celrt.MapType {
+				if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, t)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v11 := opt2.Value
+			if !opt2.Ok {
+				v11 = nil
+			}
+			opt3 := celrt.NonEmpty(v11)
+			v12 := opt3
+			if !opt3.Ok {
+				opt4, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
+				}
+				v12 = celrt.NonEmpty(v13)
+			}
+			v14 := v12.Value
+			if !v12.Ok {
+				v14 = "?"
+			}
+			elem := celrt.Collapse(v14)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v10 = list2
+	} else {
+		v10 = []string{}
+	}
+	tasks := v10
+	v15 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v16 []string
+	if v15 {
+		v16 = []string{" in the background"}
+	} else {
+		v16 = []string{}
+	}
+	v17 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v18 []string
+	if v17 {
+		x, err := celrt.AsString(celrt.Field(input, "isolation"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v18 = v19
+	} else {
+		v18 = []string{}
+	}
+	var v20 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v21 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v20 = v21
+	} else {
+		v20 = []string{}
+	}
+	var v22 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v23 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v22 = v23
+	} else {
+		v22 = []string{}
+	}
+	how := celrt.Concat(v16, v18, v20, v22)
+	var v24 celrt.Optional[string]
+	if int64(len(tasks)) > int64(0) {
+		v25 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
+		v24 = v25
+	} else {
+		v24 = celrt.None[string]()
+	}
+	_ = description
+	_ = prompt
+	_ = who
+	_ = how
+	return v24.Value, v24.Ok, nil
+}
+
+// formatterTask registers the functions of "task".
+var formatterTask = slots{
+	preview:      PreviewTask,
+	tier:         runtime.TierExecute,
+	row:          RowTask,
+	result:       ResultTask,
+	presentation: runtime.Presentation{Title: "Task", Category: "agent", NerdIcon: "\uf0e8", PlainIcon: "🤖"},
+}
+
+// PreviewTodoWrite formats calls to "todo_write" (Todos).
 //
 // Also registered as "TodoWrite", "todowrite", "write_todos".
 //
@@ -2042,10 +6002,607 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	return v17.Value, v17.Ok, nil
 }
 
-// formatterTodoWrite registers the functions of "todo_write".
-var formatterTodoWrite = slots{preview: PreviewTodoWrite, tier: runtime.TierWrite}
+// RowTodoWrite renders the row of a call to "todo_write" (Todos).
+//
+// Also registered as "TodoWrite", "todowrite", "write_todos".
+//
+// How many todos the new list has and how many are pending, in progress
+// and completed (and cancelled or blocked, when any are), then the first
+// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
+// todowrite name a todo's text content, Gemini CLI write_todos
+// description. The list replaces the old one, so an empty list clears it.
+// A list sent as JSON text is decoded. Declines when todos is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
+//
+//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	todos = all.filter(t, type(t) == map)
+//	statuses = todos.map(t, t.?status.orValue(""))
+//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
+//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
+//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
+//	.map(c, c[1] + " " + c[0])
+//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
+//	  .map(t, nonEmpty(t.?content.orValue(null)).or(nonEmpty(t.?description.orValue(null))))
+//	  .filter(o, o.hasValue()).map(o, collapse(o.value()))
+//	row = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(all.size() == 0
+//	      ? "clear the list"
+//	      : plural(all.size(), "todo", "todos") + ", " + string(statuses.filter(s, s == "completed").size()) + " done"
+//	        + (current.size() == 0 ? "" : ": " + truncate(current[0], 40)))
+func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "todos"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "todos")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	todos := list
+	list2 := make([]any, 0, len(todos))
+	for _, t2 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(t2, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		if bytes += celrt.Footprint(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v6)
+	}
+	statuses := list2
+	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	list3 := make([][]string, 0, len(v7))
+	for _, s := range v7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list4 := make([]any, 0, len(statuses))
+		for _, x2 := range statuses {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.EqualString(x2, s) {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, x2)
+			}
+		}
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v8)
+	}
+	list5 := make([][]string, 0, len(list3))
+	for _, c := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			elem, err := celrt.IndexList(c, int64(0))
+			if err != nil {
+				return false, err
+			}
+			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+			return v9, nil
+		}()
+		v11, failure2 := func() (bool, error) {
+			elem2, err := celrt.IndexList(c, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem2 != "0", nil
+		}()
+		ok2, err := celrt.Or(v10, failure, v11, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, c)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, c2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.IndexList(c2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem4, err := celrt.IndexList(c2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := elem3 + " " + elem4
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	counts := list6
+	list7 := make([]any, 0, len(todos))
+	for _, t3 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(t3, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v12 = ""
+		}
+		if celrt.EqualString(v12, "in_progress") {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, t3)
+		}
+	}
+	list8 := make([]celrt.Optional[string], 0, len(list7))
+	for _, t4 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt4, err := celrt.OptSelect(t4, "content")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt4.Value
+		if !opt4.Ok {
+			v13 = nil
+		}
+		opt5 := celrt.NonEmpty(v13)
+		v14 := opt5
+		if !opt5.Ok {
+			opt6, err := celrt.OptSelect(t4, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v15 := opt6.Value
+			if !opt6.Ok {
+				v15 = nil
+			}
+			v14 = celrt.NonEmpty(v15)
+		}
+		if bytes += celrt.Footprint(v14); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, v14)
+	}
+	list9 := make([]celrt.Optional[string], 0, len(list8))
+	for _, o := range list8 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if o.Ok {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, o)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, o2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v16, err := o2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := celrt.Collapse(v16)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem6)
+	}
+	current := list10
+	var v17 celrt.Optional[string]
+	if !decoded.Ok {
+		v17 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		var v18 string
+		if size == int64(0) {
+			v18 = "clear the list"
+		} else {
+			size2, err := celrt.Size(all)
+			if err != nil {
+				return "", false, err
+			}
+			list11 := make([]any, 0, len(statuses))
+			for _, s2 := range statuses {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.EqualString(s2, "completed") {
+					if bytes += celrt.Footprint(s2); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list11 = append(list11, s2)
+				}
+			}
+			var v19 string
+			if int64(len(current)) == int64(0) {
+				v19 = ""
+			} else {
+				elem7, err := celrt.IndexList(current, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				v19 = ": " + celrt.Truncate(elem7, int64(40))
+			}
+			v20 := celrt.Plural(size2, "todo", "todos") + ", " + strconv.FormatInt(int64(len(list11)), 10) + " done" + v19
+			v18 = v20
+		}
+		v17 = celrt.Of(v18)
+	}
+	_ = counts
+	return v17.Value, v17.Ok, nil
+}
 
-// PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
+// ResultTodoWrite summarizes the result of a call to "todo_write" (Todos).
+//
+// Also registered as "TodoWrite", "todowrite", "write_todos".
+//
+// How many todos the new list has and how many are pending, in progress
+// and completed (and cancelled or blocked, when any are), then the first
+// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
+// todowrite name a todo's text content, Gemini CLI write_todos
+// description. The list replaces the old one, so an empty list clears it.
+// A list sent as JSON text is decoded. Declines when todos is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
+//
+//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	todos = all.filter(t, type(t) == map)
+//	statuses = todos.map(t, t.?status.orValue(""))
+//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
+//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
+//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
+//	.map(c, c[1] + " " + c[0])
+//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
+//	  .map(t, nonEmpty(t.?content.orValue(null)).or(nonEmpty(t.?description.orValue(null))))
+//	  .filter(o, o.hasValue()).map(o, collapse(o.value()))
+//	result = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(all.size() == 0
+//	      ? "list cleared"
+//	      : string(statuses.filter(s, s == "completed").size()) + " of " + string(all.size()) + " completed")
+func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "todos"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "todos")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	todos := list
+	list2 := make([]any, 0, len(todos))
+	for _, t2 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(t2, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		if bytes += celrt.Footprint(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v6)
+	}
+	statuses := list2
+	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	list3 := make([][]string, 0, len(v7))
+	for _, s := range v7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list4 := make([]any, 0, len(statuses))
+		for _, x2 := range statuses {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.EqualString(x2, s) {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, x2)
+			}
+		}
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v8)
+	}
+	list5 := make([][]string, 0, len(list3))
+	for _, c := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			elem, err := celrt.IndexList(c, int64(0))
+			if err != nil {
+				return false, err
+			}
+			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+			return v9, nil
+		}()
+		v11, failure2 := func() (bool, error) {
+			elem2, err := celrt.IndexList(c, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem2 != "0", nil
+		}()
+		ok2, err := celrt.Or(v10, failure, v11, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, c)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, c2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.IndexList(c2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem4, err := celrt.IndexList(c2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := elem3 + " " + elem4
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	counts := list6
+	list7 := make([]any, 0, len(todos))
+	for _, t3 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(t3, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v12 = ""
+		}
+		if celrt.EqualString(v12, "in_progress") {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, t3)
+		}
+	}
+	list8 := make([]celrt.Optional[string], 0, len(list7))
+	for _, t4 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt4, err := celrt.OptSelect(t4, "content")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt4.Value
+		if !opt4.Ok {
+			v13 = nil
+		}
+		opt5 := celrt.NonEmpty(v13)
+		v14 := opt5
+		if !opt5.Ok {
+			opt6, err := celrt.OptSelect(t4, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v15 := opt6.Value
+			if !opt6.Ok {
+				v15 = nil
+			}
+			v14 = celrt.NonEmpty(v15)
+		}
+		if bytes += celrt.Footprint(v14); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, v14)
+	}
+	list9 := make([]celrt.Optional[string], 0, len(list8))
+	for _, o := range list8 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if o.Ok {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, o)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, o2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v16, err := o2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := celrt.Collapse(v16)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem6)
+	}
+	current := list10
+	var v17 celrt.Optional[string]
+	if !decoded.Ok {
+		v17 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		var v18 string
+		if size == int64(0) {
+			v18 = "list cleared"
+		} else {
+			list11 := make([]any, 0, len(statuses))
+			for _, s2 := range statuses {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.EqualString(s2, "completed") {
+					if bytes += celrt.Footprint(s2); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list11 = append(list11, s2)
+				}
+			}
+			size2, err := celrt.Size(all)
+			if err != nil {
+				return "", false, err
+			}
+			v18 = strconv.FormatInt(int64(len(list11)), 10) + " of " + strconv.FormatInt(size2, 10) + " completed"
+		}
+		v17 = celrt.Of(v18)
+	}
+	_ = counts
+	_ = current
+	return v17.Value, v17.Ok, nil
+}
+
+// formatterTodoWrite registers the functions of "todo_write".
+var formatterTodoWrite = slots{
+	preview:      PreviewTodoWrite,
+	tier:         runtime.TierWrite,
+	row:          RowTodoWrite,
+	result:       ResultTodoWrite,
+	presentation: runtime.Presentation{Title: "Todos", Category: "plan", NerdIcon: "\uf0ae", PlainIcon: "📋"},
+}
+
+// PreviewApplyPatch formats calls to "apply_patch" (Apply Patch).
 //
 // Also registered as "patch".
 //
@@ -2280,10 +6837,525 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 	return v13.Value, v13.Ok, nil
 }
 
-// formatterApplyPatch registers the functions of "apply_patch".
-var formatterApplyPatch = slots{preview: PreviewApplyPatch, tier: runtime.TierWrite}
+// RowApplyPatch renders the row of a call to "apply_patch" (Apply Patch).
+//
+// Also registered as "patch".
+//
+// The files the patch adds, updates (and where it moves them) and deletes,
+// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
+// "*** Delete File:" lines, cut at the preview limit. The patch is the
+// JSON argument input (Codex apply_patch as a function tool) or patchText
+// (opencode apply_patch and patch), or the raw text Codex's freeform
+// apply_patch sends instead of an object (read with rawText). Declines
+// when the patch names no file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
+//
+//	text = type(input.input) == string ? string(input.input)
+//	  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue("")
+//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
+//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
+//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
+//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
+//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
+//	files = adds.size() + updated + deletes.size()
+//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
+//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
+//	row = files == 0
+//	  ? optional.none()
+//	  : optional.of(truncate(plural(files, "file", "files") + ": "
+//	      + (adds + updates.filter(u, !u.startsWith("(moving it to ")) + deletes).join(", "), limits.summary))
+func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "input"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType
+		var v4 string
+		if v3 {
+			s2, err := celrt.ToString(celrt.Field(input, "patchText"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s2
+		} else {
+			opt := celrt.RawText(input)
+			v5 := opt.Value
+			if !opt.Ok {
+				v5 = ""
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	text := v2
+	list := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+	for _, p := range celrt.Split(text, "\n*** ") {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem
+		var v6 string
+		if strings.HasPrefix(h, "*** ") {
+			r, err := celrt.Substring(h, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r
+		} else {
+			v6 = h
+		}
+		if bytes += len(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v6)
+	}
+	heads := list
+	list2 := make([]string, 0, len(heads))
+	for _, h2 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h2, "Add File: ") {
+			if bytes += len(h2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, h2)
+		}
+	}
+	list3 := make([]string, 0, len(list2))
+	for _, h3 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r2, err := celrt.Substring(h3, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Trim(r2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem2)
+	}
+	adds := list3
+	list4 := make([]string, 0, len(heads))
+	for _, h4 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := strings.HasPrefix(h4, "Update File: ")
+		if !ok {
+			ok = strings.HasPrefix(h4, "Move to: ")
+		}
+		if ok {
+			if bytes += len(h4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, h4)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, h5 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v7 string
+		if strings.HasPrefix(h5, "Move to: ") {
+			r3, err := celrt.Substring(h5, int64(9))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = "(moving it to " + celrt.Trim(r3) + ")"
+		} else {
+			r4, err := celrt.Substring(h5, int64(13))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Trim(r4)
+		}
+		if bytes += len(v7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, v7)
+	}
+	updates := list5
+	list6 := make([]string, 0, len(updates))
+	for _, u := range updates {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if !strings.HasPrefix(u, "(moving it to ") {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, u)
+		}
+	}
+	updated := int64(len(list6))
+	list7 := make([]string, 0, len(heads))
+	for _, h6 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h6, "Delete File: ") {
+			if bytes += len(h6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, h6)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, h7 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(h7, int64(13))
+		if err != nil {
+			return "", false, err
+		}
+		elem3 := celrt.Trim(r5)
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem3)
+	}
+	deletes := list8
+	sum, err := celrt.AddInt(int64(len(adds)), updated)
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(sum, int64(len(deletes)))
+	if err != nil {
+		return "", false, err
+	}
+	files := sum2
+	var v8 []string
+	if int64(len(adds)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v8 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v9 []string
+	if updated == int64(0) {
+		v9 = []string{}
+	} else {
+		v10 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v9 = []string{"update " + v10}
+	}
+	var v11 []string
+	if int64(len(deletes)) == int64(0) {
+		v11 = []string{}
+	} else {
+		v12 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v11 = v12
+	}
+	parts := celrt.Concat(v8, v9, v11)
+	var v13 celrt.Optional[string]
+	if files == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		list9 := make([]string, 0, len(updates))
+		for _, u2 := range updates {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if !strings.HasPrefix(u2, "(moving it to ") {
+				if bytes += len(u2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list9 = append(list9, u2)
+			}
+		}
+		v14 := celrt.JoinSep(celrt.Concat(adds, list9, deletes), ", ")
+		v15 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v14, int64(limits.Summary))
+		v13 = celrt.Of(v15)
+	}
+	_ = parts
+	return v13.Value, v13.Ok, nil
+}
 
-// PreviewNotebookEdit formats calls to "notebook_edit" (Edit a notebook cell).
+// ResultApplyPatch summarizes the result of a call to "apply_patch" (Apply Patch).
+//
+// Also registered as "patch".
+//
+// The files the patch adds, updates (and where it moves them) and deletes,
+// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
+// "*** Delete File:" lines, cut at the preview limit. The patch is the
+// JSON argument input (Codex apply_patch as a function tool) or patchText
+// (opencode apply_patch and patch), or the raw text Codex's freeform
+// apply_patch sends instead of an object (read with rawText). Declines
+// when the patch names no file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
+//
+//	text = type(input.input) == string ? string(input.input)
+//	  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue("")
+//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
+//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
+//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
+//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
+//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
+//	files = adds.size() + updated + deletes.size()
+//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
+//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
+//	result = files == 0
+//	  ? optional.none()
+//	  : optional.of(((adds.size() == 0 ? [] : [string(adds.size()) + " added"])
+//	      + (updated == 0 ? [] : [string(updated) + " updated"])
+//	      + (deletes.size() == 0 ? [] : [string(deletes.size()) + " deleted"])).join(", "))
+func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "input"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType
+		var v4 string
+		if v3 {
+			s2, err := celrt.ToString(celrt.Field(input, "patchText"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s2
+		} else {
+			opt := celrt.RawText(input)
+			v5 := opt.Value
+			if !opt.Ok {
+				v5 = ""
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	text := v2
+	list := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+	for _, p := range celrt.Split(text, "\n*** ") {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem
+		var v6 string
+		if strings.HasPrefix(h, "*** ") {
+			r, err := celrt.Substring(h, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r
+		} else {
+			v6 = h
+		}
+		if bytes += len(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v6)
+	}
+	heads := list
+	list2 := make([]string, 0, len(heads))
+	for _, h2 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h2, "Add File: ") {
+			if bytes += len(h2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, h2)
+		}
+	}
+	list3 := make([]string, 0, len(list2))
+	for _, h3 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r2, err := celrt.Substring(h3, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Trim(r2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem2)
+	}
+	adds := list3
+	list4 := make([]string, 0, len(heads))
+	for _, h4 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := strings.HasPrefix(h4, "Update File: ")
+		if !ok {
+			ok = strings.HasPrefix(h4, "Move to: ")
+		}
+		if ok {
+			if bytes += len(h4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, h4)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, h5 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v7 string
+		if strings.HasPrefix(h5, "Move to: ") {
+			r3, err := celrt.Substring(h5, int64(9))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = "(moving it to " + celrt.Trim(r3) + ")"
+		} else {
+			r4, err := celrt.Substring(h5, int64(13))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Trim(r4)
+		}
+		if bytes += len(v7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, v7)
+	}
+	updates := list5
+	list6 := make([]string, 0, len(updates))
+	for _, u := range updates {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if !strings.HasPrefix(u, "(moving it to ") {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, u)
+		}
+	}
+	updated := int64(len(list6))
+	list7 := make([]string, 0, len(heads))
+	for _, h6 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h6, "Delete File: ") {
+			if bytes += len(h6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, h6)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, h7 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(h7, int64(13))
+		if err != nil {
+			return "", false, err
+		}
+		elem3 := celrt.Trim(r5)
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem3)
+	}
+	deletes := list8
+	sum, err := celrt.AddInt(int64(len(adds)), updated)
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(sum, int64(len(deletes)))
+	if err != nil {
+		return "", false, err
+	}
+	files := sum2
+	var v8 []string
+	if int64(len(adds)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v8 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v9 []string
+	if updated == int64(0) {
+		v9 = []string{}
+	} else {
+		v10 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v9 = []string{"update " + v10}
+	}
+	var v11 []string
+	if int64(len(deletes)) == int64(0) {
+		v11 = []string{}
+	} else {
+		v12 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v11 = v12
+	}
+	parts := celrt.Concat(v8, v9, v11)
+	var v13 celrt.Optional[string]
+	if files == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		var v14 []string
+		if int64(len(adds)) == int64(0) {
+			v14 = []string{}
+		} else {
+			v15 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
+			v14 = v15
+		}
+		var v16 []string
+		if updated == int64(0) {
+			v16 = []string{}
+		} else {
+			v17 := []string{strconv.FormatInt(updated, 10) + " updated"}
+			v16 = v17
+		}
+		var v18 []string
+		if int64(len(deletes)) == int64(0) {
+			v18 = []string{}
+		} else {
+			v19 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
+			v18 = v19
+		}
+		v20 := celrt.Of(celrt.JoinSep(celrt.Concat(v14, v16, v18), ", "))
+		v13 = v20
+	}
+	_ = parts
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterApplyPatch registers the functions of "apply_patch".
+var formatterApplyPatch = slots{
+	preview:      PreviewApplyPatch,
+	tier:         runtime.TierWrite,
+	row:          RowApplyPatch,
+	result:       ResultApplyPatch,
+	presentation: runtime.Presentation{Title: "Apply Patch", Category: "file", NerdIcon: "\uf1c9", PlainIcon: "🩹"},
+}
+
+// PreviewNotebookEdit formats calls to "notebook_edit" (Notebook Edit).
 //
 // Also registered as "NotebookEdit", "notebook".
 //
@@ -2447,10 +7519,381 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	return v21.Value, v21.Ok, nil
 }
 
-// formatterNotebookEdit registers the functions of "notebook_edit".
-var formatterNotebookEdit = slots{preview: PreviewNotebookEdit, tier: runtime.TierWrite}
+// RowNotebookEdit renders the row of a call to "notebook_edit" (Notebook Edit).
+//
+// Also registered as "NotebookEdit", "notebook".
+//
+// What happens to which cell of which notebook: replace (the default),
+// insert after a cell or at the top, or delete, with the line count of the
+// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
+// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// cell_index and content. Declines without a notebook path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
+//
+//	path = nonEmpty(input.notebook_path)
+//	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
+//	mode = raw == "edit" ? "replace" : raw
+//	cell = nonEmpty(input.cell_id).hasValue() ? "cell " + nonEmpty(input.cell_id).value()
+//	  : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : ""
+//	kind = nonEmpty(input.cell_type)
+//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content))
+//	    : optional.none()
+//	what = mode == "insert"
+//	  ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
+//	    + (nonEmpty(input.cell_id).hasValue() ? "after " + cell + " in"
+//	       : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	  : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in"
+//	stats = mode != "delete" && source.hasValue()
+//	  ? " (" + plural(lines(source.value()), "line", "lines") + ")"
+//	  : ""
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (cell != "" ? " " + cell : "") + (mode != "replace" ? " (" + truncate(collapse(mode), 20) + ")" : ""))
+//	  : optional.none()
+func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	path := v1
+	opt := celrt.NonEmpty(celrt.Field(input, "edit_mode"))
+	v2 := opt
+	if !opt.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "action"))
+	}
+	v3 := v2.Value
+	if !v2.Ok {
+		v3 = "replace"
+	}
+	raw := v3
+	var v4 string
+	if raw == "edit" {
+		v4 = "replace"
+	} else {
+		v4 = raw
+	}
+	mode := v4
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+		v6, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "cell " + v6
+	} else {
+		v7 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+		var v8 string
+		if v7 {
+			r, err := celrt.NumberTextOf(input, "cell_index")
+			if err != nil {
+				return "", false, err
+			}
+			v8 = "cell at index " + r
+		} else {
+			v8 = ""
+		}
+		v5 = v8
+	}
+	cell := v5
+	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	v9 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+	var v10 celrt.Optional[string]
+	if v9 {
+		s, err := celrt.ToString(celrt.Field(input, "new_source"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(s)
+	} else {
+		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v12 celrt.Optional[string]
+		if v11 {
+			s2, err := celrt.ToString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Of(s2)
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	source := v10
+	var v13 string
+	if mode == "insert" {
+		var v14 string
+		if kind.Ok {
+			v15, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v14 = celrt.Truncate(celrt.Collapse(v15), int64(20)) + " "
+		} else {
+			v14 = ""
+		}
+		var v16 string
+		if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+			v16 = "after " + cell + " in"
+		} else {
+			var v17 string
+			if cell != "" {
+				r2, err := celrt.NumberTextOf(input, "cell_index")
+				if err != nil {
+					return "", false, err
+				}
+				v17 = "at index " + r2 + " in"
+			} else {
+				v17 = "at the top of"
+			}
+			v16 = v17
+		}
+		v13 = "to insert a " + v14 + "cell " + v16
+	} else {
+		var v18 string
+		if cell != "" {
+			v18 = cell
+		} else {
+			v18 = "a cell"
+		}
+		v13 = "to " + celrt.Truncate(mode, int64(20)) + " " + v18 + " in"
+	}
+	what := v13
+	ok := mode != "delete"
+	if ok {
+		ok = source.Ok
+	}
+	var v19 string
+	if ok {
+		v20, err := source.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v19 = " (" + celrt.Plural(celrt.Lines(v20), "line", "lines") + ")"
+	} else {
+		v19 = ""
+	}
+	stats := v19
+	var v21 celrt.Optional[string]
+	if path.Ok {
+		v22, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v23 string
+		if cell != "" {
+			v23 = " " + cell
+		} else {
+			v23 = ""
+		}
+		var v24 string
+		if mode != "replace" {
+			v24 = " (" + celrt.Truncate(celrt.Collapse(mode), int64(20)) + ")"
+		} else {
+			v24 = ""
+		}
+		v21 = celrt.Of(v22 + v23 + v24)
+	} else {
+		v21 = celrt.None[string]()
+	}
+	_ = what
+	_ = stats
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewRunShellCommand formats calls to "run_shell_command" (Run a shell command).
+// ResultNotebookEdit summarizes the result of a call to "notebook_edit" (Notebook Edit).
+//
+// Also registered as "NotebookEdit", "notebook".
+//
+// What happens to which cell of which notebook: replace (the default),
+// insert after a cell or at the top, or delete, with the line count of the
+// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
+// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// cell_index and content. Declines without a notebook path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
+//
+//	path = nonEmpty(input.notebook_path)
+//	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
+//	mode = raw == "edit" ? "replace" : raw
+//	cell = nonEmpty(input.cell_id).hasValue() ? "cell " + nonEmpty(input.cell_id).value()
+//	  : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : ""
+//	kind = nonEmpty(input.cell_type)
+//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content))
+//	    : optional.none()
+//	what = mode == "insert"
+//	  ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
+//	    + (nonEmpty(input.cell_id).hasValue() ? "after " + cell + " in"
+//	       : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	  : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in"
+//	stats = mode != "delete" && source.hasValue()
+//	  ? " (" + plural(lines(source.value()), "line", "lines") + ")"
+//	  : ""
+//	result = cel.bind(done, mode == "replace" ? "replaced" : mode == "insert" ? "inserted" : mode == "delete" ? "deleted" : "",
+//	  done == "" ? optional.none() : optional.of(done + " " + (cell != "" ? cell : "a cell")))
+func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	path := v1
+	opt := celrt.NonEmpty(celrt.Field(input, "edit_mode"))
+	v2 := opt
+	if !opt.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "action"))
+	}
+	v3 := v2.Value
+	if !v2.Ok {
+		v3 = "replace"
+	}
+	raw := v3
+	var v4 string
+	if raw == "edit" {
+		v4 = "replace"
+	} else {
+		v4 = raw
+	}
+	mode := v4
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+		v6, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "cell " + v6
+	} else {
+		v7 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+		var v8 string
+		if v7 {
+			r, err := celrt.NumberTextOf(input, "cell_index")
+			if err != nil {
+				return "", false, err
+			}
+			v8 = "cell at index " + r
+		} else {
+			v8 = ""
+		}
+		v5 = v8
+	}
+	cell := v5
+	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	v9 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+	var v10 celrt.Optional[string]
+	if v9 {
+		s, err := celrt.ToString(celrt.Field(input, "new_source"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(s)
+	} else {
+		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v12 celrt.Optional[string]
+		if v11 {
+			s2, err := celrt.ToString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Of(s2)
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	source := v10
+	var v13 string
+	if mode == "insert" {
+		var v14 string
+		if kind.Ok {
+			v15, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v14 = celrt.Truncate(celrt.Collapse(v15), int64(20)) + " "
+		} else {
+			v14 = ""
+		}
+		var v16 string
+		if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+			v16 = "after " + cell + " in"
+		} else {
+			var v17 string
+			if cell != "" {
+				r2, err := celrt.NumberTextOf(input, "cell_index")
+				if err != nil {
+					return "", false, err
+				}
+				v17 = "at index " + r2 + " in"
+			} else {
+				v17 = "at the top of"
+			}
+			v16 = v17
+		}
+		v13 = "to insert a " + v14 + "cell " + v16
+	} else {
+		var v18 string
+		if cell != "" {
+			v18 = cell
+		} else {
+			v18 = "a cell"
+		}
+		v13 = "to " + celrt.Truncate(mode, int64(20)) + " " + v18 + " in"
+	}
+	what := v13
+	ok := mode != "delete"
+	if ok {
+		ok = source.Ok
+	}
+	var v19 string
+	if ok {
+		v20, err := source.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v19 = " (" + celrt.Plural(celrt.Lines(v20), "line", "lines") + ")"
+	} else {
+		v19 = ""
+	}
+	stats := v19
+	var v21 string
+	if mode == "replace" {
+		v21 = "replaced"
+	} else {
+		var v22 string
+		if mode == "insert" {
+			v22 = "inserted"
+		} else {
+			var v23 string
+			if mode == "delete" {
+				v23 = "deleted"
+			} else {
+				v23 = ""
+			}
+			v22 = v23
+		}
+		v21 = v22
+	}
+	done := v21
+	var v24 celrt.Optional[string]
+	if done == "" {
+		v24 = celrt.None[string]()
+	} else {
+		var v25 string
+		if cell != "" {
+			v25 = cell
+		} else {
+			v25 = "a cell"
+		}
+		v24 = celrt.Of(done + " " + v25)
+	}
+	_ = path
+	_ = what
+	_ = stats
+	return v24.Value, v24.Ok, nil
+}
+
+// formatterNotebookEdit registers the functions of "notebook_edit".
+var formatterNotebookEdit = slots{
+	preview:      PreviewNotebookEdit,
+	tier:         runtime.TierWrite,
+	row:          RowNotebookEdit,
+	result:       ResultNotebookEdit,
+	presentation: runtime.Presentation{Title: "Notebook Edit", Category: "file", NerdIcon: "\uf02d", PlainIcon: "📓"},
+}
+
+// PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
 //
 // Also registered as "Bash", "shell", "shell_command", "exec_command".
 //
@@ -2835,10 +8278,1757 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	return v40.Value, v40.Ok, nil
 }
 
-// formatterRunShellCommand registers the functions of "run_shell_command".
-var formatterRunShellCommand = slots{preview: PreviewRunShellCommand, tier: runtime.TierExecute}
+// RowRunShellCommand renders the row of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	row = script.trim() == "" ? optional.none() : optional.of(inline(script, limits.summary))
+func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	var v40 celrt.Optional[string]
+	if celrt.Trim(script) == "" {
+		v40 = celrt.None[string]()
+	} else {
+		v41 := celrt.Of(celrt.Inline(script, int64(limits.Summary)))
+		v40 = v41
+	}
+	_ = shown
+	_ = notes
+	return v40.Value, v40.Ok, nil
+}
 
-// PreviewMultiEdit formats calls to "MultiEdit" (Edit a file several times).
+// ResultRunShellCommand summarizes the result of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
+func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.Trim(celrt.JoinSep(list5, ""))
+	var v41 string
+	if out == "" {
+		v41 = "no output"
+	} else {
+		v41 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+	}
+	_ = shown
+	_ = notes
+	return v41, true, nil
+}
+
+// ErrorRunShellCommand summarizes the failure of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  cel.bind(codes,
+//	    (type(result.details) == map
+//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
+//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
+//	      : [])
+//	    + (out.contains("exited with code ")
+//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
+//	      : []),
+//	    codes.size() == 0 && out == ""
+//	      ? optional.none()
+//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
+//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.Trim(celrt.JoinSep(list5, ""))
+	v41 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v42 []string
+	if v41 {
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt3.Value
+		if !opt3.Ok {
+			v43 = nil
+		}
+		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		if err != nil {
+			return "", false, err
+		}
+		v44 := opt4.Value
+		if !opt4.Ok {
+			v44 = nil
+		}
+		opt5, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+		if err != nil {
+			return "", false, err
+		}
+		v45 := opt5.Value
+		if !opt5.Ok {
+			v45 = nil
+		}
+		list6 := make([]any, 0, len([]any{v43, v44, v45}))
+		for _, c2 := range []any{v43, v44, v45} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok6 := celrt.TypeOf(c2) == celrt.DoubleType
+			if !ok6 {
+				ok6 = celrt.TypeOf(c2) == celrt.IntType
+			}
+			if ok6 {
+				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, c2)
+			}
+		}
+		list7 := make([]string, 0, len(list6))
+		for _, c3 := range list6 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.NumberTextDyn(c3)
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(text); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, text)
+		}
+		v42 = list7
+	} else {
+		v42 = []string{}
+	}
+	var v46 []string
+	if strings.Contains(out, "exited with code ") {
+		r3, err := celrt.LastIndexOf(out, "exited with code ")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r3, int64(17))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(out, sum)
+		if err != nil {
+			return "", false, err
+		}
+		elem2, err := celrt.IndexList(celrt.SplitN(r4, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v47 := []string{celrt.Truncate(celrt.Trim(elem2), int64(12))}
+		v46 = v47
+	} else {
+		v46 = []string{}
+	}
+	codes := celrt.Concat(v42, v46)
+	ok7 := int64(len(codes)) == int64(0)
+	if ok7 {
+		ok7 = out == ""
+	}
+	var v48 celrt.Optional[string]
+	if ok7 {
+		v48 = celrt.None[string]()
+	} else {
+		var v49 string
+		if int64(len(codes)) > int64(0) {
+			elem3, err := celrt.IndexList(codes, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			var v50 string
+			if out == "" {
+				v50 = ""
+			} else {
+				v50 = ": "
+			}
+			v49 = "exit " + elem3 + v50
+		} else {
+			v49 = ""
+		}
+		var v51 string
+		if out == "" {
+			v51 = ""
+		} else {
+			elem4, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v51 = celrt.Inline(elem4, int64(limits.Summary))
+		}
+		v48 = celrt.Of(v49 + v51)
+	}
+	_ = shown
+	_ = notes
+	return v48.Value, v48.Ok, nil
+}
+
+// ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  out.trim() == ""
+//	    ? optional.none()
+//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return nil, false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return nil, false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return nil, false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return nil, false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return nil, false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return nil, false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return nil, false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return nil, false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return nil, false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return nil, false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return nil, false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return nil, false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return nil, false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return nil, false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return nil, false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return nil, false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.JoinSep(list5, "")
+	var v41 celrt.Optional[[]string]
+	if celrt.Trim(out) == "" {
+		v41 = celrt.None[[]string]()
+	} else {
+		var v42 string
+		if strings.HasSuffix(out, "\n") {
+			diff3, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r3, err := celrt.SubstringRange(out, int64(0), diff3)
+			if err != nil {
+				return nil, false, err
+			}
+			v42 = r3
+		} else {
+			v42 = out
+		}
+		v41 = celrt.Of(celrt.Split(v42, "\n"))
+	}
+	_ = shown
+	_ = notes
+	return v41.Value, v41.Ok, nil
+}
+
+// formatterRunShellCommand registers the functions of "run_shell_command".
+var formatterRunShellCommand = slots{
+	preview:      PreviewRunShellCommand,
+	tier:         runtime.TierExecute,
+	row:          RowRunShellCommand,
+	result:       ResultRunShellCommand,
+	errorLine:    ErrorRunShellCommand,
+	expand:       ExpandRunShellCommand,
+	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+}
+
+// PreviewMultiEdit formats calls to "MultiEdit" (Multi Edit).
 //
 // Also registered as "multiedit".
 //
@@ -3174,10 +10364,580 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	return v26, true, nil
 }
 
-// formatterMultiEdit registers the functions of "MultiEdit".
-var formatterMultiEdit = slots{preview: PreviewMultiEdit, tier: runtime.TierWrite}
+// RowMultiEdit renders the row of a call to "MultiEdit" (Multi Edit).
+//
+// Also registered as "multiedit".
+//
+// The path, how many replacements are applied in order, how many lines the
+// first one replaces with how many, and how many replace every occurrence.
+// Claude Code MultiEdit sends file_path and edits of
+// old_string/new_string/replace_all; opencode multiedit filePath and edits
+// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	edits = listed.filter(e, type(e) == map && (
+//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
+//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
+//	first = edits.size() == 0 ? ["", ""]
+//	  : type(edits[0].?old_string.orValue(null)) == string && type(edits[0].?new_string.orValue(null)) == string
+//	    ? [edits[0].old_string, edits[0].new_string] : [edits[0].oldString, edits[0].newString]
+//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
+//	path = nonEmpty(input.file_path).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
+//	  : optional.none()
+func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	items, err := celrt.Iterate(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(e) == celrt.MapType
+		if ok {
+			v9, failure3 := func() (bool, error) {
+				v6, failure := func() (bool, error) {
+					opt2, err := celrt.OptSelect(e, "old_string")
+					if err != nil {
+						return false, err
+					}
+					v5 := opt2.Value
+					if !opt2.Ok {
+						v5 = nil
+					}
+					return celrt.TypeOf(v5) == celrt.StringType, nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					opt3, err := celrt.OptSelect(e, "new_string")
+					if err != nil {
+						return false, err
+					}
+					v7 := opt3.Value
+					if !opt3.Ok {
+						v7 = nil
+					}
+					return celrt.TypeOf(v7) == celrt.StringType, nil
+				}()
+				ok3, err := celrt.And(v6, failure, v8, failure2)
+				if err != nil {
+					return false, err
+				}
+				return ok3, nil
+			}()
+			v14, failure6 := func() (bool, error) {
+				v11, failure4 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(e, "oldString")
+					if err != nil {
+						return false, err
+					}
+					v10 := opt4.Value
+					if !opt4.Ok {
+						v10 = nil
+					}
+					return celrt.TypeOf(v10) == celrt.StringType, nil
+				}()
+				v13, failure5 := func() (bool, error) {
+					opt5, err := celrt.OptSelect(e, "newString")
+					if err != nil {
+						return false, err
+					}
+					v12 := opt5.Value
+					if !opt5.Ok {
+						v12 = nil
+					}
+					return celrt.TypeOf(v12) == celrt.StringType, nil
+				}()
+				ok6, err := celrt.And(v11, failure4, v13, failure5)
+				if err != nil {
+					return false, err
+				}
+				return ok6, nil
+			}()
+			ok7, err := celrt.Or(v9, failure3, v14, failure6)
+			if err != nil {
+				return "", false, err
+			}
+			ok = ok7
+		}
+		if ok {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	var v15 []any
+	if int64(len(edits)) == int64(0) {
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(celrt.ListOf([]string{"", ""}))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = x2
+	} else {
+		v17, failure7 := func() (bool, error) {
+			elem, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt6, err := celrt.OptSelect(elem, "old_string")
+			if err != nil {
+				return false, err
+			}
+			v16 := opt6.Value
+			if !opt6.Ok {
+				v16 = nil
+			}
+			return celrt.TypeOf(v16) == celrt.StringType, nil
+		}()
+		v19, failure8 := func() (bool, error) {
+			elem2, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(elem2, "new_string")
+			if err != nil {
+				return false, err
+			}
+			v18 := opt7.Value
+			if !opt7.Ok {
+				v18 = nil
+			}
+			return celrt.TypeOf(v18) == celrt.StringType, nil
+		}()
+		ok9, err := celrt.And(v17, failure7, v19, failure8)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 []any
+		if ok9 {
+			elem3, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			old_string, err := celrt.Select(elem3, "old_string")
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			new_string, err := celrt.Select(elem4, "new_string")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{old_string, new_string}
+		} else {
+			elem5, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldString, err := celrt.Select(elem5, "oldString")
+			if err != nil {
+				return "", false, err
+			}
+			elem6, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newString, err := celrt.Select(elem6, "newString")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{oldString, newString}
+		}
+		v15 = v20
+	}
+	first := v15
+	list2 := make([]any, 0, len(edits))
+	for _, e2 := range edits {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v22, failure9 := func() (bool, error) {
+			opt8, err := celrt.OptSelect(e2, "replace_all")
+			if err != nil {
+				return false, err
+			}
+			v21 := opt8.Value
+			if !opt8.Ok {
+				v21 = false
+			}
+			return celrt.EqualBool(v21, true), nil
+		}()
+		v24, failure10 := func() (bool, error) {
+			opt9, err := celrt.OptSelect(e2, "replaceAll")
+			if err != nil {
+				return false, err
+			}
+			v23 := opt9.Value
+			if !opt9.Ok {
+				v23 = false
+			}
+			return celrt.EqualBool(v23, true), nil
+		}()
+		ok11, err := celrt.Or(v22, failure9, v24, failure10)
+		if err != nil {
+			return "", false, err
+		}
+		if ok11 {
+			if bytes += celrt.Footprint(e2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, e2)
+		}
+	}
+	every := int64(len(list2))
+	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
+	v25 := opt10
+	if !opt10.Ok {
+		v25 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v25
+	var v26 celrt.Optional[string]
+	if path.Ok {
+		v27, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v28 string
+		if int64(len(edits)) == int64(0) {
+			v28 = ""
+		} else {
+			v28 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
+		}
+		v26 = celrt.Of(v27 + v28)
+	} else {
+		v26 = celrt.None[string]()
+	}
+	_ = first
+	_ = every
+	return v26.Value, v26.Ok, nil
+}
 
-// PreviewUpdatePlan formats calls to "update_plan" (Update the plan).
+// ResultMultiEdit summarizes the result of a call to "MultiEdit" (Multi Edit).
+//
+// Also registered as "multiedit".
+//
+// The path, how many replacements are applied in order, how many lines the
+// first one replaces with how many, and how many replace every occurrence.
+// Claude Code MultiEdit sends file_path and edits of
+// old_string/new_string/replace_all; opencode multiedit filePath and edits
+// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	edits = listed.filter(e, type(e) == map && (
+//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
+//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
+//	first = edits.size() == 0 ? ["", ""]
+//	  : type(edits[0].?old_string.orValue(null)) == string && type(edits[0].?new_string.orValue(null)) == string
+//	    ? [edits[0].old_string, edits[0].new_string] : [edits[0].oldString, edits[0].newString]
+//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
+//	path = nonEmpty(input.file_path).or(nonEmpty(input.filePath))
+//	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
+func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	items, err := celrt.Iterate(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(e) == celrt.MapType
+		if ok {
+			v9, failure3 := func() (bool, error) {
+				v6, failure := func() (bool, error) {
+					opt2, err := celrt.OptSelect(e, "old_string")
+					if err != nil {
+						return false, err
+					}
+					v5 := opt2.Value
+					if !opt2.Ok {
+						v5 = nil
+					}
+					return celrt.TypeOf(v5) == celrt.StringType, nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					opt3, err := celrt.OptSelect(e, "new_string")
+					if err != nil {
+						return false, err
+					}
+					v7 := opt3.Value
+					if !opt3.Ok {
+						v7 = nil
+					}
+					return celrt.TypeOf(v7) == celrt.StringType, nil
+				}()
+				ok3, err := celrt.And(v6, failure, v8, failure2)
+				if err != nil {
+					return false, err
+				}
+				return ok3, nil
+			}()
+			v14, failure6 := func() (bool, error) {
+				v11, failure4 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(e, "oldString")
+					if err != nil {
+						return false, err
+					}
+					v10 := opt4.Value
+					if !opt4.Ok {
+						v10 = nil
+					}
+					return celrt.TypeOf(v10) == celrt.StringType, nil
+				}()
+				v13, failure5 := func() (bool, error) {
+					opt5, err := celrt.OptSelect(e, "newString")
+					if err != nil {
+						return false, err
+					}
+					v12 := opt5.Value
+					if !opt5.Ok {
+						v12 = nil
+					}
+					return celrt.TypeOf(v12) == celrt.StringType, nil
+				}()
+				ok6, err := celrt.And(v11, failure4, v13, failure5)
+				if err != nil {
+					return false, err
+				}
+				return ok6, nil
+			}()
+			ok7, err := celrt.Or(v9, failure3, v14, failure6)
+			if err != nil {
+				return "", false, err
+			}
+			ok = ok7
+		}
+		if ok {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	var v15 []any
+	if int64(len(edits)) == int64(0) {
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(celrt.ListOf([]string{"", ""}))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = x2
+	} else {
+		v17, failure7 := func() (bool, error) {
+			elem, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt6, err := celrt.OptSelect(elem, "old_string")
+			if err != nil {
+				return false, err
+			}
+			v16 := opt6.Value
+			if !opt6.Ok {
+				v16 = nil
+			}
+			return celrt.TypeOf(v16) == celrt.StringType, nil
+		}()
+		v19, failure8 := func() (bool, error) {
+			elem2, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(elem2, "new_string")
+			if err != nil {
+				return false, err
+			}
+			v18 := opt7.Value
+			if !opt7.Ok {
+				v18 = nil
+			}
+			return celrt.TypeOf(v18) == celrt.StringType, nil
+		}()
+		ok9, err := celrt.And(v17, failure7, v19, failure8)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 []any
+		if ok9 {
+			elem3, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			old_string, err := celrt.Select(elem3, "old_string")
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			new_string, err := celrt.Select(elem4, "new_string")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{old_string, new_string}
+		} else {
+			elem5, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldString, err := celrt.Select(elem5, "oldString")
+			if err != nil {
+				return "", false, err
+			}
+			elem6, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newString, err := celrt.Select(elem6, "newString")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{oldString, newString}
+		}
+		v15 = v20
+	}
+	first := v15
+	list2 := make([]any, 0, len(edits))
+	for _, e2 := range edits {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v22, failure9 := func() (bool, error) {
+			opt8, err := celrt.OptSelect(e2, "replace_all")
+			if err != nil {
+				return false, err
+			}
+			v21 := opt8.Value
+			if !opt8.Ok {
+				v21 = false
+			}
+			return celrt.EqualBool(v21, true), nil
+		}()
+		v24, failure10 := func() (bool, error) {
+			opt9, err := celrt.OptSelect(e2, "replaceAll")
+			if err != nil {
+				return false, err
+			}
+			v23 := opt9.Value
+			if !opt9.Ok {
+				v23 = false
+			}
+			return celrt.EqualBool(v23, true), nil
+		}()
+		ok11, err := celrt.Or(v22, failure9, v24, failure10)
+		if err != nil {
+			return "", false, err
+		}
+		if ok11 {
+			if bytes += celrt.Footprint(e2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, e2)
+		}
+	}
+	every := int64(len(list2))
+	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
+	v25 := opt10
+	if !opt10.Ok {
+		v25 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v25
+	var v26 celrt.Optional[string]
+	if int64(len(edits)) == int64(0) {
+		v26 = celrt.None[string]()
+	} else {
+		v27 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
+		v26 = v27
+	}
+	_ = first
+	_ = every
+	_ = path
+	return v26.Value, v26.Ok, nil
+}
+
+// formatterMultiEdit registers the functions of "MultiEdit".
+var formatterMultiEdit = slots{
+	preview:      PreviewMultiEdit,
+	tier:         runtime.TierWrite,
+	row:          RowMultiEdit,
+	result:       ResultMultiEdit,
+	presentation: runtime.Presentation{Title: "Multi Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+}
+
+// PreviewUpdatePlan formats calls to "update_plan" (Plan).
 //
 // How many steps Codex's update_plan sets (plan, a list of step and
 // status) and how many are pending, in progress and completed, then the
@@ -3362,10 +11122,419 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	return v11.Value, v11.Ok, nil
 }
 
-// formatterUpdatePlan registers the functions of "update_plan".
-var formatterUpdatePlan = slots{preview: PreviewUpdatePlan, tier: runtime.TierWrite}
+// RowUpdatePlan renders the row of a call to "update_plan" (Plan).
+//
+// How many steps Codex's update_plan sets (plan, a list of step and
+// status) and how many are pending, in progress and completed, then the
+// step in progress. A list sent as JSON text is decoded. Declines when
+// plan is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
+//
+//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	steps = all.filter(t, type(t) == map)
+//	counts = ["pending", "in_progress", "completed"].map(s,
+//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
+//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
+//	  .map(t, collapse(t.step))
+//	row = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(plural(all.size(), "step", "steps")
+//	      + ", " + string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " done"
+//	      + (current.size() == 0 ? "" : ": " + truncate(current[0], 40)))
+func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "plan"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "plan")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	steps2 := list
+	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
+	for _, s := range []string{"pending", "in_progress", "completed"} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list3 := make([]any, 0, len(steps2))
+		for _, t2 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = ""
+			}
+			if celrt.EqualString(v6, s) {
+				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, t2)
+			}
+		}
+		elem := strconv.FormatInt(int64(len(list3)), 10) + " " + celrt.Replace(s, "_", " ")
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	counts := list2
+	list4 := make([]any, 0, len(steps2))
+	for _, t3 := range steps2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(t3, "status")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt3.Value
+			if !opt3.Ok {
+				v7 = ""
+			}
+			return celrt.EqualString(v7, "in_progress"), nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(t3, "step")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt4.Value
+			if !opt4.Ok {
+				v9 = nil
+			}
+			return celrt.NonEmpty(v9).Ok, nil
+		}()
+		ok2, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, t3)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, t4 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		step, err := celrt.Select(t4, "step")
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(step)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Collapse(x2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, elem2)
+	}
+	current := list5
+	var v11 celrt.Optional[string]
+	if !decoded.Ok {
+		v11 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		list6 := make([]any, 0, len(steps2))
+		for _, t5 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt5, err := celrt.OptSelect(t5, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v12 := opt5.Value
+			if !opt5.Ok {
+				v12 = ""
+			}
+			if celrt.EqualString(v12, "completed") {
+				if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, t5)
+			}
+		}
+		var v13 string
+		if int64(len(current)) == int64(0) {
+			v13 = ""
+		} else {
+			elem3, err := celrt.IndexList(current, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v13 = ": " + celrt.Truncate(elem3, int64(40))
+		}
+		v14 := celrt.Plural(size, "step", "steps") + ", " + strconv.FormatInt(int64(len(list6)), 10) + " done" + v13
+		v11 = celrt.Of(v14)
+	}
+	_ = counts
+	return v11.Value, v11.Ok, nil
+}
 
-// PreviewReadManyFiles formats calls to "read_many_files" (Read many files).
+// ResultUpdatePlan summarizes the result of a call to "update_plan" (Plan).
+//
+// How many steps Codex's update_plan sets (plan, a list of step and
+// status) and how many are pending, in progress and completed, then the
+// step in progress. A list sent as JSON text is decoded. Declines when
+// plan is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
+//
+//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	steps = all.filter(t, type(t) == map)
+//	counts = ["pending", "in_progress", "completed"].map(s,
+//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
+//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
+//	  .map(t, collapse(t.step))
+//	result = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " of " + string(all.size()) + " completed")
+func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "plan"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "plan")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	steps2 := list
+	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
+	for _, s := range []string{"pending", "in_progress", "completed"} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list3 := make([]any, 0, len(steps2))
+		for _, t2 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = ""
+			}
+			if celrt.EqualString(v6, s) {
+				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, t2)
+			}
+		}
+		elem := strconv.FormatInt(int64(len(list3)), 10) + " " + celrt.Replace(s, "_", " ")
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	counts := list2
+	list4 := make([]any, 0, len(steps2))
+	for _, t3 := range steps2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(t3, "status")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt3.Value
+			if !opt3.Ok {
+				v7 = ""
+			}
+			return celrt.EqualString(v7, "in_progress"), nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(t3, "step")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt4.Value
+			if !opt4.Ok {
+				v9 = nil
+			}
+			return celrt.NonEmpty(v9).Ok, nil
+		}()
+		ok2, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, t3)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, t4 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		step, err := celrt.Select(t4, "step")
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(step)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Collapse(x2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, elem2)
+	}
+	current := list5
+	var v11 celrt.Optional[string]
+	if !decoded.Ok {
+		v11 = celrt.None[string]()
+	} else {
+		list6 := make([]any, 0, len(steps2))
+		for _, t5 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt5, err := celrt.OptSelect(t5, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v12 := opt5.Value
+			if !opt5.Ok {
+				v12 = ""
+			}
+			if celrt.EqualString(v12, "completed") {
+				if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, t5)
+			}
+		}
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Of(strconv.FormatInt(int64(len(list6)), 10) + " of " + strconv.FormatInt(size, 10) + " completed")
+		v11 = v13
+	}
+	_ = counts
+	_ = current
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterUpdatePlan registers the functions of "update_plan".
+var formatterUpdatePlan = slots{
+	preview:      PreviewUpdatePlan,
+	tier:         runtime.TierWrite,
+	row:          RowUpdatePlan,
+	result:       ResultUpdatePlan,
+	presentation: runtime.Presentation{Title: "Plan", Category: "plan", NerdIcon: "\uf0cb", PlainIcon: "🗒️"},
+}
+
+// PreviewReadManyFiles formats calls to "read_many_files" (Read Files).
 //
 // The paths and globs Gemini CLI read_many_files reads (include, or paths
 // in its 2025 version), those it excludes, and whether the default
@@ -3519,10 +11688,333 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 	return v5.Value, v5.Ok, nil
 }
 
-// formatterReadManyFiles registers the functions of "read_many_files".
-var formatterReadManyFiles = slots{preview: PreviewReadManyFiles, tier: runtime.TierRead}
+// RowReadManyFiles renders the row of a call to "read_many_files" (Read Files).
+//
+// The paths and globs Gemini CLI read_many_files reads (include, or paths
+// in its 2025 version), those it excludes, and whether the default
+// excludes are off. Declines when it names nothing to read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
+//
+//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
+//	    limits.summary) + "'"))
+//	included = strings[0] + strings[1]
+//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
+//	row = included.size() == 0 ? optional.none() : optional.of(truncate(included.join(", "), limits.summary))
+func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	list := make([]any, 0, len(v1))
+	for _, l := range v1 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v2 any
+		if celrt.TypeOf(l) == celrt.ListType {
+			v2 = l
+		} else {
+			v2 = []any{}
+		}
+		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v2)
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, l2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		items, err := celrt.Iterate(l2)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			s := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s).Ok {
+				if bytes += celrt.Footprint(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, s2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s3, err := celrt.ToString(s2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s3, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		if bytes += celrt.Footprint(list4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, list4)
+	}
+	strings2 := list2
+	elem2, err := celrt.IndexList(strings2, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(strings2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	included := celrt.Concat(elem2, elem3)
+	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+	var v4 []string
+	if v3 {
+		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			s4 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s4).Ok {
+				if bytes += celrt.Footprint(s4); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, s4)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, s5 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s6, err := celrt.ToString(s5)
+			if err != nil {
+				return "", false, err
+			}
+			elem4 := "'" + celrt.Inline(s6, int64(limits.Summary)) + "'"
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, elem4)
+		}
+		v4 = list6
+	} else {
+		v4 = []string{}
+	}
+	excluded := v4
+	var v5 celrt.Optional[string]
+	if int64(len(included)) == int64(0) {
+		v5 = celrt.None[string]()
+	} else {
+		v6 := celrt.Truncate(celrt.JoinSep(included, ", "), int64(limits.Summary))
+		v5 = celrt.Of(v6)
+	}
+	_ = excluded
+	return v5.Value, v5.Ok, nil
+}
 
-// PreviewSaveMemory formats calls to "save_memory" (Remember a fact).
+// ResultReadManyFiles summarizes the result of a call to "read_many_files" (Read Files).
+//
+// The paths and globs Gemini CLI read_many_files reads (include, or paths
+// in its 2025 version), those it excludes, and whether the default
+// excludes are off. Declines when it names nothing to read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
+//
+//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
+//	    limits.summary) + "'"))
+//	included = strings[0] + strings[1]
+//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
+//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(files, text.split("\n--- ").size() - 1 - (text.contains("\n--- End of content ---") ? 1 : 0),
+//	    files <= 0 ? optional.none() : optional.of(plural(files, "file", "files"))))
+func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	list := make([]any, 0, len(v1))
+	for _, l := range v1 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v2 any
+		if celrt.TypeOf(l) == celrt.ListType {
+			v2 = l
+		} else {
+			v2 = []any{}
+		}
+		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v2)
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, l2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		items, err := celrt.Iterate(l2)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			s := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s).Ok {
+				if bytes += celrt.Footprint(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, s2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s3, err := celrt.ToString(s2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s3, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		if bytes += celrt.Footprint(list4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, list4)
+	}
+	strings2 := list2
+	elem2, err := celrt.IndexList(strings2, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(strings2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	included := celrt.Concat(elem2, elem3)
+	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+	var v4 []string
+	if v3 {
+		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			s4 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s4).Ok {
+				if bytes += celrt.Footprint(s4); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, s4)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, s5 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s6, err := celrt.ToString(s5)
+			if err != nil {
+				return "", false, err
+			}
+			elem4 := "'" + celrt.Inline(s6, int64(limits.Summary)) + "'"
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, elem4)
+		}
+		v4 = list6
+	} else {
+		v4 = []string{}
+	}
+	excluded := v4
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v5 := opt.Value
+		if !opt.Ok {
+			v5 = ""
+		}
+		s7, err := celrt.ToString(v5)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list7 = append(list7, s7)
+	}
+	text := "\n" + celrt.JoinSep(list7, "")
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\n--- "))), int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	v6 := strings.Contains(text, "\n--- End of content ---")
+	var v7 int64
+	if v6 {
+		v7 = int64(1)
+	} else {
+		v7 = int64(0)
+	}
+	diff2, err := celrt.SubInt(diff, v7)
+	if err != nil {
+		return "", false, err
+	}
+	files := diff2
+	var v8 celrt.Optional[string]
+	if files <= int64(0) {
+		v8 = celrt.None[string]()
+	} else {
+		v8 = celrt.Of(celrt.Plural(files, "file", "files"))
+	}
+	_ = included
+	_ = excluded
+	return v8.Value, v8.Ok, nil
+}
+
+// formatterReadManyFiles registers the functions of "read_many_files".
+var formatterReadManyFiles = slots{
+	preview:      PreviewReadManyFiles,
+	tier:         runtime.TierRead,
+	row:          RowReadManyFiles,
+	result:       ResultReadManyFiles,
+	presentation: runtime.Presentation{Title: "Read Files", Category: "file", NerdIcon: "\uf0c5", PlainIcon: "📚"},
+}
+
+// PreviewSaveMemory formats calls to "save_memory" (Memory).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
 // that later sessions read, on one line and cut at the preview limit.
@@ -3549,10 +12041,69 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 	return v2.Value, v2.Ok, nil
 }
 
-// formatterSaveMemory registers the functions of "save_memory".
-var formatterSaveMemory = slots{preview: PreviewSaveMemory, tier: runtime.TierWrite}
+// RowSaveMemory renders the row of a call to "save_memory" (Memory).
+//
+// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
+// that later sessions read, on one line and cut at the preview limit.
+// Declines without a fact.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
+//
+//	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	row = fact == "" ? optional.none() : optional.of(truncate(fact, limits.summary))
+func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	fact := celrt.Collapse(v1)
+	var v2 celrt.Optional[string]
+	if fact == "" {
+		v2 = celrt.None[string]()
+	} else {
+		v3 := celrt.Of(celrt.Truncate(fact, int64(limits.Summary)))
+		v2 = v3
+	}
+	return v2.Value, v2.Ok, nil
+}
 
-// PreviewSpawnAgent formats calls to "spawn_agent" (Start a Codex sub-agent).
+// ResultSaveMemory summarizes the result of a call to "save_memory" (Memory).
+//
+// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
+// that later sessions read, on one line and cut at the preview limit.
+// Declines without a fact.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
+//
+//	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	result = fact == "" ? optional.none() : optional.of("saved")
+func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	fact := celrt.Collapse(v1)
+	var v2 celrt.Optional[string]
+	if fact == "" {
+		v2 = celrt.None[string]()
+	} else {
+		v2 = celrt.Of("saved")
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// formatterSaveMemory registers the functions of "save_memory".
+var formatterSaveMemory = slots{
+	preview:      PreviewSaveMemory,
+	tier:         runtime.TierWrite,
+	row:          RowSaveMemory,
+	result:       ResultSaveMemory,
+	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf0eb", PlainIcon: "🧠"},
+}
+
+// PreviewSpawnAgent formats calls to "spawn_agent" (Spawn Agent).
 //
 // Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
 // whether it gets this conversation (fork_context, or fork_turns other
@@ -3733,10 +12284,385 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	return v9.Value, v9.Ok, nil
 }
 
-// formatterSpawnAgent registers the functions of "spawn_agent".
-var formatterSpawnAgent = slots{preview: PreviewSpawnAgent, tier: runtime.TierExecute}
+// RowSpawnAgent renders the row of a call to "spawn_agent" (Spawn Agent).
+//
+// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
+// whether it gets this conversation (fork_context, or fork_turns other
+// than none), then its message on one line cut at 80 characters, or the
+// text of its first text item. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
+//
+//	name = nonEmpty(input.task_name)
+//	kind = nonEmpty(input.agent_type)
+//	texts = type(input.items) == list
+//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
+//	  : []
+//	message = nonEmpty(input.message).hasValue() ? collapse(input.message) : texts.size() > 0 ? texts[0] : ""
+//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
+//	row = !name.hasValue() && !kind.hasValue() && message == ""
+//	  ? optional.none()
+//	  : optional.of(truncate(
+//	      [name.hasValue() ? truncate(collapse(name.value()), 40) : "", kind.hasValue() ? "(" + truncate(collapse(kind.value()), 40) + ")" : ""]
+//	        .filter(s, s != "").join(" ")
+//	      + (message == "" ? "" : (name.hasValue() || kind.hasValue() ? ": " : "") + message), limits.summary))
+func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
+	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
+	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "items"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i2 := range items.Len() {
+			i := items.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(i) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(i, "text")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(i); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, i)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, i3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.Select(i3, "text")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(text)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Collapse(x)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	texts := v2
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x2)
+	} else {
+		var v5 string
+		if int64(len(texts)) > int64(0) {
+			elem2, err := celrt.IndexList(texts, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v5 = elem2
+		} else {
+			v5 = ""
+		}
+		v4 = v5
+	}
+	message := v4
+	v6 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
+	ok2 := v6
+	if !ok2 {
+		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		ok3 := v7
+		if ok3 {
+			v8, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = v8 != "none"
+		}
+		ok2 = ok3
+	}
+	forks := ok2
+	ok4 := !name.Ok
+	if ok4 {
+		ok4 = !kind.Ok
+	}
+	ok5 := ok4
+	if ok5 {
+		ok5 = message == ""
+	}
+	var v9 celrt.Optional[string]
+	if ok5 {
+		v9 = celrt.None[string]()
+	} else {
+		var v10 string
+		if name.Ok {
+			v11, err := name.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v10 = celrt.Truncate(celrt.Collapse(v11), int64(40))
+		} else {
+			v10 = ""
+		}
+		var v12 string
+		if kind.Ok {
+			v13, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v12 = "(" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + ")"
+		} else {
+			v12 = ""
+		}
+		list3 := make([]string, 0, len([]string{v10, v12}))
+		for _, s := range []string{v10, v12} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if s != "" {
+				if bytes += len(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		var v14 string
+		if message == "" {
+			v14 = ""
+		} else {
+			ok6 := name.Ok
+			if !ok6 {
+				ok6 = kind.Ok
+			}
+			var v15 string
+			if ok6 {
+				v15 = ": "
+			} else {
+				v15 = ""
+			}
+			v14 = v15 + message
+		}
+		v16 := celrt.Truncate(celrt.JoinSep(list3, " ")+v14, int64(limits.Summary))
+		v9 = celrt.Of(v16)
+	}
+	_ = forks
+	return v9.Value, v9.Ok, nil
+}
 
-// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Run tools in parallel).
+// ResultSpawnAgent summarizes the result of a call to "spawn_agent" (Spawn Agent).
+//
+// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
+// whether it gets this conversation (fork_context, or fork_turns other
+// than none), then its message on one line cut at 80 characters, or the
+// text of its first text item. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
+//
+//	name = nonEmpty(input.task_name)
+//	kind = nonEmpty(input.agent_type)
+//	texts = type(input.items) == list
+//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
+//	  : []
+//	message = nonEmpty(input.message).hasValue() ? collapse(input.message) : texts.size() > 0 ? texts[0] : ""
+//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) == map && nonEmpty(v.?agent_id.orValue(null)).hasValue()
+//	    ? optional.of("started " + truncate(collapse(v.agent_id), 40))
+//	    : optional.none())
+func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
+	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
+	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "items"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i2 := range items.Len() {
+			i := items.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(i) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(i, "text")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(i); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, i)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, i3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.Select(i3, "text")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(text)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Collapse(x)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	texts := v2
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x2)
+	} else {
+		var v5 string
+		if int64(len(texts)) > int64(0) {
+			elem2, err := celrt.IndexList(texts, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v5 = elem2
+		} else {
+			v5 = ""
+		}
+		v4 = v5
+	}
+	message := v4
+	v6 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
+	ok2 := v6
+	if !ok2 {
+		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		ok3 := v7
+		if ok3 {
+			v8, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = v8 != "none"
+		}
+		ok2 = ok3
+	}
+	forks := ok2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v9 := opt2.Value
+		if !opt2.Ok {
+			v9 = ""
+		}
+		s, err := celrt.ToString(v9)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v10 = nil
+	}
+	v11 := v10
+	ok4 := celrt.TypeOf(v11) == celrt.MapType
+	if ok4 {
+		opt4, err := celrt.OptSelect(v11, "agent_id")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt4.Value
+		if !opt4.Ok {
+			v12 = nil
+		}
+		ok4 = celrt.NonEmpty(v12).Ok
+	}
+	var v13 celrt.Optional[string]
+	if ok4 {
+		agent_id, err := celrt.Select(v11, "agent_id")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(agent_id)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Of("started " + celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v13 = v14
+	} else {
+		v13 = celrt.None[string]()
+	}
+	_ = name
+	_ = kind
+	_ = message
+	_ = forks
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterSpawnAgent registers the functions of "spawn_agent".
+var formatterSpawnAgent = slots{
+	preview:      PreviewSpawnAgent,
+	tier:         runtime.TierExecute,
+	row:          RowSpawnAgent,
+	result:       ResultSpawnAgent,
+	presentation: runtime.Presentation{Title: "Spawn Agent", Category: "agent", NerdIcon: "\uf234", PlainIcon: "🤖"},
+}
+
+// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Parallel).
 //
 // OpenAI's parallel tool calls, sent as one call whose tool_uses each name
 // a tool (recipient_name, "functions." dropped) and its arguments
@@ -3845,11 +12771,491 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 	return celrt.InnerCalls(v2)
 }
 
+// RowMultiToolUseParallel renders the row of a call to "multi_tool_use.parallel" (Parallel).
+//
+// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
+// a tool (recipient_name, "functions." dropped) and its arguments
+// (parameters). The call is shown as the calls it carries; a use that
+// names no tool is shown as a call of "(no name)" with what it holds.
+// Without uses the call is shown as its JSON.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+//
+//	row = cel.bind(names, type(input.tool_uses) != list ? [] : input.tool_uses.map(u, cel.bind(name,
+//	    type(u) == map && type(u.?recipient_name.orValue(null)) == string ? u.recipient_name.trim() : "",
+//	    name.startsWith("functions.") && name.size() > 10 ? name.substring(10) : name != "" ? name : "(no name)")),
+//	  names.size() == 0
+//	    ? optional.none()
+//	    : optional.of(truncate(plural(names.size(), "call", "calls") + ": " + names.join(", "), limits.summary)))
+func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) != celrt.ListType
+	var v2 []string
+	if v1 {
+		v2 = []string{}
+	} else {
+		items, err := celrt.Iterate(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, items.Len())
+		for i := range items.Len() {
+			u := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(u) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(u, "recipient_name")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.TypeOf(v3) == celrt.StringType
+			}
+			var v4 string
+			if ok {
+				recipient_name, err := celrt.Select(u, "recipient_name")
+				if err != nil {
+					return "", false, err
+				}
+				x, err := celrt.AsString(recipient_name)
+				if err != nil {
+					return "", false, err
+				}
+				v4 = celrt.Trim(x)
+			} else {
+				v4 = ""
+			}
+			name := v4
+			ok2 := strings.HasPrefix(name, "functions.")
+			if ok2 {
+				ok2 = celrt.StringSize(name) > int64(10)
+			}
+			var v5 string
+			if ok2 {
+				r, err := celrt.Substring(name, int64(10))
+				if err != nil {
+					return "", false, err
+				}
+				v5 = r
+			} else {
+				var v6 string
+				if name != "" {
+					v6 = name
+				} else {
+					v6 = "(no name)"
+				}
+				v5 = v6
+			}
+			if bytes += len(v5); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v5)
+		}
+		v2 = list
+	}
+	names := v2
+	var v7 celrt.Optional[string]
+	if int64(len(names)) == int64(0) {
+		v7 = celrt.None[string]()
+	} else {
+		v8 := celrt.Truncate(celrt.Plural(int64(len(names)), "call", "calls")+": "+celrt.JoinSep(names, ", "), int64(limits.Summary))
+		v7 = celrt.Of(v8)
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// ResultMultiToolUseParallel summarizes the result of a call to "multi_tool_use.parallel" (Parallel).
+//
+// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
+// a tool (recipient_name, "functions." dropped) and its arguments
+// (parameters). The call is shown as the calls it carries; a use that
+// names no tool is shown as a call of "(no name)" with what it holds.
+// Without uses the call is shown as its JSON.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+//
+//	result = type(input.tool_uses) == list && input.tool_uses.size() > 0
+//	  ? optional.of(plural(input.tool_uses.size(), "call", "calls") + " finished")
+//	  : optional.none()
+func ResultMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) == celrt.ListType
+	ok := v1
+	if ok {
+		size, err := celrt.Size(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = size > int64(0)
+	}
+	var v2 celrt.Optional[string]
+	if ok {
+		size2, err := celrt.Size(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Plural(size2, "call", "calls") + " finished")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
-var formatterMultiToolUseParallel = slots{unwrap: UnwrapMultiToolUseParallel}
+var formatterMultiToolUseParallel = slots{
+	unwrap:       UnwrapMultiToolUseParallel,
+	row:          RowMultiToolUseParallel,
+	result:       ResultMultiToolUseParallel,
+	presentation: runtime.Presentation{Title: "Parallel", Category: "agent", NerdIcon: "\uf0db", PlainIcon: "⇉"},
+}
+
+// RowBash renders the row of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	row = type(input.command) == string && input.command.trim() != ""
+//	  ? optional.of(inline(input.command, limits.summary))
+//	  : optional.none()
+func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	ok := v1
+	if ok {
+		x, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Trim(x) != ""
+	}
+	var v2 celrt.Optional[string]
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Inline(x2, int64(limits.Summary)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// ResultBash summarizes the result of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
+func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.Trim(celrt.JoinSep(list, ""))
+	var v2 string
+	if out == "" {
+		v2 = "no output"
+	} else {
+		v2 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+	}
+	return v2, true, nil
+}
+
+// ErrorBash summarizes the failure of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  cel.bind(codes,
+//	    (type(result.details) == map
+//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
+//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
+//	      : [])
+//	    + (out.contains("exited with code ")
+//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
+//	      : []),
+//	    codes.size() == 0 && out == ""
+//	      ? optional.none()
+//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
+//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.Trim(celrt.JoinSep(list, ""))
+	v2 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v3 []string
+	if v2 {
+		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = nil
+		}
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		if err != nil {
+			return "", false, err
+		}
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt4.Value
+		if !opt4.Ok {
+			v6 = nil
+		}
+		list2 := make([]any, 0, len([]any{v4, v5, v6}))
+		for _, c2 := range []any{v4, v5, v6} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(c2) == celrt.DoubleType
+			if !ok {
+				ok = celrt.TypeOf(c2) == celrt.IntType
+			}
+			if ok {
+				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, c2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, c3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.NumberTextDyn(c3)
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(text); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, text)
+		}
+		v3 = list3
+	} else {
+		v3 = []string{}
+	}
+	var v7 []string
+	if strings.Contains(out, "exited with code ") {
+		r, err := celrt.LastIndexOf(out, "exited with code ")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(17))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(out, sum)
+		if err != nil {
+			return "", false, err
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := []string{celrt.Truncate(celrt.Trim(elem), int64(12))}
+		v7 = v8
+	} else {
+		v7 = []string{}
+	}
+	codes := celrt.Concat(v3, v7)
+	ok2 := int64(len(codes)) == int64(0)
+	if ok2 {
+		ok2 = out == ""
+	}
+	var v9 celrt.Optional[string]
+	if ok2 {
+		v9 = celrt.None[string]()
+	} else {
+		var v10 string
+		if int64(len(codes)) > int64(0) {
+			elem2, err := celrt.IndexList(codes, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			var v11 string
+			if out == "" {
+				v11 = ""
+			} else {
+				v11 = ": "
+			}
+			v10 = "exit " + elem2 + v11
+		} else {
+			v10 = ""
+		}
+		var v12 string
+		if out == "" {
+			v12 = ""
+		} else {
+			elem3, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Inline(elem3, int64(limits.Summary))
+		}
+		v9 = celrt.Of(v10 + v12)
+	}
+	return v9.Value, v9.Ok, nil
+}
+
+// ExpandBash returns the lines of the result of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  out.trim() == ""
+//	    ? optional.none()
+//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.JoinSep(list, "")
+	var v2 celrt.Optional[[]string]
+	if celrt.Trim(out) == "" {
+		v2 = celrt.None[[]string]()
+	} else {
+		var v3 string
+		if strings.HasSuffix(out, "\n") {
+			diff, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r, err := celrt.SubstringRange(out, int64(0), diff)
+			if err != nil {
+				return nil, false, err
+			}
+			v3 = r
+		} else {
+			v3 = out
+		}
+		v2 = celrt.Of(celrt.Split(v3, "\n"))
+	}
+	return v2.Value, v2.Ok, nil
+}
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{tier: runtime.TierExecute}
+var formatterBash = slots{
+	tier:         runtime.TierExecute,
+	row:          RowBash,
+	result:       ResultBash,
+	errorLine:    ErrorBash,
+	expand:       ExpandBash,
+	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+}
 
 // PreviewFilesystemAny formats calls to "filesystem:*" (Any tool of the MCP filesystem server).
 //
