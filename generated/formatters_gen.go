@@ -13257,7 +13257,7 @@ var formatterBash = slots{
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
 }
 
-// PreviewFilesystemAny formats calls to "filesystem:*" (Any tool of the MCP filesystem server).
+// PreviewFilesystemAny formats calls to "filesystem:*" (Filesystem).
 //
 // Follows the reference filesystem server (modelcontextprotocol/servers
 // src/filesystem). The path the tool works on, with the size of what
@@ -13443,7 +13443,7 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	return v13.Value, v13.Ok, nil
 }
 
-// TierFilesystemAny returns the tier of a call to "filesystem:*" (Any tool of the MCP filesystem server).
+// TierFilesystemAny returns the tier of a call to "filesystem:*" (Filesystem).
 //
 // Follows the reference filesystem server (modelcontextprotocol/servers
 // src/filesystem). The path the tool works on, with the size of what
@@ -13629,10 +13629,563 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v15)
 }
 
-// formatterFilesystemAny registers the functions of "filesystem:*".
-var formatterFilesystemAny = slots{preview: PreviewFilesystemAny, tierOf: TierFilesystemAny}
+// RowFilesystemAny renders the row of a call to "filesystem:*" (Filesystem).
+//
+// Follows the reference filesystem server (modelcontextprotocol/servers
+// src/filesystem). The path the tool works on, with the size of what
+// write_file writes (it overwrites without warning), how many edits
+// edit_file makes (and whether it is a dry run) and the pattern
+// search_files looks for; the source and destination of move_file; the
+// paths read_multiple_files reads. Declines otherwise
+// (list_allowed_directories), so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
+//
+//	path = nonEmpty(input.path)
+//	source = nonEmpty(input.source)
+//	destination = nonEmpty(input.destination)
+//	paths = type(input.paths) == list
+//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
+//	  : []
+//	details = (type(input.content) == string
+//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
+//	  : [])
+//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
+//	+ (input.dryRun == true ? ["dry run"] : [])
+//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
+//	row = cel.bind(op, cel.bind(n, tool.substring(tool.indexOf(":") + 1),
+//	    n.startsWith("read_") ? "read " : n == "write_file" ? "write " : n == "edit_file" ? "edit "
+//	    : n == "create_directory" ? "create " : n.startsWith("list_directory") ? "list " : n == "directory_tree" ? "tree "
+//	    : n == "search_files" ? "search " : n == "get_file_info" ? "info " : ""),
+//	  path.hasValue()
+//	    ? optional.of(op + path.value()
+//	        + (type(input.content) == string ? " (" + plural(lines(input.content), "line", "lines") + ")"
+//	          : type(input.edits) == list ? " (" + plural(input.edits.size(), "edit", "edits") + ")"
+//	          : nonEmpty(input.pattern).hasValue() ? " for " + inline(input.pattern, 40) : ""))
+//	    : source.hasValue() && destination.hasValue()
+//	      ? optional.of("move " + source.value() + " → " + destination.value())
+//	    : paths.size() > 0 ? optional.of("read " + plural(paths.size(), "file", "files"))
+//	    : optional.none())
+func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	path2 := celrt.NonEmpty(path)
+	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	source2 := celrt.NonEmpty(source)
+	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	destination2 := celrt.NonEmpty(destination)
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v3, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
+		x, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		size2, err := celrt.Size(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
+	} else {
+		v10 = []string{}
+	}
+	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v11 []string
+	if celrt.NonEmpty(pattern).Ok {
+		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	details := celrt.Concat(v5, v8, v10, v11)
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	sum, err := celrt.AddInt(r, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r2, err := celrt.Substring(tool, sum)
+	if err != nil {
+		return "", false, err
+	}
+	n := r2
+	var v13 string
+	if strings.HasPrefix(n, "read_") {
+		v13 = "read "
+	} else {
+		var v14 string
+		if n == "write_file" {
+			v14 = "write "
+		} else {
+			var v15 string
+			if n == "edit_file" {
+				v15 = "edit "
+			} else {
+				var v16 string
+				if n == "create_directory" {
+					v16 = "create "
+				} else {
+					var v17 string
+					if strings.HasPrefix(n, "list_directory") {
+						v17 = "list "
+					} else {
+						var v18 string
+						if n == "directory_tree" {
+							v18 = "tree "
+						} else {
+							var v19 string
+							if n == "search_files" {
+								v19 = "search "
+							} else {
+								var v20 string
+								if n == "get_file_info" {
+									v20 = "info "
+								} else {
+									v20 = ""
+								}
+								v19 = v20
+							}
+							v18 = v19
+						}
+						v17 = v18
+					}
+					v16 = v17
+				}
+				v15 = v16
+			}
+			v14 = v15
+		}
+		v13 = v14
+	}
+	op := v13
+	var v21 celrt.Optional[string]
+	if path2.Ok {
+		v22, err := path2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v23 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v24 string
+		if v23 {
+			x2, err := celrt.AsString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v24 = " (" + celrt.Plural(celrt.Lines(x2), "line", "lines") + ")"
+		} else {
+			v25 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+			var v26 string
+			if v25 {
+				size3, err := celrt.Size(celrt.Field(input, "edits"))
+				if err != nil {
+					return "", false, err
+				}
+				v26 = " (" + celrt.Plural(size3, "edit", "edits") + ")"
+			} else {
+				pattern3, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v27 string
+				if celrt.NonEmpty(pattern3).Ok {
+					pattern4, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " for " + celrt.Inline(pattern4, int64(40))
+				} else {
+					v27 = ""
+				}
+				v26 = v27
+			}
+			v24 = v26
+		}
+		v21 = celrt.Of(op + v22 + v24)
+	} else {
+		ok := source2.Ok
+		if ok {
+			ok = destination2.Ok
+		}
+		var v28 celrt.Optional[string]
+		if ok {
+			v29, err := source2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v30, err := destination2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v28 = celrt.Of("move " + v29 + " → " + v30)
+		} else {
+			var v31 celrt.Optional[string]
+			if int64(len(paths)) > int64(0) {
+				v32 := celrt.Of("read " + celrt.Plural(int64(len(paths)), "file", "files"))
+				v31 = v32
+			} else {
+				v31 = celrt.None[string]()
+			}
+			v28 = v31
+		}
+		v21 = v28
+	}
+	_ = details
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewGithubAny formats calls to "github:*" (Any tool of the GitHub MCP server).
+// ResultFilesystemAny summarizes the result of a call to "filesystem:*" (Filesystem).
+//
+// Follows the reference filesystem server (modelcontextprotocol/servers
+// src/filesystem). The path the tool works on, with the size of what
+// write_file writes (it overwrites without warning), how many edits
+// edit_file makes (and whether it is a dry run) and the pattern
+// search_files looks for; the source and destination of move_file; the
+// paths read_multiple_files reads. Declines otherwise
+// (list_allowed_directories), so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
+//
+//	path = nonEmpty(input.path)
+//	source = nonEmpty(input.source)
+//	destination = nonEmpty(input.destination)
+//	paths = type(input.paths) == list
+//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
+//	  : []
+//	details = (type(input.content) == string
+//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
+//	  : [])
+//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
+//	+ (input.dryRun == true ? ["dry run"] : [])
+//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
+//	result = cel.bind(n, tool.substring(tool.indexOf(":") + 1),
+//	  cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	    text.trim() == "" ? optional.none()
+//	    : n.startsWith("read_") && n != "read_multiple_files"
+//	      ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
+//	    : n.startsWith("list_directory")
+//	      ? optional.of(plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
+//	    : n == "search_files"
+//	      ? optional.of(text.trim() == "No matches found" ? "no matches"
+//	          : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
+//	    : optional.none()))
+func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	path2 := celrt.NonEmpty(path)
+	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	source2 := celrt.NonEmpty(source)
+	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	destination2 := celrt.NonEmpty(destination)
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v3, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
+		x, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		size2, err := celrt.Size(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
+	} else {
+		v10 = []string{}
+	}
+	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v11 []string
+	if celrt.NonEmpty(pattern).Ok {
+		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	details := celrt.Concat(v5, v8, v10, v11)
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	sum, err := celrt.AddInt(r, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r2, err := celrt.Substring(tool, sum)
+	if err != nil {
+		return "", false, err
+	}
+	n := r2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt.Value
+		if !opt.Ok {
+			v13 = ""
+		}
+		s, err := celrt.ToString(v13)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	text := celrt.JoinSep(list3, "")
+	var v14 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v14 = celrt.None[string]()
+	} else {
+		ok := strings.HasPrefix(n, "read_")
+		if ok {
+			ok = n != "read_multiple_files"
+		}
+		var v15 celrt.Optional[string]
+		if ok {
+			var v16 int64
+			if strings.HasSuffix(text, "\n") {
+				v16 = int64(1)
+			} else {
+				v16 = int64(0)
+			}
+			diff, err := celrt.SubInt(celrt.Lines(text), v16)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+		} else {
+			var v17 celrt.Optional[string]
+			if strings.HasPrefix(n, "list_directory") {
+				list4 := make([]string, 0, len(celrt.Split(text, "\n")))
+				for _, l := range celrt.Split(text, "\n") {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					if celrt.Trim(l) != "" {
+						if bytes += len(l); bytes > celrt.MaxBytes {
+							return "", false, celrt.ErrBytes
+						}
+						list4 = append(list4, l)
+					}
+				}
+				v18 := celrt.Plural(int64(len(list4)), "entry", "entries")
+				v17 = celrt.Of(v18)
+			} else {
+				var v19 celrt.Optional[string]
+				if n == "search_files" {
+					var v20 string
+					if celrt.Trim(text) == "No matches found" {
+						v20 = "no matches"
+					} else {
+						list5 := make([]string, 0, len(celrt.Split(text, "\n")))
+						for _, l2 := range celrt.Split(text, "\n") {
+							if steps++; steps > celrt.MaxSteps {
+								return "", false, celrt.ErrSteps
+							}
+							if celrt.Trim(l2) != "" {
+								if bytes += len(l2); bytes > celrt.MaxBytes {
+									return "", false, celrt.ErrBytes
+								}
+								list5 = append(list5, l2)
+							}
+						}
+						v21 := celrt.Plural(int64(len(list5)), "match", "matches")
+						v20 = v21
+					}
+					v19 = celrt.Of(v20)
+				} else {
+					v19 = celrt.None[string]()
+				}
+				v17 = v19
+			}
+			v15 = v17
+		}
+		v14 = v15
+	}
+	_ = path2
+	_ = source2
+	_ = destination2
+	_ = paths
+	_ = details
+	return v14.Value, v14.Ok, nil
+}
+
+// formatterFilesystemAny registers the functions of "filesystem:*".
+var formatterFilesystemAny = slots{
+	preview:      PreviewFilesystemAny,
+	tierOf:       TierFilesystemAny,
+	row:          RowFilesystemAny,
+	result:       ResultFilesystemAny,
+	presentation: runtime.Presentation{Title: "Filesystem", Category: "file", NerdIcon: "\uf0a0", PlainIcon: "🗂️"},
+}
+
+// PreviewGithubAny formats calls to "github:*" (GitHub).
 //
 // Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
 // the consolidated method tools, actions_run_trigger, and the older
@@ -14473,10 +15026,1834 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v86.Value, v86.Ok, nil
 }
 
-// formatterGithubAny registers the functions of "github:*".
-var formatterGithubAny = slots{preview: PreviewGithubAny, tier: runtime.TierNetwork}
+// RowGithubAny renders the row of a call to "github:*" (GitHub).
+//
+// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
+// the consolidated method tools, actions_run_trigger, and the older
+// run_workflow, create_and_submit_pull_request_review) and the archived
+// reference GitHub server (servers-archived src/github: pull_number,
+// search q). What the call does first (merge, delete, push, fork, the
+// method of a consolidated tool, a review's event), then the repository,
+// the issue or pull request number, the file path and branches; then the
+// merge method, new state, fork organization, workflow with its ref and
+// inputs, run, files pushed, commit message, title and body. Tools without
+// a repository show their search query. Declines when the call has neither
+// a repository nor a query. A gist shows whether it is public, its file
+// name and size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
+//	  : name == "merge_pull_request" ? "merge "
+//	  : name == "push_files" ? "push to "
+//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
+//	  : name == "fork_repository" ? "fork "
+//	  : name == "run_workflow" ? "run a workflow "
+//	  : name == "add_issue_comment" && has(input.body) ? "comment "
+//	  : name == "create_repository" ? "create repository "
+//	  : name == "create_pull_request" ? "open a pull request "
+//	  : name == "create_issue" ? "open an issue "
+//	  : ""
+//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
+//	noun = name == "issue_write" ? "issue " : ""
+//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
+//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
+//	repo = nonEmpty(input.repo).hasValue()
+//	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
+//	  : name == "create_repository" && nonEmpty(input.name).hasValue()
+//	    ? optional.of((nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim())
+//	    : optional.none()
+//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
+//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
+//	  .map(n, type(n) == double ? numberText(n) : nonEmpty(n).value())
+//	query = nonEmpty(input.query).hasValue() ? nonEmpty(input.query) : nonEmpty(input.q)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.path.trim() + "'")
+//	  : []
+//	inputs = type(input.inputs) == map
+//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
+//	  : []
+//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
+//	  : nonEmpty(input.workflow_id).orValue("")
+//	where = (direct ? "" : "in ") + repo.orValue("")
+//	+ (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : "")
+//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
+//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
+//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
+//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
+//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
+//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
+//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
+//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
+//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
+//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
+//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
+//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
+//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
+//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
+//	+ (query.hasValue() ? ["for \"" + inline(query.value(), limits.summary) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
+//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
+//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
+//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
+//	+ (type(input.content) == string
+//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
+//	    : "")
+//	row = cel.bind(words, (name == "*" ? "" : name.replace("_", " ") + " ")
+//	    + (nonEmpty(input.method).hasValue() ? "(" + truncate(collapse(input.method), 30) + ") " : ""),
+//	  repo.hasValue()
+//	    ? optional.of(truncate(words + repo.value() + (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : ""), limits.summary))
+//	    : query.hasValue()
+//	      ? optional.of(truncate(words + "\"" + inline(query.value(), 60) + "\"", limits.summary))
+//	      : optional.none())
+func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		r4, err := celrt.Substring(name, int64(7))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "DELETE " + celrt.Replace(r4, "_", " ") + " "
+	} else {
+		var v3 string
+		if name == "merge_pull_request" {
+			v3 = "merge "
+		} else {
+			var v4 string
+			if name == "push_files" {
+				v4 = "push to "
+			} else {
+				var v5 string
+				if name == "create_or_update_file" {
+					sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v6 string
+					if celrt.NonEmpty(sha).Ok {
+						v6 = "overwrite a file "
+					} else {
+						v6 = "create a file "
+					}
+					v5 = v6
+				} else {
+					var v7 string
+					if name == "fork_repository" {
+						v7 = "fork "
+					} else {
+						var v8 string
+						if name == "run_workflow" {
+							v8 = "run a workflow "
+						} else {
+							ok := name == "add_issue_comment"
+							if ok {
+								ok = celrt.FieldSet(input, "body")
+							}
+							var v9 string
+							if ok {
+								v9 = "comment "
+							} else {
+								var v10 string
+								if name == "create_repository" {
+									v10 = "create repository "
+								} else {
+									var v11 string
+									if name == "create_pull_request" {
+										v11 = "open a pull request "
+									} else {
+										var v12 string
+										if name == "create_issue" {
+											v12 = "open an issue "
+										} else {
+											v12 = ""
+										}
+										v11 = v12
+									}
+									v10 = v11
+								}
+								v9 = v10
+							}
+							v8 = v9
+						}
+						v7 = v8
+					}
+					v5 = v7
+				}
+				v4 = v5
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	verb := v2
+	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+	direct := slices.Contains(v13, name)
+	var v14 string
+	if name == "issue_write" {
+		v14 = "issue "
+	} else {
+		v14 = ""
+	}
+	noun := v14
+	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 string
+	if celrt.NonEmpty(method).Ok {
+		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(method2), int64(30))
+		v15 = v16 + " " + noun
+	} else {
+		v15 = ""
+	}
+	method3 := v15
+	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if celrt.NonEmpty(event).Ok {
+		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := celrt.Truncate(celrt.Collapse(event2), int64(30))
+		v17 = "review " + celrt.UpperASCII(v18) + " "
+	} else {
+		v17 = ""
+	}
+	event3 := v17
+	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 celrt.Optional[string]
+	if celrt.NonEmpty(repo).Ok {
+		owner, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 string
+		if celrt.NonEmpty(owner).Ok {
+			owner2, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v20 = celrt.Trim(owner2) + "/"
+		} else {
+			v20 = ""
+		}
+		repo2, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Of(v20 + celrt.Trim(repo2))
+	} else {
+		ok2 := name == "create_repository"
+		if ok2 {
+			name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = celrt.NonEmpty(name2).Ok
+		}
+		var v21 celrt.Optional[string]
+		if ok2 {
+			organization, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(organization).Ok {
+				organization2, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = celrt.Trim(organization2) + "/"
+			} else {
+				v22 = ""
+			}
+			name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = celrt.Of(v22 + celrt.Trim(name3))
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v19 = v21
+	}
+	repo3 := v19
+	v23 := []any{
+		celrt.Field(input, "issue_number"),
+		celrt.Field(input, "pull_number"),
+		celrt.Field(input, "pullNumber"),
+	}
+	list := make([]any, 0, len(v23))
+	for _, n := range v23 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(n) == celrt.DoubleType
+		if !ok3 {
+			ok3 = celrt.NonEmpty(n).Ok
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, n)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v24 string
+		if celrt.TypeOf(n2) == celrt.DoubleType {
+			text, err := celrt.NumberTextDyn(n2)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = text
+		} else {
+			v25, err := celrt.NonEmpty(n2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			v24 = v25
+		}
+		if bytes += len(v24); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v24)
+	}
+	numbers := list2
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v26 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(query2)
+	} else {
+		q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(q)
+	}
+	query3 := v26
+	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v28 []string
+	if v27 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := celrt.TypeOf(f) == celrt.MapType
+			if ok4 {
+				opt, err := celrt.OptSelect(f, "path")
+				if err != nil {
+					return "", false, err
+				}
+				v29 := opt.Value
+				if !opt.Ok {
+					v29 = nil
+				}
+				ok4 = celrt.NonEmpty(v29).Ok
+			}
+			if ok4 {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, f)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			path, err := celrt.Select(f2, "path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		v28 = list4
+	} else {
+		v28 = []string{}
+	}
+	files := v28
+	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	var v31 []string
+	if v30 {
+		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]string, 0, items2.Len())
+		for i2 := range items2.Len() {
+			k := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x2, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			r5, err := celrt.MCPValueOf(celrt.Field(input, "inputs"), x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := x2 + "=" + r5
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, elem2)
+		}
+		v31 = list5
+	} else {
+		v31 = []string{}
+	}
+	inputs := v31
+	v32 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+	var v33 string
+	if v32 {
+		r6, err := celrt.NumberTextOf(input, "workflow_id")
+		if err != nil {
+			return "", false, err
+		}
+		v33 = r6
+	} else {
+		v34 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+		v35 := v34.Value
+		if !v34.Ok {
+			v35 = ""
+		}
+		v33 = v35
+	}
+	workflow := v33
+	var v36 string
+	if direct {
+		v36 = ""
+	} else {
+		v36 = "in "
+	}
+	v37 := repo3.Value
+	if !repo3.Ok {
+		v37 = ""
+	}
+	var v38 string
+	if int64(len(numbers)) > int64(0) {
+		elem3, err := celrt.IndexList(numbers, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v38 = " #" + celrt.Truncate(elem3, int64(20))
+	} else {
+		v38 = ""
+	}
+	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v39 string
+	if celrt.NonEmpty(path2).Ok {
+		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v39 = " at '" + celrt.Trim(path3) + "'"
+	} else {
+		v39 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v40 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v40 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v40 = ""
+	}
+	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v41 string
+	if celrt.NonEmpty(from_branch).Ok {
+		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v41 = " from '" + celrt.Trim(from_branch2) + "'"
+	} else {
+		v41 = ""
+	}
+	v42, failure := func() (bool, error) {
+		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(head).Ok, nil
+	}()
+	v43, failure2 := func() (bool, error) {
+		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(base).Ok, nil
+	}()
+	ok6, err := celrt.And(v42, failure, v43, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v44 string
+	if ok6 {
+		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v44 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
+	} else {
+		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v45 string
+		if celrt.NonEmpty(base3).Ok {
+			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v45 = " onto base '" + celrt.Trim(base4) + "'"
+		} else {
+			v45 = ""
+		}
+		v44 = v45
+	}
+	where := v36 + v37 + v38 + v39 + v40 + v41 + v44
+	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v46 []string
+	if celrt.NonEmpty(merge_method).Ok {
+		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v47 := celrt.Truncate(celrt.Collapse(merge_method2), int64(20))
+		v46 = []string{"merge method " + v47}
+	} else {
+		var v48 []string
+		if name == "merge_pull_request" {
+			v48 = []string{"merge method merge (the default)"}
+		} else {
+			v48 = []string{}
+		}
+		v46 = v48
+	}
+	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v49 []string
+	if celrt.NonEmpty(state).Ok {
+		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v50 := celrt.Truncate(celrt.Collapse(state2), int64(20))
+		v49 = []string{"state " + v50}
+	} else {
+		v49 = []string{}
+	}
+	v51 := celrt.EqualBool(celrt.Field(input, "private"), false)
+	var v52 []string
+	if v51 {
+		v52 = []string{"public"}
+	} else {
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), true)
+		var v54 []string
+		if v53 {
+			v54 = []string{"private"}
+		} else {
+			v54 = []string{}
+		}
+		v52 = v54
+	}
+	v55, failure3 := func() (bool, error) {
+		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(organization3).Ok, nil
+	}()
+	ok8, err := celrt.And(v55, failure3, name != "create_repository", nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v56 []string
+	if ok8 {
+		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v57 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 = v57
+	} else {
+		v56 = []string{}
+	}
+	var v58 []string
+	if workflow != "" {
+		v59 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 = v59
+	} else {
+		v58 = []string{}
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v60 []string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v61 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 = v61
+	} else {
+		v60 = []string{}
+	}
+	var v62 []string
+	if int64(len(inputs)) > int64(0) {
+		v63 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 = v63
+	} else {
+		v62 = []string{}
+	}
+	v64 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v65 []string
+	if v64 {
+		r7, err := celrt.NumberTextOf(input, "run_id")
+		if err != nil {
+			return "", false, err
+		}
+		v65 = []string{"run " + r7}
+	} else {
+		v65 = []string{}
+	}
+	var v66 []string
+	if int64(len(files)) > int64(0) {
+		v67 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 = v67
+	} else {
+		v66 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v68 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v69 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v68 = []string{"message \"" + v69 + "\""}
+	} else {
+		v68 = []string{}
+	}
+	var v70 []string
+	if query3.Ok {
+		v71, err := query3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v72 := []string{"for \"" + celrt.Inline(v71, int64(limits.Summary)) + "\""}
+		v70 = v72
+	} else {
+		v70 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v73 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v74 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v73 = []string{"title \"" + v74 + "\""}
+	} else {
+		v73 = []string{}
+	}
+	v75 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v75
+	if ok9 {
+		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+	}
+	var v76 []string
+	if ok9 {
+		x4, err := celrt.AsString(celrt.Field(input, "body"))
+		if err != nil {
+			return "", false, err
+		}
+		v77 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 = v77
+	} else {
+		v76 = []string{}
+	}
+	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v78 []string
+	if celrt.NonEmpty(reaction).Ok {
+		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v79 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v78 = []string{"reaction '" + v79 + "'"}
+	} else {
+		v78 = []string{}
+	}
+	details := celrt.Concat(v46, v49, v52, v56, v58, v60, v62, v65, v66, v68, v70, v73, v76, v78)
+	v80 := celrt.EqualBool(celrt.Field(input, "public"), true)
+	var v81 string
+	if v80 {
+		v81 = "a PUBLIC gist"
+	} else {
+		v81 = "a secret gist"
+	}
+	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v82 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v83 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v84 string
+	if v83 {
+		x5, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v85 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v84 = v85 + ")"
+	} else {
+		v84 = ""
+	}
+	gist := v81 + " file '" + v82 + "'" + v84
+	var v86 string
+	if name == "*" {
+		v86 = ""
+	} else {
+		v86 = celrt.Replace(name, "_", " ") + " "
+	}
+	method4, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v87 string
+	if celrt.NonEmpty(method4).Ok {
+		method5, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v88 := celrt.Truncate(celrt.Collapse(method5), int64(30))
+		v87 = "(" + v88 + ") "
+	} else {
+		v87 = ""
+	}
+	words := v86 + v87
+	var v89 celrt.Optional[string]
+	if repo3.Ok {
+		v90, err := repo3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v91 string
+		if int64(len(numbers)) > int64(0) {
+			elem4, err := celrt.IndexList(numbers, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v91 = " #" + celrt.Truncate(elem4, int64(20))
+		} else {
+			v91 = ""
+		}
+		v92 := celrt.Truncate(words+v90+v91, int64(limits.Summary))
+		v89 = celrt.Of(v92)
+	} else {
+		var v93 celrt.Optional[string]
+		if query3.Ok {
+			v94, err := query3.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v95 := celrt.Truncate(words+"\""+celrt.Inline(v94, int64(60))+"\"", int64(limits.Summary))
+			v93 = celrt.Of(v95)
+		} else {
+			v93 = celrt.None[string]()
+		}
+		v89 = v93
+	}
+	_ = verb
+	_ = method3
+	_ = event3
+	_ = where
+	_ = details
+	_ = gist
+	return v89.Value, v89.Ok, nil
+}
 
-// PreviewGitAny formats calls to "git:*" (Any tool of the MCP git server).
+// ResultGithubAny summarizes the result of a call to "github:*" (GitHub).
+//
+// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
+// the consolidated method tools, actions_run_trigger, and the older
+// run_workflow, create_and_submit_pull_request_review) and the archived
+// reference GitHub server (servers-archived src/github: pull_number,
+// search q). What the call does first (merge, delete, push, fork, the
+// method of a consolidated tool, a review's event), then the repository,
+// the issue or pull request number, the file path and branches; then the
+// merge method, new state, fork organization, workflow with its ref and
+// inputs, run, files pushed, commit message, title and body. Tools without
+// a repository show their search query. Declines when the call has neither
+// a repository nor a query. A gist shows whether it is public, its file
+// name and size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
+//	  : name == "merge_pull_request" ? "merge "
+//	  : name == "push_files" ? "push to "
+//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
+//	  : name == "fork_repository" ? "fork "
+//	  : name == "run_workflow" ? "run a workflow "
+//	  : name == "add_issue_comment" && has(input.body) ? "comment "
+//	  : name == "create_repository" ? "create repository "
+//	  : name == "create_pull_request" ? "open a pull request "
+//	  : name == "create_issue" ? "open an issue "
+//	  : ""
+//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
+//	noun = name == "issue_write" ? "issue " : ""
+//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
+//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
+//	repo = nonEmpty(input.repo).hasValue()
+//	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
+//	  : name == "create_repository" && nonEmpty(input.name).hasValue()
+//	    ? optional.of((nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim())
+//	    : optional.none()
+//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
+//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
+//	  .map(n, type(n) == double ? numberText(n) : nonEmpty(n).value())
+//	query = nonEmpty(input.query).hasValue() ? nonEmpty(input.query) : nonEmpty(input.q)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.path.trim() + "'")
+//	  : []
+//	inputs = type(input.inputs) == map
+//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
+//	  : []
+//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
+//	  : nonEmpty(input.workflow_id).orValue("")
+//	where = (direct ? "" : "in ") + repo.orValue("")
+//	+ (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : "")
+//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
+//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
+//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
+//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
+//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
+//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
+//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
+//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
+//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
+//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
+//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
+//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
+//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
+//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
+//	+ (query.hasValue() ? ["for \"" + inline(query.value(), limits.summary) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
+//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
+//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
+//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
+//	+ (type(input.content) == string
+//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
+//	    : "")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
+//	  : type(v) != map ? optional.none()
+//	  : type(v.?total_count.orValue(null)) == double
+//	    ? optional.of(v.total_count == 1.0 ? "1 result" : numberText(v.total_count) + " results")
+//	  : type(v.?number.orValue(null)) == double
+//	    ? optional.of("#" + numberText(v.number)
+//	        + (nonEmpty(v.?title.orValue(null)).hasValue() ? " " + truncate(collapse(v.title), 60) : ""))
+//	  : nonEmpty(v.?html_url.orValue(null)).hasValue() ? optional.of(truncate(v.html_url.trim(), limits.summary))
+//	  : optional.none())
+func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		r4, err := celrt.Substring(name, int64(7))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "DELETE " + celrt.Replace(r4, "_", " ") + " "
+	} else {
+		var v3 string
+		if name == "merge_pull_request" {
+			v3 = "merge "
+		} else {
+			var v4 string
+			if name == "push_files" {
+				v4 = "push to "
+			} else {
+				var v5 string
+				if name == "create_or_update_file" {
+					sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v6 string
+					if celrt.NonEmpty(sha).Ok {
+						v6 = "overwrite a file "
+					} else {
+						v6 = "create a file "
+					}
+					v5 = v6
+				} else {
+					var v7 string
+					if name == "fork_repository" {
+						v7 = "fork "
+					} else {
+						var v8 string
+						if name == "run_workflow" {
+							v8 = "run a workflow "
+						} else {
+							ok := name == "add_issue_comment"
+							if ok {
+								ok = celrt.FieldSet(input, "body")
+							}
+							var v9 string
+							if ok {
+								v9 = "comment "
+							} else {
+								var v10 string
+								if name == "create_repository" {
+									v10 = "create repository "
+								} else {
+									var v11 string
+									if name == "create_pull_request" {
+										v11 = "open a pull request "
+									} else {
+										var v12 string
+										if name == "create_issue" {
+											v12 = "open an issue "
+										} else {
+											v12 = ""
+										}
+										v11 = v12
+									}
+									v10 = v11
+								}
+								v9 = v10
+							}
+							v8 = v9
+						}
+						v7 = v8
+					}
+					v5 = v7
+				}
+				v4 = v5
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	verb := v2
+	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+	direct := slices.Contains(v13, name)
+	var v14 string
+	if name == "issue_write" {
+		v14 = "issue "
+	} else {
+		v14 = ""
+	}
+	noun := v14
+	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 string
+	if celrt.NonEmpty(method).Ok {
+		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(method2), int64(30))
+		v15 = v16 + " " + noun
+	} else {
+		v15 = ""
+	}
+	method3 := v15
+	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if celrt.NonEmpty(event).Ok {
+		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := celrt.Truncate(celrt.Collapse(event2), int64(30))
+		v17 = "review " + celrt.UpperASCII(v18) + " "
+	} else {
+		v17 = ""
+	}
+	event3 := v17
+	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 celrt.Optional[string]
+	if celrt.NonEmpty(repo).Ok {
+		owner, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 string
+		if celrt.NonEmpty(owner).Ok {
+			owner2, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v20 = celrt.Trim(owner2) + "/"
+		} else {
+			v20 = ""
+		}
+		repo2, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Of(v20 + celrt.Trim(repo2))
+	} else {
+		ok2 := name == "create_repository"
+		if ok2 {
+			name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = celrt.NonEmpty(name2).Ok
+		}
+		var v21 celrt.Optional[string]
+		if ok2 {
+			organization, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(organization).Ok {
+				organization2, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = celrt.Trim(organization2) + "/"
+			} else {
+				v22 = ""
+			}
+			name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = celrt.Of(v22 + celrt.Trim(name3))
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v19 = v21
+	}
+	repo3 := v19
+	v23 := []any{
+		celrt.Field(input, "issue_number"),
+		celrt.Field(input, "pull_number"),
+		celrt.Field(input, "pullNumber"),
+	}
+	list := make([]any, 0, len(v23))
+	for _, n := range v23 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(n) == celrt.DoubleType
+		if !ok3 {
+			ok3 = celrt.NonEmpty(n).Ok
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, n)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v24 string
+		if celrt.TypeOf(n2) == celrt.DoubleType {
+			text, err := celrt.NumberTextDyn(n2)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = text
+		} else {
+			v25, err := celrt.NonEmpty(n2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			v24 = v25
+		}
+		if bytes += len(v24); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v24)
+	}
+	numbers := list2
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v26 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(query2)
+	} else {
+		q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(q)
+	}
+	query3 := v26
+	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v28 []string
+	if v27 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := celrt.TypeOf(f) == celrt.MapType
+			if ok4 {
+				opt, err := celrt.OptSelect(f, "path")
+				if err != nil {
+					return "", false, err
+				}
+				v29 := opt.Value
+				if !opt.Ok {
+					v29 = nil
+				}
+				ok4 = celrt.NonEmpty(v29).Ok
+			}
+			if ok4 {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, f)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			path, err := celrt.Select(f2, "path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		v28 = list4
+	} else {
+		v28 = []string{}
+	}
+	files := v28
+	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	var v31 []string
+	if v30 {
+		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]string, 0, items2.Len())
+		for i2 := range items2.Len() {
+			k := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x2, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			r5, err := celrt.MCPValueOf(celrt.Field(input, "inputs"), x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := x2 + "=" + r5
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, elem2)
+		}
+		v31 = list5
+	} else {
+		v31 = []string{}
+	}
+	inputs := v31
+	v32 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+	var v33 string
+	if v32 {
+		r6, err := celrt.NumberTextOf(input, "workflow_id")
+		if err != nil {
+			return "", false, err
+		}
+		v33 = r6
+	} else {
+		v34 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+		v35 := v34.Value
+		if !v34.Ok {
+			v35 = ""
+		}
+		v33 = v35
+	}
+	workflow := v33
+	var v36 string
+	if direct {
+		v36 = ""
+	} else {
+		v36 = "in "
+	}
+	v37 := repo3.Value
+	if !repo3.Ok {
+		v37 = ""
+	}
+	var v38 string
+	if int64(len(numbers)) > int64(0) {
+		elem3, err := celrt.IndexList(numbers, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v38 = " #" + celrt.Truncate(elem3, int64(20))
+	} else {
+		v38 = ""
+	}
+	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v39 string
+	if celrt.NonEmpty(path2).Ok {
+		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v39 = " at '" + celrt.Trim(path3) + "'"
+	} else {
+		v39 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v40 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v40 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v40 = ""
+	}
+	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v41 string
+	if celrt.NonEmpty(from_branch).Ok {
+		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v41 = " from '" + celrt.Trim(from_branch2) + "'"
+	} else {
+		v41 = ""
+	}
+	v42, failure := func() (bool, error) {
+		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(head).Ok, nil
+	}()
+	v43, failure2 := func() (bool, error) {
+		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(base).Ok, nil
+	}()
+	ok6, err := celrt.And(v42, failure, v43, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v44 string
+	if ok6 {
+		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v44 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
+	} else {
+		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v45 string
+		if celrt.NonEmpty(base3).Ok {
+			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v45 = " onto base '" + celrt.Trim(base4) + "'"
+		} else {
+			v45 = ""
+		}
+		v44 = v45
+	}
+	where := v36 + v37 + v38 + v39 + v40 + v41 + v44
+	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v46 []string
+	if celrt.NonEmpty(merge_method).Ok {
+		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v47 := celrt.Truncate(celrt.Collapse(merge_method2), int64(20))
+		v46 = []string{"merge method " + v47}
+	} else {
+		var v48 []string
+		if name == "merge_pull_request" {
+			v48 = []string{"merge method merge (the default)"}
+		} else {
+			v48 = []string{}
+		}
+		v46 = v48
+	}
+	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v49 []string
+	if celrt.NonEmpty(state).Ok {
+		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v50 := celrt.Truncate(celrt.Collapse(state2), int64(20))
+		v49 = []string{"state " + v50}
+	} else {
+		v49 = []string{}
+	}
+	v51 := celrt.EqualBool(celrt.Field(input, "private"), false)
+	var v52 []string
+	if v51 {
+		v52 = []string{"public"}
+	} else {
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), true)
+		var v54 []string
+		if v53 {
+			v54 = []string{"private"}
+		} else {
+			v54 = []string{}
+		}
+		v52 = v54
+	}
+	v55, failure3 := func() (bool, error) {
+		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(organization3).Ok, nil
+	}()
+	ok8, err := celrt.And(v55, failure3, name != "create_repository", nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v56 []string
+	if ok8 {
+		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v57 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 = v57
+	} else {
+		v56 = []string{}
+	}
+	var v58 []string
+	if workflow != "" {
+		v59 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 = v59
+	} else {
+		v58 = []string{}
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v60 []string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v61 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 = v61
+	} else {
+		v60 = []string{}
+	}
+	var v62 []string
+	if int64(len(inputs)) > int64(0) {
+		v63 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 = v63
+	} else {
+		v62 = []string{}
+	}
+	v64 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v65 []string
+	if v64 {
+		r7, err := celrt.NumberTextOf(input, "run_id")
+		if err != nil {
+			return "", false, err
+		}
+		v65 = []string{"run " + r7}
+	} else {
+		v65 = []string{}
+	}
+	var v66 []string
+	if int64(len(files)) > int64(0) {
+		v67 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 = v67
+	} else {
+		v66 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v68 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v69 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v68 = []string{"message \"" + v69 + "\""}
+	} else {
+		v68 = []string{}
+	}
+	var v70 []string
+	if query3.Ok {
+		v71, err := query3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v72 := []string{"for \"" + celrt.Inline(v71, int64(limits.Summary)) + "\""}
+		v70 = v72
+	} else {
+		v70 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v73 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v74 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v73 = []string{"title \"" + v74 + "\""}
+	} else {
+		v73 = []string{}
+	}
+	v75 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v75
+	if ok9 {
+		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+	}
+	var v76 []string
+	if ok9 {
+		x4, err := celrt.AsString(celrt.Field(input, "body"))
+		if err != nil {
+			return "", false, err
+		}
+		v77 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 = v77
+	} else {
+		v76 = []string{}
+	}
+	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v78 []string
+	if celrt.NonEmpty(reaction).Ok {
+		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v79 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v78 = []string{"reaction '" + v79 + "'"}
+	} else {
+		v78 = []string{}
+	}
+	details := celrt.Concat(v46, v49, v52, v56, v58, v60, v62, v65, v66, v68, v70, v73, v76, v78)
+	v80 := celrt.EqualBool(celrt.Field(input, "public"), true)
+	var v81 string
+	if v80 {
+		v81 = "a PUBLIC gist"
+	} else {
+		v81 = "a secret gist"
+	}
+	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v82 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v83 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v84 string
+	if v83 {
+		x5, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v85 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v84 = v85 + ")"
+	} else {
+		v84 = ""
+	}
+	gist := v81 + " file '" + v82 + "'" + v84
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list6 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v86 := opt2.Value
+		if !opt2.Ok {
+			v86 = ""
+		}
+		s, err := celrt.ToString(v86)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list6, ""))
+	v87 := opt3.Value
+	if !opt3.Ok {
+		v87 = nil
+	}
+	v88 := celrt.ResultValue(v87)
+	var v89 celrt.Optional[string]
+	if celrt.TypeOf(v88) == celrt.ListType {
+		size2, err := celrt.Size(v88)
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.Of(celrt.Plural(size2, "item", "items"))
+	} else {
+		var v90 celrt.Optional[string]
+		if celrt.TypeOf(v88) != celrt.MapType {
+			v90 = celrt.None[string]()
+		} else {
+			opt4, err := celrt.OptSelect(v88, "total_count")
+			if err != nil {
+				return "", false, err
+			}
+			v91 := opt4.Value
+			if !opt4.Ok {
+				v91 = nil
+			}
+			var v92 celrt.Optional[string]
+			if celrt.TypeOf(v91) == celrt.DoubleType {
+				total_count, err := celrt.Select(v88, "total_count")
+				if err != nil {
+					return "", false, err
+				}
+				var v93 string
+				if celrt.EqualDouble(total_count, 1.0) {
+					v93 = "1 result"
+				} else {
+					total_count2, err := celrt.Select(v88, "total_count")
+					if err != nil {
+						return "", false, err
+					}
+					text2, err := celrt.NumberTextDyn(total_count2)
+					if err != nil {
+						return "", false, err
+					}
+					v93 = text2 + " results"
+				}
+				v92 = celrt.Of(v93)
+			} else {
+				opt5, err := celrt.OptSelect(v88, "number")
+				if err != nil {
+					return "", false, err
+				}
+				v94 := opt5.Value
+				if !opt5.Ok {
+					v94 = nil
+				}
+				var v95 celrt.Optional[string]
+				if celrt.TypeOf(v94) == celrt.DoubleType {
+					number, err := celrt.Select(v88, "number")
+					if err != nil {
+						return "", false, err
+					}
+					text3, err := celrt.NumberTextDyn(number)
+					if err != nil {
+						return "", false, err
+					}
+					opt6, err := celrt.OptSelect(v88, "title")
+					if err != nil {
+						return "", false, err
+					}
+					v96 := opt6.Value
+					if !opt6.Ok {
+						v96 = nil
+					}
+					var v97 string
+					if celrt.NonEmpty(v96).Ok {
+						title3, err := celrt.Select(v88, "title")
+						if err != nil {
+							return "", false, err
+						}
+						x6, err := celrt.AsString(title3)
+						if err != nil {
+							return "", false, err
+						}
+						v97 = " " + celrt.Truncate(celrt.Collapse(x6), int64(60))
+					} else {
+						v97 = ""
+					}
+					v95 = celrt.Of("#" + text3 + v97)
+				} else {
+					opt7, err := celrt.OptSelect(v88, "html_url")
+					if err != nil {
+						return "", false, err
+					}
+					v98 := opt7.Value
+					if !opt7.Ok {
+						v98 = nil
+					}
+					var v99 celrt.Optional[string]
+					if celrt.NonEmpty(v98).Ok {
+						html_url, err := celrt.Select(v88, "html_url")
+						if err != nil {
+							return "", false, err
+						}
+						x7, err := celrt.AsString(html_url)
+						if err != nil {
+							return "", false, err
+						}
+						v100 := celrt.Truncate(celrt.Trim(x7), int64(limits.Summary))
+						v99 = celrt.Of(v100)
+					} else {
+						v99 = celrt.None[string]()
+					}
+					v95 = v99
+				}
+				v92 = v95
+			}
+			v90 = v92
+		}
+		v89 = v90
+	}
+	_ = verb
+	_ = method3
+	_ = event3
+	_ = where
+	_ = details
+	_ = gist
+	return v89.Value, v89.Ok, nil
+}
+
+// formatterGithubAny registers the functions of "github:*".
+var formatterGithubAny = slots{
+	preview:      PreviewGithubAny,
+	tier:         runtime.TierNetwork,
+	row:          RowGithubAny,
+	result:       ResultGithubAny,
+	presentation: runtime.Presentation{Title: "GitHub", Category: "vcs", NerdIcon: "\uf09b", PlainIcon: "🐙"},
+}
+
+// PreviewGitAny formats calls to "git:*" (Git).
 //
 // Follows the reference git server (modelcontextprotocol/servers src/git,
 // mcp_server_git/server.py). The repository path, then what the tool does:
@@ -14747,7 +17124,7 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	return v21.Value, v21.Ok, nil
 }
 
-// TierGitAny returns the tier of a call to "git:*" (Any tool of the MCP git server).
+// TierGitAny returns the tier of a call to "git:*" (Git).
 //
 // Follows the reference git server (modelcontextprotocol/servers src/git,
 // mcp_server_git/server.py). The repository path, then what the tool does:
@@ -15018,10 +17395,727 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 	return celrt.Tier(v22)
 }
 
-// formatterGitAny registers the functions of "git:*".
-var formatterGitAny = slots{preview: PreviewGitAny, tierOf: TierGitAny}
+// RowGitAny renders the row of a call to "git:*" (Git).
+//
+// Follows the reference git server (modelcontextprotocol/servers src/git,
+// mcp_server_git/server.py). The repository path, then what the tool does:
+// the files staged (["."] stages all changes), the commit message, the
+// branch created (and the branch it starts from) or checked out, git_reset
+// unstaging everything, the revision shown or the diff target. Declines
+// without a repository path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	repo = nonEmpty(input.repo_path)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  : []
+//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
+//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
+//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
+//	details = (name == "git_reset" ? ["unstage all changes"] : [])
+//	+ (files.size() > 0 ? ["stage " + staged] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
+//	+ (nonEmpty(input.branch_name).hasValue()
+//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
+//	        + input.branch_name.trim() + "'"
+//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	    : [])
+//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	row = repo.hasValue()
+//	  ? optional.of(truncate((name.startsWith("git_") ? name.substring(4).replace("_", " ") + " " : "")
+//	      + baseName(repo.value())
+//	      + (nonEmpty(input.message).hasValue() ? ": " + truncate(collapse(input.message), 50)
+//	        : nonEmpty(input.branch_name).hasValue() ? " " + input.branch_name.trim()
+//	        : nonEmpty(input.target).hasValue() ? " " + input.target.trim()
+//	        : nonEmpty(input.revision).hasValue() ? " " + input.revision.trim()
+//	        : files.size() > 0 ? " (" + plural(files.size(), "file", "files") + ")" : ""), limits.summary))
+//	  : optional.none()
+func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	repo := celrt.NonEmpty(repo_path)
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(f).Ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v4, err := celrt.NonEmpty(f2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	files := v3
+	found := false
+	var failure error
+	for _, f3 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := f3 == "."
+		if !ok {
+			ok = f3 == "./"
+		}
+		ok2 := ok
+		if !ok2 {
+			ok3 := f3 == "*"
+			if !ok3 {
+				ok3 = f3 == ":/"
+			}
+			ok2 = ok3
+		}
+		found = ok2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	var v5 string
+	if found {
+		var v6 string
+		if int64(len(files)) > int64(1) {
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v6 = ""
+		}
+		v5 = "all changes" + v6
+	} else {
+		list3 := make([]string, 0, len(files))
+		for _, f4 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
+	}
+	staged := v5
+	var v8 []string
+	if name == "git_reset" {
+		v8 = []string{"unstage all changes"}
+	} else {
+		v8 = []string{}
+	}
+	var v9 []string
+	if int64(len(files)) > int64(0) {
+		v9 = []string{"stage " + staged}
+	} else {
+		v9 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 []string
+	if celrt.NonEmpty(branch_name).Ok {
+		var v13 string
+		if name == "git_checkout" {
+			v13 = "switch to branch '"
+		} else {
+			var v14 string
+			if name == "git_create_branch" {
+				v14 = "create branch '"
+			} else {
+				v14 = "branch '"
+			}
+			v13 = v14
+		}
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v15 string
+		if celrt.NonEmpty(base_branch).Ok {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
+		} else {
+			v15 = ""
+		}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
+	} else {
+		v12 = []string{}
+	}
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 []string
+	if celrt.NonEmpty(target).Ok {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
+	} else {
+		v17 = []string{}
+	}
+	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 []string
+	if celrt.NonEmpty(revision).Ok {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
+	} else {
+		v19 = []string{}
+	}
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	var v21 celrt.Optional[string]
+	if repo.Ok {
+		var v22 string
+		if strings.HasPrefix(name, "git_") {
+			r4, err := celrt.Substring(name, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v22 = celrt.Replace(r4, "_", " ") + " "
+		} else {
+			v22 = ""
+		}
+		v23, err := repo.Get()
+		if err != nil {
+			return "", false, err
+		}
+		message3, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v24 string
+		if celrt.NonEmpty(message3).Ok {
+			message4, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v25 := celrt.Truncate(celrt.Collapse(message4), int64(50))
+			v24 = ": " + v25
+		} else {
+			branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v26 string
+			if celrt.NonEmpty(branch_name3).Ok {
+				branch_name4, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v26 = " " + celrt.Trim(branch_name4)
+			} else {
+				target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v27 string
+				if celrt.NonEmpty(target3).Ok {
+					target4, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " " + celrt.Trim(target4)
+				} else {
+					revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v28 string
+					if celrt.NonEmpty(revision3).Ok {
+						revision4, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+						if err != nil {
+							return "", false, err
+						}
+						v28 = " " + celrt.Trim(revision4)
+					} else {
+						var v29 string
+						if int64(len(files)) > int64(0) {
+							v29 = " (" + celrt.Plural(int64(len(files)), "file", "files") + ")"
+						} else {
+							v29 = ""
+						}
+						v28 = v29
+					}
+					v27 = v28
+				}
+				v26 = v27
+			}
+			v24 = v26
+		}
+		v30 := celrt.Truncate(v22+celrt.BaseName(v23)+v24, int64(limits.Summary))
+		v21 = celrt.Of(v30)
+	} else {
+		v21 = celrt.None[string]()
+	}
+	_ = details
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewPostgresQuery formats calls to "postgres:query" (Run SQL on PostgreSQL).
+// ResultGitAny summarizes the result of a call to "git:*" (Git).
+//
+// Follows the reference git server (modelcontextprotocol/servers src/git,
+// mcp_server_git/server.py). The repository path, then what the tool does:
+// the files staged (["."] stages all changes), the commit message, the
+// branch created (and the branch it starts from) or checked out, git_reset
+// unstaging everything, the revision shown or the diff target. Declines
+// without a repository path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	repo = nonEmpty(input.repo_path)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  : []
+//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
+//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
+//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
+//	details = (name == "git_reset" ? ["unstage all changes"] : [])
+//	+ (files.size() > 0 ? ["stage " + staged] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
+//	+ (nonEmpty(input.branch_name).hasValue()
+//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
+//	        + input.branch_name.trim() + "'"
+//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	    : [])
+//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  name in ["git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"]
+//	    ? cel.bind(ls, text.split("\n"),
+//	        cel.bind(add, ls.filter(l, l.startsWith("+") && !l.startsWith("+++")).size(),
+//	          cel.bind(del, ls.filter(l, l.startsWith("-") && !l.startsWith("---")).size(),
+//	            optional.of(add == 0 && del == 0 ? "no changes" : "+" + string(add) + " -" + string(del)))))
+//	  : name == "git_log"
+//	    ? optional.of(plural(text.split("\n").filter(l, l.startsWith("Commit: ") || l.startsWith("commit ")).size(), "commit", "commits"))
+//	  : optional.none())
+func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	repo := celrt.NonEmpty(repo_path)
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(f).Ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v4, err := celrt.NonEmpty(f2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	files := v3
+	found := false
+	var failure error
+	for _, f3 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := f3 == "."
+		if !ok {
+			ok = f3 == "./"
+		}
+		ok2 := ok
+		if !ok2 {
+			ok3 := f3 == "*"
+			if !ok3 {
+				ok3 = f3 == ":/"
+			}
+			ok2 = ok3
+		}
+		found = ok2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	var v5 string
+	if found {
+		var v6 string
+		if int64(len(files)) > int64(1) {
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v6 = ""
+		}
+		v5 = "all changes" + v6
+	} else {
+		list3 := make([]string, 0, len(files))
+		for _, f4 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
+	}
+	staged := v5
+	var v8 []string
+	if name == "git_reset" {
+		v8 = []string{"unstage all changes"}
+	} else {
+		v8 = []string{}
+	}
+	var v9 []string
+	if int64(len(files)) > int64(0) {
+		v9 = []string{"stage " + staged}
+	} else {
+		v9 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 []string
+	if celrt.NonEmpty(branch_name).Ok {
+		var v13 string
+		if name == "git_checkout" {
+			v13 = "switch to branch '"
+		} else {
+			var v14 string
+			if name == "git_create_branch" {
+				v14 = "create branch '"
+			} else {
+				v14 = "branch '"
+			}
+			v13 = v14
+		}
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v15 string
+		if celrt.NonEmpty(base_branch).Ok {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
+		} else {
+			v15 = ""
+		}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
+	} else {
+		v12 = []string{}
+	}
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 []string
+	if celrt.NonEmpty(target).Ok {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
+	} else {
+		v17 = []string{}
+	}
+	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 []string
+	if celrt.NonEmpty(revision).Ok {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
+	} else {
+		v19 = []string{}
+	}
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list4 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v21 := opt.Value
+		if !opt.Ok {
+			v21 = ""
+		}
+		s, err := celrt.ToString(v21)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, s)
+	}
+	text := celrt.JoinSep(list4, "")
+	v22 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
+	var v23 celrt.Optional[string]
+	if slices.Contains(v22, name) {
+		ls := celrt.Split(text, "\n")
+		list5 := make([]string, 0, len(ls))
+		for _, l := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := strings.HasPrefix(l, "+")
+			if ok4 {
+				ok4 = !strings.HasPrefix(l, "+++")
+			}
+			if ok4 {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, l)
+			}
+		}
+		add := int64(len(list5))
+		list6 := make([]string, 0, len(ls))
+		for _, l2 := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok5 := strings.HasPrefix(l2, "-")
+			if ok5 {
+				ok5 = !strings.HasPrefix(l2, "---")
+			}
+			if ok5 {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, l2)
+			}
+		}
+		del := int64(len(list6))
+		ok6 := add == int64(0)
+		if ok6 {
+			ok6 = del == int64(0)
+		}
+		var v24 string
+		if ok6 {
+			v24 = "no changes"
+		} else {
+			v24 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
+		}
+		v23 = celrt.Of(v24)
+	} else {
+		var v25 celrt.Optional[string]
+		if name == "git_log" {
+			list7 := make([]string, 0, len(celrt.Split(text, "\n")))
+			for _, l3 := range celrt.Split(text, "\n") {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				ok7 := strings.HasPrefix(l3, "Commit: ")
+				if !ok7 {
+					ok7 = strings.HasPrefix(l3, "commit ")
+				}
+				if ok7 {
+					if bytes += len(l3); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list7 = append(list7, l3)
+				}
+			}
+			v26 := celrt.Plural(int64(len(list7)), "commit", "commits")
+			v25 = celrt.Of(v26)
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v23 = v25
+	}
+	_ = repo
+	_ = details
+	return v23.Value, v23.Ok, nil
+}
+
+// formatterGitAny registers the functions of "git:*".
+var formatterGitAny = slots{
+	preview:      PreviewGitAny,
+	tierOf:       TierGitAny,
+	row:          RowGitAny,
+	result:       ResultGitAny,
+	presentation: runtime.Presentation{Title: "Git", Category: "vcs", NerdIcon: "\uf1d3", PlainIcon: "⎇"},
+}
+
+// PreviewPostgresQuery formats calls to "postgres:query" (PostgreSQL).
 //
 // Follows the archived reference PostgreSQL server (servers-archived
 // src/postgres: query {sql}); its read-only transaction is not a promise
@@ -15067,7 +18161,7 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	return v3.Value, v3.Ok, nil
 }
 
-// TierPostgresQuery returns the tier of a call to "postgres:query" (Run SQL on PostgreSQL).
+// TierPostgresQuery returns the tier of a call to "postgres:query" (PostgreSQL).
 //
 // Follows the archived reference PostgreSQL server (servers-archived
 // src/postgres: query {sql}); its read-only transaction is not a promise
@@ -15133,10 +18227,225 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v4)
 }
 
-// formatterPostgresQuery registers the functions of "postgres:query".
-var formatterPostgresQuery = slots{preview: PreviewPostgresQuery, tierOf: TierPostgresQuery}
+// RowPostgresQuery renders the row of a call to "postgres:query" (PostgreSQL).
+//
+// Follows the archived reference PostgreSQL server (servers-archived
+// src/postgres: query {sql}); its read-only transaction is not a promise
+// the published package keeps. The kinds of its statements first, each
+// once and the most consequential first (DROP before DELETE before UPDATE
+// … before SELECT; comments and quoted text skipped, so a statement
+// hidden after padding, after other statements or behind a dialect's quirk
+// still shows), then the whole query with its white space folded, cut at
+// 120 characters. Linear in the length of the query. Declines without SQL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
+//
+//	sql = nonEmpty(input.sql).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
+func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(sql)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	var v3 celrt.Optional[string]
+	if sql2 == "" {
+		v3 = celrt.None[string]()
+	} else {
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(60)))
+		v3 = v4
+	}
+	return v3.Value, v3.Ok, nil
+}
 
-// PreviewSqliteAny formats calls to "sqlite:*" (Any tool of the MCP SQLite server).
+// ResultPostgresQuery summarizes the result of a call to "postgres:query" (PostgreSQL).
+//
+// Follows the archived reference PostgreSQL server (servers-archived
+// src/postgres: query {sql}); its read-only transaction is not a promise
+// the published package keeps. The kinds of its statements first, each
+// once and the most consequential first (DROP before DELETE before UPDATE
+// … before SELECT; comments and quoted text skipped, so a statement
+// hidden after padding, after other statements or behind a dialect's quirk
+// still shows), then the whole query with its white space folded, cut at
+// 120 characters. Linear in the length of the query. Declines without SQL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
+//
+//	sql = nonEmpty(input.sql).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(sql)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v3 := opt2.Value
+		if !opt2.Ok {
+			v3 = ""
+		}
+		s, err := celrt.ToString(v3)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v4 celrt.Optional[string]
+	if text == "" {
+		v4 = celrt.None[string]()
+	} else {
+		opt3 := celrt.ParseJSON(text)
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		v6 := celrt.ResultValue(v5)
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) == celrt.ListType {
+			size, err := celrt.Size(v6)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v8 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v9, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v10 string
+				if n == "1" {
+					v10 = " row affected"
+				} else {
+					v10 = " rows affected"
+				}
+				v8 = celrt.Of(n + v10)
+			} else {
+				var v11 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v11 = celrt.Of(v12)
+				} else {
+					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v14 celrt.Optional[string]
+					if v13 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v15 string
+						if n2 == "1" {
+							v15 = " row affected"
+						} else {
+							v15 = " rows affected"
+						}
+						v14 = celrt.Of(n2 + v15)
+					} else {
+						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v14 = v16
+					}
+					v11 = v14
+				}
+				v8 = v11
+			}
+			v7 = v8
+		}
+		v4 = v7
+	}
+	_ = kind
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterPostgresQuery registers the functions of "postgres:query".
+var formatterPostgresQuery = slots{
+	preview:      PreviewPostgresQuery,
+	tierOf:       TierPostgresQuery,
+	row:          RowPostgresQuery,
+	result:       ResultPostgresQuery,
+	presentation: runtime.Presentation{Title: "PostgreSQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewSqliteAny formats calls to "sqlite:*" (SQLite).
 //
 // Follows the archived reference SQLite server (servers-archived
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
@@ -15200,7 +18509,7 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v3.Value, v3.Ok, nil
 }
 
-// TierSqliteAny returns the tier of a call to "sqlite:*" (Any tool of the MCP SQLite server).
+// TierSqliteAny returns the tier of a call to "sqlite:*" (SQLite).
 //
 // Follows the archived reference SQLite server (servers-archived
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
@@ -15282,10 +18591,240 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v3)
 }
 
-// formatterSqliteAny registers the functions of "sqlite:*".
-var formatterSqliteAny = slots{preview: PreviewSqliteAny, tierOf: TierSqliteAny}
+// RowSqliteAny renders the row of a call to "sqlite:*" (SQLite).
+//
+// Follows the archived reference SQLite server (servers-archived
+// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
+// create_table {query}, describe_table {table_name}). For a query, the
+// kinds of its statements first, as for postgres:query (write_query runs
+// any statement, DELETE and DROP included), then the query with its white
+// space folded, cut at 120 characters; for describe_table, the table.
+// Declines otherwise, so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
+//
+//	sql = nonEmpty(input.query).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql != "" ? optional.of(kind + ": " + inline(sql, 60))
+//	  : nonEmpty(input.table_name).hasValue() ? optional.of("describe " + truncate(collapse(input.table_name), 60))
+//	  : optional.none()
+func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql := v1
+	kinds := celrt.SQLKinds(sql)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	var v3 celrt.Optional[string]
+	if sql != "" {
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql, int64(60)))
+		v3 = v4
+	} else {
+		table_name, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(table_name).Ok {
+			table_name2, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Truncate(celrt.Collapse(table_name2), int64(60))
+			v5 = celrt.Of("describe " + v6)
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	return v3.Value, v3.Ok, nil
+}
 
-// PreviewMysqlAny formats calls to "mysql:*" (Any tool of an MCP MySQL server).
+// ResultSqliteAny summarizes the result of a call to "sqlite:*" (SQLite).
+//
+// Follows the archived reference SQLite server (servers-archived
+// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
+// create_table {query}, describe_table {table_name}). For a query, the
+// kinds of its statements first, as for postgres:query (write_query runs
+// any statement, DELETE and DROP included), then the query with its white
+// space folded, cut at 120 characters; for describe_table, the table.
+// Declines otherwise, so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
+//
+//	sql = nonEmpty(input.query).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql := v1
+	kinds := celrt.SQLKinds(sql)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v3 := opt2.Value
+		if !opt2.Ok {
+			v3 = ""
+		}
+		s, err := celrt.ToString(v3)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v4 celrt.Optional[string]
+	if text == "" {
+		v4 = celrt.None[string]()
+	} else {
+		opt3 := celrt.ParseJSON(text)
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		v6 := celrt.ResultValue(v5)
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) == celrt.ListType {
+			size, err := celrt.Size(v6)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v8 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v9, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v10 string
+				if n == "1" {
+					v10 = " row affected"
+				} else {
+					v10 = " rows affected"
+				}
+				v8 = celrt.Of(n + v10)
+			} else {
+				var v11 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v11 = celrt.Of(v12)
+				} else {
+					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v14 celrt.Optional[string]
+					if v13 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v15 string
+						if n2 == "1" {
+							v15 = " row affected"
+						} else {
+							v15 = " rows affected"
+						}
+						v14 = celrt.Of(n2 + v15)
+					} else {
+						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v14 = v16
+					}
+					v11 = v14
+				}
+				v8 = v11
+			}
+			v7 = v8
+		}
+		v4 = v7
+	}
+	_ = kind
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterSqliteAny registers the functions of "sqlite:*".
+var formatterSqliteAny = slots{
+	preview:      PreviewSqliteAny,
+	tierOf:       TierSqliteAny,
+	row:          RowSqliteAny,
+	result:       ResultSqliteAny,
+	presentation: runtime.Presentation{Title: "SQLite", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewMysqlAny formats calls to "mysql:*" (MySQL).
 //
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
@@ -15338,7 +18877,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v4.Value, v4.Ok, nil
 }
 
-// TierMysqlAny returns the tier of a call to "mysql:*" (Any tool of an MCP MySQL server).
+// TierMysqlAny returns the tier of a call to "mysql:*" (MySQL).
 //
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
@@ -15428,10 +18967,239 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v4)
 }
 
-// formatterMysqlAny registers the functions of "mysql:*".
-var formatterMysqlAny = slots{preview: PreviewMysqlAny, tierOf: TierMysqlAny}
+// RowMysqlAny renders the row of a call to "mysql:*" (MySQL).
+//
+// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
+// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
+// statements first, as for postgres:query (MySQL's backslash escapes, #
+// comments and /*! */ code included), then the query with its white space
+// folded, cut at 120 characters. Declines otherwise (get_schema_info,
+// get_table_sample).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
+//
+//	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
+func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(sql)
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		v1 = v2
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v3 string
+	if int64(len(kinds)) == int64(0) {
+		v3 = "SQL"
+	} else {
+		v3 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v3
+	var v4 celrt.Optional[string]
+	if sql2 == "" {
+		v4 = celrt.None[string]()
+	} else {
+		v5 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(60)))
+		v4 = v5
+	}
+	return v4.Value, v4.Ok, nil
+}
 
-// PreviewPlaywrightAny formats calls to "playwright:*" (Any tool of a Playwright MCP server).
+// ResultMysqlAny summarizes the result of a call to "mysql:*" (MySQL).
+//
+// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
+// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
+// statements first, as for postgres:query (MySQL's backslash escapes, #
+// comments and /*! */ code included), then the query with its white space
+// folded, cut at 120 characters. Declines otherwise (get_schema_info,
+// get_table_sample).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
+//
+//	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(sql)
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		v1 = v2
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v3 string
+	if int64(len(kinds)) == int64(0) {
+		v3 = "SQL"
+	} else {
+		v3 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v3
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt3.Value
+		if !opt3.Ok {
+			v4 = ""
+		}
+		s, err := celrt.ToString(v4)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v5 celrt.Optional[string]
+	if text == "" {
+		v5 = celrt.None[string]()
+	} else {
+		opt4 := celrt.ParseJSON(text)
+		v6 := opt4.Value
+		if !opt4.Ok {
+			v6 = nil
+		}
+		v7 := celrt.ResultValue(v6)
+		var v8 celrt.Optional[string]
+		if celrt.TypeOf(v7) == celrt.ListType {
+			size, err := celrt.Size(v7)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v9 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v10 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v10, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v11 string
+				if n == "1" {
+					v11 = " row affected"
+				} else {
+					v11 = " rows affected"
+				}
+				v9 = celrt.Of(n + v11)
+			} else {
+				var v12 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v13 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v12 = celrt.Of(v13)
+				} else {
+					v14 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v15 celrt.Optional[string]
+					if v14 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v16 string
+						if n2 == "1" {
+							v16 = " row affected"
+						} else {
+							v16 = " rows affected"
+						}
+						v15 = celrt.Of(n2 + v16)
+					} else {
+						v17 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v15 = v17
+					}
+					v12 = v15
+				}
+				v9 = v12
+			}
+			v8 = v9
+		}
+		v5 = v8
+	}
+	_ = kind
+	return v5.Value, v5.Ok, nil
+}
+
+// formatterMysqlAny registers the functions of "mysql:*".
+var formatterMysqlAny = slots{
+	preview:      PreviewMysqlAny,
+	tierOf:       TierMysqlAny,
+	row:          RowMysqlAny,
+	result:       ResultMysqlAny,
+	presentation: runtime.Presentation{Title: "MySQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewPlaywrightAny formats calls to "playwright:*" (Playwright).
 //
 // Follows microsoft/playwright-mcp, current (README v0.0.79: target with
 // an optional element), intermediate (ref, selector) and old (element with
@@ -16635,10 +20403,2111 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	return v99.Value, v99.Ok, nil
 }
 
-// formatterPlaywrightAny registers the functions of "playwright:*".
-var formatterPlaywrightAny = slots{preview: PreviewPlaywrightAny, tier: runtime.TierNetwork}
+// RowPlaywrightAny renders the row of a call to "playwright:*" (Playwright).
+//
+// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
+// an optional element), intermediate (ref, selector) and old (element with
+// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
+// with CSS selectors). What the browser is asked to do, with the element
+// as the model labelled it and the target it really acts on: navigate,
+// click, hover, type, select, press a key, drag; the code
+// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
+// whole up to the output cap; every local file browser_file_upload,
+// browser_drop and playwright_upload_file send; each browser_fill_form
+// field as name=value; a dialog accepted or dismissed; the method, URL and
+// body of playwright_get/post/put/patch/delete, with a bearer token
+// flagged, never shown. Other tools decline, so the MCP argument summary
+// shows; for names it does not know, only an unambiguous set of arguments
+// names the action.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	url = nonEmpty(input.url)
+//	tgt = nonEmpty(input.target).orValue(nonEmpty(input.ref).orValue(nonEmpty(input.selector).orValue("")))
+//	place = (nonEmpty(input.element).hasValue()
+//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + truncate(collapse(tgt), 80) + ")")
+//	  : truncate(collapse(tgt), 80))
+//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
+//	from = cel.bind(t, nonEmpty(input.startTarget).orValue(nonEmpty(input.startRef).orValue(nonEmpty(input.sourceSelector).orValue(""))),
+//	  nonEmpty(input.startElement).hasValue()
+//	    ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	to = cel.bind(t, nonEmpty(input.endTarget).orValue(nonEmpty(input.endRef).orValue(nonEmpty(input.targetSelector).orValue(""))),
+//	  nonEmpty(input.endElement).hasValue()
+//	    ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	typed = type(input.text) == string ? optional.of(input.text)
+//	  : type(input.value) == string ? optional.of(input.value)
+//	  : optional.none()
+//	values = (type(input.values) == list ? input.values : type(input.value) == string ? [input.value] : [])
+//	  .filter(v, type(v) == string)
+//	  .map(v, "'" + truncate(collapse(v), 60) + "'")
+//	code = nonEmpty(input.function).orValue(nonEmpty(input.script).orValue(nonEmpty(input.code).orValue("")))
+//	paths = (type(input.paths) == list ? input.paths : [])
+//	  .filter(p, nonEmpty(p).hasValue())
+//	  .map(p, "'" + nonEmpty(p).value() + "'")
+//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
+//	fields = (type(input.fields) == list ? input.fields : [])
+//	  .filter(f, type(f) == map)
+//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
+//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
+//	headers = type(input.headers) == map ? input.headers : {}
+//	secrets = headers.filter(k, type(k) == string
+//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
+//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
+//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
+//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
+//	  : name == "browser_drop" ? "drop"
+//	  : name == "browser_fill_form" ? "form"
+//	  : name == "browser_handle_dialog" ? "dialog"
+//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
+//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
+//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
+//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
+//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
+//	  : name in ["browser_select_option", "playwright_select"] ? "select"
+//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
+//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
+//	  : has(input.function) || has(input.script) ? "evaluate"
+//	  : has(input.code) ? "run"
+//	  : has(input.fields) ? "form"
+//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
+//	  : has(input.paths) || has(input.data) ? "drop"
+//	  : has(input.accept) ? "dialog"
+//	  : from != "" && to != "" ? "drag"
+//	  : url.hasValue() && has(input.token) ? "http"
+//	  : url.hasValue() && tgt == "" ? "navigate"
+//	  : has(input.text) && tgt != "" ? "type"
+//	  : type(input.values) == list && tgt != "" ? "select"
+//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
+//	  : ""
+//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
+//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
+//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
+//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
+//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	row = kind == ""
+//	  ? (name.startsWith("browser_") || name.startsWith("playwright_")
+//	      ? optional.of(name.substring(name.indexOf("_") + 1).replace("_", " ")) : optional.none())
+//	: kind == "navigate" && url.hasValue() ? optional.of("navigate " + truncate(url.value(), limits.summary))
+//	: kind in ["click", "hover"] && place != "" ? optional.of(kind + " " + place)
+//	: kind == "type" && place != "" ? optional.of("type into " + place)
+//	: kind == "select" && place != "" ? optional.of("select in " + place)
+//	: kind == "press" && nonEmpty(input.key).hasValue() ? optional.of("press " + truncate(input.key.trim(), 30))
+//	: kind == "evaluate" && code != "" ? optional.of("evaluate " + truncate(collapse(code), 60))
+//	: kind == "run" && code != "" ? optional.of("run code " + truncate(collapse(code), 60))
+//	: kind == "run" && nonEmpty(input.filename).hasValue() ? optional.of("run code from " + input.filename.trim())
+//	: kind == "upload" && paths.size() > 0 ? optional.of("upload " + plural(paths.size(), "file", "files"))
+//	: kind == "drop" && (paths.size() > 0 || type(input.data) == map) ? optional.of("drop" + (place != "" ? " onto " + place : ""))
+//	: kind == "form" && fields.size() > 0 ? optional.of("fill " + plural(fields.size(), "field", "fields"))
+//	: kind == "dialog" && type(input.accept) == bool ? optional.of(input.accept ? "accept dialog" : "dismiss dialog")
+//	: kind == "drag" && from != "" && to != "" ? optional.of("drag " + from + " → " + to)
+//	: kind == "http" && url.hasValue() ? optional.of(verb + " " + truncate(url.value(), limits.summary))
+//	: optional.none()
+func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(target)
+	v2 := opt.Value
+	if !opt.Ok {
+		ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(ref)
+		v3 := opt2.Value
+		if !opt2.Ok {
+			selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt3 := celrt.NonEmpty(selector)
+			v4 := opt3.Value
+			if !opt3.Ok {
+				v4 = ""
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	tgt := v2
+	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v5 string
+	if celrt.NonEmpty(element).Ok {
+		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v7 string
+		if tgt == "" {
+			v7 = ""
+		} else {
+			v7 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
+		}
+		v5 = "'" + v6 + "'" + v7
+	} else {
+		v5 = celrt.Truncate(celrt.Collapse(tgt), int64(80))
+	}
+	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 string
+	if celrt.NonEmpty(iframeSelector).Ok {
+		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v8 = " in frame " + v9
+	} else {
+		v8 = ""
+	}
+	place := v5 + v8
+	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(startTarget)
+	v10 := opt4.Value
+	if !opt4.Ok {
+		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(startRef)
+		v11 := opt5.Value
+		if !opt5.Ok {
+			sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt6 := celrt.NonEmpty(sourceSelector)
+			v12 := opt6.Value
+			if !opt6.Ok {
+				v12 = ""
+			}
+			v11 = v12
+		}
+		v10 = v11
+	}
+	t := v10
+	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(startElement).Ok {
+		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v15 string
+		if t == "" {
+			v15 = ""
+		} else {
+			v15 = " (" + t + ")"
+		}
+		v13 = "'" + v14 + "'" + v15
+	} else {
+		v13 = t
+	}
+	from := v13
+	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt7 := celrt.NonEmpty(endTarget)
+	v16 := opt7.Value
+	if !opt7.Ok {
+		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt8 := celrt.NonEmpty(endRef)
+		v17 := opt8.Value
+		if !opt8.Ok {
+			targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt9 := celrt.NonEmpty(targetSelector)
+			v18 := opt9.Value
+			if !opt9.Ok {
+				v18 = ""
+			}
+			v17 = v18
+		}
+		v16 = v17
+	}
+	t2 := v16
+	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if celrt.NonEmpty(endElement).Ok {
+		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v21 string
+		if t2 == "" {
+			v21 = ""
+		} else {
+			v21 = " (" + t2 + ")"
+		}
+		v19 = "'" + v20 + "'" + v21
+	} else {
+		v19 = t2
+	}
+	to := v19
+	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v23 celrt.Optional[any]
+	if v22 {
+		v23 = celrt.Of[any](celrt.Field(input, "text"))
+	} else {
+		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v25 celrt.Optional[any]
+		if v24 {
+			v25 = celrt.Of[any](celrt.Field(input, "value"))
+		} else {
+			v25 = celrt.None[any]()
+		}
+		v23 = v25
+	}
+	typed := v23
+	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v27 any
+	if v26 {
+		v27 = celrt.Field(input, "values")
+	} else {
+		v28 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v29 []any
+		if v28 {
+			v29 = []any{celrt.Field(input, "value")}
+		} else {
+			v29 = []any{}
+		}
+		v27 = v29
+	}
+	items, err := celrt.Iterate(v27)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v30 := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(v30) == celrt.StringType {
+			if bytes += celrt.Footprint(v30); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v30)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, v31 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(v31)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	values := list2
+	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt10 := celrt.NonEmpty(function)
+	v32 := opt10.Value
+	if !opt10.Ok {
+		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt11 := celrt.NonEmpty(script)
+		v33 := opt11.Value
+		if !opt11.Ok {
+			code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt12 := celrt.NonEmpty(code)
+			v34 := opt12.Value
+			if !opt12.Ok {
+				v34 = ""
+			}
+			v33 = v34
+		}
+		v32 = v33
+	}
+	code2 := v32
+	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v36 any
+	if v35 {
+		v36 = celrt.Field(input, "paths")
+	} else {
+		v36 = []any{}
+	}
+	items2, err := celrt.Iterate(v36)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(p).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, p)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, p2 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v37, err := celrt.NonEmpty(p2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := "'" + v37 + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 []string
+	if celrt.NonEmpty(filePath).Ok {
+		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v38 = []string{"'" + celrt.Trim(filePath2) + "'"}
+	} else {
+		v38 = []string{}
+	}
+	paths := celrt.Concat(list4, v38)
+	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v40 any
+	if v39 {
+		v40 = celrt.Field(input, "fields")
+	} else {
+		v40 = []any{}
+	}
+	items3, err := celrt.Iterate(v40)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(f) == celrt.MapType {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, f)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, f2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt13, err := celrt.OptSelect(f2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		v41 := opt13.Value
+		if !opt13.Ok {
+			v41 = nil
+		}
+		opt14 := celrt.NonEmpty(v41)
+		v42 := opt14.Value
+		if !opt14.Ok {
+			v42 = "?"
+		}
+		opt15, err := celrt.OptSelect(f2, "value")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt15.Value
+		if !opt15.Ok {
+			v43 = nil
+		}
+		var v44 string
+		if celrt.TypeOf(v43) == celrt.StringType {
+			value2, err := celrt.Select(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(value2)
+			if err != nil {
+				return "", false, err
+			}
+			v44 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
+		} else {
+			opt16, err := celrt.OptSelect(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			v45 := opt16.Value
+			if !opt16.Ok {
+				v45 = nil
+			}
+			v44 = celrt.MCPValue(v45)
+		}
+		elem3 := celrt.Truncate(celrt.Collapse(v42), int64(40)) + "=" + v44
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem3)
+	}
+	fields := list6
+	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v47 any
+	if v46 {
+		v47 = celrt.Field(input, "headers")
+	} else {
+		v47 = celrt.EmptyMap()
+	}
+	headers := v47
+	items4, err := celrt.Iterate(headers)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(k) == celrt.StringType
+		if ok {
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok = slices.Contains(v48, celrt.LowerASCII(x3))
+		}
+		if ok {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, k)
+		}
+	}
+	secrets := list7
+	v49 := []string{"browser_navigate", "playwright_navigate"}
+	var v50 string
+	if slices.Contains(v49, name) {
+		v50 = "navigate"
+	} else {
+		v51 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "evaluate"
+		} else {
+			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v54 string
+			if slices.Contains(v53, name) {
+				v54 = "run"
+			} else {
+				v55 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v56 string
+				if slices.Contains(v55, name) {
+					v56 = "upload"
+				} else {
+					var v57 string
+					if name == "browser_drop" {
+						v57 = "drop"
+					} else {
+						var v58 string
+						if name == "browser_fill_form" {
+							v58 = "form"
+						} else {
+							var v59 string
+							if name == "browser_handle_dialog" {
+								v59 = "dialog"
+							} else {
+								v60 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v61 string
+								if v60 {
+									v61 = "drag"
+								} else {
+									v62 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v63 string
+									if slices.Contains(v62, name) {
+										v63 = "http"
+									} else {
+										v64 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v65 string
+										if slices.Contains(v64, name) {
+											v65 = "click"
+										} else {
+											v66 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v67 string
+											if v66 {
+												v67 = "hover"
+											} else {
+												v68 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v69 string
+												if slices.Contains(v68, name) {
+													v69 = "type"
+												} else {
+													v70 := []string{"browser_select_option", "playwright_select"}
+													var v71 string
+													if slices.Contains(v70, name) {
+														v71 = "select"
+													} else {
+														v72 := []string{"browser_press_key", "playwright_press_key"}
+														var v73 string
+														if slices.Contains(v72, name) {
+															v73 = "press"
+														} else {
+															ok2 := strings.HasPrefix(name, "browser_")
+															if !ok2 {
+																ok2 = strings.HasPrefix(name, "playwright_")
+															}
+															var v74 string
+															if ok2 {
+																v74 = ""
+															} else {
+																ok3 := celrt.FieldSet(input, "function")
+																if !ok3 {
+																	ok3 = celrt.FieldSet(input, "script")
+																}
+																var v75 string
+																if ok3 {
+																	v75 = "evaluate"
+																} else {
+																	var v76 string
+																	if celrt.FieldSet(input, "code") {
+																		v76 = "run"
+																	} else {
+																		var v77 string
+																		if celrt.FieldSet(input, "fields") {
+																			v77 = "form"
+																		} else {
+																			ok4 := celrt.FieldSet(input, "filePath")
+																			if !ok4 {
+																				ok5 := celrt.FieldSet(input, "paths")
+																				if ok5 {
+																					ok5 = tgt == ""
+																				}
+																				ok4 = ok5
+																			}
+																			var v78 string
+																			if ok4 {
+																				v78 = "upload"
+																			} else {
+																				ok6 := celrt.FieldSet(input, "paths")
+																				if !ok6 {
+																					ok6 = celrt.FieldSet(input, "data")
+																				}
+																				var v79 string
+																				if ok6 {
+																					v79 = "drop"
+																				} else {
+																					var v80 string
+																					if celrt.FieldSet(input, "accept") {
+																						v80 = "dialog"
+																					} else {
+																						ok7 := from != ""
+																						if ok7 {
+																							ok7 = to != ""
+																						}
+																						var v81 string
+																						if ok7 {
+																							v81 = "drag"
+																						} else {
+																							ok8 := url2.Ok
+																							if ok8 {
+																								ok8 = celrt.FieldSet(input, "token")
+																							}
+																							var v82 string
+																							if ok8 {
+																								v82 = "http"
+																							} else {
+																								ok9 := url2.Ok
+																								if ok9 {
+																									ok9 = tgt == ""
+																								}
+																								var v83 string
+																								if ok9 {
+																									v83 = "navigate"
+																								} else {
+																									ok10 := celrt.FieldSet(input, "text")
+																									if ok10 {
+																										ok10 = tgt != ""
+																									}
+																									var v84 string
+																									if ok10 {
+																										v84 = "type"
+																									} else {
+																										v85 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v85
+																										if ok11 {
+																											ok11 = tgt != ""
+																										}
+																										var v86 string
+																										if ok11 {
+																											v86 = "select"
+																										} else {
+																											v87, failure := func() (bool, error) {
+																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+																												if err != nil {
+																													return false, err
+																												}
+																												return celrt.NonEmpty(key).Ok, nil
+																											}()
+																											ok13, err := celrt.And(v87, failure, tgt == "", nil)
+																											if err != nil {
+																												return "", false, err
+																											}
+																											var v88 string
+																											if ok13 {
+																												v88 = "press"
+																											} else {
+																												v88 = ""
+																											}
+																											v86 = v88
+																										}
+																										v84 = v86
+																									}
+																									v83 = v84
+																								}
+																								v82 = v83
+																							}
+																							v81 = v82
+																						}
+																						v80 = v81
+																					}
+																					v79 = v80
+																				}
+																				v78 = v79
+																			}
+																			v77 = v78
+																		}
+																		v76 = v77
+																	}
+																	v75 = v76
+																}
+																v74 = v75
+															}
+															v73 = v74
+														}
+														v71 = v73
+													}
+													v69 = v71
+												}
+												v67 = v69
+											}
+											v65 = v67
+										}
+										v63 = v65
+									}
+									v61 = v63
+								}
+								v59 = v61
+							}
+							v58 = v59
+						}
+						v57 = v58
+					}
+					v56 = v57
+				}
+				v54 = v56
+			}
+			v52 = v54
+		}
+		v50 = v52
+	}
+	kind := v50
+	ok14 := strings.HasPrefix(name, "playwright_")
+	if ok14 {
+		ok14 = kind == "http"
+	}
+	var v89 string
+	if ok14 {
+		r4, err := celrt.Substring(name, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.UpperASCII(r4)
+	} else {
+		v89 = "HTTP request to"
+	}
+	verb := v89
+	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v90
+	if ok15 {
+		v91 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok15 = v91
+	}
+	var v92 []string
+	if ok15 {
+		x4, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v93 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v92 = v93
+	} else {
+		v92 = []string{}
+	}
+	var v94 []string
+	if celrt.FieldSet(input, "token") {
+		v94 = []string{"a bearer token (not shown)"}
+	} else {
+		v94 = []string{}
+	}
+	size, err := celrt.Size(headers)
+	if err != nil {
+		return "", false, err
+	}
+	var v95 []string
+	if size == int64(0) {
+		v95 = []string{}
+	} else {
+		size2, err := celrt.Size(headers)
+		if err != nil {
+			return "", false, err
+		}
+		var v96 string
+		if int64(len(secrets)) == int64(0) {
+			v96 = ""
+		} else {
+			x5, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(secrets)
+			if err != nil {
+				return "", false, err
+			}
+			v97 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v96 = " (" + v97 + ", values not shown)"
+		}
+		v98 := []string{celrt.Plural(size2, "header", "headers") + v96}
+		v95 = v98
+	}
+	http := celrt.Concat(v92, v94, v95)
+	var v99 celrt.Optional[string]
+	if kind == "" {
+		ok16 := strings.HasPrefix(name, "browser_")
+		if !ok16 {
+			ok16 = strings.HasPrefix(name, "playwright_")
+		}
+		var v100 celrt.Optional[string]
+		if ok16 {
+			r5, err := celrt.IndexOf(name, "_")
+			if err != nil {
+				return "", false, err
+			}
+			sum2, err := celrt.AddInt(r5, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r6, err := celrt.Substring(name, sum2)
+			if err != nil {
+				return "", false, err
+			}
+			v100 = celrt.Of(celrt.Replace(r6, "_", " "))
+		} else {
+			v100 = celrt.None[string]()
+		}
+		v99 = v100
+	} else {
+		ok17 := kind == "navigate"
+		if ok17 {
+			ok17 = url2.Ok
+		}
+		var v101 celrt.Optional[string]
+		if ok17 {
+			v102, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v103 := celrt.Of("navigate " + celrt.Truncate(v102, int64(limits.Summary)))
+			v101 = v103
+		} else {
+			v104 := slices.Contains([]string{"click", "hover"}, kind)
+			ok18 := v104
+			if ok18 {
+				ok18 = place != ""
+			}
+			var v105 celrt.Optional[string]
+			if ok18 {
+				v105 = celrt.Of(kind + " " + place)
+			} else {
+				ok19 := kind == "type"
+				if ok19 {
+					ok19 = place != ""
+				}
+				var v106 celrt.Optional[string]
+				if ok19 {
+					v106 = celrt.Of("type into " + place)
+				} else {
+					ok20 := kind == "select"
+					if ok20 {
+						ok20 = place != ""
+					}
+					var v107 celrt.Optional[string]
+					if ok20 {
+						v107 = celrt.Of("select in " + place)
+					} else {
+						ok21 := kind == "press"
+						if ok21 {
+							key2, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							ok21 = celrt.NonEmpty(key2).Ok
+						}
+						var v108 celrt.Optional[string]
+						if ok21 {
+							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							v109 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)))
+							v108 = v109
+						} else {
+							ok22 := kind == "evaluate"
+							if ok22 {
+								ok22 = code2 != ""
+							}
+							var v110 celrt.Optional[string]
+							if ok22 {
+								v111 := celrt.Of("evaluate " + celrt.Truncate(celrt.Collapse(code2), int64(60)))
+								v110 = v111
+							} else {
+								ok23 := kind == "run"
+								if ok23 {
+									ok23 = code2 != ""
+								}
+								var v112 celrt.Optional[string]
+								if ok23 {
+									v113 := celrt.Of("run code " + celrt.Truncate(celrt.Collapse(code2), int64(60)))
+									v112 = v113
+								} else {
+									ok24 := kind == "run"
+									if ok24 {
+										filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+										if err != nil {
+											return "", false, err
+										}
+										ok24 = celrt.NonEmpty(filename).Ok
+									}
+									var v114 celrt.Optional[string]
+									if ok24 {
+										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+										if err != nil {
+											return "", false, err
+										}
+										v115 := celrt.Of("run code from " + celrt.Trim(filename2))
+										v114 = v115
+									} else {
+										ok25 := kind == "upload"
+										if ok25 {
+											ok25 = int64(len(paths)) > int64(0)
+										}
+										var v116 celrt.Optional[string]
+										if ok25 {
+											v117 := celrt.Of("upload " + celrt.Plural(int64(len(paths)), "file", "files"))
+											v116 = v117
+										} else {
+											ok26 := kind == "drop"
+											if ok26 {
+												ok27 := int64(len(paths)) > int64(0)
+												if !ok27 {
+													v118 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok27 = v118
+												}
+												ok26 = ok27
+											}
+											var v119 celrt.Optional[string]
+											if ok26 {
+												var v120 string
+												if place != "" {
+													v120 = " onto " + place
+												} else {
+													v120 = ""
+												}
+												v119 = celrt.Of("drop" + v120)
+											} else {
+												ok28 := kind == "form"
+												if ok28 {
+													ok28 = int64(len(fields)) > int64(0)
+												}
+												var v121 celrt.Optional[string]
+												if ok28 {
+													v122 := celrt.Plural(int64(len(fields)), "field", "fields")
+													v121 = celrt.Of("fill " + v122)
+												} else {
+													ok29 := kind == "dialog"
+													if ok29 {
+														v123 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok29 = v123
+													}
+													var v124 celrt.Optional[string]
+													if ok29 {
+														x6, err := celrt.AsBool(celrt.Field(input, "accept"))
+														if err != nil {
+															return "", false, err
+														}
+														var v125 string
+														if x6 {
+															v125 = "accept dialog"
+														} else {
+															v125 = "dismiss dialog"
+														}
+														v124 = celrt.Of(v125)
+													} else {
+														ok30 := kind == "drag"
+														if ok30 {
+															ok30 = from != ""
+														}
+														ok31 := ok30
+														if ok31 {
+															ok31 = to != ""
+														}
+														var v126 celrt.Optional[string]
+														if ok31 {
+															v126 = celrt.Of("drag " + from + " → " + to)
+														} else {
+															ok32 := kind == "http"
+															if ok32 {
+																ok32 = url2.Ok
+															}
+															var v127 celrt.Optional[string]
+															if ok32 {
+																v128, err := url2.Get()
+																if err != nil {
+																	return "", false, err
+																}
+																v129 := celrt.Of(verb + " " + celrt.Truncate(v128, int64(limits.Summary)))
+																v127 = v129
+															} else {
+																v127 = celrt.None[string]()
+															}
+															v126 = v127
+														}
+														v124 = v126
+													}
+													v121 = v124
+												}
+												v119 = v121
+											}
+											v116 = v119
+										}
+										v114 = v116
+									}
+									v112 = v114
+								}
+								v110 = v112
+							}
+							v108 = v110
+						}
+						v107 = v108
+					}
+					v106 = v107
+				}
+				v105 = v106
+			}
+			v101 = v105
+		}
+		v99 = v101
+	}
+	_ = typed
+	_ = values
+	_ = http
+	return v99.Value, v99.Ok, nil
+}
 
-// PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
+// ResultPlaywrightAny summarizes the result of a call to "playwright:*" (Playwright).
+//
+// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
+// an optional element), intermediate (ref, selector) and old (element with
+// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
+// with CSS selectors). What the browser is asked to do, with the element
+// as the model labelled it and the target it really acts on: navigate,
+// click, hover, type, select, press a key, drag; the code
+// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
+// whole up to the output cap; every local file browser_file_upload,
+// browser_drop and playwright_upload_file send; each browser_fill_form
+// field as name=value; a dialog accepted or dismissed; the method, URL and
+// body of playwright_get/post/put/patch/delete, with a bearer token
+// flagged, never shown. Other tools decline, so the MCP argument summary
+// shows; for names it does not know, only an unambiguous set of arguments
+// names the action.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	url = nonEmpty(input.url)
+//	tgt = nonEmpty(input.target).orValue(nonEmpty(input.ref).orValue(nonEmpty(input.selector).orValue("")))
+//	place = (nonEmpty(input.element).hasValue()
+//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + truncate(collapse(tgt), 80) + ")")
+//	  : truncate(collapse(tgt), 80))
+//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
+//	from = cel.bind(t, nonEmpty(input.startTarget).orValue(nonEmpty(input.startRef).orValue(nonEmpty(input.sourceSelector).orValue(""))),
+//	  nonEmpty(input.startElement).hasValue()
+//	    ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	to = cel.bind(t, nonEmpty(input.endTarget).orValue(nonEmpty(input.endRef).orValue(nonEmpty(input.targetSelector).orValue(""))),
+//	  nonEmpty(input.endElement).hasValue()
+//	    ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	typed = type(input.text) == string ? optional.of(input.text)
+//	  : type(input.value) == string ? optional.of(input.value)
+//	  : optional.none()
+//	values = (type(input.values) == list ? input.values : type(input.value) == string ? [input.value] : [])
+//	  .filter(v, type(v) == string)
+//	  .map(v, "'" + truncate(collapse(v), 60) + "'")
+//	code = nonEmpty(input.function).orValue(nonEmpty(input.script).orValue(nonEmpty(input.code).orValue("")))
+//	paths = (type(input.paths) == list ? input.paths : [])
+//	  .filter(p, nonEmpty(p).hasValue())
+//	  .map(p, "'" + nonEmpty(p).value() + "'")
+//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
+//	fields = (type(input.fields) == list ? input.fields : [])
+//	  .filter(f, type(f) == map)
+//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
+//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
+//	headers = type(input.headers) == map ? input.headers : {}
+//	secrets = headers.filter(k, type(k) == string
+//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
+//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
+//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
+//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
+//	  : name == "browser_drop" ? "drop"
+//	  : name == "browser_fill_form" ? "form"
+//	  : name == "browser_handle_dialog" ? "dialog"
+//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
+//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
+//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
+//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
+//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
+//	  : name in ["browser_select_option", "playwright_select"] ? "select"
+//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
+//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
+//	  : has(input.function) || has(input.script) ? "evaluate"
+//	  : has(input.code) ? "run"
+//	  : has(input.fields) ? "form"
+//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
+//	  : has(input.paths) || has(input.data) ? "drop"
+//	  : has(input.accept) ? "dialog"
+//	  : from != "" && to != "" ? "drag"
+//	  : url.hasValue() && has(input.token) ? "http"
+//	  : url.hasValue() && tgt == "" ? "navigate"
+//	  : has(input.text) && tgt != "" ? "type"
+//	  : type(input.values) == list && tgt != "" ? "select"
+//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
+//	  : ""
+//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
+//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
+//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
+//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
+//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").split("\n"),
+//	  cel.bind(titles, ls.filter(l, l.startsWith("- Page Title: ")).map(l, l.substring(14).trim()).filter(t, t != ""),
+//	    cel.bind(urls, ls.filter(l, l.startsWith("- Page URL: ")).map(l, l.substring(12).trim()).filter(u, u != ""),
+//	      cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
+//	        titles.size() > 0 ? optional.of(truncate(titles[0], limits.summary))
+//	        : urls.size() > 0 ? optional.of(truncate(urls[0], limits.summary))
+//	        : images > 0 ? optional.of(plural(images, "image", "images"))
+//	        : optional.none()))))
+func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(target)
+	v2 := opt.Value
+	if !opt.Ok {
+		ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(ref)
+		v3 := opt2.Value
+		if !opt2.Ok {
+			selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt3 := celrt.NonEmpty(selector)
+			v4 := opt3.Value
+			if !opt3.Ok {
+				v4 = ""
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	tgt := v2
+	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v5 string
+	if celrt.NonEmpty(element).Ok {
+		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v7 string
+		if tgt == "" {
+			v7 = ""
+		} else {
+			v7 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
+		}
+		v5 = "'" + v6 + "'" + v7
+	} else {
+		v5 = celrt.Truncate(celrt.Collapse(tgt), int64(80))
+	}
+	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 string
+	if celrt.NonEmpty(iframeSelector).Ok {
+		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v8 = " in frame " + v9
+	} else {
+		v8 = ""
+	}
+	place := v5 + v8
+	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(startTarget)
+	v10 := opt4.Value
+	if !opt4.Ok {
+		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(startRef)
+		v11 := opt5.Value
+		if !opt5.Ok {
+			sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt6 := celrt.NonEmpty(sourceSelector)
+			v12 := opt6.Value
+			if !opt6.Ok {
+				v12 = ""
+			}
+			v11 = v12
+		}
+		v10 = v11
+	}
+	t := v10
+	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(startElement).Ok {
+		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v15 string
+		if t == "" {
+			v15 = ""
+		} else {
+			v15 = " (" + t + ")"
+		}
+		v13 = "'" + v14 + "'" + v15
+	} else {
+		v13 = t
+	}
+	from := v13
+	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt7 := celrt.NonEmpty(endTarget)
+	v16 := opt7.Value
+	if !opt7.Ok {
+		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt8 := celrt.NonEmpty(endRef)
+		v17 := opt8.Value
+		if !opt8.Ok {
+			targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt9 := celrt.NonEmpty(targetSelector)
+			v18 := opt9.Value
+			if !opt9.Ok {
+				v18 = ""
+			}
+			v17 = v18
+		}
+		v16 = v17
+	}
+	t2 := v16
+	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if celrt.NonEmpty(endElement).Ok {
+		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v21 string
+		if t2 == "" {
+			v21 = ""
+		} else {
+			v21 = " (" + t2 + ")"
+		}
+		v19 = "'" + v20 + "'" + v21
+	} else {
+		v19 = t2
+	}
+	to := v19
+	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v23 celrt.Optional[any]
+	if v22 {
+		v23 = celrt.Of[any](celrt.Field(input, "text"))
+	} else {
+		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v25 celrt.Optional[any]
+		if v24 {
+			v25 = celrt.Of[any](celrt.Field(input, "value"))
+		} else {
+			v25 = celrt.None[any]()
+		}
+		v23 = v25
+	}
+	typed := v23
+	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v27 any
+	if v26 {
+		v27 = celrt.Field(input, "values")
+	} else {
+		v28 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v29 []any
+		if v28 {
+			v29 = []any{celrt.Field(input, "value")}
+		} else {
+			v29 = []any{}
+		}
+		v27 = v29
+	}
+	items, err := celrt.Iterate(v27)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v30 := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(v30) == celrt.StringType {
+			if bytes += celrt.Footprint(v30); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v30)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, v31 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(v31)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	values := list2
+	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt10 := celrt.NonEmpty(function)
+	v32 := opt10.Value
+	if !opt10.Ok {
+		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt11 := celrt.NonEmpty(script)
+		v33 := opt11.Value
+		if !opt11.Ok {
+			code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt12 := celrt.NonEmpty(code)
+			v34 := opt12.Value
+			if !opt12.Ok {
+				v34 = ""
+			}
+			v33 = v34
+		}
+		v32 = v33
+	}
+	code2 := v32
+	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v36 any
+	if v35 {
+		v36 = celrt.Field(input, "paths")
+	} else {
+		v36 = []any{}
+	}
+	items2, err := celrt.Iterate(v36)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(p).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, p)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, p2 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v37, err := celrt.NonEmpty(p2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := "'" + v37 + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 []string
+	if celrt.NonEmpty(filePath).Ok {
+		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v38 = []string{"'" + celrt.Trim(filePath2) + "'"}
+	} else {
+		v38 = []string{}
+	}
+	paths := celrt.Concat(list4, v38)
+	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v40 any
+	if v39 {
+		v40 = celrt.Field(input, "fields")
+	} else {
+		v40 = []any{}
+	}
+	items3, err := celrt.Iterate(v40)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(f) == celrt.MapType {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, f)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, f2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt13, err := celrt.OptSelect(f2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		v41 := opt13.Value
+		if !opt13.Ok {
+			v41 = nil
+		}
+		opt14 := celrt.NonEmpty(v41)
+		v42 := opt14.Value
+		if !opt14.Ok {
+			v42 = "?"
+		}
+		opt15, err := celrt.OptSelect(f2, "value")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt15.Value
+		if !opt15.Ok {
+			v43 = nil
+		}
+		var v44 string
+		if celrt.TypeOf(v43) == celrt.StringType {
+			value2, err := celrt.Select(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(value2)
+			if err != nil {
+				return "", false, err
+			}
+			v44 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
+		} else {
+			opt16, err := celrt.OptSelect(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			v45 := opt16.Value
+			if !opt16.Ok {
+				v45 = nil
+			}
+			v44 = celrt.MCPValue(v45)
+		}
+		elem3 := celrt.Truncate(celrt.Collapse(v42), int64(40)) + "=" + v44
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem3)
+	}
+	fields := list6
+	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v47 any
+	if v46 {
+		v47 = celrt.Field(input, "headers")
+	} else {
+		v47 = celrt.EmptyMap()
+	}
+	headers := v47
+	items4, err := celrt.Iterate(headers)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(k) == celrt.StringType
+		if ok {
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok = slices.Contains(v48, celrt.LowerASCII(x3))
+		}
+		if ok {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, k)
+		}
+	}
+	secrets := list7
+	v49 := []string{"browser_navigate", "playwright_navigate"}
+	var v50 string
+	if slices.Contains(v49, name) {
+		v50 = "navigate"
+	} else {
+		v51 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "evaluate"
+		} else {
+			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v54 string
+			if slices.Contains(v53, name) {
+				v54 = "run"
+			} else {
+				v55 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v56 string
+				if slices.Contains(v55, name) {
+					v56 = "upload"
+				} else {
+					var v57 string
+					if name == "browser_drop" {
+						v57 = "drop"
+					} else {
+						var v58 string
+						if name == "browser_fill_form" {
+							v58 = "form"
+						} else {
+							var v59 string
+							if name == "browser_handle_dialog" {
+								v59 = "dialog"
+							} else {
+								v60 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v61 string
+								if v60 {
+									v61 = "drag"
+								} else {
+									v62 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v63 string
+									if slices.Contains(v62, name) {
+										v63 = "http"
+									} else {
+										v64 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v65 string
+										if slices.Contains(v64, name) {
+											v65 = "click"
+										} else {
+											v66 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v67 string
+											if v66 {
+												v67 = "hover"
+											} else {
+												v68 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v69 string
+												if slices.Contains(v68, name) {
+													v69 = "type"
+												} else {
+													v70 := []string{"browser_select_option", "playwright_select"}
+													var v71 string
+													if slices.Contains(v70, name) {
+														v71 = "select"
+													} else {
+														v72 := []string{"browser_press_key", "playwright_press_key"}
+														var v73 string
+														if slices.Contains(v72, name) {
+															v73 = "press"
+														} else {
+															ok2 := strings.HasPrefix(name, "browser_")
+															if !ok2 {
+																ok2 = strings.HasPrefix(name, "playwright_")
+															}
+															var v74 string
+															if ok2 {
+																v74 = ""
+															} else {
+																ok3 := celrt.FieldSet(input, "function")
+																if !ok3 {
+																	ok3 = celrt.FieldSet(input, "script")
+																}
+																var v75 string
+																if ok3 {
+																	v75 = "evaluate"
+																} else {
+																	var v76 string
+																	if celrt.FieldSet(input, "code") {
+																		v76 = "run"
+																	} else {
+																		var v77 string
+																		if celrt.FieldSet(input, "fields") {
+																			v77 = "form"
+																		} else {
+																			ok4 := celrt.FieldSet(input, "filePath")
+																			if !ok4 {
+																				ok5 := celrt.FieldSet(input, "paths")
+																				if ok5 {
+																					ok5 = tgt == ""
+																				}
+																				ok4 = ok5
+																			}
+																			var v78 string
+																			if ok4 {
+																				v78 = "upload"
+																			} else {
+																				ok6 := celrt.FieldSet(input, "paths")
+																				if !ok6 {
+																					ok6 = celrt.FieldSet(input, "data")
+																				}
+																				var v79 string
+																				if ok6 {
+																					v79 = "drop"
+																				} else {
+																					var v80 string
+																					if celrt.FieldSet(input, "accept") {
+																						v80 = "dialog"
+																					} else {
+																						ok7 := from != ""
+																						if ok7 {
+																							ok7 = to != ""
+																						}
+																						var v81 string
+																						if ok7 {
+																							v81 = "drag"
+																						} else {
+																							ok8 := url2.Ok
+																							if ok8 {
+																								ok8 = celrt.FieldSet(input, "token")
+																							}
+																							var v82 string
+																							if ok8 {
+																								v82 = "http"
+																							} else {
+																								ok9 := url2.Ok
+																								if ok9 {
+																									ok9 = tgt == ""
+																								}
+																								var v83 string
+																								if ok9 {
+																									v83 = "navigate"
+																								} else {
+																									ok10 := celrt.FieldSet(input, "text")
+																									if ok10 {
+																										ok10 = tgt != ""
+																									}
+																									var v84 string
+																									if ok10 {
+																										v84 = "type"
+																									} else {
+																										v85 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v85
+																										if ok11 {
+																											ok11 = tgt != ""
+																										}
+																										var v86 string
+																										if ok11 {
+																											v86 = "select"
+																										} else {
+																											v87, failure := func() (bool, error) {
+																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+																												if err != nil {
+																													return false, err
+																												}
+																												return celrt.NonEmpty(key).Ok, nil
+																											}()
+																											ok13, err := celrt.And(v87, failure, tgt == "", nil)
+																											if err != nil {
+																												return "", false, err
+																											}
+																											var v88 string
+																											if ok13 {
+																												v88 = "press"
+																											} else {
+																												v88 = ""
+																											}
+																											v86 = v88
+																										}
+																										v84 = v86
+																									}
+																									v83 = v84
+																								}
+																								v82 = v83
+																							}
+																							v81 = v82
+																						}
+																						v80 = v81
+																					}
+																					v79 = v80
+																				}
+																				v78 = v79
+																			}
+																			v77 = v78
+																		}
+																		v76 = v77
+																	}
+																	v75 = v76
+																}
+																v74 = v75
+															}
+															v73 = v74
+														}
+														v71 = v73
+													}
+													v69 = v71
+												}
+												v67 = v69
+											}
+											v65 = v67
+										}
+										v63 = v65
+									}
+									v61 = v63
+								}
+								v59 = v61
+							}
+							v58 = v59
+						}
+						v57 = v58
+					}
+					v56 = v57
+				}
+				v54 = v56
+			}
+			v52 = v54
+		}
+		v50 = v52
+	}
+	kind := v50
+	ok14 := strings.HasPrefix(name, "playwright_")
+	if ok14 {
+		ok14 = kind == "http"
+	}
+	var v89 string
+	if ok14 {
+		r4, err := celrt.Substring(name, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.UpperASCII(r4)
+	} else {
+		v89 = "HTTP request to"
+	}
+	verb := v89
+	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v90
+	if ok15 {
+		v91 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok15 = v91
+	}
+	var v92 []string
+	if ok15 {
+		x4, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v93 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v92 = v93
+	} else {
+		v92 = []string{}
+	}
+	var v94 []string
+	if celrt.FieldSet(input, "token") {
+		v94 = []string{"a bearer token (not shown)"}
+	} else {
+		v94 = []string{}
+	}
+	size, err := celrt.Size(headers)
+	if err != nil {
+		return "", false, err
+	}
+	var v95 []string
+	if size == int64(0) {
+		v95 = []string{}
+	} else {
+		size2, err := celrt.Size(headers)
+		if err != nil {
+			return "", false, err
+		}
+		var v96 string
+		if int64(len(secrets)) == int64(0) {
+			v96 = ""
+		} else {
+			x5, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(secrets)
+			if err != nil {
+				return "", false, err
+			}
+			v97 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v96 = " (" + v97 + ", values not shown)"
+		}
+		v98 := []string{celrt.Plural(size2, "header", "headers") + v96}
+		v95 = v98
+	}
+	http := celrt.Concat(v92, v94, v95)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list8 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt17, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v99 := opt17.Value
+		if !opt17.Ok {
+			v99 = ""
+		}
+		s, err := celrt.ToString(v99)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, s)
+	}
+	ls := celrt.Split(celrt.JoinSep(list8, ""), "\n")
+	list9 := make([]string, 0, len(ls))
+	for _, l := range ls {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(l, "- Page Title: ") {
+			if bytes += len(l); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, l)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, l2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(l2, int64(14))
+		if err != nil {
+			return "", false, err
+		}
+		elem4 := celrt.Trim(r5)
+		if bytes += len(elem4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem4)
+	}
+	list11 := make([]string, 0, len(list10))
+	for _, t3 := range list10 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t3 != "" {
+			if bytes += len(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list11 = append(list11, t3)
+		}
+	}
+	titles := list11
+	list12 := make([]string, 0, len(ls))
+	for _, l3 := range ls {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(l3, "- Page URL: ") {
+			if bytes += len(l3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list12 = append(list12, l3)
+		}
+	}
+	list13 := make([]string, 0, len(list12))
+	for _, l4 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r6, err := celrt.Substring(l4, int64(12))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := celrt.Trim(r6)
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list13 = append(list13, elem5)
+	}
+	list14 := make([]string, 0, len(list13))
+	for _, u := range list13 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if u != "" {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, u)
+		}
+	}
+	urls := list14
+	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list15 := make([]any, 0, len(content2))
+	for _, c2 := range content2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt18, err := celrt.OptSelect(c2, "type")
+		if err != nil {
+			return "", false, err
+		}
+		v100 := opt18.Value
+		if !opt18.Ok {
+			v100 = ""
+		}
+		if celrt.EqualString(v100, "image") {
+			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, c2)
+		}
+	}
+	images := int64(len(list15))
+	var v101 celrt.Optional[string]
+	if int64(len(titles)) > int64(0) {
+		elem6, err := celrt.IndexList(titles, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v102 := celrt.Of(celrt.Truncate(elem6, int64(limits.Summary)))
+		v101 = v102
+	} else {
+		var v103 celrt.Optional[string]
+		if int64(len(urls)) > int64(0) {
+			elem7, err := celrt.IndexList(urls, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v104 := celrt.Of(celrt.Truncate(elem7, int64(limits.Summary)))
+			v103 = v104
+		} else {
+			var v105 celrt.Optional[string]
+			if images > int64(0) {
+				v106 := celrt.Of(celrt.Plural(images, "image", "images"))
+				v105 = v106
+			} else {
+				v105 = celrt.None[string]()
+			}
+			v103 = v105
+		}
+		v101 = v103
+	}
+	_ = place
+	_ = typed
+	_ = values
+	_ = code2
+	_ = paths
+	_ = fields
+	_ = verb
+	_ = http
+	return v101.Value, v101.Ok, nil
+}
+
+// formatterPlaywrightAny registers the functions of "playwright:*".
+var formatterPlaywrightAny = slots{
+	preview:      PreviewPlaywrightAny,
+	tier:         runtime.TierNetwork,
+	row:          RowPlaywrightAny,
+	result:       ResultPlaywrightAny,
+	presentation: runtime.Presentation{Title: "Playwright", Category: "browser", NerdIcon: "\uf2d0", PlainIcon: "🎭"},
+}
+
+// PreviewFetchFetch formats calls to "fetch:fetch" (Fetch).
 //
 // Follows the reference fetch server (modelcontextprotocol/servers
 // src/fetch, the Fetch model: url, max_length, start_index, raw). The
@@ -16708,10 +22577,239 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	return v4.Value, v4.Ok, nil
 }
 
-// formatterFetchFetch registers the functions of "fetch:fetch".
-var formatterFetchFetch = slots{preview: PreviewFetchFetch, tier: runtime.TierNetwork}
+// RowFetchFetch renders the row of a call to "fetch:fetch" (Fetch).
+//
+// Follows the reference fetch server (modelcontextprotocol/servers
+// src/fetch, the Fetch model: url, max_length, start_index, raw). The
+// whole URL fetched (a query string can carry data out), up to the output
+// cap, and whether the page is fetched raw (without the Markdown
+// conversion) or from a later character. Declines without a URL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
+//
+//	url = nonEmpty(input.url)
+//	extras = (input.raw == true ? ["raw"] : [])
+//	+ (type(input.start_index) == double && input.start_index > 0
+//	    ? ["from character " + numberText(input, "start_index")]
+//	    : [])
+//	row = url.hasValue()
+//	  ? optional.of(cel.bind(rest, url.value().indexOf("://") >= 0 ? url.value().substring(url.value().indexOf("://") + 3) : url.value(),
+//	      cel.bind(hp, rest.split("?", 2)[0].split("#", 2)[0],
+//	        truncate(hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
+//	  : optional.none()
+func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	var v1 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v1 = []string{"raw"}
+	} else {
+		v1 = []string{}
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v2
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v3 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "start_index")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{"from character " + r}
+	} else {
+		v3 = []string{}
+	}
+	extras := celrt.Concat(v1, v3)
+	var v4 celrt.Optional[string]
+	if url2.Ok {
+		v5, err := url2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.IndexOf(v5, "://")
+		if err != nil {
+			return "", false, err
+		}
+		var v6 string
+		if r2 >= int64(0) {
+			v7, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v8, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			r3, err := celrt.IndexOf(v8, "://")
+			if err != nil {
+				return "", false, err
+			}
+			sum, err := celrt.AddInt(r3, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			r4, err := celrt.Substring(v7, sum)
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r4
+		} else {
+			v9, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v6 = v9
+		}
+		rest := v6
+		elem, err := celrt.IndexList(celrt.SplitN(rest, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		hp := elem2
+		elem3, err := celrt.IndexList(celrt.SplitN(hp, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		var v10 string
+		if strings.Contains(elem3, "@") {
+			r5, err := celrt.IndexOf(hp, "@")
+			if err != nil {
+				return "", false, err
+			}
+			sum2, err := celrt.AddInt(r5, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r6, err := celrt.Substring(hp, sum2)
+			if err != nil {
+				return "", false, err
+			}
+			v10 = r6
+		} else {
+			v10 = hp
+		}
+		v11 := celrt.Of(celrt.Truncate(v10, int64(limits.Summary)))
+		v4 = v11
+	} else {
+		v4 = celrt.None[string]()
+	}
+	_ = extras
+	return v4.Value, v4.Ok, nil
+}
 
-// PreviewSlackAny formats calls to "slack:*" (Any tool of an MCP Slack server).
+// ResultFetchFetch summarizes the result of a call to "fetch:fetch" (Fetch).
+//
+// Follows the reference fetch server (modelcontextprotocol/servers
+// src/fetch, the Fetch model: url, max_length, start_index, raw). The
+// whole URL fetched (a query string can carry data out), up to the output
+// cap, and whether the page is fetched raw (without the Markdown
+// conversion) or from a later character. Declines without a URL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
+//
+//	url = nonEmpty(input.url)
+//	extras = (input.raw == true ? ["raw"] : [])
+//	+ (type(input.start_index) == double && input.start_index > 0
+//	    ? ["from character " + numberText(input, "start_index")]
+//	    : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
+func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	var v1 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v1 = []string{"raw"}
+	} else {
+		v1 = []string{}
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v2
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v3 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "start_index")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{"from character " + r}
+	} else {
+		v3 = []string{}
+	}
+	extras := celrt.Concat(v1, v3)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = ""
+		}
+		s, err := celrt.ToString(v4)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v5 celrt.Optional[string]
+	if text == "" {
+		v5 = celrt.None[string]()
+	} else {
+		v6 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
+		v5 = v6
+	}
+	_ = url2
+	_ = extras
+	return v5.Value, v5.Ok, nil
+}
+
+// formatterFetchFetch registers the functions of "fetch:fetch".
+var formatterFetchFetch = slots{
+	preview:      PreviewFetchFetch,
+	tier:         runtime.TierNetwork,
+	row:          RowFetchFetch,
+	result:       ResultFetchFetch,
+	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ed", PlainIcon: "🌐"},
+}
+
+// PreviewSlackAny formats calls to "slack:*" (Slack).
 //
 // Follows the archived reference Slack server (servers-archived src/slack:
 // slack_post_message, slack_reply_to_thread, slack_add_reaction
@@ -16925,10 +23023,524 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v16.Value, v16.Ok, nil
 }
 
-// formatterSlackAny registers the functions of "slack:*".
-var formatterSlackAny = slots{preview: PreviewSlackAny, tier: runtime.TierNetwork}
+// RowSlackAny renders the row of a call to "slack:*" (Slack).
+//
+// Follows the archived reference Slack server (servers-archived src/slack:
+// slack_post_message, slack_reply_to_thread, slack_add_reaction
+// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
+// (conversations_add_message {channel_id, text, or payload before v1.2,
+// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
+// emoji}). A message posted: the channel (and the thread it replies in)
+// and the text, on one line cut at 200 characters; a reaction added to or
+// removed from a message; or just the channel a tool reads. Declines
+// without a channel (listing channels or users), so the MCP argument
+// summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
+//	text = type(input.text) == string ? collapse(input.text)
+//	  : type(input.payload) == string ? collapse(input.payload)
+//	  : ""
+//	thread = nonEmpty(input.thread_ts).orValue(
+//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
+//	stamp = nonEmpty(input.timestamp).orValue(
+//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
+//	emoji = nonEmpty(input.emoji).orValue(nonEmpty(input.reaction).orValue(""))
+//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
+//	row = channel == ""
+//	  ? optional.none()
+//	  : optional.of(truncate(text != "" && !reads
+//	      ? channel + (thread == "" ? "" : " (thread)") + ": " + text
+//	      : emoji != ""
+//	        ? (name == "reactions_remove" ? "remove " : "") + ":" + truncate(emoji.replace(":", ""), 40) + ": on " + channel
+//	        : channel, limits.summary))
+func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	channel_id, err := celrt.FieldOf(input, "channel_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(channel_id)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	channel := celrt.Truncate(v2, int64(80))
+	v3 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v4 string
+	if v3 {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x)
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType
+		var v6 string
+		if v5 {
+			x2, err := celrt.AsString(celrt.Field(input, "payload"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = celrt.Collapse(x2)
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	text := v4
+	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
+	v7 := opt2.Value
+	if !opt2.Ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r4, err := celrt.NumberTextOf(input, "thread_ts")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r4
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	thread := v7
+	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v11 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+		var v12 string
+		if v11 {
+			r5, err := celrt.NumberTextOf(input, "timestamp")
+			if err != nil {
+				return "", false, err
+			}
+			v12 = r5
+		} else {
+			v12 = ""
+		}
+		v10 = v12
+	}
+	stamp := v10
+	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(emoji)
+	v13 := opt4.Value
+	if !opt4.Ok {
+		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(reaction)
+		v14 := opt5.Value
+		if !opt5.Ok {
+			v14 = ""
+		}
+		v13 = v14
+	}
+	emoji2 := v13
+	ok := strings.HasPrefix(name, "slack_get_")
+	if !ok {
+		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
+		ok = slices.Contains(v15, name)
+	}
+	reads := ok
+	var v16 celrt.Optional[string]
+	if channel == "" {
+		v16 = celrt.None[string]()
+	} else {
+		ok2 := text != ""
+		if ok2 {
+			ok2 = !reads
+		}
+		var v17 string
+		if ok2 {
+			var v18 string
+			if thread == "" {
+				v18 = ""
+			} else {
+				v18 = " (thread)"
+			}
+			v17 = channel + v18 + ": " + text
+		} else {
+			var v19 string
+			if emoji2 != "" {
+				var v20 string
+				if name == "reactions_remove" {
+					v20 = "remove "
+				} else {
+					v20 = ""
+				}
+				v21 := celrt.Truncate(celrt.Replace(emoji2, ":", ""), int64(40))
+				v19 = v20 + ":" + v21 + ": on " + channel
+			} else {
+				v19 = channel
+			}
+			v17 = v19
+		}
+		v22 := celrt.Of(celrt.Truncate(v17, int64(limits.Summary)))
+		v16 = v22
+	}
+	_ = stamp
+	return v16.Value, v16.Ok, nil
+}
 
-// PreviewMemoryAny formats calls to "memory:*" (Any tool of the MCP memory server).
+// ResultSlackAny summarizes the result of a call to "slack:*" (Slack).
+//
+// Follows the archived reference Slack server (servers-archived src/slack:
+// slack_post_message, slack_reply_to_thread, slack_add_reaction
+// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
+// (conversations_add_message {channel_id, text, or payload before v1.2,
+// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
+// emoji}). A message posted: the channel (and the thread it replies in)
+// and the text, on one line cut at 200 characters; a reaction added to or
+// removed from a message; or just the channel a tool reads. Declines
+// without a channel (listing channels or users), so the MCP argument
+// summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
+//	text = type(input.text) == string ? collapse(input.text)
+//	  : type(input.payload) == string ? collapse(input.payload)
+//	  : ""
+//	thread = nonEmpty(input.thread_ts).orValue(
+//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
+//	stamp = nonEmpty(input.timestamp).orValue(
+//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
+//	emoji = nonEmpty(input.emoji).orValue(nonEmpty(input.reaction).orValue(""))
+//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) != map ? optional.none()
+//	  : v.?ok.orValue(null) == false
+//	    ? optional.of("failed: " + (type(v.?error.orValue(null)) == string ? truncate(collapse(v.error), 60) : "error"))
+//	  : type(v.?messages.orValue(null)) == list ? optional.of(plural(v.messages.size(), "message", "messages"))
+//	  : type(v.?channels.orValue(null)) == list ? optional.of(plural(v.channels.size(), "channel", "channels"))
+//	  : type(v.?members.orValue(null)) == list ? optional.of(plural(v.members.size(), "member", "members"))
+//	  : v.?ok.orValue(null) == true ? optional.of("ok")
+//	  : optional.none())
+func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	channel_id, err := celrt.FieldOf(input, "channel_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(channel_id)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	channel := celrt.Truncate(v2, int64(80))
+	v3 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v4 string
+	if v3 {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x)
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType
+		var v6 string
+		if v5 {
+			x2, err := celrt.AsString(celrt.Field(input, "payload"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = celrt.Collapse(x2)
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	text := v4
+	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
+	v7 := opt2.Value
+	if !opt2.Ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r4, err := celrt.NumberTextOf(input, "thread_ts")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r4
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	thread := v7
+	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v11 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+		var v12 string
+		if v11 {
+			r5, err := celrt.NumberTextOf(input, "timestamp")
+			if err != nil {
+				return "", false, err
+			}
+			v12 = r5
+		} else {
+			v12 = ""
+		}
+		v10 = v12
+	}
+	stamp := v10
+	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(emoji)
+	v13 := opt4.Value
+	if !opt4.Ok {
+		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(reaction)
+		v14 := opt5.Value
+		if !opt5.Ok {
+			v14 = ""
+		}
+		v13 = v14
+	}
+	emoji2 := v13
+	ok := strings.HasPrefix(name, "slack_get_")
+	if !ok {
+		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
+		ok = slices.Contains(v15, name)
+	}
+	reads := ok
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt6, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v16 := opt6.Value
+		if !opt6.Ok {
+			v16 = ""
+		}
+		s, err := celrt.ToString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	opt7 := celrt.ParseJSON(celrt.JoinSep(list, ""))
+	v17 := opt7.Value
+	if !opt7.Ok {
+		v17 = nil
+	}
+	v18 := v17
+	var v19 celrt.Optional[string]
+	if celrt.TypeOf(v18) != celrt.MapType {
+		v19 = celrt.None[string]()
+	} else {
+		opt8, err := celrt.OptSelect(v18, "ok")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt8.Value
+		if !opt8.Ok {
+			v20 = nil
+		}
+		var v21 celrt.Optional[string]
+		if celrt.EqualBool(v20, false) {
+			opt9, err := celrt.OptSelect(v18, "error")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt9.Value
+			if !opt9.Ok {
+				v22 = nil
+			}
+			var v23 string
+			if celrt.TypeOf(v22) == celrt.StringType {
+				v24, err := celrt.Select(v18, "error")
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(v24)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = celrt.Truncate(celrt.Collapse(x3), int64(60))
+			} else {
+				v23 = "error"
+			}
+			v21 = celrt.Of("failed: " + v23)
+		} else {
+			opt10, err := celrt.OptSelect(v18, "messages")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt10.Value
+			if !opt10.Ok {
+				v25 = nil
+			}
+			var v26 celrt.Optional[string]
+			if celrt.TypeOf(v25) == celrt.ListType {
+				messages, err := celrt.Select(v18, "messages")
+				if err != nil {
+					return "", false, err
+				}
+				size, err := celrt.Size(messages)
+				if err != nil {
+					return "", false, err
+				}
+				v27 := celrt.Of(celrt.Plural(size, "message", "messages"))
+				v26 = v27
+			} else {
+				opt11, err := celrt.OptSelect(v18, "channels")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := opt11.Value
+				if !opt11.Ok {
+					v28 = nil
+				}
+				var v29 celrt.Optional[string]
+				if celrt.TypeOf(v28) == celrt.ListType {
+					channels, err := celrt.Select(v18, "channels")
+					if err != nil {
+						return "", false, err
+					}
+					size2, err := celrt.Size(channels)
+					if err != nil {
+						return "", false, err
+					}
+					v30 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
+					v29 = v30
+				} else {
+					opt12, err := celrt.OptSelect(v18, "members")
+					if err != nil {
+						return "", false, err
+					}
+					v31 := opt12.Value
+					if !opt12.Ok {
+						v31 = nil
+					}
+					var v32 celrt.Optional[string]
+					if celrt.TypeOf(v31) == celrt.ListType {
+						members, err := celrt.Select(v18, "members")
+						if err != nil {
+							return "", false, err
+						}
+						size3, err := celrt.Size(members)
+						if err != nil {
+							return "", false, err
+						}
+						v33 := celrt.Of(celrt.Plural(size3, "member", "members"))
+						v32 = v33
+					} else {
+						opt13, err := celrt.OptSelect(v18, "ok")
+						if err != nil {
+							return "", false, err
+						}
+						v34 := opt13.Value
+						if !opt13.Ok {
+							v34 = nil
+						}
+						var v35 celrt.Optional[string]
+						if celrt.EqualBool(v34, true) {
+							v35 = celrt.Of("ok")
+						} else {
+							v35 = celrt.None[string]()
+						}
+						v32 = v35
+					}
+					v29 = v32
+				}
+				v26 = v29
+			}
+			v21 = v26
+		}
+		v19 = v21
+	}
+	_ = channel
+	_ = text
+	_ = thread
+	_ = stamp
+	_ = emoji2
+	_ = reads
+	return v19.Value, v19.Ok, nil
+}
+
+// formatterSlackAny registers the functions of "slack:*".
+var formatterSlackAny = slots{
+	preview:      PreviewSlackAny,
+	tier:         runtime.TierNetwork,
+	row:          RowSlackAny,
+	result:       ResultSlackAny,
+	presentation: runtime.Presentation{Title: "Slack", Category: "chat", NerdIcon: "\uf198", PlainIcon: "💬"},
+}
+
+// PreviewMemoryAny formats calls to "memory:*" (Memory).
 //
 // Follows the reference memory server (modelcontextprotocol/servers
 // src/memory: create_entities, create_relations, add_observations,
@@ -17462,7 +24074,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v35.Value, v35.Ok, nil
 }
 
-// TierMemoryAny returns the tier of a call to "memory:*" (Any tool of the MCP memory server).
+// TierMemoryAny returns the tier of a call to "memory:*" (Memory).
 //
 // Follows the reference memory server (modelcontextprotocol/servers
 // src/memory: create_entities, create_relations, add_observations,
@@ -17933,10 +24545,1125 @@ func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v36)
 }
 
-// formatterMemoryAny registers the functions of "memory:*".
-var formatterMemoryAny = slots{preview: PreviewMemoryAny, tierOf: TierMemoryAny}
+// RowMemoryAny renders the row of a call to "memory:*" (Memory).
+//
+// Follows the reference memory server (modelcontextprotocol/servers
+// src/memory: create_entities, create_relations, add_observations,
+// delete_entities, delete_observations, delete_relations, search_nodes,
+// open_nodes). What changes in the knowledge graph: the entities created
+// (name and type) or deleted, the relations (from, type, to), the
+// observations added or deleted per entity; the query or names a read
+// looks for. Declines otherwise (read_graph).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
+//	entities = (type(input.entities) == list ? input.entities : [])
+//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
+//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
+//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
+//	relations = (type(input.relations) == list ? input.relations : [])
+//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
+//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
+//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
+//	    + " '" + truncate(collapse(r.to), 40) + "'")
+//	perEntity = (type(input.observations) == list ? input.observations : type(input.deletions) == list ? input.deletions : [])
+//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
+//	  .map(o, cel.bind(items, type(o.?contents.orValue(null)) == list ? o.contents
+//	        : type(o.?observations.orValue(null)) == list ? o.observations : [],
+//	      "'" + truncate(collapse(o.entityName), 40) + "': "
+//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
+//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
+//	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
+//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
+//	row = cel.bind(what,
+//	  entities.size() > 0 ? [verb + plural(entities.size(), "entity", "entities"), entities.join(", ")]
+//	  : relations.size() > 0 ? [verb + plural(relations.size(), "relation", "relations"), relations.join(", ")]
+//	  : perEntity.size() > 0 ? [(has(input.deletions) ? "DELETE " : verb) + "observations", perEntity.join("; ")]
+//	  : has(input.entityNames) && names.size() > 0 ? ["DELETE " + plural(names.size(), "entity", "entities"), names.join(", ")]
+//	  : names.size() > 0 ? ["open", names.join(", ")]
+//	  : nonEmpty(input.query).hasValue() ? ["search", "\"" + inline(input.query, 60) + "\""]
+//	  : [],
+//	  what.size() == 0 ? optional.none() : optional.of(truncate(what[0] + ": " + what[1], limits.summary)))
+func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		v2 = "DELETE "
+	} else {
+		ok := strings.HasPrefix(name, "create_")
+		if !ok {
+			ok = strings.HasPrefix(name, "add_")
+		}
+		var v3 string
+		if ok {
+			v3 = "add "
+		} else {
+			v3 = ""
+		}
+		v2 = v3
+	}
+	verb := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
+	} else {
+		v5 = []any{}
+	}
+	items, err := celrt.Iterate(v5)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok2 := celrt.TypeOf(e) == celrt.MapType
+		if ok2 {
+			opt, err := celrt.OptSelect(e, "name")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt.Value
+			if !opt.Ok {
+				v6 = nil
+			}
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		name2, err := celrt.Select(e2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(name2)
+		if err != nil {
+			return "", false, err
+		}
+		opt2, err := celrt.OptSelect(e2, "entityType")
+		if err != nil {
+			return "", false, err
+		}
+		v7 := opt2.Value
+		if !opt2.Ok {
+			v7 = nil
+		}
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
+			entityType, err := celrt.Select(e2, "entityType")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(entityType)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+		} else {
+			v8 = ""
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	entities := list2
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
+	} else {
+		v10 = []any{}
+	}
+	items2, err := celrt.Iterate(v10)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(r4) == celrt.MapType
+			if ok3 {
+				opt3, err := celrt.OptSelect(r4, "from")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt3.Value
+				if !opt3.Ok {
+					v11 = nil
+				}
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
+			}
+			return ok3, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(r4, "to")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		from, err := celrt.Select(r5, "from")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(from)
+		if err != nil {
+			return "", false, err
+		}
+		opt5, err := celrt.OptSelect(r5, "relationType")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt5.Value
+		if !opt5.Ok {
+			v15 = nil
+		}
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
+			relationType, err := celrt.Select(r5, "relationType")
+			if err != nil {
+				return "", false, err
+			}
+			v16 = relationType
+		} else {
+			v16 = "?"
+		}
+		x4, err := celrt.AsString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
+		to, err := celrt.Select(r5, "to")
+		if err != nil {
+			return "", false, err
+		}
+		x5, err := celrt.AsString(to)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	relations := list4
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
+	} else {
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
+		} else {
+			v21 = []any{}
+		}
+		v19 = v21
+	}
+	items3, err := celrt.Iterate(v19)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok6 := celrt.TypeOf(o) == celrt.MapType
+		if ok6 {
+			opt6, err := celrt.OptSelect(o, "entityName")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt6.Value
+			if !opt6.Ok {
+				v22 = nil
+			}
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt7, err := celrt.OptSelect(o2, "contents")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt7.Value
+		if !opt7.Ok {
+			v23 = nil
+		}
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
+			contents, err := celrt.Select(o2, "contents")
+			if err != nil {
+				return "", false, err
+			}
+			v24 = contents
+		} else {
+			opt8, err := celrt.OptSelect(o2, "observations")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt8.Value
+			if !opt8.Ok {
+				v25 = nil
+			}
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return "", false, err
+				}
+				v26 = observations
+			} else {
+				v26 = []any{}
+			}
+			v24 = v26
+		}
+		items4 := v24
+		entityName, err := celrt.Select(o2, "entityName")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(entityName)
+		if err != nil {
+			return "", false, err
+		}
+		v27, failure3 := func() (bool, error) {
+			size, err := celrt.Size(items4)
+			if err != nil {
+				return false, err
+			}
+			return size > int64(0), nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			elem3, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
+		}()
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
+		if err != nil {
+			return "", false, err
+		}
+		var v29 string
+		if ok8 {
+			elem4, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x7, err := celrt.AsString(elem4)
+			if err != nil {
+				return "", false, err
+			}
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+		} else {
+			v29 = ""
+		}
+		size2, err := celrt.Size(items4)
+		if err != nil {
+			return "", false, err
+		}
+		var v30 string
+		if size2 > int64(1) {
+			size3, err := celrt.Size(items4)
+			if err != nil {
+				return "", false, err
+			}
+			diff, err := celrt.SubInt(size3, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
+		} else {
+			v30 = ""
+		}
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	perEntity := list6
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
+	} else {
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
+		} else {
+			v34 = []any{}
+		}
+		v32 = v34
+	}
+	items5, err := celrt.Iterate(v32)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(n) == celrt.StringType {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x8, err := celrt.AsString(n2)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
+	}
+	names := list8
+	var v35 []string
+	if int64(len(entities)) > int64(0) {
+		v36 := celrt.Plural(int64(len(entities)), "entity", "entities")
+		v37 := []string{verb + v36, celrt.JoinSep(entities, ", ")}
+		v35 = v37
+	} else {
+		var v38 []string
+		if int64(len(relations)) > int64(0) {
+			v39 := celrt.Plural(int64(len(relations)), "relation", "relations")
+			v40 := []string{verb + v39, celrt.JoinSep(relations, ", ")}
+			v38 = v40
+		} else {
+			var v41 []string
+			if int64(len(perEntity)) > int64(0) {
+				var v42 string
+				if celrt.FieldSet(input, "deletions") {
+					v42 = "DELETE "
+				} else {
+					v42 = verb
+				}
+				v43 := []string{v42 + "observations", celrt.JoinSep(perEntity, "; ")}
+				v41 = v43
+			} else {
+				ok9 := celrt.FieldSet(input, "entityNames")
+				if ok9 {
+					ok9 = int64(len(names)) > int64(0)
+				}
+				var v44 []string
+				if ok9 {
+					v45 := celrt.Plural(int64(len(names)), "entity", "entities")
+					v46 := []string{"DELETE " + v45, celrt.JoinSep(names, ", ")}
+					v44 = v46
+				} else {
+					var v47 []string
+					if int64(len(names)) > int64(0) {
+						v47 = []string{"open", celrt.JoinSep(names, ", ")}
+					} else {
+						query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+						if err != nil {
+							return "", false, err
+						}
+						var v48 []string
+						if celrt.NonEmpty(query).Ok {
+							query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							v49 := []string{"search", "\"" + celrt.Inline(query2, int64(60)) + "\""}
+							v48 = v49
+						} else {
+							v48 = []string{}
+						}
+						v47 = v48
+					}
+					v44 = v47
+				}
+				v41 = v44
+			}
+			v38 = v41
+		}
+		v35 = v38
+	}
+	what := v35
+	var v50 celrt.Optional[string]
+	if int64(len(what)) == int64(0) {
+		v50 = celrt.None[string]()
+	} else {
+		elem7, err := celrt.IndexList(what, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem8, err := celrt.IndexList(what, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		v51 := celrt.Truncate(elem7+": "+elem8, int64(limits.Summary))
+		v50 = celrt.Of(v51)
+	}
+	return v50.Value, v50.Ok, nil
+}
 
-// PreviewBraveSearchAny formats calls to "brave-search:*" (Any tool of the Brave Search MCP server).
+// ResultMemoryAny summarizes the result of a call to "memory:*" (Memory).
+//
+// Follows the reference memory server (modelcontextprotocol/servers
+// src/memory: create_entities, create_relations, add_observations,
+// delete_entities, delete_observations, delete_relations, search_nodes,
+// open_nodes). What changes in the knowledge graph: the entities created
+// (name and type) or deleted, the relations (from, type, to), the
+// observations added or deleted per entity; the query or names a read
+// looks for. Declines otherwise (read_graph).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
+//	entities = (type(input.entities) == list ? input.entities : [])
+//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
+//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
+//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
+//	relations = (type(input.relations) == list ? input.relations : [])
+//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
+//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
+//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
+//	    + " '" + truncate(collapse(r.to), 40) + "'")
+//	perEntity = (type(input.observations) == list ? input.observations : type(input.deletions) == list ? input.deletions : [])
+//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
+//	  .map(o, cel.bind(items, type(o.?contents.orValue(null)) == list ? o.contents
+//	        : type(o.?observations.orValue(null)) == list ? o.observations : [],
+//	      "'" + truncate(collapse(o.entityName), 40) + "': "
+//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
+//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
+//	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
+//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == map && type(v.?entities.orValue(null)) == list && type(v.?relations.orValue(null)) == list
+//	    ? optional.of(plural(v.entities.size(), "entity", "entities") + ", " + plural(v.relations.size(), "relation", "relations"))
+//	    : type(v) == list ? optional.of(plural(v.size(), "item", "items") + " added")
+//	    : optional.none())
+func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		v2 = "DELETE "
+	} else {
+		ok := strings.HasPrefix(name, "create_")
+		if !ok {
+			ok = strings.HasPrefix(name, "add_")
+		}
+		var v3 string
+		if ok {
+			v3 = "add "
+		} else {
+			v3 = ""
+		}
+		v2 = v3
+	}
+	verb := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
+	} else {
+		v5 = []any{}
+	}
+	items, err := celrt.Iterate(v5)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok2 := celrt.TypeOf(e) == celrt.MapType
+		if ok2 {
+			opt, err := celrt.OptSelect(e, "name")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt.Value
+			if !opt.Ok {
+				v6 = nil
+			}
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		name2, err := celrt.Select(e2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(name2)
+		if err != nil {
+			return "", false, err
+		}
+		opt2, err := celrt.OptSelect(e2, "entityType")
+		if err != nil {
+			return "", false, err
+		}
+		v7 := opt2.Value
+		if !opt2.Ok {
+			v7 = nil
+		}
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
+			entityType, err := celrt.Select(e2, "entityType")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(entityType)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+		} else {
+			v8 = ""
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	entities := list2
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
+	} else {
+		v10 = []any{}
+	}
+	items2, err := celrt.Iterate(v10)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(r4) == celrt.MapType
+			if ok3 {
+				opt3, err := celrt.OptSelect(r4, "from")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt3.Value
+				if !opt3.Ok {
+					v11 = nil
+				}
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
+			}
+			return ok3, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(r4, "to")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		from, err := celrt.Select(r5, "from")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(from)
+		if err != nil {
+			return "", false, err
+		}
+		opt5, err := celrt.OptSelect(r5, "relationType")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt5.Value
+		if !opt5.Ok {
+			v15 = nil
+		}
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
+			relationType, err := celrt.Select(r5, "relationType")
+			if err != nil {
+				return "", false, err
+			}
+			v16 = relationType
+		} else {
+			v16 = "?"
+		}
+		x4, err := celrt.AsString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
+		to, err := celrt.Select(r5, "to")
+		if err != nil {
+			return "", false, err
+		}
+		x5, err := celrt.AsString(to)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	relations := list4
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
+	} else {
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
+		} else {
+			v21 = []any{}
+		}
+		v19 = v21
+	}
+	items3, err := celrt.Iterate(v19)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok6 := celrt.TypeOf(o) == celrt.MapType
+		if ok6 {
+			opt6, err := celrt.OptSelect(o, "entityName")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt6.Value
+			if !opt6.Ok {
+				v22 = nil
+			}
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt7, err := celrt.OptSelect(o2, "contents")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt7.Value
+		if !opt7.Ok {
+			v23 = nil
+		}
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
+			contents, err := celrt.Select(o2, "contents")
+			if err != nil {
+				return "", false, err
+			}
+			v24 = contents
+		} else {
+			opt8, err := celrt.OptSelect(o2, "observations")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt8.Value
+			if !opt8.Ok {
+				v25 = nil
+			}
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return "", false, err
+				}
+				v26 = observations
+			} else {
+				v26 = []any{}
+			}
+			v24 = v26
+		}
+		items4 := v24
+		entityName, err := celrt.Select(o2, "entityName")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(entityName)
+		if err != nil {
+			return "", false, err
+		}
+		v27, failure3 := func() (bool, error) {
+			size, err := celrt.Size(items4)
+			if err != nil {
+				return false, err
+			}
+			return size > int64(0), nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			elem3, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
+		}()
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
+		if err != nil {
+			return "", false, err
+		}
+		var v29 string
+		if ok8 {
+			elem4, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x7, err := celrt.AsString(elem4)
+			if err != nil {
+				return "", false, err
+			}
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+		} else {
+			v29 = ""
+		}
+		size2, err := celrt.Size(items4)
+		if err != nil {
+			return "", false, err
+		}
+		var v30 string
+		if size2 > int64(1) {
+			size3, err := celrt.Size(items4)
+			if err != nil {
+				return "", false, err
+			}
+			diff, err := celrt.SubInt(size3, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
+		} else {
+			v30 = ""
+		}
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	perEntity := list6
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
+	} else {
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
+		} else {
+			v34 = []any{}
+		}
+		v32 = v34
+	}
+	items5, err := celrt.Iterate(v32)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(n) == celrt.StringType {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x8, err := celrt.AsString(n2)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
+	}
+	names := list8
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list9 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt9, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v35 := opt9.Value
+		if !opt9.Ok {
+			v35 = ""
+		}
+		s, err := celrt.ToString(v35)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list9 = append(list9, s)
+	}
+	opt10 := celrt.ParseJSON(celrt.JoinSep(list9, ""))
+	v36 := opt10.Value
+	if !opt10.Ok {
+		v36 = nil
+	}
+	v37 := celrt.ResultValue(v36)
+	v39, failure5 := func() (bool, error) {
+		ok9 := celrt.TypeOf(v37) == celrt.MapType
+		if ok9 {
+			opt11, err := celrt.OptSelect(v37, "entities")
+			if err != nil {
+				return false, err
+			}
+			v38 := opt11.Value
+			if !opt11.Ok {
+				v38 = nil
+			}
+			ok9 = celrt.TypeOf(v38) == celrt.ListType
+		}
+		return ok9, nil
+	}()
+	v41, failure6 := func() (bool, error) {
+		opt12, err := celrt.OptSelect(v37, "relations")
+		if err != nil {
+			return false, err
+		}
+		v40 := opt12.Value
+		if !opt12.Ok {
+			v40 = nil
+		}
+		return celrt.TypeOf(v40) == celrt.ListType, nil
+	}()
+	ok11, err := celrt.And(v39, failure5, v41, failure6)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 celrt.Optional[string]
+	if ok11 {
+		entities2, err := celrt.Select(v37, "entities")
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(entities2)
+		if err != nil {
+			return "", false, err
+		}
+		relations2, err := celrt.Select(v37, "relations")
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(relations2)
+		if err != nil {
+			return "", false, err
+		}
+		v43 := celrt.Of(celrt.Plural(size4, "entity", "entities") + ", " + celrt.Plural(size5, "relation", "relations"))
+		v42 = v43
+	} else {
+		var v44 celrt.Optional[string]
+		if celrt.TypeOf(v37) == celrt.ListType {
+			size6, err := celrt.Size(v37)
+			if err != nil {
+				return "", false, err
+			}
+			v45 := celrt.Of(celrt.Plural(size6, "item", "items") + " added")
+			v44 = v45
+		} else {
+			v44 = celrt.None[string]()
+		}
+		v42 = v44
+	}
+	_ = verb
+	_ = entities
+	_ = relations
+	_ = perEntity
+	_ = names
+	return v42.Value, v42.Ok, nil
+}
+
+// formatterMemoryAny registers the functions of "memory:*".
+var formatterMemoryAny = slots{
+	preview:      PreviewMemoryAny,
+	tierOf:       TierMemoryAny,
+	row:          RowMemoryAny,
+	result:       ResultMemoryAny,
+	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf1e0", PlainIcon: "🧠"},
+}
+
+// PreviewBraveSearchAny formats calls to "brave-search:*" (Brave Search).
 //
 // Follows the archived reference Brave Search server (servers-archived
 // src/brave-search: brave_web_search {query, count, offset},
@@ -18037,10 +25764,234 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 	return v6.Value, v6.Ok, nil
 }
 
-// formatterBraveSearchAny registers the functions of "brave-search:*".
-var formatterBraveSearchAny = slots{preview: PreviewBraveSearchAny, tier: runtime.TierNetwork}
+// RowBraveSearchAny renders the row of a call to "brave-search:*" (Brave Search).
+//
+// Follows the archived reference Brave Search server (servers-archived
+// src/brave-search: brave_web_search {query, count, offset},
+// brave_local_search {query, count}). The query sent to Brave on one line,
+// with the number of results asked for. Declines without a query.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
+//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
+//	row = nonEmpty(input.query).hasValue()
+//	  ? optional.of((name == "brave_local_search" ? "local " : "") + "\"" + inline(input.query, limits.summary) + "\"")
+//	  : optional.none()
+func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+	var v3 []string
+	if v2 {
+		r4, err := celrt.NumberTextOf(input, "count")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{r4 + " results"}
+	} else {
+		v3 = []string{}
+	}
+	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	ok := v4
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v5 []string
+	if ok {
+		r5, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"page offset " + r5}
+	} else {
+		v5 = []string{}
+	}
+	extras := celrt.Concat(v3, v5)
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v6 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		var v7 string
+		if name == "brave_local_search" {
+			v7 = "local "
+		} else {
+			v7 = ""
+		}
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(v7 + "\"" + celrt.Inline(query2, int64(limits.Summary)) + "\"")
+		v6 = v8
+	} else {
+		v6 = celrt.None[string]()
+	}
+	_ = extras
+	return v6.Value, v6.Ok, nil
+}
 
-// PreviewPuppeteerAny formats calls to "puppeteer:*" (Any tool of the MCP Puppeteer server).
+// ResultBraveSearchAny summarizes the result of a call to "brave-search:*" (Brave Search).
+//
+// Follows the archived reference Brave Search server (servers-archived
+// src/brave-search: brave_web_search {query, count, offset},
+// brave_local_search {query, count}). The query sent to Brave on one line,
+// with the number of results asked for. Declines without a query.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
+//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
+//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(n, text.split("\nTitle: ").size() - 1 + text.split("\nName: ").size() - 1,
+//	    n == 0 ? optional.none() : optional.of(plural(n, "result", "results"))))
+func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+	var v3 []string
+	if v2 {
+		r4, err := celrt.NumberTextOf(input, "count")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{r4 + " results"}
+	} else {
+		v3 = []string{}
+	}
+	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	ok := v4
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v5 []string
+	if ok {
+		r5, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"page offset " + r5}
+	} else {
+		v5 = []string{}
+	}
+	extras := celrt.Concat(v3, v5)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt.Value
+		if !opt.Ok {
+			v6 = ""
+		}
+		s, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := "\n" + celrt.JoinSep(list, "")
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\nTitle: "))), int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(diff, int64(len(celrt.Split(text, "\nName: "))))
+	if err != nil {
+		return "", false, err
+	}
+	diff2, err := celrt.SubInt(sum2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	n := diff2
+	var v7 celrt.Optional[string]
+	if n == int64(0) {
+		v7 = celrt.None[string]()
+	} else {
+		v7 = celrt.Of(celrt.Plural(n, "result", "results"))
+	}
+	_ = name
+	_ = extras
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterBraveSearchAny registers the functions of "brave-search:*".
+var formatterBraveSearchAny = slots{
+	preview:      PreviewBraveSearchAny,
+	tier:         runtime.TierNetwork,
+	row:          RowBraveSearchAny,
+	result:       ResultBraveSearchAny,
+	presentation: runtime.Presentation{Title: "Brave Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🦁"},
+}
+
+// PreviewPuppeteerAny formats calls to "puppeteer:*" (Puppeteer).
 //
 // Follows the archived reference Puppeteer server (servers-archived
 // src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
@@ -18217,10 +26168,301 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	return v8.Value, v8.Ok, nil
 }
 
-// formatterPuppeteerAny registers the functions of "puppeteer:*".
-var formatterPuppeteerAny = slots{preview: PreviewPuppeteerAny, tier: runtime.TierNetwork}
+// RowPuppeteerAny renders the row of a call to "puppeteer:*" (Puppeteer).
+//
+// Follows the archived reference Puppeteer server (servers-archived
+// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
+// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
+// puppeteer_select {selector, value}, puppeteer_evaluate {script},
+// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
+// runs, whole up to the output cap; the URL navigated to, flagging changed
+// launch options and allowDangerous; the element clicked, hovered, filled
+// or selected in, with the value. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
+//
+//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	sel = truncate(collapse(input.selector), 80)
+//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
+//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
+//	row = nonEmpty(input.script).hasValue() ? optional.of("evaluate " + truncate(collapse(input.script), 60))
+//	: nonEmpty(input.url).hasValue() ? optional.of("navigate " + truncate(input.url.trim(), limits.summary))
+//	: tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
+//	  ? optional.of("screenshot " + truncate(collapse(input.name), 60))
+//	: sel != "" && tname in ["puppeteer_click", "puppeteer_hover", "puppeteer_fill", "puppeteer_select"]
+//	  ? optional.of(tname.substring(10) + " " + sel)
+//	: optional.none()
+func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	tname := v1
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v4 = []string{"new launch options " + v5}
+	} else {
+		v4 = []string{}
+	}
+	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"dangerous options allowed"}
+	} else {
+		v7 = []string{}
+	}
+	launch := celrt.Concat(v4, v7)
+	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 celrt.Optional[string]
+	if celrt.NonEmpty(script).Ok {
+		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(script2), int64(60))
+		v8 = celrt.Of("evaluate " + v9)
+	} else {
+		url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v10 celrt.Optional[string]
+		if celrt.NonEmpty(url).Ok {
+			url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v11 := celrt.Truncate(celrt.Trim(url2), int64(limits.Summary))
+			v10 = celrt.Of("navigate " + v11)
+		} else {
+			ok := tname == "puppeteer_screenshot"
+			if ok {
+				name, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				ok = celrt.NonEmpty(name).Ok
+			}
+			var v12 celrt.Optional[string]
+			if ok {
+				name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v13 := celrt.Of("screenshot " + celrt.Truncate(celrt.Collapse(name2), int64(60)))
+				v12 = v13
+			} else {
+				ok2 := sel != ""
+				if ok2 {
+					v14 := []string{"puppeteer_click", "puppeteer_hover", "puppeteer_fill", "puppeteer_select"}
+					ok2 = slices.Contains(v14, tname)
+				}
+				var v15 celrt.Optional[string]
+				if ok2 {
+					r4, err := celrt.Substring(tname, int64(10))
+					if err != nil {
+						return "", false, err
+					}
+					v15 = celrt.Of(r4 + " " + sel)
+				} else {
+					v15 = celrt.None[string]()
+				}
+				v12 = v15
+			}
+			v10 = v12
+		}
+		v8 = v10
+	}
+	_ = launch
+	return v8.Value, v8.Ok, nil
+}
 
-// PreviewRedisAny formats calls to "redis:*" (Any tool of the MCP Redis server).
+// ResultPuppeteerAny summarizes the result of a call to "puppeteer:*" (Puppeteer).
+//
+// Follows the archived reference Puppeteer server (servers-archived
+// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
+// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
+// puppeteer_select {selector, value}, puppeteer_evaluate {script},
+// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
+// runs, whole up to the output cap; the URL navigated to, flagging changed
+// launch options and allowDangerous; the element clicked, hovered, filled
+// or selected in, with the value. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
+//
+//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	sel = truncate(collapse(input.selector), 80)
+//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
+//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
+//	    images > 0 ? optional.of(plural(images, "image", "images"))
+//	    : text.startsWith("Execution result:\n")
+//	      ? optional.of("returned " + inline(text.split("\n", 3)[1], limits.summary))
+//	    : optional.none()))
+func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	tname := v1
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v4 = []string{"new launch options " + v5}
+	} else {
+		v4 = []string{}
+	}
+	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"dangerous options allowed"}
+	} else {
+		v7 = []string{}
+	}
+	launch := celrt.Concat(v4, v7)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v8 := opt.Value
+		if !opt.Ok {
+			v8 = ""
+		}
+		s, err := celrt.ToString(v8)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([]any, 0, len(content2))
+	for _, c2 := range content2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c2, "type")
+		if err != nil {
+			return "", false, err
+		}
+		v9 := opt2.Value
+		if !opt2.Ok {
+			v9 = ""
+		}
+		if celrt.EqualString(v9, "image") {
+			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, c2)
+		}
+	}
+	images := int64(len(list2))
+	var v10 celrt.Optional[string]
+	if images > int64(0) {
+		v11 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v10 = v11
+	} else {
+		var v12 celrt.Optional[string]
+		if strings.HasPrefix(text, "Execution result:\n") {
+			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(3)), int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v13 := celrt.Of("returned " + celrt.Inline(elem, int64(limits.Summary)))
+			v12 = v13
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	_ = tname
+	_ = sel
+	_ = launch
+	return v10.Value, v10.Ok, nil
+}
+
+// formatterPuppeteerAny registers the functions of "puppeteer:*".
+var formatterPuppeteerAny = slots{
+	preview:      PreviewPuppeteerAny,
+	tier:         runtime.TierNetwork,
+	row:          RowPuppeteerAny,
+	result:       ResultPuppeteerAny,
+	presentation: runtime.Presentation{Title: "Puppeteer", Category: "browser", NerdIcon: "\uf268", PlainIcon: "🧭"},
+}
+
+// PreviewRedisAny formats calls to "redis:*" (Redis).
 //
 // Follows the archived reference Redis server (servers-archived src/redis:
 // set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
@@ -18402,7 +26644,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v7.Value, v7.Ok, nil
 }
 
-// TierRedisAny returns the tier of a call to "redis:*" (Any tool of the MCP Redis server).
+// TierRedisAny returns the tier of a call to "redis:*" (Redis).
 //
 // Follows the archived reference Redis server (servers-archived src/redis:
 // set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
@@ -18505,10 +26747,343 @@ func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v6)
 }
 
-// formatterRedisAny registers the functions of "redis:*".
-var formatterRedisAny = slots{preview: PreviewRedisAny, tierOf: TierRedisAny}
+// RowRedisAny renders the row of a call to "redis:*" (Redis).
+//
+// Follows the archived reference Redis server (servers-archived src/redis:
+// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
+// list {pattern}). The key set with its value and expiry, the keys
+// deleted, the key read or the pattern listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	keys = (type(input.key) == list ? input.key : [input.key])
+//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
+//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
+//	row = (name == "delete" || type(input.key) == list) && keys.size() > 0
+//	  ? optional.of(truncate("delete " + (keys.size() == 1 ? keys[0] : plural(keys.size(), "key", "keys")), limits.summary))
+//	: keys.size() == 1
+//	  ? optional.of(truncate((name == "get" ? "get " : name == "set" || has(input.value) ? "set " : "") + keys[0], limits.summary))
+//	: nonEmpty(input.pattern).hasValue() ? optional.of("list " + inline(input.pattern, limits.summary))
+//	: optional.none()
+func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
+	} else {
+		v3 = []any{celrt.Field(input, "key")}
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(k) == celrt.StringType {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, k)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k2)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	keys := list2
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
+		r4, err := celrt.NumberTextOf(input, "expireSeconds")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = " (expires in " + r4 + " seconds)"
+	} else {
+		v5 = ""
+	}
+	expiry := v5
+	ok := name == "delete"
+	if !ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		ok = v6
+	}
+	ok2 := ok
+	if ok2 {
+		ok2 = int64(len(keys)) > int64(0)
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		var v8 string
+		if int64(len(keys)) == int64(1) {
+			elem2, err := celrt.IndexList(keys, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v8 = elem2
+		} else {
+			v8 = celrt.Plural(int64(len(keys)), "key", "keys")
+		}
+		v9 := celrt.Truncate("delete "+v8, int64(limits.Summary))
+		v7 = celrt.Of(v9)
+	} else {
+		var v10 celrt.Optional[string]
+		if int64(len(keys)) == int64(1) {
+			var v11 string
+			if name == "get" {
+				v11 = "get "
+			} else {
+				ok3 := name == "set"
+				if !ok3 {
+					ok3 = celrt.FieldSet(input, "value")
+				}
+				var v12 string
+				if ok3 {
+					v12 = "set "
+				} else {
+					v12 = ""
+				}
+				v11 = v12
+			}
+			elem3, err := celrt.IndexList(keys, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v13 := celrt.Of(celrt.Truncate(v11+elem3, int64(limits.Summary)))
+			v10 = v13
+		} else {
+			pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v14 celrt.Optional[string]
+			if celrt.NonEmpty(pattern).Ok {
+				pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v15 := celrt.Of("list " + celrt.Inline(pattern2, int64(limits.Summary)))
+				v14 = v15
+			} else {
+				v14 = celrt.None[string]()
+			}
+			v10 = v14
+		}
+		v7 = v10
+	}
+	_ = expiry
+	return v7.Value, v7.Ok, nil
+}
 
-// PreviewGitlabAny formats calls to "gitlab:*" (Any tool of the MCP GitLab server).
+// ResultRedisAny summarizes the result of a call to "redis:*" (Redis).
+//
+// Follows the archived reference Redis server (servers-archived src/redis:
+// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
+// list {pattern}). The key set with its value and expiry, the keys
+// deleted, the key read or the pattern listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	keys = (type(input.key) == list ? input.key : [input.key])
+//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
+//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text.startsWith("Found keys:")
+//	    ? optional.of(plural(text.substring(11).replace("\n", ",").split(",").filter(k, k.trim() != "").size(), "key", "keys"))
+//	    : text.startsWith("No keys found") ? optional.of("no keys")
+//	    : optional.none())
+func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
+	} else {
+		v3 = []any{celrt.Field(input, "key")}
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(k) == celrt.StringType {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, k)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k2)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	keys := list2
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
+		r4, err := celrt.NumberTextOf(input, "expireSeconds")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = " (expires in " + r4 + " seconds)"
+	} else {
+		v5 = ""
+	}
+	expiry := v5
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt.Value
+		if !opt.Ok {
+			v6 = ""
+		}
+		s, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list3, ""))
+	var v7 celrt.Optional[string]
+	if strings.HasPrefix(text, "Found keys:") {
+		r5, err := celrt.Substring(text, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		list4 := make([]string, 0, len(celrt.Split(celrt.Replace(r5, "\n", ","), ",")))
+		for _, k3 := range celrt.Split(celrt.Replace(r5, "\n", ","), ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(k3) != "" {
+				if bytes += len(k3); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, k3)
+			}
+		}
+		v8 := celrt.Of(celrt.Plural(int64(len(list4)), "key", "keys"))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if strings.HasPrefix(text, "No keys found") {
+			v9 = celrt.Of("no keys")
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	_ = name
+	_ = keys
+	_ = expiry
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterRedisAny registers the functions of "redis:*".
+var formatterRedisAny = slots{
+	preview:      PreviewRedisAny,
+	tierOf:       TierRedisAny,
+	row:          RowRedisAny,
+	result:       ResultRedisAny,
+	presentation: runtime.Presentation{Title: "Redis", Category: "database", NerdIcon: "\uf233", PlainIcon: "🔑"},
+}
+
+// PreviewGitlabAny formats calls to "gitlab:*" (GitLab).
 //
 // Follows the archived reference GitLab server (servers-archived
 // src/gitlab/schemas.ts: project_id on every project tool;
@@ -18765,10 +27340,725 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v18.Value, v18.Ok, nil
 }
 
-// formatterGitlabAny registers the functions of "gitlab:*".
-var formatterGitlabAny = slots{preview: PreviewGitlabAny, tier: runtime.TierNetwork}
+// RowGitlabAny renders the row of a call to "gitlab:*" (GitLab).
+//
+// Follows the archived reference GitLab server (servers-archived
+// src/gitlab/schemas.ts: project_id on every project tool;
+// create_or_update_file, push_files, create_issue, create_merge_request,
+// fork_repository, create_branch, search_repositories). The project, the
+// file path, the branch (or source and target branches, or the ref a
+// branch starts from), the fork namespace, the files pushed, the commit
+// message and the title; a search without a project shows its query.
+// Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
+//
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.file_path.trim() + "'")
+//	  : []
+//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	where = "in " + input.project_id.trim()
+//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
+//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
+//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
+//	row = cel.bind(words, tool.indexOf(":") >= 0 && !tool.endsWith(":*") ? tool.substring(tool.indexOf(":") + 1).replace("_", " ") + " " : "",
+//	  nonEmpty(input.project_id).hasValue()
+//	    ? optional.of(truncate(words + input.project_id.trim()
+//	        + (nonEmpty(input.title).hasValue() ? ": " + collapse(input.title)
+//	          : nonEmpty(input.file_path).hasValue() ? " " + input.file_path.trim()
+//	          : nonEmpty(input.branch).hasValue() ? " " + input.branch.trim() : ""), limits.summary))
+//	    : nonEmpty(input.search).hasValue() ? optional.of(truncate(words + "\"" + inline(input.search, 60) + "\"", limits.summary))
+//	    : optional.none())
+func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(f) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(f, "file_path")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			file_path, err := celrt.Select(f2, "file_path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(file_path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	files := v2
+	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v4 []string
+	if celrt.NonEmpty(namespace).Ok {
+		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v5 := []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
+		v4 = v5
+	} else {
+		v4 = []string{}
+	}
+	var v6 []string
+	if int64(len(files)) > int64(0) {
+		v7 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v6 = v7
+	} else {
+		v6 = []string{}
+	}
+	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 []string
+	if celrt.NonEmpty(commit_message).Ok {
+		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(commit_message2), int64(80))
+		v8 = []string{"message \"" + v9 + "\""}
+	} else {
+		v8 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v10 = []string{"title \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	details := celrt.Concat(v4, v6, v8, v10)
+	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 string
+	if celrt.NonEmpty(file_path2).Ok {
+		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 = " at '" + celrt.Trim(file_path3) + "'"
+	} else {
+		v12 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v13 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v13 = ""
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v14 string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " from '" + celrt.Trim(ref2) + "'"
+	} else {
+		v14 = ""
+	}
+	v15, failure := func() (bool, error) {
+		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(source_branch).Ok, nil
+	}()
+	v16, failure2 := func() (bool, error) {
+		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target_branch).Ok, nil
+	}()
+	ok3, err := celrt.And(v15, failure, v16, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if ok3 {
+		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v17 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
+	} else {
+		v17 = ""
+	}
+	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
+	v18, failure3 := func() (bool, error) {
+		r, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return false, err
+		}
+		return r >= int64(0), nil
+	}()
+	ok5, err := celrt.And(v18, failure3, !strings.HasSuffix(tool, ":*"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if ok5 {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Replace(r3, "_", " ") + " "
+	} else {
+		v19 = ""
+	}
+	words := v19
+	project_id2, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v20 celrt.Optional[string]
+	if celrt.NonEmpty(project_id2).Ok {
+		project_id3, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		title3, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v21 string
+		if celrt.NonEmpty(title3).Ok {
+			title4, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = ": " + celrt.Collapse(title4)
+		} else {
+			file_path4, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(file_path4).Ok {
+				file_path5, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = " " + celrt.Trim(file_path5)
+			} else {
+				branch3, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v23 string
+				if celrt.NonEmpty(branch3).Ok {
+					branch4, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v23 = " " + celrt.Trim(branch4)
+				} else {
+					v23 = ""
+				}
+				v22 = v23
+			}
+			v21 = v22
+		}
+		v24 := celrt.Truncate(words+celrt.Trim(project_id3)+v21, int64(limits.Summary))
+		v20 = celrt.Of(v24)
+	} else {
+		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v25 celrt.Optional[string]
+		if celrt.NonEmpty(search).Ok {
+			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v26 := celrt.Truncate(words+"\""+celrt.Inline(search2, int64(60))+"\"", int64(limits.Summary))
+			v25 = celrt.Of(v26)
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v20 = v25
+	}
+	_ = details
+	_ = where
+	return v20.Value, v20.Ok, nil
+}
 
-// PreviewTimeAny formats calls to "time:*" (Any tool of the MCP time server).
+// ResultGitlabAny summarizes the result of a call to "gitlab:*" (GitLab).
+//
+// Follows the archived reference GitLab server (servers-archived
+// src/gitlab/schemas.ts: project_id on every project tool;
+// create_or_update_file, push_files, create_issue, create_merge_request,
+// fork_repository, create_branch, search_repositories). The project, the
+// file path, the branch (or source and target branches, or the ref a
+// branch starts from), the fork namespace, the files pushed, the commit
+// message and the title; a search without a project shows its query.
+// Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
+//
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.file_path.trim() + "'")
+//	  : []
+//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	where = "in " + input.project_id.trim()
+//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
+//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
+//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
+//	  : type(v) != map ? optional.none()
+//	  : type(v.?iid.orValue(null)) == double
+//	    ? optional.of((tool.contains("merge_request") ? "!" : "#") + numberText(v.iid)
+//	        + (nonEmpty(v.?title.orValue(null)).hasValue() ? " " + truncate(collapse(v.title), 60) : ""))
+//	  : type(v.?items.orValue(null)) == list ? optional.of(plural(v.items.size(), "result", "results"))
+//	  : nonEmpty(v.?web_url.orValue(null)).hasValue() ? optional.of(truncate(v.web_url.trim(), limits.summary))
+//	  : optional.none())
+func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(f) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(f, "file_path")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			file_path, err := celrt.Select(f2, "file_path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(file_path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	files := v2
+	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v4 []string
+	if celrt.NonEmpty(namespace).Ok {
+		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v5 := []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
+		v4 = v5
+	} else {
+		v4 = []string{}
+	}
+	var v6 []string
+	if int64(len(files)) > int64(0) {
+		v7 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v6 = v7
+	} else {
+		v6 = []string{}
+	}
+	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 []string
+	if celrt.NonEmpty(commit_message).Ok {
+		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(commit_message2), int64(80))
+		v8 = []string{"message \"" + v9 + "\""}
+	} else {
+		v8 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v10 = []string{"title \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	details := celrt.Concat(v4, v6, v8, v10)
+	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 string
+	if celrt.NonEmpty(file_path2).Ok {
+		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 = " at '" + celrt.Trim(file_path3) + "'"
+	} else {
+		v12 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v13 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v13 = ""
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v14 string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " from '" + celrt.Trim(ref2) + "'"
+	} else {
+		v14 = ""
+	}
+	v15, failure := func() (bool, error) {
+		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(source_branch).Ok, nil
+	}()
+	v16, failure2 := func() (bool, error) {
+		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target_branch).Ok, nil
+	}()
+	ok3, err := celrt.And(v15, failure, v16, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if ok3 {
+		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v17 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
+	} else {
+		v17 = ""
+	}
+	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt2.Value
+		if !opt2.Ok {
+			v18 = ""
+		}
+		s, err := celrt.ToString(v18)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
+	v19 := opt3.Value
+	if !opt3.Ok {
+		v19 = nil
+	}
+	v20 := celrt.ResultValue(v19)
+	var v21 celrt.Optional[string]
+	if celrt.TypeOf(v20) == celrt.ListType {
+		size, err := celrt.Size(v20)
+		if err != nil {
+			return "", false, err
+		}
+		v21 = celrt.Of(celrt.Plural(size, "item", "items"))
+	} else {
+		var v22 celrt.Optional[string]
+		if celrt.TypeOf(v20) != celrt.MapType {
+			v22 = celrt.None[string]()
+		} else {
+			opt4, err := celrt.OptSelect(v20, "iid")
+			if err != nil {
+				return "", false, err
+			}
+			v23 := opt4.Value
+			if !opt4.Ok {
+				v23 = nil
+			}
+			var v24 celrt.Optional[string]
+			if celrt.TypeOf(v23) == celrt.DoubleType {
+				var v25 string
+				if strings.Contains(tool, "merge_request") {
+					v25 = "!"
+				} else {
+					v25 = "#"
+				}
+				iid, err := celrt.Select(v20, "iid")
+				if err != nil {
+					return "", false, err
+				}
+				text, err := celrt.NumberTextDyn(iid)
+				if err != nil {
+					return "", false, err
+				}
+				opt5, err := celrt.OptSelect(v20, "title")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt5.Value
+				if !opt5.Ok {
+					v26 = nil
+				}
+				var v27 string
+				if celrt.NonEmpty(v26).Ok {
+					title3, err := celrt.Select(v20, "title")
+					if err != nil {
+						return "", false, err
+					}
+					x2, err := celrt.AsString(title3)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " " + celrt.Truncate(celrt.Collapse(x2), int64(60))
+				} else {
+					v27 = ""
+				}
+				v24 = celrt.Of(v25 + text + v27)
+			} else {
+				opt6, err := celrt.OptSelect(v20, "items")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := opt6.Value
+				if !opt6.Ok {
+					v28 = nil
+				}
+				var v29 celrt.Optional[string]
+				if celrt.TypeOf(v28) == celrt.ListType {
+					items2, err := celrt.Select(v20, "items")
+					if err != nil {
+						return "", false, err
+					}
+					size2, err := celrt.Size(items2)
+					if err != nil {
+						return "", false, err
+					}
+					v30 := celrt.Of(celrt.Plural(size2, "result", "results"))
+					v29 = v30
+				} else {
+					opt7, err := celrt.OptSelect(v20, "web_url")
+					if err != nil {
+						return "", false, err
+					}
+					v31 := opt7.Value
+					if !opt7.Ok {
+						v31 = nil
+					}
+					var v32 celrt.Optional[string]
+					if celrt.NonEmpty(v31).Ok {
+						web_url, err := celrt.Select(v20, "web_url")
+						if err != nil {
+							return "", false, err
+						}
+						x3, err := celrt.AsString(web_url)
+						if err != nil {
+							return "", false, err
+						}
+						v33 := celrt.Truncate(celrt.Trim(x3), int64(limits.Summary))
+						v32 = celrt.Of(v33)
+					} else {
+						v32 = celrt.None[string]()
+					}
+					v29 = v32
+				}
+				v24 = v29
+			}
+			v22 = v24
+		}
+		v21 = v22
+	}
+	_ = details
+	_ = where
+	return v21.Value, v21.Ok, nil
+}
+
+// formatterGitlabAny registers the functions of "gitlab:*".
+var formatterGitlabAny = slots{
+	preview:      PreviewGitlabAny,
+	tier:         runtime.TierNetwork,
+	row:          RowGitlabAny,
+	result:       ResultGitlabAny,
+	presentation: runtime.Presentation{Title: "GitLab", Category: "vcs", NerdIcon: "\uf296", PlainIcon: "🦊"},
+}
+
+// PreviewTimeAny formats calls to "time:*" (Time).
 //
 // Follows the reference time server (modelcontextprotocol/servers
 // src/time: get_current_time {timezone}, convert_time {source_timezone,
@@ -18836,10 +28126,252 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 	return v1.Value, v1.Ok, nil
 }
 
-// formatterTimeAny registers the functions of "time:*".
-var formatterTimeAny = slots{preview: PreviewTimeAny, tier: runtime.TierRead}
+// RowTimeAny renders the row of a call to "time:*" (Time).
+//
+// Follows the reference time server (modelcontextprotocol/servers
+// src/time: get_current_time {timezone}, convert_time {source_timezone,
+// time, target_timezone}). The time zone asked for, or the time converted
+// and between which zones. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+//
+//	row = nonEmpty(input.time).hasValue()
+//	  ? optional.of(truncate(collapse(input.time), 20) + " " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 40)
+//	      + " → " + truncate(collapse(nonEmpty(input.target_timezone).orValue("?")), 40))
+//	: nonEmpty(input.timezone).hasValue() ? optional.of(truncate(collapse(input.timezone), 60))
+//	: optional.none()
+func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	time, err := celrt.FieldOf(input, "time", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(time).Ok {
+		time2, err := celrt.FieldOf(input, "time", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		source_timezone, err := celrt.FieldOf(input, "source_timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.NonEmpty(source_timezone)
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = "?"
+		}
+		v3 := celrt.Truncate(celrt.Collapse(time2), int64(20)) + " " + celrt.Truncate(celrt.Collapse(v2), int64(40))
+		target_timezone, err := celrt.FieldOf(input, "target_timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(target_timezone)
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = "?"
+		}
+		v5 := celrt.Of(v3 + " → " + celrt.Truncate(celrt.Collapse(v4), int64(40)))
+		v1 = v5
+	} else {
+		timezone, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v6 celrt.Optional[string]
+		if celrt.NonEmpty(timezone).Ok {
+			timezone2, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v7 := celrt.Truncate(celrt.Collapse(timezone2), int64(60))
+			v6 = celrt.Of(v7)
+		} else {
+			v6 = celrt.None[string]()
+		}
+		v1 = v6
+	}
+	return v1.Value, v1.Ok, nil
+}
 
-// PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Read a Sentry issue).
+// ResultTimeAny summarizes the result of a call to "time:*" (Time).
+//
+// Follows the reference time server (modelcontextprotocol/servers
+// src/time: get_current_time {timezone}, convert_time {source_timezone,
+// time, target_timezone}). The time zone asked for, or the time converted
+// and between which zones. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+//
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) != map ? optional.none()
+//	  : type(v.?target.orValue(null)) == map && nonEmpty(v.target.?datetime.orValue(null)).hasValue()
+//	    ? optional.of(truncate(collapse(v.target.datetime), 40)
+//	        + (nonEmpty(v.?time_difference.orValue(null)).hasValue() ? " (" + truncate(collapse(v.time_difference), 20) + ")" : ""))
+//	  : nonEmpty(v.?datetime.orValue(null)).hasValue()
+//	    ? optional.of(truncate(collapse(v.datetime), 40) + (v.?is_dst.orValue(null) == true ? " (DST)" : ""))
+//	  : optional.none())
+func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	opt2 := celrt.ParseJSON(celrt.JoinSep(list, ""))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = nil
+	}
+	v3 := v2
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) != celrt.MapType {
+		v4 = celrt.None[string]()
+	} else {
+		v6, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(v3, "target")
+			if err != nil {
+				return false, err
+			}
+			v5 := opt3.Value
+			if !opt3.Ok {
+				v5 = nil
+			}
+			return celrt.TypeOf(v5) == celrt.MapType, nil
+		}()
+		v8, failure2 := func() (bool, error) {
+			target, err := celrt.Select(v3, "target")
+			if err != nil {
+				return false, err
+			}
+			opt4, err := celrt.OptSelect(target, "datetime")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt4.Value
+			if !opt4.Ok {
+				v7 = nil
+			}
+			return celrt.NonEmpty(v7).Ok, nil
+		}()
+		ok2, err := celrt.And(v6, failure, v8, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		var v9 celrt.Optional[string]
+		if ok2 {
+			target2, err := celrt.Select(v3, "target")
+			if err != nil {
+				return "", false, err
+			}
+			datetime, err := celrt.Select(target2, "datetime")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(datetime)
+			if err != nil {
+				return "", false, err
+			}
+			opt5, err := celrt.OptSelect(v3, "time_difference")
+			if err != nil {
+				return "", false, err
+			}
+			v10 := opt5.Value
+			if !opt5.Ok {
+				v10 = nil
+			}
+			var v11 string
+			if celrt.NonEmpty(v10).Ok {
+				time_difference, err := celrt.Select(v3, "time_difference")
+				if err != nil {
+					return "", false, err
+				}
+				x2, err := celrt.AsString(time_difference)
+				if err != nil {
+					return "", false, err
+				}
+				v11 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(20)) + ")"
+			} else {
+				v11 = ""
+			}
+			v12 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)) + v11)
+			v9 = v12
+		} else {
+			opt6, err := celrt.OptSelect(v3, "datetime")
+			if err != nil {
+				return "", false, err
+			}
+			v13 := opt6.Value
+			if !opt6.Ok {
+				v13 = nil
+			}
+			var v14 celrt.Optional[string]
+			if celrt.NonEmpty(v13).Ok {
+				datetime2, err := celrt.Select(v3, "datetime")
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(datetime2)
+				if err != nil {
+					return "", false, err
+				}
+				opt7, err := celrt.OptSelect(v3, "is_dst")
+				if err != nil {
+					return "", false, err
+				}
+				v15 := opt7.Value
+				if !opt7.Ok {
+					v15 = nil
+				}
+				var v16 string
+				if celrt.EqualBool(v15, true) {
+					v16 = " (DST)"
+				} else {
+					v16 = ""
+				}
+				v17 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)) + v16)
+				v14 = v17
+			} else {
+				v14 = celrt.None[string]()
+			}
+			v9 = v14
+		}
+		v4 = v9
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterTimeAny registers the functions of "time:*".
+var formatterTimeAny = slots{
+	preview:      PreviewTimeAny,
+	tier:         runtime.TierRead,
+	row:          RowTimeAny,
+	result:       ResultTimeAny,
+	presentation: runtime.Presentation{Title: "Time", Category: "time", NerdIcon: "\uf017", PlainIcon: "🕒"},
+}
+
+// PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Sentry).
 //
 // Follows the archived reference Sentry server (servers-archived
 // src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
@@ -18870,5 +28402,147 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 	return v1.Value, v1.Ok, nil
 }
 
+// RowSentryGetSentryIssue renders the row of a call to "sentry:get_sentry_issue" (Sentry).
+//
+// Follows the archived reference Sentry server (servers-archived
+// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
+// read, so an approver sees which host a URL points to. Declines without
+// one.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+//
+//	row = nonEmpty(input.issue_id_or_url).hasValue()
+//	  ? optional.of(truncate(collapse(input.issue_id_or_url), limits.summary))
+//	  : optional.none()
+func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	issue_id_or_url, err := celrt.FieldOf(input, "issue_id_or_url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(issue_id_or_url).Ok {
+		issue_id_or_url2, err := celrt.FieldOf(input, "issue_id_or_url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Truncate(celrt.Collapse(issue_id_or_url2), int64(limits.Summary))
+		v1 = celrt.Of(v2)
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// ResultSentryGetSentryIssue summarizes the result of a call to "sentry:get_sentry_issue" (Sentry).
+//
+// Follows the archived reference Sentry server (servers-archived
+// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
+// read, so an approver sees which host a URL points to. Declines without
+// one.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+//
+//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").trim().split("\n"),
+//	  ls[0].startsWith("Sentry Issue: ")
+//	    ? cel.bind(st, ls.filter(l, l.startsWith("Status: ")).map(l, l.substring(8).trim()),
+//	        optional.of(truncate(collapse(ls[0].substring(14)), 60) + (st.size() > 0 ? " (" + truncate(st[0], 20) + ")" : "")))
+//	    : optional.none())
+func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	v2 := celrt.Split(celrt.Trim(celrt.JoinSep(list, "")), "\n")
+	ls := v2
+	elem, err := celrt.IndexList(ls, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v3 celrt.Optional[string]
+	if strings.HasPrefix(elem, "Sentry Issue: ") {
+		list2 := make([]string, 0, len(ls))
+		for _, l := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if strings.HasPrefix(l, "Status: ") {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, l2 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			r, err := celrt.Substring(l2, int64(8))
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := celrt.Trim(r)
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		st := list3
+		elem3, err := celrt.IndexList(ls, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(elem3, int64(14))
+		if err != nil {
+			return "", false, err
+		}
+		var v4 string
+		if int64(len(st)) > int64(0) {
+			elem4, err := celrt.IndexList(st, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = " (" + celrt.Truncate(elem4, int64(20)) + ")"
+		} else {
+			v4 = ""
+		}
+		v5 := celrt.Of(celrt.Truncate(celrt.Collapse(r2), int64(60)) + v4)
+		v3 = v5
+	} else {
+		v3 = celrt.None[string]()
+	}
+	return v3.Value, v3.Ok, nil
+}
+
 // formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
-var formatterSentryGetSentryIssue = slots{preview: PreviewSentryGetSentryIssue, tier: runtime.TierNetwork}
+var formatterSentryGetSentryIssue = slots{
+	preview:      PreviewSentryGetSentryIssue,
+	tier:         runtime.TierNetwork,
+	row:          RowSentryGetSentryIssue,
+	result:       ResultSentryGetSentryIssue,
+	presentation: runtime.Presentation{Title: "Sentry", Category: "monitoring", NerdIcon: "\uf188", PlainIcon: "🐞"},
+}
