@@ -50,7 +50,7 @@ func Entries() []runtime.Entry {
 		{Key: "list", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
 		{Key: "list_directory", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
 		{Key: "list_dir", Owner: "formatters.yaml#ls", Formatter: formatterLs, AliasOf: "ls"},
-		{Key: "mcp", Owner: "formatters.yaml#mcp", Formatter: formatter(PreviewMcp)},
+		{Key: "mcp", Owner: "formatters.yaml#mcp", Formatter: formatterMcp},
 		{Key: "web_fetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch},
 		{Key: "WebFetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
 		{Key: "webfetch", Owner: "formatters.yaml#web_fetch", Formatter: formatterWebFetch, AliasOf: "web_fetch"},
@@ -210,7 +210,7 @@ func (s slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
-// PreviewRead formats calls to "read" (Read a file).
+// PreviewRead formats calls to "read" (Read).
 //
 // Also registered as "Read", "read_file".
 //
@@ -373,10 +373,838 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v20, true, nil
 }
 
-// formatterRead registers the functions of "read".
-var formatterRead = slots{preview: PreviewRead, tier: runtime.TierRead}
+// RowRead renders the row of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	row = !path.hasValue() ? optional.none()
+//	  : device.hasValue() ? optional.of(device.value() == "" ? "devices" : "device " + device.value())
+//	  : optional.of(path.value()
+//	      + (type(input.start_line) == double
+//	          ? ":" + numberText(input, "start_line") + (type(input.end_line) == double ? "-" + numberText(input, "end_line") : "")
+//	          : type(input.offset) == double ? ":" + numberText(input, "offset") : "")
+//	      + (type(input.limit) == double ? " (" + numberText(input, "limit") + " lines)" : "")
+//	      + (nonEmpty(input.pages).hasValue() ? " pages " + truncate(collapse(input.pages), 20) : ""))
+func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	var v20 celrt.Optional[string]
+	if !path.Ok {
+		v20 = celrt.None[string]()
+	} else {
+		var v21 celrt.Optional[string]
+		if device.Ok {
+			v22, err := device.Get()
+			if err != nil {
+				return "", false, err
+			}
+			var v23 string
+			if v22 == "" {
+				v23 = "devices"
+			} else {
+				v24, err := device.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v23 = "device " + v24
+			}
+			v21 = celrt.Of(v23)
+		} else {
+			v25, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v26 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			var v27 string
+			if v26 {
+				r6, err := celrt.NumberTextOf(input, "start_line")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+				var v29 string
+				if v28 {
+					r7, err := celrt.NumberTextOf(input, "end_line")
+					if err != nil {
+						return "", false, err
+					}
+					v29 = "-" + r7
+				} else {
+					v29 = ""
+				}
+				v27 = ":" + r6 + v29
+			} else {
+				v30 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+				var v31 string
+				if v30 {
+					r8, err := celrt.NumberTextOf(input, "offset")
+					if err != nil {
+						return "", false, err
+					}
+					v31 = ":" + r8
+				} else {
+					v31 = ""
+				}
+				v27 = v31
+			}
+			v32 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+			var v33 string
+			if v32 {
+				r9, err := celrt.NumberTextOf(input, "limit")
+				if err != nil {
+					return "", false, err
+				}
+				v33 = " (" + r9 + " lines)"
+			} else {
+				v33 = ""
+			}
+			var v34 string
+			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+				x2, err := celrt.AsString(celrt.Field(input, "pages"))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = " pages " + celrt.Truncate(celrt.Collapse(x2), int64(20))
+			} else {
+				v34 = ""
+			}
+			v21 = celrt.Of(v25 + v27 + v33 + v34)
+		}
+		v20 = v21
+	}
+	_ = parts
+	return v20.Value, v20.Ok, nil
+}
 
-// PreviewWrite formats calls to "write" (Write a file).
+// ResultRead summarizes the result of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text != "" ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
+//	    : result.content.exists(c, c.?type.orValue("") == "image") ? optional.of("image")
+//	    : optional.none())
+func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v21 celrt.Optional[string]
+	if text != "" {
+		var v22 int64
+		if strings.HasSuffix(text, "\n") {
+			v22 = int64(1)
+		} else {
+			v22 = int64(0)
+		}
+		diff, err := celrt.SubInt(celrt.Lines(text), v22)
+		if err != nil {
+			return "", false, err
+		}
+		v21 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+	} else {
+		found := false
+		var failure error
+		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return "", false, err
+		}
+		for _, c2 := range content2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v24, failure2 := func() (bool, error) {
+				opt3, err := celrt.OptSelect(c2, "type")
+				if err != nil {
+					return false, err
+				}
+				v23 := opt3.Value
+				if !opt3.Ok {
+					v23 = ""
+				}
+				return celrt.EqualString(v23, "image"), nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v24
+			if found {
+				break
+			}
+		}
+		if !found && failure != nil {
+			return "", false, failure
+		}
+		var v25 celrt.Optional[string]
+		if found {
+			v25 = celrt.Of("image")
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v21 = v25
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// ErrorRead summarizes the failure of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	error = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none() : optional.of(inline(text.split("\n", 2)[0], limits.summary)))
+func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return "", false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return "", false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return "", false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return "", false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v21 celrt.Optional[string]
+	if text == "" {
+		v21 = celrt.None[string]()
+	} else {
+		elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v22 := celrt.Of(celrt.Inline(elem, int64(limits.Summary)))
+		v21 = v22
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// ExpandRead returns the lines of the result of a call to "read" (Read).
+//
+// Also registered as "Read", "read_file".
+//
+// The path, and which part of the file: offset and limit when they are
+// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
+// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
+// start_line and end_line (Gemini CLI read_file now), and the PDF pages
+// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
+// absolute_path (older Gemini CLI), the first that is not blank. oh-my-pi
+// reads the docs of a device at xd://NAME, and the list of devices at
+// xd://.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)) .or(nonEmpty(input.filePath)).or(nonEmpty(input.absolute_path))
+//	parts = (path.hasValue() ? ["path '" + path.value() + "'"] : []) + (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) +
+//	    (type(input.limit) == double ? ["limit " + numberText(input, "limit")] : []) + (type(input.start_line) == double ? ["from line " +
+//	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
+//	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
+//	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == ""
+//	    ? optional.none()
+//	    : optional.of((text.endsWith("\n") ? text.substring(0, size(text) - 1) : text).split("\n")))
+func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	v3 := v2
+	if !v2.Ok {
+		v4 := celrt.NonEmpty(celrt.Field(input, "absolute_path"))
+		v3 = v4
+	}
+	path := v3
+	var v5 []string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v5 = []string{"path '" + v6 + "'"}
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v8 []string
+	if v7 {
+		r, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return nil, false, err
+		}
+		v8 = []string{"offset " + r}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v10 []string
+	if v9 {
+		r2, err := celrt.NumberTextOf(input, "limit")
+		if err != nil {
+			return nil, false, err
+		}
+		v10 = []string{"limit " + r2}
+	} else {
+		v10 = []string{}
+	}
+	v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v12 []string
+	if v11 {
+		r3, err := celrt.NumberTextOf(input, "start_line")
+		if err != nil {
+			return nil, false, err
+		}
+		v12 = []string{"from line " + r3}
+	} else {
+		v12 = []string{}
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v14 []string
+	if v13 {
+		r4, err := celrt.NumberTextOf(input, "end_line")
+		if err != nil {
+			return nil, false, err
+		}
+		v14 = []string{"to line " + r4}
+	} else {
+		v14 = []string{}
+	}
+	var v15 []string
+	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "pages"))
+		if err != nil {
+			return nil, false, err
+		}
+		v16 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v15 = v16
+	} else {
+		v15 = []string{}
+	}
+	parts := celrt.Concat(v5, v8, v10, v12, v14, v15)
+	ok := tool == "read"
+	if ok {
+		ok = path.Ok
+	}
+	ok2 := ok
+	if ok2 {
+		v17, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		ok2 = strings.HasPrefix(v17, "xd://")
+	}
+	var v18 celrt.Optional[string]
+	if ok2 {
+		v19, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		r5, err := celrt.Substring(v19, int64(5))
+		if err != nil {
+			return nil, false, err
+		}
+		v18 = celrt.Of(r5)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	device := v18
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v20 := opt2.Value
+		if !opt2.Ok {
+			v20 = ""
+		}
+		s, err := celrt.ToString(v20)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v21 celrt.Optional[[]string]
+	if text == "" {
+		v21 = celrt.None[[]string]()
+	} else {
+		var v22 string
+		if strings.HasSuffix(text, "\n") {
+			diff, err := celrt.SubInt(celrt.StringSize(text), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r6, err := celrt.SubstringRange(text, int64(0), diff)
+			if err != nil {
+				return nil, false, err
+			}
+			v22 = r6
+		} else {
+			v22 = text
+		}
+		v21 = celrt.Of(celrt.Split(v22, "\n"))
+	}
+	_ = parts
+	_ = device
+	return v21.Value, v21.Ok, nil
+}
+
+// formatterRead registers the functions of "read".
+var formatterRead = slots{
+	preview:      PreviewRead,
+	tier:         runtime.TierRead,
+	row:          RowRead,
+	result:       ResultRead,
+	errorLine:    ErrorRead,
+	expand:       ExpandRead,
+	presentation: runtime.Presentation{Title: "Read", Category: "file", NerdIcon: "\uf15c", PlainIcon: "📄"},
+}
+
+// PreviewWrite formats calls to "write" (Write).
 //
 // Also registered as "Write", "write_file".
 //
@@ -431,7 +1259,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v7, true, nil
 }
 
-// UnwrapWrite returns the calls that a call to "write" carries (Write a file).
+// UnwrapWrite returns the calls that a call to "write" carries (Write).
 //
 // Also registered as "Write", "write_file".
 //
@@ -527,10 +1355,199 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 	return celrt.InnerCalls(v10)
 }
 
-// formatterWrite registers the functions of "write".
-var formatterWrite = slots{preview: PreviewWrite, unwrap: UnwrapWrite, tier: runtime.TierWrite}
+// RowWrite renders the row of a call to "write" (Write).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
+//	  : optional.none()
+func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v5 := opt
+	if !opt.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v6
+	var v7 celrt.Optional[string]
+	if path.Ok {
+		v8, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v10 string
+		if v9 {
+			v11 := celrt.Plural(celrt.Lines(content), "line", "lines")
+			v10 = " (" + v11 + ")"
+		} else {
+			v10 = ""
+		}
+		v7 = celrt.Of(v8 + v10)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = stats
+	return v7.Value, v7.Ok, nil
+}
 
-// PreviewEdit formats calls to "edit" (Edit a file).
+// ResultWrite summarizes the result of a call to "write" (Write).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath). oh-my-pi's
+// write to xd://NAME runs the device NAME with the content as its JSON
+// arguments: the call is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	result = type(input.content) != string || (tool == "write" && path.orValue("").startsWith("xd://"))
+//	  ? optional.none()
+//	  : optional.of("wrote " + plural(lines(content), "line", "lines")
+//	      + (type(result.details) == map
+//	          && (type(result.details.?bytes.orValue(null)) == double || type(result.details.?bytes.orValue(null)) == int)
+//	          ? ", " + fileSize(result.details.bytes) : ""))
+func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v5 := opt
+	if !opt.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v6
+	v7 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok := v7
+	if !ok {
+		ok2 := tool == "write"
+		if ok2 {
+			v8 := path.Value
+			if !path.Ok {
+				v8 = ""
+			}
+			ok2 = strings.HasPrefix(v8, "xd://")
+		}
+		ok = ok2
+	}
+	var v9 celrt.Optional[string]
+	if ok {
+		v9 = celrt.None[string]()
+	} else {
+		v10 := celrt.Plural(celrt.Lines(content), "line", "lines")
+		v11 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		ok3 := v11
+		if ok3 {
+			v13, failure := func() (bool, error) {
+				opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
+				if err != nil {
+					return false, err
+				}
+				v12 := opt2.Value
+				if !opt2.Ok {
+					v12 = nil
+				}
+				return celrt.TypeOf(v12) == celrt.DoubleType, nil
+			}()
+			v15, failure2 := func() (bool, error) {
+				opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
+				if err != nil {
+					return false, err
+				}
+				v14 := opt3.Value
+				if !opt3.Ok {
+					v14 = nil
+				}
+				return celrt.TypeOf(v14) == celrt.IntType, nil
+			}()
+			ok5, err := celrt.Or(v13, failure, v15, failure2)
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = ok5
+		}
+		var v16 string
+		if ok3 {
+			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
+			if err != nil {
+				return "", false, err
+			}
+			text, err := celrt.FileSizeDyn(bytes2)
+			if err != nil {
+				return "", false, err
+			}
+			v16 = ", " + text
+		} else {
+			v16 = ""
+		}
+		v9 = celrt.Of("wrote " + v10 + v16)
+	}
+	_ = stats
+	return v9.Value, v9.Ok, nil
+}
+
+// formatterWrite registers the functions of "write".
+var formatterWrite = slots{
+	preview:      PreviewWrite,
+	unwrap:       UnwrapWrite,
+	tier:         runtime.TierWrite,
+	row:          RowWrite,
+	result:       ResultWrite,
+	presentation: runtime.Presentation{Title: "Write", Category: "file", NerdIcon: "\uf040", PlainIcon: "✏️"},
+}
+
+// PreviewEdit formats calls to "edit" (Edit).
 //
 // Also registered as "Edit", "replace".
 //
@@ -872,10 +1889,564 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v36, true, nil
 }
 
-// formatterEdit registers the functions of "edit".
-var formatterEdit = slots{preview: PreviewEdit, tier: runtime.TierWrite}
+// RowEdit renders the row of a call to "edit" (Edit).
+//
+// Also registered as "Edit", "replace".
+//
+// The path, how many replacements, and how many lines the first one
+// replaces with how many. pi sends edits, a list of oldText/newText (some
+// models send it as JSON text, which is decoded), and older pi and
+// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
+// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
+// opencode edit oldString/newString. Says when every occurrence is
+// replaced (replace_all, replaceAll, all, allow_multiple), how many
+// occurrences are expected (older Gemini CLI), and that an empty
+// old_string or oldString creates the file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	pair = type(input.oldText) == string && type(input.newText) == string
+//	  ? [{"oldText": input.oldText, "newText": input.newText}]
+//	  : type(input.old_string) == string && type(input.new_string) == string
+//	    ? [{"oldText": input.old_string, "newText": input.new_string, "creates": input.old_string == ""}]
+//	    : type(input.oldString) == string && type(input.newString) == string
+//	      ? [{"oldText": input.oldString, "newText": input.newString, "creates": input.oldString == ""}]
+//	      : []
+//	edits = (listed + pair).filter(e, type(e) == map
+//	  && type(e.?oldText.orValue(null)) == string
+//	  && type(e.?newText.orValue(null)) == string)
+//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
+//	notes = (every ? ["every occurrence"] : [])
+//	+ (type(input.expected_replacements) == double
+//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
+//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
+//	  : optional.none()
+func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	ok := v5
+	if ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		ok = v6
+	}
+	var v7 []any
+	if ok {
+		v8 := celrt.Field(input, "oldText")
+		v9 := celrt.Field(input, "newText")
+		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{v8, v9})
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []any{m}
+	} else {
+		v10 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		ok2 := v10
+		if ok2 {
+			v11 := celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			ok2 = v11
+		}
+		var v12 []any
+		if ok2 {
+			v13 := celrt.Field(input, "old_string")
+			v14 := celrt.Field(input, "new_string")
+			v15 := celrt.EqualString(celrt.Field(input, "old_string"), "")
+			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
+			if err != nil {
+				return "", false, err
+			}
+			v12 = []any{m2}
+		} else {
+			v16 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			ok3 := v16
+			if ok3 {
+				v17 := celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				ok3 = v17
+			}
+			var v18 []any
+			if ok3 {
+				v19 := celrt.Field(input, "oldString")
+				v20 := celrt.Field(input, "newString")
+				v21 := celrt.EqualString(celrt.Field(input, "oldString"), "")
+				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
+				if err != nil {
+					return "", false, err
+				}
+				v18 = []any{m3}
+			} else {
+				v18 = []any{}
+			}
+			v12 = v18
+		}
+		v7 = v12
+	}
+	pair := v7
+	x2, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(celrt.Concat(x2, pair)))
+	for _, e := range celrt.Concat(x2, pair) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v23, failure := func() (bool, error) {
+			ok4 := celrt.TypeOf(e) == celrt.MapType
+			if ok4 {
+				opt2, err := celrt.OptSelect(e, "oldText")
+				if err != nil {
+					return false, err
+				}
+				v22 := opt2.Value
+				if !opt2.Ok {
+					v22 = nil
+				}
+				ok4 = celrt.TypeOf(v22) == celrt.StringType
+			}
+			return ok4, nil
+		}()
+		v25, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(e, "newText")
+			if err != nil {
+				return false, err
+			}
+			v24 := opt3.Value
+			if !opt3.Ok {
+				v24 = nil
+			}
+			return celrt.TypeOf(v24) == celrt.StringType, nil
+		}()
+		ok6, err := celrt.And(v23, failure, v25, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	found := false
+	var failure3 error
+	v26 := []any{
+		celrt.Field(input, "replace_all"),
+		celrt.Field(input, "replaceAll"),
+		celrt.Field(input, "all"),
+		celrt.Field(input, "allow_multiple"),
+	}
+	for _, b := range v26 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v27, failure4 := func() (bool, error) {
+			ok7 := celrt.TypeOf(b) == celrt.BoolType
+			if ok7 {
+				x3, err := celrt.AsBool(b)
+				if err != nil {
+					return false, err
+				}
+				ok7 = x3
+			}
+			return ok7, nil
+		}()
+		if failure4 != nil {
+			if failure3 == nil {
+				failure3 = failure4
+			}
+			continue
+		}
+		found = v27
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	every := found
+	var v28 []string
+	if every {
+		v28 = []string{"every occurrence"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+	var v30 []string
+	if v29 == celrt.DoubleType {
+		r, err := celrt.NumberTextOf(input, "expected_replacements")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{r + " occurrences expected"}
+	} else {
+		v30 = []string{}
+	}
+	ok8 := int64(len(edits)) == int64(1)
+	if ok8 {
+		elem, err := celrt.IndexList(edits, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(elem, "creates")
+		if err != nil {
+			return "", false, err
+		}
+		v31 := opt4.Value
+		if !opt4.Ok {
+			v31 = false
+		}
+		ok8 = celrt.EqualBool(v31, true)
+	}
+	var v32 []string
+	if ok8 {
+		v33 := []string{"creating the file if it does not exist"}
+		v32 = v33
+	} else {
+		v32 = []string{}
+	}
+	notes := celrt.Concat(v28, v30, v32)
+	opt5 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v34 := opt5
+	if !opt5.Ok {
+		v34 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v35 := v34
+	if !v34.Ok {
+		v35 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v35
+	var v36 celrt.Optional[string]
+	if path.Ok {
+		v37, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v38 string
+		if int64(len(edits)) == int64(0) {
+			v38 = ""
+		} else {
+			v38 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
+		}
+		v36 = celrt.Of(v37 + v38)
+	} else {
+		v36 = celrt.None[string]()
+	}
+	_ = notes
+	return v36.Value, v36.Ok, nil
+}
 
-// PreviewFind formats calls to "find" (Find files).
+// ResultEdit summarizes the result of a call to "edit" (Edit).
+//
+// Also registered as "Edit", "replace".
+//
+// The path, how many replacements, and how many lines the first one
+// replaces with how many. pi sends edits, a list of oldText/newText (some
+// models send it as JSON text, which is decoded), and older pi and
+// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
+// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
+// opencode edit oldString/newString. Says when every occurrence is
+// replaced (replace_all, replaceAll, all, allow_multiple), how many
+// occurrences are expected (older Gemini CLI), and that an empty
+// old_string or oldString creates the file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	pair = type(input.oldText) == string && type(input.newText) == string
+//	  ? [{"oldText": input.oldText, "newText": input.newText}]
+//	  : type(input.old_string) == string && type(input.new_string) == string
+//	    ? [{"oldText": input.old_string, "newText": input.new_string, "creates": input.old_string == ""}]
+//	    : type(input.oldString) == string && type(input.newString) == string
+//	      ? [{"oldText": input.oldString, "newText": input.newString, "creates": input.oldString == ""}]
+//	      : []
+//	edits = (listed + pair).filter(e, type(e) == map
+//	  && type(e.?oldText.orValue(null)) == string
+//	  && type(e.?newText.orValue(null)) == string)
+//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
+//	notes = (every ? ["every occurrence"] : [])
+//	+ (type(input.expected_replacements) == double
+//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
+//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	path = nonEmpty(input.path).or(nonEmpty(input.file_path)).or(nonEmpty(input.filePath))
+//	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
+func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	v5 := celrt.TypeOf(celrt.Field(input, "oldText")) == celrt.StringType
+	ok := v5
+	if ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "newText")) == celrt.StringType
+		ok = v6
+	}
+	var v7 []any
+	if ok {
+		v8 := celrt.Field(input, "oldText")
+		v9 := celrt.Field(input, "newText")
+		m, err := celrt.NewMap([]any{"oldText", "newText"}, []any{v8, v9})
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []any{m}
+	} else {
+		v10 := celrt.TypeOf(celrt.Field(input, "old_string")) == celrt.StringType
+		ok2 := v10
+		if ok2 {
+			v11 := celrt.TypeOf(celrt.Field(input, "new_string")) == celrt.StringType
+			ok2 = v11
+		}
+		var v12 []any
+		if ok2 {
+			v13 := celrt.Field(input, "old_string")
+			v14 := celrt.Field(input, "new_string")
+			v15 := celrt.EqualString(celrt.Field(input, "old_string"), "")
+			m2, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v13, v14, v15})
+			if err != nil {
+				return "", false, err
+			}
+			v12 = []any{m2}
+		} else {
+			v16 := celrt.TypeOf(celrt.Field(input, "oldString")) == celrt.StringType
+			ok3 := v16
+			if ok3 {
+				v17 := celrt.TypeOf(celrt.Field(input, "newString")) == celrt.StringType
+				ok3 = v17
+			}
+			var v18 []any
+			if ok3 {
+				v19 := celrt.Field(input, "oldString")
+				v20 := celrt.Field(input, "newString")
+				v21 := celrt.EqualString(celrt.Field(input, "oldString"), "")
+				m3, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{v19, v20, v21})
+				if err != nil {
+					return "", false, err
+				}
+				v18 = []any{m3}
+			} else {
+				v18 = []any{}
+			}
+			v12 = v18
+		}
+		v7 = v12
+	}
+	pair := v7
+	x2, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, len(celrt.Concat(x2, pair)))
+	for _, e := range celrt.Concat(x2, pair) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v23, failure := func() (bool, error) {
+			ok4 := celrt.TypeOf(e) == celrt.MapType
+			if ok4 {
+				opt2, err := celrt.OptSelect(e, "oldText")
+				if err != nil {
+					return false, err
+				}
+				v22 := opt2.Value
+				if !opt2.Ok {
+					v22 = nil
+				}
+				ok4 = celrt.TypeOf(v22) == celrt.StringType
+			}
+			return ok4, nil
+		}()
+		v25, failure2 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(e, "newText")
+			if err != nil {
+				return false, err
+			}
+			v24 := opt3.Value
+			if !opt3.Ok {
+				v24 = nil
+			}
+			return celrt.TypeOf(v24) == celrt.StringType, nil
+		}()
+		ok6, err := celrt.And(v23, failure, v25, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	found := false
+	var failure3 error
+	v26 := []any{
+		celrt.Field(input, "replace_all"),
+		celrt.Field(input, "replaceAll"),
+		celrt.Field(input, "all"),
+		celrt.Field(input, "allow_multiple"),
+	}
+	for _, b := range v26 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v27, failure4 := func() (bool, error) {
+			ok7 := celrt.TypeOf(b) == celrt.BoolType
+			if ok7 {
+				x3, err := celrt.AsBool(b)
+				if err != nil {
+					return false, err
+				}
+				ok7 = x3
+			}
+			return ok7, nil
+		}()
+		if failure4 != nil {
+			if failure3 == nil {
+				failure3 = failure4
+			}
+			continue
+		}
+		found = v27
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	every := found
+	var v28 []string
+	if every {
+		v28 = []string{"every occurrence"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+	var v30 []string
+	if v29 == celrt.DoubleType {
+		r, err := celrt.NumberTextOf(input, "expected_replacements")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{r + " occurrences expected"}
+	} else {
+		v30 = []string{}
+	}
+	ok8 := int64(len(edits)) == int64(1)
+	if ok8 {
+		elem, err := celrt.IndexList(edits, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		opt4, err := celrt.OptSelect(elem, "creates")
+		if err != nil {
+			return "", false, err
+		}
+		v31 := opt4.Value
+		if !opt4.Ok {
+			v31 = false
+		}
+		ok8 = celrt.EqualBool(v31, true)
+	}
+	var v32 []string
+	if ok8 {
+		v33 := []string{"creating the file if it does not exist"}
+		v32 = v33
+	} else {
+		v32 = []string{}
+	}
+	notes := celrt.Concat(v28, v30, v32)
+	opt5 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v34 := opt5
+	if !opt5.Ok {
+		v34 = celrt.NonEmpty(celrt.Field(input, "file_path"))
+	}
+	v35 := v34
+	if !v34.Ok {
+		v35 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v35
+	var v36 celrt.Optional[string]
+	if int64(len(edits)) == int64(0) {
+		v36 = celrt.None[string]()
+	} else {
+		v37 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
+		v36 = v37
+	}
+	_ = notes
+	_ = path
+	return v36.Value, v36.Ok, nil
+}
+
+// formatterEdit registers the functions of "edit".
+var formatterEdit = slots{
+	preview:      PreviewEdit,
+	tier:         runtime.TierWrite,
+	row:          RowEdit,
+	result:       ResultEdit,
+	presentation: runtime.Presentation{Title: "Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+}
+
+// PreviewFind formats calls to "find" (Find).
 //
 // Also registered as "Glob", "glob".
 //
@@ -921,10 +2492,187 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterFind registers the functions of "find".
-var formatterFind = slots{preview: PreviewFind, tier: runtime.TierRead}
+// RowFind renders the row of a call to "find" (Find).
+//
+// Also registered as "Glob", "glob".
+//
+// The glob pattern on one line, and the path or the working directory (pi
+// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
+// path; Gemini CLI glob with dir_path).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
+//	    + path.value() + "'" : "current working directory"]
+//	row = nonEmpty(input.pattern).hasValue()
+//	  ? optional.of(inline(string(input.pattern), limits.summary) + (path.hasValue() ? " in " + path.value() : ""))
+//	  : optional.none()
+func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	var v2 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v2 = v3
+	} else {
+		v2 = []string{}
+	}
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	parts := celrt.Concat(v2, []string{v4})
+	var v6 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		var v7 string
+		if path.Ok {
+			v8, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v7 = " in " + v8
+		} else {
+			v7 = ""
+		}
+		v9 := celrt.Of(celrt.Inline(s2, int64(limits.Summary)) + v7)
+		v6 = v9
+	} else {
+		v6 = celrt.None[string]()
+	}
+	_ = parts
+	return v6.Value, v6.Ok, nil
+}
 
-// PreviewGrep formats calls to "grep" (Search file contents).
+// ResultFind summarizes the result of a call to "find" (Find).
+//
+// Also registered as "Glob", "glob".
+//
+// The glob pattern on one line, and the path or the working directory (pi
+// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
+// path; Gemini CLI glob with dir_path).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
+//	    + path.value() + "'" : "current working directory"]
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text.startsWith("No files found")
+//	    ? "no files"
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "file", "files"))
+func ResultFind(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	var v2 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v2 = v3
+	} else {
+		v2 = []string{}
+	}
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	parts := celrt.Concat(v2, []string{v4})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		s2, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s2)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	ok := text == ""
+	if !ok {
+		ok = strings.HasPrefix(text, "No files found")
+	}
+	var v7 string
+	if ok {
+		v7 = "no files"
+	} else {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		v7 = celrt.Plural(int64(len(list2)), "file", "files")
+	}
+	_ = parts
+	return v7, true, nil
+}
+
+// formatterFind registers the functions of "find".
+var formatterFind = slots{
+	preview:      PreviewFind,
+	tier:         runtime.TierRead,
+	row:          RowFind,
+	result:       ResultFind,
+	presentation: runtime.Presentation{Title: "Find", Category: "search", NerdIcon: "\uf1e5", PlainIcon: "📂"},
+}
+
+// PreviewGrep formats calls to "grep" (Grep).
 //
 // Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
 //
@@ -1010,10 +2758,432 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterGrep registers the functions of "grep".
-var formatterGrep = slots{preview: PreviewGrep, tier: runtime.TierRead}
+// RowGrep renders the row of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	row = nonEmpty(input.pattern).hasValue()
+//	  ? optional.of(inline(string(input.pattern), limits.summary)
+//	      + (filter.hasValue() ? " (" + inline(filter.value(), 40) + ")" : "")
+//	      + (path.hasValue() ? " in " + path.value() : ""))
+//	  : optional.none()
+func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	var v15 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		var v16 string
+		if filter.Ok {
+			v17, err := filter.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v16 = " (" + celrt.Inline(v17, int64(40)) + ")"
+		} else {
+			v16 = ""
+		}
+		var v18 string
+		if path.Ok {
+			v19, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v18 = " in " + v19
+		} else {
+			v18 = ""
+		}
+		v20 := celrt.Of(celrt.Inline(s3, int64(limits.Summary)) + v16 + v18)
+		v15 = v20
+	} else {
+		v15 = celrt.None[string]()
+	}
+	_ = parts
+	return v15.Value, v15.Ok, nil
+}
 
-// PreviewLs formats calls to "ls" (List a directory).
+// ResultGrep summarizes the result of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text.startsWith("No matches") || text.startsWith("No files found")
+//	    ? "no matches"
+//	    : text.startsWith("Found ") ? inline(text.split("\n", 2)[0], limits.summary).lowerAscii()
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
+func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt3.Value
+		if !opt3.Ok {
+			v15 = ""
+		}
+		s3, err := celrt.ToString(v15)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s3)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	ok := text == ""
+	if !ok {
+		ok = strings.HasPrefix(text, "No matches")
+	}
+	ok2 := ok
+	if !ok2 {
+		ok2 = strings.HasPrefix(text, "No files found")
+	}
+	var v16 string
+	if ok2 {
+		v16 = "no matches"
+	} else {
+		var v17 string
+		if strings.HasPrefix(text, "Found ") {
+			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v18 := celrt.LowerASCII(celrt.Inline(elem, int64(limits.Summary)))
+			v17 = v18
+		} else {
+			list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+			for _, l := range celrt.Split(text, "\n") {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.Trim(l) != "" {
+					if bytes += len(l); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list2 = append(list2, l)
+				}
+			}
+			v19 := celrt.Plural(int64(len(list2)), "match", "matches")
+			v17 = v19
+		}
+		v16 = v17
+	}
+	_ = parts
+	return v16, true, nil
+}
+
+// ExpandGrep returns the lines of the result of a call to "grep" (Grep).
+//
+// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+//
+// The pattern and the file filter on one line, and the path or the working
+// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
+// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
+// search_file_content) or include_pattern (Gemini CLI grep_search, which
+// may also exclude files by exclude_pattern); the path is path, or
+// dir_path (Gemini CLI).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
+//
+//	filter = nonEmpty(input.glob).or(nonEmpty(input.include)).or(nonEmpty(input.include_pattern))
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filter.hasValue() ?
+//	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
+//	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
+//	    "current working directory"]
+//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text.trim() == "" ? optional.none() : optional.of(text.split("\n").filter(l, l.trim() != "")))
+func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "glob"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "include"))
+	}
+	v2 := v1
+	if !v1.Ok {
+		v3 := celrt.NonEmpty(celrt.Field(input, "include_pattern"))
+		v2 = v3
+	}
+	filter := v2
+	opt2 := celrt.NonEmpty(celrt.Field(input, "path"))
+	v4 := opt2
+	if !opt2.Ok {
+		v4 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v4
+	var v5 []string
+	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+		s, err := celrt.ToString(celrt.Field(input, "pattern"))
+		if err != nil {
+			return nil, false, err
+		}
+		v6 := []string{"pattern '" + celrt.Inline(s, int64(limits.Summary)) + "'"}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	var v7 []string
+	if filter.Ok {
+		v8, err := filter.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v9 := []string{"glob '" + celrt.Inline(v8, int64(limits.Summary)) + "'"}
+		v7 = v9
+	} else {
+		v7 = []string{}
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v11 []string
+	if v10.Ok {
+		s2, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
+		if err != nil {
+			return nil, false, err
+		}
+		v12 := []string{"excluding '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	var v13 string
+	if path.Ok {
+		v14, err := path.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v13 = "path '" + v14 + "'"
+	} else {
+		v13 = "current working directory"
+	}
+	parts := celrt.Concat(v5, v7, v11, []string{v13})
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v15 := opt3.Value
+		if !opt3.Ok {
+			v15 = ""
+		}
+		s3, err := celrt.ToString(v15)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s3); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s3)
+	}
+	text := celrt.JoinSep(list, "")
+	var v16 celrt.Optional[[]string]
+	if celrt.Trim(text) == "" {
+		v16 = celrt.None[[]string]()
+	} else {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		v16 = celrt.Of(list2)
+	}
+	_ = parts
+	return v16.Value, v16.Ok, nil
+}
+
+// formatterGrep registers the functions of "grep".
+var formatterGrep = slots{
+	preview:      PreviewGrep,
+	tier:         runtime.TierRead,
+	row:          RowGrep,
+	result:       ResultGrep,
+	expand:       ExpandGrep,
+	presentation: runtime.Presentation{Title: "Grep", Category: "search", NerdIcon: "\uf002", PlainIcon: "🔎"},
+}
+
+// PreviewLs formats calls to "ls" (List).
 //
 // Also registered as "LS", "list", "list_directory", "list_dir".
 //
@@ -1113,10 +3283,294 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
-// formatterLs registers the functions of "ls".
-var formatterLs = slots{preview: PreviewLs, tier: runtime.TierRead}
+// RowLs renders the row of a call to "ls" (List).
+//
+// Also registered as "LS", "list", "list_directory", "list_dir".
+//
+// The path or the working directory, what is ignored, and how deep the
+// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
+// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
+// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
+// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	ignored = type(input.ignore) == list
+//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
+//	  : []
+//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
+//	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : ""))
+//	  : optional.none()
+func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			g := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(g).Ok {
+				if bytes += celrt.Footprint(g); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, g)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, g2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s, err := celrt.ToString(g2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	ignored := v3
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	v6 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+	var v7 []string
+	if v6 {
+		r, err := celrt.NumberTextOf(input, "depth")
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []string{"depth " + r}
+	} else {
+		v7 = []string{}
+	}
+	var v8 []string
+	if int64(len(ignored)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v9 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v8 = []string{"ignoring " + v9}
+	}
+	parts := celrt.Concat([]string{v4}, v7, v8)
+	var v10 celrt.Optional[string]
+	if path.Ok {
+		v11, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v12 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v13 string
+		if v12 {
+			r2, err := celrt.NumberTextOf(input, "depth")
+			if err != nil {
+				return "", false, err
+			}
+			v13 = " (depth " + r2 + ")"
+		} else {
+			v13 = ""
+		}
+		v10 = celrt.Of(v11 + v13)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	_ = parts
+	return v10.Value, v10.Ok, nil
+}
 
-// PreviewMcp formats calls to "mcp" (Any MCP tool).
+// ResultLs summarizes the result of a call to "ls" (List).
+//
+// Also registered as "LS", "list", "list_directory", "list_dir".
+//
+// The path or the working directory, what is ignored, and how deep the
+// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
+// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
+// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
+// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
+//
+//	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
+//	ignored = type(input.ignore) == list
+//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
+//	  : []
+//	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
+//	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" || text == "(empty directory)"
+//	    ? "empty"
+//	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
+func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "path"))
+	v1 := opt
+	if !opt.Ok {
+		v1 = celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	}
+	path := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			g := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(g).Ok {
+				if bytes += celrt.Footprint(g); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, g)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, g2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s, err := celrt.ToString(g2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	ignored := v3
+	var v4 string
+	if path.Ok {
+		v5, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "path '" + v5 + "'"
+	} else {
+		v4 = "current working directory"
+	}
+	v6 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+	var v7 []string
+	if v6 {
+		r, err := celrt.NumberTextOf(input, "depth")
+		if err != nil {
+			return "", false, err
+		}
+		v7 = []string{"depth " + r}
+	} else {
+		v7 = []string{}
+	}
+	var v8 []string
+	if int64(len(ignored)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v9 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v8 = []string{"ignoring " + v9}
+	}
+	parts := celrt.Concat([]string{v4}, v7, v8)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v10 := opt2.Value
+		if !opt2.Ok {
+			v10 = ""
+		}
+		s2, err := celrt.ToString(v10)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s2)
+	}
+	text := celrt.Trim(celrt.JoinSep(list3, ""))
+	ok := text == ""
+	if !ok {
+		ok = text == "(empty directory)"
+	}
+	var v11 string
+	if ok {
+		v11 = "empty"
+	} else {
+		list4 := make([]string, 0, len(celrt.Split(text, "\n")))
+		for _, l := range celrt.Split(text, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(l) != "" {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l)
+			}
+		}
+		v12 := celrt.Plural(int64(len(list4)), "entry", "entries")
+		v11 = v12
+	}
+	_ = parts
+	return v11, true, nil
+}
+
+// formatterLs registers the functions of "ls".
+var formatterLs = slots{
+	preview:      PreviewLs,
+	tier:         runtime.TierRead,
+	row:          RowLs,
+	result:       ResultLs,
+	presentation: runtime.Presentation{Title: "List", Category: "file", NerdIcon: "\uf07c", PlainIcon: "📁"},
+}
+
+// PreviewMcp formats calls to "mcp" (MCP).
 //
 // The arguments in the order the model wrote them, each value rendered
 // short: strings quoted and cut at 60 characters, lists counted, objects
@@ -1183,7 +3637,182 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
+// RowMcp renders the row of a call to "mcp" (MCP).
+//
+// The arguments in the order the model wrote them, each value rendered
+// short: strings quoted and cut at 60 characters, lists counted, objects
+// elided; the whole cut at 160 characters. Follows the reference
+// implementation's umbrella envelope {tool, arguments}
+// (formatMcpInputForPrompt).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
+//
+//	args = type(input.arguments) == map ? input.arguments : {}
+//	row = nonEmpty(input.tool).hasValue()
+//	  ? optional.of(truncate(collapse(input.tool), 60)
+//	      + (args.size() == 0 ? "" : " " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), limits.summary)))
+//	  : optional.none()
+func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "arguments")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	args := v2
+	var v3 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "tool")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "tool"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		var v4 string
+		if size == int64(0) {
+			v4 = ""
+		} else {
+			items, err := celrt.Iterate(args)
+			if err != nil {
+				return "", false, err
+			}
+			list := make([]string, 0, items.Len())
+			for i := range items.Len() {
+				k := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				x2, err := celrt.AsString(k)
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(k)
+				if err != nil {
+					return "", false, err
+				}
+				r, err := celrt.MCPValueOf(args, x3)
+				if err != nil {
+					return "", false, err
+				}
+				elem := x2 + ": " + r
+				if bytes += len(elem); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, elem)
+			}
+			v5 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(limits.Summary))
+			v4 = " " + v5
+		}
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(60)) + v4)
+		v3 = v6
+	} else {
+		v3 = celrt.None[string]()
+	}
+	return v3.Value, v3.Ok, nil
+}
+
+// ResultMcp summarizes the result of a call to "mcp" (MCP).
+//
+// The arguments in the order the model wrote them, each value rendered
+// short: strings quoted and cut at 60 characters, lists counted, objects
+// elided; the whole cut at 160 characters. Follows the reference
+// implementation's umbrella envelope {tool, arguments}
+// (formatMcpInputForPrompt).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
+//
+//	args = type(input.arguments) == map ? input.arguments : {}
+//	result = result.content.size() > 0 && result.content.all(c, c.?type.orValue("") == "image")
+//	  ? optional.of(plural(result.content.size(), "image", "images"))
+//	  : optional.none()
+func ResultMcp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "arguments")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	args := v2
+	v3, failure := func() (bool, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return false, err
+		}
+		return int64(len(content)) > int64(0), nil
+	}()
+	v6, failure4 := func() (bool, error) {
+		found := true
+		var failure2 error
+		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return false, err
+		}
+		for _, c := range content2 {
+			if steps++; steps > celrt.MaxSteps {
+				return false, celrt.ErrSteps
+			}
+			v5, failure3 := func() (bool, error) {
+				opt, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return false, err
+				}
+				v4 := opt.Value
+				if !opt.Ok {
+					v4 = ""
+				}
+				return celrt.EqualString(v4, "image"), nil
+			}()
+			if failure3 != nil {
+				if failure2 == nil {
+					failure2 = failure3
+				}
+				continue
+			}
+			found = v5
+			if !found {
+				break
+			}
+		}
+		if found && failure2 != nil {
+			return false, failure2
+		}
+		return found, nil
+	}()
+	ok2, err := celrt.And(v3, failure, v6, failure4)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		content3, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Plural(int64(len(content3)), "image", "images")
+		v7 = celrt.Of(v8)
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = args
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterMcp registers the functions of "mcp".
+var formatterMcp = slots{
+	preview:      PreviewMcp,
+	row:          RowMcp,
+	result:       ResultMcp,
+	presentation: runtime.Presentation{Title: "MCP", Category: "mcp", NerdIcon: "\uf1e6", PlainIcon: "🔌"},
+}
+
+// PreviewWebFetch formats calls to "web_fetch" (Fetch).
 //
 // Also registered as "WebFetch", "webfetch".
 //
@@ -1444,12 +4073,583 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	return v8.Value, v8.Ok, nil
 }
 
+// RowWebFetch renders the row of a call to "web_fetch" (Fetch).
+//
+// Also registered as "WebFetch", "webfetch".
+//
+// The URL, cut at the preview limit, then the question the page is read
+// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
+// opencode webfetch send url, Claude Code WebFetch url and prompt). A
+// password in the URL and query parameters named like credentials (token,
+// key, secret, password, signature, auth, session) are flagged by name and
+// their values hidden. Gemini CLI web_fetch sends only a prompt that names
+// the URLs; it is shown cut at the preview limit. Declines with neither.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
+//
+//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	q = bare.indexOf("?")
+//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
+//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
+//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
+//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
+//	  || l.contains("session") || l.contains("credential")))
+//	shown = q < 0 ? bare
+//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
+//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
+//	row = url != ""
+//	  ? optional.of(cel.bind(rest, url.indexOf("://") >= 0 ? url.substring(url.indexOf("://") + 3) : url,
+//	      truncate((userinfo ? rest.substring(rest.indexOf("@") + 1) : rest).split("?", 2)[0].split("#", 2)[0], limits.summary)))
+//	  : prompt != "" ? optional.of(truncate(prompt, limits.summary))
+//	  : optional.none()
+func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "url"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	url := celrt.Truncate(v1, int64(2000))
+	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	prompt := celrt.Collapse(v2)
+	matched, err := patternWebFetch1.MatchString(url)
+	if err != nil {
+		return "", false, err
+	}
+	userinfo := matched
+	var v3 string
+	if userinfo {
+		r, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.IndexOf(url, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(url, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r2 + "…@" + r4
+	} else {
+		v3 = url
+	}
+	bare := v3
+	r5, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r5
+	var v4 []string
+	if q < int64(0) {
+		v4 = []string{}
+	} else {
+		sum3, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.Substring(bare, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Split(r6, "&")
+	}
+	params := v4
+	list := make([]string, 0, len(params))
+	for _, p := range params {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, elem)
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.StringSize(n) <= int64(40)
+		if ok {
+			l := celrt.LowerASCII(n)
+			ok2 := strings.Contains(l, "token")
+			if !ok2 {
+				ok2 = strings.Contains(l, "secret")
+			}
+			ok3 := ok2
+			if !ok3 {
+				ok3 = strings.Contains(l, "passw")
+			}
+			ok4 := ok3
+			if !ok4 {
+				ok5 := strings.Contains(l, "pwd")
+				if !ok5 {
+					ok5 = strings.Contains(l, "key")
+				}
+				ok4 = ok5
+			}
+			ok6 := ok4
+			if !ok6 {
+				ok7 := strings.Contains(l, "signature")
+				if !ok7 {
+					ok7 = l == "sig"
+				}
+				ok8 := ok7
+				if !ok8 {
+					ok8 = strings.Contains(l, "auth")
+				}
+				ok9 := ok8
+				if !ok9 {
+					ok10 := strings.Contains(l, "session")
+					if !ok10 {
+						ok10 = strings.Contains(l, "credential")
+					}
+					ok9 = ok10
+				}
+				ok6 = ok9
+			}
+			ok = ok6
+		}
+		if ok {
+			if bytes += len(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, n)
+		}
+	}
+	secret := list2
+	var v5 string
+	if q < int64(0) {
+		v5 = bare
+	} else {
+		sum4, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]string, 0, len(params))
+		for _, p2 := range params {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			n2 := elem2
+			ok11 := strings.Contains(p2, "=")
+			if ok11 {
+				ok11 = slices.Contains(secret, n2)
+			}
+			var v6 string
+			if ok11 {
+				v6 = n2 + "=…"
+			} else {
+				v6 = p2
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, v6)
+		}
+		v5 = r7 + celrt.JoinSep(list3, "&")
+	}
+	shown := v5
+	var v7 []string
+	if userinfo {
+		v7 = []string{"a password"}
+	} else {
+		v7 = []string{}
+	}
+	list4 := make([]string, 0, len(secret))
+	for _, n3 := range secret {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3 := "'" + n3 + "'"
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem3)
+	}
+	flags := celrt.Concat(v7, list4)
+	var v8 celrt.Optional[string]
+	if url != "" {
+		r8, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		var v9 string
+		if r8 >= int64(0) {
+			r9, err := celrt.IndexOf(url, "://")
+			if err != nil {
+				return "", false, err
+			}
+			sum5, err := celrt.AddInt(r9, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			r10, err := celrt.Substring(url, sum5)
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r10
+		} else {
+			v9 = url
+		}
+		rest := v9
+		var v10 string
+		if userinfo {
+			r11, err := celrt.IndexOf(rest, "@")
+			if err != nil {
+				return "", false, err
+			}
+			sum6, err := celrt.AddInt(r11, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r12, err := celrt.Substring(rest, sum6)
+			if err != nil {
+				return "", false, err
+			}
+			v10 = r12
+		} else {
+			v10 = rest
+		}
+		elem4, err := celrt.IndexList(celrt.SplitN(v10, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Of(celrt.Truncate(elem5, int64(limits.Summary)))
+		v8 = v11
+	} else {
+		var v12 celrt.Optional[string]
+		if prompt != "" {
+			v13 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
+			v12 = v13
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v8 = v12
+	}
+	_ = shown
+	_ = flags
+	return v8.Value, v8.Ok, nil
+}
+
+// ResultWebFetch summarizes the result of a call to "web_fetch" (Fetch).
+//
+// Also registered as "WebFetch", "webfetch".
+//
+// The URL, cut at the preview limit, then the question the page is read
+// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
+// opencode webfetch send url, Claude Code WebFetch url and prompt). A
+// password in the URL and query parameters named like credentials (token,
+// key, secret, password, signature, auth, session) are flagged by name and
+// their values hidden. Gemini CLI web_fetch sends only a prompt that names
+// the URLs; it is shown cut at the preview limit. Declines with neither.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
+//
+//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	q = bare.indexOf("?")
+//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
+//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
+//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
+//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
+//	  || l.contains("session") || l.contains("credential")))
+//	shown = q < 0 ? bare
+//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
+//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
+func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "url"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	url := celrt.Truncate(v1, int64(2000))
+	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
+	}
+	prompt := celrt.Collapse(v2)
+	matched, err := patternWebFetch1.MatchString(url)
+	if err != nil {
+		return "", false, err
+	}
+	userinfo := matched
+	var v3 string
+	if userinfo {
+		r, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.IndexOf(url, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(url, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r2 + "…@" + r4
+	} else {
+		v3 = url
+	}
+	bare := v3
+	r5, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r5
+	var v4 []string
+	if q < int64(0) {
+		v4 = []string{}
+	} else {
+		sum3, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.Substring(bare, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Split(r6, "&")
+	}
+	params := v4
+	list := make([]string, 0, len(params))
+	for _, p := range params {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, elem)
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.StringSize(n) <= int64(40)
+		if ok {
+			l := celrt.LowerASCII(n)
+			ok2 := strings.Contains(l, "token")
+			if !ok2 {
+				ok2 = strings.Contains(l, "secret")
+			}
+			ok3 := ok2
+			if !ok3 {
+				ok3 = strings.Contains(l, "passw")
+			}
+			ok4 := ok3
+			if !ok4 {
+				ok5 := strings.Contains(l, "pwd")
+				if !ok5 {
+					ok5 = strings.Contains(l, "key")
+				}
+				ok4 = ok5
+			}
+			ok6 := ok4
+			if !ok6 {
+				ok7 := strings.Contains(l, "signature")
+				if !ok7 {
+					ok7 = l == "sig"
+				}
+				ok8 := ok7
+				if !ok8 {
+					ok8 = strings.Contains(l, "auth")
+				}
+				ok9 := ok8
+				if !ok9 {
+					ok10 := strings.Contains(l, "session")
+					if !ok10 {
+						ok10 = strings.Contains(l, "credential")
+					}
+					ok9 = ok10
+				}
+				ok6 = ok9
+			}
+			ok = ok6
+		}
+		if ok {
+			if bytes += len(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, n)
+		}
+	}
+	secret := list2
+	var v5 string
+	if q < int64(0) {
+		v5 = bare
+	} else {
+		sum4, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]string, 0, len(params))
+		for _, p2 := range params {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			n2 := elem2
+			ok11 := strings.Contains(p2, "=")
+			if ok11 {
+				ok11 = slices.Contains(secret, n2)
+			}
+			var v6 string
+			if ok11 {
+				v6 = n2 + "=…"
+			} else {
+				v6 = p2
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, v6)
+		}
+		v5 = r7 + celrt.JoinSep(list3, "&")
+	}
+	shown := v5
+	var v7 []string
+	if userinfo {
+		v7 = []string{"a password"}
+	} else {
+		v7 = []string{}
+	}
+	list4 := make([]string, 0, len(secret))
+	for _, n3 := range secret {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3 := "'" + n3 + "'"
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem3)
+	}
+	flags := celrt.Concat(v7, list4)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v8 := opt3.Value
+		if !opt3.Ok {
+			v8 = ""
+		}
+		s, err := celrt.ToString(v8)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s)
+	}
+	text := celrt.JoinSep(list5, "")
+	var v9 celrt.Optional[string]
+	if text == "" {
+		v9 = celrt.None[string]()
+	} else {
+		v10 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
+		v9 = v10
+	}
+	_ = prompt
+	_ = shown
+	_ = flags
+	return v9.Value, v9.Ok, nil
+}
+
 // formatterWebFetch registers the functions of "web_fetch".
-var formatterWebFetch = slots{preview: PreviewWebFetch, tier: runtime.TierNetwork}
+var formatterWebFetch = slots{
+	preview:      PreviewWebFetch,
+	tier:         runtime.TierNetwork,
+	row:          RowWebFetch,
+	result:       ResultWebFetch,
+	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ac", PlainIcon: "🌐"},
+}
 
 var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 
-// PreviewWebSearch formats calls to "web_search" (Search the web).
+// PreviewWebSearch formats calls to "web_search" (Web Search).
 //
 // Also registered as "WebSearch", "websearch", "google_web_search".
 //
@@ -1600,10 +4800,324 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	return v11.Value, v11.Ok, nil
 }
 
-// formatterWebSearch registers the functions of "web_search".
-var formatterWebSearch = slots{preview: PreviewWebSearch, tier: runtime.TierNetwork}
+// RowWebSearch renders the row of a call to "web_search" (Web Search).
+//
+// Also registered as "WebSearch", "websearch", "google_web_search".
+//
+// The query on one line, cut at the summary limit, the domains the search
+// is limited to and those it leaves out (Claude Code WebSearch sends
+// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
+// google_web_search and opencode websearch only a query). A domain list
+// may arrive as one string; entries that are not text are left out.
+// Declines without a query (Codex's hosted web_search has no arguments).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
+//
+//	query = nonEmpty(input.query)
+//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
+//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
+//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	row = query.hasValue()
+//	  ? optional.of("\"" + inline(query.value(), limits.summary) + "\""
+//	      + (allowed.size() == 0 ? "" : " on " + truncate(allowed.join(", "), 40)))
+//	  : optional.none()
+func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query := celrt.NonEmpty(celrt.Field(input, "query"))
+	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+	var v2 any
+	if v1 == celrt.ListType {
+		v2 = celrt.Field(input, "allowed_domains")
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+		var v4 []any
+		if v3 == celrt.StringType {
+			v4 = []any{celrt.Field(input, "allowed_domains")}
+		} else {
+			v4 = []any{}
+		}
+		v2 = v4
+	}
+	items, err := celrt.Iterate(v2)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		d := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d).Ok {
+			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, d)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, d2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, err := celrt.NonEmpty(d2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v5)
+	}
+	allowed := list2
+	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+	var v7 any
+	if v6 == celrt.ListType {
+		v7 = celrt.Field(input, "blocked_domains")
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v9 []any
+		if v8 == celrt.StringType {
+			v9 = []any{celrt.Field(input, "blocked_domains")}
+		} else {
+			v9 = []any{}
+		}
+		v7 = v9
+	}
+	items2, err := celrt.Iterate(v7)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		d3 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d3).Ok {
+			if bytes += celrt.Footprint(d3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, d3)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, d4 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, err := celrt.NonEmpty(d4).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v10); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, v10)
+	}
+	blocked := list4
+	var v11 celrt.Optional[string]
+	if query.Ok {
+		v12, err := query.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v13 string
+		if int64(len(allowed)) == int64(0) {
+			v13 = ""
+		} else {
+			v14 := celrt.Truncate(celrt.JoinSep(allowed, ", "), int64(40))
+			v13 = " on " + v14
+		}
+		v15 := celrt.Of("\"" + celrt.Inline(v12, int64(limits.Summary)) + "\"" + v13)
+		v11 = v15
+	} else {
+		v11 = celrt.None[string]()
+	}
+	_ = blocked
+	return v11.Value, v11.Ok, nil
+}
 
-// PreviewTask formats calls to "task" (Start a sub-agent).
+// ResultWebSearch summarizes the result of a call to "web_search" (Web Search).
+//
+// Also registered as "WebSearch", "websearch", "google_web_search".
+//
+// The query on one line, cut at the summary limit, the domains the search
+// is limited to and those it leaves out (Claude Code WebSearch sends
+// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
+// google_web_search and opencode websearch only a query). A domain list
+// may arrive as one string; entries that are not text are left out.
+// Declines without a query (Codex's hosted web_search has no arguments).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
+//
+//	query = nonEmpty(input.query)
+//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
+//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
+//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
+//	.filter(d, nonEmpty(d).hasValue())
+//	.map(d, nonEmpty(d).value())
+//	result = cel.bind(links, result.content.map(c, string(c.?text.orValue(""))).join("").split("://").size() - 1,
+//	  links == 0 ? optional.none() : optional.of(plural(links, "link", "links")))
+func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query := celrt.NonEmpty(celrt.Field(input, "query"))
+	v1 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+	var v2 any
+	if v1 == celrt.ListType {
+		v2 = celrt.Field(input, "allowed_domains")
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "allowed_domains"))
+		var v4 []any
+		if v3 == celrt.StringType {
+			v4 = []any{celrt.Field(input, "allowed_domains")}
+		} else {
+			v4 = []any{}
+		}
+		v2 = v4
+	}
+	items, err := celrt.Iterate(v2)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		d := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d).Ok {
+			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, d)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, d2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, err := celrt.NonEmpty(d2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v5)
+	}
+	allowed := list2
+	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+	var v7 any
+	if v6 == celrt.ListType {
+		v7 = celrt.Field(input, "blocked_domains")
+	} else {
+		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v9 []any
+		if v8 == celrt.StringType {
+			v9 = []any{celrt.Field(input, "blocked_domains")}
+		} else {
+			v9 = []any{}
+		}
+		v7 = v9
+	}
+	items2, err := celrt.Iterate(v7)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		d3 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(d3).Ok {
+			if bytes += celrt.Footprint(d3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, d3)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, d4 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, err := celrt.NonEmpty(d4).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(v10); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, v10)
+	}
+	blocked := list4
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v11 := opt.Value
+		if !opt.Ok {
+			v11 = ""
+		}
+		s, err := celrt.ToString(v11)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s)
+	}
+	v12 := int64(len(celrt.Split(celrt.JoinSep(list5, ""), "://")))
+	diff, err := celrt.SubInt(v12, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	links := diff
+	var v13 celrt.Optional[string]
+	if links == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		v13 = celrt.Of(celrt.Plural(links, "link", "links"))
+	}
+	_ = query
+	_ = allowed
+	_ = blocked
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterWebSearch registers the functions of "web_search".
+var formatterWebSearch = slots{
+	preview:      PreviewWebSearch,
+	tier:         runtime.TierNetwork,
+	row:          RowWebSearch,
+	result:       ResultWebSearch,
+	presentation: runtime.Presentation{Title: "Web Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🔍"},
+}
+
+// PreviewTask formats calls to "task" (Task).
 //
 // Also registered as "Task", "Agent", "agent", "invoke_agent".
 //
@@ -1820,10 +5334,417 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v24.Value, v24.Ok, nil
 }
 
-// formatterTask registers the functions of "task".
-var formatterTask = slots{preview: PreviewTask, tier: runtime.TierExecute}
+// RowTask renders the row of a call to "task" (Task).
+//
+// Also registered as "Task", "Agent", "agent", "invoke_agent".
+//
+// Which sub-agent runs, how (in the background, isolated, on which model),
+// the task's short description, then the prompt on one line cut at 80
+// characters. Claude Code Agent (formerly Task), opencode task and Qwen
+// Code agent send description, prompt and subagent_type (opencode may
+// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
+// oh-my-pi task sends agent and a list of tasks, whose descriptions are
+// listed. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
+//
+//	description = collapse(nonEmpty(input.description).orValue(""))
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	kind = nonEmpty(input.subagent_type).or(nonEmpty(input.agent_name)).or(nonEmpty(input.agent))
+//	who = kind.hasValue() ? "sub-agent '" + truncate(collapse(kind.value()), 40) + "'" : "a sub-agent"
+//	tasks = type(input.tasks) == list
+//	  ? input.tasks.filter(t, type(t) == map)
+//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	  : []
+//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
+//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
+//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	row = cel.bind(who, kind.hasValue() ? truncate(collapse(kind.value()), 40) + ": " : "",
+//	  tasks.size() > 0
+//	    ? optional.of(truncate(who + plural(tasks.size(), "task", "tasks") + " "
+//	        + tasks.map(t, "\"" + truncate(t, 30) + "\"").join(", "), limits.summary))
+//	    : description != "" || prompt != ""
+//	      ? optional.of(truncate(who + (description != "" ? description : prompt), limits.summary))
+//	      : optional.none())
+func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+	v2 := v1.Value
+	if !v1.Ok {
+		v2 = ""
+	}
+	description := celrt.Collapse(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = ""
+	}
+	prompt := celrt.Collapse(v3)
+	v4 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
+	v5 := v4
+	if !v4.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	}
+	kind := v6
+	var v7 string
+	if kind.Ok {
+		v8, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
+	} else {
+		v7 = "a sub-agent"
+	}
+	who := v7
+	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v10 []string
+	if v9 {
+		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			t := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(t) == celrt.MapType {
+				if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, t)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v11 := opt2.Value
+			if !opt2.Ok {
+				v11 = nil
+			}
+			opt3 := celrt.NonEmpty(v11)
+			v12 := opt3
+			if !opt3.Ok {
+				opt4, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
+				}
+				v12 = celrt.NonEmpty(v13)
+			}
+			v14 := v12.Value
+			if !v12.Ok {
+				v14 = "?"
+			}
+			elem := celrt.Collapse(v14)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v10 = list2
+	} else {
+		v10 = []string{}
+	}
+	tasks := v10
+	v15 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v16 []string
+	if v15 {
+		v16 = []string{" in the background"}
+	} else {
+		v16 = []string{}
+	}
+	v17 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v18 []string
+	if v17 {
+		x, err := celrt.AsString(celrt.Field(input, "isolation"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v18 = v19
+	} else {
+		v18 = []string{}
+	}
+	var v20 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v21 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v20 = v21
+	} else {
+		v20 = []string{}
+	}
+	var v22 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v23 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v22 = v23
+	} else {
+		v22 = []string{}
+	}
+	how := celrt.Concat(v16, v18, v20, v22)
+	var v24 string
+	if kind.Ok {
+		v25, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = celrt.Truncate(celrt.Collapse(v25), int64(40)) + ": "
+	} else {
+		v24 = ""
+	}
+	who2 := v24
+	var v26 celrt.Optional[string]
+	if int64(len(tasks)) > int64(0) {
+		list3 := make([]string, 0, len(tasks))
+		for _, t3 := range tasks {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "\"" + celrt.Truncate(t3, int64(30)) + "\""
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v27 := celrt.Truncate(who2+celrt.Plural(int64(len(tasks)), "task", "tasks")+" "+celrt.JoinSep(list3, ", "), int64(limits.Summary))
+		v26 = celrt.Of(v27)
+	} else {
+		ok := description != ""
+		if !ok {
+			ok = prompt != ""
+		}
+		var v28 celrt.Optional[string]
+		if ok {
+			var v29 string
+			if description != "" {
+				v29 = description
+			} else {
+				v29 = prompt
+			}
+			v30 := celrt.Of(celrt.Truncate(who2+v29, int64(limits.Summary)))
+			v28 = v30
+		} else {
+			v28 = celrt.None[string]()
+		}
+		v26 = v28
+	}
+	_ = who
+	_ = how
+	return v26.Value, v26.Ok, nil
+}
 
-// PreviewTodoWrite formats calls to "todo_write" (Update the todo list).
+// ResultTask summarizes the result of a call to "task" (Task).
+//
+// Also registered as "Task", "Agent", "agent", "invoke_agent".
+//
+// Which sub-agent runs, how (in the background, isolated, on which model),
+// the task's short description, then the prompt on one line cut at 80
+// characters. Claude Code Agent (formerly Task), opencode task and Qwen
+// Code agent send description, prompt and subagent_type (opencode may
+// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
+// oh-my-pi task sends agent and a list of tasks, whose descriptions are
+// listed. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
+//
+//	description = collapse(nonEmpty(input.description).orValue(""))
+//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
+//	kind = nonEmpty(input.subagent_type).or(nonEmpty(input.agent_name)).or(nonEmpty(input.agent))
+//	who = kind.hasValue() ? "sub-agent '" + truncate(collapse(kind.value()), 40) + "'" : "a sub-agent"
+//	tasks = type(input.tasks) == list
+//	  ? input.tasks.filter(t, type(t) == map)
+//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	  : []
+//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
+//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
+//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
+func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+	v2 := v1.Value
+	if !v1.Ok {
+		v2 = ""
+	}
+	description := celrt.Collapse(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = ""
+	}
+	prompt := celrt.Collapse(v3)
+	v4 := celrt.NonEmpty(celrt.Field(input, "subagent_type"))
+	v5 := v4
+	if !v4.Ok {
+		v5 = celrt.NonEmpty(celrt.Field(input, "agent_name"))
+	}
+	v6 := v5
+	if !v5.Ok {
+		v6 = celrt.NonEmpty(celrt.Field(input, "agent"))
+	}
+	kind := v6
+	var v7 string
+	if kind.Ok {
+		v8, err := kind.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "sub-agent '" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'"
+	} else {
+		v7 = "a sub-agent"
+	}
+	who := v7
+	v9 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v10 []string
+	if v9 {
+		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			t := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.TypeOf(t) == celrt.MapType {
+				if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, t)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v11 := opt2.Value
+			if !opt2.Ok {
+				v11 = nil
+			}
+			opt3 := celrt.NonEmpty(v11)
+			v12 := opt3
+			if !opt3.Ok {
+				opt4, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
+				}
+				v12 = celrt.NonEmpty(v13)
+			}
+			v14 := v12.Value
+			if !v12.Ok {
+				v14 = "?"
+			}
+			elem := celrt.Collapse(v14)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v10 = list2
+	} else {
+		v10 = []string{}
+	}
+	tasks := v10
+	v15 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v16 []string
+	if v15 {
+		v16 = []string{" in the background"}
+	} else {
+		v16 = []string{}
+	}
+	v17 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v18 []string
+	if v17 {
+		x, err := celrt.AsString(celrt.Field(input, "isolation"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v18 = v19
+	} else {
+		v18 = []string{}
+	}
+	var v20 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v21 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v20 = v21
+	} else {
+		v20 = []string{}
+	}
+	var v22 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v23 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v22 = v23
+	} else {
+		v22 = []string{}
+	}
+	how := celrt.Concat(v16, v18, v20, v22)
+	var v24 celrt.Optional[string]
+	if int64(len(tasks)) > int64(0) {
+		v25 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
+		v24 = v25
+	} else {
+		v24 = celrt.None[string]()
+	}
+	_ = description
+	_ = prompt
+	_ = who
+	_ = how
+	return v24.Value, v24.Ok, nil
+}
+
+// formatterTask registers the functions of "task".
+var formatterTask = slots{
+	preview:      PreviewTask,
+	tier:         runtime.TierExecute,
+	row:          RowTask,
+	result:       ResultTask,
+	presentation: runtime.Presentation{Title: "Task", Category: "agent", NerdIcon: "\uf0e8", PlainIcon: "🤖"},
+}
+
+// PreviewTodoWrite formats calls to "todo_write" (Todos).
 //
 // Also registered as "TodoWrite", "todowrite", "write_todos".
 //
@@ -2110,10 +6031,607 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	return v17.Value, v17.Ok, nil
 }
 
-// formatterTodoWrite registers the functions of "todo_write".
-var formatterTodoWrite = slots{preview: PreviewTodoWrite, tier: runtime.TierWrite}
+// RowTodoWrite renders the row of a call to "todo_write" (Todos).
+//
+// Also registered as "TodoWrite", "todowrite", "write_todos".
+//
+// How many todos the new list has and how many are pending, in progress
+// and completed (and cancelled or blocked, when any are), then the first
+// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
+// todowrite name a todo's text content, Gemini CLI write_todos
+// description. The list replaces the old one, so an empty list clears it.
+// A list sent as JSON text is decoded. Declines when todos is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
+//
+//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	todos = all.filter(t, type(t) == map)
+//	statuses = todos.map(t, t.?status.orValue(""))
+//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
+//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
+//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
+//	.map(c, c[1] + " " + c[0])
+//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
+//	  .map(t, nonEmpty(t.?content.orValue(null)).or(nonEmpty(t.?description.orValue(null))))
+//	  .filter(o, o.hasValue()).map(o, collapse(o.value()))
+//	row = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(all.size() == 0
+//	      ? "clear the list"
+//	      : plural(all.size(), "todo", "todos") + ", " + string(statuses.filter(s, s == "completed").size()) + " done"
+//	        + (current.size() == 0 ? "" : ": " + truncate(current[0], 40)))
+func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "todos"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "todos")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	todos := list
+	list2 := make([]any, 0, len(todos))
+	for _, t2 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(t2, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		if bytes += celrt.Footprint(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v6)
+	}
+	statuses := list2
+	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	list3 := make([][]string, 0, len(v7))
+	for _, s := range v7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list4 := make([]any, 0, len(statuses))
+		for _, x2 := range statuses {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.EqualString(x2, s) {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, x2)
+			}
+		}
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v8)
+	}
+	list5 := make([][]string, 0, len(list3))
+	for _, c := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			elem, err := celrt.IndexList(c, int64(0))
+			if err != nil {
+				return false, err
+			}
+			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+			return v9, nil
+		}()
+		v11, failure2 := func() (bool, error) {
+			elem2, err := celrt.IndexList(c, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem2 != "0", nil
+		}()
+		ok2, err := celrt.Or(v10, failure, v11, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, c)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, c2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.IndexList(c2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem4, err := celrt.IndexList(c2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := elem3 + " " + elem4
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	counts := list6
+	list7 := make([]any, 0, len(todos))
+	for _, t3 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(t3, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v12 = ""
+		}
+		if celrt.EqualString(v12, "in_progress") {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, t3)
+		}
+	}
+	list8 := make([]celrt.Optional[string], 0, len(list7))
+	for _, t4 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt4, err := celrt.OptSelect(t4, "content")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt4.Value
+		if !opt4.Ok {
+			v13 = nil
+		}
+		opt5 := celrt.NonEmpty(v13)
+		v14 := opt5
+		if !opt5.Ok {
+			opt6, err := celrt.OptSelect(t4, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v15 := opt6.Value
+			if !opt6.Ok {
+				v15 = nil
+			}
+			v14 = celrt.NonEmpty(v15)
+		}
+		if bytes += celrt.Footprint(v14); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, v14)
+	}
+	list9 := make([]celrt.Optional[string], 0, len(list8))
+	for _, o := range list8 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if o.Ok {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, o)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, o2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v16, err := o2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := celrt.Collapse(v16)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem6)
+	}
+	current := list10
+	var v17 celrt.Optional[string]
+	if !decoded.Ok {
+		v17 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		var v18 string
+		if size == int64(0) {
+			v18 = "clear the list"
+		} else {
+			size2, err := celrt.Size(all)
+			if err != nil {
+				return "", false, err
+			}
+			list11 := make([]any, 0, len(statuses))
+			for _, s2 := range statuses {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.EqualString(s2, "completed") {
+					if bytes += celrt.Footprint(s2); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list11 = append(list11, s2)
+				}
+			}
+			var v19 string
+			if int64(len(current)) == int64(0) {
+				v19 = ""
+			} else {
+				elem7, err := celrt.IndexList(current, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				v19 = ": " + celrt.Truncate(elem7, int64(40))
+			}
+			v20 := celrt.Plural(size2, "todo", "todos") + ", " + strconv.FormatInt(int64(len(list11)), 10) + " done" + v19
+			v18 = v20
+		}
+		v17 = celrt.Of(v18)
+	}
+	_ = counts
+	return v17.Value, v17.Ok, nil
+}
 
-// PreviewApplyPatch formats calls to "apply_patch" (Apply a patch).
+// ResultTodoWrite summarizes the result of a call to "todo_write" (Todos).
+//
+// Also registered as "TodoWrite", "todowrite", "write_todos".
+//
+// How many todos the new list has and how many are pending, in progress
+// and completed (and cancelled or blocked, when any are), then the first
+// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
+// todowrite name a todo's text content, Gemini CLI write_todos
+// description. The list replaces the old one, so an empty list clears it.
+// A list sent as JSON text is decoded. Declines when todos is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
+//
+//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	todos = all.filter(t, type(t) == map)
+//	statuses = todos.map(t, t.?status.orValue(""))
+//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
+//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
+//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
+//	.map(c, c[1] + " " + c[0])
+//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
+//	  .map(t, nonEmpty(t.?content.orValue(null)).or(nonEmpty(t.?description.orValue(null))))
+//	  .filter(o, o.hasValue()).map(o, collapse(o.value()))
+//	result = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(all.size() == 0
+//	      ? "list cleared"
+//	      : string(statuses.filter(s, s == "completed").size()) + " of " + string(all.size()) + " completed")
+func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "todos"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "todos")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	todos := list
+	list2 := make([]any, 0, len(todos))
+	for _, t2 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(t2, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = ""
+		}
+		if bytes += celrt.Footprint(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v6)
+	}
+	statuses := list2
+	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+	list3 := make([][]string, 0, len(v7))
+	for _, s := range v7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list4 := make([]any, 0, len(statuses))
+		for _, x2 := range statuses {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.EqualString(x2, s) {
+				if bytes += celrt.Footprint(x2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, x2)
+			}
+		}
+		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v8)
+	}
+	list5 := make([][]string, 0, len(list3))
+	for _, c := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v10, failure := func() (bool, error) {
+			elem, err := celrt.IndexList(c, int64(0))
+			if err != nil {
+				return false, err
+			}
+			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+			return v9, nil
+		}()
+		v11, failure2 := func() (bool, error) {
+			elem2, err := celrt.IndexList(c, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem2 != "0", nil
+		}()
+		ok2, err := celrt.Or(v10, failure, v11, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, c)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, c2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.IndexList(c2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem4, err := celrt.IndexList(c2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := elem3 + " " + elem4
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	counts := list6
+	list7 := make([]any, 0, len(todos))
+	for _, t3 := range todos {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(t3, "status")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v12 = ""
+		}
+		if celrt.EqualString(v12, "in_progress") {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, t3)
+		}
+	}
+	list8 := make([]celrt.Optional[string], 0, len(list7))
+	for _, t4 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt4, err := celrt.OptSelect(t4, "content")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt4.Value
+		if !opt4.Ok {
+			v13 = nil
+		}
+		opt5 := celrt.NonEmpty(v13)
+		v14 := opt5
+		if !opt5.Ok {
+			opt6, err := celrt.OptSelect(t4, "description")
+			if err != nil {
+				return "", false, err
+			}
+			v15 := opt6.Value
+			if !opt6.Ok {
+				v15 = nil
+			}
+			v14 = celrt.NonEmpty(v15)
+		}
+		if bytes += celrt.Footprint(v14); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, v14)
+	}
+	list9 := make([]celrt.Optional[string], 0, len(list8))
+	for _, o := range list8 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if o.Ok {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, o)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, o2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v16, err := o2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := celrt.Collapse(v16)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem6)
+	}
+	current := list10
+	var v17 celrt.Optional[string]
+	if !decoded.Ok {
+		v17 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		var v18 string
+		if size == int64(0) {
+			v18 = "list cleared"
+		} else {
+			list11 := make([]any, 0, len(statuses))
+			for _, s2 := range statuses {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				if celrt.EqualString(s2, "completed") {
+					if bytes += celrt.Footprint(s2); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list11 = append(list11, s2)
+				}
+			}
+			size2, err := celrt.Size(all)
+			if err != nil {
+				return "", false, err
+			}
+			v18 = strconv.FormatInt(int64(len(list11)), 10) + " of " + strconv.FormatInt(size2, 10) + " completed"
+		}
+		v17 = celrt.Of(v18)
+	}
+	_ = counts
+	_ = current
+	return v17.Value, v17.Ok, nil
+}
+
+// formatterTodoWrite registers the functions of "todo_write".
+var formatterTodoWrite = slots{
+	preview:      PreviewTodoWrite,
+	tier:         runtime.TierWrite,
+	row:          RowTodoWrite,
+	result:       ResultTodoWrite,
+	presentation: runtime.Presentation{Title: "Todos", Category: "plan", NerdIcon: "\uf0ae", PlainIcon: "📋"},
+}
+
+// PreviewApplyPatch formats calls to "apply_patch" (Apply Patch).
 //
 // Also registered as "patch".
 //
@@ -2348,10 +6866,525 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 	return v13.Value, v13.Ok, nil
 }
 
-// formatterApplyPatch registers the functions of "apply_patch".
-var formatterApplyPatch = slots{preview: PreviewApplyPatch, tier: runtime.TierWrite}
+// RowApplyPatch renders the row of a call to "apply_patch" (Apply Patch).
+//
+// Also registered as "patch".
+//
+// The files the patch adds, updates (and where it moves them) and deletes,
+// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
+// "*** Delete File:" lines, cut at the preview limit. The patch is the
+// JSON argument input (Codex apply_patch as a function tool) or patchText
+// (opencode apply_patch and patch), or the raw text Codex's freeform
+// apply_patch sends instead of an object (read with rawText). Declines
+// when the patch names no file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
+//
+//	text = type(input.input) == string ? string(input.input)
+//	  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue("")
+//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
+//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
+//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
+//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
+//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
+//	files = adds.size() + updated + deletes.size()
+//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
+//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
+//	row = files == 0
+//	  ? optional.none()
+//	  : optional.of(truncate(plural(files, "file", "files") + ": "
+//	      + (adds + updates.filter(u, !u.startsWith("(moving it to ")) + deletes).join(", "), limits.summary))
+func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "input"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType
+		var v4 string
+		if v3 {
+			s2, err := celrt.ToString(celrt.Field(input, "patchText"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s2
+		} else {
+			opt := celrt.RawText(input)
+			v5 := opt.Value
+			if !opt.Ok {
+				v5 = ""
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	text := v2
+	list := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+	for _, p := range celrt.Split(text, "\n*** ") {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem
+		var v6 string
+		if strings.HasPrefix(h, "*** ") {
+			r, err := celrt.Substring(h, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r
+		} else {
+			v6 = h
+		}
+		if bytes += len(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v6)
+	}
+	heads := list
+	list2 := make([]string, 0, len(heads))
+	for _, h2 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h2, "Add File: ") {
+			if bytes += len(h2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, h2)
+		}
+	}
+	list3 := make([]string, 0, len(list2))
+	for _, h3 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r2, err := celrt.Substring(h3, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Trim(r2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem2)
+	}
+	adds := list3
+	list4 := make([]string, 0, len(heads))
+	for _, h4 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := strings.HasPrefix(h4, "Update File: ")
+		if !ok {
+			ok = strings.HasPrefix(h4, "Move to: ")
+		}
+		if ok {
+			if bytes += len(h4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, h4)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, h5 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v7 string
+		if strings.HasPrefix(h5, "Move to: ") {
+			r3, err := celrt.Substring(h5, int64(9))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = "(moving it to " + celrt.Trim(r3) + ")"
+		} else {
+			r4, err := celrt.Substring(h5, int64(13))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Trim(r4)
+		}
+		if bytes += len(v7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, v7)
+	}
+	updates := list5
+	list6 := make([]string, 0, len(updates))
+	for _, u := range updates {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if !strings.HasPrefix(u, "(moving it to ") {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, u)
+		}
+	}
+	updated := int64(len(list6))
+	list7 := make([]string, 0, len(heads))
+	for _, h6 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h6, "Delete File: ") {
+			if bytes += len(h6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, h6)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, h7 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(h7, int64(13))
+		if err != nil {
+			return "", false, err
+		}
+		elem3 := celrt.Trim(r5)
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem3)
+	}
+	deletes := list8
+	sum, err := celrt.AddInt(int64(len(adds)), updated)
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(sum, int64(len(deletes)))
+	if err != nil {
+		return "", false, err
+	}
+	files := sum2
+	var v8 []string
+	if int64(len(adds)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v8 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v9 []string
+	if updated == int64(0) {
+		v9 = []string{}
+	} else {
+		v10 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v9 = []string{"update " + v10}
+	}
+	var v11 []string
+	if int64(len(deletes)) == int64(0) {
+		v11 = []string{}
+	} else {
+		v12 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v11 = v12
+	}
+	parts := celrt.Concat(v8, v9, v11)
+	var v13 celrt.Optional[string]
+	if files == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		list9 := make([]string, 0, len(updates))
+		for _, u2 := range updates {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if !strings.HasPrefix(u2, "(moving it to ") {
+				if bytes += len(u2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list9 = append(list9, u2)
+			}
+		}
+		v14 := celrt.JoinSep(celrt.Concat(adds, list9, deletes), ", ")
+		v15 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v14, int64(limits.Summary))
+		v13 = celrt.Of(v15)
+	}
+	_ = parts
+	return v13.Value, v13.Ok, nil
+}
 
-// PreviewNotebookEdit formats calls to "notebook_edit" (Edit a notebook cell).
+// ResultApplyPatch summarizes the result of a call to "apply_patch" (Apply Patch).
+//
+// Also registered as "patch".
+//
+// The files the patch adds, updates (and where it moves them) and deletes,
+// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
+// "*** Delete File:" lines, cut at the preview limit. The patch is the
+// JSON argument input (Codex apply_patch as a function tool) or patchText
+// (opencode apply_patch and patch), or the raw text Codex's freeform
+// apply_patch sends instead of an object (read with rawText). Declines
+// when the patch names no file.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
+//
+//	text = type(input.input) == string ? string(input.input)
+//	  : type(input.patchText) == string ? string(input.patchText) : rawText(input).orValue("")
+//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
+//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
+//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
+//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
+//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
+//	files = adds.size() + updated + deletes.size()
+//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
+//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
+//	result = files == 0
+//	  ? optional.none()
+//	  : optional.of(((adds.size() == 0 ? [] : [string(adds.size()) + " added"])
+//	      + (updated == 0 ? [] : [string(updated) + " updated"])
+//	      + (deletes.size() == 0 ? [] : [string(deletes.size()) + " deleted"])).join(", "))
+func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "input")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "input"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "patchText")) == celrt.StringType
+		var v4 string
+		if v3 {
+			s2, err := celrt.ToString(celrt.Field(input, "patchText"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s2
+		} else {
+			opt := celrt.RawText(input)
+			v5 := opt.Value
+			if !opt.Ok {
+				v5 = ""
+			}
+			v4 = v5
+		}
+		v2 = v4
+	}
+	text := v2
+	list := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+	for _, p := range celrt.Split(text, "\n*** ") {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem
+		var v6 string
+		if strings.HasPrefix(h, "*** ") {
+			r, err := celrt.Substring(h, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r
+		} else {
+			v6 = h
+		}
+		if bytes += len(v6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v6)
+	}
+	heads := list
+	list2 := make([]string, 0, len(heads))
+	for _, h2 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h2, "Add File: ") {
+			if bytes += len(h2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, h2)
+		}
+	}
+	list3 := make([]string, 0, len(list2))
+	for _, h3 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r2, err := celrt.Substring(h3, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Trim(r2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem2)
+	}
+	adds := list3
+	list4 := make([]string, 0, len(heads))
+	for _, h4 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := strings.HasPrefix(h4, "Update File: ")
+		if !ok {
+			ok = strings.HasPrefix(h4, "Move to: ")
+		}
+		if ok {
+			if bytes += len(h4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, h4)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, h5 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v7 string
+		if strings.HasPrefix(h5, "Move to: ") {
+			r3, err := celrt.Substring(h5, int64(9))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = "(moving it to " + celrt.Trim(r3) + ")"
+		} else {
+			r4, err := celrt.Substring(h5, int64(13))
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Trim(r4)
+		}
+		if bytes += len(v7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, v7)
+	}
+	updates := list5
+	list6 := make([]string, 0, len(updates))
+	for _, u := range updates {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if !strings.HasPrefix(u, "(moving it to ") {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, u)
+		}
+	}
+	updated := int64(len(list6))
+	list7 := make([]string, 0, len(heads))
+	for _, h6 := range heads {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(h6, "Delete File: ") {
+			if bytes += len(h6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, h6)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, h7 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(h7, int64(13))
+		if err != nil {
+			return "", false, err
+		}
+		elem3 := celrt.Trim(r5)
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem3)
+	}
+	deletes := list8
+	sum, err := celrt.AddInt(int64(len(adds)), updated)
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(sum, int64(len(deletes)))
+	if err != nil {
+		return "", false, err
+	}
+	files := sum2
+	var v8 []string
+	if int64(len(adds)) == int64(0) {
+		v8 = []string{}
+	} else {
+		v8 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v9 []string
+	if updated == int64(0) {
+		v9 = []string{}
+	} else {
+		v10 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v9 = []string{"update " + v10}
+	}
+	var v11 []string
+	if int64(len(deletes)) == int64(0) {
+		v11 = []string{}
+	} else {
+		v12 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v11 = v12
+	}
+	parts := celrt.Concat(v8, v9, v11)
+	var v13 celrt.Optional[string]
+	if files == int64(0) {
+		v13 = celrt.None[string]()
+	} else {
+		var v14 []string
+		if int64(len(adds)) == int64(0) {
+			v14 = []string{}
+		} else {
+			v15 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
+			v14 = v15
+		}
+		var v16 []string
+		if updated == int64(0) {
+			v16 = []string{}
+		} else {
+			v17 := []string{strconv.FormatInt(updated, 10) + " updated"}
+			v16 = v17
+		}
+		var v18 []string
+		if int64(len(deletes)) == int64(0) {
+			v18 = []string{}
+		} else {
+			v19 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
+			v18 = v19
+		}
+		v20 := celrt.Of(celrt.JoinSep(celrt.Concat(v14, v16, v18), ", "))
+		v13 = v20
+	}
+	_ = parts
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterApplyPatch registers the functions of "apply_patch".
+var formatterApplyPatch = slots{
+	preview:      PreviewApplyPatch,
+	tier:         runtime.TierWrite,
+	row:          RowApplyPatch,
+	result:       ResultApplyPatch,
+	presentation: runtime.Presentation{Title: "Apply Patch", Category: "file", NerdIcon: "\uf1c9", PlainIcon: "🩹"},
+}
+
+// PreviewNotebookEdit formats calls to "notebook_edit" (Notebook Edit).
 //
 // Also registered as "NotebookEdit", "notebook".
 //
@@ -2515,10 +7548,381 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	return v21.Value, v21.Ok, nil
 }
 
-// formatterNotebookEdit registers the functions of "notebook_edit".
-var formatterNotebookEdit = slots{preview: PreviewNotebookEdit, tier: runtime.TierWrite}
+// RowNotebookEdit renders the row of a call to "notebook_edit" (Notebook Edit).
+//
+// Also registered as "NotebookEdit", "notebook".
+//
+// What happens to which cell of which notebook: replace (the default),
+// insert after a cell or at the top, or delete, with the line count of the
+// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
+// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// cell_index and content. Declines without a notebook path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
+//
+//	path = nonEmpty(input.notebook_path)
+//	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
+//	mode = raw == "edit" ? "replace" : raw
+//	cell = nonEmpty(input.cell_id).hasValue() ? "cell " + nonEmpty(input.cell_id).value()
+//	  : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : ""
+//	kind = nonEmpty(input.cell_type)
+//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content))
+//	    : optional.none()
+//	what = mode == "insert"
+//	  ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
+//	    + (nonEmpty(input.cell_id).hasValue() ? "after " + cell + " in"
+//	       : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	  : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in"
+//	stats = mode != "delete" && source.hasValue()
+//	  ? " (" + plural(lines(source.value()), "line", "lines") + ")"
+//	  : ""
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (cell != "" ? " " + cell : "") + (mode != "replace" ? " (" + truncate(collapse(mode), 20) + ")" : ""))
+//	  : optional.none()
+func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	path := v1
+	opt := celrt.NonEmpty(celrt.Field(input, "edit_mode"))
+	v2 := opt
+	if !opt.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "action"))
+	}
+	v3 := v2.Value
+	if !v2.Ok {
+		v3 = "replace"
+	}
+	raw := v3
+	var v4 string
+	if raw == "edit" {
+		v4 = "replace"
+	} else {
+		v4 = raw
+	}
+	mode := v4
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+		v6, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "cell " + v6
+	} else {
+		v7 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+		var v8 string
+		if v7 {
+			r, err := celrt.NumberTextOf(input, "cell_index")
+			if err != nil {
+				return "", false, err
+			}
+			v8 = "cell at index " + r
+		} else {
+			v8 = ""
+		}
+		v5 = v8
+	}
+	cell := v5
+	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	v9 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+	var v10 celrt.Optional[string]
+	if v9 {
+		s, err := celrt.ToString(celrt.Field(input, "new_source"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(s)
+	} else {
+		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v12 celrt.Optional[string]
+		if v11 {
+			s2, err := celrt.ToString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Of(s2)
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	source := v10
+	var v13 string
+	if mode == "insert" {
+		var v14 string
+		if kind.Ok {
+			v15, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v14 = celrt.Truncate(celrt.Collapse(v15), int64(20)) + " "
+		} else {
+			v14 = ""
+		}
+		var v16 string
+		if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+			v16 = "after " + cell + " in"
+		} else {
+			var v17 string
+			if cell != "" {
+				r2, err := celrt.NumberTextOf(input, "cell_index")
+				if err != nil {
+					return "", false, err
+				}
+				v17 = "at index " + r2 + " in"
+			} else {
+				v17 = "at the top of"
+			}
+			v16 = v17
+		}
+		v13 = "to insert a " + v14 + "cell " + v16
+	} else {
+		var v18 string
+		if cell != "" {
+			v18 = cell
+		} else {
+			v18 = "a cell"
+		}
+		v13 = "to " + celrt.Truncate(mode, int64(20)) + " " + v18 + " in"
+	}
+	what := v13
+	ok := mode != "delete"
+	if ok {
+		ok = source.Ok
+	}
+	var v19 string
+	if ok {
+		v20, err := source.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v19 = " (" + celrt.Plural(celrt.Lines(v20), "line", "lines") + ")"
+	} else {
+		v19 = ""
+	}
+	stats := v19
+	var v21 celrt.Optional[string]
+	if path.Ok {
+		v22, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v23 string
+		if cell != "" {
+			v23 = " " + cell
+		} else {
+			v23 = ""
+		}
+		var v24 string
+		if mode != "replace" {
+			v24 = " (" + celrt.Truncate(celrt.Collapse(mode), int64(20)) + ")"
+		} else {
+			v24 = ""
+		}
+		v21 = celrt.Of(v22 + v23 + v24)
+	} else {
+		v21 = celrt.None[string]()
+	}
+	_ = what
+	_ = stats
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewRunShellCommand formats calls to "run_shell_command" (Run a shell command).
+// ResultNotebookEdit summarizes the result of a call to "notebook_edit" (Notebook Edit).
+//
+// Also registered as "NotebookEdit", "notebook".
+//
+// What happens to which cell of which notebook: replace (the default),
+// insert after a cell or at the top, or delete, with the line count of the
+// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
+// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// cell_index and content. Declines without a notebook path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
+//
+//	path = nonEmpty(input.notebook_path)
+//	raw = nonEmpty(input.edit_mode).or(nonEmpty(input.action)).orValue("replace")
+//	mode = raw == "edit" ? "replace" : raw
+//	cell = nonEmpty(input.cell_id).hasValue() ? "cell " + nonEmpty(input.cell_id).value()
+//	  : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : ""
+//	kind = nonEmpty(input.cell_type)
+//	source = type(input.new_source) == string ? optional.of(string(input.new_source)) : type(input.content) == string ? optional.of(string(input.content))
+//	    : optional.none()
+//	what = mode == "insert"
+//	  ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
+//	    + (nonEmpty(input.cell_id).hasValue() ? "after " + cell + " in"
+//	       : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	  : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in"
+//	stats = mode != "delete" && source.hasValue()
+//	  ? " (" + plural(lines(source.value()), "line", "lines") + ")"
+//	  : ""
+//	result = cel.bind(done, mode == "replace" ? "replaced" : mode == "insert" ? "inserted" : mode == "delete" ? "deleted" : "",
+//	  done == "" ? optional.none() : optional.of(done + " " + (cell != "" ? cell : "a cell")))
+func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
+	path := v1
+	opt := celrt.NonEmpty(celrt.Field(input, "edit_mode"))
+	v2 := opt
+	if !opt.Ok {
+		v2 = celrt.NonEmpty(celrt.Field(input, "action"))
+	}
+	v3 := v2.Value
+	if !v2.Ok {
+		v3 = "replace"
+	}
+	raw := v3
+	var v4 string
+	if raw == "edit" {
+		v4 = "replace"
+	} else {
+		v4 = raw
+	}
+	mode := v4
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+		v6, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "cell " + v6
+	} else {
+		v7 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+		var v8 string
+		if v7 {
+			r, err := celrt.NumberTextOf(input, "cell_index")
+			if err != nil {
+				return "", false, err
+			}
+			v8 = "cell at index " + r
+		} else {
+			v8 = ""
+		}
+		v5 = v8
+	}
+	cell := v5
+	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	v9 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+	var v10 celrt.Optional[string]
+	if v9 {
+		s, err := celrt.ToString(celrt.Field(input, "new_source"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(s)
+	} else {
+		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v12 celrt.Optional[string]
+		if v11 {
+			s2, err := celrt.ToString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Of(s2)
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	source := v10
+	var v13 string
+	if mode == "insert" {
+		var v14 string
+		if kind.Ok {
+			v15, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v14 = celrt.Truncate(celrt.Collapse(v15), int64(20)) + " "
+		} else {
+			v14 = ""
+		}
+		var v16 string
+		if celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok {
+			v16 = "after " + cell + " in"
+		} else {
+			var v17 string
+			if cell != "" {
+				r2, err := celrt.NumberTextOf(input, "cell_index")
+				if err != nil {
+					return "", false, err
+				}
+				v17 = "at index " + r2 + " in"
+			} else {
+				v17 = "at the top of"
+			}
+			v16 = v17
+		}
+		v13 = "to insert a " + v14 + "cell " + v16
+	} else {
+		var v18 string
+		if cell != "" {
+			v18 = cell
+		} else {
+			v18 = "a cell"
+		}
+		v13 = "to " + celrt.Truncate(mode, int64(20)) + " " + v18 + " in"
+	}
+	what := v13
+	ok := mode != "delete"
+	if ok {
+		ok = source.Ok
+	}
+	var v19 string
+	if ok {
+		v20, err := source.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v19 = " (" + celrt.Plural(celrt.Lines(v20), "line", "lines") + ")"
+	} else {
+		v19 = ""
+	}
+	stats := v19
+	var v21 string
+	if mode == "replace" {
+		v21 = "replaced"
+	} else {
+		var v22 string
+		if mode == "insert" {
+			v22 = "inserted"
+		} else {
+			var v23 string
+			if mode == "delete" {
+				v23 = "deleted"
+			} else {
+				v23 = ""
+			}
+			v22 = v23
+		}
+		v21 = v22
+	}
+	done := v21
+	var v24 celrt.Optional[string]
+	if done == "" {
+		v24 = celrt.None[string]()
+	} else {
+		var v25 string
+		if cell != "" {
+			v25 = cell
+		} else {
+			v25 = "a cell"
+		}
+		v24 = celrt.Of(done + " " + v25)
+	}
+	_ = path
+	_ = what
+	_ = stats
+	return v24.Value, v24.Ok, nil
+}
+
+// formatterNotebookEdit registers the functions of "notebook_edit".
+var formatterNotebookEdit = slots{
+	preview:      PreviewNotebookEdit,
+	tier:         runtime.TierWrite,
+	row:          RowNotebookEdit,
+	result:       ResultNotebookEdit,
+	presentation: runtime.Presentation{Title: "Notebook Edit", Category: "file", NerdIcon: "\uf02d", PlainIcon: "📓"},
+}
+
+// PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
 //
 // Also registered as "Bash", "shell", "shell_command", "exec_command".
 //
@@ -2903,10 +8307,1757 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	return v40.Value, v40.Ok, nil
 }
 
-// formatterRunShellCommand registers the functions of "run_shell_command".
-var formatterRunShellCommand = slots{preview: PreviewRunShellCommand, tier: runtime.TierExecute}
+// RowRunShellCommand renders the row of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	row = script.trim() == "" ? optional.none() : optional.of(inline(script, limits.summary))
+func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	var v40 celrt.Optional[string]
+	if celrt.Trim(script) == "" {
+		v40 = celrt.None[string]()
+	} else {
+		v41 := celrt.Of(celrt.Inline(script, int64(limits.Summary)))
+		v40 = v41
+	}
+	_ = shown
+	_ = notes
+	return v40.Value, v40.Ok, nil
+}
 
-// PreviewMultiEdit formats calls to "MultiEdit" (Edit a file several times).
+// ResultRunShellCommand summarizes the result of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
+func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.Trim(celrt.JoinSep(list5, ""))
+	var v41 string
+	if out == "" {
+		v41 = "no output"
+	} else {
+		v41 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+	}
+	_ = shown
+	_ = notes
+	return v41, true, nil
+}
+
+// ErrorRunShellCommand summarizes the failure of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  cel.bind(codes,
+//	    (type(result.details) == map
+//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
+//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
+//	      : [])
+//	    + (out.contains("exited with code ")
+//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
+//	      : []),
+//	    codes.size() == 0 && out == ""
+//	      ? optional.none()
+//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
+//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return "", false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return "", false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return "", false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return "", false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return "", false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.Trim(celrt.JoinSep(list5, ""))
+	v41 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v42 []string
+	if v41 {
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt3.Value
+		if !opt3.Ok {
+			v43 = nil
+		}
+		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		if err != nil {
+			return "", false, err
+		}
+		v44 := opt4.Value
+		if !opt4.Ok {
+			v44 = nil
+		}
+		opt5, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+		if err != nil {
+			return "", false, err
+		}
+		v45 := opt5.Value
+		if !opt5.Ok {
+			v45 = nil
+		}
+		list6 := make([]any, 0, len([]any{v43, v44, v45}))
+		for _, c2 := range []any{v43, v44, v45} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok6 := celrt.TypeOf(c2) == celrt.DoubleType
+			if !ok6 {
+				ok6 = celrt.TypeOf(c2) == celrt.IntType
+			}
+			if ok6 {
+				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, c2)
+			}
+		}
+		list7 := make([]string, 0, len(list6))
+		for _, c3 := range list6 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.NumberTextDyn(c3)
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(text); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, text)
+		}
+		v42 = list7
+	} else {
+		v42 = []string{}
+	}
+	var v46 []string
+	if strings.Contains(out, "exited with code ") {
+		r3, err := celrt.LastIndexOf(out, "exited with code ")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r3, int64(17))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(out, sum)
+		if err != nil {
+			return "", false, err
+		}
+		elem2, err := celrt.IndexList(celrt.SplitN(r4, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v47 := []string{celrt.Truncate(celrt.Trim(elem2), int64(12))}
+		v46 = v47
+	} else {
+		v46 = []string{}
+	}
+	codes := celrt.Concat(v42, v46)
+	ok7 := int64(len(codes)) == int64(0)
+	if ok7 {
+		ok7 = out == ""
+	}
+	var v48 celrt.Optional[string]
+	if ok7 {
+		v48 = celrt.None[string]()
+	} else {
+		var v49 string
+		if int64(len(codes)) > int64(0) {
+			elem3, err := celrt.IndexList(codes, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			var v50 string
+			if out == "" {
+				v50 = ""
+			} else {
+				v50 = ": "
+			}
+			v49 = "exit " + elem3 + v50
+		} else {
+			v49 = ""
+		}
+		var v51 string
+		if out == "" {
+			v51 = ""
+		} else {
+			elem4, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v51 = celrt.Inline(elem4, int64(limits.Summary))
+		}
+		v48 = celrt.Of(v49 + v51)
+	}
+	_ = shown
+	_ = notes
+	return v48.Value, v48.Ok, nil
+}
+
+// ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command" (Shell).
+//
+// Also registered as "Bash", "shell", "shell_command", "exec_command".
+//
+// The command in full (each line's white space runs folded, blank lines
+// dropped, so padding hides nothing; a script of more than 1000 lines is
+// shown on one line after its line count; an argv list of more than 64
+// arguments by its first and last 32), then whether it leaves the sandbox,
+// the directory, background, timeout, the stated justification and the
+// agent's own description of it. Gemini CLI run_shell_command (dir_path,
+// older directory, is_background), Qwen Code run_shell_command, Claude
+// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
+// Codex shell (command as an argv list, shown shell-quoted), shell_command
+// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
+// justification. Declines without a command. The tool named bash has no
+// entry: its prompt shows the command itself.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
+//
+//	args = type(input.command) == list ? input.command : []
+//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
+//	tail = args.size() > 64
+//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
+//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
+//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
+//	  : ""
+//	script = type(input.command) == string ? string(input.command)
+//	  : type(input.cmd) == string ? string(input.cmd) : quote.join(" ") + tail
+//	count = lines(script)
+//	shown = count <= 1000
+//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	  : collapse(script)
+//	dir = nonEmpty(input.dir_path).or(nonEmpty(input.directory)).or(nonEmpty(input.workdir))
+//	perms = nonEmpty(input.sandbox_permissions).orValue("")
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
+//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	+ (dir.hasValue() ? [" in '" + dir.value() + "'"] : []) + (input.run_in_background == true || input.is_background == true ? [" in the background"] :
+//	    []) + (type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
+//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
+//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  out.trim() == ""
+//	    ? optional.none()
+//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v2 any
+	if v1 {
+		v2 = celrt.Field(input, "command")
+	} else {
+		v2 = []any{}
+	}
+	args := v2
+	size, err := celrt.Size(args)
+	if err != nil {
+		return nil, false, err
+	}
+	var v3 any
+	if size > int64(64) {
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return nil, false, err
+		}
+		slice, err := celrt.Slice(x, int64(0), int64(32))
+		if err != nil {
+			return nil, false, err
+		}
+		v3 = slice
+	} else {
+		v3 = args
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		a := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		var v4 string
+		if celrt.TypeOf(a) == celrt.StringType {
+			s, err := celrt.ToString(a)
+			if err != nil {
+				return nil, false, err
+			}
+			v4 = s
+		} else {
+			v4 = celrt.JSON(a)
+		}
+		s2 := v4
+		ok := s2 != ""
+		if ok {
+			ok = !strings.Contains(s2, " ")
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = !strings.Contains(s2, "'")
+		}
+		var v5 string
+		if ok2 {
+			v5 = s2
+		} else {
+			var v6 string
+			if strings.Contains(s2, "\"") {
+				v6 = "'" + s2 + "'"
+			} else {
+				v6 = "\"" + s2 + "\""
+			}
+			v5 = v6
+		}
+		if bytes += len(v5); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, v5)
+	}
+	quote := list
+	size2, err := celrt.Size(args)
+	if err != nil {
+		return nil, false, err
+	}
+	var v7 string
+	if size2 > int64(64) {
+		size3, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		diff, err := celrt.SubInt(size3, int64(64))
+		if err != nil {
+			return nil, false, err
+		}
+		size4, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		diff2, err := celrt.SubInt(size4, int64(32))
+		if err != nil {
+			return nil, false, err
+		}
+		size5, err := celrt.Size(args)
+		if err != nil {
+			return nil, false, err
+		}
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(args)
+		if err != nil {
+			return nil, false, err
+		}
+		slice2, err := celrt.Slice(x2, diff2, size5)
+		if err != nil {
+			return nil, false, err
+		}
+		list2 := make([]string, 0, len(slice2))
+		for _, a2 := range slice2 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			var v8 string
+			if celrt.TypeOf(a2) == celrt.StringType {
+				x3, err := celrt.AsString(a2)
+				if err != nil {
+					return nil, false, err
+				}
+				v8 = x3
+			} else {
+				v8 = celrt.JSON(a2)
+			}
+			s3 := v8
+			ok3 := s3 != ""
+			if ok3 {
+				ok3 = !strings.Contains(s3, " ")
+			}
+			ok4 := ok3
+			if ok4 {
+				ok4 = !strings.Contains(s3, "'")
+			}
+			var v9 string
+			if ok4 {
+				v9 = s3
+			} else {
+				var v10 string
+				if strings.Contains(s3, "\"") {
+					v10 = "'" + s3 + "'"
+				} else {
+					v10 = "\"" + s3 + "\""
+				}
+				v9 = v10
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list2 = append(list2, v9)
+		}
+		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+	} else {
+		v7 = ""
+	}
+	tail := v7
+	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v12 string
+	if v11 {
+		s4, err := celrt.ToString(celrt.Field(input, "command"))
+		if err != nil {
+			return nil, false, err
+		}
+		v12 = s4
+	} else {
+		v13 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+		var v14 string
+		if v13 {
+			s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+			if err != nil {
+				return nil, false, err
+			}
+			v14 = s5
+		} else {
+			v14 = celrt.JoinSep(quote, " ") + tail
+		}
+		v12 = v14
+	}
+	script := v12
+	count := celrt.Lines(script)
+	var v15 string
+	if count <= int64(1000) {
+		list3 := make([]string, 0, len(celrt.Split(script, "\n")))
+		for _, l := range celrt.Split(script, "\n") {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(l)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, l2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			if l2 != "" {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list4 = append(list4, l2)
+			}
+		}
+		v15 = celrt.JoinSep(list4, "\n")
+	} else {
+		v15 = celrt.Collapse(script)
+	}
+	shown := v15
+	opt := celrt.NonEmpty(celrt.Field(input, "dir_path"))
+	v16 := opt
+	if !opt.Ok {
+		v16 = celrt.NonEmpty(celrt.Field(input, "directory"))
+	}
+	v17 := v16
+	if !v16.Ok {
+		v17 = celrt.NonEmpty(celrt.Field(input, "workdir"))
+	}
+	dir := v17
+	v18 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v19 := v18.Value
+	if !v18.Ok {
+		v19 = ""
+	}
+	perms := v19
+	v20 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v21 []string
+	if v20 {
+		v21 = []string{" outside the sandbox"}
+	} else {
+		v21 = []string{}
+	}
+	var v22 []string
+	if perms == "require_escalated" {
+		v22 = []string{" with escalated permissions"}
+	} else {
+		var v23 []string
+		if perms == "with_additional_permissions" {
+			v23 = []string{" with additional permissions"}
+		} else {
+			v23 = []string{}
+		}
+		v22 = v23
+	}
+	var v24 []string
+	if dir.Ok {
+		v25, err := dir.Get()
+		if err != nil {
+			return nil, false, err
+		}
+		v24 = []string{" in '" + v25 + "'"}
+	} else {
+		v24 = []string{}
+	}
+	v26 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok5 := v26
+	if !ok5 {
+		v27 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok5 = v27
+	}
+	var v28 []string
+	if ok5 {
+		v28 = []string{" in the background"}
+	} else {
+		v28 = []string{}
+	}
+	v29 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	var v30 []string
+	if v29 {
+		r, err := celrt.NumberTextOf(input, "timeout_ms")
+		if err != nil {
+			return nil, false, err
+		}
+		v30 = []string{", timeout " + r + " ms"}
+	} else {
+		v31 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		var v32 []string
+		if v31 {
+			r2, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return nil, false, err
+			}
+			var v33 string
+			if tool == "Bash" {
+				v33 = " ms"
+			} else {
+				v33 = ""
+			}
+			v32 = []string{", timeout " + r2 + v33}
+		} else {
+			v32 = []string{}
+		}
+		v30 = v32
+	}
+	v34 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v35 []string
+	if v34.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "justification"))
+		if err != nil {
+			return nil, false, err
+		}
+		v36 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v35 = v36
+	} else {
+		v35 = []string{}
+	}
+	v37 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v38 []string
+	if v37.Ok {
+		x5, err := celrt.AsString(celrt.Field(input, "description"))
+		if err != nil {
+			return nil, false, err
+		}
+		v39 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v38 = v39
+	} else {
+		v38 = []string{}
+	}
+	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list5 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v40 := opt2.Value
+		if !opt2.Ok {
+			v40 = ""
+		}
+		s6, err := celrt.ToString(v40)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s6); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list5 = append(list5, s6)
+	}
+	out := celrt.JoinSep(list5, "")
+	var v41 celrt.Optional[[]string]
+	if celrt.Trim(out) == "" {
+		v41 = celrt.None[[]string]()
+	} else {
+		var v42 string
+		if strings.HasSuffix(out, "\n") {
+			diff3, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r3, err := celrt.SubstringRange(out, int64(0), diff3)
+			if err != nil {
+				return nil, false, err
+			}
+			v42 = r3
+		} else {
+			v42 = out
+		}
+		v41 = celrt.Of(celrt.Split(v42, "\n"))
+	}
+	_ = shown
+	_ = notes
+	return v41.Value, v41.Ok, nil
+}
+
+// formatterRunShellCommand registers the functions of "run_shell_command".
+var formatterRunShellCommand = slots{
+	preview:      PreviewRunShellCommand,
+	tier:         runtime.TierExecute,
+	row:          RowRunShellCommand,
+	result:       ResultRunShellCommand,
+	errorLine:    ErrorRunShellCommand,
+	expand:       ExpandRunShellCommand,
+	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+}
+
+// PreviewMultiEdit formats calls to "MultiEdit" (Multi Edit).
 //
 // Also registered as "multiedit".
 //
@@ -3242,10 +10393,580 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	return v26, true, nil
 }
 
-// formatterMultiEdit registers the functions of "MultiEdit".
-var formatterMultiEdit = slots{preview: PreviewMultiEdit, tier: runtime.TierWrite}
+// RowMultiEdit renders the row of a call to "MultiEdit" (Multi Edit).
+//
+// Also registered as "multiedit".
+//
+// The path, how many replacements are applied in order, how many lines the
+// first one replaces with how many, and how many replace every occurrence.
+// Claude Code MultiEdit sends file_path and edits of
+// old_string/new_string/replace_all; opencode multiedit filePath and edits
+// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	edits = listed.filter(e, type(e) == map && (
+//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
+//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
+//	first = edits.size() == 0 ? ["", ""]
+//	  : type(edits[0].?old_string.orValue(null)) == string && type(edits[0].?new_string.orValue(null)) == string
+//	    ? [edits[0].old_string, edits[0].new_string] : [edits[0].oldString, edits[0].newString]
+//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
+//	path = nonEmpty(input.file_path).or(nonEmpty(input.filePath))
+//	row = path.hasValue()
+//	  ? optional.of(path.value() + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
+//	  : optional.none()
+func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	items, err := celrt.Iterate(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(e) == celrt.MapType
+		if ok {
+			v9, failure3 := func() (bool, error) {
+				v6, failure := func() (bool, error) {
+					opt2, err := celrt.OptSelect(e, "old_string")
+					if err != nil {
+						return false, err
+					}
+					v5 := opt2.Value
+					if !opt2.Ok {
+						v5 = nil
+					}
+					return celrt.TypeOf(v5) == celrt.StringType, nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					opt3, err := celrt.OptSelect(e, "new_string")
+					if err != nil {
+						return false, err
+					}
+					v7 := opt3.Value
+					if !opt3.Ok {
+						v7 = nil
+					}
+					return celrt.TypeOf(v7) == celrt.StringType, nil
+				}()
+				ok3, err := celrt.And(v6, failure, v8, failure2)
+				if err != nil {
+					return false, err
+				}
+				return ok3, nil
+			}()
+			v14, failure6 := func() (bool, error) {
+				v11, failure4 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(e, "oldString")
+					if err != nil {
+						return false, err
+					}
+					v10 := opt4.Value
+					if !opt4.Ok {
+						v10 = nil
+					}
+					return celrt.TypeOf(v10) == celrt.StringType, nil
+				}()
+				v13, failure5 := func() (bool, error) {
+					opt5, err := celrt.OptSelect(e, "newString")
+					if err != nil {
+						return false, err
+					}
+					v12 := opt5.Value
+					if !opt5.Ok {
+						v12 = nil
+					}
+					return celrt.TypeOf(v12) == celrt.StringType, nil
+				}()
+				ok6, err := celrt.And(v11, failure4, v13, failure5)
+				if err != nil {
+					return false, err
+				}
+				return ok6, nil
+			}()
+			ok7, err := celrt.Or(v9, failure3, v14, failure6)
+			if err != nil {
+				return "", false, err
+			}
+			ok = ok7
+		}
+		if ok {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	var v15 []any
+	if int64(len(edits)) == int64(0) {
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(celrt.ListOf([]string{"", ""}))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = x2
+	} else {
+		v17, failure7 := func() (bool, error) {
+			elem, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt6, err := celrt.OptSelect(elem, "old_string")
+			if err != nil {
+				return false, err
+			}
+			v16 := opt6.Value
+			if !opt6.Ok {
+				v16 = nil
+			}
+			return celrt.TypeOf(v16) == celrt.StringType, nil
+		}()
+		v19, failure8 := func() (bool, error) {
+			elem2, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(elem2, "new_string")
+			if err != nil {
+				return false, err
+			}
+			v18 := opt7.Value
+			if !opt7.Ok {
+				v18 = nil
+			}
+			return celrt.TypeOf(v18) == celrt.StringType, nil
+		}()
+		ok9, err := celrt.And(v17, failure7, v19, failure8)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 []any
+		if ok9 {
+			elem3, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			old_string, err := celrt.Select(elem3, "old_string")
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			new_string, err := celrt.Select(elem4, "new_string")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{old_string, new_string}
+		} else {
+			elem5, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldString, err := celrt.Select(elem5, "oldString")
+			if err != nil {
+				return "", false, err
+			}
+			elem6, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newString, err := celrt.Select(elem6, "newString")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{oldString, newString}
+		}
+		v15 = v20
+	}
+	first := v15
+	list2 := make([]any, 0, len(edits))
+	for _, e2 := range edits {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v22, failure9 := func() (bool, error) {
+			opt8, err := celrt.OptSelect(e2, "replace_all")
+			if err != nil {
+				return false, err
+			}
+			v21 := opt8.Value
+			if !opt8.Ok {
+				v21 = false
+			}
+			return celrt.EqualBool(v21, true), nil
+		}()
+		v24, failure10 := func() (bool, error) {
+			opt9, err := celrt.OptSelect(e2, "replaceAll")
+			if err != nil {
+				return false, err
+			}
+			v23 := opt9.Value
+			if !opt9.Ok {
+				v23 = false
+			}
+			return celrt.EqualBool(v23, true), nil
+		}()
+		ok11, err := celrt.Or(v22, failure9, v24, failure10)
+		if err != nil {
+			return "", false, err
+		}
+		if ok11 {
+			if bytes += celrt.Footprint(e2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, e2)
+		}
+	}
+	every := int64(len(list2))
+	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
+	v25 := opt10
+	if !opt10.Ok {
+		v25 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v25
+	var v26 celrt.Optional[string]
+	if path.Ok {
+		v27, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v28 string
+		if int64(len(edits)) == int64(0) {
+			v28 = ""
+		} else {
+			v28 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
+		}
+		v26 = celrt.Of(v27 + v28)
+	} else {
+		v26 = celrt.None[string]()
+	}
+	_ = first
+	_ = every
+	return v26.Value, v26.Ok, nil
+}
 
-// PreviewUpdatePlan formats calls to "update_plan" (Update the plan).
+// ResultMultiEdit summarizes the result of a call to "MultiEdit" (Multi Edit).
+//
+// Also registered as "multiedit".
+//
+// The path, how many replacements are applied in order, how many lines the
+// first one replaces with how many, and how many replace every occurrence.
+// Claude Code MultiEdit sends file_path and edits of
+// old_string/new_string/replace_all; opencode multiedit filePath and edits
+// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
+//
+//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
+//	  type(l) == list ? l : [])
+//	edits = listed.filter(e, type(e) == map && (
+//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
+//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
+//	first = edits.size() == 0 ? ["", ""]
+//	  : type(edits[0].?old_string.orValue(null)) == string && type(edits[0].?new_string.orValue(null)) == string
+//	    ? [edits[0].old_string, edits[0].new_string] : [edits[0].oldString, edits[0].newString]
+//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
+//	path = nonEmpty(input.file_path).or(nonEmpty(input.filePath))
+//	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
+func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = []any{}
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "edits")
+	}
+	l := v2
+	var v4 any
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = l
+	} else {
+		v4 = []any{}
+	}
+	listed := v4
+	items, err := celrt.Iterate(listed)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(e) == celrt.MapType
+		if ok {
+			v9, failure3 := func() (bool, error) {
+				v6, failure := func() (bool, error) {
+					opt2, err := celrt.OptSelect(e, "old_string")
+					if err != nil {
+						return false, err
+					}
+					v5 := opt2.Value
+					if !opt2.Ok {
+						v5 = nil
+					}
+					return celrt.TypeOf(v5) == celrt.StringType, nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					opt3, err := celrt.OptSelect(e, "new_string")
+					if err != nil {
+						return false, err
+					}
+					v7 := opt3.Value
+					if !opt3.Ok {
+						v7 = nil
+					}
+					return celrt.TypeOf(v7) == celrt.StringType, nil
+				}()
+				ok3, err := celrt.And(v6, failure, v8, failure2)
+				if err != nil {
+					return false, err
+				}
+				return ok3, nil
+			}()
+			v14, failure6 := func() (bool, error) {
+				v11, failure4 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(e, "oldString")
+					if err != nil {
+						return false, err
+					}
+					v10 := opt4.Value
+					if !opt4.Ok {
+						v10 = nil
+					}
+					return celrt.TypeOf(v10) == celrt.StringType, nil
+				}()
+				v13, failure5 := func() (bool, error) {
+					opt5, err := celrt.OptSelect(e, "newString")
+					if err != nil {
+						return false, err
+					}
+					v12 := opt5.Value
+					if !opt5.Ok {
+						v12 = nil
+					}
+					return celrt.TypeOf(v12) == celrt.StringType, nil
+				}()
+				ok6, err := celrt.And(v11, failure4, v13, failure5)
+				if err != nil {
+					return false, err
+				}
+				return ok6, nil
+			}()
+			ok7, err := celrt.Or(v9, failure3, v14, failure6)
+			if err != nil {
+				return "", false, err
+			}
+			ok = ok7
+		}
+		if ok {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	edits := list
+	var v15 []any
+	if int64(len(edits)) == int64(0) {
+		x2, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(celrt.ListOf([]string{"", ""}))
+		if err != nil {
+			return "", false, err
+		}
+		v15 = x2
+	} else {
+		v17, failure7 := func() (bool, error) {
+			elem, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt6, err := celrt.OptSelect(elem, "old_string")
+			if err != nil {
+				return false, err
+			}
+			v16 := opt6.Value
+			if !opt6.Ok {
+				v16 = nil
+			}
+			return celrt.TypeOf(v16) == celrt.StringType, nil
+		}()
+		v19, failure8 := func() (bool, error) {
+			elem2, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(elem2, "new_string")
+			if err != nil {
+				return false, err
+			}
+			v18 := opt7.Value
+			if !opt7.Ok {
+				v18 = nil
+			}
+			return celrt.TypeOf(v18) == celrt.StringType, nil
+		}()
+		ok9, err := celrt.And(v17, failure7, v19, failure8)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 []any
+		if ok9 {
+			elem3, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			old_string, err := celrt.Select(elem3, "old_string")
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			new_string, err := celrt.Select(elem4, "new_string")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{old_string, new_string}
+		} else {
+			elem5, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldString, err := celrt.Select(elem5, "oldString")
+			if err != nil {
+				return "", false, err
+			}
+			elem6, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newString, err := celrt.Select(elem6, "newString")
+			if err != nil {
+				return "", false, err
+			}
+			v20 = []any{oldString, newString}
+		}
+		v15 = v20
+	}
+	first := v15
+	list2 := make([]any, 0, len(edits))
+	for _, e2 := range edits {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v22, failure9 := func() (bool, error) {
+			opt8, err := celrt.OptSelect(e2, "replace_all")
+			if err != nil {
+				return false, err
+			}
+			v21 := opt8.Value
+			if !opt8.Ok {
+				v21 = false
+			}
+			return celrt.EqualBool(v21, true), nil
+		}()
+		v24, failure10 := func() (bool, error) {
+			opt9, err := celrt.OptSelect(e2, "replaceAll")
+			if err != nil {
+				return false, err
+			}
+			v23 := opt9.Value
+			if !opt9.Ok {
+				v23 = false
+			}
+			return celrt.EqualBool(v23, true), nil
+		}()
+		ok11, err := celrt.Or(v22, failure9, v24, failure10)
+		if err != nil {
+			return "", false, err
+		}
+		if ok11 {
+			if bytes += celrt.Footprint(e2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, e2)
+		}
+	}
+	every := int64(len(list2))
+	opt10 := celrt.NonEmpty(celrt.Field(input, "file_path"))
+	v25 := opt10
+	if !opt10.Ok {
+		v25 = celrt.NonEmpty(celrt.Field(input, "filePath"))
+	}
+	path := v25
+	var v26 celrt.Optional[string]
+	if int64(len(edits)) == int64(0) {
+		v26 = celrt.None[string]()
+	} else {
+		v27 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
+		v26 = v27
+	}
+	_ = first
+	_ = every
+	_ = path
+	return v26.Value, v26.Ok, nil
+}
+
+// formatterMultiEdit registers the functions of "MultiEdit".
+var formatterMultiEdit = slots{
+	preview:      PreviewMultiEdit,
+	tier:         runtime.TierWrite,
+	row:          RowMultiEdit,
+	result:       ResultMultiEdit,
+	presentation: runtime.Presentation{Title: "Multi Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+}
+
+// PreviewUpdatePlan formats calls to "update_plan" (Plan).
 //
 // How many steps Codex's update_plan sets (plan, a list of step and
 // status) and how many are pending, in progress and completed, then the
@@ -3430,10 +11151,419 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	return v11.Value, v11.Ok, nil
 }
 
-// formatterUpdatePlan registers the functions of "update_plan".
-var formatterUpdatePlan = slots{preview: PreviewUpdatePlan, tier: runtime.TierWrite}
+// RowUpdatePlan renders the row of a call to "update_plan" (Plan).
+//
+// How many steps Codex's update_plan sets (plan, a list of step and
+// status) and how many are pending, in progress and completed, then the
+// step in progress. A list sent as JSON text is decoded. Declines when
+// plan is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
+//
+//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	steps = all.filter(t, type(t) == map)
+//	counts = ["pending", "in_progress", "completed"].map(s,
+//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
+//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
+//	  .map(t, collapse(t.step))
+//	row = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(plural(all.size(), "step", "steps")
+//	      + ", " + string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " done"
+//	      + (current.size() == 0 ? "" : ": " + truncate(current[0], 40)))
+func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "plan"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "plan")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	steps2 := list
+	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
+	for _, s := range []string{"pending", "in_progress", "completed"} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list3 := make([]any, 0, len(steps2))
+		for _, t2 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = ""
+			}
+			if celrt.EqualString(v6, s) {
+				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, t2)
+			}
+		}
+		elem := strconv.FormatInt(int64(len(list3)), 10) + " " + celrt.Replace(s, "_", " ")
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	counts := list2
+	list4 := make([]any, 0, len(steps2))
+	for _, t3 := range steps2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(t3, "status")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt3.Value
+			if !opt3.Ok {
+				v7 = ""
+			}
+			return celrt.EqualString(v7, "in_progress"), nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(t3, "step")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt4.Value
+			if !opt4.Ok {
+				v9 = nil
+			}
+			return celrt.NonEmpty(v9).Ok, nil
+		}()
+		ok2, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, t3)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, t4 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		step, err := celrt.Select(t4, "step")
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(step)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Collapse(x2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, elem2)
+	}
+	current := list5
+	var v11 celrt.Optional[string]
+	if !decoded.Ok {
+		v11 = celrt.None[string]()
+	} else {
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		list6 := make([]any, 0, len(steps2))
+		for _, t5 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt5, err := celrt.OptSelect(t5, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v12 := opt5.Value
+			if !opt5.Ok {
+				v12 = ""
+			}
+			if celrt.EqualString(v12, "completed") {
+				if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, t5)
+			}
+		}
+		var v13 string
+		if int64(len(current)) == int64(0) {
+			v13 = ""
+		} else {
+			elem3, err := celrt.IndexList(current, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v13 = ": " + celrt.Truncate(elem3, int64(40))
+		}
+		v14 := celrt.Plural(size, "step", "steps") + ", " + strconv.FormatInt(int64(len(list6)), 10) + " done" + v13
+		v11 = celrt.Of(v14)
+	}
+	_ = counts
+	return v11.Value, v11.Ok, nil
+}
 
-// PreviewReadManyFiles formats calls to "read_many_files" (Read many files).
+// ResultUpdatePlan summarizes the result of a call to "update_plan" (Plan).
+//
+// How many steps Codex's update_plan sets (plan, a list of step and
+// status) and how many are pending, in progress and completed, then the
+// step in progress. A list sent as JSON text is decoded. Declines when
+// plan is not a list.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
+//
+//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
+//	  type(l) == list ? optional.of(l) : optional.none())
+//	all = decoded.orValue([])
+//	steps = all.filter(t, type(t) == map)
+//	counts = ["pending", "in_progress", "completed"].map(s,
+//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
+//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
+//	  .map(t, collapse(t.step))
+//	result = !decoded.hasValue()
+//	  ? optional.none()
+//	  : optional.of(string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " of " + string(all.size()) + " completed")
+func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+	var v2 any
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "plan"))
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.ParseJSON(x)
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		v2 = v3
+	} else {
+		v2 = celrt.Field(input, "plan")
+	}
+	l := v2
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l) == celrt.ListType {
+		v4 = celrt.Of[any](l)
+	} else {
+		v4 = celrt.None[any]()
+	}
+	decoded := v4
+	v5 := decoded.Value
+	if !decoded.Ok {
+		v5 = []any{}
+	}
+	all := v5
+	items, err := celrt.Iterate(all)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		t := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(t) == celrt.MapType {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	steps2 := list
+	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
+	for _, s := range []string{"pending", "in_progress", "completed"} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		list3 := make([]any, 0, len(steps2))
+		for _, t2 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt2, err := celrt.OptSelect(t2, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = ""
+			}
+			if celrt.EqualString(v6, s) {
+				if bytes += celrt.Footprint(t2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, t2)
+			}
+		}
+		elem := strconv.FormatInt(int64(len(list3)), 10) + " " + celrt.Replace(s, "_", " ")
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	counts := list2
+	list4 := make([]any, 0, len(steps2))
+	for _, t3 := range steps2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v8, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(t3, "status")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt3.Value
+			if !opt3.Ok {
+				v7 = ""
+			}
+			return celrt.EqualString(v7, "in_progress"), nil
+		}()
+		v10, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(t3, "step")
+			if err != nil {
+				return false, err
+			}
+			v9 := opt4.Value
+			if !opt4.Ok {
+				v9 = nil
+			}
+			return celrt.NonEmpty(v9).Ok, nil
+		}()
+		ok2, err := celrt.And(v8, failure, v10, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, t3)
+		}
+	}
+	list5 := make([]string, 0, len(list4))
+	for _, t4 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		step, err := celrt.Select(t4, "step")
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(step)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := celrt.Collapse(x2)
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list5 = append(list5, elem2)
+	}
+	current := list5
+	var v11 celrt.Optional[string]
+	if !decoded.Ok {
+		v11 = celrt.None[string]()
+	} else {
+		list6 := make([]any, 0, len(steps2))
+		for _, t5 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt5, err := celrt.OptSelect(t5, "status")
+			if err != nil {
+				return "", false, err
+			}
+			v12 := opt5.Value
+			if !opt5.Ok {
+				v12 = ""
+			}
+			if celrt.EqualString(v12, "completed") {
+				if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, t5)
+			}
+		}
+		size, err := celrt.Size(all)
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Of(strconv.FormatInt(int64(len(list6)), 10) + " of " + strconv.FormatInt(size, 10) + " completed")
+		v11 = v13
+	}
+	_ = counts
+	_ = current
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterUpdatePlan registers the functions of "update_plan".
+var formatterUpdatePlan = slots{
+	preview:      PreviewUpdatePlan,
+	tier:         runtime.TierWrite,
+	row:          RowUpdatePlan,
+	result:       ResultUpdatePlan,
+	presentation: runtime.Presentation{Title: "Plan", Category: "plan", NerdIcon: "\uf0cb", PlainIcon: "🗒️"},
+}
+
+// PreviewReadManyFiles formats calls to "read_many_files" (Read Files).
 //
 // The paths and globs Gemini CLI read_many_files reads (include, or paths
 // in its 2025 version), those it excludes, and whether the default
@@ -3587,10 +11717,333 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 	return v5.Value, v5.Ok, nil
 }
 
-// formatterReadManyFiles registers the functions of "read_many_files".
-var formatterReadManyFiles = slots{preview: PreviewReadManyFiles, tier: runtime.TierRead}
+// RowReadManyFiles renders the row of a call to "read_many_files" (Read Files).
+//
+// The paths and globs Gemini CLI read_many_files reads (include, or paths
+// in its 2025 version), those it excludes, and whether the default
+// excludes are off. Declines when it names nothing to read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
+//
+//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
+//	    limits.summary) + "'"))
+//	included = strings[0] + strings[1]
+//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
+//	row = included.size() == 0 ? optional.none() : optional.of(truncate(included.join(", "), limits.summary))
+func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	list := make([]any, 0, len(v1))
+	for _, l := range v1 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v2 any
+		if celrt.TypeOf(l) == celrt.ListType {
+			v2 = l
+		} else {
+			v2 = []any{}
+		}
+		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v2)
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, l2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		items, err := celrt.Iterate(l2)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			s := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s).Ok {
+				if bytes += celrt.Footprint(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, s2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s3, err := celrt.ToString(s2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s3, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		if bytes += celrt.Footprint(list4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, list4)
+	}
+	strings2 := list2
+	elem2, err := celrt.IndexList(strings2, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(strings2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	included := celrt.Concat(elem2, elem3)
+	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+	var v4 []string
+	if v3 {
+		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			s4 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s4).Ok {
+				if bytes += celrt.Footprint(s4); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, s4)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, s5 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s6, err := celrt.ToString(s5)
+			if err != nil {
+				return "", false, err
+			}
+			elem4 := "'" + celrt.Inline(s6, int64(limits.Summary)) + "'"
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, elem4)
+		}
+		v4 = list6
+	} else {
+		v4 = []string{}
+	}
+	excluded := v4
+	var v5 celrt.Optional[string]
+	if int64(len(included)) == int64(0) {
+		v5 = celrt.None[string]()
+	} else {
+		v6 := celrt.Truncate(celrt.JoinSep(included, ", "), int64(limits.Summary))
+		v5 = celrt.Of(v6)
+	}
+	_ = excluded
+	return v5.Value, v5.Ok, nil
+}
 
-// PreviewSaveMemory formats calls to "save_memory" (Remember a fact).
+// ResultReadManyFiles summarizes the result of a call to "read_many_files" (Read Files).
+//
+// The paths and globs Gemini CLI read_many_files reads (include, or paths
+// in its 2025 version), those it excludes, and whether the default
+// excludes are off. Declines when it names nothing to read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
+//
+//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
+//	    limits.summary) + "'"))
+//	included = strings[0] + strings[1]
+//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
+//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(files, text.split("\n--- ").size() - 1 - (text.contains("\n--- End of content ---") ? 1 : 0),
+//	    files <= 0 ? optional.none() : optional.of(plural(files, "file", "files"))))
+func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
+	list := make([]any, 0, len(v1))
+	for _, l := range v1 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v2 any
+		if celrt.TypeOf(l) == celrt.ListType {
+			v2 = l
+		} else {
+			v2 = []any{}
+		}
+		if bytes += celrt.Footprint(v2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, v2)
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, l2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		items, err := celrt.Iterate(l2)
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			s := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s).Ok {
+				if bytes += celrt.Footprint(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, s2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s3, err := celrt.ToString(s2)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Inline(s3, int64(limits.Summary)) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		if bytes += celrt.Footprint(list4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, list4)
+	}
+	strings2 := list2
+	elem2, err := celrt.IndexList(strings2, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(strings2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	included := celrt.Concat(elem2, elem3)
+	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+	var v4 []string
+	if v3 {
+		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			s4 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(s4).Ok {
+				if bytes += celrt.Footprint(s4); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, s4)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, s5 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			s6, err := celrt.ToString(s5)
+			if err != nil {
+				return "", false, err
+			}
+			elem4 := "'" + celrt.Inline(s6, int64(limits.Summary)) + "'"
+			if bytes += len(elem4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, elem4)
+		}
+		v4 = list6
+	} else {
+		v4 = []string{}
+	}
+	excluded := v4
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v5 := opt.Value
+		if !opt.Ok {
+			v5 = ""
+		}
+		s7, err := celrt.ToString(v5)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list7 = append(list7, s7)
+	}
+	text := "\n" + celrt.JoinSep(list7, "")
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\n--- "))), int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	v6 := strings.Contains(text, "\n--- End of content ---")
+	var v7 int64
+	if v6 {
+		v7 = int64(1)
+	} else {
+		v7 = int64(0)
+	}
+	diff2, err := celrt.SubInt(diff, v7)
+	if err != nil {
+		return "", false, err
+	}
+	files := diff2
+	var v8 celrt.Optional[string]
+	if files <= int64(0) {
+		v8 = celrt.None[string]()
+	} else {
+		v8 = celrt.Of(celrt.Plural(files, "file", "files"))
+	}
+	_ = included
+	_ = excluded
+	return v8.Value, v8.Ok, nil
+}
+
+// formatterReadManyFiles registers the functions of "read_many_files".
+var formatterReadManyFiles = slots{
+	preview:      PreviewReadManyFiles,
+	tier:         runtime.TierRead,
+	row:          RowReadManyFiles,
+	result:       ResultReadManyFiles,
+	presentation: runtime.Presentation{Title: "Read Files", Category: "file", NerdIcon: "\uf0c5", PlainIcon: "📚"},
+}
+
+// PreviewSaveMemory formats calls to "save_memory" (Memory).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
 // that later sessions read, on one line and cut at the preview limit.
@@ -3617,10 +12070,69 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 	return v2.Value, v2.Ok, nil
 }
 
-// formatterSaveMemory registers the functions of "save_memory".
-var formatterSaveMemory = slots{preview: PreviewSaveMemory, tier: runtime.TierWrite}
+// RowSaveMemory renders the row of a call to "save_memory" (Memory).
+//
+// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
+// that later sessions read, on one line and cut at the preview limit.
+// Declines without a fact.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
+//
+//	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	row = fact == "" ? optional.none() : optional.of(truncate(fact, limits.summary))
+func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	fact := celrt.Collapse(v1)
+	var v2 celrt.Optional[string]
+	if fact == "" {
+		v2 = celrt.None[string]()
+	} else {
+		v3 := celrt.Of(celrt.Truncate(fact, int64(limits.Summary)))
+		v2 = v3
+	}
+	return v2.Value, v2.Ok, nil
+}
 
-// PreviewSpawnAgent formats calls to "spawn_agent" (Start a Codex sub-agent).
+// ResultSaveMemory summarizes the result of a call to "save_memory" (Memory).
+//
+// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
+// that later sessions read, on one line and cut at the preview limit.
+// Declines without a fact.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
+//
+//	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	result = fact == "" ? optional.none() : optional.of("saved")
+func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	fact := celrt.Collapse(v1)
+	var v2 celrt.Optional[string]
+	if fact == "" {
+		v2 = celrt.None[string]()
+	} else {
+		v2 = celrt.Of("saved")
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// formatterSaveMemory registers the functions of "save_memory".
+var formatterSaveMemory = slots{
+	preview:      PreviewSaveMemory,
+	tier:         runtime.TierWrite,
+	row:          RowSaveMemory,
+	result:       ResultSaveMemory,
+	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf0eb", PlainIcon: "🧠"},
+}
+
+// PreviewSpawnAgent formats calls to "spawn_agent" (Spawn Agent).
 //
 // Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
 // whether it gets this conversation (fork_context, or fork_turns other
@@ -3801,10 +12313,385 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	return v9.Value, v9.Ok, nil
 }
 
-// formatterSpawnAgent registers the functions of "spawn_agent".
-var formatterSpawnAgent = slots{preview: PreviewSpawnAgent, tier: runtime.TierExecute}
+// RowSpawnAgent renders the row of a call to "spawn_agent" (Spawn Agent).
+//
+// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
+// whether it gets this conversation (fork_context, or fork_turns other
+// than none), then its message on one line cut at 80 characters, or the
+// text of its first text item. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
+//
+//	name = nonEmpty(input.task_name)
+//	kind = nonEmpty(input.agent_type)
+//	texts = type(input.items) == list
+//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
+//	  : []
+//	message = nonEmpty(input.message).hasValue() ? collapse(input.message) : texts.size() > 0 ? texts[0] : ""
+//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
+//	row = !name.hasValue() && !kind.hasValue() && message == ""
+//	  ? optional.none()
+//	  : optional.of(truncate(
+//	      [name.hasValue() ? truncate(collapse(name.value()), 40) : "", kind.hasValue() ? "(" + truncate(collapse(kind.value()), 40) + ")" : ""]
+//	        .filter(s, s != "").join(" ")
+//	      + (message == "" ? "" : (name.hasValue() || kind.hasValue() ? ": " : "") + message), limits.summary))
+func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
+	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
+	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "items"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i2 := range items.Len() {
+			i := items.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(i) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(i, "text")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(i); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, i)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, i3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.Select(i3, "text")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(text)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Collapse(x)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	texts := v2
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x2)
+	} else {
+		var v5 string
+		if int64(len(texts)) > int64(0) {
+			elem2, err := celrt.IndexList(texts, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v5 = elem2
+		} else {
+			v5 = ""
+		}
+		v4 = v5
+	}
+	message := v4
+	v6 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
+	ok2 := v6
+	if !ok2 {
+		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		ok3 := v7
+		if ok3 {
+			v8, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = v8 != "none"
+		}
+		ok2 = ok3
+	}
+	forks := ok2
+	ok4 := !name.Ok
+	if ok4 {
+		ok4 = !kind.Ok
+	}
+	ok5 := ok4
+	if ok5 {
+		ok5 = message == ""
+	}
+	var v9 celrt.Optional[string]
+	if ok5 {
+		v9 = celrt.None[string]()
+	} else {
+		var v10 string
+		if name.Ok {
+			v11, err := name.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v10 = celrt.Truncate(celrt.Collapse(v11), int64(40))
+		} else {
+			v10 = ""
+		}
+		var v12 string
+		if kind.Ok {
+			v13, err := kind.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v12 = "(" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + ")"
+		} else {
+			v12 = ""
+		}
+		list3 := make([]string, 0, len([]string{v10, v12}))
+		for _, s := range []string{v10, v12} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if s != "" {
+				if bytes += len(s); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, s)
+			}
+		}
+		var v14 string
+		if message == "" {
+			v14 = ""
+		} else {
+			ok6 := name.Ok
+			if !ok6 {
+				ok6 = kind.Ok
+			}
+			var v15 string
+			if ok6 {
+				v15 = ": "
+			} else {
+				v15 = ""
+			}
+			v14 = v15 + message
+		}
+		v16 := celrt.Truncate(celrt.JoinSep(list3, " ")+v14, int64(limits.Summary))
+		v9 = celrt.Of(v16)
+	}
+	_ = forks
+	return v9.Value, v9.Ok, nil
+}
 
-// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Run tools in parallel).
+// ResultSpawnAgent summarizes the result of a call to "spawn_agent" (Spawn Agent).
+//
+// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
+// whether it gets this conversation (fork_context, or fork_turns other
+// than none), then its message on one line cut at 80 characters, or the
+// text of its first text item. Declines when there is nothing to show.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
+//
+//	name = nonEmpty(input.task_name)
+//	kind = nonEmpty(input.agent_type)
+//	texts = type(input.items) == list
+//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
+//	  : []
+//	message = nonEmpty(input.message).hasValue() ? collapse(input.message) : texts.size() > 0 ? texts[0] : ""
+//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) == map && nonEmpty(v.?agent_id.orValue(null)).hasValue()
+//	    ? optional.of("started " + truncate(collapse(v.agent_id), 40))
+//	    : optional.none())
+func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
+	kind := celrt.NonEmpty(celrt.Field(input, "agent_type"))
+	v1 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "items"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i2 := range items.Len() {
+			i := items.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(i) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(i, "text")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(i); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, i)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, i3 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.Select(i3, "text")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(text)
+			if err != nil {
+				return "", false, err
+			}
+			elem := celrt.Collapse(x)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	texts := v2
+	var v4 string
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x2)
+	} else {
+		var v5 string
+		if int64(len(texts)) > int64(0) {
+			elem2, err := celrt.IndexList(texts, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v5 = elem2
+		} else {
+			v5 = ""
+		}
+		v4 = v5
+	}
+	message := v4
+	v6 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
+	ok2 := v6
+	if !ok2 {
+		v7 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+		ok3 := v7
+		if ok3 {
+			v8, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = v8 != "none"
+		}
+		ok2 = ok3
+	}
+	forks := ok2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v9 := opt2.Value
+		if !opt2.Ok {
+			v9 = ""
+		}
+		s, err := celrt.ToString(v9)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v10 = nil
+	}
+	v11 := v10
+	ok4 := celrt.TypeOf(v11) == celrt.MapType
+	if ok4 {
+		opt4, err := celrt.OptSelect(v11, "agent_id")
+		if err != nil {
+			return "", false, err
+		}
+		v12 := opt4.Value
+		if !opt4.Ok {
+			v12 = nil
+		}
+		ok4 = celrt.NonEmpty(v12).Ok
+	}
+	var v13 celrt.Optional[string]
+	if ok4 {
+		agent_id, err := celrt.Select(v11, "agent_id")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(agent_id)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Of("started " + celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v13 = v14
+	} else {
+		v13 = celrt.None[string]()
+	}
+	_ = name
+	_ = kind
+	_ = message
+	_ = forks
+	return v13.Value, v13.Ok, nil
+}
+
+// formatterSpawnAgent registers the functions of "spawn_agent".
+var formatterSpawnAgent = slots{
+	preview:      PreviewSpawnAgent,
+	tier:         runtime.TierExecute,
+	row:          RowSpawnAgent,
+	result:       ResultSpawnAgent,
+	presentation: runtime.Presentation{Title: "Spawn Agent", Category: "agent", NerdIcon: "\uf234", PlainIcon: "🤖"},
+}
+
+// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Parallel).
 //
 // OpenAI's parallel tool calls, sent as one call whose tool_uses each name
 // a tool (recipient_name, "functions." dropped) and its arguments
@@ -3913,13 +12800,493 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 	return celrt.InnerCalls(v2)
 }
 
+// RowMultiToolUseParallel renders the row of a call to "multi_tool_use.parallel" (Parallel).
+//
+// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
+// a tool (recipient_name, "functions." dropped) and its arguments
+// (parameters). The call is shown as the calls it carries; a use that
+// names no tool is shown as a call of "(no name)" with what it holds.
+// Without uses the call is shown as its JSON.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+//
+//	row = cel.bind(names, type(input.tool_uses) != list ? [] : input.tool_uses.map(u, cel.bind(name,
+//	    type(u) == map && type(u.?recipient_name.orValue(null)) == string ? u.recipient_name.trim() : "",
+//	    name.startsWith("functions.") && name.size() > 10 ? name.substring(10) : name != "" ? name : "(no name)")),
+//	  names.size() == 0
+//	    ? optional.none()
+//	    : optional.of(truncate(plural(names.size(), "call", "calls") + ": " + names.join(", "), limits.summary)))
+func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) != celrt.ListType
+	var v2 []string
+	if v1 {
+		v2 = []string{}
+	} else {
+		items, err := celrt.Iterate(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, items.Len())
+		for i := range items.Len() {
+			u := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(u) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(u, "recipient_name")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.TypeOf(v3) == celrt.StringType
+			}
+			var v4 string
+			if ok {
+				recipient_name, err := celrt.Select(u, "recipient_name")
+				if err != nil {
+					return "", false, err
+				}
+				x, err := celrt.AsString(recipient_name)
+				if err != nil {
+					return "", false, err
+				}
+				v4 = celrt.Trim(x)
+			} else {
+				v4 = ""
+			}
+			name := v4
+			ok2 := strings.HasPrefix(name, "functions.")
+			if ok2 {
+				ok2 = celrt.StringSize(name) > int64(10)
+			}
+			var v5 string
+			if ok2 {
+				r, err := celrt.Substring(name, int64(10))
+				if err != nil {
+					return "", false, err
+				}
+				v5 = r
+			} else {
+				var v6 string
+				if name != "" {
+					v6 = name
+				} else {
+					v6 = "(no name)"
+				}
+				v5 = v6
+			}
+			if bytes += len(v5); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v5)
+		}
+		v2 = list
+	}
+	names := v2
+	var v7 celrt.Optional[string]
+	if int64(len(names)) == int64(0) {
+		v7 = celrt.None[string]()
+	} else {
+		v8 := celrt.Truncate(celrt.Plural(int64(len(names)), "call", "calls")+": "+celrt.JoinSep(names, ", "), int64(limits.Summary))
+		v7 = celrt.Of(v8)
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// ResultMultiToolUseParallel summarizes the result of a call to "multi_tool_use.parallel" (Parallel).
+//
+// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
+// a tool (recipient_name, "functions." dropped) and its arguments
+// (parameters). The call is shown as the calls it carries; a use that
+// names no tool is shown as a call of "(no name)" with what it holds.
+// Without uses the call is shown as its JSON.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+//
+//	result = type(input.tool_uses) == list && input.tool_uses.size() > 0
+//	  ? optional.of(plural(input.tool_uses.size(), "call", "calls") + " finished")
+//	  : optional.none()
+func ResultMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) == celrt.ListType
+	ok := v1
+	if ok {
+		size, err := celrt.Size(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = size > int64(0)
+	}
+	var v2 celrt.Optional[string]
+	if ok {
+		size2, err := celrt.Size(celrt.Field(input, "tool_uses"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Plural(size2, "call", "calls") + " finished")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
-var formatterMultiToolUseParallel = slots{unwrap: UnwrapMultiToolUseParallel}
+var formatterMultiToolUseParallel = slots{
+	unwrap:       UnwrapMultiToolUseParallel,
+	row:          RowMultiToolUseParallel,
+	result:       ResultMultiToolUseParallel,
+	presentation: runtime.Presentation{Title: "Parallel", Category: "agent", NerdIcon: "\uf0db", PlainIcon: "⇉"},
+}
+
+// RowBash renders the row of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	row = type(input.command) == string && input.command.trim() != ""
+//	  ? optional.of(inline(input.command, limits.summary))
+//	  : optional.none()
+func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	ok := v1
+	if ok {
+		x, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Trim(x) != ""
+	}
+	var v2 celrt.Optional[string]
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of(celrt.Inline(x2, int64(limits.Summary)))
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// ResultBash summarizes the result of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
+func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.Trim(celrt.JoinSep(list, ""))
+	var v2 string
+	if out == "" {
+		v2 = "no output"
+	} else {
+		v2 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+	}
+	return v2, true, nil
+}
+
+// ErrorBash summarizes the failure of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  cel.bind(codes,
+//	    (type(result.details) == map
+//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
+//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
+//	      : [])
+//	    + (out.contains("exited with code ")
+//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
+//	      : []),
+//	    codes.size() == 0 && out == ""
+//	      ? optional.none()
+//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
+//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.Trim(celrt.JoinSep(list, ""))
+	v2 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v3 []string
+	if v2 {
+		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = nil
+		}
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		if err != nil {
+			return "", false, err
+		}
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt4.Value
+		if !opt4.Ok {
+			v6 = nil
+		}
+		list2 := make([]any, 0, len([]any{v4, v5, v6}))
+		for _, c2 := range []any{v4, v5, v6} {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(c2) == celrt.DoubleType
+			if !ok {
+				ok = celrt.TypeOf(c2) == celrt.IntType
+			}
+			if ok {
+				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, c2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, c3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			text, err := celrt.NumberTextDyn(c3)
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(text); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, text)
+		}
+		v3 = list3
+	} else {
+		v3 = []string{}
+	}
+	var v7 []string
+	if strings.Contains(out, "exited with code ") {
+		r, err := celrt.LastIndexOf(out, "exited with code ")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(17))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(out, sum)
+		if err != nil {
+			return "", false, err
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v8 := []string{celrt.Truncate(celrt.Trim(elem), int64(12))}
+		v7 = v8
+	} else {
+		v7 = []string{}
+	}
+	codes := celrt.Concat(v3, v7)
+	ok2 := int64(len(codes)) == int64(0)
+	if ok2 {
+		ok2 = out == ""
+	}
+	var v9 celrt.Optional[string]
+	if ok2 {
+		v9 = celrt.None[string]()
+	} else {
+		var v10 string
+		if int64(len(codes)) > int64(0) {
+			elem2, err := celrt.IndexList(codes, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			var v11 string
+			if out == "" {
+				v11 = ""
+			} else {
+				v11 = ": "
+			}
+			v10 = "exit " + elem2 + v11
+		} else {
+			v10 = ""
+		}
+		var v12 string
+		if out == "" {
+			v12 = ""
+		} else {
+			elem3, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v12 = celrt.Inline(elem3, int64(limits.Summary))
+		}
+		v9 = celrt.Of(v10 + v12)
+	}
+	return v9.Value, v9.Ok, nil
+}
+
+// ExpandBash returns the lines of the result of a call to "bash" (Shell).
+//
+// The tier of bash, and its transcript rows: its ask prompt shows the
+// command itself, which the permission check passes, never a preview of
+// its input. The row shows the command on one line, the result how many
+// lines it printed, a failure its exit code (from details, or pi's
+// "Command exited with code N") and first line of output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+//
+//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  out.trim() == ""
+//	    ? optional.none()
+//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return nil, false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return nil, false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return nil, false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	out := celrt.JoinSep(list, "")
+	var v2 celrt.Optional[[]string]
+	if celrt.Trim(out) == "" {
+		v2 = celrt.None[[]string]()
+	} else {
+		var v3 string
+		if strings.HasSuffix(out, "\n") {
+			diff, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			r, err := celrt.SubstringRange(out, int64(0), diff)
+			if err != nil {
+				return nil, false, err
+			}
+			v3 = r
+		} else {
+			v3 = out
+		}
+		v2 = celrt.Of(celrt.Split(v3, "\n"))
+	}
+	return v2.Value, v2.Ok, nil
+}
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{tier: runtime.TierExecute}
+var formatterBash = slots{
+	tier:         runtime.TierExecute,
+	row:          RowBash,
+	result:       ResultBash,
+	errorLine:    ErrorBash,
+	expand:       ExpandBash,
+	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+}
 
-// PreviewFilesystemAny formats calls to "filesystem:*" (Any tool of the MCP filesystem server).
+// PreviewFilesystemAny formats calls to "filesystem:*" (Filesystem).
 //
 // Follows the reference filesystem server (modelcontextprotocol/servers
 // src/filesystem). The path the tool works on, with the size of what
@@ -4105,7 +13472,7 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	return v13.Value, v13.Ok, nil
 }
 
-// TierFilesystemAny returns the tier of a call to "filesystem:*" (Any tool of the MCP filesystem server).
+// TierFilesystemAny returns the tier of a call to "filesystem:*" (Filesystem).
 //
 // Follows the reference filesystem server (modelcontextprotocol/servers
 // src/filesystem). The path the tool works on, with the size of what
@@ -4291,10 +13658,563 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v15)
 }
 
-// formatterFilesystemAny registers the functions of "filesystem:*".
-var formatterFilesystemAny = slots{preview: PreviewFilesystemAny, tierOf: TierFilesystemAny}
+// RowFilesystemAny renders the row of a call to "filesystem:*" (Filesystem).
+//
+// Follows the reference filesystem server (modelcontextprotocol/servers
+// src/filesystem). The path the tool works on, with the size of what
+// write_file writes (it overwrites without warning), how many edits
+// edit_file makes (and whether it is a dry run) and the pattern
+// search_files looks for; the source and destination of move_file; the
+// paths read_multiple_files reads. Declines otherwise
+// (list_allowed_directories), so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
+//
+//	path = nonEmpty(input.path)
+//	source = nonEmpty(input.source)
+//	destination = nonEmpty(input.destination)
+//	paths = type(input.paths) == list
+//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
+//	  : []
+//	details = (type(input.content) == string
+//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
+//	  : [])
+//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
+//	+ (input.dryRun == true ? ["dry run"] : [])
+//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
+//	row = cel.bind(op, cel.bind(n, tool.substring(tool.indexOf(":") + 1),
+//	    n.startsWith("read_") ? "read " : n == "write_file" ? "write " : n == "edit_file" ? "edit "
+//	    : n == "create_directory" ? "create " : n.startsWith("list_directory") ? "list " : n == "directory_tree" ? "tree "
+//	    : n == "search_files" ? "search " : n == "get_file_info" ? "info " : ""),
+//	  path.hasValue()
+//	    ? optional.of(op + path.value()
+//	        + (type(input.content) == string ? " (" + plural(lines(input.content), "line", "lines") + ")"
+//	          : type(input.edits) == list ? " (" + plural(input.edits.size(), "edit", "edits") + ")"
+//	          : nonEmpty(input.pattern).hasValue() ? " for " + inline(input.pattern, 40) : ""))
+//	    : source.hasValue() && destination.hasValue()
+//	      ? optional.of("move " + source.value() + " → " + destination.value())
+//	    : paths.size() > 0 ? optional.of("read " + plural(paths.size(), "file", "files"))
+//	    : optional.none())
+func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	path2 := celrt.NonEmpty(path)
+	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	source2 := celrt.NonEmpty(source)
+	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	destination2 := celrt.NonEmpty(destination)
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v3, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
+		x, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		size2, err := celrt.Size(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
+	} else {
+		v10 = []string{}
+	}
+	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v11 []string
+	if celrt.NonEmpty(pattern).Ok {
+		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	details := celrt.Concat(v5, v8, v10, v11)
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	sum, err := celrt.AddInt(r, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r2, err := celrt.Substring(tool, sum)
+	if err != nil {
+		return "", false, err
+	}
+	n := r2
+	var v13 string
+	if strings.HasPrefix(n, "read_") {
+		v13 = "read "
+	} else {
+		var v14 string
+		if n == "write_file" {
+			v14 = "write "
+		} else {
+			var v15 string
+			if n == "edit_file" {
+				v15 = "edit "
+			} else {
+				var v16 string
+				if n == "create_directory" {
+					v16 = "create "
+				} else {
+					var v17 string
+					if strings.HasPrefix(n, "list_directory") {
+						v17 = "list "
+					} else {
+						var v18 string
+						if n == "directory_tree" {
+							v18 = "tree "
+						} else {
+							var v19 string
+							if n == "search_files" {
+								v19 = "search "
+							} else {
+								var v20 string
+								if n == "get_file_info" {
+									v20 = "info "
+								} else {
+									v20 = ""
+								}
+								v19 = v20
+							}
+							v18 = v19
+						}
+						v17 = v18
+					}
+					v16 = v17
+				}
+				v15 = v16
+			}
+			v14 = v15
+		}
+		v13 = v14
+	}
+	op := v13
+	var v21 celrt.Optional[string]
+	if path2.Ok {
+		v22, err := path2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v23 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v24 string
+		if v23 {
+			x2, err := celrt.AsString(celrt.Field(input, "content"))
+			if err != nil {
+				return "", false, err
+			}
+			v24 = " (" + celrt.Plural(celrt.Lines(x2), "line", "lines") + ")"
+		} else {
+			v25 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+			var v26 string
+			if v25 {
+				size3, err := celrt.Size(celrt.Field(input, "edits"))
+				if err != nil {
+					return "", false, err
+				}
+				v26 = " (" + celrt.Plural(size3, "edit", "edits") + ")"
+			} else {
+				pattern3, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v27 string
+				if celrt.NonEmpty(pattern3).Ok {
+					pattern4, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " for " + celrt.Inline(pattern4, int64(40))
+				} else {
+					v27 = ""
+				}
+				v26 = v27
+			}
+			v24 = v26
+		}
+		v21 = celrt.Of(op + v22 + v24)
+	} else {
+		ok := source2.Ok
+		if ok {
+			ok = destination2.Ok
+		}
+		var v28 celrt.Optional[string]
+		if ok {
+			v29, err := source2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v30, err := destination2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v28 = celrt.Of("move " + v29 + " → " + v30)
+		} else {
+			var v31 celrt.Optional[string]
+			if int64(len(paths)) > int64(0) {
+				v32 := celrt.Of("read " + celrt.Plural(int64(len(paths)), "file", "files"))
+				v31 = v32
+			} else {
+				v31 = celrt.None[string]()
+			}
+			v28 = v31
+		}
+		v21 = v28
+	}
+	_ = details
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewGithubAny formats calls to "github:*" (Any tool of the GitHub MCP server).
+// ResultFilesystemAny summarizes the result of a call to "filesystem:*" (Filesystem).
+//
+// Follows the reference filesystem server (modelcontextprotocol/servers
+// src/filesystem). The path the tool works on, with the size of what
+// write_file writes (it overwrites without warning), how many edits
+// edit_file makes (and whether it is a dry run) and the pattern
+// search_files looks for; the source and destination of move_file; the
+// paths read_multiple_files reads. Declines otherwise
+// (list_allowed_directories), so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
+//
+//	path = nonEmpty(input.path)
+//	source = nonEmpty(input.source)
+//	destination = nonEmpty(input.destination)
+//	paths = type(input.paths) == list
+//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
+//	  : []
+//	details = (type(input.content) == string
+//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
+//	  : [])
+//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
+//	+ (input.dryRun == true ? ["dry run"] : [])
+//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
+//	result = cel.bind(n, tool.substring(tool.indexOf(":") + 1),
+//	  cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	    text.trim() == "" ? optional.none()
+//	    : n.startsWith("read_") && n != "read_multiple_files"
+//	      ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
+//	    : n.startsWith("list_directory")
+//	      ? optional.of(plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
+//	    : n == "search_files"
+//	      ? optional.of(text.trim() == "No matches found" ? "no matches"
+//	          : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
+//	    : optional.none()))
+func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	path2 := celrt.NonEmpty(path)
+	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	source2 := celrt.NonEmpty(source)
+	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	destination2 := celrt.NonEmpty(destination)
+	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			p := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v3, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + v3 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	paths := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v5 []string
+	if v4 {
+		x, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := []string{
+			celrt.Plural(celrt.Lines(x), "line", "lines") + ", " + celrt.Plural(size, "character", "characters"),
+		}
+		v5 = v6
+	} else {
+		v5 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		size2, err := celrt.Size(celrt.Field(input, "edits"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = []string{celrt.Plural(size2, "edit", "edits")}
+	} else {
+		v8 = []string{}
+	}
+	v9 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+	var v10 []string
+	if v9 {
+		v10 = []string{"dry run"}
+	} else {
+		v10 = []string{}
+	}
+	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v11 []string
+	if celrt.NonEmpty(pattern).Ok {
+		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 := []string{"pattern '" + celrt.Inline(pattern2, int64(limits.Summary)) + "'"}
+		v11 = v12
+	} else {
+		v11 = []string{}
+	}
+	details := celrt.Concat(v5, v8, v10, v11)
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	sum, err := celrt.AddInt(r, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r2, err := celrt.Substring(tool, sum)
+	if err != nil {
+		return "", false, err
+	}
+	n := r2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v13 := opt.Value
+		if !opt.Ok {
+			v13 = ""
+		}
+		s, err := celrt.ToString(v13)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	text := celrt.JoinSep(list3, "")
+	var v14 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v14 = celrt.None[string]()
+	} else {
+		ok := strings.HasPrefix(n, "read_")
+		if ok {
+			ok = n != "read_multiple_files"
+		}
+		var v15 celrt.Optional[string]
+		if ok {
+			var v16 int64
+			if strings.HasSuffix(text, "\n") {
+				v16 = int64(1)
+			} else {
+				v16 = int64(0)
+			}
+			diff, err := celrt.SubInt(celrt.Lines(text), v16)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+		} else {
+			var v17 celrt.Optional[string]
+			if strings.HasPrefix(n, "list_directory") {
+				list4 := make([]string, 0, len(celrt.Split(text, "\n")))
+				for _, l := range celrt.Split(text, "\n") {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					if celrt.Trim(l) != "" {
+						if bytes += len(l); bytes > celrt.MaxBytes {
+							return "", false, celrt.ErrBytes
+						}
+						list4 = append(list4, l)
+					}
+				}
+				v18 := celrt.Plural(int64(len(list4)), "entry", "entries")
+				v17 = celrt.Of(v18)
+			} else {
+				var v19 celrt.Optional[string]
+				if n == "search_files" {
+					var v20 string
+					if celrt.Trim(text) == "No matches found" {
+						v20 = "no matches"
+					} else {
+						list5 := make([]string, 0, len(celrt.Split(text, "\n")))
+						for _, l2 := range celrt.Split(text, "\n") {
+							if steps++; steps > celrt.MaxSteps {
+								return "", false, celrt.ErrSteps
+							}
+							if celrt.Trim(l2) != "" {
+								if bytes += len(l2); bytes > celrt.MaxBytes {
+									return "", false, celrt.ErrBytes
+								}
+								list5 = append(list5, l2)
+							}
+						}
+						v21 := celrt.Plural(int64(len(list5)), "match", "matches")
+						v20 = v21
+					}
+					v19 = celrt.Of(v20)
+				} else {
+					v19 = celrt.None[string]()
+				}
+				v17 = v19
+			}
+			v15 = v17
+		}
+		v14 = v15
+	}
+	_ = path2
+	_ = source2
+	_ = destination2
+	_ = paths
+	_ = details
+	return v14.Value, v14.Ok, nil
+}
+
+// formatterFilesystemAny registers the functions of "filesystem:*".
+var formatterFilesystemAny = slots{
+	preview:      PreviewFilesystemAny,
+	tierOf:       TierFilesystemAny,
+	row:          RowFilesystemAny,
+	result:       ResultFilesystemAny,
+	presentation: runtime.Presentation{Title: "Filesystem", Category: "file", NerdIcon: "\uf0a0", PlainIcon: "🗂️"},
+}
+
+// PreviewGithubAny formats calls to "github:*" (GitHub).
 //
 // Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
 // the consolidated method tools, actions_run_trigger, and the older
@@ -5135,10 +15055,1834 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v86.Value, v86.Ok, nil
 }
 
-// formatterGithubAny registers the functions of "github:*".
-var formatterGithubAny = slots{preview: PreviewGithubAny, tier: runtime.TierNetwork}
+// RowGithubAny renders the row of a call to "github:*" (GitHub).
+//
+// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
+// the consolidated method tools, actions_run_trigger, and the older
+// run_workflow, create_and_submit_pull_request_review) and the archived
+// reference GitHub server (servers-archived src/github: pull_number,
+// search q). What the call does first (merge, delete, push, fork, the
+// method of a consolidated tool, a review's event), then the repository,
+// the issue or pull request number, the file path and branches; then the
+// merge method, new state, fork organization, workflow with its ref and
+// inputs, run, files pushed, commit message, title and body. Tools without
+// a repository show their search query. Declines when the call has neither
+// a repository nor a query. A gist shows whether it is public, its file
+// name and size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
+//	  : name == "merge_pull_request" ? "merge "
+//	  : name == "push_files" ? "push to "
+//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
+//	  : name == "fork_repository" ? "fork "
+//	  : name == "run_workflow" ? "run a workflow "
+//	  : name == "add_issue_comment" && has(input.body) ? "comment "
+//	  : name == "create_repository" ? "create repository "
+//	  : name == "create_pull_request" ? "open a pull request "
+//	  : name == "create_issue" ? "open an issue "
+//	  : ""
+//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
+//	noun = name == "issue_write" ? "issue " : ""
+//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
+//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
+//	repo = nonEmpty(input.repo).hasValue()
+//	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
+//	  : name == "create_repository" && nonEmpty(input.name).hasValue()
+//	    ? optional.of((nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim())
+//	    : optional.none()
+//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
+//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
+//	  .map(n, type(n) == double ? numberText(n) : nonEmpty(n).value())
+//	query = nonEmpty(input.query).hasValue() ? nonEmpty(input.query) : nonEmpty(input.q)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.path.trim() + "'")
+//	  : []
+//	inputs = type(input.inputs) == map
+//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
+//	  : []
+//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
+//	  : nonEmpty(input.workflow_id).orValue("")
+//	where = (direct ? "" : "in ") + repo.orValue("")
+//	+ (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : "")
+//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
+//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
+//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
+//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
+//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
+//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
+//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
+//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
+//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
+//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
+//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
+//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
+//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
+//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
+//	+ (query.hasValue() ? ["for \"" + inline(query.value(), limits.summary) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
+//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
+//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
+//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
+//	+ (type(input.content) == string
+//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
+//	    : "")
+//	row = cel.bind(words, (name == "*" ? "" : name.replace("_", " ") + " ")
+//	    + (nonEmpty(input.method).hasValue() ? "(" + truncate(collapse(input.method), 30) + ") " : ""),
+//	  repo.hasValue()
+//	    ? optional.of(truncate(words + repo.value() + (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : ""), limits.summary))
+//	    : query.hasValue()
+//	      ? optional.of(truncate(words + "\"" + inline(query.value(), 60) + "\"", limits.summary))
+//	      : optional.none())
+func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		r4, err := celrt.Substring(name, int64(7))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "DELETE " + celrt.Replace(r4, "_", " ") + " "
+	} else {
+		var v3 string
+		if name == "merge_pull_request" {
+			v3 = "merge "
+		} else {
+			var v4 string
+			if name == "push_files" {
+				v4 = "push to "
+			} else {
+				var v5 string
+				if name == "create_or_update_file" {
+					sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v6 string
+					if celrt.NonEmpty(sha).Ok {
+						v6 = "overwrite a file "
+					} else {
+						v6 = "create a file "
+					}
+					v5 = v6
+				} else {
+					var v7 string
+					if name == "fork_repository" {
+						v7 = "fork "
+					} else {
+						var v8 string
+						if name == "run_workflow" {
+							v8 = "run a workflow "
+						} else {
+							ok := name == "add_issue_comment"
+							if ok {
+								ok = celrt.FieldSet(input, "body")
+							}
+							var v9 string
+							if ok {
+								v9 = "comment "
+							} else {
+								var v10 string
+								if name == "create_repository" {
+									v10 = "create repository "
+								} else {
+									var v11 string
+									if name == "create_pull_request" {
+										v11 = "open a pull request "
+									} else {
+										var v12 string
+										if name == "create_issue" {
+											v12 = "open an issue "
+										} else {
+											v12 = ""
+										}
+										v11 = v12
+									}
+									v10 = v11
+								}
+								v9 = v10
+							}
+							v8 = v9
+						}
+						v7 = v8
+					}
+					v5 = v7
+				}
+				v4 = v5
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	verb := v2
+	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+	direct := slices.Contains(v13, name)
+	var v14 string
+	if name == "issue_write" {
+		v14 = "issue "
+	} else {
+		v14 = ""
+	}
+	noun := v14
+	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 string
+	if celrt.NonEmpty(method).Ok {
+		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(method2), int64(30))
+		v15 = v16 + " " + noun
+	} else {
+		v15 = ""
+	}
+	method3 := v15
+	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if celrt.NonEmpty(event).Ok {
+		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := celrt.Truncate(celrt.Collapse(event2), int64(30))
+		v17 = "review " + celrt.UpperASCII(v18) + " "
+	} else {
+		v17 = ""
+	}
+	event3 := v17
+	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 celrt.Optional[string]
+	if celrt.NonEmpty(repo).Ok {
+		owner, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 string
+		if celrt.NonEmpty(owner).Ok {
+			owner2, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v20 = celrt.Trim(owner2) + "/"
+		} else {
+			v20 = ""
+		}
+		repo2, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Of(v20 + celrt.Trim(repo2))
+	} else {
+		ok2 := name == "create_repository"
+		if ok2 {
+			name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = celrt.NonEmpty(name2).Ok
+		}
+		var v21 celrt.Optional[string]
+		if ok2 {
+			organization, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(organization).Ok {
+				organization2, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = celrt.Trim(organization2) + "/"
+			} else {
+				v22 = ""
+			}
+			name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = celrt.Of(v22 + celrt.Trim(name3))
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v19 = v21
+	}
+	repo3 := v19
+	v23 := []any{
+		celrt.Field(input, "issue_number"),
+		celrt.Field(input, "pull_number"),
+		celrt.Field(input, "pullNumber"),
+	}
+	list := make([]any, 0, len(v23))
+	for _, n := range v23 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(n) == celrt.DoubleType
+		if !ok3 {
+			ok3 = celrt.NonEmpty(n).Ok
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, n)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v24 string
+		if celrt.TypeOf(n2) == celrt.DoubleType {
+			text, err := celrt.NumberTextDyn(n2)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = text
+		} else {
+			v25, err := celrt.NonEmpty(n2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			v24 = v25
+		}
+		if bytes += len(v24); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v24)
+	}
+	numbers := list2
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v26 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(query2)
+	} else {
+		q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(q)
+	}
+	query3 := v26
+	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v28 []string
+	if v27 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := celrt.TypeOf(f) == celrt.MapType
+			if ok4 {
+				opt, err := celrt.OptSelect(f, "path")
+				if err != nil {
+					return "", false, err
+				}
+				v29 := opt.Value
+				if !opt.Ok {
+					v29 = nil
+				}
+				ok4 = celrt.NonEmpty(v29).Ok
+			}
+			if ok4 {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, f)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			path, err := celrt.Select(f2, "path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		v28 = list4
+	} else {
+		v28 = []string{}
+	}
+	files := v28
+	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	var v31 []string
+	if v30 {
+		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]string, 0, items2.Len())
+		for i2 := range items2.Len() {
+			k := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x2, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			r5, err := celrt.MCPValueOf(celrt.Field(input, "inputs"), x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := x2 + "=" + r5
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, elem2)
+		}
+		v31 = list5
+	} else {
+		v31 = []string{}
+	}
+	inputs := v31
+	v32 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+	var v33 string
+	if v32 {
+		r6, err := celrt.NumberTextOf(input, "workflow_id")
+		if err != nil {
+			return "", false, err
+		}
+		v33 = r6
+	} else {
+		v34 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+		v35 := v34.Value
+		if !v34.Ok {
+			v35 = ""
+		}
+		v33 = v35
+	}
+	workflow := v33
+	var v36 string
+	if direct {
+		v36 = ""
+	} else {
+		v36 = "in "
+	}
+	v37 := repo3.Value
+	if !repo3.Ok {
+		v37 = ""
+	}
+	var v38 string
+	if int64(len(numbers)) > int64(0) {
+		elem3, err := celrt.IndexList(numbers, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v38 = " #" + celrt.Truncate(elem3, int64(20))
+	} else {
+		v38 = ""
+	}
+	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v39 string
+	if celrt.NonEmpty(path2).Ok {
+		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v39 = " at '" + celrt.Trim(path3) + "'"
+	} else {
+		v39 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v40 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v40 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v40 = ""
+	}
+	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v41 string
+	if celrt.NonEmpty(from_branch).Ok {
+		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v41 = " from '" + celrt.Trim(from_branch2) + "'"
+	} else {
+		v41 = ""
+	}
+	v42, failure := func() (bool, error) {
+		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(head).Ok, nil
+	}()
+	v43, failure2 := func() (bool, error) {
+		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(base).Ok, nil
+	}()
+	ok6, err := celrt.And(v42, failure, v43, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v44 string
+	if ok6 {
+		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v44 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
+	} else {
+		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v45 string
+		if celrt.NonEmpty(base3).Ok {
+			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v45 = " onto base '" + celrt.Trim(base4) + "'"
+		} else {
+			v45 = ""
+		}
+		v44 = v45
+	}
+	where := v36 + v37 + v38 + v39 + v40 + v41 + v44
+	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v46 []string
+	if celrt.NonEmpty(merge_method).Ok {
+		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v47 := celrt.Truncate(celrt.Collapse(merge_method2), int64(20))
+		v46 = []string{"merge method " + v47}
+	} else {
+		var v48 []string
+		if name == "merge_pull_request" {
+			v48 = []string{"merge method merge (the default)"}
+		} else {
+			v48 = []string{}
+		}
+		v46 = v48
+	}
+	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v49 []string
+	if celrt.NonEmpty(state).Ok {
+		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v50 := celrt.Truncate(celrt.Collapse(state2), int64(20))
+		v49 = []string{"state " + v50}
+	} else {
+		v49 = []string{}
+	}
+	v51 := celrt.EqualBool(celrt.Field(input, "private"), false)
+	var v52 []string
+	if v51 {
+		v52 = []string{"public"}
+	} else {
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), true)
+		var v54 []string
+		if v53 {
+			v54 = []string{"private"}
+		} else {
+			v54 = []string{}
+		}
+		v52 = v54
+	}
+	v55, failure3 := func() (bool, error) {
+		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(organization3).Ok, nil
+	}()
+	ok8, err := celrt.And(v55, failure3, name != "create_repository", nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v56 []string
+	if ok8 {
+		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v57 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 = v57
+	} else {
+		v56 = []string{}
+	}
+	var v58 []string
+	if workflow != "" {
+		v59 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 = v59
+	} else {
+		v58 = []string{}
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v60 []string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v61 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 = v61
+	} else {
+		v60 = []string{}
+	}
+	var v62 []string
+	if int64(len(inputs)) > int64(0) {
+		v63 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 = v63
+	} else {
+		v62 = []string{}
+	}
+	v64 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v65 []string
+	if v64 {
+		r7, err := celrt.NumberTextOf(input, "run_id")
+		if err != nil {
+			return "", false, err
+		}
+		v65 = []string{"run " + r7}
+	} else {
+		v65 = []string{}
+	}
+	var v66 []string
+	if int64(len(files)) > int64(0) {
+		v67 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 = v67
+	} else {
+		v66 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v68 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v69 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v68 = []string{"message \"" + v69 + "\""}
+	} else {
+		v68 = []string{}
+	}
+	var v70 []string
+	if query3.Ok {
+		v71, err := query3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v72 := []string{"for \"" + celrt.Inline(v71, int64(limits.Summary)) + "\""}
+		v70 = v72
+	} else {
+		v70 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v73 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v74 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v73 = []string{"title \"" + v74 + "\""}
+	} else {
+		v73 = []string{}
+	}
+	v75 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v75
+	if ok9 {
+		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+	}
+	var v76 []string
+	if ok9 {
+		x4, err := celrt.AsString(celrt.Field(input, "body"))
+		if err != nil {
+			return "", false, err
+		}
+		v77 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 = v77
+	} else {
+		v76 = []string{}
+	}
+	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v78 []string
+	if celrt.NonEmpty(reaction).Ok {
+		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v79 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v78 = []string{"reaction '" + v79 + "'"}
+	} else {
+		v78 = []string{}
+	}
+	details := celrt.Concat(v46, v49, v52, v56, v58, v60, v62, v65, v66, v68, v70, v73, v76, v78)
+	v80 := celrt.EqualBool(celrt.Field(input, "public"), true)
+	var v81 string
+	if v80 {
+		v81 = "a PUBLIC gist"
+	} else {
+		v81 = "a secret gist"
+	}
+	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v82 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v83 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v84 string
+	if v83 {
+		x5, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v85 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v84 = v85 + ")"
+	} else {
+		v84 = ""
+	}
+	gist := v81 + " file '" + v82 + "'" + v84
+	var v86 string
+	if name == "*" {
+		v86 = ""
+	} else {
+		v86 = celrt.Replace(name, "_", " ") + " "
+	}
+	method4, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v87 string
+	if celrt.NonEmpty(method4).Ok {
+		method5, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v88 := celrt.Truncate(celrt.Collapse(method5), int64(30))
+		v87 = "(" + v88 + ") "
+	} else {
+		v87 = ""
+	}
+	words := v86 + v87
+	var v89 celrt.Optional[string]
+	if repo3.Ok {
+		v90, err := repo3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v91 string
+		if int64(len(numbers)) > int64(0) {
+			elem4, err := celrt.IndexList(numbers, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v91 = " #" + celrt.Truncate(elem4, int64(20))
+		} else {
+			v91 = ""
+		}
+		v92 := celrt.Truncate(words+v90+v91, int64(limits.Summary))
+		v89 = celrt.Of(v92)
+	} else {
+		var v93 celrt.Optional[string]
+		if query3.Ok {
+			v94, err := query3.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v95 := celrt.Truncate(words+"\""+celrt.Inline(v94, int64(60))+"\"", int64(limits.Summary))
+			v93 = celrt.Of(v95)
+		} else {
+			v93 = celrt.None[string]()
+		}
+		v89 = v93
+	}
+	_ = verb
+	_ = method3
+	_ = event3
+	_ = where
+	_ = details
+	_ = gist
+	return v89.Value, v89.Ok, nil
+}
 
-// PreviewGitAny formats calls to "git:*" (Any tool of the MCP git server).
+// ResultGithubAny summarizes the result of a call to "github:*" (GitHub).
+//
+// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
+// the consolidated method tools, actions_run_trigger, and the older
+// run_workflow, create_and_submit_pull_request_review) and the archived
+// reference GitHub server (servers-archived src/github: pull_number,
+// search q). What the call does first (merge, delete, push, fork, the
+// method of a consolidated tool, a review's event), then the repository,
+// the issue or pull request number, the file path and branches; then the
+// merge method, new state, fork organization, workflow with its ref and
+// inputs, run, files pushed, commit message, title and body. Tools without
+// a repository show their search query. Declines when the call has neither
+// a repository nor a query. A gist shows whether it is public, its file
+// name and size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
+//	  : name == "merge_pull_request" ? "merge "
+//	  : name == "push_files" ? "push to "
+//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
+//	  : name == "fork_repository" ? "fork "
+//	  : name == "run_workflow" ? "run a workflow "
+//	  : name == "add_issue_comment" && has(input.body) ? "comment "
+//	  : name == "create_repository" ? "create repository "
+//	  : name == "create_pull_request" ? "open a pull request "
+//	  : name == "create_issue" ? "open an issue "
+//	  : ""
+//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
+//	noun = name == "issue_write" ? "issue " : ""
+//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
+//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
+//	repo = nonEmpty(input.repo).hasValue()
+//	  ? optional.of((nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim())
+//	  : name == "create_repository" && nonEmpty(input.name).hasValue()
+//	    ? optional.of((nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim())
+//	    : optional.none()
+//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
+//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
+//	  .map(n, type(n) == double ? numberText(n) : nonEmpty(n).value())
+//	query = nonEmpty(input.query).hasValue() ? nonEmpty(input.query) : nonEmpty(input.q)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.path.trim() + "'")
+//	  : []
+//	inputs = type(input.inputs) == map
+//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
+//	  : []
+//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
+//	  : nonEmpty(input.workflow_id).orValue("")
+//	where = (direct ? "" : "in ") + repo.orValue("")
+//	+ (numbers.size() > 0 ? " #" + truncate(numbers[0], 20) : "")
+//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
+//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
+//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
+//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
+//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
+//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
+//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
+//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
+//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
+//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
+//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
+//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
+//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
+//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
+//	+ (query.hasValue() ? ["for \"" + inline(query.value(), limits.summary) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
+//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
+//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
+//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
+//	+ (type(input.content) == string
+//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
+//	    : "")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
+//	  : type(v) != map ? optional.none()
+//	  : type(v.?total_count.orValue(null)) == double
+//	    ? optional.of(v.total_count == 1.0 ? "1 result" : numberText(v.total_count) + " results")
+//	  : type(v.?number.orValue(null)) == double
+//	    ? optional.of("#" + numberText(v.number)
+//	        + (nonEmpty(v.?title.orValue(null)).hasValue() ? " " + truncate(collapse(v.title), 60) : ""))
+//	  : nonEmpty(v.?html_url.orValue(null)).hasValue() ? optional.of(truncate(v.html_url.trim(), limits.summary))
+//	  : optional.none())
+func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		r4, err := celrt.Substring(name, int64(7))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "DELETE " + celrt.Replace(r4, "_", " ") + " "
+	} else {
+		var v3 string
+		if name == "merge_pull_request" {
+			v3 = "merge "
+		} else {
+			var v4 string
+			if name == "push_files" {
+				v4 = "push to "
+			} else {
+				var v5 string
+				if name == "create_or_update_file" {
+					sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v6 string
+					if celrt.NonEmpty(sha).Ok {
+						v6 = "overwrite a file "
+					} else {
+						v6 = "create a file "
+					}
+					v5 = v6
+				} else {
+					var v7 string
+					if name == "fork_repository" {
+						v7 = "fork "
+					} else {
+						var v8 string
+						if name == "run_workflow" {
+							v8 = "run a workflow "
+						} else {
+							ok := name == "add_issue_comment"
+							if ok {
+								ok = celrt.FieldSet(input, "body")
+							}
+							var v9 string
+							if ok {
+								v9 = "comment "
+							} else {
+								var v10 string
+								if name == "create_repository" {
+									v10 = "create repository "
+								} else {
+									var v11 string
+									if name == "create_pull_request" {
+										v11 = "open a pull request "
+									} else {
+										var v12 string
+										if name == "create_issue" {
+											v12 = "open an issue "
+										} else {
+											v12 = ""
+										}
+										v11 = v12
+									}
+									v10 = v11
+								}
+								v9 = v10
+							}
+							v8 = v9
+						}
+						v7 = v8
+					}
+					v5 = v7
+				}
+				v4 = v5
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	verb := v2
+	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+	direct := slices.Contains(v13, name)
+	var v14 string
+	if name == "issue_write" {
+		v14 = "issue "
+	} else {
+		v14 = ""
+	}
+	noun := v14
+	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 string
+	if celrt.NonEmpty(method).Ok {
+		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(method2), int64(30))
+		v15 = v16 + " " + noun
+	} else {
+		v15 = ""
+	}
+	method3 := v15
+	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if celrt.NonEmpty(event).Ok {
+		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := celrt.Truncate(celrt.Collapse(event2), int64(30))
+		v17 = "review " + celrt.UpperASCII(v18) + " "
+	} else {
+		v17 = ""
+	}
+	event3 := v17
+	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 celrt.Optional[string]
+	if celrt.NonEmpty(repo).Ok {
+		owner, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v20 string
+		if celrt.NonEmpty(owner).Ok {
+			owner2, err := celrt.FieldOf(input, "owner", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v20 = celrt.Trim(owner2) + "/"
+		} else {
+			v20 = ""
+		}
+		repo2, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Of(v20 + celrt.Trim(repo2))
+	} else {
+		ok2 := name == "create_repository"
+		if ok2 {
+			name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = celrt.NonEmpty(name2).Ok
+		}
+		var v21 celrt.Optional[string]
+		if ok2 {
+			organization, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(organization).Ok {
+				organization2, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = celrt.Trim(organization2) + "/"
+			} else {
+				v22 = ""
+			}
+			name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = celrt.Of(v22 + celrt.Trim(name3))
+		} else {
+			v21 = celrt.None[string]()
+		}
+		v19 = v21
+	}
+	repo3 := v19
+	v23 := []any{
+		celrt.Field(input, "issue_number"),
+		celrt.Field(input, "pull_number"),
+		celrt.Field(input, "pullNumber"),
+	}
+	list := make([]any, 0, len(v23))
+	for _, n := range v23 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(n) == celrt.DoubleType
+		if !ok3 {
+			ok3 = celrt.NonEmpty(n).Ok
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, n)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, n2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		var v24 string
+		if celrt.TypeOf(n2) == celrt.DoubleType {
+			text, err := celrt.NumberTextDyn(n2)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = text
+		} else {
+			v25, err := celrt.NonEmpty(n2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			v24 = v25
+		}
+		if bytes += len(v24); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, v24)
+	}
+	numbers := list2
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v26 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(query2)
+	} else {
+		q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 = celrt.NonEmpty(q)
+	}
+	query3 := v26
+	v27 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v28 []string
+	if v27 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list3 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := celrt.TypeOf(f) == celrt.MapType
+			if ok4 {
+				opt, err := celrt.OptSelect(f, "path")
+				if err != nil {
+					return "", false, err
+				}
+				v29 := opt.Value
+				if !opt.Ok {
+					v29 = nil
+				}
+				ok4 = celrt.NonEmpty(v29).Ok
+			}
+			if ok4 {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, f)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			path, err := celrt.Select(f2, "path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list4 = append(list4, elem)
+		}
+		v28 = list4
+	} else {
+		v28 = []string{}
+	}
+	files := v28
+	v30 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	var v31 []string
+	if v30 {
+		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]string, 0, items2.Len())
+		for i2 := range items2.Len() {
+			k := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			x2, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			r5, err := celrt.MCPValueOf(celrt.Field(input, "inputs"), x3)
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := x2 + "=" + r5
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, elem2)
+		}
+		v31 = list5
+	} else {
+		v31 = []string{}
+	}
+	inputs := v31
+	v32 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+	var v33 string
+	if v32 {
+		r6, err := celrt.NumberTextOf(input, "workflow_id")
+		if err != nil {
+			return "", false, err
+		}
+		v33 = r6
+	} else {
+		v34 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+		v35 := v34.Value
+		if !v34.Ok {
+			v35 = ""
+		}
+		v33 = v35
+	}
+	workflow := v33
+	var v36 string
+	if direct {
+		v36 = ""
+	} else {
+		v36 = "in "
+	}
+	v37 := repo3.Value
+	if !repo3.Ok {
+		v37 = ""
+	}
+	var v38 string
+	if int64(len(numbers)) > int64(0) {
+		elem3, err := celrt.IndexList(numbers, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v38 = " #" + celrt.Truncate(elem3, int64(20))
+	} else {
+		v38 = ""
+	}
+	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v39 string
+	if celrt.NonEmpty(path2).Ok {
+		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v39 = " at '" + celrt.Trim(path3) + "'"
+	} else {
+		v39 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v40 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v40 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v40 = ""
+	}
+	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v41 string
+	if celrt.NonEmpty(from_branch).Ok {
+		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v41 = " from '" + celrt.Trim(from_branch2) + "'"
+	} else {
+		v41 = ""
+	}
+	v42, failure := func() (bool, error) {
+		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(head).Ok, nil
+	}()
+	v43, failure2 := func() (bool, error) {
+		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(base).Ok, nil
+	}()
+	ok6, err := celrt.And(v42, failure, v43, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v44 string
+	if ok6 {
+		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v44 = " from '" + celrt.Trim(head2) + "' into '" + celrt.Trim(base2) + "'"
+	} else {
+		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v45 string
+		if celrt.NonEmpty(base3).Ok {
+			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v45 = " onto base '" + celrt.Trim(base4) + "'"
+		} else {
+			v45 = ""
+		}
+		v44 = v45
+	}
+	where := v36 + v37 + v38 + v39 + v40 + v41 + v44
+	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v46 []string
+	if celrt.NonEmpty(merge_method).Ok {
+		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v47 := celrt.Truncate(celrt.Collapse(merge_method2), int64(20))
+		v46 = []string{"merge method " + v47}
+	} else {
+		var v48 []string
+		if name == "merge_pull_request" {
+			v48 = []string{"merge method merge (the default)"}
+		} else {
+			v48 = []string{}
+		}
+		v46 = v48
+	}
+	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v49 []string
+	if celrt.NonEmpty(state).Ok {
+		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v50 := celrt.Truncate(celrt.Collapse(state2), int64(20))
+		v49 = []string{"state " + v50}
+	} else {
+		v49 = []string{}
+	}
+	v51 := celrt.EqualBool(celrt.Field(input, "private"), false)
+	var v52 []string
+	if v51 {
+		v52 = []string{"public"}
+	} else {
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), true)
+		var v54 []string
+		if v53 {
+			v54 = []string{"private"}
+		} else {
+			v54 = []string{}
+		}
+		v52 = v54
+	}
+	v55, failure3 := func() (bool, error) {
+		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(organization3).Ok, nil
+	}()
+	ok8, err := celrt.And(v55, failure3, name != "create_repository", nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v56 []string
+	if ok8 {
+		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v57 := []string{"into organization '" + celrt.Trim(organization4) + "'"}
+		v56 = v57
+	} else {
+		v56 = []string{}
+	}
+	var v58 []string
+	if workflow != "" {
+		v59 := []string{"workflow '" + celrt.Truncate(workflow, int64(80)) + "'"}
+		v58 = v59
+	} else {
+		v58 = []string{}
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v60 []string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v61 := []string{"ref '" + celrt.Truncate(celrt.Trim(ref2), int64(80)) + "'"}
+		v60 = v61
+	} else {
+		v60 = []string{}
+	}
+	var v62 []string
+	if int64(len(inputs)) > int64(0) {
+		v63 := []string{"inputs " + celrt.JoinSep(inputs, ", ")}
+		v62 = v63
+	} else {
+		v62 = []string{}
+	}
+	v64 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+	var v65 []string
+	if v64 {
+		r7, err := celrt.NumberTextOf(input, "run_id")
+		if err != nil {
+			return "", false, err
+		}
+		v65 = []string{"run " + r7}
+	} else {
+		v65 = []string{}
+	}
+	var v66 []string
+	if int64(len(files)) > int64(0) {
+		v67 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v66 = v67
+	} else {
+		v66 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v68 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v69 := celrt.Truncate(celrt.Collapse(message2), int64(80))
+		v68 = []string{"message \"" + v69 + "\""}
+	} else {
+		v68 = []string{}
+	}
+	var v70 []string
+	if query3.Ok {
+		v71, err := query3.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v72 := []string{"for \"" + celrt.Inline(v71, int64(limits.Summary)) + "\""}
+		v70 = v72
+	} else {
+		v70 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v73 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v74 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v73 = []string{"title \"" + v74 + "\""}
+	} else {
+		v73 = []string{}
+	}
+	v75 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+	ok9 := v75
+	if ok9 {
+		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+	}
+	var v76 []string
+	if ok9 {
+		x4, err := celrt.AsString(celrt.Field(input, "body"))
+		if err != nil {
+			return "", false, err
+		}
+		v77 := []string{"body \"" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "\""}
+		v76 = v77
+	} else {
+		v76 = []string{}
+	}
+	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v78 []string
+	if celrt.NonEmpty(reaction).Ok {
+		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v79 := celrt.Truncate(celrt.Collapse(reaction2), int64(20))
+		v78 = []string{"reaction '" + v79 + "'"}
+	} else {
+		v78 = []string{}
+	}
+	details := celrt.Concat(v46, v49, v52, v56, v58, v60, v62, v65, v66, v68, v70, v73, v76, v78)
+	v80 := celrt.EqualBool(celrt.Field(input, "public"), true)
+	var v81 string
+	if v80 {
+		v81 = "a PUBLIC gist"
+	} else {
+		v81 = "a secret gist"
+	}
+	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v82 := celrt.Truncate(celrt.Collapse(filename), int64(80))
+	v83 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v84 string
+	if v83 {
+		x5, err := celrt.AsString(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(celrt.Field(input, "content"))
+		if err != nil {
+			return "", false, err
+		}
+		v85 := " (" + celrt.Plural(celrt.Lines(x5), "line", "lines") + ", " + celrt.Plural(size, "character", "characters")
+		v84 = v85 + ")"
+	} else {
+		v84 = ""
+	}
+	gist := v81 + " file '" + v82 + "'" + v84
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list6 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v86 := opt2.Value
+		if !opt2.Ok {
+			v86 = ""
+		}
+		s, err := celrt.ToString(v86)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list6, ""))
+	v87 := opt3.Value
+	if !opt3.Ok {
+		v87 = nil
+	}
+	v88 := celrt.ResultValue(v87)
+	var v89 celrt.Optional[string]
+	if celrt.TypeOf(v88) == celrt.ListType {
+		size2, err := celrt.Size(v88)
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.Of(celrt.Plural(size2, "item", "items"))
+	} else {
+		var v90 celrt.Optional[string]
+		if celrt.TypeOf(v88) != celrt.MapType {
+			v90 = celrt.None[string]()
+		} else {
+			opt4, err := celrt.OptSelect(v88, "total_count")
+			if err != nil {
+				return "", false, err
+			}
+			v91 := opt4.Value
+			if !opt4.Ok {
+				v91 = nil
+			}
+			var v92 celrt.Optional[string]
+			if celrt.TypeOf(v91) == celrt.DoubleType {
+				total_count, err := celrt.Select(v88, "total_count")
+				if err != nil {
+					return "", false, err
+				}
+				var v93 string
+				if celrt.EqualDouble(total_count, 1.0) {
+					v93 = "1 result"
+				} else {
+					total_count2, err := celrt.Select(v88, "total_count")
+					if err != nil {
+						return "", false, err
+					}
+					text2, err := celrt.NumberTextDyn(total_count2)
+					if err != nil {
+						return "", false, err
+					}
+					v93 = text2 + " results"
+				}
+				v92 = celrt.Of(v93)
+			} else {
+				opt5, err := celrt.OptSelect(v88, "number")
+				if err != nil {
+					return "", false, err
+				}
+				v94 := opt5.Value
+				if !opt5.Ok {
+					v94 = nil
+				}
+				var v95 celrt.Optional[string]
+				if celrt.TypeOf(v94) == celrt.DoubleType {
+					number, err := celrt.Select(v88, "number")
+					if err != nil {
+						return "", false, err
+					}
+					text3, err := celrt.NumberTextDyn(number)
+					if err != nil {
+						return "", false, err
+					}
+					opt6, err := celrt.OptSelect(v88, "title")
+					if err != nil {
+						return "", false, err
+					}
+					v96 := opt6.Value
+					if !opt6.Ok {
+						v96 = nil
+					}
+					var v97 string
+					if celrt.NonEmpty(v96).Ok {
+						title3, err := celrt.Select(v88, "title")
+						if err != nil {
+							return "", false, err
+						}
+						x6, err := celrt.AsString(title3)
+						if err != nil {
+							return "", false, err
+						}
+						v97 = " " + celrt.Truncate(celrt.Collapse(x6), int64(60))
+					} else {
+						v97 = ""
+					}
+					v95 = celrt.Of("#" + text3 + v97)
+				} else {
+					opt7, err := celrt.OptSelect(v88, "html_url")
+					if err != nil {
+						return "", false, err
+					}
+					v98 := opt7.Value
+					if !opt7.Ok {
+						v98 = nil
+					}
+					var v99 celrt.Optional[string]
+					if celrt.NonEmpty(v98).Ok {
+						html_url, err := celrt.Select(v88, "html_url")
+						if err != nil {
+							return "", false, err
+						}
+						x7, err := celrt.AsString(html_url)
+						if err != nil {
+							return "", false, err
+						}
+						v100 := celrt.Truncate(celrt.Trim(x7), int64(limits.Summary))
+						v99 = celrt.Of(v100)
+					} else {
+						v99 = celrt.None[string]()
+					}
+					v95 = v99
+				}
+				v92 = v95
+			}
+			v90 = v92
+		}
+		v89 = v90
+	}
+	_ = verb
+	_ = method3
+	_ = event3
+	_ = where
+	_ = details
+	_ = gist
+	return v89.Value, v89.Ok, nil
+}
+
+// formatterGithubAny registers the functions of "github:*".
+var formatterGithubAny = slots{
+	preview:      PreviewGithubAny,
+	tier:         runtime.TierNetwork,
+	row:          RowGithubAny,
+	result:       ResultGithubAny,
+	presentation: runtime.Presentation{Title: "GitHub", Category: "vcs", NerdIcon: "\uf09b", PlainIcon: "🐙"},
+}
+
+// PreviewGitAny formats calls to "git:*" (Git).
 //
 // Follows the reference git server (modelcontextprotocol/servers src/git,
 // mcp_server_git/server.py). The repository path, then what the tool does:
@@ -5409,7 +17153,7 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	return v21.Value, v21.Ok, nil
 }
 
-// TierGitAny returns the tier of a call to "git:*" (Any tool of the MCP git server).
+// TierGitAny returns the tier of a call to "git:*" (Git).
 //
 // Follows the reference git server (modelcontextprotocol/servers src/git,
 // mcp_server_git/server.py). The repository path, then what the tool does:
@@ -5680,10 +17424,727 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 	return celrt.Tier(v22)
 }
 
-// formatterGitAny registers the functions of "git:*".
-var formatterGitAny = slots{preview: PreviewGitAny, tierOf: TierGitAny}
+// RowGitAny renders the row of a call to "git:*" (Git).
+//
+// Follows the reference git server (modelcontextprotocol/servers src/git,
+// mcp_server_git/server.py). The repository path, then what the tool does:
+// the files staged (["."] stages all changes), the commit message, the
+// branch created (and the branch it starts from) or checked out, git_reset
+// unstaging everything, the revision shown or the diff target. Declines
+// without a repository path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	repo = nonEmpty(input.repo_path)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  : []
+//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
+//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
+//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
+//	details = (name == "git_reset" ? ["unstage all changes"] : [])
+//	+ (files.size() > 0 ? ["stage " + staged] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
+//	+ (nonEmpty(input.branch_name).hasValue()
+//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
+//	        + input.branch_name.trim() + "'"
+//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	    : [])
+//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	row = repo.hasValue()
+//	  ? optional.of(truncate((name.startsWith("git_") ? name.substring(4).replace("_", " ") + " " : "")
+//	      + baseName(repo.value())
+//	      + (nonEmpty(input.message).hasValue() ? ": " + truncate(collapse(input.message), 50)
+//	        : nonEmpty(input.branch_name).hasValue() ? " " + input.branch_name.trim()
+//	        : nonEmpty(input.target).hasValue() ? " " + input.target.trim()
+//	        : nonEmpty(input.revision).hasValue() ? " " + input.revision.trim()
+//	        : files.size() > 0 ? " (" + plural(files.size(), "file", "files") + ")" : ""), limits.summary))
+//	  : optional.none()
+func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	repo := celrt.NonEmpty(repo_path)
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(f).Ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v4, err := celrt.NonEmpty(f2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	files := v3
+	found := false
+	var failure error
+	for _, f3 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := f3 == "."
+		if !ok {
+			ok = f3 == "./"
+		}
+		ok2 := ok
+		if !ok2 {
+			ok3 := f3 == "*"
+			if !ok3 {
+				ok3 = f3 == ":/"
+			}
+			ok2 = ok3
+		}
+		found = ok2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	var v5 string
+	if found {
+		var v6 string
+		if int64(len(files)) > int64(1) {
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v6 = ""
+		}
+		v5 = "all changes" + v6
+	} else {
+		list3 := make([]string, 0, len(files))
+		for _, f4 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
+	}
+	staged := v5
+	var v8 []string
+	if name == "git_reset" {
+		v8 = []string{"unstage all changes"}
+	} else {
+		v8 = []string{}
+	}
+	var v9 []string
+	if int64(len(files)) > int64(0) {
+		v9 = []string{"stage " + staged}
+	} else {
+		v9 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 []string
+	if celrt.NonEmpty(branch_name).Ok {
+		var v13 string
+		if name == "git_checkout" {
+			v13 = "switch to branch '"
+		} else {
+			var v14 string
+			if name == "git_create_branch" {
+				v14 = "create branch '"
+			} else {
+				v14 = "branch '"
+			}
+			v13 = v14
+		}
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v15 string
+		if celrt.NonEmpty(base_branch).Ok {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
+		} else {
+			v15 = ""
+		}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
+	} else {
+		v12 = []string{}
+	}
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 []string
+	if celrt.NonEmpty(target).Ok {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
+	} else {
+		v17 = []string{}
+	}
+	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 []string
+	if celrt.NonEmpty(revision).Ok {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
+	} else {
+		v19 = []string{}
+	}
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	var v21 celrt.Optional[string]
+	if repo.Ok {
+		var v22 string
+		if strings.HasPrefix(name, "git_") {
+			r4, err := celrt.Substring(name, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v22 = celrt.Replace(r4, "_", " ") + " "
+		} else {
+			v22 = ""
+		}
+		v23, err := repo.Get()
+		if err != nil {
+			return "", false, err
+		}
+		message3, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v24 string
+		if celrt.NonEmpty(message3).Ok {
+			message4, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v25 := celrt.Truncate(celrt.Collapse(message4), int64(50))
+			v24 = ": " + v25
+		} else {
+			branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v26 string
+			if celrt.NonEmpty(branch_name3).Ok {
+				branch_name4, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v26 = " " + celrt.Trim(branch_name4)
+			} else {
+				target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v27 string
+				if celrt.NonEmpty(target3).Ok {
+					target4, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " " + celrt.Trim(target4)
+				} else {
+					revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					var v28 string
+					if celrt.NonEmpty(revision3).Ok {
+						revision4, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+						if err != nil {
+							return "", false, err
+						}
+						v28 = " " + celrt.Trim(revision4)
+					} else {
+						var v29 string
+						if int64(len(files)) > int64(0) {
+							v29 = " (" + celrt.Plural(int64(len(files)), "file", "files") + ")"
+						} else {
+							v29 = ""
+						}
+						v28 = v29
+					}
+					v27 = v28
+				}
+				v26 = v27
+			}
+			v24 = v26
+		}
+		v30 := celrt.Truncate(v22+celrt.BaseName(v23)+v24, int64(limits.Summary))
+		v21 = celrt.Of(v30)
+	} else {
+		v21 = celrt.None[string]()
+	}
+	_ = details
+	return v21.Value, v21.Ok, nil
+}
 
-// PreviewPostgresQuery formats calls to "postgres:query" (Run SQL on PostgreSQL).
+// ResultGitAny summarizes the result of a call to "git:*" (Git).
+//
+// Follows the reference git server (modelcontextprotocol/servers src/git,
+// mcp_server_git/server.py). The repository path, then what the tool does:
+// the files staged (["."] stages all changes), the commit message, the
+// branch created (and the branch it starts from) or checked out, git_reset
+// unstaging everything, the revision shown or the diff target. Declines
+// without a repository path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	repo = nonEmpty(input.repo_path)
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  : []
+//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
+//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
+//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
+//	details = (name == "git_reset" ? ["unstage all changes"] : [])
+//	+ (files.size() > 0 ? ["stage " + staged] : [])
+//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
+//	+ (nonEmpty(input.branch_name).hasValue()
+//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
+//	        + input.branch_name.trim() + "'"
+//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	    : [])
+//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  name in ["git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"]
+//	    ? cel.bind(ls, text.split("\n"),
+//	        cel.bind(add, ls.filter(l, l.startsWith("+") && !l.startsWith("+++")).size(),
+//	          cel.bind(del, ls.filter(l, l.startsWith("-") && !l.startsWith("---")).size(),
+//	            optional.of(add == 0 && del == 0 ? "no changes" : "+" + string(add) + " -" + string(del)))))
+//	  : name == "git_log"
+//	    ? optional.of(plural(text.split("\n").filter(l, l.startsWith("Commit: ") || l.startsWith("commit ")).size(), "commit", "commits"))
+//	  : optional.none())
+func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	repo := celrt.NonEmpty(repo_path)
+	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v3 []string
+	if v2 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.NonEmpty(f).Ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v4, err := celrt.NonEmpty(f2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v4)
+		}
+		v3 = list2
+	} else {
+		v3 = []string{}
+	}
+	files := v3
+	found := false
+	var failure error
+	for _, f3 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := f3 == "."
+		if !ok {
+			ok = f3 == "./"
+		}
+		ok2 := ok
+		if !ok2 {
+			ok3 := f3 == "*"
+			if !ok3 {
+				ok3 = f3 == ":/"
+			}
+			ok2 = ok3
+		}
+		found = ok2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	var v5 string
+	if found {
+		var v6 string
+		if int64(len(files)) > int64(1) {
+			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v6 = ""
+		}
+		v5 = "all changes" + v6
+	} else {
+		list3 := make([]string, 0, len(files))
+		for _, f4 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := "'" + f4 + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem)
+		}
+		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
+		v5 = v7
+	}
+	staged := v5
+	var v8 []string
+	if name == "git_reset" {
+		v8 = []string{"unstage all changes"}
+	} else {
+		v8 = []string{}
+	}
+	var v9 []string
+	if int64(len(files)) > int64(0) {
+		v9 = []string{"stage " + staged}
+	} else {
+		v9 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v10 = []string{"commit with message \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 []string
+	if celrt.NonEmpty(branch_name).Ok {
+		var v13 string
+		if name == "git_checkout" {
+			v13 = "switch to branch '"
+		} else {
+			var v14 string
+			if name == "git_create_branch" {
+				v14 = "create branch '"
+			} else {
+				v14 = "branch '"
+			}
+			v13 = v14
+		}
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v15 string
+		if celrt.NonEmpty(base_branch).Ok {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v15 = " from '" + celrt.Trim(base_branch2) + "'"
+		} else {
+			v15 = ""
+		}
+		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
+		v12 = v16
+	} else {
+		v12 = []string{}
+	}
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 []string
+	if celrt.NonEmpty(target).Ok {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
+		v17 = v18
+	} else {
+		v17 = []string{}
+	}
+	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 []string
+	if celrt.NonEmpty(revision).Ok {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
+		v19 = v20
+	} else {
+		v19 = []string{}
+	}
+	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list4 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v21 := opt.Value
+		if !opt.Ok {
+			v21 = ""
+		}
+		s, err := celrt.ToString(v21)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, s)
+	}
+	text := celrt.JoinSep(list4, "")
+	v22 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
+	var v23 celrt.Optional[string]
+	if slices.Contains(v22, name) {
+		ls := celrt.Split(text, "\n")
+		list5 := make([]string, 0, len(ls))
+		for _, l := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok4 := strings.HasPrefix(l, "+")
+			if ok4 {
+				ok4 = !strings.HasPrefix(l, "+++")
+			}
+			if ok4 {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, l)
+			}
+		}
+		add := int64(len(list5))
+		list6 := make([]string, 0, len(ls))
+		for _, l2 := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok5 := strings.HasPrefix(l2, "-")
+			if ok5 {
+				ok5 = !strings.HasPrefix(l2, "---")
+			}
+			if ok5 {
+				if bytes += len(l2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list6 = append(list6, l2)
+			}
+		}
+		del := int64(len(list6))
+		ok6 := add == int64(0)
+		if ok6 {
+			ok6 = del == int64(0)
+		}
+		var v24 string
+		if ok6 {
+			v24 = "no changes"
+		} else {
+			v24 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
+		}
+		v23 = celrt.Of(v24)
+	} else {
+		var v25 celrt.Optional[string]
+		if name == "git_log" {
+			list7 := make([]string, 0, len(celrt.Split(text, "\n")))
+			for _, l3 := range celrt.Split(text, "\n") {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				ok7 := strings.HasPrefix(l3, "Commit: ")
+				if !ok7 {
+					ok7 = strings.HasPrefix(l3, "commit ")
+				}
+				if ok7 {
+					if bytes += len(l3); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list7 = append(list7, l3)
+				}
+			}
+			v26 := celrt.Plural(int64(len(list7)), "commit", "commits")
+			v25 = celrt.Of(v26)
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v23 = v25
+	}
+	_ = repo
+	_ = details
+	return v23.Value, v23.Ok, nil
+}
+
+// formatterGitAny registers the functions of "git:*".
+var formatterGitAny = slots{
+	preview:      PreviewGitAny,
+	tierOf:       TierGitAny,
+	row:          RowGitAny,
+	result:       ResultGitAny,
+	presentation: runtime.Presentation{Title: "Git", Category: "vcs", NerdIcon: "\uf1d3", PlainIcon: "⎇"},
+}
+
+// PreviewPostgresQuery formats calls to "postgres:query" (PostgreSQL).
 //
 // Follows the archived reference PostgreSQL server (servers-archived
 // src/postgres: query {sql}); its read-only transaction is not a promise
@@ -5729,7 +18190,7 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	return v3.Value, v3.Ok, nil
 }
 
-// TierPostgresQuery returns the tier of a call to "postgres:query" (Run SQL on PostgreSQL).
+// TierPostgresQuery returns the tier of a call to "postgres:query" (PostgreSQL).
 //
 // Follows the archived reference PostgreSQL server (servers-archived
 // src/postgres: query {sql}); its read-only transaction is not a promise
@@ -5795,10 +18256,225 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v4)
 }
 
-// formatterPostgresQuery registers the functions of "postgres:query".
-var formatterPostgresQuery = slots{preview: PreviewPostgresQuery, tierOf: TierPostgresQuery}
+// RowPostgresQuery renders the row of a call to "postgres:query" (PostgreSQL).
+//
+// Follows the archived reference PostgreSQL server (servers-archived
+// src/postgres: query {sql}); its read-only transaction is not a promise
+// the published package keeps. The kinds of its statements first, each
+// once and the most consequential first (DROP before DELETE before UPDATE
+// … before SELECT; comments and quoted text skipped, so a statement
+// hidden after padding, after other statements or behind a dialect's quirk
+// still shows), then the whole query with its white space folded, cut at
+// 120 characters. Linear in the length of the query. Declines without SQL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
+//
+//	sql = nonEmpty(input.sql).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
+func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(sql)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	var v3 celrt.Optional[string]
+	if sql2 == "" {
+		v3 = celrt.None[string]()
+	} else {
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(60)))
+		v3 = v4
+	}
+	return v3.Value, v3.Ok, nil
+}
 
-// PreviewSqliteAny formats calls to "sqlite:*" (Any tool of the MCP SQLite server).
+// ResultPostgresQuery summarizes the result of a call to "postgres:query" (PostgreSQL).
+//
+// Follows the archived reference PostgreSQL server (servers-archived
+// src/postgres: query {sql}); its read-only transaction is not a promise
+// the published package keeps. The kinds of its statements first, each
+// once and the most consequential first (DROP before DELETE before UPDATE
+// … before SELECT; comments and quoted text skipped, so a statement
+// hidden after padding, after other statements or behind a dialect's quirk
+// still shows), then the whole query with its white space folded, cut at
+// 120 characters. Linear in the length of the query. Declines without SQL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
+//
+//	sql = nonEmpty(input.sql).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(sql)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v3 := opt2.Value
+		if !opt2.Ok {
+			v3 = ""
+		}
+		s, err := celrt.ToString(v3)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v4 celrt.Optional[string]
+	if text == "" {
+		v4 = celrt.None[string]()
+	} else {
+		opt3 := celrt.ParseJSON(text)
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		v6 := celrt.ResultValue(v5)
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) == celrt.ListType {
+			size, err := celrt.Size(v6)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v8 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v9, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v10 string
+				if n == "1" {
+					v10 = " row affected"
+				} else {
+					v10 = " rows affected"
+				}
+				v8 = celrt.Of(n + v10)
+			} else {
+				var v11 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v11 = celrt.Of(v12)
+				} else {
+					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v14 celrt.Optional[string]
+					if v13 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v15 string
+						if n2 == "1" {
+							v15 = " row affected"
+						} else {
+							v15 = " rows affected"
+						}
+						v14 = celrt.Of(n2 + v15)
+					} else {
+						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v14 = v16
+					}
+					v11 = v14
+				}
+				v8 = v11
+			}
+			v7 = v8
+		}
+		v4 = v7
+	}
+	_ = kind
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterPostgresQuery registers the functions of "postgres:query".
+var formatterPostgresQuery = slots{
+	preview:      PreviewPostgresQuery,
+	tierOf:       TierPostgresQuery,
+	row:          RowPostgresQuery,
+	result:       ResultPostgresQuery,
+	presentation: runtime.Presentation{Title: "PostgreSQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewSqliteAny formats calls to "sqlite:*" (SQLite).
 //
 // Follows the archived reference SQLite server (servers-archived
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
@@ -5862,7 +18538,7 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v3.Value, v3.Ok, nil
 }
 
-// TierSqliteAny returns the tier of a call to "sqlite:*" (Any tool of the MCP SQLite server).
+// TierSqliteAny returns the tier of a call to "sqlite:*" (SQLite).
 //
 // Follows the archived reference SQLite server (servers-archived
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
@@ -5944,10 +18620,240 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v3)
 }
 
-// formatterSqliteAny registers the functions of "sqlite:*".
-var formatterSqliteAny = slots{preview: PreviewSqliteAny, tierOf: TierSqliteAny}
+// RowSqliteAny renders the row of a call to "sqlite:*" (SQLite).
+//
+// Follows the archived reference SQLite server (servers-archived
+// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
+// create_table {query}, describe_table {table_name}). For a query, the
+// kinds of its statements first, as for postgres:query (write_query runs
+// any statement, DELETE and DROP included), then the query with its white
+// space folded, cut at 120 characters; for describe_table, the table.
+// Declines otherwise, so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
+//
+//	sql = nonEmpty(input.query).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql != "" ? optional.of(kind + ": " + inline(sql, 60))
+//	  : nonEmpty(input.table_name).hasValue() ? optional.of("describe " + truncate(collapse(input.table_name), 60))
+//	  : optional.none()
+func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql := v1
+	kinds := celrt.SQLKinds(sql)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	var v3 celrt.Optional[string]
+	if sql != "" {
+		v4 := celrt.Of(kind + ": " + celrt.Inline(sql, int64(60)))
+		v3 = v4
+	} else {
+		table_name, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(table_name).Ok {
+			table_name2, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Truncate(celrt.Collapse(table_name2), int64(60))
+			v5 = celrt.Of("describe " + v6)
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	return v3.Value, v3.Ok, nil
+}
 
-// PreviewMysqlAny formats calls to "mysql:*" (Any tool of an MCP MySQL server).
+// ResultSqliteAny summarizes the result of a call to "sqlite:*" (SQLite).
+//
+// Follows the archived reference SQLite server (servers-archived
+// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
+// create_table {query}, describe_table {table_name}). For a query, the
+// kinds of its statements first, as for postgres:query (write_query runs
+// any statement, DELETE and DROP included), then the query with its white
+// space folded, cut at 120 characters; for describe_table, the table.
+// Declines otherwise, so the MCP argument summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
+//
+//	sql = nonEmpty(input.query).orValue("")
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	sql := v1
+	kinds := celrt.SQLKinds(sql)
+	var v2 string
+	if int64(len(kinds)) == int64(0) {
+		v2 = "SQL"
+	} else {
+		v2 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v2
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v3 := opt2.Value
+		if !opt2.Ok {
+			v3 = ""
+		}
+		s, err := celrt.ToString(v3)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v4 celrt.Optional[string]
+	if text == "" {
+		v4 = celrt.None[string]()
+	} else {
+		opt3 := celrt.ParseJSON(text)
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
+		}
+		v6 := celrt.ResultValue(v5)
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) == celrt.ListType {
+			size, err := celrt.Size(v6)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v8 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v9, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v10 string
+				if n == "1" {
+					v10 = " row affected"
+				} else {
+					v10 = " rows affected"
+				}
+				v8 = celrt.Of(n + v10)
+			} else {
+				var v11 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v11 = celrt.Of(v12)
+				} else {
+					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v14 celrt.Optional[string]
+					if v13 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v15 string
+						if n2 == "1" {
+							v15 = " row affected"
+						} else {
+							v15 = " rows affected"
+						}
+						v14 = celrt.Of(n2 + v15)
+					} else {
+						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v14 = v16
+					}
+					v11 = v14
+				}
+				v8 = v11
+			}
+			v7 = v8
+		}
+		v4 = v7
+	}
+	_ = kind
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterSqliteAny registers the functions of "sqlite:*".
+var formatterSqliteAny = slots{
+	preview:      PreviewSqliteAny,
+	tierOf:       TierSqliteAny,
+	row:          RowSqliteAny,
+	result:       ResultSqliteAny,
+	presentation: runtime.Presentation{Title: "SQLite", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewMysqlAny formats calls to "mysql:*" (MySQL).
 //
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
@@ -6000,7 +18906,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v4.Value, v4.Ok, nil
 }
 
-// TierMysqlAny returns the tier of a call to "mysql:*" (Any tool of an MCP MySQL server).
+// TierMysqlAny returns the tier of a call to "mysql:*" (MySQL).
 //
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
@@ -6090,10 +18996,239 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v4)
 }
 
-// formatterMysqlAny registers the functions of "mysql:*".
-var formatterMysqlAny = slots{preview: PreviewMysqlAny, tierOf: TierMysqlAny}
+// RowMysqlAny renders the row of a call to "mysql:*" (MySQL).
+//
+// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
+// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
+// statements first, as for postgres:query (MySQL's backslash escapes, #
+// comments and /*! */ code included), then the query with its white space
+// folded, cut at 120 characters. Declines otherwise (get_schema_info,
+// get_table_sample).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
+//
+//	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
+func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(sql)
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		v1 = v2
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v3 string
+	if int64(len(kinds)) == int64(0) {
+		v3 = "SQL"
+	} else {
+		v3 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v3
+	var v4 celrt.Optional[string]
+	if sql2 == "" {
+		v4 = celrt.None[string]()
+	} else {
+		v5 := celrt.Of(kind + ": " + celrt.Inline(sql2, int64(60)))
+		v4 = v5
+	}
+	return v4.Value, v4.Ok, nil
+}
 
-// PreviewPlaywrightAny formats calls to "playwright:*" (Any tool of a Playwright MCP server).
+// ResultMysqlAny summarizes the result of a call to "mysql:*" (MySQL).
+//
+// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
+// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
+// statements first, as for postgres:query (MySQL's backslash escapes, #
+// comments and /*! */ code included), then the query with its white space
+// folded, cut at 120 characters. Declines otherwise (get_schema_info,
+// get_table_sample).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
+//
+//	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
+//	kinds = sqlKinds(sql)
+//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text == "" ? optional.none()
+//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
+//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
+//	      : text.contains("'affected_rows': ")
+//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : text.startsWith("[{")
+//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
+//	      : text.lowerAscii().contains("rows affected: ")
+//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
+//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
+//	      : optional.of(plural(lines(text), "line", "lines"))))
+func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(query)
+	v1 := opt.Value
+	if !opt.Ok {
+		sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(sql)
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		v1 = v2
+	}
+	sql2 := v1
+	kinds := celrt.SQLKinds(sql2)
+	var v3 string
+	if int64(len(kinds)) == int64(0) {
+		v3 = "SQL"
+	} else {
+		v3 = celrt.JoinSep(kinds, ", ")
+	}
+	kind := v3
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt3, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt3.Value
+		if !opt3.Ok {
+			v4 = ""
+		}
+		s, err := celrt.ToString(v4)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list, ""))
+	var v5 celrt.Optional[string]
+	if text == "" {
+		v5 = celrt.None[string]()
+	} else {
+		opt4 := celrt.ParseJSON(text)
+		v6 := opt4.Value
+		if !opt4.Ok {
+			v6 = nil
+		}
+		v7 := celrt.ResultValue(v6)
+		var v8 celrt.Optional[string]
+		if celrt.TypeOf(v7) == celrt.ListType {
+			size, err := celrt.Size(v7)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = celrt.Of(celrt.Plural(size, "row", "rows"))
+		} else {
+			var v9 celrt.Optional[string]
+			if strings.Contains(text, "'affected_rows': ") {
+				v10 := celrt.SplitN(text, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v10, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
+				var v11 string
+				if n == "1" {
+					v11 = " row affected"
+				} else {
+					v11 = " rows affected"
+				}
+				v9 = celrt.Of(n + v11)
+			} else {
+				var v12 celrt.Optional[string]
+				if strings.HasPrefix(text, "[{") {
+					v13 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
+					v12 = celrt.Of(v13)
+				} else {
+					v14 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
+					var v15 celrt.Optional[string]
+					if v14 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+						if err != nil {
+							return "", false, err
+						}
+						sum, err := celrt.AddInt(r, int64(15))
+						if err != nil {
+							return "", false, err
+						}
+						r2, err := celrt.Substring(text, sum)
+						if err != nil {
+							return "", false, err
+						}
+						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+						if err != nil {
+							return "", false, err
+						}
+						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
+						var v16 string
+						if n2 == "1" {
+							v16 = " row affected"
+						} else {
+							v16 = " rows affected"
+						}
+						v15 = celrt.Of(n2 + v16)
+					} else {
+						v17 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
+						v15 = v17
+					}
+					v12 = v15
+				}
+				v9 = v12
+			}
+			v8 = v9
+		}
+		v5 = v8
+	}
+	_ = kind
+	return v5.Value, v5.Ok, nil
+}
+
+// formatterMysqlAny registers the functions of "mysql:*".
+var formatterMysqlAny = slots{
+	preview:      PreviewMysqlAny,
+	tierOf:       TierMysqlAny,
+	row:          RowMysqlAny,
+	result:       ResultMysqlAny,
+	presentation: runtime.Presentation{Title: "MySQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+}
+
+// PreviewPlaywrightAny formats calls to "playwright:*" (Playwright).
 //
 // Follows microsoft/playwright-mcp, current (README v0.0.79: target with
 // an optional element), intermediate (ref, selector) and old (element with
@@ -7297,10 +20432,2111 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	return v99.Value, v99.Ok, nil
 }
 
-// formatterPlaywrightAny registers the functions of "playwright:*".
-var formatterPlaywrightAny = slots{preview: PreviewPlaywrightAny, tier: runtime.TierNetwork}
+// RowPlaywrightAny renders the row of a call to "playwright:*" (Playwright).
+//
+// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
+// an optional element), intermediate (ref, selector) and old (element with
+// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
+// with CSS selectors). What the browser is asked to do, with the element
+// as the model labelled it and the target it really acts on: navigate,
+// click, hover, type, select, press a key, drag; the code
+// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
+// whole up to the output cap; every local file browser_file_upload,
+// browser_drop and playwright_upload_file send; each browser_fill_form
+// field as name=value; a dialog accepted or dismissed; the method, URL and
+// body of playwright_get/post/put/patch/delete, with a bearer token
+// flagged, never shown. Other tools decline, so the MCP argument summary
+// shows; for names it does not know, only an unambiguous set of arguments
+// names the action.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	url = nonEmpty(input.url)
+//	tgt = nonEmpty(input.target).orValue(nonEmpty(input.ref).orValue(nonEmpty(input.selector).orValue("")))
+//	place = (nonEmpty(input.element).hasValue()
+//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + truncate(collapse(tgt), 80) + ")")
+//	  : truncate(collapse(tgt), 80))
+//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
+//	from = cel.bind(t, nonEmpty(input.startTarget).orValue(nonEmpty(input.startRef).orValue(nonEmpty(input.sourceSelector).orValue(""))),
+//	  nonEmpty(input.startElement).hasValue()
+//	    ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	to = cel.bind(t, nonEmpty(input.endTarget).orValue(nonEmpty(input.endRef).orValue(nonEmpty(input.targetSelector).orValue(""))),
+//	  nonEmpty(input.endElement).hasValue()
+//	    ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	typed = type(input.text) == string ? optional.of(input.text)
+//	  : type(input.value) == string ? optional.of(input.value)
+//	  : optional.none()
+//	values = (type(input.values) == list ? input.values : type(input.value) == string ? [input.value] : [])
+//	  .filter(v, type(v) == string)
+//	  .map(v, "'" + truncate(collapse(v), 60) + "'")
+//	code = nonEmpty(input.function).orValue(nonEmpty(input.script).orValue(nonEmpty(input.code).orValue("")))
+//	paths = (type(input.paths) == list ? input.paths : [])
+//	  .filter(p, nonEmpty(p).hasValue())
+//	  .map(p, "'" + nonEmpty(p).value() + "'")
+//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
+//	fields = (type(input.fields) == list ? input.fields : [])
+//	  .filter(f, type(f) == map)
+//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
+//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
+//	headers = type(input.headers) == map ? input.headers : {}
+//	secrets = headers.filter(k, type(k) == string
+//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
+//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
+//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
+//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
+//	  : name == "browser_drop" ? "drop"
+//	  : name == "browser_fill_form" ? "form"
+//	  : name == "browser_handle_dialog" ? "dialog"
+//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
+//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
+//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
+//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
+//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
+//	  : name in ["browser_select_option", "playwright_select"] ? "select"
+//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
+//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
+//	  : has(input.function) || has(input.script) ? "evaluate"
+//	  : has(input.code) ? "run"
+//	  : has(input.fields) ? "form"
+//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
+//	  : has(input.paths) || has(input.data) ? "drop"
+//	  : has(input.accept) ? "dialog"
+//	  : from != "" && to != "" ? "drag"
+//	  : url.hasValue() && has(input.token) ? "http"
+//	  : url.hasValue() && tgt == "" ? "navigate"
+//	  : has(input.text) && tgt != "" ? "type"
+//	  : type(input.values) == list && tgt != "" ? "select"
+//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
+//	  : ""
+//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
+//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
+//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
+//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
+//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	row = kind == ""
+//	  ? (name.startsWith("browser_") || name.startsWith("playwright_")
+//	      ? optional.of(name.substring(name.indexOf("_") + 1).replace("_", " ")) : optional.none())
+//	: kind == "navigate" && url.hasValue() ? optional.of("navigate " + truncate(url.value(), limits.summary))
+//	: kind in ["click", "hover"] && place != "" ? optional.of(kind + " " + place)
+//	: kind == "type" && place != "" ? optional.of("type into " + place)
+//	: kind == "select" && place != "" ? optional.of("select in " + place)
+//	: kind == "press" && nonEmpty(input.key).hasValue() ? optional.of("press " + truncate(input.key.trim(), 30))
+//	: kind == "evaluate" && code != "" ? optional.of("evaluate " + truncate(collapse(code), 60))
+//	: kind == "run" && code != "" ? optional.of("run code " + truncate(collapse(code), 60))
+//	: kind == "run" && nonEmpty(input.filename).hasValue() ? optional.of("run code from " + input.filename.trim())
+//	: kind == "upload" && paths.size() > 0 ? optional.of("upload " + plural(paths.size(), "file", "files"))
+//	: kind == "drop" && (paths.size() > 0 || type(input.data) == map) ? optional.of("drop" + (place != "" ? " onto " + place : ""))
+//	: kind == "form" && fields.size() > 0 ? optional.of("fill " + plural(fields.size(), "field", "fields"))
+//	: kind == "dialog" && type(input.accept) == bool ? optional.of(input.accept ? "accept dialog" : "dismiss dialog")
+//	: kind == "drag" && from != "" && to != "" ? optional.of("drag " + from + " → " + to)
+//	: kind == "http" && url.hasValue() ? optional.of(verb + " " + truncate(url.value(), limits.summary))
+//	: optional.none()
+func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(target)
+	v2 := opt.Value
+	if !opt.Ok {
+		ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(ref)
+		v3 := opt2.Value
+		if !opt2.Ok {
+			selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt3 := celrt.NonEmpty(selector)
+			v4 := opt3.Value
+			if !opt3.Ok {
+				v4 = ""
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	tgt := v2
+	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v5 string
+	if celrt.NonEmpty(element).Ok {
+		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v7 string
+		if tgt == "" {
+			v7 = ""
+		} else {
+			v7 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
+		}
+		v5 = "'" + v6 + "'" + v7
+	} else {
+		v5 = celrt.Truncate(celrt.Collapse(tgt), int64(80))
+	}
+	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 string
+	if celrt.NonEmpty(iframeSelector).Ok {
+		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v8 = " in frame " + v9
+	} else {
+		v8 = ""
+	}
+	place := v5 + v8
+	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(startTarget)
+	v10 := opt4.Value
+	if !opt4.Ok {
+		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(startRef)
+		v11 := opt5.Value
+		if !opt5.Ok {
+			sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt6 := celrt.NonEmpty(sourceSelector)
+			v12 := opt6.Value
+			if !opt6.Ok {
+				v12 = ""
+			}
+			v11 = v12
+		}
+		v10 = v11
+	}
+	t := v10
+	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(startElement).Ok {
+		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v15 string
+		if t == "" {
+			v15 = ""
+		} else {
+			v15 = " (" + t + ")"
+		}
+		v13 = "'" + v14 + "'" + v15
+	} else {
+		v13 = t
+	}
+	from := v13
+	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt7 := celrt.NonEmpty(endTarget)
+	v16 := opt7.Value
+	if !opt7.Ok {
+		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt8 := celrt.NonEmpty(endRef)
+		v17 := opt8.Value
+		if !opt8.Ok {
+			targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt9 := celrt.NonEmpty(targetSelector)
+			v18 := opt9.Value
+			if !opt9.Ok {
+				v18 = ""
+			}
+			v17 = v18
+		}
+		v16 = v17
+	}
+	t2 := v16
+	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if celrt.NonEmpty(endElement).Ok {
+		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v21 string
+		if t2 == "" {
+			v21 = ""
+		} else {
+			v21 = " (" + t2 + ")"
+		}
+		v19 = "'" + v20 + "'" + v21
+	} else {
+		v19 = t2
+	}
+	to := v19
+	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v23 celrt.Optional[any]
+	if v22 {
+		v23 = celrt.Of[any](celrt.Field(input, "text"))
+	} else {
+		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v25 celrt.Optional[any]
+		if v24 {
+			v25 = celrt.Of[any](celrt.Field(input, "value"))
+		} else {
+			v25 = celrt.None[any]()
+		}
+		v23 = v25
+	}
+	typed := v23
+	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v27 any
+	if v26 {
+		v27 = celrt.Field(input, "values")
+	} else {
+		v28 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v29 []any
+		if v28 {
+			v29 = []any{celrt.Field(input, "value")}
+		} else {
+			v29 = []any{}
+		}
+		v27 = v29
+	}
+	items, err := celrt.Iterate(v27)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v30 := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(v30) == celrt.StringType {
+			if bytes += celrt.Footprint(v30); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v30)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, v31 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(v31)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	values := list2
+	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt10 := celrt.NonEmpty(function)
+	v32 := opt10.Value
+	if !opt10.Ok {
+		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt11 := celrt.NonEmpty(script)
+		v33 := opt11.Value
+		if !opt11.Ok {
+			code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt12 := celrt.NonEmpty(code)
+			v34 := opt12.Value
+			if !opt12.Ok {
+				v34 = ""
+			}
+			v33 = v34
+		}
+		v32 = v33
+	}
+	code2 := v32
+	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v36 any
+	if v35 {
+		v36 = celrt.Field(input, "paths")
+	} else {
+		v36 = []any{}
+	}
+	items2, err := celrt.Iterate(v36)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(p).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, p)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, p2 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v37, err := celrt.NonEmpty(p2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := "'" + v37 + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 []string
+	if celrt.NonEmpty(filePath).Ok {
+		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v38 = []string{"'" + celrt.Trim(filePath2) + "'"}
+	} else {
+		v38 = []string{}
+	}
+	paths := celrt.Concat(list4, v38)
+	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v40 any
+	if v39 {
+		v40 = celrt.Field(input, "fields")
+	} else {
+		v40 = []any{}
+	}
+	items3, err := celrt.Iterate(v40)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(f) == celrt.MapType {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, f)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, f2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt13, err := celrt.OptSelect(f2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		v41 := opt13.Value
+		if !opt13.Ok {
+			v41 = nil
+		}
+		opt14 := celrt.NonEmpty(v41)
+		v42 := opt14.Value
+		if !opt14.Ok {
+			v42 = "?"
+		}
+		opt15, err := celrt.OptSelect(f2, "value")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt15.Value
+		if !opt15.Ok {
+			v43 = nil
+		}
+		var v44 string
+		if celrt.TypeOf(v43) == celrt.StringType {
+			value2, err := celrt.Select(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(value2)
+			if err != nil {
+				return "", false, err
+			}
+			v44 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
+		} else {
+			opt16, err := celrt.OptSelect(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			v45 := opt16.Value
+			if !opt16.Ok {
+				v45 = nil
+			}
+			v44 = celrt.MCPValue(v45)
+		}
+		elem3 := celrt.Truncate(celrt.Collapse(v42), int64(40)) + "=" + v44
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem3)
+	}
+	fields := list6
+	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v47 any
+	if v46 {
+		v47 = celrt.Field(input, "headers")
+	} else {
+		v47 = celrt.EmptyMap()
+	}
+	headers := v47
+	items4, err := celrt.Iterate(headers)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(k) == celrt.StringType
+		if ok {
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok = slices.Contains(v48, celrt.LowerASCII(x3))
+		}
+		if ok {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, k)
+		}
+	}
+	secrets := list7
+	v49 := []string{"browser_navigate", "playwright_navigate"}
+	var v50 string
+	if slices.Contains(v49, name) {
+		v50 = "navigate"
+	} else {
+		v51 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "evaluate"
+		} else {
+			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v54 string
+			if slices.Contains(v53, name) {
+				v54 = "run"
+			} else {
+				v55 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v56 string
+				if slices.Contains(v55, name) {
+					v56 = "upload"
+				} else {
+					var v57 string
+					if name == "browser_drop" {
+						v57 = "drop"
+					} else {
+						var v58 string
+						if name == "browser_fill_form" {
+							v58 = "form"
+						} else {
+							var v59 string
+							if name == "browser_handle_dialog" {
+								v59 = "dialog"
+							} else {
+								v60 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v61 string
+								if v60 {
+									v61 = "drag"
+								} else {
+									v62 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v63 string
+									if slices.Contains(v62, name) {
+										v63 = "http"
+									} else {
+										v64 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v65 string
+										if slices.Contains(v64, name) {
+											v65 = "click"
+										} else {
+											v66 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v67 string
+											if v66 {
+												v67 = "hover"
+											} else {
+												v68 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v69 string
+												if slices.Contains(v68, name) {
+													v69 = "type"
+												} else {
+													v70 := []string{"browser_select_option", "playwright_select"}
+													var v71 string
+													if slices.Contains(v70, name) {
+														v71 = "select"
+													} else {
+														v72 := []string{"browser_press_key", "playwright_press_key"}
+														var v73 string
+														if slices.Contains(v72, name) {
+															v73 = "press"
+														} else {
+															ok2 := strings.HasPrefix(name, "browser_")
+															if !ok2 {
+																ok2 = strings.HasPrefix(name, "playwright_")
+															}
+															var v74 string
+															if ok2 {
+																v74 = ""
+															} else {
+																ok3 := celrt.FieldSet(input, "function")
+																if !ok3 {
+																	ok3 = celrt.FieldSet(input, "script")
+																}
+																var v75 string
+																if ok3 {
+																	v75 = "evaluate"
+																} else {
+																	var v76 string
+																	if celrt.FieldSet(input, "code") {
+																		v76 = "run"
+																	} else {
+																		var v77 string
+																		if celrt.FieldSet(input, "fields") {
+																			v77 = "form"
+																		} else {
+																			ok4 := celrt.FieldSet(input, "filePath")
+																			if !ok4 {
+																				ok5 := celrt.FieldSet(input, "paths")
+																				if ok5 {
+																					ok5 = tgt == ""
+																				}
+																				ok4 = ok5
+																			}
+																			var v78 string
+																			if ok4 {
+																				v78 = "upload"
+																			} else {
+																				ok6 := celrt.FieldSet(input, "paths")
+																				if !ok6 {
+																					ok6 = celrt.FieldSet(input, "data")
+																				}
+																				var v79 string
+																				if ok6 {
+																					v79 = "drop"
+																				} else {
+																					var v80 string
+																					if celrt.FieldSet(input, "accept") {
+																						v80 = "dialog"
+																					} else {
+																						ok7 := from != ""
+																						if ok7 {
+																							ok7 = to != ""
+																						}
+																						var v81 string
+																						if ok7 {
+																							v81 = "drag"
+																						} else {
+																							ok8 := url2.Ok
+																							if ok8 {
+																								ok8 = celrt.FieldSet(input, "token")
+																							}
+																							var v82 string
+																							if ok8 {
+																								v82 = "http"
+																							} else {
+																								ok9 := url2.Ok
+																								if ok9 {
+																									ok9 = tgt == ""
+																								}
+																								var v83 string
+																								if ok9 {
+																									v83 = "navigate"
+																								} else {
+																									ok10 := celrt.FieldSet(input, "text")
+																									if ok10 {
+																										ok10 = tgt != ""
+																									}
+																									var v84 string
+																									if ok10 {
+																										v84 = "type"
+																									} else {
+																										v85 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v85
+																										if ok11 {
+																											ok11 = tgt != ""
+																										}
+																										var v86 string
+																										if ok11 {
+																											v86 = "select"
+																										} else {
+																											v87, failure := func() (bool, error) {
+																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+																												if err != nil {
+																													return false, err
+																												}
+																												return celrt.NonEmpty(key).Ok, nil
+																											}()
+																											ok13, err := celrt.And(v87, failure, tgt == "", nil)
+																											if err != nil {
+																												return "", false, err
+																											}
+																											var v88 string
+																											if ok13 {
+																												v88 = "press"
+																											} else {
+																												v88 = ""
+																											}
+																											v86 = v88
+																										}
+																										v84 = v86
+																									}
+																									v83 = v84
+																								}
+																								v82 = v83
+																							}
+																							v81 = v82
+																						}
+																						v80 = v81
+																					}
+																					v79 = v80
+																				}
+																				v78 = v79
+																			}
+																			v77 = v78
+																		}
+																		v76 = v77
+																	}
+																	v75 = v76
+																}
+																v74 = v75
+															}
+															v73 = v74
+														}
+														v71 = v73
+													}
+													v69 = v71
+												}
+												v67 = v69
+											}
+											v65 = v67
+										}
+										v63 = v65
+									}
+									v61 = v63
+								}
+								v59 = v61
+							}
+							v58 = v59
+						}
+						v57 = v58
+					}
+					v56 = v57
+				}
+				v54 = v56
+			}
+			v52 = v54
+		}
+		v50 = v52
+	}
+	kind := v50
+	ok14 := strings.HasPrefix(name, "playwright_")
+	if ok14 {
+		ok14 = kind == "http"
+	}
+	var v89 string
+	if ok14 {
+		r4, err := celrt.Substring(name, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.UpperASCII(r4)
+	} else {
+		v89 = "HTTP request to"
+	}
+	verb := v89
+	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v90
+	if ok15 {
+		v91 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok15 = v91
+	}
+	var v92 []string
+	if ok15 {
+		x4, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v93 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v92 = v93
+	} else {
+		v92 = []string{}
+	}
+	var v94 []string
+	if celrt.FieldSet(input, "token") {
+		v94 = []string{"a bearer token (not shown)"}
+	} else {
+		v94 = []string{}
+	}
+	size, err := celrt.Size(headers)
+	if err != nil {
+		return "", false, err
+	}
+	var v95 []string
+	if size == int64(0) {
+		v95 = []string{}
+	} else {
+		size2, err := celrt.Size(headers)
+		if err != nil {
+			return "", false, err
+		}
+		var v96 string
+		if int64(len(secrets)) == int64(0) {
+			v96 = ""
+		} else {
+			x5, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(secrets)
+			if err != nil {
+				return "", false, err
+			}
+			v97 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v96 = " (" + v97 + ", values not shown)"
+		}
+		v98 := []string{celrt.Plural(size2, "header", "headers") + v96}
+		v95 = v98
+	}
+	http := celrt.Concat(v92, v94, v95)
+	var v99 celrt.Optional[string]
+	if kind == "" {
+		ok16 := strings.HasPrefix(name, "browser_")
+		if !ok16 {
+			ok16 = strings.HasPrefix(name, "playwright_")
+		}
+		var v100 celrt.Optional[string]
+		if ok16 {
+			r5, err := celrt.IndexOf(name, "_")
+			if err != nil {
+				return "", false, err
+			}
+			sum2, err := celrt.AddInt(r5, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r6, err := celrt.Substring(name, sum2)
+			if err != nil {
+				return "", false, err
+			}
+			v100 = celrt.Of(celrt.Replace(r6, "_", " "))
+		} else {
+			v100 = celrt.None[string]()
+		}
+		v99 = v100
+	} else {
+		ok17 := kind == "navigate"
+		if ok17 {
+			ok17 = url2.Ok
+		}
+		var v101 celrt.Optional[string]
+		if ok17 {
+			v102, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v103 := celrt.Of("navigate " + celrt.Truncate(v102, int64(limits.Summary)))
+			v101 = v103
+		} else {
+			v104 := slices.Contains([]string{"click", "hover"}, kind)
+			ok18 := v104
+			if ok18 {
+				ok18 = place != ""
+			}
+			var v105 celrt.Optional[string]
+			if ok18 {
+				v105 = celrt.Of(kind + " " + place)
+			} else {
+				ok19 := kind == "type"
+				if ok19 {
+					ok19 = place != ""
+				}
+				var v106 celrt.Optional[string]
+				if ok19 {
+					v106 = celrt.Of("type into " + place)
+				} else {
+					ok20 := kind == "select"
+					if ok20 {
+						ok20 = place != ""
+					}
+					var v107 celrt.Optional[string]
+					if ok20 {
+						v107 = celrt.Of("select in " + place)
+					} else {
+						ok21 := kind == "press"
+						if ok21 {
+							key2, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							ok21 = celrt.NonEmpty(key2).Ok
+						}
+						var v108 celrt.Optional[string]
+						if ok21 {
+							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							v109 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)))
+							v108 = v109
+						} else {
+							ok22 := kind == "evaluate"
+							if ok22 {
+								ok22 = code2 != ""
+							}
+							var v110 celrt.Optional[string]
+							if ok22 {
+								v111 := celrt.Of("evaluate " + celrt.Truncate(celrt.Collapse(code2), int64(60)))
+								v110 = v111
+							} else {
+								ok23 := kind == "run"
+								if ok23 {
+									ok23 = code2 != ""
+								}
+								var v112 celrt.Optional[string]
+								if ok23 {
+									v113 := celrt.Of("run code " + celrt.Truncate(celrt.Collapse(code2), int64(60)))
+									v112 = v113
+								} else {
+									ok24 := kind == "run"
+									if ok24 {
+										filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+										if err != nil {
+											return "", false, err
+										}
+										ok24 = celrt.NonEmpty(filename).Ok
+									}
+									var v114 celrt.Optional[string]
+									if ok24 {
+										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
+										if err != nil {
+											return "", false, err
+										}
+										v115 := celrt.Of("run code from " + celrt.Trim(filename2))
+										v114 = v115
+									} else {
+										ok25 := kind == "upload"
+										if ok25 {
+											ok25 = int64(len(paths)) > int64(0)
+										}
+										var v116 celrt.Optional[string]
+										if ok25 {
+											v117 := celrt.Of("upload " + celrt.Plural(int64(len(paths)), "file", "files"))
+											v116 = v117
+										} else {
+											ok26 := kind == "drop"
+											if ok26 {
+												ok27 := int64(len(paths)) > int64(0)
+												if !ok27 {
+													v118 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok27 = v118
+												}
+												ok26 = ok27
+											}
+											var v119 celrt.Optional[string]
+											if ok26 {
+												var v120 string
+												if place != "" {
+													v120 = " onto " + place
+												} else {
+													v120 = ""
+												}
+												v119 = celrt.Of("drop" + v120)
+											} else {
+												ok28 := kind == "form"
+												if ok28 {
+													ok28 = int64(len(fields)) > int64(0)
+												}
+												var v121 celrt.Optional[string]
+												if ok28 {
+													v122 := celrt.Plural(int64(len(fields)), "field", "fields")
+													v121 = celrt.Of("fill " + v122)
+												} else {
+													ok29 := kind == "dialog"
+													if ok29 {
+														v123 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok29 = v123
+													}
+													var v124 celrt.Optional[string]
+													if ok29 {
+														x6, err := celrt.AsBool(celrt.Field(input, "accept"))
+														if err != nil {
+															return "", false, err
+														}
+														var v125 string
+														if x6 {
+															v125 = "accept dialog"
+														} else {
+															v125 = "dismiss dialog"
+														}
+														v124 = celrt.Of(v125)
+													} else {
+														ok30 := kind == "drag"
+														if ok30 {
+															ok30 = from != ""
+														}
+														ok31 := ok30
+														if ok31 {
+															ok31 = to != ""
+														}
+														var v126 celrt.Optional[string]
+														if ok31 {
+															v126 = celrt.Of("drag " + from + " → " + to)
+														} else {
+															ok32 := kind == "http"
+															if ok32 {
+																ok32 = url2.Ok
+															}
+															var v127 celrt.Optional[string]
+															if ok32 {
+																v128, err := url2.Get()
+																if err != nil {
+																	return "", false, err
+																}
+																v129 := celrt.Of(verb + " " + celrt.Truncate(v128, int64(limits.Summary)))
+																v127 = v129
+															} else {
+																v127 = celrt.None[string]()
+															}
+															v126 = v127
+														}
+														v124 = v126
+													}
+													v121 = v124
+												}
+												v119 = v121
+											}
+											v116 = v119
+										}
+										v114 = v116
+									}
+									v112 = v114
+								}
+								v110 = v112
+							}
+							v108 = v110
+						}
+						v107 = v108
+					}
+					v106 = v107
+				}
+				v105 = v106
+			}
+			v101 = v105
+		}
+		v99 = v101
+	}
+	_ = typed
+	_ = values
+	_ = http
+	return v99.Value, v99.Ok, nil
+}
 
-// PreviewFetchFetch formats calls to "fetch:fetch" (Fetch a URL with the MCP fetch server).
+// ResultPlaywrightAny summarizes the result of a call to "playwright:*" (Playwright).
+//
+// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
+// an optional element), intermediate (ref, selector) and old (element with
+// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
+// with CSS selectors). What the browser is asked to do, with the element
+// as the model labelled it and the target it really acts on: navigate,
+// click, hover, type, select, press a key, drag; the code
+// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
+// whole up to the output cap; every local file browser_file_upload,
+// browser_drop and playwright_upload_file send; each browser_fill_form
+// field as name=value; a dialog accepted or dismissed; the method, URL and
+// body of playwright_get/post/put/patch/delete, with a bearer token
+// flagged, never shown. Other tools decline, so the MCP argument summary
+// shows; for names it does not know, only an unambiguous set of arguments
+// names the action.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	url = nonEmpty(input.url)
+//	tgt = nonEmpty(input.target).orValue(nonEmpty(input.ref).orValue(nonEmpty(input.selector).orValue("")))
+//	place = (nonEmpty(input.element).hasValue()
+//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + truncate(collapse(tgt), 80) + ")")
+//	  : truncate(collapse(tgt), 80))
+//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
+//	from = cel.bind(t, nonEmpty(input.startTarget).orValue(nonEmpty(input.startRef).orValue(nonEmpty(input.sourceSelector).orValue(""))),
+//	  nonEmpty(input.startElement).hasValue()
+//	    ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	to = cel.bind(t, nonEmpty(input.endTarget).orValue(nonEmpty(input.endRef).orValue(nonEmpty(input.targetSelector).orValue(""))),
+//	  nonEmpty(input.endElement).hasValue()
+//	    ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	    : t)
+//	typed = type(input.text) == string ? optional.of(input.text)
+//	  : type(input.value) == string ? optional.of(input.value)
+//	  : optional.none()
+//	values = (type(input.values) == list ? input.values : type(input.value) == string ? [input.value] : [])
+//	  .filter(v, type(v) == string)
+//	  .map(v, "'" + truncate(collapse(v), 60) + "'")
+//	code = nonEmpty(input.function).orValue(nonEmpty(input.script).orValue(nonEmpty(input.code).orValue("")))
+//	paths = (type(input.paths) == list ? input.paths : [])
+//	  .filter(p, nonEmpty(p).hasValue())
+//	  .map(p, "'" + nonEmpty(p).value() + "'")
+//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
+//	fields = (type(input.fields) == list ? input.fields : [])
+//	  .filter(f, type(f) == map)
+//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
+//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
+//	headers = type(input.headers) == map ? input.headers : {}
+//	secrets = headers.filter(k, type(k) == string
+//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
+//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
+//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
+//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
+//	  : name == "browser_drop" ? "drop"
+//	  : name == "browser_fill_form" ? "form"
+//	  : name == "browser_handle_dialog" ? "dialog"
+//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
+//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
+//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
+//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
+//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
+//	  : name in ["browser_select_option", "playwright_select"] ? "select"
+//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
+//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
+//	  : has(input.function) || has(input.script) ? "evaluate"
+//	  : has(input.code) ? "run"
+//	  : has(input.fields) ? "form"
+//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
+//	  : has(input.paths) || has(input.data) ? "drop"
+//	  : has(input.accept) ? "dialog"
+//	  : from != "" && to != "" ? "drag"
+//	  : url.hasValue() && has(input.token) ? "http"
+//	  : url.hasValue() && tgt == "" ? "navigate"
+//	  : has(input.text) && tgt != "" ? "type"
+//	  : type(input.values) == list && tgt != "" ? "select"
+//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
+//	  : ""
+//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
+//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
+//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
+//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
+//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").split("\n"),
+//	  cel.bind(titles, ls.filter(l, l.startsWith("- Page Title: ")).map(l, l.substring(14).trim()).filter(t, t != ""),
+//	    cel.bind(urls, ls.filter(l, l.startsWith("- Page URL: ")).map(l, l.substring(12).trim()).filter(u, u != ""),
+//	      cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
+//	        titles.size() > 0 ? optional.of(truncate(titles[0], limits.summary))
+//	        : urls.size() > 0 ? optional.of(truncate(urls[0], limits.summary))
+//	        : images > 0 ? optional.of(plural(images, "image", "images"))
+//	        : optional.none()))))
+func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(target)
+	v2 := opt.Value
+	if !opt.Ok {
+		ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(ref)
+		v3 := opt2.Value
+		if !opt2.Ok {
+			selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt3 := celrt.NonEmpty(selector)
+			v4 := opt3.Value
+			if !opt3.Ok {
+				v4 = ""
+			}
+			v3 = v4
+		}
+		v2 = v3
+	}
+	tgt := v2
+	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v5 string
+	if celrt.NonEmpty(element).Ok {
+		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v7 string
+		if tgt == "" {
+			v7 = ""
+		} else {
+			v7 = " (" + celrt.Truncate(celrt.Collapse(tgt), int64(80)) + ")"
+		}
+		v5 = "'" + v6 + "'" + v7
+	} else {
+		v5 = celrt.Truncate(celrt.Collapse(tgt), int64(80))
+	}
+	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 string
+	if celrt.NonEmpty(iframeSelector).Ok {
+		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v8 = " in frame " + v9
+	} else {
+		v8 = ""
+	}
+	place := v5 + v8
+	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(startTarget)
+	v10 := opt4.Value
+	if !opt4.Ok {
+		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(startRef)
+		v11 := opt5.Value
+		if !opt5.Ok {
+			sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt6 := celrt.NonEmpty(sourceSelector)
+			v12 := opt6.Value
+			if !opt6.Ok {
+				v12 = ""
+			}
+			v11 = v12
+		}
+		v10 = v11
+	}
+	t := v10
+	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(startElement).Ok {
+		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v15 string
+		if t == "" {
+			v15 = ""
+		} else {
+			v15 = " (" + t + ")"
+		}
+		v13 = "'" + v14 + "'" + v15
+	} else {
+		v13 = t
+	}
+	from := v13
+	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt7 := celrt.NonEmpty(endTarget)
+	v16 := opt7.Value
+	if !opt7.Ok {
+		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt8 := celrt.NonEmpty(endRef)
+		v17 := opt8.Value
+		if !opt8.Ok {
+			targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt9 := celrt.NonEmpty(targetSelector)
+			v18 := opt9.Value
+			if !opt9.Ok {
+				v18 = ""
+			}
+			v17 = v18
+		}
+		v16 = v17
+	}
+	t2 := v16
+	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if celrt.NonEmpty(endElement).Ok {
+		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v20 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v21 string
+		if t2 == "" {
+			v21 = ""
+		} else {
+			v21 = " (" + t2 + ")"
+		}
+		v19 = "'" + v20 + "'" + v21
+	} else {
+		v19 = t2
+	}
+	to := v19
+	v22 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v23 celrt.Optional[any]
+	if v22 {
+		v23 = celrt.Of[any](celrt.Field(input, "text"))
+	} else {
+		v24 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v25 celrt.Optional[any]
+		if v24 {
+			v25 = celrt.Of[any](celrt.Field(input, "value"))
+		} else {
+			v25 = celrt.None[any]()
+		}
+		v23 = v25
+	}
+	typed := v23
+	v26 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v27 any
+	if v26 {
+		v27 = celrt.Field(input, "values")
+	} else {
+		v28 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v29 []any
+		if v28 {
+			v29 = []any{celrt.Field(input, "value")}
+		} else {
+			v29 = []any{}
+		}
+		v27 = v29
+	}
+	items, err := celrt.Iterate(v27)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v30 := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(v30) == celrt.StringType {
+			if bytes += celrt.Footprint(v30); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v30)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, v31 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(v31)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	values := list2
+	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt10 := celrt.NonEmpty(function)
+	v32 := opt10.Value
+	if !opt10.Ok {
+		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt11 := celrt.NonEmpty(script)
+		v33 := opt11.Value
+		if !opt11.Ok {
+			code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			opt12 := celrt.NonEmpty(code)
+			v34 := opt12.Value
+			if !opt12.Ok {
+				v34 = ""
+			}
+			v33 = v34
+		}
+		v32 = v33
+	}
+	code2 := v32
+	v35 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v36 any
+	if v35 {
+		v36 = celrt.Field(input, "paths")
+	} else {
+		v36 = []any{}
+	}
+	items2, err := celrt.Iterate(v36)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(p).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, p)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, p2 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v37, err := celrt.NonEmpty(p2).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := "'" + v37 + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 []string
+	if celrt.NonEmpty(filePath).Ok {
+		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v38 = []string{"'" + celrt.Trim(filePath2) + "'"}
+	} else {
+		v38 = []string{}
+	}
+	paths := celrt.Concat(list4, v38)
+	v39 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v40 any
+	if v39 {
+		v40 = celrt.Field(input, "fields")
+	} else {
+		v40 = []any{}
+	}
+	items3, err := celrt.Iterate(v40)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(f) == celrt.MapType {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, f)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, f2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt13, err := celrt.OptSelect(f2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		v41 := opt13.Value
+		if !opt13.Ok {
+			v41 = nil
+		}
+		opt14 := celrt.NonEmpty(v41)
+		v42 := opt14.Value
+		if !opt14.Ok {
+			v42 = "?"
+		}
+		opt15, err := celrt.OptSelect(f2, "value")
+		if err != nil {
+			return "", false, err
+		}
+		v43 := opt15.Value
+		if !opt15.Ok {
+			v43 = nil
+		}
+		var v44 string
+		if celrt.TypeOf(v43) == celrt.StringType {
+			value2, err := celrt.Select(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(value2)
+			if err != nil {
+				return "", false, err
+			}
+			v44 = "'" + celrt.Truncate(celrt.Collapse(x2), int64(80)) + "'"
+		} else {
+			opt16, err := celrt.OptSelect(f2, "value")
+			if err != nil {
+				return "", false, err
+			}
+			v45 := opt16.Value
+			if !opt16.Ok {
+				v45 = nil
+			}
+			v44 = celrt.MCPValue(v45)
+		}
+		elem3 := celrt.Truncate(celrt.Collapse(v42), int64(40)) + "=" + v44
+		if bytes += len(elem3); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem3)
+	}
+	fields := list6
+	v46 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v47 any
+	if v46 {
+		v47 = celrt.Field(input, "headers")
+	} else {
+		v47 = celrt.EmptyMap()
+	}
+	headers := v47
+	items4, err := celrt.Iterate(headers)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok := celrt.TypeOf(k) == celrt.StringType
+		if ok {
+			x3, err := celrt.AsString(k)
+			if err != nil {
+				return "", false, err
+			}
+			v48 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok = slices.Contains(v48, celrt.LowerASCII(x3))
+		}
+		if ok {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, k)
+		}
+	}
+	secrets := list7
+	v49 := []string{"browser_navigate", "playwright_navigate"}
+	var v50 string
+	if slices.Contains(v49, name) {
+		v50 = "navigate"
+	} else {
+		v51 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "evaluate"
+		} else {
+			v53 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v54 string
+			if slices.Contains(v53, name) {
+				v54 = "run"
+			} else {
+				v55 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v56 string
+				if slices.Contains(v55, name) {
+					v56 = "upload"
+				} else {
+					var v57 string
+					if name == "browser_drop" {
+						v57 = "drop"
+					} else {
+						var v58 string
+						if name == "browser_fill_form" {
+							v58 = "form"
+						} else {
+							var v59 string
+							if name == "browser_handle_dialog" {
+								v59 = "dialog"
+							} else {
+								v60 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v61 string
+								if v60 {
+									v61 = "drag"
+								} else {
+									v62 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v63 string
+									if slices.Contains(v62, name) {
+										v63 = "http"
+									} else {
+										v64 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v65 string
+										if slices.Contains(v64, name) {
+											v65 = "click"
+										} else {
+											v66 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v67 string
+											if v66 {
+												v67 = "hover"
+											} else {
+												v68 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v69 string
+												if slices.Contains(v68, name) {
+													v69 = "type"
+												} else {
+													v70 := []string{"browser_select_option", "playwright_select"}
+													var v71 string
+													if slices.Contains(v70, name) {
+														v71 = "select"
+													} else {
+														v72 := []string{"browser_press_key", "playwright_press_key"}
+														var v73 string
+														if slices.Contains(v72, name) {
+															v73 = "press"
+														} else {
+															ok2 := strings.HasPrefix(name, "browser_")
+															if !ok2 {
+																ok2 = strings.HasPrefix(name, "playwright_")
+															}
+															var v74 string
+															if ok2 {
+																v74 = ""
+															} else {
+																ok3 := celrt.FieldSet(input, "function")
+																if !ok3 {
+																	ok3 = celrt.FieldSet(input, "script")
+																}
+																var v75 string
+																if ok3 {
+																	v75 = "evaluate"
+																} else {
+																	var v76 string
+																	if celrt.FieldSet(input, "code") {
+																		v76 = "run"
+																	} else {
+																		var v77 string
+																		if celrt.FieldSet(input, "fields") {
+																			v77 = "form"
+																		} else {
+																			ok4 := celrt.FieldSet(input, "filePath")
+																			if !ok4 {
+																				ok5 := celrt.FieldSet(input, "paths")
+																				if ok5 {
+																					ok5 = tgt == ""
+																				}
+																				ok4 = ok5
+																			}
+																			var v78 string
+																			if ok4 {
+																				v78 = "upload"
+																			} else {
+																				ok6 := celrt.FieldSet(input, "paths")
+																				if !ok6 {
+																					ok6 = celrt.FieldSet(input, "data")
+																				}
+																				var v79 string
+																				if ok6 {
+																					v79 = "drop"
+																				} else {
+																					var v80 string
+																					if celrt.FieldSet(input, "accept") {
+																						v80 = "dialog"
+																					} else {
+																						ok7 := from != ""
+																						if ok7 {
+																							ok7 = to != ""
+																						}
+																						var v81 string
+																						if ok7 {
+																							v81 = "drag"
+																						} else {
+																							ok8 := url2.Ok
+																							if ok8 {
+																								ok8 = celrt.FieldSet(input, "token")
+																							}
+																							var v82 string
+																							if ok8 {
+																								v82 = "http"
+																							} else {
+																								ok9 := url2.Ok
+																								if ok9 {
+																									ok9 = tgt == ""
+																								}
+																								var v83 string
+																								if ok9 {
+																									v83 = "navigate"
+																								} else {
+																									ok10 := celrt.FieldSet(input, "text")
+																									if ok10 {
+																										ok10 = tgt != ""
+																									}
+																									var v84 string
+																									if ok10 {
+																										v84 = "type"
+																									} else {
+																										v85 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok11 := v85
+																										if ok11 {
+																											ok11 = tgt != ""
+																										}
+																										var v86 string
+																										if ok11 {
+																											v86 = "select"
+																										} else {
+																											v87, failure := func() (bool, error) {
+																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+																												if err != nil {
+																													return false, err
+																												}
+																												return celrt.NonEmpty(key).Ok, nil
+																											}()
+																											ok13, err := celrt.And(v87, failure, tgt == "", nil)
+																											if err != nil {
+																												return "", false, err
+																											}
+																											var v88 string
+																											if ok13 {
+																												v88 = "press"
+																											} else {
+																												v88 = ""
+																											}
+																											v86 = v88
+																										}
+																										v84 = v86
+																									}
+																									v83 = v84
+																								}
+																								v82 = v83
+																							}
+																							v81 = v82
+																						}
+																						v80 = v81
+																					}
+																					v79 = v80
+																				}
+																				v78 = v79
+																			}
+																			v77 = v78
+																		}
+																		v76 = v77
+																	}
+																	v75 = v76
+																}
+																v74 = v75
+															}
+															v73 = v74
+														}
+														v71 = v73
+													}
+													v69 = v71
+												}
+												v67 = v69
+											}
+											v65 = v67
+										}
+										v63 = v65
+									}
+									v61 = v63
+								}
+								v59 = v61
+							}
+							v58 = v59
+						}
+						v57 = v58
+					}
+					v56 = v57
+				}
+				v54 = v56
+			}
+			v52 = v54
+		}
+		v50 = v52
+	}
+	kind := v50
+	ok14 := strings.HasPrefix(name, "playwright_")
+	if ok14 {
+		ok14 = kind == "http"
+	}
+	var v89 string
+	if ok14 {
+		r4, err := celrt.Substring(name, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		v89 = celrt.UpperASCII(r4)
+	} else {
+		v89 = "HTTP request to"
+	}
+	verb := v89
+	v90 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok15 := v90
+	if ok15 {
+		v91 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok15 = v91
+	}
+	var v92 []string
+	if ok15 {
+		x4, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v93 := []string{"body '" + celrt.Truncate(celrt.Collapse(x4), int64(120)) + "'"}
+		v92 = v93
+	} else {
+		v92 = []string{}
+	}
+	var v94 []string
+	if celrt.FieldSet(input, "token") {
+		v94 = []string{"a bearer token (not shown)"}
+	} else {
+		v94 = []string{}
+	}
+	size, err := celrt.Size(headers)
+	if err != nil {
+		return "", false, err
+	}
+	var v95 []string
+	if size == int64(0) {
+		v95 = []string{}
+	} else {
+		size2, err := celrt.Size(headers)
+		if err != nil {
+			return "", false, err
+		}
+		var v96 string
+		if int64(len(secrets)) == int64(0) {
+			v96 = ""
+		} else {
+			x5, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(secrets)
+			if err != nil {
+				return "", false, err
+			}
+			v97 := celrt.Truncate(celrt.JoinSep(x5, ", "), int64(60))
+			v96 = " (" + v97 + ", values not shown)"
+		}
+		v98 := []string{celrt.Plural(size2, "header", "headers") + v96}
+		v95 = v98
+	}
+	http := celrt.Concat(v92, v94, v95)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list8 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt17, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v99 := opt17.Value
+		if !opt17.Ok {
+			v99 = ""
+		}
+		s, err := celrt.ToString(v99)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, s)
+	}
+	ls := celrt.Split(celrt.JoinSep(list8, ""), "\n")
+	list9 := make([]string, 0, len(ls))
+	for _, l := range ls {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(l, "- Page Title: ") {
+			if bytes += len(l); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list9 = append(list9, l)
+		}
+	}
+	list10 := make([]string, 0, len(list9))
+	for _, l2 := range list9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r5, err := celrt.Substring(l2, int64(14))
+		if err != nil {
+			return "", false, err
+		}
+		elem4 := celrt.Trim(r5)
+		if bytes += len(elem4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list10 = append(list10, elem4)
+	}
+	list11 := make([]string, 0, len(list10))
+	for _, t3 := range list10 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t3 != "" {
+			if bytes += len(t3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list11 = append(list11, t3)
+		}
+	}
+	titles := list11
+	list12 := make([]string, 0, len(ls))
+	for _, l3 := range ls {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if strings.HasPrefix(l3, "- Page URL: ") {
+			if bytes += len(l3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list12 = append(list12, l3)
+		}
+	}
+	list13 := make([]string, 0, len(list12))
+	for _, l4 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		r6, err := celrt.Substring(l4, int64(12))
+		if err != nil {
+			return "", false, err
+		}
+		elem5 := celrt.Trim(r6)
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list13 = append(list13, elem5)
+	}
+	list14 := make([]string, 0, len(list13))
+	for _, u := range list13 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if u != "" {
+			if bytes += len(u); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, u)
+		}
+	}
+	urls := list14
+	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list15 := make([]any, 0, len(content2))
+	for _, c2 := range content2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt18, err := celrt.OptSelect(c2, "type")
+		if err != nil {
+			return "", false, err
+		}
+		v100 := opt18.Value
+		if !opt18.Ok {
+			v100 = ""
+		}
+		if celrt.EqualString(v100, "image") {
+			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, c2)
+		}
+	}
+	images := int64(len(list15))
+	var v101 celrt.Optional[string]
+	if int64(len(titles)) > int64(0) {
+		elem6, err := celrt.IndexList(titles, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v102 := celrt.Of(celrt.Truncate(elem6, int64(limits.Summary)))
+		v101 = v102
+	} else {
+		var v103 celrt.Optional[string]
+		if int64(len(urls)) > int64(0) {
+			elem7, err := celrt.IndexList(urls, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v104 := celrt.Of(celrt.Truncate(elem7, int64(limits.Summary)))
+			v103 = v104
+		} else {
+			var v105 celrt.Optional[string]
+			if images > int64(0) {
+				v106 := celrt.Of(celrt.Plural(images, "image", "images"))
+				v105 = v106
+			} else {
+				v105 = celrt.None[string]()
+			}
+			v103 = v105
+		}
+		v101 = v103
+	}
+	_ = place
+	_ = typed
+	_ = values
+	_ = code2
+	_ = paths
+	_ = fields
+	_ = verb
+	_ = http
+	return v101.Value, v101.Ok, nil
+}
+
+// formatterPlaywrightAny registers the functions of "playwright:*".
+var formatterPlaywrightAny = slots{
+	preview:      PreviewPlaywrightAny,
+	tier:         runtime.TierNetwork,
+	row:          RowPlaywrightAny,
+	result:       ResultPlaywrightAny,
+	presentation: runtime.Presentation{Title: "Playwright", Category: "browser", NerdIcon: "\uf2d0", PlainIcon: "🎭"},
+}
+
+// PreviewFetchFetch formats calls to "fetch:fetch" (Fetch).
 //
 // Follows the reference fetch server (modelcontextprotocol/servers
 // src/fetch, the Fetch model: url, max_length, start_index, raw). The
@@ -7370,10 +22606,239 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	return v4.Value, v4.Ok, nil
 }
 
-// formatterFetchFetch registers the functions of "fetch:fetch".
-var formatterFetchFetch = slots{preview: PreviewFetchFetch, tier: runtime.TierNetwork}
+// RowFetchFetch renders the row of a call to "fetch:fetch" (Fetch).
+//
+// Follows the reference fetch server (modelcontextprotocol/servers
+// src/fetch, the Fetch model: url, max_length, start_index, raw). The
+// whole URL fetched (a query string can carry data out), up to the output
+// cap, and whether the page is fetched raw (without the Markdown
+// conversion) or from a later character. Declines without a URL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
+//
+//	url = nonEmpty(input.url)
+//	extras = (input.raw == true ? ["raw"] : [])
+//	+ (type(input.start_index) == double && input.start_index > 0
+//	    ? ["from character " + numberText(input, "start_index")]
+//	    : [])
+//	row = url.hasValue()
+//	  ? optional.of(cel.bind(rest, url.value().indexOf("://") >= 0 ? url.value().substring(url.value().indexOf("://") + 3) : url.value(),
+//	      cel.bind(hp, rest.split("?", 2)[0].split("#", 2)[0],
+//	        truncate(hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
+//	  : optional.none()
+func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	var v1 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v1 = []string{"raw"}
+	} else {
+		v1 = []string{}
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v2
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v3 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "start_index")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{"from character " + r}
+	} else {
+		v3 = []string{}
+	}
+	extras := celrt.Concat(v1, v3)
+	var v4 celrt.Optional[string]
+	if url2.Ok {
+		v5, err := url2.Get()
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.IndexOf(v5, "://")
+		if err != nil {
+			return "", false, err
+		}
+		var v6 string
+		if r2 >= int64(0) {
+			v7, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v8, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			r3, err := celrt.IndexOf(v8, "://")
+			if err != nil {
+				return "", false, err
+			}
+			sum, err := celrt.AddInt(r3, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			r4, err := celrt.Substring(v7, sum)
+			if err != nil {
+				return "", false, err
+			}
+			v6 = r4
+		} else {
+			v9, err := url2.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v6 = v9
+		}
+		rest := v6
+		elem, err := celrt.IndexList(celrt.SplitN(rest, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		hp := elem2
+		elem3, err := celrt.IndexList(celrt.SplitN(hp, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		var v10 string
+		if strings.Contains(elem3, "@") {
+			r5, err := celrt.IndexOf(hp, "@")
+			if err != nil {
+				return "", false, err
+			}
+			sum2, err := celrt.AddInt(r5, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			r6, err := celrt.Substring(hp, sum2)
+			if err != nil {
+				return "", false, err
+			}
+			v10 = r6
+		} else {
+			v10 = hp
+		}
+		v11 := celrt.Of(celrt.Truncate(v10, int64(limits.Summary)))
+		v4 = v11
+	} else {
+		v4 = celrt.None[string]()
+	}
+	_ = extras
+	return v4.Value, v4.Ok, nil
+}
 
-// PreviewSlackAny formats calls to "slack:*" (Any tool of an MCP Slack server).
+// ResultFetchFetch summarizes the result of a call to "fetch:fetch" (Fetch).
+//
+// Follows the reference fetch server (modelcontextprotocol/servers
+// src/fetch, the Fetch model: url, max_length, start_index, raw). The
+// whole URL fetched (a query string can carry data out), up to the output
+// cap, and whether the page is fetched raw (without the Markdown
+// conversion) or from a later character. Declines without a URL.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
+//
+//	url = nonEmpty(input.url)
+//	extras = (input.raw == true ? ["raw"] : [])
+//	+ (type(input.start_index) == double && input.start_index > 0
+//	    ? ["from character " + numberText(input, "start_index")]
+//	    : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
+func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	url2 := celrt.NonEmpty(url)
+	var v1 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v1 = []string{"raw"}
+	} else {
+		v1 = []string{}
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v2
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v3 []string
+	if ok {
+		r, err := celrt.NumberTextOf(input, "start_index")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{"from character " + r}
+	} else {
+		v3 = []string{}
+	}
+	extras := celrt.Concat(v1, v3)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = ""
+		}
+		s, err := celrt.ToString(v4)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	var v5 celrt.Optional[string]
+	if text == "" {
+		v5 = celrt.None[string]()
+	} else {
+		v6 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
+		v5 = v6
+	}
+	_ = url2
+	_ = extras
+	return v5.Value, v5.Ok, nil
+}
+
+// formatterFetchFetch registers the functions of "fetch:fetch".
+var formatterFetchFetch = slots{
+	preview:      PreviewFetchFetch,
+	tier:         runtime.TierNetwork,
+	row:          RowFetchFetch,
+	result:       ResultFetchFetch,
+	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ed", PlainIcon: "🌐"},
+}
+
+// PreviewSlackAny formats calls to "slack:*" (Slack).
 //
 // Follows the archived reference Slack server (servers-archived src/slack:
 // slack_post_message, slack_reply_to_thread, slack_add_reaction
@@ -7587,10 +23052,524 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v16.Value, v16.Ok, nil
 }
 
-// formatterSlackAny registers the functions of "slack:*".
-var formatterSlackAny = slots{preview: PreviewSlackAny, tier: runtime.TierNetwork}
+// RowSlackAny renders the row of a call to "slack:*" (Slack).
+//
+// Follows the archived reference Slack server (servers-archived src/slack:
+// slack_post_message, slack_reply_to_thread, slack_add_reaction
+// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
+// (conversations_add_message {channel_id, text, or payload before v1.2,
+// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
+// emoji}). A message posted: the channel (and the thread it replies in)
+// and the text, on one line cut at 200 characters; a reaction added to or
+// removed from a message; or just the channel a tool reads. Declines
+// without a channel (listing channels or users), so the MCP argument
+// summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
+//	text = type(input.text) == string ? collapse(input.text)
+//	  : type(input.payload) == string ? collapse(input.payload)
+//	  : ""
+//	thread = nonEmpty(input.thread_ts).orValue(
+//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
+//	stamp = nonEmpty(input.timestamp).orValue(
+//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
+//	emoji = nonEmpty(input.emoji).orValue(nonEmpty(input.reaction).orValue(""))
+//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
+//	row = channel == ""
+//	  ? optional.none()
+//	  : optional.of(truncate(text != "" && !reads
+//	      ? channel + (thread == "" ? "" : " (thread)") + ": " + text
+//	      : emoji != ""
+//	        ? (name == "reactions_remove" ? "remove " : "") + ":" + truncate(emoji.replace(":", ""), 40) + ": on " + channel
+//	        : channel, limits.summary))
+func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	channel_id, err := celrt.FieldOf(input, "channel_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(channel_id)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	channel := celrt.Truncate(v2, int64(80))
+	v3 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v4 string
+	if v3 {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x)
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType
+		var v6 string
+		if v5 {
+			x2, err := celrt.AsString(celrt.Field(input, "payload"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = celrt.Collapse(x2)
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	text := v4
+	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
+	v7 := opt2.Value
+	if !opt2.Ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r4, err := celrt.NumberTextOf(input, "thread_ts")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r4
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	thread := v7
+	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v11 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+		var v12 string
+		if v11 {
+			r5, err := celrt.NumberTextOf(input, "timestamp")
+			if err != nil {
+				return "", false, err
+			}
+			v12 = r5
+		} else {
+			v12 = ""
+		}
+		v10 = v12
+	}
+	stamp := v10
+	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(emoji)
+	v13 := opt4.Value
+	if !opt4.Ok {
+		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(reaction)
+		v14 := opt5.Value
+		if !opt5.Ok {
+			v14 = ""
+		}
+		v13 = v14
+	}
+	emoji2 := v13
+	ok := strings.HasPrefix(name, "slack_get_")
+	if !ok {
+		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
+		ok = slices.Contains(v15, name)
+	}
+	reads := ok
+	var v16 celrt.Optional[string]
+	if channel == "" {
+		v16 = celrt.None[string]()
+	} else {
+		ok2 := text != ""
+		if ok2 {
+			ok2 = !reads
+		}
+		var v17 string
+		if ok2 {
+			var v18 string
+			if thread == "" {
+				v18 = ""
+			} else {
+				v18 = " (thread)"
+			}
+			v17 = channel + v18 + ": " + text
+		} else {
+			var v19 string
+			if emoji2 != "" {
+				var v20 string
+				if name == "reactions_remove" {
+					v20 = "remove "
+				} else {
+					v20 = ""
+				}
+				v21 := celrt.Truncate(celrt.Replace(emoji2, ":", ""), int64(40))
+				v19 = v20 + ":" + v21 + ": on " + channel
+			} else {
+				v19 = channel
+			}
+			v17 = v19
+		}
+		v22 := celrt.Of(celrt.Truncate(v17, int64(limits.Summary)))
+		v16 = v22
+	}
+	_ = stamp
+	return v16.Value, v16.Ok, nil
+}
 
-// PreviewMemoryAny formats calls to "memory:*" (Any tool of the MCP memory server).
+// ResultSlackAny summarizes the result of a call to "slack:*" (Slack).
+//
+// Follows the archived reference Slack server (servers-archived src/slack:
+// slack_post_message, slack_reply_to_thread, slack_add_reaction
+// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
+// (conversations_add_message {channel_id, text, or payload before v1.2,
+// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
+// emoji}). A message posted: the channel (and the thread it replies in)
+// and the text, on one line cut at 200 characters; a reaction added to or
+// removed from a message; or just the channel a tool reads. Declines
+// without a channel (listing channels or users), so the MCP argument
+// summary shows.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
+//	text = type(input.text) == string ? collapse(input.text)
+//	  : type(input.payload) == string ? collapse(input.payload)
+//	  : ""
+//	thread = nonEmpty(input.thread_ts).orValue(
+//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
+//	stamp = nonEmpty(input.timestamp).orValue(
+//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
+//	emoji = nonEmpty(input.emoji).orValue(nonEmpty(input.reaction).orValue(""))
+//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) != map ? optional.none()
+//	  : v.?ok.orValue(null) == false
+//	    ? optional.of("failed: " + (type(v.?error.orValue(null)) == string ? truncate(collapse(v.error), 60) : "error"))
+//	  : type(v.?messages.orValue(null)) == list ? optional.of(plural(v.messages.size(), "message", "messages"))
+//	  : type(v.?channels.orValue(null)) == list ? optional.of(plural(v.channels.size(), "channel", "channels"))
+//	  : type(v.?members.orValue(null)) == list ? optional.of(plural(v.members.size(), "member", "members"))
+//	  : v.?ok.orValue(null) == true ? optional.of("ok")
+//	  : optional.none())
+func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	channel_id, err := celrt.FieldOf(input, "channel_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(channel_id)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	channel := celrt.Truncate(v2, int64(80))
+	v3 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+	var v4 string
+	if v3 {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Collapse(x)
+	} else {
+		v5 := celrt.TypeOf(celrt.Field(input, "payload")) == celrt.StringType
+		var v6 string
+		if v5 {
+			x2, err := celrt.AsString(celrt.Field(input, "payload"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 = celrt.Collapse(x2)
+		} else {
+			v6 = ""
+		}
+		v4 = v6
+	}
+	text := v4
+	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
+	v7 := opt2.Value
+	if !opt2.Ok {
+		v8 := celrt.TypeOf(celrt.Field(input, "thread_ts")) == celrt.DoubleType
+		var v9 string
+		if v8 {
+			r4, err := celrt.NumberTextOf(input, "thread_ts")
+			if err != nil {
+				return "", false, err
+			}
+			v9 = r4
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	thread := v7
+	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
+	v10 := opt3.Value
+	if !opt3.Ok {
+		v11 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+		var v12 string
+		if v11 {
+			r5, err := celrt.NumberTextOf(input, "timestamp")
+			if err != nil {
+				return "", false, err
+			}
+			v12 = r5
+		} else {
+			v12 = ""
+		}
+		v10 = v12
+	}
+	stamp := v10
+	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt4 := celrt.NonEmpty(emoji)
+	v13 := opt4.Value
+	if !opt4.Ok {
+		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt5 := celrt.NonEmpty(reaction)
+		v14 := opt5.Value
+		if !opt5.Ok {
+			v14 = ""
+		}
+		v13 = v14
+	}
+	emoji2 := v13
+	ok := strings.HasPrefix(name, "slack_get_")
+	if !ok {
+		v15 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
+		ok = slices.Contains(v15, name)
+	}
+	reads := ok
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt6, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v16 := opt6.Value
+		if !opt6.Ok {
+			v16 = ""
+		}
+		s, err := celrt.ToString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	opt7 := celrt.ParseJSON(celrt.JoinSep(list, ""))
+	v17 := opt7.Value
+	if !opt7.Ok {
+		v17 = nil
+	}
+	v18 := v17
+	var v19 celrt.Optional[string]
+	if celrt.TypeOf(v18) != celrt.MapType {
+		v19 = celrt.None[string]()
+	} else {
+		opt8, err := celrt.OptSelect(v18, "ok")
+		if err != nil {
+			return "", false, err
+		}
+		v20 := opt8.Value
+		if !opt8.Ok {
+			v20 = nil
+		}
+		var v21 celrt.Optional[string]
+		if celrt.EqualBool(v20, false) {
+			opt9, err := celrt.OptSelect(v18, "error")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt9.Value
+			if !opt9.Ok {
+				v22 = nil
+			}
+			var v23 string
+			if celrt.TypeOf(v22) == celrt.StringType {
+				v24, err := celrt.Select(v18, "error")
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(v24)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = celrt.Truncate(celrt.Collapse(x3), int64(60))
+			} else {
+				v23 = "error"
+			}
+			v21 = celrt.Of("failed: " + v23)
+		} else {
+			opt10, err := celrt.OptSelect(v18, "messages")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt10.Value
+			if !opt10.Ok {
+				v25 = nil
+			}
+			var v26 celrt.Optional[string]
+			if celrt.TypeOf(v25) == celrt.ListType {
+				messages, err := celrt.Select(v18, "messages")
+				if err != nil {
+					return "", false, err
+				}
+				size, err := celrt.Size(messages)
+				if err != nil {
+					return "", false, err
+				}
+				v27 := celrt.Of(celrt.Plural(size, "message", "messages"))
+				v26 = v27
+			} else {
+				opt11, err := celrt.OptSelect(v18, "channels")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := opt11.Value
+				if !opt11.Ok {
+					v28 = nil
+				}
+				var v29 celrt.Optional[string]
+				if celrt.TypeOf(v28) == celrt.ListType {
+					channels, err := celrt.Select(v18, "channels")
+					if err != nil {
+						return "", false, err
+					}
+					size2, err := celrt.Size(channels)
+					if err != nil {
+						return "", false, err
+					}
+					v30 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
+					v29 = v30
+				} else {
+					opt12, err := celrt.OptSelect(v18, "members")
+					if err != nil {
+						return "", false, err
+					}
+					v31 := opt12.Value
+					if !opt12.Ok {
+						v31 = nil
+					}
+					var v32 celrt.Optional[string]
+					if celrt.TypeOf(v31) == celrt.ListType {
+						members, err := celrt.Select(v18, "members")
+						if err != nil {
+							return "", false, err
+						}
+						size3, err := celrt.Size(members)
+						if err != nil {
+							return "", false, err
+						}
+						v33 := celrt.Of(celrt.Plural(size3, "member", "members"))
+						v32 = v33
+					} else {
+						opt13, err := celrt.OptSelect(v18, "ok")
+						if err != nil {
+							return "", false, err
+						}
+						v34 := opt13.Value
+						if !opt13.Ok {
+							v34 = nil
+						}
+						var v35 celrt.Optional[string]
+						if celrt.EqualBool(v34, true) {
+							v35 = celrt.Of("ok")
+						} else {
+							v35 = celrt.None[string]()
+						}
+						v32 = v35
+					}
+					v29 = v32
+				}
+				v26 = v29
+			}
+			v21 = v26
+		}
+		v19 = v21
+	}
+	_ = channel
+	_ = text
+	_ = thread
+	_ = stamp
+	_ = emoji2
+	_ = reads
+	return v19.Value, v19.Ok, nil
+}
+
+// formatterSlackAny registers the functions of "slack:*".
+var formatterSlackAny = slots{
+	preview:      PreviewSlackAny,
+	tier:         runtime.TierNetwork,
+	row:          RowSlackAny,
+	result:       ResultSlackAny,
+	presentation: runtime.Presentation{Title: "Slack", Category: "chat", NerdIcon: "\uf198", PlainIcon: "💬"},
+}
+
+// PreviewMemoryAny formats calls to "memory:*" (Memory).
 //
 // Follows the reference memory server (modelcontextprotocol/servers
 // src/memory: create_entities, create_relations, add_observations,
@@ -8124,7 +24103,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v35.Value, v35.Ok, nil
 }
 
-// TierMemoryAny returns the tier of a call to "memory:*" (Any tool of the MCP memory server).
+// TierMemoryAny returns the tier of a call to "memory:*" (Memory).
 //
 // Follows the reference memory server (modelcontextprotocol/servers
 // src/memory: create_entities, create_relations, add_observations,
@@ -8595,10 +24574,1125 @@ func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v36)
 }
 
-// formatterMemoryAny registers the functions of "memory:*".
-var formatterMemoryAny = slots{preview: PreviewMemoryAny, tierOf: TierMemoryAny}
+// RowMemoryAny renders the row of a call to "memory:*" (Memory).
+//
+// Follows the reference memory server (modelcontextprotocol/servers
+// src/memory: create_entities, create_relations, add_observations,
+// delete_entities, delete_observations, delete_relations, search_nodes,
+// open_nodes). What changes in the knowledge graph: the entities created
+// (name and type) or deleted, the relations (from, type, to), the
+// observations added or deleted per entity; the query or names a read
+// looks for. Declines otherwise (read_graph).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
+//	entities = (type(input.entities) == list ? input.entities : [])
+//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
+//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
+//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
+//	relations = (type(input.relations) == list ? input.relations : [])
+//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
+//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
+//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
+//	    + " '" + truncate(collapse(r.to), 40) + "'")
+//	perEntity = (type(input.observations) == list ? input.observations : type(input.deletions) == list ? input.deletions : [])
+//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
+//	  .map(o, cel.bind(items, type(o.?contents.orValue(null)) == list ? o.contents
+//	        : type(o.?observations.orValue(null)) == list ? o.observations : [],
+//	      "'" + truncate(collapse(o.entityName), 40) + "': "
+//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
+//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
+//	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
+//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
+//	row = cel.bind(what,
+//	  entities.size() > 0 ? [verb + plural(entities.size(), "entity", "entities"), entities.join(", ")]
+//	  : relations.size() > 0 ? [verb + plural(relations.size(), "relation", "relations"), relations.join(", ")]
+//	  : perEntity.size() > 0 ? [(has(input.deletions) ? "DELETE " : verb) + "observations", perEntity.join("; ")]
+//	  : has(input.entityNames) && names.size() > 0 ? ["DELETE " + plural(names.size(), "entity", "entities"), names.join(", ")]
+//	  : names.size() > 0 ? ["open", names.join(", ")]
+//	  : nonEmpty(input.query).hasValue() ? ["search", "\"" + inline(input.query, 60) + "\""]
+//	  : [],
+//	  what.size() == 0 ? optional.none() : optional.of(truncate(what[0] + ": " + what[1], limits.summary)))
+func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		v2 = "DELETE "
+	} else {
+		ok := strings.HasPrefix(name, "create_")
+		if !ok {
+			ok = strings.HasPrefix(name, "add_")
+		}
+		var v3 string
+		if ok {
+			v3 = "add "
+		} else {
+			v3 = ""
+		}
+		v2 = v3
+	}
+	verb := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
+	} else {
+		v5 = []any{}
+	}
+	items, err := celrt.Iterate(v5)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok2 := celrt.TypeOf(e) == celrt.MapType
+		if ok2 {
+			opt, err := celrt.OptSelect(e, "name")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt.Value
+			if !opt.Ok {
+				v6 = nil
+			}
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		name2, err := celrt.Select(e2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(name2)
+		if err != nil {
+			return "", false, err
+		}
+		opt2, err := celrt.OptSelect(e2, "entityType")
+		if err != nil {
+			return "", false, err
+		}
+		v7 := opt2.Value
+		if !opt2.Ok {
+			v7 = nil
+		}
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
+			entityType, err := celrt.Select(e2, "entityType")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(entityType)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+		} else {
+			v8 = ""
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	entities := list2
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
+	} else {
+		v10 = []any{}
+	}
+	items2, err := celrt.Iterate(v10)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(r4) == celrt.MapType
+			if ok3 {
+				opt3, err := celrt.OptSelect(r4, "from")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt3.Value
+				if !opt3.Ok {
+					v11 = nil
+				}
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
+			}
+			return ok3, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(r4, "to")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		from, err := celrt.Select(r5, "from")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(from)
+		if err != nil {
+			return "", false, err
+		}
+		opt5, err := celrt.OptSelect(r5, "relationType")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt5.Value
+		if !opt5.Ok {
+			v15 = nil
+		}
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
+			relationType, err := celrt.Select(r5, "relationType")
+			if err != nil {
+				return "", false, err
+			}
+			v16 = relationType
+		} else {
+			v16 = "?"
+		}
+		x4, err := celrt.AsString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
+		to, err := celrt.Select(r5, "to")
+		if err != nil {
+			return "", false, err
+		}
+		x5, err := celrt.AsString(to)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	relations := list4
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
+	} else {
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
+		} else {
+			v21 = []any{}
+		}
+		v19 = v21
+	}
+	items3, err := celrt.Iterate(v19)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok6 := celrt.TypeOf(o) == celrt.MapType
+		if ok6 {
+			opt6, err := celrt.OptSelect(o, "entityName")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt6.Value
+			if !opt6.Ok {
+				v22 = nil
+			}
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt7, err := celrt.OptSelect(o2, "contents")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt7.Value
+		if !opt7.Ok {
+			v23 = nil
+		}
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
+			contents, err := celrt.Select(o2, "contents")
+			if err != nil {
+				return "", false, err
+			}
+			v24 = contents
+		} else {
+			opt8, err := celrt.OptSelect(o2, "observations")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt8.Value
+			if !opt8.Ok {
+				v25 = nil
+			}
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return "", false, err
+				}
+				v26 = observations
+			} else {
+				v26 = []any{}
+			}
+			v24 = v26
+		}
+		items4 := v24
+		entityName, err := celrt.Select(o2, "entityName")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(entityName)
+		if err != nil {
+			return "", false, err
+		}
+		v27, failure3 := func() (bool, error) {
+			size, err := celrt.Size(items4)
+			if err != nil {
+				return false, err
+			}
+			return size > int64(0), nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			elem3, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
+		}()
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
+		if err != nil {
+			return "", false, err
+		}
+		var v29 string
+		if ok8 {
+			elem4, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x7, err := celrt.AsString(elem4)
+			if err != nil {
+				return "", false, err
+			}
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+		} else {
+			v29 = ""
+		}
+		size2, err := celrt.Size(items4)
+		if err != nil {
+			return "", false, err
+		}
+		var v30 string
+		if size2 > int64(1) {
+			size3, err := celrt.Size(items4)
+			if err != nil {
+				return "", false, err
+			}
+			diff, err := celrt.SubInt(size3, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
+		} else {
+			v30 = ""
+		}
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	perEntity := list6
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
+	} else {
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
+		} else {
+			v34 = []any{}
+		}
+		v32 = v34
+	}
+	items5, err := celrt.Iterate(v32)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(n) == celrt.StringType {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x8, err := celrt.AsString(n2)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
+	}
+	names := list8
+	var v35 []string
+	if int64(len(entities)) > int64(0) {
+		v36 := celrt.Plural(int64(len(entities)), "entity", "entities")
+		v37 := []string{verb + v36, celrt.JoinSep(entities, ", ")}
+		v35 = v37
+	} else {
+		var v38 []string
+		if int64(len(relations)) > int64(0) {
+			v39 := celrt.Plural(int64(len(relations)), "relation", "relations")
+			v40 := []string{verb + v39, celrt.JoinSep(relations, ", ")}
+			v38 = v40
+		} else {
+			var v41 []string
+			if int64(len(perEntity)) > int64(0) {
+				var v42 string
+				if celrt.FieldSet(input, "deletions") {
+					v42 = "DELETE "
+				} else {
+					v42 = verb
+				}
+				v43 := []string{v42 + "observations", celrt.JoinSep(perEntity, "; ")}
+				v41 = v43
+			} else {
+				ok9 := celrt.FieldSet(input, "entityNames")
+				if ok9 {
+					ok9 = int64(len(names)) > int64(0)
+				}
+				var v44 []string
+				if ok9 {
+					v45 := celrt.Plural(int64(len(names)), "entity", "entities")
+					v46 := []string{"DELETE " + v45, celrt.JoinSep(names, ", ")}
+					v44 = v46
+				} else {
+					var v47 []string
+					if int64(len(names)) > int64(0) {
+						v47 = []string{"open", celrt.JoinSep(names, ", ")}
+					} else {
+						query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+						if err != nil {
+							return "", false, err
+						}
+						var v48 []string
+						if celrt.NonEmpty(query).Ok {
+							query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+							if err != nil {
+								return "", false, err
+							}
+							v49 := []string{"search", "\"" + celrt.Inline(query2, int64(60)) + "\""}
+							v48 = v49
+						} else {
+							v48 = []string{}
+						}
+						v47 = v48
+					}
+					v44 = v47
+				}
+				v41 = v44
+			}
+			v38 = v41
+		}
+		v35 = v38
+	}
+	what := v35
+	var v50 celrt.Optional[string]
+	if int64(len(what)) == int64(0) {
+		v50 = celrt.None[string]()
+	} else {
+		elem7, err := celrt.IndexList(what, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem8, err := celrt.IndexList(what, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		v51 := celrt.Truncate(elem7+": "+elem8, int64(limits.Summary))
+		v50 = celrt.Of(v51)
+	}
+	return v50.Value, v50.Ok, nil
+}
 
-// PreviewBraveSearchAny formats calls to "brave-search:*" (Any tool of the Brave Search MCP server).
+// ResultMemoryAny summarizes the result of a call to "memory:*" (Memory).
+//
+// Follows the reference memory server (modelcontextprotocol/servers
+// src/memory: create_entities, create_relations, add_observations,
+// delete_entities, delete_observations, delete_relations, search_nodes,
+// open_nodes). What changes in the knowledge graph: the entities created
+// (name and type) or deleted, the relations (from, type, to), the
+// observations added or deleted per entity; the query or names a read
+// looks for. Declines otherwise (read_graph).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
+//	entities = (type(input.entities) == list ? input.entities : [])
+//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
+//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
+//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
+//	relations = (type(input.relations) == list ? input.relations : [])
+//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
+//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
+//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
+//	    + " '" + truncate(collapse(r.to), 40) + "'")
+//	perEntity = (type(input.observations) == list ? input.observations : type(input.deletions) == list ? input.deletions : [])
+//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
+//	  .map(o, cel.bind(items, type(o.?contents.orValue(null)) == list ? o.contents
+//	        : type(o.?observations.orValue(null)) == list ? o.observations : [],
+//	      "'" + truncate(collapse(o.entityName), 40) + "': "
+//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
+//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
+//	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
+//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == map && type(v.?entities.orValue(null)) == list && type(v.?relations.orValue(null)) == list
+//	    ? optional.of(plural(v.entities.size(), "entity", "entities") + ", " + plural(v.relations.size(), "relation", "relations"))
+//	    : type(v) == list ? optional.of(plural(v.size(), "item", "items") + " added")
+//	    : optional.none())
+func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	var v2 string
+	if strings.HasPrefix(name, "delete_") {
+		v2 = "DELETE "
+	} else {
+		ok := strings.HasPrefix(name, "create_")
+		if !ok {
+			ok = strings.HasPrefix(name, "add_")
+		}
+		var v3 string
+		if ok {
+			v3 = "add "
+		} else {
+			v3 = ""
+		}
+		v2 = v3
+	}
+	verb := v2
+	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+	var v5 any
+	if v4 {
+		v5 = celrt.Field(input, "entities")
+	} else {
+		v5 = []any{}
+	}
+	items, err := celrt.Iterate(v5)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		e := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok2 := celrt.TypeOf(e) == celrt.MapType
+		if ok2 {
+			opt, err := celrt.OptSelect(e, "name")
+			if err != nil {
+				return "", false, err
+			}
+			v6 := opt.Value
+			if !opt.Ok {
+				v6 = nil
+			}
+			ok2 = celrt.TypeOf(v6) == celrt.StringType
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(e); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, e)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, e2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		name2, err := celrt.Select(e2, "name")
+		if err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(name2)
+		if err != nil {
+			return "", false, err
+		}
+		opt2, err := celrt.OptSelect(e2, "entityType")
+		if err != nil {
+			return "", false, err
+		}
+		v7 := opt2.Value
+		if !opt2.Ok {
+			v7 = nil
+		}
+		var v8 string
+		if celrt.TypeOf(v7) == celrt.StringType {
+			entityType, err := celrt.Select(e2, "entityType")
+			if err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(entityType)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(30)) + ")"
+		} else {
+			v8 = ""
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'" + v8
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	entities := list2
+	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+	var v10 any
+	if v9 {
+		v10 = celrt.Field(input, "relations")
+	} else {
+		v10 = []any{}
+	}
+	items2, err := celrt.Iterate(v10)
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		r4 := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v12, failure := func() (bool, error) {
+			ok3 := celrt.TypeOf(r4) == celrt.MapType
+			if ok3 {
+				opt3, err := celrt.OptSelect(r4, "from")
+				if err != nil {
+					return false, err
+				}
+				v11 := opt3.Value
+				if !opt3.Ok {
+					v11 = nil
+				}
+				ok3 = celrt.TypeOf(v11) == celrt.StringType
+			}
+			return ok3, nil
+		}()
+		v14, failure2 := func() (bool, error) {
+			opt4, err := celrt.OptSelect(r4, "to")
+			if err != nil {
+				return false, err
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			return celrt.TypeOf(v13) == celrt.StringType, nil
+		}()
+		ok5, err := celrt.And(v12, failure, v14, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok5 {
+			if bytes += celrt.Footprint(r4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, r4)
+		}
+	}
+	list4 := make([]string, 0, len(list3))
+	for _, r5 := range list3 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		from, err := celrt.Select(r5, "from")
+		if err != nil {
+			return "", false, err
+		}
+		x3, err := celrt.AsString(from)
+		if err != nil {
+			return "", false, err
+		}
+		opt5, err := celrt.OptSelect(r5, "relationType")
+		if err != nil {
+			return "", false, err
+		}
+		v15 := opt5.Value
+		if !opt5.Ok {
+			v15 = nil
+		}
+		var v16 any
+		if celrt.TypeOf(v15) == celrt.StringType {
+			relationType, err := celrt.Select(r5, "relationType")
+			if err != nil {
+				return "", false, err
+			}
+			v16 = relationType
+		} else {
+			v16 = "?"
+		}
+		x4, err := celrt.AsString(v16)
+		if err != nil {
+			return "", false, err
+		}
+		v17 := "'" + celrt.Truncate(celrt.Collapse(x3), int64(40)) + "' " + celrt.Truncate(celrt.Collapse(x4), int64(30))
+		to, err := celrt.Select(r5, "to")
+		if err != nil {
+			return "", false, err
+		}
+		x5, err := celrt.AsString(to)
+		if err != nil {
+			return "", false, err
+		}
+		elem2 := v17 + " '" + celrt.Truncate(celrt.Collapse(x5), int64(40)) + "'"
+		if bytes += len(elem2); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem2)
+	}
+	relations := list4
+	v18 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+	var v19 any
+	if v18 {
+		v19 = celrt.Field(input, "observations")
+	} else {
+		v20 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v21 any
+		if v20 {
+			v21 = celrt.Field(input, "deletions")
+		} else {
+			v21 = []any{}
+		}
+		v19 = v21
+	}
+	items3, err := celrt.Iterate(v19)
+	if err != nil {
+		return "", false, err
+	}
+	list5 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		o := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok6 := celrt.TypeOf(o) == celrt.MapType
+		if ok6 {
+			opt6, err := celrt.OptSelect(o, "entityName")
+			if err != nil {
+				return "", false, err
+			}
+			v22 := opt6.Value
+			if !opt6.Ok {
+				v22 = nil
+			}
+			ok6 = celrt.TypeOf(v22) == celrt.StringType
+		}
+		if ok6 {
+			if bytes += celrt.Footprint(o); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, o)
+		}
+	}
+	list6 := make([]string, 0, len(list5))
+	for _, o2 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt7, err := celrt.OptSelect(o2, "contents")
+		if err != nil {
+			return "", false, err
+		}
+		v23 := opt7.Value
+		if !opt7.Ok {
+			v23 = nil
+		}
+		var v24 any
+		if celrt.TypeOf(v23) == celrt.ListType {
+			contents, err := celrt.Select(o2, "contents")
+			if err != nil {
+				return "", false, err
+			}
+			v24 = contents
+		} else {
+			opt8, err := celrt.OptSelect(o2, "observations")
+			if err != nil {
+				return "", false, err
+			}
+			v25 := opt8.Value
+			if !opt8.Ok {
+				v25 = nil
+			}
+			var v26 any
+			if celrt.TypeOf(v25) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return "", false, err
+				}
+				v26 = observations
+			} else {
+				v26 = []any{}
+			}
+			v24 = v26
+		}
+		items4 := v24
+		entityName, err := celrt.Select(o2, "entityName")
+		if err != nil {
+			return "", false, err
+		}
+		x6, err := celrt.AsString(entityName)
+		if err != nil {
+			return "", false, err
+		}
+		v27, failure3 := func() (bool, error) {
+			size, err := celrt.Size(items4)
+			if err != nil {
+				return false, err
+			}
+			return size > int64(0), nil
+		}()
+		v28, failure4 := func() (bool, error) {
+			elem3, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem3) == celrt.StringType, nil
+		}()
+		ok8, err := celrt.And(v27, failure3, v28, failure4)
+		if err != nil {
+			return "", false, err
+		}
+		var v29 string
+		if ok8 {
+			elem4, err := celrt.Index(items4, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x7, err := celrt.AsString(elem4)
+			if err != nil {
+				return "", false, err
+			}
+			v29 = "\"" + celrt.Truncate(celrt.Collapse(x7), int64(80)) + "\""
+		} else {
+			v29 = ""
+		}
+		size2, err := celrt.Size(items4)
+		if err != nil {
+			return "", false, err
+		}
+		var v30 string
+		if size2 > int64(1) {
+			size3, err := celrt.Size(items4)
+			if err != nil {
+				return "", false, err
+			}
+			diff, err := celrt.SubInt(size3, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v30 = " and " + strconv.FormatInt(diff, 10) + " more"
+		} else {
+			v30 = ""
+		}
+		elem5 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(40)) + "': " + v29 + v30
+		if bytes += len(elem5); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem5)
+	}
+	perEntity := list6
+	v31 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v32 any
+	if v31 {
+		v32 = celrt.Field(input, "entityNames")
+	} else {
+		v33 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v34 any
+		if v33 {
+			v34 = celrt.Field(input, "names")
+		} else {
+			v34 = []any{}
+		}
+		v32 = v34
+	}
+	items5, err := celrt.Iterate(v32)
+	if err != nil {
+		return "", false, err
+	}
+	list7 := make([]any, 0, items5.Len())
+	for i4 := range items5.Len() {
+		n := items5.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(n) == celrt.StringType {
+			if bytes += celrt.Footprint(n); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, n)
+		}
+	}
+	list8 := make([]string, 0, len(list7))
+	for _, n2 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x8, err := celrt.AsString(n2)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := "'" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem6)
+	}
+	names := list8
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list9 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt9, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v35 := opt9.Value
+		if !opt9.Ok {
+			v35 = ""
+		}
+		s, err := celrt.ToString(v35)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list9 = append(list9, s)
+	}
+	opt10 := celrt.ParseJSON(celrt.JoinSep(list9, ""))
+	v36 := opt10.Value
+	if !opt10.Ok {
+		v36 = nil
+	}
+	v37 := celrt.ResultValue(v36)
+	v39, failure5 := func() (bool, error) {
+		ok9 := celrt.TypeOf(v37) == celrt.MapType
+		if ok9 {
+			opt11, err := celrt.OptSelect(v37, "entities")
+			if err != nil {
+				return false, err
+			}
+			v38 := opt11.Value
+			if !opt11.Ok {
+				v38 = nil
+			}
+			ok9 = celrt.TypeOf(v38) == celrt.ListType
+		}
+		return ok9, nil
+	}()
+	v41, failure6 := func() (bool, error) {
+		opt12, err := celrt.OptSelect(v37, "relations")
+		if err != nil {
+			return false, err
+		}
+		v40 := opt12.Value
+		if !opt12.Ok {
+			v40 = nil
+		}
+		return celrt.TypeOf(v40) == celrt.ListType, nil
+	}()
+	ok11, err := celrt.And(v39, failure5, v41, failure6)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 celrt.Optional[string]
+	if ok11 {
+		entities2, err := celrt.Select(v37, "entities")
+		if err != nil {
+			return "", false, err
+		}
+		size4, err := celrt.Size(entities2)
+		if err != nil {
+			return "", false, err
+		}
+		relations2, err := celrt.Select(v37, "relations")
+		if err != nil {
+			return "", false, err
+		}
+		size5, err := celrt.Size(relations2)
+		if err != nil {
+			return "", false, err
+		}
+		v43 := celrt.Of(celrt.Plural(size4, "entity", "entities") + ", " + celrt.Plural(size5, "relation", "relations"))
+		v42 = v43
+	} else {
+		var v44 celrt.Optional[string]
+		if celrt.TypeOf(v37) == celrt.ListType {
+			size6, err := celrt.Size(v37)
+			if err != nil {
+				return "", false, err
+			}
+			v45 := celrt.Of(celrt.Plural(size6, "item", "items") + " added")
+			v44 = v45
+		} else {
+			v44 = celrt.None[string]()
+		}
+		v42 = v44
+	}
+	_ = verb
+	_ = entities
+	_ = relations
+	_ = perEntity
+	_ = names
+	return v42.Value, v42.Ok, nil
+}
+
+// formatterMemoryAny registers the functions of "memory:*".
+var formatterMemoryAny = slots{
+	preview:      PreviewMemoryAny,
+	tierOf:       TierMemoryAny,
+	row:          RowMemoryAny,
+	result:       ResultMemoryAny,
+	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf1e0", PlainIcon: "🧠"},
+}
+
+// PreviewBraveSearchAny formats calls to "brave-search:*" (Brave Search).
 //
 // Follows the archived reference Brave Search server (servers-archived
 // src/brave-search: brave_web_search {query, count, offset},
@@ -8699,10 +25793,234 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 	return v6.Value, v6.Ok, nil
 }
 
-// formatterBraveSearchAny registers the functions of "brave-search:*".
-var formatterBraveSearchAny = slots{preview: PreviewBraveSearchAny, tier: runtime.TierNetwork}
+// RowBraveSearchAny renders the row of a call to "brave-search:*" (Brave Search).
+//
+// Follows the archived reference Brave Search server (servers-archived
+// src/brave-search: brave_web_search {query, count, offset},
+// brave_local_search {query, count}). The query sent to Brave on one line,
+// with the number of results asked for. Declines without a query.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
+//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
+//	row = nonEmpty(input.query).hasValue()
+//	  ? optional.of((name == "brave_local_search" ? "local " : "") + "\"" + inline(input.query, limits.summary) + "\"")
+//	  : optional.none()
+func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+	var v3 []string
+	if v2 {
+		r4, err := celrt.NumberTextOf(input, "count")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{r4 + " results"}
+	} else {
+		v3 = []string{}
+	}
+	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	ok := v4
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v5 []string
+	if ok {
+		r5, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"page offset " + r5}
+	} else {
+		v5 = []string{}
+	}
+	extras := celrt.Concat(v3, v5)
+	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v6 celrt.Optional[string]
+	if celrt.NonEmpty(query).Ok {
+		var v7 string
+		if name == "brave_local_search" {
+			v7 = "local "
+		} else {
+			v7 = ""
+		}
+		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(v7 + "\"" + celrt.Inline(query2, int64(limits.Summary)) + "\"")
+		v6 = v8
+	} else {
+		v6 = celrt.None[string]()
+	}
+	_ = extras
+	return v6.Value, v6.Ok, nil
+}
 
-// PreviewPuppeteerAny formats calls to "puppeteer:*" (Any tool of the MCP Puppeteer server).
+// ResultBraveSearchAny summarizes the result of a call to "brave-search:*" (Brave Search).
+//
+// Follows the archived reference Brave Search server (servers-archived
+// src/brave-search: brave_web_search {query, count, offset},
+// brave_local_search {query, count}). The query sent to Brave on one line,
+// with the number of results asked for. Declines without a query.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
+//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
+//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(n, text.split("\nTitle: ").size() - 1 + text.split("\nName: ").size() - 1,
+//	    n == 0 ? optional.none() : optional.of(plural(n, "result", "results"))))
+func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+	var v3 []string
+	if v2 {
+		r4, err := celrt.NumberTextOf(input, "count")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = []string{r4 + " results"}
+	} else {
+		v3 = []string{}
+	}
+	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	ok := v4
+	if ok {
+		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		ok = ok2
+	}
+	var v5 []string
+	if ok {
+		r5, err := celrt.NumberTextOf(input, "offset")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = []string{"page offset " + r5}
+	} else {
+		v5 = []string{}
+	}
+	extras := celrt.Concat(v3, v5)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt.Value
+		if !opt.Ok {
+			v6 = ""
+		}
+		s, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := "\n" + celrt.JoinSep(list, "")
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\nTitle: "))), int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(diff, int64(len(celrt.Split(text, "\nName: "))))
+	if err != nil {
+		return "", false, err
+	}
+	diff2, err := celrt.SubInt(sum2, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	n := diff2
+	var v7 celrt.Optional[string]
+	if n == int64(0) {
+		v7 = celrt.None[string]()
+	} else {
+		v7 = celrt.Of(celrt.Plural(n, "result", "results"))
+	}
+	_ = name
+	_ = extras
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterBraveSearchAny registers the functions of "brave-search:*".
+var formatterBraveSearchAny = slots{
+	preview:      PreviewBraveSearchAny,
+	tier:         runtime.TierNetwork,
+	row:          RowBraveSearchAny,
+	result:       ResultBraveSearchAny,
+	presentation: runtime.Presentation{Title: "Brave Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🦁"},
+}
+
+// PreviewPuppeteerAny formats calls to "puppeteer:*" (Puppeteer).
 //
 // Follows the archived reference Puppeteer server (servers-archived
 // src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
@@ -8879,10 +26197,301 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	return v8.Value, v8.Ok, nil
 }
 
-// formatterPuppeteerAny registers the functions of "puppeteer:*".
-var formatterPuppeteerAny = slots{preview: PreviewPuppeteerAny, tier: runtime.TierNetwork}
+// RowPuppeteerAny renders the row of a call to "puppeteer:*" (Puppeteer).
+//
+// Follows the archived reference Puppeteer server (servers-archived
+// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
+// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
+// puppeteer_select {selector, value}, puppeteer_evaluate {script},
+// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
+// runs, whole up to the output cap; the URL navigated to, flagging changed
+// launch options and allowDangerous; the element clicked, hovered, filled
+// or selected in, with the value. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
+//
+//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	sel = truncate(collapse(input.selector), 80)
+//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
+//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
+//	row = nonEmpty(input.script).hasValue() ? optional.of("evaluate " + truncate(collapse(input.script), 60))
+//	: nonEmpty(input.url).hasValue() ? optional.of("navigate " + truncate(input.url.trim(), limits.summary))
+//	: tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
+//	  ? optional.of("screenshot " + truncate(collapse(input.name), 60))
+//	: sel != "" && tname in ["puppeteer_click", "puppeteer_hover", "puppeteer_fill", "puppeteer_select"]
+//	  ? optional.of(tname.substring(10) + " " + sel)
+//	: optional.none()
+func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	tname := v1
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v4 = []string{"new launch options " + v5}
+	} else {
+		v4 = []string{}
+	}
+	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"dangerous options allowed"}
+	} else {
+		v7 = []string{}
+	}
+	launch := celrt.Concat(v4, v7)
+	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 celrt.Optional[string]
+	if celrt.NonEmpty(script).Ok {
+		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(script2), int64(60))
+		v8 = celrt.Of("evaluate " + v9)
+	} else {
+		url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v10 celrt.Optional[string]
+		if celrt.NonEmpty(url).Ok {
+			url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v11 := celrt.Truncate(celrt.Trim(url2), int64(limits.Summary))
+			v10 = celrt.Of("navigate " + v11)
+		} else {
+			ok := tname == "puppeteer_screenshot"
+			if ok {
+				name, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				ok = celrt.NonEmpty(name).Ok
+			}
+			var v12 celrt.Optional[string]
+			if ok {
+				name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v13 := celrt.Of("screenshot " + celrt.Truncate(celrt.Collapse(name2), int64(60)))
+				v12 = v13
+			} else {
+				ok2 := sel != ""
+				if ok2 {
+					v14 := []string{"puppeteer_click", "puppeteer_hover", "puppeteer_fill", "puppeteer_select"}
+					ok2 = slices.Contains(v14, tname)
+				}
+				var v15 celrt.Optional[string]
+				if ok2 {
+					r4, err := celrt.Substring(tname, int64(10))
+					if err != nil {
+						return "", false, err
+					}
+					v15 = celrt.Of(r4 + " " + sel)
+				} else {
+					v15 = celrt.None[string]()
+				}
+				v12 = v15
+			}
+			v10 = v12
+		}
+		v8 = v10
+	}
+	_ = launch
+	return v8.Value, v8.Ok, nil
+}
 
-// PreviewRedisAny formats calls to "redis:*" (Any tool of the MCP Redis server).
+// ResultPuppeteerAny summarizes the result of a call to "puppeteer:*" (Puppeteer).
+//
+// Follows the archived reference Puppeteer server (servers-archived
+// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
+// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
+// puppeteer_select {selector, value}, puppeteer_evaluate {script},
+// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
+// runs, whole up to the output cap; the URL navigated to, flagging changed
+// launch options and allowDangerous; the element clicked, hovered, filled
+// or selected in, with the value. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
+//
+//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	sel = truncate(collapse(input.selector), 80)
+//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
+//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
+//	    images > 0 ? optional.of(plural(images, "image", "images"))
+//	    : text.startsWith("Execution result:\n")
+//	      ? optional.of("returned " + inline(text.split("\n", 3)[1], limits.summary))
+//	    : optional.none()))
+func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	tname := v1
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v4 = []string{"new launch options " + v5}
+	} else {
+		v4 = []string{}
+	}
+	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"dangerous options allowed"}
+	} else {
+		v7 = []string{}
+	}
+	launch := celrt.Concat(v4, v7)
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v8 := opt.Value
+		if !opt.Ok {
+			v8 = ""
+		}
+		s, err := celrt.ToString(v8)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	text := celrt.JoinSep(list, "")
+	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([]any, 0, len(content2))
+	for _, c2 := range content2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c2, "type")
+		if err != nil {
+			return "", false, err
+		}
+		v9 := opt2.Value
+		if !opt2.Ok {
+			v9 = ""
+		}
+		if celrt.EqualString(v9, "image") {
+			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, c2)
+		}
+	}
+	images := int64(len(list2))
+	var v10 celrt.Optional[string]
+	if images > int64(0) {
+		v11 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v10 = v11
+	} else {
+		var v12 celrt.Optional[string]
+		if strings.HasPrefix(text, "Execution result:\n") {
+			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(3)), int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v13 := celrt.Of("returned " + celrt.Inline(elem, int64(limits.Summary)))
+			v12 = v13
+		} else {
+			v12 = celrt.None[string]()
+		}
+		v10 = v12
+	}
+	_ = tname
+	_ = sel
+	_ = launch
+	return v10.Value, v10.Ok, nil
+}
+
+// formatterPuppeteerAny registers the functions of "puppeteer:*".
+var formatterPuppeteerAny = slots{
+	preview:      PreviewPuppeteerAny,
+	tier:         runtime.TierNetwork,
+	row:          RowPuppeteerAny,
+	result:       ResultPuppeteerAny,
+	presentation: runtime.Presentation{Title: "Puppeteer", Category: "browser", NerdIcon: "\uf268", PlainIcon: "🧭"},
+}
+
+// PreviewRedisAny formats calls to "redis:*" (Redis).
 //
 // Follows the archived reference Redis server (servers-archived src/redis:
 // set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
@@ -9064,7 +26673,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v7.Value, v7.Ok, nil
 }
 
-// TierRedisAny returns the tier of a call to "redis:*" (Any tool of the MCP Redis server).
+// TierRedisAny returns the tier of a call to "redis:*" (Redis).
 //
 // Follows the archived reference Redis server (servers-archived src/redis:
 // set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
@@ -9167,10 +26776,343 @@ func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v6)
 }
 
-// formatterRedisAny registers the functions of "redis:*".
-var formatterRedisAny = slots{preview: PreviewRedisAny, tierOf: TierRedisAny}
+// RowRedisAny renders the row of a call to "redis:*" (Redis).
+//
+// Follows the archived reference Redis server (servers-archived src/redis:
+// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
+// list {pattern}). The key set with its value and expiry, the keys
+// deleted, the key read or the pattern listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	keys = (type(input.key) == list ? input.key : [input.key])
+//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
+//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
+//	row = (name == "delete" || type(input.key) == list) && keys.size() > 0
+//	  ? optional.of(truncate("delete " + (keys.size() == 1 ? keys[0] : plural(keys.size(), "key", "keys")), limits.summary))
+//	: keys.size() == 1
+//	  ? optional.of(truncate((name == "get" ? "get " : name == "set" || has(input.value) ? "set " : "") + keys[0], limits.summary))
+//	: nonEmpty(input.pattern).hasValue() ? optional.of("list " + inline(input.pattern, limits.summary))
+//	: optional.none()
+func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
+	} else {
+		v3 = []any{celrt.Field(input, "key")}
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(k) == celrt.StringType {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, k)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k2)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	keys := list2
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
+		r4, err := celrt.NumberTextOf(input, "expireSeconds")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = " (expires in " + r4 + " seconds)"
+	} else {
+		v5 = ""
+	}
+	expiry := v5
+	ok := name == "delete"
+	if !ok {
+		v6 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		ok = v6
+	}
+	ok2 := ok
+	if ok2 {
+		ok2 = int64(len(keys)) > int64(0)
+	}
+	var v7 celrt.Optional[string]
+	if ok2 {
+		var v8 string
+		if int64(len(keys)) == int64(1) {
+			elem2, err := celrt.IndexList(keys, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v8 = elem2
+		} else {
+			v8 = celrt.Plural(int64(len(keys)), "key", "keys")
+		}
+		v9 := celrt.Truncate("delete "+v8, int64(limits.Summary))
+		v7 = celrt.Of(v9)
+	} else {
+		var v10 celrt.Optional[string]
+		if int64(len(keys)) == int64(1) {
+			var v11 string
+			if name == "get" {
+				v11 = "get "
+			} else {
+				ok3 := name == "set"
+				if !ok3 {
+					ok3 = celrt.FieldSet(input, "value")
+				}
+				var v12 string
+				if ok3 {
+					v12 = "set "
+				} else {
+					v12 = ""
+				}
+				v11 = v12
+			}
+			elem3, err := celrt.IndexList(keys, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v13 := celrt.Of(celrt.Truncate(v11+elem3, int64(limits.Summary)))
+			v10 = v13
+		} else {
+			pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v14 celrt.Optional[string]
+			if celrt.NonEmpty(pattern).Ok {
+				pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v15 := celrt.Of("list " + celrt.Inline(pattern2, int64(limits.Summary)))
+				v14 = v15
+			} else {
+				v14 = celrt.None[string]()
+			}
+			v10 = v14
+		}
+		v7 = v10
+	}
+	_ = expiry
+	return v7.Value, v7.Ok, nil
+}
 
-// PreviewGitlabAny formats calls to "gitlab:*" (Any tool of the MCP GitLab server).
+// ResultRedisAny summarizes the result of a call to "redis:*" (Redis).
+//
+// Follows the archived reference Redis server (servers-archived src/redis:
+// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
+// list {pattern}). The key set with its value and expiry, the keys
+// deleted, the key read or the pattern listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	keys = (type(input.key) == list ? input.key : [input.key])
+//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
+//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
+//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	  text.startsWith("Found keys:")
+//	    ? optional.of(plural(text.substring(11).replace("\n", ",").split(",").filter(k, k.trim() != "").size(), "key", "keys"))
+//	    : text.startsWith("No keys found") ? optional.of("no keys")
+//	    : optional.none())
+func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+	var v3 any
+	if v2 {
+		v3 = celrt.Field(input, "key")
+	} else {
+		v3 = []any{celrt.Field(input, "key")}
+	}
+	items, err := celrt.Iterate(v3)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		k := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if celrt.TypeOf(k) == celrt.StringType {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, k)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, k2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k2)
+		if err != nil {
+			return "", false, err
+		}
+		elem := "'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		if bytes += len(elem); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem)
+	}
+	keys := list2
+	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+	var v5 string
+	if v4 == celrt.DoubleType {
+		r4, err := celrt.NumberTextOf(input, "expireSeconds")
+		if err != nil {
+			return "", false, err
+		}
+		v5 = " (expires in " + r4 + " seconds)"
+	} else {
+		v5 = ""
+	}
+	expiry := v5
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v6 := opt.Value
+		if !opt.Ok {
+			v6 = ""
+		}
+		s, err := celrt.ToString(v6)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	text := celrt.Trim(celrt.JoinSep(list3, ""))
+	var v7 celrt.Optional[string]
+	if strings.HasPrefix(text, "Found keys:") {
+		r5, err := celrt.Substring(text, int64(11))
+		if err != nil {
+			return "", false, err
+		}
+		list4 := make([]string, 0, len(celrt.Split(celrt.Replace(r5, "\n", ","), ",")))
+		for _, k3 := range celrt.Split(celrt.Replace(r5, "\n", ","), ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if celrt.Trim(k3) != "" {
+				if bytes += len(k3); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list4 = append(list4, k3)
+			}
+		}
+		v8 := celrt.Of(celrt.Plural(int64(len(list4)), "key", "keys"))
+		v7 = v8
+	} else {
+		var v9 celrt.Optional[string]
+		if strings.HasPrefix(text, "No keys found") {
+			v9 = celrt.Of("no keys")
+		} else {
+			v9 = celrt.None[string]()
+		}
+		v7 = v9
+	}
+	_ = name
+	_ = keys
+	_ = expiry
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterRedisAny registers the functions of "redis:*".
+var formatterRedisAny = slots{
+	preview:      PreviewRedisAny,
+	tierOf:       TierRedisAny,
+	row:          RowRedisAny,
+	result:       ResultRedisAny,
+	presentation: runtime.Presentation{Title: "Redis", Category: "database", NerdIcon: "\uf233", PlainIcon: "🔑"},
+}
+
+// PreviewGitlabAny formats calls to "gitlab:*" (GitLab).
 //
 // Follows the archived reference GitLab server (servers-archived
 // src/gitlab/schemas.ts: project_id on every project tool;
@@ -9427,10 +27369,725 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v18.Value, v18.Ok, nil
 }
 
-// formatterGitlabAny registers the functions of "gitlab:*".
-var formatterGitlabAny = slots{preview: PreviewGitlabAny, tier: runtime.TierNetwork}
+// RowGitlabAny renders the row of a call to "gitlab:*" (GitLab).
+//
+// Follows the archived reference GitLab server (servers-archived
+// src/gitlab/schemas.ts: project_id on every project tool;
+// create_or_update_file, push_files, create_issue, create_merge_request,
+// fork_repository, create_branch, search_repositories). The project, the
+// file path, the branch (or source and target branches, or the ref a
+// branch starts from), the fork namespace, the files pushed, the commit
+// message and the title; a search without a project shows its query.
+// Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
+//
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.file_path.trim() + "'")
+//	  : []
+//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	where = "in " + input.project_id.trim()
+//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
+//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
+//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
+//	row = cel.bind(words, tool.indexOf(":") >= 0 && !tool.endsWith(":*") ? tool.substring(tool.indexOf(":") + 1).replace("_", " ") + " " : "",
+//	  nonEmpty(input.project_id).hasValue()
+//	    ? optional.of(truncate(words + input.project_id.trim()
+//	        + (nonEmpty(input.title).hasValue() ? ": " + collapse(input.title)
+//	          : nonEmpty(input.file_path).hasValue() ? " " + input.file_path.trim()
+//	          : nonEmpty(input.branch).hasValue() ? " " + input.branch.trim() : ""), limits.summary))
+//	    : nonEmpty(input.search).hasValue() ? optional.of(truncate(words + "\"" + inline(input.search, 60) + "\"", limits.summary))
+//	    : optional.none())
+func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(f) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(f, "file_path")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			file_path, err := celrt.Select(f2, "file_path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(file_path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	files := v2
+	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v4 []string
+	if celrt.NonEmpty(namespace).Ok {
+		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v5 := []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
+		v4 = v5
+	} else {
+		v4 = []string{}
+	}
+	var v6 []string
+	if int64(len(files)) > int64(0) {
+		v7 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v6 = v7
+	} else {
+		v6 = []string{}
+	}
+	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 []string
+	if celrt.NonEmpty(commit_message).Ok {
+		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(commit_message2), int64(80))
+		v8 = []string{"message \"" + v9 + "\""}
+	} else {
+		v8 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v10 = []string{"title \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	details := celrt.Concat(v4, v6, v8, v10)
+	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 string
+	if celrt.NonEmpty(file_path2).Ok {
+		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 = " at '" + celrt.Trim(file_path3) + "'"
+	} else {
+		v12 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v13 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v13 = ""
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v14 string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " from '" + celrt.Trim(ref2) + "'"
+	} else {
+		v14 = ""
+	}
+	v15, failure := func() (bool, error) {
+		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(source_branch).Ok, nil
+	}()
+	v16, failure2 := func() (bool, error) {
+		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target_branch).Ok, nil
+	}()
+	ok3, err := celrt.And(v15, failure, v16, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if ok3 {
+		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v17 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
+	} else {
+		v17 = ""
+	}
+	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
+	v18, failure3 := func() (bool, error) {
+		r, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return false, err
+		}
+		return r >= int64(0), nil
+	}()
+	ok5, err := celrt.And(v18, failure3, !strings.HasSuffix(tool, ":*"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v19 string
+	if ok5 {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v19 = celrt.Replace(r3, "_", " ") + " "
+	} else {
+		v19 = ""
+	}
+	words := v19
+	project_id2, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v20 celrt.Optional[string]
+	if celrt.NonEmpty(project_id2).Ok {
+		project_id3, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		title3, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v21 string
+		if celrt.NonEmpty(title3).Ok {
+			title4, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v21 = ": " + celrt.Collapse(title4)
+		} else {
+			file_path4, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			var v22 string
+			if celrt.NonEmpty(file_path4).Ok {
+				file_path5, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				v22 = " " + celrt.Trim(file_path5)
+			} else {
+				branch3, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+				if err != nil {
+					return "", false, err
+				}
+				var v23 string
+				if celrt.NonEmpty(branch3).Ok {
+					branch4, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+					if err != nil {
+						return "", false, err
+					}
+					v23 = " " + celrt.Trim(branch4)
+				} else {
+					v23 = ""
+				}
+				v22 = v23
+			}
+			v21 = v22
+		}
+		v24 := celrt.Truncate(words+celrt.Trim(project_id3)+v21, int64(limits.Summary))
+		v20 = celrt.Of(v24)
+	} else {
+		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v25 celrt.Optional[string]
+		if celrt.NonEmpty(search).Ok {
+			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v26 := celrt.Truncate(words+"\""+celrt.Inline(search2, int64(60))+"\"", int64(limits.Summary))
+			v25 = celrt.Of(v26)
+		} else {
+			v25 = celrt.None[string]()
+		}
+		v20 = v25
+	}
+	_ = details
+	_ = where
+	return v20.Value, v20.Ok, nil
+}
 
-// PreviewTimeAny formats calls to "time:*" (Any tool of the MCP time server).
+// ResultGitlabAny summarizes the result of a call to "gitlab:*" (GitLab).
+//
+// Follows the archived reference GitLab server (servers-archived
+// src/gitlab/schemas.ts: project_id on every project tool;
+// create_or_update_file, push_files, create_issue, create_merge_request,
+// fork_repository, create_branch, search_repositories). The project, the
+// file path, the branch (or source and target branches, or the ref a
+// branch starts from), the fork namespace, the files pushed, the commit
+// message and the title; a search without a project shows its query.
+// Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
+//
+//	files = type(input.files) == list
+//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
+//	      .map(f, "'" + f.file_path.trim() + "'")
+//	  : []
+//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
+//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
+//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
+//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
+//	where = "in " + input.project_id.trim()
+//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
+//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
+//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
+//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
+//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
+//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
+//	  : type(v) != map ? optional.none()
+//	  : type(v.?iid.orValue(null)) == double
+//	    ? optional.of((tool.contains("merge_request") ? "!" : "#") + numberText(v.iid)
+//	        + (nonEmpty(v.?title.orValue(null)).hasValue() ? " " + truncate(collapse(v.title), 60) : ""))
+//	  : type(v.?items.orValue(null)) == list ? optional.of(plural(v.items.size(), "result", "results"))
+//	  : nonEmpty(v.?web_url.orValue(null)).hasValue() ? optional.of(truncate(v.web_url.trim(), limits.summary))
+//	  : optional.none())
+func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v2 []string
+	if v1 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(f) == celrt.MapType
+			if ok {
+				opt, err := celrt.OptSelect(f, "file_path")
+				if err != nil {
+					return "", false, err
+				}
+				v3 := opt.Value
+				if !opt.Ok {
+					v3 = nil
+				}
+				ok = celrt.NonEmpty(v3).Ok
+			}
+			if ok {
+				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list = append(list, f)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, f2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			file_path, err := celrt.Select(f2, "file_path")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(file_path)
+			if err != nil {
+				return "", false, err
+			}
+			elem := "'" + celrt.Trim(x) + "'"
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, elem)
+		}
+		v2 = list2
+	} else {
+		v2 = []string{}
+	}
+	files := v2
+	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v4 []string
+	if celrt.NonEmpty(namespace).Ok {
+		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v5 := []string{"fork into namespace '" + celrt.Trim(namespace2) + "'"}
+		v4 = v5
+	} else {
+		v4 = []string{}
+	}
+	var v6 []string
+	if int64(len(files)) > int64(0) {
+		v7 := []string{celrt.Plural(int64(len(files)), "file", "files") + " " + celrt.JoinSep(files, ", ")}
+		v6 = v7
+	} else {
+		v6 = []string{}
+	}
+	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v8 []string
+	if celrt.NonEmpty(commit_message).Ok {
+		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(commit_message2), int64(80))
+		v8 = []string{"message \"" + v9 + "\""}
+	} else {
+		v8 = []string{}
+	}
+	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v10 []string
+	if celrt.NonEmpty(title).Ok {
+		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v11 := celrt.Truncate(celrt.Collapse(title2), int64(80))
+		v10 = []string{"title \"" + v11 + "\""}
+	} else {
+		v10 = []string{}
+	}
+	details := celrt.Concat(v4, v6, v8, v10)
+	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v12 string
+	if celrt.NonEmpty(file_path2).Ok {
+		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 = " at '" + celrt.Trim(file_path3) + "'"
+	} else {
+		v12 = ""
+	}
+	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v13 string
+	if celrt.NonEmpty(branch).Ok {
+		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v13 = " on branch '" + celrt.Trim(branch2) + "'"
+	} else {
+		v13 = ""
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v14 string
+	if celrt.NonEmpty(ref).Ok {
+		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " from '" + celrt.Trim(ref2) + "'"
+	} else {
+		v14 = ""
+	}
+	v15, failure := func() (bool, error) {
+		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(source_branch).Ok, nil
+	}()
+	v16, failure2 := func() (bool, error) {
+		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target_branch).Ok, nil
+	}()
+	ok3, err := celrt.And(v15, failure, v16, failure2)
+	if err != nil {
+		return "", false, err
+	}
+	var v17 string
+	if ok3 {
+		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v17 = " from '" + celrt.Trim(source_branch2) + "' into '" + celrt.Trim(target_branch2) + "'"
+	} else {
+		v17 = ""
+	}
+	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list3 := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt2, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v18 := opt2.Value
+		if !opt2.Ok {
+			v18 = ""
+		}
+		s, err := celrt.ToString(v18)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, s)
+	}
+	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
+	v19 := opt3.Value
+	if !opt3.Ok {
+		v19 = nil
+	}
+	v20 := celrt.ResultValue(v19)
+	var v21 celrt.Optional[string]
+	if celrt.TypeOf(v20) == celrt.ListType {
+		size, err := celrt.Size(v20)
+		if err != nil {
+			return "", false, err
+		}
+		v21 = celrt.Of(celrt.Plural(size, "item", "items"))
+	} else {
+		var v22 celrt.Optional[string]
+		if celrt.TypeOf(v20) != celrt.MapType {
+			v22 = celrt.None[string]()
+		} else {
+			opt4, err := celrt.OptSelect(v20, "iid")
+			if err != nil {
+				return "", false, err
+			}
+			v23 := opt4.Value
+			if !opt4.Ok {
+				v23 = nil
+			}
+			var v24 celrt.Optional[string]
+			if celrt.TypeOf(v23) == celrt.DoubleType {
+				var v25 string
+				if strings.Contains(tool, "merge_request") {
+					v25 = "!"
+				} else {
+					v25 = "#"
+				}
+				iid, err := celrt.Select(v20, "iid")
+				if err != nil {
+					return "", false, err
+				}
+				text, err := celrt.NumberTextDyn(iid)
+				if err != nil {
+					return "", false, err
+				}
+				opt5, err := celrt.OptSelect(v20, "title")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt5.Value
+				if !opt5.Ok {
+					v26 = nil
+				}
+				var v27 string
+				if celrt.NonEmpty(v26).Ok {
+					title3, err := celrt.Select(v20, "title")
+					if err != nil {
+						return "", false, err
+					}
+					x2, err := celrt.AsString(title3)
+					if err != nil {
+						return "", false, err
+					}
+					v27 = " " + celrt.Truncate(celrt.Collapse(x2), int64(60))
+				} else {
+					v27 = ""
+				}
+				v24 = celrt.Of(v25 + text + v27)
+			} else {
+				opt6, err := celrt.OptSelect(v20, "items")
+				if err != nil {
+					return "", false, err
+				}
+				v28 := opt6.Value
+				if !opt6.Ok {
+					v28 = nil
+				}
+				var v29 celrt.Optional[string]
+				if celrt.TypeOf(v28) == celrt.ListType {
+					items2, err := celrt.Select(v20, "items")
+					if err != nil {
+						return "", false, err
+					}
+					size2, err := celrt.Size(items2)
+					if err != nil {
+						return "", false, err
+					}
+					v30 := celrt.Of(celrt.Plural(size2, "result", "results"))
+					v29 = v30
+				} else {
+					opt7, err := celrt.OptSelect(v20, "web_url")
+					if err != nil {
+						return "", false, err
+					}
+					v31 := opt7.Value
+					if !opt7.Ok {
+						v31 = nil
+					}
+					var v32 celrt.Optional[string]
+					if celrt.NonEmpty(v31).Ok {
+						web_url, err := celrt.Select(v20, "web_url")
+						if err != nil {
+							return "", false, err
+						}
+						x3, err := celrt.AsString(web_url)
+						if err != nil {
+							return "", false, err
+						}
+						v33 := celrt.Truncate(celrt.Trim(x3), int64(limits.Summary))
+						v32 = celrt.Of(v33)
+					} else {
+						v32 = celrt.None[string]()
+					}
+					v29 = v32
+				}
+				v24 = v29
+			}
+			v22 = v24
+		}
+		v21 = v22
+	}
+	_ = details
+	_ = where
+	return v21.Value, v21.Ok, nil
+}
+
+// formatterGitlabAny registers the functions of "gitlab:*".
+var formatterGitlabAny = slots{
+	preview:      PreviewGitlabAny,
+	tier:         runtime.TierNetwork,
+	row:          RowGitlabAny,
+	result:       ResultGitlabAny,
+	presentation: runtime.Presentation{Title: "GitLab", Category: "vcs", NerdIcon: "\uf296", PlainIcon: "🦊"},
+}
+
+// PreviewTimeAny formats calls to "time:*" (Time).
 //
 // Follows the reference time server (modelcontextprotocol/servers
 // src/time: get_current_time {timezone}, convert_time {source_timezone,
@@ -9498,10 +28155,252 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 	return v1.Value, v1.Ok, nil
 }
 
-// formatterTimeAny registers the functions of "time:*".
-var formatterTimeAny = slots{preview: PreviewTimeAny, tier: runtime.TierRead}
+// RowTimeAny renders the row of a call to "time:*" (Time).
+//
+// Follows the reference time server (modelcontextprotocol/servers
+// src/time: get_current_time {timezone}, convert_time {source_timezone,
+// time, target_timezone}). The time zone asked for, or the time converted
+// and between which zones. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+//
+//	row = nonEmpty(input.time).hasValue()
+//	  ? optional.of(truncate(collapse(input.time), 20) + " " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 40)
+//	      + " → " + truncate(collapse(nonEmpty(input.target_timezone).orValue("?")), 40))
+//	: nonEmpty(input.timezone).hasValue() ? optional.of(truncate(collapse(input.timezone), 60))
+//	: optional.none()
+func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	time, err := celrt.FieldOf(input, "time", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(time).Ok {
+		time2, err := celrt.FieldOf(input, "time", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		source_timezone, err := celrt.FieldOf(input, "source_timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt := celrt.NonEmpty(source_timezone)
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = "?"
+		}
+		v3 := celrt.Truncate(celrt.Collapse(time2), int64(20)) + " " + celrt.Truncate(celrt.Collapse(v2), int64(40))
+		target_timezone, err := celrt.FieldOf(input, "target_timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		opt2 := celrt.NonEmpty(target_timezone)
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = "?"
+		}
+		v5 := celrt.Of(v3 + " → " + celrt.Truncate(celrt.Collapse(v4), int64(40)))
+		v1 = v5
+	} else {
+		timezone, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		var v6 celrt.Optional[string]
+		if celrt.NonEmpty(timezone).Ok {
+			timezone2, err := celrt.FieldOf(input, "timezone", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v7 := celrt.Truncate(celrt.Collapse(timezone2), int64(60))
+			v6 = celrt.Of(v7)
+		} else {
+			v6 = celrt.None[string]()
+		}
+		v1 = v6
+	}
+	return v1.Value, v1.Ok, nil
+}
 
-// PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Read a Sentry issue).
+// ResultTimeAny summarizes the result of a call to "time:*" (Time).
+//
+// Follows the reference time server (modelcontextprotocol/servers
+// src/time: get_current_time {timezone}, convert_time {source_timezone,
+// time, target_timezone}). The time zone asked for, or the time converted
+// and between which zones. Declines otherwise.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+//
+//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	  type(v) != map ? optional.none()
+//	  : type(v.?target.orValue(null)) == map && nonEmpty(v.target.?datetime.orValue(null)).hasValue()
+//	    ? optional.of(truncate(collapse(v.target.datetime), 40)
+//	        + (nonEmpty(v.?time_difference.orValue(null)).hasValue() ? " (" + truncate(collapse(v.time_difference), 20) + ")" : ""))
+//	  : nonEmpty(v.?datetime.orValue(null)).hasValue()
+//	    ? optional.of(truncate(collapse(v.datetime), 40) + (v.?is_dst.orValue(null) == true ? " (DST)" : ""))
+//	  : optional.none())
+func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	opt2 := celrt.ParseJSON(celrt.JoinSep(list, ""))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = nil
+	}
+	v3 := v2
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) != celrt.MapType {
+		v4 = celrt.None[string]()
+	} else {
+		v6, failure := func() (bool, error) {
+			opt3, err := celrt.OptSelect(v3, "target")
+			if err != nil {
+				return false, err
+			}
+			v5 := opt3.Value
+			if !opt3.Ok {
+				v5 = nil
+			}
+			return celrt.TypeOf(v5) == celrt.MapType, nil
+		}()
+		v8, failure2 := func() (bool, error) {
+			target, err := celrt.Select(v3, "target")
+			if err != nil {
+				return false, err
+			}
+			opt4, err := celrt.OptSelect(target, "datetime")
+			if err != nil {
+				return false, err
+			}
+			v7 := opt4.Value
+			if !opt4.Ok {
+				v7 = nil
+			}
+			return celrt.NonEmpty(v7).Ok, nil
+		}()
+		ok2, err := celrt.And(v6, failure, v8, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		var v9 celrt.Optional[string]
+		if ok2 {
+			target2, err := celrt.Select(v3, "target")
+			if err != nil {
+				return "", false, err
+			}
+			datetime, err := celrt.Select(target2, "datetime")
+			if err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(datetime)
+			if err != nil {
+				return "", false, err
+			}
+			opt5, err := celrt.OptSelect(v3, "time_difference")
+			if err != nil {
+				return "", false, err
+			}
+			v10 := opt5.Value
+			if !opt5.Ok {
+				v10 = nil
+			}
+			var v11 string
+			if celrt.NonEmpty(v10).Ok {
+				time_difference, err := celrt.Select(v3, "time_difference")
+				if err != nil {
+					return "", false, err
+				}
+				x2, err := celrt.AsString(time_difference)
+				if err != nil {
+					return "", false, err
+				}
+				v11 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(20)) + ")"
+			} else {
+				v11 = ""
+			}
+			v12 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)) + v11)
+			v9 = v12
+		} else {
+			opt6, err := celrt.OptSelect(v3, "datetime")
+			if err != nil {
+				return "", false, err
+			}
+			v13 := opt6.Value
+			if !opt6.Ok {
+				v13 = nil
+			}
+			var v14 celrt.Optional[string]
+			if celrt.NonEmpty(v13).Ok {
+				datetime2, err := celrt.Select(v3, "datetime")
+				if err != nil {
+					return "", false, err
+				}
+				x3, err := celrt.AsString(datetime2)
+				if err != nil {
+					return "", false, err
+				}
+				opt7, err := celrt.OptSelect(v3, "is_dst")
+				if err != nil {
+					return "", false, err
+				}
+				v15 := opt7.Value
+				if !opt7.Ok {
+					v15 = nil
+				}
+				var v16 string
+				if celrt.EqualBool(v15, true) {
+					v16 = " (DST)"
+				} else {
+					v16 = ""
+				}
+				v17 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)) + v16)
+				v14 = v17
+			} else {
+				v14 = celrt.None[string]()
+			}
+			v9 = v14
+		}
+		v4 = v9
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterTimeAny registers the functions of "time:*".
+var formatterTimeAny = slots{
+	preview:      PreviewTimeAny,
+	tier:         runtime.TierRead,
+	row:          RowTimeAny,
+	result:       ResultTimeAny,
+	presentation: runtime.Presentation{Title: "Time", Category: "time", NerdIcon: "\uf017", PlainIcon: "🕒"},
+}
+
+// PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Sentry).
 //
 // Follows the archived reference Sentry server (servers-archived
 // src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
@@ -9532,8 +28431,150 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 	return v1.Value, v1.Ok, nil
 }
 
+// RowSentryGetSentryIssue renders the row of a call to "sentry:get_sentry_issue" (Sentry).
+//
+// Follows the archived reference Sentry server (servers-archived
+// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
+// read, so an approver sees which host a URL points to. Declines without
+// one.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+//
+//	row = nonEmpty(input.issue_id_or_url).hasValue()
+//	  ? optional.of(truncate(collapse(input.issue_id_or_url), limits.summary))
+//	  : optional.none()
+func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	issue_id_or_url, err := celrt.FieldOf(input, "issue_id_or_url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(issue_id_or_url).Ok {
+		issue_id_or_url2, err := celrt.FieldOf(input, "issue_id_or_url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Truncate(celrt.Collapse(issue_id_or_url2), int64(limits.Summary))
+		v1 = celrt.Of(v2)
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// ResultSentryGetSentryIssue summarizes the result of a call to "sentry:get_sentry_issue" (Sentry).
+//
+// Follows the archived reference Sentry server (servers-archived
+// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
+// read, so an approver sees which host a URL points to. Declines without
+// one.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+//
+//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").trim().split("\n"),
+//	  ls[0].startsWith("Sentry Issue: ")
+//	    ? cel.bind(st, ls.filter(l, l.startsWith("Status: ")).map(l, l.substring(8).trim()),
+//	        optional.of(truncate(collapse(ls[0].substring(14)), 60) + (st.size() > 0 ? " (" + truncate(st[0], 20) + ")" : "")))
+//	    : optional.none())
+func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]string, 0, len(content))
+	for _, c := range content {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(c, "text")
+		if err != nil {
+			return "", false, err
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
+		}
+		s, err := celrt.ToString(v1)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list = append(list, s)
+	}
+	v2 := celrt.Split(celrt.Trim(celrt.JoinSep(list, "")), "\n")
+	ls := v2
+	elem, err := celrt.IndexList(ls, int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v3 celrt.Optional[string]
+	if strings.HasPrefix(elem, "Sentry Issue: ") {
+		list2 := make([]string, 0, len(ls))
+		for _, l := range ls {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if strings.HasPrefix(l, "Status: ") {
+				if bytes += len(l); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, l)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, l2 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			r, err := celrt.Substring(l2, int64(8))
+			if err != nil {
+				return "", false, err
+			}
+			elem2 := celrt.Trim(r)
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		st := list3
+		elem3, err := celrt.IndexList(ls, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(elem3, int64(14))
+		if err != nil {
+			return "", false, err
+		}
+		var v4 string
+		if int64(len(st)) > int64(0) {
+			elem4, err := celrt.IndexList(st, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = " (" + celrt.Truncate(elem4, int64(20)) + ")"
+		} else {
+			v4 = ""
+		}
+		v5 := celrt.Of(celrt.Truncate(celrt.Collapse(r2), int64(60)) + v4)
+		v3 = v5
+	} else {
+		v3 = celrt.None[string]()
+	}
+	return v3.Value, v3.Ok, nil
+}
+
 // formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
-var formatterSentryGetSentryIssue = slots{preview: PreviewSentryGetSentryIssue, tier: runtime.TierNetwork}
+var formatterSentryGetSentryIssue = slots{
+	preview:      PreviewSentryGetSentryIssue,
+	tier:         runtime.TierNetwork,
+	row:          RowSentryGetSentryIssue,
+	result:       ResultSentryGetSentryIssue,
+	presentation: runtime.Presentation{Title: "Sentry", Category: "monitoring", NerdIcon: "\uf188", PlainIcon: "🐞"},
+}
 
 // PreviewSee formats calls to "see" (See the screen).
 //

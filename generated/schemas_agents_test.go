@@ -7,7 +7,9 @@ var agentSchemas = map[string]map[string][]string{
 	"multi_tool_use.parallel": {
 		"tool_uses": {"openai multi_tool_use.parallel"},
 	},
-	"bash": {},
+	"bash": {
+		"command": {"pi bash", "opencode bash"},
+	},
 	"read": {
 		"path":          {"pi read", "oh-my-pi read"},
 		"file_path":     {"claude-code Read", "gemini-cli read_file", "qwen-code read_file", "codex read_file"},

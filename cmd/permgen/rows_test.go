@@ -20,8 +20,8 @@ func TestRowsModes(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--mode", "minimal"}, "Grep for pattern 'TODO', path '/src'\n" +
-			"  = a.go:1: TODO (+1 line)\n" +
+		{[]string{"--mode", "minimal"}, "Grep TODO in /src\n" +
+			"  = 2 matches\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
 			"  ! failed: permission denied\n" +
 			`Think with input "plan"` + "\n"},
