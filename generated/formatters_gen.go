@@ -28576,7 +28576,7 @@ var formatterSentryGetSentryIssue = slots{
 	presentation: runtime.Presentation{Title: "Sentry", Category: "monitoring", NerdIcon: "\uf188", PlainIcon: "🐞"},
 }
 
-// PreviewSee formats calls to "see" (See the screen).
+// PreviewSee formats calls to "see" (See).
 //
 // Also registered as "peekaboo:see".
 //
@@ -28664,7 +28664,7 @@ func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string
 	return "to capture and read the UI of " + target + v8 + v9, true, nil
 }
 
-// TierSee returns the tier of a call to "see" (See the screen).
+// TierSee returns the tier of a call to "see" (See).
 //
 // Also registered as "peekaboo:see".
 //
@@ -28741,7 +28741,7 @@ func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// RowSee renders the row of a call to "see" (See the screen).
+// RowSee renders the row of a call to "see" (See).
 //
 // Also registered as "peekaboo:see".
 //
@@ -28837,7 +28837,7 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v7.Value, v7.Ok, nil
 }
 
-// ResultSee summarizes the result of a call to "see" (See the screen).
+// ResultSee summarizes the result of a call to "see" (See).
 //
 // Also registered as "peekaboo:see".
 //
@@ -29035,7 +29035,7 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 	return v14.Value, v14.Ok, nil
 }
 
-// ErrorSee summarizes the failure of a call to "see" (See the screen).
+// ErrorSee summarizes the failure of a call to "see" (See).
 //
 // Also registered as "peekaboo:see".
 //
@@ -29191,7 +29191,7 @@ var formatterSee = slots{
 	row:          RowSee,
 	result:       ResultSee,
 	errorLine:    ErrorSee,
-	presentation: runtime.Presentation{Title: "See the screen", Category: "desktop", NerdIcon: "\U000f0208", PlainIcon: "👁"},
+	presentation: runtime.Presentation{Title: "See", Category: "desktop", NerdIcon: "\U000f0208", PlainIcon: "👁"},
 }
 
 // PreviewClick formats calls to "click" (Click).
@@ -29795,7 +29795,7 @@ var formatterClick = slots{
 	presentation: runtime.Presentation{Title: "Click", Category: "desktop", NerdIcon: "\U000f057d", PlainIcon: "🖱"},
 }
 
-// PreviewType formats calls to "type" (Type text).
+// PreviewType formats calls to "type" (Type).
 //
 // Also registered as "peekaboo:type".
 //
@@ -29988,7 +29988,7 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v23.Value, v23.Ok, nil
 }
 
-// RowType renders the row of a call to "type" (Type text).
+// RowType renders the row of a call to "type" (Type).
 //
 // Also registered as "peekaboo:type".
 //
@@ -30150,7 +30150,7 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v22.Value, v22.Ok, nil
 }
 
-// ResultType summarizes the result of a call to "type" (Type text).
+// ResultType summarizes the result of a call to "type" (Type).
 //
 // Also registered as "peekaboo:type".
 //
@@ -30390,7 +30390,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	return v28 + v33 + v34, true, nil
 }
 
-// ErrorType summarizes the failure of a call to "type" (Type text).
+// ErrorType summarizes the failure of a call to "type" (Type).
 //
 // Also registered as "peekaboo:type".
 //
@@ -30611,10 +30611,10 @@ var formatterType = slots{
 	row:          RowType,
 	result:       ResultType,
 	errorLine:    ErrorType,
-	presentation: runtime.Presentation{Title: "Type text", Category: "desktop", NerdIcon: "\uf11c", PlainIcon: "⌨"},
+	presentation: runtime.Presentation{Title: "Type", Category: "desktop", NerdIcon: "\uf11c", PlainIcon: "⌨"},
 }
 
-// PreviewHotkey formats calls to "hotkey" (Press a shortcut).
+// PreviewHotkey formats calls to "hotkey" (Hotkey).
 //
 // Also registered as "peekaboo:hotkey".
 //
@@ -30678,7 +30678,7 @@ func PreviewHotkey(input *value.Object, tool string, limits runtime.Limits) (str
 	return v4.Value, v4.Ok, nil
 }
 
-// RowHotkey renders the row of a call to "hotkey" (Press a shortcut).
+// RowHotkey renders the row of a call to "hotkey" (Hotkey).
 //
 // Also registered as "peekaboo:hotkey".
 //
@@ -30721,7 +30721,7 @@ func RowHotkey(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v4.Value, v4.Ok, nil
 }
 
-// ResultHotkey summarizes the result of a call to "hotkey" (Press a shortcut).
+// ResultHotkey summarizes the result of a call to "hotkey" (Hotkey).
 //
 // Also registered as "peekaboo:hotkey".
 //
@@ -30760,7 +30760,7 @@ func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, resul
 	return "pressed " + v4, true, nil
 }
 
-// ErrorHotkey summarizes the failure of a call to "hotkey" (Press a shortcut).
+// ErrorHotkey summarizes the failure of a call to "hotkey" (Hotkey).
 //
 // Also registered as "peekaboo:hotkey".
 //
@@ -30878,7 +30878,7 @@ var formatterHotkey = slots{
 	row:          RowHotkey,
 	result:       ResultHotkey,
 	errorLine:    ErrorHotkey,
-	presentation: runtime.Presentation{Title: "Press a shortcut", Category: "desktop", NerdIcon: "\U000f030c", PlainIcon: "⌘"},
+	presentation: runtime.Presentation{Title: "Hotkey", Category: "desktop", NerdIcon: "\U000f030c", PlainIcon: "⌘"},
 }
 
 // PreviewScroll formats calls to "scroll" (Scroll).
@@ -31325,7 +31325,7 @@ var formatterScroll = slots{
 	presentation: runtime.Presentation{Title: "Scroll", Category: "desktop", NerdIcon: "\U000f0b7f", PlainIcon: "↕"},
 }
 
-// PreviewApp formats calls to "app" (Control an app).
+// PreviewApp formats calls to "app" (App).
 //
 // Also registered as "launch_app", "peekaboo:app".
 //
@@ -31612,7 +31612,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 	return v12.Value, v12.Ok, nil
 }
 
-// TierApp returns the tier of a call to "app" (Control an app).
+// TierApp returns the tier of a call to "app" (App).
 //
 // Also registered as "launch_app", "peekaboo:app".
 //
@@ -31759,7 +31759,7 @@ func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v12)
 }
 
-// RowApp renders the row of a call to "app" (Control an app).
+// RowApp renders the row of a call to "app" (App).
 //
 // Also registered as "launch_app", "peekaboo:app".
 //
@@ -31933,7 +31933,7 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v12.Value, v12.Ok, nil
 }
 
-// ResultApp summarizes the result of a call to "app" (Control an app).
+// ResultApp summarizes the result of a call to "app" (App).
 //
 // Also registered as "launch_app", "peekaboo:app".
 //
@@ -32182,7 +32182,7 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 	return v17.Value, v17.Ok, nil
 }
 
-// ErrorApp summarizes the failure of a call to "app" (Control an app).
+// ErrorApp summarizes the failure of a call to "app" (App).
 //
 // Also registered as "launch_app", "peekaboo:app".
 //
@@ -32396,10 +32396,10 @@ var formatterApp = slots{
 	row:          RowApp,
 	result:       ResultApp,
 	errorLine:    ErrorApp,
-	presentation: runtime.Presentation{Title: "Control an app", Category: "desktop", NerdIcon: "\U000f003b", PlainIcon: "🚀"},
+	presentation: runtime.Presentation{Title: "App", Category: "desktop", NerdIcon: "\U000f003b", PlainIcon: "🚀"},
 }
 
-// PreviewPeekabooList formats calls to "peekaboo:list" (List apps and windows).
+// PreviewPeekabooList formats calls to "peekaboo:list" (List).
 //
 // Also registered as "list_apps", "list_screens".
 //
@@ -32544,7 +32544,7 @@ func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits
 	return v9, true, nil
 }
 
-// RowPeekabooList renders the row of a call to "peekaboo:list" (List apps and windows).
+// RowPeekabooList renders the row of a call to "peekaboo:list" (List).
 //
 // Also registered as "list_apps", "list_screens".
 //
@@ -32661,7 +32661,7 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 	return out.Value, out.Ok, nil
 }
 
-// ResultPeekabooList summarizes the result of a call to "peekaboo:list" (List apps and windows).
+// ResultPeekabooList summarizes the result of a call to "peekaboo:list" (List).
 //
 // Also registered as "list_apps", "list_screens".
 //
@@ -32884,7 +32884,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 	return v17.Value, v17.Ok, nil
 }
 
-// ErrorPeekabooList summarizes the failure of a call to "peekaboo:list" (List apps and windows).
+// ErrorPeekabooList summarizes the failure of a call to "peekaboo:list" (List).
 //
 // Also registered as "list_apps", "list_screens".
 //
@@ -33073,12 +33073,12 @@ var formatterPeekabooList = slots{
 	row:          RowPeekabooList,
 	result:       ResultPeekabooList,
 	errorLine:    ErrorPeekabooList,
-	presentation: runtime.Presentation{Title: "List apps and windows", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
+	presentation: runtime.Presentation{Title: "List", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
 }
 
 var patternPeekabooList1 = celrt.NewPattern("^[0-9]{1,9} running$")
 
-// PreviewWindow formats calls to "window" (Arrange a window).
+// PreviewWindow formats calls to "window" (Window).
 //
 // Also registered as "peekaboo:window".
 //
@@ -33259,7 +33259,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 	return v15.Value, v15.Ok, nil
 }
 
-// RowWindow renders the row of a call to "window" (Arrange a window).
+// RowWindow renders the row of a call to "window" (Window).
 //
 // Also registered as "peekaboo:window".
 //
@@ -33411,7 +33411,7 @@ func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v14.Value, v14.Ok, nil
 }
 
-// ResultWindow summarizes the result of a call to "window" (Arrange a window).
+// ResultWindow summarizes the result of a call to "window" (Window).
 //
 // Also registered as "peekaboo:window".
 //
@@ -33689,7 +33689,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 	return v23, true, nil
 }
 
-// ErrorWindow summarizes the failure of a call to "window" (Arrange a window).
+// ErrorWindow summarizes the failure of a call to "window" (Window).
 //
 // Also registered as "peekaboo:window".
 //
@@ -33892,10 +33892,10 @@ var formatterWindow = slots{
 	row:          RowWindow,
 	result:       ResultWindow,
 	errorLine:    ErrorWindow,
-	presentation: runtime.Presentation{Title: "Arrange a window", Category: "desktop", NerdIcon: "\uf2d0", PlainIcon: "🗔"},
+	presentation: runtime.Presentation{Title: "Window", Category: "desktop", NerdIcon: "\uf2d0", PlainIcon: "🗔"},
 }
 
-// PreviewMenu formats calls to "menu" (Use a menu).
+// PreviewMenu formats calls to "menu" (Menu).
 //
 // Also registered as "peekaboo:menu".
 //
@@ -34025,7 +34025,7 @@ func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v7.Value, v7.Ok, nil
 }
 
-// TierMenu returns the tier of a call to "menu" (Use a menu).
+// TierMenu returns the tier of a call to "menu" (Menu).
 //
 // Also registered as "peekaboo:menu".
 //
@@ -34106,7 +34106,7 @@ func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v8)
 }
 
-// RowMenu renders the row of a call to "menu" (Use a menu).
+// RowMenu renders the row of a call to "menu" (Menu).
 //
 // Also registered as "peekaboo:menu".
 //
@@ -34217,7 +34217,7 @@ func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v7.Value, v7.Ok, nil
 }
 
-// ResultMenu summarizes the result of a call to "menu" (Use a menu).
+// ResultMenu summarizes the result of a call to "menu" (Menu).
 //
 // Also registered as "peekaboo:menu".
 //
@@ -34429,7 +34429,7 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 	return v14.Value, v14.Ok, nil
 }
 
-// ErrorMenu summarizes the failure of a call to "menu" (Use a menu).
+// ErrorMenu summarizes the failure of a call to "menu" (Menu).
 //
 // Also registered as "peekaboo:menu".
 //
@@ -34588,10 +34588,10 @@ var formatterMenu = slots{
 	row:          RowMenu,
 	result:       ResultMenu,
 	errorLine:    ErrorMenu,
-	presentation: runtime.Presentation{Title: "Use a menu", Category: "desktop", NerdIcon: "\U000f035c", PlainIcon: "☰"},
+	presentation: runtime.Presentation{Title: "Menu", Category: "desktop", NerdIcon: "\U000f035c", PlainIcon: "☰"},
 }
 
-// PreviewDialog formats calls to "dialog" (Answer a dialog).
+// PreviewDialog formats calls to "dialog" (Dialog).
 //
 // Also registered as "peekaboo:dialog".
 //
@@ -34789,7 +34789,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 	return v15.Value, v15.Ok, nil
 }
 
-// TierDialog returns the tier of a call to "dialog" (Answer a dialog).
+// TierDialog returns the tier of a call to "dialog" (Dialog).
 //
 // Also registered as "peekaboo:dialog".
 //
@@ -34915,7 +34915,7 @@ func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtim
 	return celrt.Tier(v15)
 }
 
-// RowDialog renders the row of a call to "dialog" (Answer a dialog).
+// RowDialog renders the row of a call to "dialog" (Dialog).
 //
 // Also registered as "peekaboo:dialog".
 //
@@ -35088,7 +35088,7 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v15.Value, v15.Ok, nil
 }
 
-// ResultDialog summarizes the result of a call to "dialog" (Answer a dialog).
+// ResultDialog summarizes the result of a call to "dialog" (Dialog).
 //
 // Also registered as "peekaboo:dialog".
 //
@@ -35333,7 +35333,7 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 	return v19.Value, v19.Ok, nil
 }
 
-// ErrorDialog summarizes the failure of a call to "dialog" (Answer a dialog).
+// ErrorDialog summarizes the failure of a call to "dialog" (Dialog).
 //
 // Also registered as "peekaboo:dialog".
 //
@@ -35538,7 +35538,7 @@ var formatterDialog = slots{
 	row:          RowDialog,
 	result:       ResultDialog,
 	errorLine:    ErrorDialog,
-	presentation: runtime.Presentation{Title: "Answer a dialog", Category: "desktop", NerdIcon: "\U000f0366", PlainIcon: "💬"},
+	presentation: runtime.Presentation{Title: "Dialog", Category: "desktop", NerdIcon: "\U000f0366", PlainIcon: "💬"},
 }
 
 // PreviewDrag formats calls to "drag" (Drag).
@@ -36168,7 +36168,7 @@ var formatterDrag = slots{
 	presentation: runtime.Presentation{Title: "Drag", Category: "desktop", NerdIcon: "\U000f01be", PlainIcon: "✋"},
 }
 
-// PreviewImage formats calls to "image" (Take a screenshot).
+// PreviewImage formats calls to "image" (Screenshot).
 //
 // Also registered as "peekaboo:image".
 //
@@ -36282,7 +36282,7 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 	return "to capture " + target + v9 + v10 + v11, true, nil
 }
 
-// TierImage returns the tier of a call to "image" (Take a screenshot).
+// TierImage returns the tier of a call to "image" (Screenshot).
 //
 // Also registered as "peekaboo:image".
 //
@@ -36385,7 +36385,7 @@ func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime
 	return celrt.Tier(v10)
 }
 
-// RowImage renders the row of a call to "image" (Take a screenshot).
+// RowImage renders the row of a call to "image" (Screenshot).
 //
 // Also registered as "peekaboo:image".
 //
@@ -36497,7 +36497,7 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v9.Value, v9.Ok, nil
 }
 
-// ResultImage summarizes the result of a call to "image" (Take a screenshot).
+// ResultImage summarizes the result of a call to "image" (Screenshot).
 //
 // Also registered as "peekaboo:image".
 //
@@ -36779,7 +36779,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 	return v18.Value, v18.Ok, nil
 }
 
-// ErrorImage summarizes the failure of a call to "image" (Take a screenshot).
+// ErrorImage summarizes the failure of a call to "image" (Screenshot).
 //
 // Also registered as "peekaboo:image".
 //
@@ -36952,10 +36952,10 @@ var formatterImage = slots{
 	row:          RowImage,
 	result:       ResultImage,
 	errorLine:    ErrorImage,
-	presentation: runtime.Presentation{Title: "Take a screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+	presentation: runtime.Presentation{Title: "Screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
 }
 
-// PreviewCapture formats calls to "capture" (Record the screen).
+// PreviewCapture formats calls to "capture" (Capture).
 //
 // Also registered as "watch", "peekaboo:capture".
 //
@@ -37131,7 +37131,7 @@ func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (st
 	return v18.Value, v18.Ok, nil
 }
 
-// TierCapture returns the tier of a call to "capture" (Record the screen).
+// TierCapture returns the tier of a call to "capture" (Capture).
 //
 // Also registered as "watch", "peekaboo:capture".
 //
@@ -37274,7 +37274,7 @@ func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runti
 	return celrt.Tier(v20)
 }
 
-// RowCapture renders the row of a call to "capture" (Record the screen).
+// RowCapture renders the row of a call to "capture" (Capture).
 //
 // Also registered as "watch", "peekaboo:capture".
 //
@@ -37435,7 +37435,7 @@ func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string
 	return v18.Value, v18.Ok, nil
 }
 
-// ResultCapture summarizes the result of a call to "capture" (Record the screen).
+// ResultCapture summarizes the result of a call to "capture" (Capture).
 //
 // Also registered as "watch", "peekaboo:capture".
 //
@@ -37624,7 +37624,7 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 	return v22.Value, v22.Ok, nil
 }
 
-// ErrorCapture summarizes the failure of a call to "capture" (Record the screen).
+// ErrorCapture summarizes the failure of a call to "capture" (Capture).
 //
 // Also registered as "watch", "peekaboo:capture".
 //
@@ -37839,5 +37839,5 @@ var formatterCapture = slots{
 	row:          RowCapture,
 	result:       ResultCapture,
 	errorLine:    ErrorCapture,
-	presentation: runtime.Presentation{Title: "Record the screen", Category: "desktop", NerdIcon: "\uf03d", PlainIcon: "🎥"},
+	presentation: runtime.Presentation{Title: "Capture", Category: "desktop", NerdIcon: "\uf03d", PlainIcon: "🎥"},
 }

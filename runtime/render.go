@@ -66,7 +66,19 @@ const (
 func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	in := d.decodeArgs(c)
 	row := d.rowHead(c, in, mode)
-	text, owner, ok := d.render(c, in, slotRow, nil)
+	var text, owner string
+	ok := false
+	if !c.Partial {
+		// A wrapper's row shows the calls it carries, whatever its own row
+		// says: the row must not hide what runs either.
+		if n := d.inspect(c, in, false); n.unwrapped() {
+			p := n.preview(d)
+			text, owner, ok = SafeText(p.Text, Strip, d.limits.Output), p.Formatter, true
+		}
+	}
+	if !ok {
+		text, owner, ok = d.render(c, in, slotRow, nil)
+	}
 	switch {
 	case ok:
 		row.Text, row.Formatter = text, owner

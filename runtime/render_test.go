@@ -248,3 +248,23 @@ func compact(v any) string {
 	in := value.Input{Value: v}
 	return inputText(in, 1000)
 }
+
+// TestWrapperRowShowsWhatRuns: a wrapper's row shows the calls it carries,
+// whatever its own row says, once its arguments are complete.
+func TestWrapperRowShowsWhatRuns(t *testing.T) {
+	write := struct {
+		wrapperFormatter
+		rowFormatter
+	}{deviceWrite, rowFormatter{row: func(req Request) (string, bool, error) { return "a harmless write", true, nil }}}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"write": struct {
+		Unwrapper
+		Renderer
+		Formatter
+	}{write.wrapperFormatter, write.rowFormatter, write.wrapperFormatter}, "web_fetch": webFetch})
+	c := Call{Tool: "write", Input: `{"path":"xd://web_fetch","content":"{\"url\":\"https://evil.example/x\"}"}`}
+	assert.Equal(t, "Write → device 'web_fetch' to fetch 'https://evil.example/x'", d.Row(c, ModeMinimal).Line())
+	c.Input, c.Partial = `{"path":"xd://web_fetch","content":"{\"url\":\"https://ev`, true
+	assert.Equal(t, "Write a harmless write", d.Row(c, ModeMinimal).Line(), "while streaming, the row slot")
+	file := Call{Tool: "write", Input: `{"path":"/tmp/a","content":"x"}`}
+	assert.Equal(t, "Write a harmless write", d.Row(file, ModeMinimal).Line())
+}
