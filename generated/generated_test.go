@@ -11,6 +11,7 @@ import (
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // dispatchers returns a dispatcher over the compiled-in registration and one
@@ -48,10 +49,44 @@ func assertAgree(t *testing.T, compiled, loaded *runtime.Dispatcher, file string
 			a, b := compiled.Describe(call), loaded.Describe(call)
 			assert.Equal(t, b.Preview, a.Preview, "%s example at %s", tool, ex.Pos)
 			assert.Equal(t, b.Prompt, a.Prompt)
+			assert.Equal(t, b.Tier, a.Tier)
+			// Rows, result lines and expanded results, through the
+			// dispatcher: the compiled and the loaded catalog agree.
+			for _, mode := range []runtime.Mode{runtime.ModeMinimal, runtime.ModeDefault, runtime.ModeVerbose} {
+				assert.Equal(t, loaded.Row(call, mode), compiled.Row(call, mode), "%s example at %s: row", tool, ex.Pos)
+			}
+			if ex.Output != nil {
+				res := resultOf(ex.Output)
+				assert.Equal(t, loaded.ResultRow(call, res, runtime.ModeDefault), compiled.ResultRow(call, res, runtime.ModeDefault),
+					"%s example at %s: result", tool, ex.Pos)
+				assert.Equal(t, loaded.Expand(call, res), compiled.Expand(call, res), "%s example at %s: expand", tool, ex.Pos)
+			}
 			n++
 		}
 	}
 	return n
+}
+
+// resultOf turns an example's output into a result.
+func resultOf(o *value.Object) runtime.Result {
+	var r runtime.Result
+	items, _ := o.Get("content")
+	list, _ := items.([]any)
+	for _, item := range list {
+		c, _ := item.(*value.Object)
+		if c == nil {
+			continue
+		}
+		typ, _ := c.Get("type")
+		text, _ := c.Get("text")
+		t, _ := typ.(string)
+		x, _ := text.(string)
+		r.Content = append(r.Content, runtime.Content{Type: t, Text: x})
+	}
+	r.Details, _ = o.Get("details")
+	isError, _ := o.Get("isError")
+	r.IsError, _ = isError.(bool)
+	return r
 }
 
 func cutMCP(key string) (server, tool string, ok bool) {
