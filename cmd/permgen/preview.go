@@ -97,20 +97,31 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
+	return readCalls("preview", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
+		return previewCalls(d, &failures, opts.format, name, in, out, stderr)
+	})
+}
+
+// readCalls runs a command over the JSONL calls of FILE, or of standard
+// input when there is none or it is "-", with buffered output, and returns
+// its exit code: 1 when the input cannot be read or a line was bad (as
+// each reports).
+func readCalls(command string, files []string, stdin io.Reader, stdout, stderr io.Writer,
+	each func(name string, in io.Reader, out io.Writer) (bad bool)) int {
 	name, in := "<stdin>", stdin
 	if len(files) == 1 && files[0] != "-" {
 		f, err := os.Open(files[0])
 		if err != nil {
-			errorf(stderr, "preview", "%v", err)
+			errorf(stderr, command, "%v", err)
 			return exitInvalid
 		}
 		defer f.Close()
 		name, in = files[0], f
 	}
 	out := bufio.NewWriter(stdout)
-	bad := previewCalls(d, &failures, opts.format, name, in, out, stderr)
+	bad := each(name, in, out)
 	if err := out.Flush(); err != nil {
-		errorf(stderr, "preview", "%v", err)
+		errorf(stderr, command, "%v", err)
 		return exitInvalid
 	}
 	if bad {

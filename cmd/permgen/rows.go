@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -89,26 +88,9 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		errorf(stderr, "rows", "%v", err)
 		return exitUsage
 	}
-	name, in := "<stdin>", stdin
-	if len(files) == 1 && files[0] != "-" {
-		f, err := os.Open(files[0])
-		if err != nil {
-			errorf(stderr, "rows", "%v", err)
-			return exitInvalid
-		}
-		defer f.Close()
-		name, in = files[0], f
-	}
-	out := bufio.NewWriter(stdout)
-	bad := renderRows(d, mode, colour, name, in, out, stderr)
-	if err := out.Flush(); err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitInvalid
-	}
-	if bad {
-		return exitInvalid
-	}
-	return exitOK
+	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
+		return renderRows(d, mode, colour, name, in, out, stderr)
+	})
 }
 
 // useColour decides whether rows are coloured: always, never, or (auto) on
