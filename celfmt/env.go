@@ -171,23 +171,30 @@ func (p *provider) declareInput(typeName string, fields []Field, typesOf map[str
 		}
 		name := f.Name
 		decl.names = append(decl.names, name)
-		decl.fields[name] = &types.FieldType{
-			Type: t,
-			IsSet: func(target any) bool {
-				o, _ := target.(*value.Object)
-				v, ok := o.Get(name)
-				return ok && v != nil
-			},
-			GetFrom: func(target any) (any, error) {
-				o, ok := target.(*value.Object)
-				if !ok {
-					return nil, errors.New("input is not an object")
-				}
-				return declaredField(o, name, t)
-			},
-		}
+		decl.fields[name] = objectField(name, t, "input", func(o *value.Object) (any, error) { return declaredField(o, name, t) })
 	}
 	p.objects[typeName] = decl
+}
+
+// objectField declares a field of an object type held as a *value.Object
+// (what names the object in errors): set when present and not null, read
+// by get.
+func objectField(name string, t *types.Type, what string, get func(*value.Object) (any, error)) *types.FieldType {
+	return &types.FieldType{
+		Type: t,
+		IsSet: func(target any) bool {
+			o, _ := target.(*value.Object)
+			v, ok := o.Get(name)
+			return ok && v != nil
+		},
+		GetFrom: func(target any) (any, error) {
+			o, ok := target.(*value.Object)
+			if !ok {
+				return nil, errors.New(what + " is not an object")
+			}
+			return get(o)
+		},
+	}
 }
 
 // RegisterType and RegisterDescriptor let libraries (optional types) add

@@ -1,7 +1,6 @@
 package celfmt
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/google/cel-go/cel"
@@ -51,29 +50,17 @@ func (p *provider) declareResult() {
 	for _, f := range resultFields {
 		name, t := f.name, f.t
 		decl.names = append(decl.names, name)
-		decl.fields[name] = &types.FieldType{
-			Type: t,
-			IsSet: func(target any) bool {
-				o, _ := target.(*value.Object)
-				v, ok := o.Get(name)
-				return ok && v != nil
-			},
-			GetFrom: func(target any) (any, error) {
-				o, ok := target.(*value.Object)
-				if !ok {
-					return nil, errors.New("result is not an object")
-				}
-				v, _ := o.Get(name)
-				if v == nil {
-					return zeroValue(t), nil
-				}
-				c, err := conform(v, t)
-				if err != nil {
-					return nil, fmt.Errorf("result field %s: %w", name, err)
-				}
-				return c, nil
-			},
-		}
+		decl.fields[name] = objectField(name, t, "result", func(o *value.Object) (any, error) {
+			v, _ := o.Get(name)
+			if v == nil {
+				return zeroValue(t), nil
+			}
+			c, err := conform(v, t)
+			if err != nil {
+				return nil, fmt.Errorf("result field %s: %w", name, err)
+			}
+			return c, nil
+		})
 	}
 	p.objects[resultTypeName] = decl
 }
