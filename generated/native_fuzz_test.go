@@ -315,6 +315,43 @@ func FuzzNativeAgainstInterpreter(f *testing.F) {
 					tool, textfmt.CompactJSON(in), callsText(ncalls), nerr, callsText(icalls), ierr)
 			}
 		}
+		if r, ok := p.native.(runtime.Renderer); ok {
+			// The row on this input, and the result and error lines and the
+			// expanded lines of a result made of the fuzzed strings with
+			// the input as its details.
+			res := value.NewObject("content", []any{value.NewObject("type", "text", "text", s1), value.NewObject("type", s2, "text", s2)},
+				"details", in, "isError", n1 > 0)
+			rreq := req
+			rreq.Result = res
+			type slot struct {
+				name   string
+				native func() (string, bool, error)
+				interp func() (string, bool, error)
+			}
+			join := func(f func(runtime.Request) ([]string, bool, error), req runtime.Request) func() (string, bool, error) {
+				return func() (string, bool, error) {
+					lines, ok, err := f(req)
+					return strings.Join(lines, "\n"), ok, err
+				}
+			}
+			for _, sl := range []slot{
+				{"row", func() (string, bool, error) { return r.Row(req) }, func() (string, bool, error) { return p.interp.Row(req) }},
+				{"result", func() (string, bool, error) { return r.Result(rreq) }, func() (string, bool, error) { return p.interp.Result(rreq) }},
+				{"error", func() (string, bool, error) { return r.ErrorLine(rreq) }, func() (string, bool, error) { return p.interp.ErrorLine(rreq) }},
+				{"expand", join(r.Expand, rreq), join(p.interp.Expand, rreq)},
+			} {
+				var a, b outcome
+				a.Text, a.OK, a.Err = sl.native()
+				b.Text, b.OK, b.Err = sl.interp()
+				if errors.Is(b.Err, celfmt.ErrCostLimit) || errors.Is(b.Err, celfmt.ErrBudget) {
+					continue
+				}
+				if !agree(a, b) {
+					t.Fatalf("native and interpreted %s of %s disagree\ninput:       %s\nnative:      %s\ninterpreted: %s",
+						sl.name, tool, textfmt.CompactJSON(in), a, b)
+				}
+			}
+		}
 		if f, ok := p.native.(runtime.Tierer); ok {
 			itier, ierr := p.interp.Tier(req)
 			ntier, nerr := f.Tier(req)
