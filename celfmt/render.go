@@ -179,8 +179,7 @@ func (f *Formatter) expandLines(input, result *value.Object, tool string, limits
 // resultOf is the object the variable result holds in a slot: an empty
 // one for a nil result, nil in a slot that does not see it.
 func resultOf(s renderSlot, result *value.Object) *value.Object {
-	switch {
-	case !s.seesResult():
+	if !s.seesResult() {
 		return nil
 	}
 	return celrt.ResultOf(result)
