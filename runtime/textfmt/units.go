@@ -226,29 +226,53 @@ func trimSpace(text string) string {
 	return text
 }
 
-// shortcutSymbols are the symbols of Shortcut, by key name in lower case:
-// the modifiers and the keys whose names macOS shows as a symbol.
-var shortcutSymbols = map[string]string{
-	"cmd": "⌘", "command": "⌘",
-	"shift": "⇧",
-	"ctrl":  "⌃", "control": "⌃",
-	"alt": "⌥", "option": "⌥", "opt": "⌥",
-	"fn": "🌐", "function": "🌐", "globe": "🌐",
-	"capslock": "⇪",
-	"delete":   "⌫", "backspace": "⌫", "del": "⌫",
-	"forwarddelete": "⌦", "forward_delete": "⌦",
-	"tab":    "⇥",
-	"return": "↩", "enter": "↩",
-	"escape": "⎋", "esc": "⎋",
-	"space": "␣",
-	"up":    "↑", "arrowup": "↑",
-	"down": "↓", "arrowdown": "↓",
-	"left": "←", "arrowleft": "←",
-	"right": "→", "arrowright": "→",
-	"home":   "↖",
-	"end":    "↘",
-	"pageup": "⇞", "page_up": "⇞",
-	"pagedown": "⇟", "page_down": "⇟",
+// shortcutSymbols returns the symbol of Shortcut for a key name in lower
+// case: the modifiers and the keys whose names macOS shows as a symbol. A
+// switch, not a map: the package's initialization builds nothing.
+func shortcutSymbols(name string) (string, bool) {
+	switch name {
+	case "cmd", "command":
+		return "⌘", true
+	case "shift":
+		return "⇧", true
+	case "ctrl", "control":
+		return "⌃", true
+	case "alt", "option", "opt":
+		return "⌥", true
+	case "fn", "function", "globe":
+		return "🌐", true
+	case "capslock":
+		return "⇪", true
+	case "delete", "backspace", "del":
+		return "⌫", true
+	case "forwarddelete", "forward_delete":
+		return "⌦", true
+	case "tab":
+		return "⇥", true
+	case "return", "enter":
+		return "↩", true
+	case "escape", "esc":
+		return "⎋", true
+	case "space":
+		return "␣", true
+	case "up", "arrowup":
+		return "↑", true
+	case "down", "arrowdown":
+		return "↓", true
+	case "left", "arrowleft":
+		return "←", true
+	case "right", "arrowright":
+		return "→", true
+	case "home":
+		return "↖", true
+	case "end":
+		return "↘", true
+	case "pageup", "page_up":
+		return "⇞", true
+	case "pagedown", "page_down":
+		return "⇟", true
+	}
+	return "", false
 }
 
 // maxKeyName is the length of the longest name in shortcutSymbols.
@@ -269,8 +293,7 @@ func shortcutSymbol(key string) (string, bool) {
 		}
 		lower[i] = c
 	}
-	symbol, ok := shortcutSymbols[string(lower)]
-	return symbol, ok
+	return shortcutSymbols(string(lower))
 }
 
 // BaseName returns the last element of a path whose elements are

@@ -580,19 +580,9 @@ func (d *decoder) hex4() (rune, error) {
 	if len(d.data)-d.pos < 4 {
 		return 0, d.errorf("invalid \\u escape")
 	}
-	var r rune
-	for _, c := range d.data[d.pos : d.pos+4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, d.errorf("invalid \\u escape")
-		}
+	r, ok := hexRune(d.data[d.pos : d.pos+4])
+	if !ok {
+		return 0, d.errorf("invalid \\u escape")
 	}
 	d.pos += 4
 	return r, nil
