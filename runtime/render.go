@@ -66,25 +66,25 @@ const (
 func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	in := d.decodeArgs(c)
 	row := d.rowHead(c, in, mode)
-	var text, owner string
-	ok := false
-	if !c.Partial {
-		// A wrapper's row shows the calls it carries, whatever its own row
-		// says: the row must not hide what runs either.
-		if n := d.inspect(c, in, false); n.unwrapped() {
-			p := n.preview(d)
-			text, owner, ok = SafeText(p.Text, Strip, d.limits.Output), p.Formatter, true
-		}
+	// Once the arguments are complete, a wrapper's row shows the calls it
+	// carries, whatever its own row says: a row must not hide what runs
+	// either. Other calls are inspected only for the default.
+	var n node
+	inspected := false
+	if !c.Partial && d.wrapper(c) != nil {
+		n, inspected = d.inspect(c, in, false), true
 	}
-	if !ok {
+	text, owner, ok := "", "", false
+	if !n.unwrapped() {
 		text, owner, ok = d.render(c, in, slotRow, nil)
 	}
 	switch {
 	case ok:
 		row.Text, row.Formatter = text, owner
-	case !c.Partial || d.reg == nil:
-		// The preview: of the calls a wrapper carries, when it carries some.
-		n := d.inspect(c, in, false)
+	case !c.Partial:
+		if !inspected {
+			n = d.inspect(c, in, false)
+		}
 		p := n.preview(d)
 		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
@@ -121,11 +121,7 @@ func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	in := d.decodeArgs(c)
 	lines, ok := d.expand(c, in, resultObject(res))
 	if !ok {
-		for _, item := range res.Content {
-			if item.Type == "text" || item.Type == "" {
-				lines = append(lines, strings.Split(strings.ReplaceAll(item.Text, "\r\n", "\n"), "\n")...)
-			}
-		}
+		lines = textLines(res)
 		for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
 			lines = lines[:len(lines)-1]
 		}
@@ -371,13 +367,9 @@ func resultObject(res Result) *value.Object {
 // "failed" when it has no text.
 func defaultResult(res Result, n int) string {
 	var lines []string
-	for _, c := range res.Content {
-		if c.Type == "text" || c.Type == "" {
-			for _, l := range strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n") {
-				if strings.TrimSpace(l) != "" {
-					lines = append(lines, l)
-				}
-			}
+	for _, l := range textLines(res) {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
 		}
 	}
 	prefix := ""
@@ -394,6 +386,17 @@ func defaultResult(res Result, n int) string {
 		return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n)
 	}
 	return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n) + " (+" + textfmt.CountPhrase(len(lines)-1, "line", "lines") + ")"
+}
+
+// textLines returns the lines of a result's text items.
+func textLines(res Result) []string {
+	var lines []string
+	for _, c := range res.Content {
+		if c.Type == "text" || c.Type == "" {
+			lines = append(lines, strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n")...)
+		}
+	}
+	return lines
 }
 
 // boundLines makes lines safe, each cut at MaxLineChars characters, at most
