@@ -305,46 +305,21 @@ func countRest(stderr io.Writer, name string, more int, singular, plural string)
 func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	lines := newLineReader(in)
-	badLines, failureCount := 0, 0
+	failureCount := 0
 	defer func() {
-		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
 		countRest(stderr, name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
 	}()
-	for {
-		line, err := lines.next()
-		if err == io.EOF {
-			return bad
-		}
-		if err == nil && len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var call runtime.Call
-		if err == nil {
-			call, err = parseCall(line)
-		}
-		if err != nil {
-			bad = true
-			if lines.failed {
-				// A read error ends the input: always say so.
-				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
-				return bad
-			}
-			if badLines++; badLines <= maxBadLines {
-				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
-			}
-			continue
-		}
+	return eachCall(name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		desc := d.Describe(call)
 		failed := failures.take(d.Limits().Output)
 		for _, f := range failed {
 			if failureCount++; failureCount <= maxBadLines {
-				fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, lines.line, f.Owner, f.Error)
+				fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, line, f.Owner, f.Error)
 			}
 		}
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
-			continue
+			return
 		}
 		// Encoding these types cannot fail.
 		_ = enc.Encode(jsonResult{
@@ -358,6 +333,48 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 			Hidden:    desc.Hidden,
 			Failures:  failed,
 		})
+	})
+}
+
+// eachCall reads JSONL calls from in and hands each to handle with its
+// line number; with withResult a line may carry the call's result. Blank
+// lines are skipped. A bad line is reported on stderr with its line number
+// (the first maxBadLines of them; the rest are counted at the end) and
+// skipped; a read error ends the input. It reports whether any line was
+// bad.
+func eachCall(name string, in io.Reader, stderr io.Writer, withResult bool,
+	handle func(line int, call runtime.Call, result *runtime.Result)) (bad bool) {
+	lines := newLineReader(in)
+	badLines := 0
+	defer func() {
+		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
+	}()
+	for {
+		line, err := lines.next()
+		if err == io.EOF {
+			return bad
+		}
+		if err == nil && len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var call runtime.Call
+		var result *runtime.Result
+		if err == nil {
+			call, result, err = parseCallLine(line, withResult)
+		}
+		if err != nil {
+			bad = true
+			if lines.failed {
+				// A read error ends the input: always say so.
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
+				return bad
+			}
+			if badLines++; badLines <= maxBadLines {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
+			}
+			continue
+		}
+		handle(lines.line, call, result)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -138,35 +137,7 @@ func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name stri
 		}
 		return s + text + styleReset
 	}
-	lines := newLineReader(in)
-	badLines := 0
-	defer func() {
-		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
-	}()
-	for {
-		line, err := lines.next()
-		if err == io.EOF {
-			return bad
-		}
-		if err == nil && len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var call runtime.Call
-		var result *runtime.Result
-		if err == nil {
-			call, result, err = parseCallLine(line, true)
-		}
-		if err != nil {
-			bad = true
-			if lines.failed {
-				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
-				return bad
-			}
-			if badLines++; badLines <= maxBadLines {
-				fmt.Fprintf(stderr, "%s:%d: %v\n", name, lines.line, err)
-			}
-			continue
-		}
+	return eachCall(name, in, stderr, true, func(_ int, call runtime.Call, result *runtime.Result) {
 		row := d.Row(call, mode)
 		head := []string{row.Icon, style(styleTitle, row.Title), row.Text}
 		fmt.Fprintln(out, joinNonEmpty(head))
@@ -174,7 +145,7 @@ func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name stri
 			fmt.Fprintln(out, gutter+style(styleDim, l.String()))
 		}
 		if result == nil {
-			continue
+			return
 		}
 		res := d.ResultRow(call, *result, mode)
 		mark, st := "  └ ", styleDim
@@ -193,7 +164,7 @@ func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name stri
 				fmt.Fprintln(out, gutter+style(styleDim, l.String()))
 			}
 		}
-	}
+	})
 }
 
 func joinNonEmpty(parts []string) string {
