@@ -287,14 +287,27 @@ func (l *failureLog) take(limit int) []jsonFailure {
 	return out
 }
 
+// report takes the failures collected for the call of a line, reports
+// them on stderr (while count, the failures reported so far, is within
+// maxBadLines) and returns them.
+func (l *failureLog) report(stderr io.Writer, name string, line, limit int, count *int) []jsonFailure {
+	failed := l.take(limit)
+	for _, f := range failed {
+		if *count++; *count <= maxBadLines {
+			fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, line, f.Owner, f.Error)
+		}
+	}
+	return failed
+}
+
 // maxBadLines is how many bad lines, and how many formatter failures,
 // preview reports one by one; the rest are counted in one line at the end.
 const maxBadLines = 20
 
 // countRest reports, at the end, how many more of what were left unreported.
-func countRest(stderr io.Writer, name string, more int, singular, plural string) {
+func countRest(stderr io.Writer, command, name string, more int, singular, plural string) {
 	if more > 0 {
-		errorf(stderr, "preview", "%s: %s", name, textfmt.CountPhrase(more, singular, plural))
+		errorf(stderr, command, "%s: %s", name, textfmt.CountPhrase(more, singular, plural))
 	}
 }
 
@@ -307,16 +320,11 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 	enc.SetEscapeHTML(false)
 	failureCount := 0
 	defer func() {
-		countRest(stderr, name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
+		countRest(stderr, "preview", name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
 	}()
-	return eachCall(name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
+	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		desc := d.Describe(call)
-		failed := failures.take(d.Limits().Output)
-		for _, f := range failed {
-			if failureCount++; failureCount <= maxBadLines {
-				fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, line, f.Owner, f.Error)
-			}
-		}
+		failed := failures.report(stderr, name, line, d.Limits().Output, &failureCount)
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
 			return
@@ -342,12 +350,12 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 // (the first maxBadLines of them; the rest are counted at the end) and
 // skipped; a read error ends the input. It reports whether any line was
 // bad.
-func eachCall(name string, in io.Reader, stderr io.Writer, withResult bool,
+func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult bool,
 	handle func(line int, call runtime.Call, result *runtime.Result)) (bad bool) {
 	lines := newLineReader(in)
 	badLines := 0
 	defer func() {
-		countRest(stderr, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
+		countRest(stderr, command, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
 	}()
 	for {
 		line, err := lines.next()

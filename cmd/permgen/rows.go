@@ -24,7 +24,9 @@ Modes: minimal (no icons and no colour, for CI logs and pipes), default
 expanded result below its line). Colour is used on a terminal, and not with
 NO_COLOR set or when the output is piped (--color overrides). A bad line is
 reported on standard error with its line number and skipped; the exit code
-is then 1.
+is then 1. A formatter that fails on a call is reported on standard error
+("FILE:LINE: formatter OWNER failed: MESSAGE") and the call gets the default
+rendering; that does not change the exit code.
 
 Flags:
 `
@@ -82,13 +84,14 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitInvalid
 	}
-	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), Icons: icons})
+	var failures failureLog
+	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), Icons: icons, OnFailure: failures.add})
 	if err != nil {
 		errorf(stderr, "rows", "%v", err)
 		return exitUsage
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return renderRows(d, mode, colour, name, in, out, stderr)
+		return renderRows(d, &failures, mode, colour, name, in, out, stderr)
 	})
 }
 
@@ -130,14 +133,20 @@ const gutter = "    │ "
 
 // renderRows renders every call read from in and reports whether any line
 // was bad.
-func renderRows(d *runtime.Dispatcher, mode runtime.Mode, colour bool, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
+func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, name string, in io.Reader,
+	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
 		if !colour || text == "" {
 			return text
 		}
 		return s + text + styleReset
 	}
-	return eachCall(name, in, stderr, true, func(_ int, call runtime.Call, result *runtime.Result) {
+	failureCount := 0
+	defer func() {
+		countRest(stderr, "rows", name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
+	}()
+	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
+		defer failures.report(stderr, name, line, d.Limits().Output, &failureCount)
 		row := d.Row(call, mode)
 		head := []string{row.Icon, style(styleTitle, row.Title), row.Text}
 		fmt.Fprintln(out, joinNonEmpty(head))

@@ -119,3 +119,24 @@ func TestRowsTranscript(t *testing.T) {
 		})
 	}
 }
+
+// TestRowsReportsFailures: a row that fails on a finished call is reported
+// with its line, the call gets the default rendering, and the counts at the
+// end name the rows command.
+func TestRowsReportsFailures(t *testing.T) {
+	catalog := filepath.Join(t.TempDir(), "fails.yaml")
+	require.NoError(t, os.WriteFile(catalog, []byte("version: 1\nformatters:\n  - tool: boom\n    row: 'string(input.n + 1)'\n"), 0o644))
+	var in strings.Builder
+	for range 22 {
+		in.WriteString(`{"tool":"boom","input":{"n":"x"}}` + "\n")
+	}
+	in.WriteString("[1]\n")
+	stdout, stderr, code := runCLI(t, in.String(), "rows", "--mode", "minimal", "--no-builtin", "--catalog", catalog)
+	assert.Equal(t, 1, code, "the bad last line")
+	assert.Equal(t, strings.Repeat(`Boom with input {"n":"x"}`+"\n", 22), stdout)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	require.Len(t, lines, 22)
+	assert.Contains(t, lines[0], "<stdin>:1: formatter "+catalog+"#boom failed: row: ")
+	assert.Equal(t, "<stdin>:23: a call must be a JSON object, got array", lines[20])
+	assert.Equal(t, "permgen rows: <stdin>: 2 more formatter failures not shown", lines[21])
+}
