@@ -203,6 +203,21 @@ func Entries(m any) (keys, values []any, err error) {
 	return keys, values, nil
 }
 
+// stringKeys returns the map's keys, in order, when all are strings, and
+// otherwise the first that is not.
+func (m *Map) stringKeys() (keys []string, bad any, ok bool) {
+	keys = make([]string, m.Len())
+	for i := range keys {
+		k, _ := m.At(i)
+		s, ok := k.(string)
+		if !ok {
+			return nil, k, false
+		}
+		keys[i] = s
+	}
+	return keys, nil, true
+}
+
 // StringKeys returns the keys of a map whose keys are strings, in order,
 // for a comprehension over it.
 func StringKeys(m any) ([]string, error) {
@@ -210,14 +225,9 @@ func StringKeys(m any) ([]string, error) {
 	case *value.Object:
 		return x.Keys(), nil
 	case *Map:
-		keys := make([]string, x.Len())
-		for i := range keys {
-			k, _ := x.At(i)
-			s, ok := k.(string)
-			if !ok {
-				return nil, noOverload("comprehension", k)
-			}
-			keys[i] = s
+		keys, bad, ok := x.stringKeys()
+		if !ok {
+			return nil, noOverload("comprehension", bad)
 		}
 		return keys, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/value"
@@ -77,14 +78,14 @@ func innerCall(e any) (c runtime.InnerCall, problem string) {
 			_, values[i] = m.At(i)
 		}
 	case *Map:
-		keys, values = make([]string, m.Len()), make([]any, m.Len())
-		for i := range m.Len() {
-			k, v := m.At(i)
-			s, ok := k.(string)
-			if !ok {
-				return c, fmt.Sprintf("a key of type %s, not a string", TypeOf(k))
-			}
-			keys[i], values[i] = s, v
+		var bad any
+		var ok bool
+		if keys, bad, ok = m.stringKeys(); !ok {
+			return c, fmt.Sprintf("a key of type %s, not a string", TypeOf(bad))
+		}
+		values = make([]any, m.Len())
+		for i := range values {
+			_, values[i] = m.At(i)
 		}
 	default:
 		return c, fmt.Sprintf("%s, not a map with tool, input and kind", TypeOf(e))
@@ -182,25 +183,15 @@ func modelValue(v any, depth int) (any, error) {
 		}
 		return value.ObjectOf(keys, values), nil
 	case *Map:
-		order := make([]int, x.Len())
-		keys := make([]string, x.Len())
-		for i := range x.Len() {
-			k, _ := x.At(i)
-			s, ok := k.(string)
-			if !ok {
-				return nil, fmt.Errorf("holds a map with a key of type %s, which JSON cannot hold", TypeOf(k))
-			}
-			order[i], keys[i] = i, s
+		keys, bad, ok := x.stringKeys()
+		if !ok {
+			return nil, fmt.Errorf("holds a map with a key of type %s, which JSON cannot hold", TypeOf(bad))
 		}
-		slices.SortFunc(order, func(a, b int) int {
-			switch {
-			case keys[a] < keys[b]:
-				return -1
-			case keys[a] > keys[b]:
-				return 1
-			}
-			return 0
-		})
+		order := make([]int, len(keys))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortFunc(order, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
 		sorted, values := make([]string, len(order)), make([]any, len(order))
 		for i, j := range order {
 			_, e := x.At(j)
