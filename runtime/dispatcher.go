@@ -146,11 +146,17 @@ func (d *Dispatcher) Preview(c Call) Preview {
 
 // Prompt returns the ask-prompt sentence for a call.
 func (d *Dispatcher) Prompt(c Call) string {
+	if c.Tool == "bash" {
+		// The sentence shows the command, not the input: the input is read
+		// for the tier alone, when the sentence shows it.
+		tier := TierUnknown
+		if d.showTier {
+			tier = d.tier(c, value.DecodeInput(c.Input))
+		}
+		return d.prompt(c, value.Input{}, "", tier)
+	}
 	in := value.DecodeInput(c.Input)
 	n := d.inspect(c, in, d.showTier)
-	if c.Tool == "bash" {
-		return d.prompt(c, in, "", n.tier) // the sentence shows the command, not the input
-	}
 	return d.prompt(c, in, n.preview(d).Text, n.tier)
 }
 

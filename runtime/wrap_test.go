@@ -600,3 +600,26 @@ func TestInspectionIsBounded(t *testing.T) {
 	assert.Equal(t, TierRead, desc.Tier, "the tiers of the calls not shown are read: all are reads")
 	assert.LessOrEqual(t, runs.Load(), int64(3*(1+maxShownCalls+maxTieredCalls)))
 }
+
+// TestBashPromptRunsNoPreview: the sentence of a bash call shows the
+// command, so its prompt runs no preview formatter, with or without tiers.
+func TestBashPromptRunsNoPreview(t *testing.T) {
+	runs := 0
+	bash := wrapperFormatter{
+		preview: FormatterFunc(func(Request) (string, bool, error) { runs++; return "x", true, nil }),
+		tier:    static(TierExecute),
+	}
+	reg := NewRegistry()
+	_, err := reg.Register("bash", "test", bash)
+	require.NoError(t, err)
+	for _, show := range []bool{false, true} {
+		d, err := NewDispatcher(reg, Options{ShowTier: show})
+		require.NoError(t, err)
+		want := "Current agent requested bash command 'ls'. Allow this command?"
+		if show {
+			want = "Current agent requested bash command 'ls' [execute]. Allow this command?"
+		}
+		assert.Equal(t, want, d.Prompt(Call{Tool: "bash", Command: "ls", Input: `{"command":"ls"}`}))
+	}
+	assert.Zero(t, runs)
+}
