@@ -3,6 +3,7 @@ package celfmt
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,4 +62,46 @@ func TestGoodCatalogs(t *testing.T) {
 		require.NoError(t, err, "%s", file)
 		assert.NotEmpty(t, checked.Formatters)
 	}
+}
+
+// TestHiddenLineBreaks: YAML breaks lines at characters that editors,
+// terminals and diffs do not all show as breaks. A catalog using one could
+// show a reviewer one key where YAML reads two, so each is refused at the
+// position an editor counts; line feeds, CRLF and escapes are fine.
+func TestHiddenLineBreaks(t *testing.T) {
+	const entry = "version: 1\nformatters:\n  - tool: t\n    preview: '\"x\"'%s    tier: read\n"
+	for _, tc := range []struct {
+		name, sep string
+		want      string // "" when the catalog loads
+	}{
+		{"line feed", "\n", ""},
+		{"crlf", "\r\n", ""},
+		{"carriage return", "\r", "f.yaml:4:19: a carriage return without a line feed"},
+		{"next line", "\u0085", "f.yaml:4:19: U+0085 NEXT LINE"},
+		{"line separator", "\u2028", "f.yaml:4:19: U+2028 LINE SEPARATOR"},
+		{"paragraph separator", "\u2029", "f.yaml:4:19: U+2029 PARAGRAPH SEPARATOR"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("f.yaml", []byte(fmt.Sprintf(entry, tc.sep)), Options{})
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+
+	escaped := "version: 1\nformatters:\n  - tool: t\n    preview: '\"a\\u2028b\\rc\"'\n    tier: read\n"
+	_, err := Load("f.yaml", []byte(escaped), Options{})
+	assert.NoError(t, err, "escapes inside CEL strings are not line breaks")
+
+	atEnd := "version: 1\r"
+	_, errs := Parse("f.yaml", []byte(atEnd))
+	require.Len(t, errs, 1)
+	assert.Equal(t, Pos{File: "f.yaml", Line: 1, Col: 11}, errs[0].Pos)
+
+	many := strings.Repeat("#\r", 50)
+	_, errs = Parse("f.yaml", []byte(many))
+	assert.Len(t, errs, maxLineBreakErrors+1, "a file full of them is not one error each")
 }

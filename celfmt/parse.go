@@ -72,10 +72,55 @@ func Parse(file string, src []byte) (*Catalog, ErrorList) {
 			len(src), MaxCatalogBytes)
 		return &Catalog{File: file}, errs
 	}
+	if errs := hiddenLineBreaks(file, src); len(errs) > 0 {
+		return &Catalog{File: file}, errs
+	}
 	p := parser{file: file, lines: strings.Split(string(src), "\n"), exampleNodes: maxCatalogExampleNodes}
 	cat := p.parse(src)
 	p.errs.Sort()
 	return cat, p.errs
+}
+
+// maxLineBreakErrors bounds how many hidden line breaks one catalog reports.
+const maxLineBreakErrors = 10
+
+// hiddenLineBreaks reports the characters YAML reads as line breaks but
+// editors, terminals, diffs and grep do not all show as such: a carriage
+// return not followed by a line feed, NEL, and the Unicode line and
+// paragraph separators. A catalog from a plugin could use one to hide a key
+// from whoever reviews it ("preview: x␍tier: read" prints as one line and
+// parses as two), and positions past one would not match the file's lines.
+// Lines end with a line feed, optionally after a carriage return; the
+// characters themselves are written as escapes in double-quoted strings.
+func hiddenLineBreaks(file string, src []byte) ErrorList {
+	var errs ErrorList
+	line, col := 1, 1
+	for i, r := range string(src) {
+		var name string
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+			continue
+		case r == '\r' && (i+1 == len(src) || src[i+1] != '\n'):
+			name = `a carriage return without a line feed (write it as "\r" in a double-quoted string)`
+		case r == 0x85:
+			name = `U+0085 NEXT LINE (write it as "\N" in a double-quoted string)`
+		case r == 0x2028:
+			name = `U+2028 LINE SEPARATOR (write it as "\L" in a double-quoted string)`
+		case r == 0x2029:
+			name = `U+2029 PARAGRAPH SEPARATOR (write it as "\P" in a double-quoted string)`
+		}
+		if name != "" {
+			if len(errs) == maxLineBreakErrors {
+				errs.Add(Pos{File: file, Line: line, Col: col}, "more hidden line breaks follow")
+				return errs
+			}
+			errs.Add(Pos{File: file, Line: line, Col: col},
+				"%s: YAML reads it as a line break that editors and terminals may not show; end lines with a line feed", name)
+		}
+		col++
+	}
+	return errs
 }
 
 type parser struct {
