@@ -22,11 +22,11 @@ import (
 //
 // It is pinned, not computed: TestEnvVersion records it in
 // testdata/env/functions.golden with a listing of the environment (the
-// cel-go version of the build, libraries, variables, macros, functions and
-// overload ids) and fails when the listing changes while EnvVersion does
-// not. Give it a new value when the environment changes (see README.md,
-// "Environment version").
-const EnvVersion = "permgen-cel-2 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+// cel-go version of the build, libraries, variables, object types, macros,
+// functions and overload ids) and fails when the listing changes while
+// EnvVersion does not. Give it a new value when the environment changes
+// (see README.md, "Environment version").
+const EnvVersion = "permgen-cel-3 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // The variables of the formatter environment.
 const (

@@ -17,7 +17,8 @@ import (
 var envGolden = filepath.Join("..", "testdata", "env", "functions.golden")
 
 const envGoldenHeader = `# The CEL environment of celfmt: the cel-go version of the build, libraries,
-# variables, macros, and each function with its overload ids and signatures.
+# variables, object types, macros, and each function with its overload ids
+# and signatures.
 # TestEnvVersion compares it with the environment the code builds; when they
 # differ, give celfmt.EnvVersion a new value and run go test ./celfmt -update.
 `
@@ -40,9 +41,9 @@ func readEnvGolden(t *testing.T) (version, listing string) {
 
 // TestEnvVersion pins the environment to EnvVersion, the way generated code
 // pins itself to the environment: a change of a function, an overload id or
-// signature, a variable, a macro, a library or the cel-go version fails
-// until EnvVersion has a new value, and -update refuses to record a changed
-// environment under the old one.
+// signature, a variable, a field of an object type, a macro, a library or
+// the cel-go version fails until EnvVersion has a new value, and -update
+// refuses to record a changed environment under the old one.
 func TestEnvVersion(t *testing.T) {
 	got, err := envListing()
 	require.NoError(t, err)
@@ -178,6 +179,18 @@ func envListing() (string, error) {
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name() < vars[j].Name() })
 	for _, v := range vars {
 		fmt.Fprintf(&b, "  %s: %s\n", v.Name(), v.Type())
+	}
+
+	// The result slots add the variable result; the object types list their
+	// fields, which expressions read as much as functions.
+	fmt.Fprintf(&b, "  %s: %s (result, error and expand)\n", varResult, ResultType())
+	b.WriteString("\nobject types:\n")
+	for _, name := range []string{limitsTypeName, resultTypeName} {
+		decl := p.objects[name]
+		fmt.Fprintf(&b, "  %s\n", name)
+		for _, field := range decl.names {
+			fmt.Fprintf(&b, "    %s: %s\n", field, decl.fields[field].Type)
+		}
 	}
 
 	b.WriteString("\nmacros:\n")

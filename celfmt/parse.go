@@ -748,7 +748,7 @@ func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node) {
 // output reads an example's output: the result of the call, a mapping with
 // content (a list of mappings such as {type: text, text: …}), details (any
 // value) and isError (a boolean). It returns the object that the variable
-// result holds, content and isError always set.
+// result holds, content, isError and text always set.
 func (p *parser) output(n *yaml.Node) *value.Object {
 	if n.Kind != yaml.MappingNode {
 		p.errorf(n, "output must be a mapping with content, details and isError, got %s", describe(n))
@@ -791,10 +791,27 @@ func (p *parser) output(n *yaml.Node) *value.Object {
 			isError = e.Value == "true"
 		}
 	}
+	text := outputText(content)
 	if hasDetails {
-		return value.ObjectOf([]string{"content", "details", "isError"}, []any{content, details, isError})
+		return value.ObjectOf([]string{"content", "details", "isError", "text"}, []any{content, details, isError, text})
 	}
-	return value.ObjectOf([]string{"content", "isError"}, []any{content, isError})
+	return value.ObjectOf([]string{"content", "isError", "text"}, []any{content, isError, text})
+}
+
+// outputText is the text of an example's output, as runtime.Result.Text
+// makes it of a call's result read by permgen rows: a type or text that is
+// not a string reads as empty.
+func outputText(content []any) string {
+	var res runtime.Result
+	for _, item := range content {
+		o, _ := item.(*value.Object)
+		typ, _ := o.Get("type")
+		text, _ := o.Get("text")
+		t, _ := typ.(string)
+		s, _ := text.(string)
+		res.Content = append(res.Content, runtime.Content{Type: t, Text: s})
+	}
+	return res.Text()
 }
 
 // calls reads the calls an example expects: a list of mappings with tool,

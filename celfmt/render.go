@@ -27,8 +27,9 @@ const varResult = "result"
 
 // resultTypeName is the object type of the variable result: content, a
 // list of maps such as {"type": "text", "text": "…"}; details, any value;
-// isError, a bool. A field the result lacks reads as its zero value, as a
-// declared input field does.
+// isError, a bool; text, the text of the text items (runtime.Result.Text).
+// A field the result lacks reads as its zero value, as a declared input
+// field does.
 const resultTypeName = "permgen.Result"
 
 // resultFields are the fields of the variable result, in order.
@@ -39,6 +40,7 @@ var resultFields = []struct {
 	{"content", types.NewListType(types.NewMapType(types.StringType, types.DynType))},
 	{"details", types.DynType},
 	{"isError", types.BoolType},
+	{"text", types.StringType},
 }
 
 // ResultType returns the CEL type of the variable result.

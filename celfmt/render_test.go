@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,9 @@ func TestRendererSlots(t *testing.T) {
 	req := func(input, result string) runtime.Request {
 		r := runtime.Request{Tool: "read", Input: jsonObject(t, input), Limits: DefaultLimits}
 		if result != "" {
-			r.Result = jsonObject(t, result)
+			var res runtime.Result
+			require.NoError(t, json.Unmarshal([]byte(result), &res))
+			r.Result = res.Object()
 		}
 		return r
 	}
@@ -83,7 +86,8 @@ func TestRendererSlots(t *testing.T) {
 	assert.Equal(t, "failed", text)
 
 	// A result field of another type than declared is a failure.
-	_, _, err = bash.Result(req(`{}`, `{"content": "text"}`))
+	_, _, err = bash.ErrorLine(runtime.Request{Tool: "bash", Input: value.NewObject(), Limits: DefaultLimits,
+		Result: jsonObject(t, `{"content": "text"}`)})
 	assert.ErrorContains(t, err, "result field content")
 
 	// A slot the entry lacks declines.

@@ -376,12 +376,12 @@ func TestNativeBoundsWhatExpandCanCost(t *testing.T) {
 	}
 	require.NotNil(t, read)
 	run := func(n int, text string) ([]string, error) {
-		content := make([]any, n)
-		for i := range content {
-			content[i] = value.NewObject("type", "text", "text", text)
+		res := runtime.Result{Content: make([]runtime.Content, n)}
+		for i := range res.Content {
+			res.Content[i] = runtime.Content{Type: "text", Text: text}
 		}
 		req := runtime.Request{Tool: "read", Input: value.NewObject("path", "/a"), Limits: celfmt.DefaultLimits,
-			Result: value.NewObject("content", content)}
+			Result: res.Object()}
 		lines, _, err := read.Expand(req)
 		return lines, err
 	}

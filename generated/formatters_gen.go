@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-2 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-3 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -622,13 +622,12 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
 //	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, result.text,
 //	  text != "" ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
 //	    : result.content.exists(c, c.?type.orValue("") == "image") ? optional.of("image")
 //	    : optional.none())
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
 	v1 := opt
 	if !opt.Ok {
@@ -737,67 +736,45 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		v18 = celrt.None[string]()
 	}
 	device := v18
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v20 := opt2.Value
-		if !opt2.Ok {
-			v20 = ""
-		}
-		s, err := celrt.ToString(v20)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.JoinSep(list, "")
-	var v21 celrt.Optional[string]
-	if text != "" {
-		var v22 int64
-		if strings.HasSuffix(text, "\n") {
-			v22 = int64(1)
+	text2 := text
+	var v20 celrt.Optional[string]
+	if text2 != "" {
+		var v21 int64
+		if strings.HasSuffix(text2, "\n") {
+			v21 = int64(1)
 		} else {
-			v22 = int64(0)
+			v21 = int64(0)
 		}
-		diff, err := celrt.SubInt(celrt.Lines(text), v22)
+		diff, err := celrt.SubInt(celrt.Lines(text2), v21)
 		if err != nil {
 			return "", false, err
 		}
-		v21 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+		v20 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 	} else {
 		found := false
 		var failure error
-		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
 			return "", false, err
 		}
-		for _, c2 := range content2 {
+		for _, c := range content {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v24, failure2 := func() (bool, error) {
-				opt3, err := celrt.OptSelect(c2, "type")
+			v23, failure2 := func() (bool, error) {
+				opt2, err := celrt.OptSelect(c, "type")
 				if err != nil {
 					return false, err
 				}
-				v23 := opt3.Value
-				if !opt3.Ok {
-					v23 = ""
+				v22 := opt2.Value
+				if !opt2.Ok {
+					v22 = ""
 				}
-				return celrt.EqualString(v23, "image"), nil
+				return celrt.EqualString(v22, "image"), nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -805,7 +782,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				continue
 			}
-			found = v24
+			found = v23
 			if found {
 				break
 			}
@@ -813,17 +790,17 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if !found && failure != nil {
 			return "", false, failure
 		}
-		var v25 celrt.Optional[string]
+		var v24 celrt.Optional[string]
 		if found {
-			v25 = celrt.Of("image")
+			v24 = celrt.Of("image")
 		} else {
-			v25 = celrt.None[string]()
+			v24 = celrt.None[string]()
 		}
-		v21 = v25
+		v20 = v24
 	}
 	_ = parts
 	_ = device
-	return v21.Value, v21.Ok, nil
+	return v20.Value, v20.Ok, nil
 }
 
 // ErrorRead summarizes the failure of a call to "read" (Read).
@@ -848,11 +825,9 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 //	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
 //	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
-//	error = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	error = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none() : optional.of(inline(text.split("\n", 2)[0], limits.summary)))
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
 	v1 := opt
 	if !opt.Ok {
@@ -961,47 +936,25 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		v18 = celrt.None[string]()
 	}
 	device := v18
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v20 := opt2.Value
-		if !opt2.Ok {
-			v20 = ""
-		}
-		s, err := celrt.ToString(v20)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	var v21 celrt.Optional[string]
-	if text == "" {
-		v21 = celrt.None[string]()
+	text2 := celrt.Trim(text)
+	var v20 celrt.Optional[string]
+	if text2 == "" {
+		v20 = celrt.None[string]()
 	} else {
-		elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+		elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v22 := celrt.Of(celrt.Inline(elem, int64(limits.Summary)))
-		v21 = v22
+		v21 := celrt.Of(celrt.Inline(elem, int64(limits.Summary)))
+		v20 = v21
 	}
 	_ = parts
 	_ = device
-	return v21.Value, v21.Ok, nil
+	return v20.Value, v20.Ok, nil
 }
 
 // ExpandRead returns the lines of the result of a call to "read" (Read).
@@ -1026,13 +979,11 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 //	    numberText(input, "start_line")] : []) + (type(input.end_line) == double ? ["to line " + numberText(input, "end_line")] : []) +
 //	    (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	device = tool == "read" && path.hasValue() && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
-//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	expand = cel.bind(text, result.text,
 //	  text == ""
 //	    ? optional.none()
 //	    : optional.of((text.endsWith("\n") ? text.substring(0, size(text) - 1) : text).split("\n")))
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "path"))
 	v1 := opt
 	if !opt.Ok {
@@ -1141,56 +1092,34 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		v18 = celrt.None[string]()
 	}
 	device := v18
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return nil, false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return nil, false, err
-		}
-		v20 := opt2.Value
-		if !opt2.Ok {
-			v20 = ""
-		}
-		s, err := celrt.ToString(v20)
-		if err != nil {
-			return nil, false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return nil, false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.JoinSep(list, "")
-	var v21 celrt.Optional[[]string]
-	if text == "" {
-		v21 = celrt.None[[]string]()
+	text2 := text
+	var v20 celrt.Optional[[]string]
+	if text2 == "" {
+		v20 = celrt.None[[]string]()
 	} else {
-		var v22 string
-		if strings.HasSuffix(text, "\n") {
-			diff, err := celrt.SubInt(celrt.StringSize(text), int64(1))
+		var v21 string
+		if strings.HasSuffix(text2, "\n") {
+			diff, err := celrt.SubInt(celrt.StringSize(text2), int64(1))
 			if err != nil {
 				return nil, false, err
 			}
-			r6, err := celrt.SubstringRange(text, int64(0), diff)
+			r6, err := celrt.SubstringRange(text2, int64(0), diff)
 			if err != nil {
 				return nil, false, err
 			}
-			v22 = r6
+			v21 = r6
 		} else {
-			v22 = text
+			v21 = text2
 		}
-		v21 = celrt.Of(celrt.Split(v22, "\n"))
+		v20 = celrt.Of(celrt.Split(v21, "\n"))
 	}
 	_ = parts
 	_ = device
-	return v21.Value, v21.Ok, nil
+	return v20.Value, v20.Ok, nil
 }
 
 // formatterRead registers the functions of "read".
@@ -2575,7 +2504,7 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	path = nonEmpty(input.path).or(nonEmpty(input.dir_path))
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '"
 //	    + path.value() + "'" : "current working directory"]
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text.startsWith("No files found")
 //	    ? "no files"
 //	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "file", "files"))
@@ -2610,43 +2539,21 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		v4 = "current working directory"
 	}
 	parts := celrt.Concat(v2, []string{v4})
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v6 := opt2.Value
-		if !opt2.Ok {
-			v6 = ""
-		}
-		s2, err := celrt.ToString(v6)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s2)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	ok := text == ""
+	text2 := celrt.Trim(text)
+	ok := text2 == ""
 	if !ok {
-		ok = strings.HasPrefix(text, "No files found")
+		ok = strings.HasPrefix(text2, "No files found")
 	}
-	var v7 string
+	var v6 string
 	if ok {
-		v7 = "no files"
+		v6 = "no files"
 	} else {
-		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
-		for _, l := range celrt.Split(text, "\n") {
+		list := make([]string, 0, len(celrt.Split(text2, "\n")))
+		for _, l := range celrt.Split(text2, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -2654,13 +2561,13 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list2 = append(list2, l)
+				list = append(list, l)
 			}
 		}
-		v7 = celrt.Plural(int64(len(list2)), "file", "files")
+		v6 = celrt.Plural(int64(len(list)), "file", "files")
 	}
 	_ = parts
-	return v7, true, nil
+	return v6, true, nil
 }
 
 // formatterFind registers the functions of "find".
@@ -2899,7 +2806,7 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
 //	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
 //	    "current working directory"]
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text.startsWith("No matches") || text.startsWith("No files found")
 //	    ? "no matches"
 //	    : text.startsWith("Found ") ? inline(text.split("\n", 2)[0], limits.summary).lowerAscii()
@@ -2969,56 +2876,34 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		v13 = "current working directory"
 	}
 	parts := celrt.Concat(v5, v7, v11, []string{v13})
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt3, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v15 := opt3.Value
-		if !opt3.Ok {
-			v15 = ""
-		}
-		s3, err := celrt.ToString(v15)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s3); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s3)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	ok := text == ""
+	text2 := celrt.Trim(text)
+	ok := text2 == ""
 	if !ok {
-		ok = strings.HasPrefix(text, "No matches")
+		ok = strings.HasPrefix(text2, "No matches")
 	}
 	ok2 := ok
 	if !ok2 {
-		ok2 = strings.HasPrefix(text, "No files found")
+		ok2 = strings.HasPrefix(text2, "No files found")
 	}
-	var v16 string
+	var v15 string
 	if ok2 {
-		v16 = "no matches"
+		v15 = "no matches"
 	} else {
-		var v17 string
-		if strings.HasPrefix(text, "Found ") {
-			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(2)), int64(0))
+		var v16 string
+		if strings.HasPrefix(text2, "Found ") {
+			elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v18 := celrt.LowerASCII(celrt.Inline(elem, int64(limits.Summary)))
-			v17 = v18
+			v17 := celrt.LowerASCII(celrt.Inline(elem, int64(limits.Summary)))
+			v16 = v17
 		} else {
-			list2 := make([]string, 0, len(celrt.Split(text, "\n")))
-			for _, l := range celrt.Split(text, "\n") {
+			list := make([]string, 0, len(celrt.Split(text2, "\n")))
+			for _, l := range celrt.Split(text2, "\n") {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -3026,16 +2911,16 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 					if bytes += len(l); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list2 = append(list2, l)
+					list = append(list, l)
 				}
 			}
-			v19 := celrt.Plural(int64(len(list2)), "match", "matches")
-			v17 = v19
+			v18 := celrt.Plural(int64(len(list)), "match", "matches")
+			v16 = v18
 		}
-		v16 = v17
+		v15 = v16
 	}
 	_ = parts
-	return v16, true, nil
+	return v15, true, nil
 }
 
 // ExpandGrep returns the lines of the result of a call to "grep" (Grep).
@@ -3057,7 +2942,7 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 //	    ["glob '" + inline(filter.value(), limits.summary) + "'"] : []) + (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" +
 //	    inline(string(input.exclude_pattern), limits.summary) + "'"] : []) + [path.hasValue() ? "path '" + path.value() + "'" :
 //	    "current working directory"]
-//	expand = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	expand = cel.bind(text, result.text,
 //	  text.trim() == "" ? optional.none() : optional.of(text.split("\n").filter(l, l.trim() != "")))
 func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	steps := 0
@@ -3124,39 +3009,17 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		v13 = "current working directory"
 	}
 	parts := celrt.Concat(v5, v7, v11, []string{v13})
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return nil, false, celrt.ErrSteps
-		}
-		opt3, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return nil, false, err
-		}
-		v15 := opt3.Value
-		if !opt3.Ok {
-			v15 = ""
-		}
-		s3, err := celrt.ToString(v15)
-		if err != nil {
-			return nil, false, err
-		}
-		if bytes += len(s3); bytes > celrt.MaxBytes {
-			return nil, false, celrt.ErrBytes
-		}
-		list = append(list, s3)
-	}
-	text := celrt.JoinSep(list, "")
-	var v16 celrt.Optional[[]string]
-	if celrt.Trim(text) == "" {
-		v16 = celrt.None[[]string]()
+	text2 := text
+	var v15 celrt.Optional[[]string]
+	if celrt.Trim(text2) == "" {
+		v15 = celrt.None[[]string]()
 	} else {
-		list2 := make([]string, 0, len(celrt.Split(text, "\n")))
-		for _, l := range celrt.Split(text, "\n") {
+		list := make([]string, 0, len(celrt.Split(text2, "\n")))
+		for _, l := range celrt.Split(text2, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
@@ -3164,13 +3027,13 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list2 = append(list2, l)
+				list = append(list, l)
 			}
 		}
-		v16 = celrt.Of(list2)
+		v15 = celrt.Of(list)
 	}
 	_ = parts
-	return v16.Value, v16.Ok, nil
+	return v15.Value, v15.Ok, nil
 }
 
 // formatterGrep registers the functions of "grep".
@@ -3425,7 +3288,7 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 //	  : []
 //	parts = [path.hasValue() ? "path '" + path.value() + "'" : "current working directory"] + (type(input.depth) == double ? ["depth " + numberText(input,
 //	    "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text == "(empty directory)"
 //	    ? "empty"
 //	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
@@ -3507,43 +3370,21 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 		v8 = []string{"ignoring " + v9}
 	}
 	parts := celrt.Concat([]string{v4}, v7, v8)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v10 := opt2.Value
-		if !opt2.Ok {
-			v10 = ""
-		}
-		s2, err := celrt.ToString(v10)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list3 = append(list3, s2)
-	}
-	text := celrt.Trim(celrt.JoinSep(list3, ""))
-	ok := text == ""
+	text2 := celrt.Trim(text)
+	ok := text2 == ""
 	if !ok {
-		ok = text == "(empty directory)"
+		ok = text2 == "(empty directory)"
 	}
-	var v11 string
+	var v10 string
 	if ok {
-		v11 = "empty"
+		v10 = "empty"
 	} else {
-		list4 := make([]string, 0, len(celrt.Split(text, "\n")))
-		for _, l := range celrt.Split(text, "\n") {
+		list3 := make([]string, 0, len(celrt.Split(text2, "\n")))
+		for _, l := range celrt.Split(text2, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3551,14 +3392,14 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list4 = append(list4, l)
+				list3 = append(list3, l)
 			}
 		}
-		v12 := celrt.Plural(int64(len(list4)), "entry", "entries")
-		v11 = v12
+		v11 := celrt.Plural(int64(len(list3)), "entry", "entries")
+		v10 = v11
 	}
 	_ = parts
-	return v11, true, nil
+	return v10, true, nil
 }
 
 // formatterLs registers the functions of "ls".
@@ -4399,7 +4240,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
 //	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
 //	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
@@ -4598,44 +4439,22 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		list4 = append(list4, elem3)
 	}
 	flags := celrt.Concat(v7, list4)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt3, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v8 := opt3.Value
-		if !opt3.Ok {
-			v8 = ""
-		}
-		s, err := celrt.ToString(v8)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list5 = append(list5, s)
-	}
-	text := celrt.JoinSep(list5, "")
-	var v9 celrt.Optional[string]
-	if text == "" {
-		v9 = celrt.None[string]()
+	text2 := text
+	var v8 celrt.Optional[string]
+	if text2 == "" {
+		v8 = celrt.None[string]()
 	} else {
-		v10 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
-		v9 = v10
+		v9 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
+		v8 = v9
 	}
 	_ = prompt
 	_ = shown
 	_ = flags
-	return v9.Value, v9.Ok, nil
+	return v8.Value, v8.Ok, nil
 }
 
 // formatterWebFetch registers the functions of "web_fetch".
@@ -4966,7 +4785,7 @@ func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
 //	.filter(d, nonEmpty(d).hasValue())
 //	.map(d, nonEmpty(d).value())
-//	result = cel.bind(links, result.content.map(c, string(c.?text.orValue(""))).join("").split("://").size() - 1,
+//	result = cel.bind(links, result.text.split("://").size() - 1,
 //	  links == 0 ? optional.none() : optional.of(plural(links, "link", "links")))
 func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
@@ -5064,48 +4883,25 @@ func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, re
 		list4 = append(list4, v10)
 	}
 	blocked := list4
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v11 := opt.Value
-		if !opt.Ok {
-			v11 = ""
-		}
-		s, err := celrt.ToString(v11)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list5 = append(list5, s)
-	}
-	v12 := int64(len(celrt.Split(celrt.JoinSep(list5, ""), "://")))
-	diff, err := celrt.SubInt(v12, int64(1))
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "://"))), int64(1))
 	if err != nil {
 		return "", false, err
 	}
 	links := diff
-	var v13 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if links == int64(0) {
-		v13 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
-		v13 = celrt.Of(celrt.Plural(links, "link", "links"))
+		v11 = celrt.Of(celrt.Plural(links, "link", "links"))
 	}
 	_ = query
 	_ = allowed
 	_ = blocked
-	return v13.Value, v13.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // formatterWebSearch registers the functions of "web_search".
@@ -8728,7 +8524,7 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 //	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
 //	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
 //	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
-//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
@@ -9054,42 +8850,20 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		v38 = []string{}
 	}
 	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v40 := opt2.Value
-		if !opt2.Ok {
-			v40 = ""
-		}
-		s6, err := celrt.ToString(v40)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s6); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list5 = append(list5, s6)
-	}
-	out := celrt.Trim(celrt.JoinSep(list5, ""))
-	var v41 string
+	out := celrt.Trim(text)
+	var v40 string
 	if out == "" {
-		v41 = "no output"
+		v40 = "no output"
 	} else {
-		v41 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+		v40 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
 	}
 	_ = shown
 	_ = notes
-	return v41, true, nil
+	return v40, true, nil
 }
 
 // ErrorRunShellCommand summarizes the failure of a call to "run_shell_command" (Shell).
@@ -9134,7 +8908,7 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 //	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
 //	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
 //	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
-//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	error = cel.bind(out, result.text.trim(),
 //	  cel.bind(codes,
 //	    (type(result.details) == map
 //	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
@@ -9471,37 +9245,23 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		v38 = []string{}
 	}
 	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list5 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
+	out := celrt.Trim(text)
+	v40 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v41 []string
+	if v40 {
+		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
 		if err != nil {
 			return "", false, err
 		}
-		v40 := opt2.Value
+		v42 := opt2.Value
 		if !opt2.Ok {
-			v40 = ""
+			v42 = nil
 		}
-		s6, err := celrt.ToString(v40)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s6); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list5 = append(list5, s6)
-	}
-	out := celrt.Trim(celrt.JoinSep(list5, ""))
-	v41 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-	var v42 []string
-	if v41 {
-		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
 		if err != nil {
 			return "", false, err
 		}
@@ -9509,7 +9269,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		if !opt3.Ok {
 			v43 = nil
 		}
-		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
 		if err != nil {
 			return "", false, err
 		}
@@ -9517,49 +9277,41 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		if !opt4.Ok {
 			v44 = nil
 		}
-		opt5, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-		if err != nil {
-			return "", false, err
-		}
-		v45 := opt5.Value
-		if !opt5.Ok {
-			v45 = nil
-		}
-		list6 := make([]any, 0, len([]any{v43, v44, v45}))
-		for _, c2 := range []any{v43, v44, v45} {
+		list5 := make([]any, 0, len([]any{v42, v43, v44}))
+		for _, c := range []any{v42, v43, v44} {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok6 := celrt.TypeOf(c2) == celrt.DoubleType
+			ok6 := celrt.TypeOf(c) == celrt.DoubleType
 			if !ok6 {
-				ok6 = celrt.TypeOf(c2) == celrt.IntType
+				ok6 = celrt.TypeOf(c) == celrt.IntType
 			}
 			if ok6 {
-				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, c2)
+				list5 = append(list5, c)
 			}
 		}
-		list7 := make([]string, 0, len(list6))
-		for _, c3 := range list6 {
+		list6 := make([]string, 0, len(list5))
+		for _, c2 := range list5 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			text, err := celrt.NumberTextDyn(c3)
+			text2, err := celrt.NumberTextDyn(c2)
 			if err != nil {
 				return "", false, err
 			}
-			if bytes += len(text); bytes > celrt.MaxBytes {
+			if bytes += len(text2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list7 = append(list7, text)
+			list6 = append(list6, text2)
 		}
-		v42 = list7
+		v41 = list6
 	} else {
-		v42 = []string{}
+		v41 = []string{}
 	}
-	var v46 []string
+	var v45 []string
 	if strings.Contains(out, "exited with code ") {
 		r3, err := celrt.LastIndexOf(out, "exited with code ")
 		if err != nil {
@@ -9577,51 +9329,51 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		v47 := []string{celrt.Truncate(celrt.Trim(elem2), int64(12))}
-		v46 = v47
+		v46 := []string{celrt.Truncate(celrt.Trim(elem2), int64(12))}
+		v45 = v46
 	} else {
-		v46 = []string{}
+		v45 = []string{}
 	}
-	codes := celrt.Concat(v42, v46)
+	codes := celrt.Concat(v41, v45)
 	ok7 := int64(len(codes)) == int64(0)
 	if ok7 {
 		ok7 = out == ""
 	}
-	var v48 celrt.Optional[string]
+	var v47 celrt.Optional[string]
 	if ok7 {
-		v48 = celrt.None[string]()
+		v47 = celrt.None[string]()
 	} else {
-		var v49 string
+		var v48 string
 		if int64(len(codes)) > int64(0) {
 			elem3, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			var v50 string
+			var v49 string
 			if out == "" {
-				v50 = ""
+				v49 = ""
 			} else {
-				v50 = ": "
+				v49 = ": "
 			}
-			v49 = "exit " + elem3 + v50
+			v48 = "exit " + elem3 + v49
 		} else {
-			v49 = ""
+			v48 = ""
 		}
-		var v51 string
+		var v50 string
 		if out == "" {
-			v51 = ""
+			v50 = ""
 		} else {
 			elem4, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v51 = celrt.Inline(elem4, int64(limits.Summary))
+			v50 = celrt.Inline(elem4, int64(limits.Summary))
 		}
-		v48 = celrt.Of(v49 + v51)
+		v47 = celrt.Of(v48 + v50)
 	}
 	_ = shown
 	_ = notes
-	return v48.Value, v48.Ok, nil
+	return v47.Value, v47.Ok, nil
 }
 
 // ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command" (Shell).
@@ -9666,7 +9418,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 //	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
 //	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
 //	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
-//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	expand = cel.bind(out, result.text,
 //	  out.trim() == ""
 //	    ? optional.none()
 //	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
@@ -9994,38 +9746,16 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		v38 = []string{}
 	}
 	notes := celrt.Concat(v21, v22, v24, v28, v30, v35, v38)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	list5 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return nil, false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return nil, false, err
-		}
-		v40 := opt2.Value
-		if !opt2.Ok {
-			v40 = ""
-		}
-		s6, err := celrt.ToString(v40)
-		if err != nil {
-			return nil, false, err
-		}
-		if bytes += len(s6); bytes > celrt.MaxBytes {
-			return nil, false, celrt.ErrBytes
-		}
-		list5 = append(list5, s6)
-	}
-	out := celrt.JoinSep(list5, "")
-	var v41 celrt.Optional[[]string]
+	out := text
+	var v40 celrt.Optional[[]string]
 	if celrt.Trim(out) == "" {
-		v41 = celrt.None[[]string]()
+		v40 = celrt.None[[]string]()
 	} else {
-		var v42 string
+		var v41 string
 		if strings.HasSuffix(out, "\n") {
 			diff3, err := celrt.SubInt(celrt.StringSize(out), int64(1))
 			if err != nil {
@@ -10035,15 +9765,15 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return nil, false, err
 			}
-			v42 = r3
+			v41 = r3
 		} else {
-			v42 = out
+			v41 = out
 		}
-		v41 = celrt.Of(celrt.Split(v42, "\n"))
+		v40 = celrt.Of(celrt.Split(v41, "\n"))
 	}
 	_ = shown
 	_ = notes
-	return v41.Value, v41.Ok, nil
+	return v40.Value, v40.Ok, nil
 }
 
 // formatterRunShellCommand registers the functions of "run_shell_command".
@@ -11865,7 +11595,7 @@ func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (
 //	    limits.summary) + "'"))
 //	included = strings[0] + strings[1]
 //	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
-//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, "\n" + result.text,
 //	  cel.bind(files, text.split("\n--- ").size() - 1 - (text.contains("\n--- End of content ---") ? 1 : 0),
 //	    files <= 0 ? optional.none() : optional.of(plural(files, "file", "files"))))
 func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -11980,58 +11710,36 @@ func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits
 		v4 = []string{}
 	}
 	excluded := v4
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list7 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v5 := opt.Value
-		if !opt.Ok {
-			v5 = ""
-		}
-		s7, err := celrt.ToString(v5)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s7); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list7 = append(list7, s7)
-	}
-	text := "\n" + celrt.JoinSep(list7, "")
-	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\n--- "))), int64(1))
+	text2 := "\n" + text
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text2, "\n--- "))), int64(1))
 	if err != nil {
 		return "", false, err
 	}
-	v6 := strings.Contains(text, "\n--- End of content ---")
-	var v7 int64
-	if v6 {
-		v7 = int64(1)
+	v5 := strings.Contains(text2, "\n--- End of content ---")
+	var v6 int64
+	if v5 {
+		v6 = int64(1)
 	} else {
-		v7 = int64(0)
+		v6 = int64(0)
 	}
-	diff2, err := celrt.SubInt(diff, v7)
+	diff2, err := celrt.SubInt(diff, v6)
 	if err != nil {
 		return "", false, err
 	}
 	files := diff2
-	var v8 celrt.Optional[string]
+	var v7 celrt.Optional[string]
 	if files <= int64(0) {
-		v8 = celrt.None[string]()
+		v7 = celrt.None[string]()
 	} else {
-		v8 = celrt.Of(celrt.Plural(files, "file", "files"))
+		v7 = celrt.Of(celrt.Plural(files, "file", "files"))
 	}
 	_ = included
 	_ = excluded
-	return v8.Value, v8.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // formatterReadManyFiles registers the functions of "read_many_files".
@@ -12515,7 +12223,7 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 //	  : []
 //	message = nonEmpty(input.message).hasValue() ? collapse(input.message) : texts.size() > 0 ? texts[0] : ""
 //	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
-//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) == map && nonEmpty(v.?agent_id.orValue(null)).hasValue()
 //	    ? optional.of("started " + truncate(collapse(v.agent_id), 40))
 //	    : optional.none())
@@ -12616,53 +12324,31 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 		ok2 = ok3
 	}
 	forks := ok2
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v9 := opt2.Value
-		if !opt2.Ok {
-			v9 = ""
-		}
-		s, err := celrt.ToString(v9)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list3 = append(list3, s)
+	opt2 := celrt.ParseJSON(text2)
+	v9 := opt2.Value
+	if !opt2.Ok {
+		v9 = nil
 	}
-	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
-	v10 := opt3.Value
-	if !opt3.Ok {
-		v10 = nil
-	}
-	v11 := v10
-	ok4 := celrt.TypeOf(v11) == celrt.MapType
+	v10 := v9
+	ok4 := celrt.TypeOf(v10) == celrt.MapType
 	if ok4 {
-		opt4, err := celrt.OptSelect(v11, "agent_id")
+		opt3, err := celrt.OptSelect(v10, "agent_id")
 		if err != nil {
 			return "", false, err
 		}
-		v12 := opt4.Value
-		if !opt4.Ok {
-			v12 = nil
+		v11 := opt3.Value
+		if !opt3.Ok {
+			v11 = nil
 		}
-		ok4 = celrt.NonEmpty(v12).Ok
+		ok4 = celrt.NonEmpty(v11).Ok
 	}
-	var v13 celrt.Optional[string]
+	var v12 celrt.Optional[string]
 	if ok4 {
-		agent_id, err := celrt.Select(v11, "agent_id")
+		agent_id, err := celrt.Select(v10, "agent_id")
 		if err != nil {
 			return "", false, err
 		}
@@ -12670,16 +12356,16 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 		if err != nil {
 			return "", false, err
 		}
-		v14 := celrt.Of("started " + celrt.Truncate(celrt.Collapse(x3), int64(40)))
-		v13 = v14
+		v13 := celrt.Of("started " + celrt.Truncate(celrt.Collapse(x3), int64(40)))
+		v12 = v13
 	} else {
-		v13 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	}
 	_ = name
 	_ = kind
 	_ = message
 	_ = forks
-	return v13.Value, v13.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // formatterSpawnAgent registers the functions of "spawn_agent".
@@ -12991,45 +12677,21 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
 //
-//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	out := celrt.Trim(celrt.JoinSep(list, ""))
-	var v2 string
+	out := celrt.Trim(text)
+	var v1 string
 	if out == "" {
-		v2 = "no output"
+		v1 = "no output"
 	} else {
-		v2 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+		v1 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
 	}
-	return v2, true, nil
+	return v1, true, nil
 }
 
 // ErrorBash summarizes the failure of a call to "bash" (Shell).
@@ -13042,7 +12704,7 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
 //
-//	error = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	error = cel.bind(out, result.text.trim(),
 //	  cel.bind(codes,
 //	    (type(result.details) == map
 //	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
@@ -13058,37 +12720,23 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
+	out := celrt.Trim(text)
+	v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v2 []string
+	if v1 {
+		opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
 		if err != nil {
 			return "", false, err
 		}
-		v1 := opt.Value
+		v3 := opt.Value
 		if !opt.Ok {
-			v1 = ""
+			v3 = nil
 		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	out := celrt.Trim(celrt.JoinSep(list, ""))
-	v2 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-	var v3 []string
-	if v2 {
-		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
 		if err != nil {
 			return "", false, err
 		}
@@ -13096,7 +12744,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		if !opt2.Ok {
 			v4 = nil
 		}
-		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
 		if err != nil {
 			return "", false, err
 		}
@@ -13104,49 +12752,41 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		if !opt3.Ok {
 			v5 = nil
 		}
-		opt4, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-		if err != nil {
-			return "", false, err
-		}
-		v6 := opt4.Value
-		if !opt4.Ok {
-			v6 = nil
-		}
-		list2 := make([]any, 0, len([]any{v4, v5, v6}))
-		for _, c2 := range []any{v4, v5, v6} {
+		list := make([]any, 0, len([]any{v3, v4, v5}))
+		for _, c := range []any{v3, v4, v5} {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok := celrt.TypeOf(c2) == celrt.DoubleType
+			ok := celrt.TypeOf(c) == celrt.DoubleType
 			if !ok {
-				ok = celrt.TypeOf(c2) == celrt.IntType
+				ok = celrt.TypeOf(c) == celrt.IntType
 			}
 			if ok {
-				if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+				if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list2 = append(list2, c2)
+				list = append(list, c)
 			}
 		}
-		list3 := make([]string, 0, len(list2))
-		for _, c3 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, c2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			text, err := celrt.NumberTextDyn(c3)
+			text2, err := celrt.NumberTextDyn(c2)
 			if err != nil {
 				return "", false, err
 			}
-			if bytes += len(text); bytes > celrt.MaxBytes {
+			if bytes += len(text2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, text)
+			list2 = append(list2, text2)
 		}
-		v3 = list3
+		v2 = list2
 	} else {
-		v3 = []string{}
+		v2 = []string{}
 	}
-	var v7 []string
+	var v6 []string
 	if strings.Contains(out, "exited with code ") {
 		r, err := celrt.LastIndexOf(out, "exited with code ")
 		if err != nil {
@@ -13164,49 +12804,49 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, err
 		}
-		v8 := []string{celrt.Truncate(celrt.Trim(elem), int64(12))}
-		v7 = v8
+		v7 := []string{celrt.Truncate(celrt.Trim(elem), int64(12))}
+		v6 = v7
 	} else {
-		v7 = []string{}
+		v6 = []string{}
 	}
-	codes := celrt.Concat(v3, v7)
+	codes := celrt.Concat(v2, v6)
 	ok2 := int64(len(codes)) == int64(0)
 	if ok2 {
 		ok2 = out == ""
 	}
-	var v9 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if ok2 {
-		v9 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
-		var v10 string
+		var v9 string
 		if int64(len(codes)) > int64(0) {
 			elem2, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			var v11 string
+			var v10 string
 			if out == "" {
-				v11 = ""
+				v10 = ""
 			} else {
-				v11 = ": "
+				v10 = ": "
 			}
-			v10 = "exit " + elem2 + v11
+			v9 = "exit " + elem2 + v10
 		} else {
-			v10 = ""
+			v9 = ""
 		}
-		var v12 string
+		var v11 string
 		if out == "" {
-			v12 = ""
+			v11 = ""
 		} else {
 			elem3, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v12 = celrt.Inline(elem3, int64(limits.Summary))
+			v11 = celrt.Inline(elem3, int64(limits.Summary))
 		}
-		v9 = celrt.Of(v10 + v12)
+		v8 = celrt.Of(v9 + v11)
 	}
-	return v9.Value, v9.Ok, nil
+	return v8.Value, v8.Ok, nil
 }
 
 // ExpandBash returns the lines of the result of a call to "bash" (Shell).
@@ -13219,45 +12859,21 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
 //
-//	expand = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	expand = cel.bind(out, result.text,
 //	  out.trim() == ""
 //	    ? optional.none()
 //	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
 func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	steps := 0
-	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return nil, false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return nil, false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return nil, false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return nil, false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	out := celrt.JoinSep(list, "")
-	var v2 celrt.Optional[[]string]
+	out := text
+	var v1 celrt.Optional[[]string]
 	if celrt.Trim(out) == "" {
-		v2 = celrt.None[[]string]()
+		v1 = celrt.None[[]string]()
 	} else {
-		var v3 string
+		var v2 string
 		if strings.HasSuffix(out, "\n") {
 			diff, err := celrt.SubInt(celrt.StringSize(out), int64(1))
 			if err != nil {
@@ -13267,13 +12883,13 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 			if err != nil {
 				return nil, false, err
 			}
-			v3 = r
+			v2 = r
 		} else {
-			v3 = out
+			v2 = out
 		}
-		v2 = celrt.Of(celrt.Split(v3, "\n"))
+		v1 = celrt.Of(celrt.Split(v2, "\n"))
 	}
-	return v2.Value, v2.Ok, nil
+	return v1.Value, v1.Ok, nil
 }
 
 // formatterBash registers the functions of "bash".
@@ -13967,7 +13583,7 @@ func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (
 //	+ (input.dryRun == true ? ["dry run"] : [])
 //	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
 //	result = cel.bind(n, tool.substring(tool.indexOf(":") + 1),
-//	  cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	  cel.bind(text, result.text,
 //	    text.trim() == "" ? optional.none()
 //	    : n.startsWith("read_") && n != "read_multiple_files"
 //	      ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
@@ -14100,59 +13716,37 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 		return "", false, err
 	}
 	n := r2
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v13 := opt.Value
-		if !opt.Ok {
-			v13 = ""
-		}
-		s, err := celrt.ToString(v13)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list3 = append(list3, s)
-	}
-	text := celrt.JoinSep(list3, "")
-	var v14 celrt.Optional[string]
-	if celrt.Trim(text) == "" {
-		v14 = celrt.None[string]()
+	text2 := text
+	var v13 celrt.Optional[string]
+	if celrt.Trim(text2) == "" {
+		v13 = celrt.None[string]()
 	} else {
 		ok := strings.HasPrefix(n, "read_")
 		if ok {
 			ok = n != "read_multiple_files"
 		}
-		var v15 celrt.Optional[string]
+		var v14 celrt.Optional[string]
 		if ok {
-			var v16 int64
-			if strings.HasSuffix(text, "\n") {
-				v16 = int64(1)
+			var v15 int64
+			if strings.HasSuffix(text2, "\n") {
+				v15 = int64(1)
 			} else {
-				v16 = int64(0)
+				v15 = int64(0)
 			}
-			diff, err := celrt.SubInt(celrt.Lines(text), v16)
+			diff, err := celrt.SubInt(celrt.Lines(text2), v15)
 			if err != nil {
 				return "", false, err
 			}
-			v15 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+			v14 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 		} else {
-			var v17 celrt.Optional[string]
+			var v16 celrt.Optional[string]
 			if strings.HasPrefix(n, "list_directory") {
-				list4 := make([]string, 0, len(celrt.Split(text, "\n")))
-				for _, l := range celrt.Split(text, "\n") {
+				list3 := make([]string, 0, len(celrt.Split(text2, "\n")))
+				for _, l := range celrt.Split(text2, "\n") {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -14160,20 +13754,20 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 						if bytes += len(l); bytes > celrt.MaxBytes {
 							return "", false, celrt.ErrBytes
 						}
-						list4 = append(list4, l)
+						list3 = append(list3, l)
 					}
 				}
-				v18 := celrt.Plural(int64(len(list4)), "entry", "entries")
-				v17 = celrt.Of(v18)
+				v17 := celrt.Plural(int64(len(list3)), "entry", "entries")
+				v16 = celrt.Of(v17)
 			} else {
-				var v19 celrt.Optional[string]
+				var v18 celrt.Optional[string]
 				if n == "search_files" {
-					var v20 string
-					if celrt.Trim(text) == "No matches found" {
-						v20 = "no matches"
+					var v19 string
+					if celrt.Trim(text2) == "No matches found" {
+						v19 = "no matches"
 					} else {
-						list5 := make([]string, 0, len(celrt.Split(text, "\n")))
-						for _, l2 := range celrt.Split(text, "\n") {
+						list4 := make([]string, 0, len(celrt.Split(text2, "\n")))
+						for _, l2 := range celrt.Split(text2, "\n") {
 							if steps++; steps > celrt.MaxSteps {
 								return "", false, celrt.ErrSteps
 							}
@@ -14181,28 +13775,28 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 								if bytes += len(l2); bytes > celrt.MaxBytes {
 									return "", false, celrt.ErrBytes
 								}
-								list5 = append(list5, l2)
+								list4 = append(list4, l2)
 							}
 						}
-						v21 := celrt.Plural(int64(len(list5)), "match", "matches")
-						v20 = v21
+						v20 := celrt.Plural(int64(len(list4)), "match", "matches")
+						v19 = v20
 					}
-					v19 = celrt.Of(v20)
+					v18 = celrt.Of(v19)
 				} else {
-					v19 = celrt.None[string]()
+					v18 = celrt.None[string]()
 				}
-				v17 = v19
+				v16 = v18
 			}
-			v15 = v17
+			v14 = v16
 		}
-		v14 = v15
+		v13 = v14
 	}
 	_ = path2
 	_ = source2
 	_ = destination2
 	_ = paths
 	_ = details
-	return v14.Value, v14.Ok, nil
+	return v13.Value, v13.Ok, nil
 }
 
 // formatterFilesystemAny registers the functions of "filesystem:*".
@@ -15996,7 +15590,7 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	+ (type(input.content) == string
 //	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
 //	    : "")
-//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
 //	  : type(v) != map ? optional.none()
 //	  : type(v.?total_count.orValue(null)) == double
@@ -16717,109 +16311,87 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 		v84 = ""
 	}
 	gist := v81 + " file '" + v82 + "'" + v84
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list6 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v86 := opt2.Value
-		if !opt2.Ok {
-			v86 = ""
-		}
-		s, err := celrt.ToString(v86)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list6 = append(list6, s)
+	opt2 := celrt.ParseJSON(text2)
+	v86 := opt2.Value
+	if !opt2.Ok {
+		v86 = nil
 	}
-	opt3 := celrt.ParseJSON(celrt.JoinSep(list6, ""))
-	v87 := opt3.Value
-	if !opt3.Ok {
-		v87 = nil
-	}
-	v88 := celrt.ResultValue(v87)
-	var v89 celrt.Optional[string]
-	if celrt.TypeOf(v88) == celrt.ListType {
-		size2, err := celrt.Size(v88)
+	v87 := celrt.ResultValue(v86)
+	var v88 celrt.Optional[string]
+	if celrt.TypeOf(v87) == celrt.ListType {
+		size2, err := celrt.Size(v87)
 		if err != nil {
 			return "", false, err
 		}
-		v89 = celrt.Of(celrt.Plural(size2, "item", "items"))
+		v88 = celrt.Of(celrt.Plural(size2, "item", "items"))
 	} else {
-		var v90 celrt.Optional[string]
-		if celrt.TypeOf(v88) != celrt.MapType {
-			v90 = celrt.None[string]()
+		var v89 celrt.Optional[string]
+		if celrt.TypeOf(v87) != celrt.MapType {
+			v89 = celrt.None[string]()
 		} else {
-			opt4, err := celrt.OptSelect(v88, "total_count")
+			opt3, err := celrt.OptSelect(v87, "total_count")
 			if err != nil {
 				return "", false, err
 			}
-			v91 := opt4.Value
-			if !opt4.Ok {
-				v91 = nil
+			v90 := opt3.Value
+			if !opt3.Ok {
+				v90 = nil
 			}
-			var v92 celrt.Optional[string]
-			if celrt.TypeOf(v91) == celrt.DoubleType {
-				total_count, err := celrt.Select(v88, "total_count")
+			var v91 celrt.Optional[string]
+			if celrt.TypeOf(v90) == celrt.DoubleType {
+				total_count, err := celrt.Select(v87, "total_count")
 				if err != nil {
 					return "", false, err
 				}
-				var v93 string
+				var v92 string
 				if celrt.EqualDouble(total_count, 1.0) {
-					v93 = "1 result"
+					v92 = "1 result"
 				} else {
-					total_count2, err := celrt.Select(v88, "total_count")
+					total_count2, err := celrt.Select(v87, "total_count")
 					if err != nil {
 						return "", false, err
 					}
-					text2, err := celrt.NumberTextDyn(total_count2)
+					text3, err := celrt.NumberTextDyn(total_count2)
 					if err != nil {
 						return "", false, err
 					}
-					v93 = text2 + " results"
+					v92 = text3 + " results"
 				}
-				v92 = celrt.Of(v93)
+				v91 = celrt.Of(v92)
 			} else {
-				opt5, err := celrt.OptSelect(v88, "number")
+				opt4, err := celrt.OptSelect(v87, "number")
 				if err != nil {
 					return "", false, err
 				}
-				v94 := opt5.Value
-				if !opt5.Ok {
-					v94 = nil
+				v93 := opt4.Value
+				if !opt4.Ok {
+					v93 = nil
 				}
-				var v95 celrt.Optional[string]
-				if celrt.TypeOf(v94) == celrt.DoubleType {
-					number, err := celrt.Select(v88, "number")
+				var v94 celrt.Optional[string]
+				if celrt.TypeOf(v93) == celrt.DoubleType {
+					number, err := celrt.Select(v87, "number")
 					if err != nil {
 						return "", false, err
 					}
-					text3, err := celrt.NumberTextDyn(number)
+					text4, err := celrt.NumberTextDyn(number)
 					if err != nil {
 						return "", false, err
 					}
-					opt6, err := celrt.OptSelect(v88, "title")
+					opt5, err := celrt.OptSelect(v87, "title")
 					if err != nil {
 						return "", false, err
 					}
-					v96 := opt6.Value
-					if !opt6.Ok {
-						v96 = nil
+					v95 := opt5.Value
+					if !opt5.Ok {
+						v95 = nil
 					}
-					var v97 string
-					if celrt.NonEmpty(v96).Ok {
-						title3, err := celrt.Select(v88, "title")
+					var v96 string
+					if celrt.NonEmpty(v95).Ok {
+						title3, err := celrt.Select(v87, "title")
 						if err != nil {
 							return "", false, err
 						}
@@ -16827,23 +16399,23 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err != nil {
 							return "", false, err
 						}
-						v97 = " " + celrt.Truncate(celrt.Collapse(x6), int64(60))
+						v96 = " " + celrt.Truncate(celrt.Collapse(x6), int64(60))
 					} else {
-						v97 = ""
+						v96 = ""
 					}
-					v95 = celrt.Of("#" + text3 + v97)
+					v94 = celrt.Of("#" + text4 + v96)
 				} else {
-					opt7, err := celrt.OptSelect(v88, "html_url")
+					opt6, err := celrt.OptSelect(v87, "html_url")
 					if err != nil {
 						return "", false, err
 					}
-					v98 := opt7.Value
-					if !opt7.Ok {
-						v98 = nil
+					v97 := opt6.Value
+					if !opt6.Ok {
+						v97 = nil
 					}
-					var v99 celrt.Optional[string]
-					if celrt.NonEmpty(v98).Ok {
-						html_url, err := celrt.Select(v88, "html_url")
+					var v98 celrt.Optional[string]
+					if celrt.NonEmpty(v97).Ok {
+						html_url, err := celrt.Select(v87, "html_url")
 						if err != nil {
 							return "", false, err
 						}
@@ -16851,18 +16423,18 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err != nil {
 							return "", false, err
 						}
-						v100 := celrt.Truncate(celrt.Trim(x7), int64(limits.Summary))
-						v99 = celrt.Of(v100)
+						v99 := celrt.Truncate(celrt.Trim(x7), int64(limits.Summary))
+						v98 = celrt.Of(v99)
 					} else {
-						v99 = celrt.None[string]()
+						v98 = celrt.None[string]()
 					}
-					v95 = v99
+					v94 = v98
 				}
-				v92 = v95
+				v91 = v94
 			}
-			v90 = v92
+			v89 = v91
 		}
-		v89 = v90
+		v88 = v89
 	}
 	_ = verb
 	_ = method3
@@ -16870,7 +16442,7 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 	_ = where
 	_ = details
 	_ = gist
-	return v89.Value, v89.Ok, nil
+	return v88.Value, v88.Ok, nil
 }
 
 // formatterGithubAny registers the functions of "github:*".
@@ -17799,7 +17371,7 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 //	    : [])
 //	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
 //	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, result.text,
 //	  name in ["git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"]
 //	    ? cel.bind(ls, text.split("\n"),
 //	        cel.bind(add, ls.filter(l, l.startsWith("+") && !l.startsWith("+++")).size(),
@@ -18028,38 +17600,16 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		v19 = []string{}
 	}
 	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list4 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v21 := opt.Value
-		if !opt.Ok {
-			v21 = ""
-		}
-		s, err := celrt.ToString(v21)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list4 = append(list4, s)
-	}
-	text := celrt.JoinSep(list4, "")
-	v22 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
-	var v23 celrt.Optional[string]
-	if slices.Contains(v22, name) {
-		ls := celrt.Split(text, "\n")
-		list5 := make([]string, 0, len(ls))
+	text2 := text
+	v21 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
+	var v22 celrt.Optional[string]
+	if slices.Contains(v21, name) {
+		ls := celrt.Split(text2, "\n")
+		list4 := make([]string, 0, len(ls))
 		for _, l := range ls {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -18072,11 +17622,11 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l)
+				list4 = append(list4, l)
 			}
 		}
-		add := int64(len(list5))
-		list6 := make([]string, 0, len(ls))
+		add := int64(len(list4))
+		list5 := make([]string, 0, len(ls))
 		for _, l2 := range ls {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -18089,26 +17639,26 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, l2)
+				list5 = append(list5, l2)
 			}
 		}
-		del := int64(len(list6))
+		del := int64(len(list5))
 		ok6 := add == int64(0)
 		if ok6 {
 			ok6 = del == int64(0)
 		}
-		var v24 string
+		var v23 string
 		if ok6 {
-			v24 = "no changes"
+			v23 = "no changes"
 		} else {
-			v24 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
+			v23 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
 		}
-		v23 = celrt.Of(v24)
+		v22 = celrt.Of(v23)
 	} else {
-		var v25 celrt.Optional[string]
+		var v24 celrt.Optional[string]
 		if name == "git_log" {
-			list7 := make([]string, 0, len(celrt.Split(text, "\n")))
-			for _, l3 := range celrt.Split(text, "\n") {
+			list6 := make([]string, 0, len(celrt.Split(text2, "\n")))
+			for _, l3 := range celrt.Split(text2, "\n") {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -18120,19 +17670,19 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 					if bytes += len(l3); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list7 = append(list7, l3)
+					list6 = append(list6, l3)
 				}
 			}
-			v26 := celrt.Plural(int64(len(list7)), "commit", "commits")
-			v25 = celrt.Of(v26)
+			v25 := celrt.Plural(int64(len(list6)), "commit", "commits")
+			v24 = celrt.Of(v25)
 		} else {
-			v25 = celrt.None[string]()
+			v24 = celrt.None[string]()
 		}
-		v23 = v25
+		v22 = v24
 	}
 	_ = repo
 	_ = details
-	return v23.Value, v23.Ok, nil
+	return v22.Value, v22.Ok, nil
 }
 
 // formatterGitAny registers the functions of "git:*".
@@ -18318,7 +17868,7 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 //	sql = nonEmpty(input.sql).orValue("")
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
 //	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
@@ -18332,8 +17882,6 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -18352,55 +17900,33 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 		v2 = celrt.JoinSep(kinds, ", ")
 	}
 	kind := v2
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v3 := opt2.Value
-		if !opt2.Ok {
-			v3 = ""
-		}
-		s, err := celrt.ToString(v3)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	var v4 celrt.Optional[string]
-	if text == "" {
-		v4 = celrt.None[string]()
+	text2 := celrt.Trim(text)
+	var v3 celrt.Optional[string]
+	if text2 == "" {
+		v3 = celrt.None[string]()
 	} else {
-		opt3 := celrt.ParseJSON(text)
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = nil
+		opt2 := celrt.ParseJSON(text2)
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = nil
 		}
-		v6 := celrt.ResultValue(v5)
-		var v7 celrt.Optional[string]
-		if celrt.TypeOf(v6) == celrt.ListType {
-			size, err := celrt.Size(v6)
+		v5 := celrt.ResultValue(v4)
+		var v6 celrt.Optional[string]
+		if celrt.TypeOf(v5) == celrt.ListType {
+			size, err := celrt.Size(v5)
 			if err != nil {
 				return "", false, err
 			}
-			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v6 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v8 celrt.Optional[string]
-			if strings.Contains(text, "'affected_rows': ") {
-				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v9, int64(1))
+			var v7 celrt.Optional[string]
+			if strings.Contains(text2, "'affected_rows': ") {
+				v8 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v8, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -18409,23 +17935,23 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 					return "", false, err
 				}
 				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
-				var v10 string
+				var v9 string
 				if n == "1" {
-					v10 = " row affected"
+					v9 = " row affected"
 				} else {
-					v10 = " rows affected"
+					v9 = " rows affected"
 				}
-				v8 = celrt.Of(n + v10)
+				v7 = celrt.Of(n + v9)
 			} else {
-				var v11 celrt.Optional[string]
-				if strings.HasPrefix(text, "[{") {
-					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
-					v11 = celrt.Of(v12)
+				var v10 celrt.Optional[string]
+				if strings.HasPrefix(text2, "[{") {
+					v11 := celrt.Plural(int64(len(celrt.Split(text2, "}, {"))), "row", "rows")
+					v10 = celrt.Of(v11)
 				} else {
-					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
-					var v14 celrt.Optional[string]
-					if v13 {
-						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+					v12 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
+					var v13 celrt.Optional[string]
+					if v12 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text2), "rows affected: ")
 						if err != nil {
 							return "", false, err
 						}
@@ -18433,7 +17959,7 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 						if err != nil {
 							return "", false, err
 						}
-						r2, err := celrt.Substring(text, sum)
+						r2, err := celrt.Substring(text2, sum)
 						if err != nil {
 							return "", false, err
 						}
@@ -18442,27 +17968,27 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 							return "", false, err
 						}
 						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
-						var v15 string
+						var v14 string
 						if n2 == "1" {
-							v15 = " row affected"
+							v14 = " row affected"
 						} else {
-							v15 = " rows affected"
+							v14 = " rows affected"
 						}
-						v14 = celrt.Of(n2 + v15)
+						v13 = celrt.Of(n2 + v14)
 					} else {
-						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
-						v14 = v16
+						v15 := celrt.Plural(celrt.Lines(text2), "line", "lines")
+						v13 = celrt.Of(v15)
 					}
-					v11 = v14
+					v10 = v13
 				}
-				v8 = v11
+				v7 = v10
 			}
-			v7 = v8
+			v6 = v7
 		}
-		v4 = v7
+		v3 = v6
 	}
 	_ = kind
-	return v4.Value, v4.Ok, nil
+	return v3.Value, v3.Ok, nil
 }
 
 // formatterPostgresQuery registers the functions of "postgres:query".
@@ -18697,7 +18223,7 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	sql = nonEmpty(input.query).orValue("")
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
 //	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
@@ -18711,8 +18237,6 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -18731,55 +18255,33 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 		v2 = celrt.JoinSep(kinds, ", ")
 	}
 	kind := v2
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v3 := opt2.Value
-		if !opt2.Ok {
-			v3 = ""
-		}
-		s, err := celrt.ToString(v3)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	var v4 celrt.Optional[string]
-	if text == "" {
-		v4 = celrt.None[string]()
+	text2 := celrt.Trim(text)
+	var v3 celrt.Optional[string]
+	if text2 == "" {
+		v3 = celrt.None[string]()
 	} else {
-		opt3 := celrt.ParseJSON(text)
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = nil
+		opt2 := celrt.ParseJSON(text2)
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = nil
 		}
-		v6 := celrt.ResultValue(v5)
-		var v7 celrt.Optional[string]
-		if celrt.TypeOf(v6) == celrt.ListType {
-			size, err := celrt.Size(v6)
+		v5 := celrt.ResultValue(v4)
+		var v6 celrt.Optional[string]
+		if celrt.TypeOf(v5) == celrt.ListType {
+			size, err := celrt.Size(v5)
 			if err != nil {
 				return "", false, err
 			}
-			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v6 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v8 celrt.Optional[string]
-			if strings.Contains(text, "'affected_rows': ") {
-				v9 := celrt.SplitN(text, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v9, int64(1))
+			var v7 celrt.Optional[string]
+			if strings.Contains(text2, "'affected_rows': ") {
+				v8 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v8, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -18788,23 +18290,23 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 					return "", false, err
 				}
 				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
-				var v10 string
+				var v9 string
 				if n == "1" {
-					v10 = " row affected"
+					v9 = " row affected"
 				} else {
-					v10 = " rows affected"
+					v9 = " rows affected"
 				}
-				v8 = celrt.Of(n + v10)
+				v7 = celrt.Of(n + v9)
 			} else {
-				var v11 celrt.Optional[string]
-				if strings.HasPrefix(text, "[{") {
-					v12 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
-					v11 = celrt.Of(v12)
+				var v10 celrt.Optional[string]
+				if strings.HasPrefix(text2, "[{") {
+					v11 := celrt.Plural(int64(len(celrt.Split(text2, "}, {"))), "row", "rows")
+					v10 = celrt.Of(v11)
 				} else {
-					v13 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
-					var v14 celrt.Optional[string]
-					if v13 {
-						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+					v12 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
+					var v13 celrt.Optional[string]
+					if v12 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text2), "rows affected: ")
 						if err != nil {
 							return "", false, err
 						}
@@ -18812,7 +18314,7 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err != nil {
 							return "", false, err
 						}
-						r2, err := celrt.Substring(text, sum)
+						r2, err := celrt.Substring(text2, sum)
 						if err != nil {
 							return "", false, err
 						}
@@ -18821,27 +18323,27 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 							return "", false, err
 						}
 						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
-						var v15 string
+						var v14 string
 						if n2 == "1" {
-							v15 = " row affected"
+							v14 = " row affected"
 						} else {
-							v15 = " rows affected"
+							v14 = " rows affected"
 						}
-						v14 = celrt.Of(n2 + v15)
+						v13 = celrt.Of(n2 + v14)
 					} else {
-						v16 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
-						v14 = v16
+						v15 := celrt.Plural(celrt.Lines(text2), "line", "lines")
+						v13 = celrt.Of(v15)
 					}
-					v11 = v14
+					v10 = v13
 				}
-				v8 = v11
+				v7 = v10
 			}
-			v7 = v8
+			v6 = v7
 		}
-		v4 = v7
+		v3 = v6
 	}
 	_ = kind
-	return v4.Value, v4.Ok, nil
+	return v3.Value, v3.Ok, nil
 }
 
 // formatterSqliteAny registers the functions of "sqlite:*".
@@ -19063,7 +18565,7 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	sql = nonEmpty(input.query).orValue(nonEmpty(input.sql).orValue(""))
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
 //	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
@@ -19077,8 +18579,6 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -19106,55 +18606,33 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 		v3 = celrt.JoinSep(kinds, ", ")
 	}
 	kind := v3
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt3, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v4 := opt3.Value
-		if !opt3.Ok {
-			v4 = ""
-		}
-		s, err := celrt.ToString(v4)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.Trim(celrt.JoinSep(list, ""))
-	var v5 celrt.Optional[string]
-	if text == "" {
-		v5 = celrt.None[string]()
+	text2 := celrt.Trim(text)
+	var v4 celrt.Optional[string]
+	if text2 == "" {
+		v4 = celrt.None[string]()
 	} else {
-		opt4 := celrt.ParseJSON(text)
-		v6 := opt4.Value
-		if !opt4.Ok {
-			v6 = nil
+		opt3 := celrt.ParseJSON(text2)
+		v5 := opt3.Value
+		if !opt3.Ok {
+			v5 = nil
 		}
-		v7 := celrt.ResultValue(v6)
-		var v8 celrt.Optional[string]
-		if celrt.TypeOf(v7) == celrt.ListType {
-			size, err := celrt.Size(v7)
+		v6 := celrt.ResultValue(v5)
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) == celrt.ListType {
+			size, err := celrt.Size(v6)
 			if err != nil {
 				return "", false, err
 			}
-			v8 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v7 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v9 celrt.Optional[string]
-			if strings.Contains(text, "'affected_rows': ") {
-				v10 := celrt.SplitN(text, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v10, int64(1))
+			var v8 celrt.Optional[string]
+			if strings.Contains(text2, "'affected_rows': ") {
+				v9 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
+				elem, err := celrt.IndexList(v9, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -19163,23 +18641,23 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 					return "", false, err
 				}
 				n := celrt.Truncate(celrt.Trim(elem2), int64(20))
-				var v11 string
+				var v10 string
 				if n == "1" {
-					v11 = " row affected"
+					v10 = " row affected"
 				} else {
-					v11 = " rows affected"
+					v10 = " rows affected"
 				}
-				v9 = celrt.Of(n + v11)
+				v8 = celrt.Of(n + v10)
 			} else {
-				var v12 celrt.Optional[string]
-				if strings.HasPrefix(text, "[{") {
-					v13 := celrt.Plural(int64(len(celrt.Split(text, "}, {"))), "row", "rows")
-					v12 = celrt.Of(v13)
+				var v11 celrt.Optional[string]
+				if strings.HasPrefix(text2, "[{") {
+					v12 := celrt.Plural(int64(len(celrt.Split(text2, "}, {"))), "row", "rows")
+					v11 = celrt.Of(v12)
 				} else {
-					v14 := strings.Contains(celrt.LowerASCII(text), "rows affected: ")
-					var v15 celrt.Optional[string]
-					if v14 {
-						r, err := celrt.IndexOf(celrt.LowerASCII(text), "rows affected: ")
+					v13 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
+					var v14 celrt.Optional[string]
+					if v13 {
+						r, err := celrt.IndexOf(celrt.LowerASCII(text2), "rows affected: ")
 						if err != nil {
 							return "", false, err
 						}
@@ -19187,7 +18665,7 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 						if err != nil {
 							return "", false, err
 						}
-						r2, err := celrt.Substring(text, sum)
+						r2, err := celrt.Substring(text2, sum)
 						if err != nil {
 							return "", false, err
 						}
@@ -19196,27 +18674,27 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 							return "", false, err
 						}
 						n2 := celrt.Truncate(celrt.Trim(elem3), int64(20))
-						var v16 string
+						var v15 string
 						if n2 == "1" {
-							v16 = " row affected"
+							v15 = " row affected"
 						} else {
-							v16 = " rows affected"
+							v15 = " rows affected"
 						}
-						v15 = celrt.Of(n2 + v16)
+						v14 = celrt.Of(n2 + v15)
 					} else {
-						v17 := celrt.Of(celrt.Plural(celrt.Lines(text), "line", "lines"))
-						v15 = v17
+						v16 := celrt.Plural(celrt.Lines(text2), "line", "lines")
+						v14 = celrt.Of(v16)
 					}
-					v12 = v15
+					v11 = v14
 				}
-				v9 = v12
+				v8 = v11
 			}
-			v8 = v9
+			v7 = v8
 		}
-		v5 = v8
+		v4 = v7
 	}
 	_ = kind
-	return v5.Value, v5.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterMysqlAny registers the functions of "mysql:*".
@@ -21600,7 +21078,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 //	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
 //	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
 //	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
-//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").split("\n"),
+//	result = cel.bind(ls, result.text.split("\n"),
 //	  cel.bind(titles, ls.filter(l, l.startsWith("- Page Title: ")).map(l, l.substring(14).trim()).filter(t, t != ""),
 //	    cel.bind(urls, ls.filter(l, l.startsWith("- Page URL: ")).map(l, l.substring(12).trim()).filter(u, u != ""),
 //	      cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
@@ -22355,34 +21833,12 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		v95 = v98
 	}
 	http := celrt.Concat(v92, v94, v95)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list8 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt17, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v99 := opt17.Value
-		if !opt17.Ok {
-			v99 = ""
-		}
-		s, err := celrt.ToString(v99)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list8 = append(list8, s)
-	}
-	ls := celrt.Split(celrt.JoinSep(list8, ""), "\n")
-	list9 := make([]string, 0, len(ls))
+	ls := celrt.Split(text, "\n")
+	list8 := make([]string, 0, len(ls))
 	for _, l := range ls {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -22391,11 +21847,11 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if bytes += len(l); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list9 = append(list9, l)
+			list8 = append(list8, l)
 		}
 	}
-	list10 := make([]string, 0, len(list9))
-	for _, l2 := range list9 {
+	list9 := make([]string, 0, len(list8))
+	for _, l2 := range list8 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -22407,10 +21863,10 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if bytes += len(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list10 = append(list10, elem4)
+		list9 = append(list9, elem4)
 	}
-	list11 := make([]string, 0, len(list10))
-	for _, t3 := range list10 {
+	list10 := make([]string, 0, len(list9))
+	for _, t3 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -22418,11 +21874,11 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if bytes += len(t3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list11 = append(list11, t3)
+			list10 = append(list10, t3)
 		}
 	}
-	titles := list11
-	list12 := make([]string, 0, len(ls))
+	titles := list10
+	list11 := make([]string, 0, len(ls))
 	for _, l3 := range ls {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -22431,11 +21887,11 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if bytes += len(l3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list12 = append(list12, l3)
+			list11 = append(list11, l3)
 		}
 	}
-	list13 := make([]string, 0, len(list12))
-	for _, l4 := range list12 {
+	list12 := make([]string, 0, len(list11))
+	for _, l4 := range list11 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -22447,10 +21903,10 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if bytes += len(elem5); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list13 = append(list13, elem5)
+		list12 = append(list12, elem5)
 	}
-	list14 := make([]string, 0, len(list13))
-	for _, u := range list13 {
+	list13 := make([]string, 0, len(list12))
+	for _, u := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -22458,63 +21914,63 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list14 = append(list14, u)
+			list13 = append(list13, u)
 		}
 	}
-	urls := list14
-	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	urls := list13
+	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
 	}
-	list15 := make([]any, 0, len(content2))
-	for _, c2 := range content2 {
+	list14 := make([]any, 0, len(content))
+	for _, c := range content {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		opt18, err := celrt.OptSelect(c2, "type")
+		opt17, err := celrt.OptSelect(c, "type")
 		if err != nil {
 			return "", false, err
 		}
-		v100 := opt18.Value
-		if !opt18.Ok {
-			v100 = ""
+		v99 := opt17.Value
+		if !opt17.Ok {
+			v99 = ""
 		}
-		if celrt.EqualString(v100, "image") {
-			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+		if celrt.EqualString(v99, "image") {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list15 = append(list15, c2)
+			list14 = append(list14, c)
 		}
 	}
-	images := int64(len(list15))
-	var v101 celrt.Optional[string]
+	images := int64(len(list14))
+	var v100 celrt.Optional[string]
 	if int64(len(titles)) > int64(0) {
 		elem6, err := celrt.IndexList(titles, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v102 := celrt.Of(celrt.Truncate(elem6, int64(limits.Summary)))
-		v101 = v102
+		v101 := celrt.Of(celrt.Truncate(elem6, int64(limits.Summary)))
+		v100 = v101
 	} else {
-		var v103 celrt.Optional[string]
+		var v102 celrt.Optional[string]
 		if int64(len(urls)) > int64(0) {
 			elem7, err := celrt.IndexList(urls, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v104 := celrt.Of(celrt.Truncate(elem7, int64(limits.Summary)))
-			v103 = v104
+			v103 := celrt.Of(celrt.Truncate(elem7, int64(limits.Summary)))
+			v102 = v103
 		} else {
-			var v105 celrt.Optional[string]
+			var v104 celrt.Optional[string]
 			if images > int64(0) {
-				v106 := celrt.Of(celrt.Plural(images, "image", "images"))
-				v105 = v106
+				v105 := celrt.Of(celrt.Plural(images, "image", "images"))
+				v104 = v105
 			} else {
-				v105 = celrt.None[string]()
+				v104 = celrt.None[string]()
 			}
-			v103 = v105
+			v102 = v104
 		}
-		v101 = v103
+		v100 = v102
 	}
 	_ = place
 	_ = typed
@@ -22524,7 +21980,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	_ = fields
 	_ = verb
 	_ = http
-	return v101.Value, v101.Ok, nil
+	return v100.Value, v100.Ok, nil
 }
 
 // formatterPlaywrightAny registers the functions of "playwright:*".
@@ -22754,11 +22210,9 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 //	+ (type(input.start_index) == double && input.start_index > 0
 //	    ? ["from character " + numberText(input, "start_index")]
 //	    : [])
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -22790,43 +22244,21 @@ func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, r
 		v3 = []string{}
 	}
 	extras := celrt.Concat(v1, v3)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v4 := opt.Value
-		if !opt.Ok {
-			v4 = ""
-		}
-		s, err := celrt.ToString(v4)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.JoinSep(list, "")
-	var v5 celrt.Optional[string]
-	if text == "" {
-		v5 = celrt.None[string]()
+	text2 := text
+	var v4 celrt.Optional[string]
+	if text2 == "" {
+		v4 = celrt.None[string]()
 	} else {
-		v6 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text)))
-		v5 = v6
+		v5 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
+		v4 = v5
 	}
 	_ = url2
 	_ = extras
-	return v5.Value, v5.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterFetchFetch registers the functions of "fetch:fetch".
@@ -23267,7 +22699,7 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
 //	emoji = nonEmpty(input.emoji).orValue(nonEmpty(input.reaction).orValue(""))
 //	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
-//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) != map ? optional.none()
 //	  : v.?ok.orValue(null) == false
 //	    ? optional.of("failed: " + (type(v.?error.orValue(null)) == string ? truncate(collapse(v.error), 60) : "error"))
@@ -23277,8 +22709,6 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : v.?ok.orValue(null) == true ? optional.of("ok")
 //	  : optional.none())
 func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -23394,87 +22824,65 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 		ok = slices.Contains(v15, name)
 	}
 	reads := ok
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt6, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v16 := opt6.Value
-		if !opt6.Ok {
-			v16 = ""
-		}
-		s, err := celrt.ToString(v16)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
+	opt6 := celrt.ParseJSON(text2)
+	v16 := opt6.Value
+	if !opt6.Ok {
+		v16 = nil
 	}
-	opt7 := celrt.ParseJSON(celrt.JoinSep(list, ""))
-	v17 := opt7.Value
-	if !opt7.Ok {
-		v17 = nil
-	}
-	v18 := v17
-	var v19 celrt.Optional[string]
-	if celrt.TypeOf(v18) != celrt.MapType {
-		v19 = celrt.None[string]()
+	v17 := v16
+	var v18 celrt.Optional[string]
+	if celrt.TypeOf(v17) != celrt.MapType {
+		v18 = celrt.None[string]()
 	} else {
-		opt8, err := celrt.OptSelect(v18, "ok")
+		opt7, err := celrt.OptSelect(v17, "ok")
 		if err != nil {
 			return "", false, err
 		}
-		v20 := opt8.Value
-		if !opt8.Ok {
-			v20 = nil
+		v19 := opt7.Value
+		if !opt7.Ok {
+			v19 = nil
 		}
-		var v21 celrt.Optional[string]
-		if celrt.EqualBool(v20, false) {
-			opt9, err := celrt.OptSelect(v18, "error")
+		var v20 celrt.Optional[string]
+		if celrt.EqualBool(v19, false) {
+			opt8, err := celrt.OptSelect(v17, "error")
 			if err != nil {
 				return "", false, err
 			}
-			v22 := opt9.Value
-			if !opt9.Ok {
-				v22 = nil
+			v21 := opt8.Value
+			if !opt8.Ok {
+				v21 = nil
 			}
-			var v23 string
-			if celrt.TypeOf(v22) == celrt.StringType {
-				v24, err := celrt.Select(v18, "error")
+			var v22 string
+			if celrt.TypeOf(v21) == celrt.StringType {
+				v23, err := celrt.Select(v17, "error")
 				if err != nil {
 					return "", false, err
 				}
-				x3, err := celrt.AsString(v24)
+				x3, err := celrt.AsString(v23)
 				if err != nil {
 					return "", false, err
 				}
-				v23 = celrt.Truncate(celrt.Collapse(x3), int64(60))
+				v22 = celrt.Truncate(celrt.Collapse(x3), int64(60))
 			} else {
-				v23 = "error"
+				v22 = "error"
 			}
-			v21 = celrt.Of("failed: " + v23)
+			v20 = celrt.Of("failed: " + v22)
 		} else {
-			opt10, err := celrt.OptSelect(v18, "messages")
+			opt9, err := celrt.OptSelect(v17, "messages")
 			if err != nil {
 				return "", false, err
 			}
-			v25 := opt10.Value
-			if !opt10.Ok {
-				v25 = nil
+			v24 := opt9.Value
+			if !opt9.Ok {
+				v24 = nil
 			}
-			var v26 celrt.Optional[string]
-			if celrt.TypeOf(v25) == celrt.ListType {
-				messages, err := celrt.Select(v18, "messages")
+			var v25 celrt.Optional[string]
+			if celrt.TypeOf(v24) == celrt.ListType {
+				messages, err := celrt.Select(v17, "messages")
 				if err != nil {
 					return "", false, err
 				}
@@ -23482,20 +22890,20 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 				if err != nil {
 					return "", false, err
 				}
-				v27 := celrt.Of(celrt.Plural(size, "message", "messages"))
-				v26 = v27
+				v26 := celrt.Of(celrt.Plural(size, "message", "messages"))
+				v25 = v26
 			} else {
-				opt11, err := celrt.OptSelect(v18, "channels")
+				opt10, err := celrt.OptSelect(v17, "channels")
 				if err != nil {
 					return "", false, err
 				}
-				v28 := opt11.Value
-				if !opt11.Ok {
-					v28 = nil
+				v27 := opt10.Value
+				if !opt10.Ok {
+					v27 = nil
 				}
-				var v29 celrt.Optional[string]
-				if celrt.TypeOf(v28) == celrt.ListType {
-					channels, err := celrt.Select(v18, "channels")
+				var v28 celrt.Optional[string]
+				if celrt.TypeOf(v27) == celrt.ListType {
+					channels, err := celrt.Select(v17, "channels")
 					if err != nil {
 						return "", false, err
 					}
@@ -23503,20 +22911,20 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 					if err != nil {
 						return "", false, err
 					}
-					v30 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
-					v29 = v30
+					v29 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
+					v28 = v29
 				} else {
-					opt12, err := celrt.OptSelect(v18, "members")
+					opt11, err := celrt.OptSelect(v17, "members")
 					if err != nil {
 						return "", false, err
 					}
-					v31 := opt12.Value
-					if !opt12.Ok {
-						v31 = nil
+					v30 := opt11.Value
+					if !opt11.Ok {
+						v30 = nil
 					}
-					var v32 celrt.Optional[string]
-					if celrt.TypeOf(v31) == celrt.ListType {
-						members, err := celrt.Select(v18, "members")
+					var v31 celrt.Optional[string]
+					if celrt.TypeOf(v30) == celrt.ListType {
+						members, err := celrt.Select(v17, "members")
 						if err != nil {
 							return "", false, err
 						}
@@ -23524,32 +22932,32 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 						if err != nil {
 							return "", false, err
 						}
-						v33 := celrt.Of(celrt.Plural(size3, "member", "members"))
-						v32 = v33
+						v32 := celrt.Of(celrt.Plural(size3, "member", "members"))
+						v31 = v32
 					} else {
-						opt13, err := celrt.OptSelect(v18, "ok")
+						opt12, err := celrt.OptSelect(v17, "ok")
 						if err != nil {
 							return "", false, err
 						}
-						v34 := opt13.Value
-						if !opt13.Ok {
-							v34 = nil
+						v33 := opt12.Value
+						if !opt12.Ok {
+							v33 = nil
 						}
-						var v35 celrt.Optional[string]
-						if celrt.EqualBool(v34, true) {
-							v35 = celrt.Of("ok")
+						var v34 celrt.Optional[string]
+						if celrt.EqualBool(v33, true) {
+							v34 = celrt.Of("ok")
 						} else {
-							v35 = celrt.None[string]()
+							v34 = celrt.None[string]()
 						}
-						v32 = v35
+						v31 = v34
 					}
-					v29 = v32
+					v28 = v31
 				}
-				v26 = v29
+				v25 = v28
 			}
-			v21 = v26
+			v20 = v25
 		}
-		v19 = v21
+		v18 = v20
 	}
 	_ = channel
 	_ = text
@@ -23557,7 +22965,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	_ = stamp
 	_ = emoji2
 	_ = reads
-	return v19.Value, v19.Ok, nil
+	return v18.Value, v18.Ok, nil
 }
 
 // formatterSlackAny registers the functions of "slack:*".
@@ -25151,7 +24559,7 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))
 //	names = (type(input.entityNames) == list ? input.entityNames : type(input.names) == list ? input.names : [])
 //	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == map && type(v.?entities.orValue(null)) == list && type(v.?relations.orValue(null)) == list
 //	    ? optional.of(plural(v.entities.size(), "entity", "entities") + ", " + plural(v.relations.size(), "relation", "relations"))
 //	    : type(v) == list ? optional.of(plural(v.size(), "item", "items") + " added")
@@ -25579,71 +24987,49 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		list8 = append(list8, elem6)
 	}
 	names := list8
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list9 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt9, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v35 := opt9.Value
-		if !opt9.Ok {
-			v35 = ""
-		}
-		s, err := celrt.ToString(v35)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list9 = append(list9, s)
+	opt9 := celrt.ParseJSON(text)
+	v35 := opt9.Value
+	if !opt9.Ok {
+		v35 = nil
 	}
-	opt10 := celrt.ParseJSON(celrt.JoinSep(list9, ""))
-	v36 := opt10.Value
-	if !opt10.Ok {
-		v36 = nil
-	}
-	v37 := celrt.ResultValue(v36)
-	v39, failure5 := func() (bool, error) {
-		ok9 := celrt.TypeOf(v37) == celrt.MapType
+	v36 := celrt.ResultValue(v35)
+	v38, failure5 := func() (bool, error) {
+		ok9 := celrt.TypeOf(v36) == celrt.MapType
 		if ok9 {
-			opt11, err := celrt.OptSelect(v37, "entities")
+			opt10, err := celrt.OptSelect(v36, "entities")
 			if err != nil {
 				return false, err
 			}
-			v38 := opt11.Value
-			if !opt11.Ok {
-				v38 = nil
+			v37 := opt10.Value
+			if !opt10.Ok {
+				v37 = nil
 			}
-			ok9 = celrt.TypeOf(v38) == celrt.ListType
+			ok9 = celrt.TypeOf(v37) == celrt.ListType
 		}
 		return ok9, nil
 	}()
-	v41, failure6 := func() (bool, error) {
-		opt12, err := celrt.OptSelect(v37, "relations")
+	v40, failure6 := func() (bool, error) {
+		opt11, err := celrt.OptSelect(v36, "relations")
 		if err != nil {
 			return false, err
 		}
-		v40 := opt12.Value
-		if !opt12.Ok {
-			v40 = nil
+		v39 := opt11.Value
+		if !opt11.Ok {
+			v39 = nil
 		}
-		return celrt.TypeOf(v40) == celrt.ListType, nil
+		return celrt.TypeOf(v39) == celrt.ListType, nil
 	}()
-	ok11, err := celrt.And(v39, failure5, v41, failure6)
+	ok11, err := celrt.And(v38, failure5, v40, failure6)
 	if err != nil {
 		return "", false, err
 	}
-	var v42 celrt.Optional[string]
+	var v41 celrt.Optional[string]
 	if ok11 {
-		entities2, err := celrt.Select(v37, "entities")
+		entities2, err := celrt.Select(v36, "entities")
 		if err != nil {
 			return "", false, err
 		}
@@ -25651,7 +25037,7 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		if err != nil {
 			return "", false, err
 		}
-		relations2, err := celrt.Select(v37, "relations")
+		relations2, err := celrt.Select(v36, "relations")
 		if err != nil {
 			return "", false, err
 		}
@@ -25659,28 +25045,28 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		if err != nil {
 			return "", false, err
 		}
-		v43 := celrt.Of(celrt.Plural(size4, "entity", "entities") + ", " + celrt.Plural(size5, "relation", "relations"))
-		v42 = v43
+		v42 := celrt.Of(celrt.Plural(size4, "entity", "entities") + ", " + celrt.Plural(size5, "relation", "relations"))
+		v41 = v42
 	} else {
-		var v44 celrt.Optional[string]
-		if celrt.TypeOf(v37) == celrt.ListType {
-			size6, err := celrt.Size(v37)
+		var v43 celrt.Optional[string]
+		if celrt.TypeOf(v36) == celrt.ListType {
+			size6, err := celrt.Size(v36)
 			if err != nil {
 				return "", false, err
 			}
-			v45 := celrt.Of(celrt.Plural(size6, "item", "items") + " added")
-			v44 = v45
+			v44 := celrt.Of(celrt.Plural(size6, "item", "items") + " added")
+			v43 = v44
 		} else {
-			v44 = celrt.None[string]()
+			v43 = celrt.None[string]()
 		}
-		v42 = v44
+		v41 = v43
 	}
 	_ = verb
 	_ = entities
 	_ = relations
 	_ = perEntity
 	_ = names
-	return v42.Value, v42.Ok, nil
+	return v41.Value, v41.Ok, nil
 }
 
 // formatterMemoryAny registers the functions of "memory:*".
@@ -25900,12 +25286,10 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
 //	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
-//	result = cel.bind(text, "\n" + result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, "\n" + result.text,
 //	  cel.bind(n, text.split("\nTitle: ").size() - 1 + text.split("\nName: ").size() - 1,
 //	    n == 0 ? optional.none() : optional.of(plural(n, "result", "results"))))
 func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	r, err := celrt.IndexOf(tool, ":")
 	if err != nil {
 		return "", false, err
@@ -25960,38 +25344,16 @@ func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limit
 		v5 = []string{}
 	}
 	extras := celrt.Concat(v3, v5)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v6 := opt.Value
-		if !opt.Ok {
-			v6 = ""
-		}
-		s, err := celrt.ToString(v6)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := "\n" + celrt.JoinSep(list, "")
-	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "\nTitle: "))), int64(1))
+	text2 := "\n" + text
+	diff, err := celrt.SubInt(int64(len(celrt.Split(text2, "\nTitle: "))), int64(1))
 	if err != nil {
 		return "", false, err
 	}
-	sum2, err := celrt.AddInt(diff, int64(len(celrt.Split(text, "\nName: "))))
+	sum2, err := celrt.AddInt(diff, int64(len(celrt.Split(text2, "\nName: "))))
 	if err != nil {
 		return "", false, err
 	}
@@ -26000,15 +25362,15 @@ func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limit
 		return "", false, err
 	}
 	n := diff2
-	var v7 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if n == int64(0) {
-		v7 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	} else {
-		v7 = celrt.Of(celrt.Plural(n, "result", "results"))
+		v6 = celrt.Of(celrt.Plural(n, "result", "results"))
 	}
 	_ = name
 	_ = extras
-	return v7.Value, v7.Ok, nil
+	return v6.Value, v6.Ok, nil
 }
 
 // formatterBraveSearchAny registers the functions of "brave-search:*".
@@ -26352,7 +25714,7 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	sel = truncate(collapse(input.selector), 80)
 //	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
 //	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(text, result.text,
 //	  cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
 //	    images > 0 ? optional.of(plural(images, "image", "images"))
 //	    : text.startsWith("Execution result:\n")
@@ -26406,16 +25768,21 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		v7 = []string{}
 	}
 	launch := celrt.Concat(v4, v7)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	text2 := text
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
+	list := make([]any, 0, len(content))
 	for _, c := range content {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		opt, err := celrt.OptSelect(c, "text")
+		opt, err := celrt.OptSelect(c, "type")
 		if err != nil {
 			return "", false, err
 		}
@@ -26423,63 +25790,36 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		if !opt.Ok {
 			v8 = ""
 		}
-		s, err := celrt.ToString(v8)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	text := celrt.JoinSep(list, "")
-	content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
-	if err != nil {
-		return "", false, err
-	}
-	list2 := make([]any, 0, len(content2))
-	for _, c2 := range content2 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c2, "type")
-		if err != nil {
-			return "", false, err
-		}
-		v9 := opt2.Value
-		if !opt2.Ok {
-			v9 = ""
-		}
-		if celrt.EqualString(v9, "image") {
-			if bytes += celrt.Footprint(c2); bytes > celrt.MaxBytes {
+		if celrt.EqualString(v8, "image") {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, c2)
+			list = append(list, c)
 		}
 	}
-	images := int64(len(list2))
-	var v10 celrt.Optional[string]
+	images := int64(len(list))
+	var v9 celrt.Optional[string]
 	if images > int64(0) {
-		v11 := celrt.Of(celrt.Plural(images, "image", "images"))
-		v10 = v11
+		v10 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v9 = v10
 	} else {
-		var v12 celrt.Optional[string]
-		if strings.HasPrefix(text, "Execution result:\n") {
-			elem, err := celrt.IndexList(celrt.SplitN(text, "\n", int64(3)), int64(1))
+		var v11 celrt.Optional[string]
+		if strings.HasPrefix(text2, "Execution result:\n") {
+			elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(3)), int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v13 := celrt.Of("returned " + celrt.Inline(elem, int64(limits.Summary)))
-			v12 = v13
+			v12 := celrt.Of("returned " + celrt.Inline(elem, int64(limits.Summary)))
+			v11 = v12
 		} else {
-			v12 = celrt.None[string]()
+			v11 = celrt.None[string]()
 		}
-		v10 = v12
+		v9 = v11
 	}
 	_ = tname
 	_ = sel
 	_ = launch
-	return v10.Value, v10.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // formatterPuppeteerAny registers the functions of "puppeteer:*".
@@ -26958,7 +26298,7 @@ func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	keys = (type(input.key) == list ? input.key : [input.key])
 //	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
 //	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
-//	result = cel.bind(text, result.content.map(c, string(c.?text.orValue(""))).join("").trim(),
+//	result = cel.bind(text, result.text.trim(),
 //	  text.startsWith("Found keys:")
 //	    ? optional.of(plural(text.substring(11).replace("\n", ",").split(",").filter(k, k.trim() != "").size(), "key", "keys"))
 //	    : text.startsWith("No keys found") ? optional.of("no keys")
@@ -27041,40 +26381,18 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 		v5 = ""
 	}
 	expiry := v5
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
+	text2 := celrt.Trim(text)
+	var v6 celrt.Optional[string]
+	if strings.HasPrefix(text2, "Found keys:") {
+		r5, err := celrt.Substring(text2, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v6 := opt.Value
-		if !opt.Ok {
-			v6 = ""
-		}
-		s, err := celrt.ToString(v6)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list3 = append(list3, s)
-	}
-	text := celrt.Trim(celrt.JoinSep(list3, ""))
-	var v7 celrt.Optional[string]
-	if strings.HasPrefix(text, "Found keys:") {
-		r5, err := celrt.Substring(text, int64(11))
-		if err != nil {
-			return "", false, err
-		}
-		list4 := make([]string, 0, len(celrt.Split(celrt.Replace(r5, "\n", ","), ",")))
+		list3 := make([]string, 0, len(celrt.Split(celrt.Replace(r5, "\n", ","), ",")))
 		for _, k3 := range celrt.Split(celrt.Replace(r5, "\n", ","), ",") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -27083,24 +26401,24 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 				if bytes += len(k3); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list4 = append(list4, k3)
+				list3 = append(list3, k3)
 			}
 		}
-		v8 := celrt.Of(celrt.Plural(int64(len(list4)), "key", "keys"))
-		v7 = v8
+		v7 := celrt.Of(celrt.Plural(int64(len(list3)), "key", "keys"))
+		v6 = v7
 	} else {
-		var v9 celrt.Optional[string]
-		if strings.HasPrefix(text, "No keys found") {
-			v9 = celrt.Of("no keys")
+		var v8 celrt.Optional[string]
+		if strings.HasPrefix(text2, "No keys found") {
+			v8 = celrt.Of("no keys")
 		} else {
-			v9 = celrt.None[string]()
+			v8 = celrt.None[string]()
 		}
-		v7 = v9
+		v6 = v8
 	}
 	_ = name
 	_ = keys
 	_ = expiry
-	return v7.Value, v7.Ok, nil
+	return v6.Value, v6.Ok, nil
 }
 
 // formatterRedisAny registers the functions of "redis:*".
@@ -27729,7 +27047,7 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
 //	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
 //	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
-//	result = cel.bind(v, resultValue(parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null)),
+//	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
 //	  : type(v) != map ? optional.none()
 //	  : type(v.?iid.orValue(null)) == double
@@ -27929,85 +27247,63 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 		v17 = ""
 	}
 	where := "in " + celrt.Trim(project_id) + v12 + v13 + v14 + v17
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt2, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v18 := opt2.Value
-		if !opt2.Ok {
-			v18 = ""
-		}
-		s, err := celrt.ToString(v18)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list3 = append(list3, s)
+	opt2 := celrt.ParseJSON(text)
+	v18 := opt2.Value
+	if !opt2.Ok {
+		v18 = nil
 	}
-	opt3 := celrt.ParseJSON(celrt.JoinSep(list3, ""))
-	v19 := opt3.Value
-	if !opt3.Ok {
-		v19 = nil
-	}
-	v20 := celrt.ResultValue(v19)
-	var v21 celrt.Optional[string]
-	if celrt.TypeOf(v20) == celrt.ListType {
-		size, err := celrt.Size(v20)
+	v19 := celrt.ResultValue(v18)
+	var v20 celrt.Optional[string]
+	if celrt.TypeOf(v19) == celrt.ListType {
+		size, err := celrt.Size(v19)
 		if err != nil {
 			return "", false, err
 		}
-		v21 = celrt.Of(celrt.Plural(size, "item", "items"))
+		v20 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
-		var v22 celrt.Optional[string]
-		if celrt.TypeOf(v20) != celrt.MapType {
-			v22 = celrt.None[string]()
+		var v21 celrt.Optional[string]
+		if celrt.TypeOf(v19) != celrt.MapType {
+			v21 = celrt.None[string]()
 		} else {
-			opt4, err := celrt.OptSelect(v20, "iid")
+			opt3, err := celrt.OptSelect(v19, "iid")
 			if err != nil {
 				return "", false, err
 			}
-			v23 := opt4.Value
-			if !opt4.Ok {
-				v23 = nil
+			v22 := opt3.Value
+			if !opt3.Ok {
+				v22 = nil
 			}
-			var v24 celrt.Optional[string]
-			if celrt.TypeOf(v23) == celrt.DoubleType {
-				var v25 string
+			var v23 celrt.Optional[string]
+			if celrt.TypeOf(v22) == celrt.DoubleType {
+				var v24 string
 				if strings.Contains(tool, "merge_request") {
-					v25 = "!"
+					v24 = "!"
 				} else {
-					v25 = "#"
+					v24 = "#"
 				}
-				iid, err := celrt.Select(v20, "iid")
+				iid, err := celrt.Select(v19, "iid")
 				if err != nil {
 					return "", false, err
 				}
-				text, err := celrt.NumberTextDyn(iid)
+				text2, err := celrt.NumberTextDyn(iid)
 				if err != nil {
 					return "", false, err
 				}
-				opt5, err := celrt.OptSelect(v20, "title")
+				opt4, err := celrt.OptSelect(v19, "title")
 				if err != nil {
 					return "", false, err
 				}
-				v26 := opt5.Value
-				if !opt5.Ok {
-					v26 = nil
+				v25 := opt4.Value
+				if !opt4.Ok {
+					v25 = nil
 				}
-				var v27 string
-				if celrt.NonEmpty(v26).Ok {
-					title3, err := celrt.Select(v20, "title")
+				var v26 string
+				if celrt.NonEmpty(v25).Ok {
+					title3, err := celrt.Select(v19, "title")
 					if err != nil {
 						return "", false, err
 					}
@@ -28015,23 +27311,23 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err != nil {
 						return "", false, err
 					}
-					v27 = " " + celrt.Truncate(celrt.Collapse(x2), int64(60))
+					v26 = " " + celrt.Truncate(celrt.Collapse(x2), int64(60))
 				} else {
-					v27 = ""
+					v26 = ""
 				}
-				v24 = celrt.Of(v25 + text + v27)
+				v23 = celrt.Of(v24 + text2 + v26)
 			} else {
-				opt6, err := celrt.OptSelect(v20, "items")
+				opt5, err := celrt.OptSelect(v19, "items")
 				if err != nil {
 					return "", false, err
 				}
-				v28 := opt6.Value
-				if !opt6.Ok {
-					v28 = nil
+				v27 := opt5.Value
+				if !opt5.Ok {
+					v27 = nil
 				}
-				var v29 celrt.Optional[string]
-				if celrt.TypeOf(v28) == celrt.ListType {
-					items2, err := celrt.Select(v20, "items")
+				var v28 celrt.Optional[string]
+				if celrt.TypeOf(v27) == celrt.ListType {
+					items2, err := celrt.Select(v19, "items")
 					if err != nil {
 						return "", false, err
 					}
@@ -28039,20 +27335,20 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err != nil {
 						return "", false, err
 					}
-					v30 := celrt.Of(celrt.Plural(size2, "result", "results"))
-					v29 = v30
+					v29 := celrt.Of(celrt.Plural(size2, "result", "results"))
+					v28 = v29
 				} else {
-					opt7, err := celrt.OptSelect(v20, "web_url")
+					opt6, err := celrt.OptSelect(v19, "web_url")
 					if err != nil {
 						return "", false, err
 					}
-					v31 := opt7.Value
-					if !opt7.Ok {
-						v31 = nil
+					v30 := opt6.Value
+					if !opt6.Ok {
+						v30 = nil
 					}
-					var v32 celrt.Optional[string]
-					if celrt.NonEmpty(v31).Ok {
-						web_url, err := celrt.Select(v20, "web_url")
+					var v31 celrt.Optional[string]
+					if celrt.NonEmpty(v30).Ok {
+						web_url, err := celrt.Select(v19, "web_url")
 						if err != nil {
 							return "", false, err
 						}
@@ -28060,22 +27356,22 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err != nil {
 							return "", false, err
 						}
-						v33 := celrt.Truncate(celrt.Trim(x3), int64(limits.Summary))
-						v32 = celrt.Of(v33)
+						v32 := celrt.Truncate(celrt.Trim(x3), int64(limits.Summary))
+						v31 = celrt.Of(v32)
 					} else {
-						v32 = celrt.None[string]()
+						v31 = celrt.None[string]()
 					}
-					v29 = v32
+					v28 = v31
 				}
-				v24 = v29
+				v23 = v28
 			}
-			v22 = v24
+			v21 = v23
 		}
-		v21 = v22
+		v20 = v21
 	}
 	_ = details
 	_ = where
-	return v21.Value, v21.Ok, nil
+	return v20.Value, v20.Ok, nil
 }
 
 // formatterGitlabAny registers the functions of "gitlab:*".
@@ -28231,7 +27527,7 @@ func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
 //
-//	result = cel.bind(v, parseJSON(result.content.map(c, string(c.?text.orValue(""))).join("")).orValue(null),
+//	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) != map ? optional.none()
 //	  : type(v.?target.orValue(null)) == map && nonEmpty(v.target.?datetime.orValue(null)).hasValue()
 //	    ? optional.of(truncate(collapse(v.target.datetime), 40)
@@ -28240,77 +27536,53 @@ func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string
 //	    ? optional.of(truncate(collapse(v.datetime), 40) + (v.?is_dst.orValue(null) == true ? " (DST)" : ""))
 //	  : optional.none())
 func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
+	opt := celrt.ParseJSON(text)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = nil
 	}
-	opt2 := celrt.ParseJSON(celrt.JoinSep(list, ""))
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = nil
-	}
-	v3 := v2
-	var v4 celrt.Optional[string]
-	if celrt.TypeOf(v3) != celrt.MapType {
-		v4 = celrt.None[string]()
+	v2 := v1
+	var v3 celrt.Optional[string]
+	if celrt.TypeOf(v2) != celrt.MapType {
+		v3 = celrt.None[string]()
 	} else {
-		v6, failure := func() (bool, error) {
-			opt3, err := celrt.OptSelect(v3, "target")
+		v5, failure := func() (bool, error) {
+			opt2, err := celrt.OptSelect(v2, "target")
 			if err != nil {
 				return false, err
 			}
-			v5 := opt3.Value
+			v4 := opt2.Value
+			if !opt2.Ok {
+				v4 = nil
+			}
+			return celrt.TypeOf(v4) == celrt.MapType, nil
+		}()
+		v7, failure2 := func() (bool, error) {
+			target, err := celrt.Select(v2, "target")
+			if err != nil {
+				return false, err
+			}
+			opt3, err := celrt.OptSelect(target, "datetime")
+			if err != nil {
+				return false, err
+			}
+			v6 := opt3.Value
 			if !opt3.Ok {
-				v5 = nil
+				v6 = nil
 			}
-			return celrt.TypeOf(v5) == celrt.MapType, nil
+			return celrt.NonEmpty(v6).Ok, nil
 		}()
-		v8, failure2 := func() (bool, error) {
-			target, err := celrt.Select(v3, "target")
-			if err != nil {
-				return false, err
-			}
-			opt4, err := celrt.OptSelect(target, "datetime")
-			if err != nil {
-				return false, err
-			}
-			v7 := opt4.Value
-			if !opt4.Ok {
-				v7 = nil
-			}
-			return celrt.NonEmpty(v7).Ok, nil
-		}()
-		ok2, err := celrt.And(v6, failure, v8, failure2)
+		ok2, err := celrt.And(v5, failure, v7, failure2)
 		if err != nil {
 			return "", false, err
 		}
-		var v9 celrt.Optional[string]
+		var v8 celrt.Optional[string]
 		if ok2 {
-			target2, err := celrt.Select(v3, "target")
+			target2, err := celrt.Select(v2, "target")
 			if err != nil {
 				return "", false, err
 			}
@@ -28322,17 +27594,17 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			if err != nil {
 				return "", false, err
 			}
-			opt5, err := celrt.OptSelect(v3, "time_difference")
+			opt4, err := celrt.OptSelect(v2, "time_difference")
 			if err != nil {
 				return "", false, err
 			}
-			v10 := opt5.Value
-			if !opt5.Ok {
-				v10 = nil
+			v9 := opt4.Value
+			if !opt4.Ok {
+				v9 = nil
 			}
-			var v11 string
-			if celrt.NonEmpty(v10).Ok {
-				time_difference, err := celrt.Select(v3, "time_difference")
+			var v10 string
+			if celrt.NonEmpty(v9).Ok {
+				time_difference, err := celrt.Select(v2, "time_difference")
 				if err != nil {
 					return "", false, err
 				}
@@ -28340,24 +27612,24 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 				if err != nil {
 					return "", false, err
 				}
-				v11 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(20)) + ")"
+				v10 = " (" + celrt.Truncate(celrt.Collapse(x2), int64(20)) + ")"
 			} else {
-				v11 = ""
+				v10 = ""
 			}
-			v12 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)) + v11)
-			v9 = v12
+			v11 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(40)) + v10)
+			v8 = v11
 		} else {
-			opt6, err := celrt.OptSelect(v3, "datetime")
+			opt5, err := celrt.OptSelect(v2, "datetime")
 			if err != nil {
 				return "", false, err
 			}
-			v13 := opt6.Value
-			if !opt6.Ok {
-				v13 = nil
+			v12 := opt5.Value
+			if !opt5.Ok {
+				v12 = nil
 			}
-			var v14 celrt.Optional[string]
-			if celrt.NonEmpty(v13).Ok {
-				datetime2, err := celrt.Select(v3, "datetime")
+			var v13 celrt.Optional[string]
+			if celrt.NonEmpty(v12).Ok {
+				datetime2, err := celrt.Select(v2, "datetime")
 				if err != nil {
 					return "", false, err
 				}
@@ -28365,30 +27637,30 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 				if err != nil {
 					return "", false, err
 				}
-				opt7, err := celrt.OptSelect(v3, "is_dst")
+				opt6, err := celrt.OptSelect(v2, "is_dst")
 				if err != nil {
 					return "", false, err
 				}
-				v15 := opt7.Value
-				if !opt7.Ok {
-					v15 = nil
+				v14 := opt6.Value
+				if !opt6.Ok {
+					v14 = nil
 				}
-				var v16 string
-				if celrt.EqualBool(v15, true) {
-					v16 = " (DST)"
+				var v15 string
+				if celrt.EqualBool(v14, true) {
+					v15 = " (DST)"
 				} else {
-					v16 = ""
+					v15 = ""
 				}
-				v17 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)) + v16)
-				v14 = v17
+				v16 := celrt.Of(celrt.Truncate(celrt.Collapse(x3), int64(40)) + v15)
+				v13 = v16
 			} else {
-				v14 = celrt.None[string]()
+				v13 = celrt.None[string]()
 			}
-			v9 = v14
+			v8 = v13
 		}
-		v4 = v9
+		v3 = v8
 	}
-	return v4.Value, v4.Ok, nil
+	return v3.Value, v3.Ok, nil
 }
 
 // formatterTimeAny registers the functions of "time:*".
@@ -28471,7 +27743,7 @@ func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Li
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
 //
-//	result = cel.bind(ls, result.content.map(c, string(c.?text.orValue(""))).join("").trim().split("\n"),
+//	result = cel.bind(ls, result.text.trim().split("\n"),
 //	  ls[0].startsWith("Sentry Issue: ")
 //	    ? cel.bind(st, ls.filter(l, l.startsWith("Status: ")).map(l, l.substring(8).trim()),
 //	        optional.of(truncate(collapse(ls[0].substring(14)), 60) + (st.size() > 0 ? " (" + truncate(st[0], 20) + ")" : "")))
@@ -28479,41 +27751,18 @@ func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Li
 func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	v2 := celrt.Split(celrt.Trim(celrt.JoinSep(list, "")), "\n")
-	ls := v2
+	ls := celrt.Split(celrt.Trim(text), "\n")
 	elem, err := celrt.IndexList(ls, int64(0))
 	if err != nil {
 		return "", false, err
 	}
-	var v3 celrt.Optional[string]
+	var v1 celrt.Optional[string]
 	if strings.HasPrefix(elem, "Sentry Issue: ") {
-		list2 := make([]string, 0, len(ls))
+		list := make([]string, 0, len(ls))
 		for _, l := range ls {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -28522,11 +27771,11 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list2 = append(list2, l)
+				list = append(list, l)
 			}
 		}
-		list3 := make([]string, 0, len(list2))
-		for _, l2 := range list2 {
+		list2 := make([]string, 0, len(list))
+		for _, l2 := range list {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -28538,9 +27787,9 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 			if bytes += len(elem2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, elem2)
+			list2 = append(list2, elem2)
 		}
-		st := list3
+		st := list2
 		elem3, err := celrt.IndexList(ls, int64(0))
 		if err != nil {
 			return "", false, err
@@ -28549,22 +27798,22 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 		if err != nil {
 			return "", false, err
 		}
-		var v4 string
+		var v2 string
 		if int64(len(st)) > int64(0) {
 			elem4, err := celrt.IndexList(st, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v4 = " (" + celrt.Truncate(elem4, int64(20)) + ")"
+			v2 = " (" + celrt.Truncate(elem4, int64(20)) + ")"
 		} else {
-			v4 = ""
+			v2 = ""
 		}
-		v5 := celrt.Of(celrt.Truncate(celrt.Collapse(r2), int64(60)) + v4)
-		v3 = v5
+		v3 := celrt.Of(celrt.Truncate(celrt.Collapse(r2), int64(60)) + v2)
+		v1 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v1 = celrt.None[string]()
 	}
-	return v3.Value, v3.Ok, nil
+	return v1.Value, v1.Ok, nil
 }
 
 // formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
@@ -29058,12 +28307,8 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 //	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
 //	  : "'" + truncate(collapse(t), 80) + "'")
 //	path = nonEmpty(input.path)
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -29105,83 +28350,24 @@ func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *v
 	}
 	target := v2
 	path := celrt.NonEmpty(celrt.Field(input, "path"))
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v8, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v7 := opt2.Value
-				if !opt2.Ok {
-					v7 = ""
-				}
-				ok = celrt.EqualString(v7, "text")
-			}
-			return ok, nil
-		}()
-		v10, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v9 := opt3.Value
-			if !opt3.Ok {
-				v9 = nil
-			}
-			return celrt.TypeOf(v9) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v8, failure, v10, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t2 := celrt.JoinSep(x, " ")
-	var v11 celrt.Optional[string]
-	if celrt.Trim(t2) == "" {
-		v11 = celrt.None[string]()
+	var v7 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v7 = celrt.None[string]()
 	} else {
-		v12 := celrt.Of(celrt.Inline(t2, int64(limits.Summary)))
-		v11 = v12
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v7 = v8
 	}
 	_ = target
 	_ = path
-	return v11.Value, v11.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // formatterSee registers the functions of "see".
@@ -29652,12 +28838,8 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 //	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
 //	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
 //	: optional.none()
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.EqualBool(celrt.Field(input, "right"), true)
 	var v2 string
 	if v1 {
@@ -29707,82 +28889,24 @@ func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result 
 		v5 = v7
 	}
 	target := v5
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v12, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v11 := opt.Value
-				if !opt.Ok {
-					v11 = ""
-				}
-				ok = celrt.EqualString(v11, "text")
-			}
-			return ok, nil
-		}()
-		v14, failure2 := func() (bool, error) {
-			opt2, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v13 := opt2.Value
-			if !opt2.Ok {
-				v13 = nil
-			}
-			return celrt.TypeOf(v13) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v12, failure, v14, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x4, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x4, " ")
-	var v15 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v15 = celrt.None[string]()
+	var v11 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v11 = celrt.None[string]()
 	} else {
-		v15 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v12 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v11 = v12
 	}
 	_ = verb
 	_ = target
-	return v15.Value, v15.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // formatterClick registers the functions of "click".
@@ -30415,12 +29539,8 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 //	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
 //	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
 //	  : optional.none()
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
 	var v2 celrt.Optional[string]
 	if v1 {
@@ -30525,83 +29645,25 @@ func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *
 		v13 = celrt.None[string]()
 	}
 	typed := v13
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v23, failure := func() (bool, error) {
-			ok4 := celrt.TypeOf(c) == celrt.MapType
-			if ok4 {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v22 := opt.Value
-				if !opt.Ok {
-					v22 = ""
-				}
-				ok4 = celrt.EqualString(v22, "text")
-			}
-			return ok4, nil
-		}()
-		v25, failure2 := func() (bool, error) {
-			opt2, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v24 := opt2.Value
-			if !opt2.Ok {
-				v24 = nil
-			}
-			return celrt.TypeOf(v24) == celrt.StringType, nil
-		}()
-		ok6, err := celrt.And(v23, failure, v25, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok6 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text2, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text2)
-	}
-	x2, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x2, " ")
-	var v26 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v26 = celrt.None[string]()
+	var v22 celrt.Optional[string]
+	if celrt.Trim(text2) == "" {
+		v22 = celrt.None[string]()
 	} else {
-		v26 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text3, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v23 := celrt.Of(celrt.Inline(text3, int64(limits.Summary)))
+		v22 = v23
 	}
 	_ = keys
 	_ = where
 	_ = typed
-	return v26.Value, v26.Ok, nil
+	return v22.Value, v22.Ok, nil
 }
 
 // formatterType registers the functions of "type".
@@ -30775,12 +29837,8 @@ func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, resul
 //
 //	keys = nonEmpty(input.keys)
 //	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	keys := celrt.NonEmpty(celrt.Field(input, "keys"))
 	var v1 string
 	if keys.Ok {
@@ -30794,81 +29852,23 @@ func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result
 		v1 = ""
 	}
 	chord := v1
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v5, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v4 := opt.Value
-				if !opt.Ok {
-					v4 = ""
-				}
-				ok = celrt.EqualString(v4, "text")
-			}
-			return ok, nil
-		}()
-		v7, failure2 := func() (bool, error) {
-			opt2, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v6 := opt2.Value
-			if !opt2.Ok {
-				v6 = nil
-			}
-			return celrt.TypeOf(v6) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v5, failure, v7, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x, " ")
-	var v8 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v8 = celrt.None[string]()
+	var v4 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v4 = celrt.None[string]()
 	} else {
-		v8 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v5 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v4 = v5
 	}
 	_ = chord
-	return v8.Value, v8.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterHotkey registers the functions of "hotkey".
@@ -31194,12 +30194,8 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 //	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
 //	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
 //	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
 	var v2 celrt.Optional[string]
 	if v1 {
@@ -31236,83 +30232,25 @@ func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result
 		v6 = "at the mouse position"
 	}
 	where := v6
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v8, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v7 := opt.Value
-				if !opt.Ok {
-					v7 = ""
-				}
-				ok = celrt.EqualString(v7, "text")
-			}
-			return ok, nil
-		}()
-		v10, failure2 := func() (bool, error) {
-			opt2, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v9 := opt2.Value
-			if !opt2.Ok {
-				v9 = nil
-			}
-			return celrt.TypeOf(v9) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v8, failure, v10, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x3, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x3, " ")
-	var v11 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v11 = celrt.None[string]()
+	var v7 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v7 = celrt.None[string]()
 	} else {
-		v11 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v7 = v8
 	}
 	_ = direction
 	_ = ticks
 	_ = where
-	return v11.Value, v11.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // formatterScroll registers the functions of "scroll".
@@ -32206,9 +31144,7 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 //	except = nonEmpty(input.except).hasValue()
 //	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
 //	  : []
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
@@ -32310,83 +31246,25 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 		v11 = []string{}
 	}
 	except := v11
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list4 := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v13, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v12 := opt2.Value
-				if !opt2.Ok {
-					v12 = ""
-				}
-				ok = celrt.EqualString(v12, "text")
-			}
-			return ok, nil
-		}()
-		v15, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v14 := opt3.Value
-			if !opt3.Ok {
-				v14 = nil
-			}
-			return celrt.TypeOf(v14) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v13, failure, v15, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list4 = append(list4, c)
-		}
-	}
-	list5 := make([]any, 0, len(list4))
-	for _, c2 := range list4 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list5 = append(list5, text)
-	}
-	x4, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list5)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x4, " ")
-	var v16 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v16 = celrt.None[string]()
+	var v12 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v12 = celrt.None[string]()
 	} else {
-		v16 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v13 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v12 = v13
 	}
 	_ = q
 	_ = app
 	_ = except
-	return v16.Value, v16.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // formatterApp registers the functions of "app".
@@ -32906,9 +31784,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 //	details = type(input.include_window_details) == list
 //	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
 //	  : []
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
@@ -32988,82 +31864,24 @@ func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, 
 		v8 = []string{}
 	}
 	details := v8
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list3 := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v10, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v9 := opt2.Value
-				if !opt2.Ok {
-					v9 = ""
-				}
-				ok = celrt.EqualString(v9, "text")
-			}
-			return ok, nil
-		}()
-		v12, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v11 := opt3.Value
-			if !opt3.Ok {
-				v11 = nil
-			}
-			return celrt.TypeOf(v11) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v10, failure, v12, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list3 = append(list3, c)
-		}
-	}
-	list4 := make([]any, 0, len(list3))
-	for _, c2 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list4 = append(list4, text)
-	}
-	x5, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list4)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x5, " ")
-	var v13 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v13 = celrt.None[string]()
+	var v9 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v9 = celrt.None[string]()
 	} else {
-		v13 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v10 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v9 = v10
 	}
 	_ = kind
 	_ = details
-	return v13.Value, v13.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // formatterPeekabooList registers the functions of "peekaboo:list".
@@ -33712,12 +32530,8 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 //	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
 //	size = type(input.width) == double && type(input.height) == double
 //	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -33805,84 +32619,26 @@ func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result
 		v13 = celrt.None[string]()
 	}
 	size := v13
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v15, failure := func() (bool, error) {
-			ok3 := celrt.TypeOf(c) == celrt.MapType
-			if ok3 {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v14 := opt2.Value
-				if !opt2.Ok {
-					v14 = ""
-				}
-				ok3 = celrt.EqualString(v14, "text")
-			}
-			return ok3, nil
-		}()
-		v17, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v16 := opt3.Value
-			if !opt3.Ok {
-				v16 = nil
-			}
-			return celrt.TypeOf(v16) == celrt.StringType, nil
-		}()
-		ok5, err := celrt.And(v15, failure, v17, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok5 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text2, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text2)
-	}
-	x3, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x3, " ")
-	var v18 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v18 = celrt.None[string]()
+	var v14 celrt.Optional[string]
+	if celrt.Trim(text2) == "" {
+		v14 = celrt.None[string]()
 	} else {
-		v18 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text3, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v15 := celrt.Of(celrt.Inline(text3, int64(limits.Summary)))
+		v14 = v15
 	}
 	_ = action
 	_ = which
 	_ = at
 	_ = size
-	return v18.Value, v18.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // formatterWindow registers the functions of "window".
@@ -34448,12 +33204,8 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 //	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
 //	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
 //	: optional.none()
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -34502,83 +33254,25 @@ func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *
 		v3 = v5
 	}
 	path := v3
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v8, failure := func() (bool, error) {
-			ok2 := celrt.TypeOf(c) == celrt.MapType
-			if ok2 {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v7 := opt2.Value
-				if !opt2.Ok {
-					v7 = ""
-				}
-				ok2 = celrt.EqualString(v7, "text")
-			}
-			return ok2, nil
-		}()
-		v10, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v9 := opt3.Value
-			if !opt3.Ok {
-				v9 = nil
-			}
-			return celrt.TypeOf(v9) == celrt.StringType, nil
-		}()
-		ok4, err := celrt.And(v8, failure, v10, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok4 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x5, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x5, " ")
-	var v11 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v11 = celrt.None[string]()
+	var v7 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v7 = celrt.None[string]()
 	} else {
-		v11 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v8 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v7 = v8
 	}
 	_ = action
 	_ = app
 	_ = path
-	return v11.Value, v11.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // formatterMenu registers the functions of "menu".
@@ -35356,12 +34050,8 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 //	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
 //	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
 //	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -35451,84 +34141,26 @@ func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	v14 := []string{"click '" + celrt.Truncate(celrt.Collapse(v13), int64(40)) + "'"}
 	file := celrt.Concat(v10, v11, v14)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v16, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt3, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v15 := opt3.Value
-				if !opt3.Ok {
-					v15 = ""
-				}
-				ok = celrt.EqualString(v15, "text")
-			}
-			return ok, nil
-		}()
-		v18, failure2 := func() (bool, error) {
-			opt4, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v17 := opt4.Value
-			if !opt4.Ok {
-				v17 = nil
-			}
-			return celrt.TypeOf(v17) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v16, failure, v18, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x6, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x6, " ")
-	var v19 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v19 = celrt.None[string]()
+	var v15 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v15 = celrt.None[string]()
 	} else {
-		v19 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v15 = v16
 	}
 	_ = action
 	_ = of
 	_ = field
 	_ = file
-	return v19.Value, v19.Ok, nil
+	return v15.Value, v15.Ok, nil
 }
 
 // formatterDialog registers the functions of "dialog".
@@ -35993,12 +34625,8 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 //	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
 //	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
 //	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
 	var v2 celrt.Optional[string]
 	if v1.Ok {
@@ -36079,83 +34707,25 @@ func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *
 		v14 = ""
 	}
 	extra := v11 + v14
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v17, failure := func() (bool, error) {
-			ok2 := celrt.TypeOf(c) == celrt.MapType
-			if ok2 {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v16 := opt.Value
-				if !opt.Ok {
-					v16 = ""
-				}
-				ok2 = celrt.EqualString(v16, "text")
-			}
-			return ok2, nil
-		}()
-		v19, failure2 := func() (bool, error) {
-			opt2, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v18 := opt2.Value
-			if !opt2.Ok {
-				v18 = nil
-			}
-			return celrt.TypeOf(v18) == celrt.StringType, nil
-		}()
-		ok4, err := celrt.And(v17, failure, v19, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok4 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x8, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x8, " ")
-	var v20 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v20 = celrt.None[string]()
+	var v16 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v16 = celrt.None[string]()
 	} else {
-		v20 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v17 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v16 = v17
 	}
 	_ = from
 	_ = to
 	_ = extra
-	return v20.Value, v20.Ok, nil
+	return v16.Value, v16.Ok, nil
 }
 
 // formatterDrag registers the functions of "drag".
@@ -36803,12 +35373,8 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 //	  : "'" + truncate(collapse(t), 80) + "'")
 //	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
 //	question = nonEmpty(input.question)
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -36865,84 +35431,25 @@ func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result 
 	}
 	native := ok
 	question := celrt.NonEmpty(celrt.Field(input, "question"))
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v10, failure := func() (bool, error) {
-			ok3 := celrt.TypeOf(c) == celrt.MapType
-			if ok3 {
-				opt2, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v9 := opt2.Value
-				if !opt2.Ok {
-					v9 = ""
-				}
-				ok3 = celrt.EqualString(v9, "text")
-			}
-			return ok3, nil
-		}()
-		v12, failure2 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v11 := opt3.Value
-			if !opt3.Ok {
-				v11 = nil
-			}
-			return celrt.TypeOf(v11) == celrt.StringType, nil
-		}()
-		ok5, err := celrt.And(v10, failure, v12, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok5 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t2 := celrt.JoinSep(x, " ")
-	var v13 celrt.Optional[string]
-	if celrt.Trim(t2) == "" {
-		v13 = celrt.None[string]()
+	var v9 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v9 = celrt.None[string]()
 	} else {
-		v14 := celrt.Of(celrt.Inline(t2, int64(limits.Summary)))
-		v13 = v14
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v10 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v9 = v10
 	}
 	_ = target
 	_ = native
 	_ = question
-	return v13.Value, v13.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // formatterImage registers the functions of "image".
@@ -37650,12 +36157,8 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 //	  : "the screen"
 //	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
 //	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
-//	error = cel.bind(t, result.content.filter(c, type(c) == map && c.?type.orValue("") == "text" && type(c.?text.orValue(null)) == string)
-//	    .map(c, c.text).join(" "),
-//	  t.trim() == "" ? optional.none() : optional.of(inline(t, limits.summary)))
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	opt := celrt.NonEmpty(celrt.Field(input, "source"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -37753,83 +36256,25 @@ func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, resul
 		v17 = []string{}
 	}
 	outputs := celrt.Concat(v15, v17)
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		v19, failure := func() (bool, error) {
-			ok := celrt.TypeOf(c) == celrt.MapType
-			if ok {
-				opt4, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
-				}
-				v18 := opt4.Value
-				if !opt4.Ok {
-					v18 = ""
-				}
-				ok = celrt.EqualString(v18, "text")
-			}
-			return ok, nil
-		}()
-		v21, failure2 := func() (bool, error) {
-			opt5, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return false, err
-			}
-			v20 := opt5.Value
-			if !opt5.Ok {
-				v20 = nil
-			}
-			return celrt.TypeOf(v20) == celrt.StringType, nil
-		}()
-		ok3, err := celrt.And(v19, failure, v21, failure2)
-		if err != nil {
-			return "", false, err
-		}
-		if ok3 {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, c)
-		}
-	}
-	list2 := make([]any, 0, len(list))
-	for _, c2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		text, err := celrt.Select(c2, "text")
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += celrt.Footprint(text); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list2 = append(list2, text)
-	}
-	x5, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(list2)
-	if err != nil {
-		return "", false, err
-	}
-	t := celrt.JoinSep(x5, " ")
-	var v22 celrt.Optional[string]
-	if celrt.Trim(t) == "" {
-		v22 = celrt.None[string]()
+	var v18 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v18 = celrt.None[string]()
 	} else {
-		v22 = celrt.Of(celrt.Inline(t, int64(limits.Summary)))
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v19 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v18 = v19
 	}
 	_ = video
 	_ = what
 	_ = outputs
-	return v22.Value, v22.Ok, nil
+	return v18.Value, v18.Ok, nil
 }
 
 // formatterCapture registers the functions of "capture".

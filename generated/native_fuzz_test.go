@@ -319,8 +319,8 @@ func FuzzNativeAgainstInterpreter(f *testing.F) {
 			// The row on this input, and the result and error lines and the
 			// expanded lines of a result made of the fuzzed strings with
 			// the input as its details.
-			res := value.NewObject("content", []any{value.NewObject("type", "text", "text", s1), value.NewObject("type", s2, "text", s2)},
-				"details", in, "isError", n1 > 0)
+			res := runtime.Result{Content: []runtime.Content{{Type: "text", Text: s1}, {Type: s2, Text: s2}},
+				Details: in, IsError: n1 > 0}.Object()
 			rreq := req
 			rreq.Result = res
 			type slot struct {

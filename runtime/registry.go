@@ -36,8 +36,7 @@ type Request struct {
 	// Limits are the dispatcher's limits.
 	Limits Limits
 	// Result is, for the result, error and expand slots of a Renderer, the
-	// call's result as an object {"content": [{"type", "text"}, …],
-	// "details": …, "isError": bool}; nil for the others.
+	// call's result as Result.Object makes it; nil for the others.
 	Result *value.Object
 	// Partial is set for a row while the call's arguments are still
 	// arriving: Input was parsed from a prefix of their JSON text, so

@@ -105,7 +105,7 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	if res.IsError {
 		slot = slotError
 	}
-	if text, owner, ok := d.render(c, in, slot, resultObject(res)); ok {
+	if text, owner, ok := d.render(c, in, slot, res.Object()); ok {
 		row.Text, row.Formatter = text, owner
 	} else {
 		row.Text = SafeText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
@@ -119,7 +119,7 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	c.Partial = false
 	in := d.decodeArgs(c)
-	lines, ok := d.expand(c, in, resultObject(res))
+	lines, ok := d.expand(c, in, res.Object())
 	if !ok {
 		lines = textLines(res)
 		for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
@@ -349,17 +349,19 @@ func (l *latch) add(id string, reg *registration, s slot) {
 	l.order = append(l.order, k)
 }
 
-// resultObject is a result as slots see it.
-func resultObject(res Result) *value.Object {
-	content := make([]any, len(res.Content))
-	for i, c := range res.Content {
+// Object returns the result as the slots of a Renderer see it
+// (Request.Result): {"content": [{"type", "text"}, …], "details": …,
+// "isError": bool, "text": r.Text()}.
+func (r Result) Object() *value.Object {
+	content := make([]any, len(r.Content))
+	for i, c := range r.Content {
 		content[i] = value.NewObject("type", c.Type, "text", c.Text)
 	}
-	details, err := value.FromGo(res.Details)
+	details, err := value.FromGo(r.Details)
 	if err != nil {
 		details = nil
 	}
-	return value.NewObject("content", content, "details", details, "isError", res.IsError)
+	return value.NewObject("content", content, "details", details, "isError", r.IsError, "text", r.Text())
 }
 
 // defaultResult summarizes a result without a formatter: its first line of
@@ -388,15 +390,13 @@ func defaultResult(res Result, n int) string {
 	return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n) + " (+" + textfmt.CountPhrase(len(lines)-1, "line", "lines") + ")"
 }
 
-// textLines returns the lines of a result's text items.
+// textLines returns the lines of a result's text.
 func textLines(res Result) []string {
-	var lines []string
-	for _, c := range res.Content {
-		if c.Type == "text" || c.Type == "" {
-			lines = append(lines, strings.Split(strings.ReplaceAll(c.Text, "\r\n", "\n"), "\n")...)
-		}
+	text := res.Text()
+	if text == "" {
+		return nil
 	}
-	return lines
+	return strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 }
 
 // boundLines makes lines safe, each cut at MaxLineChars characters, at most

@@ -240,8 +240,26 @@ func TestDisplayName(t *testing.T) {
 }
 
 func TestResultObject(t *testing.T) {
-	o := resultObject(Result{Content: []Content{{Type: "text", Text: "hi"}}, Details: map[string]any{"n": 1}, IsError: true})
-	assert.Equal(t, `{"content":[{"type":"text","text":"hi"}],"details":{"n":1},"isError":true}`, compact(o))
+	o := (Result{Content: []Content{{Type: "text", Text: "hi"}}, Details: map[string]any{"n": 1}, IsError: true}).Object()
+	assert.Equal(t, `{"content":[{"type":"text","text":"hi"}],"details":{"n":1},"isError":true,"text":"hi"}`, compact(o))
+}
+
+// TestResultText: a result's text is that of its text items, each on lines
+// of its own, so that two items cannot run together into one line; an
+// image's text, if a tool sends one, is not the result's text.
+func TestResultText(t *testing.T) {
+	for _, tc := range []struct {
+		content []Content
+		want    string
+	}{
+		{nil, ""},
+		{[]Content{{Type: "image"}}, ""},
+		{[]Content{{Type: "text", Text: "one"}}, "one"},
+		{[]Content{{Type: "text", Text: "a"}, {Type: "image", Text: "ignore me"}, {Text: "b\n"}}, "a\nb\n"},
+		{[]Content{{Type: "text"}, {Type: "text", Text: "x"}}, "\nx"},
+	} {
+		assert.Equal(t, tc.want, Result{Content: tc.content}.Text(), "%+v", tc.content)
+	}
 }
 
 func compact(v any) string {
@@ -267,4 +285,17 @@ func TestWrapperRowShowsWhatRuns(t *testing.T) {
 	assert.Equal(t, "Write a harmless write", d.Row(c, ModeMinimal).Line(), "while streaming, the row slot")
 	file := Call{Tool: "write", Input: `{"path":"/tmp/a","content":"x"}`}
 	assert.Equal(t, "Write a harmless write", d.Row(file, ModeMinimal).Line())
+}
+
+// TestResultTextIsLinear: a result of many text items costs time in
+// proportion to its size, not its square; joining the items one by one
+// took minutes for a million of them.
+func TestResultTextIsLinear(t *testing.T) {
+	res := Result{Content: make([]Content, 1_000_000)}
+	for i := range res.Content {
+		res.Content[i] = Content{Type: "text", Text: "a"}
+	}
+	allocs := testing.AllocsPerRun(1, func() { _ = res.Text() })
+	assert.LessOrEqual(t, allocs, 64.0, "the text is built in one growing buffer")
+	assert.Len(t, res.Text(), 2*len(res.Content)-1)
 }

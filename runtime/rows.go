@@ -84,6 +84,34 @@ type Result struct {
 	IsError bool      `json:"isError"`
 }
 
+// Text returns the result's text: the text of its text items (Type "text"
+// or empty) in order, each on lines of its own. Images and other items
+// have none. Slots read it as result.text, and the default summary and
+// expanded view read its lines.
+func (r Result) Text() string {
+	// Most results have one text item: its text is returned as it is.
+	var b strings.Builder
+	first, n := "", 0
+	for _, c := range r.Content {
+		if c.Type != "text" && c.Type != "" {
+			continue
+		}
+		if n++; n == 1 {
+			first = c.Text
+			continue
+		}
+		if n == 2 {
+			b.WriteString(first)
+		}
+		b.WriteByte('\n')
+		b.WriteString(c.Text)
+	}
+	if n < 2 {
+		return first
+	}
+	return b.String()
+}
+
 // Content is one item of a result's content.
 type Content struct {
 	Type string `json:"type"` // "text", "image", …

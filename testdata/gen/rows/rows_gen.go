@@ -12,7 +12,7 @@ import (
 
 // EnvVersion is the CEL environment the catalog was checked in.
 // Register fails when the permgen in the build has another one: run go generate.
-const EnvVersion = "permgen-cel-2 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-3 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of rows.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -444,46 +444,22 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 // Defined in rows.yaml, registered with owner "rows.yaml#bash":
 //
-//	result = cel.bind(out, result.content.map(c, string(c.?text.orValue(""))).join(""),
+//	result = cel.bind(out, result.text,
 //	  out.trim() == "" ? "no output" : plural(lines(out.trim()), "line", "lines") + " of output")
 func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	bytes := 0
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "text")
-		if err != nil {
-			return "", false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return "", false, err
-		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
-		}
-		list = append(list, s)
-	}
-	out := celrt.JoinSep(list, "")
-	var v2 string
+	out := text
+	var v1 string
 	if celrt.Trim(out) == "" {
-		v2 = "no output"
+		v1 = "no output"
 	} else {
-		v3 := celrt.Plural(celrt.Lines(celrt.Trim(out)), "line", "lines")
-		v2 = v3 + " of output"
+		v2 := celrt.Plural(celrt.Lines(celrt.Trim(out)), "line", "lines")
+		v1 = v2 + " of output"
 	}
-	return v2, true, nil
+	return v1, true, nil
 }
 
 // ErrorBash summarizes the failure of a call to "bash" (Shell).
@@ -528,10 +504,8 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 // Defined in rows.yaml, registered with owner "rows.yaml#bash":
 //
 //	expand = result.content.size() == 0 ? optional.none()
-//	  : optional.of(result.content.map(c, string(c.?text.orValue(""))).join("").trim().split("\n"))
+//	  : optional.of(result.text.trim().split("\n"))
 func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	steps := 0
-	bytes := 0
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return nil, false, err
@@ -540,34 +514,11 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 	if int64(len(content)) == int64(0) {
 		v1 = celrt.None[[]string]()
 	} else {
-		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, false, err
 		}
-		list := make([]string, 0, len(content2))
-		for _, c := range content2 {
-			if steps++; steps > celrt.MaxSteps {
-				return nil, false, celrt.ErrSteps
-			}
-			opt, err := celrt.OptSelect(c, "text")
-			if err != nil {
-				return nil, false, err
-			}
-			v2 := opt.Value
-			if !opt.Ok {
-				v2 = ""
-			}
-			s, err := celrt.ToString(v2)
-			if err != nil {
-				return nil, false, err
-			}
-			if bytes += len(s); bytes > celrt.MaxBytes {
-				return nil, false, celrt.ErrBytes
-			}
-			list = append(list, s)
-		}
-		v3 := celrt.Split(celrt.Trim(celrt.JoinSep(list, "")), "\n")
-		v1 = celrt.Of(v3)
+		v1 = celrt.Of(celrt.Split(celrt.Trim(text), "\n"))
 	}
 	return v1.Value, v1.Ok, nil
 }
