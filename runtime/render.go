@@ -349,21 +349,6 @@ func (l *latch) add(id string, reg *registration, s slot) {
 	l.order = append(l.order, k)
 }
 
-// Object returns the result as the slots of a Renderer see it
-// (Request.Result): {"content": [{"type", "text"}, …], "details": …,
-// "isError": bool, "text": r.Text()}.
-func (r Result) Object() *value.Object {
-	content := make([]any, len(r.Content))
-	for i, c := range r.Content {
-		content[i] = value.NewObject("type", c.Type, "text", c.Text)
-	}
-	details, err := value.FromGo(r.Details)
-	if err != nil {
-		details = nil
-	}
-	return value.NewObject("content", content, "details", details, "isError", r.IsError, "text", r.Text())
-}
-
 // defaultResult summarizes a result without a formatter: its first line of
 // text, cut at n characters, and how many more lines there are; "done" or
 // "failed" when it has no text.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // Mode is how much a tool row or a result line shows.
@@ -110,6 +112,21 @@ func (r Result) Text() string {
 		return first
 	}
 	return b.String()
+}
+
+// Object returns the result as the slots of a Renderer see it
+// (Request.Result): {"content": [{"type", "text"}, …], "details": …,
+// "isError": bool, "text": r.Text()}.
+func (r Result) Object() *value.Object {
+	content := make([]any, len(r.Content))
+	for i, c := range r.Content {
+		content[i] = value.NewObject("type", c.Type, "text", c.Text)
+	}
+	details, err := value.FromGo(r.Details)
+	if err != nil {
+		details = nil
+	}
+	return value.NewObject("content", content, "details", details, "isError", r.IsError, "text", r.Text())
 }
 
 // Content is one item of a result's content.
