@@ -113,7 +113,7 @@ func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
 	w := walk{d: d}
 	n := w.open(c, in, 0, true, tiers)
 	if n.carried != nil {
-		w.expand(&n, 0, true, MaxInnerCalls)
+		w.expand(&n, 0, MaxInnerCalls)
 	}
 	return n
 }
@@ -129,8 +129,10 @@ func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
 		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
 		if err != nil {
+			// Calls returned beside an error are not trusted to be all
+			// of them.
 			d.fail(reg, c.Tool, fmt.Errorf("unwrap: %w", err))
-			n.broken = true
+			calls, n.broken = nil, true
 		}
 		if len(calls) > 0 && depth < MaxWrapDepth {
 			n.carried, n.owner = calls, reg.owner
@@ -150,28 +152,36 @@ func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
 }
 
 // expand inspects the calls an opened wrapper carries: it shows at most
-// room of them when show is set, and works out their combined tier.
-func (w *walk) expand(n *node, depth int, show bool, room int) {
+// room of them, and works out their combined tier.
+func (w *walk) expand(n *node, depth, room int) {
 	carried := n.carried
 	n.carried = nil
 	tiers := make([]Tier, len(carried))
 	// When there are more calls than room, the riskiest are shown (by
 	// tier, unknown first): padding a wrapper with harmless calls must not
-	// push a dangerous one out of sight.
+	// push a dangerous one out of sight. A call whose tier was not read,
+	// the bound of an inspection being spent, ranks last: otherwise
+	// padding beyond the bound would outrank a call known to execute.
 	var chosen []bool
-	if show && len(carried) > room {
+	if len(carried) > room {
+		ranks := make([]int, len(carried))
 		for i, ic := range carried {
-			tiers[i] = w.tierOnly(ic, depth+1)
+			var read bool
+			tiers[i], read = w.tierOnly(ic, depth+1)
+			ranks[i] = -1
+			if read {
+				ranks[i] = risk(tiers[i])
+			}
 		}
-		chosen = riskiest(tiers, room)
+		chosen = riskiest(ranks, room)
 	}
 	shownAt := make([]int, 0, min(len(carried), room)) // the index of each shown call
 	var inputs []value.Input                           // and its decoded input
 	for i, ic := range carried {
-		if !show || w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
+		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
 			n.hidden++
 			if chosen == nil {
-				tiers[i] = w.tierOnly(ic, depth+1)
+				tiers[i], _ = w.tierOnly(ic, depth+1)
 			}
 			continue
 		}
@@ -197,7 +207,7 @@ func (w *walk) expand(n *node, depth int, show bool, room int) {
 		child := &n.calls[j]
 		if child.carried != nil {
 			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
-				w.expand(child, depth+1, true, share)
+				w.expand(child, depth+1, share)
 			} else {
 				child.raw = w.d.rawPreview(Call{Tool: child.tool}, inputs[j])
 				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
@@ -228,19 +238,21 @@ func (w *walk) expand(n *node, depth int, show bool, room int) {
 	}
 }
 
-// tierOnly returns the tier of a carried call without showing it: the
-// tier of the calls it carries when it is a wrapper. Beyond
-// maxTieredCalls it is unknown.
-func (w *walk) tierOnly(ic InnerCall, depth int) Tier {
+// tierOnly returns the tier of a carried call without showing it, and
+// whether it was read: beyond maxTieredCalls it is not, and the tier is
+// unknown. A wrapper's tier is unknown too: the calls it carries are read
+// only when it is shown, so that one wrapper full of calls cannot spend
+// the bound before its siblings are read.
+func (w *walk) tierOnly(ic InnerCall, depth int) (Tier, bool) {
 	if w.tiered == maxTieredCalls {
-		return TierUnknown
+		return TierUnknown, false
 	}
 	w.tiered++
 	n := w.open(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth, false, true)
 	if n.carried != nil {
-		w.expand(&n, depth, false, 0)
+		return TierUnknown, true
 	}
-	return n.tier
+	return n.tier, true
 }
 
 // risk ranks tiers by what a call of the tier may do: an unknown tier is
@@ -252,15 +264,15 @@ func risk(t Tier) int {
 	return int(t)
 }
 
-// riskiest marks the n calls of the highest tiers, an unknown tier being
-// the highest, and of those alike the first.
-func riskiest(tiers []Tier, n int) []bool {
-	order := make([]int, len(tiers))
+// riskiest marks the n calls of the highest ranks, and of those alike the
+// first.
+func riskiest(ranks []int, n int) []bool {
+	order := make([]int, len(ranks))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return risk(tiers[b]) - risk(tiers[a]) })
-	chosen := make([]bool, len(tiers))
+	slices.SortStableFunc(order, func(a, b int) int { return ranks[b] - ranks[a] })
+	chosen := make([]bool, len(ranks))
 	for _, i := range order[:min(n, len(order))] {
 		chosen[i] = true
 	}

@@ -29,7 +29,8 @@ func (n *node) preview(d *Dispatcher) Preview {
 	if !n.unwrapped() {
 		p := d.safePreview(n.raw)
 		if note := n.note(); note != "" {
-			p.Text = strings.TrimLeft(m.cut(p.Text, m.total()-m.cost(note))+note, " ")
+			// A note longer than the whole limit is cut too.
+			p.Text = m.cut(strings.TrimLeft(m.cut(p.Text, m.total()-m.cost(note))+note, " "), m.total())
 		}
 		return p
 	}
@@ -58,49 +59,86 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 		return arrow + d.item(child, number, m, budget-m.cost(arrow))
 	}
 	header := arrow + strconv.Itoa(total) + " calls: "
-	tail := ""
-	if n.hidden > 0 {
-		tail = separator + textfmt.Ellipsis + " " + strconv.Itoa(n.hidden) + " more"
-		if n.hiddenTier != TierUnknown {
-			tail += ", none above " + n.hiddenTier.String()
-		}
-	}
-	prefixes := make([]string, len(n.calls))
+	calls := make([]*node, len(n.calls))
+	nums := make([]string, len(n.calls))
 	items := make([]string, len(n.calls))
 	sizes := make([]int, len(n.calls))
-	fixed := m.cost(header) + m.cost(tail) + m.cost(separator)*(len(n.calls)-1)
+	least := make([]int, len(n.calls))
+	ranks := make([]int, len(n.calls))
 	for i := range n.calls {
-		child := &n.calls[i]
-		num := strconv.Itoa(child.index)
+		calls[i] = &n.calls[i]
+		nums[i] = strconv.Itoa(calls[i].index)
 		if number != "" {
-			num = number + "." + num
+			nums[i] = number + "." + nums[i]
 		}
-		prefixes[i] = "#" + num + " "
-		fixed += m.cost(prefixes[i])
-		items[i] = d.item(child, num, m, unbounded)
+		items[i] = d.item(calls[i], nums[i], m, unbounded)
 		sizes[i] = m.cost(items[i])
+		least[i] = min(sizes[i], m.cost(calls[i].label+" "+textfmt.Ellipsis))
+		ranks[i] = risk(calls[i].tier)
 	}
-	ranks, least := make([]int, len(n.calls)), make([]int, len(n.calls))
-	for i := range n.calls {
-		ranks[i] = risk(n.calls[i].tier)
-		least[i] = m.cost(n.calls[i].label + " " + textfmt.Ellipsis)
+	hidden, hiddenTier := n.hidden, n.hiddenTier
+	if hidden == 0 {
+		hiddenTier = TierRead // the least claim, raised by the calls dropped below
 	}
-	shares := share(sizes, least, ranks, budget-fixed)
+	// overhead is the cost of all but the calls' own text.
+	overhead := func() int {
+		c := m.cost(header) + m.cost(more(hidden, hiddenTier)) + m.cost(separator)*(len(calls)-1)
+		for _, num := range nums {
+			c += m.cost("#" + num + " ")
+		}
+		return c
+	}
+	// When the labels of the calls shown do not fit, the least risky
+	// (the last of those alike) make way, counted with the others left
+	// out: cutting the end of the list could drop the riskiest.
+	for len(calls) > 1 && overhead()+sum(least) > budget {
+		drop := 0
+		for i := range calls {
+			if ranks[i] <= ranks[drop] {
+				drop = i
+			}
+		}
+		hidden++
+		hiddenTier = combined(hiddenTier, calls[drop].tier)
+		calls, nums, items = slices.Delete(calls, drop, drop+1), slices.Delete(nums, drop, drop+1), slices.Delete(items, drop, drop+1)
+		sizes, least, ranks = slices.Delete(sizes, drop, drop+1), slices.Delete(least, drop, drop+1), slices.Delete(ranks, drop, drop+1)
+	}
+	shares := share(sizes, least, ranks, budget-overhead())
 	var b strings.Builder
 	b.WriteString(header)
-	for i := range n.calls {
-		child := &n.calls[i]
+	for i, child := range calls {
 		if i > 0 {
 			b.WriteString(separator)
 		}
-		b.WriteString(prefixes[i])
+		b.WriteString("#" + nums[i] + " ")
 		if sizes[i] > shares[i] {
-			items[i] = m.cut(d.item(child, prefixes[i][1:len(prefixes[i])-1], m, shares[i]), shares[i])
+			items[i] = m.cut(d.item(child, nums[i], m, shares[i]), shares[i])
 		}
 		b.WriteString(items[i])
 	}
-	b.WriteString(tail)
+	b.WriteString(more(hidden, hiddenTier))
 	return b.String()
+}
+
+// more counts the calls of a wrapper that are not shown, and says the
+// highest tier among them when it is known.
+func more(hidden int, tier Tier) string {
+	if hidden == 0 {
+		return ""
+	}
+	s := separator + textfmt.Ellipsis + " " + strconv.Itoa(hidden) + " more"
+	if tier != TierUnknown {
+		s += ", none above " + tier.String()
+	}
+	return s
+}
+
+func sum(list []int) int {
+	total := 0
+	for _, v := range list {
+		total += v
+	}
+	return total
 }
 
 // item renders one carried call: its label, then its preview or the calls
