@@ -3,9 +3,11 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
@@ -105,7 +107,7 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	if res.IsError {
 		slot = slotError
 	}
-	if text, owner, ok := d.render(c, in, slot, res.Object()); ok {
+	if text, owner, ok := d.render(c, in, slot, &res); ok {
 		row.Text, row.Formatter = text, owner
 	} else {
 		row.Text = SafeText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
@@ -119,14 +121,11 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	c.Partial = false
 	in := d.decodeArgs(c)
-	lines, ok := d.expand(c, in, res.Object())
-	if !ok {
-		lines = textLines(res)
-		for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-			lines = lines[:len(lines)-1]
-		}
+	if lines, ok := d.expand(c, in, &res); ok {
+		return boundLines(lines, len(lines))
 	}
-	return boundLines(lines)
+	// Blank lines at the end are not worth a line of their own.
+	return boundLines(firstLines(strings.TrimRight(res.Text(), " \t\r\n"), MaxLines))
 }
 
 // decodeArgs decodes a call's arguments, as far as they go while they
@@ -205,8 +204,8 @@ func (s slot) String() string {
 
 // render runs a call's Renderer slot: the text it returns, sanitized, and
 // its owner, or ok false when there is none, it declines or it fails.
-func (d *Dispatcher) render(c Call, in value.Input, s slot, result *value.Object) (text, owner string, ok bool) {
-	reg, req, r := d.slotOf(c, in, s, result)
+func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, owner string, ok bool) {
+	reg, req, r := d.slotOf(c, in, s, res)
 	if r == nil {
 		return "", "", false
 	}
@@ -234,8 +233,8 @@ func (d *Dispatcher) render(c Call, in value.Input, s slot, result *value.Object
 }
 
 // expand runs a call's expand slot.
-func (d *Dispatcher) expand(c Call, in value.Input, result *value.Object) ([]string, bool) {
-	reg, req, r := d.slotOf(c, in, slotExpand, result)
+func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, bool) {
+	reg, req, r := d.slotOf(c, in, slotExpand, res)
 	if r == nil {
 		return nil, false
 	}
@@ -256,7 +255,8 @@ func (d *Dispatcher) expand(c Call, in value.Input, result *value.Object) ([]str
 
 // slotOf returns the registration, request and Renderer of a call's slot,
 // or a nil Renderer when there is none or the slot is latched for the call.
-func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, result *value.Object) (*registration, Request, Renderer) {
+// The request holds the result, if any, as Result.Object makes it.
+func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, res *Result) (*registration, Request, Renderer) {
 	reg := d.renderer(c, in)
 	if reg == nil {
 		return nil, Request{}, nil
@@ -272,6 +272,10 @@ func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, result *value.Object
 		if reg.key == "mcp" {
 			input = umbrella
 		}
+	}
+	var result *value.Object
+	if res != nil {
+		result = res.Object()
 	}
 	return reg, Request{Tool: tool, Input: input, Limits: d.limits, Result: result, Partial: c.Partial}, r
 }
@@ -351,47 +355,81 @@ func (l *latch) add(id string, reg *registration, s slot) {
 
 // defaultResult summarizes a result without a formatter: its first line of
 // text, cut at n characters, and how many more lines there are; "done" or
-// "failed" when it has no text.
+// "failed" when it has no text. A line counts when it shows something once
+// hidden characters are stripped: invisible padding cannot use up the
+// summary, nor a line of escapes stand for the first line.
 func defaultResult(res Result, n int) string {
-	var lines []string
-	for _, l := range textLines(res) {
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, l)
+	first, more := "", 0
+	for l := range lines(res.Text()) {
+		if s := SafeText(strings.TrimSpace(l), Strip, n); s == "" {
+			continue
+		} else if first == "" {
+			first = s
+		} else {
+			more++
 		}
 	}
 	prefix := ""
 	if res.IsError {
 		prefix = "failed: "
 	}
-	switch len(lines) {
-	case 0:
-		if res.IsError {
-			return "failed"
-		}
+	switch {
+	case first == "" && res.IsError:
+		return "failed"
+	case first == "":
 		return "done"
-	case 1:
-		return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n)
+	case more == 0:
+		return prefix + first
 	}
-	return prefix + textfmt.Truncate(strings.TrimSpace(lines[0]), n) + " (+" + textfmt.CountPhrase(len(lines)-1, "line", "lines") + ")"
+	return prefix + first + " (+" + textfmt.CountPhrase(more, "line", "lines") + ")"
 }
 
-// textLines returns the lines of a result's text.
-func textLines(res Result) []string {
-	text := res.Text()
-	if text == "" {
-		return nil
+// lines yields the lines of text, broken where textfmt.LineCount counts a
+// break: at "\n", "\r\n" and a lone "\r". Empty text has none.
+func lines(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for text != "" {
+			i := strings.IndexAny(text, "\r\n")
+			if i < 0 {
+				yield(text)
+				return
+			}
+			if !yield(text[:i]) {
+				return
+			}
+			next := i + 1
+			if text[i] == '\r' && next < len(text) && text[next] == '\n' {
+				next++
+			}
+			text = text[next:]
+			if text == "" {
+				yield("") // the text ends with a line break
+			}
+		}
 	}
-	return strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+}
+
+// firstLines returns at most keep of the lines of text, and how many there
+// are: a text of millions of lines costs no more than the lines shown.
+func firstLines(text string, keep int) (kept []string, total int) {
+	for l := range lines(text) {
+		if len(kept) == keep {
+			break
+		}
+		kept = append(kept, l)
+	}
+	return kept, textfmt.LineCount(text)
 }
 
 // boundLines makes lines safe, each cut at MaxLineChars characters, at most
-// MaxLines of them, the last then counting the others.
-func boundLines(lines []string) []Line {
-	if len(lines) == 0 {
+// MaxLines of them, the last then counting the others: lines holds the
+// first of total lines (all of them, or at least MaxLines).
+func boundLines(lines []string, total int) []Line {
+	if total == 0 {
 		return nil
 	}
-	keep := len(lines)
-	if keep > MaxLines {
+	keep := min(len(lines), total)
+	if total > MaxLines {
 		keep = MaxLines - 1
 	}
 	out := make([]Line, 0, keep+1)
@@ -407,18 +445,18 @@ func boundLines(lines []string) []Line {
 		}
 		out = append(out, Line{Indent: min(indent, maxIndent), Text: SafeText(trimmed, Strip, MaxLineChars)})
 	}
-	if keep < len(lines) {
-		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(len(lines)-keep, "more line", "more lines")})
+	if keep < total {
+		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-keep, "more line", "more lines")})
 	}
 	return out
 }
 
 // jsonLines returns the arguments as indented JSON, in input order, cut as
-// boundLines cuts. It writes no more than the lines it keeps, however large
+// boundLines cuts. It writes no more lines than it keeps, however large
 // the arguments.
 func jsonLines(in value.Input) []Line {
 	if in.Err != nil {
-		return boundLines(strings.Split(in.Raw, "\n"))
+		return boundLines(firstLines(in.Raw, MaxLines))
 	}
 	var lines []string
 	var b strings.Builder
@@ -445,7 +483,7 @@ func jsonLines(in value.Input) []Line {
 					return
 				}
 				emit()
-				b.WriteString(indent + quoteJSON(textfmt.Truncate(k, MaxLineChars)) + ": ")
+				b.WriteString(indent + quoteJSON(visiblePrefix(k, MaxLineChars)) + ": ")
 				walk(x, depth+1)
 				if i++; i < v.Len() {
 					b.WriteString(",")
@@ -473,7 +511,7 @@ func jsonLines(in value.Input) []Line {
 			emit()
 			b.WriteString(indent[2:] + "]")
 		case string:
-			b.WriteString(quoteJSON(textfmt.Truncate(v, MaxLineChars)))
+			b.WriteString(quoteJSON(visiblePrefix(v, MaxLineChars)))
 		case value.Number:
 			b.WriteString(v.String())
 		case bool:
@@ -484,16 +522,34 @@ func jsonLines(in value.Input) []Line {
 	}
 	walk(in.Value, 0)
 	emit()
-	total := 1 + extraLines(in.Value)
-	if total > len(lines) {
-		lines = lines[:MaxLines-1]
-		lines = append(lines, "")
+	return boundLines(lines, 1+extraLines(in.Value))
+}
+
+// visiblePrefix returns the start of s that shows more than n characters
+// once hidden characters are stripped and runs of white space folded, as
+// boundLines does before it cuts a line, or all of s. A string is cut
+// there before it is quoted: invisible padding cannot push out what
+// follows it, and a long string costs no more than the line shows.
+func visiblePrefix(s string, n int) string {
+	seen, space := 0, false
+	for i, r := range s {
+		if seen > n {
+			return s[:i]
+		}
+		switch {
+		case isHidden(r):
+			continue
+		case unicode.IsSpace(r):
+			if !space {
+				seen++
+			}
+			space = true
+			continue
+		}
+		seen++
+		space = false
 	}
-	out := boundLines(lines)
-	if total > len(lines) {
-		out[len(out)-1] = Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-(MaxLines-1), "more line", "more lines")}
-	}
-	return out
+	return s
 }
 
 // extraLines counts the lines indented JSON of v takes beyond the one it
