@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -349,4 +352,17 @@ func TestPreviewAnnotations(t *testing.T) {
 		"preview", "--no-builtin", "--show-tier")
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "Current agent requested MCP target 'exa:search' [read]. Allow this call?\n", stdout)
+}
+
+// TestExplainBadJSONDoesNotBuildTheValue: a long line that is valid JSON
+// but for what follows it is explained without building the value, which
+// for a line of small numbers costs many times its size.
+func TestExplainBadJSONDoesNotBuildTheValue(t *testing.T) {
+	line := []byte(`{"tool":"t","input":[` + strings.Repeat("1,", 1<<20) + `1]} x`)
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	err := explainBadJSON(line, errors.New("unused"), "the call's JSON object")
+	goruntime.ReadMemStats(&after)
+	assert.EqualError(t, err, fmt.Sprintf("text after the call's JSON object at column %d", len(line)-1))
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8*len(line)), "building the value costs about 50 times the line")
 }

@@ -265,8 +265,12 @@ type jsonFailure struct {
 	Error string `json:"error"`
 }
 
-// failureLog collects the formatter failures of one call.
-type failureLog struct{ list []runtime.Failure }
+// failureLog collects the formatter failures of one call, and counts those
+// reported for the file being read.
+type failureLog struct {
+	list     []runtime.Failure
+	reported int
+}
 
 func (l *failureLog) add(f runtime.Failure) { l.list = append(l.list, f) }
 
@@ -288,16 +292,22 @@ func (l *failureLog) take(limit int) []jsonFailure {
 }
 
 // report takes the failures collected for the call of a line, reports
-// them on stderr (while count, the failures reported so far, is within
-// maxBadLines) and returns them.
-func (l *failureLog) report(stderr io.Writer, name string, line, limit int, count *int) []jsonFailure {
+// them on stderr (the first maxBadLines of a file) and returns them.
+func (l *failureLog) report(stderr io.Writer, name string, line, limit int) []jsonFailure {
 	failed := l.take(limit)
 	for _, f := range failed {
-		if *count++; *count <= maxBadLines {
+		if l.reported++; l.reported <= maxBadLines {
 			fmt.Fprintf(stderr, "%s:%d: formatter %s failed: %s\n", name, line, f.Owner, f.Error)
 		}
 	}
 	return failed
+}
+
+// endFile reports, once a file is read, how many of its failures were not
+// reported one by one.
+func (l *failureLog) endFile(stderr io.Writer, command, name string) {
+	countRest(stderr, command, name, l.reported-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
+	l.reported = 0
 }
 
 // maxBadLines is how many bad lines, and how many formatter failures,
@@ -318,13 +328,10 @@ func countRest(stderr io.Writer, command, name string, more int, singular, plura
 func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	failureCount := 0
-	defer func() {
-		countRest(stderr, "preview", name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
-	}()
+	defer failures.endFile(stderr, "preview", name)
 	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		desc := d.Describe(call)
-		failed := failures.report(stderr, name, line, d.Limits().Output, &failureCount)
+		failed := failures.report(stderr, name, line, d.Limits().Output)
 		if format == "text" {
 			fmt.Fprintln(out, desc.Prompt)
 			return
@@ -386,20 +393,14 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 	}
 }
 
-// parseCall decodes one JSONL line into a call.
+// parseCallLine decodes one JSONL line into a call and, when withResult is
+// set, the call's result, which the line may carry in its "result" field.
 //
 // The line is decoded once, by the value model's decoder, and the call's
 // input is handed on as the decoded value: encoding/json would copy the
 // input's text and the dispatcher would then decode it again, which for a
 // long line costs several times its size. encoding/json only explains
 // lines that are not valid JSON.
-func parseCall(line []byte) (runtime.Call, error) {
-	call, _, err := parseCallLine(line, false)
-	return call, err
-}
-
-// parseCallLine decodes one JSONL line into a call and, when withResult is
-// set, the call's result, which the line may carry in its "result" field.
 func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
 	v, err := value.DecodeJSON(line)
 	if err != nil {
@@ -583,8 +584,8 @@ func parseAnnotations(v any) (*runtime.Annotations, error) {
 // names the value the text should hold.
 func explainBadJSON(line []byte, err error, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(line))
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	// Raw, the value is checked but not built: a long line costs its size.
+	if err := dec.Decode(new(json.RawMessage)); err != nil {
 		return describeJSONError(err)
 	}
 	if dec.InputOffset() < int64(len(bytes.TrimRight(line, " \t\r\n"))) {
@@ -596,14 +597,9 @@ func explainBadJSON(line []byte, err error, what string) error {
 // describeJSONError words encoding/json's errors for a JSONL user.
 func describeJSONError(err error) error {
 	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
 		return fmt.Errorf("invalid JSON at column %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
-	case errors.As(err, &typ) && typ.Field == "":
-		return fmt.Errorf("a call must be a JSON object, got %s", typ.Value)
-	case errors.As(err, &typ):
-		return fmt.Errorf("field %q must be a string, got %s", typ.Field, typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return errors.New("invalid JSON: unexpected end of line")
 	}

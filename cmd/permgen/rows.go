@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/permgen/permgen/runtime"
 )
@@ -141,15 +140,12 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 		}
 		return s + text + styleReset
 	}
-	failureCount := 0
-	defer func() {
-		countRest(stderr, "rows", name, failureCount-maxBadLines, "more formatter failure not shown", "more formatter failures not shown")
-	}()
+	defer failures.endFile(stderr, "rows", name)
 	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
-		defer failures.report(stderr, name, line, d.Limits().Output, &failureCount)
+		defer failures.report(stderr, name, line, d.Limits().Output)
 		row := d.Row(call, mode)
-		head := []string{row.Icon, style(styleTitle, row.Title), row.Text}
-		fmt.Fprintln(out, joinNonEmpty(head))
+		row.Title = style(styleTitle, row.Title)
+		fmt.Fprintln(out, row.Line())
 		for _, l := range row.Lines {
 			fmt.Fprintln(out, gutter+style(styleDim, l.String()))
 		}
@@ -174,14 +170,4 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 			}
 		}
 	})
-}
-
-func joinNonEmpty(parts []string) string {
-	var kept []string
-	for _, p := range parts {
-		if p != "" {
-			kept = append(kept, p)
-		}
-	}
-	return strings.Join(kept, " ")
 }
