@@ -85,18 +85,23 @@ func tierValue(out ref.Val) (runtime.Tier, error) {
 // innerCalls converts the value of an unwrap expression to calls, by the
 // rules generated code follows (celrt.InnerCalls).
 func innerCalls(out ref.Val) ([]runtime.InnerCall, error) {
-	v, err := dynValue(out, 0)
+	budget := celrt.MaxCallValues
+	v, err := dynValue(out, 0, &budget)
 	if err != nil {
 		return nil, fmt.Errorf("unwrap: %w", err)
 	}
 	return celrt.InnerCalls(v)
 }
 
-// dynValue converts a CEL value to the dynamic form of package celrt.
-// Objects and lists of the input stay as they are.
-func dynValue(v ref.Val, depth int) (any, error) {
+// dynValue converts a CEL value to the dynamic form of package celrt,
+// spending one of budget on each value it converts, as celrt.InnerCalls
+// does. Objects and lists of the input stay as they are.
+func dynValue(v ref.Val, depth int, budget *int) (any, error) {
 	if depth > value.MaxDepth {
 		return nil, fmt.Errorf("a value nested deeper than %d", value.MaxDepth)
+	}
+	if *budget--; *budget < 0 {
+		return nil, fmt.Errorf("more than %d values in all", celrt.MaxCallValues)
 	}
 	switch x := v.(type) {
 	case types.Null:
@@ -123,7 +128,7 @@ func dynValue(v ref.Val, depth int) (any, error) {
 		if !x.HasValue() {
 			return celrt.None[any](), nil
 		}
-		e, err := dynValue(x.GetValue(), depth+1)
+		e, err := dynValue(x.GetValue(), depth+1, budget)
 		if err != nil {
 			return nil, err
 		}
@@ -134,11 +139,11 @@ func dynValue(v ref.Val, depth int) (any, error) {
 		var keys, values []any
 		for it := x.Iterator(); it.HasNext() == types.True; {
 			k := it.Next()
-			kv, err := dynValue(k, depth+1)
+			kv, err := dynValue(k, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
-			e, err := dynValue(x.Get(k), depth+1)
+			e, err := dynValue(x.Get(k), depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
@@ -149,7 +154,7 @@ func dynValue(v ref.Val, depth int) (any, error) {
 		n, _ := x.Size().(types.Int)
 		list := make([]any, 0, int(n))
 		for it := x.Iterator(); it.HasNext() == types.True; {
-			e, err := dynValue(it.Next(), depth+1)
+			e, err := dynValue(it.Next(), depth+1, budget)
 			if err != nil {
 				return nil, err
 			}

@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -87,6 +88,38 @@ func TestUnwrapFailures(t *testing.T) {
 				assert.True(t, errors.As(err, &ce))
 			}
 		})
+	}
+}
+
+// TestUnwrapErrorsAreDeterministic: the interpreter's maps have no order,
+// so a call with several problems must still get one error, every time,
+// and the one translated code gives.
+func TestUnwrapErrorsAreDeterministic(t *testing.T) {
+	f := formatter(t, "  - tool: t\n    unwrap: '[{\"tool\": 1, \"kind\": 2, \"zz\": 3, \"yy\": 4}]'\n", Options{})
+	for range 100 {
+		_, err := f.Unwrap(request(object(t, `{}`)))
+		require.EqualError(t, err, `unwrap: call 1: unknown key "yy": a call has tool, input and kind`)
+	}
+}
+
+// TestUnwrapCannotMultiplyAMap: a list of calls that each hold one large
+// map, built once, is stopped before converting it once per call.
+func TestUnwrapCannotMultiplyAMap(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    input:
+      items: list(string)
+    unwrap: |
+      cel.bind(m, input.items.transformMapEntry(i, v, {string(i): v}),
+        lists.range(1000).map(j, {"tool": "a", "input": m}))
+`, Options{CostBudget: 1 << 62})
+	items := make([]any, 2000)
+	for i := range items {
+		items[i] = "a"
+	}
+	for _, f := range []*Formatter{f, meteredTwin(f)} {
+		_, err := f.Unwrap(request(value.NewObject("items", items)))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), fmt.Sprintf("more than %d values", celrt.MaxCallValues))
 	}
 }
 

@@ -115,7 +115,7 @@ func InputMap[T any](conv func(any) (T, error)) func(any) (any, error) {
 		if !ok {
 			return nil, mismatch("map", v)
 		}
-		keys := make([]any, o.Len())
+		keys := make([]string, o.Len())
 		values := make([]any, o.Len())
 		for i := range o.Len() {
 			k, x := o.At(i)
@@ -125,6 +125,6 @@ func InputMap[T any](conv func(any) (T, error)) func(any) (any, error) {
 			}
 			keys[i], values[i] = k, Dyn(e)
 		}
-		return &Map{keys: keys, values: values}, nil
+		return newStringMap(keys, values), nil
 	}
 }

@@ -55,8 +55,9 @@ func InnerCalls(v any) ([]runtime.InnerCall, error) {
 		return nil, nil
 	}
 	calls := make([]runtime.InnerCall, len(list))
+	budget := MaxCallValues
 	for i, e := range list {
-		c, msg := innerCall(e)
+		c, msg := innerCall(e, &budget)
 		if msg != "" {
 			return nil, &CallError{N: i + 1, Msg: msg}
 		}
@@ -67,7 +68,7 @@ func InnerCalls(v any) ([]runtime.InnerCall, error) {
 
 // innerCall converts one element of an unwrap list, or says what is wrong
 // with it.
-func innerCall(e any) (c runtime.InnerCall, problem string) {
+func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 	var keys []string
 	var values []any
 	switch m := e.(type) {
@@ -90,40 +91,64 @@ func innerCall(e any) (c runtime.InnerCall, problem string) {
 	default:
 		return c, fmt.Sprintf("%s, not a map with tool, input and kind", TypeOf(e))
 	}
-	hasTool := false
+	// Problems are looked for in a fixed order, not in the order of the
+	// keys: the interpreter's maps have none, and the same call must get
+	// the same error from both backends.
+	var tool, input, kind any
+	var hasTool, hasInput, hasKind bool
+	unknown, hasUnknown := "", false
 	for i, k := range keys {
-		v := values[i]
 		switch k {
 		case "tool":
-			s, ok := v.(string)
-			switch {
-			case !ok:
-				return c, fmt.Sprintf("tool is %s, not a string", TypeOf(v))
-			case s == "":
-				return c, "tool is empty"
-			}
-			c.Tool, hasTool = s, true
+			tool, hasTool = values[i], true
 		case "input":
-			in, err := modelValue(v, 0)
-			if err != nil {
-				return c, "input " + err.Error()
-			}
-			c.Input = in
+			input, hasInput = values[i], true
 		case "kind":
-			s, ok := v.(string)
-			if !ok {
-				return c, fmt.Sprintf("kind is %s, not a string", TypeOf(v))
-			}
-			c.Kind = s
+			kind, hasKind = values[i], true
 		default:
-			return c, fmt.Sprintf("unknown key %q: a call has tool, input and kind", k)
+			if !hasUnknown || k < unknown {
+				unknown, hasUnknown = k, true
+			}
 		}
+	}
+	if hasUnknown {
+		return c, fmt.Sprintf("unknown key %q: a call has tool, input and kind", unknown)
 	}
 	if !hasTool {
 		return c, "no tool"
 	}
+	s, ok := tool.(string)
+	switch {
+	case !ok:
+		return c, fmt.Sprintf("tool is %s, not a string", TypeOf(tool))
+	case s == "":
+		return c, "tool is empty"
+	}
+	c.Tool = s
+	if hasInput {
+		in, err := modelValue(input, 0, budget)
+		if err != nil {
+			return c, "input " + err.Error()
+		}
+		c.Input = in
+	}
+	if hasKind {
+		s, ok := kind.(string)
+		if !ok {
+			return c, fmt.Sprintf("kind is %s, not a string", TypeOf(kind))
+		}
+		c.Kind = s
+	}
 	return c, ""
 }
+
+// MaxCallValues bounds the values InnerCalls converts for one unwrap, the
+// inputs of all its calls together. Without it, a thousand calls that
+// each hold the same large map, built once, would cost a thousand times
+// what building it cost.
+const MaxCallValues = 1 << 20
+
+var errTooManyValues = fmt.Errorf("makes the calls hold more than %d values in all", MaxCallValues)
 
 // errNoJSON is a value the value model cannot hold.
 var errNoJSON = errors.New("has no JSON form")
@@ -132,9 +157,12 @@ var errNoJSON = errors.New("has no JSON form")
 // value.Number, maps built in CEL objects with sorted keys, and a value
 // already in the model (an object or list of the input) is returned as it
 // is, not copied.
-func modelValue(v any, depth int) (any, error) {
+func modelValue(v any, depth int, budget *int) (any, error) {
 	if depth > value.MaxDepth {
 		return nil, fmt.Errorf("nests deeper than %d", value.MaxDepth)
+	}
+	if *budget--; *budget < 0 {
+		return nil, errTooManyValues
 	}
 	switch x := Dyn(v).(type) {
 	case nil, bool, string, value.Number:
@@ -144,7 +172,7 @@ func modelValue(v any, depth int) (any, error) {
 	case []any:
 		var out []any // a copy, made at the first element that changes
 		for i, e := range x {
-			c, err := modelValue(e, depth+1)
+			c, err := modelValue(e, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
@@ -164,7 +192,7 @@ func modelValue(v any, depth int) (any, error) {
 		var values []any // made at the first value that changes
 		for i := range keys {
 			_, e := x.At(i)
-			c, err := modelValue(e, depth+1)
+			c, err := modelValue(e, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}
@@ -195,7 +223,7 @@ func modelValue(v any, depth int) (any, error) {
 		sorted, values := make([]string, len(order)), make([]any, len(order))
 		for i, j := range order {
 			_, e := x.At(j)
-			c, err := modelValue(e, depth+1)
+			c, err := modelValue(e, depth+1, budget)
 			if err != nil {
 				return nil, err
 			}

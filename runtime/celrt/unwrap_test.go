@@ -2,6 +2,8 @@ package celrt_test
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,10 +88,83 @@ func TestInnerCallsErrors(t *testing.T) {
 	}
 }
 
+// TestInnerCallsBounded: the inputs of all the calls together are
+// converted at most MaxCallValues values deep, however often one map
+// recurs among them.
+func TestInnerCallsBounded(t *testing.T) {
+	var kv []any
+	for i := range 2000 {
+		kv = append(kv, fmt.Sprint(i), int64(i))
+	}
+	big := newMap(t, kv...)
+	calls := make([]any, 1000)
+	for i := range calls {
+		calls[i] = newMap(t, "tool", "a", "input", big)
+	}
+	_, err := celrt.InnerCalls(calls)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, celrt.ErrInvalid)
+	assert.Contains(t, err.Error(), fmt.Sprintf("more than %d values in all", celrt.MaxCallValues))
+
+	got, err := celrt.InnerCalls(calls[:10])
+	require.NoError(t, err)
+	assert.Len(t, got, 10)
+}
+
+// TestLargeMapFindsKeys: a map of many keys finds them through its index
+// as a small one does by scanning: numbers by value across int, uint and
+// double, and a key given twice is an error.
+func TestLargeMapFindsKeys(t *testing.T) {
+	var keys, values []any
+	for i := range 100 {
+		keys, values = append(keys, int64(i-50)), append(values, i)
+	}
+	keys, values = append(keys, "s", true), append(values, "str", "bool")
+	m, err := celrt.NewMap(keys, values)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		key  any
+		want any
+	}{
+		{int64(-50), 0}, {int64(7), 57}, {uint64(7), 57}, {7.0, 57}, {-3.0, 47},
+		{value.NumberOf(7), 57}, {"s", "str"}, {true, "bool"},
+	} {
+		got, found := m.Find(tc.key)
+		assert.True(t, found, "%v", tc.key)
+		assert.Equal(t, tc.want, got, "%v", tc.key)
+	}
+	for _, missing := range []any{7.5, int64(50), uint64(1 << 63), math.NaN(), math.Inf(1), "t", false} {
+		_, found := m.Find(missing)
+		assert.False(t, found, "%v", missing)
+	}
+	_, err = celrt.NewMap(append(keys, uint64(3)), append(values, "again"))
+	assert.ErrorContains(t, err, "duplicate map key 3")
+}
+
 func TestTier(t *testing.T) {
 	tier, err := celrt.Tier("network")
 	require.NoError(t, err)
 	assert.Equal(t, runtime.TierNetwork, tier)
 	_, err = celrt.Tier("Read")
 	assert.ErrorIs(t, err, runtime.ErrInvalidTier)
+}
+
+// BenchmarkNewMap builds maps of 1,000 and 10,000 keys: the time per key
+// stays the same, where finding each key by scanning made it grow with
+// the number of keys.
+func BenchmarkNewMap(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		keys, values := make([]any, n), make([]any, n)
+		for i := range keys {
+			keys[i], values[i] = fmt.Sprint("key", i), int64(i)
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := celrt.NewMap(keys, values); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
+		})
+	}
 }

@@ -3,6 +3,7 @@ package celrt
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 
 	"github.com/permgen/permgen/runtime/value"
@@ -167,7 +168,14 @@ func (o Optional[T]) OrValue(v T) T {
 type Map struct {
 	keys   []any
 	values []any
+	// index finds a key's place in a map of more than smallMap keys, so
+	// that building a map and looking keys up cost no more than their
+	// number.
+	index map[any]int
 }
+
+// smallMap is the most keys a Map finds by scanning them.
+const smallMap = 8
 
 // NewMap returns a map of the given keys and values, in order. A key
 // given twice, or a key of another type, is an error, as in CEL.
@@ -182,10 +190,42 @@ func NewMap(keys, values []any) (*Map, error) {
 		if _, found := m.Find(k); found {
 			return nil, fmt.Errorf("%w: duplicate map key %v", ErrInvalid, k)
 		}
-		m.keys = append(m.keys, k)
-		m.values = append(m.values, values[i])
+		m.add(k, values[i])
 	}
 	return m, nil
+}
+
+// newStringMap returns a map of distinct string keys and their values.
+func newStringMap(keys []string, values []any) *Map {
+	m := &Map{keys: make([]any, 0, len(keys)), values: make([]any, 0, len(values))}
+	for i, k := range keys {
+		m.add(k, values[i])
+	}
+	return m
+}
+
+// add adds a key that the map does not hold.
+func (m *Map) add(k, v any) {
+	m.keys = append(m.keys, k)
+	m.values = append(m.values, v)
+	switch {
+	case m.index != nil:
+		m.index[indexKey(k)] = len(m.keys) - 1
+	case len(m.keys) > smallMap:
+		m.index = make(map[any]int, cap(m.keys))
+		for i, k := range m.keys {
+			m.index[indexKey(k)] = i
+		}
+	}
+}
+
+// indexKey is the key under which a map key is indexed: a number by its
+// value, so that 1 and 1u, which CEL finds as one key, are indexed alike.
+func indexKey(k any) any {
+	if i, ok := k.(int64); ok && i >= 0 {
+		return uint64(i)
+	}
+	return k
 }
 
 // EmptyMap returns the map {}. It is shared: a Map cannot be changed.
@@ -202,10 +242,47 @@ func (m *Map) At(i int) (key, value any) { return m.keys[i], m.values[i] }
 // Find returns the value of key. Numeric keys are found across int, uint
 // and double, as CEL's map lookup does.
 func (m *Map) Find(key any) (any, bool) {
+	if m.index != nil {
+		k, ok := lookupKey(key)
+		if !ok {
+			return nil, false
+		}
+		i, found := m.index[indexKey(k)]
+		if !found {
+			return nil, false
+		}
+		return m.values[i], true
+	}
 	for i, k := range m.keys {
 		if keyEqual(k, key) {
 			return m.values[i], true
 		}
+	}
+	return nil, false
+}
+
+// lookupKey returns the map key that key finds: itself, or for a double
+// the int or uint of its value, when it is whole and in their range.
+func lookupKey(key any) (any, bool) {
+	var f float64
+	switch k := key.(type) {
+	case float64:
+		f = k
+	case value.Number:
+		if i, ok := k.Int64(); ok {
+			return i, true
+		}
+		f = k.Float64()
+	default:
+		return key, true
+	}
+	switch {
+	case f != math.Trunc(f):
+		return nil, false
+	case f >= 0 && f < 1<<64:
+		return uint64(f), true
+	case f < 0 && f >= -(1<<63):
+		return int64(f), true
 	}
 	return nil, false
 }
