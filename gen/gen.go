@@ -89,7 +89,11 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		Block(register...)
 	f.Line()
 
-	names := functionNames(entries)
+	tools := make([]string, len(entries))
+	for i, e := range entries {
+		tools[i] = e.Tool
+	}
+	names := goNames(tools)
 	var regs []jen.Code
 	withSlots, rendering := false, false
 	for i, e := range entries {
@@ -359,21 +363,22 @@ func writeSource(f *jen.File, prefix, src string) {
 	}
 }
 
-// functionNames returns a unique exported Go name per entry, which the
-// names of its functions end with: "deploy" gives Deploy (PreviewDeploy,
-// UnwrapDeploy, TierDeploy), "github:create_issue" GithubCreateIssue and
-// "kv:*" KvAny.
-func functionNames(entries []celfmt.GeneratedEntry) []string {
-	names := make([]string, len(entries))
-	seen := map[string]int{}
-	for i, e := range entries {
-		name := camel(strings.ReplaceAll(e.Tool, "*", "any"))
-		if n := seen[name]; n > 0 {
-			seen[name]++
-			name = fmt.Sprintf("%s%d", name, n+1)
-		} else {
-			seen[name] = 1
+// goNames returns a unique exported Go name per tool, which the names of
+// its functions and variables end with: "deploy" gives Deploy
+// (PreviewDeploy, UnwrapDeploy, TierDeploy), "github:create_issue"
+// GithubCreateIssue and "kv:*" KvAny. Tools whose names differ only in
+// punctuation are numbered (a, a_ and a2 give A, A2 and A22), so that
+// every name handed out is new.
+func goNames(tools []string) []string {
+	names := make([]string, len(tools))
+	seen := map[string]bool{}
+	for i, tool := range tools {
+		base := camel(strings.ReplaceAll(tool, "*", "any"))
+		name := base
+		for n := 2; seen[name]; n++ {
+			name = fmt.Sprintf("%s%d", base, n)
 		}
+		seen[name] = true
 		names[i] = name
 	}
 	return names

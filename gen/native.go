@@ -116,7 +116,9 @@ func (t *translator) pattern(expr string) string {
 			return p.name
 		}
 	}
-	name := fmt.Sprintf("%s%d", t.patternBase, len(*t.patterns)+1)
+	// The underscore keeps the number apart from the entry's name, which
+	// may end in digits: patternA1_1 and patternA_11 differ.
+	name := fmt.Sprintf("%s_%d", t.patternBase, len(*t.patterns)+1)
 	*t.patterns = append(*t.patterns, patternVar{name, expr})
 	return name
 }

@@ -38,9 +38,14 @@ func (p Plan) Native() bool { return p.Reason == "" }
 // gets the reason in its Plan and runs in the interpreter.
 func Translate(c *celfmt.Checked) []Plan {
 	plans := make([]Plan, len(c.Formatters))
+	tools := make([]string, len(c.Formatters))
+	for i, f := range c.Formatters {
+		tools[i] = f.Entry.Tool
+	}
+	names := goNames(tools)
 	for i, f := range c.Formatters {
 		plans[i].Tool = f.Entry.Tool
-		p, err := safeTranslate(f)
+		p, err := safeTranslate(f, "pattern"+names[i])
 		if err != nil {
 			var u *UnsupportedError
 			if errors.As(err, &u) {
@@ -59,13 +64,13 @@ func Translate(c *celfmt.Checked) []Plan {
 // safeTranslate translates a formatter; a translation that panics (a bug
 // of the translation, not of the catalog) leaves the formatter to the
 // interpreter rather than stopping go generate.
-func safeTranslate(f *celfmt.Formatter) (p Plan, err error) {
+func safeTranslate(f *celfmt.Formatter, patternBase string) (p Plan, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the translation failed: %v", r)
 		}
 	}()
-	return translateFormatter(f, "pattern"+camel(strings.ReplaceAll(f.Entry.Tool, "*", "any")))
+	return translateFormatter(f, patternBase)
 }
 
 // translateFormatter translates the expressions of a formatter: the body

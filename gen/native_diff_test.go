@@ -22,6 +22,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/deploy"
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
 	"github.com/permgen/permgen/testdata/gen/mixed"
+	"github.com/permgen/permgen/testdata/gen/names"
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/rows"
 	"github.com/permgen/permgen/testdata/gen/typed"
@@ -36,6 +37,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/deploy.yaml":          deploy.Entries,
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
+	"testdata/catalogs/good/names.yaml":           names.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/rows.yaml":            rows.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,

@@ -3703,7 +3703,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		v2 = ""
 	}
 	prompt := celrt.Collapse(v2)
-	matched, err := patternWebFetch1.MatchString(url)
+	matched, err := patternWebFetch_1.MatchString(url)
 	if err != nil {
 		return "", false, err
 	}
@@ -3962,7 +3962,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		v2 = ""
 	}
 	prompt := celrt.Collapse(v2)
-	matched, err := patternWebFetch1.MatchString(url)
+	matched, err := patternWebFetch_1.MatchString(url)
 	if err != nil {
 		return "", false, err
 	}
@@ -4257,7 +4257,7 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		v2 = ""
 	}
 	prompt := celrt.Collapse(v2)
-	matched, err := patternWebFetch1.MatchString(url)
+	matched, err := patternWebFetch_1.MatchString(url)
 	if err != nil {
 		return "", false, err
 	}
@@ -4466,7 +4466,7 @@ var formatterWebFetch = slots{
 	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ac", PlainIcon: "🌐"},
 }
 
-var patternWebFetch1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+var patternWebFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
 
 // PreviewWebSearch formats calls to "web_search" (Web Search).
 //
@@ -31736,7 +31736,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		v20 := celrt.Of("found " + celrt.Plural(i2, "window", "windows") + v19)
 		v17 = v20
 	} else {
-		matched, err := patternPeekabooList1.MatchString(notes)
+		matched, err := patternPeekabooList_1.MatchString(notes)
 		if err != nil {
 			return "", false, err
 		}
@@ -31894,7 +31894,7 @@ var formatterPeekabooList = slots{
 	presentation: runtime.Presentation{Title: "List", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
 }
 
-var patternPeekabooList1 = celrt.NewPattern("^[0-9]{1,9} running$")
+var patternPeekabooList_1 = celrt.NewPattern("^[0-9]{1,9} running$")
 
 // PreviewWindow formats calls to "window" (Window).
 //
