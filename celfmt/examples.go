@@ -201,11 +201,31 @@ func (f *Formatter) runRenderExamples(r *ExampleResult, input *value.Object, too
 
 // describeLines prints lines as a JSON list for a diagnostic.
 func describeLines(lines []string) string {
-	parts := make([]string, len(lines))
-	for i, l := range lines {
-		parts[i] = strconv.Quote(l)
+	return describeList(len(lines), func(i int) string { return strconv.Quote(lines[i]) })
+}
+
+// maxDescribed is about how many bytes an example's diagnostic shows of
+// a list it describes: a catalog's example can make a list of thousands
+// of calls, which a message need not repeat.
+const maxDescribed = 2000
+
+// describeList describes a list of n elements, each as part gives it, up
+// to about maxDescribed bytes, then counts the rest.
+func describeList(n int, part func(i int) string) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if b.Len() > maxDescribed {
+			b.WriteString(textfmt.Ellipsis + " " + textfmt.CountPhrase(n-i, "more", "more"))
+			break
+		}
+		b.WriteString(textfmt.Truncate(part(i), maxDescribed))
 	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	b.WriteString("]")
+	return b.String()
 }
 
 func (r *ExampleResult) checkPreview(err error) {
@@ -333,19 +353,11 @@ func number(v any) (float64, bool) {
 
 // describeCalls prints calls as a JSON list for a diagnostic.
 func describeCalls(calls []runtime.InnerCall) string {
-	parts := make([]string, len(calls))
-	for i, c := range calls {
-		parts[i] = describeCall(c.Tool, c.Input, c.Kind)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return describeList(len(calls), func(i int) string { return describeCall(calls[i].Tool, calls[i].Input, calls[i].Kind) })
 }
 
 func describeExampleCalls(calls []ExampleCall) string {
-	parts := make([]string, len(calls))
-	for i, c := range calls {
-		parts[i] = describeCall(c.Tool, c.Input, c.Kind)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return describeList(len(calls), func(i int) string { return describeCall(calls[i].Tool, calls[i].Input, calls[i].Kind) })
 }
 
 func describeCall(tool string, input any, kind string) string {

@@ -597,24 +597,12 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 		}
 		ex := Example{Pos: p.pos(item)}
 		fields := p.mapping(item, exampleKeys, "example")
+		values := maxExampleNodes // what the values of this example may hold
 		in, hasInput := fields["input"]
 		if !hasInput {
 			p.errorf(item, "missing input: the tool input of this example")
 		} else {
-			// An alias expands to its anchor's whole value: bound the
-			// values of each example, and of all examples together, so
-			// that a small file cannot expand into an enormous one.
-			budget := min(maxExampleNodes, p.exampleNodes)
-			v, err := yamlValue(in, &budget, 0)
-			p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
-			if err != nil {
-				err.Pos.File = p.file
-				if p.exampleNodes <= 0 {
-					err.Msg = fmt.Sprintf("example inputs are too large: more than %d values in all the examples", maxCatalogExampleNodes)
-				}
-				p.errs.Add(err.Pos, "%s", err.Msg)
-			}
-			ex.Input = v
+			ex.Input = p.exampleValue(in, &values)
 		}
 		if x, ok := fields["extra"]; ok {
 			if x.Kind != yaml.ScalarNode || x.Tag != "!!bool" {
@@ -660,7 +648,7 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 		if c, ok := fields["calls"]; ok {
 			// Calls with a mistake, reported, are not compared.
 			errs := len(p.errs)
-			ex.CallsPos, ex.Calls = p.pos(c), p.calls(c)
+			ex.CallsPos, ex.Calls = p.pos(c), p.calls(c, &values)
 			ex.HasCalls = len(p.errs) == errs
 		}
 		if t, ok := fields["tier"]; ok {
@@ -673,7 +661,7 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 				}
 			}
 		}
-		p.exampleRender(&ex, fields)
+		p.exampleRender(&ex, fields, &values)
 		expects := ex.Declines || ex.RowDeclines
 		for _, k := range []string{"preview", "calls", "tier", "row", "result", "error", "expand"} {
 			_, ok := fields[k]
@@ -690,10 +678,10 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 
 // exampleRender reads what an example expects of the row, result, error
 // and expand slots, and the output the last three see.
-func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node) {
+func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node, values *int) {
 	if o, ok := fields["output"]; ok {
 		ex.OutputPos = p.pos(o)
-		ex.Output = p.output(o)
+		ex.Output = p.output(o, values)
 	}
 	if r, ok := fields["row"]; ok {
 		ex.RowPos = p.pos(r)
@@ -749,7 +737,7 @@ func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node) {
 // content (a list of mappings such as {type: text, text: …}), details (any
 // value) and isError (a boolean). It returns the object that the variable
 // result holds, content, isError and text always set.
-func (p *parser) output(n *yaml.Node) *value.Object {
+func (p *parser) output(n *yaml.Node, values *int) *value.Object {
 	if n.Kind != yaml.MappingNode {
 		p.errorf(n, "output must be a mapping with content, details and isError, got %s", describe(n))
 		return nil
@@ -757,16 +745,6 @@ func (p *parser) output(n *yaml.Node) *value.Object {
 	fields := p.mapping(n, outputKeys, "output")
 	content, details := []any{}, any(nil)
 	hasDetails, isError := false, false
-	read := func(n *yaml.Node) any {
-		budget := min(maxExampleNodes, p.exampleNodes)
-		v, err := yamlValue(n, &budget, 0)
-		p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
-		if err != nil {
-			err.Pos.File = p.file
-			p.errs.Add(err.Pos, "%s", err.Msg)
-		}
-		return v
-	}
 	if c, ok := fields["content"]; ok {
 		if c.Kind != yaml.SequenceNode {
 			p.errorf(c, "output.content must be a list of mappings such as {type: text, text: hello}, got %s", describe(c))
@@ -777,12 +755,12 @@ func (p *parser) output(n *yaml.Node) *value.Object {
 						describe(deref(item)))
 					continue
 				}
-				content = append(content, read(item))
+				content = append(content, p.exampleValue(item, values))
 			}
 		}
 	}
 	if d, ok := fields["details"]; ok {
-		details, hasDetails = read(d), true
+		details, hasDetails = p.exampleValue(d, values), true
 	}
 	if e, ok := fields["isError"]; ok {
 		if e.Kind != yaml.ScalarNode || e.Tag != "!!bool" {
@@ -816,7 +794,7 @@ func outputText(content []any) string {
 
 // calls reads the calls an example expects: a list of mappings with tool,
 // input and kind.
-func (p *parser) calls(n *yaml.Node) []ExampleCall {
+func (p *parser) calls(n *yaml.Node, values *int) []ExampleCall {
 	if n.Kind != yaml.SequenceNode {
 		p.errorf(n, "calls must be a list of calls, each with tool and maybe input and kind, got %s", describe(n))
 		return nil
@@ -836,14 +814,7 @@ func (p *parser) calls(n *yaml.Node) []ExampleCall {
 			p.errorf(item, "missing tool: the tool of the call")
 		}
 		if in, ok := fields["input"]; ok {
-			budget := min(maxExampleNodes, p.exampleNodes)
-			v, err := yamlValue(in, &budget, 0)
-			p.exampleNodes -= min(maxExampleNodes, p.exampleNodes) - max(budget, 0)
-			if err != nil {
-				err.Pos.File = p.file
-				p.errs.Add(err.Pos, "%s", err.Msg)
-			}
-			c.Input = v
+			c.Input = p.exampleValue(in, values)
 		}
 		if k, ok := fields["kind"]; ok {
 			c.Kind, _ = p.str(k, "a call's kind")
@@ -925,15 +896,43 @@ func (p *parser) limits(n *yaml.Node) Limits {
 	return l
 }
 
-// yamlValue converts an example input into the value model, as if it had
-// arrived as JSON.
+// exampleValue reads a value of an example: its input, a part of its
+// output, or the input of a call it expects. An alias expands to its
+// anchor's whole value, so the values of one example together (left is
+// what they may still hold) and of all the examples are bounded: a small
+// file cannot expand into an enormous one.
+func (p *parser) exampleValue(n *yaml.Node, left *int) any {
+	budget := min(*left, p.exampleNodes)
+	start := budget
+	v, err := yamlValue(n, &budget, 0)
+	spent := start - max(budget, 0)
+	*left -= spent
+	p.exampleNodes -= spent
+	if err != nil {
+		err.Pos.File = p.file
+		switch {
+		case p.exampleNodes <= 0:
+			err.Msg = fmt.Sprintf("example values are too large: more than %d values in all the examples", maxCatalogExampleNodes)
+		case *left <= 0:
+			err.Msg = fmt.Sprintf("the example is too large: more than %d values", maxExampleNodes)
+		}
+		p.errs.Add(err.Pos, "%s", err.Msg)
+	}
+	return v
+}
+
+// yamlValue converts a value of an example into the value model, as if it
+// had arrived as JSON.
 func yamlValue(n *yaml.Node, budget *int, depth int) (any, *Error) {
 	fail := func(n *yaml.Node, format string, args ...any) (any, *Error) {
 		return nil, &Error{Pos: Pos{Line: n.Line, Col: n.Column}, Msg: fmt.Sprintf(format, args...)}
 	}
 	*budget--
-	if *budget < 0 || depth > 100 {
-		return fail(n, "example input is too large")
+	switch {
+	case *budget < 0:
+		return fail(n, "the example is too large")
+	case depth > 100:
+		return fail(n, "an example value nests more than 100 deep")
 	}
 	switch n.Kind {
 	case yaml.AliasNode:

@@ -80,7 +80,17 @@ func TestExamplesAreBounded(t *testing.T) {
 	}
 	_, err := Load("alias.yaml", []byte(b.String()), Options{})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "example inputs are too large: more than 200000 values in all the examples")
+	assert.Contains(t, err.Error(), "example values are too large: more than 200000 values in all the examples")
+
+	// One example's values are bounded together, its output and the
+	// calls it expects beside its input.
+	b.Reset()
+	b.WriteString("version: 1\nformatters:\n  - tool: t\n    result: '\"ok\"'\n    examples:\n")
+	b.WriteString("      - input: {l: &big [" + strings.Repeat("1, ", 59999) + "1]}\n")
+	b.WriteString("        output: {content: [{l: *big}], details: *big}\n        result: ok\n")
+	_, err = Load("output.yaml", []byte(b.String()), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the example is too large: more than 100000 values")
 
 	b.Reset()
 	b.WriteString("version: 1\nformatters:\n  - tool: t\n    preview: 'string(input.l.map(x, input.l.map(y, x + y)).size())'\n    examples:\n")

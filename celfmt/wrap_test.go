@@ -197,3 +197,22 @@ func TestSlotChecks(t *testing.T) {
 		assert.NoError(t, err, ok)
 	}
 }
+
+// TestExampleCallsMismatchIsBrief: an example's diagnostic shows the start
+// of a long list of calls and counts the rest, rather than repeating
+// thousands of them.
+func TestExampleCallsMismatchIsBrief(t *testing.T) {
+	src := `version: 1
+formatters:
+  - tool: t
+    unwrap: 'lists.range(3000).map(j, {"tool": "a", "input": {"n": j}})'
+    examples:
+      - input: {}
+        calls: [{tool: b}]
+`
+	_, err := Load("calls.yaml", []byte(src), Options{})
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 3*maxDescribed)
+	assert.Contains(t, err.Error(), `{"tool": "a", "input": {"n":0}}, {"tool": "a", "input": {"n":1}}`)
+	assert.Regexp(t, `… \d+ more\]`, err.Error())
+}
