@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -290,65 +291,20 @@ func tierName(t runtime.Tier) string {
 }
 
 // sameCalls compares the calls an example expects with those Unwrap
-// returned: the same tools and kinds, and inputs that are the same JSON
-// value (a string input is compared as a string).
+// returned: the same tools and kinds, and inputs that are equal as CEL's ==
+// compares them (objects whatever their key order, numbers by value; a
+// string input is compared as a string).
 func sameCalls(want []ExampleCall, got []runtime.InnerCall) bool {
 	if len(want) != len(got) {
 		return false
 	}
 	for i, w := range want {
 		g := got[i]
-		if w.Tool != g.Tool || w.Kind != g.Kind || !sameJSONValue(w.Input, g.Input) {
+		if w.Tool != g.Tool || w.Kind != g.Kind || !celrt.Equal(w.Input, g.Input) {
 			return false
 		}
 	}
 	return true
-}
-
-// sameJSONValue compares two values of the value model as JSON values:
-// objects whatever their key order, numbers by value.
-func sameJSONValue(a, b any) bool {
-	switch x := a.(type) {
-	case nil, bool, string:
-		return a == b
-	case value.Number, float64:
-		y, ok := number(b)
-		xf, _ := number(x)
-		return ok && xf == y
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !sameJSONValue(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case *value.Object:
-		y, ok := b.(*value.Object)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for k, v := range x.All() {
-			if w, found := y.Get(k); !found || !sameJSONValue(v, w) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case value.Number:
-		return x.Float64(), true
-	case float64:
-		return x, true
-	}
-	return 0, false
 }
 
 // describeCalls prints calls as a JSON list for a diagnostic.

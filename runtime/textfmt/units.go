@@ -206,26 +206,6 @@ func isSpaceAt(text string, i int) int {
 	return 0
 }
 
-// trimSpace trims white space, as JavaScript's trim sees it, from both
-// ends of text.
-func trimSpace(text string) string {
-	for len(text) > 0 {
-		n := isSpaceAt(text, 0)
-		if n == 0 {
-			break
-		}
-		text = text[n:]
-	}
-	for len(text) > 0 {
-		r, size := utf8.DecodeLastRuneInString(text)
-		if r < utf8.RuneSelf && r != ' ' && (r < '\t' || r > '\r') || r >= utf8.RuneSelf && !isJSSpace(r) {
-			break
-		}
-		text = text[:len(text)-size]
-	}
-	return text
-}
-
 // shortcutSymbols returns the symbol of Shortcut for a key name in lower
 // case: the modifiers and the keys whose names macOS shows as a symbol. A
 // switch, not a map: the package's initialization builds nothing.
@@ -329,7 +309,7 @@ func MenuPath(text string) string {
 	size := -len(arrow)
 	for start, i := 0, 0; i <= len(text); i++ {
 		if i == len(text) || text[i] == '>' {
-			if part := trimSpace(text[start:i]); part != "" {
+			if part := strings.TrimFunc(text[start:i], isJSSpace); part != "" {
 				size += len(arrow) + len(part)
 			}
 			start = i + 1
@@ -342,7 +322,7 @@ func MenuPath(text string) string {
 	b.Grow(size)
 	for start, i := 0, 0; i <= len(text); i++ {
 		if i == len(text) || text[i] == '>' {
-			if part := trimSpace(text[start:i]); part != "" {
+			if part := strings.TrimFunc(text[start:i], isJSSpace); part != "" {
 				if b.Len() > 0 {
 					b.WriteString(arrow)
 				}
