@@ -120,6 +120,11 @@ func (f *Formatter) runExample(c *compiled, input, result *value.Object, tool st
 	if c.ast == nil {
 		return nil
 	}
+	if *left == 0 {
+		// Spent by the example's earlier slots: a cost limit of 0 would
+		// read as if this one had cost too much.
+		return fmt.Errorf("not run: the examples of the catalog spent %d, all they may", examplesCostFactor*f.opts.CostLimit)
+	}
 	b := newBudget(f.opts.MemoryBudget, min(f.opts.CostLimit, *left))
 	err := f.format(c, input, result, tool, limits, b, use)
 	*left -= min(b.cost, *left)
