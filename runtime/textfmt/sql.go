@@ -36,16 +36,20 @@ var sqlRank = func() map[string]int {
 // data-modifying expression inside one (WITH d AS (DELETE …)) adds its own
 // kind. Comments, quoted strings and identifiers (single, double and back
 // quotes, PostgreSQL dollar quotes) are skipped, so a semicolon or keyword
-// inside them starts nothing. Empty statements have no kind.
+// inside them starts nothing. A $ right after a name goes on with the name,
+// as in PostgreSQL (and MySQL): a$$ starts no dollar quote. Empty
+// statements have no kind.
 //
 // Dialects disagree on where a string or comment ends (a backslash escapes
 // a quote in MySQL but not in standard SQL; PostgreSQL nests block comments,
-// MySQL runs the text of /*! … */), and a query may be written to read as
+// MySQL runs the text of /*! … */ and starts a -- comment only before white
+// space, so that 1--1 is arithmetic), and a query may be written to read as
 // harmless in one of them: SQLKinds reads the text both ways and reports
 // the kinds of both readings.
 //
-// It reads text twice, however long, and returns at most len(sqlKeywords)
-// kinds, so padding cannot hide a statement nor make the list long.
+// It reads text twice, however long (the names and numbers right before a
+// $ once more), and returns at most len(sqlKeywords) kinds, so padding
+// cannot hide a statement nor make the list long.
 func SQLKinds(text string) []string {
 	seen := map[string]bool{}
 	readings := []bool{false}
@@ -70,23 +74,44 @@ func SQLKinds(text string) []string {
 
 // mayReadOtherwise reports whether MySQL may read text otherwise than
 // standard SQL: it has a backslash, a # or /* comment, a dollar sign
-// (PostgreSQL's dollar quotes are no quotes to MySQL) or a back quote (a
-// quote only to MySQL). Each byte is searched for on its own because the
-// standard library's vectorized IndexByte is many times faster than
-// ContainsAny over a long query.
+// (PostgreSQL's dollar quotes are no quotes to MySQL), a back quote (a
+// quote only to MySQL) or a -- that is no comment to MySQL. Each byte is
+// searched for on its own because the standard library's vectorized
+// IndexByte is many times faster than ContainsAny over a long query.
 func mayReadOtherwise(text string) bool {
 	for _, c := range []byte("\\#$`") {
 		if strings.IndexByte(text, c) >= 0 {
 			return true
 		}
 	}
-	return strings.Contains(text, "/*")
+	if strings.Contains(text, "/*") {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], "--")
+		if j < 0 {
+			return false
+		}
+		if i += j + 2; !mysqlCommentAfterDashes(text, i) {
+			return true
+		}
+	}
+}
+
+// mysqlCommentAfterDashes reports whether MySQL reads the -- that ends
+// before text[i] as a comment: only when white space, a control character
+// or the end of the text follows it.
+func mysqlCommentAfterDashes(text string, i int) bool {
+	return i >= len(text) || text[i] <= ' ' || text[i] == 0x7f
 }
 
 type sqlScanner struct {
 	text  string
 	i     int
 	mysql bool // MySQL's reading of strings and comments, else standard SQL's
+	// tok is where a token starts at or before i with no quote, comment or
+	// $ between: where afterName starts reading names.
+	tok int
 }
 
 // statement reads one statement up to and including its semicolon and
@@ -124,8 +149,9 @@ func (s *sqlScanner) statement() []string {
 		case asciiSpace[c]:
 			s.i = skipBytes(s.text, s.i+1, &asciiSpace)
 			continue
-		case c == '-' && strings.HasPrefix(s.text[s.i:], "--"):
+		case c == '-' && strings.HasPrefix(s.text[s.i:], "--") && (!s.mysql || mysqlCommentAfterDashes(s.text, s.i+2)):
 			s.skipLine()
+			s.tok = s.i
 			continue
 		case c == '#' && s.mysql:
 			s.skipLine()
@@ -138,18 +164,29 @@ func (s *sqlScanner) statement() []string {
 			continue
 		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*"):
 			s.skipBlockComment()
+			s.tok = s.i
 			continue
 		case c == '\'' || c == '"' || (c == '`' && s.mysql):
 			s.skipQuoted(c)
+			s.tok = s.i
 			afterParen = false
 			first = false
 			continue
 		case c == '$' && !s.mysql:
-			if s.skipDollarQuoted() {
-				afterParen = false
-				first = false
-				continue
+			switch {
+			case s.afterName():
+				s.i = skipBytes(s.text, s.i, &pgNameByte) // the rest of the name
+			case s.skipDollarQuoted():
+			default: // a parameter ($1) or a $ on its own
+				if first {
+					kinds = append(kinds, "SQL")
+				}
+				s.i = skipBytes(s.text, s.i+1, &asciiDigit)
 			}
+			s.tok = s.i
+			afterParen = false
+			first = false
+			continue
 		case isSQLWordStart(c):
 			word := s.word()
 			upper := strings.ToUpper(word)
@@ -272,14 +309,76 @@ func (s *sqlScanner) skipQuoted(q byte) {
 	s.i = min(s.i, len(s.text))
 }
 
+// afterName reports whether the $ at s.i goes on with a name (an
+// identifier or keyword) that ends right before it, as PostgreSQL reads
+// the text: a$$ is a name, not a name and a dollar quote.
+func (s *sqlScanner) afterName() bool {
+	return s.i > s.tok && pgNameByte[s.text[s.i-1]] && endsInName(s.text[s.tok:s.i])
+}
+
+// endsInName reports whether PostgreSQL reads code, text with no quote,
+// comment or $ in it, as ending in a name. A name starts with a letter, an
+// underscore or a byte of a non-ASCII character; a number starts with a
+// digit and takes a fraction and an exponent (1.5e3), but no letter. What
+// follows a number is a name, as PostgreSQL 14 reads 1e$$; later versions
+// reject a name glued to a number, so that reading is the only one that
+// runs.
+func endsInName(code string) bool {
+	name := false
+	for j := 0; j < len(code); {
+		switch c := code[j]; {
+		case pgNameStart[c]:
+			j = skipBytes(code, j+1, &pgNameByte)
+			name = true
+		case asciiDigit[c]:
+			j = numberEnd(code, j)
+			name = false
+		default:
+			j++
+			name = false
+		}
+	}
+	return name
+}
+
+// numberEnd returns where the number that starts at code[j], a digit,
+// ends.
+func numberEnd(code string, j int) int {
+	j = skipBytes(code, j, &asciiDigit)
+	if j < len(code) && code[j] == '.' {
+		j = skipBytes(code, j+1, &asciiDigit)
+	}
+	if j < len(code) && code[j]|0x20 == 'e' {
+		k := j + 1
+		if k < len(code) && (code[k] == '+' || code[k] == '-') {
+			k++
+		}
+		if k < len(code) && asciiDigit[code[k]] {
+			j = skipBytes(code, k, &asciiDigit)
+		}
+	}
+	return j
+}
+
+// pgNameStart marks the bytes that start a name in PostgreSQL, pgNameByte
+// those that go on with one, pgTagByte those that go on with the tag of a
+// dollar quote, and asciiDigit the digits.
+var pgNameStart, pgNameByte, pgTagByte, asciiDigit = func() (start, name, tag, digit [256]bool) {
+	for c := range 256 {
+		start[c] = c == '_' || c >= 0x80 || (c|0x20 >= 'a' && c|0x20 <= 'z')
+		digit[c] = c >= '0' && c <= '9'
+		tag[c] = start[c] || digit[c]
+		name[c] = tag[c] || c == '$'
+	}
+	return
+}()
+
 // skipDollarQuoted skips a PostgreSQL dollar-quoted string ($$…$$ or
 // $tag$…$tag$) and reports whether one starts here.
 func (s *sqlScanner) skipDollarQuoted() bool {
 	j := s.i + 1
-	if j < len(s.text) && isSQLWordStart(s.text[j]) {
-		for j < len(s.text) && isSQLWordByte(s.text[j]) {
-			j++
-		}
+	if j < len(s.text) && pgNameStart[s.text[j]] {
+		j = skipBytes(s.text, j+1, &pgTagByte)
 	}
 	if j >= len(s.text) || s.text[j] != '$' {
 		return false

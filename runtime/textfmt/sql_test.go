@@ -40,6 +40,15 @@ func TestSQLKinds(t *testing.T) {
 		{"hash comment in MySQL only", "SELECT 1 # ; DELETE FROM t", []string{"DELETE", "SELECT"}},
 		{"dollar quotes are no quotes to MySQL", "SELECT $x$; DROP TABLE t; $x$", []string{"DROP", "SQL", "SELECT"}},
 		{"back quotes are no quotes to standard SQL", "SELECT 1 AS `a; DROP TABLE t; --`", []string{"DROP", "SELECT"}},
+		// A $ right after a name goes on with the name (a$$ is a name in
+		// PostgreSQL), so it starts no dollar quote; in MySQL the backslash
+		// keeps the rest in one string.
+		{"dollar after a name", `SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, []string{"DROP", "SELECT"}},
+		{"dollar quote tag of non-ASCII letters", "SELECT $é$ ' $é$; DROP TABLE t; -- '", []string{"DROP", "SELECT"}},
+		// In MySQL -- starts a comment only before white space or a control
+		// character: 1--1 is one minus minus one.
+		{"MySQL double dash before a digit", "SELECT 1--1; DROP TABLE invoices", []string{"DROP", "SELECT"}},
+		{"double dash and space comment in both", "SELECT 1 -- ; DROP TABLE t", []string{"SELECT"}},
 		{"unterminated string", "SELECT 'abc", []string{"SELECT"}},
 		{"unterminated comment", "DELETE FROM t /* x", []string{"DELETE"}},
 	}
@@ -48,6 +57,59 @@ func TestSQLKinds(t *testing.T) {
 			assert.Equal(t, tc.want, SQLKinds(tc.sql))
 		})
 	}
+}
+
+// TestSQLKindsReadings checks each reading on its own: what one reading
+// gets wrong the other must not hide.
+func TestSQLKindsReadings(t *testing.T) {
+	tests := []struct {
+		name, sql       string
+		standard, mysql []string
+	}{
+		{"dollar after a name", `SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, []string{"DROP", "SELECT"}, []string{"SELECT"}},
+		{"dollar after a name ending in a digit", "SELECT x1$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar after a non-ASCII name", "SELECT é$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar after a number and a name", "SELECT 1e$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar after a parameter and a name", "SELECT $1e$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar quote after a space", "SELECT $$a;b$$", []string{"SELECT"}, []string{"SQL", "SELECT"}},
+		{"dollar quote after a number", "SELECT 1$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar quote after a real", "SELECT 1.e5$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar quote after a quoted name", `SELECT "a"$$; DROP TABLE t; -- $$`, []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar quote after a string", "SELECT 'a'$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"dollar quote tag of non-ASCII letters", "SELECT $é$ ' $é$; DROP TABLE t; -- '", []string{"DROP", "SELECT"}, []string{"SELECT"}},
+		{"parameter", "SELECT $1; DROP TABLE t", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
+		{"double dash before a digit", "SELECT 1--1; DROP TABLE invoices", []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"double dash before a dash", "SELECT 1 ---1; DROP TABLE t", []string{"SELECT"}, []string{"DROP", "SELECT"}},
+		{"double dash before a space", "SELECT 1 -- ; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
+		{"double dash before a tab", "SELECT 1 --\t; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
+		{"double dash before a control character", "SELECT 1 --\x01; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
+		{"double dash at the end", "DELETE FROM t --", []string{"DELETE"}, []string{"DELETE"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.standard, readingKinds(tc.sql, false), "standard SQL")
+			assert.Equal(t, tc.mysql, readingKinds(tc.sql, true), "MySQL")
+		})
+	}
+}
+
+// readingKinds returns the kinds of sql in one reading, ordered as
+// SQLKinds orders them.
+func readingKinds(sql string, mysql bool) []string {
+	seen := map[string]bool{}
+	s := sqlScanner{text: sql, mysql: mysql}
+	for s.i < len(s.text) {
+		for _, k := range s.statement() {
+			seen[k] = true
+		}
+	}
+	kinds := []string{}
+	for _, k := range sqlKeywords {
+		if seen[k] {
+			kinds = append(kinds, k)
+		}
+	}
+	return kinds
 }
 
 func TestSQLKindsAreBounded(t *testing.T) {
@@ -74,7 +136,8 @@ func BenchmarkSQLKinds(b *testing.B) {
 }
 
 func FuzzSQLKinds(f *testing.F) {
-	for _, s := range []string{"SELECT 1; DROP TABLE x", "WITH d AS (DELETE FROM t) SELECT 1", `SELECT 'a\'; DROP`, "/* /* */ */ x", "$a$ $a$; $$", "/*!5 DROP */ #"} {
+	for _, s := range []string{"SELECT 1; DROP TABLE x", "WITH d AS (DELETE FROM t) SELECT 1", `SELECT 'a\'; DROP`, "/* /* */ */ x", "$a$ $a$; $$", "/*!5 DROP */ #",
+		`SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, "SELECT 1--1; DROP TABLE invoices"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, sql string) {
