@@ -200,7 +200,7 @@ var functions = []function{
 		doc: `sqlKinds(sql) lists the kinds of the statements in an SQL text, each once, the most consequential first ` +
 			`(DROP before DELETE before UPDATE … before SELECT): each statement's first keyword, uppercased, or SQL when it starts otherwise; ` +
 			`the statement a WITH clause leads to and any data-modifying statement inside it. Comments and quoted text are skipped, ` +
-			`reading the text as both standard SQL and MySQL do, so padding, a multi-statement query or a dialect's quirk cannot hide a statement.`,
+			`reading the text as standard SQL, PostgreSQL and MySQL do, so padding, a multi-statement query or a dialect's quirk cannot hide a statement.`,
 		examples: []string{
 			`sqlKinds("SELECT 1;\n\n\nDROP TABLE users; --") // ["DROP", "SELECT"]`,
 			`sqlKinds("select ';drop table x'") // ["SELECT"]`,

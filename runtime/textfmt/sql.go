@@ -41,23 +41,21 @@ var sqlRank = func() map[string]int {
 // statements have no kind.
 //
 // Dialects disagree on where a string or comment ends (a backslash escapes
-// a quote in MySQL but not in standard SQL; PostgreSQL nests block comments,
-// MySQL runs the text of /*! … */ and starts a -- comment only before white
-// space, so that 1--1 is arithmetic), and a query may be written to read as
-// harmless in one of them: SQLKinds reads the text both ways and reports
-// the kinds of both readings.
+// a quote in MySQL and in PostgreSQL's E'…' strings but not in standard SQL;
+// PostgreSQL nests block comments and ends a -- comment at a carriage
+// return too, MySQL runs the text of /*! … */ and starts a -- comment only
+// before white space, so that 1--1 is arithmetic; MySQL reads dollar quotes
+// from version 8.1 on), and a query may be written to read as harmless in
+// one of them: SQLKinds reads the text in each way it may be read otherwise
+// (see sqlDialect) and reports the kinds of all the readings.
 //
-// It reads text twice, however long (the names and numbers right before a
-// $ once more), and returns at most len(sqlKeywords) kinds, so padding
-// cannot hide a statement nor make the list long.
+// It reads text at most four times, however long (the names and numbers
+// right before a $ or E' once more), and returns at most len(sqlKeywords)
+// kinds, so padding cannot hide a statement nor make the list long.
 func SQLKinds(text string) []string {
 	seen := map[string]bool{}
-	readings := []bool{false}
-	if mayReadOtherwise(text) {
-		readings = append(readings, true) // where MySQL may read it otherwise
-	}
-	for _, mysql := range readings {
-		s := sqlScanner{text: text, mysql: mysql}
+	for _, d := range sqlDialects(text) {
+		s := sqlScanner{text: text, dialect: d}
 		for s.i < len(s.text) {
 			for _, k := range s.statement() {
 				seen[k] = true
@@ -72,14 +70,62 @@ func SQLKinds(text string) []string {
 	return kinds
 }
 
+// sqlDialect is a way to read SQL: where its strings, quoted names and
+// comments start and end.
+type sqlDialect uint8
+
+const (
+	// standardSQL is SQL as the standard and SQLite write it, with
+	// PostgreSQL's dollar quotes and nested block comments.
+	standardSQL sqlDialect = iota
+	// postgreSQL is PostgreSQL's SQL: standard SQL, with E'…' strings in
+	// which a backslash escapes, and -- comments that end at a carriage
+	// return too.
+	postgreSQL
+	// mySQL is MySQL's SQL before version 8.1, and MariaDB's: a backslash
+	// escapes in strings, back quotes quote names, # starts a comment and
+	// so does -- before white space, /*! … */ holds code, block comments do
+	// not nest, and $ quotes nothing.
+	mySQL
+	// mySQLDollar is MySQL's SQL from version 8.1 on, which also reads
+	// dollar quotes; their tags may start with a digit ($1$ … $1$).
+	mySQLDollar
+)
+
+func (d sqlDialect) mysql() bool { return d >= mySQL }
+
+// sqlDialects returns the dialects to read text in: standard SQL, and each
+// other dialect where it may read text otherwise. PostgreSQL may only read
+// otherwise a text with a carriage return after a --, or with a backslash
+// and an E' or e'; MySQL a text with a backslash or one that
+// mayReadOtherwise accepts, and MySQL from 8.1 on only such a text with a
+// $. Each byte is searched for on its own because the standard library's
+// vectorized IndexByte is many times faster than ContainsAny over a long
+// query.
+func sqlDialects(text string) []sqlDialect {
+	dialects := []sqlDialect{standardSQL}
+	backslash := strings.IndexByte(text, '\\') >= 0
+	dashes := strings.Index(text, "--")
+	if dashes >= 0 && strings.IndexByte(text[dashes:], '\r') >= 0 ||
+		backslash && (strings.Contains(text, "E'") || strings.Contains(text, "e'")) {
+		dialects = append(dialects, postgreSQL)
+	}
+	if backslash || mayReadOtherwise(text, dashes) {
+		dialects = append(dialects, mySQL)
+		if strings.IndexByte(text, '$') >= 0 {
+			dialects = append(dialects, mySQLDollar)
+		}
+	}
+	return dialects
+}
+
 // mayReadOtherwise reports whether MySQL may read text otherwise than
-// standard SQL: it has a backslash, a # or /* comment, a dollar sign
-// (PostgreSQL's dollar quotes are no quotes to MySQL), a back quote (a
-// quote only to MySQL) or a -- that is no comment to MySQL. Each byte is
-// searched for on its own because the standard library's vectorized
-// IndexByte is many times faster than ContainsAny over a long query.
-func mayReadOtherwise(text string) bool {
-	for _, c := range []byte("\\#$`") {
+// standard SQL: it has a # or /* comment, a dollar sign (PostgreSQL's
+// dollar quotes are not MySQL's), a back quote (a quote only to MySQL) or a
+// -- that is no comment to MySQL, the first -- at dashes (-1 for none).
+// (So does a backslash, which sqlDialects looks for.)
+func mayReadOtherwise(text string, dashes int) bool {
+	for _, c := range []byte("#$`") {
 		if strings.IndexByte(text, c) >= 0 {
 			return true
 		}
@@ -87,15 +133,17 @@ func mayReadOtherwise(text string) bool {
 	if strings.Contains(text, "/*") {
 		return true
 	}
-	for i := 0; ; {
+	for i := dashes; i >= 0; {
+		if i += 2; !mysqlCommentAfterDashes(text, i) {
+			return true
+		}
 		j := strings.Index(text[i:], "--")
 		if j < 0 {
 			return false
 		}
-		if i += j + 2; !mysqlCommentAfterDashes(text, i) {
-			return true
-		}
+		i += j
 	}
+	return false
 }
 
 // mysqlCommentAfterDashes reports whether MySQL reads the -- that ends
@@ -106,11 +154,11 @@ func mysqlCommentAfterDashes(text string, i int) bool {
 }
 
 type sqlScanner struct {
-	text  string
-	i     int
-	mysql bool // MySQL's reading of strings and comments, else standard SQL's
+	text    string
+	i       int
+	dialect sqlDialect
 	// tok is where a token starts at or before i with no quote, comment or
-	// $ between: where afterName starts reading names.
+	// $ between: where afterName and afterE start reading names.
 	tok int
 }
 
@@ -149,39 +197,51 @@ func (s *sqlScanner) statement() []string {
 		case asciiSpace[c]:
 			s.i = skipBytes(s.text, s.i+1, &asciiSpace)
 			continue
-		case c == '-' && strings.HasPrefix(s.text[s.i:], "--") && (!s.mysql || mysqlCommentAfterDashes(s.text, s.i+2)):
+		case c == '-' && strings.HasPrefix(s.text[s.i:], "--") && (!s.dialect.mysql() || mysqlCommentAfterDashes(s.text, s.i+2)):
 			s.skipLine()
 			s.tok = s.i
 			continue
-		case c == '#' && s.mysql:
+		case c == '#' && s.dialect.mysql():
 			s.skipLine()
+			s.tok = s.i
 			continue
-		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*!") && s.mysql:
+		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*!") && s.dialect.mysql():
 			s.i += 3 // MySQL runs what this "comment" holds, after a version
-			for s.i < len(s.text) && s.text[s.i] >= '0' && s.text[s.i] <= '9' {
-				s.i++
-			}
+			s.i = skipBytes(s.text, s.i, &asciiDigit)
+			s.tok = s.i
 			continue
 		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*"):
 			s.skipBlockComment()
 			s.tok = s.i
 			continue
-		case c == '\'' || c == '"' || (c == '`' && s.mysql):
+		case c == '\'' && s.dialect == postgreSQL && s.afterE():
+			s.skipEscapeString()
+			s.tok = s.i
+			afterParen = false
+			first = false
+			continue
+		case c == '\'' || c == '"' || (c == '`' && s.dialect.mysql()):
 			s.skipQuoted(c)
 			s.tok = s.i
 			afterParen = false
 			first = false
 			continue
-		case c == '$' && !s.mysql:
+		case c == '$' && s.dialect != mySQL:
+			// In PostgreSQL a tag starts with a letter and $1 is a
+			// parameter; in MySQL $1$ is a tag and $x a name.
+			tagStart, tagByte, rest := &pgNameStartByte, &pgTagByte, &asciiDigit
+			if s.dialect == mySQLDollar {
+				tagStart, tagByte, rest = &mysqlTagByte, &mysqlTagByte, &pgNameByte
+			}
 			switch {
 			case s.afterName():
 				s.i = skipBytes(s.text, s.i, &pgNameByte) // the rest of the name
-			case s.skipDollarQuoted():
-			default: // a parameter ($1) or a $ on its own
+			case s.skipDollarQuoted(tagStart, tagByte):
+			default: // a parameter, a name or a $ on its own
 				if first {
 					kinds = append(kinds, "SQL")
 				}
-				s.i = skipBytes(s.text, s.i+1, &asciiDigit)
+				s.i = skipBytes(s.text, s.i+1, rest)
 			}
 			s.tok = s.i
 			afterParen = false
@@ -256,12 +316,19 @@ func (s *sqlScanner) word() string {
 	return s.text[start:s.i]
 }
 
+// skipLine skips a -- or # comment: to the end of the line, which in
+// PostgreSQL a carriage return ends too.
 func (s *sqlScanner) skipLine() {
+	end := len(s.text)
 	if j := strings.IndexByte(s.text[s.i:], '\n'); j >= 0 {
-		s.i += j + 1
-	} else {
-		s.i = len(s.text)
+		end = s.i + j + 1
 	}
+	if s.dialect == postgreSQL {
+		if j := strings.IndexByte(s.text[s.i:end], '\r'); j >= 0 {
+			end = s.i + j + 1
+		}
+	}
+	s.i = end
 }
 
 // skipBlockComment skips a /* */ comment, nested ones included as
@@ -270,7 +337,7 @@ func (s *sqlScanner) skipBlockComment() {
 	depth := 0
 	for s.i < len(s.text) {
 		switch {
-		case strings.HasPrefix(s.text[s.i:], "/*") && (depth == 0 || !s.mysql):
+		case strings.HasPrefix(s.text[s.i:], "/*") && (depth == 0 || !s.dialect.mysql()):
 			depth++
 			s.i += 2
 		case strings.HasPrefix(s.text[s.i:], "*/"):
@@ -292,7 +359,7 @@ func (s *sqlScanner) skipQuoted(q byte) {
 	for s.i < len(s.text) {
 		switch s.text[s.i] {
 		case '\\':
-			if s.mysql && q != '`' {
+			if s.dialect.mysql() && q != '`' {
 				s.i += 2
 				continue
 			}
@@ -309,36 +376,187 @@ func (s *sqlScanner) skipQuoted(q byte) {
 	s.i = min(s.i, len(s.text))
 }
 
-// afterName reports whether the $ at s.i goes on with a name (an
-// identifier or keyword) that ends right before it, as PostgreSQL reads
-// the text: a$$ is a name, not a name and a dollar quote.
-func (s *sqlScanner) afterName() bool {
-	return s.i > s.tok && pgNameByte[s.text[s.i-1]] && endsInName(s.text[s.tok:s.i])
+// skipEscapeString skips a PostgreSQL E'…' string, in which a backslash
+// escapes the next character, and the strings that go on with it: a string
+// that follows it after white space holding a line break (and -- comments)
+// is part of it, read the same way.
+func (s *sqlScanner) skipEscapeString() {
+	for s.i < len(s.text) && s.text[s.i] == '\'' {
+		s.i++
+		for s.i < len(s.text) {
+			if c := s.text[s.i]; c == '\\' {
+				s.i += 2
+				continue
+			} else if c == '\'' {
+				if s.i+1 < len(s.text) && s.text[s.i+1] == '\'' {
+					s.i += 2
+					continue
+				}
+				break
+			}
+			s.i++
+		}
+		if s.i >= len(s.text) {
+			s.i = len(s.text)
+			return
+		}
+		s.i++ // the closing quote
+		// Look for white space with a line break, then a quote.
+		j, lineBreak := s.i, false
+		for j < len(s.text) {
+			if c := s.text[j]; asciiSpace[c] {
+				lineBreak = lineBreak || c == '\n' || c == '\r'
+				j++
+			} else if strings.HasPrefix(s.text[j:], "--") {
+				k := strings.IndexAny(s.text[j:], "\r\n")
+				if k < 0 {
+					return
+				}
+				j += k
+			} else {
+				break
+			}
+		}
+		if !lineBreak || j >= len(s.text) || s.text[j] != '\'' {
+			return
+		}
+		s.i = j
+	}
 }
 
-// endsInName reports whether PostgreSQL reads code, text with no quote,
-// comment or $ in it, as ending in a name. A name starts with a letter, an
+// afterName reports whether the $ at s.i goes on with a name (an
+// identifier or keyword) that ends right before it, as the dialect reads
+// the text: a$$ is a name, not a name and a dollar quote.
+func (s *sqlScanner) afterName() bool {
+	if s.i <= s.tok {
+		return false
+	}
+	if s.dialect.mysql() {
+		c := s.text[s.i-1]
+		return (pgNameByte[c] || c == '.' || c == '@') && mysqlInName(s.text[s.tok:s.i])
+	}
+	return pgNameByte[s.text[s.i-1]] && pgTrailingName(s.text[s.tok:s.i]) >= 0
+}
+
+// afterE reports whether the quote at s.i starts an E'…' string: whether
+// an E that is a name of its own comes right before it.
+func (s *sqlScanner) afterE() bool {
+	return s.i > s.tok && s.text[s.i-1]|0x20 == 'e' && pgTrailingName(s.text[s.tok:s.i]) == s.i-1-s.tok
+}
+
+// pgTrailingName returns where the name that code ends in starts, as
+// PostgreSQL reads code (text with no quote, comment or $ in it), or -1
+// when code does not end in a name. A name starts with a letter, an
 // underscore or a byte of a non-ASCII character; a number starts with a
 // digit and takes a fraction and an exponent (1.5e3), but no letter. What
 // follows a number is a name, as PostgreSQL 14 reads 1e$$; later versions
 // reject a name glued to a number, so that reading is the only one that
 // runs.
-func endsInName(code string) bool {
-	name := false
+func pgTrailingName(code string) int {
+	start := -1
 	for j := 0; j < len(code); {
 		switch c := code[j]; {
-		case pgNameStart[c]:
+		case pgNameStartByte[c]:
+			start = j
 			j = skipBytes(code, j+1, &pgNameByte)
-			name = true
 		case asciiDigit[c]:
 			j = numberEnd(code, j)
-			name = false
+			start = -1
 		default:
 			j++
-			name = false
+			start = -1
 		}
 	}
-	return name
+	return start
+}
+
+// mysqlInName reports whether MySQL reads a $ right after code (text with
+// no quote, comment or $ in it) as part of a name rather than as the start
+// of a token: after a name or after a number that the $ makes a name (1$
+// and 0x1F$ are names, 1.5 and 1e5 are numbers), after a dot that is no
+// decimal point (t.$x, t.5$x), and after @ (a variable or host name).
+func mysqlInName(code string) bool {
+	in := false // the last token is a name
+	for j := 0; j < len(code); {
+		switch c := code[j]; {
+		case asciiDigit[c]:
+			j, in = mysqlNumber(code, j)
+		case c == '.':
+			next := byte('$') // what follows code
+			if j+1 < len(code) {
+				next = code[j+1]
+			}
+			switch {
+			case !pgNameByte[next]:
+				j, in = j+1, false
+			case in || !asciiDigit[next]: // a name follows, even one that starts with a digit
+				j, in = skipBytes(code, j+1, &pgNameByte), true
+			default: // .5
+				j, in = mysqlRealEnd(code, j+1), false
+			}
+		case c == '@':
+			for j < len(code) && code[j] == '@' {
+				j++
+			}
+			j, in = skipBytes(code, j, &mysqlHostByte), true
+		case pgNameByte[c]:
+			j, in = skipBytes(code, j+1, &pgNameByte), true
+		default:
+			j, in = j+1, false
+		}
+	}
+	return in
+}
+
+// mysqlNumber reads the number or name that starts at code[j], a digit, as
+// MySQL reads it, and returns where it ends and whether it is a name. A $
+// comes right after code.
+func mysqlNumber(code string, j int) (int, bool) {
+	if code[j] == '0' && j+1 < len(code) && (code[j+1] == 'x' || code[j+1] == 'b') {
+		digits := &hexDigit
+		if code[j+1] == 'b' {
+			digits = &binaryDigit
+		}
+		if k := skipBytes(code, j+2, digits); k-j >= 3 && k < len(code) && !pgNameByte[code[k]] {
+			return k, false // 0x1F, 0b101
+		}
+		return skipBytes(code, j, &pgNameByte), true // 0x1Fg, 0x
+	}
+	k := skipBytes(code, j, &asciiDigit)
+	if k == len(code) {
+		return k, true // the $ makes it a name
+	}
+	switch c := code[k]; {
+	case c == '.':
+		return mysqlRealEnd(code, k+1), false
+	case !pgNameByte[c]:
+		return k, false
+	case c|0x20 == 'e':
+		e := k + 1
+		if e+1 < len(code) && (code[e] == '+' || code[e] == '-') && asciiDigit[code[e+1]] {
+			e++
+		}
+		if e < len(code) && asciiDigit[code[e]] {
+			return skipBytes(code, e, &asciiDigit), false // 1e5
+		}
+	}
+	return skipBytes(code, k, &pgNameByte), true // 1a, 1e
+}
+
+// mysqlRealEnd returns where the number whose fraction starts at code[j]
+// ends.
+func mysqlRealEnd(code string, j int) int {
+	j = skipBytes(code, j, &asciiDigit)
+	if j < len(code) && code[j]|0x20 == 'e' {
+		e := j + 1
+		if e < len(code) && (code[e] == '+' || code[e] == '-') {
+			e++
+		}
+		if e < len(code) && asciiDigit[code[e]] {
+			return skipBytes(code, e, &asciiDigit)
+		}
+	}
+	return j
 }
 
 // numberEnd returns where the number that starts at code[j], a digit,
@@ -360,25 +578,37 @@ func numberEnd(code string, j int) int {
 	return j
 }
 
-// pgNameStart marks the bytes that start a name in PostgreSQL, pgNameByte
-// those that go on with one, pgTagByte those that go on with the tag of a
-// dollar quote, and asciiDigit the digits.
-var pgNameStart, pgNameByte, pgTagByte, asciiDigit = func() (start, name, tag, digit [256]bool) {
+// pgNameStartByte marks the bytes that start a name in PostgreSQL,
+// pgNameByte those that go on with one (in MySQL too), pgTagByte those that
+// go on with the tag of a dollar quote, mysqlTagByte those of a tag in
+// MySQL, and mysqlHostByte those of a host or variable name after @.
+var pgNameStartByte, pgNameByte, pgTagByte, mysqlTagByte, mysqlHostByte = func() (start, name, tag, mysqlTag, host [256]bool) {
 	for c := range 256 {
 		start[c] = c == '_' || c >= 0x80 || (c|0x20 >= 'a' && c|0x20 <= 'z')
-		digit[c] = c >= '0' && c <= '9'
-		tag[c] = start[c] || digit[c]
+		tag[c] = start[c] || asciiDigit[c]
 		name[c] = tag[c] || c == '$'
+		host[c] = name[c] || c == '.'
+	}
+	return start, name, tag, tag, host
+}()
+
+// asciiDigit, hexDigit and binaryDigit mark the digits of each base.
+var asciiDigit, hexDigit, binaryDigit = func() (dec, hex, bin [256]bool) {
+	for c := range 256 {
+		dec[c] = c >= '0' && c <= '9'
+		hex[c] = dec[c] || (c|0x20 >= 'a' && c|0x20 <= 'f')
+		bin[c] = c == '0' || c == '1'
 	}
 	return
 }()
 
-// skipDollarQuoted skips a PostgreSQL dollar-quoted string ($$…$$ or
-// $tag$…$tag$) and reports whether one starts here.
-func (s *sqlScanner) skipDollarQuoted() bool {
+// skipDollarQuoted skips a dollar-quoted string ($$…$$ or $tag$…$tag$) and
+// reports whether one starts here. The tag starts with a byte of tagStart
+// and goes on with bytes of tagByte.
+func (s *sqlScanner) skipDollarQuoted(tagStart, tagByte *[256]bool) bool {
 	j := s.i + 1
-	if j < len(s.text) && pgNameStart[s.text[j]] {
-		j = skipBytes(s.text, j+1, &pgTagByte)
+	if j < len(s.text) && tagStart[s.text[j]] {
+		j = skipBytes(s.text, j+1, tagByte)
 	}
 	if j >= len(s.text) || s.text[j] != '$' {
 		return false

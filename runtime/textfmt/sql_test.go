@@ -49,6 +49,15 @@ func TestSQLKinds(t *testing.T) {
 		// character: 1--1 is one minus minus one.
 		{"MySQL double dash before a digit", "SELECT 1--1; DROP TABLE invoices", []string{"DROP", "SELECT"}},
 		{"double dash and space comment in both", "SELECT 1 -- ; DROP TABLE t", []string{"SELECT"}},
+		// In PostgreSQL a backslash escapes in E'…' strings, and a carriage
+		// return ends a -- comment.
+		{"PostgreSQL escape string", `SELECT E'\'', $$ ' $$; DROP TABLE t; -- '`, []string{"DROP", "SELECT"}},
+		{"PostgreSQL escape string continued", "SELECT E'a'\n'\\'', $$#$$; DROP TABLE t; -- '", []string{"DROP", "SELECT"}},
+		{"PostgreSQL carriage return ends a comment", "SELECT 1 --\r; DROP TABLE t", []string{"DROP", "SELECT"}},
+		// MySQL reads dollar quotes from 8.1 on, and not after @.
+		{"MySQL dollar quote", `SELECT '\'', $a$ ' $a$; DROP TABLE t; -- '`, []string{"DROP", "SELECT"}},
+		{"MySQL dollar quote tag of a digit", "SELECT $1$ '$1$; DROP TABLE t; -- '", []string{"DROP", "SELECT"}},
+		{"MySQL no dollar quote after @", "SELECT $a$ ' $a$, @$$; DROP TABLE t; -- $$ '", []string{"DROP", "SELECT"}},
 		{"unterminated string", "SELECT 'abc", []string{"SELECT"}},
 		{"unterminated comment", "DELETE FROM t /* x", []string{"DELETE"}},
 	}
@@ -60,44 +69,61 @@ func TestSQLKinds(t *testing.T) {
 }
 
 // TestSQLKindsReadings checks each reading on its own: what one reading
-// gets wrong the other must not hide.
+// gets wrong another must not hide. want lists the kinds of each reading,
+// in the order of the dialects: standard SQL | PostgreSQL | MySQL | MySQL
+// from 8.1 on.
 func TestSQLKindsReadings(t *testing.T) {
-	tests := []struct {
-		name, sql       string
-		standard, mysql []string
-	}{
-		{"dollar after a name", `SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, []string{"DROP", "SELECT"}, []string{"SELECT"}},
-		{"dollar after a name ending in a digit", "SELECT x1$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar after a non-ASCII name", "SELECT é$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar after a number and a name", "SELECT 1e$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar after a parameter and a name", "SELECT $1e$$; DROP TABLE t; -- $$", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar quote after a space", "SELECT $$a;b$$", []string{"SELECT"}, []string{"SQL", "SELECT"}},
-		{"dollar quote after a number", "SELECT 1$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar quote after a real", "SELECT 1.e5$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar quote after a quoted name", `SELECT "a"$$; DROP TABLE t; -- $$`, []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar quote after a string", "SELECT 'a'$$; DROP TABLE t; -- $$", []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"dollar quote tag of non-ASCII letters", "SELECT $é$ ' $é$; DROP TABLE t; -- '", []string{"DROP", "SELECT"}, []string{"SELECT"}},
-		{"parameter", "SELECT $1; DROP TABLE t", []string{"DROP", "SELECT"}, []string{"DROP", "SELECT"}},
-		{"double dash before a digit", "SELECT 1--1; DROP TABLE invoices", []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"double dash before a dash", "SELECT 1 ---1; DROP TABLE t", []string{"SELECT"}, []string{"DROP", "SELECT"}},
-		{"double dash before a space", "SELECT 1 -- ; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
-		{"double dash before a tab", "SELECT 1 --\t; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
-		{"double dash before a control character", "SELECT 1 --\x01; DROP TABLE t", []string{"SELECT"}, []string{"SELECT"}},
-		{"double dash at the end", "DELETE FROM t --", []string{"DELETE"}, []string{"DELETE"}},
+	tests := []struct{ name, sql, want string }{
+		{"dollar after a name", `SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, "DROP SELECT | DROP SELECT | SELECT | SELECT"},
+		{"dollar after a name ending in a digit", "SELECT x1$$; DROP TABLE t; -- $$", "DROP SELECT | DROP SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after a non-ASCII name", "SELECT \u00e9$$; DROP TABLE t; -- $$", "DROP SELECT | DROP SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after a number and a name", "SELECT 1e$$; DROP TABLE t; -- $$", "DROP SELECT | DROP SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after a hexadecimal number", "SELECT 0x1F$$; DROP TABLE t; -- $$", "DROP SELECT | DROP SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after a parameter and a name", "SELECT $1e$$; DROP TABLE t; -- $$", "DROP SELECT | DROP SELECT | DROP SELECT | SELECT"},
+		{"dollar quote after a space", "SELECT $$a;b$$", "SELECT | SELECT | SQL SELECT | SELECT"},
+		{"dollar quote after a number", "SELECT 1$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar quote after a real", "SELECT 1.e5$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | SELECT"},
+		{"dollar quote after a decimal", "SELECT 1.5$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | SELECT"},
+		{"dollar quote after a quoted name", `SELECT "a"$$; DROP TABLE t; -- $$`, "SELECT | SELECT | DROP SELECT | SELECT"},
+		{"dollar quote after a string", "SELECT 'a'$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | SELECT"},
+		{"dollar quote tag of non-ASCII letters", "SELECT $\u00e9$ ' $\u00e9$; DROP TABLE t; -- '", "DROP SELECT | DROP SELECT | SELECT | DROP SELECT"},
+		{"dollar quote tag of a digit", "SELECT $1$ '$1$; DROP TABLE t; -- '", "SELECT | SELECT | SELECT | DROP SELECT"},
+		{"dollar after a dot", "SELECT t.$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after @", "SELECT @$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar after a name, a dot and a digit", "SELECT t.5$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"dollar quote after a quoted name, a dot and a digit", "SELECT `t`.5$$; DROP TABLE t; -- $$", "SELECT | SELECT | DROP SELECT | SELECT"},
+		{"parameter", "SELECT $1; DROP TABLE t", "DROP SELECT | DROP SELECT | DROP SELECT | DROP SELECT"},
+		{"double dash before a digit", "SELECT 1--1; DROP TABLE invoices", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"double dash before a dash", "SELECT 1 ---1; DROP TABLE t", "SELECT | SELECT | DROP SELECT | DROP SELECT"},
+		{"double dash before a space", "SELECT 1 -- ; DROP TABLE t", "SELECT | SELECT | SELECT | SELECT"},
+		{"double dash before a tab", "SELECT 1 --\t; DROP TABLE t", "SELECT | SELECT | SELECT | SELECT"},
+		{"double dash before a control character", "SELECT 1 --\x01; DROP TABLE t", "SELECT | SELECT | SELECT | SELECT"},
+		{"double dash at the end", "DELETE FROM t --", "DELETE | DELETE | DELETE | DELETE"},
+		{"carriage return after a double dash", "SELECT 1 --\r; DROP TABLE t", "SELECT | DROP SELECT | SELECT | SELECT"},
+		{"escape string", `SELECT E'\'', $$ ' $$; DROP TABLE t; -- '`, "SELECT | DROP SELECT | SELECT | DROP SELECT"},
+		{"escape string after a number", `SELECT 1E'\'', $$ ' $$; DROP TABLE t; -- '`, "SELECT | DROP SELECT | SELECT | DROP SELECT"},
+		{"escape string continued", "SELECT E'a'\n'\\'', $$#$$; DROP TABLE t; -- '", "SELECT | DROP SELECT | SELECT | DROP SELECT"},
+		{"escape string continued after a comment", "SELECT E'a' -- b\n  '\\'', $$#$$; DROP TABLE t; -- '", "SELECT | DROP SELECT | SELECT | DROP SELECT"},
+		{"escape string not continued on its line", `SELECT E'a' '\'', $$ ' $$; DROP TABLE t; -- '`, "SELECT | SELECT | SELECT | DROP SELECT"},
+		{"E at the end of a name", `SELECT xE'\'', $$ ' $$; DROP TABLE t; -- '`, "SELECT | SELECT | SELECT | DROP SELECT"},
+		{"dollar quote behind a backslash", `SELECT '\'', $a$ ' $a$; DROP TABLE t; -- '`, "SELECT | SELECT | SELECT | DROP SELECT"},
 	}
+	dialects := []sqlDialect{standardSQL, postgreSQL, mySQL, mySQLDollar}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.standard, readingKinds(tc.sql, false), "standard SQL")
-			assert.Equal(t, tc.mysql, readingKinds(tc.sql, true), "MySQL")
+			want := strings.Split(tc.want, " | ")
+			for i, d := range dialects {
+				assert.Equal(t, want[i], strings.Join(readingKinds(tc.sql, d), " "), "dialect %d", d)
+			}
 		})
 	}
 }
 
 // readingKinds returns the kinds of sql in one reading, ordered as
 // SQLKinds orders them.
-func readingKinds(sql string, mysql bool) []string {
+func readingKinds(sql string, d sqlDialect) []string {
 	seen := map[string]bool{}
-	s := sqlScanner{text: sql, mysql: mysql}
+	s := sqlScanner{text: sql, dialect: d}
 	for s.i < len(s.text) {
 		for _, k := range s.statement() {
 			seen[k] = true
@@ -137,7 +163,8 @@ func BenchmarkSQLKinds(b *testing.B) {
 
 func FuzzSQLKinds(f *testing.F) {
 	for _, s := range []string{"SELECT 1; DROP TABLE x", "WITH d AS (DELETE FROM t) SELECT 1", `SELECT 'a\'; DROP`, "/* /* */ */ x", "$a$ $a$; $$", "/*!5 DROP */ #",
-		`SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, "SELECT 1--1; DROP TABLE invoices"} {
+		`SELECT '\' AS a$$; DROP TABLE invoices; -- $$ '`, "SELECT 1--1; DROP TABLE invoices",
+		`SELECT E'\'', $$ ' $$; DROP TABLE t; -- '`, "SELECT 1 --\r; DROP TABLE t", `SELECT '\'', $a$ ' $a$; DROP TABLE t; -- '`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, sql string) {
