@@ -319,16 +319,20 @@ func (s *sqlScanner) word() string {
 // skipLine skips a -- or # comment: to the end of the line, which in
 // PostgreSQL a carriage return ends too.
 func (s *sqlScanner) skipLine() {
-	end := len(s.text)
-	if j := strings.IndexByte(s.text[s.i:], '\n'); j >= 0 {
-		end = s.i + j + 1
-	}
+	// The search stops at the line's end: searching on to a line feed
+	// that is not there for each of many comments ended by carriage
+	// returns would read the text once per comment.
+	j := -1
 	if s.dialect == postgreSQL {
-		if j := strings.IndexByte(s.text[s.i:end], '\r'); j >= 0 {
-			end = s.i + j + 1
-		}
+		j = strings.IndexAny(s.text[s.i:], "\r\n")
+	} else {
+		j = strings.IndexByte(s.text[s.i:], '\n')
 	}
-	s.i = end
+	if j < 0 {
+		s.i = len(s.text)
+		return
+	}
+	s.i += j + 1
 }
 
 // skipBlockComment skips a /* */ comment, nested ones included as
