@@ -27440,11 +27440,13 @@ var formatterMysqlAny = slots{
 // body of playwright_get/post/put/patch/delete, with a bearer token
 // flagged, never shown. Other tools decline, so the MCP argument summary
 // shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The servers name some fields differently and each
-// reads only its own, so when a call carries several that differ (target,
-// ref and selector; text and value; values and value; function, script and
-// code), each is shown with its name: the code the tool named reads first
-// and whole, the others cut at the summary limit.
+// names the action. The browser reaches the network: network; code run in
+// the server process (browser_run_code, or any call that carries code) can
+// do anything Node can: execute. The servers name some fields differently
+// and each reads only its own, so when a call carries several that differ
+// (target, ref and selector; text and value; values and value; function,
+// script and code), each is shown with its name: the code the tool named
+// reads first and whole, the others cut at the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
 //
@@ -29288,6 +29290,1533 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	return v116.Value, v116.Ok, nil
 }
 
+// TierPlaywrightAny returns the tier of a call to "playwright:*" (Playwright).
+//
+// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
+// an optional element), intermediate (ref, selector) and old (element with
+// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
+// with CSS selectors). What the browser is asked to do, with the element
+// as the model labelled it and the target it really acts on: navigate,
+// click, hover, type, select, press a key, drag; the code
+// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
+// whole up to the output cap; every local file browser_file_upload,
+// browser_drop and playwright_upload_file send; each browser_fill_form
+// field as name=value; a dialog accepted or dismissed; the method, URL and
+// body of playwright_get/post/put/patch/delete, with a bearer token
+// flagged, never shown. Other tools decline, so the MCP argument summary
+// shows; for names it does not know, only an unambiguous set of arguments
+// names the action. The browser reaches the network: network; code run in
+// the server process (browser_run_code, or any call that carries code) can
+// do anything Node can: execute. The servers name some fields differently
+// and each reads only its own, so when a call carries several that differ
+// (target, ref and selector; text and value; values and value; function,
+// script and code), each is shown with its name: the code the tool named
+// reads first and whole, the others cut at the summary limit.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
+//
+//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	url = nonEmpty(input.url)
+//	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
+//	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
+//	tgt = tgts.size() == 0 ? ""
+//	  : tgts.exists(t, t[1] != tgts[0][1]) ? tgts.map(t, t[0] + " " + truncate(t[1], 80 / tgts.size())).join(" or ")
+//	  : truncate(tgts[0][1], 80)
+//	place = (nonEmpty(input.element).hasValue()
+//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + tgt + ")")
+//	  : tgt)
+//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
+//	from = cel.bind(ts, [["startTarget", input.startTarget], ["startRef", input.startRef], ["sourceSelector", input.sourceSelector]]
+//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
+//	  cel.bind(t, ts.size() == 0 ? ""
+//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
+//	      : ts[0][1],
+//	    nonEmpty(input.startElement).hasValue()
+//	      ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	      : t))
+//	to = cel.bind(ts, [["endTarget", input.endTarget], ["endRef", input.endRef], ["targetSelector", input.targetSelector]]
+//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
+//	  cel.bind(t, ts.size() == 0 ? ""
+//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
+//	      : ts[0][1],
+//	    nonEmpty(input.endElement).hasValue()
+//	      ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
+//	      : t))
+//	typings = [["text", input.text], ["value", input.value]].filter(t, type(t[1]) == string)
+//	typed = typings.size() == 0 ? optional.none() : optional.of(string(typings[0][1]))
+//	typedText = typings.exists(t, t[1] != typings[0][1])
+//	  ? typings.map(t, t[0] + " '" + truncate(collapse(string(t[1])), 200 / typings.size()) + "'").join(" or ")
+//	  : "'" + truncate(collapse(typed.orValue("")), 200) + "'"
+//	listed = (type(input.values) == list ? input.values : []).filter(v, type(v) == string).map(v, "'" + truncate(collapse(v), 60) + "'")
+//	single = type(input.value) == string ? ["'" + truncate(collapse(input.value), 60) + "'"] : []
+//	values = listed.size() > 0 ? listed : single
+//	valuesText = listed.size() > 0 && single.size() > 0 && listed != single
+//	  ? "values " + truncate(listed.join(", "), 60) + " or value " + single[0]
+//	  : truncate(values.join(", "), 120)
+//	codes = [["function", input.function], ["script", input.script], ["code", input.code]]
+//	  .filter(c, nonEmpty(c[1]).hasValue()).map(c, [c[0], collapse(c[1])])
+//	ownCode = name == "playwright_evaluate" ? "script"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "code"
+//	  : "function"
+//	orderedCodes = codes.filter(c, c[0] == ownCode) + codes.filter(c, c[0] != ownCode)
+//	codeConflict = codes.exists(c, c[1] != codes[0][1])
+//	code = orderedCodes.size() == 0 ? "" : orderedCodes[0][1]
+//	codeText = codeConflict
+//	  ? orderedCodes[0][0] + " " + code
+//	    + orderedCodes.slice(1, orderedCodes.size()).map(c, " or " + c[0] + " " + truncate(c[1], limits.summary)).join("")
+//	  : code
+//	codeRow = codeConflict ? orderedCodes.map(c, truncate(c[1], 60 / orderedCodes.size())).join(" or ") : truncate(code, 60)
+//	paths = (type(input.paths) == list ? input.paths : [])
+//	  .filter(p, nonEmpty(p).hasValue())
+//	  .map(p, "'" + nonEmpty(p).value() + "'")
+//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
+//	fields = (type(input.fields) == list ? input.fields : [])
+//	  .filter(f, type(f) == map)
+//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
+//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
+//	headers = type(input.headers) == map ? input.headers : {}
+//	secrets = headers.filter(k, type(k) == string
+//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
+//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
+//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
+//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
+//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
+//	  : name == "browser_drop" ? "drop"
+//	  : name == "browser_fill_form" ? "form"
+//	  : name == "browser_handle_dialog" ? "dialog"
+//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
+//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
+//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
+//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
+//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
+//	  : name in ["browser_select_option", "playwright_select"] ? "select"
+//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
+//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
+//	  : has(input.function) || has(input.script) ? "evaluate"
+//	  : has(input.code) ? "run"
+//	  : has(input.fields) ? "form"
+//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
+//	  : has(input.paths) || has(input.data) ? "drop"
+//	  : has(input.accept) ? "dialog"
+//	  : from != "" && to != "" ? "drag"
+//	  : url.hasValue() && has(input.token) ? "http"
+//	  : url.hasValue() && tgt == "" ? "navigate"
+//	  : has(input.text) && tgt != "" ? "type"
+//	  : type(input.values) == list && tgt != "" ? "select"
+//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
+//	  : ""
+//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
+//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
+//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
+//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
+//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	tier = kind == "run" || nonEmpty(input.code).hasValue() ? "execute" : "network"
+func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if r >= int64(0) {
+		r2, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	name := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	url2 := celrt.NonEmpty(url)
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v2))
+	for _, t := range v2 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(t, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem).Ok {
+			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, t)
+		}
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, t2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem2, err := celrt.IndexList(t2, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem3, err := celrt.IndexList(t2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem4 := []string{elem2, celrt.Collapse(elem3)}
+		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list2 = append(list2, elem4)
+	}
+	tgts := list2
+	var v3 string
+	if int64(len(tgts)) == int64(0) {
+		v3 = ""
+	} else {
+		found := false
+		var failure error
+		for _, t3 := range tgts {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v4, failure2 := func() (bool, error) {
+				elem5, err := celrt.IndexList(t3, int64(1))
+				if err != nil {
+					return false, err
+				}
+				elem6, err := celrt.IndexList(tgts, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem7, err := celrt.IndexList(elem6, int64(1))
+				if err != nil {
+					return false, err
+				}
+				return elem5 != elem7, nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v4
+			if found {
+				break
+			}
+		}
+		if !found && failure != nil {
+			return runtime.TierUnknown, failure
+		}
+		var v5 string
+		if found {
+			list3 := make([]string, 0, len(tgts))
+			for _, t4 := range tgts {
+				if steps++; steps > celrt.MaxSteps {
+					return runtime.TierUnknown, celrt.ErrSteps
+				}
+				elem8, err := celrt.IndexList(t4, int64(0))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem9, err := celrt.IndexList(t4, int64(1))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				quotient, err := celrt.DivInt(int64(80), int64(len(tgts)))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem10 := elem8 + " " + celrt.Truncate(elem9, quotient)
+				if bytes += len(elem10); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list3 = append(list3, elem10)
+			}
+			v5 = celrt.JoinSep(list3, " or ")
+		} else {
+			elem11, err := celrt.IndexList(tgts, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem12, err := celrt.IndexList(elem11, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v5 = celrt.Truncate(elem12, int64(80))
+		}
+		v3 = v5
+	}
+	tgt := v3
+	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v6 string
+	if celrt.NonEmpty(element).Ok {
+		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v7 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v8 string
+		if tgt == "" {
+			v8 = ""
+		} else {
+			v8 = " (" + tgt + ")"
+		}
+		v6 = "'" + v7 + "'" + v8
+	} else {
+		v6 = tgt
+	}
+	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v9 string
+	if celrt.NonEmpty(iframeSelector).Ok {
+		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v10 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v9 = " in frame " + v10
+	} else {
+		v9 = ""
+	}
+	place := v6 + v9
+	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v11 := [][]string{
+		[]string{"startTarget", startTarget},
+		[]string{"startRef", startRef},
+		[]string{"sourceSelector", sourceSelector},
+	}
+	list4 := make([][]string, 0, len(v11))
+	for _, t5 := range v11 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem13, err := celrt.IndexList(t5, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem13).Ok {
+			if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list4 = append(list4, t5)
+		}
+	}
+	list5 := make([][]string, 0, len(list4))
+	for _, t6 := range list4 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem14, err := celrt.IndexList(t6, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem15, err := celrt.IndexList(t6, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v12, err := celrt.NonEmpty(elem15).Get()
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem16 := []string{elem14, v12}
+		if bytes += celrt.Footprint(elem16); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list5 = append(list5, elem16)
+	}
+	ts := list5
+	var v13 string
+	if int64(len(ts)) == int64(0) {
+		v13 = ""
+	} else {
+		found2 := false
+		var failure3 error
+		for _, x := range ts {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v14, failure4 := func() (bool, error) {
+				elem17, err := celrt.IndexList(x, int64(1))
+				if err != nil {
+					return false, err
+				}
+				elem18, err := celrt.IndexList(ts, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem19, err := celrt.IndexList(elem18, int64(1))
+				if err != nil {
+					return false, err
+				}
+				return elem17 != elem19, nil
+			}()
+			if failure4 != nil {
+				if failure3 == nil {
+					failure3 = failure4
+				}
+				continue
+			}
+			found2 = v14
+			if found2 {
+				break
+			}
+		}
+		if !found2 && failure3 != nil {
+			return runtime.TierUnknown, failure3
+		}
+		var v15 string
+		if found2 {
+			list6 := make([]string, 0, len(ts))
+			for _, x2 := range ts {
+				if steps++; steps > celrt.MaxSteps {
+					return runtime.TierUnknown, celrt.ErrSteps
+				}
+				elem20, err := celrt.IndexList(x2, int64(0))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem21, err := celrt.IndexList(x2, int64(1))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				quotient2, err := celrt.DivInt(int64(60), int64(len(ts)))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem22 := elem20 + " " + celrt.Truncate(elem21, quotient2)
+				if bytes += len(elem22); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list6 = append(list6, elem22)
+			}
+			v15 = celrt.JoinSep(list6, " or ")
+		} else {
+			elem23, err := celrt.IndexList(ts, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem24, err := celrt.IndexList(elem23, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v15 = elem24
+		}
+		v13 = v15
+	}
+	t7 := v13
+	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v16 string
+	if celrt.NonEmpty(startElement).Ok {
+		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v17 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v18 string
+		if t7 == "" {
+			v18 = ""
+		} else {
+			v18 = " (" + t7 + ")"
+		}
+		v16 = "'" + v17 + "'" + v18
+	} else {
+		v16 = t7
+	}
+	from := v16
+	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v19 := [][]string{
+		[]string{"endTarget", endTarget},
+		[]string{"endRef", endRef},
+		[]string{"targetSelector", targetSelector},
+	}
+	list7 := make([][]string, 0, len(v19))
+	for _, t8 := range v19 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem25, err := celrt.IndexList(t8, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem25).Ok {
+			if bytes += celrt.Footprint(t8); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list7 = append(list7, t8)
+		}
+	}
+	list8 := make([][]string, 0, len(list7))
+	for _, t9 := range list7 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem26, err := celrt.IndexList(t9, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem27, err := celrt.IndexList(t9, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v20, err := celrt.NonEmpty(elem27).Get()
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem28 := []string{elem26, v20}
+		if bytes += celrt.Footprint(elem28); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list8 = append(list8, elem28)
+	}
+	ts2 := list8
+	var v21 string
+	if int64(len(ts2)) == int64(0) {
+		v21 = ""
+	} else {
+		found3 := false
+		var failure5 error
+		for _, x3 := range ts2 {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v22, failure6 := func() (bool, error) {
+				elem29, err := celrt.IndexList(x3, int64(1))
+				if err != nil {
+					return false, err
+				}
+				elem30, err := celrt.IndexList(ts2, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem31, err := celrt.IndexList(elem30, int64(1))
+				if err != nil {
+					return false, err
+				}
+				return elem29 != elem31, nil
+			}()
+			if failure6 != nil {
+				if failure5 == nil {
+					failure5 = failure6
+				}
+				continue
+			}
+			found3 = v22
+			if found3 {
+				break
+			}
+		}
+		if !found3 && failure5 != nil {
+			return runtime.TierUnknown, failure5
+		}
+		var v23 string
+		if found3 {
+			list9 := make([]string, 0, len(ts2))
+			for _, x4 := range ts2 {
+				if steps++; steps > celrt.MaxSteps {
+					return runtime.TierUnknown, celrt.ErrSteps
+				}
+				elem32, err := celrt.IndexList(x4, int64(0))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem33, err := celrt.IndexList(x4, int64(1))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				quotient3, err := celrt.DivInt(int64(60), int64(len(ts2)))
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				elem34 := elem32 + " " + celrt.Truncate(elem33, quotient3)
+				if bytes += len(elem34); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list9 = append(list9, elem34)
+			}
+			v23 = celrt.JoinSep(list9, " or ")
+		} else {
+			elem35, err := celrt.IndexList(ts2, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem36, err := celrt.IndexList(elem35, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v23 = elem36
+		}
+		v21 = v23
+	}
+	t10 := v21
+	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v24 string
+	if celrt.NonEmpty(endElement).Ok {
+		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v25 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v26 string
+		if t10 == "" {
+			v26 = ""
+		} else {
+			v26 = " (" + t10 + ")"
+		}
+		v24 = "'" + v25 + "'" + v26
+	} else {
+		v24 = t10
+	}
+	to := v24
+	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+	list10 := make([][]any, 0, len(v27))
+	for _, t11 := range v27 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem37, err := celrt.IndexList(t11, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.TypeOf(elem37) == celrt.StringType {
+			if bytes += celrt.Footprint(t11); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list10 = append(list10, t11)
+		}
+	}
+	typings := list10
+	var v28 celrt.Optional[string]
+	if int64(len(typings)) == int64(0) {
+		v28 = celrt.None[string]()
+	} else {
+		elem38, err := celrt.IndexList(typings, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem39, err := celrt.IndexList(elem38, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s, err := celrt.ToString(elem39)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v28 = celrt.Of(s)
+	}
+	typed := v28
+	found4 := false
+	var failure7 error
+	for _, t12 := range typings {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v29, failure8 := func() (bool, error) {
+			elem40, err := celrt.IndexList(t12, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem41, err := celrt.IndexList(typings, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem42, err := celrt.IndexList(elem41, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return !celrt.Equal(elem40, elem42), nil
+		}()
+		if failure8 != nil {
+			if failure7 == nil {
+				failure7 = failure8
+			}
+			continue
+		}
+		found4 = v29
+		if found4 {
+			break
+		}
+	}
+	if !found4 && failure7 != nil {
+		return runtime.TierUnknown, failure7
+	}
+	var v30 string
+	if found4 {
+		list11 := make([]string, 0, len(typings))
+		for _, t13 := range typings {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem43, err := celrt.IndexList(t13, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			x5, err := celrt.AsString(elem43)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem44, err := celrt.IndexList(t13, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			s2, err := celrt.ToString(elem44)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			quotient4, err := celrt.DivInt(int64(200), int64(len(typings)))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem45 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
+			if bytes += len(elem45); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list11 = append(list11, elem45)
+		}
+		v30 = celrt.JoinSep(list11, " or ")
+	} else {
+		v31 := typed.Value
+		if !typed.Ok {
+			v31 = ""
+		}
+		v30 = "'" + celrt.Truncate(celrt.Collapse(v31), int64(200)) + "'"
+	}
+	typedText := v30
+	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v33 any
+	if v32 {
+		v33 = celrt.Field(input, "values")
+	} else {
+		v33 = []any{}
+	}
+	items, err := celrt.Iterate(v33)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list12 := make([]any, 0, items.Len())
+	for i := range items.Len() {
+		v34 := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if celrt.TypeOf(v34) == celrt.StringType {
+			if bytes += celrt.Footprint(v34); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list12 = append(list12, v34)
+		}
+	}
+	list13 := make([]string, 0, len(list12))
+	for _, v35 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		x6, err := celrt.AsString(v35)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem46 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
+		if bytes += len(elem46); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list13 = append(list13, elem46)
+	}
+	listed := list13
+	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v37 []string
+	if v36 {
+		x7, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v38 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
+		v37 = v38
+	} else {
+		v37 = []string{}
+	}
+	single := v37
+	var v39 []string
+	if int64(len(listed)) > int64(0) {
+		v39 = listed
+	} else {
+		v39 = single
+	}
+	values := v39
+	ok := int64(len(listed)) > int64(0)
+	if ok {
+		ok = int64(len(single)) > int64(0)
+	}
+	ok2 := ok
+	if ok2 {
+		v40 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+		ok2 = v40
+	}
+	var v41 string
+	if ok2 {
+		v42 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
+		elem47, err := celrt.IndexList(single, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v41 = "values " + v42 + " or value " + elem47
+	} else {
+		v43 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+		v41 = v43
+	}
+	valuesText := v41
+	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v44 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+	list14 := make([][]string, 0, len(v44))
+	for _, c := range v44 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem48, err := celrt.IndexList(c, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem48).Ok {
+			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list14 = append(list14, c)
+		}
+	}
+	list15 := make([][]string, 0, len(list14))
+	for _, c2 := range list14 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem49, err := celrt.IndexList(c2, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem50, err := celrt.IndexList(c2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem51 := []string{elem49, celrt.Collapse(elem50)}
+		if bytes += celrt.Footprint(elem51); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list15 = append(list15, elem51)
+	}
+	codes := list15
+	var v45 string
+	if name == "playwright_evaluate" {
+		v45 = "script"
+	} else {
+		v46 := []string{"browser_run_code", "browser_run_code_unsafe"}
+		var v47 string
+		if slices.Contains(v46, name) {
+			v47 = "code"
+		} else {
+			v47 = "function"
+		}
+		v45 = v47
+	}
+	ownCode := v45
+	list16 := make([][]string, 0, len(codes))
+	for _, c3 := range codes {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem52, err := celrt.IndexList(c3, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if elem52 == ownCode {
+			if bytes += celrt.Footprint(c3); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list16 = append(list16, c3)
+		}
+	}
+	list17 := make([][]string, 0, len(codes))
+	for _, c4 := range codes {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem53, err := celrt.IndexList(c4, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if elem53 != ownCode {
+			if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list17 = append(list17, c4)
+		}
+	}
+	orderedCodes := celrt.Concat(list16, list17)
+	found5 := false
+	var failure9 error
+	for _, c5 := range codes {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v48, failure10 := func() (bool, error) {
+			elem54, err := celrt.IndexList(c5, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem55, err := celrt.IndexList(codes, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem56, err := celrt.IndexList(elem55, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem54 != elem56, nil
+		}()
+		if failure10 != nil {
+			if failure9 == nil {
+				failure9 = failure10
+			}
+			continue
+		}
+		found5 = v48
+		if found5 {
+			break
+		}
+	}
+	if !found5 && failure9 != nil {
+		return runtime.TierUnknown, failure9
+	}
+	codeConflict := found5
+	var v49 string
+	if int64(len(orderedCodes)) == int64(0) {
+		v49 = ""
+	} else {
+		elem57, err := celrt.IndexList(orderedCodes, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem58, err := celrt.IndexList(elem57, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v49 = elem58
+	}
+	code2 := v49
+	var v50 string
+	if codeConflict {
+		elem59, err := celrt.IndexList(orderedCodes, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem60, err := celrt.IndexList(elem59, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		slice, err := celrt.Slice(orderedCodes, int64(1), int64(len(orderedCodes)))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		list18 := make([]string, 0, len(slice))
+		for _, c6 := range slice {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem61, err := celrt.IndexList(c6, int64(0))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem62, err := celrt.IndexList(c6, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem63 := " or " + elem61 + " " + celrt.Truncate(elem62, int64(limits.Summary))
+			if bytes += len(elem63); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list18 = append(list18, elem63)
+		}
+		v50 = elem60 + " " + code2 + celrt.JoinSep(list18, "")
+	} else {
+		v50 = code2
+	}
+	codeText := v50
+	var v51 string
+	if codeConflict {
+		list19 := make([]string, 0, len(orderedCodes))
+		for _, c7 := range orderedCodes {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem64, err := celrt.IndexList(c7, int64(1))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			quotient5, err := celrt.DivInt(int64(60), int64(len(orderedCodes)))
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			elem65 := celrt.Truncate(elem64, quotient5)
+			if bytes += len(elem65); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list19 = append(list19, elem65)
+		}
+		v51 = celrt.JoinSep(list19, " or ")
+	} else {
+		v51 = celrt.Truncate(code2, int64(60))
+	}
+	codeRow := v51
+	v52 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v53 any
+	if v52 {
+		v53 = celrt.Field(input, "paths")
+	} else {
+		v53 = []any{}
+	}
+	items2, err := celrt.Iterate(v53)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list20 := make([]any, 0, items2.Len())
+	for i2 := range items2.Len() {
+		p := items2.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if celrt.NonEmpty(p).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list20 = append(list20, p)
+		}
+	}
+	list21 := make([]string, 0, len(list20))
+	for _, p2 := range list20 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v54, err := celrt.NonEmpty(p2).Get()
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem66 := "'" + v54 + "'"
+		if bytes += len(elem66); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list21 = append(list21, elem66)
+	}
+	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v55 []string
+	if celrt.NonEmpty(filePath).Ok {
+		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v55 = []string{"'" + celrt.Trim(filePath2) + "'"}
+	} else {
+		v55 = []string{}
+	}
+	paths := celrt.Concat(list21, v55)
+	v56 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v57 any
+	if v56 {
+		v57 = celrt.Field(input, "fields")
+	} else {
+		v57 = []any{}
+	}
+	items3, err := celrt.Iterate(v57)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list22 := make([]any, 0, items3.Len())
+	for i3 := range items3.Len() {
+		f := items3.At(i3)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if celrt.TypeOf(f) == celrt.MapType {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list22 = append(list22, f)
+		}
+	}
+	list23 := make([]string, 0, len(list22))
+	for _, f2 := range list22 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		opt, err := celrt.OptSelect(f2, "name")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v58 := opt.Value
+		if !opt.Ok {
+			v58 = nil
+		}
+		opt2 := celrt.NonEmpty(v58)
+		v59 := opt2.Value
+		if !opt2.Ok {
+			v59 = "?"
+		}
+		opt3, err := celrt.OptSelect(f2, "value")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v60 := opt3.Value
+		if !opt3.Ok {
+			v60 = nil
+		}
+		var v61 string
+		if celrt.TypeOf(v60) == celrt.StringType {
+			value2, err := celrt.Select(f2, "value")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			x8, err := celrt.AsString(value2)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v61 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
+		} else {
+			opt4, err := celrt.OptSelect(f2, "value")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v62 := opt4.Value
+			if !opt4.Ok {
+				v62 = nil
+			}
+			v61 = celrt.MCPValue(v62)
+		}
+		elem67 := celrt.Truncate(celrt.Collapse(v59), int64(40)) + "=" + v61
+		if bytes += len(elem67); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list23 = append(list23, elem67)
+	}
+	fields := list23
+	v63 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v64 any
+	if v63 {
+		v64 = celrt.Field(input, "headers")
+	} else {
+		v64 = celrt.EmptyMap()
+	}
+	headers := v64
+	items4, err := celrt.Iterate(headers)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list24 := make([]any, 0, items4.Len())
+	for i4 := range items4.Len() {
+		k := items4.At(i4)
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		ok3 := celrt.TypeOf(k) == celrt.StringType
+		if ok3 {
+			x9, err := celrt.AsString(k)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v65 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok3 = slices.Contains(v65, celrt.LowerASCII(x9))
+		}
+		if ok3 {
+			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list24 = append(list24, k)
+		}
+	}
+	secrets := list24
+	v66 := []string{"browser_navigate", "playwright_navigate"}
+	var v67 string
+	if slices.Contains(v66, name) {
+		v67 = "navigate"
+	} else {
+		v68 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v69 string
+		if slices.Contains(v68, name) {
+			v69 = "evaluate"
+		} else {
+			v70 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v71 string
+			if slices.Contains(v70, name) {
+				v71 = "run"
+			} else {
+				v72 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v73 string
+				if slices.Contains(v72, name) {
+					v73 = "upload"
+				} else {
+					var v74 string
+					if name == "browser_drop" {
+						v74 = "drop"
+					} else {
+						var v75 string
+						if name == "browser_fill_form" {
+							v75 = "form"
+						} else {
+							var v76 string
+							if name == "browser_handle_dialog" {
+								v76 = "dialog"
+							} else {
+								v77 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v78 string
+								if v77 {
+									v78 = "drag"
+								} else {
+									v79 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v80 string
+									if slices.Contains(v79, name) {
+										v80 = "http"
+									} else {
+										v81 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v82 string
+										if slices.Contains(v81, name) {
+											v82 = "click"
+										} else {
+											v83 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v84 string
+											if v83 {
+												v84 = "hover"
+											} else {
+												v85 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v86 string
+												if slices.Contains(v85, name) {
+													v86 = "type"
+												} else {
+													v87 := []string{"browser_select_option", "playwright_select"}
+													var v88 string
+													if slices.Contains(v87, name) {
+														v88 = "select"
+													} else {
+														v89 := []string{"browser_press_key", "playwright_press_key"}
+														var v90 string
+														if slices.Contains(v89, name) {
+															v90 = "press"
+														} else {
+															ok4 := strings.HasPrefix(name, "browser_")
+															if !ok4 {
+																ok4 = strings.HasPrefix(name, "playwright_")
+															}
+															var v91 string
+															if ok4 {
+																v91 = ""
+															} else {
+																ok5 := celrt.FieldSet(input, "function")
+																if !ok5 {
+																	ok5 = celrt.FieldSet(input, "script")
+																}
+																var v92 string
+																if ok5 {
+																	v92 = "evaluate"
+																} else {
+																	var v93 string
+																	if celrt.FieldSet(input, "code") {
+																		v93 = "run"
+																	} else {
+																		var v94 string
+																		if celrt.FieldSet(input, "fields") {
+																			v94 = "form"
+																		} else {
+																			ok6 := celrt.FieldSet(input, "filePath")
+																			if !ok6 {
+																				ok7 := celrt.FieldSet(input, "paths")
+																				if ok7 {
+																					ok7 = tgt == ""
+																				}
+																				ok6 = ok7
+																			}
+																			var v95 string
+																			if ok6 {
+																				v95 = "upload"
+																			} else {
+																				ok8 := celrt.FieldSet(input, "paths")
+																				if !ok8 {
+																					ok8 = celrt.FieldSet(input, "data")
+																				}
+																				var v96 string
+																				if ok8 {
+																					v96 = "drop"
+																				} else {
+																					var v97 string
+																					if celrt.FieldSet(input, "accept") {
+																						v97 = "dialog"
+																					} else {
+																						ok9 := from != ""
+																						if ok9 {
+																							ok9 = to != ""
+																						}
+																						var v98 string
+																						if ok9 {
+																							v98 = "drag"
+																						} else {
+																							ok10 := url2.Ok
+																							if ok10 {
+																								ok10 = celrt.FieldSet(input, "token")
+																							}
+																							var v99 string
+																							if ok10 {
+																								v99 = "http"
+																							} else {
+																								ok11 := url2.Ok
+																								if ok11 {
+																									ok11 = tgt == ""
+																								}
+																								var v100 string
+																								if ok11 {
+																									v100 = "navigate"
+																								} else {
+																									ok12 := celrt.FieldSet(input, "text")
+																									if ok12 {
+																										ok12 = tgt != ""
+																									}
+																									var v101 string
+																									if ok12 {
+																										v101 = "type"
+																									} else {
+																										v102 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v102
+																										if ok13 {
+																											ok13 = tgt != ""
+																										}
+																										var v103 string
+																										if ok13 {
+																											v103 = "select"
+																										} else {
+																											v104, failure11 := func() (bool, error) {
+																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
+																												if err != nil {
+																													return false, err
+																												}
+																												return celrt.NonEmpty(key).Ok, nil
+																											}()
+																											ok15, err := celrt.And(v104, failure11, tgt == "", nil)
+																											if err != nil {
+																												return runtime.TierUnknown, err
+																											}
+																											var v105 string
+																											if ok15 {
+																												v105 = "press"
+																											} else {
+																												v105 = ""
+																											}
+																											v103 = v105
+																										}
+																										v101 = v103
+																									}
+																									v100 = v101
+																								}
+																								v99 = v100
+																							}
+																							v98 = v99
+																						}
+																						v97 = v98
+																					}
+																					v96 = v97
+																				}
+																				v95 = v96
+																			}
+																			v94 = v95
+																		}
+																		v93 = v94
+																	}
+																	v92 = v93
+																}
+																v91 = v92
+															}
+															v90 = v91
+														}
+														v88 = v90
+													}
+													v86 = v88
+												}
+												v84 = v86
+											}
+											v82 = v84
+										}
+										v80 = v82
+									}
+									v78 = v80
+								}
+								v76 = v78
+							}
+							v75 = v76
+						}
+						v74 = v75
+					}
+					v73 = v74
+				}
+				v71 = v73
+			}
+			v69 = v71
+		}
+		v67 = v69
+	}
+	kind := v67
+	ok16 := strings.HasPrefix(name, "playwright_")
+	if ok16 {
+		ok16 = kind == "http"
+	}
+	var v106 string
+	if ok16 {
+		r4, err := celrt.Substring(name, int64(11))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v106 = celrt.UpperASCII(r4)
+	} else {
+		v106 = "HTTP request to"
+	}
+	verb := v106
+	v107 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok17 := v107
+	if ok17 {
+		v108 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok17 = v108
+	}
+	var v109 []string
+	if ok17 {
+		x10, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v110 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
+		v109 = v110
+	} else {
+		v109 = []string{}
+	}
+	var v111 []string
+	if celrt.FieldSet(input, "token") {
+		v111 = []string{"a bearer token (not shown)"}
+	} else {
+		v111 = []string{}
+	}
+	size, err := celrt.Size(headers)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v112 []string
+	if size == int64(0) {
+		v112 = []string{}
+	} else {
+		size2, err := celrt.Size(headers)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		var v113 string
+		if int64(len(secrets)) == int64(0) {
+			v113 = ""
+		} else {
+			x11, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(secrets)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v114 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
+			v113 = " (" + v114 + ", values not shown)"
+		}
+		v115 := []string{celrt.Plural(size2, "header", "headers") + v113}
+		v112 = v115
+	}
+	http := celrt.Concat(v109, v111, v112)
+	ok18 := kind == "run"
+	if !ok18 {
+		code3, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		ok18 = celrt.NonEmpty(code3).Ok
+	}
+	var v116 string
+	if ok18 {
+		v116 = "execute"
+	} else {
+		v116 = "network"
+	}
+	_ = place
+	_ = typedText
+	_ = valuesText
+	_ = codeText
+	_ = codeRow
+	_ = paths
+	_ = fields
+	_ = verb
+	_ = http
+	return celrt.Tier(v116)
+}
+
 // RowPlaywrightAny renders the row of a call to "playwright:*" (Playwright).
 //
 // Follows microsoft/playwright-mcp, current (README v0.0.79: target with
@@ -29303,11 +30832,13 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 // body of playwright_get/post/put/patch/delete, with a bearer token
 // flagged, never shown. Other tools decline, so the MCP argument summary
 // shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The servers name some fields differently and each
-// reads only its own, so when a call carries several that differ (target,
-// ref and selector; text and value; values and value; function, script and
-// code), each is shown with its name: the code the tool named reads first
-// and whole, the others cut at the summary limit.
+// names the action. The browser reaches the network: network; code run in
+// the server process (browser_run_code, or any call that carries code) can
+// do anything Node can: execute. The servers name some fields differently
+// and each reads only its own, so when a call carries several that differ
+// (target, ref and selector; text and value; values and value; function,
+// script and code), each is shown with its name: the code the tool named
+// reads first and whole, the others cut at the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
 //
@@ -31051,11 +32582,13 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 // body of playwright_get/post/put/patch/delete, with a bearer token
 // flagged, never shown. Other tools decline, so the MCP argument summary
 // shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The servers name some fields differently and each
-// reads only its own, so when a call carries several that differ (target,
-// ref and selector; text and value; values and value; function, script and
-// code), each is shown with its name: the code the tool named reads first
-// and whole, the others cut at the summary limit.
+// names the action. The browser reaches the network: network; code run in
+// the server process (browser_run_code, or any call that carries code) can
+// do anything Node can: execute. The servers name some fields differently
+// and each reads only its own, so when a call carries several that differ
+// (target, ref and selector; text and value; values and value; function,
+// script and code), each is shown with its name: the code the tool named
+// reads first and whole, the others cut at the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
 //
@@ -32696,7 +34229,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 // formatterPlaywrightAny registers the functions of "playwright:*".
 var formatterPlaywrightAny = slots{
 	preview:      PreviewPlaywrightAny,
-	tier:         runtime.TierNetwork,
+	tierOf:       TierPlaywrightAny,
 	row:          RowPlaywrightAny,
 	result:       ResultPlaywrightAny,
 	presentation: runtime.Presentation{Title: "Playwright", Category: "browser", NerdIcon: "\uf2d0", PlainIcon: "🎭"},
