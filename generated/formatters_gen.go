@@ -7286,15 +7286,26 @@ var formatterMcp = slots{
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. Gemini CLI web_fetch sends only a prompt that names
-// the URLs; it is shown cut at the preview limit. Declines with neither.
+// their values hidden. A backslash before the path (https://a\@b/) ends
+// the host for the WHATWG parsers of browsers and Node, though other
+// parsers read what comes before an @ there as a user name: such a URL is
+// shown as written, with the host a WHATWG parser connects to. Gemini CLI
+// web_fetch sends only a prompt that names the URLs; it is shown cut at
+// the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
 //	url = truncate(nonEmpty(input.url).orValue(""), 2000)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
+//	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
+//	authority = (slashed ? rest.split("\\", 2)[0] : rest).split("/", 2)[0].split("?", 2)[0].split("#", 2)[0]
+//	userinfo = authority.contains("@")
+//	host = authority.substring(authority.lastIndexOf("@") + 1)
+//	hostNote = !slashed ? ""
+//	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -7306,7 +7317,7 @@ var formatterMcp = slots{
 //	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
 //	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	preview = url != ""
-//	  ? optional.of("to fetch '" + truncate(shown, limits.preview) + "'"
+//	  ? optional.of("to fetch '" + truncate(shown, limits.preview) + "'" + hostNote
 //	      + (flags.size() == 0 ? "" : " (hidden credentials: " + flags.join(", ") + ")")
 //	      + (prompt == "" ? "" : " and ask \"" + truncate(prompt, 80) + "\""))
 //	  : prompt != ""
@@ -7331,9 +7342,8 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
-	userinfo := matched
 	var v3 string
-	if userinfo {
+	if matched {
 		r, err := celrt.IndexOf(url, "://")
 		if err != nil {
 			return "", false, err
@@ -7342,60 +7352,143 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		r2, err := celrt.Substring(url, sum)
 		if err != nil {
 			return "", false, err
 		}
-		r3, err := celrt.IndexOf(url, "@")
-		if err != nil {
-			return "", false, err
-		}
-		sum2, err := celrt.AddInt(r3, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r4, err := celrt.Substring(url, sum2)
-		if err != nil {
-			return "", false, err
-		}
-		v3 = r2 + "…@" + r4
+		v3 = r2
 	} else {
-		v3 = url
+		v3 = ""
 	}
-	bare := v3
-	r5, err := celrt.IndexOf(bare, "?")
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
 	if err != nil {
 		return "", false, err
 	}
-	q := r5
-	var v4 []string
-	if q < int64(0) {
-		v4 = []string{}
-	} else {
-		sum3, err := celrt.AddInt(q, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r6, err := celrt.Substring(bare, sum3)
-		if err != nil {
-			return "", false, err
-		}
-		v4 = celrt.Split(r6, "&")
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
 	}
-	params := v4
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	slashed := strings.Contains(elem3, "\\")
+	var v4 string
+	if slashed {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = elem4
+	} else {
+		v4 = rest
+	}
+	elem5, err := celrt.IndexList(celrt.SplitN(v4, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	authority := elem7
+	userinfo := strings.Contains(authority, "@")
+	r3, err := celrt.LastIndexOf(authority, "@")
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(r3, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r4, err := celrt.Substring(authority, sum2)
+	if err != nil {
+		return "", false, err
+	}
+	host := r4
+	var v5 string
+	if !slashed {
+		v5 = ""
+	} else {
+		var v6 string
+		if host == "" {
+			v6 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v7 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v6 = v7 + "')"
+		}
+		v5 = v6
+	}
+	hostNote := v5
+	var v8 string
+	if userinfo {
+		r5, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r5, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.SubstringRange(url, int64(0), sum3)
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.IndexOf(authority, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum4, err := celrt.AddInt(r7, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r8, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "…@" + r8
+	} else {
+		v8 = url
+	}
+	bare := v8
+	r9, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r9
+	var v9 []string
+	if q < int64(0) {
+		v9 = []string{}
+	} else {
+		sum5, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r10, err := celrt.Substring(bare, sum5)
+		if err != nil {
+			return "", false, err
+		}
+		v9 = celrt.Split(r10, "&")
+	}
+	params := v9
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		elem8, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if bytes += len(elem); bytes > celrt.MaxBytes {
+		if bytes += len(elem8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, elem)
+		list = append(list, elem8)
 	}
 	list2 := make([]string, 0, len(list))
 	for _, n := range list {
@@ -7451,15 +7544,15 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 	}
 	secret := list2
-	var v5 string
+	var v10 string
 	if q < int64(0) {
-		v5 = bare
+		v10 = bare
 	} else {
-		sum4, err := celrt.AddInt(q, int64(1))
+		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -7468,74 +7561,74 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			n2 := elem2
+			n2 := elem9
 			ok11 := strings.Contains(p2, "=")
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v6 string
+			var v11 string
 			if ok11 {
-				v6 = n2 + "=…"
+				v11 = n2 + "=…"
 			} else {
-				v6 = p2
+				v11 = p2
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v6)
+			list3 = append(list3, v11)
 		}
-		v5 = r7 + celrt.JoinSep(list3, "&")
+		v10 = r11 + celrt.JoinSep(list3, "&")
 	}
-	shown := v5
-	var v7 []string
+	shown := v10
+	var v12 []string
 	if userinfo {
-		v7 = []string{"a password"}
+		v12 = []string{"a password"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem3 := "'" + n3 + "'"
-		if bytes += len(elem3); bytes > celrt.MaxBytes {
+		elem10 := "'" + n3 + "'"
+		if bytes += len(elem10); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem3)
+		list4 = append(list4, elem10)
 	}
-	flags := celrt.Concat(v7, list4)
-	var v8 celrt.Optional[string]
+	flags := celrt.Concat(v12, list4)
+	var v13 celrt.Optional[string]
 	if url != "" {
-		var v9 string
+		var v14 string
 		if int64(len(flags)) == int64(0) {
-			v9 = ""
+			v14 = ""
 		} else {
-			v9 = " (hidden credentials: " + celrt.JoinSep(flags, ", ") + ")"
+			v14 = " (hidden credentials: " + celrt.JoinSep(flags, ", ") + ")"
 		}
-		var v10 string
+		var v15 string
 		if prompt == "" {
-			v10 = ""
+			v15 = ""
 		} else {
-			v10 = " and ask \"" + celrt.Truncate(prompt, int64(80)) + "\""
+			v15 = " and ask \"" + celrt.Truncate(prompt, int64(80)) + "\""
 		}
-		v11 := celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + v9 + v10)
-		v8 = v11
+		v16 := celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + hostNote + v14 + v15)
+		v13 = v16
 	} else {
-		var v12 celrt.Optional[string]
+		var v17 celrt.Optional[string]
 		if prompt != "" {
-			v13 := celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
-			v12 = v13
+			v18 := celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
+			v17 = v18
 		} else {
-			v12 = celrt.None[string]()
+			v17 = celrt.None[string]()
 		}
-		v8 = v12
+		v13 = v17
 	}
-	return v8.Value, v8.Ok, nil
+	return v13.Value, v13.Ok, nil
 }
 
 // RowWebFetch renders the row of a call to "web_fetch" (Fetch).
@@ -7547,15 +7640,26 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. Gemini CLI web_fetch sends only a prompt that names
-// the URLs; it is shown cut at the preview limit. Declines with neither.
+// their values hidden. A backslash before the path (https://a\@b/) ends
+// the host for the WHATWG parsers of browsers and Node, though other
+// parsers read what comes before an @ there as a user name: such a URL is
+// shown as written, with the host a WHATWG parser connects to. Gemini CLI
+// web_fetch sends only a prompt that names the URLs; it is shown cut at
+// the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
 //	url = truncate(nonEmpty(input.url).orValue(""), 2000)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
+//	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
+//	authority = (slashed ? rest.split("\\", 2)[0] : rest).split("/", 2)[0].split("?", 2)[0].split("#", 2)[0]
+//	userinfo = authority.contains("@")
+//	host = authority.substring(authority.lastIndexOf("@") + 1)
+//	hostNote = !slashed ? ""
+//	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -7590,9 +7694,8 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 	if err != nil {
 		return "", false, err
 	}
-	userinfo := matched
 	var v3 string
-	if userinfo {
+	if matched {
 		r, err := celrt.IndexOf(url, "://")
 		if err != nil {
 			return "", false, err
@@ -7601,60 +7704,143 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		r2, err := celrt.Substring(url, sum)
 		if err != nil {
 			return "", false, err
 		}
-		r3, err := celrt.IndexOf(url, "@")
-		if err != nil {
-			return "", false, err
-		}
-		sum2, err := celrt.AddInt(r3, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r4, err := celrt.Substring(url, sum2)
-		if err != nil {
-			return "", false, err
-		}
-		v3 = r2 + "…@" + r4
+		v3 = r2
 	} else {
-		v3 = url
+		v3 = ""
 	}
-	bare := v3
-	r5, err := celrt.IndexOf(bare, "?")
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
 	if err != nil {
 		return "", false, err
 	}
-	q := r5
-	var v4 []string
-	if q < int64(0) {
-		v4 = []string{}
-	} else {
-		sum3, err := celrt.AddInt(q, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r6, err := celrt.Substring(bare, sum3)
-		if err != nil {
-			return "", false, err
-		}
-		v4 = celrt.Split(r6, "&")
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
 	}
-	params := v4
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	slashed := strings.Contains(elem3, "\\")
+	var v4 string
+	if slashed {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = elem4
+	} else {
+		v4 = rest
+	}
+	elem5, err := celrt.IndexList(celrt.SplitN(v4, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	authority := elem7
+	userinfo := strings.Contains(authority, "@")
+	r3, err := celrt.LastIndexOf(authority, "@")
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(r3, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r4, err := celrt.Substring(authority, sum2)
+	if err != nil {
+		return "", false, err
+	}
+	host := r4
+	var v5 string
+	if !slashed {
+		v5 = ""
+	} else {
+		var v6 string
+		if host == "" {
+			v6 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v7 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v6 = v7 + "')"
+		}
+		v5 = v6
+	}
+	hostNote := v5
+	var v8 string
+	if userinfo {
+		r5, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r5, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.SubstringRange(url, int64(0), sum3)
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.IndexOf(authority, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum4, err := celrt.AddInt(r7, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r8, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "…@" + r8
+	} else {
+		v8 = url
+	}
+	bare := v8
+	r9, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r9
+	var v9 []string
+	if q < int64(0) {
+		v9 = []string{}
+	} else {
+		sum5, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r10, err := celrt.Substring(bare, sum5)
+		if err != nil {
+			return "", false, err
+		}
+		v9 = celrt.Split(r10, "&")
+	}
+	params := v9
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		elem8, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if bytes += len(elem); bytes > celrt.MaxBytes {
+		if bytes += len(elem8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, elem)
+		list = append(list, elem8)
 	}
 	list2 := make([]string, 0, len(list))
 	for _, n := range list {
@@ -7710,15 +7896,15 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		}
 	}
 	secret := list2
-	var v5 string
+	var v10 string
 	if q < int64(0) {
-		v5 = bare
+		v10 = bare
 	} else {
-		sum4, err := celrt.AddInt(q, int64(1))
+		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -7727,113 +7913,114 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			n2 := elem2
+			n2 := elem9
 			ok11 := strings.Contains(p2, "=")
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v6 string
+			var v11 string
 			if ok11 {
-				v6 = n2 + "=…"
+				v11 = n2 + "=…"
 			} else {
-				v6 = p2
+				v11 = p2
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v6)
+			list3 = append(list3, v11)
 		}
-		v5 = r7 + celrt.JoinSep(list3, "&")
+		v10 = r11 + celrt.JoinSep(list3, "&")
 	}
-	shown := v5
-	var v7 []string
+	shown := v10
+	var v12 []string
 	if userinfo {
-		v7 = []string{"a password"}
+		v12 = []string{"a password"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem3 := "'" + n3 + "'"
-		if bytes += len(elem3); bytes > celrt.MaxBytes {
+		elem10 := "'" + n3 + "'"
+		if bytes += len(elem10); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem3)
+		list4 = append(list4, elem10)
 	}
-	flags := celrt.Concat(v7, list4)
-	var v8 celrt.Optional[string]
+	flags := celrt.Concat(v12, list4)
+	var v13 celrt.Optional[string]
 	if url != "" {
-		r8, err := celrt.IndexOf(url, "://")
+		r12, err := celrt.IndexOf(url, "://")
 		if err != nil {
 			return "", false, err
 		}
-		var v9 string
-		if r8 >= int64(0) {
-			r9, err := celrt.IndexOf(url, "://")
+		var v14 string
+		if r12 >= int64(0) {
+			r13, err := celrt.IndexOf(url, "://")
 			if err != nil {
 				return "", false, err
 			}
-			sum5, err := celrt.AddInt(r9, int64(3))
+			sum7, err := celrt.AddInt(r13, int64(3))
 			if err != nil {
 				return "", false, err
 			}
-			r10, err := celrt.Substring(url, sum5)
+			r14, err := celrt.Substring(url, sum7)
 			if err != nil {
 				return "", false, err
 			}
-			v9 = r10
+			v14 = r14
 		} else {
-			v9 = url
+			v14 = url
 		}
-		rest := v9
-		var v10 string
+		rest2 := v14
+		var v15 string
 		if userinfo {
-			r11, err := celrt.IndexOf(rest, "@")
+			r15, err := celrt.IndexOf(rest2, "@")
 			if err != nil {
 				return "", false, err
 			}
-			sum6, err := celrt.AddInt(r11, int64(1))
+			sum8, err := celrt.AddInt(r15, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			r12, err := celrt.Substring(rest, sum6)
+			r16, err := celrt.Substring(rest2, sum8)
 			if err != nil {
 				return "", false, err
 			}
-			v10 = r12
+			v15 = r16
 		} else {
-			v10 = rest
+			v15 = rest2
 		}
-		elem4, err := celrt.IndexList(celrt.SplitN(v10, "?", int64(2)), int64(0))
+		elem11, err := celrt.IndexList(celrt.SplitN(v15, "?", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "#", int64(2)), int64(0))
+		elem12, err := celrt.IndexList(celrt.SplitN(elem11, "#", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v11 := celrt.Of(celrt.Truncate(elem5, int64(limits.Summary)))
-		v8 = v11
+		v16 := celrt.Of(celrt.Truncate(elem12, int64(limits.Summary)))
+		v13 = v16
 	} else {
-		var v12 celrt.Optional[string]
+		var v17 celrt.Optional[string]
 		if prompt != "" {
-			v13 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
-			v12 = v13
+			v18 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
+			v17 = v18
 		} else {
-			v12 = celrt.None[string]()
+			v17 = celrt.None[string]()
 		}
-		v8 = v12
+		v13 = v17
 	}
+	_ = hostNote
 	_ = shown
 	_ = flags
-	return v8.Value, v8.Ok, nil
+	return v13.Value, v13.Ok, nil
 }
 
 // ResultWebFetch summarizes the result of a call to "web_fetch" (Fetch).
@@ -7845,15 +8032,26 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. Gemini CLI web_fetch sends only a prompt that names
-// the URLs; it is shown cut at the preview limit. Declines with neither.
+// their values hidden. A backslash before the path (https://a\@b/) ends
+// the host for the WHATWG parsers of browsers and Node, though other
+// parsers read what comes before an @ there as a user name: such a URL is
+// shown as written, with the host a WHATWG parser connects to. Gemini CLI
+// web_fetch sends only a prompt that names the URLs; it is shown cut at
+// the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
 //	url = truncate(nonEmpty(input.url).orValue(""), 2000)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	userinfo = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + url.substring(url.indexOf("@") + 1) : url
+//	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
+//	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
+//	authority = (slashed ? rest.split("\\", 2)[0] : rest).split("/", 2)[0].split("?", 2)[0].split("#", 2)[0]
+//	userinfo = authority.contains("@")
+//	host = authority.substring(authority.lastIndexOf("@") + 1)
+//	hostNote = !slashed ? ""
+//	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -7885,9 +8083,8 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 	if err != nil {
 		return "", false, err
 	}
-	userinfo := matched
 	var v3 string
-	if userinfo {
+	if matched {
 		r, err := celrt.IndexOf(url, "://")
 		if err != nil {
 			return "", false, err
@@ -7896,60 +8093,143 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.SubstringRange(url, int64(0), sum)
+		r2, err := celrt.Substring(url, sum)
 		if err != nil {
 			return "", false, err
 		}
-		r3, err := celrt.IndexOf(url, "@")
-		if err != nil {
-			return "", false, err
-		}
-		sum2, err := celrt.AddInt(r3, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r4, err := celrt.Substring(url, sum2)
-		if err != nil {
-			return "", false, err
-		}
-		v3 = r2 + "…@" + r4
+		v3 = r2
 	} else {
-		v3 = url
+		v3 = ""
 	}
-	bare := v3
-	r5, err := celrt.IndexOf(bare, "?")
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
 	if err != nil {
 		return "", false, err
 	}
-	q := r5
-	var v4 []string
-	if q < int64(0) {
-		v4 = []string{}
-	} else {
-		sum3, err := celrt.AddInt(q, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		r6, err := celrt.Substring(bare, sum3)
-		if err != nil {
-			return "", false, err
-		}
-		v4 = celrt.Split(r6, "&")
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
 	}
-	params := v4
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	slashed := strings.Contains(elem3, "\\")
+	var v4 string
+	if slashed {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = elem4
+	} else {
+		v4 = rest
+	}
+	elem5, err := celrt.IndexList(celrt.SplitN(v4, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	authority := elem7
+	userinfo := strings.Contains(authority, "@")
+	r3, err := celrt.LastIndexOf(authority, "@")
+	if err != nil {
+		return "", false, err
+	}
+	sum2, err := celrt.AddInt(r3, int64(1))
+	if err != nil {
+		return "", false, err
+	}
+	r4, err := celrt.Substring(authority, sum2)
+	if err != nil {
+		return "", false, err
+	}
+	host := r4
+	var v5 string
+	if !slashed {
+		v5 = ""
+	} else {
+		var v6 string
+		if host == "" {
+			v6 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v7 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v6 = v7 + "')"
+		}
+		v5 = v6
+	}
+	hostNote := v5
+	var v8 string
+	if userinfo {
+		r5, err := celrt.IndexOf(url, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r5, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.SubstringRange(url, int64(0), sum3)
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.IndexOf(authority, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum4, err := celrt.AddInt(r7, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r8, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "…@" + r8
+	} else {
+		v8 = url
+	}
+	bare := v8
+	r9, err := celrt.IndexOf(bare, "?")
+	if err != nil {
+		return "", false, err
+	}
+	q := r9
+	var v9 []string
+	if q < int64(0) {
+		v9 = []string{}
+	} else {
+		sum5, err := celrt.AddInt(q, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r10, err := celrt.Substring(bare, sum5)
+		if err != nil {
+			return "", false, err
+		}
+		v9 = celrt.Split(r10, "&")
+	}
+	params := v9
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+		elem8, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if bytes += len(elem); bytes > celrt.MaxBytes {
+		if bytes += len(elem8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, elem)
+		list = append(list, elem8)
 	}
 	list2 := make([]string, 0, len(list))
 	for _, n := range list {
@@ -8005,15 +8285,15 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		}
 	}
 	secret := list2
-	var v5 string
+	var v10 string
 	if q < int64(0) {
-		v5 = bare
+		v10 = bare
 	} else {
-		sum4, err := celrt.AddInt(q, int64(1))
+		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r7, err := celrt.SubstringRange(bare, int64(0), sum4)
+		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -8022,63 +8302,64 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem2, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+			elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			n2 := elem2
+			n2 := elem9
 			ok11 := strings.Contains(p2, "=")
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v6 string
+			var v11 string
 			if ok11 {
-				v6 = n2 + "=…"
+				v11 = n2 + "=…"
 			} else {
-				v6 = p2
+				v11 = p2
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v6)
+			list3 = append(list3, v11)
 		}
-		v5 = r7 + celrt.JoinSep(list3, "&")
+		v10 = r11 + celrt.JoinSep(list3, "&")
 	}
-	shown := v5
-	var v7 []string
+	shown := v10
+	var v12 []string
 	if userinfo {
-		v7 = []string{"a password"}
+		v12 = []string{"a password"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem3 := "'" + n3 + "'"
-		if bytes += len(elem3); bytes > celrt.MaxBytes {
+		elem10 := "'" + n3 + "'"
+		if bytes += len(elem10); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem3)
+		list4 = append(list4, elem10)
 	}
-	flags := celrt.Concat(v7, list4)
+	flags := celrt.Concat(v12, list4)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := text
-	var v8 celrt.Optional[string]
+	var v13 celrt.Optional[string]
 	if text2 == "" {
-		v8 = celrt.None[string]()
+		v13 = celrt.None[string]()
 	} else {
-		v9 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
-		v8 = v9
+		v14 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
+		v13 = v14
 	}
 	_ = prompt
+	_ = hostNote
 	_ = shown
 	_ = flags
-	return v8.Value, v8.Ok, nil
+	return v13.Value, v13.Ok, nil
 }
 
 // formatterWebFetch registers the functions of "web_fetch".
@@ -8090,7 +8371,7 @@ var formatterWebFetch = slots{
 	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ac", PlainIcon: "🌐"},
 }
 
-var patternWebFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://[^/?#@]*@")
+var patternWebFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // PreviewWebSearch formats calls to "web_search" (Web Search).
 //
@@ -27452,6 +27733,13 @@ var formatterMysqlAny = slots{
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
 //	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
@@ -27546,7 +27834,7 @@ var formatterMysqlAny = slots{
 //	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
 //	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
 //	preview = kind == "navigate" && url.hasValue()
-//	  ? optional.of("navigate to " + url.value())
+//	  ? optional.of("navigate to " + url.value() + hostNote)
 //	: kind == "click" && place != ""
 //	  ? optional.of((input.doubleClick == true ? "double-click " : "click ") + place
 //	      + (name == "playwright_click_and_switch_tab" ? " and switch to the new tab" : ""))
@@ -27584,7 +27872,7 @@ var formatterMysqlAny = slots{
 //	: kind == "drag" && from != "" && to != ""
 //	  ? optional.of("drag " + from + " onto " + to)
 //	: kind == "http" && url.hasValue()
-//	  ? optional.of(verb + " " + url.value() + (http.size() == 0 ? "" : " with " + http.join(", ")))
+//	  ? optional.of(verb + " " + url.value() + hostNote + (http.size() == 0 ? "" : " with " + http.join(", ")))
 //	: optional.none()
 func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
@@ -27617,6 +27905,90 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
+	v2 := url2.Value
+	if !url2.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPlaywrightAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -27629,17 +28001,17 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v2))
-	for _, t := range v2 {
+	v7 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v7))
+	for _, t := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(t, int64(1))
+		elem8, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem).Ok {
+		if celrt.NonEmpty(elem8).Ok {
 			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -27651,24 +28023,24 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(t2, int64(0))
+		elem9, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(t2, int64(1))
+		elem10, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{elem2, celrt.Collapse(elem3)}
-		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+		elem11 := []string{elem9, celrt.Collapse(elem10)}
+		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, elem4)
+		list2 = append(list2, elem11)
 	}
 	tgts := list2
-	var v3 string
+	var v8 string
 	if int64(len(tgts)) == int64(0) {
-		v3 = ""
+		v8 = ""
 	} else {
 		found := false
 		var failure error
@@ -27676,20 +28048,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v4, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(t3, int64(1))
+			v9, failure2 := func() (bool, error) {
+				elem12, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(tgts, int64(0))
+				elem13, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem14, err := celrt.IndexList(elem13, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem12 != elem14, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -27697,7 +28069,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				}
 				continue
 			}
-			found = v4
+			found = v9
 			if found {
 				break
 			}
@@ -27705,18 +28077,18 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if !found && failure != nil {
 			return "", false, failure
 		}
-		var v5 string
+		var v10 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem8, err := celrt.IndexList(t4, int64(0))
+				elem15, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem9, err := celrt.IndexList(t4, int64(1))
+				elem16, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -27724,64 +28096,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if err != nil {
 					return "", false, err
 				}
-				elem10 := elem8 + " " + celrt.Truncate(elem9, quotient)
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				elem17 := elem15 + " " + celrt.Truncate(elem16, quotient)
+				if bytes += len(elem17); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list3 = append(list3, elem17)
 			}
-			v5 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			elem11, err := celrt.IndexList(tgts, int64(0))
+			elem18, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
+			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Truncate(elem12, int64(80))
+			v10 = celrt.Truncate(elem19, int64(80))
 		}
-		v3 = v5
+		v8 = v10
 	}
-	tgt := v3
+	tgt := v8
 	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 string
+	var v11 string
 	if celrt.NonEmpty(element).Ok {
 		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Truncate(celrt.Collapse(element2), int64(80))
-		var v8 string
+		v12 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v13 string
 		if tgt == "" {
-			v8 = ""
+			v13 = ""
 		} else {
-			v8 = " (" + tgt + ")"
+			v13 = " (" + tgt + ")"
 		}
-		v6 = "'" + v7 + "'" + v8
+		v11 = "'" + v12 + "'" + v13
 	} else {
-		v6 = tgt
+		v11 = tgt
 	}
 	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 string
+	var v14 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v10 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
-		v9 = " in frame " + v10
+		v15 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v14 = " in frame " + v15
 	} else {
-		v9 = ""
+		v14 = ""
 	}
-	place := v6 + v9
+	place := v11 + v14
 	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -27794,21 +28166,21 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	v11 := [][]string{
+	v16 := [][]string{
 		[]string{"startTarget", startTarget},
 		[]string{"startRef", startRef},
 		[]string{"sourceSelector", sourceSelector},
 	}
-	list4 := make([][]string, 0, len(v11))
-	for _, t5 := range v11 {
+	list4 := make([][]string, 0, len(v16))
+	for _, t5 := range v16 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13, err := celrt.IndexList(t5, int64(1))
+		elem20, err := celrt.IndexList(t5, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem13).Ok {
+		if celrt.NonEmpty(elem20).Ok {
 			if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -27820,28 +28192,28 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem14, err := celrt.IndexList(t6, int64(0))
+		elem21, err := celrt.IndexList(t6, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem15, err := celrt.IndexList(t6, int64(1))
+		elem22, err := celrt.IndexList(t6, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v12, err := celrt.NonEmpty(elem15).Get()
+		v17, err := celrt.NonEmpty(elem22).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem16 := []string{elem14, v12}
-		if bytes += celrt.Footprint(elem16); bytes > celrt.MaxBytes {
+		elem23 := []string{elem21, v17}
+		if bytes += celrt.Footprint(elem23); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem16)
+		list5 = append(list5, elem23)
 	}
 	ts := list5
-	var v13 string
+	var v18 string
 	if int64(len(ts)) == int64(0) {
-		v13 = ""
+		v18 = ""
 	} else {
 		found2 := false
 		var failure3 error
@@ -27849,20 +28221,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v14, failure4 := func() (bool, error) {
-				elem17, err := celrt.IndexList(x, int64(1))
+			v19, failure4 := func() (bool, error) {
+				elem24, err := celrt.IndexList(x, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem18, err := celrt.IndexList(ts, int64(0))
+				elem25, err := celrt.IndexList(ts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem19, err := celrt.IndexList(elem18, int64(1))
+				elem26, err := celrt.IndexList(elem25, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem17 != elem19, nil
+				return elem24 != elem26, nil
 			}()
 			if failure4 != nil {
 				if failure3 == nil {
@@ -27870,7 +28242,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				}
 				continue
 			}
-			found2 = v14
+			found2 = v19
 			if found2 {
 				break
 			}
@@ -27878,18 +28250,18 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if !found2 && failure3 != nil {
 			return "", false, failure3
 		}
-		var v15 string
+		var v20 string
 		if found2 {
 			list6 := make([]string, 0, len(ts))
 			for _, x2 := range ts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem20, err := celrt.IndexList(x2, int64(0))
+				elem27, err := celrt.IndexList(x2, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem21, err := celrt.IndexList(x2, int64(1))
+				elem28, err := celrt.IndexList(x2, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -27897,49 +28269,49 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if err != nil {
 					return "", false, err
 				}
-				elem22 := elem20 + " " + celrt.Truncate(elem21, quotient2)
-				if bytes += len(elem22); bytes > celrt.MaxBytes {
+				elem29 := elem27 + " " + celrt.Truncate(elem28, quotient2)
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem22)
+				list6 = append(list6, elem29)
 			}
-			v15 = celrt.JoinSep(list6, " or ")
+			v20 = celrt.JoinSep(list6, " or ")
 		} else {
-			elem23, err := celrt.IndexList(ts, int64(0))
+			elem30, err := celrt.IndexList(ts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem24, err := celrt.IndexList(elem23, int64(1))
+			elem31, err := celrt.IndexList(elem30, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v15 = elem24
+			v20 = elem31
 		}
-		v13 = v15
+		v18 = v20
 	}
-	t7 := v13
+	t7 := v18
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v16 string
+	var v21 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v17 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
-		var v18 string
+		v22 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v23 string
 		if t7 == "" {
-			v18 = ""
+			v23 = ""
 		} else {
-			v18 = " (" + t7 + ")"
+			v23 = " (" + t7 + ")"
 		}
-		v16 = "'" + v17 + "'" + v18
+		v21 = "'" + v22 + "'" + v23
 	} else {
-		v16 = t7
+		v21 = t7
 	}
-	from := v16
+	from := v21
 	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -27952,21 +28324,21 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	v19 := [][]string{
+	v24 := [][]string{
 		[]string{"endTarget", endTarget},
 		[]string{"endRef", endRef},
 		[]string{"targetSelector", targetSelector},
 	}
-	list7 := make([][]string, 0, len(v19))
-	for _, t8 := range v19 {
+	list7 := make([][]string, 0, len(v24))
+	for _, t8 := range v24 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem25, err := celrt.IndexList(t8, int64(1))
+		elem32, err := celrt.IndexList(t8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem25).Ok {
+		if celrt.NonEmpty(elem32).Ok {
 			if bytes += celrt.Footprint(t8); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -27978,28 +28350,28 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem26, err := celrt.IndexList(t9, int64(0))
+		elem33, err := celrt.IndexList(t9, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem27, err := celrt.IndexList(t9, int64(1))
+		elem34, err := celrt.IndexList(t9, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v20, err := celrt.NonEmpty(elem27).Get()
+		v25, err := celrt.NonEmpty(elem34).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem28 := []string{elem26, v20}
-		if bytes += celrt.Footprint(elem28); bytes > celrt.MaxBytes {
+		elem35 := []string{elem33, v25}
+		if bytes += celrt.Footprint(elem35); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list8 = append(list8, elem28)
+		list8 = append(list8, elem35)
 	}
 	ts2 := list8
-	var v21 string
+	var v26 string
 	if int64(len(ts2)) == int64(0) {
-		v21 = ""
+		v26 = ""
 	} else {
 		found3 := false
 		var failure5 error
@@ -28007,20 +28379,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v22, failure6 := func() (bool, error) {
-				elem29, err := celrt.IndexList(x3, int64(1))
+			v27, failure6 := func() (bool, error) {
+				elem36, err := celrt.IndexList(x3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem30, err := celrt.IndexList(ts2, int64(0))
+				elem37, err := celrt.IndexList(ts2, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem31, err := celrt.IndexList(elem30, int64(1))
+				elem38, err := celrt.IndexList(elem37, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem29 != elem31, nil
+				return elem36 != elem38, nil
 			}()
 			if failure6 != nil {
 				if failure5 == nil {
@@ -28028,7 +28400,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				}
 				continue
 			}
-			found3 = v22
+			found3 = v27
 			if found3 {
 				break
 			}
@@ -28036,18 +28408,18 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if !found3 && failure5 != nil {
 			return "", false, failure5
 		}
-		var v23 string
+		var v28 string
 		if found3 {
 			list9 := make([]string, 0, len(ts2))
 			for _, x4 := range ts2 {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem32, err := celrt.IndexList(x4, int64(0))
+				elem39, err := celrt.IndexList(x4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem33, err := celrt.IndexList(x4, int64(1))
+				elem40, err := celrt.IndexList(x4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -28055,60 +28427,60 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if err != nil {
 					return "", false, err
 				}
-				elem34 := elem32 + " " + celrt.Truncate(elem33, quotient3)
-				if bytes += len(elem34); bytes > celrt.MaxBytes {
+				elem41 := elem39 + " " + celrt.Truncate(elem40, quotient3)
+				if bytes += len(elem41); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list9 = append(list9, elem34)
+				list9 = append(list9, elem41)
 			}
-			v23 = celrt.JoinSep(list9, " or ")
+			v28 = celrt.JoinSep(list9, " or ")
 		} else {
-			elem35, err := celrt.IndexList(ts2, int64(0))
+			elem42, err := celrt.IndexList(ts2, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem36, err := celrt.IndexList(elem35, int64(1))
+			elem43, err := celrt.IndexList(elem42, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v23 = elem36
+			v28 = elem43
 		}
-		v21 = v23
+		v26 = v28
 	}
-	t10 := v21
+	t10 := v26
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v24 string
+	var v29 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v25 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
-		var v26 string
+		v30 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v31 string
 		if t10 == "" {
-			v26 = ""
+			v31 = ""
 		} else {
-			v26 = " (" + t10 + ")"
+			v31 = " (" + t10 + ")"
 		}
-		v24 = "'" + v25 + "'" + v26
+		v29 = "'" + v30 + "'" + v31
 	} else {
-		v24 = t10
+		v29 = t10
 	}
-	to := v24
-	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-	list10 := make([][]any, 0, len(v27))
-	for _, t11 := range v27 {
+	to := v29
+	v32 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+	list10 := make([][]any, 0, len(v32))
+	for _, t11 := range v32 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem37, err := celrt.IndexList(t11, int64(1))
+		elem44, err := celrt.IndexList(t11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.TypeOf(elem37) == celrt.StringType {
+		if celrt.TypeOf(elem44) == celrt.StringType {
 			if bytes += celrt.Footprint(t11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -28116,45 +28488,45 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		}
 	}
 	typings := list10
-	var v28 celrt.Optional[string]
+	var v33 celrt.Optional[string]
 	if int64(len(typings)) == int64(0) {
-		v28 = celrt.None[string]()
+		v33 = celrt.None[string]()
 	} else {
-		elem38, err := celrt.IndexList(typings, int64(0))
+		elem45, err := celrt.IndexList(typings, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem39, err := celrt.IndexList(elem38, int64(1))
+		elem46, err := celrt.IndexList(elem45, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		s, err := celrt.ToString(elem39)
+		s, err := celrt.ToString(elem46)
 		if err != nil {
 			return "", false, err
 		}
-		v28 = celrt.Of(s)
+		v33 = celrt.Of(s)
 	}
-	typed := v28
+	typed := v33
 	found4 := false
 	var failure7 error
 	for _, t12 := range typings {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v29, failure8 := func() (bool, error) {
-			elem40, err := celrt.IndexList(t12, int64(1))
+		v34, failure8 := func() (bool, error) {
+			elem47, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem41, err := celrt.IndexList(typings, int64(0))
+			elem48, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem42, err := celrt.IndexList(elem41, int64(1))
+			elem49, err := celrt.IndexList(elem48, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return !celrt.Equal(elem40, elem42), nil
+			return !celrt.Equal(elem47, elem49), nil
 		}()
 		if failure8 != nil {
 			if failure7 == nil {
@@ -28162,7 +28534,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			}
 			continue
 		}
-		found4 = v29
+		found4 = v34
 		if found4 {
 			break
 		}
@@ -28170,26 +28542,26 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if !found4 && failure7 != nil {
 		return "", false, failure7
 	}
-	var v30 string
+	var v35 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
 		for _, t13 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem43, err := celrt.IndexList(t13, int64(0))
+			elem50, err := celrt.IndexList(t13, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			x5, err := celrt.AsString(elem43)
+			x5, err := celrt.AsString(elem50)
 			if err != nil {
 				return "", false, err
 			}
-			elem44, err := celrt.IndexList(t13, int64(1))
+			elem51, err := celrt.IndexList(t13, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			s2, err := celrt.ToString(elem44)
+			s2, err := celrt.ToString(elem51)
 			if err != nil {
 				return "", false, err
 			}
@@ -28197,103 +28569,103 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			elem45 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
-			if bytes += len(elem45); bytes > celrt.MaxBytes {
+			elem52 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
+			if bytes += len(elem52); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list11 = append(list11, elem45)
+			list11 = append(list11, elem52)
 		}
-		v30 = celrt.JoinSep(list11, " or ")
+		v35 = celrt.JoinSep(list11, " or ")
 	} else {
-		v31 := typed.Value
+		v36 := typed.Value
 		if !typed.Ok {
-			v31 = ""
+			v36 = ""
 		}
-		v30 = "'" + celrt.Truncate(celrt.Collapse(v31), int64(200)) + "'"
+		v35 = "'" + celrt.Truncate(celrt.Collapse(v36), int64(200)) + "'"
 	}
-	typedText := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-	var v33 any
-	if v32 {
-		v33 = celrt.Field(input, "values")
+	typedText := v35
+	v37 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v38 any
+	if v37 {
+		v38 = celrt.Field(input, "values")
 	} else {
-		v33 = []any{}
+		v38 = []any{}
 	}
-	items, err := celrt.Iterate(v33)
+	items, err := celrt.Iterate(v38)
 	if err != nil {
 		return "", false, err
 	}
 	list12 := make([]any, 0, items.Len())
 	for i := range items.Len() {
-		v34 := items.At(i)
+		v39 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		if celrt.TypeOf(v34) == celrt.StringType {
-			if bytes += celrt.Footprint(v34); bytes > celrt.MaxBytes {
+		if celrt.TypeOf(v39) == celrt.StringType {
+			if bytes += celrt.Footprint(v39); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list12 = append(list12, v34)
+			list12 = append(list12, v39)
 		}
 	}
 	list13 := make([]string, 0, len(list12))
-	for _, v35 := range list12 {
+	for _, v40 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		x6, err := celrt.AsString(v35)
+		x6, err := celrt.AsString(v40)
 		if err != nil {
 			return "", false, err
 		}
-		elem46 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
-		if bytes += len(elem46); bytes > celrt.MaxBytes {
+		elem53 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
+		if bytes += len(elem53); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list13 = append(list13, elem46)
+		list13 = append(list13, elem53)
 	}
 	listed := list13
-	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v37 []string
-	if v36 {
+	v41 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v42 []string
+	if v41 {
 		x7, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v38 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
-		v37 = v38
+		v43 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
+		v42 = v43
 	} else {
-		v37 = []string{}
+		v42 = []string{}
 	}
-	single := v37
-	var v39 []string
+	single := v42
+	var v44 []string
 	if int64(len(listed)) > int64(0) {
-		v39 = listed
+		v44 = listed
 	} else {
-		v39 = single
+		v44 = single
 	}
-	values := v39
+	values := v44
 	ok := int64(len(listed)) > int64(0)
 	if ok {
 		ok = int64(len(single)) > int64(0)
 	}
 	ok2 := ok
 	if ok2 {
-		v40 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-		ok2 = v40
+		v45 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+		ok2 = v45
 	}
-	var v41 string
+	var v46 string
 	if ok2 {
-		v42 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
-		elem47, err := celrt.IndexList(single, int64(0))
+		v47 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
+		elem54, err := celrt.IndexList(single, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v41 = "values " + v42 + " or value " + elem47
+		v46 = "values " + v47 + " or value " + elem54
 	} else {
-		v43 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-		v41 = v43
+		v48 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+		v46 = v48
 	}
-	valuesText := v41
+	valuesText := v46
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -28306,17 +28678,17 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	v44 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-	list14 := make([][]string, 0, len(v44))
-	for _, c := range v44 {
+	v49 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+	list14 := make([][]string, 0, len(v49))
+	for _, c := range v49 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem48, err := celrt.IndexList(c, int64(1))
+		elem55, err := celrt.IndexList(c, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem48).Ok {
+		if celrt.NonEmpty(elem55).Ok {
 			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -28328,45 +28700,45 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem49, err := celrt.IndexList(c2, int64(0))
+		elem56, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem50, err := celrt.IndexList(c2, int64(1))
+		elem57, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem51 := []string{elem49, celrt.Collapse(elem50)}
-		if bytes += celrt.Footprint(elem51); bytes > celrt.MaxBytes {
+		elem58 := []string{elem56, celrt.Collapse(elem57)}
+		if bytes += celrt.Footprint(elem58); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list15 = append(list15, elem51)
+		list15 = append(list15, elem58)
 	}
 	codes := list15
-	var v45 string
+	var v50 string
 	if name == "playwright_evaluate" {
-		v45 = "script"
+		v50 = "script"
 	} else {
-		v46 := []string{"browser_run_code", "browser_run_code_unsafe"}
-		var v47 string
-		if slices.Contains(v46, name) {
-			v47 = "code"
+		v51 := []string{"browser_run_code", "browser_run_code_unsafe"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "code"
 		} else {
-			v47 = "function"
+			v52 = "function"
 		}
-		v45 = v47
+		v50 = v52
 	}
-	ownCode := v45
+	ownCode := v50
 	list16 := make([][]string, 0, len(codes))
 	for _, c3 := range codes {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem52, err := celrt.IndexList(c3, int64(0))
+		elem59, err := celrt.IndexList(c3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem52 == ownCode {
+		if elem59 == ownCode {
 			if bytes += celrt.Footprint(c3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -28378,11 +28750,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem53, err := celrt.IndexList(c4, int64(0))
+		elem60, err := celrt.IndexList(c4, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem53 != ownCode {
+		if elem60 != ownCode {
 			if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -28396,20 +28768,20 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v48, failure10 := func() (bool, error) {
-			elem54, err := celrt.IndexList(c5, int64(1))
+		v53, failure10 := func() (bool, error) {
+			elem61, err := celrt.IndexList(c5, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem55, err := celrt.IndexList(codes, int64(0))
+			elem62, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem56, err := celrt.IndexList(elem55, int64(1))
+			elem63, err := celrt.IndexList(elem62, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return elem54 != elem56, nil
+			return elem61 != elem63, nil
 		}()
 		if failure10 != nil {
 			if failure9 == nil {
@@ -28417,7 +28789,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			}
 			continue
 		}
-		found5 = v48
+		found5 = v53
 		if found5 {
 			break
 		}
@@ -28426,28 +28798,28 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		return "", false, failure9
 	}
 	codeConflict := found5
-	var v49 string
+	var v54 string
 	if int64(len(orderedCodes)) == int64(0) {
-		v49 = ""
+		v54 = ""
 	} else {
-		elem57, err := celrt.IndexList(orderedCodes, int64(0))
+		elem64, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem58, err := celrt.IndexList(elem57, int64(1))
+		elem65, err := celrt.IndexList(elem64, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v49 = elem58
+		v54 = elem65
 	}
-	code2 := v49
-	var v50 string
+	code2 := v54
+	var v55 string
 	if codeConflict {
-		elem59, err := celrt.IndexList(orderedCodes, int64(0))
+		elem66, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem60, err := celrt.IndexList(elem59, int64(0))
+		elem67, err := celrt.IndexList(elem66, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -28460,33 +28832,33 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem61, err := celrt.IndexList(c6, int64(0))
+			elem68, err := celrt.IndexList(c6, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem62, err := celrt.IndexList(c6, int64(1))
+			elem69, err := celrt.IndexList(c6, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			elem63 := " or " + elem61 + " " + celrt.Truncate(elem62, int64(limits.Summary))
-			if bytes += len(elem63); bytes > celrt.MaxBytes {
+			elem70 := " or " + elem68 + " " + celrt.Truncate(elem69, int64(limits.Summary))
+			if bytes += len(elem70); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list18 = append(list18, elem63)
+			list18 = append(list18, elem70)
 		}
-		v50 = elem60 + " " + code2 + celrt.JoinSep(list18, "")
+		v55 = elem67 + " " + code2 + celrt.JoinSep(list18, "")
 	} else {
-		v50 = code2
+		v55 = code2
 	}
-	codeText := v50
-	var v51 string
+	codeText := v55
+	var v56 string
 	if codeConflict {
 		list19 := make([]string, 0, len(orderedCodes))
 		for _, c7 := range orderedCodes {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem64, err := celrt.IndexList(c7, int64(1))
+			elem71, err := celrt.IndexList(c7, int64(1))
 			if err != nil {
 				return "", false, err
 			}
@@ -28494,25 +28866,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			elem65 := celrt.Truncate(elem64, quotient5)
-			if bytes += len(elem65); bytes > celrt.MaxBytes {
+			elem72 := celrt.Truncate(elem71, quotient5)
+			if bytes += len(elem72); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list19 = append(list19, elem65)
+			list19 = append(list19, elem72)
 		}
-		v51 = celrt.JoinSep(list19, " or ")
+		v56 = celrt.JoinSep(list19, " or ")
 	} else {
-		v51 = celrt.Truncate(code2, int64(60))
+		v56 = celrt.Truncate(code2, int64(60))
 	}
-	codeRow := v51
-	v52 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v53 any
-	if v52 {
-		v53 = celrt.Field(input, "paths")
+	codeRow := v56
+	v57 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v58 any
+	if v57 {
+		v58 = celrt.Field(input, "paths")
 	} else {
-		v53 = []any{}
+		v58 = []any{}
 	}
-	items2, err := celrt.Iterate(v53)
+	items2, err := celrt.Iterate(v58)
 	if err != nil {
 		return "", false, err
 	}
@@ -28534,39 +28906,39 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v54, err := celrt.NonEmpty(p2).Get()
+		v59, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem66 := "'" + v54 + "'"
-		if bytes += len(elem66); bytes > celrt.MaxBytes {
+		elem73 := "'" + v59 + "'"
+		if bytes += len(elem73); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list21 = append(list21, elem66)
+		list21 = append(list21, elem73)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v55 []string
+	var v60 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v55 = []string{"'" + celrt.Trim(filePath2) + "'"}
+		v60 = []string{"'" + celrt.Trim(filePath2) + "'"}
 	} else {
-		v55 = []string{}
+		v60 = []string{}
 	}
-	paths := celrt.Concat(list21, v55)
-	v56 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-	var v57 any
-	if v56 {
-		v57 = celrt.Field(input, "fields")
+	paths := celrt.Concat(list21, v60)
+	v61 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v62 any
+	if v61 {
+		v62 = celrt.Field(input, "fields")
 	} else {
-		v57 = []any{}
+		v62 = []any{}
 	}
-	items3, err := celrt.Iterate(v57)
+	items3, err := celrt.Iterate(v62)
 	if err != nil {
 		return "", false, err
 	}
@@ -28592,25 +28964,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		v58 := opt.Value
+		v63 := opt.Value
 		if !opt.Ok {
-			v58 = nil
+			v63 = nil
 		}
-		opt2 := celrt.NonEmpty(v58)
-		v59 := opt2.Value
+		opt2 := celrt.NonEmpty(v63)
+		v64 := opt2.Value
 		if !opt2.Ok {
-			v59 = "?"
+			v64 = "?"
 		}
 		opt3, err := celrt.OptSelect(f2, "value")
 		if err != nil {
 			return "", false, err
 		}
-		v60 := opt3.Value
+		v65 := opt3.Value
 		if !opt3.Ok {
-			v60 = nil
+			v65 = nil
 		}
-		var v61 string
-		if celrt.TypeOf(v60) == celrt.StringType {
+		var v66 string
+		if celrt.TypeOf(v65) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
 				return "", false, err
@@ -28619,33 +28991,33 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v61 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
+			v66 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
 		} else {
 			opt4, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return "", false, err
 			}
-			v62 := opt4.Value
+			v67 := opt4.Value
 			if !opt4.Ok {
-				v62 = nil
+				v67 = nil
 			}
-			v61 = celrt.MCPValue(v62)
+			v66 = celrt.MCPValue(v67)
 		}
-		elem67 := celrt.Truncate(celrt.Collapse(v59), int64(40)) + "=" + v61
-		if bytes += len(elem67); bytes > celrt.MaxBytes {
+		elem74 := celrt.Truncate(celrt.Collapse(v64), int64(40)) + "=" + v66
+		if bytes += len(elem74); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list23 = append(list23, elem67)
+		list23 = append(list23, elem74)
 	}
 	fields := list23
-	v63 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-	var v64 any
-	if v63 {
-		v64 = celrt.Field(input, "headers")
+	v68 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v69 any
+	if v68 {
+		v69 = celrt.Field(input, "headers")
 	} else {
-		v64 = celrt.EmptyMap()
+		v69 = celrt.EmptyMap()
 	}
-	headers := v64
+	headers := v69
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
 		return "", false, err
@@ -28662,8 +29034,8 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v65 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			ok3 = slices.Contains(v65, celrt.LowerASCII(x9))
+			v70 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok3 = slices.Contains(v70, celrt.LowerASCII(x9))
 		}
 		if ok3 {
 			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
@@ -28673,96 +29045,96 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		}
 	}
 	secrets := list24
-	v66 := []string{"browser_navigate", "playwright_navigate"}
-	var v67 string
-	if slices.Contains(v66, name) {
-		v67 = "navigate"
+	v71 := []string{"browser_navigate", "playwright_navigate"}
+	var v72 string
+	if slices.Contains(v71, name) {
+		v72 = "navigate"
 	} else {
-		v68 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v69 string
-		if slices.Contains(v68, name) {
-			v69 = "evaluate"
+		v73 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v74 string
+		if slices.Contains(v73, name) {
+			v74 = "evaluate"
 		} else {
-			v70 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v71 string
-			if slices.Contains(v70, name) {
-				v71 = "run"
+			v75 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v76 string
+			if slices.Contains(v75, name) {
+				v76 = "run"
 			} else {
-				v72 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v73 string
-				if slices.Contains(v72, name) {
-					v73 = "upload"
+				v77 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v78 string
+				if slices.Contains(v77, name) {
+					v78 = "upload"
 				} else {
-					var v74 string
+					var v79 string
 					if name == "browser_drop" {
-						v74 = "drop"
+						v79 = "drop"
 					} else {
-						var v75 string
+						var v80 string
 						if name == "browser_fill_form" {
-							v75 = "form"
+							v80 = "form"
 						} else {
-							var v76 string
+							var v81 string
 							if name == "browser_handle_dialog" {
-								v76 = "dialog"
+								v81 = "dialog"
 							} else {
-								v77 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v78 string
-								if v77 {
-									v78 = "drag"
+								v82 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v83 string
+								if v82 {
+									v83 = "drag"
 								} else {
-									v79 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v80 string
-									if slices.Contains(v79, name) {
-										v80 = "http"
+									v84 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v85 string
+									if slices.Contains(v84, name) {
+										v85 = "http"
 									} else {
-										v81 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v82 string
-										if slices.Contains(v81, name) {
-											v82 = "click"
+										v86 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v87 string
+										if slices.Contains(v86, name) {
+											v87 = "click"
 										} else {
-											v83 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v84 string
-											if v83 {
-												v84 = "hover"
+											v88 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v89 string
+											if v88 {
+												v89 = "hover"
 											} else {
-												v85 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v86 string
-												if slices.Contains(v85, name) {
-													v86 = "type"
+												v90 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v91 string
+												if slices.Contains(v90, name) {
+													v91 = "type"
 												} else {
-													v87 := []string{"browser_select_option", "playwright_select"}
-													var v88 string
-													if slices.Contains(v87, name) {
-														v88 = "select"
+													v92 := []string{"browser_select_option", "playwright_select"}
+													var v93 string
+													if slices.Contains(v92, name) {
+														v93 = "select"
 													} else {
-														v89 := []string{"browser_press_key", "playwright_press_key"}
-														var v90 string
-														if slices.Contains(v89, name) {
-															v90 = "press"
+														v94 := []string{"browser_press_key", "playwright_press_key"}
+														var v95 string
+														if slices.Contains(v94, name) {
+															v95 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v91 string
+															var v96 string
 															if ok4 {
-																v91 = ""
+																v96 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v92 string
+																var v97 string
 																if ok5 {
-																	v92 = "evaluate"
+																	v97 = "evaluate"
 																} else {
-																	var v93 string
+																	var v98 string
 																	if celrt.FieldSet(input, "code") {
-																		v93 = "run"
+																		v98 = "run"
 																	} else {
-																		var v94 string
+																		var v99 string
 																		if celrt.FieldSet(input, "fields") {
-																			v94 = "form"
+																			v99 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -28772,186 +29144,186 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																				}
 																				ok6 = ok7
 																			}
-																			var v95 string
+																			var v100 string
 																			if ok6 {
-																				v95 = "upload"
+																				v100 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v96 string
+																				var v101 string
 																				if ok8 {
-																					v96 = "drop"
+																					v101 = "drop"
 																				} else {
-																					var v97 string
+																					var v102 string
 																					if celrt.FieldSet(input, "accept") {
-																						v97 = "dialog"
+																						v102 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v98 string
+																						var v103 string
 																						if ok9 {
-																							v98 = "drag"
+																							v103 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v99 string
+																							var v104 string
 																							if ok10 {
-																								v99 = "http"
+																								v104 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v100 string
+																								var v105 string
 																								if ok11 {
-																									v100 = "navigate"
+																									v105 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v101 string
+																									var v106 string
 																									if ok12 {
-																										v101 = "type"
+																										v106 = "type"
 																									} else {
-																										v102 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v102
+																										v107 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v107
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v103 string
+																										var v108 string
 																										if ok13 {
-																											v103 = "select"
+																											v108 = "select"
 																										} else {
-																											v104, failure11 := func() (bool, error) {
+																											v109, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok15, err := celrt.And(v104, failure11, tgt == "", nil)
+																											ok15, err := celrt.And(v109, failure11, tgt == "", nil)
 																											if err != nil {
 																												return "", false, err
 																											}
-																											var v105 string
+																											var v110 string
 																											if ok15 {
-																												v105 = "press"
+																												v110 = "press"
 																											} else {
-																												v105 = ""
+																												v110 = ""
 																											}
-																											v103 = v105
+																											v108 = v110
 																										}
-																										v101 = v103
+																										v106 = v108
 																									}
-																									v100 = v101
+																									v105 = v106
 																								}
-																								v99 = v100
+																								v104 = v105
 																							}
-																							v98 = v99
+																							v103 = v104
 																						}
-																						v97 = v98
+																						v102 = v103
 																					}
-																					v96 = v97
+																					v101 = v102
 																				}
-																				v95 = v96
+																				v100 = v101
 																			}
-																			v94 = v95
+																			v99 = v100
 																		}
-																		v93 = v94
+																		v98 = v99
 																	}
-																	v92 = v93
+																	v97 = v98
 																}
-																v91 = v92
+																v96 = v97
 															}
-															v90 = v91
+															v95 = v96
 														}
-														v88 = v90
+														v93 = v95
 													}
-													v86 = v88
+													v91 = v93
 												}
-												v84 = v86
+												v89 = v91
 											}
-											v82 = v84
+											v87 = v89
 										}
-										v80 = v82
+										v85 = v87
 									}
-									v78 = v80
+									v83 = v85
 								}
-								v76 = v78
+								v81 = v83
 							}
-							v75 = v76
+							v80 = v81
 						}
-						v74 = v75
+						v79 = v80
 					}
-					v73 = v74
+					v78 = v79
 				}
-				v71 = v73
+				v76 = v78
 			}
-			v69 = v71
+			v74 = v76
 		}
-		v67 = v69
+		v72 = v74
 	}
-	kind := v67
+	kind := v72
 	ok16 := strings.HasPrefix(name, "playwright_")
 	if ok16 {
 		ok16 = kind == "http"
 	}
-	var v106 string
+	var v111 string
 	if ok16 {
-		r4, err := celrt.Substring(name, int64(11))
+		r8, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v106 = celrt.UpperASCII(r4)
+		v111 = celrt.UpperASCII(r8)
 	} else {
-		v106 = "HTTP request to"
+		v111 = "HTTP request to"
 	}
-	verb := v106
-	v107 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok17 := v107
+	verb := v111
+	v112 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok17 := v112
 	if ok17 {
-		v108 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok17 = v108
+		v113 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok17 = v113
 	}
-	var v109 []string
+	var v114 []string
 	if ok17 {
 		x10, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v110 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
-		v109 = v110
+		v115 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
+		v114 = v115
 	} else {
-		v109 = []string{}
+		v114 = []string{}
 	}
-	var v111 []string
+	var v116 []string
 	if celrt.FieldSet(input, "token") {
-		v111 = []string{"a bearer token (not shown)"}
+		v116 = []string{"a bearer token (not shown)"}
 	} else {
-		v111 = []string{}
+		v116 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v112 []string
+	var v117 []string
 	if size == int64(0) {
-		v112 = []string{}
+		v117 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v113 string
+		var v118 string
 		if int64(len(secrets)) == int64(0) {
-			v113 = ""
+			v118 = ""
 		} else {
 			x11, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -28959,53 +29331,53 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if err != nil {
 				return "", false, err
 			}
-			v114 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
-			v113 = " (" + v114 + ", values not shown)"
+			v119 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
+			v118 = " (" + v119 + ", values not shown)"
 		}
-		v115 := []string{celrt.Plural(size2, "header", "headers") + v113}
-		v112 = v115
+		v120 := []string{celrt.Plural(size2, "header", "headers") + v118}
+		v117 = v120
 	}
-	http := celrt.Concat(v109, v111, v112)
+	http := celrt.Concat(v114, v116, v117)
 	ok18 := kind == "navigate"
 	if ok18 {
 		ok18 = url2.Ok
 	}
-	var v116 celrt.Optional[string]
+	var v121 celrt.Optional[string]
 	if ok18 {
-		v117, err := url2.Get()
+		v122, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v116 = celrt.Of("navigate to " + v117)
+		v121 = celrt.Of("navigate to " + v122 + hostNote)
 	} else {
 		ok19 := kind == "click"
 		if ok19 {
 			ok19 = place != ""
 		}
-		var v118 celrt.Optional[string]
+		var v123 celrt.Optional[string]
 		if ok19 {
-			v119 := celrt.EqualBool(celrt.Field(input, "doubleClick"), true)
-			var v120 string
-			if v119 {
-				v120 = "double-click "
+			v124 := celrt.EqualBool(celrt.Field(input, "doubleClick"), true)
+			var v125 string
+			if v124 {
+				v125 = "double-click "
 			} else {
-				v120 = "click "
+				v125 = "click "
 			}
-			var v121 string
+			var v126 string
 			if name == "playwright_click_and_switch_tab" {
-				v121 = " and switch to the new tab"
+				v126 = " and switch to the new tab"
 			} else {
-				v121 = ""
+				v126 = ""
 			}
-			v118 = celrt.Of(v120 + place + v121)
+			v123 = celrt.Of(v125 + place + v126)
 		} else {
 			ok20 := kind == "hover"
 			if ok20 {
 				ok20 = place != ""
 			}
-			var v122 celrt.Optional[string]
+			var v127 celrt.Optional[string]
 			if ok20 {
-				v122 = celrt.Of("hover over " + place)
+				v127 = celrt.Of("hover over " + place)
 			} else {
 				ok21 := kind == "type"
 				if ok21 {
@@ -29015,17 +29387,17 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if ok22 {
 					ok22 = typed.Ok
 				}
-				var v123 celrt.Optional[string]
+				var v128 celrt.Optional[string]
 				if ok22 {
-					v124 := celrt.EqualBool(celrt.Field(input, "submit"), true)
-					var v125 string
-					if v124 {
-						v125 = " and submit"
+					v129 := celrt.EqualBool(celrt.Field(input, "submit"), true)
+					var v130 string
+					if v129 {
+						v130 = " and submit"
 					} else {
-						v125 = ""
+						v130 = ""
 					}
-					v126 := celrt.Of("type " + typedText + " into " + place + v125)
-					v123 = v126
+					v131 := celrt.Of("type " + typedText + " into " + place + v130)
+					v128 = v131
 				} else {
 					ok23 := kind == "select"
 					if ok23 {
@@ -29035,10 +29407,10 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					if ok24 {
 						ok24 = int64(len(values)) > int64(0)
 					}
-					var v127 celrt.Optional[string]
+					var v132 celrt.Optional[string]
 					if ok24 {
-						v128 := celrt.Of("select " + valuesText + " in " + place)
-						v127 = v128
+						v133 := celrt.Of("select " + valuesText + " in " + place)
+						v132 = v133
 					} else {
 						ok25 := kind == "press"
 						if ok25 {
@@ -29048,44 +29420,44 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							}
 							ok25 = celrt.NonEmpty(key2).Ok
 						}
-						var v129 celrt.Optional[string]
+						var v134 celrt.Optional[string]
 						if ok25 {
 							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							var v130 string
+							var v135 string
 							if place != "" {
-								v130 = " in " + place
+								v135 = " in " + place
 							} else {
-								v130 = ""
+								v135 = ""
 							}
-							v131 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v130)
-							v129 = v131
+							v136 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)) + v135)
+							v134 = v136
 						} else {
 							ok26 := kind == "evaluate"
 							if ok26 {
 								ok26 = code2 != ""
 							}
-							var v132 celrt.Optional[string]
+							var v137 celrt.Optional[string]
 							if ok26 {
-								var v133 string
+								var v138 string
 								if place != "" {
-									v133 = " on " + place
+									v138 = " on " + place
 								} else {
-									v133 = ""
+									v138 = ""
 								}
-								v134 := celrt.Of("run JavaScript in the page" + v133 + ": " + codeText)
-								v132 = v134
+								v139 := celrt.Of("run JavaScript in the page" + v138 + ": " + codeText)
+								v137 = v139
 							} else {
 								ok27 := kind == "run"
 								if ok27 {
 									ok27 = code2 != ""
 								}
-								var v135 celrt.Optional[string]
+								var v140 celrt.Optional[string]
 								if ok27 {
-									v136 := celrt.Of("run code in the Playwright server process (unsafe): " + codeText)
-									v135 = v136
+									v141 := celrt.Of("run code in the Playwright server process (unsafe): " + codeText)
+									v140 = v141
 								} else {
 									ok28 := kind == "run"
 									if ok28 {
@@ -29095,64 +29467,64 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 										}
 										ok28 = celrt.NonEmpty(filename).Ok
 									}
-									var v137 celrt.Optional[string]
+									var v142 celrt.Optional[string]
 									if ok28 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return "", false, err
 										}
-										v138 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
-										v137 = v138
+										v143 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + celrt.Trim(filename2) + "'")
+										v142 = v143
 									} else {
-										var v139 celrt.Optional[string]
+										var v144 celrt.Optional[string]
 										if kind == "upload" {
-											var v140 string
+											var v145 string
 											if int64(len(paths)) == int64(0) {
-												v140 = "cancel the file chooser (no files)"
+												v145 = "cancel the file chooser (no files)"
 											} else {
-												v141 := celrt.Plural(int64(len(paths)), "local file", "local files")
-												var v142 string
+												v146 := celrt.Plural(int64(len(paths)), "local file", "local files")
+												var v147 string
 												if place != "" {
-													v142 = " through " + place
+													v147 = " through " + place
 												} else {
-													v142 = ""
+													v147 = ""
 												}
-												v140 = "upload " + v141 + " " + celrt.JoinSep(paths, ", ") + v142
+												v145 = "upload " + v146 + " " + celrt.JoinSep(paths, ", ") + v147
 											}
-											v139 = celrt.Of(v140)
+											v144 = celrt.Of(v145)
 										} else {
 											ok29 := kind == "drop"
 											if ok29 {
 												ok30 := int64(len(paths)) > int64(0)
 												if !ok30 {
-													v143 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok30 = v143
+													v148 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok30 = v148
 												}
 												ok29 = ok30
 											}
-											var v144 celrt.Optional[string]
+											var v149 celrt.Optional[string]
 											if ok29 {
-												var v145 string
+												var v150 string
 												if int64(len(paths)) > int64(0) {
-													v146 := celrt.Plural(int64(len(paths)), "local file", "local files")
-													v145 = v146 + " " + celrt.JoinSep(paths, ", ")
+													v151 := celrt.Plural(int64(len(paths)), "local file", "local files")
+													v150 = v151 + " " + celrt.JoinSep(paths, ", ")
 												} else {
-													v145 = ""
+													v150 = ""
 												}
 												ok31 := int64(len(paths)) > int64(0)
 												if ok31 {
-													v147 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok31 = v147
+													v152 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok31 = v152
 												}
-												var v148 string
+												var v153 string
 												if ok31 {
-													v148 = " and "
+													v153 = " and "
 												} else {
-													v148 = ""
+													v153 = ""
 												}
-												v149 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-												var v150 string
-												if v149 {
+												v154 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+												var v155 string
+												if v154 {
 													items5, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
 														return "", false, err
@@ -29174,57 +29546,57 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													if err != nil {
 														return "", false, err
 													}
-													v150 = "data of type " + celrt.JoinSep(x12, ", ")
+													v155 = "data of type " + celrt.JoinSep(x12, ", ")
 												} else {
-													v150 = ""
+													v155 = ""
 												}
-												var v151 string
+												var v156 string
 												if place != "" {
-													v151 = " onto " + place
+													v156 = " onto " + place
 												} else {
-													v151 = ""
+													v156 = ""
 												}
-												v144 = celrt.Of("drop " + v145 + v148 + v150 + v151)
+												v149 = celrt.Of("drop " + v150 + v153 + v155 + v156)
 											} else {
 												ok32 := kind == "form"
 												if ok32 {
 													ok32 = int64(len(fields)) > int64(0)
 												}
-												var v152 celrt.Optional[string]
+												var v157 celrt.Optional[string]
 												if ok32 {
-													v153 := celrt.Plural(int64(len(fields)), "form field", "form fields")
-													v154 := celrt.Of("fill " + v153 + ": " + celrt.JoinSep(fields, ", "))
-													v152 = v154
+													v158 := celrt.Plural(int64(len(fields)), "form field", "form fields")
+													v159 := celrt.Of("fill " + v158 + ": " + celrt.JoinSep(fields, ", "))
+													v157 = v159
 												} else {
 													ok33 := kind == "dialog"
 													if ok33 {
-														v155 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
-														ok33 = v155
+														v160 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok33 = v160
 													}
-													var v156 celrt.Optional[string]
+													var v161 celrt.Optional[string]
 													if ok33 {
 														x13, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
 															return "", false, err
 														}
-														var v157 string
+														var v162 string
 														if x13 {
-															var v158 string
+															var v163 string
 															if celrt.FieldSet(input, "promptText") {
 																promptText, err := celrt.FieldOf(input, "promptText", "", celrt.InputString)
 																if err != nil {
 																	return "", false, err
 																}
-																v159 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
-																v158 = " answering '" + v159 + "'"
+																v164 := celrt.Truncate(celrt.Collapse(promptText), int64(120))
+																v163 = " answering '" + v164 + "'"
 															} else {
-																v158 = ""
+																v163 = ""
 															}
-															v157 = "accept the dialog" + v158
+															v162 = "accept the dialog" + v163
 														} else {
-															v157 = "dismiss the dialog"
+															v162 = "dismiss the dialog"
 														}
-														v156 = celrt.Of(v157)
+														v161 = celrt.Of(v162)
 													} else {
 														ok34 := kind == "drag"
 														if ok34 {
@@ -29234,60 +29606,60 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														if ok35 {
 															ok35 = to != ""
 														}
-														var v160 celrt.Optional[string]
+														var v165 celrt.Optional[string]
 														if ok35 {
-															v160 = celrt.Of("drag " + from + " onto " + to)
+															v165 = celrt.Of("drag " + from + " onto " + to)
 														} else {
 															ok36 := kind == "http"
 															if ok36 {
 																ok36 = url2.Ok
 															}
-															var v161 celrt.Optional[string]
+															var v166 celrt.Optional[string]
 															if ok36 {
-																v162, err := url2.Get()
+																v167, err := url2.Get()
 																if err != nil {
 																	return "", false, err
 																}
-																var v163 string
+																var v168 string
 																if int64(len(http)) == int64(0) {
-																	v163 = ""
+																	v168 = ""
 																} else {
-																	v163 = " with " + celrt.JoinSep(http, ", ")
+																	v168 = " with " + celrt.JoinSep(http, ", ")
 																}
-																v161 = celrt.Of(verb + " " + v162 + v163)
+																v166 = celrt.Of(verb + " " + v167 + hostNote + v168)
 															} else {
-																v161 = celrt.None[string]()
+																v166 = celrt.None[string]()
 															}
-															v160 = v161
+															v165 = v166
 														}
-														v156 = v160
+														v161 = v165
 													}
-													v152 = v156
+													v157 = v161
 												}
-												v144 = v152
+												v149 = v157
 											}
-											v139 = v144
+											v144 = v149
 										}
-										v137 = v139
+										v142 = v144
 									}
-									v135 = v137
+									v140 = v142
 								}
-								v132 = v135
+								v137 = v140
 							}
-							v129 = v132
+							v134 = v137
 						}
-						v127 = v129
+						v132 = v134
 					}
-					v123 = v127
+					v128 = v132
 				}
-				v122 = v123
+				v127 = v128
 			}
-			v118 = v122
+			v123 = v127
 		}
-		v116 = v118
+		v121 = v123
 	}
 	_ = codeRow
-	return v116.Value, v116.Ok, nil
+	return v121.Value, v121.Ok, nil
 }
 
 // TierPlaywrightAny returns the tier of a call to "playwright:*" (Playwright).
@@ -29317,6 +29689,13 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
 //	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
@@ -29442,6 +29821,90 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		return runtime.TierUnknown, err
 	}
 	url2 := celrt.NonEmpty(url)
+	v2 := url2.Value
+	if !url2.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPlaywrightAny_1.MatchString(address)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -29454,17 +29917,17 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v2))
-	for _, t := range v2 {
+	v7 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v7))
+	for _, t := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(t, int64(1))
+		elem8, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if celrt.NonEmpty(elem).Ok {
+		if celrt.NonEmpty(elem8).Ok {
 			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -29476,24 +29939,24 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(t2, int64(0))
+		elem9, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem3, err := celrt.IndexList(t2, int64(1))
+		elem10, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem4 := []string{elem2, celrt.Collapse(elem3)}
-		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+		elem11 := []string{elem9, celrt.Collapse(elem10)}
+		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list2 = append(list2, elem4)
+		list2 = append(list2, elem11)
 	}
 	tgts := list2
-	var v3 string
+	var v8 string
 	if int64(len(tgts)) == int64(0) {
-		v3 = ""
+		v8 = ""
 	} else {
 		found := false
 		var failure error
@@ -29501,20 +29964,20 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			v4, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(t3, int64(1))
+			v9, failure2 := func() (bool, error) {
+				elem12, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(tgts, int64(0))
+				elem13, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem14, err := celrt.IndexList(elem13, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem12 != elem14, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -29522,7 +29985,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				}
 				continue
 			}
-			found = v4
+			found = v9
 			if found {
 				break
 			}
@@ -29530,18 +29993,18 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if !found && failure != nil {
 			return runtime.TierUnknown, failure
 		}
-		var v5 string
+		var v10 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return runtime.TierUnknown, celrt.ErrSteps
 				}
-				elem8, err := celrt.IndexList(t4, int64(0))
+				elem15, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem9, err := celrt.IndexList(t4, int64(1))
+				elem16, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
@@ -29549,64 +30012,64 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem10 := elem8 + " " + celrt.Truncate(elem9, quotient)
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				elem17 := elem15 + " " + celrt.Truncate(elem16, quotient)
+				if bytes += len(elem17); bytes > celrt.MaxBytes {
 					return runtime.TierUnknown, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list3 = append(list3, elem17)
 			}
-			v5 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			elem11, err := celrt.IndexList(tgts, int64(0))
+			elem18, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
+			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v5 = celrt.Truncate(elem12, int64(80))
+			v10 = celrt.Truncate(elem19, int64(80))
 		}
-		v3 = v5
+		v8 = v10
 	}
-	tgt := v3
+	tgt := v8
 	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v6 string
+	var v11 string
 	if celrt.NonEmpty(element).Ok {
 		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v7 := celrt.Truncate(celrt.Collapse(element2), int64(80))
-		var v8 string
+		v12 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v13 string
 		if tgt == "" {
-			v8 = ""
+			v13 = ""
 		} else {
-			v8 = " (" + tgt + ")"
+			v13 = " (" + tgt + ")"
 		}
-		v6 = "'" + v7 + "'" + v8
+		v11 = "'" + v12 + "'" + v13
 	} else {
-		v6 = tgt
+		v11 = tgt
 	}
 	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v9 string
+	var v14 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v10 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
-		v9 = " in frame " + v10
+		v15 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v14 = " in frame " + v15
 	} else {
-		v9 = ""
+		v14 = ""
 	}
-	place := v6 + v9
+	place := v11 + v14
 	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -29619,21 +30082,21 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	v11 := [][]string{
+	v16 := [][]string{
 		[]string{"startTarget", startTarget},
 		[]string{"startRef", startRef},
 		[]string{"sourceSelector", sourceSelector},
 	}
-	list4 := make([][]string, 0, len(v11))
-	for _, t5 := range v11 {
+	list4 := make([][]string, 0, len(v16))
+	for _, t5 := range v16 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem13, err := celrt.IndexList(t5, int64(1))
+		elem20, err := celrt.IndexList(t5, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if celrt.NonEmpty(elem13).Ok {
+		if celrt.NonEmpty(elem20).Ok {
 			if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -29645,28 +30108,28 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem14, err := celrt.IndexList(t6, int64(0))
+		elem21, err := celrt.IndexList(t6, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem15, err := celrt.IndexList(t6, int64(1))
+		elem22, err := celrt.IndexList(t6, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v12, err := celrt.NonEmpty(elem15).Get()
+		v17, err := celrt.NonEmpty(elem22).Get()
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem16 := []string{elem14, v12}
-		if bytes += celrt.Footprint(elem16); bytes > celrt.MaxBytes {
+		elem23 := []string{elem21, v17}
+		if bytes += celrt.Footprint(elem23); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list5 = append(list5, elem16)
+		list5 = append(list5, elem23)
 	}
 	ts := list5
-	var v13 string
+	var v18 string
 	if int64(len(ts)) == int64(0) {
-		v13 = ""
+		v18 = ""
 	} else {
 		found2 := false
 		var failure3 error
@@ -29674,20 +30137,20 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			v14, failure4 := func() (bool, error) {
-				elem17, err := celrt.IndexList(x, int64(1))
+			v19, failure4 := func() (bool, error) {
+				elem24, err := celrt.IndexList(x, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem18, err := celrt.IndexList(ts, int64(0))
+				elem25, err := celrt.IndexList(ts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem19, err := celrt.IndexList(elem18, int64(1))
+				elem26, err := celrt.IndexList(elem25, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem17 != elem19, nil
+				return elem24 != elem26, nil
 			}()
 			if failure4 != nil {
 				if failure3 == nil {
@@ -29695,7 +30158,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				}
 				continue
 			}
-			found2 = v14
+			found2 = v19
 			if found2 {
 				break
 			}
@@ -29703,18 +30166,18 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if !found2 && failure3 != nil {
 			return runtime.TierUnknown, failure3
 		}
-		var v15 string
+		var v20 string
 		if found2 {
 			list6 := make([]string, 0, len(ts))
 			for _, x2 := range ts {
 				if steps++; steps > celrt.MaxSteps {
 					return runtime.TierUnknown, celrt.ErrSteps
 				}
-				elem20, err := celrt.IndexList(x2, int64(0))
+				elem27, err := celrt.IndexList(x2, int64(0))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem21, err := celrt.IndexList(x2, int64(1))
+				elem28, err := celrt.IndexList(x2, int64(1))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
@@ -29722,49 +30185,49 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem22 := elem20 + " " + celrt.Truncate(elem21, quotient2)
-				if bytes += len(elem22); bytes > celrt.MaxBytes {
+				elem29 := elem27 + " " + celrt.Truncate(elem28, quotient2)
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
 					return runtime.TierUnknown, celrt.ErrBytes
 				}
-				list6 = append(list6, elem22)
+				list6 = append(list6, elem29)
 			}
-			v15 = celrt.JoinSep(list6, " or ")
+			v20 = celrt.JoinSep(list6, " or ")
 		} else {
-			elem23, err := celrt.IndexList(ts, int64(0))
+			elem30, err := celrt.IndexList(ts, int64(0))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem24, err := celrt.IndexList(elem23, int64(1))
+			elem31, err := celrt.IndexList(elem30, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v15 = elem24
+			v20 = elem31
 		}
-		v13 = v15
+		v18 = v20
 	}
-	t7 := v13
+	t7 := v18
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v16 string
+	var v21 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v17 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
-		var v18 string
+		v22 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v23 string
 		if t7 == "" {
-			v18 = ""
+			v23 = ""
 		} else {
-			v18 = " (" + t7 + ")"
+			v23 = " (" + t7 + ")"
 		}
-		v16 = "'" + v17 + "'" + v18
+		v21 = "'" + v22 + "'" + v23
 	} else {
-		v16 = t7
+		v21 = t7
 	}
-	from := v16
+	from := v21
 	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -29777,21 +30240,21 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	v19 := [][]string{
+	v24 := [][]string{
 		[]string{"endTarget", endTarget},
 		[]string{"endRef", endRef},
 		[]string{"targetSelector", targetSelector},
 	}
-	list7 := make([][]string, 0, len(v19))
-	for _, t8 := range v19 {
+	list7 := make([][]string, 0, len(v24))
+	for _, t8 := range v24 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem25, err := celrt.IndexList(t8, int64(1))
+		elem32, err := celrt.IndexList(t8, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if celrt.NonEmpty(elem25).Ok {
+		if celrt.NonEmpty(elem32).Ok {
 			if bytes += celrt.Footprint(t8); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -29803,28 +30266,28 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem26, err := celrt.IndexList(t9, int64(0))
+		elem33, err := celrt.IndexList(t9, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem27, err := celrt.IndexList(t9, int64(1))
+		elem34, err := celrt.IndexList(t9, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v20, err := celrt.NonEmpty(elem27).Get()
+		v25, err := celrt.NonEmpty(elem34).Get()
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem28 := []string{elem26, v20}
-		if bytes += celrt.Footprint(elem28); bytes > celrt.MaxBytes {
+		elem35 := []string{elem33, v25}
+		if bytes += celrt.Footprint(elem35); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list8 = append(list8, elem28)
+		list8 = append(list8, elem35)
 	}
 	ts2 := list8
-	var v21 string
+	var v26 string
 	if int64(len(ts2)) == int64(0) {
-		v21 = ""
+		v26 = ""
 	} else {
 		found3 := false
 		var failure5 error
@@ -29832,20 +30295,20 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			v22, failure6 := func() (bool, error) {
-				elem29, err := celrt.IndexList(x3, int64(1))
+			v27, failure6 := func() (bool, error) {
+				elem36, err := celrt.IndexList(x3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem30, err := celrt.IndexList(ts2, int64(0))
+				elem37, err := celrt.IndexList(ts2, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem31, err := celrt.IndexList(elem30, int64(1))
+				elem38, err := celrt.IndexList(elem37, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem29 != elem31, nil
+				return elem36 != elem38, nil
 			}()
 			if failure6 != nil {
 				if failure5 == nil {
@@ -29853,7 +30316,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				}
 				continue
 			}
-			found3 = v22
+			found3 = v27
 			if found3 {
 				break
 			}
@@ -29861,18 +30324,18 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if !found3 && failure5 != nil {
 			return runtime.TierUnknown, failure5
 		}
-		var v23 string
+		var v28 string
 		if found3 {
 			list9 := make([]string, 0, len(ts2))
 			for _, x4 := range ts2 {
 				if steps++; steps > celrt.MaxSteps {
 					return runtime.TierUnknown, celrt.ErrSteps
 				}
-				elem32, err := celrt.IndexList(x4, int64(0))
+				elem39, err := celrt.IndexList(x4, int64(0))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem33, err := celrt.IndexList(x4, int64(1))
+				elem40, err := celrt.IndexList(x4, int64(1))
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
@@ -29880,60 +30343,60 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 				if err != nil {
 					return runtime.TierUnknown, err
 				}
-				elem34 := elem32 + " " + celrt.Truncate(elem33, quotient3)
-				if bytes += len(elem34); bytes > celrt.MaxBytes {
+				elem41 := elem39 + " " + celrt.Truncate(elem40, quotient3)
+				if bytes += len(elem41); bytes > celrt.MaxBytes {
 					return runtime.TierUnknown, celrt.ErrBytes
 				}
-				list9 = append(list9, elem34)
+				list9 = append(list9, elem41)
 			}
-			v23 = celrt.JoinSep(list9, " or ")
+			v28 = celrt.JoinSep(list9, " or ")
 		} else {
-			elem35, err := celrt.IndexList(ts2, int64(0))
+			elem42, err := celrt.IndexList(ts2, int64(0))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem36, err := celrt.IndexList(elem35, int64(1))
+			elem43, err := celrt.IndexList(elem42, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v23 = elem36
+			v28 = elem43
 		}
-		v21 = v23
+		v26 = v28
 	}
-	t10 := v21
+	t10 := v26
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v24 string
+	var v29 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v25 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
-		var v26 string
+		v30 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v31 string
 		if t10 == "" {
-			v26 = ""
+			v31 = ""
 		} else {
-			v26 = " (" + t10 + ")"
+			v31 = " (" + t10 + ")"
 		}
-		v24 = "'" + v25 + "'" + v26
+		v29 = "'" + v30 + "'" + v31
 	} else {
-		v24 = t10
+		v29 = t10
 	}
-	to := v24
-	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-	list10 := make([][]any, 0, len(v27))
-	for _, t11 := range v27 {
+	to := v29
+	v32 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+	list10 := make([][]any, 0, len(v32))
+	for _, t11 := range v32 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem37, err := celrt.IndexList(t11, int64(1))
+		elem44, err := celrt.IndexList(t11, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if celrt.TypeOf(elem37) == celrt.StringType {
+		if celrt.TypeOf(elem44) == celrt.StringType {
 			if bytes += celrt.Footprint(t11); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -29941,45 +30404,45 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		}
 	}
 	typings := list10
-	var v28 celrt.Optional[string]
+	var v33 celrt.Optional[string]
 	if int64(len(typings)) == int64(0) {
-		v28 = celrt.None[string]()
+		v33 = celrt.None[string]()
 	} else {
-		elem38, err := celrt.IndexList(typings, int64(0))
+		elem45, err := celrt.IndexList(typings, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem39, err := celrt.IndexList(elem38, int64(1))
+		elem46, err := celrt.IndexList(elem45, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		s, err := celrt.ToString(elem39)
+		s, err := celrt.ToString(elem46)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v28 = celrt.Of(s)
+		v33 = celrt.Of(s)
 	}
-	typed := v28
+	typed := v33
 	found4 := false
 	var failure7 error
 	for _, t12 := range typings {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		v29, failure8 := func() (bool, error) {
-			elem40, err := celrt.IndexList(t12, int64(1))
+		v34, failure8 := func() (bool, error) {
+			elem47, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem41, err := celrt.IndexList(typings, int64(0))
+			elem48, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem42, err := celrt.IndexList(elem41, int64(1))
+			elem49, err := celrt.IndexList(elem48, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return !celrt.Equal(elem40, elem42), nil
+			return !celrt.Equal(elem47, elem49), nil
 		}()
 		if failure8 != nil {
 			if failure7 == nil {
@@ -29987,7 +30450,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			}
 			continue
 		}
-		found4 = v29
+		found4 = v34
 		if found4 {
 			break
 		}
@@ -29995,26 +30458,26 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	if !found4 && failure7 != nil {
 		return runtime.TierUnknown, failure7
 	}
-	var v30 string
+	var v35 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
 		for _, t13 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			elem43, err := celrt.IndexList(t13, int64(0))
+			elem50, err := celrt.IndexList(t13, int64(0))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			x5, err := celrt.AsString(elem43)
+			x5, err := celrt.AsString(elem50)
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem44, err := celrt.IndexList(t13, int64(1))
+			elem51, err := celrt.IndexList(t13, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			s2, err := celrt.ToString(elem44)
+			s2, err := celrt.ToString(elem51)
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
@@ -30022,103 +30485,103 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem45 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
-			if bytes += len(elem45); bytes > celrt.MaxBytes {
+			elem52 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
+			if bytes += len(elem52); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
-			list11 = append(list11, elem45)
+			list11 = append(list11, elem52)
 		}
-		v30 = celrt.JoinSep(list11, " or ")
+		v35 = celrt.JoinSep(list11, " or ")
 	} else {
-		v31 := typed.Value
+		v36 := typed.Value
 		if !typed.Ok {
-			v31 = ""
+			v36 = ""
 		}
-		v30 = "'" + celrt.Truncate(celrt.Collapse(v31), int64(200)) + "'"
+		v35 = "'" + celrt.Truncate(celrt.Collapse(v36), int64(200)) + "'"
 	}
-	typedText := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-	var v33 any
-	if v32 {
-		v33 = celrt.Field(input, "values")
+	typedText := v35
+	v37 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v38 any
+	if v37 {
+		v38 = celrt.Field(input, "values")
 	} else {
-		v33 = []any{}
+		v38 = []any{}
 	}
-	items, err := celrt.Iterate(v33)
+	items, err := celrt.Iterate(v38)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
 	list12 := make([]any, 0, items.Len())
 	for i := range items.Len() {
-		v34 := items.At(i)
+		v39 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		if celrt.TypeOf(v34) == celrt.StringType {
-			if bytes += celrt.Footprint(v34); bytes > celrt.MaxBytes {
+		if celrt.TypeOf(v39) == celrt.StringType {
+			if bytes += celrt.Footprint(v39); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
-			list12 = append(list12, v34)
+			list12 = append(list12, v39)
 		}
 	}
 	list13 := make([]string, 0, len(list12))
-	for _, v35 := range list12 {
+	for _, v40 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		x6, err := celrt.AsString(v35)
+		x6, err := celrt.AsString(v40)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem46 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
-		if bytes += len(elem46); bytes > celrt.MaxBytes {
+		elem53 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
+		if bytes += len(elem53); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list13 = append(list13, elem46)
+		list13 = append(list13, elem53)
 	}
 	listed := list13
-	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v37 []string
-	if v36 {
+	v41 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v42 []string
+	if v41 {
 		x7, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v38 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
-		v37 = v38
+		v43 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
+		v42 = v43
 	} else {
-		v37 = []string{}
+		v42 = []string{}
 	}
-	single := v37
-	var v39 []string
+	single := v42
+	var v44 []string
 	if int64(len(listed)) > int64(0) {
-		v39 = listed
+		v44 = listed
 	} else {
-		v39 = single
+		v44 = single
 	}
-	values := v39
+	values := v44
 	ok := int64(len(listed)) > int64(0)
 	if ok {
 		ok = int64(len(single)) > int64(0)
 	}
 	ok2 := ok
 	if ok2 {
-		v40 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-		ok2 = v40
+		v45 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+		ok2 = v45
 	}
-	var v41 string
+	var v46 string
 	if ok2 {
-		v42 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
-		elem47, err := celrt.IndexList(single, int64(0))
+		v47 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
+		elem54, err := celrt.IndexList(single, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v41 = "values " + v42 + " or value " + elem47
+		v46 = "values " + v47 + " or value " + elem54
 	} else {
-		v43 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-		v41 = v43
+		v48 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+		v46 = v48
 	}
-	valuesText := v41
+	valuesText := v46
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -30131,17 +30594,17 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	v44 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-	list14 := make([][]string, 0, len(v44))
-	for _, c := range v44 {
+	v49 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+	list14 := make([][]string, 0, len(v49))
+	for _, c := range v49 {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem48, err := celrt.IndexList(c, int64(1))
+		elem55, err := celrt.IndexList(c, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if celrt.NonEmpty(elem48).Ok {
+		if celrt.NonEmpty(elem55).Ok {
 			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -30153,45 +30616,45 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem49, err := celrt.IndexList(c2, int64(0))
+		elem56, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem50, err := celrt.IndexList(c2, int64(1))
+		elem57, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem51 := []string{elem49, celrt.Collapse(elem50)}
-		if bytes += celrt.Footprint(elem51); bytes > celrt.MaxBytes {
+		elem58 := []string{elem56, celrt.Collapse(elem57)}
+		if bytes += celrt.Footprint(elem58); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list15 = append(list15, elem51)
+		list15 = append(list15, elem58)
 	}
 	codes := list15
-	var v45 string
+	var v50 string
 	if name == "playwright_evaluate" {
-		v45 = "script"
+		v50 = "script"
 	} else {
-		v46 := []string{"browser_run_code", "browser_run_code_unsafe"}
-		var v47 string
-		if slices.Contains(v46, name) {
-			v47 = "code"
+		v51 := []string{"browser_run_code", "browser_run_code_unsafe"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "code"
 		} else {
-			v47 = "function"
+			v52 = "function"
 		}
-		v45 = v47
+		v50 = v52
 	}
-	ownCode := v45
+	ownCode := v50
 	list16 := make([][]string, 0, len(codes))
 	for _, c3 := range codes {
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem52, err := celrt.IndexList(c3, int64(0))
+		elem59, err := celrt.IndexList(c3, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if elem52 == ownCode {
+		if elem59 == ownCode {
 			if bytes += celrt.Footprint(c3); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -30203,11 +30666,11 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		elem53, err := celrt.IndexList(c4, int64(0))
+		elem60, err := celrt.IndexList(c4, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		if elem53 != ownCode {
+		if elem60 != ownCode {
 			if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
@@ -30221,20 +30684,20 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		v48, failure10 := func() (bool, error) {
-			elem54, err := celrt.IndexList(c5, int64(1))
+		v53, failure10 := func() (bool, error) {
+			elem61, err := celrt.IndexList(c5, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem55, err := celrt.IndexList(codes, int64(0))
+			elem62, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem56, err := celrt.IndexList(elem55, int64(1))
+			elem63, err := celrt.IndexList(elem62, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return elem54 != elem56, nil
+			return elem61 != elem63, nil
 		}()
 		if failure10 != nil {
 			if failure9 == nil {
@@ -30242,7 +30705,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			}
 			continue
 		}
-		found5 = v48
+		found5 = v53
 		if found5 {
 			break
 		}
@@ -30251,28 +30714,28 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		return runtime.TierUnknown, failure9
 	}
 	codeConflict := found5
-	var v49 string
+	var v54 string
 	if int64(len(orderedCodes)) == int64(0) {
-		v49 = ""
+		v54 = ""
 	} else {
-		elem57, err := celrt.IndexList(orderedCodes, int64(0))
+		elem64, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem58, err := celrt.IndexList(elem57, int64(1))
+		elem65, err := celrt.IndexList(elem64, int64(1))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v49 = elem58
+		v54 = elem65
 	}
-	code2 := v49
-	var v50 string
+	code2 := v54
+	var v55 string
 	if codeConflict {
-		elem59, err := celrt.IndexList(orderedCodes, int64(0))
+		elem66, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem60, err := celrt.IndexList(elem59, int64(0))
+		elem67, err := celrt.IndexList(elem66, int64(0))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
@@ -30285,33 +30748,33 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			elem61, err := celrt.IndexList(c6, int64(0))
+			elem68, err := celrt.IndexList(c6, int64(0))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem62, err := celrt.IndexList(c6, int64(1))
+			elem69, err := celrt.IndexList(c6, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem63 := " or " + elem61 + " " + celrt.Truncate(elem62, int64(limits.Summary))
-			if bytes += len(elem63); bytes > celrt.MaxBytes {
+			elem70 := " or " + elem68 + " " + celrt.Truncate(elem69, int64(limits.Summary))
+			if bytes += len(elem70); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
-			list18 = append(list18, elem63)
+			list18 = append(list18, elem70)
 		}
-		v50 = elem60 + " " + code2 + celrt.JoinSep(list18, "")
+		v55 = elem67 + " " + code2 + celrt.JoinSep(list18, "")
 	} else {
-		v50 = code2
+		v55 = code2
 	}
-	codeText := v50
-	var v51 string
+	codeText := v55
+	var v56 string
 	if codeConflict {
 		list19 := make([]string, 0, len(orderedCodes))
 		for _, c7 := range orderedCodes {
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
-			elem64, err := celrt.IndexList(c7, int64(1))
+			elem71, err := celrt.IndexList(c7, int64(1))
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
@@ -30319,25 +30782,25 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			elem65 := celrt.Truncate(elem64, quotient5)
-			if bytes += len(elem65); bytes > celrt.MaxBytes {
+			elem72 := celrt.Truncate(elem71, quotient5)
+			if bytes += len(elem72); bytes > celrt.MaxBytes {
 				return runtime.TierUnknown, celrt.ErrBytes
 			}
-			list19 = append(list19, elem65)
+			list19 = append(list19, elem72)
 		}
-		v51 = celrt.JoinSep(list19, " or ")
+		v56 = celrt.JoinSep(list19, " or ")
 	} else {
-		v51 = celrt.Truncate(code2, int64(60))
+		v56 = celrt.Truncate(code2, int64(60))
 	}
-	codeRow := v51
-	v52 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v53 any
-	if v52 {
-		v53 = celrt.Field(input, "paths")
+	codeRow := v56
+	v57 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v58 any
+	if v57 {
+		v58 = celrt.Field(input, "paths")
 	} else {
-		v53 = []any{}
+		v58 = []any{}
 	}
-	items2, err := celrt.Iterate(v53)
+	items2, err := celrt.Iterate(v58)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -30359,39 +30822,39 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		v54, err := celrt.NonEmpty(p2).Get()
+		v59, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		elem66 := "'" + v54 + "'"
-		if bytes += len(elem66); bytes > celrt.MaxBytes {
+		elem73 := "'" + v59 + "'"
+		if bytes += len(elem73); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list21 = append(list21, elem66)
+		list21 = append(list21, elem73)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v55 []string
+	var v60 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v55 = []string{"'" + celrt.Trim(filePath2) + "'"}
+		v60 = []string{"'" + celrt.Trim(filePath2) + "'"}
 	} else {
-		v55 = []string{}
+		v60 = []string{}
 	}
-	paths := celrt.Concat(list21, v55)
-	v56 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-	var v57 any
-	if v56 {
-		v57 = celrt.Field(input, "fields")
+	paths := celrt.Concat(list21, v60)
+	v61 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v62 any
+	if v61 {
+		v62 = celrt.Field(input, "fields")
 	} else {
-		v57 = []any{}
+		v62 = []any{}
 	}
-	items3, err := celrt.Iterate(v57)
+	items3, err := celrt.Iterate(v62)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -30417,25 +30880,25 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v58 := opt.Value
+		v63 := opt.Value
 		if !opt.Ok {
-			v58 = nil
+			v63 = nil
 		}
-		opt2 := celrt.NonEmpty(v58)
-		v59 := opt2.Value
+		opt2 := celrt.NonEmpty(v63)
+		v64 := opt2.Value
 		if !opt2.Ok {
-			v59 = "?"
+			v64 = "?"
 		}
 		opt3, err := celrt.OptSelect(f2, "value")
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v60 := opt3.Value
+		v65 := opt3.Value
 		if !opt3.Ok {
-			v60 = nil
+			v65 = nil
 		}
-		var v61 string
-		if celrt.TypeOf(v60) == celrt.StringType {
+		var v66 string
+		if celrt.TypeOf(v65) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
 				return runtime.TierUnknown, err
@@ -30444,33 +30907,33 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v61 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
+			v66 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
 		} else {
 			opt4, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v62 := opt4.Value
+			v67 := opt4.Value
 			if !opt4.Ok {
-				v62 = nil
+				v67 = nil
 			}
-			v61 = celrt.MCPValue(v62)
+			v66 = celrt.MCPValue(v67)
 		}
-		elem67 := celrt.Truncate(celrt.Collapse(v59), int64(40)) + "=" + v61
-		if bytes += len(elem67); bytes > celrt.MaxBytes {
+		elem74 := celrt.Truncate(celrt.Collapse(v64), int64(40)) + "=" + v66
+		if bytes += len(elem74); bytes > celrt.MaxBytes {
 			return runtime.TierUnknown, celrt.ErrBytes
 		}
-		list23 = append(list23, elem67)
+		list23 = append(list23, elem74)
 	}
 	fields := list23
-	v63 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-	var v64 any
-	if v63 {
-		v64 = celrt.Field(input, "headers")
+	v68 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v69 any
+	if v68 {
+		v69 = celrt.Field(input, "headers")
 	} else {
-		v64 = celrt.EmptyMap()
+		v69 = celrt.EmptyMap()
 	}
-	headers := v64
+	headers := v69
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -30487,8 +30950,8 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v65 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			ok3 = slices.Contains(v65, celrt.LowerASCII(x9))
+			v70 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok3 = slices.Contains(v70, celrt.LowerASCII(x9))
 		}
 		if ok3 {
 			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
@@ -30498,96 +30961,96 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		}
 	}
 	secrets := list24
-	v66 := []string{"browser_navigate", "playwright_navigate"}
-	var v67 string
-	if slices.Contains(v66, name) {
-		v67 = "navigate"
+	v71 := []string{"browser_navigate", "playwright_navigate"}
+	var v72 string
+	if slices.Contains(v71, name) {
+		v72 = "navigate"
 	} else {
-		v68 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v69 string
-		if slices.Contains(v68, name) {
-			v69 = "evaluate"
+		v73 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v74 string
+		if slices.Contains(v73, name) {
+			v74 = "evaluate"
 		} else {
-			v70 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v71 string
-			if slices.Contains(v70, name) {
-				v71 = "run"
+			v75 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v76 string
+			if slices.Contains(v75, name) {
+				v76 = "run"
 			} else {
-				v72 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v73 string
-				if slices.Contains(v72, name) {
-					v73 = "upload"
+				v77 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v78 string
+				if slices.Contains(v77, name) {
+					v78 = "upload"
 				} else {
-					var v74 string
+					var v79 string
 					if name == "browser_drop" {
-						v74 = "drop"
+						v79 = "drop"
 					} else {
-						var v75 string
+						var v80 string
 						if name == "browser_fill_form" {
-							v75 = "form"
+							v80 = "form"
 						} else {
-							var v76 string
+							var v81 string
 							if name == "browser_handle_dialog" {
-								v76 = "dialog"
+								v81 = "dialog"
 							} else {
-								v77 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v78 string
-								if v77 {
-									v78 = "drag"
+								v82 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v83 string
+								if v82 {
+									v83 = "drag"
 								} else {
-									v79 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v80 string
-									if slices.Contains(v79, name) {
-										v80 = "http"
+									v84 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v85 string
+									if slices.Contains(v84, name) {
+										v85 = "http"
 									} else {
-										v81 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v82 string
-										if slices.Contains(v81, name) {
-											v82 = "click"
+										v86 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v87 string
+										if slices.Contains(v86, name) {
+											v87 = "click"
 										} else {
-											v83 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v84 string
-											if v83 {
-												v84 = "hover"
+											v88 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v89 string
+											if v88 {
+												v89 = "hover"
 											} else {
-												v85 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v86 string
-												if slices.Contains(v85, name) {
-													v86 = "type"
+												v90 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v91 string
+												if slices.Contains(v90, name) {
+													v91 = "type"
 												} else {
-													v87 := []string{"browser_select_option", "playwright_select"}
-													var v88 string
-													if slices.Contains(v87, name) {
-														v88 = "select"
+													v92 := []string{"browser_select_option", "playwright_select"}
+													var v93 string
+													if slices.Contains(v92, name) {
+														v93 = "select"
 													} else {
-														v89 := []string{"browser_press_key", "playwright_press_key"}
-														var v90 string
-														if slices.Contains(v89, name) {
-															v90 = "press"
+														v94 := []string{"browser_press_key", "playwright_press_key"}
+														var v95 string
+														if slices.Contains(v94, name) {
+															v95 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v91 string
+															var v96 string
 															if ok4 {
-																v91 = ""
+																v96 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v92 string
+																var v97 string
 																if ok5 {
-																	v92 = "evaluate"
+																	v97 = "evaluate"
 																} else {
-																	var v93 string
+																	var v98 string
 																	if celrt.FieldSet(input, "code") {
-																		v93 = "run"
+																		v98 = "run"
 																	} else {
-																		var v94 string
+																		var v99 string
 																		if celrt.FieldSet(input, "fields") {
-																			v94 = "form"
+																			v99 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -30597,186 +31060,186 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 																				}
 																				ok6 = ok7
 																			}
-																			var v95 string
+																			var v100 string
 																			if ok6 {
-																				v95 = "upload"
+																				v100 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v96 string
+																				var v101 string
 																				if ok8 {
-																					v96 = "drop"
+																					v101 = "drop"
 																				} else {
-																					var v97 string
+																					var v102 string
 																					if celrt.FieldSet(input, "accept") {
-																						v97 = "dialog"
+																						v102 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v98 string
+																						var v103 string
 																						if ok9 {
-																							v98 = "drag"
+																							v103 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v99 string
+																							var v104 string
 																							if ok10 {
-																								v99 = "http"
+																								v104 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v100 string
+																								var v105 string
 																								if ok11 {
-																									v100 = "navigate"
+																									v105 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v101 string
+																									var v106 string
 																									if ok12 {
-																										v101 = "type"
+																										v106 = "type"
 																									} else {
-																										v102 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v102
+																										v107 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v107
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v103 string
+																										var v108 string
 																										if ok13 {
-																											v103 = "select"
+																											v108 = "select"
 																										} else {
-																											v104, failure11 := func() (bool, error) {
+																											v109, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok15, err := celrt.And(v104, failure11, tgt == "", nil)
+																											ok15, err := celrt.And(v109, failure11, tgt == "", nil)
 																											if err != nil {
 																												return runtime.TierUnknown, err
 																											}
-																											var v105 string
+																											var v110 string
 																											if ok15 {
-																												v105 = "press"
+																												v110 = "press"
 																											} else {
-																												v105 = ""
+																												v110 = ""
 																											}
-																											v103 = v105
+																											v108 = v110
 																										}
-																										v101 = v103
+																										v106 = v108
 																									}
-																									v100 = v101
+																									v105 = v106
 																								}
-																								v99 = v100
+																								v104 = v105
 																							}
-																							v98 = v99
+																							v103 = v104
 																						}
-																						v97 = v98
+																						v102 = v103
 																					}
-																					v96 = v97
+																					v101 = v102
 																				}
-																				v95 = v96
+																				v100 = v101
 																			}
-																			v94 = v95
+																			v99 = v100
 																		}
-																		v93 = v94
+																		v98 = v99
 																	}
-																	v92 = v93
+																	v97 = v98
 																}
-																v91 = v92
+																v96 = v97
 															}
-															v90 = v91
+															v95 = v96
 														}
-														v88 = v90
+														v93 = v95
 													}
-													v86 = v88
+													v91 = v93
 												}
-												v84 = v86
+												v89 = v91
 											}
-											v82 = v84
+											v87 = v89
 										}
-										v80 = v82
+										v85 = v87
 									}
-									v78 = v80
+									v83 = v85
 								}
-								v76 = v78
+								v81 = v83
 							}
-							v75 = v76
+							v80 = v81
 						}
-						v74 = v75
+						v79 = v80
 					}
-					v73 = v74
+					v78 = v79
 				}
-				v71 = v73
+				v76 = v78
 			}
-			v69 = v71
+			v74 = v76
 		}
-		v67 = v69
+		v72 = v74
 	}
-	kind := v67
+	kind := v72
 	ok16 := strings.HasPrefix(name, "playwright_")
 	if ok16 {
 		ok16 = kind == "http"
 	}
-	var v106 string
+	var v111 string
 	if ok16 {
-		r4, err := celrt.Substring(name, int64(11))
+		r8, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v106 = celrt.UpperASCII(r4)
+		v111 = celrt.UpperASCII(r8)
 	} else {
-		v106 = "HTTP request to"
+		v111 = "HTTP request to"
 	}
-	verb := v106
-	v107 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok17 := v107
+	verb := v111
+	v112 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok17 := v112
 	if ok17 {
-		v108 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok17 = v108
+		v113 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok17 = v113
 	}
-	var v109 []string
+	var v114 []string
 	if ok17 {
 		x10, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v110 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
-		v109 = v110
+		v115 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
+		v114 = v115
 	} else {
-		v109 = []string{}
+		v114 = []string{}
 	}
-	var v111 []string
+	var v116 []string
 	if celrt.FieldSet(input, "token") {
-		v111 = []string{"a bearer token (not shown)"}
+		v116 = []string{"a bearer token (not shown)"}
 	} else {
-		v111 = []string{}
+		v116 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v112 []string
+	var v117 []string
 	if size == int64(0) {
-		v112 = []string{}
+		v117 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		var v113 string
+		var v118 string
 		if int64(len(secrets)) == int64(0) {
-			v113 = ""
+			v118 = ""
 		} else {
 			x11, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -30784,13 +31247,13 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return runtime.TierUnknown, err
 			}
-			v114 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
-			v113 = " (" + v114 + ", values not shown)"
+			v119 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
+			v118 = " (" + v119 + ", values not shown)"
 		}
-		v115 := []string{celrt.Plural(size2, "header", "headers") + v113}
-		v112 = v115
+		v120 := []string{celrt.Plural(size2, "header", "headers") + v118}
+		v117 = v120
 	}
-	http := celrt.Concat(v109, v111, v112)
+	http := celrt.Concat(v114, v116, v117)
 	ok18 := kind == "run"
 	if !ok18 {
 		code3, err := celrt.FieldOf(input, "code", "", celrt.InputString)
@@ -30799,12 +31262,13 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		ok18 = celrt.NonEmpty(code3).Ok
 	}
-	var v116 string
+	var v121 string
 	if ok18 {
-		v116 = "execute"
+		v121 = "execute"
 	} else {
-		v116 = "network"
+		v121 = "network"
 	}
+	_ = hostNote
 	_ = place
 	_ = typedText
 	_ = valuesText
@@ -30814,7 +31278,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	_ = fields
 	_ = verb
 	_ = http
-	return celrt.Tier(v116)
+	return celrt.Tier(v121)
 }
 
 // RowPlaywrightAny renders the row of a call to "playwright:*" (Playwright).
@@ -30844,6 +31308,13 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
 //	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
@@ -30986,6 +31457,90 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
+	v2 := url2.Value
+	if !url2.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPlaywrightAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -30998,17 +31553,17 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v2))
-	for _, t := range v2 {
+	v7 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v7))
+	for _, t := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(t, int64(1))
+		elem8, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem).Ok {
+		if celrt.NonEmpty(elem8).Ok {
 			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31020,24 +31575,24 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(t2, int64(0))
+		elem9, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(t2, int64(1))
+		elem10, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{elem2, celrt.Collapse(elem3)}
-		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+		elem11 := []string{elem9, celrt.Collapse(elem10)}
+		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, elem4)
+		list2 = append(list2, elem11)
 	}
 	tgts := list2
-	var v3 string
+	var v8 string
 	if int64(len(tgts)) == int64(0) {
-		v3 = ""
+		v8 = ""
 	} else {
 		found := false
 		var failure error
@@ -31045,20 +31600,20 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v4, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(t3, int64(1))
+			v9, failure2 := func() (bool, error) {
+				elem12, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(tgts, int64(0))
+				elem13, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem14, err := celrt.IndexList(elem13, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem12 != elem14, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -31066,7 +31621,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				}
 				continue
 			}
-			found = v4
+			found = v9
 			if found {
 				break
 			}
@@ -31074,18 +31629,18 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if !found && failure != nil {
 			return "", false, failure
 		}
-		var v5 string
+		var v10 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem8, err := celrt.IndexList(t4, int64(0))
+				elem15, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem9, err := celrt.IndexList(t4, int64(1))
+				elem16, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -31093,64 +31648,64 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				if err != nil {
 					return "", false, err
 				}
-				elem10 := elem8 + " " + celrt.Truncate(elem9, quotient)
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				elem17 := elem15 + " " + celrt.Truncate(elem16, quotient)
+				if bytes += len(elem17); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list3 = append(list3, elem17)
 			}
-			v5 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			elem11, err := celrt.IndexList(tgts, int64(0))
+			elem18, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
+			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Truncate(elem12, int64(80))
+			v10 = celrt.Truncate(elem19, int64(80))
 		}
-		v3 = v5
+		v8 = v10
 	}
-	tgt := v3
+	tgt := v8
 	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 string
+	var v11 string
 	if celrt.NonEmpty(element).Ok {
 		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Truncate(celrt.Collapse(element2), int64(80))
-		var v8 string
+		v12 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v13 string
 		if tgt == "" {
-			v8 = ""
+			v13 = ""
 		} else {
-			v8 = " (" + tgt + ")"
+			v13 = " (" + tgt + ")"
 		}
-		v6 = "'" + v7 + "'" + v8
+		v11 = "'" + v12 + "'" + v13
 	} else {
-		v6 = tgt
+		v11 = tgt
 	}
 	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 string
+	var v14 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v10 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
-		v9 = " in frame " + v10
+		v15 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v14 = " in frame " + v15
 	} else {
-		v9 = ""
+		v14 = ""
 	}
-	place := v6 + v9
+	place := v11 + v14
 	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -31163,21 +31718,21 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	v11 := [][]string{
+	v16 := [][]string{
 		[]string{"startTarget", startTarget},
 		[]string{"startRef", startRef},
 		[]string{"sourceSelector", sourceSelector},
 	}
-	list4 := make([][]string, 0, len(v11))
-	for _, t5 := range v11 {
+	list4 := make([][]string, 0, len(v16))
+	for _, t5 := range v16 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13, err := celrt.IndexList(t5, int64(1))
+		elem20, err := celrt.IndexList(t5, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem13).Ok {
+		if celrt.NonEmpty(elem20).Ok {
 			if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31189,28 +31744,28 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem14, err := celrt.IndexList(t6, int64(0))
+		elem21, err := celrt.IndexList(t6, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem15, err := celrt.IndexList(t6, int64(1))
+		elem22, err := celrt.IndexList(t6, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v12, err := celrt.NonEmpty(elem15).Get()
+		v17, err := celrt.NonEmpty(elem22).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem16 := []string{elem14, v12}
-		if bytes += celrt.Footprint(elem16); bytes > celrt.MaxBytes {
+		elem23 := []string{elem21, v17}
+		if bytes += celrt.Footprint(elem23); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem16)
+		list5 = append(list5, elem23)
 	}
 	ts := list5
-	var v13 string
+	var v18 string
 	if int64(len(ts)) == int64(0) {
-		v13 = ""
+		v18 = ""
 	} else {
 		found2 := false
 		var failure3 error
@@ -31218,20 +31773,20 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v14, failure4 := func() (bool, error) {
-				elem17, err := celrt.IndexList(x, int64(1))
+			v19, failure4 := func() (bool, error) {
+				elem24, err := celrt.IndexList(x, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem18, err := celrt.IndexList(ts, int64(0))
+				elem25, err := celrt.IndexList(ts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem19, err := celrt.IndexList(elem18, int64(1))
+				elem26, err := celrt.IndexList(elem25, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem17 != elem19, nil
+				return elem24 != elem26, nil
 			}()
 			if failure4 != nil {
 				if failure3 == nil {
@@ -31239,7 +31794,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				}
 				continue
 			}
-			found2 = v14
+			found2 = v19
 			if found2 {
 				break
 			}
@@ -31247,18 +31802,18 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if !found2 && failure3 != nil {
 			return "", false, failure3
 		}
-		var v15 string
+		var v20 string
 		if found2 {
 			list6 := make([]string, 0, len(ts))
 			for _, x2 := range ts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem20, err := celrt.IndexList(x2, int64(0))
+				elem27, err := celrt.IndexList(x2, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem21, err := celrt.IndexList(x2, int64(1))
+				elem28, err := celrt.IndexList(x2, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -31266,49 +31821,49 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				if err != nil {
 					return "", false, err
 				}
-				elem22 := elem20 + " " + celrt.Truncate(elem21, quotient2)
-				if bytes += len(elem22); bytes > celrt.MaxBytes {
+				elem29 := elem27 + " " + celrt.Truncate(elem28, quotient2)
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem22)
+				list6 = append(list6, elem29)
 			}
-			v15 = celrt.JoinSep(list6, " or ")
+			v20 = celrt.JoinSep(list6, " or ")
 		} else {
-			elem23, err := celrt.IndexList(ts, int64(0))
+			elem30, err := celrt.IndexList(ts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem24, err := celrt.IndexList(elem23, int64(1))
+			elem31, err := celrt.IndexList(elem30, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v15 = elem24
+			v20 = elem31
 		}
-		v13 = v15
+		v18 = v20
 	}
-	t7 := v13
+	t7 := v18
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v16 string
+	var v21 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v17 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
-		var v18 string
+		v22 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v23 string
 		if t7 == "" {
-			v18 = ""
+			v23 = ""
 		} else {
-			v18 = " (" + t7 + ")"
+			v23 = " (" + t7 + ")"
 		}
-		v16 = "'" + v17 + "'" + v18
+		v21 = "'" + v22 + "'" + v23
 	} else {
-		v16 = t7
+		v21 = t7
 	}
-	from := v16
+	from := v21
 	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -31321,21 +31876,21 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	v19 := [][]string{
+	v24 := [][]string{
 		[]string{"endTarget", endTarget},
 		[]string{"endRef", endRef},
 		[]string{"targetSelector", targetSelector},
 	}
-	list7 := make([][]string, 0, len(v19))
-	for _, t8 := range v19 {
+	list7 := make([][]string, 0, len(v24))
+	for _, t8 := range v24 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem25, err := celrt.IndexList(t8, int64(1))
+		elem32, err := celrt.IndexList(t8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem25).Ok {
+		if celrt.NonEmpty(elem32).Ok {
 			if bytes += celrt.Footprint(t8); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31347,28 +31902,28 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem26, err := celrt.IndexList(t9, int64(0))
+		elem33, err := celrt.IndexList(t9, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem27, err := celrt.IndexList(t9, int64(1))
+		elem34, err := celrt.IndexList(t9, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v20, err := celrt.NonEmpty(elem27).Get()
+		v25, err := celrt.NonEmpty(elem34).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem28 := []string{elem26, v20}
-		if bytes += celrt.Footprint(elem28); bytes > celrt.MaxBytes {
+		elem35 := []string{elem33, v25}
+		if bytes += celrt.Footprint(elem35); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list8 = append(list8, elem28)
+		list8 = append(list8, elem35)
 	}
 	ts2 := list8
-	var v21 string
+	var v26 string
 	if int64(len(ts2)) == int64(0) {
-		v21 = ""
+		v26 = ""
 	} else {
 		found3 := false
 		var failure5 error
@@ -31376,20 +31931,20 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v22, failure6 := func() (bool, error) {
-				elem29, err := celrt.IndexList(x3, int64(1))
+			v27, failure6 := func() (bool, error) {
+				elem36, err := celrt.IndexList(x3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem30, err := celrt.IndexList(ts2, int64(0))
+				elem37, err := celrt.IndexList(ts2, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem31, err := celrt.IndexList(elem30, int64(1))
+				elem38, err := celrt.IndexList(elem37, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem29 != elem31, nil
+				return elem36 != elem38, nil
 			}()
 			if failure6 != nil {
 				if failure5 == nil {
@@ -31397,7 +31952,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				}
 				continue
 			}
-			found3 = v22
+			found3 = v27
 			if found3 {
 				break
 			}
@@ -31405,18 +31960,18 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if !found3 && failure5 != nil {
 			return "", false, failure5
 		}
-		var v23 string
+		var v28 string
 		if found3 {
 			list9 := make([]string, 0, len(ts2))
 			for _, x4 := range ts2 {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem32, err := celrt.IndexList(x4, int64(0))
+				elem39, err := celrt.IndexList(x4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem33, err := celrt.IndexList(x4, int64(1))
+				elem40, err := celrt.IndexList(x4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -31424,60 +31979,60 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				if err != nil {
 					return "", false, err
 				}
-				elem34 := elem32 + " " + celrt.Truncate(elem33, quotient3)
-				if bytes += len(elem34); bytes > celrt.MaxBytes {
+				elem41 := elem39 + " " + celrt.Truncate(elem40, quotient3)
+				if bytes += len(elem41); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list9 = append(list9, elem34)
+				list9 = append(list9, elem41)
 			}
-			v23 = celrt.JoinSep(list9, " or ")
+			v28 = celrt.JoinSep(list9, " or ")
 		} else {
-			elem35, err := celrt.IndexList(ts2, int64(0))
+			elem42, err := celrt.IndexList(ts2, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem36, err := celrt.IndexList(elem35, int64(1))
+			elem43, err := celrt.IndexList(elem42, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v23 = elem36
+			v28 = elem43
 		}
-		v21 = v23
+		v26 = v28
 	}
-	t10 := v21
+	t10 := v26
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v24 string
+	var v29 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v25 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
-		var v26 string
+		v30 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v31 string
 		if t10 == "" {
-			v26 = ""
+			v31 = ""
 		} else {
-			v26 = " (" + t10 + ")"
+			v31 = " (" + t10 + ")"
 		}
-		v24 = "'" + v25 + "'" + v26
+		v29 = "'" + v30 + "'" + v31
 	} else {
-		v24 = t10
+		v29 = t10
 	}
-	to := v24
-	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-	list10 := make([][]any, 0, len(v27))
-	for _, t11 := range v27 {
+	to := v29
+	v32 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+	list10 := make([][]any, 0, len(v32))
+	for _, t11 := range v32 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem37, err := celrt.IndexList(t11, int64(1))
+		elem44, err := celrt.IndexList(t11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.TypeOf(elem37) == celrt.StringType {
+		if celrt.TypeOf(elem44) == celrt.StringType {
 			if bytes += celrt.Footprint(t11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31485,45 +32040,45 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		}
 	}
 	typings := list10
-	var v28 celrt.Optional[string]
+	var v33 celrt.Optional[string]
 	if int64(len(typings)) == int64(0) {
-		v28 = celrt.None[string]()
+		v33 = celrt.None[string]()
 	} else {
-		elem38, err := celrt.IndexList(typings, int64(0))
+		elem45, err := celrt.IndexList(typings, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem39, err := celrt.IndexList(elem38, int64(1))
+		elem46, err := celrt.IndexList(elem45, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		s, err := celrt.ToString(elem39)
+		s, err := celrt.ToString(elem46)
 		if err != nil {
 			return "", false, err
 		}
-		v28 = celrt.Of(s)
+		v33 = celrt.Of(s)
 	}
-	typed := v28
+	typed := v33
 	found4 := false
 	var failure7 error
 	for _, t12 := range typings {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v29, failure8 := func() (bool, error) {
-			elem40, err := celrt.IndexList(t12, int64(1))
+		v34, failure8 := func() (bool, error) {
+			elem47, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem41, err := celrt.IndexList(typings, int64(0))
+			elem48, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem42, err := celrt.IndexList(elem41, int64(1))
+			elem49, err := celrt.IndexList(elem48, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return !celrt.Equal(elem40, elem42), nil
+			return !celrt.Equal(elem47, elem49), nil
 		}()
 		if failure8 != nil {
 			if failure7 == nil {
@@ -31531,7 +32086,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			continue
 		}
-		found4 = v29
+		found4 = v34
 		if found4 {
 			break
 		}
@@ -31539,26 +32094,26 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	if !found4 && failure7 != nil {
 		return "", false, failure7
 	}
-	var v30 string
+	var v35 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
 		for _, t13 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem43, err := celrt.IndexList(t13, int64(0))
+			elem50, err := celrt.IndexList(t13, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			x5, err := celrt.AsString(elem43)
+			x5, err := celrt.AsString(elem50)
 			if err != nil {
 				return "", false, err
 			}
-			elem44, err := celrt.IndexList(t13, int64(1))
+			elem51, err := celrt.IndexList(t13, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			s2, err := celrt.ToString(elem44)
+			s2, err := celrt.ToString(elem51)
 			if err != nil {
 				return "", false, err
 			}
@@ -31566,103 +32121,103 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			elem45 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
-			if bytes += len(elem45); bytes > celrt.MaxBytes {
+			elem52 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
+			if bytes += len(elem52); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list11 = append(list11, elem45)
+			list11 = append(list11, elem52)
 		}
-		v30 = celrt.JoinSep(list11, " or ")
+		v35 = celrt.JoinSep(list11, " or ")
 	} else {
-		v31 := typed.Value
+		v36 := typed.Value
 		if !typed.Ok {
-			v31 = ""
+			v36 = ""
 		}
-		v30 = "'" + celrt.Truncate(celrt.Collapse(v31), int64(200)) + "'"
+		v35 = "'" + celrt.Truncate(celrt.Collapse(v36), int64(200)) + "'"
 	}
-	typedText := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-	var v33 any
-	if v32 {
-		v33 = celrt.Field(input, "values")
+	typedText := v35
+	v37 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v38 any
+	if v37 {
+		v38 = celrt.Field(input, "values")
 	} else {
-		v33 = []any{}
+		v38 = []any{}
 	}
-	items, err := celrt.Iterate(v33)
+	items, err := celrt.Iterate(v38)
 	if err != nil {
 		return "", false, err
 	}
 	list12 := make([]any, 0, items.Len())
 	for i := range items.Len() {
-		v34 := items.At(i)
+		v39 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		if celrt.TypeOf(v34) == celrt.StringType {
-			if bytes += celrt.Footprint(v34); bytes > celrt.MaxBytes {
+		if celrt.TypeOf(v39) == celrt.StringType {
+			if bytes += celrt.Footprint(v39); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list12 = append(list12, v34)
+			list12 = append(list12, v39)
 		}
 	}
 	list13 := make([]string, 0, len(list12))
-	for _, v35 := range list12 {
+	for _, v40 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		x6, err := celrt.AsString(v35)
+		x6, err := celrt.AsString(v40)
 		if err != nil {
 			return "", false, err
 		}
-		elem46 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
-		if bytes += len(elem46); bytes > celrt.MaxBytes {
+		elem53 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
+		if bytes += len(elem53); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list13 = append(list13, elem46)
+		list13 = append(list13, elem53)
 	}
 	listed := list13
-	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v37 []string
-	if v36 {
+	v41 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v42 []string
+	if v41 {
 		x7, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v38 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
-		v37 = v38
+		v43 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
+		v42 = v43
 	} else {
-		v37 = []string{}
+		v42 = []string{}
 	}
-	single := v37
-	var v39 []string
+	single := v42
+	var v44 []string
 	if int64(len(listed)) > int64(0) {
-		v39 = listed
+		v44 = listed
 	} else {
-		v39 = single
+		v44 = single
 	}
-	values := v39
+	values := v44
 	ok := int64(len(listed)) > int64(0)
 	if ok {
 		ok = int64(len(single)) > int64(0)
 	}
 	ok2 := ok
 	if ok2 {
-		v40 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-		ok2 = v40
+		v45 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+		ok2 = v45
 	}
-	var v41 string
+	var v46 string
 	if ok2 {
-		v42 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
-		elem47, err := celrt.IndexList(single, int64(0))
+		v47 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
+		elem54, err := celrt.IndexList(single, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v41 = "values " + v42 + " or value " + elem47
+		v46 = "values " + v47 + " or value " + elem54
 	} else {
-		v43 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-		v41 = v43
+		v48 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+		v46 = v48
 	}
-	valuesText := v41
+	valuesText := v46
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -31675,17 +32230,17 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	if err != nil {
 		return "", false, err
 	}
-	v44 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-	list14 := make([][]string, 0, len(v44))
-	for _, c := range v44 {
+	v49 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+	list14 := make([][]string, 0, len(v49))
+	for _, c := range v49 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem48, err := celrt.IndexList(c, int64(1))
+		elem55, err := celrt.IndexList(c, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem48).Ok {
+		if celrt.NonEmpty(elem55).Ok {
 			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31697,45 +32252,45 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem49, err := celrt.IndexList(c2, int64(0))
+		elem56, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem50, err := celrt.IndexList(c2, int64(1))
+		elem57, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem51 := []string{elem49, celrt.Collapse(elem50)}
-		if bytes += celrt.Footprint(elem51); bytes > celrt.MaxBytes {
+		elem58 := []string{elem56, celrt.Collapse(elem57)}
+		if bytes += celrt.Footprint(elem58); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list15 = append(list15, elem51)
+		list15 = append(list15, elem58)
 	}
 	codes := list15
-	var v45 string
+	var v50 string
 	if name == "playwright_evaluate" {
-		v45 = "script"
+		v50 = "script"
 	} else {
-		v46 := []string{"browser_run_code", "browser_run_code_unsafe"}
-		var v47 string
-		if slices.Contains(v46, name) {
-			v47 = "code"
+		v51 := []string{"browser_run_code", "browser_run_code_unsafe"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "code"
 		} else {
-			v47 = "function"
+			v52 = "function"
 		}
-		v45 = v47
+		v50 = v52
 	}
-	ownCode := v45
+	ownCode := v50
 	list16 := make([][]string, 0, len(codes))
 	for _, c3 := range codes {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem52, err := celrt.IndexList(c3, int64(0))
+		elem59, err := celrt.IndexList(c3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem52 == ownCode {
+		if elem59 == ownCode {
 			if bytes += celrt.Footprint(c3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31747,11 +32302,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem53, err := celrt.IndexList(c4, int64(0))
+		elem60, err := celrt.IndexList(c4, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem53 != ownCode {
+		if elem60 != ownCode {
 			if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -31765,20 +32320,20 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v48, failure10 := func() (bool, error) {
-			elem54, err := celrt.IndexList(c5, int64(1))
+		v53, failure10 := func() (bool, error) {
+			elem61, err := celrt.IndexList(c5, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem55, err := celrt.IndexList(codes, int64(0))
+			elem62, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem56, err := celrt.IndexList(elem55, int64(1))
+			elem63, err := celrt.IndexList(elem62, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return elem54 != elem56, nil
+			return elem61 != elem63, nil
 		}()
 		if failure10 != nil {
 			if failure9 == nil {
@@ -31786,7 +32341,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			continue
 		}
-		found5 = v48
+		found5 = v53
 		if found5 {
 			break
 		}
@@ -31795,28 +32350,28 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		return "", false, failure9
 	}
 	codeConflict := found5
-	var v49 string
+	var v54 string
 	if int64(len(orderedCodes)) == int64(0) {
-		v49 = ""
+		v54 = ""
 	} else {
-		elem57, err := celrt.IndexList(orderedCodes, int64(0))
+		elem64, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem58, err := celrt.IndexList(elem57, int64(1))
+		elem65, err := celrt.IndexList(elem64, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v49 = elem58
+		v54 = elem65
 	}
-	code2 := v49
-	var v50 string
+	code2 := v54
+	var v55 string
 	if codeConflict {
-		elem59, err := celrt.IndexList(orderedCodes, int64(0))
+		elem66, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem60, err := celrt.IndexList(elem59, int64(0))
+		elem67, err := celrt.IndexList(elem66, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -31829,33 +32384,33 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem61, err := celrt.IndexList(c6, int64(0))
+			elem68, err := celrt.IndexList(c6, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem62, err := celrt.IndexList(c6, int64(1))
+			elem69, err := celrt.IndexList(c6, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			elem63 := " or " + elem61 + " " + celrt.Truncate(elem62, int64(limits.Summary))
-			if bytes += len(elem63); bytes > celrt.MaxBytes {
+			elem70 := " or " + elem68 + " " + celrt.Truncate(elem69, int64(limits.Summary))
+			if bytes += len(elem70); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list18 = append(list18, elem63)
+			list18 = append(list18, elem70)
 		}
-		v50 = elem60 + " " + code2 + celrt.JoinSep(list18, "")
+		v55 = elem67 + " " + code2 + celrt.JoinSep(list18, "")
 	} else {
-		v50 = code2
+		v55 = code2
 	}
-	codeText := v50
-	var v51 string
+	codeText := v55
+	var v56 string
 	if codeConflict {
 		list19 := make([]string, 0, len(orderedCodes))
 		for _, c7 := range orderedCodes {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem64, err := celrt.IndexList(c7, int64(1))
+			elem71, err := celrt.IndexList(c7, int64(1))
 			if err != nil {
 				return "", false, err
 			}
@@ -31863,25 +32418,25 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			elem65 := celrt.Truncate(elem64, quotient5)
-			if bytes += len(elem65); bytes > celrt.MaxBytes {
+			elem72 := celrt.Truncate(elem71, quotient5)
+			if bytes += len(elem72); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list19 = append(list19, elem65)
+			list19 = append(list19, elem72)
 		}
-		v51 = celrt.JoinSep(list19, " or ")
+		v56 = celrt.JoinSep(list19, " or ")
 	} else {
-		v51 = celrt.Truncate(code2, int64(60))
+		v56 = celrt.Truncate(code2, int64(60))
 	}
-	codeRow := v51
-	v52 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v53 any
-	if v52 {
-		v53 = celrt.Field(input, "paths")
+	codeRow := v56
+	v57 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v58 any
+	if v57 {
+		v58 = celrt.Field(input, "paths")
 	} else {
-		v53 = []any{}
+		v58 = []any{}
 	}
-	items2, err := celrt.Iterate(v53)
+	items2, err := celrt.Iterate(v58)
 	if err != nil {
 		return "", false, err
 	}
@@ -31903,39 +32458,39 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v54, err := celrt.NonEmpty(p2).Get()
+		v59, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem66 := "'" + v54 + "'"
-		if bytes += len(elem66); bytes > celrt.MaxBytes {
+		elem73 := "'" + v59 + "'"
+		if bytes += len(elem73); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list21 = append(list21, elem66)
+		list21 = append(list21, elem73)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v55 []string
+	var v60 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v55 = []string{"'" + celrt.Trim(filePath2) + "'"}
+		v60 = []string{"'" + celrt.Trim(filePath2) + "'"}
 	} else {
-		v55 = []string{}
+		v60 = []string{}
 	}
-	paths := celrt.Concat(list21, v55)
-	v56 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-	var v57 any
-	if v56 {
-		v57 = celrt.Field(input, "fields")
+	paths := celrt.Concat(list21, v60)
+	v61 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v62 any
+	if v61 {
+		v62 = celrt.Field(input, "fields")
 	} else {
-		v57 = []any{}
+		v62 = []any{}
 	}
-	items3, err := celrt.Iterate(v57)
+	items3, err := celrt.Iterate(v62)
 	if err != nil {
 		return "", false, err
 	}
@@ -31961,25 +32516,25 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v58 := opt.Value
+		v63 := opt.Value
 		if !opt.Ok {
-			v58 = nil
+			v63 = nil
 		}
-		opt2 := celrt.NonEmpty(v58)
-		v59 := opt2.Value
+		opt2 := celrt.NonEmpty(v63)
+		v64 := opt2.Value
 		if !opt2.Ok {
-			v59 = "?"
+			v64 = "?"
 		}
 		opt3, err := celrt.OptSelect(f2, "value")
 		if err != nil {
 			return "", false, err
 		}
-		v60 := opt3.Value
+		v65 := opt3.Value
 		if !opt3.Ok {
-			v60 = nil
+			v65 = nil
 		}
-		var v61 string
-		if celrt.TypeOf(v60) == celrt.StringType {
+		var v66 string
+		if celrt.TypeOf(v65) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
 				return "", false, err
@@ -31988,33 +32543,33 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v61 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
+			v66 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
 		} else {
 			opt4, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return "", false, err
 			}
-			v62 := opt4.Value
+			v67 := opt4.Value
 			if !opt4.Ok {
-				v62 = nil
+				v67 = nil
 			}
-			v61 = celrt.MCPValue(v62)
+			v66 = celrt.MCPValue(v67)
 		}
-		elem67 := celrt.Truncate(celrt.Collapse(v59), int64(40)) + "=" + v61
-		if bytes += len(elem67); bytes > celrt.MaxBytes {
+		elem74 := celrt.Truncate(celrt.Collapse(v64), int64(40)) + "=" + v66
+		if bytes += len(elem74); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list23 = append(list23, elem67)
+		list23 = append(list23, elem74)
 	}
 	fields := list23
-	v63 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-	var v64 any
-	if v63 {
-		v64 = celrt.Field(input, "headers")
+	v68 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v69 any
+	if v68 {
+		v69 = celrt.Field(input, "headers")
 	} else {
-		v64 = celrt.EmptyMap()
+		v69 = celrt.EmptyMap()
 	}
-	headers := v64
+	headers := v69
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
 		return "", false, err
@@ -32031,8 +32586,8 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v65 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			ok3 = slices.Contains(v65, celrt.LowerASCII(x9))
+			v70 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok3 = slices.Contains(v70, celrt.LowerASCII(x9))
 		}
 		if ok3 {
 			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
@@ -32042,96 +32597,96 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		}
 	}
 	secrets := list24
-	v66 := []string{"browser_navigate", "playwright_navigate"}
-	var v67 string
-	if slices.Contains(v66, name) {
-		v67 = "navigate"
+	v71 := []string{"browser_navigate", "playwright_navigate"}
+	var v72 string
+	if slices.Contains(v71, name) {
+		v72 = "navigate"
 	} else {
-		v68 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v69 string
-		if slices.Contains(v68, name) {
-			v69 = "evaluate"
+		v73 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v74 string
+		if slices.Contains(v73, name) {
+			v74 = "evaluate"
 		} else {
-			v70 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v71 string
-			if slices.Contains(v70, name) {
-				v71 = "run"
+			v75 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v76 string
+			if slices.Contains(v75, name) {
+				v76 = "run"
 			} else {
-				v72 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v73 string
-				if slices.Contains(v72, name) {
-					v73 = "upload"
+				v77 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v78 string
+				if slices.Contains(v77, name) {
+					v78 = "upload"
 				} else {
-					var v74 string
+					var v79 string
 					if name == "browser_drop" {
-						v74 = "drop"
+						v79 = "drop"
 					} else {
-						var v75 string
+						var v80 string
 						if name == "browser_fill_form" {
-							v75 = "form"
+							v80 = "form"
 						} else {
-							var v76 string
+							var v81 string
 							if name == "browser_handle_dialog" {
-								v76 = "dialog"
+								v81 = "dialog"
 							} else {
-								v77 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v78 string
-								if v77 {
-									v78 = "drag"
+								v82 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v83 string
+								if v82 {
+									v83 = "drag"
 								} else {
-									v79 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v80 string
-									if slices.Contains(v79, name) {
-										v80 = "http"
+									v84 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v85 string
+									if slices.Contains(v84, name) {
+										v85 = "http"
 									} else {
-										v81 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v82 string
-										if slices.Contains(v81, name) {
-											v82 = "click"
+										v86 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v87 string
+										if slices.Contains(v86, name) {
+											v87 = "click"
 										} else {
-											v83 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v84 string
-											if v83 {
-												v84 = "hover"
+											v88 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v89 string
+											if v88 {
+												v89 = "hover"
 											} else {
-												v85 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v86 string
-												if slices.Contains(v85, name) {
-													v86 = "type"
+												v90 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v91 string
+												if slices.Contains(v90, name) {
+													v91 = "type"
 												} else {
-													v87 := []string{"browser_select_option", "playwright_select"}
-													var v88 string
-													if slices.Contains(v87, name) {
-														v88 = "select"
+													v92 := []string{"browser_select_option", "playwright_select"}
+													var v93 string
+													if slices.Contains(v92, name) {
+														v93 = "select"
 													} else {
-														v89 := []string{"browser_press_key", "playwright_press_key"}
-														var v90 string
-														if slices.Contains(v89, name) {
-															v90 = "press"
+														v94 := []string{"browser_press_key", "playwright_press_key"}
+														var v95 string
+														if slices.Contains(v94, name) {
+															v95 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v91 string
+															var v96 string
 															if ok4 {
-																v91 = ""
+																v96 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v92 string
+																var v97 string
 																if ok5 {
-																	v92 = "evaluate"
+																	v97 = "evaluate"
 																} else {
-																	var v93 string
+																	var v98 string
 																	if celrt.FieldSet(input, "code") {
-																		v93 = "run"
+																		v98 = "run"
 																	} else {
-																		var v94 string
+																		var v99 string
 																		if celrt.FieldSet(input, "fields") {
-																			v94 = "form"
+																			v99 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -32141,186 +32696,186 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 																				}
 																				ok6 = ok7
 																			}
-																			var v95 string
+																			var v100 string
 																			if ok6 {
-																				v95 = "upload"
+																				v100 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v96 string
+																				var v101 string
 																				if ok8 {
-																					v96 = "drop"
+																					v101 = "drop"
 																				} else {
-																					var v97 string
+																					var v102 string
 																					if celrt.FieldSet(input, "accept") {
-																						v97 = "dialog"
+																						v102 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v98 string
+																						var v103 string
 																						if ok9 {
-																							v98 = "drag"
+																							v103 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v99 string
+																							var v104 string
 																							if ok10 {
-																								v99 = "http"
+																								v104 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v100 string
+																								var v105 string
 																								if ok11 {
-																									v100 = "navigate"
+																									v105 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v101 string
+																									var v106 string
 																									if ok12 {
-																										v101 = "type"
+																										v106 = "type"
 																									} else {
-																										v102 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v102
+																										v107 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v107
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v103 string
+																										var v108 string
 																										if ok13 {
-																											v103 = "select"
+																											v108 = "select"
 																										} else {
-																											v104, failure11 := func() (bool, error) {
+																											v109, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok15, err := celrt.And(v104, failure11, tgt == "", nil)
+																											ok15, err := celrt.And(v109, failure11, tgt == "", nil)
 																											if err != nil {
 																												return "", false, err
 																											}
-																											var v105 string
+																											var v110 string
 																											if ok15 {
-																												v105 = "press"
+																												v110 = "press"
 																											} else {
-																												v105 = ""
+																												v110 = ""
 																											}
-																											v103 = v105
+																											v108 = v110
 																										}
-																										v101 = v103
+																										v106 = v108
 																									}
-																									v100 = v101
+																									v105 = v106
 																								}
-																								v99 = v100
+																								v104 = v105
 																							}
-																							v98 = v99
+																							v103 = v104
 																						}
-																						v97 = v98
+																						v102 = v103
 																					}
-																					v96 = v97
+																					v101 = v102
 																				}
-																				v95 = v96
+																				v100 = v101
 																			}
-																			v94 = v95
+																			v99 = v100
 																		}
-																		v93 = v94
+																		v98 = v99
 																	}
-																	v92 = v93
+																	v97 = v98
 																}
-																v91 = v92
+																v96 = v97
 															}
-															v90 = v91
+															v95 = v96
 														}
-														v88 = v90
+														v93 = v95
 													}
-													v86 = v88
+													v91 = v93
 												}
-												v84 = v86
+												v89 = v91
 											}
-											v82 = v84
+											v87 = v89
 										}
-										v80 = v82
+										v85 = v87
 									}
-									v78 = v80
+									v83 = v85
 								}
-								v76 = v78
+								v81 = v83
 							}
-							v75 = v76
+							v80 = v81
 						}
-						v74 = v75
+						v79 = v80
 					}
-					v73 = v74
+					v78 = v79
 				}
-				v71 = v73
+				v76 = v78
 			}
-			v69 = v71
+			v74 = v76
 		}
-		v67 = v69
+		v72 = v74
 	}
-	kind := v67
+	kind := v72
 	ok16 := strings.HasPrefix(name, "playwright_")
 	if ok16 {
 		ok16 = kind == "http"
 	}
-	var v106 string
+	var v111 string
 	if ok16 {
-		r4, err := celrt.Substring(name, int64(11))
+		r8, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v106 = celrt.UpperASCII(r4)
+		v111 = celrt.UpperASCII(r8)
 	} else {
-		v106 = "HTTP request to"
+		v111 = "HTTP request to"
 	}
-	verb := v106
-	v107 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok17 := v107
+	verb := v111
+	v112 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok17 := v112
 	if ok17 {
-		v108 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok17 = v108
+		v113 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok17 = v113
 	}
-	var v109 []string
+	var v114 []string
 	if ok17 {
 		x10, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v110 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
-		v109 = v110
+		v115 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
+		v114 = v115
 	} else {
-		v109 = []string{}
+		v114 = []string{}
 	}
-	var v111 []string
+	var v116 []string
 	if celrt.FieldSet(input, "token") {
-		v111 = []string{"a bearer token (not shown)"}
+		v116 = []string{"a bearer token (not shown)"}
 	} else {
-		v111 = []string{}
+		v116 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v112 []string
+	var v117 []string
 	if size == int64(0) {
-		v112 = []string{}
+		v117 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v113 string
+		var v118 string
 		if int64(len(secrets)) == int64(0) {
-			v113 = ""
+			v118 = ""
 		} else {
 			x11, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -32328,76 +32883,76 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			v114 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
-			v113 = " (" + v114 + ", values not shown)"
+			v119 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
+			v118 = " (" + v119 + ", values not shown)"
 		}
-		v115 := []string{celrt.Plural(size2, "header", "headers") + v113}
-		v112 = v115
+		v120 := []string{celrt.Plural(size2, "header", "headers") + v118}
+		v117 = v120
 	}
-	http := celrt.Concat(v109, v111, v112)
-	var v116 celrt.Optional[string]
+	http := celrt.Concat(v114, v116, v117)
+	var v121 celrt.Optional[string]
 	if kind == "" {
 		ok18 := strings.HasPrefix(name, "browser_")
 		if !ok18 {
 			ok18 = strings.HasPrefix(name, "playwright_")
 		}
-		var v117 celrt.Optional[string]
+		var v122 celrt.Optional[string]
 		if ok18 {
-			r5, err := celrt.IndexOf(name, "_")
+			r9, err := celrt.IndexOf(name, "_")
 			if err != nil {
 				return "", false, err
 			}
-			sum2, err := celrt.AddInt(r5, int64(1))
+			sum4, err := celrt.AddInt(r9, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			r6, err := celrt.Substring(name, sum2)
+			r10, err := celrt.Substring(name, sum4)
 			if err != nil {
 				return "", false, err
 			}
-			v117 = celrt.Of(celrt.Replace(r6, "_", " "))
+			v122 = celrt.Of(celrt.Replace(r10, "_", " "))
 		} else {
-			v117 = celrt.None[string]()
+			v122 = celrt.None[string]()
 		}
-		v116 = v117
+		v121 = v122
 	} else {
 		ok19 := kind == "navigate"
 		if ok19 {
 			ok19 = url2.Ok
 		}
-		var v118 celrt.Optional[string]
+		var v123 celrt.Optional[string]
 		if ok19 {
-			v119, err := url2.Get()
+			v124, err := url2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v120 := celrt.Of("navigate " + celrt.Truncate(v119, int64(limits.Summary)))
-			v118 = v120
+			v125 := celrt.Of("navigate " + celrt.Truncate(v124, int64(limits.Summary)))
+			v123 = v125
 		} else {
-			v121 := slices.Contains([]string{"click", "hover"}, kind)
-			ok20 := v121
+			v126 := slices.Contains([]string{"click", "hover"}, kind)
+			ok20 := v126
 			if ok20 {
 				ok20 = place != ""
 			}
-			var v122 celrt.Optional[string]
+			var v127 celrt.Optional[string]
 			if ok20 {
-				v122 = celrt.Of(kind + " " + place)
+				v127 = celrt.Of(kind + " " + place)
 			} else {
 				ok21 := kind == "type"
 				if ok21 {
 					ok21 = place != ""
 				}
-				var v123 celrt.Optional[string]
+				var v128 celrt.Optional[string]
 				if ok21 {
-					v123 = celrt.Of("type into " + place)
+					v128 = celrt.Of("type into " + place)
 				} else {
 					ok22 := kind == "select"
 					if ok22 {
 						ok22 = place != ""
 					}
-					var v124 celrt.Optional[string]
+					var v129 celrt.Optional[string]
 					if ok22 {
-						v124 = celrt.Of("select in " + place)
+						v129 = celrt.Of("select in " + place)
 					} else {
 						ok23 := kind == "press"
 						if ok23 {
@@ -32407,30 +32962,30 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 							}
 							ok23 = celrt.NonEmpty(key2).Ok
 						}
-						var v125 celrt.Optional[string]
+						var v130 celrt.Optional[string]
 						if ok23 {
 							key3, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
 								return "", false, err
 							}
-							v126 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)))
-							v125 = v126
+							v131 := celrt.Of("press " + celrt.Truncate(celrt.Trim(key3), int64(30)))
+							v130 = v131
 						} else {
 							ok24 := kind == "evaluate"
 							if ok24 {
 								ok24 = code2 != ""
 							}
-							var v127 celrt.Optional[string]
+							var v132 celrt.Optional[string]
 							if ok24 {
-								v127 = celrt.Of("evaluate " + codeRow)
+								v132 = celrt.Of("evaluate " + codeRow)
 							} else {
 								ok25 := kind == "run"
 								if ok25 {
 									ok25 = code2 != ""
 								}
-								var v128 celrt.Optional[string]
+								var v133 celrt.Optional[string]
 								if ok25 {
-									v128 = celrt.Of("run code " + codeRow)
+									v133 = celrt.Of("run code " + codeRow)
 								} else {
 									ok26 := kind == "run"
 									if ok26 {
@@ -32440,70 +32995,70 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 										}
 										ok26 = celrt.NonEmpty(filename).Ok
 									}
-									var v129 celrt.Optional[string]
+									var v134 celrt.Optional[string]
 									if ok26 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return "", false, err
 										}
-										v130 := celrt.Of("run code from " + celrt.Trim(filename2))
-										v129 = v130
+										v135 := celrt.Of("run code from " + celrt.Trim(filename2))
+										v134 = v135
 									} else {
 										ok27 := kind == "upload"
 										if ok27 {
 											ok27 = int64(len(paths)) > int64(0)
 										}
-										var v131 celrt.Optional[string]
+										var v136 celrt.Optional[string]
 										if ok27 {
-											v132 := celrt.Of("upload " + celrt.Plural(int64(len(paths)), "file", "files"))
-											v131 = v132
+											v137 := celrt.Of("upload " + celrt.Plural(int64(len(paths)), "file", "files"))
+											v136 = v137
 										} else {
 											ok28 := kind == "drop"
 											if ok28 {
 												ok29 := int64(len(paths)) > int64(0)
 												if !ok29 {
-													v133 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
-													ok29 = v133
+													v138 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
+													ok29 = v138
 												}
 												ok28 = ok29
 											}
-											var v134 celrt.Optional[string]
+											var v139 celrt.Optional[string]
 											if ok28 {
-												var v135 string
+												var v140 string
 												if place != "" {
-													v135 = " onto " + place
+													v140 = " onto " + place
 												} else {
-													v135 = ""
+													v140 = ""
 												}
-												v134 = celrt.Of("drop" + v135)
+												v139 = celrt.Of("drop" + v140)
 											} else {
 												ok30 := kind == "form"
 												if ok30 {
 													ok30 = int64(len(fields)) > int64(0)
 												}
-												var v136 celrt.Optional[string]
+												var v141 celrt.Optional[string]
 												if ok30 {
-													v137 := celrt.Plural(int64(len(fields)), "field", "fields")
-													v136 = celrt.Of("fill " + v137)
+													v142 := celrt.Plural(int64(len(fields)), "field", "fields")
+													v141 = celrt.Of("fill " + v142)
 												} else {
 													ok31 := kind == "dialog"
 													if ok31 {
-														v138 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
-														ok31 = v138
+														v143 := celrt.TypeOf(celrt.Field(input, "accept")) == celrt.BoolType
+														ok31 = v143
 													}
-													var v139 celrt.Optional[string]
+													var v144 celrt.Optional[string]
 													if ok31 {
 														x12, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
 															return "", false, err
 														}
-														var v140 string
+														var v145 string
 														if x12 {
-															v140 = "accept dialog"
+															v145 = "accept dialog"
 														} else {
-															v140 = "dismiss dialog"
+															v145 = "dismiss dialog"
 														}
-														v139 = celrt.Of(v140)
+														v144 = celrt.Of(v145)
 													} else {
 														ok32 := kind == "drag"
 														if ok32 {
@@ -32513,58 +33068,59 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 														if ok33 {
 															ok33 = to != ""
 														}
-														var v141 celrt.Optional[string]
+														var v146 celrt.Optional[string]
 														if ok33 {
-															v141 = celrt.Of("drag " + from + " → " + to)
+															v146 = celrt.Of("drag " + from + " → " + to)
 														} else {
 															ok34 := kind == "http"
 															if ok34 {
 																ok34 = url2.Ok
 															}
-															var v142 celrt.Optional[string]
+															var v147 celrt.Optional[string]
 															if ok34 {
-																v143, err := url2.Get()
+																v148, err := url2.Get()
 																if err != nil {
 																	return "", false, err
 																}
-																v144 := celrt.Of(verb + " " + celrt.Truncate(v143, int64(limits.Summary)))
-																v142 = v144
+																v149 := celrt.Of(verb + " " + celrt.Truncate(v148, int64(limits.Summary)))
+																v147 = v149
 															} else {
-																v142 = celrt.None[string]()
+																v147 = celrt.None[string]()
 															}
-															v141 = v142
+															v146 = v147
 														}
-														v139 = v141
+														v144 = v146
 													}
-													v136 = v139
+													v141 = v144
 												}
-												v134 = v136
+												v139 = v141
 											}
-											v131 = v134
+											v136 = v139
 										}
-										v129 = v131
+										v134 = v136
 									}
-									v128 = v129
+									v133 = v134
 								}
-								v127 = v128
+								v132 = v133
 							}
-							v125 = v127
+							v130 = v132
 						}
-						v124 = v125
+						v129 = v130
 					}
-					v123 = v124
+					v128 = v129
 				}
-				v122 = v123
+				v127 = v128
 			}
-			v118 = v122
+			v123 = v127
 		}
-		v116 = v118
+		v121 = v123
 	}
+	_ = hostNote
 	_ = typedText
 	_ = valuesText
 	_ = codeText
 	_ = http
-	return v116.Value, v116.Ok, nil
+	return v121.Value, v121.Ok, nil
 }
 
 // ResultPlaywrightAny summarizes the result of a call to "playwright:*" (Playwright).
@@ -32594,6 +33150,13 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
 //	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
@@ -32726,6 +33289,90 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
+	v2 := url2.Value
+	if !url2.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPlaywrightAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -32738,17 +33385,17 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v2))
-	for _, t := range v2 {
+	v7 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v7))
+	for _, t := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(t, int64(1))
+		elem8, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem).Ok {
+		if celrt.NonEmpty(elem8).Ok {
 			if bytes += celrt.Footprint(t); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -32760,24 +33407,24 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(t2, int64(0))
+		elem9, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(t2, int64(1))
+		elem10, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{elem2, celrt.Collapse(elem3)}
-		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+		elem11 := []string{elem9, celrt.Collapse(elem10)}
+		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, elem4)
+		list2 = append(list2, elem11)
 	}
 	tgts := list2
-	var v3 string
+	var v8 string
 	if int64(len(tgts)) == int64(0) {
-		v3 = ""
+		v8 = ""
 	} else {
 		found := false
 		var failure error
@@ -32785,20 +33432,20 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v4, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(t3, int64(1))
+			v9, failure2 := func() (bool, error) {
+				elem12, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(tgts, int64(0))
+				elem13, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem14, err := celrt.IndexList(elem13, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem12 != elem14, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -32806,7 +33453,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found = v4
+			found = v9
 			if found {
 				break
 			}
@@ -32814,18 +33461,18 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if !found && failure != nil {
 			return "", false, failure
 		}
-		var v5 string
+		var v10 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem8, err := celrt.IndexList(t4, int64(0))
+				elem15, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem9, err := celrt.IndexList(t4, int64(1))
+				elem16, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -32833,64 +33480,64 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return "", false, err
 				}
-				elem10 := elem8 + " " + celrt.Truncate(elem9, quotient)
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				elem17 := elem15 + " " + celrt.Truncate(elem16, quotient)
+				if bytes += len(elem17); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list3 = append(list3, elem17)
 			}
-			v5 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			elem11, err := celrt.IndexList(tgts, int64(0))
+			elem18, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
+			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Truncate(elem12, int64(80))
+			v10 = celrt.Truncate(elem19, int64(80))
 		}
-		v3 = v5
+		v8 = v10
 	}
-	tgt := v3
+	tgt := v8
 	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 string
+	var v11 string
 	if celrt.NonEmpty(element).Ok {
 		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Truncate(celrt.Collapse(element2), int64(80))
-		var v8 string
+		v12 := celrt.Truncate(celrt.Collapse(element2), int64(80))
+		var v13 string
 		if tgt == "" {
-			v8 = ""
+			v13 = ""
 		} else {
-			v8 = " (" + tgt + ")"
+			v13 = " (" + tgt + ")"
 		}
-		v6 = "'" + v7 + "'" + v8
+		v11 = "'" + v12 + "'" + v13
 	} else {
-		v6 = tgt
+		v11 = tgt
 	}
 	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 string
+	var v14 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v10 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
-		v9 = " in frame " + v10
+		v15 := celrt.Truncate(celrt.Collapse(iframeSelector2), int64(60))
+		v14 = " in frame " + v15
 	} else {
-		v9 = ""
+		v14 = ""
 	}
-	place := v6 + v9
+	place := v11 + v14
 	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -32903,21 +33550,21 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	v11 := [][]string{
+	v16 := [][]string{
 		[]string{"startTarget", startTarget},
 		[]string{"startRef", startRef},
 		[]string{"sourceSelector", sourceSelector},
 	}
-	list4 := make([][]string, 0, len(v11))
-	for _, t5 := range v11 {
+	list4 := make([][]string, 0, len(v16))
+	for _, t5 := range v16 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13, err := celrt.IndexList(t5, int64(1))
+		elem20, err := celrt.IndexList(t5, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem13).Ok {
+		if celrt.NonEmpty(elem20).Ok {
 			if bytes += celrt.Footprint(t5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -32929,28 +33576,28 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem14, err := celrt.IndexList(t6, int64(0))
+		elem21, err := celrt.IndexList(t6, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem15, err := celrt.IndexList(t6, int64(1))
+		elem22, err := celrt.IndexList(t6, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v12, err := celrt.NonEmpty(elem15).Get()
+		v17, err := celrt.NonEmpty(elem22).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem16 := []string{elem14, v12}
-		if bytes += celrt.Footprint(elem16); bytes > celrt.MaxBytes {
+		elem23 := []string{elem21, v17}
+		if bytes += celrt.Footprint(elem23); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem16)
+		list5 = append(list5, elem23)
 	}
 	ts := list5
-	var v13 string
+	var v18 string
 	if int64(len(ts)) == int64(0) {
-		v13 = ""
+		v18 = ""
 	} else {
 		found2 := false
 		var failure3 error
@@ -32958,20 +33605,20 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v14, failure4 := func() (bool, error) {
-				elem17, err := celrt.IndexList(x, int64(1))
+			v19, failure4 := func() (bool, error) {
+				elem24, err := celrt.IndexList(x, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem18, err := celrt.IndexList(ts, int64(0))
+				elem25, err := celrt.IndexList(ts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem19, err := celrt.IndexList(elem18, int64(1))
+				elem26, err := celrt.IndexList(elem25, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem17 != elem19, nil
+				return elem24 != elem26, nil
 			}()
 			if failure4 != nil {
 				if failure3 == nil {
@@ -32979,7 +33626,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found2 = v14
+			found2 = v19
 			if found2 {
 				break
 			}
@@ -32987,18 +33634,18 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if !found2 && failure3 != nil {
 			return "", false, failure3
 		}
-		var v15 string
+		var v20 string
 		if found2 {
 			list6 := make([]string, 0, len(ts))
 			for _, x2 := range ts {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem20, err := celrt.IndexList(x2, int64(0))
+				elem27, err := celrt.IndexList(x2, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem21, err := celrt.IndexList(x2, int64(1))
+				elem28, err := celrt.IndexList(x2, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -33006,49 +33653,49 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return "", false, err
 				}
-				elem22 := elem20 + " " + celrt.Truncate(elem21, quotient2)
-				if bytes += len(elem22); bytes > celrt.MaxBytes {
+				elem29 := elem27 + " " + celrt.Truncate(elem28, quotient2)
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem22)
+				list6 = append(list6, elem29)
 			}
-			v15 = celrt.JoinSep(list6, " or ")
+			v20 = celrt.JoinSep(list6, " or ")
 		} else {
-			elem23, err := celrt.IndexList(ts, int64(0))
+			elem30, err := celrt.IndexList(ts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem24, err := celrt.IndexList(elem23, int64(1))
+			elem31, err := celrt.IndexList(elem30, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v15 = elem24
+			v20 = elem31
 		}
-		v13 = v15
+		v18 = v20
 	}
-	t7 := v13
+	t7 := v18
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v16 string
+	var v21 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v17 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
-		var v18 string
+		v22 := celrt.Truncate(celrt.Collapse(startElement2), int64(60))
+		var v23 string
 		if t7 == "" {
-			v18 = ""
+			v23 = ""
 		} else {
-			v18 = " (" + t7 + ")"
+			v23 = " (" + t7 + ")"
 		}
-		v16 = "'" + v17 + "'" + v18
+		v21 = "'" + v22 + "'" + v23
 	} else {
-		v16 = t7
+		v21 = t7
 	}
-	from := v16
+	from := v21
 	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -33061,21 +33708,21 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	v19 := [][]string{
+	v24 := [][]string{
 		[]string{"endTarget", endTarget},
 		[]string{"endRef", endRef},
 		[]string{"targetSelector", targetSelector},
 	}
-	list7 := make([][]string, 0, len(v19))
-	for _, t8 := range v19 {
+	list7 := make([][]string, 0, len(v24))
+	for _, t8 := range v24 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem25, err := celrt.IndexList(t8, int64(1))
+		elem32, err := celrt.IndexList(t8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem25).Ok {
+		if celrt.NonEmpty(elem32).Ok {
 			if bytes += celrt.Footprint(t8); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -33087,28 +33734,28 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem26, err := celrt.IndexList(t9, int64(0))
+		elem33, err := celrt.IndexList(t9, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem27, err := celrt.IndexList(t9, int64(1))
+		elem34, err := celrt.IndexList(t9, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v20, err := celrt.NonEmpty(elem27).Get()
+		v25, err := celrt.NonEmpty(elem34).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem28 := []string{elem26, v20}
-		if bytes += celrt.Footprint(elem28); bytes > celrt.MaxBytes {
+		elem35 := []string{elem33, v25}
+		if bytes += celrt.Footprint(elem35); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list8 = append(list8, elem28)
+		list8 = append(list8, elem35)
 	}
 	ts2 := list8
-	var v21 string
+	var v26 string
 	if int64(len(ts2)) == int64(0) {
-		v21 = ""
+		v26 = ""
 	} else {
 		found3 := false
 		var failure5 error
@@ -33116,20 +33763,20 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v22, failure6 := func() (bool, error) {
-				elem29, err := celrt.IndexList(x3, int64(1))
+			v27, failure6 := func() (bool, error) {
+				elem36, err := celrt.IndexList(x3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem30, err := celrt.IndexList(ts2, int64(0))
+				elem37, err := celrt.IndexList(ts2, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem31, err := celrt.IndexList(elem30, int64(1))
+				elem38, err := celrt.IndexList(elem37, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem29 != elem31, nil
+				return elem36 != elem38, nil
 			}()
 			if failure6 != nil {
 				if failure5 == nil {
@@ -33137,7 +33784,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found3 = v22
+			found3 = v27
 			if found3 {
 				break
 			}
@@ -33145,18 +33792,18 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if !found3 && failure5 != nil {
 			return "", false, failure5
 		}
-		var v23 string
+		var v28 string
 		if found3 {
 			list9 := make([]string, 0, len(ts2))
 			for _, x4 := range ts2 {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem32, err := celrt.IndexList(x4, int64(0))
+				elem39, err := celrt.IndexList(x4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem33, err := celrt.IndexList(x4, int64(1))
+				elem40, err := celrt.IndexList(x4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
@@ -33164,60 +33811,60 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return "", false, err
 				}
-				elem34 := elem32 + " " + celrt.Truncate(elem33, quotient3)
-				if bytes += len(elem34); bytes > celrt.MaxBytes {
+				elem41 := elem39 + " " + celrt.Truncate(elem40, quotient3)
+				if bytes += len(elem41); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list9 = append(list9, elem34)
+				list9 = append(list9, elem41)
 			}
-			v23 = celrt.JoinSep(list9, " or ")
+			v28 = celrt.JoinSep(list9, " or ")
 		} else {
-			elem35, err := celrt.IndexList(ts2, int64(0))
+			elem42, err := celrt.IndexList(ts2, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem36, err := celrt.IndexList(elem35, int64(1))
+			elem43, err := celrt.IndexList(elem42, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v23 = elem36
+			v28 = elem43
 		}
-		v21 = v23
+		v26 = v28
 	}
-	t10 := v21
+	t10 := v26
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v24 string
+	var v29 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v25 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
-		var v26 string
+		v30 := celrt.Truncate(celrt.Collapse(endElement2), int64(60))
+		var v31 string
 		if t10 == "" {
-			v26 = ""
+			v31 = ""
 		} else {
-			v26 = " (" + t10 + ")"
+			v31 = " (" + t10 + ")"
 		}
-		v24 = "'" + v25 + "'" + v26
+		v29 = "'" + v30 + "'" + v31
 	} else {
-		v24 = t10
+		v29 = t10
 	}
-	to := v24
-	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-	list10 := make([][]any, 0, len(v27))
-	for _, t11 := range v27 {
+	to := v29
+	v32 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+	list10 := make([][]any, 0, len(v32))
+	for _, t11 := range v32 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem37, err := celrt.IndexList(t11, int64(1))
+		elem44, err := celrt.IndexList(t11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.TypeOf(elem37) == celrt.StringType {
+		if celrt.TypeOf(elem44) == celrt.StringType {
 			if bytes += celrt.Footprint(t11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -33225,45 +33872,45 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	typings := list10
-	var v28 celrt.Optional[string]
+	var v33 celrt.Optional[string]
 	if int64(len(typings)) == int64(0) {
-		v28 = celrt.None[string]()
+		v33 = celrt.None[string]()
 	} else {
-		elem38, err := celrt.IndexList(typings, int64(0))
+		elem45, err := celrt.IndexList(typings, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem39, err := celrt.IndexList(elem38, int64(1))
+		elem46, err := celrt.IndexList(elem45, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		s, err := celrt.ToString(elem39)
+		s, err := celrt.ToString(elem46)
 		if err != nil {
 			return "", false, err
 		}
-		v28 = celrt.Of(s)
+		v33 = celrt.Of(s)
 	}
-	typed := v28
+	typed := v33
 	found4 := false
 	var failure7 error
 	for _, t12 := range typings {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v29, failure8 := func() (bool, error) {
-			elem40, err := celrt.IndexList(t12, int64(1))
+		v34, failure8 := func() (bool, error) {
+			elem47, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem41, err := celrt.IndexList(typings, int64(0))
+			elem48, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem42, err := celrt.IndexList(elem41, int64(1))
+			elem49, err := celrt.IndexList(elem48, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return !celrt.Equal(elem40, elem42), nil
+			return !celrt.Equal(elem47, elem49), nil
 		}()
 		if failure8 != nil {
 			if failure7 == nil {
@@ -33271,7 +33918,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			continue
 		}
-		found4 = v29
+		found4 = v34
 		if found4 {
 			break
 		}
@@ -33279,26 +33926,26 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if !found4 && failure7 != nil {
 		return "", false, failure7
 	}
-	var v30 string
+	var v35 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
 		for _, t13 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem43, err := celrt.IndexList(t13, int64(0))
+			elem50, err := celrt.IndexList(t13, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			x5, err := celrt.AsString(elem43)
+			x5, err := celrt.AsString(elem50)
 			if err != nil {
 				return "", false, err
 			}
-			elem44, err := celrt.IndexList(t13, int64(1))
+			elem51, err := celrt.IndexList(t13, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			s2, err := celrt.ToString(elem44)
+			s2, err := celrt.ToString(elem51)
 			if err != nil {
 				return "", false, err
 			}
@@ -33306,103 +33953,103 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			elem45 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
-			if bytes += len(elem45); bytes > celrt.MaxBytes {
+			elem52 := x5 + " '" + celrt.Truncate(celrt.Collapse(s2), quotient4) + "'"
+			if bytes += len(elem52); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list11 = append(list11, elem45)
+			list11 = append(list11, elem52)
 		}
-		v30 = celrt.JoinSep(list11, " or ")
+		v35 = celrt.JoinSep(list11, " or ")
 	} else {
-		v31 := typed.Value
+		v36 := typed.Value
 		if !typed.Ok {
-			v31 = ""
+			v36 = ""
 		}
-		v30 = "'" + celrt.Truncate(celrt.Collapse(v31), int64(200)) + "'"
+		v35 = "'" + celrt.Truncate(celrt.Collapse(v36), int64(200)) + "'"
 	}
-	typedText := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-	var v33 any
-	if v32 {
-		v33 = celrt.Field(input, "values")
+	typedText := v35
+	v37 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+	var v38 any
+	if v37 {
+		v38 = celrt.Field(input, "values")
 	} else {
-		v33 = []any{}
+		v38 = []any{}
 	}
-	items, err := celrt.Iterate(v33)
+	items, err := celrt.Iterate(v38)
 	if err != nil {
 		return "", false, err
 	}
 	list12 := make([]any, 0, items.Len())
 	for i := range items.Len() {
-		v34 := items.At(i)
+		v39 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		if celrt.TypeOf(v34) == celrt.StringType {
-			if bytes += celrt.Footprint(v34); bytes > celrt.MaxBytes {
+		if celrt.TypeOf(v39) == celrt.StringType {
+			if bytes += celrt.Footprint(v39); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list12 = append(list12, v34)
+			list12 = append(list12, v39)
 		}
 	}
 	list13 := make([]string, 0, len(list12))
-	for _, v35 := range list12 {
+	for _, v40 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		x6, err := celrt.AsString(v35)
+		x6, err := celrt.AsString(v40)
 		if err != nil {
 			return "", false, err
 		}
-		elem46 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
-		if bytes += len(elem46); bytes > celrt.MaxBytes {
+		elem53 := "'" + celrt.Truncate(celrt.Collapse(x6), int64(60)) + "'"
+		if bytes += len(elem53); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list13 = append(list13, elem46)
+		list13 = append(list13, elem53)
 	}
 	listed := list13
-	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v37 []string
-	if v36 {
+	v41 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v42 []string
+	if v41 {
 		x7, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v38 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
-		v37 = v38
+		v43 := []string{"'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"}
+		v42 = v43
 	} else {
-		v37 = []string{}
+		v42 = []string{}
 	}
-	single := v37
-	var v39 []string
+	single := v42
+	var v44 []string
 	if int64(len(listed)) > int64(0) {
-		v39 = listed
+		v44 = listed
 	} else {
-		v39 = single
+		v44 = single
 	}
-	values := v39
+	values := v44
 	ok := int64(len(listed)) > int64(0)
 	if ok {
 		ok = int64(len(single)) > int64(0)
 	}
 	ok2 := ok
 	if ok2 {
-		v40 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-		ok2 = v40
+		v45 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+		ok2 = v45
 	}
-	var v41 string
+	var v46 string
 	if ok2 {
-		v42 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
-		elem47, err := celrt.IndexList(single, int64(0))
+		v47 := celrt.Truncate(celrt.JoinSep(listed, ", "), int64(60))
+		elem54, err := celrt.IndexList(single, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v41 = "values " + v42 + " or value " + elem47
+		v46 = "values " + v47 + " or value " + elem54
 	} else {
-		v43 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
-		v41 = v43
+		v48 := celrt.Truncate(celrt.JoinSep(values, ", "), int64(120))
+		v46 = v48
 	}
-	valuesText := v41
+	valuesText := v46
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -33415,17 +34062,17 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	v44 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-	list14 := make([][]string, 0, len(v44))
-	for _, c := range v44 {
+	v49 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+	list14 := make([][]string, 0, len(v49))
+	for _, c := range v49 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem48, err := celrt.IndexList(c, int64(1))
+		elem55, err := celrt.IndexList(c, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem48).Ok {
+		if celrt.NonEmpty(elem55).Ok {
 			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -33437,45 +34084,45 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem49, err := celrt.IndexList(c2, int64(0))
+		elem56, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem50, err := celrt.IndexList(c2, int64(1))
+		elem57, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		elem51 := []string{elem49, celrt.Collapse(elem50)}
-		if bytes += celrt.Footprint(elem51); bytes > celrt.MaxBytes {
+		elem58 := []string{elem56, celrt.Collapse(elem57)}
+		if bytes += celrt.Footprint(elem58); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list15 = append(list15, elem51)
+		list15 = append(list15, elem58)
 	}
 	codes := list15
-	var v45 string
+	var v50 string
 	if name == "playwright_evaluate" {
-		v45 = "script"
+		v50 = "script"
 	} else {
-		v46 := []string{"browser_run_code", "browser_run_code_unsafe"}
-		var v47 string
-		if slices.Contains(v46, name) {
-			v47 = "code"
+		v51 := []string{"browser_run_code", "browser_run_code_unsafe"}
+		var v52 string
+		if slices.Contains(v51, name) {
+			v52 = "code"
 		} else {
-			v47 = "function"
+			v52 = "function"
 		}
-		v45 = v47
+		v50 = v52
 	}
-	ownCode := v45
+	ownCode := v50
 	list16 := make([][]string, 0, len(codes))
 	for _, c3 := range codes {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem52, err := celrt.IndexList(c3, int64(0))
+		elem59, err := celrt.IndexList(c3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem52 == ownCode {
+		if elem59 == ownCode {
 			if bytes += celrt.Footprint(c3); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -33487,11 +34134,11 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem53, err := celrt.IndexList(c4, int64(0))
+		elem60, err := celrt.IndexList(c4, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem53 != ownCode {
+		if elem60 != ownCode {
 			if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -33505,20 +34152,20 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v48, failure10 := func() (bool, error) {
-			elem54, err := celrt.IndexList(c5, int64(1))
+		v53, failure10 := func() (bool, error) {
+			elem61, err := celrt.IndexList(c5, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem55, err := celrt.IndexList(codes, int64(0))
+			elem62, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem56, err := celrt.IndexList(elem55, int64(1))
+			elem63, err := celrt.IndexList(elem62, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return elem54 != elem56, nil
+			return elem61 != elem63, nil
 		}()
 		if failure10 != nil {
 			if failure9 == nil {
@@ -33526,7 +34173,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			continue
 		}
-		found5 = v48
+		found5 = v53
 		if found5 {
 			break
 		}
@@ -33535,28 +34182,28 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		return "", false, failure9
 	}
 	codeConflict := found5
-	var v49 string
+	var v54 string
 	if int64(len(orderedCodes)) == int64(0) {
-		v49 = ""
+		v54 = ""
 	} else {
-		elem57, err := celrt.IndexList(orderedCodes, int64(0))
+		elem64, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem58, err := celrt.IndexList(elem57, int64(1))
+		elem65, err := celrt.IndexList(elem64, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v49 = elem58
+		v54 = elem65
 	}
-	code2 := v49
-	var v50 string
+	code2 := v54
+	var v55 string
 	if codeConflict {
-		elem59, err := celrt.IndexList(orderedCodes, int64(0))
+		elem66, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem60, err := celrt.IndexList(elem59, int64(0))
+		elem67, err := celrt.IndexList(elem66, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -33569,33 +34216,33 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem61, err := celrt.IndexList(c6, int64(0))
+			elem68, err := celrt.IndexList(c6, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem62, err := celrt.IndexList(c6, int64(1))
+			elem69, err := celrt.IndexList(c6, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			elem63 := " or " + elem61 + " " + celrt.Truncate(elem62, int64(limits.Summary))
-			if bytes += len(elem63); bytes > celrt.MaxBytes {
+			elem70 := " or " + elem68 + " " + celrt.Truncate(elem69, int64(limits.Summary))
+			if bytes += len(elem70); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list18 = append(list18, elem63)
+			list18 = append(list18, elem70)
 		}
-		v50 = elem60 + " " + code2 + celrt.JoinSep(list18, "")
+		v55 = elem67 + " " + code2 + celrt.JoinSep(list18, "")
 	} else {
-		v50 = code2
+		v55 = code2
 	}
-	codeText := v50
-	var v51 string
+	codeText := v55
+	var v56 string
 	if codeConflict {
 		list19 := make([]string, 0, len(orderedCodes))
 		for _, c7 := range orderedCodes {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem64, err := celrt.IndexList(c7, int64(1))
+			elem71, err := celrt.IndexList(c7, int64(1))
 			if err != nil {
 				return "", false, err
 			}
@@ -33603,25 +34250,25 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			elem65 := celrt.Truncate(elem64, quotient5)
-			if bytes += len(elem65); bytes > celrt.MaxBytes {
+			elem72 := celrt.Truncate(elem71, quotient5)
+			if bytes += len(elem72); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list19 = append(list19, elem65)
+			list19 = append(list19, elem72)
 		}
-		v51 = celrt.JoinSep(list19, " or ")
+		v56 = celrt.JoinSep(list19, " or ")
 	} else {
-		v51 = celrt.Truncate(code2, int64(60))
+		v56 = celrt.Truncate(code2, int64(60))
 	}
-	codeRow := v51
-	v52 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v53 any
-	if v52 {
-		v53 = celrt.Field(input, "paths")
+	codeRow := v56
+	v57 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+	var v58 any
+	if v57 {
+		v58 = celrt.Field(input, "paths")
 	} else {
-		v53 = []any{}
+		v58 = []any{}
 	}
-	items2, err := celrt.Iterate(v53)
+	items2, err := celrt.Iterate(v58)
 	if err != nil {
 		return "", false, err
 	}
@@ -33643,39 +34290,39 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v54, err := celrt.NonEmpty(p2).Get()
+		v59, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem66 := "'" + v54 + "'"
-		if bytes += len(elem66); bytes > celrt.MaxBytes {
+		elem73 := "'" + v59 + "'"
+		if bytes += len(elem73); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list21 = append(list21, elem66)
+		list21 = append(list21, elem73)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v55 []string
+	var v60 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v55 = []string{"'" + celrt.Trim(filePath2) + "'"}
+		v60 = []string{"'" + celrt.Trim(filePath2) + "'"}
 	} else {
-		v55 = []string{}
+		v60 = []string{}
 	}
-	paths := celrt.Concat(list21, v55)
-	v56 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-	var v57 any
-	if v56 {
-		v57 = celrt.Field(input, "fields")
+	paths := celrt.Concat(list21, v60)
+	v61 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+	var v62 any
+	if v61 {
+		v62 = celrt.Field(input, "fields")
 	} else {
-		v57 = []any{}
+		v62 = []any{}
 	}
-	items3, err := celrt.Iterate(v57)
+	items3, err := celrt.Iterate(v62)
 	if err != nil {
 		return "", false, err
 	}
@@ -33701,25 +34348,25 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", false, err
 		}
-		v58 := opt.Value
+		v63 := opt.Value
 		if !opt.Ok {
-			v58 = nil
+			v63 = nil
 		}
-		opt2 := celrt.NonEmpty(v58)
-		v59 := opt2.Value
+		opt2 := celrt.NonEmpty(v63)
+		v64 := opt2.Value
 		if !opt2.Ok {
-			v59 = "?"
+			v64 = "?"
 		}
 		opt3, err := celrt.OptSelect(f2, "value")
 		if err != nil {
 			return "", false, err
 		}
-		v60 := opt3.Value
+		v65 := opt3.Value
 		if !opt3.Ok {
-			v60 = nil
+			v65 = nil
 		}
-		var v61 string
-		if celrt.TypeOf(v60) == celrt.StringType {
+		var v66 string
+		if celrt.TypeOf(v65) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
 				return "", false, err
@@ -33728,33 +34375,33 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			v61 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
+			v66 = "'" + celrt.Truncate(celrt.Collapse(x8), int64(80)) + "'"
 		} else {
 			opt4, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return "", false, err
 			}
-			v62 := opt4.Value
+			v67 := opt4.Value
 			if !opt4.Ok {
-				v62 = nil
+				v67 = nil
 			}
-			v61 = celrt.MCPValue(v62)
+			v66 = celrt.MCPValue(v67)
 		}
-		elem67 := celrt.Truncate(celrt.Collapse(v59), int64(40)) + "=" + v61
-		if bytes += len(elem67); bytes > celrt.MaxBytes {
+		elem74 := celrt.Truncate(celrt.Collapse(v64), int64(40)) + "=" + v66
+		if bytes += len(elem74); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list23 = append(list23, elem67)
+		list23 = append(list23, elem74)
 	}
 	fields := list23
-	v63 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-	var v64 any
-	if v63 {
-		v64 = celrt.Field(input, "headers")
+	v68 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+	var v69 any
+	if v68 {
+		v69 = celrt.Field(input, "headers")
 	} else {
-		v64 = celrt.EmptyMap()
+		v69 = celrt.EmptyMap()
 	}
-	headers := v64
+	headers := v69
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
 		return "", false, err
@@ -33771,8 +34418,8 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			v65 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			ok3 = slices.Contains(v65, celrt.LowerASCII(x9))
+			v70 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+			ok3 = slices.Contains(v70, celrt.LowerASCII(x9))
 		}
 		if ok3 {
 			if bytes += celrt.Footprint(k); bytes > celrt.MaxBytes {
@@ -33782,96 +34429,96 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	secrets := list24
-	v66 := []string{"browser_navigate", "playwright_navigate"}
-	var v67 string
-	if slices.Contains(v66, name) {
-		v67 = "navigate"
+	v71 := []string{"browser_navigate", "playwright_navigate"}
+	var v72 string
+	if slices.Contains(v71, name) {
+		v72 = "navigate"
 	} else {
-		v68 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v69 string
-		if slices.Contains(v68, name) {
-			v69 = "evaluate"
+		v73 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v74 string
+		if slices.Contains(v73, name) {
+			v74 = "evaluate"
 		} else {
-			v70 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v71 string
-			if slices.Contains(v70, name) {
-				v71 = "run"
+			v75 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v76 string
+			if slices.Contains(v75, name) {
+				v76 = "run"
 			} else {
-				v72 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v73 string
-				if slices.Contains(v72, name) {
-					v73 = "upload"
+				v77 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v78 string
+				if slices.Contains(v77, name) {
+					v78 = "upload"
 				} else {
-					var v74 string
+					var v79 string
 					if name == "browser_drop" {
-						v74 = "drop"
+						v79 = "drop"
 					} else {
-						var v75 string
+						var v80 string
 						if name == "browser_fill_form" {
-							v75 = "form"
+							v80 = "form"
 						} else {
-							var v76 string
+							var v81 string
 							if name == "browser_handle_dialog" {
-								v76 = "dialog"
+								v81 = "dialog"
 							} else {
-								v77 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v78 string
-								if v77 {
-									v78 = "drag"
+								v82 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v83 string
+								if v82 {
+									v83 = "drag"
 								} else {
-									v79 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v80 string
-									if slices.Contains(v79, name) {
-										v80 = "http"
+									v84 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v85 string
+									if slices.Contains(v84, name) {
+										v85 = "http"
 									} else {
-										v81 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v82 string
-										if slices.Contains(v81, name) {
-											v82 = "click"
+										v86 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v87 string
+										if slices.Contains(v86, name) {
+											v87 = "click"
 										} else {
-											v83 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v84 string
-											if v83 {
-												v84 = "hover"
+											v88 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v89 string
+											if v88 {
+												v89 = "hover"
 											} else {
-												v85 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v86 string
-												if slices.Contains(v85, name) {
-													v86 = "type"
+												v90 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v91 string
+												if slices.Contains(v90, name) {
+													v91 = "type"
 												} else {
-													v87 := []string{"browser_select_option", "playwright_select"}
-													var v88 string
-													if slices.Contains(v87, name) {
-														v88 = "select"
+													v92 := []string{"browser_select_option", "playwright_select"}
+													var v93 string
+													if slices.Contains(v92, name) {
+														v93 = "select"
 													} else {
-														v89 := []string{"browser_press_key", "playwright_press_key"}
-														var v90 string
-														if slices.Contains(v89, name) {
-															v90 = "press"
+														v94 := []string{"browser_press_key", "playwright_press_key"}
+														var v95 string
+														if slices.Contains(v94, name) {
+															v95 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v91 string
+															var v96 string
 															if ok4 {
-																v91 = ""
+																v96 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v92 string
+																var v97 string
 																if ok5 {
-																	v92 = "evaluate"
+																	v97 = "evaluate"
 																} else {
-																	var v93 string
+																	var v98 string
 																	if celrt.FieldSet(input, "code") {
-																		v93 = "run"
+																		v98 = "run"
 																	} else {
-																		var v94 string
+																		var v99 string
 																		if celrt.FieldSet(input, "fields") {
-																			v94 = "form"
+																			v99 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -33881,186 +34528,186 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 																				}
 																				ok6 = ok7
 																			}
-																			var v95 string
+																			var v100 string
 																			if ok6 {
-																				v95 = "upload"
+																				v100 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v96 string
+																				var v101 string
 																				if ok8 {
-																					v96 = "drop"
+																					v101 = "drop"
 																				} else {
-																					var v97 string
+																					var v102 string
 																					if celrt.FieldSet(input, "accept") {
-																						v97 = "dialog"
+																						v102 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v98 string
+																						var v103 string
 																						if ok9 {
-																							v98 = "drag"
+																							v103 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v99 string
+																							var v104 string
 																							if ok10 {
-																								v99 = "http"
+																								v104 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v100 string
+																								var v105 string
 																								if ok11 {
-																									v100 = "navigate"
+																									v105 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v101 string
+																									var v106 string
 																									if ok12 {
-																										v101 = "type"
+																										v106 = "type"
 																									} else {
-																										v102 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v102
+																										v107 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v107
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v103 string
+																										var v108 string
 																										if ok13 {
-																											v103 = "select"
+																											v108 = "select"
 																										} else {
-																											v104, failure11 := func() (bool, error) {
+																											v109, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, err
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok15, err := celrt.And(v104, failure11, tgt == "", nil)
+																											ok15, err := celrt.And(v109, failure11, tgt == "", nil)
 																											if err != nil {
 																												return "", false, err
 																											}
-																											var v105 string
+																											var v110 string
 																											if ok15 {
-																												v105 = "press"
+																												v110 = "press"
 																											} else {
-																												v105 = ""
+																												v110 = ""
 																											}
-																											v103 = v105
+																											v108 = v110
 																										}
-																										v101 = v103
+																										v106 = v108
 																									}
-																									v100 = v101
+																									v105 = v106
 																								}
-																								v99 = v100
+																								v104 = v105
 																							}
-																							v98 = v99
+																							v103 = v104
 																						}
-																						v97 = v98
+																						v102 = v103
 																					}
-																					v96 = v97
+																					v101 = v102
 																				}
-																				v95 = v96
+																				v100 = v101
 																			}
-																			v94 = v95
+																			v99 = v100
 																		}
-																		v93 = v94
+																		v98 = v99
 																	}
-																	v92 = v93
+																	v97 = v98
 																}
-																v91 = v92
+																v96 = v97
 															}
-															v90 = v91
+															v95 = v96
 														}
-														v88 = v90
+														v93 = v95
 													}
-													v86 = v88
+													v91 = v93
 												}
-												v84 = v86
+												v89 = v91
 											}
-											v82 = v84
+											v87 = v89
 										}
-										v80 = v82
+										v85 = v87
 									}
-									v78 = v80
+									v83 = v85
 								}
-								v76 = v78
+								v81 = v83
 							}
-							v75 = v76
+							v80 = v81
 						}
-						v74 = v75
+						v79 = v80
 					}
-					v73 = v74
+					v78 = v79
 				}
-				v71 = v73
+				v76 = v78
 			}
-			v69 = v71
+			v74 = v76
 		}
-		v67 = v69
+		v72 = v74
 	}
-	kind := v67
+	kind := v72
 	ok16 := strings.HasPrefix(name, "playwright_")
 	if ok16 {
 		ok16 = kind == "http"
 	}
-	var v106 string
+	var v111 string
 	if ok16 {
-		r4, err := celrt.Substring(name, int64(11))
+		r8, err := celrt.Substring(name, int64(11))
 		if err != nil {
 			return "", false, err
 		}
-		v106 = celrt.UpperASCII(r4)
+		v111 = celrt.UpperASCII(r8)
 	} else {
-		v106 = "HTTP request to"
+		v111 = "HTTP request to"
 	}
-	verb := v106
-	v107 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok17 := v107
+	verb := v111
+	v112 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	ok17 := v112
 	if ok17 {
-		v108 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok17 = v108
+		v113 := !celrt.EqualString(celrt.Field(input, "value"), "")
+		ok17 = v113
 	}
-	var v109 []string
+	var v114 []string
 	if ok17 {
 		x10, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		v110 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
-		v109 = v110
+		v115 := []string{"body '" + celrt.Truncate(celrt.Collapse(x10), int64(120)) + "'"}
+		v114 = v115
 	} else {
-		v109 = []string{}
+		v114 = []string{}
 	}
-	var v111 []string
+	var v116 []string
 	if celrt.FieldSet(input, "token") {
-		v111 = []string{"a bearer token (not shown)"}
+		v116 = []string{"a bearer token (not shown)"}
 	} else {
-		v111 = []string{}
+		v116 = []string{}
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
 		return "", false, err
 	}
-	var v112 []string
+	var v117 []string
 	if size == int64(0) {
-		v112 = []string{}
+		v117 = []string{}
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
 			return "", false, err
 		}
-		var v113 string
+		var v118 string
 		if int64(len(secrets)) == int64(0) {
-			v113 = ""
+			v118 = ""
 		} else {
 			x11, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
@@ -34068,13 +34715,13 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			v114 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
-			v113 = " (" + v114 + ", values not shown)"
+			v119 := celrt.Truncate(celrt.JoinSep(x11, ", "), int64(60))
+			v118 = " (" + v119 + ", values not shown)"
 		}
-		v115 := []string{celrt.Plural(size2, "header", "headers") + v113}
-		v112 = v115
+		v120 := []string{celrt.Plural(size2, "header", "headers") + v118}
+		v117 = v120
 	}
-	http := celrt.Concat(v109, v111, v112)
+	http := celrt.Concat(v114, v116, v117)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -34097,15 +34744,15 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		r5, err := celrt.Substring(l2, int64(14))
+		r9, err := celrt.Substring(l2, int64(14))
 		if err != nil {
 			return "", false, err
 		}
-		elem68 := celrt.Trim(r5)
-		if bytes += len(elem68); bytes > celrt.MaxBytes {
+		elem75 := celrt.Trim(r9)
+		if bytes += len(elem75); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list26 = append(list26, elem68)
+		list26 = append(list26, elem75)
 	}
 	list27 := make([]string, 0, len(list26))
 	for _, t14 := range list26 {
@@ -34137,15 +34784,15 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		r6, err := celrt.Substring(l4, int64(12))
+		r10, err := celrt.Substring(l4, int64(12))
 		if err != nil {
 			return "", false, err
 		}
-		elem69 := celrt.Trim(r6)
-		if bytes += len(elem69); bytes > celrt.MaxBytes {
+		elem76 := celrt.Trim(r10)
+		if bytes += len(elem76); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list29 = append(list29, elem69)
+		list29 = append(list29, elem76)
 	}
 	list30 := make([]string, 0, len(list29))
 	for _, u := range list29 {
@@ -34173,11 +34820,11 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", false, err
 		}
-		v116 := opt5.Value
+		v121 := opt5.Value
 		if !opt5.Ok {
-			v116 = ""
+			v121 = ""
 		}
-		if celrt.EqualString(v116, "image") {
+		if celrt.EqualString(v121, "image") {
 			if bytes += celrt.Footprint(c8); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -34185,35 +34832,36 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	images := int64(len(list31))
-	var v117 celrt.Optional[string]
+	var v122 celrt.Optional[string]
 	if int64(len(titles)) > int64(0) {
-		elem70, err := celrt.IndexList(titles, int64(0))
+		elem77, err := celrt.IndexList(titles, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v118 := celrt.Of(celrt.Truncate(elem70, int64(limits.Summary)))
-		v117 = v118
+		v123 := celrt.Of(celrt.Truncate(elem77, int64(limits.Summary)))
+		v122 = v123
 	} else {
-		var v119 celrt.Optional[string]
+		var v124 celrt.Optional[string]
 		if int64(len(urls)) > int64(0) {
-			elem71, err := celrt.IndexList(urls, int64(0))
+			elem78, err := celrt.IndexList(urls, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v120 := celrt.Of(celrt.Truncate(elem71, int64(limits.Summary)))
-			v119 = v120
+			v125 := celrt.Of(celrt.Truncate(elem78, int64(limits.Summary)))
+			v124 = v125
 		} else {
-			var v121 celrt.Optional[string]
+			var v126 celrt.Optional[string]
 			if images > int64(0) {
-				v122 := celrt.Of(celrt.Plural(images, "image", "images"))
-				v121 = v122
+				v127 := celrt.Of(celrt.Plural(images, "image", "images"))
+				v126 = v127
 			} else {
-				v121 = celrt.None[string]()
+				v126 = celrt.None[string]()
 			}
-			v119 = v121
+			v124 = v126
 		}
-		v117 = v119
+		v122 = v124
 	}
+	_ = hostNote
 	_ = place
 	_ = typedText
 	_ = valuesText
@@ -34223,7 +34871,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	_ = fields
 	_ = verb
 	_ = http
-	return v117.Value, v117.Ok, nil
+	return v122.Value, v122.Ok, nil
 }
 
 // formatterPlaywrightAny registers the functions of "playwright:*".
@@ -34235,23 +34883,36 @@ var formatterPlaywrightAny = slots{
 	presentation: runtime.Presentation{Title: "Playwright", Category: "browser", NerdIcon: "\uf2d0", PlainIcon: "🎭"},
 }
 
+var patternPlaywrightAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
+
 // PreviewFetchFetch formats calls to "fetch:fetch" (Fetch).
 //
 // Follows the reference fetch server (modelcontextprotocol/servers
 // src/fetch, the Fetch model: url, max_length, start_index, raw). The
 // whole URL fetched (a query string can carry data out), up to the output
 // cap, and whether the page is fetched raw (without the Markdown
-// conversion) or from a later character. Declines without a URL.
+// conversion) or from a later character. A backslash before the path
+// (https://a\@b/) ends the host for WHATWG parsers (browsers, Node), while
+// the server's httpx reads a user name before the @: the URL is shown as
+// written, with the host a WHATWG parser connects to, and the row keeps
+// the user name. Declines without a URL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
 //
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	extras = (input.raw == true ? ["raw"] : [])
 //	+ (type(input.start_index) == double && input.start_index > 0
 //	    ? ["from character " + numberText(input, "start_index")]
 //	    : [])
 //	preview = url.hasValue()
-//	  ? optional.of("for " + url.value()
+//	  ? optional.of("for " + url.value() + hostNote
 //	      + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
 func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -34260,14 +34921,98 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
-	var v1 []string
-	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
-		v1 = []string{"raw"}
-	} else {
-		v1 = []string{}
+	v1 := url2.Value
+	if !url2.Ok {
+		v1 = ""
 	}
-	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
-	ok := v2
+	address := v1
+	matched, err := patternFetchFetch_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v2 string
+	if matched {
+		r, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(address, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = r2
+	} else {
+		v2 = ""
+	}
+	rest := v2
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if !strings.Contains(elem3, "\\") {
+		v3 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r3, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(h, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		host := r4
+		var v4 string
+		if host == "" {
+			v4 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v5 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v4 = v5 + "')"
+		}
+		v3 = v4
+	}
+	hostNote := v3
+	var v6 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v6 = []string{"raw"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v7
 	if ok {
 		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
 		if err != nil {
@@ -34275,34 +35020,34 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		ok = ok2
 	}
-	var v3 []string
+	var v8 []string
 	if ok {
-		r, err := celrt.NumberTextOf(input, "start_index")
+		r5, err := celrt.NumberTextOf(input, "start_index")
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{"from character " + r}
+		v8 = []string{"from character " + r5}
 	} else {
-		v3 = []string{}
+		v8 = []string{}
 	}
-	extras := celrt.Concat(v1, v3)
-	var v4 celrt.Optional[string]
+	extras := celrt.Concat(v6, v8)
+	var v9 celrt.Optional[string]
 	if url2.Ok {
-		v5, err := url2.Get()
+		v10, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v6 string
+		var v11 string
 		if int64(len(extras)) == int64(0) {
-			v6 = ""
+			v11 = ""
 		} else {
-			v6 = " (" + celrt.JoinSep(extras, ", ") + ")"
+			v11 = " (" + celrt.JoinSep(extras, ", ") + ")"
 		}
-		v4 = celrt.Of("for " + v5 + v6)
+		v9 = celrt.Of("for " + v10 + hostNote + v11)
 	} else {
-		v4 = celrt.None[string]()
+		v9 = celrt.None[string]()
 	}
-	return v4.Value, v4.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // RowFetchFetch renders the row of a call to "fetch:fetch" (Fetch).
@@ -34311,11 +35056,22 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 // src/fetch, the Fetch model: url, max_length, start_index, raw). The
 // whole URL fetched (a query string can carry data out), up to the output
 // cap, and whether the page is fetched raw (without the Markdown
-// conversion) or from a later character. Declines without a URL.
+// conversion) or from a later character. A backslash before the path
+// (https://a\@b/) ends the host for WHATWG parsers (browsers, Node), while
+// the server's httpx reads a user name before the @: the URL is shown as
+// written, with the host a WHATWG parser connects to, and the row keeps
+// the user name. Declines without a URL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
 //
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	extras = (input.raw == true ? ["raw"] : [])
 //	+ (type(input.start_index) == double && input.start_index > 0
 //	    ? ["from character " + numberText(input, "start_index")]
@@ -34323,7 +35079,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 //	row = url.hasValue()
 //	  ? optional.of(cel.bind(rest, url.value().indexOf("://") >= 0 ? url.value().substring(url.value().indexOf("://") + 3) : url.value(),
 //	      cel.bind(hp, rest.split("?", 2)[0].split("#", 2)[0],
-//	        truncate(hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
+//	        truncate(hostNote == "" && hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
 //	  : optional.none()
 func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
@@ -34331,14 +35087,98 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
-	var v1 []string
-	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
-		v1 = []string{"raw"}
-	} else {
-		v1 = []string{}
+	v1 := url2.Value
+	if !url2.Ok {
+		v1 = ""
 	}
-	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
-	ok := v2
+	address := v1
+	matched, err := patternFetchFetch_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v2 string
+	if matched {
+		r, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(address, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = r2
+	} else {
+		v2 = ""
+	}
+	rest := v2
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if !strings.Contains(elem3, "\\") {
+		v3 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r3, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(h, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		host := r4
+		var v4 string
+		if host == "" {
+			v4 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v5 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v4 = v5 + "')"
+		}
+		v3 = v4
+	}
+	hostNote := v3
+	var v6 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v6 = []string{"raw"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v7
 	if ok {
 		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
 		if err != nil {
@@ -34346,96 +35186,100 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		ok = ok2
 	}
-	var v3 []string
+	var v8 []string
 	if ok {
-		r, err := celrt.NumberTextOf(input, "start_index")
+		r5, err := celrt.NumberTextOf(input, "start_index")
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{"from character " + r}
+		v8 = []string{"from character " + r5}
 	} else {
-		v3 = []string{}
+		v8 = []string{}
 	}
-	extras := celrt.Concat(v1, v3)
-	var v4 celrt.Optional[string]
+	extras := celrt.Concat(v6, v8)
+	var v9 celrt.Optional[string]
 	if url2.Ok {
-		v5, err := url2.Get()
+		v10, err := url2.Get()
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.IndexOf(v5, "://")
+		r6, err := celrt.IndexOf(v10, "://")
 		if err != nil {
 			return "", false, err
 		}
-		var v6 string
-		if r2 >= int64(0) {
-			v7, err := url2.Get()
+		var v11 string
+		if r6 >= int64(0) {
+			v12, err := url2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v8, err := url2.Get()
+			v13, err := url2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			r3, err := celrt.IndexOf(v8, "://")
+			r7, err := celrt.IndexOf(v13, "://")
 			if err != nil {
 				return "", false, err
 			}
-			sum, err := celrt.AddInt(r3, int64(3))
+			sum3, err := celrt.AddInt(r7, int64(3))
 			if err != nil {
 				return "", false, err
 			}
-			r4, err := celrt.Substring(v7, sum)
+			r8, err := celrt.Substring(v12, sum3)
 			if err != nil {
 				return "", false, err
 			}
-			v6 = r4
+			v11 = r8
 		} else {
-			v9, err := url2.Get()
+			v14, err := url2.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v6 = v9
+			v11 = v14
 		}
-		rest := v6
-		elem, err := celrt.IndexList(celrt.SplitN(rest, "?", int64(2)), int64(0))
+		rest2 := v11
+		elem8, err := celrt.IndexList(celrt.SplitN(rest2, "?", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
+		elem9, err := celrt.IndexList(celrt.SplitN(elem8, "#", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		hp := elem2
-		elem3, err := celrt.IndexList(celrt.SplitN(hp, "/", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
+		hp := elem9
+		ok3 := hostNote == ""
+		if ok3 {
+			elem10, err := celrt.IndexList(celrt.SplitN(hp, "/", int64(2)), int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			ok3 = strings.Contains(elem10, "@")
 		}
-		var v10 string
-		if strings.Contains(elem3, "@") {
-			r5, err := celrt.IndexOf(hp, "@")
+		var v15 string
+		if ok3 {
+			r9, err := celrt.IndexOf(hp, "@")
 			if err != nil {
 				return "", false, err
 			}
-			sum2, err := celrt.AddInt(r5, int64(1))
+			sum4, err := celrt.AddInt(r9, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			r6, err := celrt.Substring(hp, sum2)
+			r10, err := celrt.Substring(hp, sum4)
 			if err != nil {
 				return "", false, err
 			}
-			v10 = r6
+			v15 = r10
 		} else {
-			v10 = hp
+			v15 = hp
 		}
-		v11 := celrt.Of(celrt.Truncate(v10, int64(limits.Summary)))
-		v4 = v11
+		v16 := celrt.Of(celrt.Truncate(v15, int64(limits.Summary)))
+		v9 = v16
 	} else {
-		v4 = celrt.None[string]()
+		v9 = celrt.None[string]()
 	}
 	_ = extras
-	return v4.Value, v4.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // ResultFetchFetch summarizes the result of a call to "fetch:fetch" (Fetch).
@@ -34444,11 +35288,22 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 // src/fetch, the Fetch model: url, max_length, start_index, raw). The
 // whole URL fetched (a query string can carry data out), up to the output
 // cap, and whether the page is fetched raw (without the Markdown
-// conversion) or from a later character. Declines without a URL.
+// conversion) or from a later character. A backslash before the path
+// (https://a\@b/) ends the host for WHATWG parsers (browsers, Node), while
+// the server's httpx reads a user name before the @: the URL is shown as
+// written, with the host a WHATWG parser connects to, and the row keeps
+// the user name. Declines without a URL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
 //
 //	url = nonEmpty(input.url)
+//	address = url.orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	extras = (input.raw == true ? ["raw"] : [])
 //	+ (type(input.start_index) == double && input.start_index > 0
 //	    ? ["from character " + numberText(input, "start_index")]
@@ -34461,14 +35316,98 @@ func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, r
 		return "", false, err
 	}
 	url2 := celrt.NonEmpty(url)
-	var v1 []string
-	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
-		v1 = []string{"raw"}
-	} else {
-		v1 = []string{}
+	v1 := url2.Value
+	if !url2.Ok {
+		v1 = ""
 	}
-	v2 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
-	ok := v2
+	address := v1
+	matched, err := patternFetchFetch_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v2 string
+	if matched {
+		r, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum, err := celrt.AddInt(r, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(address, sum)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = r2
+	} else {
+		v2 = ""
+	}
+	rest := v2
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if !strings.Contains(elem3, "\\") {
+		v3 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r3, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.Substring(h, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		host := r4
+		var v4 string
+		if host == "" {
+			v4 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v5 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v4 = v5 + "')"
+		}
+		v3 = v4
+	}
+	hostNote := v3
+	var v6 []string
+	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+		v6 = []string{"raw"}
+	} else {
+		v6 = []string{}
+	}
+	v7 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+	ok := v7
 	if ok {
 		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
 		if err != nil {
@@ -34476,32 +35415,32 @@ func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, r
 		}
 		ok = ok2
 	}
-	var v3 []string
+	var v8 []string
 	if ok {
-		r, err := celrt.NumberTextOf(input, "start_index")
+		r5, err := celrt.NumberTextOf(input, "start_index")
 		if err != nil {
 			return "", false, err
 		}
-		v3 = []string{"from character " + r}
+		v8 = []string{"from character " + r5}
 	} else {
-		v3 = []string{}
+		v8 = []string{}
 	}
-	extras := celrt.Concat(v1, v3)
+	extras := celrt.Concat(v6, v8)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := text
-	var v4 celrt.Optional[string]
+	var v9 celrt.Optional[string]
 	if text2 == "" {
-		v4 = celrt.None[string]()
+		v9 = celrt.None[string]()
 	} else {
-		v5 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
-		v4 = v5
+		v10 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
+		v9 = v10
 	}
-	_ = url2
+	_ = hostNote
 	_ = extras
-	return v4.Value, v4.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // formatterFetchFetch registers the functions of "fetch:fetch".
@@ -34512,6 +35451,8 @@ var formatterFetchFetch = slots{
 	result:       ResultFetchFetch,
 	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ed", PlainIcon: "🌐"},
 }
+
+var patternFetchFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // PreviewSlackAny formats calls to "slack:*" (Slack).
 //
@@ -39841,6 +40782,13 @@ var formatterBraveSearchAny = slots{
 // Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	address = nonEmpty(input.url).orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	sel = truncate(collapse(input.selector), 80)
 //	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
 //	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
@@ -39850,7 +40798,7 @@ var formatterBraveSearchAny = slots{
 //	parts = (nonEmpty(input.script).hasValue()
 //	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
 //	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
+//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
 //	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
 //	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
 //	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
@@ -39889,66 +40837,155 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		v1 = tool
 	}
 	tname := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(url)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPuppeteerAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
-	sel := v2
-	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
-	var v4 []string
-	if v3 == celrt.MapType {
-		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
-		v4 = []string{"new launch options " + v5}
+	v7 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v7
+	v8 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v9 []string
+	if v8 == celrt.MapType {
+		v10 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v9 = []string{"new launch options " + v10}
 	} else {
-		v4 = []string{}
+		v9 = []string{}
 	}
-	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
-	var v7 []string
-	if v6 {
-		v7 = []string{"dangerous options allowed"}
+	v11 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v12 []string
+	if v11 {
+		v12 = []string{"dangerous options allowed"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
-	launch := celrt.Concat(v4, v7)
-	var v8 string
+	launch := celrt.Concat(v9, v12)
+	var v13 string
 	if tname == "puppeteer_evaluate" {
-		v8 = "script"
+		v13 = "script"
 	} else {
-		var v9 string
+		var v14 string
 		if tname == "puppeteer_navigate" {
-			v9 = "url"
+			v14 = "url"
 		} else {
-			var v10 string
+			var v15 string
 			if tname == "puppeteer_screenshot" {
-				v10 = "shot"
+				v15 = "shot"
 			} else {
-				v11 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
-				var v12 string
-				if v11 {
-					v12 = "value"
+				v16 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
+				var v17 string
+				if v16 {
+					v17 = "value"
 				} else {
-					v13 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-					var v14 string
-					if v13 {
-						v14 = "click"
+					v18 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+					var v19 string
+					if v18 {
+						v19 = "click"
 					} else {
-						v14 = ""
+						v19 = ""
 					}
-					v12 = v14
+					v17 = v19
 				}
-				v10 = v12
+				v15 = v17
 			}
-			v9 = v10
+			v14 = v15
 		}
-		v8 = v9
+		v13 = v14
 	}
-	own := v8
+	own := v13
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v15 [][]string
+	var v20 [][]string
 	if celrt.NonEmpty(script).Ok {
 		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 		if err != nil {
@@ -39958,37 +40995,37 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", false, err
 		}
-		v16 := celrt.Truncate(celrt.Collapse(script3), int64(60))
-		v17 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v16}
-		v15 = [][]string{v17}
+		v21 := celrt.Truncate(celrt.Collapse(script3), int64(60))
+		v22 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v21}
+		v20 = [][]string{v22}
 	} else {
-		v15 = [][]string{}
+		v20 = [][]string{}
 	}
-	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v18 [][]string
-	if celrt.NonEmpty(url).Ok {
-		url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v19 string
-		if int64(len(launch)) == int64(0) {
-			v19 = ""
-		} else {
-			v19 = " with " + celrt.JoinSep(launch, ", ")
-		}
+	var v23 [][]string
+	if celrt.NonEmpty(url2).Ok {
 		url3, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Truncate(celrt.Trim(url3), int64(limits.Summary))
-		v21 := []string{"url", "navigate to " + celrt.Trim(url2) + v19, "navigate " + v20}
-		v18 = [][]string{v21}
+		var v24 string
+		if int64(len(launch)) == int64(0) {
+			v24 = ""
+		} else {
+			v24 = " with " + celrt.JoinSep(launch, ", ")
+		}
+		url4, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v25 := celrt.Truncate(celrt.Trim(url4), int64(limits.Summary))
+		v26 := []string{"url", "navigate to " + celrt.Trim(url3) + hostNote + v24, "navigate " + v25}
+		v23 = [][]string{v26}
 	} else {
-		v18 = [][]string{}
+		v23 = [][]string{}
 	}
 	ok := tname == "puppeteer_screenshot"
 	if ok {
@@ -39998,92 +41035,92 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		}
 		ok = celrt.NonEmpty(name).Ok
 	}
-	var v22 [][]string
+	var v27 [][]string
 	if ok {
 		name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v23 string
+		var v28 string
 		if sel != "" {
-			v23 = " of " + sel
+			v28 = " of " + sel
 		} else {
-			v23 = ""
+			v28 = ""
 		}
 		name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{
+		v29 := []string{
 			"shot",
-			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v23,
+			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v28,
 			"screenshot " + celrt.Truncate(celrt.Collapse(name3), int64(60)),
 		}
-		v22 = [][]string{v24}
+		v27 = [][]string{v29}
 	} else {
-		v22 = [][]string{}
+		v27 = [][]string{}
 	}
 	ok2 := sel != ""
 	if ok2 {
-		v25 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		ok2 = v25
+		v30 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok2 = v30
 	}
-	var v26 [][]string
+	var v31 [][]string
 	if ok2 {
-		var v27 string
+		var v32 string
 		if tname == "puppeteer_select" {
-			v27 = "select '"
+			v32 = "select '"
 		} else {
-			v27 = "fill '"
+			v32 = "fill '"
 		}
 		x, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		var v28 string
+		var v33 string
 		if tname == "puppeteer_select" {
-			v28 = "select "
+			v33 = "select "
 		} else {
-			v28 = "fill "
+			v33 = "fill "
 		}
-		v29 := []string{"value", v27 + celrt.Truncate(x, int64(120)) + "' in " + sel, v28 + sel}
-		v26 = [][]string{v29}
-	} else {
-		v26 = [][]string{}
-	}
-	ok3 := sel != ""
-	if ok3 {
-		v30 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-		ok3 = v30
-	}
-	var v31 [][]string
-	if ok3 {
-		var v32 string
-		if tname == "puppeteer_click" {
-			v32 = "click "
-		} else {
-			v32 = "hover over "
-		}
-		r4, err := celrt.Substring(tname, int64(10))
-		if err != nil {
-			return "", false, err
-		}
-		v33 := [][]string{[]string{"click", v32 + sel, r4 + " " + sel}}
-		v31 = v33
+		v34 := []string{"value", v32 + celrt.Truncate(x, int64(120)) + "' in " + sel, v33 + sel}
+		v31 = [][]string{v34}
 	} else {
 		v31 = [][]string{}
 	}
-	parts := celrt.Concat(v15, v18, v22, v26, v31)
+	ok3 := sel != ""
+	if ok3 {
+		v35 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+		ok3 = v35
+	}
+	var v36 [][]string
+	if ok3 {
+		var v37 string
+		if tname == "puppeteer_click" {
+			v37 = "click "
+		} else {
+			v37 = "hover over "
+		}
+		r8, err := celrt.Substring(tname, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		v38 := [][]string{[]string{"click", v37 + sel, r8 + " " + sel}}
+		v36 = v38
+	} else {
+		v36 = [][]string{}
+	}
+	parts := celrt.Concat(v20, v23, v27, v31, v36)
 	list := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(p, int64(0))
+		elem8, err := celrt.IndexList(p, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem == own {
+		if elem8 == own {
 			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40095,11 +41132,11 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem2 != own {
+		if elem9 != own {
 			if bytes += celrt.Footprint(p2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40107,15 +41144,15 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	ordered := celrt.Concat(list, list2)
-	var v34 celrt.Optional[string]
+	var v39 celrt.Optional[string]
 	if int64(len(ordered)) == int64(0) {
-		v34 = celrt.None[string]()
+		v39 = celrt.None[string]()
 	} else {
-		elem3, err := celrt.IndexList(ordered, int64(0))
+		elem10, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem4, err := celrt.IndexList(elem3, int64(1))
+		elem11, err := celrt.IndexList(elem10, int64(1))
 		if err != nil {
 			return "", false, err
 		}
@@ -40128,19 +41165,19 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem5, err := celrt.IndexList(p3, int64(1))
+			elem12, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			elem6 := "; and " + celrt.Truncate(elem5, int64(limits.Summary))
-			if bytes += len(elem6); bytes > celrt.MaxBytes {
+			elem13 := "; and " + celrt.Truncate(elem12, int64(limits.Summary))
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, elem6)
+			list3 = append(list3, elem13)
 		}
-		v34 = celrt.Of(elem4 + celrt.JoinSep(list3, ""))
+		v39 = celrt.Of(elem11 + celrt.JoinSep(list3, ""))
 	}
-	return v34.Value, v34.Ok, nil
+	return v39.Value, v39.Ok, nil
 }
 
 // RowPuppeteerAny renders the row of a call to "puppeteer:*" (Puppeteer).
@@ -40160,6 +41197,13 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 // Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	address = nonEmpty(input.url).orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	sel = truncate(collapse(input.selector), 80)
 //	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
 //	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
@@ -40169,7 +41213,7 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 //	parts = (nonEmpty(input.script).hasValue()
 //	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
 //	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
+//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
 //	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
 //	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
 //	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
@@ -40208,66 +41252,155 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = tool
 	}
 	tname := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(url)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPuppeteerAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
-	sel := v2
-	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
-	var v4 []string
-	if v3 == celrt.MapType {
-		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
-		v4 = []string{"new launch options " + v5}
+	v7 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v7
+	v8 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v9 []string
+	if v8 == celrt.MapType {
+		v10 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v9 = []string{"new launch options " + v10}
 	} else {
-		v4 = []string{}
+		v9 = []string{}
 	}
-	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
-	var v7 []string
-	if v6 {
-		v7 = []string{"dangerous options allowed"}
+	v11 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v12 []string
+	if v11 {
+		v12 = []string{"dangerous options allowed"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
-	launch := celrt.Concat(v4, v7)
-	var v8 string
+	launch := celrt.Concat(v9, v12)
+	var v13 string
 	if tname == "puppeteer_evaluate" {
-		v8 = "script"
+		v13 = "script"
 	} else {
-		var v9 string
+		var v14 string
 		if tname == "puppeteer_navigate" {
-			v9 = "url"
+			v14 = "url"
 		} else {
-			var v10 string
+			var v15 string
 			if tname == "puppeteer_screenshot" {
-				v10 = "shot"
+				v15 = "shot"
 			} else {
-				v11 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
-				var v12 string
-				if v11 {
-					v12 = "value"
+				v16 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
+				var v17 string
+				if v16 {
+					v17 = "value"
 				} else {
-					v13 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-					var v14 string
-					if v13 {
-						v14 = "click"
+					v18 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+					var v19 string
+					if v18 {
+						v19 = "click"
 					} else {
-						v14 = ""
+						v19 = ""
 					}
-					v12 = v14
+					v17 = v19
 				}
-				v10 = v12
+				v15 = v17
 			}
-			v9 = v10
+			v14 = v15
 		}
-		v8 = v9
+		v13 = v14
 	}
-	own := v8
+	own := v13
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v15 [][]string
+	var v20 [][]string
 	if celrt.NonEmpty(script).Ok {
 		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 		if err != nil {
@@ -40277,37 +41410,37 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		v16 := celrt.Truncate(celrt.Collapse(script3), int64(60))
-		v17 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v16}
-		v15 = [][]string{v17}
+		v21 := celrt.Truncate(celrt.Collapse(script3), int64(60))
+		v22 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v21}
+		v20 = [][]string{v22}
 	} else {
-		v15 = [][]string{}
+		v20 = [][]string{}
 	}
-	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v18 [][]string
-	if celrt.NonEmpty(url).Ok {
-		url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v19 string
-		if int64(len(launch)) == int64(0) {
-			v19 = ""
-		} else {
-			v19 = " with " + celrt.JoinSep(launch, ", ")
-		}
+	var v23 [][]string
+	if celrt.NonEmpty(url2).Ok {
 		url3, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Truncate(celrt.Trim(url3), int64(limits.Summary))
-		v21 := []string{"url", "navigate to " + celrt.Trim(url2) + v19, "navigate " + v20}
-		v18 = [][]string{v21}
+		var v24 string
+		if int64(len(launch)) == int64(0) {
+			v24 = ""
+		} else {
+			v24 = " with " + celrt.JoinSep(launch, ", ")
+		}
+		url4, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v25 := celrt.Truncate(celrt.Trim(url4), int64(limits.Summary))
+		v26 := []string{"url", "navigate to " + celrt.Trim(url3) + hostNote + v24, "navigate " + v25}
+		v23 = [][]string{v26}
 	} else {
-		v18 = [][]string{}
+		v23 = [][]string{}
 	}
 	ok := tname == "puppeteer_screenshot"
 	if ok {
@@ -40317,92 +41450,92 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 		ok = celrt.NonEmpty(name).Ok
 	}
-	var v22 [][]string
+	var v27 [][]string
 	if ok {
 		name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v23 string
+		var v28 string
 		if sel != "" {
-			v23 = " of " + sel
+			v28 = " of " + sel
 		} else {
-			v23 = ""
+			v28 = ""
 		}
 		name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{
+		v29 := []string{
 			"shot",
-			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v23,
+			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v28,
 			"screenshot " + celrt.Truncate(celrt.Collapse(name3), int64(60)),
 		}
-		v22 = [][]string{v24}
+		v27 = [][]string{v29}
 	} else {
-		v22 = [][]string{}
+		v27 = [][]string{}
 	}
 	ok2 := sel != ""
 	if ok2 {
-		v25 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		ok2 = v25
+		v30 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok2 = v30
 	}
-	var v26 [][]string
+	var v31 [][]string
 	if ok2 {
-		var v27 string
+		var v32 string
 		if tname == "puppeteer_select" {
-			v27 = "select '"
+			v32 = "select '"
 		} else {
-			v27 = "fill '"
+			v32 = "fill '"
 		}
 		x, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		var v28 string
+		var v33 string
 		if tname == "puppeteer_select" {
-			v28 = "select "
+			v33 = "select "
 		} else {
-			v28 = "fill "
+			v33 = "fill "
 		}
-		v29 := []string{"value", v27 + celrt.Truncate(x, int64(120)) + "' in " + sel, v28 + sel}
-		v26 = [][]string{v29}
-	} else {
-		v26 = [][]string{}
-	}
-	ok3 := sel != ""
-	if ok3 {
-		v30 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-		ok3 = v30
-	}
-	var v31 [][]string
-	if ok3 {
-		var v32 string
-		if tname == "puppeteer_click" {
-			v32 = "click "
-		} else {
-			v32 = "hover over "
-		}
-		r4, err := celrt.Substring(tname, int64(10))
-		if err != nil {
-			return "", false, err
-		}
-		v33 := [][]string{[]string{"click", v32 + sel, r4 + " " + sel}}
-		v31 = v33
+		v34 := []string{"value", v32 + celrt.Truncate(x, int64(120)) + "' in " + sel, v33 + sel}
+		v31 = [][]string{v34}
 	} else {
 		v31 = [][]string{}
 	}
-	parts := celrt.Concat(v15, v18, v22, v26, v31)
+	ok3 := sel != ""
+	if ok3 {
+		v35 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+		ok3 = v35
+	}
+	var v36 [][]string
+	if ok3 {
+		var v37 string
+		if tname == "puppeteer_click" {
+			v37 = "click "
+		} else {
+			v37 = "hover over "
+		}
+		r8, err := celrt.Substring(tname, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		v38 := [][]string{[]string{"click", v37 + sel, r8 + " " + sel}}
+		v36 = v38
+	} else {
+		v36 = [][]string{}
+	}
+	parts := celrt.Concat(v20, v23, v27, v31, v36)
 	list := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(p, int64(0))
+		elem8, err := celrt.IndexList(p, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem == own {
+		if elem8 == own {
 			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40414,11 +41547,11 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem2 != own {
+		if elem9 != own {
 			if bytes += celrt.Footprint(p2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40426,16 +41559,16 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 	}
 	ordered := celrt.Concat(list, list2)
-	var v34 celrt.Optional[string]
+	var v39 celrt.Optional[string]
 	if int64(len(ordered)) == int64(0) {
-		v34 = celrt.None[string]()
+		v39 = celrt.None[string]()
 	} else {
 		list3 := make([]string, 0, len(ordered))
 		for _, p3 := range ordered {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem3, err := celrt.IndexList(p3, int64(2))
+			elem10, err := celrt.IndexList(p3, int64(2))
 			if err != nil {
 				return "", false, err
 			}
@@ -40443,15 +41576,15 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 			if err != nil {
 				return "", false, err
 			}
-			elem4 := celrt.Truncate(elem3, quotient)
-			if bytes += len(elem4); bytes > celrt.MaxBytes {
+			elem11 := celrt.Truncate(elem10, quotient)
+			if bytes += len(elem11); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, elem4)
+			list3 = append(list3, elem11)
 		}
-		v34 = celrt.Of(celrt.JoinSep(list3, "; "))
+		v39 = celrt.Of(celrt.JoinSep(list3, "; "))
 	}
-	return v34.Value, v34.Ok, nil
+	return v39.Value, v39.Ok, nil
 }
 
 // ResultPuppeteerAny summarizes the result of a call to "puppeteer:*" (Puppeteer).
@@ -40471,6 +41604,13 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 // Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	address = nonEmpty(input.url).orValue("")
+//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	sel = truncate(collapse(input.selector), 80)
 //	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
 //	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
@@ -40480,7 +41620,7 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	parts = (nonEmpty(input.script).hasValue()
 //	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
 //	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
+//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
 //	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
 //	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
 //	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
@@ -40523,66 +41663,155 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		v1 = tool
 	}
 	tname := v1
+	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.NonEmpty(url)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	address := v2
+	matched, err := patternPuppeteerAny_1.MatchString(address)
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if matched {
+		r4, err := celrt.IndexOf(address, "://")
+		if err != nil {
+			return "", false, err
+		}
+		sum2, err := celrt.AddInt(r4, int64(3))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(address, sum2)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = r5
+	} else {
+		v3 = ""
+	}
+	rest := v3
+	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if !strings.Contains(elem3, "\\") {
+		v4 = ""
+	} else {
+		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		h := elem7
+		r6, err := celrt.LastIndexOf(h, "@")
+		if err != nil {
+			return "", false, err
+		}
+		sum3, err := celrt.AddInt(r6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r7, err := celrt.Substring(h, sum3)
+		if err != nil {
+			return "", false, err
+		}
+		host := r7
+		var v5 string
+		if host == "" {
+			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		} else {
+			v6 := " (browsers and Node read a backslash as '/': the host is '" + celrt.Truncate(host, int64(limits.Summary))
+			v5 = v6 + "')"
+		}
+		v4 = v5
+	}
+	hostNote := v4
 	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	v2 := celrt.Truncate(celrt.Collapse(selector), int64(80))
-	sel := v2
-	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
-	var v4 []string
-	if v3 == celrt.MapType {
-		v5 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
-		v4 = []string{"new launch options " + v5}
+	v7 := celrt.Truncate(celrt.Collapse(selector), int64(80))
+	sel := v7
+	v8 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v9 []string
+	if v8 == celrt.MapType {
+		v10 := celrt.Truncate(celrt.JSON(celrt.Field(input, "launchOptions")), int64(160))
+		v9 = []string{"new launch options " + v10}
 	} else {
-		v4 = []string{}
+		v9 = []string{}
 	}
-	v6 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
-	var v7 []string
-	if v6 {
-		v7 = []string{"dangerous options allowed"}
+	v11 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v12 []string
+	if v11 {
+		v12 = []string{"dangerous options allowed"}
 	} else {
-		v7 = []string{}
+		v12 = []string{}
 	}
-	launch := celrt.Concat(v4, v7)
-	var v8 string
+	launch := celrt.Concat(v9, v12)
+	var v13 string
 	if tname == "puppeteer_evaluate" {
-		v8 = "script"
+		v13 = "script"
 	} else {
-		var v9 string
+		var v14 string
 		if tname == "puppeteer_navigate" {
-			v9 = "url"
+			v14 = "url"
 		} else {
-			var v10 string
+			var v15 string
 			if tname == "puppeteer_screenshot" {
-				v10 = "shot"
+				v15 = "shot"
 			} else {
-				v11 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
-				var v12 string
-				if v11 {
-					v12 = "value"
+				v16 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
+				var v17 string
+				if v16 {
+					v17 = "value"
 				} else {
-					v13 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-					var v14 string
-					if v13 {
-						v14 = "click"
+					v18 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+					var v19 string
+					if v18 {
+						v19 = "click"
 					} else {
-						v14 = ""
+						v19 = ""
 					}
-					v12 = v14
+					v17 = v19
 				}
-				v10 = v12
+				v15 = v17
 			}
-			v9 = v10
+			v14 = v15
 		}
-		v8 = v9
+		v13 = v14
 	}
-	own := v8
+	own := v13
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v15 [][]string
+	var v20 [][]string
 	if celrt.NonEmpty(script).Ok {
 		script2, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 		if err != nil {
@@ -40592,37 +41821,37 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", false, err
 		}
-		v16 := celrt.Truncate(celrt.Collapse(script3), int64(60))
-		v17 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v16}
-		v15 = [][]string{v17}
+		v21 := celrt.Truncate(celrt.Collapse(script3), int64(60))
+		v22 := []string{"script", "run JavaScript in the page: " + celrt.Collapse(script2), "evaluate " + v21}
+		v20 = [][]string{v22}
 	} else {
-		v15 = [][]string{}
+		v20 = [][]string{}
 	}
-	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+	url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v18 [][]string
-	if celrt.NonEmpty(url).Ok {
-		url2, err := celrt.FieldOf(input, "url", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v19 string
-		if int64(len(launch)) == int64(0) {
-			v19 = ""
-		} else {
-			v19 = " with " + celrt.JoinSep(launch, ", ")
-		}
+	var v23 [][]string
+	if celrt.NonEmpty(url2).Ok {
 		url3, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Truncate(celrt.Trim(url3), int64(limits.Summary))
-		v21 := []string{"url", "navigate to " + celrt.Trim(url2) + v19, "navigate " + v20}
-		v18 = [][]string{v21}
+		var v24 string
+		if int64(len(launch)) == int64(0) {
+			v24 = ""
+		} else {
+			v24 = " with " + celrt.JoinSep(launch, ", ")
+		}
+		url4, err := celrt.FieldOf(input, "url", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v25 := celrt.Truncate(celrt.Trim(url4), int64(limits.Summary))
+		v26 := []string{"url", "navigate to " + celrt.Trim(url3) + hostNote + v24, "navigate " + v25}
+		v23 = [][]string{v26}
 	} else {
-		v18 = [][]string{}
+		v23 = [][]string{}
 	}
 	ok := tname == "puppeteer_screenshot"
 	if ok {
@@ -40632,92 +41861,92 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		}
 		ok = celrt.NonEmpty(name).Ok
 	}
-	var v22 [][]string
+	var v27 [][]string
 	if ok {
 		name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v23 string
+		var v28 string
 		if sel != "" {
-			v23 = " of " + sel
+			v28 = " of " + sel
 		} else {
-			v23 = ""
+			v28 = ""
 		}
 		name3, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{
+		v29 := []string{
 			"shot",
-			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v23,
+			"screenshot '" + celrt.Truncate(celrt.Collapse(name2), int64(60)) + "'" + v28,
 			"screenshot " + celrt.Truncate(celrt.Collapse(name3), int64(60)),
 		}
-		v22 = [][]string{v24}
+		v27 = [][]string{v29}
 	} else {
-		v22 = [][]string{}
+		v27 = [][]string{}
 	}
 	ok2 := sel != ""
 	if ok2 {
-		v25 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		ok2 = v25
+		v30 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok2 = v30
 	}
-	var v26 [][]string
+	var v31 [][]string
 	if ok2 {
-		var v27 string
+		var v32 string
 		if tname == "puppeteer_select" {
-			v27 = "select '"
+			v32 = "select '"
 		} else {
-			v27 = "fill '"
+			v32 = "fill '"
 		}
 		x, err := celrt.AsString(celrt.Field(input, "value"))
 		if err != nil {
 			return "", false, err
 		}
-		var v28 string
+		var v33 string
 		if tname == "puppeteer_select" {
-			v28 = "select "
+			v33 = "select "
 		} else {
-			v28 = "fill "
+			v33 = "fill "
 		}
-		v29 := []string{"value", v27 + celrt.Truncate(x, int64(120)) + "' in " + sel, v28 + sel}
-		v26 = [][]string{v29}
-	} else {
-		v26 = [][]string{}
-	}
-	ok3 := sel != ""
-	if ok3 {
-		v30 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-		ok3 = v30
-	}
-	var v31 [][]string
-	if ok3 {
-		var v32 string
-		if tname == "puppeteer_click" {
-			v32 = "click "
-		} else {
-			v32 = "hover over "
-		}
-		r4, err := celrt.Substring(tname, int64(10))
-		if err != nil {
-			return "", false, err
-		}
-		v33 := [][]string{[]string{"click", v32 + sel, r4 + " " + sel}}
-		v31 = v33
+		v34 := []string{"value", v32 + celrt.Truncate(x, int64(120)) + "' in " + sel, v33 + sel}
+		v31 = [][]string{v34}
 	} else {
 		v31 = [][]string{}
 	}
-	parts := celrt.Concat(v15, v18, v22, v26, v31)
+	ok3 := sel != ""
+	if ok3 {
+		v35 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+		ok3 = v35
+	}
+	var v36 [][]string
+	if ok3 {
+		var v37 string
+		if tname == "puppeteer_click" {
+			v37 = "click "
+		} else {
+			v37 = "hover over "
+		}
+		r8, err := celrt.Substring(tname, int64(10))
+		if err != nil {
+			return "", false, err
+		}
+		v38 := [][]string{[]string{"click", v37 + sel, r8 + " " + sel}}
+		v36 = v38
+	} else {
+		v36 = [][]string{}
+	}
+	parts := celrt.Concat(v20, v23, v27, v31, v36)
 	list := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(p, int64(0))
+		elem8, err := celrt.IndexList(p, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem == own {
+		if elem8 == own {
 			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40729,11 +41958,11 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		if elem2 != own {
+		if elem9 != own {
 			if bytes += celrt.Footprint(p2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40755,15 +41984,15 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		opt, err := celrt.OptSelect(c, "type")
+		opt2, err := celrt.OptSelect(c, "type")
 		if err != nil {
 			return "", false, err
 		}
-		v34 := opt.Value
-		if !opt.Ok {
-			v34 = ""
+		v39 := opt2.Value
+		if !opt2.Ok {
+			v39 = ""
 		}
-		if celrt.EqualString(v34, "image") {
+		if celrt.EqualString(v39, "image") {
 			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -40771,26 +42000,26 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 		}
 	}
 	images := int64(len(list3))
-	var v35 celrt.Optional[string]
+	var v40 celrt.Optional[string]
 	if images > int64(0) {
-		v36 := celrt.Of(celrt.Plural(images, "image", "images"))
-		v35 = v36
+		v41 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v40 = v41
 	} else {
-		var v37 celrt.Optional[string]
+		var v42 celrt.Optional[string]
 		if strings.HasPrefix(text2, "Execution result:\n") {
-			elem3, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(3)), int64(1))
+			elem10, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(3)), int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v38 := celrt.Of("returned " + celrt.Inline(elem3, int64(limits.Summary)))
-			v37 = v38
+			v43 := celrt.Of("returned " + celrt.Inline(elem10, int64(limits.Summary)))
+			v42 = v43
 		} else {
-			v37 = celrt.None[string]()
+			v42 = celrt.None[string]()
 		}
-		v35 = v37
+		v40 = v42
 	}
 	_ = ordered
-	return v35.Value, v35.Ok, nil
+	return v40.Value, v40.Ok, nil
 }
 
 // formatterPuppeteerAny registers the functions of "puppeteer:*".
@@ -40801,6 +42030,8 @@ var formatterPuppeteerAny = slots{
 	result:       ResultPuppeteerAny,
 	presentation: runtime.Presentation{Title: "Puppeteer", Category: "browser", NerdIcon: "\uf268", PlainIcon: "🧭"},
 }
+
+var patternPuppeteerAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // PreviewRedisAny formats calls to "redis:*" (Redis).
 //
