@@ -10848,8 +10848,13 @@ var formatterTodoWrite = slots{
 //
 // The files the patch adds, updates (and where it moves them) and deletes,
 // read from its "*** Add File:", "*** Update File:", "*** Move to:" and
-// "*** Delete File:" lines, cut at the preview limit. The patch is the
-// JSON argument input (Codex apply_patch as a function tool) or patchText
+// "*** Delete File:" lines, cut at the preview limit. Codex trims each
+// header line, so a header after white space counts too (as does one after
+// a space within a line, which over-reports). A patch with over 1000 "***
+// " markers is read by its header lines that start a line, and its preview
+// says that headers after white space were not read: reading each marker
+// would cost more than a formatter may spend. The patch is the JSON
+// argument input (Codex apply_patch as a function tool) or patchText
 // (opencode apply_patch and patch), or the raw text Codex's freeform
 // apply_patch sends instead of an object (read with rawText). An agent
 // reads only its own field, so when a call carries both input and
@@ -10862,7 +10867,12 @@ var formatterTodoWrite = slots{
 //	  texts.size() == 0 ? rawText(input).orValue("")
 //	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
 //	    : string(texts[0]))
-//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	pieces = text.split("*** ", 1001)
+//	crowded = pieces.size() > 1000
+//	heads = crowded
+//	  ? text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	  : pieces.transformList(i, p, i > 0 && (pieces[i - 1] == "" || pieces[i - 1].trim() != pieces[i - 1]),
+//	      p.split("\n", 2)[0])
 //	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
 //	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
 //	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
@@ -10873,7 +10883,8 @@ var formatterTodoWrite = slots{
 //	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
 //	preview = files == 0
 //	  ? optional.none()
-//	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview))
+//	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview)
+//	      + (crowded ? " (the patch holds over 1000 '*** ' markers, so header lines after white space are not read)" : ""))
 func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
@@ -10945,33 +10956,95 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		v2 = v4
 	}
 	text := v2
-	list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
-	for _, p := range celrt.Split(text, "\n*** ") {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		h := elem6
-		var v5 string
-		if strings.HasPrefix(h, "*** ") {
-			r, err := celrt.Substring(h, int64(4))
+	pieces := celrt.SplitN(text, "*** ", int64(1001))
+	crowded := int64(len(pieces)) > int64(1000)
+	var v5 []string
+	if crowded {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		for _, p := range celrt.Split(text, "\n*** ") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = r
-		} else {
-			v5 = h
+			h := elem6
+			var v6 string
+			if strings.HasPrefix(h, "*** ") {
+				r, err := celrt.Substring(h, int64(4))
+				if err != nil {
+					return "", false, err
+				}
+				v6 = r
+			} else {
+				v6 = h
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v6)
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		v5 = list2
+	} else {
+		list3 := make([]string, 0, len(pieces))
+		for i, p2 := range pieces {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok2 := int64(i) > int64(0)
+			if ok2 {
+				v7, failure := func() (bool, error) {
+					diff, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem7, err := celrt.IndexList(pieces, diff)
+					if err != nil {
+						return false, err
+					}
+					return elem7 == "", nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					diff2, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem8, err := celrt.IndexList(pieces, diff2)
+					if err != nil {
+						return false, err
+					}
+					diff3, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem9, err := celrt.IndexList(pieces, diff3)
+					if err != nil {
+						return false, err
+					}
+					return celrt.Trim(elem8) != elem9, nil
+				}()
+				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				if err != nil {
+					return "", false, err
+				}
+				ok2 = ok4
+			}
+			if ok2 {
+				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				if bytes += len(elem10); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, elem10)
+			}
 		}
-		list2 = append(list2, v5)
+		v5 = list3
 	}
-	heads := list2
-	list3 := make([]string, 0, len(heads))
+	heads := v5
+	list4 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -10980,11 +11053,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, h2)
+			list4 = append(list4, h2)
 		}
 	}
-	list4 := make([]string, 0, len(list3))
-	for _, h3 := range list3 {
+	list5 := make([]string, 0, len(list4))
+	for _, h3 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -10992,55 +11065,55 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		elem7 := celrt.Trim(r2)
-		if bytes += len(elem7); bytes > celrt.MaxBytes {
+		elem11 := celrt.Trim(r2)
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem7)
+		list5 = append(list5, elem11)
 	}
-	adds := list4
-	list5 := make([]string, 0, len(heads))
+	adds := list5
+	list6 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok2 := strings.HasPrefix(h4, "Update File: ")
-		if !ok2 {
-			ok2 = strings.HasPrefix(h4, "Move to: ")
+		ok5 := strings.HasPrefix(h4, "Update File: ")
+		if !ok5 {
+			ok5 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok2 {
+		if ok5 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list5 = append(list5, h4)
+			list6 = append(list6, h4)
 		}
 	}
-	list6 := make([]string, 0, len(list5))
-	for _, h5 := range list5 {
+	list7 := make([]string, 0, len(list6))
+	for _, h5 := range list6 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v6 string
+		var v9 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = "(moving it to " + celrt.Trim(r3) + ")"
+			v9 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = celrt.Trim(r4)
+			v9 = celrt.Trim(r4)
 		}
-		if bytes += len(v6); bytes > celrt.MaxBytes {
+		if bytes += len(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list6 = append(list6, v6)
+		list7 = append(list7, v9)
 	}
-	updates := list6
-	list7 := make([]string, 0, len(updates))
+	updates := list7
+	list8 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11049,11 +11122,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list7 = append(list7, u)
+			list8 = append(list8, u)
 		}
 	}
-	updated := int64(len(list7))
-	list8 := make([]string, 0, len(heads))
+	updated := int64(len(list8))
+	list9 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11062,11 +11135,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, h6)
+			list9 = append(list9, h6)
 		}
 	}
-	list9 := make([]string, 0, len(list8))
-	for _, h7 := range list8 {
+	list10 := make([]string, 0, len(list9))
+	for _, h7 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11074,13 +11147,13 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		elem8 := celrt.Trim(r5)
-		if bytes += len(elem8); bytes > celrt.MaxBytes {
+		elem12 := celrt.Trim(r5)
+		if bytes += len(elem12); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list9 = append(list9, elem8)
+		list10 = append(list10, elem12)
 	}
-	deletes := list9
+	deletes := list10
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11090,35 +11163,41 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		return "", false, err
 	}
 	files := sum2
-	var v7 []string
-	if int64(len(adds)) == int64(0) {
-		v7 = []string{}
-	} else {
-		v7 = []string{"add " + celrt.JoinSep(adds, ", ")}
-	}
-	var v8 []string
-	if updated == int64(0) {
-		v8 = []string{}
-	} else {
-		v9 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v8 = []string{"update " + v9}
-	}
 	var v10 []string
-	if int64(len(deletes)) == int64(0) {
+	if int64(len(adds)) == int64(0) {
 		v10 = []string{}
 	} else {
-		v11 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v10 = v11
+		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
 	}
-	parts := celrt.Concat(v7, v8, v10)
-	var v12 celrt.Optional[string]
-	if files == int64(0) {
-		v12 = celrt.None[string]()
+	var v11 []string
+	if updated == int64(0) {
+		v11 = []string{}
 	} else {
-		v13 := celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview))
-		v12 = celrt.Of(v13)
+		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v11 = []string{"update " + v12}
 	}
-	return v12.Value, v12.Ok, nil
+	var v13 []string
+	if int64(len(deletes)) == int64(0) {
+		v13 = []string{}
+	} else {
+		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v13 = v14
+	}
+	parts := celrt.Concat(v10, v11, v13)
+	var v15 celrt.Optional[string]
+	if files == int64(0) {
+		v15 = celrt.None[string]()
+	} else {
+		v16 := celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview))
+		var v17 string
+		if crowded {
+			v17 = " (the patch holds over 1000 '*** ' markers, so header lines after white space are not read)"
+		} else {
+			v17 = ""
+		}
+		v15 = celrt.Of(v16 + v17)
+	}
+	return v15.Value, v15.Ok, nil
 }
 
 // RowApplyPatch renders the row of a call to "apply_patch" (Apply Patch).
@@ -11127,8 +11206,13 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //
 // The files the patch adds, updates (and where it moves them) and deletes,
 // read from its "*** Add File:", "*** Update File:", "*** Move to:" and
-// "*** Delete File:" lines, cut at the preview limit. The patch is the
-// JSON argument input (Codex apply_patch as a function tool) or patchText
+// "*** Delete File:" lines, cut at the preview limit. Codex trims each
+// header line, so a header after white space counts too (as does one after
+// a space within a line, which over-reports). A patch with over 1000 "***
+// " markers is read by its header lines that start a line, and its preview
+// says that headers after white space were not read: reading each marker
+// would cost more than a formatter may spend. The patch is the JSON
+// argument input (Codex apply_patch as a function tool) or patchText
 // (opencode apply_patch and patch), or the raw text Codex's freeform
 // apply_patch sends instead of an object (read with rawText). An agent
 // reads only its own field, so when a call carries both input and
@@ -11141,7 +11225,12 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //	  texts.size() == 0 ? rawText(input).orValue("")
 //	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
 //	    : string(texts[0]))
-//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	pieces = text.split("*** ", 1001)
+//	crowded = pieces.size() > 1000
+//	heads = crowded
+//	  ? text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	  : pieces.transformList(i, p, i > 0 && (pieces[i - 1] == "" || pieces[i - 1].trim() != pieces[i - 1]),
+//	      p.split("\n", 2)[0])
 //	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
 //	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
 //	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
@@ -11152,7 +11241,7 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
 //	row = files == 0
 //	  ? optional.none()
-//	  : optional.of(truncate(plural(files, "file", "files") + ": "
+//	  : optional.of((crowded ? "over 1000 markers, " : "") + truncate(plural(files, "file", "files") + ": "
 //	      + (adds + updates.filter(u, !u.startsWith("(moving it to ")) + deletes).join(", "), limits.summary))
 func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
@@ -11225,33 +11314,95 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		v2 = v4
 	}
 	text := v2
-	list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
-	for _, p := range celrt.Split(text, "\n*** ") {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		h := elem6
-		var v5 string
-		if strings.HasPrefix(h, "*** ") {
-			r, err := celrt.Substring(h, int64(4))
+	pieces := celrt.SplitN(text, "*** ", int64(1001))
+	crowded := int64(len(pieces)) > int64(1000)
+	var v5 []string
+	if crowded {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		for _, p := range celrt.Split(text, "\n*** ") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = r
-		} else {
-			v5 = h
+			h := elem6
+			var v6 string
+			if strings.HasPrefix(h, "*** ") {
+				r, err := celrt.Substring(h, int64(4))
+				if err != nil {
+					return "", false, err
+				}
+				v6 = r
+			} else {
+				v6 = h
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v6)
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		v5 = list2
+	} else {
+		list3 := make([]string, 0, len(pieces))
+		for i, p2 := range pieces {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok2 := int64(i) > int64(0)
+			if ok2 {
+				v7, failure := func() (bool, error) {
+					diff, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem7, err := celrt.IndexList(pieces, diff)
+					if err != nil {
+						return false, err
+					}
+					return elem7 == "", nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					diff2, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem8, err := celrt.IndexList(pieces, diff2)
+					if err != nil {
+						return false, err
+					}
+					diff3, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem9, err := celrt.IndexList(pieces, diff3)
+					if err != nil {
+						return false, err
+					}
+					return celrt.Trim(elem8) != elem9, nil
+				}()
+				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				if err != nil {
+					return "", false, err
+				}
+				ok2 = ok4
+			}
+			if ok2 {
+				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				if bytes += len(elem10); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, elem10)
+			}
 		}
-		list2 = append(list2, v5)
+		v5 = list3
 	}
-	heads := list2
-	list3 := make([]string, 0, len(heads))
+	heads := v5
+	list4 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11260,11 +11411,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, h2)
+			list4 = append(list4, h2)
 		}
 	}
-	list4 := make([]string, 0, len(list3))
-	for _, h3 := range list3 {
+	list5 := make([]string, 0, len(list4))
+	for _, h3 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11272,55 +11423,55 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		elem7 := celrt.Trim(r2)
-		if bytes += len(elem7); bytes > celrt.MaxBytes {
+		elem11 := celrt.Trim(r2)
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem7)
+		list5 = append(list5, elem11)
 	}
-	adds := list4
-	list5 := make([]string, 0, len(heads))
+	adds := list5
+	list6 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok2 := strings.HasPrefix(h4, "Update File: ")
-		if !ok2 {
-			ok2 = strings.HasPrefix(h4, "Move to: ")
+		ok5 := strings.HasPrefix(h4, "Update File: ")
+		if !ok5 {
+			ok5 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok2 {
+		if ok5 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list5 = append(list5, h4)
+			list6 = append(list6, h4)
 		}
 	}
-	list6 := make([]string, 0, len(list5))
-	for _, h5 := range list5 {
+	list7 := make([]string, 0, len(list6))
+	for _, h5 := range list6 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v6 string
+		var v9 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = "(moving it to " + celrt.Trim(r3) + ")"
+			v9 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = celrt.Trim(r4)
+			v9 = celrt.Trim(r4)
 		}
-		if bytes += len(v6); bytes > celrt.MaxBytes {
+		if bytes += len(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list6 = append(list6, v6)
+		list7 = append(list7, v9)
 	}
-	updates := list6
-	list7 := make([]string, 0, len(updates))
+	updates := list7
+	list8 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11329,11 +11480,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list7 = append(list7, u)
+			list8 = append(list8, u)
 		}
 	}
-	updated := int64(len(list7))
-	list8 := make([]string, 0, len(heads))
+	updated := int64(len(list8))
+	list9 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11342,11 +11493,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, h6)
+			list9 = append(list9, h6)
 		}
 	}
-	list9 := make([]string, 0, len(list8))
-	for _, h7 := range list8 {
+	list10 := make([]string, 0, len(list9))
+	for _, h7 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11354,13 +11505,13 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		elem8 := celrt.Trim(r5)
-		if bytes += len(elem8); bytes > celrt.MaxBytes {
+		elem12 := celrt.Trim(r5)
+		if bytes += len(elem12); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list9 = append(list9, elem8)
+		list10 = append(list10, elem12)
 	}
-	deletes := list9
+	deletes := list10
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11370,32 +11521,38 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		return "", false, err
 	}
 	files := sum2
-	var v7 []string
-	if int64(len(adds)) == int64(0) {
-		v7 = []string{}
-	} else {
-		v7 = []string{"add " + celrt.JoinSep(adds, ", ")}
-	}
-	var v8 []string
-	if updated == int64(0) {
-		v8 = []string{}
-	} else {
-		v9 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v8 = []string{"update " + v9}
-	}
 	var v10 []string
-	if int64(len(deletes)) == int64(0) {
+	if int64(len(adds)) == int64(0) {
 		v10 = []string{}
 	} else {
-		v11 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v10 = v11
+		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
 	}
-	parts := celrt.Concat(v7, v8, v10)
-	var v12 celrt.Optional[string]
-	if files == int64(0) {
-		v12 = celrt.None[string]()
+	var v11 []string
+	if updated == int64(0) {
+		v11 = []string{}
 	} else {
-		list10 := make([]string, 0, len(updates))
+		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v11 = []string{"update " + v12}
+	}
+	var v13 []string
+	if int64(len(deletes)) == int64(0) {
+		v13 = []string{}
+	} else {
+		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v13 = v14
+	}
+	parts := celrt.Concat(v10, v11, v13)
+	var v15 celrt.Optional[string]
+	if files == int64(0) {
+		v15 = celrt.None[string]()
+	} else {
+		var v16 string
+		if crowded {
+			v16 = "over 1000 markers, "
+		} else {
+			v16 = ""
+		}
+		list11 := make([]string, 0, len(updates))
 		for _, u2 := range updates {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -11404,15 +11561,15 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 				if bytes += len(u2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list10 = append(list10, u2)
+				list11 = append(list11, u2)
 			}
 		}
-		v13 := celrt.JoinSep(celrt.Concat(adds, list10, deletes), ", ")
-		v14 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v13, int64(limits.Summary))
-		v12 = celrt.Of(v14)
+		v17 := celrt.JoinSep(celrt.Concat(adds, list11, deletes), ", ")
+		v18 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v17, int64(limits.Summary))
+		v15 = celrt.Of(v16 + v18)
 	}
 	_ = parts
-	return v12.Value, v12.Ok, nil
+	return v15.Value, v15.Ok, nil
 }
 
 // ResultApplyPatch summarizes the result of a call to "apply_patch" (Apply Patch).
@@ -11421,8 +11578,13 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 //
 // The files the patch adds, updates (and where it moves them) and deletes,
 // read from its "*** Add File:", "*** Update File:", "*** Move to:" and
-// "*** Delete File:" lines, cut at the preview limit. The patch is the
-// JSON argument input (Codex apply_patch as a function tool) or patchText
+// "*** Delete File:" lines, cut at the preview limit. Codex trims each
+// header line, so a header after white space counts too (as does one after
+// a space within a line, which over-reports). A patch with over 1000 "***
+// " markers is read by its header lines that start a line, and its preview
+// says that headers after white space were not read: reading each marker
+// would cost more than a formatter may spend. The patch is the JSON
+// argument input (Codex apply_patch as a function tool) or patchText
 // (opencode apply_patch and patch), or the raw text Codex's freeform
 // apply_patch sends instead of an object (read with rawText). An agent
 // reads only its own field, so when a call carries both input and
@@ -11435,7 +11597,12 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 //	  texts.size() == 0 ? rawText(input).orValue("")
 //	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
 //	    : string(texts[0]))
-//	heads = text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	pieces = text.split("*** ", 1001)
+//	crowded = pieces.size() > 1000
+//	heads = crowded
+//	  ? text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
+//	  : pieces.transformList(i, p, i > 0 && (pieces[i - 1] == "" || pieces[i - 1].trim() != pieces[i - 1]),
+//	      p.split("\n", 2)[0])
 //	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
 //	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
 //	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
@@ -11520,33 +11687,95 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		v2 = v4
 	}
 	text := v2
-	list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
-	for _, p := range celrt.Split(text, "\n*** ") {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		h := elem6
-		var v5 string
-		if strings.HasPrefix(h, "*** ") {
-			r, err := celrt.Substring(h, int64(4))
+	pieces := celrt.SplitN(text, "*** ", int64(1001))
+	crowded := int64(len(pieces)) > int64(1000)
+	var v5 []string
+	if crowded {
+		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		for _, p := range celrt.Split(text, "\n*** ") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v5 = r
-		} else {
-			v5 = h
+			h := elem6
+			var v6 string
+			if strings.HasPrefix(h, "*** ") {
+				r, err := celrt.Substring(h, int64(4))
+				if err != nil {
+					return "", false, err
+				}
+				v6 = r
+			} else {
+				v6 = h
+			}
+			if bytes += len(v6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, v6)
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		v5 = list2
+	} else {
+		list3 := make([]string, 0, len(pieces))
+		for i, p2 := range pieces {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok2 := int64(i) > int64(0)
+			if ok2 {
+				v7, failure := func() (bool, error) {
+					diff, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem7, err := celrt.IndexList(pieces, diff)
+					if err != nil {
+						return false, err
+					}
+					return elem7 == "", nil
+				}()
+				v8, failure2 := func() (bool, error) {
+					diff2, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem8, err := celrt.IndexList(pieces, diff2)
+					if err != nil {
+						return false, err
+					}
+					diff3, err := celrt.SubInt(int64(i), int64(1))
+					if err != nil {
+						return false, err
+					}
+					elem9, err := celrt.IndexList(pieces, diff3)
+					if err != nil {
+						return false, err
+					}
+					return celrt.Trim(elem8) != elem9, nil
+				}()
+				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				if err != nil {
+					return "", false, err
+				}
+				ok2 = ok4
+			}
+			if ok2 {
+				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				if bytes += len(elem10); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list3 = append(list3, elem10)
+			}
 		}
-		list2 = append(list2, v5)
+		v5 = list3
 	}
-	heads := list2
-	list3 := make([]string, 0, len(heads))
+	heads := v5
+	list4 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11555,11 +11784,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, h2)
+			list4 = append(list4, h2)
 		}
 	}
-	list4 := make([]string, 0, len(list3))
-	for _, h3 := range list3 {
+	list5 := make([]string, 0, len(list4))
+	for _, h3 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11567,55 +11796,55 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		if err != nil {
 			return "", false, err
 		}
-		elem7 := celrt.Trim(r2)
-		if bytes += len(elem7); bytes > celrt.MaxBytes {
+		elem11 := celrt.Trim(r2)
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem7)
+		list5 = append(list5, elem11)
 	}
-	adds := list4
-	list5 := make([]string, 0, len(heads))
+	adds := list5
+	list6 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok2 := strings.HasPrefix(h4, "Update File: ")
-		if !ok2 {
-			ok2 = strings.HasPrefix(h4, "Move to: ")
+		ok5 := strings.HasPrefix(h4, "Update File: ")
+		if !ok5 {
+			ok5 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok2 {
+		if ok5 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list5 = append(list5, h4)
+			list6 = append(list6, h4)
 		}
 	}
-	list6 := make([]string, 0, len(list5))
-	for _, h5 := range list5 {
+	list7 := make([]string, 0, len(list6))
+	for _, h5 := range list6 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v6 string
+		var v9 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = "(moving it to " + celrt.Trim(r3) + ")"
+			v9 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v6 = celrt.Trim(r4)
+			v9 = celrt.Trim(r4)
 		}
-		if bytes += len(v6); bytes > celrt.MaxBytes {
+		if bytes += len(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list6 = append(list6, v6)
+		list7 = append(list7, v9)
 	}
-	updates := list6
-	list7 := make([]string, 0, len(updates))
+	updates := list7
+	list8 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11624,11 +11853,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list7 = append(list7, u)
+			list8 = append(list8, u)
 		}
 	}
-	updated := int64(len(list7))
-	list8 := make([]string, 0, len(heads))
+	updated := int64(len(list8))
+	list9 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11637,11 +11866,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, h6)
+			list9 = append(list9, h6)
 		}
 	}
-	list9 := make([]string, 0, len(list8))
-	for _, h7 := range list8 {
+	list10 := make([]string, 0, len(list9))
+	for _, h7 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11649,13 +11878,13 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		if err != nil {
 			return "", false, err
 		}
-		elem8 := celrt.Trim(r5)
-		if bytes += len(elem8); bytes > celrt.MaxBytes {
+		elem12 := celrt.Trim(r5)
+		if bytes += len(elem12); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list9 = append(list9, elem8)
+		list10 = append(list10, elem12)
 	}
-	deletes := list9
+	deletes := list10
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11665,57 +11894,57 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		return "", false, err
 	}
 	files := sum2
-	var v7 []string
-	if int64(len(adds)) == int64(0) {
-		v7 = []string{}
-	} else {
-		v7 = []string{"add " + celrt.JoinSep(adds, ", ")}
-	}
-	var v8 []string
-	if updated == int64(0) {
-		v8 = []string{}
-	} else {
-		v9 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v8 = []string{"update " + v9}
-	}
 	var v10 []string
-	if int64(len(deletes)) == int64(0) {
+	if int64(len(adds)) == int64(0) {
 		v10 = []string{}
 	} else {
-		v11 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v10 = v11
+		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
 	}
-	parts := celrt.Concat(v7, v8, v10)
-	var v12 celrt.Optional[string]
-	if files == int64(0) {
-		v12 = celrt.None[string]()
+	var v11 []string
+	if updated == int64(0) {
+		v11 = []string{}
 	} else {
-		var v13 []string
+		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v11 = []string{"update " + v12}
+	}
+	var v13 []string
+	if int64(len(deletes)) == int64(0) {
+		v13 = []string{}
+	} else {
+		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v13 = v14
+	}
+	parts := celrt.Concat(v10, v11, v13)
+	var v15 celrt.Optional[string]
+	if files == int64(0) {
+		v15 = celrt.None[string]()
+	} else {
+		var v16 []string
 		if int64(len(adds)) == int64(0) {
-			v13 = []string{}
+			v16 = []string{}
 		} else {
-			v14 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
-			v13 = v14
+			v17 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
+			v16 = v17
 		}
-		var v15 []string
+		var v18 []string
 		if updated == int64(0) {
-			v15 = []string{}
+			v18 = []string{}
 		} else {
-			v16 := []string{strconv.FormatInt(updated, 10) + " updated"}
-			v15 = v16
+			v19 := []string{strconv.FormatInt(updated, 10) + " updated"}
+			v18 = v19
 		}
-		var v17 []string
+		var v20 []string
 		if int64(len(deletes)) == int64(0) {
-			v17 = []string{}
+			v20 = []string{}
 		} else {
-			v18 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
-			v17 = v18
+			v21 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
+			v20 = v21
 		}
-		v19 := celrt.Of(celrt.JoinSep(celrt.Concat(v13, v15, v17), ", "))
-		v12 = v19
+		v22 := celrt.Of(celrt.JoinSep(celrt.Concat(v16, v18, v20), ", "))
+		v15 = v22
 	}
 	_ = parts
-	return v12.Value, v12.Ok, nil
+	return v15.Value, v15.Ok, nil
 }
 
 // formatterApplyPatch registers the functions of "apply_patch".
