@@ -45358,9 +45358,12 @@ var formatterClick = slots{
 // profile, wpm, clear, press_return, tab, escape, delete). Typing into the
 // focused app can run anything (a command in Terminal, a message sent), so
 // its tier is execute. The preview says how many characters and lines are
-// typed and shows the text whole on one line, up to 300 characters (each
-// line break in the text presses Return), where it goes (an element, or
-// the current focus), and the keys pressed around it in Peekaboo's order:
+// typed and shows the text on one line (each line break in the text
+// presses Return), whole up to the output cap, as the shells show a
+// command: a fixed cut would let harmless text push what follows out of
+// view. (Only beyond the log limit is it cut before the preview is built,
+// to bound what building it costs.) Then where it goes (an element, or the
+// current focus), and the keys pressed around it in Peekaboo's order:
 // clear, text, Tab, Escape, Delete, Return. The result counts the
 // characters typed (characters_typed).
 //
@@ -45373,7 +45376,7 @@ var formatterClick = slots{
 //	typed = text.hasValue() && text.value() != ""
 //	  ? optional.of(plural(size(text.value()), "character", "characters")
 //	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
 //	  : optional.none()
 //	preview = !typed.hasValue() && keys.size() == 0 && input.clear != true ? optional.none()
 //	  : optional.of("to " + (input.clear == true ? "clear the field, " : "")
@@ -45478,8 +45481,8 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
-		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v20 := celrt.Replace(celrt.Truncate(v19, int64(limits.Log)), "\r\n", "⏎")
+		v21 := celrt.Replace(celrt.Replace(v20, "\n", "⏎"), "\r", "⏎")
 		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
 	} else {
 		v13 = celrt.None[string]()
@@ -45551,9 +45554,12 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 // profile, wpm, clear, press_return, tab, escape, delete). Typing into the
 // focused app can run anything (a command in Terminal, a message sent), so
 // its tier is execute. The preview says how many characters and lines are
-// typed and shows the text whole on one line, up to 300 characters (each
-// line break in the text presses Return), where it goes (an element, or
-// the current focus), and the keys pressed around it in Peekaboo's order:
+// typed and shows the text on one line (each line break in the text
+// presses Return), whole up to the output cap, as the shells show a
+// command: a fixed cut would let harmless text push what follows out of
+// view. (Only beyond the log limit is it cut before the preview is built,
+// to bound what building it costs.) Then where it goes (an element, or the
+// current focus), and the keys pressed around it in Peekaboo's order:
 // clear, text, Tab, Escape, Delete, Return. The result counts the
 // characters typed (characters_typed).
 //
@@ -45566,7 +45572,7 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 //	typed = text.hasValue() && text.value() != ""
 //	  ? optional.of(plural(size(text.value()), "character", "characters")
 //	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
 //	  : optional.none()
 //	row = text.hasValue() ? optional.of("'" + inline(text.value(), limits.summary) + "'"
 //	    + (keys.size() == 0 ? "" : " + " + keys.join(", ")))
@@ -45670,8 +45676,8 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
-		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v20 := celrt.Replace(celrt.Truncate(v19, int64(limits.Log)), "\r\n", "⏎")
+		v21 := celrt.Replace(celrt.Replace(v20, "\n", "⏎"), "\r", "⏎")
 		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
 	} else {
 		v13 = celrt.None[string]()
@@ -45713,9 +45719,12 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 // profile, wpm, clear, press_return, tab, escape, delete). Typing into the
 // focused app can run anything (a command in Terminal, a message sent), so
 // its tier is execute. The preview says how many characters and lines are
-// typed and shows the text whole on one line, up to 300 characters (each
-// line break in the text presses Return), where it goes (an element, or
-// the current focus), and the keys pressed around it in Peekaboo's order:
+// typed and shows the text on one line (each line break in the text
+// presses Return), whole up to the output cap, as the shells show a
+// command: a fixed cut would let harmless text push what follows out of
+// view. (Only beyond the log limit is it cut before the preview is built,
+// to bound what building it costs.) Then where it goes (an element, or the
+// current focus), and the keys pressed around it in Peekaboo's order:
 // clear, text, Tab, Escape, Delete, Return. The result counts the
 // characters typed (characters_typed).
 //
@@ -45728,7 +45737,7 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	typed = text.hasValue() && text.value() != ""
 //	  ? optional.of(plural(size(text.value()), "character", "characters")
 //	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
 //	  : optional.none()
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(n, d.?characters_typed.orValue(null),
@@ -45835,8 +45844,8 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
-		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v20 := celrt.Replace(celrt.Truncate(v19, int64(limits.Log)), "\r\n", "⏎")
+		v21 := celrt.Replace(celrt.Replace(v20, "\n", "⏎"), "\r", "⏎")
 		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
 	} else {
 		v13 = celrt.None[string]()
@@ -45953,9 +45962,12 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 // profile, wpm, clear, press_return, tab, escape, delete). Typing into the
 // focused app can run anything (a command in Terminal, a message sent), so
 // its tier is execute. The preview says how many characters and lines are
-// typed and shows the text whole on one line, up to 300 characters (each
-// line break in the text presses Return), where it goes (an element, or
-// the current focus), and the keys pressed around it in Peekaboo's order:
+// typed and shows the text on one line (each line break in the text
+// presses Return), whole up to the output cap, as the shells show a
+// command: a fixed cut would let harmless text push what follows out of
+// view. (Only beyond the log limit is it cut before the preview is built,
+// to bound what building it costs.) Then where it goes (an element, or the
+// current focus), and the keys pressed around it in Peekaboo's order:
 // clear, text, Tab, Escape, Delete, Return. The result counts the
 // characters typed (characters_typed).
 //
@@ -45968,7 +45980,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 //	typed = text.hasValue() && text.value() != ""
 //	  ? optional.of(plural(size(text.value()), "character", "characters")
 //	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value().replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎"), 300) + "'")
+//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
 //	  : optional.none()
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -46069,8 +46081,8 @@ func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, err
 		}
-		v20 := celrt.Replace(celrt.Replace(v19, "\r\n", "⏎"), "\n", "⏎")
-		v21 := celrt.Truncate(celrt.Replace(v20, "\r", "⏎"), int64(300))
+		v20 := celrt.Replace(celrt.Truncate(v19, int64(limits.Log)), "\r\n", "⏎")
+		v21 := celrt.Replace(celrt.Replace(v20, "\n", "⏎"), "\r", "⏎")
 		v13 = celrt.Of(v15 + v17 + " '" + v21 + "'")
 	} else {
 		v13 = celrt.None[string]()
