@@ -8823,14 +8823,17 @@ var formatterWebSearch = slots{
 // Also registered as "Task", "Agent", "agent", "invoke_agent".
 //
 // Which sub-agent runs, how (in the background, isolated, on which model),
-// the task's short description, then the prompt on one line cut at 80
-// characters. Claude Code Agent (formerly Task), opencode task and Qwen
-// Code agent send description, prompt and subagent_type (opencode may
-// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
-// oh-my-pi task sends agent and a list of tasks, whose descriptions are
-// listed. An agent reads only its own fields, so when a call names several
-// differing sub-agents, or tasks as well as a description or prompt, all
-// are shown. Declines when there is nothing to show.
+// the task's short description, then the prompt, the instruction the
+// sub-agent runs, on one line cut at the preview limit; the row shows the
+// prompt, not the description the model chose to label it with. Claude
+// Code Agent (formerly Task), opencode task and Qwen Code agent send
+// description, prompt and subagent_type (opencode may resume a task_id);
+// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
+// agent and a list of tasks, whose instructions (task, else description,
+// else id) are listed, sharing the preview limit. An agent reads only its
+// own fields, so when a call names several differing sub-agents, or tasks
+// as well as a description or prompt, all are shown. Declines when there
+// is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
@@ -8844,19 +8847,20 @@ var formatterWebSearch = slots{
 //	  : "sub-agent '" + kinds[0][1] + "'"
 //	tasks = type(input.tasks) == list
 //	  ? input.tasks.filter(t, type(t) == map)
-//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	      .map(t, collapse(nonEmpty(t.?task.orValue(null)).or(nonEmpty(t.?description.orValue(null)))
+//	        .or(nonEmpty(t.?id.orValue(null))).orValue("?")))
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
 //	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
-//	listed = truncate(tasks.map(t, "\"" + truncate(t, 60) + "\"").join(", "), limits.preview)
+//	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	preview = tasks.size() > 0 && description == "" && prompt == ""
 //	  ? optional.of("to run " + plural(tasks.size(), "task", "tasks") + " with " + who + how.join("") + ": " + listed)
 //	  : description == "" && prompt == ""
 //	    ? optional.none()
 //	    : optional.of("to run " + who + how.join("")
 //	        + (description == "" ? "" : " for \"" + truncate(description, 60) + "\"")
-//	        + (prompt == "" ? "" : ": \"" + truncate(prompt, 80) + "\"")
+//	        + (prompt == "" ? "" : ": \"" + truncate(prompt, limits.preview) + "\"")
 //	        + (tasks.size() == 0 ? "" : ", or " + plural(tasks.size(), "task", "tasks") + ": " + listed))
 func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
@@ -9021,7 +9025,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			opt2, err := celrt.OptSelect(t2, "description")
+			opt2, err := celrt.OptSelect(t2, "task")
 			if err != nil {
 				return "", false, err
 			}
@@ -9032,7 +9036,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			opt3 := celrt.NonEmpty(v14)
 			v15 := opt3
 			if !opt3.Ok {
-				opt4, err := celrt.OptSelect(t2, "id")
+				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
@@ -9042,11 +9046,23 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				v15 = celrt.NonEmpty(v16)
 			}
-			v17 := v15.Value
+			v17 := v15
 			if !v15.Ok {
-				v17 = "?"
+				opt5, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v18 := opt5.Value
+				if !opt5.Ok {
+					v18 = nil
+				}
+				v17 = celrt.NonEmpty(v18)
 			}
-			elem12 := celrt.Collapse(v17)
+			v19 := v17.Value
+			if !v17.Ok {
+				v19 = "?"
+			}
+			elem12 := celrt.Collapse(v19)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -9057,61 +9073,64 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		v13 = []string{}
 	}
 	tasks := v13
-	v18 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v19 []string
-	if v18 {
-		v19 = []string{" in the background"}
-	} else {
-		v19 = []string{}
-	}
-	v20 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
 	var v21 []string
 	if v20 {
+		v21 = []string{" in the background"}
+	} else {
+		v21 = []string{}
+	}
+	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v23 []string
+	if v22 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v22 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v21 = v22
-	} else {
-		v21 = []string{}
-	}
-	var v23 []string
-	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
-		x2, err := celrt.AsString(celrt.Field(input, "model"))
-		if err != nil {
-			return "", false, err
-		}
-		v24 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
 		v23 = v24
 	} else {
 		v23 = []string{}
 	}
 	var v25 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	var v27 []string
 	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v25 = v26
+		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v27 = v28
 	} else {
-		v25 = []string{}
+		v27 = []string{}
 	}
-	how := celrt.Concat(v19, v21, v23, v25)
+	how := celrt.Concat(v21, v23, v25, v27)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13 := "\"" + celrt.Truncate(t3, int64(60)) + "\""
+		quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
+		if err != nil {
+			return "", false, err
+		}
+		elem13 := "\"" + celrt.Truncate(t3, quotient) + "\""
 		if bytes += len(elem13); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list6 = append(list6, elem13)
 	}
-	v27 := celrt.Truncate(celrt.JoinSep(list6, ", "), int64(limits.Preview))
-	listed := v27
+	listed := celrt.JoinSep(list6, ", ")
 	ok := int64(len(tasks)) > int64(0)
 	if ok {
 		ok = description == ""
@@ -9120,43 +9139,43 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	if ok2 {
 		ok2 = prompt == ""
 	}
-	var v28 celrt.Optional[string]
+	var v29 celrt.Optional[string]
 	if ok2 {
-		v29 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
-		v28 = celrt.Of(v29 + ": " + listed)
+		v30 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
+		v29 = celrt.Of(v30 + ": " + listed)
 	} else {
 		ok3 := description == ""
 		if ok3 {
 			ok3 = prompt == ""
 		}
-		var v30 celrt.Optional[string]
+		var v31 celrt.Optional[string]
 		if ok3 {
-			v30 = celrt.None[string]()
+			v31 = celrt.None[string]()
 		} else {
-			var v31 string
-			if description == "" {
-				v31 = ""
-			} else {
-				v31 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
-			}
 			var v32 string
-			if prompt == "" {
+			if description == "" {
 				v32 = ""
 			} else {
-				v32 = ": \"" + celrt.Truncate(prompt, int64(80)) + "\""
+				v32 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
 			}
 			var v33 string
-			if int64(len(tasks)) == int64(0) {
+			if prompt == "" {
 				v33 = ""
 			} else {
-				v33 = ", or " + celrt.Plural(int64(len(tasks)), "task", "tasks") + ": " + listed
+				v33 = ": \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\""
 			}
-			v34 := celrt.Of("to run " + who + celrt.JoinSep(how, "") + v31 + v32 + v33)
-			v30 = v34
+			var v34 string
+			if int64(len(tasks)) == int64(0) {
+				v34 = ""
+			} else {
+				v34 = ", or " + celrt.Plural(int64(len(tasks)), "task", "tasks") + ": " + listed
+			}
+			v35 := celrt.Of("to run " + who + celrt.JoinSep(how, "") + v32 + v33 + v34)
+			v31 = v35
 		}
-		v28 = v30
+		v29 = v31
 	}
-	return v28.Value, v28.Ok, nil
+	return v29.Value, v29.Ok, nil
 }
 
 // RowTask renders the row of a call to "task" (Task).
@@ -9164,14 +9183,17 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 // Also registered as "Task", "Agent", "agent", "invoke_agent".
 //
 // Which sub-agent runs, how (in the background, isolated, on which model),
-// the task's short description, then the prompt on one line cut at 80
-// characters. Claude Code Agent (formerly Task), opencode task and Qwen
-// Code agent send description, prompt and subagent_type (opencode may
-// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
-// oh-my-pi task sends agent and a list of tasks, whose descriptions are
-// listed. An agent reads only its own fields, so when a call names several
-// differing sub-agents, or tasks as well as a description or prompt, all
-// are shown. Declines when there is nothing to show.
+// the task's short description, then the prompt, the instruction the
+// sub-agent runs, on one line cut at the preview limit; the row shows the
+// prompt, not the description the model chose to label it with. Claude
+// Code Agent (formerly Task), opencode task and Qwen Code agent send
+// description, prompt and subagent_type (opencode may resume a task_id);
+// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
+// agent and a list of tasks, whose instructions (task, else description,
+// else id) are listed, sharing the preview limit. An agent reads only its
+// own fields, so when a call names several differing sub-agents, or tasks
+// as well as a description or prompt, all are shown. Declines when there
+// is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
@@ -9185,15 +9207,17 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : "sub-agent '" + kinds[0][1] + "'"
 //	tasks = type(input.tasks) == list
 //	  ? input.tasks.filter(t, type(t) == map)
-//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	      .map(t, collapse(nonEmpty(t.?task.orValue(null)).or(nonEmpty(t.?description.orValue(null)))
+//	        .or(nonEmpty(t.?id.orValue(null))).orValue("?")))
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
 //	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
-//	listed = truncate(tasks.map(t, "\"" + truncate(t, 60) + "\"").join(", "), limits.preview)
+//	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	row = cel.bind(who, kinds.size() == 0 ? "" : kinds.map(k, k[1]).distinct().join(" or ") + ": ",
-//	  cel.bind(listed, plural(tasks.size(), "task", "tasks") + " " + tasks.map(t, "\"" + truncate(t, 30) + "\"").join(", "),
-//	    cel.bind(single, description != "" ? description : prompt,
+//	  cel.bind(listed, plural(tasks.size(), "task", "tasks") + " "
+//	      + tasks.map(t, "\"" + truncate(t, limits.summary / tasks.size()) + "\"").join(", "),
+//	    cel.bind(single, prompt != "" ? prompt : description,
 //	      single == "" && tasks.size() == 0 ? optional.none()
 //	        : single == "" ? optional.of(truncate(who + listed, limits.summary))
 //	        : tasks.size() == 0 ? optional.of(truncate(who + single, limits.summary))
@@ -9361,7 +9385,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			opt2, err := celrt.OptSelect(t2, "description")
+			opt2, err := celrt.OptSelect(t2, "task")
 			if err != nil {
 				return "", false, err
 			}
@@ -9372,7 +9396,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			opt3 := celrt.NonEmpty(v14)
 			v15 := opt3
 			if !opt3.Ok {
-				opt4, err := celrt.OptSelect(t2, "id")
+				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
@@ -9382,11 +9406,23 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 				}
 				v15 = celrt.NonEmpty(v16)
 			}
-			v17 := v15.Value
+			v17 := v15
 			if !v15.Ok {
-				v17 = "?"
+				opt5, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v18 := opt5.Value
+				if !opt5.Ok {
+					v18 = nil
+				}
+				v17 = celrt.NonEmpty(v18)
 			}
-			elem12 := celrt.Collapse(v17)
+			v19 := v17.Value
+			if !v17.Ok {
+				v19 = "?"
+			}
+			elem12 := celrt.Collapse(v19)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -9397,64 +9433,67 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		v13 = []string{}
 	}
 	tasks := v13
-	v18 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v19 []string
-	if v18 {
-		v19 = []string{" in the background"}
-	} else {
-		v19 = []string{}
-	}
-	v20 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
 	var v21 []string
 	if v20 {
+		v21 = []string{" in the background"}
+	} else {
+		v21 = []string{}
+	}
+	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v23 []string
+	if v22 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v22 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v21 = v22
-	} else {
-		v21 = []string{}
-	}
-	var v23 []string
-	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
-		x2, err := celrt.AsString(celrt.Field(input, "model"))
-		if err != nil {
-			return "", false, err
-		}
-		v24 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
 		v23 = v24
 	} else {
 		v23 = []string{}
 	}
 	var v25 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	var v27 []string
 	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v25 = v26
+		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v27 = v28
 	} else {
-		v25 = []string{}
+		v27 = []string{}
 	}
-	how := celrt.Concat(v19, v21, v23, v25)
+	how := celrt.Concat(v21, v23, v25, v27)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13 := "\"" + celrt.Truncate(t3, int64(60)) + "\""
+		quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
+		if err != nil {
+			return "", false, err
+		}
+		elem13 := "\"" + celrt.Truncate(t3, quotient) + "\""
 		if bytes += len(elem13); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list6 = append(list6, elem13)
 	}
-	v27 := celrt.Truncate(celrt.JoinSep(list6, ", "), int64(limits.Preview))
-	listed := v27
-	var v28 string
+	listed := celrt.JoinSep(list6, ", ")
+	var v29 string
 	if int64(len(kinds)) == int64(0) {
-		v28 = ""
+		v29 = ""
 	} else {
 		list7 := make([]string, 0, len(kinds))
 		for _, k5 := range kinds {
@@ -9482,65 +9521,69 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v28 = celrt.JoinSep(x5, " or ") + ": "
+		v29 = celrt.JoinSep(x5, " or ") + ": "
 	}
-	who2 := v28
+	who2 := v29
 	list8 := make([]string, 0, len(tasks))
 	for _, t4 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem15 := "\"" + celrt.Truncate(t4, int64(30)) + "\""
+		quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(tasks)))
+		if err != nil {
+			return "", false, err
+		}
+		elem15 := "\"" + celrt.Truncate(t4, quotient2) + "\""
 		if bytes += len(elem15); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list8 = append(list8, elem15)
 	}
 	listed2 := celrt.Plural(int64(len(tasks)), "task", "tasks") + " " + celrt.JoinSep(list8, ", ")
-	var v29 string
-	if description != "" {
-		v29 = description
+	var v30 string
+	if prompt != "" {
+		v30 = prompt
 	} else {
-		v29 = prompt
+		v30 = description
 	}
-	single := v29
+	single := v30
 	ok := single == ""
 	if ok {
 		ok = int64(len(tasks)) == int64(0)
 	}
-	var v30 celrt.Optional[string]
+	var v31 celrt.Optional[string]
 	if ok {
-		v30 = celrt.None[string]()
+		v31 = celrt.None[string]()
 	} else {
-		var v31 celrt.Optional[string]
+		var v32 celrt.Optional[string]
 		if single == "" {
-			v32 := celrt.Truncate(who2+listed2, int64(limits.Summary))
-			v31 = celrt.Of(v32)
+			v33 := celrt.Truncate(who2+listed2, int64(limits.Summary))
+			v32 = celrt.Of(v33)
 		} else {
-			var v33 celrt.Optional[string]
+			var v34 celrt.Optional[string]
 			if int64(len(tasks)) == int64(0) {
-				v34 := celrt.Truncate(who2+single, int64(limits.Summary))
-				v33 = celrt.Of(v34)
+				v35 := celrt.Truncate(who2+single, int64(limits.Summary))
+				v34 = celrt.Of(v35)
 			} else {
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(2))
+				quotient3, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
 					return "", false, err
 				}
-				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(2))
+				quotient4, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
 					return "", false, err
 				}
-				v35 := celrt.Of(who2 + celrt.Truncate(single, quotient) + " or " + celrt.Truncate(listed2, quotient2))
-				v33 = v35
+				v36 := celrt.Of(who2 + celrt.Truncate(single, quotient3) + " or " + celrt.Truncate(listed2, quotient4))
+				v34 = v36
 			}
-			v31 = v33
+			v32 = v34
 		}
-		v30 = v31
+		v31 = v32
 	}
 	_ = who
 	_ = how
 	_ = listed
-	return v30.Value, v30.Ok, nil
+	return v31.Value, v31.Ok, nil
 }
 
 // ResultTask summarizes the result of a call to "task" (Task).
@@ -9548,14 +9591,17 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 // Also registered as "Task", "Agent", "agent", "invoke_agent".
 //
 // Which sub-agent runs, how (in the background, isolated, on which model),
-// the task's short description, then the prompt on one line cut at 80
-// characters. Claude Code Agent (formerly Task), opencode task and Qwen
-// Code agent send description, prompt and subagent_type (opencode may
-// resume a task_id); Gemini CLI invoke_agent sends agent_name and prompt;
-// oh-my-pi task sends agent and a list of tasks, whose descriptions are
-// listed. An agent reads only its own fields, so when a call names several
-// differing sub-agents, or tasks as well as a description or prompt, all
-// are shown. Declines when there is nothing to show.
+// the task's short description, then the prompt, the instruction the
+// sub-agent runs, on one line cut at the preview limit; the row shows the
+// prompt, not the description the model chose to label it with. Claude
+// Code Agent (formerly Task), opencode task and Qwen Code agent send
+// description, prompt and subagent_type (opencode may resume a task_id);
+// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
+// agent and a list of tasks, whose instructions (task, else description,
+// else id) are listed, sharing the preview limit. An agent reads only its
+// own fields, so when a call names several differing sub-agents, or tasks
+// as well as a description or prompt, all are shown. Declines when there
+// is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
@@ -9569,12 +9615,13 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  : "sub-agent '" + kinds[0][1] + "'"
 //	tasks = type(input.tasks) == list
 //	  ? input.tasks.filter(t, type(t) == map)
-//	      .map(t, collapse(nonEmpty(t.?description.orValue(null)).or(nonEmpty(t.?id.orValue(null))).orValue("?")))
+//	      .map(t, collapse(nonEmpty(t.?task.orValue(null)).or(nonEmpty(t.?description.orValue(null)))
+//	        .or(nonEmpty(t.?id.orValue(null))).orValue("?")))
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
 //	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
-//	listed = truncate(tasks.map(t, "\"" + truncate(t, 60) + "\"").join(", "), limits.preview)
+//	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
 func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
@@ -9739,7 +9786,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			opt2, err := celrt.OptSelect(t2, "description")
+			opt2, err := celrt.OptSelect(t2, "task")
 			if err != nil {
 				return "", false, err
 			}
@@ -9750,7 +9797,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 			opt3 := celrt.NonEmpty(v14)
 			v15 := opt3
 			if !opt3.Ok {
-				opt4, err := celrt.OptSelect(t2, "id")
+				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
@@ -9760,11 +9807,23 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				v15 = celrt.NonEmpty(v16)
 			}
-			v17 := v15.Value
+			v17 := v15
 			if !v15.Ok {
-				v17 = "?"
+				opt5, err := celrt.OptSelect(t2, "id")
+				if err != nil {
+					return "", false, err
+				}
+				v18 := opt5.Value
+				if !opt5.Ok {
+					v18 = nil
+				}
+				v17 = celrt.NonEmpty(v18)
 			}
-			elem12 := celrt.Collapse(v17)
+			v19 := v17.Value
+			if !v17.Ok {
+				v19 = "?"
+			}
+			elem12 := celrt.Collapse(v19)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
@@ -9775,74 +9834,77 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 		v13 = []string{}
 	}
 	tasks := v13
-	v18 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v19 []string
-	if v18 {
-		v19 = []string{" in the background"}
-	} else {
-		v19 = []string{}
-	}
-	v20 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
 	var v21 []string
 	if v20 {
+		v21 = []string{" in the background"}
+	} else {
+		v21 = []string{}
+	}
+	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v23 []string
+	if v22 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v22 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v21 = v22
-	} else {
-		v21 = []string{}
-	}
-	var v23 []string
-	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
-		x2, err := celrt.AsString(celrt.Field(input, "model"))
-		if err != nil {
-			return "", false, err
-		}
-		v24 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
 		v23 = v24
 	} else {
 		v23 = []string{}
 	}
 	var v25 []string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	var v27 []string
 	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v25 = v26
+		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
+		v27 = v28
 	} else {
-		v25 = []string{}
+		v27 = []string{}
 	}
-	how := celrt.Concat(v19, v21, v23, v25)
+	how := celrt.Concat(v21, v23, v25, v27)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem13 := "\"" + celrt.Truncate(t3, int64(60)) + "\""
+		quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
+		if err != nil {
+			return "", false, err
+		}
+		elem13 := "\"" + celrt.Truncate(t3, quotient) + "\""
 		if bytes += len(elem13); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list6 = append(list6, elem13)
 	}
-	v27 := celrt.Truncate(celrt.JoinSep(list6, ", "), int64(limits.Preview))
-	listed := v27
-	var v28 celrt.Optional[string]
+	listed := celrt.JoinSep(list6, ", ")
+	var v29 celrt.Optional[string]
 	if int64(len(tasks)) > int64(0) {
-		v29 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
-		v28 = v29
+		v30 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
+		v29 = v30
 	} else {
-		v28 = celrt.None[string]()
+		v29 = celrt.None[string]()
 	}
 	_ = description
 	_ = prompt
 	_ = who
 	_ = how
 	_ = listed
-	return v28.Value, v28.Ok, nil
+	return v29.Value, v29.Ok, nil
 }
 
 // formatterTask registers the functions of "task".
