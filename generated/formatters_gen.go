@@ -18996,9 +18996,10 @@ var formatterSaveMemory = slots{
 //
 // Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
 // whether it gets this conversation (fork_context, or fork_turns other
-// than none), then its message on one line cut at 80 characters, or the
-// text of its text items. A call that carries both a message and items
-// that differ shows both. Declines when there is nothing to show.
+// than none), then its message, the instruction the sub-agent runs, or the
+// text of its text items, on one line cut at the preview limit. A call
+// that carries both a message and items that differ shows both. Declines
+// when there is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
 //
@@ -19012,8 +19013,8 @@ var formatterSaveMemory = slots{
 //	conflict = messages.exists(m, m[1] != messages[0][1])
 //	message = messages.size() == 0 ? "" : messages[0][1]
 //	quoted = conflict
-//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], 80 / messages.size()) + "\"").join(" or ")
-//	  : "\"" + truncate(message, 80) + "\""
+//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], limits.preview / messages.size()) + "\"").join(" or ")
+//	  : "\"" + truncate(message, limits.preview) + "\""
 //	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
 //	preview = !name.hasValue() && !kind.hasValue() && message == ""
 //	  ? optional.none()
@@ -19178,7 +19179,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 			if err != nil {
 				return "", false, err
 			}
-			quotient, err := celrt.DivInt(int64(80), int64(len(messages)))
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
 			if err != nil {
 				return "", false, err
 			}
@@ -19190,7 +19191,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		v8 = celrt.JoinSep(list4, " or ")
 	} else {
-		v8 = "\"" + celrt.Truncate(message, int64(80)) + "\""
+		v8 = "\"" + celrt.Truncate(message, int64(limits.Preview)) + "\""
 	}
 	quoted := v8
 	v9 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
@@ -19272,9 +19273,10 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 //
 // Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
 // whether it gets this conversation (fork_context, or fork_turns other
-// than none), then its message on one line cut at 80 characters, or the
-// text of its text items. A call that carries both a message and items
-// that differ shows both. Declines when there is nothing to show.
+// than none), then its message, the instruction the sub-agent runs, or the
+// text of its text items, on one line cut at the preview limit. A call
+// that carries both a message and items that differ shows both. Declines
+// when there is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
 //
@@ -19288,8 +19290,8 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 //	conflict = messages.exists(m, m[1] != messages[0][1])
 //	message = messages.size() == 0 ? "" : messages[0][1]
 //	quoted = conflict
-//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], 80 / messages.size()) + "\"").join(" or ")
-//	  : "\"" + truncate(message, 80) + "\""
+//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], limits.preview / messages.size()) + "\"").join(" or ")
+//	  : "\"" + truncate(message, limits.preview) + "\""
 //	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
 //	row = !name.hasValue() && !kind.hasValue() && message == ""
 //	  ? optional.none()
@@ -19453,7 +19455,7 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 			if err != nil {
 				return "", false, err
 			}
-			quotient, err := celrt.DivInt(int64(80), int64(len(messages)))
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
 			if err != nil {
 				return "", false, err
 			}
@@ -19465,7 +19467,7 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		v8 = celrt.JoinSep(list4, " or ")
 	} else {
-		v8 = "\"" + celrt.Truncate(message, int64(80)) + "\""
+		v8 = "\"" + celrt.Truncate(message, int64(limits.Preview)) + "\""
 	}
 	quoted := v8
 	v9 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
@@ -19580,9 +19582,10 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 //
 // Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
 // whether it gets this conversation (fork_context, or fork_turns other
-// than none), then its message on one line cut at 80 characters, or the
-// text of its text items. A call that carries both a message and items
-// that differ shows both. Declines when there is nothing to show.
+// than none), then its message, the instruction the sub-agent runs, or the
+// text of its text items, on one line cut at the preview limit. A call
+// that carries both a message and items that differ shows both. Declines
+// when there is nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
 //
@@ -19596,8 +19599,8 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 //	conflict = messages.exists(m, m[1] != messages[0][1])
 //	message = messages.size() == 0 ? "" : messages[0][1]
 //	quoted = conflict
-//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], 80 / messages.size()) + "\"").join(" or ")
-//	  : "\"" + truncate(message, 80) + "\""
+//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], limits.preview / messages.size()) + "\"").join(" or ")
+//	  : "\"" + truncate(message, limits.preview) + "\""
 //	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
 //	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) == map && nonEmpty(v.?agent_id.orValue(null)).hasValue()
@@ -19758,7 +19761,7 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 			if err != nil {
 				return "", false, err
 			}
-			quotient, err := celrt.DivInt(int64(80), int64(len(messages)))
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
 			if err != nil {
 				return "", false, err
 			}
@@ -19770,7 +19773,7 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 		}
 		v8 = celrt.JoinSep(list4, " or ")
 	} else {
-		v8 = "\"" + celrt.Truncate(message, int64(80)) + "\""
+		v8 = "\"" + celrt.Truncate(message, int64(limits.Preview)) + "\""
 	}
 	quoted := v8
 	v9 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
