@@ -15,16 +15,18 @@ import (
 
 // The oracle: the seven reference previews of reference/preview-spec.md in
 // plain Go, written from the spec alone. The stock catalog must agree with
-// it on any input.
+// it on any input, but for one departure from the spec: where the spec
+// picks path over file_path, an agent reads only its own field, so when
+// both are there and differ the catalog shows both (promptPaths).
 
 func oracle(tool string, in *value.Object, l celfmt.Limits) string {
 	switch tool {
 	case "read":
-		return oracleRead(in)
+		return oracleRead(in, l)
 	case "write":
-		return oracleWrite(in)
+		return oracleWrite(in, l)
 	case "edit":
-		return oracleEdit(in)
+		return oracleEdit(in, l)
 	case "find", "grep", "ls":
 		return oracleSearch(tool, in, l)
 	case "mcp":
@@ -38,10 +40,26 @@ func get(in *value.Object, key string) any {
 	return v
 }
 
-func oracleRead(in *value.Object) string {
+// promptPaths is the spec's prompt path, quoted, or, when path and
+// file_path are both non-empty and differ, both with their names, each cut
+// to half the preview limit: path '<a>' or file_path '<b>'.
+func promptPaths(in *value.Object, l celfmt.Limits) (quoted string, named, ok bool) {
+	a, aok := textfmt.NonEmptyString(get(in, "path"))
+	b, bok := textfmt.NonEmptyString(get(in, "file_path"))
+	if aok && bok && a != b {
+		n := l.Preview / 2
+		return "path '" + textfmt.Truncate(a, n) + "' or file_path '" + textfmt.Truncate(b, n) + "'", true, true
+	}
+	p, ok := textfmt.PromptPath(in)
+	return "'" + p + "'", false, ok
+}
+
+func oracleRead(in *value.Object, l celfmt.Limits) string {
 	var parts []string
-	if p, ok := textfmt.PromptPath(in); ok {
-		parts = append(parts, "path '"+p+"'")
+	if p, named, ok := promptPaths(in, l); named {
+		parts = append(parts, p)
+	} else if ok {
+		parts = append(parts, "path "+p)
 	}
 	for _, key := range []string{"offset", "limit"} {
 		// numberText prints the double CEL sees, as JavaScript does.
@@ -55,12 +73,12 @@ func oracleRead(in *value.Object) string {
 	return "for " + strings.Join(parts, ", ")
 }
 
-func oracleWrite(in *value.Object) string {
+func oracleWrite(in *value.Object, l celfmt.Limits) string {
 	content, _ := get(in, "content").(string)
 	stats := "(" + textfmt.CountPhrase(textfmt.LineCount(content), "line", "lines") + ", " +
 		textfmt.CountPhrase(len([]rune(content)), "character", "characters") + ")"
-	if p, ok := textfmt.PromptPath(in); ok {
-		return "for '" + p + "' " + stats
+	if p, _, ok := promptPaths(in, l); ok {
+		return "for " + p + " " + stats
 	}
 	return stats
 }
@@ -68,7 +86,7 @@ func oracleWrite(in *value.Object) string {
 // oracleEdit follows pi's edit tool where it extends the reference: edits
 // sent as JSON text are decoded, and a legacy oldText/newText pair is
 // appended to the edits.
-func oracleEdit(in *value.Object) string {
+func oracleEdit(in *value.Object, l celfmt.Limits) string {
 	var edits []any
 	switch e := get(in, "edits").(type) {
 	case []any:
@@ -96,10 +114,10 @@ func oracleEdit(in *value.Object) string {
 			pairs = append(pairs, pair{old, new})
 		}
 	}
-	p, hasPath := textfmt.PromptPath(in)
+	p, _, hasPath := promptPaths(in, l)
 	if len(pairs) == 0 {
 		if hasPath {
-			return "for '" + p + "' with edit input"
+			return "for " + p + " with edit input"
 		}
 		return "with edit input"
 	}
@@ -111,7 +129,7 @@ func oracleEdit(in *value.Object) string {
 	}
 	text += ")"
 	if hasPath {
-		return "for '" + p + "' " + text
+		return "for " + p + " " + text
 	}
 	return text
 }
