@@ -241,7 +241,7 @@ func staleFiles(dir string, files map[string][]byte) ([]string, error) {
 	return stale, nil
 }
 
-func runGenerate(args []string, stdout, stderr io.Writer) int {
+func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, code, ok := parseCatalogFlags("generate", args, stdout, stderr)
 	if !ok {
 		return code
@@ -300,7 +300,7 @@ func writeAtomic(path string, data []byte) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-func runDiff(args []string, stdout, stderr io.Writer) int {
+func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, code, ok := parseCatalogFlags("diff", args, stdout, stderr)
 	if !ok {
 		return code
@@ -370,7 +370,7 @@ func checkedCatalog(command string, args []string, opts celfmt.Options, stdout, 
 	return cf, checked, exitOK
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, checked, code := checkedCatalog("check", args, celfmt.Options{}, stdout, stderr)
 	if checked == nil {
 		return code
@@ -399,7 +399,7 @@ func reportInterpreted(w io.Writer, checked *celfmt.Checked, plans []gen.Plan) {
 	}
 }
 
-func runTest(args []string, stdout, stderr io.Writer) int {
+func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	_, checked, code := checkedCatalog("test", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
 	if checked == nil {
 		return code
@@ -427,7 +427,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func runList(args []string, stdout, stderr io.Writer) int {
+func runList(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	_, checked, code := checkedCatalog("list", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
 	if checked == nil {
 		return code
