@@ -68,8 +68,7 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	case 1:
 		cf.file = rest[0]
 	default:
-		errorf(stderr, command, "takes at most one FILE, got %d", len(rest))
-		return cf, exitUsage, false
+		return cf, usageError(stderr, command, "takes at most one FILE, got %d", len(rest)), false
 	}
 	if cf.pkg == "" && cf.out != "" {
 		pkg, err := existingPackage(cf.out)

@@ -55,13 +55,11 @@ func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(rest) != 1 {
-		errorf(stderr, "eval", "takes one EXPR, got %d (quote the expression)", len(rest))
-		return exitUsage
+		return usageError(stderr, "eval", "takes one EXPR, got %d (quote the expression)", len(rest))
 	}
 	expr := rest[0]
 	if err := opts.limits.validate(); err != nil {
-		errorf(stderr, "eval", "%v", err)
-		return exitUsage
+		return usageError(stderr, "eval", "%v", err)
 	}
 	input, err := evalInput(opts.input, stdin)
 	if err != nil {

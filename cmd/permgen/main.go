@@ -108,8 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c, ok := lookup(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "permgen: unknown command %q\n\n%s", args[0], usage())
-		return exitUsage
+		return usageError(stderr, "", "unknown command %q", args[0])
 	}
 	return c.run(args[1:], stdin, stdout, stderr)
 }
@@ -132,26 +131,26 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 }
 
 func runSchema(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		fmt.Fprintln(stdout, "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.")
-		return exitOK
+	fs := newFlagSet("schema", "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.\n")
+	rest, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if len(args) > 0 {
-		errorf(stderr, "schema", "takes no arguments")
-		return exitUsage
+	if len(rest) > 0 {
+		return usageError(stderr, "schema", "takes no arguments")
 	}
 	stdout.Write(celfmt.Schema())
 	return exitOK
 }
 
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		fmt.Fprintln(stdout, "Usage: permgen version\n\nPrints the version and the CEL environment.")
-		return exitOK
+	fs := newFlagSet("version", "Usage: permgen version\n\nPrints the version and the CEL environment.\n")
+	rest, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if len(args) > 0 {
-		errorf(stderr, "version", "takes no arguments")
-		return exitUsage
+	if len(rest) > 0 {
+		return usageError(stderr, "version", "takes no arguments")
 	}
 	fmt.Fprintln(stdout, "permgen", version())
 	fmt.Fprintln(stdout, "CEL environment:", celfmt.EnvVersion)
@@ -166,17 +165,20 @@ func version() string {
 	return "(devel)"
 }
 
-// usageError reports a usage error of command in one line and, on the
-// next, where its usage is; it returns exitUsage. The usage itself is not
-// printed: at 40 lines it would bury the one that says what is wrong. The
-// usage of help is permgen's.
+// usageError reports a usage error of command ("" for permgen itself) in
+// one line and, on the next, where its usage is, as go, buf and
+// golangci-lint do; it returns exitUsage. The usage itself is not printed:
+// at 40 lines it would bury the line that says what is wrong. The usage of
+// help is permgen's.
 func usageError(w io.Writer, command, format string, args ...any) int {
-	errorf(w, command, format, args...)
-	help := "permgen help"
-	if command != "help" {
+	prefix, help := "permgen", "permgen help"
+	if command != "" {
+		prefix += " " + command
+	}
+	if command != "" && command != "help" {
 		help += " " + command
 	}
-	fmt.Fprintf(w, "run '%s' for usage\n", help)
+	fmt.Fprintf(w, "%s: %s\nrun '%s' for usage\n", prefix, fmt.Sprintf(format, args...), help)
 	return exitUsage
 }
 

@@ -54,8 +54,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	mode, err := runtime.ParseMode(opts.mode)
 	if err != nil {
-		errorf(stderr, "rows", "--mode: %v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "--mode: %v", err)
 	}
 	icons := runtime.IconsNerd
 	switch opts.icons {
@@ -63,21 +62,17 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "plain":
 		icons = runtime.IconsPlain
 	default:
-		errorf(stderr, "rows", "--icons must be nerd or plain, got %q", opts.icons)
-		return exitUsage
+		return usageError(stderr, "rows", "--icons must be nerd or plain, got %q", opts.icons)
 	}
 	colour, err := useColour(opts.color, mode, stdout)
 	if err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	if err := opts.limits.validate(); err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	if len(files) > 1 {
-		errorf(stderr, "rows", "takes at most one FILE, got %d", len(files))
-		return exitUsage
+		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
 	reg, ok := newRegistry("rows", opts.noBuiltin, opts.catalogs, stderr)
 	if !ok {
@@ -86,8 +81,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), Icons: icons, OnFailure: failures.add})
 	if err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
 		return renderRows(d, &failures, mode, colour, name, in, out, stderr)

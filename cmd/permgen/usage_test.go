@@ -45,3 +45,51 @@ func TestHelpCommand(t *testing.T) {
 		})
 	}
 }
+
+// A usage error is one line that says what is wrong, prefixed with the
+// command, and one that says where its usage is: not the usage itself,
+// which would bury the problem. It exits 2.
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown flag", []string{"preview", "-frmat", "json"},
+			"permgen preview: flag provided but not defined: -frmat\nrun 'permgen help preview' for usage\n"},
+		{"unknown flag after FILE", []string{"rows", "x.jsonl", "--nope"},
+			"permgen rows: flag provided but not defined: -nope\nrun 'permgen help rows' for usage\n"},
+		{"flag without its value", []string{"eval", "--input"},
+			"permgen eval: flag needs an argument: -input\nrun 'permgen help eval' for usage\n"},
+		{"value the flag package rejects", []string{"preview", "--preview-max", "many"},
+			"permgen preview: invalid value \"many\" for flag -preview-max: parse error\nrun 'permgen help preview' for usage\n"},
+		{"value the command rejects", []string{"preview", "--format", "yaml"},
+			"permgen preview: --format must be text or json, got \"yaml\"\nrun 'permgen help preview' for usage\n"},
+		{"mode", []string{"rows", "--mode", "loud"},
+			"permgen rows: --mode: unknown mode \"loud\": want minimal, default or verbose\nrun 'permgen help rows' for usage\n"},
+		{"icons", []string{"rows", "--icons", "emoji"},
+			"permgen rows: --icons must be nerd or plain, got \"emoji\"\nrun 'permgen help rows' for usage\n"},
+		{"color", []string{"rows", "--color", "red"},
+			"permgen rows: --color must be auto, always or never, got \"red\"\nrun 'permgen help rows' for usage\n"},
+		{"limit", []string{"rows", "--output-max", "0"},
+			"permgen rows: --output-max must be a positive integer, got 0\nrun 'permgen help rows' for usage\n"},
+		{"catalog command flag", []string{"generate", "-out", "x"},
+			"permgen generate: flag provided but not defined: -out\nrun 'permgen help generate' for usage\n"},
+		{"catalog command FILEs", []string{"check", "a.yaml", "b.yaml"},
+			"permgen check: takes at most one FILE, got 2\nrun 'permgen help check' for usage\n"},
+		{"flag of a command without flags", []string{"schema", "--json"},
+			"permgen schema: flag provided but not defined: -json\nrun 'permgen help schema' for usage\n"},
+		{"unknown command", []string{"frobnicate"},
+			"permgen: unknown command \"frobnicate\"\nrun 'permgen help' for usage\n"},
+		{"unknown command that looks like a flag", []string{"-x"},
+			"permgen: unknown command \"-x\"\nrun 'permgen help' for usage\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", tc.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, stdout)
+			assert.Equal(t, tc.want, stderr)
+		})
+	}
+}
