@@ -14,7 +14,7 @@
 //	permgen test [FILE]              run a catalog's examples
 //	permgen list [FILE]              list a catalog's formatters
 //	permgen schema                   print the JSON Schema of the catalog format
-//	permgen version                  print the version
+//	permgen version                  print the version (also --version)
 //	permgen help [COMMAND]           print this list, or a command's help (as COMMAND -h)
 //
 // Exit codes: 0 ok, 1 invalid input, 2 usage. Errors are printed as
@@ -105,6 +105,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		return runHelp(args[1:], stdout, stderr)
+	case "--version", "-version":
+		// Many tools, buf and golangci-lint among them, take --version
+		// besides a version command: answer both.
+		return runVersion(args[1:], stdin, stdout, stderr)
 	}
 	c, ok := lookup(args[0])
 	if !ok {
@@ -127,7 +131,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return usageError(stderr, "help", "unknown command %q", args[0])
 	}
-	return c.run([]string{"-h"}, nil, stdout, stderr)
+	return c.run([]string{"-h"}, nil, stdout, stderr) // -h reads no input
 }
 
 func runSchema(args []string, _ io.Reader, stdout, stderr io.Writer) int {

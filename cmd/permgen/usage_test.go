@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/permgen/permgen/celfmt"
 )
 
 // help CMD prints what CMD -h prints, on standard output; help alone, or
@@ -90,6 +92,33 @@ func TestUsageErrors(t *testing.T) {
 			assert.Equal(t, exitUsage, code)
 			assert.Empty(t, stdout)
 			assert.Equal(t, tc.want, stderr)
+		})
+	}
+}
+
+// version, --version and -version print the version and the CEL
+// environment.
+func TestVersion(t *testing.T) {
+	want := "permgen " + version() + "\nCEL environment: " + celfmt.EnvVersion + "\n"
+	tests := []struct {
+		name   string
+		args   []string
+		stdout string
+		stderr string
+		code   int
+	}{
+		{"command", []string{"version"}, want, "", exitOK},
+		{"--version", []string{"--version"}, want, "", exitOK},
+		{"-version", []string{"-version"}, want, "", exitOK},
+		{"--version with an argument", []string{"--version", "x"}, "",
+			"permgen version: takes no arguments\nrun 'permgen help version' for usage\n", exitUsage},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "", tc.args...)
+			assert.Equal(t, tc.code, code)
+			assert.Equal(t, tc.stdout, stdout)
+			assert.Equal(t, tc.stderr, stderr)
 		})
 	}
 }
