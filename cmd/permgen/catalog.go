@@ -54,10 +54,10 @@ var commandHelp = map[string]string{
 func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) (cf catalogFlags, code int, ok bool) {
 	cf.command = command
 	fs := newFlagSet(command, fmt.Sprintf(catalogUsage, command, commandHelp[command]))
-	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `file`")
+	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `FILE`")
 	if command == "generate" || command == "diff" {
-		fs.StringVar(&cf.out, "o", "generated", "the output `directory`")
-		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
+		fs.StringVar(&cf.out, "o", "generated", "the output directory `DIR`")
+		fs.StringVar(&cf.pkg, "package", "", "the package `NAME` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
 	}
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {

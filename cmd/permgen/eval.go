@@ -47,8 +47,8 @@ type evalFlags struct {
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts evalFlags
 	fs := newFlagSet("eval", evalUsage)
-	fs.StringVar(&opts.input, "input", "{}", "the call's input: a JSON object, or @`FILE` to read it from FILE (@- for standard input)")
-	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `name`, the variable tool")
+	fs.StringVar(&opts.input, "input", "{}", "the call's input, `JSON|@FILE`: a JSON object, or @FILE to read it from FILE (@- for standard input)")
+	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `NAME`, the variable tool")
 	opts.limits.register(fs, false)
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {

@@ -70,7 +70,7 @@ type previewFlags struct {
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
 	fs := newFlagSet("preview", previewUsage)
-	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
+	fs.StringVar(&opts.format, "format", "text", "output format, `text|json`: text prints one sentence per call, json one object per call")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")

@@ -42,9 +42,9 @@ type rowsFlags struct {
 func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts rowsFlags
 	fs := newFlagSet("rows", rowsUsage)
-	fs.StringVar(&opts.mode, "mode", "default", "`mode`: minimal, default or verbose")
-	fs.StringVar(&opts.icons, "icons", "nerd", "icon `set`: nerd (Nerd Font glyphs) or plain (Unicode symbols)")
-	fs.StringVar(&opts.color, "color", "auto", "colour: auto (on a terminal without NO_COLOR), always or never")
+	fs.StringVar(&opts.mode, "mode", "default", "what rows show, `minimal|default|verbose`: no icons and no colour, icons, or also the arguments and the expanded result")
+	fs.StringVar(&opts.icons, "icons", "nerd", "icon set, `nerd|plain`: Nerd Font glyphs or plain Unicode symbols")
+	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	opts.limits.register(fs, true)

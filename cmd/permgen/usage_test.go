@@ -1,6 +1,8 @@
 package main
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,5 +122,49 @@ func TestVersion(t *testing.T) {
 			assert.Equal(t, tc.stdout, stdout)
 			assert.Equal(t, tc.stderr, stderr)
 		})
+	}
+}
+
+// A flag's placeholder in -h says what its value is: the values it takes,
+// or what the value names, never the type's name or the flag's own name.
+func TestFlagPlaceholders(t *testing.T) {
+	tests := []struct {
+		command string
+		line    string // the flag's line in -h
+	}{
+		{"preview", "  -format text|json\n"},
+		{"preview", "  -catalog FILE\n"},
+		{"preview", "  -preview-max N\n"},
+		{"preview", "  -output-max-bytes N\n"},
+		{"rows", "  -mode minimal|default|verbose\n"},
+		{"rows", "  -icons nerd|plain\n"},
+		{"rows", "  -color auto|always|never\n"},
+		{"eval", "  -input JSON|@FILE\n"},
+		{"eval", "  -tool NAME\n"},
+		{"generate", "  -f FILE\n"},
+		{"generate", "  -o DIR\n"},
+		{"generate", "  -package NAME\n"},
+		{"diff", "  -o DIR\n"},
+		{"check", "  -f FILE\n"},
+		{"test", "  -f FILE\n"},
+		{"list", "  -f FILE\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.command+strings.TrimRight(tc.line, "\n"), func(t *testing.T) {
+			stdout, _, _ := runCLI(t, "", tc.command, "-h")
+			assert.Contains(t, stdout, tc.line)
+		})
+	}
+	// Every flag of every command: a placeholder is upper case or a list
+	// of values.
+	flagLine := regexp.MustCompile(`(?m)^  -(\S+) (\S+)$`)
+	for _, c := range commands {
+		stdout, _, _ := runCLI(t, "", c.name, "-h")
+		for _, m := range flagLine.FindAllStringSubmatch(stdout, -1) {
+			name, placeholder := m[1], m[2]
+			if placeholder != strings.ToUpper(placeholder) && !strings.Contains(placeholder, "|") {
+				t.Errorf("%s -%s: placeholder %q names neither the value nor the values", c.name, name, placeholder)
+			}
+		}
 	}
 }
