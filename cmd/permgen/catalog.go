@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -35,8 +36,8 @@ const catalogUsage = `Usage: permgen %[1]s [flags] [FILE]
 
 %[2]s
 
-FILE is the catalog (also -f); the defaults make the command work at the
-repository root without flags.
+FILE is the catalog, as is -f FILE: give one of them. The defaults make the
+command work at the repository root without flags.
 
 Flags:
 `
@@ -66,6 +67,10 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	switch len(rest) {
 	case 0:
 	case 1:
+		// Taking one of the two would leave the other silently unread.
+		if flagSet(fs, "f") {
+			return cf, usageError(stderr, command, "-f %s and FILE %s both name the catalog: give one", cf.file, rest[0]), false
+		}
 		cf.file = rest[0]
 	default:
 		return cf, usageError(stderr, command, "takes at most one FILE, got %d", len(rest)), false
@@ -85,6 +90,13 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 		}
 	}
 	return cf, exitOK, true
+}
+
+// flagSet reports whether the command line set the flag called name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // existingPackage returns the package of the Go files in dir that permgen

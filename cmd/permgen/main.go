@@ -6,9 +6,9 @@
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
 //	permgen rows [flags] [FILE]      render a JSONL transcript of calls and results
 //	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
-//	permgen generate [-f FILE] [-o DIR] [-package NAME]
+//	permgen generate [-o DIR] [-package NAME] [FILE]
 //	                                 check a catalog and write its Go registrations
-//	permgen diff [-f FILE] [-o DIR] [-package NAME]
+//	permgen diff [-o DIR] [-package NAME] [FILE]
 //	                                 show what generate would change; exit 1 when stale
 //	permgen check [FILE]             load and check a catalog
 //	permgen test [FILE]              run a catalog's examples
@@ -17,8 +17,12 @@
 //	permgen version                  print the version (also --version)
 //	permgen help [COMMAND]           print this list, or a command's help (as COMMAND -h)
 //
+// The commands that read a catalog take it as FILE or as -f FILE, not both;
+// it is formatters.yaml when neither is given.
+//
 // Exit codes: 0 ok, 1 invalid input, 2 usage. Errors are printed as
-// "permgen COMMAND: message".
+// "permgen COMMAND: message". A usage error is that line and one more that
+// says which help to read, not the whole help.
 package main
 
 import (

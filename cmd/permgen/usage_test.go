@@ -168,3 +168,31 @@ func TestFlagPlaceholders(t *testing.T) {
 		}
 	}
 }
+
+// The catalog commands take the catalog as -f FILE or as FILE; both at
+// once is a usage error that names both, even when they agree.
+func TestCatalogFileOnce(t *testing.T) {
+	for _, cmd := range []string{"generate", "diff", "check", "test", "list"} {
+		tests := []struct {
+			name string
+			args []string
+		}{
+			{"-f first", []string{"-f", "a.yaml", "b.yaml"}},
+			{"FILE first", []string{"b.yaml", "-f", "a.yaml"}},
+			{"-f=", []string{"-f=a.yaml", "b.yaml"}},
+		}
+		for _, tc := range tests {
+			t.Run(cmd+"/"+tc.name, func(t *testing.T) {
+				stdout, stderr, code := runCLI(t, "", append([]string{cmd}, tc.args...)...)
+				assert.Equal(t, exitUsage, code)
+				assert.Empty(t, stdout)
+				assert.Equal(t, "permgen "+cmd+": -f a.yaml and FILE b.yaml both name the catalog: give one\n"+
+					"run 'permgen help "+cmd+"' for usage\n", stderr)
+			})
+		}
+	}
+	// The same file both ways is still one too many.
+	_, stderr, code := runCLI(t, "", "check", "-f", "a.yaml", "a.yaml")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "-f a.yaml and FILE a.yaml both name the catalog")
+}
