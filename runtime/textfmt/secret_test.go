@@ -208,6 +208,22 @@ func TestSecretText(t *testing.T) {
 	}
 }
 
+func TestRedactField(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"password", "hunter2", p(7)},
+		{"X-API-Key", "k-123", p(5)},
+		{"Authorization", "Bearer abc", p(10)},
+		{"token", "", ""},
+		{"token", p(3), p(3)},
+		{"max_tokens", "4096", "4096"},
+		{"secret_name", "prod-db", "prod-db"},
+		{"url", "https://u:pw@host", "https://u:" + p(2) + "@host"},
+		{"note", akia, p(20)},
+	} {
+		assert.Equal(t, tc.want, RedactField(tc.name, tc.text), "%s: %s", tc.name, tc.text)
+	}
+}
+
 func TestSecretShapeSpans(t *testing.T) {
 	s := "a " + akia + " b https://u:pw@h?token=t c"
 	spans := SecretShape(s)
@@ -736,4 +752,30 @@ func FuzzSecretText(f *testing.F) {
 			}
 		}
 	})
+}
+
+func ExampleSecretText() {
+	fmt.Println(SecretText("git clone https://deploy:hunter22@git.example.com/acme/api?access_token=abc123&depth=1"))
+	fmt.Println(SecretText("curl -H 'Authorization: Bearer eyJhbGciOi.eyJzdWIiOi.c2ln' https://api.example.com"))
+	fmt.Println(SecretText("task-runner --key AKIAIOSFODNN7EXAMPLE"))
+	// Output:
+	// git clone https://deploy:‹secret, 8 characters›@git.example.com/acme/api?access_token=‹secret, 6 characters›&depth=1
+	// curl -H 'Authorization: Bearer ‹secret, 26 characters›' https://api.example.com
+	// task-runner --key ‹secret, 20 characters›
+}
+
+func ExampleRedactValue() {
+	v, _ := value.DecodeJSON([]byte(`{"url": "https://api.example.com", "headers": {"Authorization": "Bearer abc", "Accept": "*/*"},` +
+		` "max_tokens": 100, "env": [{"name": "DB_PASSWORD", "value": "hunter2"}]}`))
+	fmt.Println(CompactJSON(RedactValue(v)))
+	// Output:
+	// {"url":"https://api.example.com","headers":{"Authorization":"‹secret, 10 characters›","Accept":"*/*"},"max_tokens":100,"env":[{"name":"DB_PASSWORD","value":"‹secret, 7 characters›"}]}
+}
+
+func ExampleScrubText() {
+	v, _ := value.DecodeJSON([]byte(`{"user": "bob", "password": "hunter22"}`))
+	// A formatter showed the password; the output pass scrubs it.
+	fmt.Println(ScrubText("log in as bob with hunter22", Secrets(v)))
+	// Output:
+	// log in as bob with ‹secret, 8 characters›
 }
