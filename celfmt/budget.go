@@ -235,6 +235,9 @@ var budgeted = map[string]sizer{
 	// each ">" of a menu path " → ", five bytes for one.
 	"shortcut": func(a []ref.Val, _ int64) int64 { return 2*strLen(a, 0) + 16 },
 	"menuPath": func(a []ref.Val, _ int64) int64 { return 5*strLen(a, 0) + 16 },
+	// A credential becomes a placeholder of at most five times its bytes
+	// ("&sig=x"), and a field's value the placeholder of its length.
+	"redact": func(a []ref.Val, _ int64) int64 { return 5*(strLen(a, 0)+strLen(a, 1)) + 32 },
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },

@@ -122,10 +122,11 @@ func TestBudgetedFunctionsStillWork(t *testing.T) {
         json([2, 1].sort()), json([1, 1].distinct()), json([1, 2].reverse()),
         json([1] + [2]), truncate("abcdef", 3), inline(" a  b ", 9), collapse(" c  d "),
         plural(2, "x", "xs"), mcpValue("m"), promptPath({"path": "/p"}).orValue(""), numberText(2.5),
-        json({"k": [1, "v"]}), string(input.n + 1.0), input.x + "!", json([3, 1].sortBy(v, v))
+        json({"k": [1, "v"]}), string(input.n + 1.0), input.x + "!", json([3, 1].sortBy(v, v)),
+        redact("?token=abc"), redact("api_key", "k")
       ].join("|")
 `, Options{})
 	text, _, err := f.Run(value.NewObject("n", 1.0, "x", "dyn"), "t", defaultLimits)
 	require.NoError(t, err)
-	assert.Equal(t, `a+b|a+b-c|a;b|x|k=3|"q"|ab|AB|cba|bc|b|2|3|b|[0,1,2]|[1,2]|[2]|[1,2]|[1]|[2,1]|[1,2]|abc…|a b|c d|2 xs|"m"|/p|2.5|{"k":[1,"v"]}|2|dyn!|[1,3]`, text)
+	assert.Equal(t, `a+b|a+b-c|a;b|x|k=3|"q"|ab|AB|cba|bc|b|2|3|b|[0,1,2]|[1,2]|[2]|[1,2]|[1]|[2,1]|[1,2]|abc…|a b|c d|2 xs|"m"|/p|2.5|{"k":[1,"v"]}|2|dyn!|[1,3]|?token=‹secret, 3 characters›|‹secret, 1 character›`, text)
 }

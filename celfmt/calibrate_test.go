@@ -70,6 +70,13 @@ var calibrationCases = []struct{ name, expr string }{
 	{"baseName", `baseName(input.s)`},
 	{"resultValue", `string(input.a.map(x, resultValue(input.n1)).size())`},
 	{"fileSize", `string(input.a.map(x, fileSize(x)).size())`},
+	{"redact", `string(size(redact(input.s)))`},
+	{"redact words", `string(size(redact(input.s.replace("b", " "))))`},
+	{"redact quotes", `string(size(redact(input.s.replace("b", "\""))))`},
+	{"redact params", `string(size(redact(input.s.replace("ab", "&sig=x"))))`},
+	{"redact urls", `string(size(redact(input.s.replace("ab", "a://:b@"))))`},
+	{"redact shapes", `string(size(redact(input.s.replace("ab", "sk-a"))))`},
+	{"redact field", `string(size(redact("path", input.s.replace("b", " "))))`},
 	{"startsWith", `string(input.s.startsWith(input.s))`},
 	{"string equal", `string(input.s == input.s + "")`},
 }

@@ -183,14 +183,22 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		if f.name != fn {
 			continue
 		}
+		// The text the call reads: its first argument, and when that is a
+		// string, its other string arguments too (redact(name, text)).
+		text, texts := sz(0).Max, len(args) > 0 && args[0].Type().Kind() == types.StringKind
+		for i := 1; texts && i < len(args); i++ {
+			if args[i].Type().Kind() == types.StringKind {
+				text = sat(text, sz(i).Max)
+			}
+		}
 		read, per := uint64(0), uint64(1)
 		if f.perUnit > 0 && len(args) > 0 {
-			read, per = sz(0).Max, uint64(f.perUnit)
+			read, per = text, uint64(f.perUnit)
 		}
 		var out *uint64
 		switch {
-		case f.resultSize < 0 && len(args) > 0 && args[0].Type().Kind() == types.StringKind:
-			n := sat(mul(uint64(max(f.growth, 1)), sz(0).Max), 16) // no longer than the text it formats, or growth times it
+		case f.resultSize < 0 && texts:
+			n := sat(mul(uint64(max(f.growth, 1)), text), 16) // no longer than the text it formats, or growth times it
 			out = &n
 		case f.resultSize < 0:
 			n := str

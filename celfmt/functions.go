@@ -19,17 +19,18 @@ type function struct {
 	// examples are "expression // result" pairs, evaluated by the tests.
 	examples []string
 	overload []cel.FunctionOpt
-	// perUnit, when not 0, makes the cost grow with the length of the first
-	// argument (for json, of the result): one unit per perUnit bytes,
+	// perUnit, when not 0, makes the cost grow with the length of the
+	// string arguments (for json, of the result): one unit per perUnit bytes,
 	// measured so that a unit takes no longer than the slowest of cel-go's
 	// (see TestCostCalibration). 0 is a constant cost.
 	perUnit int
 	// resultSize bounds the length of a string result for the cost
-	// estimate: -1 for the input bound, 0 for a result that is no string.
+	// estimate: -1 for the input bound (the length of the string
+	// arguments), 0 for a result that is no string.
 	resultSize int
 	// growth, when more than 1, makes the input bound of resultSize -1
-	// that many times the first argument's length (menuPath writes " → "
-	// for each ">").
+	// that many times the length of the string arguments (menuPath writes
+	// " → " for each ">").
 	growth int
 }
 
@@ -330,6 +331,45 @@ var functions = []function{
 			cel.Overload("dimensions_double_double", []*cel.Type{cel.DoubleType, cel.DoubleType}, cel.StringType,
 				cel.BinaryBinding(func(w, h ref.Val) ref.Val {
 					return types.String(textfmt.Dimensions(float64(w.(types.Double)), float64(h.(types.Double))))
+				})),
+		},
+	},
+	{
+		name:       "redact",
+		resultSize: -1,
+		// A credential of one character becomes a placeholder of 25 bytes:
+		// "&sig=x" is five times longer redacted (TestSecretTextGrowth).
+		growth: 5,
+		doc: `redact(text) is text with every credential in it replaced by its size, ‹secret, N characters›, by the one ` +
+			`redaction rule of textfmt: a URL's password (and the user of an http or https URL without one), query and form ` +
+			`parameters named like credentials (access_token, api_key, password, sig, X-Amz-Signature, …), what follows ` +
+			`Authorization: (after a Bearer, Basic or Token scheme, which stays), quoted pairs such as "password": "…", ` +
+			`and values shaped like well-known credentials (GitHub, GitLab, Slack, OpenAI, Anthropic, Stripe, AWS, Google, npm ` +
+			`and Hugging Face tokens and keys, JWTs, PEM private keys); everything else stays as it is. ` +
+			`redact(name, text) is text as a field called name shows it: its placeholder when name means a credential ` +
+			`(token, api_key, password, client_secret, Authorization, cookie, private_key, credentials, …, but not max_tokens, ` +
+			`secret_name or key), and redact(text) otherwise.`,
+		examples: []string{
+			`redact("https://deploy:hunter22@ci.example.com/x?access_token=abc123&page=2") // "https://deploy:‹secret, 8 characters›@ci.example.com/x?access_token=‹secret, 6 characters›&page=2"`,
+			`redact("curl -H 'Authorization: Bearer abc.def' https://api.example.com") // "curl -H 'Authorization: Bearer ‹secret, 7 characters›' https://api.example.com"`,
+			`redact("key AKIAIOSFODNN7EXAMPLE in task-runner") // "key ‹secret, 20 characters› in task-runner"`,
+			`redact("{\"password\": \"hunter2\"}") // "{\"password\": \"‹secret, 7 characters›\"}"`,
+			`redact("password", "hunter2") // "‹secret, 7 characters›"`,
+			`redact("max_tokens", "4096") // "4096"`,
+			`redact("secret_name", "prod-db") // "prod-db"`,
+			`redact("url", "https://u:pw@host") // "https://u:‹secret, 2 characters›@host"`,
+		},
+		// Text made of the shortest credentials ("&sig=x" repeated)
+		// takes about 11 ns a byte: a unit of cost is about 45 ns.
+		perUnit: 4,
+		overload: []cel.FunctionOpt{
+			cel.Overload("redact_string", []*cel.Type{cel.StringType}, cel.StringType,
+				cel.UnaryBinding(func(s ref.Val) ref.Val {
+					return types.String(textfmt.SecretText(string(s.(types.String))))
+				})),
+			cel.Overload("redact_string_string", []*cel.Type{cel.StringType, cel.StringType}, cel.StringType,
+				cel.BinaryBinding(func(name, s ref.Val) ref.Val {
+					return types.String(textfmt.RedactField(string(name.(types.String)), string(s.(types.String))))
 				})),
 		},
 	},

@@ -833,7 +833,11 @@ func callCost(fn string) callCostFunc {
 		if f.name == fn && f.perUnit > 0 {
 			per := uint64(f.perUnit)
 			return func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
-				return 1 + textOf(args, 0)/per
+				text := uint64(0)
+				for i := range args {
+					text += textOf(args, i)
+				}
+				return 1 + text/per
 			}
 		}
 	}

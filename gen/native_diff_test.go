@@ -25,6 +25,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/names"
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/rows"
+	"github.com/permgen/permgen/testdata/gen/secrets"
 	"github.com/permgen/permgen/testdata/gen/typed"
 	"github.com/permgen/permgen/testdata/gen/wrapped"
 )
@@ -40,6 +41,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/names.yaml":           names.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/rows.yaml":            rows.Entries,
+	"testdata/catalogs/good/secrets.yaml":         secrets.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,
 	"formatters.yaml":                             generated.Entries,

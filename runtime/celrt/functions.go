@@ -316,6 +316,13 @@ func BaseName(path string) string { return textfmt.BaseName(path) }
 // MenuPath is menuPath(text).
 func MenuPath(text string) string { return textfmt.MenuPath(text) }
 
+// Redact is redact(text): text with every credential in it replaced by its
+// size.
+func Redact(text string) string { return textfmt.SecretText(text) }
+
+// RedactField is redact(name, text): text as a field called name shows it.
+func RedactField(name, text string) string { return textfmt.RedactField(name, text) }
+
 // Dimensions is dimensions(w, h) for doubles.
 func Dimensions(w, h float64) string { return textfmt.Dimensions(w, h) }
 

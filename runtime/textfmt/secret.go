@@ -1,0 +1,1302 @@
+package textfmt
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// SecretName reports whether a field name means a credential, so that its
+// value is a credential: the rule that decides it is below, and tests hold
+// it to every name it lists.
+//
+// The name is split into words at every character that is not a letter or
+// a digit ("_", "-", ".", spaces), between a lower-case letter or digit and
+// an upper-case letter (accessToken), and before the last upper-case letter
+// of a run followed by a lower-case one (APIKey); case is ignored, words of
+// digits are dropped and trailing digits of a word are ignored (token2).
+// The name means a credential when its last word
+//
+//  1. ends with token, secret, secrets, password, passwords, passwd,
+//     passphrase, credential, credentials, cookie, cookies or authorization
+//     (token, refresh_token, authtoken, clientSecret, db_password, Set-Cookie,
+//     Proxy-Authorization), except token after or joined to max, min, num,
+//     total, next, page, continuation, pagination or sync (a count or a page
+//     cursor: max_token, nextPageToken);
+//  2. is pat or bearer;
+//  3. is key or keys after api, access, secret, private, client, auth,
+//     signing, encryption, master, session or subscription, or one word of
+//     them (api_key, x-api-key, APIKEY, privateKey, aws_secret_access_key);
+//  4. or is value, string, data, text, binary, bytes, plaintext, base64,
+//     b64, hex, confirm or confirmation, and the words before it mean a
+//     credential (secret_value, SecretString, password_confirmation).
+//
+// So these are not credentials: tokens, max_tokens, prompt_tokens,
+// token_count, tokenizer, token_limit, key, keys, primary_key, public_key,
+// author, authority, and the names, ids and settings of a credential rather
+// than its value: secret_name, secretArn, secret_id, cookie_name,
+// password_policy, token_type, private_key_id. Nor are pwd (a working
+// directory), pass, pin, auth, session, sid, signature and sig (the last two
+// are credentials in URL parameters only: a field named signature holds a
+// function signature as often as not).
+func SecretName(name string) bool {
+	w, n := lastWords(name)
+	return secretWords(w[:n], false)
+}
+
+// secretWords applies the rule of SecretName to the last words of a name,
+// the last one last. In URL parameters (param), sig and signature are
+// credentials too.
+func secretWords(w []string, param bool) bool {
+	n := len(w)
+	if n == 0 {
+		return false
+	}
+	if n > 1 && (wordIn(w[n-1], valueWords) || wordIn(stem(w[n-1]), valueWords)) && credentialWords(w[:n-1], param) {
+		return true
+	}
+	return credentialWords(w, param)
+}
+
+// credentialWords is rules 1 to 3 of SecretName.
+func credentialWords(w []string, param bool) bool {
+	n := len(w)
+	last := stem(w[n-1])
+	prev := ""
+	if n > 1 {
+		prev = stem(w[n-2])
+	}
+	if param && (strings.EqualFold(last, "sig") || strings.EqualFold(last, "signature")) {
+		return true
+	}
+	if strings.EqualFold(last, "pat") || strings.EqualFold(last, "bearer") {
+		return true
+	}
+	for _, key := range []string{"key", "keys"} {
+		if rest, ok := cutSuffixFold(last, key); ok {
+			if rest == "" {
+				return wordIn(prev, keyQualifiers)
+			}
+			return wordIn(rest, keyQualifiers)
+		}
+	}
+	for _, head := range credentialHeads {
+		rest, ok := cutSuffixFold(last, head)
+		if !ok {
+			continue
+		}
+		if head == "token" {
+			before := rest
+			if before == "" {
+				before = prev
+			}
+			return !wordIn(before, tokenNotCredential)
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	// credentialHeads are the words a credential's name ends with.
+	credentialHeads = []string{"token", "secret", "secrets", "password", "passwords", "passwd",
+		"passphrase", "credential", "credentials", "cookie", "cookies", "authorization"}
+	// tokenNotCredential make token a count or a page cursor.
+	tokenNotCredential = []string{"max", "min", "num", "total", "next", "page", "continuation", "pagination", "sync"}
+	// keyQualifiers make key a credential.
+	keyQualifiers = []string{"api", "access", "secret", "private", "client", "auth", "signing",
+		"encryption", "master", "session", "subscription"}
+	// valueWords name the value of what the words before them name.
+	valueWords = []string{"value", "string", "data", "text", "binary", "bytes", "plaintext",
+		"base64", "b64", "hex", "confirm", "confirmation"}
+)
+
+// wordIn reports whether w is one of words, ignoring case.
+func wordIn(w string, words []string) bool {
+	for _, x := range words {
+		if strings.EqualFold(w, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// cutSuffixFold is strings.CutSuffix ignoring case, for a lower-case
+// ASCII suffix.
+func cutSuffixFold(s, suffix string) (string, bool) {
+	// Most words end otherwise: compare the last byte first.
+	if len(s) < len(suffix) || s[len(s)-1]|0x20 != suffix[len(suffix)-1] ||
+		!strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+		return s, false
+	}
+	return s[:len(s)-len(suffix)], true
+}
+
+// stem is a word without its trailing digits.
+func stem(w string) string {
+	return strings.TrimRightFunc(w, func(r rune) bool { return r >= '0' && r <= '9' })
+}
+
+// maxNameWords is how many words of a name the rule reads: the last one,
+// and two before it when the last is a value word (api_key_value).
+const maxNameWords = 3
+
+// lastWords splits a name into words as SecretName says and returns the
+// last maxNameWords of them, in order, without allocating.
+func lastWords(name string) (words [maxNameWords]string, n int) {
+	start := -1 // start of the current word
+	var prev rune
+	for i := 0; i < len(name); {
+		r, size := rune(name[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(name[i:])
+		}
+		if !isWordRune(r) {
+			if start >= 0 {
+				words, n = pushWord(words, n, name[start:i])
+				start = -1
+			}
+			i += size
+			prev = r
+			continue
+		}
+		if start < 0 {
+			start = i
+		} else if isUpper(r) {
+			switch {
+			case isLower(prev) || prev >= '0' && prev <= '9' || prev >= utf8.RuneSelf && unicode.IsDigit(prev):
+				// accessToken, oauth2Token
+				words, n = pushWord(words, n, name[start:i])
+				start = i
+			case isUpper(prev):
+				// APIKey: the last upper-case letter before a lower-case
+				// one starts a word.
+				if next, _ := utf8.DecodeRuneInString(name[i+size:]); isLower(next) {
+					words, n = pushWord(words, n, name[start:i])
+					start = i
+				}
+			}
+		}
+		i += size
+		prev = r
+	}
+	if start >= 0 {
+		words, n = pushWord(words, n, name[start:])
+	}
+	return words, n
+}
+
+// pushWord adds w to the n last words, dropping the first when there are
+// maxNameWords already, unless w is a word of digits.
+func pushWord(words [maxNameWords]string, n int, w string) ([maxNameWords]string, int) {
+	digits := 0
+	for digits < len(w) && w[digits] >= '0' && w[digits] <= '9' {
+		digits++
+	}
+	if digits == len(w) {
+		return words, n
+	}
+	if n == maxNameWords {
+		// Not copy, through which escape analysis loses w.
+		words[0], words[1] = words[1], words[2]
+		n--
+	}
+	words[n] = w
+	return words, n + 1
+}
+
+func isUpper(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'A' && r <= 'Z'
+	}
+	return unicode.IsUpper(r)
+}
+
+func isLower(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r >= 'a' && r <= 'z'
+	}
+	return unicode.IsLower(r)
+}
+
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return alnum[r]
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// SecretPlaceholder is what a credential of n characters is shown as:
+// ‹secret, 1 character›, ‹secret, 40 characters›. It names no part of the
+// value, and its size tells a person which credential it is when a call
+// carries several.
+func SecretPlaceholder(n int) string {
+	return placeholderOpen + CountPhrase(n, "character", "characters") + placeholderClose
+}
+
+const (
+	placeholderOpen  = "‹secret, "
+	placeholderClose = "›"
+)
+
+// placeholderAt returns the length of the placeholder that starts at s[i],
+// or 0. Redaction leaves placeholders as they are, so that redacting
+// redacted text changes nothing.
+func placeholderAt(s string, i int) int {
+	if !strings.HasPrefix(s[i:], placeholderOpen) {
+		return 0
+	}
+	j := i + len(placeholderOpen)
+	d := j
+	for d < len(s) && d-j < 20 && s[d] >= '0' && s[d] <= '9' {
+		d++
+	}
+	if d == j {
+		return 0
+	}
+	for _, tail := range []string{" characters" + placeholderClose, " character" + placeholderClose} {
+		if strings.HasPrefix(s[d:], tail) {
+			return d + len(tail) - i
+		}
+	}
+	return 0
+}
+
+// isPlaceholder reports whether s is one placeholder.
+func isPlaceholder(s string) bool {
+	return s != "" && placeholderAt(s, 0) == len(s)
+}
+
+// Span is the byte range s[Start:End] of a text.
+type Span struct{ Start, End int }
+
+// SecretShape returns the byte ranges of the credentials in a text, in
+// order and apart: what SecretText replaces. It allocates nothing for text
+// that has none, and takes time linear in the text's length.
+//
+// A credential is found:
+//
+//   - in a URL (scheme://…): the password of the userinfo
+//     (https://user:‹password›@host), the whole userinfo of an http or https
+//     URL that has no password (https://‹token›@host), and a user name
+//     shaped like a credential;
+//   - in a query or form parameter (after ?, & or ;) whose name means a
+//     credential (SecretName, percent escapes decoded) or whose last word is
+//     sig or signature (X-Amz-Signature): the value, up to &, #, white space,
+//     a quote, < or >;
+//   - after "Authorization:" or "Proxy-Authorization:" (any case): the
+//     credentials after a Bearer, Basic or Token scheme (the scheme is
+//     shown), the rest of the line (or of the header, when it is in quotes)
+//     after another scheme (Digest …), or the value itself; and after the
+//     word Bearer, a token of 16 or more characters with a digit;
+//   - in a quoted pair "name": "value" or 'name': 'value' whose name means a
+//     credential: the value, to the closing quote (JSON inside a string, a
+//     Python dictionary);
+//   - shaped like a well-known credential, starting a word: GitHub tokens
+//     (ghp_, gho_, ghu_, ghs_ and ghr_ and 36 or more letters and digits,
+//     github_pat_ and 22 or more), GitLab (glpat- and 20 or more), Slack
+//     (xoxa-, xoxb-, xoxp-, xoxo-, xoxs-, xoxr- and 10 or more), OpenAI and
+//     Anthropic keys (sk-, sk-proj-, sk-ant- and 20 or more letters,
+//     digits, - and _, with an upper-case letter or a digit among them, so
+//     that a kebab-case word is not a key), Stripe (sk_live_, sk_test_,
+//     rk_live_, rk_test_ and 16 or more), AWS access key ids (AKIA or ASIA
+//     and exactly 16 upper-case letters and digits), Google API keys (AIza
+//     and exactly 35), npm (npm_ and 36 or more), Hugging Face (hf_ and 30
+//     or more), JWTs (three base64url segments, the first two starting
+//     with eyJ), and the body of a PEM private key (between -----BEGIN …
+//     PRIVATE KEY----- and its -----END line, or to the end of the text
+//     when it has none; the two lines are shown).
+//
+// A shape starts a word: the character before it is no ASCII letter or
+// digit, so sk- in task-runner is no key. A placeholder is no credential.
+func SecretShape(s string) []Span {
+	sc := secretScanner{s: s}
+	sc.scan()
+	return sc.spans
+}
+
+// SecretText returns s with every credential SecretShape finds replaced by
+// SecretPlaceholder of its length in characters, keeping what is around it:
+// https://user:‹secret, 12 characters›@host/, ?access_token=‹secret, 40
+// characters›&x=1, Bearer ‹secret, 40 characters›. It returns s itself,
+// allocating nothing, when s has none. Text that was redacted is redacted
+// already: SecretText(SecretText(s)) is SecretText(s).
+//
+// The result is at most five times as long as s (&sig=x becomes
+// &sig=‹secret, 1 character›), and valid UTF-8 when s is: every credential
+// lies between ASCII characters or the ends of s.
+func SecretText(s string) string {
+	t, _ := secretText(s)
+	return t
+}
+
+// secretText is SecretText that also reports whether it replaced anything.
+// It writes the result as it scans, without listing the spans.
+func secretText(s string) (string, bool) {
+	sc := secretScanner{s: s, replace: true}
+	sc.scan()
+	if sc.found == 0 {
+		return s, false
+	}
+	sc.b.WriteString(s[sc.written:])
+	return sc.b.String(), true
+}
+
+// replaceSpans returns s with each span replaced by its placeholder.
+func replaceSpans(s string, spans []Span) string {
+	var b strings.Builder
+	b.Grow(len(s) + 24*len(spans))
+	at := 0
+	for _, sp := range spans {
+		b.WriteString(s[at:sp.Start])
+		writePlaceholder(&b, utf8.RuneCountInString(s[sp.Start:sp.End]))
+		at = sp.End
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// writePlaceholder writes SecretPlaceholder(n) to b.
+func writePlaceholder(b *strings.Builder, n int) {
+	var digits [20]byte
+	b.WriteString(placeholderOpen)
+	b.Write(strconv.AppendInt(digits[:0], int64(n), 10))
+	if n == 1 {
+		b.WriteString(" character" + placeholderClose)
+	} else {
+		b.WriteString(" characters" + placeholderClose)
+	}
+}
+
+// RedactField returns a field's text as the rule shows it: the placeholder
+// of text when name means a credential (SecretName) and text is not empty,
+// and SecretText(text) otherwise. It is the language's redact(name, text).
+func RedactField(name, text string) string {
+	if text != "" && !isPlaceholder(text) && SecretName(name) {
+		return SecretPlaceholder(utf8.RuneCountInString(text))
+	}
+	return SecretText(text)
+}
+
+// Character classes of the shapes.
+var (
+	alnum      = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+	upperDigit = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	word       = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+	base64URL  = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-")
+	slackChars = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-")
+	token68    = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-._~+/=")
+	schemeChar = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+-.")
+	// nameChar are the characters of a parameter or key name.
+	nameChar = byteClass("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.-%")
+	// authorityEnd ends a URL's authority; valueEnd a parameter's value;
+	// wordEnd a credential written as a value on its own.
+	authorityEnd = stopClass("/?#\\\"'<>` ")
+	valueEnd     = stopClass("&#\"'<>` ")
+	wordEnd      = stopClass("\"'`<> ,;")
+)
+
+func byteClass(chars string) (t [256]bool) {
+	for i := range len(chars) {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// stopClass holds chars, the ASCII control characters and DEL.
+func stopClass(chars string) (t [256]bool) {
+	t = byteClass(chars)
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t[0x7f] = true
+	return t
+}
+
+// run returns the end of the run of class characters that starts at i.
+func run(s string, i int, class *[256]bool) int {
+	for i < len(s) && class[s[i]] {
+		i++
+	}
+	return i
+}
+
+// runUntil returns the end of the run of characters that starts at i and
+// holds none of stop; a placeholder counts as one character of the run, so
+// that redacted text reads as the text it was redacted from.
+func runUntil(s string, i int, stop *[256]bool) int {
+	for i < len(s) {
+		c := s[i]
+		if stop[c] {
+			break
+		}
+		if c == placeholderOpen[0] {
+			if n := placeholderAt(s, i); n > 0 {
+				i += n
+				continue
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// runCache remembers the last run of a class it measured: attempts that
+// start inside one run (sk-sk-sk-…) measure it once, so that scanning stays
+// linear.
+type runCache struct {
+	start, end int
+	upper      int // the first upper-case letter or digit at or after start, or end
+}
+
+// runEnd returns the end of the run of class characters that starts at i,
+// for i at or after the start of the last run measured.
+func (c *runCache) runEnd(s string, i int, class *[256]bool) int {
+	if c.end > 0 && i >= c.start && i <= c.end {
+		return c.end
+	}
+	c.start, c.end, c.upper = i, run(s, i, class), -1
+	return c.end
+}
+
+// hasUpperOrDigit reports whether s[i:c.end], inside the last run
+// measured, has an upper-case letter or a digit.
+func (c *runCache) hasUpperOrDigit(s string, i int) bool {
+	if c.upper < i {
+		c.upper = i
+		for c.upper < c.end && !upperDigit[s[c.upper]] {
+			c.upper++
+		}
+	}
+	return c.upper < c.end
+}
+
+// secretScanner finds the credentials of a text in one pass, and lists
+// them or, with replace, writes the text with each replaced by its
+// placeholder.
+type secretScanner struct {
+	s       string
+	spans   []Span
+	replace bool
+	b       strings.Builder
+	written int // what of s b holds
+	found   int
+	// last is the end of the last span: what comes before it is not read
+	// again.
+	last int
+	// runs of the classes whose attempts can start inside a run; the
+	// second segment of a JWT has a cache of its own, as attempts that
+	// share it start inside the first.
+	b64, jwt2, words, slack runCache
+}
+
+// add records s[start:end] as a credential, unless it is empty or a
+// placeholder already.
+func (sc *secretScanner) add(start, end int) {
+	if start >= end || isPlaceholder(sc.s[start:end]) {
+		return
+	}
+	sc.found++
+	sc.last = end
+	if !sc.replace {
+		sc.spans = append(sc.spans, Span{start, end})
+		return
+	}
+	if sc.written == 0 {
+		sc.b.Grow(len(sc.s) + len(sc.s)/8 + 32)
+	}
+	sc.b.WriteString(sc.s[sc.written:start])
+	writePlaceholder(&sc.b, utf8.RuneCountInString(sc.s[start:end]))
+	sc.written = end
+}
+
+func (sc *secretScanner) scan() {
+	s := sc.s
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case alnum[c]:
+			if i == 0 || !alnum[s[i-1]] {
+				if next := sc.word(i); next > i {
+					i = next
+					continue
+				}
+			}
+			// No shape starts inside a word.
+			i = run(s, i+1, &alnum)
+		case c == ':':
+			i = sc.url(i)
+		case c == '?' || c == '&' || c == ';':
+			i = sc.param(i)
+		case c == '"' || c == '\'':
+			i = sc.pair(i)
+		case c == '-':
+			i = sc.pem(i)
+		case c == placeholderOpen[0]:
+			i += max(1, placeholderAt(s, i))
+		default:
+			i++
+		}
+	}
+}
+
+// word looks for a credential that starts the word at s[i] and returns
+// where scanning goes on after it, or i.
+func (sc *secretScanner) word(i int) int {
+	s := sc.s
+	rest := s[i:]
+	switch s[i] {
+	case 'g':
+		if len(rest) > 4 && rest[1] == 'h' && strings.IndexByte("pousr", rest[2]) >= 0 && rest[3] == '_' {
+			return sc.atLeast(i, i+4, 36, &alnum, nil)
+		}
+		if strings.HasPrefix(rest, "github_pat_") {
+			return sc.atLeast(i, i+11, 22, &word, &sc.words)
+		}
+		if strings.HasPrefix(rest, "glpat-") {
+			return sc.atLeast(i, i+6, 20, &base64URL, &sc.b64)
+		}
+	case 'x':
+		if len(rest) > 5 && strings.HasPrefix(rest, "xox") && strings.IndexByte("abposr", rest[3]) >= 0 && rest[4] == '-' {
+			return sc.atLeast(i, i+5, 10, &slackChars, &sc.slack)
+		}
+	case 's', 'r':
+		for _, p := range []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_"} {
+			if strings.HasPrefix(rest, p) {
+				return sc.atLeast(i, i+len(p), 16, &alnum, nil)
+			}
+		}
+		if strings.HasPrefix(rest, "sk-") {
+			end := sc.b64.runEnd(s, i+3, &base64URL)
+			if end-(i+3) >= 20 && sc.b64.hasUpperOrDigit(s, i+3) {
+				sc.add(i, end)
+				return end
+			}
+		}
+	case 'A':
+		if strings.HasPrefix(rest, "AKIA") || strings.HasPrefix(rest, "ASIA") {
+			return sc.exactly(i, 20, &upperDigit, &alnum)
+		}
+		if strings.HasPrefix(rest, "AIza") {
+			return sc.exactly(i, 39, &base64URL, &base64URL)
+		}
+	case 'e':
+		if strings.HasPrefix(rest, "eyJ") {
+			return sc.jwt(i)
+		}
+	case 'n':
+		if strings.HasPrefix(rest, "npm_") {
+			return sc.atLeast(i, i+4, 36, &alnum, nil)
+		}
+	case 'h':
+		if strings.HasPrefix(rest, "hf_") {
+			return sc.atLeast(i, i+3, 30, &alnum, nil)
+		}
+	}
+	switch s[i] {
+	case 'A', 'a':
+		if len(rest) > len("authorization") && strings.EqualFold(rest[:len("authorization")], "authorization") {
+			// The quote a header is written in (curl -H 'Authorization:
+			// …') ends its value.
+			open, p := byte(0), i
+			for p > 0 && p > i-32 && slackChars[s[p-1]] {
+				p--
+			}
+			if p > 0 && (s[p-1] == '"' || s[p-1] == '\'' || s[p-1] == '`') {
+				open = s[p-1]
+			}
+			return sc.authorization(i+len("authorization"), open)
+		}
+	case 'B', 'b':
+		if len(rest) > 7 && strings.EqualFold(rest[:7], "bearer ") {
+			return sc.bearer(i + len("Bearer"))
+		}
+	}
+	return i
+}
+
+// atLeast records s[start:end] when the run of class characters from body
+// to end holds at least n of them, and returns end; otherwise it returns
+// start.
+func (sc *secretScanner) atLeast(start, body, n int, class *[256]bool, cache *runCache) int {
+	var end int
+	if cache != nil {
+		end = cache.runEnd(sc.s, body, class)
+	} else {
+		end = run(sc.s, body, class)
+	}
+	if end-body < n {
+		return start
+	}
+	sc.add(start, end)
+	return end
+}
+
+// exactly records the n characters from start when they are class
+// characters (after the four of the prefix) and the next one is not an
+// after character.
+func (sc *secretScanner) exactly(start, n int, class, after *[256]bool) int {
+	s := sc.s
+	end := start + n
+	if end > len(s) || run(s, start+4, class) < end || (end < len(s) && after[s[end]]) {
+		return start
+	}
+	sc.add(start, end)
+	return end
+}
+
+// jwt records a JSON Web Token that starts at i.
+func (sc *secretScanner) jwt(i int) int {
+	s := sc.s
+	end1 := sc.b64.runEnd(s, i, &base64URL)
+	if end1-i < 8 || end1 >= len(s) || s[end1] != '.' || !strings.HasPrefix(s[end1+1:], "eyJ") {
+		return i
+	}
+	end2 := sc.jwt2.runEnd(s, end1+1, &base64URL)
+	if end2-(end1+1) < 8 || end2 >= len(s) || s[end2] != '.' {
+		return i
+	}
+	end3 := run(s, end2+1, &base64URL)
+	sc.add(i, end3)
+	return end3
+}
+
+// skipBlanks returns the index of the first byte at or after i that is no
+// space or tab.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// authorization reads the value of an Authorization header whose name ends
+// at i, written in the quote open when it is not 0.
+func (sc *secretScanner) authorization(i int, open byte) int {
+	s := sc.s
+	if alnum[s[i]] {
+		return i // a longer word
+	}
+	v := skipBlanks(s, i)
+	if v >= len(s) || s[v] != ':' {
+		return i
+	}
+	v = skipBlanks(s, v+1)
+	if v >= len(s) {
+		return v
+	}
+	if n := placeholderAt(s, v); n > 0 {
+		return v + n
+	}
+	scheme := run(s, v, &slackChars)
+	after := skipBlanks(s, scheme)
+	if scheme > v && after > scheme && after < len(s) && !wordEnd[s[after]] {
+		name := s[v:scheme]
+		if wordIn(name, []string{"bearer", "basic", "token"}) {
+			end := run(s, after, &token68)
+			sc.add(after, end)
+			return max(end, after)
+		}
+		// Another scheme's parameters (Digest username="…", …): the rest
+		// of the line, or of the quoted header.
+		end := after
+		for end < len(s) && s[end] != '\n' && s[end] != '\r' && (open == 0 || s[end] != open) {
+			end++
+		}
+		for end > after && (s[end-1] == ' ' || s[end-1] == '\t') {
+			end--
+		}
+		sc.add(after, end)
+		return end
+	}
+	end := runUntil(s, v, &wordEnd)
+	sc.add(v, end)
+	return max(end, v)
+}
+
+// bearer reads a bearer token after the word Bearer, which ends at i: 16
+// or more token characters with a digit among them.
+func (sc *secretScanner) bearer(i int) int {
+	s := sc.s
+	v := skipBlanks(s, i)
+	end := run(s, v, &token68)
+	if end-v < 16 || strings.IndexAny(s[v:end], "0123456789") < 0 {
+		return i
+	}
+	sc.add(v, end)
+	return end
+}
+
+// url reads the authority of a URL whose scheme ends with the colon at i.
+func (sc *secretScanner) url(i int) int {
+	s := sc.s
+	if !strings.HasPrefix(s[i+1:], "//") {
+		return i + 1
+	}
+	start := i
+	for start > sc.last && start > i-32 && schemeChar[s[start-1]] {
+		start--
+	}
+	for start < i && !(s[start]|0x20 >= 'a' && s[start]|0x20 <= 'z') {
+		start++ // a scheme starts with a letter
+	}
+	if start == i {
+		return i + 1
+	}
+	scheme := s[start:i]
+	j := i + 3
+	end := runUntil(s, j, &authorityEnd)
+	at := strings.LastIndexByte(s[j:end], '@')
+	if at < 0 {
+		return j
+	}
+	at += j
+	user, pass := j, at
+	if colon := strings.IndexByte(s[j:at], ':'); colon >= 0 {
+		pass = j + colon
+		sc.user(user, pass)
+		sc.add(pass+1, at)
+	} else if strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https") {
+		sc.add(user, at)
+	} else {
+		sc.user(user, at)
+	}
+	return at + 1
+}
+
+// user records the credentials shaped like one in the user name
+// s[start:end] of a URL (https://ghp_…:x-oauth-basic@github.com).
+func (sc *secretScanner) user(start, end int) {
+	for _, sp := range SecretShape(sc.s[start:end]) {
+		sc.add(start+sp.Start, start+sp.End)
+	}
+}
+
+// param reads a query or form parameter after the separator at i.
+func (sc *secretScanner) param(i int) int {
+	s := sc.s
+	j := i + 1
+	k := j
+	for k < len(s) && k-j < 64 && nameChar[s[k]] {
+		k++
+	}
+	if k == j || k >= len(s) || s[k] != '=' || !secretParam(s[j:k]) {
+		return i + 1
+	}
+	end := runUntil(s, k+1, &valueEnd)
+	sc.add(k+1, end)
+	return max(end, k+1)
+}
+
+// secretParam reports whether a URL parameter's name means a credential:
+// SecretName with sig and signature, after decoding percent escapes.
+func secretParam(name string) bool {
+	var buf [64]byte
+	if strings.IndexByte(name, '%') >= 0 {
+		n := 0
+		for i := 0; i < len(name); i++ {
+			c := name[i]
+			if c == '%' && i+2 < len(name) && isHex(name[i+1]) && isHex(name[i+2]) {
+				c = unhex(name[i+1])<<4 | unhex(name[i+2])
+				i += 2
+			}
+			buf[n] = c
+			n++
+		}
+		name = string(buf[:n])
+	}
+	w, n := lastWords(name)
+	return secretWords(w[:n], true)
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+func unhex(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
+}
+
+// pair reads a quoted pair "name": "value" whose name starts after the
+// quote at i.
+func (sc *secretScanner) pair(i int) int {
+	s := sc.s
+	q := s[i]
+	j := i + 1
+	k := j
+	for k < len(s) && k-j < 64 && nameChar[s[k]] {
+		k++
+	}
+	if k == j || k >= len(s) || s[k] != q {
+		return i + 1
+	}
+	m := skipBlanks(s, k+1)
+	if m >= len(s) || s[m] != ':' {
+		return i + 1
+	}
+	m = skipBlanks(s, m+1)
+	if m >= len(s) || (s[m] != '"' && s[m] != '\'') || !SecretName(s[j:k]) {
+		return i + 1
+	}
+	vq := s[m]
+	end := m + 1
+	for end < len(s) && s[end] != vq {
+		if s[end] == '\\' && end+1 < len(s) {
+			end++
+		}
+		end++
+	}
+	end = min(end, len(s))
+	sc.add(m+1, end)
+	return min(end+1, len(s))
+}
+
+// pem reads the body of a PEM private key whose header starts at i.
+func (sc *secretScanner) pem(i int) int {
+	s := sc.s
+	const begin, dashes = "-----BEGIN ", "-----"
+	if !strings.HasPrefix(s[i:], begin) {
+		return i + 1
+	}
+	l := i + len(begin)
+	e := l
+	for e < len(s) && e-l < 64 && (upperDigit[s[e]] || s[e] == ' ') {
+		e++
+	}
+	label := s[l:e]
+	if !strings.HasPrefix(s[e:], dashes) || !(strings.HasSuffix(label, "PRIVATE KEY") || strings.HasSuffix(label, "PRIVATE KEY BLOCK")) {
+		return i + 1
+	}
+	body := e + len(dashes)
+	for body < len(s) && asciiSpace[s[body]] {
+		body++
+	}
+	end, next := len(s), len(s)
+	if f := strings.Index(s[body:], "-----END "); f >= 0 {
+		end = body + f
+		next = end + len("-----END ")
+		if d := strings.Index(s[next:min(len(s), next+64+len(dashes))], dashes); d >= 0 {
+			next += d + len(dashes)
+		}
+	}
+	for end > body && asciiSpace[s[end-1]] {
+		end--
+	}
+	sc.add(body, end)
+	return next
+}
+
+// RedactValue returns a JSON value of the value model (nil, bool,
+// value.Number, float64, string, []any, *value.Object) with every
+// credential replaced by its placeholder, as the rule says:
+//
+//   - the value of a key that means a credential (SecretName), at any
+//     depth: a string or a number becomes the placeholder of its length (of
+//     its digits for a number); in a list or an object, each string and
+//     number does, so that the shape stays readable (credentials: {"type":
+//     "service_account", "private_key": ‹…›} shows which parts travel);
+//     true, false and null stay, as they carry no credential; an empty
+//     string stays empty;
+//   - likewise the "value" of an object that has "sensitive": true, or
+//     whose "name" or "key" is a string that means a credential (keys
+//     matched without regard to case: {"name": "DB_PASSWORD", "value": …},
+//     {"Key": "api_key", "Value": …});
+//   - every other string, keys included, goes through SecretText.
+//
+// It returns v itself, copying and allocating nothing, when nothing in it
+// is a credential; otherwise it copies only the lists and objects on the
+// way to a credential. Its time is linear in the size of v. Decoded input
+// nests at most value.MaxDepth deep (DecodeJSON and FromGo refuse deeper
+// input), which bounds its recursion; a value built by Go code that nests
+// deeper is cut there, and shows as Ellipsis. Other Go types are returned
+// as they are, and so is the text a non-object input carries
+// (Object.Text): redact that with SecretText.
+func RedactValue(v any) any {
+	r, _ := redactValue(v, false, 0)
+	return r
+}
+
+// redactValue is RedactValue of v, where every string and number is a
+// credential when secret is set; it reports whether anything changed.
+func redactValue(v any, secret bool, depth int) (any, bool) {
+	if depth > value.MaxDepth {
+		return Ellipsis, true
+	}
+	switch x := v.(type) {
+	case string:
+		// v, not x, when nothing changes: a string put in an interface
+		// is a new allocation.
+		if secret {
+			if x == "" || isPlaceholder(x) {
+				return v, false
+			}
+			return SecretPlaceholder(utf8.RuneCountInString(x)), true
+		}
+		if t, changed := secretText(x); changed {
+			return t, true
+		}
+	case value.Number:
+		if secret {
+			return SecretPlaceholder(utf8.RuneCountInString(x.String())), true
+		}
+	case float64:
+		if secret {
+			return SecretPlaceholder(len(value.FormatNumber(x))), true
+		}
+	case []any:
+		var out []any
+		for i, e := range x {
+			r, changed := redactValue(e, secret, depth+1)
+			if changed && out == nil {
+				out = make([]any, len(x))
+				copy(out, x[:i])
+			}
+			if out != nil {
+				out[i] = r
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case *value.Object:
+		if r, changed := redactObject(x, secret, depth); changed {
+			return r, true
+		}
+	}
+	return v, false
+}
+
+func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool) {
+	secretValue := secret || sensitive(o)
+	var keys []string
+	var values []any
+	for i := range o.Len() {
+		k, e := o.At(i)
+		nk, keyChanged := secretText(k)
+		child := secret || SecretName(k) || (secretValue && strings.EqualFold(k, "value"))
+		r, changed := redactValue(e, child, depth+1)
+		if (changed || keyChanged) && keys == nil {
+			keys = make([]string, o.Len())
+			values = make([]any, o.Len())
+			for j := range i {
+				keys[j], values[j] = o.At(j)
+			}
+		}
+		if keys != nil {
+			keys[i], values[i] = nk, r
+		}
+	}
+	if keys == nil {
+		return o, false
+	}
+	return value.ObjectOf(keys, values), true
+}
+
+// sensitive reports whether an object's "value" is a credential: it has
+// "sensitive": true, or a "name" or "key" that means a credential.
+func sensitive(o *value.Object) bool {
+	for i := range o.Len() {
+		k, e := o.At(i)
+		switch {
+		case strings.EqualFold(k, "sensitive"):
+			if e == true {
+				return true
+			}
+		case strings.EqualFold(k, "name") || strings.EqualFold(k, "key"):
+			if n, ok := e.(string); ok && SecretName(n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MinSecretRunes is the length below which Secrets leaves a credential
+// out: replacing every occurrence of a shorter text in an output would
+// redact common text by accident (a password "abc" in "abcdef"). Such
+// credentials are still redacted where the rule finds them.
+const MinSecretRunes = 4
+
+// Secrets returns the distinct credentials a JSON value carries by the rule
+// of RedactValue: strings and numbers under names that mean a credential,
+// sensitive values, and the spans SecretShape finds in every other string
+// and key; each also as the text folds it (white space runs folded, as
+// collapse and the sanitizer write it) and as compact JSON escapes it,
+// where those differ. It leaves out those shorter than MinSecretRunes
+// characters, and lists the longest first (ties in byte order), for
+// ScrubText to replace in an output that a formatter wrote from the value.
+// It is nil when there are none; like RedactValue, it does not look deeper
+// than value.MaxDepth.
+func Secrets(v any) []string {
+	c := secretCollector{}
+	c.walk(v, false, 0)
+	if len(c.seen) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(c.seen))
+	for s := range c.seen {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return out
+}
+
+type secretCollector struct {
+	seen map[string]struct{}
+}
+
+// add records a credential and the forms an output may show it in.
+func (c *secretCollector) add(s string) {
+	if isPlaceholder(s) {
+		return
+	}
+	quoted := CompactJSON(s)
+	for _, form := range []string{s, Collapse(s), quoted[1 : len(quoted)-1]} {
+		if utf8.RuneCountInString(form) < MinSecretRunes {
+			continue
+		}
+		if c.seen == nil {
+			c.seen = map[string]struct{}{}
+		}
+		c.seen[form] = struct{}{}
+	}
+}
+
+// text records the credentials SecretShape finds in s.
+func (c *secretCollector) text(s string) {
+	for _, sp := range SecretShape(s) {
+		c.add(s[sp.Start:sp.End])
+	}
+}
+
+func (c *secretCollector) walk(v any, secret bool, depth int) {
+	if depth > value.MaxDepth {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		if secret {
+			c.add(v)
+		} else {
+			c.text(v)
+		}
+	case value.Number:
+		if secret {
+			c.add(v.String())
+		}
+	case float64:
+		if secret {
+			c.add(value.FormatNumber(v))
+		}
+	case []any:
+		for _, e := range v {
+			c.walk(e, secret, depth+1)
+		}
+	case *value.Object:
+		secretValue := secret || sensitive(v)
+		for i := range v.Len() {
+			k, e := v.At(i)
+			c.text(k)
+			c.walk(e, secret || SecretName(k) || (secretValue && strings.EqualFold(k, "value")), depth+1)
+		}
+	}
+}
+
+// ScrubText replaces every occurrence in s of any of secrets (Secrets of
+// the value an output was written from) by the placeholder of its length,
+// then applies SecretText. Occurrences that overlap become one placeholder;
+// placeholders in s are left as they are; secrets shorter than
+// MinSecretRunes characters are ignored. It returns s itself when there is
+// nothing to replace.
+//
+// There is no limit on the number of secrets, and none is dropped: the
+// search is one pass of an Aho-Corasick automaton, in time linear in the
+// length of s and of the secrets together. An output pass that scrubs
+// several texts with the same secrets builds the automaton once with
+// NewScrubber.
+func ScrubText(s string, secrets []string) string {
+	return NewScrubber(secrets).Scrub(s)
+}
+
+// Scrubber replaces the occurrences of a set of secrets in texts (see
+// ScrubText). It is immutable, so safe for concurrent use.
+type Scrubber struct {
+	// The automaton's nodes are numbered from 0, the root. The children
+	// of node n are the edges first[n]:first[n+1], in byte order, with
+	// labels label and targets to; the root's are also in root, by byte.
+	root  [256]int32
+	first []int32
+	label []byte
+	to    []int32
+	fail  []int32
+	// out is the length of the longest secret that ends at a node, or 0.
+	out []int32
+}
+
+// NewScrubber builds the automaton that finds secrets, in time linear in
+// their total length (after sorting them).
+func NewScrubber(secrets []string) *Scrubber {
+	keep := make([]string, 0, len(secrets))
+	for _, s := range secrets {
+		if utf8.RuneCountInString(s) >= MinSecretRunes {
+			keep = append(keep, s)
+		}
+	}
+	slices.Sort(keep)
+	keep = slices.Compact(keep)
+	sc := &Scrubber{}
+	if len(keep) == 0 {
+		return sc
+	}
+	// The trie, built in byte order: a child that a secret shares with the
+	// one before it is always its parent's last child.
+	var parent []int32
+	var edgeLabel []byte
+	lastChild := []int32{0}
+	lastLabel := []byte{0}
+	out := []int32{0}
+	for _, s := range keep {
+		node := int32(0)
+		for i := range len(s) {
+			c := s[i]
+			if lc := lastChild[node]; lc != 0 && lastLabel[node] == c {
+				node = lc
+				continue
+			}
+			child := int32(len(out))
+			parent = append(parent, node)
+			edgeLabel = append(edgeLabel, c)
+			lastChild[node], lastLabel[node] = child, c
+			lastChild = append(lastChild, 0)
+			lastLabel = append(lastLabel, 0)
+			out = append(out, 0)
+			node = child
+		}
+		out[node] = int32(len(s))
+	}
+	nodes := len(out)
+	// Edges by parent (node k+1 is the target of edge k, in creation
+	// order, which is byte order for each parent).
+	sc.first = make([]int32, nodes+1)
+	for _, p := range parent {
+		sc.first[p+1]++
+	}
+	for n := range nodes {
+		sc.first[n+1] += sc.first[n]
+	}
+	sc.label = make([]byte, len(parent))
+	sc.to = make([]int32, len(parent))
+	fill := slices.Clone(sc.first[:nodes])
+	for k, p := range parent {
+		at := fill[p]
+		fill[p]++
+		sc.label[at], sc.to[at] = edgeLabel[k], int32(k+1)
+	}
+	for e := sc.first[0]; e < sc.first[1]; e++ {
+		sc.root[sc.label[e]] = sc.to[e]
+	}
+	// Failure links, breadth first.
+	sc.fail = make([]int32, nodes)
+	queue := make([]int32, 0, nodes)
+	for e := sc.first[0]; e < sc.first[1]; e++ {
+		queue = append(queue, sc.to[e])
+	}
+	for q := 0; q < len(queue); q++ {
+		u := queue[q]
+		for e := sc.first[u]; e < sc.first[u+1]; e++ {
+			c, v := sc.label[e], sc.to[e]
+			f := sc.fail[u]
+			for {
+				if g := sc.child(f, c); g != 0 {
+					sc.fail[v] = g
+					break
+				}
+				if f == 0 {
+					break
+				}
+				f = sc.fail[f]
+			}
+			if out[v] == 0 {
+				out[v] = out[sc.fail[v]]
+			}
+			queue = append(queue, v)
+		}
+	}
+	sc.out = out
+	return sc
+}
+
+// child returns the child of node n by byte c, or 0.
+func (sc *Scrubber) child(n int32, c byte) int32 {
+	if n == 0 {
+		return sc.root[c]
+	}
+	lo, hi := sc.first[n], sc.first[n+1]
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		switch l := sc.label[mid]; {
+		case l == c:
+			return sc.to[mid]
+		case l < c:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return 0
+}
+
+// Scrub is ScrubText with the scrubber's secrets.
+func (sc *Scrubber) Scrub(s string) string {
+	if sc == nil || sc.out == nil {
+		return SecretText(s)
+	}
+	var found []Span
+	state := int32(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == placeholderOpen[0] {
+			if n := placeholderAt(s, i); n > 0 {
+				i += n - 1
+				state = 0
+				continue
+			}
+		}
+		for {
+			if g := sc.child(state, c); g != 0 {
+				state = g
+				break
+			}
+			if state == 0 {
+				break
+			}
+			state = sc.fail[state]
+		}
+		if l := int(sc.out[state]); l > 0 {
+			// The longest secret ending here covers every other one
+			// that ends here; merge it with those it overlaps.
+			sp := Span{i + 1 - l, i + 1}
+			for len(found) > 0 && found[len(found)-1].End > sp.Start {
+				sp.Start = min(sp.Start, found[len(found)-1].Start)
+				found = found[:len(found)-1]
+			}
+			found = append(found, sp)
+		}
+	}
+	if found == nil {
+		return SecretText(s)
+	}
+	return SecretText(replaceSpans(s, found))
+}
