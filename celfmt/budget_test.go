@@ -1,9 +1,9 @@
 package celfmt
 
 import (
+	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
@@ -50,7 +50,14 @@ func TestPaddingDoesNotHideThePath(t *testing.T) {
 }
 
 // TestMemoryBudgetStopsBombs runs the allocations an attacker found: each
-// must fail fast with the budget error, before the allocation.
+// must fail with the budget error, before the allocation. "Before" is
+// measured in bytes, not seconds (a busy machine under -race stretched a
+// bound in seconds): the evaluation allocates less than twice the budget,
+// the most a result grown by doubling a buffer takes for what the budget
+// charges (json's is). Without the budget, each would fail the ErrorIs
+// check, and most the bound as well: the replace bomb builds 40 GB, the
+// join 500 MB, the constant chain 350 MB, json over 100 MB, the doubling
+// concatenation 30 MiB.
 func TestMemoryBudgetStopsBombs(t *testing.T) {
 	tags := make([]any, 1000)
 	for i := range tags {
@@ -87,13 +94,16 @@ func TestMemoryBudgetStopsBombs(t *testing.T) {
 			if tc.opts.MemoryBudget == 1<<62 {
 				f.opts.MemoryBudget = DefaultMemoryBudget
 			}
-			start := time.Now()
-			_, _, err := f.Run(bigInput(t, tc.input), "t", defaultLimits)
-			elapsed := time.Since(start)
+			in := bigInput(t, tc.input)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, _, err := f.Run(in, "t", defaultLimits)
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
 			require.ErrorIs(t, err, ErrBudget)
 			assert.Contains(t, err.Error(), "memory budget exceeded: ")
-			assert.Less(t, elapsed, time.Second)
-			t.Logf("%v after %v", err, elapsed)
+			assert.Less(t, allocated, 2*uint64(f.opts.MemoryBudget), "bytes allocated before the budget stopped it")
+			t.Logf("%v after %d bytes", err, allocated)
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/permgen/permgen/internal/race"
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -149,7 +150,14 @@ formatters:
 	checked, err := Load("ls.yaml", []byte(src), Options{})
 	require.NoError(t, err)
 	f := checked.Formatters[0]
-	many := make([]any, 1_000_000)
+	// Under the race detector, where building a million items took
+	// seconds, there is one more item than the cost limit has units:
+	// each costs at least one, so the limit still stops the expand.
+	n := 1_000_000
+	if race.Enabled {
+		n = DefaultCostLimit + 1
+	}
+	many := make([]any, n)
 	items := make([]any, len(many))
 	for i := range many {
 		many[i] = "a"

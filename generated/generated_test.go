@@ -150,9 +150,7 @@ func TestRegisterOptions(t *testing.T) {
 }
 
 func TestEnvVersionMismatchFailsLoudly(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
-	require.NoError(t, err)
-	checked, err := celfmt.Load("formatters.yaml", src, celfmt.Options{SkipExamples: true})
+	checked, err := stockChecked()
 	require.NoError(t, err)
 	entries, err := checked.Generated()
 	require.NoError(t, err)

@@ -29,14 +29,21 @@ type stockPair struct {
 	keys   []string // field names worth filling in a random input
 }
 
-// stockPairs loads formatters.yaml once, pairs each entry with its native
-// registration and gathers the names a random input draws on.
-var stockPairs = sync.OnceValues(func() ([]stockPair, error) {
+// stockChecked loads formatters.yaml once for the tests that read the
+// checked catalog: loading it, examples and all, is the expensive part of
+// each.
+var stockChecked = sync.OnceValues(func() (*celfmt.Checked, error) {
 	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
 	if err != nil {
 		return nil, err
 	}
-	checked, err := celfmt.Load("formatters.yaml", src, celfmt.Options{})
+	return celfmt.Load("formatters.yaml", src, celfmt.Options{})
+})
+
+// stockPairs pairs each entry of formatters.yaml with its native
+// registration, once, and gathers the names a random input draws on.
+var stockPairs = sync.OnceValues(func() ([]stockPair, error) {
+	checked, err := stockChecked()
 	if err != nil {
 		return nil, err
 	}

@@ -32,6 +32,14 @@ var coreValues = []string{
 // coreEval evaluates an expression with no variables through cel-go.
 func coreEval(t *testing.T, env *cel.Env, expr string) (ref.Val, error) {
 	t.Helper()
+	prg := coreProgram(t, env, expr)
+	out, _, err := prg.Eval(cel.NoVars())
+	return out, err
+}
+
+// coreProgram compiles an expression through cel-go.
+func coreProgram(t *testing.T, env *cel.Env, expr string) cel.Program {
+	t.Helper()
 	ast, iss := env.Compile(expr)
 	if iss.Err() != nil {
 		t.Fatalf("%s: %v", expr, iss.Err())
@@ -40,8 +48,7 @@ func coreEval(t *testing.T, env *cel.Env, expr string) (ref.Val, error) {
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
-	out, _, err := prg.Eval(cel.NoVars())
-	return out, err
+	return prg
 }
 
 // toCelrt converts a cel-go value into celrt's dynamic form, maps and
@@ -90,17 +97,32 @@ func TestCoreAgainstCEL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each operation is compiled once, over operands a and b that are dyn
+	// variables: cel-go dispatches on their values at run time, as it does
+	// for dyn(literal), and the values are the literals' own. (Compiling
+	// "dyn(literal) op dyn(literal)" for each of the 45,000 combinations
+	// took minutes under the race detector.)
+	opEnv, err := env.Extend(cel.Variable("a", cel.DynType), cel.Variable("b", cel.DynType))
+	if err != nil {
+		t.Fatal(err)
+	}
+	celVals := make([]ref.Val, len(coreValues))
 	vals := make([]any, len(coreValues))
 	for i, src := range coreValues {
 		v, err := coreEval(t, env, src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		vals[i] = toCelrt(t, v)
+		celVals[i], vals[i] = v, toCelrt(t, v)
 	}
-	check := func(expr string, got any, gotErr error) {
+	// celGo evaluates an operation of opEnv on operands i and j (j is
+	// ignored by unary operations).
+	celGo := func(prg cel.Program, i, j int) (ref.Val, error) {
+		out, _, err := prg.Eval(map[string]any{"a": celVals[i], "b": celVals[j]})
+		return out, err
+	}
+	check := func(expr string, out ref.Val, wantErr error, got any, gotErr error) {
 		t.Helper()
-		out, wantErr := coreEval(t, env, expr)
 		switch {
 		case wantErr != nil && gotErr == nil:
 			t.Errorf("%s: got %#v, cel-go fails: %v", expr, got, wantErr)
@@ -129,6 +151,30 @@ func TestCoreAgainstCEL(t *testing.T) {
 		{"+", celrt.Add}, {"-", celrt.Sub}, {"*", celrt.Mul}, {"/", celrt.Div}, {"%", celrt.Mod},
 		{"in", func(a, b any) (any, error) { return celrt.In(a, b) }},
 	}
+	binaryPrg := make([]cel.Program, len(binary))
+	for k, op := range binary {
+		binaryPrg[k] = coreProgram(t, opEnv, "dyn(a) "+op.op+" dyn(b)")
+	}
+	indexPrg := coreProgram(t, opEnv, "dyn(a)[dyn(b)]")
+	unary := []struct {
+		format string
+		f      func(any) (any, error)
+	}{
+		{"size(dyn(%s))", func(v any) (any, error) { return celrt.Size(v) }},
+		{"string(dyn(%s))", func(v any) (any, error) { return celrt.ToString(v) }},
+		{"int(dyn(%s))", func(v any) (any, error) { return celrt.ToInt(v) }},
+		{"uint(dyn(%s))", func(v any) (any, error) { return celrt.ToUint(v) }},
+		{"double(dyn(%s))", func(v any) (any, error) { return celrt.ToDouble(v) }},
+		{"bool(dyn(%s))", func(v any) (any, error) { return celrt.ToBool(v) }},
+		{"bytes(dyn(%s))", func(v any) (any, error) { return celrt.ToBytes(v) }},
+		{"type(dyn(%s))", func(v any) (any, error) { return celrt.TypeOf(v), nil }},
+		{"-dyn(%s)", celrt.Neg},
+		{"!dyn(%s)", func(v any) (any, error) { return celrt.Not(v) }},
+	}
+	unaryPrg := make([]cel.Program, len(unary))
+	for k, op := range unary {
+		unaryPrg[k] = coreProgram(t, opEnv, fmt.Sprintf(op.format, "a"))
+	}
 	// A number of the input is a value.Number: a double that keeps its
 	// digits. It must behave as the double it is.
 	asNumber := func(v any) any {
@@ -139,12 +185,13 @@ func TestCoreAgainstCEL(t *testing.T) {
 	}
 	for i, a := range vals {
 		for j, b := range vals {
-			for _, op := range binary {
+			for k, op := range binary {
 				expr := fmt.Sprintf("dyn(%s) %s dyn(%s)", coreValues[i], op.op, coreValues[j])
+				out, wantErr := celGo(binaryPrg[k], i, j)
 				got, err := op.f(a, b)
-				check(expr, got, err)
+				check(expr, out, wantErr, got, err)
 				got, err = op.f(asNumber(a), asNumber(b))
-				check(expr, got, err)
+				check(expr, out, wantErr, got, err)
 			}
 			// the typed forms of == agree with Equal
 			switch y := b.(type) {
@@ -158,29 +205,17 @@ func TestCoreAgainstCEL(t *testing.T) {
 				assertSameEqual(t, a, b, celrt.EqualDouble(a, y))
 				assertSameEqual(t, asNumber(a), b, celrt.EqualDouble(asNumber(a), y))
 			}
+			out, wantErr := celGo(indexPrg, i, j)
 			got, err := celrt.Index(a, b)
-			check(fmt.Sprintf("dyn(%s)[dyn(%s)]", coreValues[i], coreValues[j]), got, err)
+			check(fmt.Sprintf("dyn(%s)[dyn(%s)]", coreValues[i], coreValues[j]), out, wantErr, got, err)
 		}
-		unary := []struct {
-			format string
-			f      func(any) (any, error)
-		}{
-			{"size(dyn(%s))", func(v any) (any, error) { return celrt.Size(v) }},
-			{"string(dyn(%s))", func(v any) (any, error) { return celrt.ToString(v) }},
-			{"int(dyn(%s))", func(v any) (any, error) { return celrt.ToInt(v) }},
-			{"uint(dyn(%s))", func(v any) (any, error) { return celrt.ToUint(v) }},
-			{"double(dyn(%s))", func(v any) (any, error) { return celrt.ToDouble(v) }},
-			{"bool(dyn(%s))", func(v any) (any, error) { return celrt.ToBool(v) }},
-			{"bytes(dyn(%s))", func(v any) (any, error) { return celrt.ToBytes(v) }},
-			{"type(dyn(%s))", func(v any) (any, error) { return celrt.TypeOf(v), nil }},
-			{"-dyn(%s)", celrt.Neg},
-			{"!dyn(%s)", func(v any) (any, error) { return celrt.Not(v) }},
-		}
-		for _, op := range unary {
+		for k, op := range unary {
+			expr := fmt.Sprintf(op.format, coreValues[i])
+			out, wantErr := celGo(unaryPrg[k], i, i)
 			got, err := op.f(a)
-			check(fmt.Sprintf(op.format, coreValues[i]), got, err)
+			check(expr, out, wantErr, got, err)
 			got, err = op.f(asNumber(a))
-			check(fmt.Sprintf(op.format, coreValues[i]), got, err)
+			check(expr, out, wantErr, got, err)
 		}
 	}
 }

@@ -1,6 +1,0 @@
-//go:build race
-
-package celfmt
-
-// raceEnabled is true when the race detector slows everything down.
-const raceEnabled = true
