@@ -73,6 +73,30 @@ func BenchmarkDefaultPreviewBySize(b *testing.B) {
 	}
 }
 
+// BenchmarkDefaultPreviewPadded previews, and describes, a call without a
+// formatter whose content comes before its path, so that the default
+// preview shows the short fields first; the input is decoded once.
+func BenchmarkDefaultPreviewPadded(b *testing.B) {
+	raw := `{"content":"` + strings.Repeat("line of text\\n", 1<<10) + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`
+	call := Call{Tool: "write_file", Input: value.DecodeInput(raw)}
+	d := benchDispatcher(b, nil)
+	if got := d.Preview(call).Text; !strings.HasPrefix(got, `with input {"path":"/home/dev/.ssh/authorized_keys"`) {
+		b.Fatalf("preview %q", got)
+	}
+	b.Run("preview", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			d.Preview(call)
+		}
+	})
+	b.Run("describe", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			d.Describe(call)
+		}
+	})
+}
+
 func benchRegistry(b testing.TB) *Registry {
 	reg := NewRegistry()
 	for i := range 64 {

@@ -140,7 +140,8 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // declines or fails. A wrapper call is shown as the calls it carries.
 // Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	n := d.inspect(c, value.DecodeInput(c.Input), false)
+	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	n := d.inspect(&s, false)
 	return n.preview(d)
 }
 
@@ -155,23 +156,24 @@ func (d *Dispatcher) Prompt(c Call) string {
 		}
 		return d.prompt(c, value.Input{}, "", tier)
 	}
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, d.showTier)
-	return d.prompt(c, in, n.preview(d).Text, n.tier)
+	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	n := d.inspect(&s, d.showTier)
+	return d.prompt(c, s.in, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, false)
-	return d.logContext(c, in, n, func() string { return n.preview(d).Text })
+	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	n := d.inspect(&s, false)
+	return d.logContext(&s, n, func() string { return n.preview(d).Text })
 }
 
 // Describe returns the preview, the ask-prompt sentence, the log context,
-// the tier and the wrapped calls of a call, decoding its input once.
+// the tier and the wrapped calls of a call, decoding its input once and
+// serializing it once for its default preview and its log context.
 func (d *Dispatcher) Describe(c Call) Description {
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, true)
+	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	n := d.inspect(&s, true)
 	preview := n.preview(d)
 	prompt := preview.Text
 	if c.Tool == "bash" {
@@ -179,8 +181,8 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, in, prompt, n.tier),
-		Log:     d.logContext(c, in, n, func() string { return preview.Text }),
+		Prompt:  d.prompt(c, s.in, prompt, n.tier),
+		Log:     d.logContext(&s, n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),
 		Hidden:  n.hidden,
@@ -212,10 +214,11 @@ func (d *Dispatcher) fitBytes(s string) string {
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
 // rawPreview returns the unsanitized preview text of a call.
-func (d *Dispatcher) rawPreview(c Call, in value.Input) rawPreview {
+func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
+	c, in := s.c, s.in
 	if isMCP(c) {
 		return rawPreview{Preview: d.mcpPreview(c, in)}
 	}
@@ -225,78 +228,37 @@ func (d *Dispatcher) rawPreview(c Call, in value.Input) rawPreview {
 			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
-	return rawPreview{Preview: Preview{Text: d.defaultPreview(in)}, json: in.Err == nil}
+	return rawPreview{Preview: Preview{Text: d.defaultPreview(s)}, json: s.in.Err == nil}
 }
 
 // defaultPreview is "with input " and the input's compact JSON, or "" when
 // that is empty. Text that is not JSON is shown as it is.
-func (d *Dispatcher) defaultPreview(in value.Input) string {
-	js := inputText(in, d.limits.Preview)
-	if js == "" {
-		return ""
-	}
-	return "with input " + js
+//
+// When an object's JSON does not fit, its short scalar fields (paths,
+// names, targets, numbers) come first, each group in input order (see
+// textfmt.InputJSON): a model must not be able to push the path of a
+// write out of the preview by sending a megabyte of content before it.
+// JSON that fits is shown as written.
+func (d *Dispatcher) defaultPreview(s *subject) string {
+	return s.json.cut("with input ", d.limits.Preview)
 }
 
 // inputText is the input as default previews show it, truncated to n
 // characters: compact JSON, or the text itself when it is not JSON.
-//
-// When an object's JSON does not fit, its short scalar fields (paths,
-// names, targets, numbers) come first, each group in input order: a model
-// must not be able to push the path of a write out of the preview by
-// sending a megabyte of content before it. JSON that fits is shown as
-// written.
 func inputText(in value.Input, n int) string {
-	if in.Err != nil {
-		return textfmt.TruncateText(in.Raw, n)
-	}
-	js := textfmt.TruncateJSON(in.Value, n)
-	obj, ok := in.Value.(*value.Object)
-	if !ok || !strings.HasSuffix(js, textfmt.Ellipsis) {
-		return js
-	}
-	// A literal "…" at the end of JSON that fits reads the same with a
-	// larger limit; a cut one grows.
-	if textfmt.TruncateJSON(in.Value, 2*n+64) == js {
-		return js
-	}
-	if short := shortFieldsFirst(obj); short != obj {
-		return textfmt.TruncateJSON(short, n)
-	}
-	return js
+	js := inputJSON{in: in, limit: n}
+	return js.cut("", n)
 }
 
-// maxShortField is the longest string, in bytes, that counts as a short
-// field: room for any real path or name.
-const maxShortField = 1024
-
-// shortFieldsFirst returns obj with its scalar fields (null, booleans,
-// numbers and strings of at most maxShortField bytes) before the others,
-// each group in input order, or obj itself when that order is the same.
-func shortFieldsFirst(obj *value.Object) *value.Object {
-	isShort := func(v any) bool {
-		switch v := v.(type) {
-		case string:
-			return len(v) <= maxShortField
-		case []any, *value.Object:
-			return false
-		}
-		return true
+// jsonLimit returns the largest cut of a call's input JSON that its
+// default preview and its log context may make: the log context shows
+// the input's JSON for every tool but bash, MCP calls and the path tools,
+// which show their preview.
+func (d *Dispatcher) jsonLimit(c Call) int {
+	if d.reg == nil || c.Tool == "bash" || isMCP(c) || isPathTool(c.Tool) {
+		return d.limits.Preview
 	}
-	var short, long []any
-	moved := false
-	for k, v := range obj.All() {
-		if isShort(v) {
-			short = append(short, k, v)
-			moved = moved || len(long) > 0
-		} else {
-			long = append(long, k, v)
-		}
-	}
-	if !moved {
-		return obj
-	}
-	return value.NewObject(append(short, long...)...)
+	return max(d.limits.Preview, d.limits.Log)
 }
 
 // mcpPreview consults the registrations for "server:tool", "server:*" and
@@ -487,12 +449,12 @@ func isPathTool(tool string) bool {
 
 // logContext returns the log context of an inspected call; wrapped returns
 // its preview, for a wrapper shown as the calls it carries.
-func (d *Dispatcher) logContext(c Call, in value.Input, n node, wrapped func() string) LogContext {
+func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogContext {
 	return LogContext{
-		Command:          d.logText(c.Command),
-		Target:           d.logText(c.Target),
-		ToolInputPreview: d.logPreview(c, in, n, wrapped),
-		Origin:           d.logText(c.Origin),
+		Command:          d.logText(s.c.Command),
+		Target:           d.logText(s.c.Target),
+		ToolInputPreview: d.logPreview(s, n, wrapped),
+		Origin:           d.logText(s.c.Origin),
 	}
 }
 
@@ -504,7 +466,8 @@ func (d *Dispatcher) logText(s string) *string {
 	return &s
 }
 
-func (d *Dispatcher) logPreview(c Call, in value.Input, n node, wrapped func() string) *string {
+func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) *string {
+	c := s.c
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return nil
@@ -513,10 +476,10 @@ func (d *Dispatcher) logPreview(c Call, in value.Input, n node, wrapped func() s
 	case isPathTool(c.Tool):
 		return d.logText(n.raw.Text)
 	}
-	js := inputText(in, d.limits.Log)
+	js := s.json.cut("input ", d.limits.Log)
 	if js == "" {
 		return nil
 	}
-	s := SafeText("input "+js, Strip, len("input ")+d.limits.Log+1)
-	return &s
+	text := SafeText(js, Strip, len("input ")+d.limits.Log+1)
+	return &text
 }

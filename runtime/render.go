@@ -73,8 +73,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	// either. Other calls are inspected only for the default.
 	var n node
 	inspected := false
+	s := d.subject(c, in, d.limits.Preview)
 	if !c.Partial && d.wrapper(c) != nil {
-		n, inspected = d.inspect(c, in, false), true
+		n, inspected = d.inspect(&s, false), true
 	}
 	text, owner, ok := "", "", false
 	if !n.unwrapped() {
@@ -85,7 +86,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		row.Text, row.Formatter = text, owner
 	case !c.Partial:
 		if !inspected {
-			n = d.inspect(c, in, false)
+			n = d.inspect(&s, false)
 		}
 		p := n.preview(d)
 		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter

@@ -109,9 +109,9 @@ type walk struct {
 
 // inspect finds out what a call does: its preview, or the calls it
 // carries, and, when tiers is set, its tier.
-func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
+func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 	w := walk{d: d}
-	n := w.open(c, in, 0, true, tiers)
+	n := w.open(s, 0, true, tiers)
 	if n.carried != nil {
 		w.expand(&n, 0, MaxInnerCalls)
 	}
@@ -122,8 +122,9 @@ func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
 // it reads them, and when there are none (or the call is too deep for them
 // to be shown) it works out the call's own preview, when show is set, and
 // its tier, when tiers is.
-func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
+func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 	d := w.d
+	c, in := s.c, s.in
 	n := node{tool: c.Tool}
 	if reg := d.wrapper(c); reg != nil {
 		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
@@ -143,7 +144,7 @@ func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
 		}
 	}
 	if show {
-		n.raw = d.rawPreview(c, in)
+		n.raw = d.rawPreview(s)
 	}
 	if tiers && !n.broken && !n.deep {
 		n.tier = d.tier(c, in)
@@ -176,7 +177,7 @@ func (w *walk) expand(n *node, depth, room int) {
 		chosen = riskiest(ranks, room)
 	}
 	shownAt := make([]int, 0, min(len(carried), room)) // the index of each shown call
-	var inputs []value.Input                           // and its decoded input
+	var subjects []subject                             // and what it is
 	for i, ic := range carried {
 		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
 			n.hidden++
@@ -187,13 +188,13 @@ func (w *walk) expand(n *node, depth, room int) {
 		}
 		w.shown++
 		call := Call{Tool: ic.Tool, Input: ic.Input}
-		in := value.DecodeInput(ic.Input)
-		child := w.open(call, in, depth+1, true, true)
-		child.label = w.d.label(call, in, ic.Kind)
+		s := w.d.subject(call, value.DecodeInput(ic.Input), w.d.limits.Preview)
+		child := w.open(&s, depth+1, true, true)
+		child.label = w.d.label(call, s.in, ic.Kind)
 		child.index = i + 1
 		n.calls = append(n.calls, child)
 		shownAt = append(shownAt, i)
-		inputs = append(inputs, in)
+		subjects = append(subjects, s)
 	}
 	// The calls that carry calls share what is left of the bound, so that
 	// each shows some of its own.
@@ -209,7 +210,7 @@ func (w *walk) expand(n *node, depth, room int) {
 			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
 				w.expand(child, depth+1, share)
 			} else {
-				child.raw = w.d.rawPreview(Call{Tool: child.tool}, inputs[j])
+				child.raw = w.d.rawPreview(&subjects[j])
 				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
 			}
 			wrappers--
@@ -248,7 +249,8 @@ func (w *walk) tierOnly(ic InnerCall, depth int) (Tier, bool) {
 		return TierUnknown, false
 	}
 	w.tiered++
-	n := w.open(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth, false, true)
+	s := w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), w.d.limits.Preview)
+	n := w.open(&s, depth, false, true)
 	if n.carried != nil {
 		return TierUnknown, true
 	}

@@ -1,0 +1,39 @@
+package runtime
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/permgen/permgen/runtime/value"
+)
+
+// The default preview serializes its input once, however it is padded,
+// and the log context cuts the same text: going back to several passes,
+// or to building a reordered copy of the input, shows as allocations. The
+// inputs are decoded first, so decoding is not counted.
+func TestDefaultPreviewAllocations(t *testing.T) {
+	padded := value.DecodeInput(`{"content":"` + strings.Repeat("x", 4<<10) + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`)
+	small := value.DecodeInput(`{"query":"typescript generics","numResults":5}`)
+	moved := value.DecodeInput(`{"options":{"recursive":true},"path":"/srv"}`)
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"decline": FormatterFunc(func(Request) (string, bool, error) {
+		return "", false, nil
+	})})
+	tests := []struct {
+		name              string
+		call              Call
+		preview, describe float64
+	}{
+		{"padded", Call{Tool: "write_file", Input: padded}, 2, 13},
+		{"padded, declined", Call{Tool: "decline", Input: padded}, 3, 14},
+		{"small", Call{Tool: "search", Input: small}, 2, 12},
+		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 13},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.LessOrEqual(t, testing.AllocsPerRun(100, func() { d.Preview(tc.call) }), tc.preview, "Preview")
+			assert.LessOrEqual(t, testing.AllocsPerRun(100, func() { d.Describe(tc.call) }), tc.describe, "Describe")
+		})
+	}
+}
