@@ -37,3 +37,31 @@ func TestDefaultPreviewAllocations(t *testing.T) {
 		})
 	}
 }
+
+// An MCP call is looked up, and given the umbrella object, once for its
+// preview and its tier: a second lookup or a second umbrella shows as
+// allocations.
+func TestMCPDescribeAllocations(t *testing.T) {
+	umbrella := wrapperFormatter{preview: FormatterFunc(func(req Request) (string, bool, error) {
+		return "with " + str(req.Input, "tool"), true, nil
+	})}
+	server := wrapperFormatter{preview: FormatterFunc(func(Request) (string, bool, error) {
+		return "", false, nil
+	}), tier: static(TierRead)}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"mcp": umbrella, "srv:*": server})
+	args := value.DecodeInput(`{"query":"typescript generics","numResults":5}`)
+	tests := []struct {
+		name     string
+		call     Call
+		describe float64
+	}{
+		{"umbrella answers", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}, 11},
+		{"server declines, tiers", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}, 11},
+		{"umbrella tool", Call{Tool: "mcp", Input: value.DecodeInput(`{"tool":"exa:search","arguments":{"q":"x"}}`)}, 7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.LessOrEqual(t, testing.AllocsPerRun(100, func() { d.Describe(tc.call) }), tc.describe)
+		})
+	}
+}

@@ -152,7 +152,8 @@ func (d *Dispatcher) Prompt(c Call) string {
 		// for the tier alone, when the sentence shows it.
 		tier := TierUnknown
 		if d.showTier {
-			tier = d.tier(c, value.DecodeInput(c.Input))
+			s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+			tier = d.tier(&s)
 		}
 		return d.prompt(c, value.Input{}, "", tier)
 	}
@@ -169,8 +170,8 @@ func (d *Dispatcher) Log(c Call) LogContext {
 }
 
 // Describe returns the preview, the ask-prompt sentence, the log context,
-// the tier and the wrapped calls of a call, decoding its input once and
-// serializing it once for its default preview and its log context.
+// the tier and the wrapped calls of a call, decoding its input once, and
+// looking it up and serializing it once for all of them.
 func (d *Dispatcher) Describe(c Call) Description {
 	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
 	n := d.inspect(&s, true)
@@ -218,13 +219,11 @@ func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
-	c, in := s.c, s.in
-	if isMCP(c) {
-		return rawPreview{Preview: d.mcpPreview(c, in)}
+	if isMCP(s.c) {
+		return rawPreview{Preview: d.mcpPreview(s)}
 	}
-	if reg := d.reg.find(c.Tool); reg != nil {
-		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
-		if text, ok := d.run(reg, c.Tool, req); ok {
+	if reg := s.keys[0].reg; reg != nil {
+		if text, ok := d.run(reg, s.c.Tool, s.request(0, d.limits)); ok {
 			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
@@ -266,32 +265,36 @@ func (d *Dispatcher) jsonLimit(c Call) int {
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
-func (d *Dispatcher) mcpPreview(c Call, in value.Input) Preview {
-	keys, n := d.keys(c, in)
-	for _, k := range keys[:n] {
-		if p, ok := d.tryMCP(c, k.key, k.tool, k.input); ok {
-			return p
+func (d *Dispatcher) mcpPreview(s *subject) Preview {
+	for i, k := range s.lookups() {
+		if k.reg == nil {
+			continue
+		}
+		if text, ok := d.run(k.reg, s.c.Tool, s.request(i, d.limits)); ok {
+			return Preview{Text: text, Formatter: k.reg.owner}
 		}
 	}
 	return Preview{}
 }
 
-func (d *Dispatcher) tryMCP(c Call, key, tool string, input *value.Object) (Preview, bool) {
-	reg := d.reg.find(key)
-	if reg == nil {
-		return Preview{}, false
+// mcpInput returns an MCP call's target, its arguments and the umbrella form
+// {"tool": target, "arguments": arguments} (see mcpArgs).
+func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
+	target, args, umbrella = mcpArgs(c, in)
+	if umbrella == nil {
+		umbrella = umbrellaOf(target, args)
 	}
-	text, ok := d.run(reg, c.Tool, Request{Tool: tool, Input: input, Limits: d.limits})
-	return Preview{Text: text, Formatter: reg.owner}, ok
+	return target, args, umbrella
 }
 
-// mcpInput returns an MCP call's target, its arguments and the umbrella form
-// {"tool": target, "arguments": arguments}. An input that is an envelope
-// (an object whose "arguments" is an object) is the umbrella form as it
-// is, and its "arguments" are the arguments: a call to the umbrella tool
-// "mcp" carries one, and so may a direct call ("server:tool" with source
-// mcp). Any other input of a direct call is the arguments themselves.
-func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
+// mcpArgs returns an MCP call's target, its arguments and, when its input
+// is one, the umbrella form {"tool": target, "arguments": arguments}. An
+// input that is an envelope (an object whose "arguments" is an object) is
+// the umbrella form as it is, and its "arguments" are the arguments: a call
+// to the umbrella tool "mcp" carries one, and so may a direct call
+// ("server:tool" with source mcp). Any other input of a direct call is the
+// arguments themselves, and umbrella is nil: umbrellaOf builds it.
+func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Object) {
 	obj := in.Object()
 	args, envelope := field(obj, "arguments").(*value.Object)
 	if c.Tool == "mcp" {
@@ -307,7 +310,12 @@ func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Obje
 	if envelope {
 		return target, args, obj
 	}
-	return target, obj, value.NewObject("tool", target, "arguments", obj)
+	return target, obj, nil
+}
+
+// umbrellaOf returns the umbrella form of a direct MCP call.
+func umbrellaOf(target string, args *value.Object) *value.Object {
+	return value.ObjectOf([]string{"tool", "arguments"}, []any{strings.ToValidUTF8(target, "\uFFFD"), args})
 }
 
 // mcpTarget returns the "server:tool" an MCP call goes to: the call's

@@ -74,7 +74,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	var n node
 	inspected := false
 	s := d.subject(c, in, d.limits.Preview)
-	if !c.Partial && d.wrapper(c) != nil {
+	if !c.Partial && s.wrapper() != nil {
 		n, inspected = d.inspect(&s, false), true
 	}
 	text, owner, ok := "", "", false
@@ -177,13 +177,13 @@ func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
 	}
-	keys, n := d.keys(c, in)
-	for _, k := range keys[:n] {
-		if isMCP(c) && k.key == "mcp" && c.Tool != "mcp" {
+	s := d.subject(c, in, 0)
+	for _, k := range s.lookups() {
+		if k.umbrella && c.Tool != "mcp" {
 			continue
 		}
-		if reg := d.reg.find(k.key); reg != nil {
-			return reg
+		if k.reg != nil {
+			return k.reg
 		}
 	}
 	return nil

@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -124,15 +123,14 @@ func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 // its tier, when tiers is.
 func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 	d := w.d
-	c, in := s.c, s.in
-	n := node{tool: c.Tool}
-	if reg := d.wrapper(c); reg != nil {
-		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
+	n := node{tool: s.c.Tool}
+	if reg := s.wrapper(); reg != nil {
+		req := s.request(0, d.limits)
 		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
 		if err != nil {
 			// Calls returned beside an error are not trusted to be all
 			// of them.
-			d.fail(reg, c.Tool, fmt.Errorf("unwrap: %w", err))
+			d.fail(reg, s.c.Tool, fmt.Errorf("unwrap: %w", err))
 			calls, n.broken = nil, true
 		}
 		if len(calls) > 0 && depth < MaxWrapDepth {
@@ -147,7 +145,7 @@ func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 		n.raw = d.rawPreview(s)
 	}
 	if tiers && !n.broken && !n.deep {
-		n.tier = d.tier(c, in)
+		n.tier = d.tier(s)
 	}
 	return n
 }
@@ -281,77 +279,43 @@ func riskiest(ranks []int, n int) []bool {
 	return chosen
 }
 
-// wrapper returns the registration that unwraps a call, or nil. An MCP call
-// is shown as its target, never unwrapped: the reference wording names it.
-func (d *Dispatcher) wrapper(c Call) *registration {
-	if d.reg == nil || isMCP(c) {
+// wrapper returns the registration that unwraps the subject, or nil. An
+// MCP call is shown as its target, never unwrapped: the reference wording
+// names it.
+func (s *subject) wrapper() *registration {
+	if isMCP(s.c) || s.n == 0 || s.keys[0].reg == nil {
 		return nil
 	}
-	if reg := d.reg.find(c.Tool); reg != nil {
-		if _, ok := reg.formatter.(Unwrapper); ok {
-			return reg
-		}
+	if _, ok := s.keys[0].reg.formatter.(Unwrapper); ok {
+		return s.keys[0].reg
 	}
 	return nil
 }
 
 // tier returns the tier of a call that is shown as itself: the tier its
 // registration declares, raised by the call's annotations.
-func (d *Dispatcher) tier(c Call, in value.Input) Tier {
+func (d *Dispatcher) tier(s *subject) Tier {
 	declared := TierUnknown
-	if d.reg != nil {
-		keys, nkeys := d.keys(c, in)
-		for _, k := range keys[:nkeys] {
-			reg := d.reg.find(k.key)
-			if reg == nil {
-				continue
-			}
-			t, ok := reg.formatter.(Tierer)
-			if !ok {
-				continue
-			}
-			req := Request{Tool: k.tool, Input: k.input, Limits: d.limits}
-			tier, err := guard(func() (Tier, error) { return t.Tier(req) })
-			if err != nil {
-				d.fail(reg, c.Tool, fmt.Errorf("tier: %w", err))
-				return TierUnknown // a failure says nothing, whatever else does
-			}
-			if tier != TierUnknown {
-				declared = tier
-				break
-			}
+	for i, k := range s.lookups() {
+		if k.reg == nil {
+			continue
+		}
+		t, ok := k.reg.formatter.(Tierer)
+		if !ok {
+			continue
+		}
+		req := s.request(i, d.limits)
+		tier, err := guard(func() (Tier, error) { return t.Tier(req) })
+		if err != nil {
+			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", err))
+			return TierUnknown // a failure says nothing, whatever else does
+		}
+		if tier != TierUnknown {
+			declared = tier
+			break
 		}
 	}
-	return stricter(declared, c.Annotations.Tier())
-}
-
-// lookup is a registry key a call is looked up under, with what its
-// formatter receives.
-type lookup struct {
-	key, tool string
-	input     *value.Object
-}
-
-// keys returns the keys a call is looked up under, in order, in an array
-// so that the lookup of every preview allocates nothing.
-func (d *Dispatcher) keys(c Call, in value.Input) ([3]lookup, int) {
-	var keys [3]lookup
-	if !isMCP(c) {
-		keys[0] = lookup{c.Tool, c.Tool, in.Object()}
-		return keys, 1
-	}
-	target, args, umbrella := mcpInput(c, in)
-	n := 0
-	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
-		keys[0], keys[1] = lookup{target, target, args}, lookup{server + ":*", target, args}
-		n = 2
-	}
-	tool := target
-	if tool == "" {
-		tool = "mcp"
-	}
-	keys[n] = lookup{"mcp", tool, umbrella}
-	return keys, n + 1
+	return stricter(declared, s.c.Annotations.Tier())
 }
 
 // label names a carried call in its wrapper's preview.
