@@ -25,10 +25,10 @@ func TestDefaultPreviewAllocations(t *testing.T) {
 		call              Call
 		preview, describe float64
 	}{
-		{"padded", Call{Tool: "write_file", Input: padded}, 2, 13},
-		{"padded, declined", Call{Tool: "decline", Input: padded}, 3, 14},
-		{"small", Call{Tool: "search", Input: small}, 2, 12},
-		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 13},
+		{"padded", Call{Tool: "write_file", Input: padded}, 2, 8},
+		{"padded, declined", Call{Tool: "decline", Input: padded}, 2, 8},
+		{"small", Call{Tool: "search", Input: small}, 2, 8},
+		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,9 +55,9 @@ func TestMCPDescribeAllocations(t *testing.T) {
 		call     Call
 		describe float64
 	}{
-		{"umbrella answers", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}, 11},
-		{"server declines, tiers", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}, 11},
-		{"umbrella tool", Call{Tool: "mcp", Input: value.DecodeInput(`{"tool":"exa:search","arguments":{"q":"x"}}`)}, 7},
+		{"umbrella answers", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}, 9},
+		{"server declines, tiers", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}, 9},
+		{"umbrella tool", Call{Tool: "mcp", Input: value.DecodeInput(`{"tool":"exa:search","arguments":{"q":"x"}}`)}, 5},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -382,44 +382,53 @@ func (d *Dispatcher) fail(reg *registration, tool string, err error) {
 // names the tool its input carries, so the person learns which server tool
 // runs even when the check did not say.
 func (d *Dispatcher) prompt(c Call, in value.Input, preview string, tier Tier) string {
+	// The pieces are sanitized first, so that the sentence is written
+	// into one allocation of the size it needs.
+	agent, pattern := d.safe(c.Agent), d.safe(c.MatchedPattern)
+	name, requested := "", " requested MCP target '" // the command, target or tool
+	switch {
+	case c.Tool == "bash":
+		name, requested = d.safe(c.Command), " requested bash command '"
+	case isMCP(c):
+		name = d.safe(mcpTarget(c, in.Object()))
+	}
+	if name == "" && c.Tool != "bash" {
+		name, requested = d.safe(c.Tool), " requested tool '"
+	}
 	var b strings.Builder
-	if agent := d.safe(c.Agent); agent != "" {
+	b.Grow(len(agent) + len(pattern) + len(name) + len(preview) + promptWords)
+	if agent != "" {
 		b.WriteString("Agent '")
 		b.WriteString(agent)
 		b.WriteString("'")
 	} else {
 		b.WriteString("Current agent")
 	}
-	target := ""
-	if isMCP(c) {
-		target = d.safe(mcpTarget(c, in.Object()))
-	}
-	switch {
-	case c.Tool == "bash":
-		b.WriteString(" requested bash command '")
-		b.WriteString(d.safe(c.Command))
-		b.WriteString("'")
-		d.writePattern(&b, c)
-		d.writeTier(&b, tier)
-		b.WriteString(". Allow this command?")
-		return b.String()
-	case isMCP(c) && target != "":
-		b.WriteString(" requested MCP target '")
-		b.WriteString(target)
-	default:
-		b.WriteString(" requested tool '")
-		b.WriteString(d.safe(c.Tool))
-	}
+	b.WriteString(requested)
+	b.WriteString(name)
 	b.WriteString("'")
-	d.writePattern(&b, c)
-	if preview != "" {
+	if pattern != "" {
+		b.WriteString(" (matched '")
+		b.WriteString(pattern)
+		b.WriteString("')")
+	}
+	if preview != "" && c.Tool != "bash" {
 		b.WriteString(" ")
 		b.WriteString(preview)
 	}
 	d.writeTier(&b, tier)
-	b.WriteString(". Allow this call?")
+	if c.Tool == "bash" {
+		b.WriteString(". Allow this command?")
+	} else {
+		b.WriteString(". Allow this call?")
+	}
 	return b.String()
 }
+
+// promptWords is room for the words of a prompt sentence around its
+// pieces, at most: "Current agent", " requested bash command", the quotes,
+// " (matched)", " [tier unknown]" and ". Allow this command?".
+const promptWords = 96
 
 // writeTier writes " [tier]" when the host asked for tiers in prompts.
 func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
@@ -433,14 +442,6 @@ func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
 	b.WriteString(" [")
 	b.WriteString(tier.String())
 	b.WriteString("]")
-}
-
-func (d *Dispatcher) writePattern(b *strings.Builder, c Call) {
-	if p := d.safe(c.MatchedPattern); p != "" {
-		b.WriteString(" (matched '")
-		b.WriteString(p)
-		b.WriteString("')")
-	}
 }
 
 // safe sanitizes a piece of a prompt sentence.
