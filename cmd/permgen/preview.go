@@ -118,7 +118,9 @@ func readCalls(command string, files []string, stdin io.Reader, stdout, stderr i
 		defer f.Close()
 		name, in = files[0], f
 	}
-	out := bufio.NewWriter(stdout)
+	// Lines are short and many: a larger buffer writes them in fewer
+	// system calls.
+	out := bufio.NewWriterSize(stdout, 64<<10)
 	bad := each(name, in, out)
 	if err := out.Flush(); err != nil {
 		errorf(stderr, command, "%v", err)
@@ -326,29 +328,35 @@ func countRest(stderr io.Writer, command, name string, more int, singular, plura
 // stderr, and in the json format in the call's object too; they do not
 // make a line bad.
 func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
 	defer failures.endFile(stderr, "preview", name)
+	var buf []byte // one line of output, reused
 	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		desc := d.Describe(call)
 		failed := failures.report(stderr, name, line, d.Limits().Output)
 		if format == "text" {
-			fmt.Fprintln(out, desc.Prompt)
+			buf = append(append(buf[:0], desc.Prompt...), '\n')
+			out.Write(buf)
 			return
 		}
-		// Encoding these types cannot fail.
-		_ = enc.Encode(jsonResult{
-			Tool:      runtime.SafeText(call.Tool, runtime.Reveal, d.Limits().Output),
-			Preview:   desc.Preview.Text,
-			Prompt:    desc.Prompt,
-			Log:       desc.Log,
-			Formatter: desc.Preview.Formatter,
-			Tier:      desc.Tier,
-			Calls:     jsonCalls(desc.Calls),
-			Hidden:    desc.Hidden,
-			Failures:  failed,
-		})
+		r := newResult(d, call, desc, failed)
+		buf = appendResult(buf[:0], &r)
+		out.Write(buf)
 	})
+}
+
+// newResult returns the --format json object of a described call.
+func newResult(d *runtime.Dispatcher, call runtime.Call, desc runtime.Description, failed []jsonFailure) jsonResult {
+	return jsonResult{
+		Tool:      runtime.SafeText(call.Tool, runtime.Reveal, d.Limits().Output),
+		Preview:   desc.Preview.Text,
+		Prompt:    desc.Prompt,
+		Log:       desc.Log,
+		Formatter: desc.Preview.Formatter,
+		Tier:      desc.Tier,
+		Calls:     jsonCalls(desc.Calls),
+		Hidden:    desc.Hidden,
+		Failures:  failed,
+	}
 }
 
 // eachCall reads JSONL calls from in and hands each to handle with its
