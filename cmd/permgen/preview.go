@@ -643,14 +643,28 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: br, max: maxLineBytes}
 }
 
-// next returns the next line without its line ending.
+// next returns the next line without its line ending. The line is valid
+// until the next call.
 func (lr *lineReader) next() ([]byte, error) {
+	chunk, err := lr.r.ReadSlice('\n')
+	if err == nil || err == io.EOF && len(chunk) > 0 {
+		// The whole line is in the reader's buffer, as nearly every line
+		// is: it is used in place, without a copy or a block.
+		lr.line++
+		line := bytes.TrimSuffix(bytes.TrimSuffix(chunk, []byte("\n")), []byte("\r"))
+		if len(line) > lr.max {
+			return nil, errLineTooLong
+		}
+		return line, nil
+	}
 	for i := range lr.blocks {
 		lr.blocks[i] = lr.blocks[i][:0]
 	}
 	n, size, tooLong := 0, 0, false // blocks in use, bytes read
-	for {
-		chunk, err := lr.r.ReadSlice('\n')
+	for first := true; ; first = false {
+		if !first {
+			chunk, err = lr.r.ReadSlice('\n')
+		}
 		// A line ending is at most two bytes (CRLF): until the end is
 		// seen, only more than max+2 bytes prove the content too long.
 		if size += len(chunk); size > lr.max+2 {
