@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // encodingJSON is what --format json wrote before appendResult: one value
@@ -57,7 +58,7 @@ func TestJSONOutputMatchesEncodingJSON(t *testing.T) {
 		require.NoError(t, err)
 		n, failed, wrapped := 0, 0, 0
 		for line := range bytes.Lines(append(corpus, failing...)) {
-			call, _, err := parseCallLine(bytes.TrimSpace(line), false)
+			call, _, err := parseCallLine(new(value.Decoder), bytes.TrimSpace(line), false)
 			if err != nil {
 				continue
 			}
@@ -130,7 +131,7 @@ func BenchmarkJSONOutput(b *testing.B) {
 	corpus, _ := cliCorpus(b, 1)
 	var results []jsonResult
 	for line := range bytes.Lines(corpus) {
-		call, _, err := parseCallLine(bytes.TrimSpace(line), false)
+		call, _, err := parseCallLine(new(value.Decoder), bytes.TrimSpace(line), false)
 		require.NoError(b, err)
 		results = append(results, newResult(d, call, d.Describe(call), nil))
 	}

@@ -368,6 +368,7 @@ func newResult(d *runtime.Dispatcher, call runtime.Call, desc runtime.Descriptio
 func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult bool,
 	handle func(line int, call runtime.Call, result *runtime.Result)) (bad bool) {
 	lines := newLineReader(in)
+	var dec value.Decoder // reused from line to line
 	badLines := 0
 	defer func() {
 		countRest(stderr, command, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
@@ -383,7 +384,7 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 		var call runtime.Call
 		var result *runtime.Result
 		if err == nil {
-			call, result, err = parseCallLine(line, withResult)
+			call, result, err = parseCallLine(&dec, line, withResult)
 		}
 		if err != nil {
 			bad = true
@@ -408,9 +409,9 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 // input is handed on as the decoded value: encoding/json would copy the
 // input's text and the dispatcher would then decode it again, which for a
 // long line costs several times its size. encoding/json only explains
-// lines that are not valid JSON.
-func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
-	v, err := value.DecodeJSON(line)
+// lines that are not valid JSON. dec is the decoder of the file's lines.
+func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
+	v, err := dec.Decode(line)
 	if err != nil {
 		return runtime.Call{}, nil, explainBadJSON(line, err, "the call's JSON object")
 	}
