@@ -25,10 +25,10 @@ func TestDefaultPreviewAllocations(t *testing.T) {
 		call              Call
 		preview, describe float64
 	}{
-		{"padded", Call{Tool: "write_file", Input: padded}, 2, 8},
-		{"padded, declined", Call{Tool: "decline", Input: padded}, 2, 8},
-		{"small", Call{Tool: "search", Input: small}, 2, 8},
-		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 9},
+		{"padded", Call{Tool: "write_file", Input: padded}, 2, 5},
+		{"padded, declined", Call{Tool: "decline", Input: padded}, 2, 5},
+		{"small", Call{Tool: "search", Input: small}, 2, 5},
+		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 6},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,9 +55,9 @@ func TestMCPDescribeAllocations(t *testing.T) {
 		call     Call
 		describe float64
 	}{
-		{"umbrella answers", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}, 9},
-		{"server declines, tiers", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}, 9},
-		{"umbrella tool", Call{Tool: "mcp", Input: value.DecodeInput(`{"tool":"exa:search","arguments":{"q":"x"}}`)}, 5},
+		{"umbrella answers", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}, 7},
+		{"server declines, tiers", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}, 7},
+		{"umbrella tool", Call{Tool: "mcp", Input: value.DecodeInput(`{"tool":"exa:search","arguments":{"q":"x"}}`)}, 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

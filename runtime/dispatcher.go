@@ -459,27 +459,34 @@ func isPathTool(tool string) bool {
 // logContext returns the log context of an inspected call; wrapped returns
 // its preview, for a wrapper shown as the calls it carries.
 func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogContext {
-	return LogContext{
-		Command:          d.logText(s.c.Command),
-		Target:           d.logText(s.c.Target),
-		ToolInputPreview: d.logPreview(s, n, wrapped),
-		Origin:           d.logText(s.c.Origin),
+	texts := [4]string{
+		d.logText(s.c.Command), d.logText(s.c.Target), d.logPreview(s, n, wrapped), d.logText(s.c.Origin),
 	}
+	if texts == [4]string{} {
+		return LogContext{}
+	}
+	// The values that are present share one allocation.
+	kept := new([4]string)
+	*kept = texts
+	present := func(i int) *string {
+		if kept[i] == "" {
+			return nil
+		}
+		return &kept[i]
+	}
+	return LogContext{Command: present(0), Target: present(1), ToolInputPreview: present(2), Origin: present(3)}
 }
 
-func (d *Dispatcher) logText(s string) *string {
-	s = SafeText(s, Strip, d.limits.Log)
-	if s == "" {
-		return nil
-	}
-	return &s
-}
+// logText returns text as a log context shows it: stripped, cut at the
+// log limit; "" is absent.
+func (d *Dispatcher) logText(text string) string { return SafeText(text, Strip, d.limits.Log) }
 
-func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) *string {
+// logPreview returns the input preview of a log context, "" when absent.
+func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) string {
 	c := s.c
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
-		return nil
+		return ""
 	case isPathTool(c.Tool) && n.unwrapped():
 		return d.logText(wrapped())
 	case isPathTool(c.Tool):
@@ -487,8 +494,7 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) *stri
 	}
 	js := s.json.cut("input ", d.limits.Log)
 	if js == "" {
-		return nil
+		return ""
 	}
-	text := SafeText(js, Strip, len("input ")+d.limits.Log+1)
-	return &text
+	return SafeText(js, Strip, len("input ")+d.limits.Log+1)
 }
