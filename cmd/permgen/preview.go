@@ -421,7 +421,7 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 	}
 	var call runtime.Call
 	var result *runtime.Result
-	var tool *string
+	hasTool := false
 	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
 		// so does this.
@@ -464,7 +464,7 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 		}
 		switch name {
 		case "tool":
-			tool = &text
+			call.Tool, hasTool = text, true
 		case "agent":
 			call.Agent = text
 		case "state":
@@ -484,12 +484,11 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 		}
 	}
 	switch {
-	case tool == nil:
+	case !hasTool:
 		return runtime.Call{}, nil, errors.New(`missing "tool"`)
-	case *tool == "":
+	case call.Tool == "":
 		return runtime.Call{}, nil, errors.New(`"tool" is empty`)
 	}
-	call.Tool = *tool
 	return call, result, nil
 }
 
