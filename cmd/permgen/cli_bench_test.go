@@ -97,7 +97,9 @@ const cliRepeat = 10
 // its floor (floorProgram), in one process: each op is one pass over the
 // corpus. The permgen benchmarks run the floor between their own passes,
 // so that "x-floor", their time over the floor's, compares passes made
-// under the same load. ns/call and allocs/call are per call of the corpus.
+// under the same load; their passes run with the collector set as main
+// sets it (setGC), the floor's with Go's default, as the floor program
+// has. ns/call and allocs/call are per call of the corpus.
 func BenchmarkCLI(b *testing.B) {
 	corpus, calls := cliCorpus(b, cliRepeat)
 	floor := func() {
@@ -133,6 +135,7 @@ func BenchmarkCLI(b *testing.B) {
 				start := time.Now()
 				floor()
 				base += time.Since(start)
+				restore := setGC(os.Getenv)
 				goruntime.ReadMemStats(&m0)
 				b.StartTimer()
 				start = time.Now()
@@ -141,6 +144,7 @@ func BenchmarkCLI(b *testing.B) {
 				b.StopTimer()
 				goruntime.ReadMemStats(&m1)
 				mallocs += m1.Mallocs - m0.Mallocs
+				restore()
 				b.StartTimer()
 			}
 			reportPerCall(b, calls, mallocs)
