@@ -73,6 +73,57 @@ func BenchmarkDefaultPreviewBySize(b *testing.B) {
 	}
 }
 
+// BenchmarkDefaultPreviewPadded previews, and describes, a call without a
+// formatter whose content comes before its path, so that the default
+// preview shows the short fields first; the input is decoded once.
+func BenchmarkDefaultPreviewPadded(b *testing.B) {
+	raw := `{"content":"` + strings.Repeat("line of text\\n", 1<<10) + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`
+	call := Call{Tool: "write_file", Input: value.DecodeInput(raw)}
+	d := benchDispatcher(b, nil)
+	if got := d.Preview(call).Text; !strings.HasPrefix(got, `with input {"path":"/home/dev/.ssh/authorized_keys"`) {
+		b.Fatalf("preview %q", got)
+	}
+	b.Run("preview", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			d.Preview(call)
+		}
+	})
+	b.Run("describe", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			d.Describe(call)
+		}
+	})
+}
+
+// BenchmarkDescribeMCP describes MCP calls whose preview and tier come from
+// the umbrella formatter and from a server's, the input decoded once.
+func BenchmarkDescribeMCP(b *testing.B) {
+	umbrella := wrapperFormatter{preview: FormatterFunc(func(req Request) (string, bool, error) {
+		return "with " + str(req.Input, "tool"), true, nil
+	})}
+	server := wrapperFormatter{preview: FormatterFunc(func(Request) (string, bool, error) {
+		return "", false, nil
+	}), tier: static(TierRead)}
+	d := benchDispatcher(b, map[string]Formatter{"mcp": umbrella, "srv:*": server})
+	args := value.DecodeInput(`{"query":"typescript generics","numResults":5}`)
+	for _, c := range []struct {
+		name string
+		call Call
+	}{
+		{"umbrella", Call{Tool: "exa:search", Source: "mcp", Target: "exa:search", Input: args}},
+		{"server", Call{Tool: "srv:get", Source: "mcp", Target: "srv:get", Input: args}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				d.Describe(c.call)
+			}
+		})
+	}
+}
+
 func benchRegistry(b testing.TB) *Registry {
 	reg := NewRegistry()
 	for i := range 64 {

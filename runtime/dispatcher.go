@@ -140,7 +140,8 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // declines or fails. A wrapper call is shown as the calls it carries.
 // Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	n := d.inspect(c, value.DecodeInput(c.Input), false)
+	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	n := d.inspect(&s, false)
 	return n.preview(d)
 }
 
@@ -151,27 +152,29 @@ func (d *Dispatcher) Prompt(c Call) string {
 		// for the tier alone, when the sentence shows it.
 		tier := TierUnknown
 		if d.showTier {
-			tier = d.tier(c, value.DecodeInput(c.Input))
+			s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+			tier = d.tier(&s)
 		}
 		return d.prompt(c, value.Input{}, "", tier)
 	}
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, d.showTier)
-	return d.prompt(c, in, n.preview(d).Text, n.tier)
+	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	n := d.inspect(&s, d.showTier)
+	return d.prompt(c, s.in, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, false)
-	return d.logContext(c, in, n, func() string { return n.preview(d).Text })
+	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	n := d.inspect(&s, false)
+	return d.logContext(&s, n, func() string { return n.preview(d).Text })
 }
 
 // Describe returns the preview, the ask-prompt sentence, the log context,
-// the tier and the wrapped calls of a call, decoding its input once.
+// the tier and the wrapped calls of a call, decoding its input once, and
+// looking it up and serializing it once for all of them.
 func (d *Dispatcher) Describe(c Call) Description {
-	in := value.DecodeInput(c.Input)
-	n := d.inspect(c, in, true)
+	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	n := d.inspect(&s, true)
 	preview := n.preview(d)
 	prompt := preview.Text
 	if c.Tool == "bash" {
@@ -179,8 +182,8 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, in, prompt, n.tier),
-		Log:     d.logContext(c, in, n, func() string { return preview.Text }),
+		Prompt:  d.prompt(c, s.in, prompt, n.tier),
+		Log:     d.logContext(&s, n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),
 		Hidden:  n.hidden,
@@ -212,91 +215,49 @@ func (d *Dispatcher) fitBytes(s string) string {
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
 // rawPreview returns the unsanitized preview text of a call.
-func (d *Dispatcher) rawPreview(c Call, in value.Input) rawPreview {
+func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
-	if isMCP(c) {
-		return rawPreview{Preview: d.mcpPreview(c, in)}
+	if isMCP(s.c) {
+		return rawPreview{Preview: d.mcpPreview(s)}
 	}
-	if reg := d.reg.find(c.Tool); reg != nil {
-		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
-		if text, ok := d.run(reg, c.Tool, req); ok {
+	if reg := s.keys[0].reg; reg != nil {
+		if text, ok := d.run(reg, s.c.Tool, s.request(0, d.limits)); ok {
 			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
-	return rawPreview{Preview: Preview{Text: d.defaultPreview(in)}, json: in.Err == nil}
+	return rawPreview{Preview: Preview{Text: d.defaultPreview(s)}, json: s.in.Err == nil}
 }
 
 // defaultPreview is "with input " and the input's compact JSON, or "" when
 // that is empty. Text that is not JSON is shown as it is.
-func (d *Dispatcher) defaultPreview(in value.Input) string {
-	js := inputText(in, d.limits.Preview)
-	if js == "" {
-		return ""
-	}
-	return "with input " + js
+//
+// When an object's JSON does not fit, its short scalar fields (paths,
+// names, targets, numbers) come first, each group in input order (see
+// textfmt.InputJSON): a model must not be able to push the path of a
+// write out of the preview by sending a megabyte of content before it.
+// JSON that fits is shown as written.
+func (d *Dispatcher) defaultPreview(s *subject) string {
+	return s.json.cut("with input ", d.limits.Preview)
 }
 
 // inputText is the input as default previews show it, truncated to n
 // characters: compact JSON, or the text itself when it is not JSON.
-//
-// When an object's JSON does not fit, its short scalar fields (paths,
-// names, targets, numbers) come first, each group in input order: a model
-// must not be able to push the path of a write out of the preview by
-// sending a megabyte of content before it. JSON that fits is shown as
-// written.
 func inputText(in value.Input, n int) string {
-	if in.Err != nil {
-		return textfmt.TruncateText(in.Raw, n)
-	}
-	js := textfmt.TruncateJSON(in.Value, n)
-	obj, ok := in.Value.(*value.Object)
-	if !ok || !strings.HasSuffix(js, textfmt.Ellipsis) {
-		return js
-	}
-	// A literal "…" at the end of JSON that fits reads the same with a
-	// larger limit; a cut one grows.
-	if textfmt.TruncateJSON(in.Value, 2*n+64) == js {
-		return js
-	}
-	if short := shortFieldsFirst(obj); short != obj {
-		return textfmt.TruncateJSON(short, n)
-	}
-	return js
+	js := inputJSON{in: in, limit: n}
+	return js.cut("", n)
 }
 
-// maxShortField is the longest string, in bytes, that counts as a short
-// field: room for any real path or name.
-const maxShortField = 1024
-
-// shortFieldsFirst returns obj with its scalar fields (null, booleans,
-// numbers and strings of at most maxShortField bytes) before the others,
-// each group in input order, or obj itself when that order is the same.
-func shortFieldsFirst(obj *value.Object) *value.Object {
-	isShort := func(v any) bool {
-		switch v := v.(type) {
-		case string:
-			return len(v) <= maxShortField
-		case []any, *value.Object:
-			return false
-		}
-		return true
+// jsonLimit returns the largest cut of a call's input JSON that its
+// default preview and its log context may make: the log context shows
+// the input's JSON for every tool but bash, MCP calls and the path tools,
+// which show their preview.
+func (d *Dispatcher) jsonLimit(c Call) int {
+	if d.reg == nil || c.Tool == "bash" || isMCP(c) || isPathTool(c.Tool) {
+		return d.limits.Preview
 	}
-	var short, long []any
-	moved := false
-	for k, v := range obj.All() {
-		if isShort(v) {
-			short = append(short, k, v)
-			moved = moved || len(long) > 0
-		} else {
-			long = append(long, k, v)
-		}
-	}
-	if !moved {
-		return obj
-	}
-	return value.NewObject(append(short, long...)...)
+	return max(d.limits.Preview, d.limits.Log)
 }
 
 // mcpPreview consults the registrations for "server:tool", "server:*" and
@@ -304,32 +265,36 @@ func shortFieldsFirst(obj *value.Object) *value.Object {
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
-func (d *Dispatcher) mcpPreview(c Call, in value.Input) Preview {
-	keys, n := d.keys(c, in)
-	for _, k := range keys[:n] {
-		if p, ok := d.tryMCP(c, k.key, k.tool, k.input); ok {
-			return p
+func (d *Dispatcher) mcpPreview(s *subject) Preview {
+	for i, k := range s.lookups() {
+		if k.reg == nil {
+			continue
+		}
+		if text, ok := d.run(k.reg, s.c.Tool, s.request(i, d.limits)); ok {
+			return Preview{Text: text, Formatter: k.reg.owner}
 		}
 	}
 	return Preview{}
 }
 
-func (d *Dispatcher) tryMCP(c Call, key, tool string, input *value.Object) (Preview, bool) {
-	reg := d.reg.find(key)
-	if reg == nil {
-		return Preview{}, false
+// mcpInput returns an MCP call's target, its arguments and the umbrella form
+// {"tool": target, "arguments": arguments} (see mcpArgs).
+func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
+	target, args, umbrella = mcpArgs(c, in)
+	if umbrella == nil {
+		umbrella = umbrellaOf(target, args)
 	}
-	text, ok := d.run(reg, c.Tool, Request{Tool: tool, Input: input, Limits: d.limits})
-	return Preview{Text: text, Formatter: reg.owner}, ok
+	return target, args, umbrella
 }
 
-// mcpInput returns an MCP call's target, its arguments and the umbrella form
-// {"tool": target, "arguments": arguments}. An input that is an envelope
-// (an object whose "arguments" is an object) is the umbrella form as it
-// is, and its "arguments" are the arguments: a call to the umbrella tool
-// "mcp" carries one, and so may a direct call ("server:tool" with source
-// mcp). Any other input of a direct call is the arguments themselves.
-func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
+// mcpArgs returns an MCP call's target, its arguments and, when its input
+// is one, the umbrella form {"tool": target, "arguments": arguments}. An
+// input that is an envelope (an object whose "arguments" is an object) is
+// the umbrella form as it is, and its "arguments" are the arguments: a call
+// to the umbrella tool "mcp" carries one, and so may a direct call
+// ("server:tool" with source mcp). Any other input of a direct call is the
+// arguments themselves, and umbrella is nil: umbrellaOf builds it.
+func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Object) {
 	obj := in.Object()
 	args, envelope := field(obj, "arguments").(*value.Object)
 	if c.Tool == "mcp" {
@@ -345,7 +310,12 @@ func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Obje
 	if envelope {
 		return target, args, obj
 	}
-	return target, obj, value.NewObject("tool", target, "arguments", obj)
+	return target, obj, nil
+}
+
+// umbrellaOf returns the umbrella form of a direct MCP call.
+func umbrellaOf(target string, args *value.Object) *value.Object {
+	return value.ObjectOf([]string{"tool", "arguments"}, []any{strings.ToValidUTF8(target, "\uFFFD"), args})
 }
 
 // mcpTarget returns the "server:tool" an MCP call goes to: the call's
@@ -412,44 +382,53 @@ func (d *Dispatcher) fail(reg *registration, tool string, err error) {
 // names the tool its input carries, so the person learns which server tool
 // runs even when the check did not say.
 func (d *Dispatcher) prompt(c Call, in value.Input, preview string, tier Tier) string {
+	// The pieces are sanitized first, so that the sentence is written
+	// into one allocation of the size it needs.
+	agent, pattern := d.safe(c.Agent), d.safe(c.MatchedPattern)
+	name, requested := "", " requested MCP target '" // the command, target or tool
+	switch {
+	case c.Tool == "bash":
+		name, requested = d.safe(c.Command), " requested bash command '"
+	case isMCP(c):
+		name = d.safe(mcpTarget(c, in.Object()))
+	}
+	if name == "" && c.Tool != "bash" {
+		name, requested = d.safe(c.Tool), " requested tool '"
+	}
 	var b strings.Builder
-	if agent := d.safe(c.Agent); agent != "" {
+	b.Grow(len(agent) + len(pattern) + len(name) + len(preview) + promptWords)
+	if agent != "" {
 		b.WriteString("Agent '")
 		b.WriteString(agent)
 		b.WriteString("'")
 	} else {
 		b.WriteString("Current agent")
 	}
-	target := ""
-	if isMCP(c) {
-		target = d.safe(mcpTarget(c, in.Object()))
-	}
-	switch {
-	case c.Tool == "bash":
-		b.WriteString(" requested bash command '")
-		b.WriteString(d.safe(c.Command))
-		b.WriteString("'")
-		d.writePattern(&b, c)
-		d.writeTier(&b, tier)
-		b.WriteString(". Allow this command?")
-		return b.String()
-	case isMCP(c) && target != "":
-		b.WriteString(" requested MCP target '")
-		b.WriteString(target)
-	default:
-		b.WriteString(" requested tool '")
-		b.WriteString(d.safe(c.Tool))
-	}
+	b.WriteString(requested)
+	b.WriteString(name)
 	b.WriteString("'")
-	d.writePattern(&b, c)
-	if preview != "" {
+	if pattern != "" {
+		b.WriteString(" (matched '")
+		b.WriteString(pattern)
+		b.WriteString("')")
+	}
+	if preview != "" && c.Tool != "bash" {
 		b.WriteString(" ")
 		b.WriteString(preview)
 	}
 	d.writeTier(&b, tier)
-	b.WriteString(". Allow this call?")
+	if c.Tool == "bash" {
+		b.WriteString(". Allow this command?")
+	} else {
+		b.WriteString(". Allow this call?")
+	}
 	return b.String()
 }
+
+// promptWords is room for the words of a prompt sentence around its
+// pieces, at most: "Current agent", " requested bash command", the quotes,
+// " (matched)", " [tier unknown]" and ". Allow this command?".
+const promptWords = 96
 
 // writeTier writes " [tier]" when the host asked for tiers in prompts.
 func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
@@ -463,14 +442,6 @@ func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
 	b.WriteString(" [")
 	b.WriteString(tier.String())
 	b.WriteString("]")
-}
-
-func (d *Dispatcher) writePattern(b *strings.Builder, c Call) {
-	if p := d.safe(c.MatchedPattern); p != "" {
-		b.WriteString(" (matched '")
-		b.WriteString(p)
-		b.WriteString("')")
-	}
 }
 
 // safe sanitizes a piece of a prompt sentence.
@@ -487,36 +458,43 @@ func isPathTool(tool string) bool {
 
 // logContext returns the log context of an inspected call; wrapped returns
 // its preview, for a wrapper shown as the calls it carries.
-func (d *Dispatcher) logContext(c Call, in value.Input, n node, wrapped func() string) LogContext {
-	return LogContext{
-		Command:          d.logText(c.Command),
-		Target:           d.logText(c.Target),
-		ToolInputPreview: d.logPreview(c, in, n, wrapped),
-		Origin:           d.logText(c.Origin),
+func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogContext {
+	texts := [4]string{
+		d.logText(s.c.Command), d.logText(s.c.Target), d.logPreview(s, n, wrapped), d.logText(s.c.Origin),
 	}
+	if texts == [4]string{} {
+		return LogContext{}
+	}
+	// The values that are present share one allocation.
+	kept := new([4]string)
+	*kept = texts
+	present := func(i int) *string {
+		if kept[i] == "" {
+			return nil
+		}
+		return &kept[i]
+	}
+	return LogContext{Command: present(0), Target: present(1), ToolInputPreview: present(2), Origin: present(3)}
 }
 
-func (d *Dispatcher) logText(s string) *string {
-	s = SafeText(s, Strip, d.limits.Log)
-	if s == "" {
-		return nil
-	}
-	return &s
-}
+// logText returns text as a log context shows it: stripped, cut at the
+// log limit; "" is absent.
+func (d *Dispatcher) logText(text string) string { return SafeText(text, Strip, d.limits.Log) }
 
-func (d *Dispatcher) logPreview(c Call, in value.Input, n node, wrapped func() string) *string {
+// logPreview returns the input preview of a log context, "" when absent.
+func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) string {
+	c := s.c
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
-		return nil
+		return ""
 	case isPathTool(c.Tool) && n.unwrapped():
 		return d.logText(wrapped())
 	case isPathTool(c.Tool):
 		return d.logText(n.raw.Text)
 	}
-	js := inputText(in, d.limits.Log)
+	js := s.json.cut("input ", d.limits.Log)
 	if js == "" {
-		return nil
+		return ""
 	}
-	s := SafeText("input "+js, Strip, len("input ")+d.limits.Log+1)
-	return &s
+	return SafeText(js, Strip, len("input ")+d.limits.Log+1)
 }

@@ -73,8 +73,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	// either. Other calls are inspected only for the default.
 	var n node
 	inspected := false
-	if !c.Partial && d.wrapper(c) != nil {
-		n, inspected = d.inspect(c, in, false), true
+	s := d.subject(c, in, d.limits.Preview)
+	if !c.Partial && s.wrapper() != nil {
+		n, inspected = d.inspect(&s, false), true
 	}
 	text, owner, ok := "", "", false
 	if !n.unwrapped() {
@@ -85,7 +86,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		row.Text, row.Formatter = text, owner
 	case !c.Partial:
 		if !inspected {
-			n = d.inspect(c, in, false)
+			n = d.inspect(&s, false)
 		}
 		p := n.preview(d)
 		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter
@@ -176,13 +177,13 @@ func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
 	}
-	keys, n := d.keys(c, in)
-	for _, k := range keys[:n] {
-		if isMCP(c) && k.key == "mcp" && c.Tool != "mcp" {
+	s := d.subject(c, in, 0)
+	for _, k := range s.lookups() {
+		if k.umbrella && c.Tool != "mcp" {
 			continue
 		}
-		if reg := d.reg.find(k.key); reg != nil {
-			return reg
+		if k.reg != nil {
+			return k.reg
 		}
 	}
 	return nil

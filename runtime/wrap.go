@@ -3,7 +3,6 @@ package runtime
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -109,9 +108,9 @@ type walk struct {
 
 // inspect finds out what a call does: its preview, or the calls it
 // carries, and, when tiers is set, its tier.
-func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
+func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 	w := walk{d: d}
-	n := w.open(c, in, 0, true, tiers)
+	n := w.open(s, 0, true, tiers)
 	if n.carried != nil {
 		w.expand(&n, 0, MaxInnerCalls)
 	}
@@ -122,16 +121,16 @@ func (d *Dispatcher) inspect(c Call, in value.Input, tiers bool) node {
 // it reads them, and when there are none (or the call is too deep for them
 // to be shown) it works out the call's own preview, when show is set, and
 // its tier, when tiers is.
-func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
+func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 	d := w.d
-	n := node{tool: c.Tool}
-	if reg := d.wrapper(c); reg != nil {
-		req := Request{Tool: c.Tool, Input: in.Object(), Limits: d.limits}
+	n := node{tool: s.c.Tool}
+	if reg := s.wrapper(); reg != nil {
+		req := s.request(0, d.limits)
 		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
 		if err != nil {
 			// Calls returned beside an error are not trusted to be all
 			// of them.
-			d.fail(reg, c.Tool, fmt.Errorf("unwrap: %w", err))
+			d.fail(reg, s.c.Tool, fmt.Errorf("unwrap: %w", err))
 			calls, n.broken = nil, true
 		}
 		if len(calls) > 0 && depth < MaxWrapDepth {
@@ -143,10 +142,10 @@ func (w *walk) open(c Call, in value.Input, depth int, show, tiers bool) node {
 		}
 	}
 	if show {
-		n.raw = d.rawPreview(c, in)
+		n.raw = d.rawPreview(s)
 	}
 	if tiers && !n.broken && !n.deep {
-		n.tier = d.tier(c, in)
+		n.tier = d.tier(s)
 	}
 	return n
 }
@@ -176,7 +175,7 @@ func (w *walk) expand(n *node, depth, room int) {
 		chosen = riskiest(ranks, room)
 	}
 	shownAt := make([]int, 0, min(len(carried), room)) // the index of each shown call
-	var inputs []value.Input                           // and its decoded input
+	var subjects []subject                             // and what it is
 	for i, ic := range carried {
 		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
 			n.hidden++
@@ -187,13 +186,13 @@ func (w *walk) expand(n *node, depth, room int) {
 		}
 		w.shown++
 		call := Call{Tool: ic.Tool, Input: ic.Input}
-		in := value.DecodeInput(ic.Input)
-		child := w.open(call, in, depth+1, true, true)
-		child.label = w.d.label(call, in, ic.Kind)
+		s := w.d.subject(call, value.DecodeInput(ic.Input), w.d.limits.Preview)
+		child := w.open(&s, depth+1, true, true)
+		child.label = w.d.label(call, s.in, ic.Kind)
 		child.index = i + 1
 		n.calls = append(n.calls, child)
 		shownAt = append(shownAt, i)
-		inputs = append(inputs, in)
+		subjects = append(subjects, s)
 	}
 	// The calls that carry calls share what is left of the bound, so that
 	// each shows some of its own.
@@ -209,7 +208,7 @@ func (w *walk) expand(n *node, depth, room int) {
 			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
 				w.expand(child, depth+1, share)
 			} else {
-				child.raw = w.d.rawPreview(Call{Tool: child.tool}, inputs[j])
+				child.raw = w.d.rawPreview(&subjects[j])
 				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
 			}
 			wrappers--
@@ -248,7 +247,8 @@ func (w *walk) tierOnly(ic InnerCall, depth int) (Tier, bool) {
 		return TierUnknown, false
 	}
 	w.tiered++
-	n := w.open(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), depth, false, true)
+	s := w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), w.d.limits.Preview)
+	n := w.open(&s, depth, false, true)
 	if n.carried != nil {
 		return TierUnknown, true
 	}
@@ -279,77 +279,43 @@ func riskiest(ranks []int, n int) []bool {
 	return chosen
 }
 
-// wrapper returns the registration that unwraps a call, or nil. An MCP call
-// is shown as its target, never unwrapped: the reference wording names it.
-func (d *Dispatcher) wrapper(c Call) *registration {
-	if d.reg == nil || isMCP(c) {
+// wrapper returns the registration that unwraps the subject, or nil. An
+// MCP call is shown as its target, never unwrapped: the reference wording
+// names it.
+func (s *subject) wrapper() *registration {
+	if isMCP(s.c) || s.n == 0 || s.keys[0].reg == nil {
 		return nil
 	}
-	if reg := d.reg.find(c.Tool); reg != nil {
-		if _, ok := reg.formatter.(Unwrapper); ok {
-			return reg
-		}
+	if _, ok := s.keys[0].reg.formatter.(Unwrapper); ok {
+		return s.keys[0].reg
 	}
 	return nil
 }
 
 // tier returns the tier of a call that is shown as itself: the tier its
 // registration declares, raised by the call's annotations.
-func (d *Dispatcher) tier(c Call, in value.Input) Tier {
+func (d *Dispatcher) tier(s *subject) Tier {
 	declared := TierUnknown
-	if d.reg != nil {
-		keys, nkeys := d.keys(c, in)
-		for _, k := range keys[:nkeys] {
-			reg := d.reg.find(k.key)
-			if reg == nil {
-				continue
-			}
-			t, ok := reg.formatter.(Tierer)
-			if !ok {
-				continue
-			}
-			req := Request{Tool: k.tool, Input: k.input, Limits: d.limits}
-			tier, err := guard(func() (Tier, error) { return t.Tier(req) })
-			if err != nil {
-				d.fail(reg, c.Tool, fmt.Errorf("tier: %w", err))
-				return TierUnknown // a failure says nothing, whatever else does
-			}
-			if tier != TierUnknown {
-				declared = tier
-				break
-			}
+	for i, k := range s.lookups() {
+		if k.reg == nil {
+			continue
+		}
+		t, ok := k.reg.formatter.(Tierer)
+		if !ok {
+			continue
+		}
+		req := s.request(i, d.limits)
+		tier, err := guard(func() (Tier, error) { return t.Tier(req) })
+		if err != nil {
+			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", err))
+			return TierUnknown // a failure says nothing, whatever else does
+		}
+		if tier != TierUnknown {
+			declared = tier
+			break
 		}
 	}
-	return stricter(declared, c.Annotations.Tier())
-}
-
-// lookup is a registry key a call is looked up under, with what its
-// formatter receives.
-type lookup struct {
-	key, tool string
-	input     *value.Object
-}
-
-// keys returns the keys a call is looked up under, in order, in an array
-// so that the lookup of every preview allocates nothing.
-func (d *Dispatcher) keys(c Call, in value.Input) ([3]lookup, int) {
-	var keys [3]lookup
-	if !isMCP(c) {
-		keys[0] = lookup{c.Tool, c.Tool, in.Object()}
-		return keys, 1
-	}
-	target, args, umbrella := mcpInput(c, in)
-	n := 0
-	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
-		keys[0], keys[1] = lookup{target, target, args}, lookup{server + ":*", target, args}
-		n = 2
-	}
-	tool := target
-	if tool == "" {
-		tool = "mcp"
-	}
-	keys[n] = lookup{"mcp", tool, umbrella}
-	return keys, n + 1
+	return stricter(declared, s.c.Annotations.Tier())
 }
 
 // label names a carried call in its wrapper's preview.

@@ -43,7 +43,36 @@ const (
 )
 
 func main() {
+	setGC(os.Getenv)
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// gcPercent is the collector's GOGC for a run whose environment sets none.
+//
+// A run keeps little alive (the registry and what package initialization
+// leaves, under 2 MB) while each call leaves a few kilobytes of garbage,
+// so with Go's default of 100 the collector runs whenever the heap reaches
+// its 4 MB minimum: every eight hundred calls or so, with the pages the
+// scavenger gave back between cycles faulted in again by the next. At
+// 150 the heap of such a run settles at 6 MB and a call of the realistic
+// corpus takes about a sixth less CPU time (the commit that set the
+// value has the figures); above it the time saved grows slowly while the
+// memory grows in proportion. For a large input the garbage let pile
+// up above what is live is 1.5 times the live heap instead of once. No
+// memory limit comes with it: a limit below what a long line, or a
+// catalog loaded with --catalog, keeps alive makes the collector run
+// without pause.
+const gcPercent = 150
+
+// setGC sets the collector for the CLI unless GOGC is set (getenv reads
+// the environment; an empty GOGC is unset, as the Go runtime reads it),
+// and returns a function that restores the previous setting.
+func setGC(getenv func(string) string) (restore func()) {
+	if getenv("GOGC") != "" {
+		return func() {}
+	}
+	before := debug.SetGCPercent(gcPercent)
+	return func() { debug.SetGCPercent(before) }
 }
 
 // command is one of permgen's commands.

@@ -116,7 +116,9 @@ func readCalls(command string, files []string, stdin io.Reader, stdout, stderr i
 		defer f.Close()
 		name, in = files[0], f
 	}
-	out := bufio.NewWriter(stdout)
+	// Lines are short and many: a larger buffer writes them in fewer
+	// system calls.
+	out := bufio.NewWriterSize(stdout, 64<<10)
 	bad := each(name, in, out)
 	if err := out.Flush(); err != nil {
 		errorf(stderr, command, "%v", err)
@@ -321,29 +323,35 @@ func countRest(stderr io.Writer, command, name string, more int, singular, plura
 // stderr, and in the json format in the call's object too; they do not
 // make a line bad.
 func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
 	defer failures.endFile(stderr, "preview", name)
+	var buf []byte // one line of output, reused
 	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		desc := d.Describe(call)
 		failed := failures.report(stderr, name, line, d.Limits().Output)
 		if format == "text" {
-			fmt.Fprintln(out, desc.Prompt)
+			buf = append(append(buf[:0], desc.Prompt...), '\n')
+			out.Write(buf)
 			return
 		}
-		// Encoding these types cannot fail.
-		_ = enc.Encode(jsonResult{
-			Tool:      runtime.SafeText(call.Tool, runtime.Reveal, d.Limits().Output),
-			Preview:   desc.Preview.Text,
-			Prompt:    desc.Prompt,
-			Log:       desc.Log,
-			Formatter: desc.Preview.Formatter,
-			Tier:      desc.Tier,
-			Calls:     jsonCalls(desc.Calls),
-			Hidden:    desc.Hidden,
-			Failures:  failed,
-		})
+		r := newResult(d, call, desc, failed)
+		buf = appendResult(buf[:0], &r)
+		out.Write(buf)
 	})
+}
+
+// newResult returns the --format json object of a described call.
+func newResult(d *runtime.Dispatcher, call runtime.Call, desc runtime.Description, failed []jsonFailure) jsonResult {
+	return jsonResult{
+		Tool:      runtime.SafeText(call.Tool, runtime.Reveal, d.Limits().Output),
+		Preview:   desc.Preview.Text,
+		Prompt:    desc.Prompt,
+		Log:       desc.Log,
+		Formatter: desc.Preview.Formatter,
+		Tier:      desc.Tier,
+		Calls:     jsonCalls(desc.Calls),
+		Hidden:    desc.Hidden,
+		Failures:  failed,
+	}
 }
 
 // eachCall reads JSONL calls from in and hands each to handle with its
@@ -355,6 +363,7 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult bool,
 	handle func(line int, call runtime.Call, result *runtime.Result)) (bad bool) {
 	lines := newLineReader(in)
+	var dec value.Decoder // reused from line to line
 	badLines := 0
 	defer func() {
 		countRest(stderr, command, name, badLines-maxBadLines, "more bad line skipped", "more bad lines skipped")
@@ -370,7 +379,7 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 		var call runtime.Call
 		var result *runtime.Result
 		if err == nil {
-			call, result, err = parseCallLine(line, withResult)
+			call, result, err = parseCallLine(&dec, line, withResult)
 		}
 		if err != nil {
 			bad = true
@@ -395,9 +404,9 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 // input is handed on as the decoded value: encoding/json would copy the
 // input's text and the dispatcher would then decode it again, which for a
 // long line costs several times its size. encoding/json only explains
-// lines that are not valid JSON.
-func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
-	v, err := value.DecodeJSON(line)
+// lines that are not valid JSON. dec is the decoder of the file's lines.
+func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
+	v, err := dec.Decode(line)
 	if err != nil {
 		return runtime.Call{}, nil, explainBadJSON(line, err, "the call's JSON object")
 	}
@@ -407,7 +416,7 @@ func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result,
 	}
 	var call runtime.Call
 	var result *runtime.Result
-	var tool *string
+	hasTool := false
 	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
 		// so does this.
@@ -450,7 +459,7 @@ func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result,
 		}
 		switch name {
 		case "tool":
-			tool = &text
+			call.Tool, hasTool = text, true
 		case "agent":
 			call.Agent = text
 		case "state":
@@ -470,12 +479,11 @@ func parseCallLine(line []byte, withResult bool) (runtime.Call, *runtime.Result,
 		}
 	}
 	switch {
-	case tool == nil:
+	case !hasTool:
 		return runtime.Call{}, nil, errors.New(`missing "tool"`)
-	case *tool == "":
+	case call.Tool == "":
 		return runtime.Call{}, nil, errors.New(`"tool" is empty`)
 	}
-	call.Tool = *tool
 	return call, result, nil
 }
 
@@ -630,14 +638,28 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: br, max: maxLineBytes}
 }
 
-// next returns the next line without its line ending.
+// next returns the next line without its line ending. The line is valid
+// until the next call.
 func (lr *lineReader) next() ([]byte, error) {
+	chunk, err := lr.r.ReadSlice('\n')
+	if err == nil || err == io.EOF && len(chunk) > 0 {
+		// The whole line is in the reader's buffer, as nearly every line
+		// is: it is used in place, without a copy or a block.
+		lr.line++
+		line := bytes.TrimSuffix(bytes.TrimSuffix(chunk, []byte("\n")), []byte("\r"))
+		if len(line) > lr.max {
+			return nil, errLineTooLong
+		}
+		return line, nil
+	}
 	for i := range lr.blocks {
 		lr.blocks[i] = lr.blocks[i][:0]
 	}
 	n, size, tooLong := 0, 0, false // blocks in use, bytes read
-	for {
-		chunk, err := lr.r.ReadSlice('\n')
+	for first := true; ; first = false {
+		if !first {
+			chunk, err = lr.r.ReadSlice('\n')
+		}
 		// A line ending is at most two bytes (CRLF): until the end is
 		// seen, only more than max+2 bytes prove the content too long.
 		if size += len(chunk); size > lr.max+2 {

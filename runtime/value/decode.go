@@ -34,6 +34,40 @@ func (e *SyntaxError) Error() string {
 // costs little memory; like every decoded value, they are never modified.
 func DecodeJSON(data []byte) (any, error) {
 	d := decoder{data: data}
+	return d.decode()
+}
+
+// Decoder decodes JSON values as DecodeJSON does, one after the other,
+// and keeps its scratch space from one to the next: the arrays and objects
+// of a value are gathered there and each gets storage of its size once
+// complete, so a program that decodes many small values (a file of JSON
+// lines) allocates little more than what the values hold. The zero value
+// is ready to use; a Decoder is not safe for concurrent use.
+type Decoder struct {
+	stacks stacks
+}
+
+// stacks hold the keys and values of the arrays and objects being
+// decoded, innermost last.
+type stacks struct {
+	keys   []string
+	values []any
+}
+
+// Decode decodes one JSON value, as DecodeJSON does. The value does not
+// refer to data or to the Decoder.
+func (dec *Decoder) Decode(data []byte) (any, error) {
+	d := decoder{data: data, stacks: &dec.stacks}
+	v, err := d.decode()
+	// What the stacks held belongs to the value now, or is garbage: they
+	// keep none of it alive.
+	clear(dec.stacks.keys[:cap(dec.stacks.keys)])
+	clear(dec.stacks.values[:cap(dec.stacks.values)])
+	dec.stacks.keys, dec.stacks.values = dec.stacks.keys[:0], dec.stacks.values[:0]
+	return v, err
+}
+
+func (d *decoder) decode() (any, error) {
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
@@ -55,6 +89,9 @@ type decoder struct {
 	// sizes holds the element count of large arrays and objects, by the
 	// offset of their opening bracket, once a scan has counted them.
 	sizes map[int]int
+	// stacks, with a Decoder, gathers the first sizeHintFrom elements of
+	// each array and object; without one, each grows its own storage.
+	stacks *stacks
 }
 
 // keep returns a copy of b as a string. Short strings (keys, words,
@@ -143,9 +180,24 @@ func (d *decoder) object(depth int) (any, error) {
 		d.pos++
 		return &emptyObject, nil
 	}
-	o := &Object{}
+	st := d.stacks
+	var o *Object // nil while the pairs are on the stacks
+	kmark, vmark := 0, 0
+	if st == nil {
+		o = &Object{}
+	} else {
+		kmark, vmark = len(st.keys), len(st.values)
+	}
 	for {
-		if len(o.keys) == sizeHintFrom {
+		switch {
+		case o == nil && len(st.keys)-kmark == sizeHintFrom:
+			o = &Object{}
+			o.grow(d.size(open, sizeHintFrom))
+			for i, k := range st.keys[kmark:] {
+				o.set(k, st.values[vmark+i])
+			}
+			st.pop(kmark, vmark)
+		case st == nil && len(o.keys) == sizeHintFrom:
 			o.grow(d.size(open, len(o.keys)))
 		}
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -165,7 +217,11 @@ func (d *decoder) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		o.set(key, v)
+		if o != nil {
+			o.set(key, v)
+		} else {
+			st.keys, st.values = append(st.keys, key), append(st.values, v)
+		}
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return nil, d.errorf("unexpected end of input in object")
@@ -176,6 +232,10 @@ func (d *decoder) object(depth int) (any, error) {
 			d.skipSpace()
 		case '}':
 			d.pos++
+			if o == nil {
+				o = ObjectOf(st.keys[kmark:], st.values[vmark:])
+				st.pop(kmark, vmark)
+			}
 			return o, nil
 		default:
 			return nil, d.errorf("unexpected %s after object value", d.describe())
@@ -194,16 +254,29 @@ func (d *decoder) array(depth int) (any, error) {
 		d.pos++
 		return emptyList, nil
 	}
-	var list []any
+	st := d.stacks
+	var list []any // nil while the elements are on the stack
+	mark := 0
+	if st != nil {
+		mark = len(st.values)
+	}
 	for {
-		if len(list) == sizeHintFrom {
+		switch {
+		case list == nil && st != nil && len(st.values)-mark == sizeHintFrom:
+			list = append(make([]any, 0, d.size(open, sizeHintFrom)), st.values[mark:]...)
+			st.pop(len(st.keys), mark)
+		case st == nil && len(list) == sizeHintFrom:
 			list = append(make([]any, 0, d.size(open, len(list))), list...)
 		}
 		v, err := d.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		list = append(list, v)
+		if list != nil || st == nil {
+			list = append(list, v)
+		} else {
+			st.values = append(st.values, v)
+		}
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return nil, d.errorf("unexpected end of input in array")
@@ -214,11 +287,20 @@ func (d *decoder) array(depth int) (any, error) {
 			d.skipSpace()
 		case ']':
 			d.pos++
+			if list == nil {
+				list = append(make([]any, 0, len(st.values)-mark), st.values[mark:]...)
+				st.pop(len(st.keys), mark)
+			}
 			return list, nil
 		default:
 			return nil, d.errorf("unexpected %s after array element", d.describe())
 		}
 	}
+}
+
+// pop drops the keys and values from the given lengths on.
+func (st *stacks) pop(keys, values int) {
+	st.keys, st.values = st.keys[:keys], st.values[:values]
 }
 
 func (d *decoder) number() (any, error) {

@@ -40,7 +40,10 @@ func (in Input) Object() *Object {
 		return &Object{text: &v}
 	}
 	if in.Err != nil {
-		return &Object{text: &in.Raw}
+		// A copy whose address is kept, not in's own field: inlined, the
+		// method would otherwise move every caller's Input to the heap.
+		raw := in.Raw
+		return &Object{text: &raw}
 	}
 	return &emptyObject
 }

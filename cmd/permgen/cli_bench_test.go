@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	goruntime "runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// floorProgram is the least a command that answers JSONL calls can do:
+// decode each line with encoding/json and encode a small object. It is the
+// floor `permgen preview` is measured against; testdata/floor/main.go is
+// the same program, built on its own for BenchmarkCLIProcess.
+func floorProgram(in io.Reader, out io.Writer) error {
+	lines := bufio.NewScanner(in)
+	lines.Buffer(nil, maxLineBytes)
+	w := bufio.NewWriter(out)
+	enc := json.NewEncoder(w)
+	for lines.Scan() {
+		var call struct {
+			Tool  string `json:"tool"`
+			Input any    `json:"input"`
+		}
+		if json.Unmarshal(lines.Bytes(), &call) != nil {
+			continue
+		}
+		fields, _ := call.Input.(map[string]any)
+		if err := enc.Encode(struct {
+			Tool   string `json:"tool"`
+			Fields int    `json:"fields"`
+		}{call.Tool, len(fields)}); err != nil {
+			return err
+		}
+	}
+	if err := lines.Err(); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// cliCorpus returns the realistic corpus, repeated times: the calls of
+// testdata/calls.jsonl and the calls of testdata/real/*.jsonl (their
+// "call" objects, as written), one per line, and the number of calls.
+func cliCorpus(tb testing.TB, times int) ([]byte, int) {
+	tb.Helper()
+	root := filepath.Join("..", "..", "testdata")
+	var one bytes.Buffer
+	calls := 0
+	add := func(line []byte) {
+		one.Write(line)
+		one.WriteByte('\n')
+		calls++
+	}
+	data, err := os.ReadFile(filepath.Join(root, "calls.jsonl"))
+	require.NoError(tb, err)
+	for line := range bytes.Lines(data) {
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			add(line)
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(root, "real", "*.jsonl"))
+	require.NoError(tb, err)
+	require.NotEmpty(tb, files)
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		require.NoError(tb, err)
+		for line := range bytes.Lines(data) {
+			if line = bytes.TrimSpace(line); len(line) == 0 {
+				continue
+			}
+			var rc struct {
+				Call json.RawMessage `json:"call"`
+			}
+			require.NoError(tb, json.Unmarshal(line, &rc), file)
+			add(rc.Call)
+		}
+	}
+	return bytes.Repeat(one.Bytes(), times), calls * times
+}
+
+// cliRepeat is how many times one pass of BenchmarkCLI reads the corpus:
+// enough calls that building the registry, which the command does once,
+// weighs as it does on a file of a few thousand calls.
+const cliRepeat = 10
+
+// BenchmarkCLI measures `permgen preview` over the realistic corpus against
+// its floor (floorProgram), in one process: each op is one pass over the
+// corpus. The permgen benchmarks run the floor between their own passes,
+// so that "x-floor", their time over the floor's, compares passes made
+// under the same load; their passes run with the collector set as main
+// sets it (setGC), the floor's with Go's default, as the floor program
+// has. ns/call and allocs/call are per call of the corpus.
+func BenchmarkCLI(b *testing.B) {
+	corpus, calls := cliCorpus(b, cliRepeat)
+	floor := func() {
+		if err := floorProgram(bytes.NewReader(corpus), io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("floor", func(b *testing.B) {
+		b.ReportAllocs()
+		var m0, m1 goruntime.MemStats
+		goruntime.ReadMemStats(&m0)
+		for b.Loop() {
+			floor()
+		}
+		goruntime.ReadMemStats(&m1)
+		reportPerCall(b, calls, m1.Mallocs-m0.Mallocs)
+	})
+	for _, format := range []string{"text", "json"} {
+		b.Run("permgen/"+format, func(b *testing.B) {
+			var errOut bytes.Buffer
+			args := []string{"preview", "--format", format}
+			pass := func() {
+				if code := run(args, bytes.NewReader(corpus), io.Discard, &errOut); code != exitOK {
+					b.Fatalf("exit code %d: %s", code, errOut.String())
+				}
+			}
+			b.ReportAllocs()
+			var own, base time.Duration
+			var mallocs uint64
+			var m0, m1 goruntime.MemStats
+			for b.Loop() {
+				b.StopTimer()
+				start := time.Now()
+				floor()
+				base += time.Since(start)
+				restore := setGC(os.Getenv)
+				goruntime.ReadMemStats(&m0)
+				b.StartTimer()
+				start = time.Now()
+				pass()
+				own += time.Since(start)
+				b.StopTimer()
+				goruntime.ReadMemStats(&m1)
+				mallocs += m1.Mallocs - m0.Mallocs
+				restore()
+				b.StartTimer()
+			}
+			reportPerCall(b, calls, mallocs)
+			b.ReportMetric(float64(own)/float64(base), "x-floor")
+		})
+	}
+}
+
+// reportPerCall reports ns/call and allocs/call of a benchmark whose every
+// op handles calls calls, mallocs in all.
+func reportPerCall(b *testing.B, calls int, mallocs uint64) {
+	n := float64(b.N) * float64(calls)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/call")
+	b.ReportMetric(float64(mallocs)/n, "allocs/call")
+}
+
+// processRepeat is how many times the corpus file of BenchmarkCLIProcess
+// holds the realistic corpus: a file of about 30 MB.
+const processRepeat = 300
+
+// BenchmarkCLIProcess runs built binaries, `permgen preview` and the floor
+// (testdata/floor/main.go), over a large file made of the realistic corpus,
+// and reports the peak resident memory of each process ("peak-MiB"), its
+// ratio to the floor's, and the time per call with the process's start
+// included. The binaries run with the environment of the benchmark, so
+// GOGC there is what they see. When PERMGEN_BENCH_BEFORE names another
+// permgen binary (one built from an earlier commit), it runs as
+// before/text and before/json in the same run, for a comparison.
+func BenchmarkCLIProcess(b *testing.B) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		b.Skip("needs the go command to build the binaries")
+	}
+	corpus, calls := cliCorpus(b, processRepeat)
+	dir := b.TempDir()
+	file := filepath.Join(dir, "corpus.jsonl")
+	require.NoError(b, os.WriteFile(file, corpus, 0o644))
+	build := func(out, pkg string) string {
+		bin := filepath.Join(dir, out)
+		cmd := exec.Command(goTool, "build", "-o", bin, pkg)
+		cmd.Stderr = os.Stderr
+		require.NoError(b, cmd.Run(), "go build %s", pkg)
+		return bin
+	}
+	permgen := build("permgen", ".")
+	floorBin := build("floor", "./testdata/floor")
+
+	// The peak resident memory of a child that Go starts includes the
+	// benchmark's own (Linux carries the parent's high-water mark over
+	// when a child made with CLONE_VM runs exec), so GNU time, a small
+	// process, starts the binaries and reports their peak.
+	timeTool, err := exec.LookPath("/usr/bin/time")
+	if err != nil {
+		b.Log("no /usr/bin/time: peak memory is not measured")
+	}
+	var floorPeak float64
+	measure := func(b *testing.B, bin string, args ...string) {
+		peak := 0.0
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		require.NoError(b, err)
+		defer null.Close()
+		peakFile := filepath.Join(dir, "peak")
+		for b.Loop() {
+			cmd := exec.Command(bin, args...)
+			if timeTool != "" {
+				cmd = exec.Command(timeTool, append([]string{"-f", "%M", "-o", peakFile, bin}, args...)...)
+			}
+			in, err := os.Open(file)
+			require.NoError(b, err)
+			var errOut bytes.Buffer
+			// Files, not pipes: the process reads and writes them itself.
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, null, &errOut
+			err = cmd.Run()
+			in.Close()
+			require.NoError(b, err, errOut.String())
+			if timeTool != "" {
+				text, err := os.ReadFile(peakFile)
+				require.NoError(b, err)
+				kib, err := strconv.Atoi(strings.TrimSpace(string(text)))
+				require.NoError(b, err, "GNU time wrote %q", text)
+				peak = max(peak, float64(kib)/1024)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(calls), "ns/call")
+		if peak == 0 {
+			return
+		}
+		b.ReportMetric(peak, "peak-MiB")
+		if floorPeak > 0 {
+			b.ReportMetric(peak/floorPeak, "x-floor-peak")
+		} else {
+			floorPeak = peak
+		}
+	}
+	b.Run("floor", func(b *testing.B) { measure(b, floorBin) })
+	for _, format := range []string{"text", "json"} {
+		b.Run("permgen/"+format, func(b *testing.B) { measure(b, permgen, "preview", "--format", format) })
+	}
+	if before := os.Getenv("PERMGEN_BENCH_BEFORE"); before != "" {
+		for _, format := range []string{"text", "json"} {
+			b.Run("before/"+format, func(b *testing.B) { measure(b, before, "preview", "--format", format) })
+		}
+	}
+}
