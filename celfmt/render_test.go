@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -154,7 +153,7 @@ formatters:
 	// seconds, there is one more item than the cost limit has units:
 	// each costs at least one, so the limit still stops the expand.
 	n := 1_000_000
-	if race.Enabled {
+	if raceEnabled {
 		n = DefaultCostLimit + 1
 	}
 	many := make([]any, n)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/pmezard/go-difflib/difflib"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -154,7 +153,7 @@ func catalogPrefix(t *testing.T, src []byte, n int) []byte {
 func TestDiffLocality(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
 	require.NoError(t, err)
-	if race.Enabled {
+	if raceEnabled {
 		// Generating the whole catalog three times took half a minute
 		// under the race detector, for nothing it can find: one goroutine
 		// generates. Its first entries (write, the edited one, is the

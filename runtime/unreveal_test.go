@@ -9,7 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 	"github.com/rivo/uniseg"
@@ -244,7 +243,7 @@ func TestFastPathNeedsCare(t *testing.T) {
 	// can find (one goroutine runs them): there every 61st code point is
 	// walked, and the normal run walks them all.
 	step := rune(1)
-	if race.Enabled {
+	if raceEnabled {
 		step = 61
 	}
 	for r := rune(0x80); r <= unicode.MaxRune; r += step {

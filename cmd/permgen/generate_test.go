@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -281,7 +280,7 @@ func TestCheckSaysWhatRunsInTheInterpreter(t *testing.T) {
 	// Checking and translating the stock catalog took ten seconds under
 	// the race detector, for nothing it can find (one goroutine does it):
 	// the normal run checks it, both runs check the small catalog below.
-	if !race.Enabled {
+	if !raceEnabled {
 		stdout, _, code := runCLI(t, "", "check", filepath.Join("..", "..", "formatters.yaml"))
 		require.Equal(t, exitOK, code)
 		assert.Contains(t, stdout, "50 of 50 translated to Go\n")

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,7 +20,7 @@ func TestPreviewLineLimitAt64MiB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads lines of 64 MiB")
 	}
-	if race.Enabled {
+	if raceEnabled {
 		// 256 MiB of lines took half a minute under the race detector,
 		// for nothing it can find: one goroutine reads them. Under it,
 		// TestLineLimitSpanningBlocks reads the same boundaries at a

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/permgen/permgen/internal/race"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -69,7 +68,7 @@ func TestPreviewMemoryPerLine(t *testing.T) {
 	allocated, peak := previewMemory(t, emptyObjectsLine(size))
 	t.Logf("%d MiB of empty objects: %.2f bytes allocated and %.2f bytes peak heap per byte of the line", size>>20, allocated, peak)
 	assert.LessOrEqual(t, allocated, 8.0)
-	if race.Enabled {
+	if raceEnabled {
 		// The other shapes are only logged: under the race detector they
 		// took a quarter of a minute, and what they allocate is the same.
 		return

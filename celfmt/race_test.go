@@ -1,0 +1,7 @@
+//go:build race
+
+package celfmt
+
+// raceEnabled reports whether the race detector is on, so that a test
+// whose input is slow only under it can take a smaller one there.
+const raceEnabled = true

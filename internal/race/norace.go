@@ -1,6 +1,0 @@
-//go:build !race
-
-package race
-
-// Enabled reports whether the race detector is on.
-const Enabled = false
