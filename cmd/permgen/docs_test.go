@@ -378,6 +378,7 @@ var docFigures = []docFigure{
 	{"docs/generate.md", regexp.MustCompile("`celrt.MaxSteps`\\s+\\(([\\d,]+)\\)"), constant(celrt.MaxSteps)},
 	{"docs/generate.md", regexp.MustCompile("`celrt.MaxBytes` \\((\\d+) MiB\\)"), constant(celrt.MaxBytes >> 20)},
 	{"docs/cli.md", regexp.MustCompile(`A line's content may be up to (\d+) MiB`), constant(maxLineBytes >> 20)},
+	{"docs/cli.md", regexp.MustCompile(`runs the garbage collector at GOGC=(\d+)`), constant(gcPercent)},
 	{"docs/differences.md", regexp.MustCompile(`capped at (\d+) characters \(` + "`--output-max`"), constant(runtime.DefaultOutputLimit)},
 	{"README.md", regexp.MustCompile(`a realistic transcript of (\d+) tool calls`), lineCount("testdata/calls.jsonl")},
 	{"docs/stock-catalog.md", regexp.MustCompile("`permgen test` runs all (\\d+)"), stockExamples},
