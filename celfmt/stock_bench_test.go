@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/permgen/permgen/runtime/value"
@@ -21,12 +22,21 @@ var stockInputs = map[string]string{
 	"mcp":   `{"tool":"exa:search","arguments":{"query":"golang time.AddDate","numResults":5}}`,
 }
 
-// stockCatalog loads the stock catalog at run time.
+// stockChecked is the stock catalog loaded at run time, once: loading it,
+// examples and all, is the expensive part of each test that reads it, and
+// none changes it.
+var stockChecked = sync.OnceValues(func() (*Checked, error) {
+	src, err := os.ReadFile("../formatters.yaml")
+	if err != nil {
+		return nil, err
+	}
+	return Load("formatters.yaml", src, Options{})
+})
+
+// stockCatalog is the stock catalog loaded at run time.
 func stockCatalog(t testing.TB) *Checked {
 	t.Helper()
-	src, err := os.ReadFile("../formatters.yaml")
-	require.NoError(t, err)
-	c, err := Load("formatters.yaml", src, Options{})
+	c, err := stockChecked()
 	require.NoError(t, err)
 	return c
 }
