@@ -174,8 +174,10 @@ func (w *walk) expand(n *node, depth, room int) {
 		}
 		chosen = riskiest(ranks, room)
 	}
-	shownAt := make([]int, 0, min(len(carried), room)) // the index of each shown call
-	var subjects []subject                             // and what it is
+	most := min(len(carried), room) // calls that may be shown
+	n.calls = make([]node, 0, most)
+	shownAt := make([]int, 0, most)      // the index of each shown call
+	subjects := make([]subject, 0, most) // and what it is
 	for i, ic := range carried {
 		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
 			n.hidden++

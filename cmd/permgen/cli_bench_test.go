@@ -4,13 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -97,9 +96,11 @@ const cliRepeat = 10
 // its floor (floorProgram), in one process: each op is one pass over the
 // corpus. The permgen benchmarks run the floor between their own passes,
 // so that "x-floor", their time over the floor's, compares passes made
-// under the same load; their passes run with the collector set as main
-// sets it (setGC), the floor's with Go's default, as the floor program
-// has. ns/call and allocs/call are per call of the corpus.
+// under the same load, and "x-floor-cpu" the CPU time of the passes (the
+// collector's on other threads included), which other processes on a
+// busy machine disturb less; their passes run with the collector set as
+// main sets it (setGC), the floor's with Go's default, as the floor
+// program has. ns/call and allocs/call are per call of the corpus.
 func BenchmarkCLI(b *testing.B) {
 	corpus, calls := cliCorpus(b, cliRepeat)
 	floor := func() {
@@ -127,20 +128,20 @@ func BenchmarkCLI(b *testing.B) {
 				}
 			}
 			b.ReportAllocs()
-			var own, base time.Duration
+			var own, base, ownCPU, baseCPU time.Duration
 			var mallocs uint64
 			var m0, m1 goruntime.MemStats
 			for b.Loop() {
 				b.StopTimer()
-				start := time.Now()
+				start, cpu := time.Now(), cpuTime()
 				floor()
-				base += time.Since(start)
+				base, baseCPU = base+time.Since(start), baseCPU+cpuTime()-cpu
 				restore := setGC(os.Getenv)
 				goruntime.ReadMemStats(&m0)
 				b.StartTimer()
-				start = time.Now()
+				start, cpu = time.Now(), cpuTime()
 				pass()
-				own += time.Since(start)
+				own, ownCPU = own+time.Since(start), ownCPU+cpuTime()-cpu
 				b.StopTimer()
 				goruntime.ReadMemStats(&m1)
 				mallocs += m1.Mallocs - m0.Mallocs
@@ -149,6 +150,9 @@ func BenchmarkCLI(b *testing.B) {
 			}
 			reportPerCall(b, calls, mallocs)
 			b.ReportMetric(float64(own)/float64(base), "x-floor")
+			if baseCPU > 0 {
+				b.ReportMetric(float64(ownCPU)/float64(baseCPU), "x-floor-cpu")
+			}
 		})
 	}
 }
@@ -167,12 +171,22 @@ const processRepeat = 300
 
 // BenchmarkCLIProcess runs built binaries, `permgen preview` and the floor
 // (testdata/floor/main.go), over a large file made of the realistic corpus,
-// and reports the peak resident memory of each process ("peak-MiB"), its
-// ratio to the floor's, and the time per call with the process's start
-// included. The binaries run with the environment of the benchmark, so
-// GOGC there is what they see. When PERMGEN_BENCH_BEFORE names another
-// permgen binary (one built from an earlier commit), it runs as
-// before/text and before/json in the same run, for a comparison.
+// under GNU time, and reports per process:
+//
+//   - ns/call, the wall time a call, the process's start included, and
+//     cpu-ns/call, its CPU time (user and system, the collector's too),
+//     which other processes on a busy machine disturb less;
+//   - peak-MiB, its peak resident memory, and start-MiB, that of the same
+//     binary reading an empty file: what the binary holds before it reads
+//     a call (its code and data, what package initialization makes);
+//   - against the floor: x-floor-cpu, the ratio of CPU times, x-floor-peak,
+//     of peak memories, and x-floor-work, of peak memories above start.
+//
+// The binaries run with the environment of the benchmark, so GOGC there
+// is what they see. When PERMGEN_BENCH_BEFORE names another permgen binary
+// (one built from an earlier commit), it runs as before/text and
+// before/json in the same run, for a comparison. Without /usr/bin/time
+// only ns/call is reported.
 func BenchmarkCLIProcess(b *testing.B) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -180,8 +194,9 @@ func BenchmarkCLIProcess(b *testing.B) {
 	}
 	corpus, calls := cliCorpus(b, processRepeat)
 	dir := b.TempDir()
-	file := filepath.Join(dir, "corpus.jsonl")
+	file, empty := filepath.Join(dir, "corpus.jsonl"), filepath.Join(dir, "empty.jsonl")
 	require.NoError(b, os.WriteFile(file, corpus, 0o644))
+	require.NoError(b, os.WriteFile(empty, nil, 0o644))
 	build := func(out, pkg string) string {
 		bin := filepath.Join(dir, out)
 		cmd := exec.Command(goTool, "build", "-o", bin, pkg)
@@ -195,57 +210,75 @@ func BenchmarkCLIProcess(b *testing.B) {
 	// The peak resident memory of a child that Go starts includes the
 	// benchmark's own (Linux carries the parent's high-water mark over
 	// when a child made with CLONE_VM runs exec), so GNU time, a small
-	// process, starts the binaries and reports their peak.
+	// process, starts the binaries and reports their peak and CPU time.
 	timeTool, err := exec.LookPath("/usr/bin/time")
 	if err != nil {
-		b.Log("no /usr/bin/time: peak memory is not measured")
+		b.Log("no /usr/bin/time: memory and CPU time are not measured")
 	}
-	var floorPeak float64
-	measure := func(b *testing.B, bin string, args ...string) {
-		peak := 0.0
-		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(b, err)
+	defer null.Close()
+	// runOnce runs bin over input and returns its peak memory in MiB and
+	// its CPU time, or zeros without GNU time.
+	runOnce := func(b *testing.B, input, bin string, args ...string) (peak float64, cpu time.Duration) {
+		usage := filepath.Join(dir, "usage")
+		cmd := exec.Command(bin, args...)
+		if timeTool != "" {
+			cmd = exec.Command(timeTool, append([]string{"-f", "%M %U %S", "-o", usage, bin}, args...)...)
+		}
+		in, err := os.Open(input)
 		require.NoError(b, err)
-		defer null.Close()
-		peakFile := filepath.Join(dir, "peak")
+		defer in.Close()
+		var errOut bytes.Buffer
+		// Files, not pipes: the process reads and writes them itself.
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, null, &errOut
+		require.NoError(b, cmd.Run(), errOut.String())
+		if timeTool == "" {
+			return 0, 0
+		}
+		text, err := os.ReadFile(usage)
+		require.NoError(b, err)
+		var kib int
+		var user, sys float64
+		_, err = fmt.Sscanf(string(text), "%d %f %f", &kib, &user, &sys)
+		require.NoError(b, err, "GNU time wrote %q", text)
+		return float64(kib) / 1024, time.Duration((user + sys) * float64(time.Second))
+	}
+	type figures struct{ cpu, peak, start float64 }
+	var floor figures
+	measure := func(b *testing.B, isFloor bool, bin string, args ...string) {
+		var f figures
+		var cpu time.Duration
 		for b.Loop() {
-			cmd := exec.Command(bin, args...)
-			if timeTool != "" {
-				cmd = exec.Command(timeTool, append([]string{"-f", "%M", "-o", peakFile, bin}, args...)...)
-			}
-			in, err := os.Open(file)
-			require.NoError(b, err)
-			var errOut bytes.Buffer
-			// Files, not pipes: the process reads and writes them itself.
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = in, null, &errOut
-			err = cmd.Run()
-			in.Close()
-			require.NoError(b, err, errOut.String())
-			if timeTool != "" {
-				text, err := os.ReadFile(peakFile)
-				require.NoError(b, err)
-				kib, err := strconv.Atoi(strings.TrimSpace(string(text)))
-				require.NoError(b, err, "GNU time wrote %q", text)
-				peak = max(peak, float64(kib)/1024)
-			}
+			peak, c := runOnce(b, file, bin, args...)
+			f.peak, cpu = max(f.peak, peak), cpu+c
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(calls), "ns/call")
-		if peak == 0 {
+		if timeTool == "" {
 			return
 		}
-		b.ReportMetric(peak, "peak-MiB")
-		if floorPeak > 0 {
-			b.ReportMetric(peak/floorPeak, "x-floor-peak")
-		} else {
-			floorPeak = peak
+		f.start, _ = runOnce(b, empty, bin, args...)
+		f.cpu = float64(cpu.Nanoseconds()) / float64(b.N) / float64(calls)
+		b.ReportMetric(f.cpu, "cpu-ns/call")
+		b.ReportMetric(f.peak, "peak-MiB")
+		b.ReportMetric(f.start, "start-MiB")
+		if isFloor {
+			floor = f
+			return
+		}
+		if floor.cpu > 0 {
+			b.ReportMetric(f.cpu/floor.cpu, "x-floor-cpu")
+			b.ReportMetric(f.peak/floor.peak, "x-floor-peak")
+			b.ReportMetric((f.peak-f.start)/(floor.peak-floor.start), "x-floor-work")
 		}
 	}
-	b.Run("floor", func(b *testing.B) { measure(b, floorBin) })
+	b.Run("floor", func(b *testing.B) { measure(b, true, floorBin) })
 	for _, format := range []string{"text", "json"} {
-		b.Run("permgen/"+format, func(b *testing.B) { measure(b, permgen, "preview", "--format", format) })
+		b.Run("permgen/"+format, func(b *testing.B) { measure(b, false, permgen, "preview", "--format", format) })
 	}
 	if before := os.Getenv("PERMGEN_BENCH_BEFORE"); before != "" {
 		for _, format := range []string{"text", "json"} {
-			b.Run("before/"+format, func(b *testing.B) { measure(b, before, "preview", "--format", format) })
+			b.Run("before/"+format, func(b *testing.B) { measure(b, false, before, "preview", "--format", format) })
 		}
 	}
 }
