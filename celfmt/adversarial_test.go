@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/common/types/ref"
+	"github.com/permgen/permgen/internal/race"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -172,7 +173,15 @@ func allocatedBytes() uint64 {
 // bounds must hold whatever the estimate lets through.
 func assertBounded(t *testing.T, expr string) {
 	t.Helper()
-	for _, opts := range []Options{{}, {CostBudget: 1 << 62}} {
+	options := []Options{{}, {CostBudget: 1 << 62}}
+	if race.Enabled {
+		// The seeds' evaluations took most of the package's time under
+		// the race detector, for nothing it can find (one goroutine runs
+		// them): there only the lifted budget, which lets the most
+		// through, is checked; the normal run and the fuzzing check both.
+		options = options[1:]
+	}
+	for _, opts := range options {
 		assertBoundedWith(t, expr, opts)
 	}
 }

@@ -156,9 +156,9 @@ func TestDiffLocality(t *testing.T) {
 	if raceEnabled {
 		// Generating the whole catalog three times took half a minute
 		// under the race detector, for nothing it can find: one goroutine
-		// generates. Its first entries (write, the edited one, is the
+		// generates. Its first four entries (write, the edited one, is the
 		// second) are edited the same way; the normal run edits it whole.
-		src = catalogPrefix(t, src, 8)
+		src = catalogPrefix(t, src, 4)
 	}
 	before := generateStock(t, src)
 	require.Contains(t, before.spans, "write")
