@@ -25,7 +25,7 @@ import (
 // cel-go version of the build, libraries, variables, object types, macros,
 // functions and overload ids) and fails when the listing changes while
 // EnvVersion does not. Give it a new value when the environment changes
-// (see README.md, "Environment version").
+// (see docs/language.md, "Environment version").
 const EnvVersion = "permgen-cel-3 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // The variables of the formatter environment.

@@ -11,16 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// languageReference is the language reference, whose examples must hold.
+const languageReference = "../docs/language.md"
+
 var (
 	fencedBlock = regexp.MustCompile("(?s)```(yaml|json)\n(.*?)```")
 	exampleRow  = regexp.MustCompile("(?m)^\\| `([^`]+)` \\| `([^`]+)` \\|$")
 )
 
 // TestLanguageReference runs every example of the language reference
-// (README.md in this folder): catalogs load, table rows evaluate to their
+// (docs/language.md): catalogs load, table rows evaluate to their
 // stated results, and every function and catalog key is documented.
 func TestLanguageReference(t *testing.T) {
-	doc, err := os.ReadFile("README.md")
+	doc, err := os.ReadFile(languageReference)
 	require.NoError(t, err)
 	text := string(doc)
 
@@ -29,7 +32,7 @@ func TestLanguageReference(t *testing.T) {
 	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
 		switch m[1] {
 		case "yaml":
-			_, err := Load("README.md", []byte(m[2]), Options{})
+			_, err := Load(languageReference, []byte(m[2]), Options{})
 			require.NoError(t, err, "catalog in the reference:\n%s", m[2])
 			catalogs++
 		case "json":

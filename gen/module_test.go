@@ -27,11 +27,10 @@ func TestSecondModule(t *testing.T) {
 	require.NoError(t, err)
 	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	require.NoError(t, err)
-	// The same requirements as this module, so the build needs no network.
+	// What go mod tidy would add: the same requirements and sums as this
+	// module, so the build needs no network.
 	requires := regexp.MustCompile(`(?s)require \(.*?\)\n`).FindAllString(string(gomod), -1)
-	mod := "module example.com/team\n\ngo 1.25.0\n\ntool github.com/permgen/permgen/cmd/permgen\n\n" +
-		"require github.com/permgen/permgen v0.0.0\n\n" + strings.Join(requires, "\n") +
-		"\nreplace github.com/permgen/permgen => " + filepath.ToSlash(root) + "\n"
+	mod := "module example.com/team\n\ngo 1.25.0\n\n" + strings.Join(requires, "\n")
 	catalog, err := os.ReadFile(filepath.Join(root, "testdata", "catalogs", "good", "deploy.yaml"))
 	require.NoError(t, err)
 
@@ -77,6 +76,9 @@ func main() {
 		require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
 		return string(out)
 	}
+	// The commands of docs/generate.md, with this checkout for ../permgen.
+	run("mod", "edit", "-require=github.com/permgen/permgen@v0.0.0", "-replace=github.com/permgen/permgen="+filepath.ToSlash(root))
+	run("mod", "edit", "-tool=github.com/permgen/permgen/cmd/permgen")
 	run("generate", "./...")
 	generated, err := os.ReadFile(filepath.Join(dir, "formatters", "team_gen.go"))
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -35,8 +36,8 @@ const catalogUsage = `Usage: permgen %[1]s [flags] [FILE]
 
 %[2]s
 
-FILE is the catalog (also -f); the defaults make the command work at the
-repository root without flags.
+FILE is the catalog, as is -f FILE: give one of them. The defaults make the
+command work at the repository root without flags.
 
 Flags:
 `
@@ -54,10 +55,10 @@ var commandHelp = map[string]string{
 func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) (cf catalogFlags, code int, ok bool) {
 	cf.command = command
 	fs := newFlagSet(command, fmt.Sprintf(catalogUsage, command, commandHelp[command]))
-	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `file`")
+	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `FILE`")
 	if command == "generate" || command == "diff" {
-		fs.StringVar(&cf.out, "o", "generated", "the output `directory`")
-		fs.StringVar(&cf.pkg, "package", "", "the package `name` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
+		fs.StringVar(&cf.out, "o", "generated", "the output directory `DIR`")
+		fs.StringVar(&cf.pkg, "package", "", "the package `NAME` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
 	}
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -66,10 +67,13 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	switch len(rest) {
 	case 0:
 	case 1:
+		// Taking one of the two would leave the other silently unread.
+		if flagSet(fs, "f") {
+			return cf, usageError(stderr, command, "-f %s and FILE %s both name the catalog: give one", cf.file, rest[0]), false
+		}
 		cf.file = rest[0]
 	default:
-		errorf(stderr, command, "takes at most one FILE, got %d", len(rest))
-		return cf, exitUsage, false
+		return cf, usageError(stderr, command, "takes at most one FILE, got %d", len(rest)), false
 	}
 	if cf.pkg == "" && cf.out != "" {
 		pkg, err := existingPackage(cf.out)
@@ -86,6 +90,13 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 		}
 	}
 	return cf, exitOK, true
+}
+
+// flagSet reports whether the command line set the flag called name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // existingPackage returns the package of the Go files in dir that permgen
@@ -241,7 +252,7 @@ func staleFiles(dir string, files map[string][]byte) ([]string, error) {
 	return stale, nil
 }
 
-func runGenerate(args []string, stdout, stderr io.Writer) int {
+func runGenerate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, code, ok := parseCatalogFlags("generate", args, stdout, stderr)
 	if !ok {
 		return code
@@ -300,7 +311,7 @@ func writeAtomic(path string, data []byte) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-func runDiff(args []string, stdout, stderr io.Writer) int {
+func runDiff(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, code, ok := parseCatalogFlags("diff", args, stdout, stderr)
 	if !ok {
 		return code
@@ -370,7 +381,7 @@ func checkedCatalog(command string, args []string, opts celfmt.Options, stdout, 
 	return cf, checked, exitOK
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, checked, code := checkedCatalog("check", args, celfmt.Options{}, stdout, stderr)
 	if checked == nil {
 		return code
@@ -399,7 +410,7 @@ func reportInterpreted(w io.Writer, checked *celfmt.Checked, plans []gen.Plan) {
 	}
 }
 
-func runTest(args []string, stdout, stderr io.Writer) int {
+func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	_, checked, code := checkedCatalog("test", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
 	if checked == nil {
 		return code
@@ -427,7 +438,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func runList(args []string, stdout, stderr io.Writer) int {
+func runList(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	_, checked, code := checkedCatalog("list", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
 	if checked == nil {
 		return code

@@ -47,21 +47,19 @@ type evalFlags struct {
 func runEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts evalFlags
 	fs := newFlagSet("eval", evalUsage)
-	fs.StringVar(&opts.input, "input", "{}", "the call's input: a JSON object, or @`FILE` to read it from FILE (@- for standard input)")
-	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `name`, the variable tool")
+	fs.StringVar(&opts.input, "input", "{}", "the call's input, `JSON|@FILE`: a JSON object, or @FILE to read it from FILE (@- for standard input)")
+	fs.StringVar(&opts.tool, "tool", "tool", "the call's tool `NAME`, the variable tool")
 	opts.limits.register(fs, false)
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if len(rest) != 1 {
-		errorf(stderr, "eval", "takes one EXPR, got %d (quote the expression)", len(rest))
-		return exitUsage
+		return usageError(stderr, "eval", "takes one EXPR, got %d (quote the expression)", len(rest))
 	}
 	expr := rest[0]
 	if err := opts.limits.validate(); err != nil {
-		errorf(stderr, "eval", "%v", err)
-		return exitUsage
+		return usageError(stderr, "eval", "%v", err)
 	}
 	input, err := evalInput(opts.input, stdin)
 	if err != nil {

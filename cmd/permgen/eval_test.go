@@ -61,11 +61,11 @@ func TestEval(t *testing.T) {
 		{"input file missing", []string{"--input", "@" + inputFile + ".absent", "input"}, "", "",
 			"permgen eval: --input: open " + inputFile + ".absent: no such file or directory\n", 1},
 		{"no expression", nil, "", "",
-			"permgen eval: takes one EXPR, got 0 (quote the expression)\n", 2},
+			"permgen eval: takes one EXPR, got 0 (quote the expression)\nrun 'permgen help eval' for usage\n", 2},
 		{"two expressions", []string{"1", "2"}, "", "",
-			"permgen eval: takes one EXPR, got 2 (quote the expression)\n", 2},
+			"permgen eval: takes one EXPR, got 2 (quote the expression)\nrun 'permgen help eval' for usage\n", 2},
 		{"bad limit", []string{"--log-max", "0", "1"}, "", "",
-			"permgen eval: --log-max must be a positive integer, got 0\n", 2},
+			"permgen eval: --log-max must be a positive integer, got 0\nrun 'permgen help eval' for usage\n", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,18 +6,23 @@
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
 //	permgen rows [flags] [FILE]      render a JSONL transcript of calls and results
 //	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
-//	permgen generate [-f FILE] [-o DIR] [-package NAME]
+//	permgen generate [-o DIR] [-package NAME] [FILE]
 //	                                 check a catalog and write its Go registrations
-//	permgen diff [-f FILE] [-o DIR] [-package NAME]
+//	permgen diff [-o DIR] [-package NAME] [FILE]
 //	                                 show what generate would change; exit 1 when stale
 //	permgen check [FILE]             load and check a catalog
 //	permgen test [FILE]              run a catalog's examples
 //	permgen list [FILE]              list a catalog's formatters
 //	permgen schema                   print the JSON Schema of the catalog format
-//	permgen version                  print the version
+//	permgen version                  print the version (also --version)
+//	permgen help [COMMAND]           print this list, or a command's help (as COMMAND -h)
+//
+// The commands that read a catalog take it as FILE or as -f FILE, not both;
+// it is formatters.yaml when neither is given.
 //
 // Exit codes: 0 ok, 1 invalid input, 2 usage. Errors are printed as
-// "permgen COMMAND: message".
+// "permgen COMMAND: message". A usage error is that line and one more that
+// says which help to read, not the whole help.
 package main
 
 import (
@@ -25,6 +30,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/permgen/permgen/celfmt"
 )
@@ -40,7 +46,43 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `permgen turns AI agents' tool calls into the text a person reads before allowing them.
+// command is one of permgen's commands.
+type command struct {
+	name    string
+	summary string // its line in the usage
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands are permgen's commands in the order the usage lists them. help
+// is not one of them because it looks them up: the table would refer to
+// itself.
+var commands = []command{
+	{"preview", "print the ask-prompt sentence of each tool call in a JSONL file", runPreview},
+	{"rows", "render a JSONL transcript of tool calls and results as a person reads it", runRows},
+	{"eval", "evaluate one CEL expression in the formatter environment", runEval},
+	{"generate", "check a catalog and write its Go registrations", runGenerate},
+	{"diff", "show what generate would change; exit 1 when the output is stale", runDiff},
+	{"check", "load and check a catalog", runCheck},
+	{"test", "run a catalog's examples", runTest},
+	{"list", "list a catalog's formatters", runList},
+	{"schema", "print the JSON Schema of the catalog format", runSchema},
+	{"version", "print the version", runVersion},
+}
+
+// lookup returns the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// usage returns permgen's usage: what it is and its commands.
+func usage() string {
+	var b strings.Builder
+	b.WriteString(`permgen turns AI agents' tool calls into the text a person reads before allowing them.
 
 Usage:
 
@@ -48,72 +90,79 @@ Usage:
 
 Commands:
 
-	preview    print the ask-prompt sentence of each tool call in a JSONL file
-	rows       render a JSONL transcript of tool calls and results as a person reads it
-	eval       evaluate one CEL expression in the formatter environment
-	generate   check a catalog and write its Go registrations
-	diff       show what generate would change; exit 1 when the output is stale
-	check      load and check a catalog
-	test       run a catalog's examples
-	list       list a catalog's formatters
-	schema     print the JSON Schema of the catalog format
-	version    print the version
-
-Run "permgen <command> -h" for a command's flags.
-`
+`)
+	for _, c := range commands {
+		fmt.Fprintf(&b, "\t%-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(&b, "\t%-10s %s\n", "help", "print a command's help")
+	b.WriteString(`
+Run "permgen help <command>" for a command's flags.
+`)
+	return b.String()
+}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return exitUsage
 	}
 	switch args[0] {
-	case "preview":
-		return runPreview(args[1:], stdin, stdout, stderr)
-	case "rows":
-		return runRows(args[1:], stdin, stdout, stderr)
-	case "eval":
-		return runEval(args[1:], stdin, stdout, stderr)
-	case "generate":
-		return runGenerate(args[1:], stdout, stderr)
-	case "diff":
-		return runDiff(args[1:], stdout, stderr)
-	case "check":
-		return runCheck(args[1:], stdout, stderr)
-	case "test":
-		return runTest(args[1:], stdout, stderr)
-	case "list":
-		return runList(args[1:], stdout, stderr)
-	case "schema":
-		if len(args) > 1 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help") {
-			fmt.Fprintln(stdout, "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.")
-			return exitOK
-		}
-		if len(args) > 1 {
-			errorf(stderr, "schema", "takes no arguments")
-			return exitUsage
-		}
-		stdout.Write(celfmt.Schema())
-		return exitOK
-	case "version":
-		if len(args) > 1 && (args[1] == "-h" || args[1] == "--help" || args[1] == "-help") {
-			fmt.Fprintln(stdout, "Usage: permgen version\n\nPrints the version and the CEL environment.")
-			return exitOK
-		}
-		if len(args) > 1 {
-			errorf(stderr, "version", "takes no arguments")
-			return exitUsage
-		}
-		fmt.Fprintln(stdout, "permgen", version())
-		fmt.Fprintln(stdout, "CEL environment:", celfmt.EnvVersion)
-		return exitOK
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	default:
-		fmt.Fprintf(stderr, "permgen: unknown command %q\n\n%s", args[0], usage)
-		return exitUsage
+		return runHelp(args[1:], stdout, stderr)
+	case "--version", "-version":
+		// Many tools, buf and golangci-lint among them, take --version
+		// besides a version command: answer both.
+		return runVersion(args[1:], stdin, stdout, stderr)
 	}
+	c, ok := lookup(args[0])
+	if !ok {
+		return usageError(stderr, "", "unknown command %q", args[0])
+	}
+	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+// runHelp prints permgen's usage or, given a command, that command's help:
+// the text its -h prints, so the two cannot drift apart.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) > 1:
+		return usageError(stderr, "help", "takes at most one COMMAND, got %d", len(args))
+	case len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
+		fmt.Fprint(stdout, usage())
+		return exitOK
+	}
+	c, ok := lookup(args[0])
+	if !ok {
+		return usageError(stderr, "help", "unknown command %q", args[0])
+	}
+	return c.run([]string{"-h"}, nil, stdout, stderr) // -h reads no input
+}
+
+func runSchema(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("schema", "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.\n")
+	rest, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		return usageError(stderr, "schema", "takes no arguments")
+	}
+	stdout.Write(celfmt.Schema())
+	return exitOK
+}
+
+func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "Usage: permgen version\n\nPrints the version and the CEL environment.\n")
+	rest, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		return usageError(stderr, "version", "takes no arguments")
+	}
+	fmt.Fprintln(stdout, "permgen", version())
+	fmt.Fprintln(stdout, "CEL environment:", celfmt.EnvVersion)
+	return exitOK
 }
 
 // version returns the module version the binary was built from.
@@ -122,6 +171,23 @@ func version() string {
 		return info.Main.Version
 	}
 	return "(devel)"
+}
+
+// usageError reports a usage error of command ("" for permgen itself) in
+// one line and, on the next, where its usage is, as go, buf and
+// golangci-lint do; it returns exitUsage. The usage itself is not printed:
+// at 40 lines it would bury the line that says what is wrong. The usage of
+// help is permgen's.
+func usageError(w io.Writer, command, format string, args ...any) int {
+	prefix, help := "permgen", "permgen help"
+	if command != "" {
+		prefix += " " + command
+	}
+	if command != "" && command != "help" {
+		help += " " + command
+	}
+	fmt.Fprintf(w, "%s: %s\nrun '%s' for usage\n", prefix, fmt.Sprintf(format, args...), help)
+	return exitUsage
 }
 
 // errorf prints an error of a command on w, prefixed "permgen COMMAND: ".

@@ -70,7 +70,7 @@ type previewFlags struct {
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
 	fs := newFlagSet("preview", previewUsage)
-	fs.StringVar(&opts.format, "format", "text", "output `format`: text (one sentence per call) or json (one object per call)")
+	fs.StringVar(&opts.format, "format", "text", "output format, `text|json`: text prints one sentence per call, json one object per call")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")
@@ -80,8 +80,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := opts.validate(files); err != nil {
-		errorf(stderr, "preview", "%v", err)
-		return exitUsage
+		return usageError(stderr, "preview", "%v", err)
 	}
 
 	reg, ok := newRegistry("preview", opts.noBuiltin, opts.catalogs, stderr)
@@ -93,8 +92,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Limits: opts.limits.limits(), OnFailure: failures.add, ShowTier: opts.showTier,
 	})
 	if err != nil {
-		errorf(stderr, "preview", "%v", err)
-		return exitUsage
+		return usageError(stderr, "preview", "%v", err)
 	}
 
 	return readCalls("preview", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
@@ -182,10 +180,10 @@ func (o previewFlags) validate(files []string) error {
 // parseFlags parses a command's flags and returns its positional
 // arguments. ok is false when the command is over, with code as its exit
 // code: -h printed the usage once, on stdout; a bad flag printed the
-// problem and the usage on stderr.
+// problem, as a usage error, on stderr.
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest []string, code int, ok bool) {
-	// The flag package prints the problem and the usage itself, on its
-	// output, both for -h and for an error: silence it and print what
+	// The flag package prints the problem and the whole usage itself, on
+	// its output, both for -h and for an error: silence it and print what
 	// belongs where.
 	fs.SetOutput(io.Discard)
 	rest, err := parseInterspersed(fs, args)
@@ -195,10 +193,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest
 		fs.Usage()
 		return nil, exitOK, false
 	case err != nil:
-		errorf(stderr, fs.Name(), "%v", err)
-		fs.SetOutput(stderr)
-		fs.Usage()
-		return nil, exitUsage, false
+		return nil, usageError(stderr, fs.Name(), "%v", err), false
 	}
 	return rest, exitOK, true
 }

@@ -42,9 +42,9 @@ type rowsFlags struct {
 func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts rowsFlags
 	fs := newFlagSet("rows", rowsUsage)
-	fs.StringVar(&opts.mode, "mode", "default", "`mode`: minimal, default or verbose")
-	fs.StringVar(&opts.icons, "icons", "nerd", "icon `set`: nerd (Nerd Font glyphs) or plain (Unicode symbols)")
-	fs.StringVar(&opts.color, "color", "auto", "colour: auto (on a terminal without NO_COLOR), always or never")
+	fs.StringVar(&opts.mode, "mode", "default", "what rows show, `minimal|default|verbose`: no icons and no colour, icons, or also the arguments and the expanded result")
+	fs.StringVar(&opts.icons, "icons", "nerd", "icon set, `nerd|plain`: Nerd Font glyphs or plain Unicode symbols")
+	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	opts.limits.register(fs, true)
@@ -54,8 +54,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	mode, err := runtime.ParseMode(opts.mode)
 	if err != nil {
-		errorf(stderr, "rows", "--mode: %v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "--mode: %v", err)
 	}
 	icons := runtime.IconsNerd
 	switch opts.icons {
@@ -63,21 +62,17 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "plain":
 		icons = runtime.IconsPlain
 	default:
-		errorf(stderr, "rows", "--icons must be nerd or plain, got %q", opts.icons)
-		return exitUsage
+		return usageError(stderr, "rows", "--icons must be nerd or plain, got %q", opts.icons)
 	}
 	colour, err := useColour(opts.color, mode, stdout)
 	if err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	if err := opts.limits.validate(); err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	if len(files) > 1 {
-		errorf(stderr, "rows", "takes at most one FILE, got %d", len(files))
-		return exitUsage
+		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
 	reg, ok := newRegistry("rows", opts.noBuiltin, opts.catalogs, stderr)
 	if !ok {
@@ -86,8 +81,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{Limits: opts.limits.limits(), Icons: icons, OnFailure: failures.add})
 	if err != nil {
-		errorf(stderr, "rows", "%v", err)
-		return exitUsage
+		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
 		return renderRows(d, &failures, mode, colour, name, in, out, stderr)

@@ -16,7 +16,7 @@ import (
 	"github.com/permgen/permgen/runtime/value"
 )
 
-var update = flag.Bool("update", false, "rewrite the conformance table in the README")
+var update = flag.Bool("update", false, "rewrite the conformance table in docs/conformance.md")
 
 // TestConformance runs every translated conformance test and compares its
 // result with the expected one: a value of the same CEL type that is
@@ -196,44 +196,44 @@ func TestSkipReasons(t *testing.T) {
 }
 
 const (
-	readmePath  = "../../../README.md"
-	tableBegin  = "<!-- conformance table: begin (go test ./gen/internal/conformance -run README -update) -->"
-	tableEnd    = "<!-- conformance table: end -->"
-	topReasons  = 3
-	readmeTitle = "| file | passed | skipped | top reasons for skipping |"
+	docPath    = "../../../docs/conformance.md"
+	tableBegin = "<!-- conformance table: begin (go test ./gen/internal/conformance -run Table -update) -->"
+	tableEnd   = "<!-- conformance table: end -->"
+	topReasons = 3
+	tableTitle = "| file | passed | skipped | top reasons for skipping |"
 )
 
-// TestREADME checks that the README's conformance table gives the counts
+// TestTable checks that the conformance table of docs/conformance.md gives the counts
 // of this run. -update rewrites it.
-func TestREADME(t *testing.T) {
-	table := readmeTable()
-	b, err := os.ReadFile(readmePath)
+func TestTable(t *testing.T) {
+	table := docTable()
+	b, err := os.ReadFile(docPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := bytes.Index(b, []byte(tableBegin))
 	end := bytes.Index(b, []byte(tableEnd))
 	if start < 0 || end < start {
-		t.Fatalf("%s has no conformance table between %q and %q", readmePath, tableBegin, tableEnd)
+		t.Fatalf("%s has no conformance table between %q and %q", docPath, tableBegin, tableEnd)
 	}
 	start += len(tableBegin)
 	if string(b[start:end]) == table {
 		return
 	}
 	if !*update {
-		t.Fatalf("the conformance table in %s is stale: run go test ./gen/internal/conformance -run README -update\nwant:%s", readmePath, table)
+		t.Fatalf("the conformance table in %s is stale: run go test ./gen/internal/conformance -run Table -update\nwant:%s", docPath, table)
 	}
 	out := append(append(append([]byte{}, b[:start]...), table...), b[end:]...)
-	if err := os.WriteFile(readmePath, out, 0o644); err != nil {
+	if err := os.WriteFile(docPath, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// readmeTable runs every case and writes the table of counts per file.
-func readmeTable() string {
+// docTable runs every case and writes the table of counts per file.
+func docTable() string {
 	skips := skippedPerFile()
 	var sb strings.Builder
-	sb.WriteString("\n" + readmeTitle + "\n|---|--:|--:|---|\n")
+	sb.WriteString("\n" + tableTitle + "\n|---|--:|--:|---|\n")
 	var passedAll, failedAll, skippedAll int
 	for _, f := range testFiles {
 		passed := 0
