@@ -86,7 +86,15 @@ func AppendFields(dst []byte, v any, n int) []byte {
 	if dst == nil {
 		dst = make([]byte, 0, min(4*n+64, 1<<20))
 	}
-	f := fielder{out: dst, parts: make([]part, 0, min(n/4+8, 1<<10))}
+	f := fielder{out: dst}
+	if isContainer(v) {
+		// One allocation for the scratch of a value with a few fields.
+		room := new(struct {
+			parts [16]part
+			path  [128]byte
+		})
+		f.parts, f.path = room.parts[:0], room.path[:0]
+	}
 	f.root(v, n)
 	return f.out
 }
@@ -159,9 +167,17 @@ func (f *fielder) root(v any, n int) {
 	case l != nil:
 		f.group(nil, l, n, false)
 	default:
-		f.value(v, n)
+		f.value(v, n, unknown)
 	}
 }
+
+// What the caller of entry, value or text knows of a value: whether it
+// fits whole in the room it is given.
+const (
+	unknown = iota
+	whole
+	cut
+)
 
 // containerOf returns v as a non-empty object or list, or nil, nil.
 func containerOf(v any) (*value.Object, []any) {
@@ -334,16 +350,27 @@ func (f *fielder) least(v any, pw int) int {
 		if x.Len() == 0 {
 			return cut + 2
 		}
-		cut += summaryWidth(x.Len())
+		return f.summarized(v, pw, cut+summaryWidth(x.Len()))
 	case []any:
 		if len(x) == 0 {
 			return cut + 2
 		}
-		cut += 2 + summaryWidth(len(x))
+		return f.summarized(v, pw, cut+2+summaryWidth(len(x)))
 	default:
 		return cut + f.valueWidth(v, 1<<30) // bool, null: never cut
 	}
 	return min(cut, f.need(v, pw, cut))
+}
+
+// summarized is the least of a container whose summary takes summary: its
+// width whole unless that is more than twice the summary. A summary that
+// saves less than that is not worth what it hides (edits[0]: … 2 fields,
+// 28 B for edits[0].oldText: "a", edits[0].newText: "b").
+func (f *fielder) summarized(v any, pw, summary int) int {
+	if need := f.need(v, pw, 2*summary); need <= 2*summary {
+		return need
+	}
+	return summary
 }
 
 // plainBeyond reports whether text starts with more than n characters
@@ -379,7 +406,7 @@ func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
 			if i > 0 {
 				f.out = append(f.out, ", "...)
 			}
-			f.entry(o, l, i, 1<<30, inline)
+			f.entry(o, l, i, 1<<30, inline, whole)
 		}
 		return
 	}
@@ -439,7 +466,11 @@ func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
 		if p.gap {
 			f.out = append(f.out, "…, "...)
 		}
-		f.entry(o, l, p.index, p.room, inline)
+		fits := cut
+		if p.room >= p.need {
+			fits = whole
+		}
+		f.entry(o, l, p.index, p.room, inline, fits)
 	}
 	if tail != nil {
 		f.out = append(f.out, ", "...)
@@ -651,10 +682,10 @@ func share(parts []part, spare int) {
 
 // entry writes the i-th child of a container within room: its entry or
 // entries, or, inline, its value alone.
-func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool) {
+func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool, fits int) {
 	key, v := f.child(o, l, i)
 	if inline {
-		f.value(v, room)
+		f.value(v, room, fits)
 		return
 	}
 	mark, markW := len(f.path), f.pw
@@ -674,7 +705,7 @@ func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool) {
 	default:
 		f.out = append(f.out, f.path...)
 		f.out = append(f.out, ": "...)
-		f.value(v, room-f.pw-2)
+		f.value(v, room-f.pw-2, fits)
 	}
 }
 
@@ -735,7 +766,7 @@ func appendTail(dst []byte, fields bool, n, size int, more bool) []byte {
 		dst = append(dst, 's')
 	}
 	dst = append(dst, ", "...)
-	return append(dst, FileSizeInt(int64(size))...)
+	return AppendFileSize(dst, float64(size))
 }
 
 // size returns the size of v's JSON, escapes aside: the bytes of its text,
@@ -764,10 +795,10 @@ func (f *fielder) size(v any) int {
 
 // value writes a value that is not a non-empty container within room,
 // cut when it is wider.
-func (f *fielder) value(v any, room int) {
+func (f *fielder) value(v any, room, fits int) {
 	switch x := v.(type) {
 	case string:
-		f.text(x, room)
+		f.text(x, room, fits)
 	case value.Number:
 		f.number(x, room)
 	case float64:
@@ -801,9 +832,13 @@ func (f *fielder) number(n value.Number, room int) {
 
 // text writes a string within room: quoted whole, or cut with what the cut
 // leaves out, led by its SQL statement kinds when it starts as SQL.
-func (f *fielder) text(s string, room int) {
-	w, end := textWidth(s, room-2)
-	if end == len(s) && 2+w <= room {
+func (f *fielder) text(s string, room, fits int) {
+	if fits == unknown {
+		if w, end := textWidth(s, room-2); end == len(s) && 2+w <= room {
+			fits = whole
+		}
+	}
+	if fits == whole {
 		f.out = append(f.out, '"')
 		f.out, _, _ = appendText(f.out, s, 0, len(s), room)
 		f.out = append(f.out, '"')
@@ -818,7 +853,7 @@ func (f *fielder) text(s string, room int) {
 	// The note's width depends on where the cut falls: cut for the widest
 	// it can be, then once more for the width it has there, when that is
 	// less and still fits.
-	mark := len(f.out)
+	mark, end := len(f.out), 0
 	cut := func(note int) (width, end int) {
 		f.out = append(f.out[:mark], '"')
 		f.out, width, end = appendText(f.out, s, 0, len(s), max(0, room-lead-2-1-note))
@@ -880,7 +915,7 @@ func noteLen(rest int) int { return 2 + sizeBound(rest) + 6 }
 // note writes what a cut leaves out: " (3.10 KB more)".
 func (f *fielder) note(rest int) {
 	f.out = append(f.out, " ("...)
-	f.out = append(f.out, FileSizeInt(int64(rest))...)
+	f.out = AppendFileSize(f.out, float64(rest))
 	f.out = append(f.out, " more)"...)
 }
 
