@@ -522,7 +522,7 @@ func (f *fielder) choose(o *value.Object, l []any, k, room int, inline bool) (om
 	}
 	budget := room - f.tailPrefix(inline) - (2 + digits(k) + noun + sizeBound(total))
 	if cap(f.heap) == 0 {
-		f.heap = make([]part, 0, max(0, budget)/3+1)
+		f.heap = make([]part, 0, min(max(0, budget)/3+1, k))
 		f.scratch = make([]int, 0, cap(f.heap))
 	}
 	heap, spent := f.heap[:0], 0
