@@ -362,6 +362,62 @@ func (f *fielder) least(v any, pw int) int {
 	return min(cut, f.need(v, pw, cut))
 }
 
+// childLeast is least of a container's i-th child e, in a group of room.
+// An item of a list is shown whole when it is small, at most a quarter of
+// the room: the parts of an item cut to an equal share say less than
+// whole items and a count of the others (what a list of calls or of
+// paths is read for). A larger item, which could crowd out the others,
+// has its fair share; if it is not inline, it is sure of its first entry
+// rather than of its summary: its index says nothing of what it holds
+// (tool_uses[3]: … 2 fields, 96 B), while a field's summary names its key.
+func (f *fielder) childLeast(o *value.Object, l []any, i int, e any, inline bool, room int) int {
+	pw := childPath(o, i, f.pw, inline)
+	if o != nil {
+		return f.least(e, pw)
+	}
+	if need := f.need(e, pw, room/4); need <= room/4 {
+		return need
+	}
+	if inline {
+		return f.least(e, pw)
+	}
+	co, cl := containerOf(e)
+	switch {
+	case co != nil:
+		return f.firstLeast(e, co, nil, pw, false)
+	case cl != nil && f.inline(cl):
+		return f.firstLeast(e, nil, cl, pw, true)
+	case cl != nil:
+		return f.firstLeast(e, nil, cl, pw, false)
+	}
+	return f.least(e, pw)
+}
+
+// firstLeast is the least of a container v at a path of width pw that is
+// sure of its first entry (its first item, inline) and of the last entry
+// that counts the others: what its group needs to show one entry, since
+// a group shows its smallest first.
+func (f *fielder) firstLeast(v any, o *value.Object, l []any, pw int, inline bool) int {
+	k := len(l)
+	if o != nil {
+		k = o.Len()
+	}
+	_, e := f.child(o, l, 0)
+	least := 0
+	if inline {
+		least = pw + 2 + 2 + f.least(e, 0) // path: [first]
+	} else {
+		least = f.least(e, childPath(o, 0, pw, false))
+	}
+	if k > 1 {
+		least += 2 + 2 + digits(k-1) + len(" more fields, ") + sizeWidth
+		if !inline {
+			least += pw + 2 // path: … k more fields
+		}
+	}
+	return min(least, f.need(v, pw, least))
+}
+
 // summarized is the least of a container whose summary takes summary: its
 // width whole unless that is more than twice the summary. A summary that
 // saves less than that is not worth what it hides (edits[0]: … 2 fields,
@@ -417,7 +473,7 @@ func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
 	total := -2
 	for i := range k {
 		_, e := f.child(o, l, i)
-		total += 2 + f.least(e, childPath(o, i, f.pw, inline))
+		total += 2 + f.childLeast(o, l, i, e, inline, room)
 		if total > room {
 			break
 		}
@@ -427,7 +483,7 @@ func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
 		for i := range k {
 			_, e := f.child(o, l, i)
 			pw := childPath(o, i, f.pw, inline)
-			f.parts = append(f.parts, part{index: i, least: f.least(e, pw), need: f.need(e, pw, room)})
+			f.parts = append(f.parts, part{index: i, least: f.childLeast(o, l, i, e, inline, room), need: f.need(e, pw, room)})
 		}
 	} else {
 		omitted, omittedSize = f.choose(o, l, k, room, inline)
@@ -528,7 +584,7 @@ func (f *fielder) choose(o *value.Object, l []any, k, room int, inline bool) (om
 	heap, spent := f.heap[:0], 0
 	for i := range k {
 		_, e := f.child(o, l, i)
-		m := f.least(e, childPath(o, i, f.pw, inline))
+		m := f.childLeast(o, l, i, e, inline, room)
 		if m > room || spent+m+2 > budget && (len(heap) == 0 || m >= heap[0].least) {
 			continue // no smaller than any chosen, and later
 		}

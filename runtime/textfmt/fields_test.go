@@ -99,6 +99,8 @@ func TestFields(t *testing.T) {
 			`field_0: "vvvvvvvvvvvvvvvvvvvv", field_1: "vvvvvvvvvvvvvvvvvvvv", … 98 more fields, 3.25 KB`},
 		{"a short field among long ones", `{` + strings.TrimPrefix(strings.TrimSuffix(manyFields(20, 300), "}"), "{") + `,"allNamespaces":true}`, 160,
 			`field_0: "` + x("v", 29) + `…" (271 B more), field_1: "` + x("v", 28) + `…" (272 B more), …, allNamespaces: true, … 18 more fields, 5.51 KB`},
+		{"list items show their first entry, not their summary", `{"calls":[` + strings.TrimSuffix(x(`{"tool":"ls","path":"/home/dev/src/orders-api/internal/pkg"},`, 12), ",") + `]}`, 160,
+			`calls[0].tool: "ls", calls[0]: … 1 more field, 47 B, calls[1].tool: "ls", calls[1]: … 1 more field, 47 B, calls: … 10 more items, 610 B`},
 		{"nested summary", `{"spec":` + manyFields(50, 40) + `,"ns":"prod"}`, 60, `spec: … 50 fields, 2.63 KB, ns: "prod"`},
 		{"no room at all", `{"k":"` + x("x", 50) + `"}`, 10, `… 1 field, 57 B`},
 		{"top-level string cut", `"` + x("x", 3000) + `"`, 40, `"` + x("x", 22) + `…" (2.91 KB more)`},
