@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/value"
 )
 
 // serverCall is a direct call of an MCP server's tool, as agents send
@@ -79,5 +80,18 @@ func TestGenericPreviewsHideNothing(t *testing.T) {
 			assert.LessOrEqual(t, utf8.RuneCountInString(desc.Preview.Text), runtime.DefaultOutputLimit)
 			require.Empty(t, failures())
 		})
+	}
+}
+
+// TestGenericPreviewAllocations: once decoded, a megabyte of ten thousand
+// fields costs a generic preview no more allocations than a hundred such
+// fields: they follow what is shown, not the input.
+func TestGenericPreviewAllocations(t *testing.T) {
+	d, _ := stockDispatcher(t)
+	for _, call := range []runtime.Call{{Tool: "search"}, {Tool: "srv:search", Source: "mcp", Target: "srv:search"}} {
+		small, large := call, call
+		small.Input, large.Input = value.DecodeInput(manyFields(100, 90)), value.DecodeInput(manyFields(10000, 90))
+		assert.Equal(t, testing.AllocsPerRun(5, func() { d.Preview(small) }), testing.AllocsPerRun(5, func() { d.Preview(large) }), call.Tool)
+		assert.Contains(t, d.Preview(large).Text, "… 9989 more fields, 1.01 MB", call.Tool)
 	}
 }

@@ -48,7 +48,12 @@ import (
 // get what they need, and the longer ones share the rest equally (max-min
 // fairness), so that no field, however long or deeply nested, crowds out
 // the others. Nested objects and lists share their entry's room the same
-// way. A cut value ends with … and says how much it cut:
+// way, but for two rules of what an entry is sure of: an object that is a
+// field is summarized rather than cut when its summary saves half its
+// width (spec: … 50 fields, 2.56 KB names the key at least), and an item
+// of a list is shown whole when it takes at most a quarter of the room
+// (whole items and a count of the others say more than parts of each),
+// otherwise it is sure of its first entry. A cut value ends with … and says how much it cut:
 // "SELECT id, …" (3.10 KB more); a cut string that starts with an SQL
 // statement keyword is led by the kinds of all its statements (SQLKinds), at
 // most three of them and … for more: (DELETE, SELECT) "SELECT 1; …". When
@@ -83,18 +88,17 @@ func Fields(v any, n int) string {
 // buffer.
 func AppendFields(dst []byte, v any, n int) []byte {
 	n = max(n, 0)
+	var f fielder
 	if dst == nil {
-		dst = make([]byte, 0, min(4*n+64, 1<<20))
+		// Room for n characters of up to four bytes, or, for a value that
+		// fits whole (most calls), for its width of mostly one byte.
+		size := 4*n + 64
+		if w := f.need(f.view("", v), 0, n); w <= n {
+			size = 2*w + 16
+		}
+		dst = make([]byte, 0, min(size, 1<<20))
 	}
-	f := fielder{out: dst}
-	if isContainer(v) {
-		// One allocation for the scratch of a value with a few fields.
-		room := new(struct {
-			parts [16]part
-			path  [128]byte
-		})
-		f.parts, f.path = room.parts[:0], room.path[:0]
-	}
+	f.out = dst
 	f.root(v, n)
 	return f.out
 }
@@ -466,6 +470,18 @@ func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
 		}
 		return
 	}
+	if f.parts == nil {
+		// One allocation for the scratch of a value with a few fields,
+		// and for its paths when none is written yet.
+		room := new(struct {
+			parts [16]part
+			path  [128]byte
+		})
+		f.parts = room.parts[:0]
+		if f.path == nil {
+			f.path = room.path[:0]
+		}
+	}
 	base := len(f.parts)
 	defer func() { f.parts = f.parts[:base] }()
 
@@ -767,6 +783,9 @@ func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool, fits
 
 // push adds a key, or the index i, to the path.
 func (f *fielder) push(isKey bool, key string, i int) {
+	if f.path == nil {
+		f.path = make([]byte, 0, 64)
+	}
 	if !isKey {
 		f.path = append(strconv.AppendInt(append(f.path, '['), int64(i), 10), ']')
 		f.pw += 2 + digits(i)
