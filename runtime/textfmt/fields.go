@@ -89,17 +89,18 @@ func Fields(v any, n int) string {
 func AppendFields(dst []byte, v any, n int) []byte {
 	n = max(n, 0)
 	var f fielder
+	fits := unknown
 	if dst == nil {
 		// Room for n characters of up to four bytes, or, for a value that
 		// fits whole (most calls), for its width of mostly one byte.
 		size := 4*n + 64
 		if w := f.need(f.view("", v), 0, n); w <= n {
-			size = 2*w + 16
+			size, fits = 2*w+16, whole
 		}
 		dst = make([]byte, 0, min(size, 1<<20))
 	}
 	f.out = dst
-	f.root(v, n)
+	f.root(v, n, fits)
 	return f.out
 }
 
@@ -158,20 +159,20 @@ type part struct {
 func (f *fielder) view(key string, v any) any { return v }
 
 // root renders the whole value within n.
-func (f *fielder) root(v any, n int) {
+func (f *fielder) root(v any, n, fits int) {
 	v = f.view("", v)
 	o, l := containerOf(v)
 	switch {
 	case o != nil:
-		f.group(o, nil, n, false)
+		f.group(o, nil, n, false, fits)
 	case l != nil && f.inline(l):
 		f.out = append(f.out, '[')
-		f.group(nil, l, n-2, true)
+		f.group(nil, l, n-2, true, fits)
 		f.out = append(f.out, ']')
 	case l != nil:
-		f.group(nil, l, n, false)
+		f.group(nil, l, n, false, fits)
 	default:
-		f.value(v, n, unknown)
+		f.value(v, n, fits)
 	}
 }
 
@@ -454,14 +455,14 @@ func summaryWidth(n int) int { return 2 + digits(n) + len(" more fields, ") + si
 // group writes the children of a container (o or l) at the current path
 // within room: each as an entry of its own with its path, or, inline, as
 // the items of a list without paths (the caller writes the brackets).
-func (f *fielder) group(o *value.Object, l []any, room int, inline bool) {
+func (f *fielder) group(o *value.Object, l []any, room int, inline bool, fits int) {
 	room = max(room, 0)
 	k := len(l)
 	if o != nil {
 		k = o.Len()
 	}
-	// Fast path: everything fits whole.
-	if f.needGroup(o, l, room, inline) <= room {
+	// Fast path: everything fits whole, as the caller may know.
+	if fits == whole || f.needGroup(o, l, room, inline) <= room {
 		for i := range k {
 			if i > 0 {
 				f.out = append(f.out, ", "...)
@@ -766,14 +767,14 @@ func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool, fits
 	co, cl := containerOf(v)
 	switch {
 	case co != nil:
-		f.group(co, nil, room, false)
+		f.group(co, nil, room, false, fits)
 	case cl != nil && f.inline(cl):
 		f.out = append(f.out, f.path...)
 		f.out = append(f.out, ": ["...)
-		f.group(nil, cl, room-f.pw-2-2, true)
+		f.group(nil, cl, room-f.pw-2-2, true, fits)
 		f.out = append(f.out, ']')
 	case cl != nil:
-		f.group(nil, cl, room, false)
+		f.group(nil, cl, room, false, fits)
 	default:
 		f.out = append(f.out, f.path...)
 		f.out = append(f.out, ": "...)
