@@ -761,24 +761,31 @@ func (f *fielder) entry(o *value.Object, l []any, i, room int, inline bool, fits
 		f.value(v, room, fits)
 		return
 	}
+	co, cl := containerOf(v)
+	if co == nil && (cl == nil || f.inline(cl)) {
+		// A leaf: its path is written where it is shown, and kept
+		// nowhere else, since nothing is nested under it.
+		var w int
+		f.out = append(f.out, f.path...)
+		f.out, w = appendSegment(f.out, o != nil, key, i, len(f.path) > 0)
+		pw := f.pw + w
+		if cl != nil {
+			f.out = append(f.out, ": ["...)
+			f.group(nil, cl, room-pw-2-2, true, fits)
+			f.out = append(f.out, ']')
+			return
+		}
+		f.out = append(f.out, ": "...)
+		f.value(v, room-pw-2, fits)
+		return
+	}
 	mark, markW := len(f.path), f.pw
 	f.push(o != nil, key, i)
 	defer func() { f.path, f.pw = f.path[:mark], markW }()
-	co, cl := containerOf(v)
-	switch {
-	case co != nil:
+	if co != nil {
 		f.group(co, nil, room, false, fits)
-	case cl != nil && f.inline(cl):
-		f.out = append(f.out, f.path...)
-		f.out = append(f.out, ": ["...)
-		f.group(nil, cl, room-f.pw-2-2, true, fits)
-		f.out = append(f.out, ']')
-	case cl != nil:
+	} else {
 		f.group(nil, cl, room, false, fits)
-	default:
-		f.out = append(f.out, f.path...)
-		f.out = append(f.out, ": "...)
-		f.value(v, room-f.pw-2, fits)
 	}
 }
 
@@ -787,18 +794,23 @@ func (f *fielder) push(isKey bool, key string, i int) {
 	if f.path == nil {
 		f.path = make([]byte, 0, 64)
 	}
-	if !isKey {
-		f.path = append(strconv.AppendInt(append(f.path, '['), int64(i), 10), ']')
-		f.pw += 2 + digits(i)
-		return
-	}
-	if len(f.path) > 0 {
-		f.path = append(f.path, '.')
-		f.pw++
-	}
 	var w int
-	f.path, w = appendKey(f.path, key)
+	f.path, w = appendSegment(f.path, isKey, key, i, len(f.path) > 0)
 	f.pw += w
+}
+
+// appendSegment writes a key, or the index i, as the next part of a path
+// (after a "." when a key follows other parts), and returns its width.
+func appendSegment(dst []byte, isKey bool, key string, i int, dot bool) ([]byte, int) {
+	if !isKey {
+		return append(strconv.AppendInt(append(dst, '['), int64(i), 10), ']'), 2 + digits(i)
+	}
+	w := 0
+	if dot {
+		dst, w = append(dst, '.'), 1
+	}
+	dst, kw := appendKey(dst, key)
+	return dst, w + kw
 }
 
 // tailPrefix is the width of what precedes the last entry of a group: the
