@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/common/types/ref"
-	"github.com/permgen/permgen/internal/race"
 	"github.com/permgen/permgen/runtime/value"
 )
 
@@ -174,7 +173,7 @@ func allocatedBytes() uint64 {
 func assertBounded(t *testing.T, expr string) {
 	t.Helper()
 	options := []Options{{}, {CostBudget: 1 << 62}}
-	if race.Enabled {
+	if raceEnabled {
 		// The seeds' evaluations took most of the package's time under
 		// the race detector, for nothing it can find (one goroutine runs
 		// them): there only the lifted budget, which lets the most

@@ -242,6 +242,11 @@ var budgeted = map[string]sizer{
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
 	"json":      func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) }, // and see execJSON
+	// fields writes up to four bytes a character of n, and keeps an entry
+	// of scratch (56 bytes) for each shown, one for three characters at most.
+	"fields": func(a []ref.Val, l int64) int64 {
+		return copyBound(a[0], l) + 24*min(max(intArg(a, 1, 0), 0), 1<<40) + 2048
+	},
 }
 
 func strLen(args []ref.Val, i int) int64 {

@@ -442,7 +442,7 @@ func identStart(text string, line, col int, msg string) int {
 var undefinedField = regexp.MustCompile(`^undefined field '([A-Za-z_][A-Za-z0-9_]*)'$`)
 
 // limitNames are the fields of the limits variable.
-var limitNames = []string{"preview", "summary", "log"}
+var limitNames = []string{"preview", "summary", "log", "output"}
 
 // fieldStart moves the column of an "undefined field" diagnostic, which
 // cel-go reports at the dot of the selection, forward to the field's name,

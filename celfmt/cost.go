@@ -175,7 +175,9 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 			w := uint64(regexWeight(constString(args[1].Expr())))
 			return callEstimate(mul(sat(sz(0).Max, 1), w), regexCostDivisor, nil)
 		}
-	case "json":
+	case "json", "fields":
+		// fields writes no more than json of the same value (its paths
+		// aside), and reads as much of it.
 		out := mul(6, str)
 		return callEstimate(out, jsonPerUnit, &out)
 	}

@@ -155,7 +155,7 @@ func celLiteral(v ref.Val, depth int) string {
 		}
 		return "optional.of(" + celLiteral(v.GetValue(), depth+1) + ")"
 	case limitsVal:
-		return fmt.Sprintf("%s{preview: %d, summary: %d, log: %d}", limitsTypeName, v.Preview, v.Summary, v.Log)
+		return fmt.Sprintf("%s{preview: %d, summary: %d, log: %d, output: %d}", limitsTypeName, v.Preview, v.Summary, v.Log, v.Output)
 	case ref.Type:
 		return v.TypeName()
 	case traits.Mapper:

@@ -168,6 +168,28 @@ var functions = []function{
 		},
 	},
 	{
+		name:       "fields",
+		resultSize: -1,
+		doc: `fields(value, n) renders a value the way the generic previews show an input whose JSON does not fit: ` +
+			`its leaves as "path: value" entries joined by ", ", in input order, fitted to n characters with a fair share for each ` +
+			`(nested keys join with ".", list items inline or as path[i], {} and [] shown, strings quoted with \" for a quote inside, ` +
+			`numbers as written); a cut value ends with … and says how much it cut, and a last entry counts the entries left out. ` +
+			`Maps built in CEL have their keys sorted.`,
+		examples: []string{`fields({"k": "v", "n": [1, 2]}, 80) // "k: \"v\", n: [1, 2]"`, `fields({"a": {"b": true}}, 80) // "a.b: true"`,
+			`fields({"q": "abcdefghijklmnopqrstuvwxyz0123456789"}, 36) // "q: \"abcdefghijklmnopqr…\" (18 B more)"`},
+		// It reads its whole argument: the sizes of what it leaves out, and
+		// a cut string that starts as SQL for its statement kinds.
+		perUnit: jsonPerUnit,
+		overload: []cel.FunctionOpt{cel.Overload("fields_dyn_int", []*cel.Type{cel.DynType, cel.IntType}, cel.StringType,
+			cel.BinaryBinding(func(v, n ref.Val) ref.Val {
+				m, ok := toModel(v)
+				if !ok {
+					return types.String("")
+				}
+				return types.String(textfmt.Fields(m, clampInt(n)))
+			}))},
+	},
+	{
 		name:       "numberText",
 		resultSize: 32,
 		doc: `numberText(n) prints a double as JavaScript does (42, 1.5, 1e+21) and an int exactly. ` +

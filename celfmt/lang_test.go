@@ -82,7 +82,7 @@ func TestEval(t *testing.T) {
 		{`{"b": 1, "a": 2u}`, "map(string, dyn)", `{"a": 2u, "b": 1}`},
 		{`b"hi"`, "bytes", `b"hi"`},
 		{`optional.of("x")`, "optional_type(string)", `optional.of("x")`},
-		{`limits`, "permgen.Limits", "permgen.Limits{preview: 200, summary: 7, log: 1000}"},
+		{`limits`, "permgen.Limits", "permgen.Limits{preview: 200, summary: 7, log: 1000, output: 500}"},
 		{`type(1)`, "type(int)", "int"},
 		{`"a\nb"`, "string", `"a\nb"`},
 	} {

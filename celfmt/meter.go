@@ -933,7 +933,7 @@ func init() {
 	}, "matches")
 	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		return 1 + deepUnits(args[0], limit)
-	}, "json")
+	}, "json", "fields")
 	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		return 1 + mul(elemsOf(args, 0), deepUnits(args[0], limit))/traversal
 	}, "distinct")

@@ -866,11 +866,11 @@ func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, extra boo
 	}
 }
 
-// limits reads an example's limits: any of preview, summary and log, each
-// a positive integer; the others keep their defaults.
+// limits reads an example's limits: any of preview, summary, log and
+// output, each a positive integer; the others keep their defaults.
 func (p *parser) limits(n *yaml.Node) Limits {
 	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "limits must be a mapping of preview, summary and log to positive integers, got %s", describe(n))
+		p.errorf(n, "limits must be a mapping of preview, summary, log and output to positive integers, got %s", describe(n))
 		return Limits{}
 	}
 	var l Limits
@@ -891,6 +891,8 @@ func (p *parser) limits(n *yaml.Node) Limits {
 			l.Summary = x
 		case "log":
 			l.Log = x
+		case "output":
+			l.Output = x
 		}
 	}
 	return l

@@ -46,7 +46,7 @@ func TestLanguageReference(t *testing.T) {
 	vars := map[string]any{
 		"input":  objectVal{o: input},
 		"tool":   "read",
-		"limits": limitsVal(Limits{Preview: 200, Summary: 80, Log: 1000}),
+		"limits": limitsVal(DefaultLimits),
 	}
 	rows := exampleRow.FindAllStringSubmatch(text, -1)
 	require.Greater(t, len(rows), 30)

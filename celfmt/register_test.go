@@ -113,7 +113,7 @@ func TestAdversarialCELFallsBack(t *testing.T) {
 	start := time.Now()
 	p := d.Preview(runtime.Call{Tool: "t", Input: input})
 	t.Logf("stopped and fell back after %v", time.Since(start))
-	assert.Equal(t, "with input "+textfmt.TruncateJSON(value.DecodeInput(input).Value, 200), p.Text)
+	assert.Equal(t, "with input "+textfmt.Fields(value.DecodeInput(input).Value, runtime.DefaultOutputLimit-len("with input ")), p.Text)
 	require.Len(t, failures, 1)
 	assert.ErrorIs(t, failures[0].Err, celfmt.ErrCostLimit)
 	assert.ErrorContains(t, failures[0].Err, "cost limit exceeded")
@@ -132,7 +132,7 @@ func TestMemoryBudgetFallsBack(t *testing.T) {
 
 	input := `{"template":"` + strings.Repeat("{name}", 100_000) + `","name":"` + strings.Repeat("n", 400_000) + `"}`
 	p := d.Preview(runtime.Call{Tool: "t", Input: input})
-	assert.Equal(t, "with input "+textfmt.TruncateJSON(value.DecodeInput(input).Value, 200), p.Text)
+	assert.Equal(t, "with input "+textfmt.Fields(value.DecodeInput(input).Value, runtime.DefaultOutputLimit-len("with input ")), p.Text)
 	require.Len(t, failures, 1)
 	assert.ErrorIs(t, failures[0].Err, celfmt.ErrBudget)
 	assert.ErrorContains(t, failures[0].Err, "memory budget exceeded: replace would allocate 40000000000 bytes")

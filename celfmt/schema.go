@@ -144,7 +144,7 @@ func Schema() []byte {
 						"description":          "the limits the example runs with; others keep their defaults",
 						"additionalProperties": false,
 						"properties": map[string]any{
-							"preview": positive, "summary": positive, "log": positive,
+							"preview": positive, "summary": positive, "log": positive, "output": positive,
 						},
 					},
 					"preview":  str,

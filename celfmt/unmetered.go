@@ -202,7 +202,8 @@ func unboundedCall(a *cel.Ast) string {
 		}
 		c := e.AsCall()
 		switch fn := c.FunctionName(); fn {
-		case "lists.range", "flatten", "slice", "distinct", "sort", "sortBy", "@sortByAssociatedKeys":
+		case "lists.range", "flatten", "slice", "distinct", "sort", "sortBy", "@sortByAssociatedKeys",
+			"fields": // allocates for its n, not for its result
 			found = fn
 		case "reverse":
 			if c.IsMemberFunction() && a.NativeRep().GetType(c.Target().ID()).Kind() == types.ListKind {

@@ -213,8 +213,9 @@ func (v inputList) Get(index ref.Val) ref.Val {
 	return adapter{}.NativeToValue(v.l[i])
 }
 
-// Limits are the host's text limits; formatters see Preview, Summary and
-// Log as the variable limits. It is runtime.Limits, the one type of them.
+// Limits are the host's text limits; formatters see Preview, Summary, Log
+// and Output as the variable limits. It is runtime.Limits, the one type of
+// them.
 type Limits = runtime.Limits
 
 // DefaultLimits are the limits a host has not configured otherwise, as the
@@ -242,6 +243,8 @@ func limitField(l Limits, name string) int {
 		return l.Summary
 	case "log":
 		return l.Log
+	case "output":
+		return l.Output
 	}
 	return 0
 }

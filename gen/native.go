@@ -499,7 +499,7 @@ func (t *translator) selection(e celast.Expr, typ *types.Type) (val, error) {
 			if s.IsTestOnly() {
 				return val{code: jen.True(), t: typ}, nil
 			}
-			name := map[string]string{"preview": "Preview", "summary": "Summary", "log": "Log"}[field]
+			name := map[string]string{"preview": "Preview", "summary": "Summary", "log": "Log", "output": "Output"}[field]
 			return val{code: jen.Int64().Call(jen.Add(paren(operand)).Dot(name)), t: typ}, nil
 		case isObjectType(ot):
 			if s.IsTestOnly() {

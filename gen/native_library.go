@@ -38,6 +38,7 @@ var libraryCalls = map[string]libraryCall{
 	"promptPath_dyn":           {"PromptPath", []*types.Type{dynT}, false},
 	"mcpValue_dyn":             {"MCPValue", []*types.Type{dynT}, false},
 	"mcpValue_dyn_string":      {"MCPValueOf", []*types.Type{dynT, str}, true},
+	"fields_dyn_int":           {"Fields", []*types.Type{dynT, i64}, false},
 	"numberText_double":        {"NumberText", []*types.Type{dbl}, false},
 	"numberText_int":           {"IntText", []*types.Type{i64}, false},
 	"numberText_dyn_string":    {"NumberTextOf", []*types.Type{dynT, str}, true},

@@ -141,3 +141,24 @@ func TestResultValueAgreesWithCEL(t *testing.T) {
 	require.NoError(t, err)
 	agreeText(t, `json(resultValue({1: "a", 2: "b"}))`, nil, celrt.JSON(celrt.ResultValue(numeric)), nil)
 }
+
+// TestFieldsAgreesWithCEL: fields gives the same text through its CEL
+// binding as through the celrt function translated code calls, for input
+// objects of every shape and for rooms that cut them.
+func TestFieldsAgreesWithCEL(t *testing.T) {
+	inputs := []string{
+		`{"query":"test","numResults":5}`,
+		`{"ids":[1,2,3],"filter":{},"nested":{"a":{"b":[{"c":null}]}}}`,
+		`{"cmd":"ls \\\", force: true","k.e y":1.50,"":true}`,
+		`{"sql":"SELECT 1; ` + strings.Repeat("x", 300) + `; DROP TABLE t","path":"/a"}`,
+		`{"a":"` + strings.Repeat("é", 400) + `","b":"\u202e\n"}`,
+	}
+	for _, in := range inputs {
+		v, err := value.DecodeJSON([]byte(in))
+		require.NoError(t, err)
+		obj := v.(*value.Object)
+		for _, n := range []int64{0, 20, 60, 160, 495} {
+			agreeText(t, fmt.Sprintf("fields(input, %d)", n), obj, celrt.Fields(obj, n), nil)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-4 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-5 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -7037,21 +7037,23 @@ var formatterLs = slots{
 
 // PreviewMcp formats calls to "mcp" (MCP).
 //
-// The arguments in the order the model wrote them, each value rendered
-// short: strings quoted and cut at 60 characters, lists counted, objects
-// elided; the whole cut at 160 characters. Follows the reference
-// implementation's umbrella envelope {tool, arguments}
-// (formatMcpInputForPrompt).
+// The arguments in the order the model wrote them, as the reference
+// implementation's umbrella envelope {tool, arguments} carries them
+// (formatMcpInputForPrompt). Short scalar arguments read exactly as the
+// reference summary reads them (query: "test", numResults: 5); where the
+// reference would hide something (a list counted as [3 items], an object
+// elided as {…}, a string cut at 60 characters, the whole cut at 160)
+// every leaf is shown instead, within the preview's room, each with a fair
+// share (fields): nested keys as paths, list items inline, {} and [] as
+// they are, and a cut that says how much it cut. A key that would read
+// another way, or a quote inside a string, is quoted. The row does the
+// same within the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
 //
 //	args = type(input.arguments) == map ? input.arguments : {}
-//	preview = args.size() == 0
-//	  ? ""
-//	  : "with " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), 160)
+//	preview = args.size() == 0 ? "" : "with " + fields(args, limits.output - 5)
 func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
 	var v2 any
 	if v1 {
@@ -7068,58 +7070,37 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	if size == int64(0) {
 		v3 = ""
 	} else {
-		items, err := celrt.Iterate(args)
+		diff, err := celrt.SubInt(int64(limits.Output), int64(5))
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, items.Len())
-		for i := range items.Len() {
-			k := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			x, err := celrt.AsString(k)
-			if err != nil {
-				return "", false, err
-			}
-			x2, err := celrt.AsString(k)
-			if err != nil {
-				return "", false, err
-			}
-			r, err := celrt.MCPValueOf(args, x2)
-			if err != nil {
-				return "", false, err
-			}
-			elem := x + ": " + r
-			if bytes += len(elem); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list = append(list, elem)
-		}
-		v4 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(160))
-		v3 = "with " + v4
+		v3 = "with " + celrt.Fields(args, diff)
 	}
 	return v3, true, nil
 }
 
 // RowMcp renders the row of a call to "mcp" (MCP).
 //
-// The arguments in the order the model wrote them, each value rendered
-// short: strings quoted and cut at 60 characters, lists counted, objects
-// elided; the whole cut at 160 characters. Follows the reference
-// implementation's umbrella envelope {tool, arguments}
-// (formatMcpInputForPrompt).
+// The arguments in the order the model wrote them, as the reference
+// implementation's umbrella envelope {tool, arguments} carries them
+// (formatMcpInputForPrompt). Short scalar arguments read exactly as the
+// reference summary reads them (query: "test", numResults: 5); where the
+// reference would hide something (a list counted as [3 items], an object
+// elided as {…}, a string cut at 60 characters, the whole cut at 160)
+// every leaf is shown instead, within the preview's room, each with a fair
+// share (fields): nested keys as paths, list items inline, {} and [] as
+// they are, and a cut that says how much it cut. A key that would read
+// another way, or a quote inside a string, is quoted. The row does the
+// same within the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
 //
 //	args = type(input.arguments) == map ? input.arguments : {}
 //	row = nonEmpty(input.tool).hasValue()
 //	  ? optional.of(truncate(collapse(input.tool), 60)
-//	      + (args.size() == 0 ? "" : " " + truncate(args.map(k, k + ": " + mcpValue(args, k)).join(", "), limits.summary)))
+//	      + (args.size() == 0 ? "" : " " + fields(args, limits.summary)))
 //	  : optional.none()
 func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	bytes := 0
 	v1 := celrt.TypeOf(celrt.Field(input, "arguments")) == celrt.MapType
 	var v2 any
 	if v1 {
@@ -7142,39 +7123,10 @@ func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 		if size == int64(0) {
 			v4 = ""
 		} else {
-			items, err := celrt.Iterate(args)
-			if err != nil {
-				return "", false, err
-			}
-			list := make([]string, 0, items.Len())
-			for i := range items.Len() {
-				k := items.At(i)
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				x2, err := celrt.AsString(k)
-				if err != nil {
-					return "", false, err
-				}
-				x3, err := celrt.AsString(k)
-				if err != nil {
-					return "", false, err
-				}
-				r, err := celrt.MCPValueOf(args, x3)
-				if err != nil {
-					return "", false, err
-				}
-				elem := x2 + ": " + r
-				if bytes += len(elem); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list = append(list, elem)
-			}
-			v5 := celrt.Truncate(celrt.JoinSep(list, ", "), int64(limits.Summary))
-			v4 = " " + v5
+			v4 = " " + celrt.Fields(args, int64(limits.Summary))
 		}
-		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(60)) + v4)
-		v3 = v6
+		v5 := celrt.Of(celrt.Truncate(celrt.Collapse(x), int64(60)) + v4)
+		v3 = v5
 	} else {
 		v3 = celrt.None[string]()
 	}
@@ -7183,11 +7135,17 @@ func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 
 // ResultMcp summarizes the result of a call to "mcp" (MCP).
 //
-// The arguments in the order the model wrote them, each value rendered
-// short: strings quoted and cut at 60 characters, lists counted, objects
-// elided; the whole cut at 160 characters. Follows the reference
-// implementation's umbrella envelope {tool, arguments}
-// (formatMcpInputForPrompt).
+// The arguments in the order the model wrote them, as the reference
+// implementation's umbrella envelope {tool, arguments} carries them
+// (formatMcpInputForPrompt). Short scalar arguments read exactly as the
+// reference summary reads them (query: "test", numResults: 5); where the
+// reference would hide something (a list counted as [3 items], an object
+// elided as {…}, a string cut at 60 characters, the whole cut at 160)
+// every leaf is shown instead, within the preview's room, each with a fair
+// share (fields): nested keys as paths, list items inline, {} and [] as
+// they are, and a cut that says how much it cut. A key that would read
+// another way, or a quote inside a string, is quoted. The row does the
+// same within the summary limit.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
 //

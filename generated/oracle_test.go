@@ -4,8 +4,10 @@ import (
 	"github.com/permgen/permgen/runtime"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
@@ -15,9 +17,13 @@ import (
 
 // The oracle: the seven reference previews of reference/preview-spec.md in
 // plain Go, written from the spec alone. The stock catalog must agree with
-// it on any input, but for one departure from the spec: where the spec
+// it on any input, but for two departures from the spec: where the spec
 // picks path over file_path, an agent reads only its own field, so when
-// both are there and differ the catalog shows both (promptPaths).
+// both are there and differ the catalog shows both (promptPaths); and
+// where the spec's MCP summary would hide something ([3 items], {…}, the
+// 60- and 160-character cuts) or read two ways (a quote inside a string,
+// a key that looks like punctuation), the catalog shows every leaf with
+// textfmt.Fields (oracleMCP).
 
 func oracle(tool string, in *value.Object, l celfmt.Limits) string {
 	switch tool {
@@ -30,7 +36,7 @@ func oracle(tool string, in *value.Object, l celfmt.Limits) string {
 	case "find", "grep", "ls":
 		return oracleSearch(tool, in, l)
 	case "mcp":
-		return oracleMCP(in)
+		return oracleMCP(in, l)
 	}
 	panic("no oracle for " + tool)
 }
@@ -154,17 +160,48 @@ func oracleSearch(tool string, in *value.Object, l celfmt.Limits) string {
 	return "for " + strings.Join(parts, ", ")
 }
 
-func oracleMCP(in *value.Object) string {
+// oracleMCP is the spec's MCP summary where it shows every argument whole
+// and reads one way only; otherwise every leaf, fitted to the output limit
+// (the departure).
+func oracleMCP(in *value.Object, l celfmt.Limits) string {
 	args, ok := get(in, "arguments").(*value.Object)
 	if !ok || args.Len() == 0 {
 		return ""
 	}
 	var entries []string
+	plain := true
 	for k, v := range args.All() {
 		entries = append(entries, k+": "+textfmt.MCPValue(v))
+		plain = plain && bareKey.MatchString(k) && plainScalar(v)
 	}
-	return "with " + textfmt.Truncate(strings.Join(entries, ", "), 160)
+	if text := strings.Join(entries, ", "); plain && utf8.RuneCountInString(text) <= 160 {
+		return "with " + text
+	}
+	return "with " + textfmt.Fields(args, l.Output-len("with "))
 }
+
+// bareKey is a key the spec's summary and the fields rendering both write
+// as it is.
+var bareKey = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_$@/+#~%&*!?=<>|^-]{1,64}$`)
+
+// plainScalar reports whether the spec's summary shows v whole and as the
+// fields rendering writes it: a number, a boolean, null, or a string of at
+// most 60 characters with no quote, no backslash at its end and no run of
+// white space to fold.
+func plainScalar(v any) bool {
+	switch x := v.(type) {
+	case nil, bool, value.Number, float64:
+		return true
+	case string:
+		return utf8.RuneCountInString(x) <= 60 && !strings.Contains(x, `"`) && !strings.HasSuffix(x, `\`) &&
+			!foldable.MatchString(x)
+	}
+	return false
+}
+
+// foldable finds white space the fields rendering folds: a tab or a
+// Unicode space, or two in a row.
+var foldable = regexp.MustCompile(`[\t\x{00A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]|  `)
 
 // stock maps each reference tool to its generated function.
 var stock = map[string]func(*value.Object, string, celfmt.Limits) (string, bool, error){
@@ -216,7 +253,7 @@ func shapedInput(tool string, kinds uint32, s1, s2, s3 string, n float64) *value
 	return value.NewObject(pairs...)
 }
 
-var fuzzLimits = celfmt.Limits{Preview: 200, Summary: 80, Log: 1000}
+var fuzzLimits = celfmt.Limits{Preview: 200, Summary: 80, Log: 1000, Output: 500}
 
 func FuzzStockAgainstOracle(f *testing.F) {
 	f.Add(uint8(0), uint32(0b011_011_001), "/src/a.go", "x", "y", 10.0)

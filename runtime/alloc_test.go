@@ -10,13 +10,15 @@ import (
 )
 
 // The default preview serializes its input once, however it is padded,
-// and the log context cuts the same text: going back to several passes,
-// or to building a reordered copy of the input, shows as allocations. The
-// inputs are decoded first, so decoding is not counted.
+// and the log context asks about the same text; an input whose JSON does
+// not fit is rendered by its fields into one buffer, with one scratch:
+// going back to several passes, or to building a copy of the input, shows
+// as allocations. The inputs are decoded first, so decoding is not
+// counted.
 func TestDefaultPreviewAllocations(t *testing.T) {
 	padded := value.DecodeInput(`{"content":"` + strings.Repeat("x", 4<<10) + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`)
 	small := value.DecodeInput(`{"query":"typescript generics","numResults":5}`)
-	moved := value.DecodeInput(`{"options":{"recursive":true},"path":"/srv"}`)
+	nested := value.DecodeInput(`{"options":{"recursive":true},"path":"/srv"}`)
 	d := newDispatcher(t, Limits{}, map[string]Formatter{"decline": FormatterFunc(func(Request) (string, bool, error) {
 		return "", false, nil
 	})})
@@ -25,10 +27,12 @@ func TestDefaultPreviewAllocations(t *testing.T) {
 		call              Call
 		preview, describe float64
 	}{
-		{"padded", Call{Tool: "write_file", Input: padded}, 2, 5},
-		{"padded, declined", Call{Tool: "decline", Input: padded}, 2, 5},
-		{"small", Call{Tool: "search", Input: small}, 2, 5},
-		{"moved, fits", Call{Tool: "list", Input: moved}, 3, 6},
+		// the JSON's buffer, the fields' buffer and their scratch; the
+		// log's fields and their scratch
+		{"padded", Call{Tool: "write_file", Input: padded}, 3, 10},
+		{"padded, declined", Call{Tool: "decline", Input: padded}, 3, 10},
+		{"small", Call{Tool: "search", Input: small}, 2, 8},
+		{"nested, fits", Call{Tool: "list", Input: nested}, 2, 8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -75,12 +75,13 @@ func BenchmarkDefaultPreviewBySize(b *testing.B) {
 
 // BenchmarkDefaultPreviewPadded previews, and describes, a call without a
 // formatter whose content comes before its path, so that the default
-// preview shows the short fields first; the input is decoded once.
+// preview shows its fields, each with its share; the input is decoded
+// once.
 func BenchmarkDefaultPreviewPadded(b *testing.B) {
 	raw := `{"content":"` + strings.Repeat("line of text\\n", 1<<10) + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`
 	call := Call{Tool: "write_file", Input: value.DecodeInput(raw)}
 	d := benchDispatcher(b, nil)
-	if got := d.Preview(call).Text; !strings.HasPrefix(got, `with input {"path":"/home/dev/.ssh/authorized_keys"`) {
+	if got := d.Preview(call).Text; !strings.HasSuffix(got, `, path: "/home/dev/.ssh/authorized_keys", mode: 420`) {
 		b.Fatalf("preview %q", got)
 	}
 	b.Run("preview", func(b *testing.B) {

@@ -227,26 +227,30 @@ func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
-	return rawPreview{Preview: Preview{Text: d.defaultPreview(s)}, json: s.in.Err == nil}
+	text, json := d.defaultPreview(s)
+	return rawPreview{Preview: Preview{Text: text}, json: json}
 }
 
-// defaultPreview is "with input " and the input's compact JSON, or "" when
-// that is empty. Text that is not JSON is shown as it is.
-//
-// When an object's JSON does not fit, its short scalar fields (paths,
-// names, targets, numbers) come first, each group in input order (see
-// textfmt.InputJSON): a model must not be able to push the path of a
-// write out of the preview by sending a megabyte of content before it.
-// JSON that fits is shown as written.
-func (d *Dispatcher) defaultPreview(s *subject) string {
-	return s.json.cut("with input ", d.limits.Preview)
+// defaultPreview is "with input " and the input's compact JSON when that
+// has at most Limits.Preview characters, as in the reference; otherwise
+// "with input " and the input's fields within Limits.Output (see
+// textfmt.Fields): every field has a fair share of the room, so a model
+// cannot push the path of a write out of the preview by sending a
+// megabyte of content before it, nor hide a nested value or a list item
+// behind {…} or a count. It is "" when the JSON is empty; text that is not
+// JSON is shown as it is. json reports that the text is the JSON.
+func (d *Dispatcher) defaultPreview(s *subject) (text string, json bool) {
+	const prefix = "with input "
+	return s.json.show(prefix, d.limits.Preview, d.limits.Output-len(prefix))
 }
 
-// inputText is the input as default previews show it, truncated to n
-// characters: compact JSON, or the text itself when it is not JSON.
+// inputText is the input as default previews show it, at a limit of n
+// characters: compact JSON, its fields, or the text itself when it is not
+// JSON.
 func inputText(in value.Input, n int) string {
 	js := inputJSON{in: in, limit: n}
-	return js.cut("", n)
+	text, _ := js.show("", n, n)
+	return text
 }
 
 // jsonLimit returns the largest cut of a call's input JSON that its
@@ -492,7 +496,7 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) strin
 	case isPathTool(c.Tool):
 		return d.logText(n.raw.Text)
 	}
-	js := s.json.cut("input ", d.limits.Log)
+	js, _ := s.json.show("input ", d.limits.Log, d.limits.Log)
 	if js == "" {
 		return ""
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -57,9 +58,14 @@ func TestPreviewReference(t *testing.T) {
 		{"json default", "unknown", `{"k":"v"}`, Limits{}, nil, `with input {"k":"v"}`},
 		{"empty object", "unknown", `{}`, Limits{}, nil, ``},
 		{"null", "unknown", `null`, Limits{}, nil, ``},
-		{"string truncated", "unknown", `"` + x("x", 20) + `"`, Limits{Preview: 10}, nil, `with input "xxxxxxxxx…`},
+		// A deliberate difference: where the reference cuts JSON that does
+		// not fit the preview limit, permgen shows the input's parts
+		// within the output limit (textfmt.Fields).
+		{"string over the preview limit", "unknown", `"` + x("x", 20) + `"`, Limits{Preview: 10}, nil, `with input "` + x("x", 20) + `"`},
 		{"number value", "unknown", `{"x":1}`, Limits{}, nil, `with input {"x":1}`},
-		{"object truncated", "custom", `{"k":"` + x("x", 50) + `"}`, Limits{Preview: 10}, nil, `with input {"k":"xxxx…`},
+		{"object over the preview limit", "custom", `{"k":"` + x("x", 50) + `"}`, Limits{Preview: 10}, nil, `with input k: "` + x("x", 50) + `"`},
+		{"cut within the output limit", "custom", `{"k":"` + x("x", 600) + `"}`, Limits{}, nil, `with input k: "` + x("x", 470) + `…" (130 B more)`},
+		{"no room for the fields: the reference's cut", "custom", `{"k":"` + x("x", 50) + `"}`, Limits{Preview: 10, Output: 30}, nil, `with input {"k":"xxxx…`},
 		{"array", "unknown", `[1,2]`, Limits{}, nil, `with input [1,2]`},
 		{"empty array", "unknown", `[]`, Limits{}, nil, `with input []`},
 		{"string", "unknown", `"hello"`, Limits{}, nil, `with input "hello"`},
@@ -340,19 +346,27 @@ func TestFailuresDoNotDisableTheFormatter(t *testing.T) {
 }
 
 // A model must not be able to push what matters out of the fallback by
-// padding: when the JSON does not fit, short scalar fields come first.
+// padding: when the JSON does not fit, every field has a fair share of
+// the output, so short fields (paths, modes, flags) are shown whole
+// whatever comes before them, in the preview and in the log.
 func TestFallbackShowsShortFieldsFirst(t *testing.T) {
 	big := strings.Repeat("x", 2<<20)
 	edits := "[" + strings.Repeat(`{"oldText":"a","newText":"b"},`, 1000) + `{"oldText":"a","newText":"b"}]`
+	var fields strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&fields, `"pad%d":"%s",`, i, strings.Repeat("p", 300))
+	}
 	tests := []struct {
-		name, input, want string
+		name, input string
+		want        []string // what the preview and the log show
 	}{
-		{"fits: as written", `{"content":"hi","path":"/a"}`, `with input {"content":"hi","path":"/a"}`},
+		{"fits: as written", `{"content":"hi","path":"/a"}`, []string{`{"content":"hi","path":"/a"}`}},
 		{"padded content", `{"content":"` + big + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`,
-			`with input {"path":"/home/dev/.ssh/authorized_keys","mode":420,"content":"xxxxxxxxxxxxxxx`},
+			[]string{`content: "xxxxxxxxxx`, `…" (2.00 MB more), path: "/home/dev/.ssh/authorized_keys", mode: 420`}},
 		{"many edits", `{"edits":` + edits + `,"path":"~/.ssh/authorized_keys"}`,
-			`with input {"path":"~/.ssh/authorized_keys","edits":[{"oldText":"a","newText":"b"},`},
-		{"literal ellipsis that fits", `{"a":[1],"b":"…"}`, `with input {"a":[1],"b":"…"}`},
+			[]string{`edits[0].oldText: "a", edits[0].newText: "b"`, `more items, `, `, path: "~/.ssh/authorized_keys"`}},
+		{"many long fields", `{` + fields.String() + `"allNamespaces":true}`, []string{`, allNamespaces: true, `, ` more fields, `}},
+		{"literal ellipsis that fits", `{"a":[1],"b":"…"}`, []string{`{"a":[1],"b":"…"}`}},
 	}
 	d := newDispatcher(t, Limits{}, map[string]Formatter{"decline": FormatterFunc(func(Request) (string, bool, error) {
 		return "", false, nil
@@ -360,9 +374,15 @@ func TestFallbackShowsShortFieldsFirst(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, tool := range []string{"unknown", "decline"} {
-				got := d.Preview(Call{Tool: tool, Input: tc.input}).Text
-				assert.True(t, strings.HasPrefix(got, tc.want), "%s: got %.120q", tool, got)
-				assert.LessOrEqual(t, utf8.RuneCountInString(got), len("with input ")+DefaultPreviewLimit+1)
+				desc := d.Describe(Call{Tool: tool, Input: tc.input})
+				require.NotNil(t, desc.Log.ToolInputPreview)
+				for _, want := range tc.want {
+					assert.Contains(t, desc.Preview.Text, want, tool)
+					assert.Contains(t, *desc.Log.ToolInputPreview, want, tool)
+				}
+				assert.True(t, strings.HasPrefix(desc.Preview.Text, "with input "), desc.Preview.Text)
+				assert.LessOrEqual(t, utf8.RuneCountInString(desc.Preview.Text), DefaultOutputLimit)
+				assert.LessOrEqual(t, utf8.RuneCountInString(*desc.Log.ToolInputPreview), len("input ")+DefaultLogLimit)
 			}
 		})
 	}
@@ -453,6 +473,6 @@ func TestLargeInputIsNotSerializedInFull(t *testing.T) {
 	big := `{"content":"` + strings.Repeat("x", 10<<20) + `"}`
 	d := newDispatcher(t, Limits{}, nil)
 	desc := d.Describe(Call{Tool: "write_file", Input: big})
-	assert.Equal(t, `with input {"content":"`+strings.Repeat("x", 188)+"…", desc.Preview.Text)
-	assert.Equal(t, `input {"content":"`+strings.Repeat("x", 988)+"…", *desc.Log.ToolInputPreview)
+	assert.Equal(t, `with input content: "`+strings.Repeat("x", 462)+`…" (10.0 MB more)`, desc.Preview.Text)
+	assert.Equal(t, `input content: "`+strings.Repeat("x", 973)+`…" (10.0 MB more)`, *desc.Log.ToolInputPreview)
 }

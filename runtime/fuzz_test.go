@@ -3,11 +3,13 @@ package runtime
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/permgen/permgen/runtime/textfmt"
+	"github.com/permgen/permgen/runtime/value"
 	"github.com/rivo/uniseg"
 )
 
@@ -274,4 +276,40 @@ func sameDescription(a, b Description) bool {
 		eq(a.Log.Command, b.Log.Command) && eq(a.Log.Target, b.Log.Target) &&
 		eq(a.Log.ToolInputPreview, b.Log.ToolInputPreview) && eq(a.Log.Origin, b.Log.Origin) &&
 		a.Tier == b.Tier && reflect.DeepEqual(a.Calls, b.Calls) && a.Hidden == b.Hidden
+}
+
+// FuzzFieldsReveal holds the renderer of the default preview to its width
+// bound as the sanitizer reveals it: a preview whose JSON does not fit
+// shows, sanitized, every field that the renderer fitted, however many
+// hidden and control characters the fields hold, so revealing them never
+// cuts the end of the preview (its last field or the count of those left
+// out).
+func FuzzFieldsReveal(f *testing.F) {
+	for _, s := range hostileSeeds {
+		f.Add(`{"a":"`+strings.Repeat(s, 30)+`","b":[`+strconv.Quote(s)+`],"c":{"`+s+`":"end"}}`, 120)
+	}
+	f.Add(`{"t":"`+strings.Repeat(`\udb40\udc41`, 100)+`","u":"\u2028\u0085\u00ad"}`, 60)
+	f.Fuzz(func(t *testing.T, js string, n int) {
+		v, err := value.DecodeJSON([]byte(js))
+		if err != nil {
+			return
+		}
+		n = 40 + abs(n)%1000
+		raw := textfmt.Fields(v, n)
+		if utf8.RuneCountInString(raw) > n {
+			return // no room for any entry: one summary, checked in textfmt
+		}
+		for _, p := range []TextPolicy{Reveal, Strip} {
+			if got := utf8.RuneCountInString(SafeText(raw, p, 0)); got > n {
+				t.Fatalf("%s: %d characters for %d: %q", p, got, n, SafeText(raw, p, 0))
+			}
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -4,7 +4,7 @@ import "fmt"
 
 // Default limits, in characters (runes).
 const (
-	DefaultPreviewLimit = 200  // JSON shown by the default preview
+	DefaultPreviewLimit = 200  // JSON the default preview shows as written
 	DefaultSummaryLimit = 80   // a pattern or glob in a search preview
 	DefaultLogLimit     = 1000 // a log preview
 	DefaultOutputLimit  = 500  // any text the dispatcher returns, after sanitizing
@@ -13,12 +13,16 @@ const (
 // Limits bound the text the dispatcher produces, in characters (runes).
 // A zero field means its default; a negative one is an error.
 type Limits struct {
-	Preview int // JSON in the default preview (200)
+	// Preview is the longest JSON the default preview shows as written
+	// (200); an input whose JSON is longer is shown by its fields within
+	// Output (see textfmt.Fields).
+	Preview int
 	Summary int // a pattern or glob in a search preview (80)
 	Log     int // a log preview (1000)
 	// Output caps the preview and each piece of the prompt sentence (the
 	// agent, tool, target, command and pattern) after sanitizing (500); log
-	// values are capped by Log instead. It keeps hostile input from
+	// values are capped by Log instead. Formatters see it as limits.output:
+	// the room a preview has. It keeps hostile input from
 	// producing an unbounded prompt, even where a formatter forgets to
 	// truncate or revealed escapes make text longer.
 	Output int

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
@@ -12,7 +13,7 @@ import (
 // it is looked up under (an MCP call misses "server:tool" once, not once
 // for its preview and again for its tier), the umbrella object an MCP
 // formatter receives, and its input's compact JSON, which the default
-// preview and the log context cut at their own limits.
+// preview and the log context show at their own limits.
 type subject struct {
 	c    Call
 	in   value.Input
@@ -92,27 +93,40 @@ func (s *subject) request(i int, limits Limits) Request {
 }
 
 // inputJSON is a call's input serialized once for the default preview and
-// the log context, which cut it at their own limits.
+// the log context, which show it at their own limits.
 type inputJSON struct {
 	in    value.Input
-	limit int // the largest cut it is serialized for
+	limit int // the largest limit it is serialized for
 	js    textfmt.InputJSON
 	made  bool
 }
 
-// cut returns prefix and the input as default previews show it, cut at n
-// characters: compact JSON (see textfmt.InputJSON), or the text itself
-// when it is not JSON; "" when that is empty.
-func (x *inputJSON) cut(prefix string, n int) string {
+// minFieldsRoom is the least room in which the default previews show an
+// input whose JSON does not fit by its fields (textfmt.Fields): room for a
+// key and the start of its value with what its cut leaves out. A smaller
+// room shows the JSON cut, as the reference does.
+const minFieldsRoom = 40
+
+// show returns prefix and the input as default previews show it: its
+// compact JSON when that has at most limit characters (see
+// textfmt.InputJSON), else its fields fitted to room characters (see
+// textfmt.Fields); "" when the JSON is empty. json reports that the text
+// is the JSON. Text that is not JSON is shown as it is, cut at limit.
+func (x *inputJSON) show(prefix string, limit, room int) (text string, json bool) {
 	if x.in.Err != nil {
-		text := textfmt.TruncateText(x.in.Raw, n)
+		text := textfmt.TruncateText(x.in.Raw, limit)
 		if text == "" {
-			return ""
+			return "", false
 		}
-		return prefix + text
+		return prefix + text, false
 	}
-	if !x.made || x.js.Max() < n {
-		x.js, x.made = textfmt.NewInputJSON(x.in.Value, max(x.limit, n)), true
+	if !x.made || x.js.Max() < limit {
+		x.js, x.made = textfmt.NewInputJSON(x.in.Value, max(x.limit, limit)), true
 	}
-	return x.js.Cut(prefix, n)
+	if x.js.Fits(limit) || room < minFieldsRoom {
+		return x.js.Cut(prefix, limit), true
+	}
+	out := make([]byte, 0, len(prefix)+4*room+64)
+	out = textfmt.AppendFields(append(out, prefix...), x.in.Value, room)
+	return unsafe.String(unsafe.SliceData(out), len(out)), false
 }

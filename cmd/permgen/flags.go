@@ -20,11 +20,11 @@ type limitFlags struct {
 // one of them.
 func (l *limitFlags) register(fs *flag.FlagSet, output bool) {
 	l.withOutput = output
-	fs.IntVar(&l.preview, "preview-max", runtime.DefaultPreviewLimit, "at most `N` characters of JSON in the default preview (limits.preview)")
+	fs.IntVar(&l.preview, "preview-max", runtime.DefaultPreviewLimit, "the longest JSON, in `N` characters, the default preview shows as written; longer input is shown by its fields (limits.preview)")
 	fs.IntVar(&l.summary, "summary-max", runtime.DefaultSummaryLimit, "at most `N` characters of a pattern or glob (limits.summary)")
 	fs.IntVar(&l.log, "log-max", runtime.DefaultLogLimit, "at most `N` characters of a log preview (limits.log)")
 	if output {
-		fs.IntVar(&l.output, "output-max", runtime.DefaultOutputLimit, "at most `N` characters of the preview and of each piece of the prompt, after sanitizing")
+		fs.IntVar(&l.output, "output-max", runtime.DefaultOutputLimit, "at most `N` characters of the preview and of each piece of the prompt, after sanitizing (limits.output)")
 		fs.IntVar(&l.outputBytes, "output-max-bytes", 0, "at most `N` bytes of UTF-8 of the preview and of each piece of the prompt, the ellipsis included; 0: no byte cap")
 	}
 }

@@ -161,6 +161,16 @@ func MCPValueOf(m any, key string) (string, error) {
 	return textfmt.MCPValue(v), nil
 }
 
+// Fields is fields(v, n): v's leaves fitted to n characters, or "" for a
+// value JSON cannot hold.
+func Fields(v any, n int64) string {
+	m, ok := toModel(v)
+	if !ok {
+		return ""
+	}
+	return textfmt.Fields(m, clamp(n))
+}
+
 // JSON is json(v): v as compact JSON, or "" for a value JSON cannot hold.
 func JSON(v any) string {
 	m, ok := toModel(v)

@@ -1,7 +1,8 @@
 // Package textfmt owns the text functions previews are written with:
 // truncation (the one truncation engine, which keeps grapheme clusters
 // whole), line counts, count phrases, inline text, compact JSON of input
-// values, MCP argument values, SQL statement kinds, and the wording of
+// values, the fair rendering of a value's leaves that generic previews
+// show (Fields), MCP argument values, SQL statement kinds, and the wording of
 // file sizes, durations, keyboard shortcuts, file and menu paths,
 // dimensions and wrapped tool results, and the one redaction rule, which
 // says which values are credentials and shows each by its size

@@ -12,34 +12,9 @@ import (
 	"github.com/permgen/permgen/runtime/value"
 )
 
-// referenceInputText is the JSON of the default preview as the dispatcher
-// worked it out before InputJSON, in several passes: TruncateJSON; when
-// that is cut (it grows with a larger limit), TruncateJSON of the object
-// with its short fields first, if any moved.
-func referenceInputText(v any, n int) string {
-	js := TruncateJSON(v, n)
-	obj, ok := v.(*value.Object)
-	if !ok || !strings.HasSuffix(js, Ellipsis) {
-		return js
-	}
-	if TruncateJSON(v, 2*n+64) == js {
-		return js
-	}
-	var short, long []any
-	moved := false
-	for k, v := range obj.All() {
-		if isShortField(v) {
-			short = append(short, k, v)
-			moved = moved || len(long) > 0
-		} else {
-			long = append(long, k, v)
-		}
-	}
-	if !moved {
-		return js
-	}
-	return TruncateJSON(value.NewObject(append(short, long...)...), n)
-}
+// referenceInputText is the JSON of the default preview cut at n, as the
+// dispatcher worked it out before InputJSON.
+func referenceInputText(v any, n int) string { return TruncateJSON(v, n) }
 
 // checkInputJSON compares every cut of input's JSON, made for several
 // larger limits, with referenceInputText.
@@ -68,13 +43,13 @@ func checkInputJSON(t *testing.T, input string) {
 }
 
 func TestInputJSONCutsAsTheReferenceDoes(t *testing.T) {
-	long := strings.Repeat("x", MaxShortField+1)
+	long := strings.Repeat("x", 1025)
 	inputs := []string{
 		`null`, `{}`, `[]`, `"hello"`, `42`, `true`, `[1,"a",{"b":null}]`,
 		`{"k":"v"}`,
 		`{"content":"hi","path":"/a"}`,
 		`{"content":"` + long + `","path":"/home/dev/.ssh/authorized_keys","mode":420}`,
-		`{"content":"` + strings.Repeat("y", MaxShortField) + `","path":"/a"}`,
+		`{"content":"` + strings.Repeat("y", 1024) + `","path":"/a"}`,
 		`{"edits":[{"oldText":"a","newText":"b"},{"oldText":"c","newText":"d"}],"path":"~/.ssh/authorized_keys"}`,
 		`{"a":[1],"b":"…"}`,
 		`{"opts":{},"path":"/x","list":[],"n":1.50,"t":true,"z":null}`,
@@ -119,7 +94,7 @@ func TestInputJSONRandomObjects(t *testing.T) {
 			case 2:
 				b.WriteString(`{"x":"` + text(rng.IntN(20)) + `"}`)
 			case 3:
-				b.WriteString(`"` + strings.Repeat("p", MaxShortField-2+rng.IntN(4)) + `"`)
+				b.WriteString(`"` + strings.Repeat("p", 1022+rng.IntN(4)) + `"`)
 			default:
 				b.WriteString(`"` + text(rng.IntN(40)) + `"`)
 			}
@@ -161,19 +136,36 @@ func TestInputJSONCutBeyondMax(t *testing.T) {
 	assert.Equal(t, `{"k":"xxxx…`, j.Cut("", 500))
 }
 
-// One pass: a padded preview allocates its buffer and its result, and so
-// does one that fits once its fields are put back in input order.
+// TestInputJSONFits: the JSON fits a limit when all of it has at most
+// that many characters.
+func TestInputJSONFits(t *testing.T) {
+	for _, tc := range []struct {
+		input string
+		n     int
+		fits  bool
+	}{
+		{`{"k":"v"}`, 9, true},
+		{`{"k":"v"}`, 8, false},
+		{`{}`, 0, true},
+		{`null`, 0, true},
+		{`{"k":"` + strings.Repeat("x", 300) + `"}`, 200, false},
+		{`{"k":"  a   b  "}`, 13, true}, // white space folded
+	} {
+		v, err := value.DecodeJSON([]byte(tc.input))
+		require.NoError(t, err)
+		for _, limit := range []int{tc.n, tc.n + 50, 1000} {
+			assert.Equal(t, tc.fits, NewInputJSON(v, limit).Fits(tc.n), "%s at %d, made for %d", tc.input, tc.n, limit)
+		}
+	}
+	assert.False(t, NewInputJSON([]any{func() {}}, 100).Fits(100), "a value with no JSON form fits nothing")
+}
+
+// One pass: a padded preview allocates its buffer and its result.
 func TestInputJSONAllocations(t *testing.T) {
 	padded, err := value.DecodeJSON([]byte(`{"content":"` + strings.Repeat("x", 4<<10) + `","path":"/etc/passwd","mode":420}`))
 	require.NoError(t, err)
 	assert.Equal(t, 2.0, testing.AllocsPerRun(100, func() {
 		j := NewInputJSON(padded, previewLimit)
-		_ = j.Cut("with input ", previewLimit)
-	}))
-	small, err := value.DecodeJSON([]byte(`{"opts":{"a":1},"path":"/x"}`))
-	require.NoError(t, err)
-	assert.Equal(t, 3.0, testing.AllocsPerRun(100, func() {
-		j := NewInputJSON(small, previewLimit)
 		_ = j.Cut("with input ", previewLimit)
 	}))
 }

@@ -31,26 +31,35 @@ var sizeUnits = [...]string{"B", "KB", "MB", "GB", "TB"}
 // size that rounds to zero is "0 B". NaN is "NaN B" and the infinities are
 // "Infinity B" and "-Infinity B".
 func FileSize(n float64) string {
+	var scratch [32]byte
+	return string(AppendFileSize(scratch[:0], n))
+}
+
+// AppendFileSize appends FileSize(n) to dst, without allocating when dst
+// has room.
+func AppendFileSize(dst []byte, n float64) []byte {
 	switch {
 	case math.IsNaN(n):
-		return "NaN B"
+		return append(dst, "NaN B"...)
 	case math.IsInf(n, 0):
-		return value.FormatNumber(n) + " B"
+		return append(value.AppendNumber(dst, n), " B"...)
 	case n < 0:
-		if s := FileSize(-n); s != "0 B" {
-			return "-" + s
+		start := len(dst)
+		dst = AppendFileSize(append(dst, '-'), -n)
+		if string(dst[start+1:]) == "0 B" {
+			return append(dst[:start], "0 B"...)
 		}
-		return "0 B"
+		return dst
 	}
 	if b := math.RoundToEven(n); b < 1024 {
-		return strconv.FormatFloat(b+0, 'f', 0, 64) + " B" // +0 turns -0 into 0
+		return append(strconv.AppendFloat(dst, b+0, 'f', 0, 64), " B"...) // +0 turns -0 into 0
 	}
 	v := n
 	for i := 1; ; i++ {
 		v /= 1024
 		last := i == len(sizeUnits)-1
-		if digits, ok := threeDigits(v, last); ok {
-			return digits + " " + sizeUnits[i]
+		if digits, ok := appendThreeDigits(dst, v, last); ok {
+			return append(append(digits, ' '), sizeUnits[i]...)
 		}
 	}
 }
@@ -58,25 +67,28 @@ func FileSize(n float64) string {
 // FileSizeInt is FileSize of an int.
 func FileSizeInt(n int64) string { return FileSize(float64(n)) }
 
-// threeDigits prints v, at least 0.9995 or so, with three significant
-// digits, and reports false when the digits would reach 1024 in a unit
-// that is not the last.
-func threeDigits(v float64, last bool) (string, bool) {
+// appendThreeDigits appends v, at least 0.9995 or so, with three
+// significant digits, and reports false when the digits would reach 1024
+// in a unit that is not the last (dst is then as it was).
+func appendThreeDigits(dst []byte, v float64, last bool) ([]byte, bool) {
+	start := len(dst)
 	if v < 10 {
-		if s := strconv.FormatFloat(v, 'f', 2, 64); s != "10.00" {
-			return s, true
+		if dst = strconv.AppendFloat(dst, v, 'f', 2, 64); string(dst[start:]) != "10.00" {
+			return dst, true
 		}
+		dst = dst[:start]
 	}
 	if v < 100 {
-		if s := strconv.FormatFloat(v, 'f', 1, 64); s != "100.0" {
-			return s, true
+		if dst = strconv.AppendFloat(dst, v, 'f', 1, 64); string(dst[start:]) != "100.0" {
+			return dst, true
 		}
+		dst = dst[:start]
 	}
 	r := math.RoundToEven(v)
 	if r >= 1024 && !last {
-		return "", false
+		return dst, false
 	}
-	return value.FormatNumber(r), true
+	return value.AppendNumber(dst, r), true
 }
 
 // DurationText returns a duration in seconds as people read it, in the
