@@ -1092,7 +1092,9 @@ func isBare(key string) (int, bool) {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(key[i:])
-		if r == utf8.RuneError || !(unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)) {
+		// A filler reads as a letter and a variation selector as a mark,
+		// but the safe-text step reveals both: such a key is quoted.
+		if r == utf8.RuneError || !(unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)) || hiddenWidth(r) != 1 {
 			return 0, false
 		}
 		i += size

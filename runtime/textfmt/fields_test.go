@@ -296,3 +296,14 @@ func BenchmarkFields(b *testing.B) {
 		})
 	}
 }
+
+// TestFieldsHiddenKeysQuoted: a key holding a character that the safe-text
+// step reveals (a Hangul filler reads as a letter, a variation selector as
+// a mark) is quoted and measured as revealed, never written bare at one
+// column a character.
+func TestFieldsHiddenKeysQuoted(t *testing.T) {
+	for _, key := range []string{"a\u1160b", "a\u180bb", "a\u3164b", "a\u115fb"} {
+		got := Fields(value.NewObject(key, "v"), 80)
+		assert.True(t, strings.HasPrefix(got, `"`), "%q: %s", key, got)
+	}
+}
