@@ -198,9 +198,9 @@ type rawPreview struct {
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
-		return Preview{Text: d.fitBytes(revealJSON(raw.Text, d.limits.Output))}
+		return Preview{Text: d.fitBytes(revealJSON(textfmt.SecretText(raw.Text), d.limits.Output))}
 	}
-	return Preview{Text: d.fitBytes(SafeText(raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
+	return Preview{Text: d.fitBytes(outputText(raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
 }
 
 // fitBytes cuts sanitized text to Limits.OutputBytes, when set.
@@ -449,7 +449,7 @@ func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
 }
 
 // safe sanitizes a piece of a prompt sentence.
-func (d *Dispatcher) safe(s string) string { return d.fitBytes(SafeText(s, Reveal, d.limits.Output)) }
+func (d *Dispatcher) safe(s string) string { return d.fitBytes(outputText(s, Reveal, d.limits.Output)) }
 
 // pathTools are the tools whose log context carries their preview.
 func isPathTool(tool string) bool {
@@ -483,7 +483,7 @@ func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogCo
 
 // logText returns text as a log context shows it: stripped, cut at the
 // log limit; "" is absent.
-func (d *Dispatcher) logText(text string) string { return SafeText(text, Strip, d.limits.Log) }
+func (d *Dispatcher) logText(text string) string { return outputText(text, Strip, d.limits.Log) }
 
 // logPreview returns the input preview of a log context, "" when absent.
 func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) string {
@@ -500,5 +500,5 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) strin
 	if js == "" {
 		return ""
 	}
-	return SafeText(js, Strip, len("input ")+d.limits.Log+1)
+	return outputText(js, Strip, len("input ")+d.limits.Log+1)
 }

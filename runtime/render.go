@@ -89,7 +89,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 			n = d.inspect(&s, false)
 		}
 		p := n.preview(d)
-		row.Text, row.Formatter = SafeText(p.Text, Strip, d.limits.Output), p.Formatter
+		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
 	if mode == ModeVerbose {
 		row.Lines = jsonLines(in)
@@ -111,7 +111,7 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	if text, owner, ok := d.render(c, in, slot, &res); ok {
 		row.Text, row.Formatter = text, owner
 	} else {
-		row.Text = SafeText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
+		row.Text = outputText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
 	}
 	return row
 }
@@ -159,13 +159,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 	if title == "" {
 		title = DisplayName(name)
 	}
-	row := Row{Title: SafeText(title, Strip, maxLabelName)}
+	row := Row{Title: outputText(title, Strip, maxLabelName)}
 	if mode != ModeMinimal {
 		icon := p.NerdIcon
 		if d.icons == IconsPlain {
 			icon = p.PlainIcon
 		}
-		row.Icon = SafeText(icon, Strip, maxLabelKind)
+		row.Icon = outputText(icon, Strip, maxLabelKind)
 	}
 	return row
 }
@@ -230,7 +230,7 @@ func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, 
 	if !out.ok {
 		return "", "", false
 	}
-	return SafeText(out.text, Strip, d.limits.Output), reg.owner, true
+	return outputText(out.text, Strip, d.limits.Output), reg.owner, true
 }
 
 // expand runs a call's expand slot.
@@ -362,7 +362,7 @@ func (l *latch) add(id string, reg *registration, s slot) {
 func defaultResult(res Result, n int) string {
 	first, more := "", 0
 	for l := range lines(res.Text()) {
-		if s := SafeText(strings.TrimSpace(l), Strip, n); s == "" {
+		if s := outputText(strings.TrimSpace(l), Strip, n); s == "" {
 			continue
 		} else if first == "" {
 			first = s
@@ -444,7 +444,7 @@ func boundLines(lines []string, total int) []Line {
 				indent++
 			}
 		}
-		out = append(out, Line{Indent: min(indent, maxIndent), Text: SafeText(trimmed, Strip, MaxLineChars)})
+		out = append(out, Line{Indent: min(indent, maxIndent), Text: outputText(trimmed, Strip, MaxLineChars)})
 	}
 	if keep < total {
 		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-keep, "more line", "more lines")})

@@ -959,3 +959,20 @@ func skipEscapeSequence(s string, i int) int {
 func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
+
+// outputText is text as every output of the dispatcher shows it: each
+// credential replaced by its size (textfmt.SecretText, the one redaction
+// rule), then made safe under policy p within n characters. Redacting
+// comes first so that a cut cannot leave a prefix of a credential that the
+// rule no longer recognizes; stripped text is redacted once more, since
+// removing hidden characters can join the pieces of a credential that a
+// model split with them.
+func outputText(s string, p TextPolicy, n int) string {
+	out := SafeText(textfmt.SecretText(s), p, n)
+	if p == Strip {
+		if r := textfmt.SecretText(out); r != out {
+			out = SafeText(r, p, n)
+		}
+	}
+	return out
+}

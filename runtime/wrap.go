@@ -324,14 +324,14 @@ func (d *Dispatcher) tier(s *subject) Tier {
 func (d *Dispatcher) label(c Call, in value.Input, kind string) string {
 	if isMCP(c) {
 		if target := mcpTarget(c, in.Object()); target != "" {
-			return "MCP target '" + SafeText(target, Reveal, maxLabelName) + "'"
+			return "MCP target '" + outputText(target, Reveal, maxLabelName) + "'"
 		}
 	}
-	kind = SafeText(kind, Reveal, maxLabelKind)
+	kind = outputText(kind, Reveal, maxLabelKind)
 	if kind == "" {
 		kind = "tool"
 	}
-	return kind + " '" + SafeText(c.Tool, Reveal, maxLabelName) + "'"
+	return kind + " '" + outputText(c.Tool, Reveal, maxLabelName) + "'"
 }
 
 // Bounds of a label, in characters: room for any real tool name.

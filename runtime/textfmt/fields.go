@@ -151,12 +151,34 @@ type part struct {
 
 // view returns what the rendering shows for the value v found under key
 // (the last key of its path, "" for a list's items and the whole value;
-// f.path holds the path of its container): v itself. Every value enters
+// f.path holds the path of its container): v as the redaction rule shows
+// it (see RedactValue): a credential by its name and size. Every value enters
 // the rendering here, before it is measured, fitted or sized, so that a
 // step that replaces a credential by its name and size does it in this one
 // place, for the preview, its fitting and the sizes of what is left out
 // alike.
-func (f *fielder) view(key string, v any) any { return v }
+func (f *fielder) view(key string, v any) any {
+	secret := key != "" && SecretName(key)
+	switch x := v.(type) {
+	case string, value.Number, float64:
+		r, _ := redactValue(v, secret, 0)
+		return r
+	case []any:
+		if secret {
+			r, _ := redactValue(v, true, 0)
+			return r
+		}
+	case *value.Object:
+		// An object under a credential's name is redacted whole; one
+		// marked sensitive has its value redacted, and the other
+		// values come here in turn.
+		if secret || sensitive(x) {
+			r, _ := redactValue(v, secret, 0)
+			return r
+		}
+	}
+	return v
+}
 
 // root renders the whole value within n.
 func (f *fielder) root(v any, n, fits int) {

@@ -1,6 +1,7 @@
 package textfmt
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -494,10 +495,11 @@ type secretScanner struct {
 	b64, jwt2, words, slack runCache
 }
 
-// add records s[start:end] as a credential, unless it is empty or a
-// placeholder already.
+// add records s[start:end] as a credential, unless it is empty, a
+// placeholder already, or the Ellipsis a formatter shows in place of a
+// credential it hid.
 func (sc *secretScanner) add(start, end int) {
-	if start >= end || isPlaceholder(sc.s[start:end]) {
+	if start >= end || isPlaceholder(sc.s[start:end]) || sc.s[start:end] == Ellipsis {
 		return
 	}
 	sc.found++
@@ -588,6 +590,10 @@ func (sc *secretScanner) word(i int) int {
 		if strings.HasPrefix(rest, "eyJ") {
 			return sc.jwt(i)
 		}
+	case 'l':
+		if strings.HasPrefix(rest, "lin_api_") {
+			return sc.atLeast(i, i+8, 32, &alnum, nil)
+		}
 	case 'n':
 		if strings.HasPrefix(rest, "npm_") {
 			return sc.atLeast(i, i+4, 36, &alnum, nil)
@@ -616,7 +622,108 @@ func (sc *secretScanner) word(i int) int {
 			return sc.bearer(i + len("Bearer"))
 		}
 	}
-	return i
+	return sc.named(i)
+}
+
+// maxNamedValue bounds how far a quoted value after a credential's name is
+// looked for, so text full of unclosed quotes stays linear.
+const maxNamedValue = 1024
+
+// named reads the value after a name that means a credential, as
+// assignments, configuration files and command lines write it:
+// SECRET_KEY = 'dj-…', aws_secret_access_key = …, password: …,
+// "set aws_secret_access_key VALUE", "password Qx2W…", --password X. After
+// "=" or ":" any value counts; after white space alone only one that looks
+// like a credential (8 or more characters, letters and digits among them),
+// so prose such as "password policy" is left alone. It returns where
+// scanning goes on, or i.
+func (sc *secretScanner) named(i int) int {
+	s := sc.s
+	// A name starts where its word does: after a flag's dashes, not inside
+	// x-api-key.
+	if i > 0 && (word[s[i-1]] || s[i-1] == '-' && i > 1 && alnum[s[i-2]]) {
+		return i
+	}
+	end := run(s, i, &base64URL)
+	name := s[i:end]
+	// Authorization headers have a reading of their own (authorization);
+	// a plural ("credentials: 'token'") names kinds of credentials in
+	// prose, not one credential.
+	if end-i > 64 || !mayNameCredential(name) || hasSuffixFold(name, "authorization") || hasSuffixFold(name, "s") ||
+		!SecretName(name) {
+		return i
+	}
+	j := skipBlanks(s, end)
+	assigned := j < len(s) && (s[j] == '=' || s[j] == ':')
+	switch {
+	case assigned:
+		j = skipBlanks(s, j+1)
+	case j == end:
+		return i
+	}
+	if j >= len(s) {
+		return i
+	}
+	if q := s[j]; q == '"' || q == '\'' || q == '`' {
+		k := strings.IndexByte(s[j+1:min(len(s), j+1+maxNamedValue)], q)
+		if k <= 0 || !assigned && !credentialLike(s[j+1:j+1+k]) {
+			return i
+		}
+		sc.add(j+1, j+1+k)
+		return j + 2 + k
+	}
+	k := run(s, j, &token68)
+	for k > j && s[k-1] == '.' {
+		k-- // the full stop that ends a sentence
+	}
+	if k == j || !assigned && !credentialLike(s[j:k]) {
+		return i
+	}
+	sc.add(j, k)
+	return k
+}
+
+// credentialLike reports whether v, found after a credential's name with
+// nothing but white space between, looks like the credential rather than
+// a word of prose: 8 or more characters with a letter and a digit.
+func credentialLike(v string) bool {
+	if len(v) < 8 {
+		return false
+	}
+	letter, digit := false, false
+	for i := range len(v) {
+		c := v[i]
+		letter = letter || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		digit = digit || c >= '0' && c <= '9'
+	}
+	return letter && digit
+}
+
+// credentialStems are the pieces every name SecretName accepts contains,
+// lower-cased: a cheap test before the whole rule runs on each word.
+var credentialStems = []string{"token", "secret", "pass", "key", "auth", "cookie", "credential", "pat", "bearer"}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// mayNameCredential reports whether name contains one of credentialStems.
+func mayNameCredential(name string) bool {
+	var buf [64]byte
+	lower := buf[:len(name)]
+	for i := range len(name) {
+		c := name[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	for _, stem := range credentialStems {
+		if bytes.Contains(lower, []byte(stem)) {
+			return true
+		}
+	}
+	return false
 }
 
 // atLeast records s[start:end] when the run of class characters from body
@@ -1000,7 +1107,8 @@ func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool)
 }
 
 // sensitive reports whether an object's "value" is a credential: it has
-// "sensitive": true, or a "name" or "key" that means a credential.
+// "sensitive": true, a "name" or "key" that means a credential, or a
+// "secret" (Azure Key Vault names the secret it sets so).
 func sensitive(o *value.Object) bool {
 	for i := range o.Len() {
 		k, e := o.At(i)
@@ -1013,6 +1121,10 @@ func sensitive(o *value.Object) bool {
 			if n, ok := e.(string); ok && SecretName(n) {
 				return true
 			}
+		case strings.EqualFold(k, "secret"):
+			// {"secret": "db-password", "value": …}: the value of the
+			// secret the object names (Azure Key Vault's set).
+			return true
 		}
 	}
 	return false

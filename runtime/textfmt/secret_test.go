@@ -92,6 +92,19 @@ func TestSecretText(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"empty", "", ""},
 		{"clean", "git status --short", "git status --short"},
+		// a credential's name, then its value
+		{"assignment, quoted", "SECRET_KEY = 'dj-cQDPcn5xh1bXW15Wo4'\nDEBUG = True", "SECRET_KEY = '" + p(21) + "'\nDEBUG = True"},
+		{"assignment, ini", "aws_secret_access_key = c8xv20bMNu2N+LsDKjid\n", "aws_secret_access_key = " + p(20) + "\n"},
+		{"command line", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG --profile p",
+			"aws configure set aws_secret_access_key " + p(21) + " --profile p"},
+		{"after the word password", "login: dba / password Qx2Wc5Ev8Rb1Tn4Ym7Uk.", "login: dba / password " + p(20) + "."},
+		{"a flag", "mysql --password=hunter2 -u root", "mysql --password=" + p(7) + " -u root"},
+		{"prose after a name", "update the password policy and the token limit", "update the password policy and the token limit"},
+		{"a count after a name", "max_tokens = 100, tokens: 20", "max_tokens = 100, tokens: 20"},
+		{"a short word after a name", "secret santa", "secret santa"},
+		{"a plural names kinds", "(hidden credentials: 'token')", "(hidden credentials: 'token')"},
+		{"linear api key", "key lin_api_Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz2Xc4Vb", "key " + p(43)},
+		{"a credential a formatter already hid", "https://…@ci.example/?private_token=…", "https://…@ci.example/?private_token=…"},
 
 		// shapes
 		{"github token", "export GH=" + ghp, "export GH=" + p(40)},
@@ -359,6 +372,8 @@ func TestRedactValue(t *testing.T) {
 		{"sensitive value", `{"name":"db","sensitive":true,"value":"hunter2"}`, `{"name":"db","sensitive":true,"value":"` + p(7) + `"}`},
 		{"sensitive object value", `{"sensitive":true,"value":{"a":"bc"}}`, `{"sensitive":true,"value":{"a":"` + p(2) + `"}}`},
 		{"not sensitive", `{"sensitive":false,"value":"v"}`, `{"sensitive":false,"value":"v"}`},
+		{"the value of a named secret", `{"vault":"kv","secret":"db","value":"Tg7Hn2Jk"}`,
+			`{"vault":"kv","secret":"` + p(2) + `","value":"` + p(8) + `"}`},
 		{"sensitive as a string", `{"sensitive":"true","value":"v"}`, `{"sensitive":"true","value":"v"}`},
 		{"name-value pairs", `{"env":[{"name":"DB_PASSWORD","value":"pw"},{"name":"PORT","value":"80"}]}`,
 			`{"env":[{"name":"DB_PASSWORD","value":"` + p(2) + `"},{"name":"PORT","value":"80"}]}`},
