@@ -32,7 +32,14 @@ type Entry struct {
 	// Input lists the declared input fields in the order written, or is nil
 	// when the entry declares none (input is then a map of dyn).
 	Input []Field
-	Lets  []Let
+	// Omits are input fields the entry deliberately does not show (a
+	// free-text description, say), in the order written, with their
+	// positions: the dispatcher shows every other field that no expression
+	// reads after the preview (see runtime.FieldReader), and permgen list
+	// shows these to a reviewer.
+	Omits    []string
+	OmitsPos []Pos
+	Lets     []Let
 	// Preview formats the call; its Text is "" when the entry has none.
 	Preview Source
 	// Unwrap returns the calls a wrapper call carries; its Text is "" when

@@ -195,6 +195,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 		f.tierUnmetered = unmeteredWithin(f.lets, f.tierExpr, opts.CostLimit)
 	}
 	f.checked = opts
+	f.fields = f.inputFields()
 	if !opts.SkipExamples {
 		for _, r := range f.runExamples(exampleCost) {
 			if r.Problem != "" {

@@ -28,7 +28,9 @@ type Formatter struct {
 	render [renderSlots]compiled
 	// tier is the tier the entry names, if any.
 	tier runtime.Tier
-	opts Options
+	// fields are the input fields it accounts for (see InputFields).
+	fields runtime.InputFields
+	opts   Options
 	// unmetered is set when the preview may run without the meter on
 	// input within the bounds of its estimate (see unmetered.go), and
 	// unwrapUnmetered and tierUnmetered when unwrap and tier may.

@@ -40,6 +40,9 @@ type GeneratedEntry struct {
 	// Row, Result, Error and Expand are the slots of rows and results, no
 	// AST for those the entry does not have.
 	Row, Result, Error, Expand GeneratedExpr
+	// Fields are the input fields the formatter accounts for (see
+	// Formatter.InputFields).
+	Fields runtime.InputFields
 }
 
 // Presentation is how rows present the entry's tool.
@@ -70,7 +73,7 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 	e := f.Entry
 	g := GeneratedEntry{
 		Tool: e.Tool, Aliases: e.Aliases, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
-		Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain,
+		Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain, Fields: f.fields,
 	}
 	if e.Input != nil {
 		g.Input = []GeneratedField{}

@@ -18,7 +18,7 @@ import (
 // Keys of the catalog format, in the order they are documented.
 var (
 	topKeys   = []string{"version", "formatters"}
-	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "input", "let",
+	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "input", "omits", "let",
 		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
 	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
 		"output", "row", "rowDeclines", "result", "error", "expand"}
@@ -375,6 +375,9 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	if in, ok := fields["input"]; ok {
 		e.Input = p.fields(in)
 	}
+	if o, ok := fields["omits"]; ok {
+		p.omits(e, o)
+	}
 	if l, ok := fields["let"]; ok {
 		e.Lets = p.lets(l)
 	}
@@ -494,6 +497,31 @@ func (p *parser) aliases(e *Entry, n *yaml.Node) {
 		}
 		e.Aliases = append(e.Aliases, alias)
 		e.AliasPos = append(e.AliasPos, p.pos(deref(item)))
+	}
+}
+
+// omits reads the input fields an entry deliberately does not show: a
+// list of field names, each once.
+func (p *parser) omits(e *Entry, n *yaml.Node) {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "omits must be a list of input field names, got %s", describe(n))
+		return
+	}
+	for _, item := range n.Content {
+		name, ok := p.str(item, "an omitted field")
+		if !ok {
+			continue
+		}
+		if name == "" {
+			p.errorf(deref(item), "an omitted field must be a field name, got an empty string")
+			continue
+		}
+		if i := slices.Index(e.Omits, name); i >= 0 {
+			p.errorf(deref(item), "duplicate omitted field %q: already listed at %s", name, e.OmitsPos[i])
+			continue
+		}
+		e.Omits = append(e.Omits, name)
+		e.OmitsPos = append(e.OmitsPos, p.pos(deref(item)))
 	}
 }
 

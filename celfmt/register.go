@@ -106,6 +106,10 @@ func (g generatedFormatter) Format(req runtime.Request) (string, bool, error) {
 	return g.c.Format(g.i, req.Input, req.Tool, req.Limits)
 }
 
+// InputFields returns the input fields the formatter accounts for, as
+// generated code records them (see Formatter.InputFields).
+func (g generatedFormatter) InputFields() runtime.InputFields { return g.c.entries[g.i].Fields }
+
 // Unwrap returns the calls a wrapper call carries (see Formatter.Unwrap).
 func (g generatedFormatter) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	f, err := g.c.formatter(g.i)

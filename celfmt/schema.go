@@ -58,6 +58,10 @@ func Schema() []byte {
 					},
 					"title":       str,
 					"description": str,
+					"omits": map[string]any{
+						"type": "array", "items": map[string]any{"type": "string", "minLength": 1}, "uniqueItems": true,
+						"description": "input fields the formatter deliberately does not show",
+					},
 					"input": map[string]any{
 						"type":          "object",
 						"description":   "declared input fields: name to CEL type",

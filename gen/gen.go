@@ -205,7 +205,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			f.Line()
 			f.Commentf("formatter%s registers the functions of %q.", names[i], e.Tool)
 			value := jen.Id("slots").Values(slotFields(e, names[i])...)
-			if hasRender(e) {
+			if hasRender(e) || len(slotFields(e, names[i])) > 2 {
 				value = jen.Id("slots").Add(fields(slotFields(e, names[i])...)) // one field per line
 			}
 			f.Var().Id("formatter" + names[i]).Op("=").Add(value)
@@ -307,6 +307,7 @@ func entryValue(e celfmt.GeneratedEntry) jen.Code {
 			kv = append(kv, field(x.name, jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(x.expr))))
 		}
 	}
+	kv = append(kv, field("Fields", inputFieldsValue(e.Fields)))
 	return fields(kv...)
 }
 
@@ -385,9 +386,10 @@ func goNames(tools []string) []string {
 }
 
 // hasSlots reports whether an entry has more than a preview: an unwrap
-// expression or a tier. Its registration is then a slots value.
+// expression, a tier, rows, or a preview that reads some fields of its
+// input, not all. Its registration is then a slots value.
 func hasSlots(e celfmt.GeneratedEntry) bool {
-	return e.Preview.AST == "" || e.Unwrap.AST != "" || e.Tier != "" || e.TierExpr.AST != "" || hasRender(e)
+	return e.Preview.AST == "" || e.Unwrap.AST != "" || e.Tier != "" || e.TierExpr.AST != "" || hasRender(e) || !e.Fields.All
 }
 
 // hasRender reports whether an entry declares any of rows and results:
@@ -433,7 +435,43 @@ func slotFields(e celfmt.GeneratedEntry, name string) []jen.Code {
 		}
 		kv = append(kv, field("presentation", jen.Qual(runtimePath, "Presentation").Values(pv...)))
 	}
-	return kv
+	return append(kv, field("fields", inputFieldsValue(e.Fields)))
+}
+
+// list is a composite literal's values, one per line when there are more
+// than a few, so that no line of the generated file is long.
+func list(values []jen.Code) jen.Code {
+	if len(values) <= 3 {
+		return jen.Values(values...)
+	}
+	return fields(values...)
+}
+
+// inputFieldsValue is the literal of the fields an entry accounts for.
+func inputFieldsValue(in runtime.InputFields) jen.Code {
+	if in.All {
+		return jen.Qual(runtimePath, "InputFields").Values(field("All", jen.True()))
+	}
+	var kv []jen.Code
+	if len(in.Read) > 0 {
+		paths := make([]jen.Code, len(in.Read))
+		for i, p := range in.Read {
+			keys := make([]jen.Code, len(p))
+			for j, k := range p {
+				keys[j] = jen.Lit(k)
+			}
+			paths[i] = jen.Values(keys...)
+		}
+		kv = append(kv, field("Read", jen.Index().Index().String().Add(list(paths))))
+	}
+	if len(in.Omitted) > 0 {
+		names := make([]jen.Code, len(in.Omitted))
+		for i, k := range in.Omitted {
+			names[i] = jen.Lit(k)
+		}
+		kv = append(kv, field("Omitted", jen.Index().String().Add(list(names))))
+	}
+	return jen.Qual(runtimePath, "InputFields").Values(kv...)
 }
 
 // slotParams are the parameters of every function of an entry.
@@ -453,8 +491,8 @@ func writeSlotsType(f *jen.File, rendering bool) {
 	withResult := append(in[:len(in):len(in)], jen.Op("*").Qual(valuePath, "Object"))
 	req := jen.Id("req").Qual(runtimePath, "Request")
 	f.Line()
-	f.Comment("slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,")
-	f.Comment("runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap")
+	f.Comment("slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,")
+	f.Comment("runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap")
 	if !rendering {
 		f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier.")
 	} else {
@@ -477,6 +515,7 @@ func writeSlotsType(f *jen.File, rendering bool) {
 			jen.Id("presentation").Qual(runtimePath, "Presentation"),
 		)
 	}
+	members = append(members, jen.Id("fields").Qual(runtimePath, "InputFields"))
 	f.Type().Id("slots").Struct(members...)
 	f.Line()
 	f.Func().Params(jen.Id("s").Id("slots")).Id("Format").Params(req).Params(jen.String(), jen.Bool(), jen.Error()).Block(
@@ -491,6 +530,9 @@ func writeSlotsType(f *jen.File, rendering bool) {
 	f.Func().Params(jen.Id("s").Id("slots")).Id("Tier").Params(req.Clone()).Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("tierOf").Op("==").Nil()).Block(jen.Return(jen.Id("s").Dot("tier"), jen.Nil())),
 		jen.Return(jen.Id("s").Dot("tierOf").Call(requestArgs()...)))
+	f.Line()
+	f.Func().Params(jen.Id("s").Id("slots")).Id("InputFields").Params().Qual(runtimePath, "InputFields").Block(
+		jen.Return(jen.Id("s").Dot("fields")))
 	if !rendering {
 		return
 	}

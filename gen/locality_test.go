@@ -224,6 +224,7 @@ func TestDiffLocality(t *testing.T) {
 		assert.Equal(t, want, inserted)
 		doc := strings.Join(after.blocks[tool], "\n")
 		assert.Contains(t, doc, `celrt.FieldOf(input, "path", "", celrt.InputString)`)
-		assert.Contains(t, doc, `{Key: "inserted:tool", Owner: "formatters.yaml#inserted:tool", Formatter: formatter(PreviewInsertedTool)}`)
+		assert.Contains(t, doc, `{Key: "inserted:tool", Owner: "formatters.yaml#inserted:tool", Formatter: formatterInsertedTool}`)
+		assert.Contains(t, doc, `var formatterInsertedTool = slots{preview: PreviewInsertedTool, fields: runtime.InputFields{Read: [][]string{{"path"}}}}`)
 	})
 }

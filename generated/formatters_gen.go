@@ -140,8 +140,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
 }
 
-// slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
-// runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
 // a runtime.Renderer, which declines what the entry does not render, and a
 // runtime.Presenter.
@@ -155,6 +155,7 @@ type slots struct {
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
 	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -176,6 +177,10 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 func (s slots) Row(req runtime.Request) (string, bool, error) {
@@ -1780,6 +1785,17 @@ var formatterRead = slots{
 	errorLine:    ErrorRead,
 	expand:       ExpandRead,
 	presentation: runtime.Presentation{Title: "Read", Category: "file", NerdIcon: "\uf15c", PlainIcon: "📄"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"absolute_path"},
+		{"end_line"},
+		{"filePath"},
+		{"file_path"},
+		{"limit"},
+		{"offset"},
+		{"pages"},
+		{"path"},
+		{"start_line"},
+	}},
 }
 
 // PreviewWrite formats calls to "write" (Write).
@@ -2609,6 +2625,12 @@ var formatterWrite = slots{
 	row:          RowWrite,
 	result:       ResultWrite,
 	presentation: runtime.Presentation{Title: "Write", Category: "file", NerdIcon: "\uf040", PlainIcon: "✏️"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"content"},
+		{"filePath"},
+		{"file_path"},
+		{"path"},
+	}},
 }
 
 // PreviewEdit formats calls to "edit" (Edit).
@@ -4187,6 +4209,23 @@ var formatterEdit = slots{
 	row:          RowEdit,
 	result:       ResultEdit,
 	presentation: runtime.Presentation{Title: "Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"all"},
+		{"allow_multiple"},
+		{"edits"},
+		{"expected_replacements"},
+		{"filePath"},
+		{"file_path"},
+		{"newString"},
+		{"newText"},
+		{"new_string"},
+		{"oldString"},
+		{"oldText"},
+		{"old_string"},
+		{"path"},
+		{"replaceAll"},
+		{"replace_all"},
+	}},
 }
 
 // PreviewFind formats calls to "find" (Find).
@@ -4799,6 +4838,7 @@ var formatterFind = slots{
 	row:          RowFind,
 	result:       ResultFind,
 	presentation: runtime.Presentation{Title: "Find", Category: "search", NerdIcon: "\uf1e5", PlainIcon: "📂"},
+	fields:       runtime.InputFields{Read: [][]string{{"dir_path"}, {"path"}, {"pattern"}}},
 }
 
 // PreviewGrep formats calls to "grep" (Grep).
@@ -6261,6 +6301,15 @@ var formatterGrep = slots{
 	result:       ResultGrep,
 	expand:       ExpandGrep,
 	presentation: runtime.Presentation{Title: "Grep", Category: "search", NerdIcon: "\uf002", PlainIcon: "🔎"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"dir_path"},
+		{"exclude_pattern"},
+		{"glob"},
+		{"include"},
+		{"include_pattern"},
+		{"path"},
+		{"pattern"},
+	}},
 }
 
 // PreviewLs formats calls to "ls" (List).
@@ -7033,6 +7082,12 @@ var formatterLs = slots{
 	row:          RowLs,
 	result:       ResultLs,
 	presentation: runtime.Presentation{Title: "List", Category: "file", NerdIcon: "\uf07c", PlainIcon: "📁"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"depth"},
+		{"dir_path"},
+		{"ignore"},
+		{"path"},
+	}},
 }
 
 // PreviewMcp formats calls to "mcp" (MCP).
@@ -7233,6 +7288,7 @@ var formatterMcp = slots{
 	row:          RowMcp,
 	result:       ResultMcp,
 	presentation: runtime.Presentation{Title: "MCP", Category: "mcp", NerdIcon: "\uf1e6", PlainIcon: "🔌"},
+	fields:       runtime.InputFields{Read: [][]string{{"arguments"}, {"tool"}}},
 }
 
 // PreviewWebFetch formats calls to "web_fetch" (Fetch).
@@ -8327,6 +8383,7 @@ var formatterWebFetch = slots{
 	row:          RowWebFetch,
 	result:       ResultWebFetch,
 	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ac", PlainIcon: "🌐"},
+	fields:       runtime.InputFields{Read: [][]string{{"prompt"}, {"url"}}},
 }
 
 var patternWebFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -8774,6 +8831,7 @@ var formatterWebSearch = slots{
 	row:          RowWebSearch,
 	result:       ResultWebSearch,
 	presentation: runtime.Presentation{Title: "Web Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🔍"},
+	fields:       runtime.InputFields{Read: [][]string{{"allowed_domains"}, {"blocked_domains"}, {"query"}}},
 }
 
 // PreviewTask formats calls to "task" (Task).
@@ -9872,6 +9930,18 @@ var formatterTask = slots{
 	row:          RowTask,
 	result:       ResultTask,
 	presentation: runtime.Presentation{Title: "Task", Category: "agent", NerdIcon: "\uf0e8", PlainIcon: "🤖"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"agent"},
+		{"agent_name"},
+		{"description"},
+		{"isolation"},
+		{"model"},
+		{"prompt"},
+		{"run_in_background"},
+		{"subagent_type"},
+		{"task_id"},
+		{"tasks"},
+	}},
 }
 
 // PreviewTodoWrite formats calls to "todo_write" (Todos).
@@ -10860,6 +10930,7 @@ var formatterTodoWrite = slots{
 	row:          RowTodoWrite,
 	result:       ResultTodoWrite,
 	presentation: runtime.Presentation{Title: "Todos", Category: "plan", NerdIcon: "\uf0ae", PlainIcon: "📋"},
+	fields:       runtime.InputFields{Read: [][]string{{"todos"}}},
 }
 
 // PreviewApplyPatch formats calls to "apply_patch" (Apply Patch).
@@ -11974,6 +12045,7 @@ var formatterApplyPatch = slots{
 	row:          RowApplyPatch,
 	result:       ResultApplyPatch,
 	presentation: runtime.Presentation{Title: "Apply Patch", Category: "file", NerdIcon: "\uf1c9", PlainIcon: "🩹"},
+	fields:       runtime.InputFields{Read: [][]string{{"input"}, {"patchText"}}},
 }
 
 // PreviewNotebookEdit formats calls to "notebook_edit" (Notebook Edit).
@@ -13002,6 +13074,16 @@ var formatterNotebookEdit = slots{
 	row:          RowNotebookEdit,
 	result:       ResultNotebookEdit,
 	presentation: runtime.Presentation{Title: "Notebook Edit", Category: "file", NerdIcon: "\uf02d", PlainIcon: "📓"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"cell_id"},
+		{"cell_index"},
+		{"cell_type"},
+		{"content"},
+		{"edit_mode"},
+		{"new_source"},
+		{"notebook_path"},
+	}},
 }
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
@@ -16336,6 +16418,21 @@ var formatterRunShellCommand = slots{
 	errorLine:    ErrorRunShellCommand,
 	expand:       ExpandRunShellCommand,
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"cmd"},
+		{"command"},
+		{"dangerouslyDisableSandbox"},
+		{"description"},
+		{"dir_path"},
+		{"directory"},
+		{"is_background"},
+		{"justification"},
+		{"run_in_background"},
+		{"sandbox_permissions"},
+		{"timeout"},
+		{"timeout_ms"},
+		{"workdir"},
+	}},
 }
 
 // PreviewMultiEdit formats calls to "MultiEdit" (Multi Edit).
@@ -17804,6 +17901,7 @@ var formatterMultiEdit = slots{
 	row:          RowMultiEdit,
 	result:       ResultMultiEdit,
 	presentation: runtime.Presentation{Title: "Multi Edit", Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+	fields:       runtime.InputFields{Read: [][]string{{"edits"}, {"filePath"}, {"file_path"}}},
 }
 
 // PreviewUpdatePlan formats calls to "update_plan" (Plan).
@@ -18401,6 +18499,7 @@ var formatterUpdatePlan = slots{
 	row:          RowUpdatePlan,
 	result:       ResultUpdatePlan,
 	presentation: runtime.Presentation{Title: "Plan", Category: "plan", NerdIcon: "\uf0cb", PlainIcon: "🗒️"},
+	fields:       runtime.InputFields{Read: [][]string{{"plan"}}},
 }
 
 // PreviewReadManyFiles formats calls to "read_many_files" (Read Files).
@@ -18859,6 +18958,12 @@ var formatterReadManyFiles = slots{
 	row:          RowReadManyFiles,
 	result:       ResultReadManyFiles,
 	presentation: runtime.Presentation{Title: "Read Files", Category: "file", NerdIcon: "\uf0c5", PlainIcon: "📚"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"exclude"},
+		{"include"},
+		{"paths"},
+		{"useDefaultExcludes"},
+	}},
 }
 
 // PreviewSaveMemory formats calls to "save_memory" (Memory).
@@ -18948,6 +19053,7 @@ var formatterSaveMemory = slots{
 	row:          RowSaveMemory,
 	result:       ResultSaveMemory,
 	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf0eb", PlainIcon: "🧠"},
+	fields:       runtime.InputFields{Read: [][]string{{"fact"}}},
 }
 
 // PreviewSpawnAgent formats calls to "spawn_agent" (Spawn Agent).
@@ -19800,6 +19906,15 @@ var formatterSpawnAgent = slots{
 	row:          RowSpawnAgent,
 	result:       ResultSpawnAgent,
 	presentation: runtime.Presentation{Title: "Spawn Agent", Category: "agent", NerdIcon: "\uf234", PlainIcon: "🤖"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"agent_type"},
+		{"fork_context"},
+		{"fork_turns"},
+		{"items"},
+		{"message"},
+		{"model"},
+		{"task_name"},
+	}},
 }
 
 // UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Parallel).
@@ -20053,6 +20168,7 @@ var formatterMultiToolUseParallel = slots{
 	row:          RowMultiToolUseParallel,
 	result:       ResultMultiToolUseParallel,
 	presentation: runtime.Presentation{Title: "Parallel", Category: "agent", NerdIcon: "\uf0db", PlainIcon: "⇉"},
+	fields:       runtime.InputFields{Read: [][]string{{"tool_uses"}}},
 }
 
 // RowBash renders the row of a call to "bash" (Shell).
@@ -20325,6 +20441,7 @@ var formatterBash = slots{
 	errorLine:    ErrorBash,
 	expand:       ExpandBash,
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
+	fields:       runtime.InputFields{Read: [][]string{{"command"}}},
 }
 
 // PreviewFilesystemAny formats calls to "filesystem:*" (Filesystem).
@@ -22227,6 +22344,16 @@ var formatterFilesystemAny = slots{
 	row:          RowFilesystemAny,
 	result:       ResultFilesystemAny,
 	presentation: runtime.Presentation{Title: "Filesystem", Category: "file", NerdIcon: "\uf0a0", PlainIcon: "🗂️"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"content"},
+		{"destination"},
+		{"dryRun"},
+		{"edits"},
+		{"path"},
+		{"paths"},
+		{"pattern"},
+		{"source"},
+	}},
 }
 
 // PreviewGithubAny formats calls to "github:*" (GitHub).
@@ -25323,6 +25450,40 @@ var formatterGithubAny = slots{
 	row:          RowGithubAny,
 	result:       ResultGithubAny,
 	presentation: runtime.Presentation{Title: "GitHub", Category: "vcs", NerdIcon: "\uf09b", PlainIcon: "🐙"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"base"},
+		{"body"},
+		{"branch"},
+		{"content"},
+		{"event"},
+		{"filename"},
+		{"files"},
+		{"from_branch"},
+		{"head"},
+		{"inputs"},
+		{"issue_number"},
+		{"merge_method"},
+		{"message"},
+		{"method"},
+		{"name"},
+		{"organization"},
+		{"owner"},
+		{"path"},
+		{"private"},
+		{"public"},
+		{"pullNumber"},
+		{"pull_number"},
+		{"q"},
+		{"query"},
+		{"reaction"},
+		{"ref"},
+		{"repo"},
+		{"run_id"},
+		{"sha"},
+		{"state"},
+		{"title"},
+		{"workflow_id"},
+	}},
 }
 
 // PreviewGitAny formats calls to "git:*" (Git).
@@ -26563,6 +26724,15 @@ var formatterGitAny = slots{
 	row:          RowGitAny,
 	result:       ResultGitAny,
 	presentation: runtime.Presentation{Title: "Git", Category: "vcs", NerdIcon: "\uf1d3", PlainIcon: "⎇"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"base_branch"},
+		{"branch_name"},
+		{"files"},
+		{"message"},
+		{"repo_path"},
+		{"revision"},
+		{"target"},
+	}},
 }
 
 // PreviewPostgresQuery formats calls to "postgres:query" (PostgreSQL).
@@ -26869,6 +27039,7 @@ var formatterPostgresQuery = slots{
 	row:          RowPostgresQuery,
 	result:       ResultPostgresQuery,
 	presentation: runtime.Presentation{Title: "PostgreSQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+	fields:       runtime.InputFields{Read: [][]string{{"sql"}}},
 }
 
 // PreviewSqliteAny formats calls to "sqlite:*" (SQLite).
@@ -27408,6 +27579,7 @@ var formatterSqliteAny = slots{
 	row:          RowSqliteAny,
 	result:       ResultSqliteAny,
 	presentation: runtime.Presentation{Title: "SQLite", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+	fields:       runtime.InputFields{Read: [][]string{{"query"}, {"table_name"}}},
 }
 
 // PreviewMysqlAny formats calls to "mysql:*" (MySQL).
@@ -27956,6 +28128,7 @@ var formatterMysqlAny = slots{
 	row:          RowMysqlAny,
 	result:       ResultMysqlAny,
 	presentation: runtime.Presentation{Title: "MySQL", Category: "database", NerdIcon: "\uf1c0", PlainIcon: "🗄️"},
+	fields:       runtime.InputFields{Read: [][]string{{"query"}, {"sql"}}},
 }
 
 // PreviewPlaywrightAny formats calls to "playwright:*" (Playwright).
@@ -35133,6 +35306,40 @@ var formatterPlaywrightAny = slots{
 	row:          RowPlaywrightAny,
 	result:       ResultPlaywrightAny,
 	presentation: runtime.Presentation{Title: "Playwright", Category: "browser", NerdIcon: "\uf2d0", PlainIcon: "🎭"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"accept"},
+		{"code"},
+		{"data"},
+		{"doubleClick"},
+		{"element"},
+		{"endElement"},
+		{"endRef"},
+		{"endTarget"},
+		{"fields"},
+		{"filePath"},
+		{"filename"},
+		{"function"},
+		{"headers"},
+		{"iframeSelector"},
+		{"key"},
+		{"paths"},
+		{"promptText"},
+		{"ref"},
+		{"script"},
+		{"selector"},
+		{"sourceSelector"},
+		{"startElement"},
+		{"startRef"},
+		{"startTarget"},
+		{"submit"},
+		{"target"},
+		{"targetSelector"},
+		{"text"},
+		{"token"},
+		{"url"},
+		{"value"},
+		{"values"},
+	}},
 }
 
 var patternPlaywrightAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -35702,6 +35909,12 @@ var formatterFetchFetch = slots{
 	row:          RowFetchFetch,
 	result:       ResultFetchFetch,
 	presentation: runtime.Presentation{Title: "Fetch", Category: "web", NerdIcon: "\uf0ed", PlainIcon: "🌐"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"max_length"},
+		{"raw"},
+		{"start_index"},
+		{"url"},
+	}},
 }
 
 var patternFetchFetch_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -36978,6 +37191,15 @@ var formatterSlackAny = slots{
 	row:          RowSlackAny,
 	result:       ResultSlackAny,
 	presentation: runtime.Presentation{Title: "Slack", Category: "chat", NerdIcon: "\uf198", PlainIcon: "💬"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"channel_id"},
+		{"emoji"},
+		{"payload"},
+		{"reaction"},
+		{"text"},
+		{"thread_ts"},
+		{"timestamp"},
+	}},
 }
 
 // PreviewMemoryAny formats calls to "memory:*" (Memory).
@@ -40711,6 +40933,15 @@ var formatterMemoryAny = slots{
 	row:          RowMemoryAny,
 	result:       ResultMemoryAny,
 	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf1e0", PlainIcon: "🧠"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"deletions"},
+		{"entities"},
+		{"entityNames"},
+		{"names"},
+		{"observations"},
+		{"query"},
+		{"relations"},
+	}},
 }
 
 // PreviewBraveSearchAny formats calls to "brave-search:*" (Brave Search).
@@ -41015,6 +41246,7 @@ var formatterBraveSearchAny = slots{
 	row:          RowBraveSearchAny,
 	result:       ResultBraveSearchAny,
 	presentation: runtime.Presentation{Title: "Brave Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🦁"},
+	fields:       runtime.InputFields{Read: [][]string{{"count"}, {"offset"}, {"query"}}},
 }
 
 // PreviewPuppeteerAny formats calls to "puppeteer:*" (Puppeteer).
@@ -42281,6 +42513,15 @@ var formatterPuppeteerAny = slots{
 	row:          RowPuppeteerAny,
 	result:       ResultPuppeteerAny,
 	presentation: runtime.Presentation{Title: "Puppeteer", Category: "browser", NerdIcon: "\uf268", PlainIcon: "🧭"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"allowDangerous"},
+		{"launchOptions"},
+		{"name"},
+		{"script"},
+		{"selector"},
+		{"url"},
+		{"value"},
+	}},
 }
 
 var patternPuppeteerAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -42882,6 +43123,12 @@ var formatterRedisAny = slots{
 	row:          RowRedisAny,
 	result:       ResultRedisAny,
 	presentation: runtime.Presentation{Title: "Redis", Category: "database", NerdIcon: "\uf233", PlainIcon: "🔑"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"expireSeconds"},
+		{"key"},
+		{"pattern"},
+		{"value"},
+	}},
 }
 
 // PreviewGitlabAny formats calls to "gitlab:*" (GitLab).
@@ -43835,6 +44082,19 @@ var formatterGitlabAny = slots{
 	row:          RowGitlabAny,
 	result:       ResultGitlabAny,
 	presentation: runtime.Presentation{Title: "GitLab", Category: "vcs", NerdIcon: "\uf296", PlainIcon: "🦊"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"branch"},
+		{"commit_message"},
+		{"file_path"},
+		{"files"},
+		{"namespace"},
+		{"project_id"},
+		{"ref"},
+		{"search"},
+		{"source_branch"},
+		{"target_branch"},
+		{"title"},
+	}},
 }
 
 // PreviewTimeAny formats calls to "time:*" (Time).
@@ -44124,6 +44384,12 @@ var formatterTimeAny = slots{
 	row:          RowTimeAny,
 	result:       ResultTimeAny,
 	presentation: runtime.Presentation{Title: "Time", Category: "time", NerdIcon: "\uf017", PlainIcon: "🕒"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"source_timezone"},
+		{"target_timezone"},
+		{"time"},
+		{"timezone"},
+	}},
 }
 
 // PreviewSentryGetSentryIssue formats calls to "sentry:get_sentry_issue" (Sentry).
@@ -44277,6 +44543,7 @@ var formatterSentryGetSentryIssue = slots{
 	row:          RowSentryGetSentryIssue,
 	result:       ResultSentryGetSentryIssue,
 	presentation: runtime.Presentation{Title: "Sentry", Category: "monitoring", NerdIcon: "\uf188", PlainIcon: "🐞"},
+	fields:       runtime.InputFields{Read: [][]string{{"issue_id_or_url"}}},
 }
 
 // PreviewSee formats calls to "see" (See).
@@ -44832,6 +45099,12 @@ var formatterSee = slots{
 	result:       ResultSee,
 	errorLine:    ErrorSee,
 	presentation: runtime.Presentation{Title: "See", Category: "desktop", NerdIcon: "\U000f0208", PlainIcon: "👁"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"annotate"},
+		{"app_target"},
+		{"path"},
+		{"snapshot"},
+	}},
 }
 
 // PreviewClick formats calls to "click" (Click).
@@ -45371,6 +45644,17 @@ var formatterClick = slots{
 	result:       ResultClick,
 	errorLine:    ErrorClick,
 	presentation: runtime.Presentation{Title: "Click", Category: "desktop", NerdIcon: "\U000f057d", PlainIcon: "🖱"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"background"},
+		{"coords"},
+		{"double"},
+		{"on"},
+		{"pid"},
+		{"query"},
+		{"right"},
+		{"snapshot"},
+		{"wait_for"},
+	}},
 }
 
 // PreviewType formats calls to "type" (Type).
@@ -46140,6 +46424,19 @@ var formatterType = slots{
 	result:       ResultType,
 	errorLine:    ErrorType,
 	presentation: runtime.Presentation{Title: "Type", Category: "desktop", NerdIcon: "\uf11c", PlainIcon: "⌨"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"clear"},
+		{"delay"},
+		{"delete"},
+		{"escape"},
+		{"on"},
+		{"press_return"},
+		{"profile"},
+		{"snapshot"},
+		{"tab"},
+		{"text"},
+		{"wpm"},
+	}},
 }
 
 // PreviewHotkey formats calls to "hotkey" (Hotkey).
@@ -46345,6 +46642,7 @@ var formatterHotkey = slots{
 	result:       ResultHotkey,
 	errorLine:    ErrorHotkey,
 	presentation: runtime.Presentation{Title: "Hotkey", Category: "desktop", NerdIcon: "\U000f030c", PlainIcon: "⌘"},
+	fields:       runtime.InputFields{Read: [][]string{{"hold_duration"}, {"keys"}}},
 }
 
 // PreviewScroll formats calls to "scroll" (Scroll).
@@ -46727,6 +47025,14 @@ var formatterScroll = slots{
 	result:       ResultScroll,
 	errorLine:    ErrorScroll,
 	presentation: runtime.Presentation{Title: "Scroll", Category: "desktop", NerdIcon: "\U000f0b7f", PlainIcon: "↕"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"amount"},
+		{"delay"},
+		{"direction"},
+		{"on"},
+		{"smooth"},
+		{"snapshot"},
+	}},
 }
 
 // PreviewApp formats calls to "app" (App).
@@ -47741,6 +48047,18 @@ var formatterApp = slots{
 	result:       ResultApp,
 	errorLine:    ErrorApp,
 	presentation: runtime.Presentation{Title: "App", Category: "desktop", NerdIcon: "\U000f003b", PlainIcon: "🚀"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"all"},
+		{"bundleId"},
+		{"cycle"},
+		{"except"},
+		{"force"},
+		{"name"},
+		{"to"},
+		{"wait"},
+		{"waitUntilReady"},
+	}},
 }
 
 // PreviewPeekabooList formats calls to "peekaboo:list" (List).
@@ -48358,6 +48676,7 @@ var formatterPeekabooList = slots{
 	result:       ResultPeekabooList,
 	errorLine:    ErrorPeekabooList,
 	presentation: runtime.Presentation{Title: "List", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
+	fields:       runtime.InputFields{Read: [][]string{{"app"}, {"include_window_details"}, {"item_type"}}},
 }
 
 var patternPeekabooList_1 = celrt.NewPattern("^[0-9]{1,9} running$")
@@ -49115,6 +49434,17 @@ var formatterWindow = slots{
 	result:       ResultWindow,
 	errorLine:    ErrorWindow,
 	presentation: runtime.Presentation{Title: "Window", Category: "desktop", NerdIcon: "\uf2d0", PlainIcon: "🗔"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"app"},
+		{"height"},
+		{"index"},
+		{"title"},
+		{"width"},
+		{"window_id"},
+		{"x"},
+		{"y"},
+	}},
 }
 
 // PreviewMenu formats calls to "menu" (Menu).
@@ -49749,6 +50079,13 @@ var formatterMenu = slots{
 	result:       ResultMenu,
 	errorLine:    ErrorMenu,
 	presentation: runtime.Presentation{Title: "Menu", Category: "desktop", NerdIcon: "\U000f035c", PlainIcon: "☰"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"app"},
+		{"item"},
+		{"path"},
+		{"title"},
+	}},
 }
 
 // PreviewDialog formats calls to "dialog" (Dialog).
@@ -50637,6 +50974,24 @@ var formatterDialog = slots{
 	result:       ResultDialog,
 	errorLine:    ErrorDialog,
 	presentation: runtime.Presentation{Title: "Dialog", Category: "desktop", NerdIcon: "\U000f0366", PlainIcon: "💬"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"app"},
+		{"button"},
+		{"clear"},
+		{"ensure_expanded"},
+		{"field"},
+		{"field_index"},
+		{"force"},
+		{"name"},
+		{"path"},
+		{"pid"},
+		{"select"},
+		{"text"},
+		{"window_id"},
+		{"window_index"},
+		{"window_title"},
+	}},
 }
 
 // PreviewDrag formats calls to "drag" (Drag).
@@ -51202,6 +51557,21 @@ var formatterDrag = slots{
 	result:       ResultDrag,
 	errorLine:    ErrorDrag,
 	presentation: runtime.Presentation{Title: "Drag", Category: "desktop", NerdIcon: "\U000f01be", PlainIcon: "✋"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"auto_focus"},
+		{"bring_to_current_space"},
+		{"duration"},
+		{"from"},
+		{"from_coords"},
+		{"modifiers"},
+		{"profile"},
+		{"snapshot"},
+		{"space_switch"},
+		{"steps"},
+		{"to"},
+		{"to_app"},
+		{"to_coords"},
+	}},
 }
 
 // PreviewImage formats calls to "image" (Screenshot).
@@ -51926,6 +52296,15 @@ var formatterImage = slots{
 	result:       ResultImage,
 	errorLine:    ErrorImage,
 	presentation: runtime.Presentation{Title: "Screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"app_target"},
+		{"capture_focus"},
+		{"format"},
+		{"path"},
+		{"question"},
+		{"retina"},
+		{"scale"},
+	}},
 }
 
 // PreviewCapture formats calls to "capture" (Capture).
@@ -52751,4 +53130,36 @@ var formatterCapture = slots{
 	result:       ResultCapture,
 	errorLine:    ErrorCapture,
 	presentation: runtime.Presentation{Title: "Capture", Category: "desktop", NerdIcon: "\uf03d", PlainIcon: "🎥"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"active_fps"},
+		{"app"},
+		{"autoclean_minutes"},
+		{"capture_focus"},
+		{"diff_budget_ms"},
+		{"diff_strategy"},
+		{"duration_seconds"},
+		{"end_ms"},
+		{"every_ms"},
+		{"heartbeat_sec"},
+		{"highlight_changes"},
+		{"idle_fps"},
+		{"input"},
+		{"max_frames"},
+		{"max_mb"},
+		{"mode"},
+		{"no_diff"},
+		{"output_dir"},
+		{"pid"},
+		{"quiet_ms"},
+		{"region"},
+		{"resolution_cap"},
+		{"sample_fps"},
+		{"screen_index"},
+		{"source"},
+		{"start_ms"},
+		{"threshold_percent"},
+		{"video_out"},
+		{"window_index"},
+		{"window_title"},
+	}},
 }

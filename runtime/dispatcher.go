@@ -194,13 +194,20 @@ func (d *Dispatcher) Describe(c Call) Description {
 type rawPreview struct {
 	Preview
 	json bool // Text is the default preview: compact JSON (see revealJSON)
+	// unread are the fields of the input that the formatter did not read
+	// (see FieldReader), shown after its text.
+	unread *value.Object
 }
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
 		return Preview{Text: d.fitBytes(revealJSON(textfmt.SecretText(raw.Text), d.limits.Output))}
 	}
-	return Preview{Text: d.fitBytes(outputText(raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
+	text := outputText(raw.Text, Reveal, d.limits.Output)
+	if raw.unread != nil {
+		text = d.withUnread(text, raw.unread)
+	}
+	return Preview{Text: d.fitBytes(text), Formatter: raw.Formatter}
 }
 
 // fitBytes cuts sanitized text to Limits.OutputBytes, when set.
@@ -220,11 +227,11 @@ func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 		return rawPreview{}
 	}
 	if isMCP(s.c) {
-		return rawPreview{Preview: d.mcpPreview(s)}
+		return d.mcpPreview(s)
 	}
 	if reg := s.keys[0].reg; reg != nil {
-		if text, ok := d.run(reg, s.c.Tool, s.request(0, d.limits)); ok {
-			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
+		if raw, ok := d.format(reg, s.c.Tool, s.request(0, d.limits)); ok {
+			return raw
 		}
 	}
 	text, json := d.defaultPreview(s)
@@ -269,16 +276,41 @@ func (d *Dispatcher) jsonLimit(c Call) int {
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
-func (d *Dispatcher) mcpPreview(s *subject) Preview {
+func (d *Dispatcher) mcpPreview(s *subject) rawPreview {
 	for i, k := range s.lookups() {
 		if k.reg == nil {
 			continue
 		}
-		if text, ok := d.run(k.reg, s.c.Tool, s.request(i, d.limits)); ok {
-			return Preview{Text: text, Formatter: k.reg.owner}
+		var shown []string
+		if k.umbrella {
+			shown = umbrellaShown
+		}
+		if raw, ok := d.format(k.reg, s.c.Tool, s.request(i, d.limits), shown...); ok {
+			return raw
 		}
 	}
-	return Preview{}
+	return rawPreview{}
+}
+
+// umbrellaShown are the fields of the umbrella object that an MCP call's
+// prompt shows: its target names the tool.
+var umbrellaShown = []string{"tool"}
+
+// format runs the preview of a registration, with the fields of the input
+// it did not read; ok is false when it declines, fails, or reads none of
+// the fields the input has (see FieldReader).
+// shown are the fields of the input that the prompt shows around the
+// preview.
+func (d *Dispatcher) format(reg *registration, tool string, req Request, shown ...string) (raw rawPreview, ok bool) {
+	unread, declines := reg.accounting.unread(req.Input, shown...)
+	if declines {
+		return rawPreview{}, false
+	}
+	text, ok := d.run(reg, tool, req)
+	if !ok {
+		return rawPreview{}, false
+	}
+	return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}, unread: unread}, true
 }
 
 // mcpInput returns an MCP call's target, its arguments and the umbrella form

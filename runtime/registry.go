@@ -82,6 +82,7 @@ type registration struct {
 	group      string // the group it was registered in, or ""
 	aliasOf    string
 	formatter  Formatter
+	accounting *accounting  // the fields it accounts for; nil for all
 	failures   atomic.Int64 // failures so far, for Info
 }
 
@@ -169,7 +170,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, formatter: e.Formatter}
+		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -444,16 +445,38 @@ func runList(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS")
+	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS\tOMITS")
 	for _, f := range checked.Formatters {
 		title := f.Entry.Title
 		if title == "" {
 			title = "-"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, slotNames(f.Entry))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, slotNames(f.Entry), omitNames(f.Entry))
 	}
 	w.Flush()
 	return exitOK
+}
+
+// omitNames lists the input fields an entry deliberately does not show
+// (see celfmt.Entry.Omits), "-" for none, so that a reviewer sees what a
+// catalog chooses to leave out. A name that is not plain ASCII letters,
+// digits, "_", "-" and "." is quoted, so that no name can hide another or
+// reach the terminal as anything but text.
+func omitNames(e *celfmt.Entry) string {
+	if len(e.Omits) == 0 {
+		return "-"
+	}
+	names := make([]string, len(e.Omits))
+	for i, name := range e.Omits {
+		names[i] = name
+		for _, c := range []byte(name) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+				names[i] = strconv.QuoteToASCII(name)
+				break
+			}
+		}
+	}
+	return strings.Join(names, ",")
 }
 
 // slotNames lists what an entry declares, without spaces so that the

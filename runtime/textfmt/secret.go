@@ -676,11 +676,35 @@ func (sc *secretScanner) named(i int) int {
 	for k > j && s[k-1] == '.' {
 		k-- // the full stop that ends a sentence
 	}
-	if k == j || !assigned && !credentialLike(s[j:k]) {
+	if k == j || !assigned && !credentialLike(s[j:k]) || codeReference(s[j:k], s[k:]) {
 		return i
 	}
 	sc.add(j, k)
 	return k
+}
+
+// codeReference reports whether v, the value after a credential's name and
+// followed by rest, is code that names where the credential is rather
+// than the credential itself: a dotted path of identifiers
+// (document.cookie, process.env.API_TOKEN) or a call or an index
+// (getToken(), env["TOKEN"]).
+func codeReference(v, rest string) bool {
+	if rest != "" && (rest[0] == '(' || rest[0] == '[') {
+		return true
+	}
+	dots := 0
+	for seg := range strings.SplitSeq(v, ".") {
+		if seg == "" || !(seg[0] == '_' || seg[0] >= 'a' && seg[0] <= 'z' || seg[0] >= 'A' && seg[0] <= 'Z') {
+			return false
+		}
+		for i := range len(seg) {
+			if c := seg[i]; !(alnum[c] || c == '_') {
+				return false
+			}
+		}
+		dots++
+	}
+	return dots > 1
 }
 
 // credentialLike reports whether v, found after a credential's name with

@@ -94,6 +94,11 @@ func TestSecretText(t *testing.T) {
 		{"clean", "git status --short", "git status --short"},
 		// a credential's name, then its value
 		{"assignment, quoted", "SECRET_KEY = 'dj-cQDPcn5xh1bXW15Wo4'\nDEBUG = True", "SECRET_KEY = '" + p(21) + "'\nDEBUG = True"},
+		{"a path in code names a credential, not its value", "fetch(u, {body: JSON.stringify({cookie: document.cookie})})",
+			"fetch(u, {body: JSON.stringify({cookie: document.cookie})})"},
+		{"an environment lookup", "password=process.env.DB_PASSWORD; token: getToken(); secret = env[\"S\"]",
+			"password=process.env.DB_PASSWORD; token: getToken(); secret = env[\"S\"]"},
+		{"an assigned value with dots is still a credential", "password=hunter.2x", "password=" + p(9)},
 		{"assignment, ini", "aws_secret_access_key = c8xv20bMNu2N+LsDKjid\n", "aws_secret_access_key = " + p(20) + "\n"},
 		{"command line", "aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG --profile p",
 			"aws configure set aws_secret_access_key " + p(21) + " --profile p"},

@@ -25,11 +25,11 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "read_file", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile)},
-		{Key: "Read", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile), AliasOf: "read_file"},
-		{Key: "read", Owner: "aliases.yaml#read_file", Formatter: formatter(PreviewReadFile), AliasOf: "read_file"},
-		{Key: "notes:*", Owner: "aliases.yaml#notes:*", Formatter: formatter(PreviewNotesAny)},
-		{Key: "memo:*", Owner: "aliases.yaml#notes:*", Formatter: formatter(PreviewNotesAny), AliasOf: "notes:*"},
+		{Key: "read_file", Owner: "aliases.yaml#read_file", Formatter: formatterReadFile},
+		{Key: "Read", Owner: "aliases.yaml#read_file", Formatter: formatterReadFile, AliasOf: "read_file"},
+		{Key: "read", Owner: "aliases.yaml#read_file", Formatter: formatterReadFile, AliasOf: "read_file"},
+		{Key: "notes:*", Owner: "aliases.yaml#notes:*", Formatter: formatterNotesAny},
+		{Key: "memo:*", Owner: "aliases.yaml#notes:*", Formatter: formatterNotesAny, AliasOf: "notes:*"},
 	}
 }
 
@@ -38,6 +38,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewReadFile formats calls to "read_file" (Read a file).
@@ -55,6 +91,9 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 	return "read " + path + " (as " + tool + ")", true, nil
 }
 
+// formatterReadFile registers the functions of "read_file".
+var formatterReadFile = slots{preview: PreviewReadFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+
 // PreviewNotesAny formats calls to "notes:*" (Any notes tool).
 //
 // Also registered as "memo:*".
@@ -71,3 +110,6 @@ func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return x.Value, x.Ok, nil
 }
+
+// formatterNotesAny registers the functions of "notes:*".
+var formatterNotesAny = slots{preview: PreviewNotesAny, fields: runtime.InputFields{}}

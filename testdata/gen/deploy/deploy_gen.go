@@ -25,10 +25,10 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "deploy", Owner: "deploy.yaml#deploy", Formatter: formatter(PreviewDeploy)},
-		{Key: "rollback", Owner: "deploy.yaml#rollback", Formatter: formatter(PreviewRollback)},
+		{Key: "deploy", Owner: "deploy.yaml#deploy", Formatter: formatterDeploy},
+		{Key: "rollback", Owner: "deploy.yaml#rollback", Formatter: formatterRollback},
 		{Key: "kv:*", Owner: "deploy.yaml#kv:*", Formatter: formatter(PreviewKvAny)},
-		{Key: "search_logs", Owner: "deploy.yaml#search_logs", Formatter: formatter(PreviewSearchLogs)},
+		{Key: "search_logs", Owner: "deploy.yaml#search_logs", Formatter: formatterSearchLogs},
 	}
 }
 
@@ -37,6 +37,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewDeploy formats calls to "deploy" (Deploy a service).
@@ -88,6 +124,14 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 	return v2 + "deploy '" + service + "' to " + where + " (" + count + ")", true, nil
 }
 
+// formatterDeploy registers the functions of "deploy".
+var formatterDeploy = slots{preview: PreviewDeploy, fields: runtime.InputFields{Read: [][]string{
+	{"dry_run"},
+	{"replicas"},
+	{"service"},
+	{"target"},
+}}}
+
 // PreviewRollback formats calls to "rollback" (Roll back a release).
 //
 // Names the release a rollback returns to; declines when none is given.
@@ -123,6 +167,9 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	return v2.Value, v2.Ok, nil
 }
+
+// formatterRollback registers the functions of "rollback".
+var formatterRollback = slots{preview: PreviewRollback, fields: runtime.InputFields{Read: [][]string{{"release"}}}}
 
 // PreviewKvAny formats calls to "kv:*" (Key-value store).
 //
@@ -192,3 +239,6 @@ func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) 
 	}
 	return "for " + celrt.Inline(query, int64(limits.Summary)) + v1, true, nil
 }
+
+// formatterSearchLogs registers the functions of "search_logs".
+var formatterSearchLogs = slots{preview: PreviewSearchLogs, fields: runtime.InputFields{Read: [][]string{{"query"}, {"since"}}}}

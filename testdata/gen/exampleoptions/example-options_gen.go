@@ -25,8 +25,8 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "github:*", Owner: "example-options.yaml#github:*", Formatter: formatter(PreviewGithubAny)},
-		{Key: "write_file", Owner: "example-options.yaml#write_file", Formatter: formatter(PreviewWriteFile)},
+		{Key: "github:*", Owner: "example-options.yaml#github:*", Formatter: formatterGithubAny},
+		{Key: "write_file", Owner: "example-options.yaml#write_file", Formatter: formatterWriteFile},
 	}
 }
 
@@ -35,6 +35,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewGithubAny formats calls to "github:*" (Any GitHub tool).
@@ -65,6 +101,9 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	return celrt.Replace(elem, "_", " ") + " in " + repo + v1, true, nil
 }
 
+// formatterGithubAny registers the functions of "github:*".
+var formatterGithubAny = slots{preview: PreviewGithubAny, fields: runtime.InputFields{Read: [][]string{{"repo"}, {"title"}}}}
+
 // PreviewWriteFile formats calls to "write_file".
 //
 // Defined in example-options.yaml, registered with owner "example-options.yaml#write_file":
@@ -77,3 +116,6 @@ func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	return "write " + celrt.Truncate(path, int64(limits.Preview)), true, nil
 }
+
+// formatterWriteFile registers the functions of "write_file".
+var formatterWriteFile = slots{preview: PreviewWriteFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}

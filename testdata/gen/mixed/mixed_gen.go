@@ -30,8 +30,8 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "sleep", Owner: "mixed.yaml#sleep", Formatter: formatter(PreviewSleep)},
-		{Key: "echo", Owner: "mixed.yaml#echo", Formatter: formatter(PreviewEcho)},
+		{Key: "sleep", Owner: "mixed.yaml#sleep", Formatter: formatterSleep},
+		{Key: "echo", Owner: "mixed.yaml#echo", Formatter: formatterEcho},
 	}
 }
 
@@ -40,6 +40,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewSleep formats calls to "sleep" (Wait a while).
@@ -55,6 +91,9 @@ func PreviewSleep(input *value.Object, tool string, limits runtime.Limits) (stri
 	return catalog.FormatTool("sleep", input, tool, limits)
 }
 
+// formatterSleep registers the functions of "sleep".
+var formatterSleep = slots{preview: PreviewSleep, fields: runtime.InputFields{Read: [][]string{{"duration"}}}}
+
 // PreviewEcho formats calls to "echo".
 //
 // Defined in mixed.yaml, registered with owner "mixed.yaml#echo":
@@ -67,6 +106,9 @@ func PreviewEcho(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	return "printing " + celrt.Truncate(text, int64(limits.Summary)), true, nil
 }
+
+// formatterEcho registers the functions of "echo".
+var formatterEcho = slots{preview: PreviewEcho, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
 // restored the first time their formatter runs: initializing this package
@@ -105,5 +147,6 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 				"\x11\x10p",
 		},
 		Optional: false,
+		Fields:   runtime.InputFields{Read: [][]string{{"duration"}}},
 	},
 })

@@ -25,9 +25,9 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "a", Owner: "names.yaml#a", Formatter: formatter(PreviewA)},
-		{Key: "a_", Owner: "names.yaml#a_", Formatter: formatter(PreviewA2)},
-		{Key: "a2", Owner: "names.yaml#a2", Formatter: formatter(PreviewA22)},
+		{Key: "a", Owner: "names.yaml#a", Formatter: formatterA},
+		{Key: "a_", Owner: "names.yaml#a_", Formatter: formatterA2},
+		{Key: "a2", Owner: "names.yaml#a2", Formatter: formatterA22},
 	}
 }
 
@@ -36,6 +36,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewA formats calls to "a".
@@ -64,6 +100,9 @@ func PreviewA(input *value.Object, tool string, limits runtime.Limits) (string, 
 	}
 	return v1, true, nil
 }
+
+// formatterA registers the functions of "a".
+var formatterA = slots{preview: PreviewA, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 var patternA_1 = celrt.NewPattern("^/etc/")
 
@@ -94,6 +133,9 @@ func PreviewA2(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1, true, nil
 }
 
+// formatterA2 registers the functions of "a_".
+var formatterA2 = slots{preview: PreviewA2, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+
 var patternA2_1 = celrt.NewPattern("^/home/")
 
 // PreviewA22 formats calls to "a2".
@@ -122,5 +164,8 @@ func PreviewA22(input *value.Object, tool string, limits runtime.Limits) (string
 	}
 	return v1, true, nil
 }
+
+// formatterA22 registers the functions of "a2".
+var formatterA22 = slots{preview: PreviewA22, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 var patternA22_1 = celrt.NewPattern("^/tmp/")

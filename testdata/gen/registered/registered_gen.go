@@ -25,10 +25,10 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "my-tool", Owner: "registered.yaml#my-tool", Formatter: formatter(PreviewMyTool)},
-		{Key: "unknown-tool", Owner: "registered.yaml#unknown-tool", Formatter: formatter(PreviewUnknownTool)},
-		{Key: "read", Owner: "registered.yaml#read", Formatter: formatter(PreviewRead)},
-		{Key: "mcp", Owner: "registered.yaml#mcp", Formatter: formatter(PreviewMcp)},
+		{Key: "my-tool", Owner: "registered.yaml#my-tool", Formatter: formatterMyTool},
+		{Key: "unknown-tool", Owner: "registered.yaml#unknown-tool", Formatter: formatterUnknownTool},
+		{Key: "read", Owner: "registered.yaml#read", Formatter: formatterRead},
+		{Key: "mcp", Owner: "registered.yaml#mcp", Formatter: formatterMcp},
 	}
 }
 
@@ -39,6 +39,42 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
 }
 
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
+}
+
 // PreviewMyTool formats calls to "my-tool" (A formatter that always answers).
 //
 // Defined in registered.yaml, registered with owner "registered.yaml#my-tool":
@@ -47,6 +83,9 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	return "custom preview", true, nil
 }
+
+// formatterMyTool registers the functions of "my-tool".
+var formatterMyTool = slots{preview: PreviewMyTool, fields: runtime.InputFields{}}
 
 // PreviewUnknownTool formats calls to "unknown-tool" (A formatter that always declines).
 //
@@ -63,6 +102,9 @@ func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits)
 	return x.Value, x.Ok, nil
 }
 
+// formatterUnknownTool registers the functions of "unknown-tool".
+var formatterUnknownTool = slots{preview: PreviewUnknownTool, fields: runtime.InputFields{}}
+
 // PreviewRead formats calls to "read" (A replacement for the stock read preview).
 //
 // Defined in registered.yaml, registered with owner "registered.yaml#read":
@@ -71,6 +113,9 @@ func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits)
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	return "custom read summary", true, nil
 }
+
+// formatterRead registers the functions of "read".
+var formatterRead = slots{preview: PreviewRead, fields: runtime.InputFields{Omitted: []string{"path"}}}
 
 // PreviewMcp formats calls to "mcp" (An MCP formatter that shows the query, or declines).
 //
@@ -112,3 +157,6 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	}
 	return v2.Value, v2.Ok, nil
 }
+
+// formatterMcp registers the functions of "mcp".
+var formatterMcp = slots{preview: PreviewMcp, fields: runtime.InputFields{Read: [][]string{{"arguments", "query"}}}}

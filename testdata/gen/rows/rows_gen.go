@@ -46,8 +46,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
 }
 
-// slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
-// runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
 // a runtime.Renderer, which declines what the entry does not render, and a
 // runtime.Presenter.
@@ -61,6 +61,7 @@ type slots struct {
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
 	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -82,6 +83,10 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 func (s slots) Row(req runtime.Request) (string, bool, error) {
@@ -350,6 +355,7 @@ var formatterRead = slots{
 	errorLine:    ErrorRead,
 	expand:       ExpandRead,
 	presentation: runtime.Presentation{Title: "Read", Category: "file", NerdIcon: "\uf15c", PlainIcon: "📄"},
+	fields:       runtime.InputFields{Read: [][]string{{"limit"}, {"offset"}, {"path"}}},
 }
 
 // RowWrite renders the row of a call to "write".
@@ -418,6 +424,7 @@ var formatterWrite = slots{
 	row:          RowWrite,
 	result:       ResultWrite,
 	presentation: runtime.Presentation{Category: "file", NerdIcon: "\uf040"},
+	fields:       runtime.InputFields{Read: [][]string{{"content"}, {"path"}}},
 }
 
 // RowBash renders the row of a call to "bash" (Shell).
@@ -531,6 +538,7 @@ var formatterBash = slots{
 	errorLine:    ErrorBash,
 	expand:       ExpandBash,
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", PlainIcon: "$"},
+	fields:       runtime.InputFields{Read: [][]string{{"command"}, {"timeout"}}},
 }
 
 // ResultScreenshot summarizes the result of a call to "screenshot".
@@ -599,6 +607,7 @@ var formatterScreenshot = slots{
 	result:       ResultScreenshot,
 	expand:       ExpandScreenshot,
 	presentation: runtime.Presentation{Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+	fields:       runtime.InputFields{},
 }
 
 // RowClock renders the row of a call to "clock" (Clock).
@@ -628,6 +637,7 @@ var formatterClock = slots{
 	row:          RowClock,
 	result:       ResultClock,
 	presentation: runtime.Presentation{Title: "Clock"},
+	fields:       runtime.InputFields{},
 }
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
@@ -677,5 +687,6 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 				"\x0e\"\x04\b\x03\x10\x16\"\x04\b\x04\x10\x1f\"\x04\b\x05\x10&\"\x04\b\x06\x10'\"\x04\b\a\x10-\"" +
 				"\x04\b\b\x105",
 		},
+		Fields: runtime.InputFields{},
 	},
 })

@@ -26,7 +26,7 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
 		{Key: "http_request", Owner: "secrets.yaml#http_request", Formatter: formatterHttpRequest},
-		{Key: "bash", Owner: "secrets.yaml#bash", Formatter: formatter(PreviewBash)},
+		{Key: "bash", Owner: "secrets.yaml#bash", Formatter: formatterBash},
 		{Key: "set_env", Owner: "secrets.yaml#set_env", Formatter: formatter(PreviewSetEnv)},
 	}
 }
@@ -38,8 +38,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
 }
 
-// slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
-// runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
 // a runtime.Renderer, which declines what the entry does not render, and a
 // runtime.Presenter.
@@ -53,6 +53,7 @@ type slots struct {
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
 	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -74,6 +75,10 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 func (s slots) Row(req runtime.Request) (string, bool, error) {
@@ -231,6 +236,7 @@ var formatterHttpRequest = slots{
 	preview:      PreviewHttpRequest,
 	row:          RowHttpRequest,
 	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"headers"}, {"method"}, {"url"}}},
 }
 
 // PreviewBash formats calls to "bash".
@@ -245,6 +251,9 @@ func PreviewBash(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	return celrt.Redact(command), true, nil
 }
+
+// formatterBash registers the functions of "bash".
+var formatterBash = slots{preview: PreviewBash, fields: runtime.InputFields{Read: [][]string{{"command"}}}}
 
 // PreviewSetEnv formats calls to "set_env".
 //

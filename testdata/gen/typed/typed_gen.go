@@ -27,9 +27,9 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 // followed by its aliases, in catalog order.
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
-		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatter(PreviewResize)},
+		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatterResize},
 		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatter(PreviewShapes)},
-		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatter(PreviewPairs)},
+		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatterPairs},
 	}
 }
 
@@ -38,6 +38,42 @@ type formatter func(*value.Object, string, runtime.Limits) (string, bool, error)
 
 func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
+}
+
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
+// a call carries no calls, and its tier is tierOf's when set, else tier.
+type slots struct {
+	preview formatter
+	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier    runtime.Tier
+	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
+}
+
+func (s slots) Format(req runtime.Request) (string, bool, error) {
+	if s.preview == nil {
+		return "", false, nil
+	}
+	return s.preview(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+	if s.unwrap == nil {
+		return nil, nil
+	}
+	return s.unwrap(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+	if s.tierOf == nil {
+		return s.tier, nil
+	}
+	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewResize formats calls to "resize".
@@ -157,6 +193,14 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 	}
 	return "sizes " + celrt.JoinSep(list2, ", ") + v1 + v2 + v3, true, nil
 }
+
+// formatterResize registers the functions of "resize".
+var formatterResize = slots{preview: PreviewResize, fields: runtime.InputFields{Read: [][]string{
+	{"names"},
+	{"ratios"},
+	{"scale"},
+	{"sizes"},
+}}}
 
 // PreviewShapes formats calls to "shapes" (Shapes the translation handles specially).
 //
@@ -315,3 +359,6 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 	}
 	return strconv.FormatInt(int64(len(list)), 10) + " " + strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
+
+// formatterPairs registers the functions of "pairs".
+var formatterPairs = slots{preview: PreviewPairs, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}

@@ -47,14 +47,15 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 	return f(req.Input, req.Tool, req.Limits)
 }
 
-// slots adapts the functions of an entry with unwrap or tier to runtime.Formatter,
-// runtime.Unwrapper and runtime.Tierer: without a preview it declines, without unwrap
+// slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
+// runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier.
 type slots struct {
 	preview formatter
 	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
 	tier    runtime.Tier
 	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	fields  runtime.InputFields
 }
 
 func (s slots) Format(req runtime.Request) (string, bool, error) {
@@ -76,6 +77,10 @@ func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
+}
+
+func (s slots) InputFields() runtime.InputFields {
+	return s.fields
 }
 
 // PreviewWrite formats calls to "write" (Write a file or a device).
@@ -150,7 +155,12 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 }
 
 // formatterWrite registers the functions of "write".
-var formatterWrite = slots{preview: PreviewWrite, unwrap: UnwrapWrite, tier: runtime.TierWrite}
+var formatterWrite = slots{
+	preview: PreviewWrite,
+	unwrap:  UnwrapWrite,
+	tier:    runtime.TierWrite,
+	fields:  runtime.InputFields{Read: [][]string{{"content"}, {"path"}}},
+}
 
 // PreviewMultiToolUseParallel formats calls to "multi_tool_use.parallel" (Run tools in parallel).
 //
@@ -263,7 +273,11 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 }
 
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
-var formatterMultiToolUseParallel = slots{preview: PreviewMultiToolUseParallel, unwrap: UnwrapMultiToolUseParallel}
+var formatterMultiToolUseParallel = slots{
+	preview: PreviewMultiToolUseParallel,
+	unwrap:  UnwrapMultiToolUseParallel,
+	fields:  runtime.InputFields{Read: [][]string{{"tool_uses"}}},
+}
 
 // PreviewQuery formats calls to "query" (Run an SQL query).
 //
@@ -325,7 +339,11 @@ func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime
 }
 
 // formatterQuery registers the functions of "query".
-var formatterQuery = slots{preview: PreviewQuery, tierOf: TierQuery}
+var formatterQuery = slots{
+	preview: PreviewQuery,
+	tierOf:  TierQuery,
+	fields:  runtime.InputFields{Read: [][]string{{"sql"}}},
+}
 
 // PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
 //
@@ -341,10 +359,14 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterWebFetch registers the functions of "web_fetch".
-var formatterWebFetch = slots{preview: PreviewWebFetch, tier: runtime.TierNetwork}
+var formatterWebFetch = slots{
+	preview: PreviewWebFetch,
+	tier:    runtime.TierNetwork,
+	fields:  runtime.InputFields{Read: [][]string{{"url"}}},
+}
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{tier: runtime.TierExecute}
+var formatterBash = slots{tier: runtime.TierExecute, fields: runtime.InputFields{}}
 
 // UnwrapSchedule returns the calls that a call to "schedule" carries (Run a call later).
 //
@@ -371,7 +393,11 @@ func TierSchedule(input *value.Object, tool string, limits runtime.Limits) (runt
 }
 
 // formatterSchedule registers the functions of "schedule".
-var formatterSchedule = slots{unwrap: UnwrapSchedule, tierOf: TierSchedule}
+var formatterSchedule = slots{
+	unwrap: UnwrapSchedule,
+	tierOf: TierSchedule,
+	fields: runtime.InputFields{Read: [][]string{{"after"}, {"call"}}},
+}
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
 // restored the first time their formatter runs: initializing this package
@@ -434,5 +460,6 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 				"\x04\b\x03\x10\x0e\"\x04\b\x04\x10\x16\"\x04\b\x05\x10 \"\x04\b\x06\x10!\"\x04\b\a\x10'\"\x04\b\b" +
 				"\x10)\"\x04\b\t\x105",
 		},
+		Fields: runtime.InputFields{Read: [][]string{{"after"}, {"call"}}},
 	},
 })
