@@ -383,6 +383,9 @@ var docFigures = []docFigure{
 	{"README.md", regexp.MustCompile(`a realistic transcript of (\d+) tool calls`), lineCount("testdata/calls.jsonl")},
 	{"docs/stock-catalog.md", regexp.MustCompile("`permgen test` runs all (\\d+)"), stockExamples},
 	{"docs/stock-catalog.md", regexp.MustCompile("`testdata/real/` holds (\\d+) calls"), lineCount("testdata/real/*.jsonl")},
+	{"docs/safe-text.md", regexp.MustCompile(`The corpus holds (\d+) calls`), lineCount("testdata/longtail/calls.jsonl")},
+	{"docs/safe-text.md", regexp.MustCompile(`JSON does not fit the preview limit \((\d+)\)`), constant(runtime.DefaultPreviewLimit)},
+	{"docs/safe-text.md", regexp.MustCompile(`when it does not fit the log limit \((\d+)\)`), constant(runtime.DefaultLogLimit)},
 	{"docs/catalogs.md", regexp.MustCompile(`a broken catalog per kind of mistake \((\d+)\)`), fileCount("testdata/catalogs/bad/*.yaml")},
 }
 
