@@ -201,7 +201,8 @@ type rawPreview struct {
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
-		return Preview{Text: d.fitBytes(revealJSON(textfmt.SecretText(raw.Text), d.limits.Output))}
+		redacted := textfmt.SecretText(raw.Text)
+		return Preview{Text: d.fitBytes(unsplit(revealJSON(redacted, d.limits.Output), redacted, Reveal, d.limits.Output))}
 	}
 	text := outputText(raw.Text, Reveal, d.limits.Output)
 	if raw.unread != nil {
@@ -309,6 +310,12 @@ func (d *Dispatcher) format(reg *registration, tool string, req Request, shown .
 	text, ok := d.run(reg, tool, req)
 	if !ok {
 		return rawPreview{}, false
+	}
+	// A formatter may write a field out whole ("as " + input.user + " with
+	// " + input.password): what the input carries as a credential by its
+	// field's name is hidden wherever the text shows it.
+	if secrets := textfmt.NamedSecrets(req.Input); secrets != nil {
+		text = textfmt.ScrubText(text, secrets)
 	}
 	return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}, unread: unread}, true
 }

@@ -471,6 +471,9 @@ func jsonLines(in value.Input) []Line {
 	var walk func(v any, depth int)
 	walk = func(v any, depth int) {
 		indent := strings.Repeat("  ", depth+1)
+		if depth == 0 {
+			v = textfmt.RedactNamed("", v)
+		}
 		switch v := v.(type) {
 		case *value.Object:
 			if v.Len() == 0 {
@@ -485,7 +488,7 @@ func jsonLines(in value.Input) []Line {
 				}
 				emit()
 				b.WriteString(indent + quoteJSON(visiblePrefix(k, MaxLineChars)) + ": ")
-				walk(x, depth+1)
+				walk(textfmt.RedactNamed(k, x), depth+1)
 				if i++; i < v.Len() {
 					b.WriteString(",")
 				}

@@ -964,15 +964,28 @@ func unsafeString(b []byte) string {
 // credential replaced by its size (textfmt.SecretText, the one redaction
 // rule), then made safe under policy p within n characters. Redacting
 // comes first so that a cut cannot leave a prefix of a credential that the
-// rule no longer recognizes; stripped text is redacted once more, since
-// removing hidden characters can join the pieces of a credential that a
-// model split with them.
+// rule no longer recognizes. Hidden characters can split a credential so
+// that the rule does not see it (ghp_\u{200B}…): the text without them is
+// redacted too, and when that finds a credential the text shows that way,
+// stripped, since revealing the hidden characters would show the pieces.
 func outputText(s string, p TextPolicy, n int) string {
-	out := SafeText(textfmt.SecretText(s), p, n)
-	if p == Strip {
-		if r := textfmt.SecretText(out); r != out {
-			out = SafeText(r, p, n)
-		}
+	redacted := textfmt.SecretText(s)
+	return unsplit(SafeText(redacted, p, n), redacted, p, n)
+}
+
+// unsplit returns out, the safe text of redacted under policy p, or the
+// stripped text when stripping the hidden characters of redacted shows a
+// credential that they split (see outputText).
+func unsplit(out, redacted string, p TextPolicy, n int) string {
+	if p == Reveal && !strings.Contains(out, `\u{`) && !strings.Contains(out, `\x{`) {
+		return out // nothing hidden was revealed
+	}
+	stripped := out
+	if p == Reveal {
+		stripped = SafeText(redacted, Strip, n)
+	}
+	if r := textfmt.SecretText(stripped); r != stripped {
+		return SafeText(r, Strip, n)
 	}
 	return out
 }

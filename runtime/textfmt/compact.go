@@ -93,6 +93,9 @@ func (w *collapser) value(v any) bool {
 		}
 		w.writeByte(']')
 	case *value.Object:
+		if w.redact {
+			v = RedactNamed("", v).(*value.Object)
+		}
 		w.writeByte('{')
 		for i := range v.Len() {
 			if w.full() {
@@ -104,6 +107,9 @@ func (w *collapser) value(v any) bool {
 			k, e := v.At(i)
 			w.quoted(k)
 			w.writeByte(':')
+			if w.redact {
+				e = RedactNamed(k, e)
+			}
 			if !w.value(e) {
 				return false
 			}

@@ -27,13 +27,16 @@ type InputJSON struct {
 
 // NewInputJSON serializes v for cuts of at most limit characters. It reads
 // no more of v than such a cut shows, so its cost does not grow with the
-// size of v beyond the first limit characters.
+// size of v beyond the first limit characters. The value of a field whose
+// name means a credential, and that of an object marked sensitive, are
+// written as their size (see RedactValue); credentials in other strings
+// are left to SecretText, which the dispatcher applies to the text.
 func NewInputJSON(v any, limit int) InputJSON {
 	limit = max(limit, 0)
 	if o, ok := v.(*value.Object); ok && o.Len() == 0 || v == nil {
 		return InputJSON{max: limit, whole: true} // "", as CompactJSON
 	}
-	w := collapser{limit: limit, buf: make([]byte, 0, bufferSize(v, limit))}
+	w := collapser{limit: limit, buf: make([]byte, 0, bufferSize(v, limit)), redact: true}
 	ok := w.value(v)
 	return InputJSON{buf: w.buf, runes: w.runes, max: limit, whole: ok && !w.full(), broken: !ok}
 }

@@ -1054,6 +1054,26 @@ func RedactValue(v any) any {
 	return r
 }
 
+// RedactNamed returns v as the value of a field called name shows it, by
+// the names alone, one level deep: RedactValue of v when name means a
+// credential (SecretName), v with its "value" hidden when it is an object
+// that marks its value as a credential (sensitive: true, a name or a key
+// that means one), and otherwise v itself. It reads no more of v than
+// that, so a writer that walks a large value shows each field through it
+// as far as it writes, and leaves the shapes in its strings to
+// SecretText.
+func RedactNamed(name string, v any) any {
+	if name != "" && SecretName(name) {
+		r, _ := redactValue(v, true, 0)
+		return r
+	}
+	if o, ok := v.(*value.Object); ok && sensitive(o) {
+		r, _ := redactValue(o, false, 0)
+		return r
+	}
+	return v
+}
+
 // redactValue is RedactValue of v, where every string and number is a
 // credential when secret is set; it reports whether anything changed.
 func redactValue(v any, secret bool, depth int) (any, bool) {
@@ -1171,8 +1191,25 @@ const MinSecretRunes = 4
 // It is nil when there are none; like RedactValue, it does not look deeper
 // than value.MaxDepth.
 func Secrets(v any) []string {
+	c := secretCollector{shapes: true}
+	c.walk(v, false, 0)
+	return c.list()
+}
+
+// NamedSecrets is Secrets without the spans SecretShape finds: the
+// credentials a value carries by the names of its fields and by sensitive
+// objects alone. It reads no string but those, so its time grows with the
+// number of fields and items of v, not with the length of its text: the
+// dispatcher scrubs a formatter's output with it, and leaves the shapes
+// to SecretText, which finds them in the output itself.
+func NamedSecrets(v any) []string {
 	c := secretCollector{}
 	c.walk(v, false, 0)
+	return c.list()
+}
+
+// list returns the credentials collected, longest first.
+func (c *secretCollector) list() []string {
 	if len(c.seen) == 0 {
 		return nil
 	}
@@ -1190,7 +1227,8 @@ func Secrets(v any) []string {
 }
 
 type secretCollector struct {
-	seen map[string]struct{}
+	seen   map[string]struct{}
+	shapes bool // also the spans SecretShape finds in other strings
 }
 
 // add records a credential and the forms an output may show it in.
@@ -1212,6 +1250,9 @@ func (c *secretCollector) add(s string) {
 
 // text records the credentials SecretShape finds in s.
 func (c *secretCollector) text(s string) {
+	if !c.shapes {
+		return
+	}
 	for _, sp := range SecretShape(s) {
 		c.add(s[sp.Start:sp.End])
 	}

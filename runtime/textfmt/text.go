@@ -249,6 +249,9 @@ type collapser struct {
 	limit   int // characters to keep; < 0 means no limit
 	runes   int
 	pending bool // white space seen since the last character
+	// redact writes credentials, known by their field's name or a
+	// sensitive object, as their size (see NewInputJSON).
+	redact bool
 }
 
 // full reports whether the collapser has all it needs.
