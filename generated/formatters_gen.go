@@ -224,15 +224,17 @@ func (s slots) Presentation() runtime.Presentation {
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI). An agent reads only its own field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi reads the docs of a device at xd://NAME, and the list of
-// devices at xd://.
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
+// filepath (Continue read_file and its CLI's Read) or absolute_path (older
+// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
+// its own field, so when a call carries several that differ, each is shown
+// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
+// list of devices at xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["absolute_path", input.absolute_path]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
+//	  ["absolute_path", input.absolute_path]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -251,10 +253,11 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	bytes := 0
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
 	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v4 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3}
-	list := make([][]any, 0, len(v4))
-	for _, p := range v4 {
+	v3 := []any{"filepath", celrt.Field(input, "filepath")}
+	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
+	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
+	list := make([][]any, 0, len(v5))
+	for _, p := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -286,11 +289,11 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v5, err := celrt.NonEmpty(elem3).Get()
+		v6, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v5}
+		elem4 := []string{s, v6}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -303,7 +306,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, failure2 := func() (bool, error) {
+		v7, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -324,7 +327,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found = v6
+		found = v7
 		if found {
 			break
 		}
@@ -333,9 +336,9 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, failure
 	}
 	conflict := found
-	var v7 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v7 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -345,14 +348,14 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(elem9)
+		v8 = celrt.Of(elem9)
 	}
-	path := v7
-	var v8 []string
+	path := v8
+	var v9 []string
 	if !path.Ok {
-		v8 = []string{}
+		v9 = []string{}
 	} else {
-		var v9 []string
+		var v10 []string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -377,72 +380,72 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = []string{celrt.JoinSep(list3, " or ")}
+			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = []string{"path '" + v10 + "'"}
+			v10 = []string{"path '" + v11 + "'"}
 		}
-		v8 = v9
+		v9 = v10
 	}
-	v11 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
+	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v13 []string
+	if v12 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v12 = []string{"offset " + r}
+		v13 = []string{"offset " + r}
 	} else {
-		v12 = []string{}
+		v13 = []string{}
 	}
-	v13 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v14 []string
-	if v13 {
+	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v15 []string
+	if v14 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{"limit " + r2}
+		v15 = []string{"limit " + r2}
 	} else {
-		v14 = []string{}
+		v15 = []string{}
 	}
-	v15 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v16 []string
-	if v15 {
+	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v17 []string
+	if v16 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return "", false, err
 		}
-		v16 = []string{"from line " + r3}
+		v17 = []string{"from line " + r3}
 	} else {
-		v16 = []string{}
+		v17 = []string{}
 	}
-	v17 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v18 []string
-	if v17 {
+	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v19 []string
+	if v18 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return "", false, err
 		}
-		v18 = []string{"to line " + r4}
+		v19 = []string{"to line " + r4}
 	} else {
-		v18 = []string{}
+		v19 = []string{}
 	}
-	var v19 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
-		v19 = v20
+		v21 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v20 = v21
 	} else {
-		v19 = []string{}
+		v20 = []string{}
 	}
-	parts := celrt.Concat(v8, v12, v14, v16, v18, v19)
+	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -451,56 +454,56 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v22, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v22, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v23 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v24, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v24, int64(5))
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.Of(r5)
+		v23 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v23 = celrt.None[string]()
 	}
-	device := v22
-	var v24 string
+	device := v23
+	var v25 string
 	if device.Ok {
-		v25, err := device.Get()
+		v26, err := device.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v26 string
-		if v25 == "" {
-			v26 = "for the list of devices"
+		var v27 string
+		if v26 == "" {
+			v27 = "for the list of devices"
 		} else {
-			v27, err := device.Get()
+			v28, err := device.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v26 = "for the docs of device '" + v27 + "'"
+			v27 = "for the docs of device '" + v28 + "'"
 		}
-		v24 = v26
+		v25 = v27
 	} else {
-		var v28 string
+		var v29 string
 		if int64(len(parts)) == int64(0) {
-			v28 = ""
+			v29 = ""
 		} else {
-			v28 = "for " + celrt.JoinSep(parts, ", ")
+			v29 = "for " + celrt.JoinSep(parts, ", ")
 		}
-		v24 = v28
+		v25 = v29
 	}
-	return v24, true, nil
+	return v25, true, nil
 }
 
 // RowRead renders the row of a call to "read" (Read).
@@ -512,15 +515,17 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI). An agent reads only its own field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi reads the docs of a device at xd://NAME, and the list of
-// devices at xd://.
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
+// filepath (Continue read_file and its CLI's Read) or absolute_path (older
+// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
+// its own field, so when a call carries several that differ, each is shown
+// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
+// list of devices at xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["absolute_path", input.absolute_path]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
+//	  ["absolute_path", input.absolute_path]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -544,10 +549,11 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	bytes := 0
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
 	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v4 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3}
-	list := make([][]any, 0, len(v4))
-	for _, p := range v4 {
+	v3 := []any{"filepath", celrt.Field(input, "filepath")}
+	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
+	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
+	list := make([][]any, 0, len(v5))
+	for _, p := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -579,11 +585,11 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v5, err := celrt.NonEmpty(elem3).Get()
+		v6, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v5}
+		elem4 := []string{s, v6}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -596,7 +602,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, failure2 := func() (bool, error) {
+		v7, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -617,7 +623,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found = v6
+		found = v7
 		if found {
 			break
 		}
@@ -626,9 +632,9 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 		return "", false, failure
 	}
 	conflict := found
-	var v7 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v7 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -638,14 +644,14 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(elem9)
+		v8 = celrt.Of(elem9)
 	}
-	path := v7
-	var v8 []string
+	path := v8
+	var v9 []string
 	if !path.Ok {
-		v8 = []string{}
+		v9 = []string{}
 	} else {
-		var v9 []string
+		var v10 []string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -670,72 +676,72 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = []string{celrt.JoinSep(list3, " or ")}
+			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = []string{"path '" + v10 + "'"}
+			v10 = []string{"path '" + v11 + "'"}
 		}
-		v8 = v9
+		v9 = v10
 	}
-	v11 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
+	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v13 []string
+	if v12 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v12 = []string{"offset " + r}
+		v13 = []string{"offset " + r}
 	} else {
-		v12 = []string{}
+		v13 = []string{}
 	}
-	v13 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v14 []string
-	if v13 {
+	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v15 []string
+	if v14 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{"limit " + r2}
+		v15 = []string{"limit " + r2}
 	} else {
-		v14 = []string{}
+		v15 = []string{}
 	}
-	v15 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v16 []string
-	if v15 {
+	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v17 []string
+	if v16 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return "", false, err
 		}
-		v16 = []string{"from line " + r3}
+		v17 = []string{"from line " + r3}
 	} else {
-		v16 = []string{}
+		v17 = []string{}
 	}
-	v17 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v18 []string
-	if v17 {
+	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v19 []string
+	if v18 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return "", false, err
 		}
-		v18 = []string{"to line " + r4}
+		v19 = []string{"to line " + r4}
 	} else {
-		v18 = []string{}
+		v19 = []string{}
 	}
-	var v19 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
-		v19 = v20
+		v21 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v20 = v21
 	} else {
-		v19 = []string{}
+		v20 = []string{}
 	}
-	parts := celrt.Concat(v8, v12, v14, v16, v18, v19)
+	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -744,52 +750,52 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v22, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v22, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v23 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v24, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v24, int64(5))
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.Of(r5)
+		v23 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v23 = celrt.None[string]()
 	}
-	device := v22
-	var v24 celrt.Optional[string]
+	device := v23
+	var v25 celrt.Optional[string]
 	if !path.Ok {
-		v24 = celrt.None[string]()
+		v25 = celrt.None[string]()
 	} else {
-		var v25 celrt.Optional[string]
+		var v26 celrt.Optional[string]
 		if device.Ok {
-			v26, err := device.Get()
+			v27, err := device.Get()
 			if err != nil {
 				return "", false, err
 			}
-			var v27 string
-			if v26 == "" {
-				v27 = "devices"
+			var v28 string
+			if v27 == "" {
+				v28 = "devices"
 			} else {
-				v28, err := device.Get()
+				v29, err := device.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v27 = "device " + v28
+				v28 = "device " + v29
 			}
-			v25 = celrt.Of(v27)
+			v26 = celrt.Of(v28)
 		} else {
-			var v29 string
+			var v30 string
 			if conflict {
 				list4 := make([]string, 0, len(paths))
 				for _, p5 := range paths {
@@ -810,74 +816,74 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 					}
 					list4 = append(list4, elem14)
 				}
-				v29 = celrt.JoinSep(list4, " or ")
+				v30 = celrt.JoinSep(list4, " or ")
 			} else {
-				v30, err := path.Get()
+				v31, err := path.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v29 = v30
+				v30 = v31
 			}
-			v31 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-			var v32 string
-			if v31 {
+			v32 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			var v33 string
+			if v32 {
 				r6, err := celrt.NumberTextOf(input, "start_line")
 				if err != nil {
 					return "", false, err
 				}
-				v33 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-				var v34 string
-				if v33 {
+				v34 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+				var v35 string
+				if v34 {
 					r7, err := celrt.NumberTextOf(input, "end_line")
 					if err != nil {
 						return "", false, err
 					}
-					v34 = "-" + r7
+					v35 = "-" + r7
 				} else {
-					v34 = ""
+					v35 = ""
 				}
-				v32 = ":" + r6 + v34
+				v33 = ":" + r6 + v35
 			} else {
-				v35 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-				var v36 string
-				if v35 {
+				v36 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+				var v37 string
+				if v36 {
 					r8, err := celrt.NumberTextOf(input, "offset")
 					if err != nil {
 						return "", false, err
 					}
-					v36 = ":" + r8
+					v37 = ":" + r8
 				} else {
-					v36 = ""
+					v37 = ""
 				}
-				v32 = v36
+				v33 = v37
 			}
-			v37 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-			var v38 string
-			if v37 {
+			v38 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+			var v39 string
+			if v38 {
 				r9, err := celrt.NumberTextOf(input, "limit")
 				if err != nil {
 					return "", false, err
 				}
-				v38 = " (" + r9 + " lines)"
+				v39 = " (" + r9 + " lines)"
 			} else {
-				v38 = ""
+				v39 = ""
 			}
-			var v39 string
+			var v40 string
 			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 				x2, err := celrt.AsString(celrt.Field(input, "pages"))
 				if err != nil {
 					return "", false, err
 				}
-				v39 = " pages " + celrt.Truncate(celrt.Collapse(x2), int64(20))
+				v40 = " pages " + celrt.Truncate(celrt.Collapse(x2), int64(20))
 			} else {
-				v39 = ""
+				v40 = ""
 			}
-			v25 = celrt.Of(v29 + v32 + v38 + v39)
+			v26 = celrt.Of(v30 + v33 + v39 + v40)
 		}
-		v24 = v25
+		v25 = v26
 	}
 	_ = parts
-	return v24.Value, v24.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // ResultRead summarizes the result of a call to "read" (Read).
@@ -889,15 +895,17 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI). An agent reads only its own field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi reads the docs of a device at xd://NAME, and the list of
-// devices at xd://.
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
+// filepath (Continue read_file and its CLI's Read) or absolute_path (older
+// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
+// its own field, so when a call carries several that differ, each is shown
+// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
+// list of devices at xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["absolute_path", input.absolute_path]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
+//	  ["absolute_path", input.absolute_path]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -917,10 +925,11 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	bytes := 0
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
 	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v4 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3}
-	list := make([][]any, 0, len(v4))
-	for _, p := range v4 {
+	v3 := []any{"filepath", celrt.Field(input, "filepath")}
+	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
+	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
+	list := make([][]any, 0, len(v5))
+	for _, p := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -952,11 +961,11 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v5, err := celrt.NonEmpty(elem3).Get()
+		v6, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v5}
+		elem4 := []string{s, v6}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -969,7 +978,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, failure2 := func() (bool, error) {
+		v7, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -990,7 +999,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v6
+		found = v7
 		if found {
 			break
 		}
@@ -999,9 +1008,9 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		return "", false, failure
 	}
 	conflict := found
-	var v7 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v7 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -1011,14 +1020,14 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(elem9)
+		v8 = celrt.Of(elem9)
 	}
-	path := v7
-	var v8 []string
+	path := v8
+	var v9 []string
 	if !path.Ok {
-		v8 = []string{}
+		v9 = []string{}
 	} else {
-		var v9 []string
+		var v10 []string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1043,72 +1052,72 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = []string{celrt.JoinSep(list3, " or ")}
+			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = []string{"path '" + v10 + "'"}
+			v10 = []string{"path '" + v11 + "'"}
 		}
-		v8 = v9
+		v9 = v10
 	}
-	v11 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
+	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v13 []string
+	if v12 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v12 = []string{"offset " + r}
+		v13 = []string{"offset " + r}
 	} else {
-		v12 = []string{}
+		v13 = []string{}
 	}
-	v13 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v14 []string
-	if v13 {
+	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v15 []string
+	if v14 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{"limit " + r2}
+		v15 = []string{"limit " + r2}
 	} else {
-		v14 = []string{}
+		v15 = []string{}
 	}
-	v15 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v16 []string
-	if v15 {
+	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v17 []string
+	if v16 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return "", false, err
 		}
-		v16 = []string{"from line " + r3}
+		v17 = []string{"from line " + r3}
 	} else {
-		v16 = []string{}
+		v17 = []string{}
 	}
-	v17 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v18 []string
-	if v17 {
+	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v19 []string
+	if v18 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return "", false, err
 		}
-		v18 = []string{"to line " + r4}
+		v19 = []string{"to line " + r4}
 	} else {
-		v18 = []string{}
+		v19 = []string{}
 	}
-	var v19 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
-		v19 = v20
+		v21 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v20 = v21
 	} else {
-		v19 = []string{}
+		v20 = []string{}
 	}
-	parts := celrt.Concat(v8, v12, v14, v16, v18, v19)
+	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -1117,47 +1126,47 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v22, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v22, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v23 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v24, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v24, int64(5))
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.Of(r5)
+		v23 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v23 = celrt.None[string]()
 	}
-	device := v22
+	device := v23
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := text
-	var v24 celrt.Optional[string]
+	var v25 celrt.Optional[string]
 	if text2 != "" {
-		var v25 int64
+		var v26 int64
 		if strings.HasSuffix(text2, "\n") {
-			v25 = int64(1)
+			v26 = int64(1)
 		} else {
-			v25 = int64(0)
+			v26 = int64(0)
 		}
-		diff, err := celrt.SubInt(celrt.Lines(text2), v25)
+		diff, err := celrt.SubInt(celrt.Lines(text2), v26)
 		if err != nil {
 			return "", false, err
 		}
-		v24 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+		v25 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 	} else {
 		found2 := false
 		var failure3 error
@@ -1169,16 +1178,16 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v27, failure4 := func() (bool, error) {
+			v28, failure4 := func() (bool, error) {
 				opt, err := celrt.OptSelect(c, "type")
 				if err != nil {
 					return false, err
 				}
-				v26 := opt.Value
+				v27 := opt.Value
 				if !opt.Ok {
-					v26 = ""
+					v27 = ""
 				}
-				return celrt.EqualString(v26, "image"), nil
+				return celrt.EqualString(v27, "image"), nil
 			}()
 			if failure4 != nil {
 				if failure3 == nil {
@@ -1186,7 +1195,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				continue
 			}
-			found2 = v27
+			found2 = v28
 			if found2 {
 				break
 			}
@@ -1194,17 +1203,17 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if !found2 && failure3 != nil {
 			return "", false, failure3
 		}
-		var v28 celrt.Optional[string]
+		var v29 celrt.Optional[string]
 		if found2 {
-			v28 = celrt.Of("image")
+			v29 = celrt.Of("image")
 		} else {
-			v28 = celrt.None[string]()
+			v29 = celrt.None[string]()
 		}
-		v24 = v28
+		v25 = v29
 	}
 	_ = parts
 	_ = device
-	return v24.Value, v24.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // ErrorRead summarizes the failure of a call to "read" (Read).
@@ -1216,15 +1225,17 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI). An agent reads only its own field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi reads the docs of a device at xd://NAME, and the list of
-// devices at xd://.
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
+// filepath (Continue read_file and its CLI's Read) or absolute_path (older
+// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
+// its own field, so when a call carries several that differ, each is shown
+// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
+// list of devices at xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["absolute_path", input.absolute_path]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
+//	  ["absolute_path", input.absolute_path]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -1242,10 +1253,11 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 	bytes := 0
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
 	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v4 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3}
-	list := make([][]any, 0, len(v4))
-	for _, p := range v4 {
+	v3 := []any{"filepath", celrt.Field(input, "filepath")}
+	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
+	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
+	list := make([][]any, 0, len(v5))
+	for _, p := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1277,11 +1289,11 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, err
 		}
-		v5, err := celrt.NonEmpty(elem3).Get()
+		v6, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v5}
+		elem4 := []string{s, v6}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -1294,7 +1306,7 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v6, failure2 := func() (bool, error) {
+		v7, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -1315,7 +1327,7 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 			}
 			continue
 		}
-		found = v6
+		found = v7
 		if found {
 			break
 		}
@@ -1324,9 +1336,9 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		return "", false, failure
 	}
 	conflict := found
-	var v7 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v7 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -1336,14 +1348,14 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(elem9)
+		v8 = celrt.Of(elem9)
 	}
-	path := v7
-	var v8 []string
+	path := v8
+	var v9 []string
 	if !path.Ok {
-		v8 = []string{}
+		v9 = []string{}
 	} else {
-		var v9 []string
+		var v10 []string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1368,72 +1380,72 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = []string{celrt.JoinSep(list3, " or ")}
+			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = []string{"path '" + v10 + "'"}
+			v10 = []string{"path '" + v11 + "'"}
 		}
-		v8 = v9
+		v9 = v10
 	}
-	v11 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
+	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v13 []string
+	if v12 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return "", false, err
 		}
-		v12 = []string{"offset " + r}
+		v13 = []string{"offset " + r}
 	} else {
-		v12 = []string{}
+		v13 = []string{}
 	}
-	v13 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v14 []string
-	if v13 {
+	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v15 []string
+	if v14 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return "", false, err
 		}
-		v14 = []string{"limit " + r2}
+		v15 = []string{"limit " + r2}
 	} else {
-		v14 = []string{}
+		v15 = []string{}
 	}
-	v15 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v16 []string
-	if v15 {
+	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v17 []string
+	if v16 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return "", false, err
 		}
-		v16 = []string{"from line " + r3}
+		v17 = []string{"from line " + r3}
 	} else {
-		v16 = []string{}
+		v17 = []string{}
 	}
-	v17 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v18 []string
-	if v17 {
+	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v19 []string
+	if v18 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return "", false, err
 		}
-		v18 = []string{"to line " + r4}
+		v19 = []string{"to line " + r4}
 	} else {
-		v18 = []string{}
+		v19 = []string{}
 	}
-	var v19 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
-		v19 = v20
+		v21 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v20 = v21
 	} else {
-		v19 = []string{}
+		v20 = []string{}
 	}
-	parts := celrt.Concat(v8, v12, v14, v16, v18, v19)
+	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -1442,48 +1454,48 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v22, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v22, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v23 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v24, err := path.Get()
 		if err != nil {
 			return "", false, err
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v24, int64(5))
 		if err != nil {
 			return "", false, err
 		}
-		v22 = celrt.Of(r5)
+		v23 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v23 = celrt.None[string]()
 	}
-	device := v22
+	device := v23
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := celrt.Trim(text)
-	var v24 celrt.Optional[string]
+	var v25 celrt.Optional[string]
 	if text2 == "" {
-		v24 = celrt.None[string]()
+		v25 = celrt.None[string]()
 	} else {
 		elem13, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v25 := celrt.Of(celrt.Inline(elem13, int64(limits.Summary)))
-		v24 = v25
+		v26 := celrt.Of(celrt.Inline(elem13, int64(limits.Summary)))
+		v25 = v26
 	}
 	_ = parts
 	_ = device
-	return v24.Value, v24.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // ExpandRead returns the lines of the result of a call to "read" (Read).
@@ -1495,15 +1507,17 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 // and Qwen Code read_file, Gemini CLI read_file before mid-2025),
 // start_line and end_line (Gemini CLI read_file now), and the PDF pages
 // (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode) or
-// absolute_path (older Gemini CLI). An agent reads only its own field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi reads the docs of a device at xd://NAME, and the list of
-// devices at xd://.
+// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
+// filepath (Continue read_file and its CLI's Read) or absolute_path (older
+// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
+// its own field, so when a call carries several that differ, each is shown
+// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
+// list of devices at xd://.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["absolute_path", input.absolute_path]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
+//	  ["absolute_path", input.absolute_path]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -1523,10 +1537,11 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 	bytes := 0
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
 	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v4 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3}
-	list := make([][]any, 0, len(v4))
-	for _, p := range v4 {
+	v3 := []any{"filepath", celrt.Field(input, "filepath")}
+	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
+	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
+	list := make([][]any, 0, len(v5))
+	for _, p := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
@@ -1558,11 +1573,11 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		v5, err := celrt.NonEmpty(elem3).Get()
+		v6, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return nil, false, err
 		}
-		elem4 := []string{s, v5}
+		elem4 := []string{s, v6}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return nil, false, celrt.ErrBytes
 		}
@@ -1575,7 +1590,7 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		v6, failure2 := func() (bool, error) {
+		v7, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -1596,7 +1611,7 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v6
+		found = v7
 		if found {
 			break
 		}
@@ -1605,9 +1620,9 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		return nil, false, failure
 	}
 	conflict := found
-	var v7 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v7 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -1617,14 +1632,14 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		v7 = celrt.Of(elem9)
+		v8 = celrt.Of(elem9)
 	}
-	path := v7
-	var v8 []string
+	path := v8
+	var v9 []string
 	if !path.Ok {
-		v8 = []string{}
+		v9 = []string{}
 	} else {
-		var v9 []string
+		var v10 []string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1649,72 +1664,72 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = []string{celrt.JoinSep(list3, " or ")}
+			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return nil, false, err
 			}
-			v9 = []string{"path '" + v10 + "'"}
+			v10 = []string{"path '" + v11 + "'"}
 		}
-		v8 = v9
+		v9 = v10
 	}
-	v11 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
+	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+	var v13 []string
+	if v12 {
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
 			return nil, false, err
 		}
-		v12 = []string{"offset " + r}
+		v13 = []string{"offset " + r}
 	} else {
-		v12 = []string{}
+		v13 = []string{}
 	}
-	v13 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v14 []string
-	if v13 {
+	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+	var v15 []string
+	if v14 {
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
 			return nil, false, err
 		}
-		v14 = []string{"limit " + r2}
+		v15 = []string{"limit " + r2}
 	} else {
-		v14 = []string{}
+		v15 = []string{}
 	}
-	v15 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v16 []string
-	if v15 {
+	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+	var v17 []string
+	if v16 {
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
 			return nil, false, err
 		}
-		v16 = []string{"from line " + r3}
+		v17 = []string{"from line " + r3}
 	} else {
-		v16 = []string{}
+		v17 = []string{}
 	}
-	v17 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v18 []string
-	if v17 {
+	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+	var v19 []string
+	if v18 {
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
 			return nil, false, err
 		}
-		v18 = []string{"to line " + r4}
+		v19 = []string{"to line " + r4}
 	} else {
-		v18 = []string{}
+		v19 = []string{}
 	}
-	var v19 []string
+	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "pages"))
 		if err != nil {
 			return nil, false, err
 		}
-		v20 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
-		v19 = v20
+		v21 := []string{"pages " + celrt.Truncate(celrt.Collapse(x), int64(40))}
+		v20 = v21
 	} else {
-		v19 = []string{}
+		v20 = []string{}
 	}
-	parts := celrt.Concat(v8, v12, v14, v16, v18, v19)
+	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -1723,39 +1738,39 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v22, err := path.Get()
 			if err != nil {
 				return nil, false, err
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v22, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v23 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v24, err := path.Get()
 		if err != nil {
 			return nil, false, err
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v24, int64(5))
 		if err != nil {
 			return nil, false, err
 		}
-		v22 = celrt.Of(r5)
+		v23 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v23 = celrt.None[string]()
 	}
-	device := v22
+	device := v23
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
 	text2 := text
-	var v24 celrt.Optional[[]string]
+	var v25 celrt.Optional[[]string]
 	if text2 == "" {
-		v24 = celrt.None[[]string]()
+		v25 = celrt.None[[]string]()
 	} else {
-		var v25 string
+		var v26 string
 		if strings.HasSuffix(text2, "\n") {
 			diff, err := celrt.SubInt(celrt.StringSize(text2), int64(1))
 			if err != nil {
@@ -1765,15 +1780,15 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 			if err != nil {
 				return nil, false, err
 			}
-			v25 = r6
+			v26 = r6
 		} else {
-			v25 = text2
+			v26 = text2
 		}
-		v24 = celrt.Of(celrt.Split(v25, "\n"))
+		v25 = celrt.Of(celrt.Split(v26, "\n"))
 	}
 	_ = parts
 	_ = device
-	return v24.Value, v24.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // formatterRead registers the functions of "read".
@@ -1790,6 +1805,7 @@ var formatterRead = slots{
 		{"end_line"},
 		{"filePath"},
 		{"file_path"},
+		{"filepath"},
 		{"limit"},
 		{"offset"},
 		{"pages"},
@@ -1804,18 +1820,19 @@ var formatterRead = slots{
 //
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath). An agent reads
-// only its own path field, so when a call carries several that differ,
-// each is shown with its name. oh-my-pi's write to xd://NAME runs the
-// device NAME with the content as its JSON arguments: the call is shown as
-// the device's call, and as well as a write to the other paths it names,
-// which another agent's write would make.
+// write_file with file_path, opencode write with filePath, the Continue
+// CLI's Write with filepath). An agent reads only its own path field, so
+// when a call carries several that differ, each is shown with its name.
+// oh-my-pi's write to xd://NAME runs the device NAME with the content as
+// its JSON arguments: the call is shown as the device's call, and as well
+// as a write to the other paths it names, which another agent's write
+// would make.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -1842,9 +1859,10 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	stats := "(" + v3 + ", " + v4 + ")"
 	v5 := []any{"file_path", celrt.Field(input, "file_path")}
 	v6 := []any{"filePath", celrt.Field(input, "filePath")}
-	v7 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6}
-	list := make([][]any, 0, len(v7))
-	for _, p := range v7 {
+	v7 := []any{"filepath", celrt.Field(input, "filepath")}
+	v8 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6, v7}
+	list := make([][]any, 0, len(v8))
+	for _, p := range v8 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -1876,11 +1894,11 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		if err != nil {
 			return "", false, err
 		}
-		v8, err := celrt.NonEmpty(elem3).Get()
+		v9, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s2, v8}
+		elem4 := []string{s2, v9}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -1893,7 +1911,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -1914,7 +1932,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -1923,9 +1941,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		return "", false, failure
 	}
 	conflict := found
-	var v10 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v10 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -1935,14 +1953,14 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		if err != nil {
 			return "", false, err
 		}
-		v10 = celrt.Of(elem9)
+		v11 = celrt.Of(elem9)
 	}
-	path := v10
-	var v11 string
+	path := v11
+	var v12 string
 	if !path.Ok {
-		v11 = stats
+		v12 = stats
 	} else {
-		var v12 string
+		var v13 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1967,17 +1985,17 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				}
 				list3 = append(list3, elem12)
 			}
-			v12 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
+			v13 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
 		} else {
-			v13, err := path.Get()
+			v14, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v12 = "for '" + v13 + "' " + stats
+			v13 = "for '" + v14 + "' " + stats
 		}
-		v11 = v12
+		v12 = v13
 	}
-	return v11, true, nil
+	return v12, true, nil
 }
 
 // UnwrapWrite returns the calls that a call to "write" carries (Write).
@@ -1986,25 +2004,26 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath). An agent reads
-// only its own path field, so when a call carries several that differ,
-// each is shown with its name. oh-my-pi's write to xd://NAME runs the
-// device NAME with the content as its JSON arguments: the call is shown as
-// the device's call, and as well as a write to the other paths it names,
-// which another agent's write would make.
+// write_file with file_path, opencode write with filePath, the Continue
+// CLI's Write with filepath). An agent reads only its own path field, so
+// when a call carries several that differ, each is shown with its name.
+// oh-my-pi's write to xd://NAME runs the device NAME with the content as
+// its JSON arguments: the call is shown as the device's call, and as well
+// as a write to the other paths it names, which another agent's write
+// would make.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	unwrap = tool == "write" && type(input.path) == string && input.path.startsWith("xd://") && input.path.size() > 5
 //	  ? [{"tool": input.path.substring(5), "input": input.content, "kind": "device"}]
 //	    + (conflict
-//	        ? [{"tool": tool, "input": {"file_path": input.file_path, "filePath": input.filePath, "content": input.content}
+//	        ? [{"tool": tool, "input": {"file_path": input.file_path, "filePath": input.filePath, "filepath": input.filepath, "content": input.content}
 //	            .transformMap(k, v, v != null, v)}]
 //	        : [])
 //	  : []
@@ -2028,9 +2047,10 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 	stats := "(" + v3 + ", " + v4 + ")"
 	v5 := []any{"file_path", celrt.Field(input, "file_path")}
 	v6 := []any{"filePath", celrt.Field(input, "filePath")}
-	v7 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6}
-	list := make([][]any, 0, len(v7))
-	for _, p := range v7 {
+	v7 := []any{"filepath", celrt.Field(input, "filepath")}
+	v8 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6, v7}
+	list := make([][]any, 0, len(v8))
+	for _, p := range v8 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, celrt.ErrSteps
 		}
@@ -2062,11 +2082,11 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		if err != nil {
 			return nil, err
 		}
-		v8, err := celrt.NonEmpty(elem3).Get()
+		v9, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return nil, err
 		}
-		elem4 := []string{s2, v8}
+		elem4 := []string{s2, v9}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return nil, celrt.ErrBytes
 		}
@@ -2079,7 +2099,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		if steps++; steps > celrt.MaxSteps {
 			return nil, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -2100,7 +2120,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -2109,9 +2129,9 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		return nil, failure
 	}
 	conflict := found
-	var v10 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v10 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -2121,37 +2141,37 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		if err != nil {
 			return nil, err
 		}
-		v10 = celrt.Of(elem9)
+		v11 = celrt.Of(elem9)
 	}
-	path := v10
+	path := v11
 	ok := tool == "write"
 	if ok {
-		v11 := celrt.TypeOf(celrt.Field(input, "path")) == celrt.StringType
-		ok = v11
+		v12 := celrt.TypeOf(celrt.Field(input, "path")) == celrt.StringType
+		ok = v12
 	}
 	ok2 := ok
 	if ok2 {
-		v12, failure3 := func() (bool, error) {
+		v13, failure3 := func() (bool, error) {
 			x, err := celrt.AsString(celrt.Field(input, "path"))
 			if err != nil {
 				return false, err
 			}
 			return strings.HasPrefix(x, "xd://"), nil
 		}()
-		v13, failure4 := func() (bool, error) {
+		v14, failure4 := func() (bool, error) {
 			size, err := celrt.Size(celrt.Field(input, "path"))
 			if err != nil {
 				return false, err
 			}
 			return size > int64(5), nil
 		}()
-		ok4, err := celrt.And(v12, failure3, v13, failure4)
+		ok4, err := celrt.And(v13, failure3, v14, failure4)
 		if err != nil {
 			return nil, err
 		}
 		ok2 = ok4
 	}
-	var v14 []any
+	var v15 []any
 	if ok2 {
 		x2, err := celrt.AsString(celrt.Field(input, "path"))
 		if err != nil {
@@ -2161,18 +2181,19 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		if err != nil {
 			return nil, err
 		}
-		v15 := celrt.Field(input, "content")
-		v16 := "device"
-		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{r, v15, v16})
+		v16 := celrt.Field(input, "content")
+		v17 := "device"
+		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{r, v16, v17})
 		if err != nil {
 			return nil, err
 		}
-		var v17 []any
+		var v18 []any
 		if conflict {
-			v18 := celrt.Field(input, "file_path")
-			v19 := celrt.Field(input, "filePath")
-			v20 := celrt.Field(input, "content")
-			m2, err := celrt.NewMap([]any{"file_path", "filePath", "content"}, []any{v18, v19, v20})
+			v19 := celrt.Field(input, "file_path")
+			v20 := celrt.Field(input, "filePath")
+			v21 := celrt.Field(input, "filepath")
+			v22 := celrt.Field(input, "content")
+			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v19, v20, v21, v22})
 			if err != nil {
 				return nil, err
 			}
@@ -2203,17 +2224,17 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 			if err != nil {
 				return nil, err
 			}
-			v17 = []any{m4}
+			v18 = []any{m4}
 		} else {
-			v17 = []any{}
+			v18 = []any{}
 		}
-		v14 = celrt.Concat([]any{m}, v17)
+		v15 = celrt.Concat([]any{m}, v18)
 	} else {
-		v14 = []any{}
+		v15 = []any{}
 	}
 	_ = stats
 	_ = path
-	return celrt.InnerCalls(v14)
+	return celrt.InnerCalls(v15)
 }
 
 // RowWrite renders the row of a call to "write" (Write).
@@ -2222,18 +2243,19 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath). An agent reads
-// only its own path field, so when a call carries several that differ,
-// each is shown with its name. oh-my-pi's write to xd://NAME runs the
-// device NAME with the content as its JSON arguments: the call is shown as
-// the device's call, and as well as a write to the other paths it names,
-// which another agent's write would make.
+// write_file with file_path, opencode write with filePath, the Continue
+// CLI's Write with filepath). An agent reads only its own path field, so
+// when a call carries several that differ, each is shown with its name.
+// oh-my-pi's write to xd://NAME runs the device NAME with the content as
+// its JSON arguments: the call is shown as the device's call, and as well
+// as a write to the other paths it names, which another agent's write
+// would make.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -2261,9 +2283,10 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	stats := "(" + v3 + ", " + v4 + ")"
 	v5 := []any{"file_path", celrt.Field(input, "file_path")}
 	v6 := []any{"filePath", celrt.Field(input, "filePath")}
-	v7 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6}
-	list := make([][]any, 0, len(v7))
-	for _, p := range v7 {
+	v7 := []any{"filepath", celrt.Field(input, "filepath")}
+	v8 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6, v7}
+	list := make([][]any, 0, len(v8))
+	for _, p := range v8 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -2295,11 +2318,11 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		if err != nil {
 			return "", false, err
 		}
-		v8, err := celrt.NonEmpty(elem3).Get()
+		v9, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s2, v8}
+		elem4 := []string{s2, v9}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -2312,7 +2335,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -2333,7 +2356,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -2342,9 +2365,9 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		return "", false, failure
 	}
 	conflict := found
-	var v10 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v10 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -2354,12 +2377,12 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		if err != nil {
 			return "", false, err
 		}
-		v10 = celrt.Of(elem9)
+		v11 = celrt.Of(elem9)
 	}
-	path := v10
-	var v11 celrt.Optional[string]
+	path := v11
+	var v12 celrt.Optional[string]
 	if path.Ok {
-		var v12 string
+		var v13 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -2380,28 +2403,28 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				}
 				list3 = append(list3, elem11)
 			}
-			v12 = celrt.JoinSep(list3, " or ")
+			v13 = celrt.JoinSep(list3, " or ")
 		} else {
-			v13, err := path.Get()
+			v14, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v12 = v13
+			v13 = v14
 		}
-		v14 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v15 string
-		if v14 {
-			v16 := celrt.Plural(celrt.Lines(content), "line", "lines")
-			v15 = " (" + v16 + ")"
+		v15 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v16 string
+		if v15 {
+			v17 := celrt.Plural(celrt.Lines(content), "line", "lines")
+			v16 = " (" + v17 + ")"
 		} else {
-			v15 = ""
+			v16 = ""
 		}
-		v11 = celrt.Of(v12 + v15)
+		v12 = celrt.Of(v13 + v16)
 	} else {
-		v11 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	}
 	_ = stats
-	return v11.Value, v11.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // ResultWrite summarizes the result of a call to "write" (Write).
@@ -2410,18 +2433,19 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //
 // The path, and how many lines and characters the new content has (pi and
 // oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath). An agent reads
-// only its own path field, so when a call carries several that differ,
-// each is shown with its name. oh-my-pi's write to xd://NAME runs the
-// device NAME with the content as its JSON arguments: the call is shown as
-// the device's call, and as well as a write to the other paths it names,
-// which another agent's write would make.
+// write_file with file_path, opencode write with filePath, the Continue
+// CLI's Write with filepath). An agent reads only its own path field, so
+// when a call carries several that differ, each is shown with its name.
+// oh-my-pi's write to xd://NAME runs the device NAME with the content as
+// its JSON arguments: the call is shown as the device's call, and as well
+// as a write to the other paths it names, which another agent's write
+// would make.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -2451,9 +2475,10 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	stats := "(" + v3 + ", " + v4 + ")"
 	v5 := []any{"file_path", celrt.Field(input, "file_path")}
 	v6 := []any{"filePath", celrt.Field(input, "filePath")}
-	v7 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6}
-	list := make([][]any, 0, len(v7))
-	for _, p := range v7 {
+	v7 := []any{"filepath", celrt.Field(input, "filepath")}
+	v8 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6, v7}
+	list := make([][]any, 0, len(v8))
+	for _, p := range v8 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -2485,11 +2510,11 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return "", false, err
 		}
-		v8, err := celrt.NonEmpty(elem3).Get()
+		v9, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s2, v8}
+		elem4 := []string{s2, v9}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -2502,7 +2527,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -2523,7 +2548,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -2532,9 +2557,9 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		return "", false, failure
 	}
 	conflict := found
-	var v10 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v10 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -2544,59 +2569,59 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return "", false, err
 		}
-		v10 = celrt.Of(elem9)
+		v11 = celrt.Of(elem9)
 	}
-	path := v10
-	v11 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
-	ok := v11
+	path := v11
+	v12 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok := v12
 	if !ok {
 		ok2 := tool == "write"
 		if ok2 {
-			v12 := path.Value
+			v13 := path.Value
 			if !path.Ok {
-				v12 = ""
+				v13 = ""
 			}
-			ok2 = strings.HasPrefix(v12, "xd://")
+			ok2 = strings.HasPrefix(v13, "xd://")
 		}
 		ok = ok2
 	}
-	var v13 celrt.Optional[string]
+	var v14 celrt.Optional[string]
 	if ok {
-		v13 = celrt.None[string]()
+		v14 = celrt.None[string]()
 	} else {
-		v14 := celrt.Plural(celrt.Lines(content), "line", "lines")
-		v15 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		ok3 := v15
+		v15 := celrt.Plural(celrt.Lines(content), "line", "lines")
+		v16 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		ok3 := v16
 		if ok3 {
-			v17, failure3 := func() (bool, error) {
+			v18, failure3 := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
 					return false, err
 				}
-				v16 := opt.Value
+				v17 := opt.Value
 				if !opt.Ok {
-					v16 = nil
+					v17 = nil
 				}
-				return celrt.TypeOf(v16) == celrt.DoubleType, nil
+				return celrt.TypeOf(v17) == celrt.DoubleType, nil
 			}()
-			v19, failure4 := func() (bool, error) {
+			v20, failure4 := func() (bool, error) {
 				opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
 					return false, err
 				}
-				v18 := opt2.Value
+				v19 := opt2.Value
 				if !opt2.Ok {
-					v18 = nil
+					v19 = nil
 				}
-				return celrt.TypeOf(v18) == celrt.IntType, nil
+				return celrt.TypeOf(v19) == celrt.IntType, nil
 			}()
-			ok5, err := celrt.Or(v17, failure3, v19, failure4)
+			ok5, err := celrt.Or(v18, failure3, v20, failure4)
 			if err != nil {
 				return "", false, err
 			}
 			ok3 = ok5
 		}
-		var v20 string
+		var v21 string
 		if ok3 {
 			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 			if err != nil {
@@ -2606,15 +2631,15 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return "", false, err
 			}
-			v20 = ", " + text
+			v21 = ", " + text
 		} else {
-			v20 = ""
+			v21 = ""
 		}
-		v13 = celrt.Of("wrote " + v14 + v20)
+		v14 = celrt.Of("wrote " + v15 + v21)
 	}
 	_ = stats
 	_ = conflict
-	return v13.Value, v13.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // formatterWrite registers the functions of "write".
@@ -2629,6 +2654,7 @@ var formatterWrite = slots{
 		{"content"},
 		{"filePath"},
 		{"file_path"},
+		{"filepath"},
 		{"path"},
 	}},
 }
@@ -2644,10 +2670,17 @@ var formatterWrite = slots{
 // Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
 // opencode edit oldString/newString. Says when every occurrence is
 // replaced (replace_all, replaceAll, all, allow_multiple), how many
-// occurrences are expected (older Gemini CLI), and that an empty
-// old_string or oldString creates the file. An agent reads only its own
-// fields, so when a call carries several paths, or several of the pairs,
-// that differ, each is shown with its name.
+// occurrences are expected (older Gemini CLI), that an empty old_string or
+// oldString creates the file, and the instruction Gemini CLI replace
+// describes the change with. An agent reads only its own fields, so when a
+// call carries several paths, or several of the pairs, that differ, each
+// is shown with its name. SWE-agent's edit has no path: it changes the
+// file open in its editor. Its line-range form (start_line, end_line,
+// replacement_text) and its rewrite of the lines shown (text) are shown
+// with the lines they replace; its search/replace form has a replace-all
+// flag, a name no declared field can have, so it is left to the default
+// preview, which shows every field, as is a call that mixes SWE-agent's
+// fields with the others'.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
 //
@@ -2668,11 +2701,19 @@ var formatterWrite = slots{
 //	+ (type(input.expected_replacements) == double
 //	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
 //	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
 //	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	preview = (!path.hasValue() ? ""
+//	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
+//	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
+//	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
+//	byLines = !others && type(input.start_line) == double && type(input.end_line) == double && type(input.replacement_text) == string
+//	  && [input.search, input.replace, input.text].all(v, v == null)
+//	byWindow = !others && type(input.text) == string
+//	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
+//	replacements = (!path.hasValue() ? ""
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
 //	  : "for '" + path.value() + "' ")
 //	+ (pairConflict
@@ -2690,6 +2731,14 @@ var formatterWrite = slots{
 //	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
 //	      + notes.map(n, ", " + n).join("")
 //	      + ")")
+//	preview = swe
+//	  ? (byLines
+//	      ? optional.of("for lines " + numberText(input, "start_line") + " to " + numberText(input, "end_line")
+//	          + " of the open file, replacing them with " + plural(lines(string(input.replacement_text)), "line", "lines"))
+//	      : byWindow
+//	        ? optional.of("for the lines shown of the open file, replacing them with " + plural(lines(string(input.text)), "line", "lines"))
+//	        : optional.none())
+//	  : optional.of(replacements)
 func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
@@ -2993,12 +3042,24 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	} else {
 		v26 = []string{}
 	}
-	notes := celrt.Concat(v22, v24, v26)
-	v28 := []any{"file_path", celrt.Field(input, "file_path")}
-	v29 := []any{"filePath", celrt.Field(input, "filePath")}
-	v30 := [][]any{[]any{"path", celrt.Field(input, "path")}, v28, v29}
-	list3 := make([][]any, 0, len(v30))
-	for _, p3 := range v30 {
+	v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
+	var v29 []string
+	if v28.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "instruction"))
+		if err != nil {
+			return "", false, err
+		}
+		v30 := []string{"described as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v29 = v30
+	} else {
+		v29 = []string{}
+	}
+	notes := celrt.Concat(v22, v24, v26, v29)
+	v31 := []any{"file_path", celrt.Field(input, "file_path")}
+	v32 := []any{"filePath", celrt.Field(input, "filePath")}
+	v33 := [][]any{[]any{"path", celrt.Field(input, "path")}, v31, v32}
+	list3 := make([][]any, 0, len(v33))
+	for _, p3 := range v33 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3030,11 +3091,11 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v31, err := celrt.NonEmpty(elem20).Get()
+		v34, err := celrt.NonEmpty(elem20).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem21 := []string{s, v31}
+		elem21 := []string{s, v34}
 		if bytes += celrt.Footprint(elem21); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -3047,7 +3108,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v32, failure14 := func() (bool, error) {
+		v35, failure14 := func() (bool, error) {
 			elem22, err := celrt.IndexList(p5, int64(1))
 			if err != nil {
 				return false, err
@@ -3068,7 +3129,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found3 = v32
+		found3 = v35
 		if found3 {
 			break
 		}
@@ -3077,9 +3138,9 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, failure13
 	}
 	conflict := found3
-	var v33 celrt.Optional[string]
+	var v36 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v33 = celrt.None[string]()
+		v36 = celrt.None[string]()
 	} else {
 		elem25, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -3089,14 +3150,130 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v33 = celrt.Of(elem26)
+		v36 = celrt.Of(elem26)
 	}
-	path := v33
-	var v34 string
+	path := v36
+	found4 := false
+	var failure15 error
+	v37 := []any{
+		celrt.Field(input, "search"),
+		celrt.Field(input, "replace"),
+		celrt.Field(input, "start_line"),
+		celrt.Field(input, "end_line"),
+		celrt.Field(input, "replacement_text"),
+		celrt.Field(input, "text"),
+	}
+	for _, v38 := range v37 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found4 = !celrt.Equal(v38, nil)
+		if found4 {
+			break
+		}
+	}
+	if !found4 && failure15 != nil {
+		return "", false, failure15
+	}
+	swe := found4
+	found5 := false
+	var failure16 error
+	v39 := []any{
+		celrt.Field(input, "path"),
+		celrt.Field(input, "file_path"),
+		celrt.Field(input, "filePath"),
+		celrt.Field(input, "edits"),
+		celrt.Field(input, "oldText"),
+		celrt.Field(input, "newText"),
+		celrt.Field(input, "old_string"),
+		celrt.Field(input, "new_string"),
+		celrt.Field(input, "oldString"),
+		celrt.Field(input, "newString"),
+	}
+	for _, v40 := range v39 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found5 = !celrt.Equal(v40, nil)
+		if found5 {
+			break
+		}
+	}
+	if !found5 && failure16 != nil {
+		return "", false, failure16
+	}
+	others := found5
+	ok13 := !others
+	if ok13 {
+		v41 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+		ok13 = v41
+	}
+	ok14 := ok13
+	if ok14 {
+		v42 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+		ok14 = v42
+	}
+	ok15 := ok14
+	if ok15 {
+		v43 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
+		ok16 := v43 == celrt.StringType
+		if ok16 {
+			found6 := true
+			var failure17 error
+			v44 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
+			for _, v45 := range v44 {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				found6 = celrt.Equal(v45, nil)
+				if !found6 {
+					break
+				}
+			}
+			if found6 && failure17 != nil {
+				return "", false, failure17
+			}
+			ok16 = found6
+		}
+		ok15 = ok16
+	}
+	byLines := ok15
+	ok17 := !others
+	if ok17 {
+		v46 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+		ok17 = v46
+	}
+	ok18 := ok17
+	if ok18 {
+		found7 := true
+		var failure18 error
+		v47 := []any{
+			celrt.Field(input, "search"),
+			celrt.Field(input, "replace"),
+			celrt.Field(input, "start_line"),
+			celrt.Field(input, "end_line"),
+			celrt.Field(input, "replacement_text"),
+		}
+		for _, v48 := range v47 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			found7 = celrt.Equal(v48, nil)
+			if !found7 {
+				break
+			}
+		}
+		if found7 && failure18 != nil {
+			return "", false, failure18
+		}
+		ok18 = found7
+	}
+	byWindow := ok18
+	var v49 string
 	if !path.Ok {
-		v34 = ""
+		v49 = ""
 	} else {
-		var v35 string
+		var v50 string
 		if conflict {
 			list5 := make([]string, 0, len(paths))
 			for _, p6 := range paths {
@@ -3121,17 +3298,17 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				list5 = append(list5, elem29)
 			}
-			v35 = "for " + celrt.JoinSep(list5, " or ") + " "
+			v50 = "for " + celrt.JoinSep(list5, " or ") + " "
 		} else {
-			v36, err := path.Get()
+			v51, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v35 = "for '" + v36 + "' "
+			v50 = "for '" + v51 + "' "
 		}
-		v34 = v35
+		v49 = v50
 	}
-	var v37 string
+	var v52 string
 	if pairConflict {
 		list6 := make([]string, 0, len(pairs))
 		for _, p7 := range pairs {
@@ -3142,7 +3319,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			x4, err := celrt.AsString(elem30)
+			x5, err := celrt.AsString(elem30)
 			if err != nil {
 				return "", false, err
 			}
@@ -3162,18 +3339,18 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			v38 := x4 + " replaces " + celrt.Plural(celrt.Lines(s2), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s3), "line", "lines")
-			if bytes += len(v38); bytes > celrt.MaxBytes {
+			v53 := x5 + " replaces " + celrt.Plural(celrt.Lines(s2), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s3), "line", "lines")
+			if bytes += len(v53); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, v38)
+			list6 = append(list6, v53)
 		}
-		var v39 string
+		var v54 string
 		if int64(len(edits)) > int64(0) {
-			v40 := celrt.Plural(int64(len(edits)), "listed edit", "listed edits")
-			v39 = ", plus " + v40
+			v55 := celrt.Plural(int64(len(edits)), "listed edit", "listed edits")
+			v54 = ", plus " + v55
 		} else {
-			v39 = ""
+			v54 = ""
 		}
 		list7 := make([]string, 0, len(notes))
 		for _, n := range notes {
@@ -3186,13 +3363,13 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			list7 = append(list7, elem33)
 		}
-		v37 = "(conflicting replacements: " + celrt.JoinSep(list6, ", ") + v39 + celrt.JoinSep(list7, "") + ")"
+		v52 = "(conflicting replacements: " + celrt.JoinSep(list6, ", ") + v54 + celrt.JoinSep(list7, "") + ")"
 	} else {
-		var v41 string
+		var v56 string
 		if int64(len(edits)) == int64(0) {
-			v41 = "with edit input"
+			v56 = "with edit input"
 		} else {
-			v42 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
+			v57 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
 			elem34, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
 				return "", false, err
@@ -3217,17 +3394,17 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			v43 := "(" + v42 + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s4), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s5), "line", "lines")
-			var v44 string
+			v58 := "(" + v57 + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s4), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s5), "line", "lines")
+			var v59 string
 			if int64(len(edits)) > int64(1) {
 				diff, err := celrt.SubInt(int64(len(edits)), int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				v45 := celrt.Plural(diff, "additional edit", "additional edits")
-				v44 = ", plus " + v45
+				v60 := celrt.Plural(diff, "additional edit", "additional edits")
+				v59 = ", plus " + v60
 			} else {
-				v44 = ""
+				v59 = ""
 			}
 			list8 := make([]string, 0, len(notes))
 			for _, n2 := range notes {
@@ -3240,11 +3417,48 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				list8 = append(list8, elem36)
 			}
-			v41 = v43 + v44 + celrt.JoinSep(list8, "") + ")"
+			v56 = v58 + v59 + celrt.JoinSep(list8, "") + ")"
 		}
-		v37 = v41
+		v52 = v56
 	}
-	return v34 + v37, true, nil
+	replacements := v49 + v52
+	var v61 celrt.Optional[string]
+	if swe {
+		var v62 celrt.Optional[string]
+		if byLines {
+			r2, err := celrt.NumberTextOf(input, "start_line")
+			if err != nil {
+				return "", false, err
+			}
+			r3, err := celrt.NumberTextOf(input, "end_line")
+			if err != nil {
+				return "", false, err
+			}
+			s6, err := celrt.ToString(celrt.Field(input, "replacement_text"))
+			if err != nil {
+				return "", false, err
+			}
+			v63 := "for lines " + r2 + " to " + r3 + " of the open file, replacing them with " + celrt.Plural(celrt.Lines(s6), "line", "lines")
+			v62 = celrt.Of(v63)
+		} else {
+			var v64 celrt.Optional[string]
+			if byWindow {
+				s7, err := celrt.ToString(celrt.Field(input, "text"))
+				if err != nil {
+					return "", false, err
+				}
+				v65 := "for the lines shown of the open file, replacing them with " + celrt.Plural(celrt.Lines(s7), "line", "lines")
+				v64 = celrt.Of(v65)
+			} else {
+				v64 = celrt.None[string]()
+			}
+			v62 = v64
+		}
+		v61 = v62
+	} else {
+		v61 = celrt.Of(replacements)
+	}
+	return v61.Value, v61.Ok, nil
 }
 
 // RowEdit renders the row of a call to "edit" (Edit).
@@ -3258,10 +3472,17 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 // Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
 // opencode edit oldString/newString. Says when every occurrence is
 // replaced (replace_all, replaceAll, all, allow_multiple), how many
-// occurrences are expected (older Gemini CLI), and that an empty
-// old_string or oldString creates the file. An agent reads only its own
-// fields, so when a call carries several paths, or several of the pairs,
-// that differ, each is shown with its name.
+// occurrences are expected (older Gemini CLI), that an empty old_string or
+// oldString creates the file, and the instruction Gemini CLI replace
+// describes the change with. An agent reads only its own fields, so when a
+// call carries several paths, or several of the pairs, that differ, each
+// is shown with its name. SWE-agent's edit has no path: it changes the
+// file open in its editor. Its line-range form (start_line, end_line,
+// replacement_text) and its rewrite of the lines shown (text) are shown
+// with the lines they replace; its search/replace form has a replace-all
+// flag, a name no declared field can have, so it is left to the default
+// preview, which shows every field, as is a call that mixes SWE-agent's
+// fields with the others'.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
 //
@@ -3282,13 +3503,41 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 //	+ (type(input.expected_replacements) == double
 //	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
 //	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
 //	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
+//	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
+//	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
+//	byLines = !others && type(input.start_line) == double && type(input.end_line) == double && type(input.replacement_text) == string
+//	  && [input.search, input.replace, input.text].all(v, v == null)
+//	byWindow = !others && type(input.text) == string
+//	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
+//	replacements = (!path.hasValue() ? ""
+//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
+//	  : "for '" + path.value() + "' ")
+//	+ (pairConflict
+//	    ? "(conflicting replacements: "
+//	      + pairs.map(p, p[0] + " replaces " + plural(lines(string(p[1])), "line", "lines")
+//	          + " with " + plural(lines(string(p[2])), "line", "lines")).join(", ")
+//	      + (edits.size() > 0 ? ", plus " + plural(edits.size(), "listed edit", "listed edits") : "")
+//	      + notes.map(n, ", " + n).join("")
+//	      + ")"
+//	  : edits.size() == 0
+//	    ? "with edit input"
+//	    : "(" + plural(edits.size(), "replacement", "replacements")
+//	      + ": edit #1 replaces " + plural(lines(string(edits[0].oldText)), "line", "lines")
+//	      + " with " + plural(lines(string(edits[0].newText)), "line", "lines")
+//	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
+//	      + notes.map(n, ", " + n).join("")
+//	      + ")")
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (pairConflict ? " (conflicting edits)" : edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
+//	  : byLines ? optional.of("open file, lines " + numberText(input, "start_line") + "-" + numberText(input, "end_line"))
+//	  : byWindow ? optional.of("open file, the lines shown")
 //	  : optional.none()
 func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
@@ -3593,12 +3842,24 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 	} else {
 		v26 = []string{}
 	}
-	notes := celrt.Concat(v22, v24, v26)
-	v28 := []any{"file_path", celrt.Field(input, "file_path")}
-	v29 := []any{"filePath", celrt.Field(input, "filePath")}
-	v30 := [][]any{[]any{"path", celrt.Field(input, "path")}, v28, v29}
-	list3 := make([][]any, 0, len(v30))
-	for _, p3 := range v30 {
+	v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
+	var v29 []string
+	if v28.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "instruction"))
+		if err != nil {
+			return "", false, err
+		}
+		v30 := []string{"described as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v29 = v30
+	} else {
+		v29 = []string{}
+	}
+	notes := celrt.Concat(v22, v24, v26, v29)
+	v31 := []any{"file_path", celrt.Field(input, "file_path")}
+	v32 := []any{"filePath", celrt.Field(input, "filePath")}
+	v33 := [][]any{[]any{"path", celrt.Field(input, "path")}, v31, v32}
+	list3 := make([][]any, 0, len(v33))
+	for _, p3 := range v33 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -3630,11 +3891,11 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v31, err := celrt.NonEmpty(elem20).Get()
+		v34, err := celrt.NonEmpty(elem20).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem21 := []string{s, v31}
+		elem21 := []string{s, v34}
 		if bytes += celrt.Footprint(elem21); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -3647,7 +3908,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v32, failure14 := func() (bool, error) {
+		v35, failure14 := func() (bool, error) {
 			elem22, err := celrt.IndexList(p5, int64(1))
 			if err != nil {
 				return false, err
@@ -3668,7 +3929,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found3 = v32
+		found3 = v35
 		if found3 {
 			break
 		}
@@ -3677,9 +3938,9 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 		return "", false, failure13
 	}
 	conflict := found3
-	var v33 celrt.Optional[string]
+	var v36 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v33 = celrt.None[string]()
+		v36 = celrt.None[string]()
 	} else {
 		elem25, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -3689,58 +3950,348 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v33 = celrt.Of(elem26)
+		v36 = celrt.Of(elem26)
 	}
-	path := v33
-	var v34 celrt.Optional[string]
-	if path.Ok {
-		var v35 string
+	path := v36
+	found4 := false
+	var failure15 error
+	v37 := []any{
+		celrt.Field(input, "search"),
+		celrt.Field(input, "replace"),
+		celrt.Field(input, "start_line"),
+		celrt.Field(input, "end_line"),
+		celrt.Field(input, "replacement_text"),
+		celrt.Field(input, "text"),
+	}
+	for _, v38 := range v37 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found4 = !celrt.Equal(v38, nil)
+		if found4 {
+			break
+		}
+	}
+	if !found4 && failure15 != nil {
+		return "", false, failure15
+	}
+	swe := found4
+	found5 := false
+	var failure16 error
+	v39 := []any{
+		celrt.Field(input, "path"),
+		celrt.Field(input, "file_path"),
+		celrt.Field(input, "filePath"),
+		celrt.Field(input, "edits"),
+		celrt.Field(input, "oldText"),
+		celrt.Field(input, "newText"),
+		celrt.Field(input, "old_string"),
+		celrt.Field(input, "new_string"),
+		celrt.Field(input, "oldString"),
+		celrt.Field(input, "newString"),
+	}
+	for _, v40 := range v39 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found5 = !celrt.Equal(v40, nil)
+		if found5 {
+			break
+		}
+	}
+	if !found5 && failure16 != nil {
+		return "", false, failure16
+	}
+	others := found5
+	ok13 := !others
+	if ok13 {
+		v41 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+		ok13 = v41
+	}
+	ok14 := ok13
+	if ok14 {
+		v42 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+		ok14 = v42
+	}
+	ok15 := ok14
+	if ok15 {
+		v43 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
+		ok16 := v43 == celrt.StringType
+		if ok16 {
+			found6 := true
+			var failure17 error
+			v44 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
+			for _, v45 := range v44 {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				found6 = celrt.Equal(v45, nil)
+				if !found6 {
+					break
+				}
+			}
+			if found6 && failure17 != nil {
+				return "", false, failure17
+			}
+			ok16 = found6
+		}
+		ok15 = ok16
+	}
+	byLines := ok15
+	ok17 := !others
+	if ok17 {
+		v46 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+		ok17 = v46
+	}
+	ok18 := ok17
+	if ok18 {
+		found7 := true
+		var failure18 error
+		v47 := []any{
+			celrt.Field(input, "search"),
+			celrt.Field(input, "replace"),
+			celrt.Field(input, "start_line"),
+			celrt.Field(input, "end_line"),
+			celrt.Field(input, "replacement_text"),
+		}
+		for _, v48 := range v47 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			found7 = celrt.Equal(v48, nil)
+			if !found7 {
+				break
+			}
+		}
+		if found7 && failure18 != nil {
+			return "", false, failure18
+		}
+		ok18 = found7
+	}
+	byWindow := ok18
+	var v49 string
+	if !path.Ok {
+		v49 = ""
+	} else {
+		var v50 string
 		if conflict {
 			list5 := make([]string, 0, len(paths))
 			for _, p6 := range paths {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem27, err := celrt.IndexList(p6, int64(1))
+				elem27, err := celrt.IndexList(p6, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				elem28, err := celrt.IndexList(p6, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				elem28 := celrt.Truncate(elem27, quotient)
-				if bytes += len(elem28); bytes > celrt.MaxBytes {
+				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				if err != nil {
+					return "", false, err
+				}
+				elem29 := elem27 + " '" + celrt.Truncate(elem28, quotient) + "'"
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, elem28)
+				list5 = append(list5, elem29)
 			}
-			v35 = celrt.JoinSep(list5, " or ")
+			v50 = "for " + celrt.JoinSep(list5, " or ") + " "
 		} else {
-			v36, err := path.Get()
+			v51, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v35 = v36
+			v50 = "for '" + v51 + "' "
 		}
-		var v37 string
-		if pairConflict {
-			v37 = " (conflicting edits)"
-		} else {
-			var v38 string
-			if int64(len(edits)) == int64(0) {
-				v38 = ""
-			} else {
-				v38 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
-			}
-			v37 = v38
-		}
-		v34 = celrt.Of(v35 + v37)
-	} else {
-		v34 = celrt.None[string]()
+		v49 = v50
 	}
-	_ = notes
-	return v34.Value, v34.Ok, nil
+	var v52 string
+	if pairConflict {
+		list6 := make([]string, 0, len(pairs))
+		for _, p7 := range pairs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem30, err := celrt.IndexList(p7, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x5, err := celrt.AsString(elem30)
+			if err != nil {
+				return "", false, err
+			}
+			elem31, err := celrt.IndexList(p7, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			s2, err := celrt.ToString(elem31)
+			if err != nil {
+				return "", false, err
+			}
+			elem32, err := celrt.IndexList(p7, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			s3, err := celrt.ToString(elem32)
+			if err != nil {
+				return "", false, err
+			}
+			v53 := x5 + " replaces " + celrt.Plural(celrt.Lines(s2), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s3), "line", "lines")
+			if bytes += len(v53); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, v53)
+		}
+		var v54 string
+		if int64(len(edits)) > int64(0) {
+			v55 := celrt.Plural(int64(len(edits)), "listed edit", "listed edits")
+			v54 = ", plus " + v55
+		} else {
+			v54 = ""
+		}
+		list7 := make([]string, 0, len(notes))
+		for _, n := range notes {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem33 := ", " + n
+			if bytes += len(elem33); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, elem33)
+		}
+		v52 = "(conflicting replacements: " + celrt.JoinSep(list6, ", ") + v54 + celrt.JoinSep(list7, "") + ")"
+	} else {
+		var v56 string
+		if int64(len(edits)) == int64(0) {
+			v56 = "with edit input"
+		} else {
+			v57 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
+			elem34, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldText, err := celrt.Select(elem34, "oldText")
+			if err != nil {
+				return "", false, err
+			}
+			s4, err := celrt.ToString(oldText)
+			if err != nil {
+				return "", false, err
+			}
+			elem35, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newText, err := celrt.Select(elem35, "newText")
+			if err != nil {
+				return "", false, err
+			}
+			s5, err := celrt.ToString(newText)
+			if err != nil {
+				return "", false, err
+			}
+			v58 := "(" + v57 + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s4), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s5), "line", "lines")
+			var v59 string
+			if int64(len(edits)) > int64(1) {
+				diff, err := celrt.SubInt(int64(len(edits)), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				v60 := celrt.Plural(diff, "additional edit", "additional edits")
+				v59 = ", plus " + v60
+			} else {
+				v59 = ""
+			}
+			list8 := make([]string, 0, len(notes))
+			for _, n2 := range notes {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem36 := ", " + n2
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list8 = append(list8, elem36)
+			}
+			v56 = v58 + v59 + celrt.JoinSep(list8, "") + ")"
+		}
+		v52 = v56
+	}
+	replacements := v49 + v52
+	var v61 celrt.Optional[string]
+	if path.Ok {
+		var v62 string
+		if conflict {
+			list9 := make([]string, 0, len(paths))
+			for _, p8 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem37, err := celrt.IndexList(p8, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return "", false, err
+				}
+				elem38 := celrt.Truncate(elem37, quotient2)
+				if bytes += len(elem38); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list9 = append(list9, elem38)
+			}
+			v62 = celrt.JoinSep(list9, " or ")
+		} else {
+			v63, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v62 = v63
+		}
+		var v64 string
+		if pairConflict {
+			v64 = " (conflicting edits)"
+		} else {
+			var v65 string
+			if int64(len(edits)) == int64(0) {
+				v65 = ""
+			} else {
+				v65 = " (" + celrt.Plural(int64(len(edits)), "edit", "edits") + ")"
+			}
+			v64 = v65
+		}
+		v61 = celrt.Of(v62 + v64)
+	} else {
+		var v66 celrt.Optional[string]
+		if byLines {
+			r2, err := celrt.NumberTextOf(input, "start_line")
+			if err != nil {
+				return "", false, err
+			}
+			r3, err := celrt.NumberTextOf(input, "end_line")
+			if err != nil {
+				return "", false, err
+			}
+			v66 = celrt.Of("open file, lines " + r2 + "-" + r3)
+		} else {
+			var v67 celrt.Optional[string]
+			if byWindow {
+				v67 = celrt.Of("open file, the lines shown")
+			} else {
+				v67 = celrt.None[string]()
+			}
+			v66 = v67
+		}
+		v61 = v66
+	}
+	_ = swe
+	_ = replacements
+	return v61.Value, v61.Ok, nil
 }
 
 // ResultEdit summarizes the result of a call to "edit" (Edit).
@@ -3754,10 +4305,17 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 // Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
 // opencode edit oldString/newString. Says when every occurrence is
 // replaced (replace_all, replaceAll, all, allow_multiple), how many
-// occurrences are expected (older Gemini CLI), and that an empty
-// old_string or oldString creates the file. An agent reads only its own
-// fields, so when a call carries several paths, or several of the pairs,
-// that differ, each is shown with its name.
+// occurrences are expected (older Gemini CLI), that an empty old_string or
+// oldString creates the file, and the instruction Gemini CLI replace
+// describes the change with. An agent reads only its own fields, so when a
+// call carries several paths, or several of the pairs, that differ, each
+// is shown with its name. SWE-agent's edit has no path: it changes the
+// file open in its editor. Its line-range form (start_line, end_line,
+// replacement_text) and its rewrite of the lines shown (text) are shown
+// with the lines they replace; its search/replace form has a replace-all
+// flag, a name no declared field can have, so it is left to the default
+// preview, which shows every field, as is a call that mixes SWE-agent's
+// fields with the others'.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
 //
@@ -3778,10 +4336,36 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	+ (type(input.expected_replacements) == double
 //	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
 //	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
+//	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
 //	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
+//	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
+//	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
+//	byLines = !others && type(input.start_line) == double && type(input.end_line) == double && type(input.replacement_text) == string
+//	  && [input.search, input.replace, input.text].all(v, v == null)
+//	byWindow = !others && type(input.text) == string
+//	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
+//	replacements = (!path.hasValue() ? ""
+//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
+//	  : "for '" + path.value() + "' ")
+//	+ (pairConflict
+//	    ? "(conflicting replacements: "
+//	      + pairs.map(p, p[0] + " replaces " + plural(lines(string(p[1])), "line", "lines")
+//	          + " with " + plural(lines(string(p[2])), "line", "lines")).join(", ")
+//	      + (edits.size() > 0 ? ", plus " + plural(edits.size(), "listed edit", "listed edits") : "")
+//	      + notes.map(n, ", " + n).join("")
+//	      + ")"
+//	  : edits.size() == 0
+//	    ? "with edit input"
+//	    : "(" + plural(edits.size(), "replacement", "replacements")
+//	      + ": edit #1 replaces " + plural(lines(string(edits[0].oldText)), "line", "lines")
+//	      + " with " + plural(lines(string(edits[0].newText)), "line", "lines")
+//	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
+//	      + notes.map(n, ", " + n).join("")
+//	      + ")")
 //	result = edits.size() == 0 || pairConflict ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
 func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
@@ -4086,12 +4670,24 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 	} else {
 		v26 = []string{}
 	}
-	notes := celrt.Concat(v22, v24, v26)
-	v28 := []any{"file_path", celrt.Field(input, "file_path")}
-	v29 := []any{"filePath", celrt.Field(input, "filePath")}
-	v30 := [][]any{[]any{"path", celrt.Field(input, "path")}, v28, v29}
-	list3 := make([][]any, 0, len(v30))
-	for _, p3 := range v30 {
+	v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
+	var v29 []string
+	if v28.Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "instruction"))
+		if err != nil {
+			return "", false, err
+		}
+		v30 := []string{"described as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v29 = v30
+	} else {
+		v29 = []string{}
+	}
+	notes := celrt.Concat(v22, v24, v26, v29)
+	v31 := []any{"file_path", celrt.Field(input, "file_path")}
+	v32 := []any{"filePath", celrt.Field(input, "filePath")}
+	v33 := [][]any{[]any{"path", celrt.Field(input, "path")}, v31, v32}
+	list3 := make([][]any, 0, len(v33))
+	for _, p3 := range v33 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -4123,11 +4719,11 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v31, err := celrt.NonEmpty(elem20).Get()
+		v34, err := celrt.NonEmpty(elem20).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem21 := []string{s, v31}
+		elem21 := []string{s, v34}
 		if bytes += celrt.Footprint(elem21); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -4140,7 +4736,7 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v32, failure14 := func() (bool, error) {
+		v35, failure14 := func() (bool, error) {
 			elem22, err := celrt.IndexList(p5, int64(1))
 			if err != nil {
 				return false, err
@@ -4161,7 +4757,7 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found3 = v32
+		found3 = v35
 		if found3 {
 			break
 		}
@@ -4170,9 +4766,9 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 		return "", false, failure13
 	}
 	conflict := found3
-	var v33 celrt.Optional[string]
+	var v36 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v33 = celrt.None[string]()
+		v36 = celrt.None[string]()
 	} else {
 		elem25, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -4182,24 +4778,294 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v33 = celrt.Of(elem26)
+		v36 = celrt.Of(elem26)
 	}
-	path := v33
-	ok13 := int64(len(edits)) == int64(0)
-	if !ok13 {
-		ok13 = pairConflict
+	path := v36
+	found4 := false
+	var failure15 error
+	v37 := []any{
+		celrt.Field(input, "search"),
+		celrt.Field(input, "replace"),
+		celrt.Field(input, "start_line"),
+		celrt.Field(input, "end_line"),
+		celrt.Field(input, "replacement_text"),
+		celrt.Field(input, "text"),
 	}
-	var v34 celrt.Optional[string]
+	for _, v38 := range v37 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found4 = !celrt.Equal(v38, nil)
+		if found4 {
+			break
+		}
+	}
+	if !found4 && failure15 != nil {
+		return "", false, failure15
+	}
+	swe := found4
+	found5 := false
+	var failure16 error
+	v39 := []any{
+		celrt.Field(input, "path"),
+		celrt.Field(input, "file_path"),
+		celrt.Field(input, "filePath"),
+		celrt.Field(input, "edits"),
+		celrt.Field(input, "oldText"),
+		celrt.Field(input, "newText"),
+		celrt.Field(input, "old_string"),
+		celrt.Field(input, "new_string"),
+		celrt.Field(input, "oldString"),
+		celrt.Field(input, "newString"),
+	}
+	for _, v40 := range v39 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		found5 = !celrt.Equal(v40, nil)
+		if found5 {
+			break
+		}
+	}
+	if !found5 && failure16 != nil {
+		return "", false, failure16
+	}
+	others := found5
+	ok13 := !others
 	if ok13 {
-		v34 = celrt.None[string]()
-	} else {
-		v35 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
-		v34 = v35
+		v41 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+		ok13 = v41
 	}
-	_ = notes
-	_ = conflict
-	_ = path
-	return v34.Value, v34.Ok, nil
+	ok14 := ok13
+	if ok14 {
+		v42 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+		ok14 = v42
+	}
+	ok15 := ok14
+	if ok15 {
+		v43 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
+		ok16 := v43 == celrt.StringType
+		if ok16 {
+			found6 := true
+			var failure17 error
+			v44 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
+			for _, v45 := range v44 {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				found6 = celrt.Equal(v45, nil)
+				if !found6 {
+					break
+				}
+			}
+			if found6 && failure17 != nil {
+				return "", false, failure17
+			}
+			ok16 = found6
+		}
+		ok15 = ok16
+	}
+	byLines := ok15
+	ok17 := !others
+	if ok17 {
+		v46 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+		ok17 = v46
+	}
+	ok18 := ok17
+	if ok18 {
+		found7 := true
+		var failure18 error
+		v47 := []any{
+			celrt.Field(input, "search"),
+			celrt.Field(input, "replace"),
+			celrt.Field(input, "start_line"),
+			celrt.Field(input, "end_line"),
+			celrt.Field(input, "replacement_text"),
+		}
+		for _, v48 := range v47 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			found7 = celrt.Equal(v48, nil)
+			if !found7 {
+				break
+			}
+		}
+		if found7 && failure18 != nil {
+			return "", false, failure18
+		}
+		ok18 = found7
+	}
+	byWindow := ok18
+	var v49 string
+	if !path.Ok {
+		v49 = ""
+	} else {
+		var v50 string
+		if conflict {
+			list5 := make([]string, 0, len(paths))
+			for _, p6 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem27, err := celrt.IndexList(p6, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				elem28, err := celrt.IndexList(p6, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				if err != nil {
+					return "", false, err
+				}
+				elem29 := elem27 + " '" + celrt.Truncate(elem28, quotient) + "'"
+				if bytes += len(elem29); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, elem29)
+			}
+			v50 = "for " + celrt.JoinSep(list5, " or ") + " "
+		} else {
+			v51, err := path.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v50 = "for '" + v51 + "' "
+		}
+		v49 = v50
+	}
+	var v52 string
+	if pairConflict {
+		list6 := make([]string, 0, len(pairs))
+		for _, p7 := range pairs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem30, err := celrt.IndexList(p7, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			x5, err := celrt.AsString(elem30)
+			if err != nil {
+				return "", false, err
+			}
+			elem31, err := celrt.IndexList(p7, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			s2, err := celrt.ToString(elem31)
+			if err != nil {
+				return "", false, err
+			}
+			elem32, err := celrt.IndexList(p7, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			s3, err := celrt.ToString(elem32)
+			if err != nil {
+				return "", false, err
+			}
+			v53 := x5 + " replaces " + celrt.Plural(celrt.Lines(s2), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s3), "line", "lines")
+			if bytes += len(v53); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, v53)
+		}
+		var v54 string
+		if int64(len(edits)) > int64(0) {
+			v55 := celrt.Plural(int64(len(edits)), "listed edit", "listed edits")
+			v54 = ", plus " + v55
+		} else {
+			v54 = ""
+		}
+		list7 := make([]string, 0, len(notes))
+		for _, n := range notes {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem33 := ", " + n
+			if bytes += len(elem33); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, elem33)
+		}
+		v52 = "(conflicting replacements: " + celrt.JoinSep(list6, ", ") + v54 + celrt.JoinSep(list7, "") + ")"
+	} else {
+		var v56 string
+		if int64(len(edits)) == int64(0) {
+			v56 = "with edit input"
+		} else {
+			v57 := celrt.Plural(int64(len(edits)), "replacement", "replacements")
+			elem34, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			oldText, err := celrt.Select(elem34, "oldText")
+			if err != nil {
+				return "", false, err
+			}
+			s4, err := celrt.ToString(oldText)
+			if err != nil {
+				return "", false, err
+			}
+			elem35, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			newText, err := celrt.Select(elem35, "newText")
+			if err != nil {
+				return "", false, err
+			}
+			s5, err := celrt.ToString(newText)
+			if err != nil {
+				return "", false, err
+			}
+			v58 := "(" + v57 + ": edit #1 replaces " + celrt.Plural(celrt.Lines(s4), "line", "lines") + " with " + celrt.Plural(celrt.Lines(s5), "line", "lines")
+			var v59 string
+			if int64(len(edits)) > int64(1) {
+				diff, err := celrt.SubInt(int64(len(edits)), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				v60 := celrt.Plural(diff, "additional edit", "additional edits")
+				v59 = ", plus " + v60
+			} else {
+				v59 = ""
+			}
+			list8 := make([]string, 0, len(notes))
+			for _, n2 := range notes {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem36 := ", " + n2
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list8 = append(list8, elem36)
+			}
+			v56 = v58 + v59 + celrt.JoinSep(list8, "") + ")"
+		}
+		v52 = v56
+	}
+	replacements := v49 + v52
+	ok19 := int64(len(edits)) == int64(0)
+	if !ok19 {
+		ok19 = pairConflict
+	}
+	var v61 celrt.Optional[string]
+	if ok19 {
+		v61 = celrt.None[string]()
+	} else {
+		v62 := celrt.Of("applied " + celrt.Plural(int64(len(edits)), "edit", "edits"))
+		v61 = v62
+	}
+	_ = swe
+	_ = byLines
+	_ = byWindow
+	_ = replacements
+	return v61.Value, v61.Ok, nil
 }
 
 // formatterEdit registers the functions of "edit".
@@ -4213,9 +5079,11 @@ var formatterEdit = slots{
 		{"all"},
 		{"allow_multiple"},
 		{"edits"},
+		{"end_line"},
 		{"expected_replacements"},
 		{"filePath"},
 		{"file_path"},
+		{"instruction"},
 		{"newString"},
 		{"newText"},
 		{"new_string"},
@@ -4223,8 +5091,13 @@ var formatterEdit = slots{
 		{"oldText"},
 		{"old_string"},
 		{"path"},
+		{"replace"},
 		{"replaceAll"},
 		{"replace_all"},
+		{"replacement_text"},
+		{"search"},
+		{"start_line"},
+		{"text"},
 	}},
 }
 
@@ -4234,12 +5107,13 @@ var formatterEdit = slots{
 //
 // The glob pattern on one line, and the path or the working directory (pi
 // and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
-// path; Gemini CLI glob with dir_path). When a call carries both paths and
-// they differ, each is shown with its name.
+// path; Gemini CLI glob with dir_path; Kimi CLI Glob with directory). When
+// a call carries several paths and they differ, each is shown with its
+// name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#find":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -4252,9 +5126,10 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, p := range v2 {
+	v2 := []any{"directory", celrt.Field(input, "directory")}
+	v3 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2}
+	list := make([][]any, 0, len(v3))
+	for _, p := range v3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -4286,11 +5161,11 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v4, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v4}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -4303,7 +5178,7 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
+		v5, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -4324,7 +5199,7 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found = v4
+		found = v5
 		if found {
 			break
 		}
@@ -4333,9 +5208,9 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, failure
 	}
 	conflict := found
-	var v5 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v5 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -4345,25 +5220,25 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v5 = celrt.Of(elem9)
+		v6 = celrt.Of(elem9)
 	}
-	path := v5
-	var v6 []string
+	path := v6
+	var v7 []string
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		s2, err := celrt.ToString(celrt.Field(input, "pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
-		v6 = v7
+		v8 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v7 = v8
 	} else {
-		v6 = []string{}
+		v7 = []string{}
 	}
-	var v8 string
+	var v9 string
 	if !path.Ok {
-		v8 = "current working directory"
+		v9 = "current working directory"
 	} else {
-		var v9 string
+		var v10 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -4388,17 +5263,17 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "path '" + v10 + "'"
+			v10 = "path '" + v11 + "'"
 		}
-		v8 = v9
+		v9 = v10
 	}
-	parts := celrt.Concat(v6, []string{v8})
+	parts := celrt.Concat(v7, []string{v9})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -4408,12 +5283,13 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 // The glob pattern on one line, and the path or the working directory (pi
 // and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
-// path; Gemini CLI glob with dir_path). When a call carries both paths and
-// they differ, each is shown with its name.
+// path; Gemini CLI glob with dir_path; Kimi CLI Glob with directory). When
+// a call carries several paths and they differ, each is shown with its
+// name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#find":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -4429,9 +5305,10 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, p := range v2 {
+	v2 := []any{"directory", celrt.Field(input, "directory")}
+	v3 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2}
+	list := make([][]any, 0, len(v3))
+	for _, p := range v3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -4463,11 +5340,11 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v4, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v4}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -4480,7 +5357,7 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
+		v5, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -4501,7 +5378,7 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found = v4
+		found = v5
 		if found {
 			break
 		}
@@ -4510,9 +5387,9 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		return "", false, failure
 	}
 	conflict := found
-	var v5 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v5 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -4522,25 +5399,25 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v5 = celrt.Of(elem9)
+		v6 = celrt.Of(elem9)
 	}
-	path := v5
-	var v6 []string
+	path := v6
+	var v7 []string
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		s2, err := celrt.ToString(celrt.Field(input, "pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
-		v6 = v7
+		v8 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v7 = v8
 	} else {
-		v6 = []string{}
+		v7 = []string{}
 	}
-	var v8 string
+	var v9 string
 	if !path.Ok {
-		v8 = "current working directory"
+		v9 = "current working directory"
 	} else {
-		var v9 string
+		var v10 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -4565,26 +5442,26 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "path '" + v10 + "'"
+			v10 = "path '" + v11 + "'"
 		}
-		v8 = v9
+		v9 = v10
 	}
-	parts := celrt.Concat(v6, []string{v8})
-	var v11 celrt.Optional[string]
+	parts := celrt.Concat(v7, []string{v9})
+	var v12 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		var v12 string
+		var v13 string
 		if path.Ok {
-			var v13 string
+			var v14 string
 			if conflict {
 				list4 := make([]string, 0, len(paths))
 				for _, p5 := range paths {
@@ -4605,25 +5482,25 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 					}
 					list4 = append(list4, elem14)
 				}
-				v13 = celrt.JoinSep(list4, " or ")
+				v14 = celrt.JoinSep(list4, " or ")
 			} else {
-				v14, err := path.Get()
+				v15, err := path.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v13 = v14
+				v14 = v15
 			}
-			v12 = " in " + v13
+			v13 = " in " + v14
 		} else {
-			v12 = ""
+			v13 = ""
 		}
-		v15 := celrt.Of(celrt.Inline(s3, int64(limits.Summary)) + v12)
-		v11 = v15
+		v16 := celrt.Of(celrt.Inline(s3, int64(limits.Summary)) + v13)
+		v12 = v16
 	} else {
-		v11 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	}
 	_ = parts
-	return v11.Value, v11.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // ResultFind summarizes the result of a call to "find" (Find).
@@ -4632,12 +5509,13 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 // The glob pattern on one line, and the path or the working directory (pi
 // and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
-// path; Gemini CLI glob with dir_path). When a call carries both paths and
-// they differ, each is shown with its name.
+// path; Gemini CLI glob with dir_path; Kimi CLI Glob with directory). When
+// a call carries several paths and they differ, each is shown with its
+// name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#find":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -4653,9 +5531,10 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, p := range v2 {
+	v2 := []any{"directory", celrt.Field(input, "directory")}
+	v3 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2}
+	list := make([][]any, 0, len(v3))
+	for _, p := range v3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -4687,11 +5566,11 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v4, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v4}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -4704,7 +5583,7 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
+		v5, failure2 := func() (bool, error) {
 			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
@@ -4725,7 +5604,7 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v4
+		found = v5
 		if found {
 			break
 		}
@@ -4734,9 +5613,9 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		return "", false, failure
 	}
 	conflict := found
-	var v5 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v5 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
@@ -4746,25 +5625,25 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v5 = celrt.Of(elem9)
+		v6 = celrt.Of(elem9)
 	}
-	path := v5
-	var v6 []string
+	path := v6
+	var v7 []string
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		s2, err := celrt.ToString(celrt.Field(input, "pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
-		v6 = v7
+		v8 := []string{"pattern '" + celrt.Inline(s2, int64(limits.Summary)) + "'"}
+		v7 = v8
 	} else {
-		v6 = []string{}
+		v7 = []string{}
 	}
-	var v8 string
+	var v9 string
 	if !path.Ok {
-		v8 = "current working directory"
+		v9 = "current working directory"
 	} else {
-		var v9 string
+		var v10 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -4789,17 +5668,17 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				list3 = append(list3, elem12)
 			}
-			v9 = celrt.JoinSep(list3, " or ")
+			v10 = celrt.JoinSep(list3, " or ")
 		} else {
-			v10, err := path.Get()
+			v11, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "path '" + v10 + "'"
+			v10 = "path '" + v11 + "'"
 		}
-		v8 = v9
+		v9 = v10
 	}
-	parts := celrt.Concat(v6, []string{v8})
+	parts := celrt.Concat(v7, []string{v9})
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -4809,9 +5688,9 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 	if !ok {
 		ok = strings.HasPrefix(text2, "No files found")
 	}
-	var v11 string
+	var v12 string
 	if ok {
-		v11 = "no files"
+		v12 = "no files"
 	} else {
 		list4 := make([]string, 0, len(celrt.Split(text2, "\n")))
 		for _, l := range celrt.Split(text2, "\n") {
@@ -4825,10 +5704,10 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 				list4 = append(list4, l)
 			}
 		}
-		v11 = celrt.Plural(int64(len(list4)), "file", "files")
+		v12 = celrt.Plural(int64(len(list4)), "file", "files")
 	}
 	_ = parts
-	return v11, true, nil
+	return v12, true, nil
 }
 
 // formatterFind registers the functions of "find".
@@ -4838,7 +5717,12 @@ var formatterFind = slots{
 	row:          RowFind,
 	result:       ResultFind,
 	presentation: runtime.Presentation{Title: "Find", Category: "search", NerdIcon: "\uf1e5", PlainIcon: "📂"},
-	fields:       runtime.InputFields{Read: [][]string{{"dir_path"}, {"path"}, {"pattern"}}},
+	fields: runtime.InputFields{Read: [][]string{
+		{"dir_path"},
+		{"directory"},
+		{"path"},
+		{"pattern"},
+	}},
 }
 
 // PreviewGrep formats calls to "grep" (Grep).
@@ -4850,12 +5734,16 @@ var formatterFind = slots{
 // grep_search), include (opencode grep, Codex grep_files, Gemini CLI
 // search_file_content) or include_pattern (Gemini CLI grep_search, which
 // may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). An agent reads only its own fields, so when a
-// call carries several filters, or both paths, that differ, each is shown
-// with its name.
+// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
+// grep_search, which searches the whole workspace). An agent reads only
+// its own fields, so when a call carries several patterns, filters, or
+// both paths, that differ, each is shown with its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
 //
+//	patterns = [["pattern", input.pattern], ["query", input.query]]
+//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
+//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
 //	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
 //	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
 //	filterConflict = filters.exists(f, f[1] != filters[0][1])
@@ -4863,7 +5751,10 @@ var formatterFind = slots{
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filters.size() == 0 ? []
+//	parts = (patterns.size() == 0 ? []
+//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
+//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
+//	+ (filters.size() == 0 ? []
 //	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
 //	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
 //	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
@@ -4874,30 +5765,29 @@ var formatterFind = slots{
 func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
-	v2 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, f := range v2 {
+	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
+	list := make([][]any, 0, len(v1))
+	for _, p := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(f, int64(1))
+		elem, err := celrt.IndexList(p, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem).Ok {
-			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list = append(list, f)
+			list = append(list, p)
 		}
 	}
 	list2 := make([][]string, 0, len(list))
-	for _, f2 := range list {
+	for _, p2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(f2, int64(0))
+		elem2, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -4905,33 +5795,33 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(f2, int64(1))
+		elem3, err := celrt.IndexList(p2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v2, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v2}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list2 = append(list2, elem4)
 	}
-	filters := list2
+	patterns := list2
 	found := false
 	var failure error
-	for _, f3 := range filters {
+	for _, p3 := range patterns {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(f3, int64(1))
+		v3, failure2 := func() (bool, error) {
+			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem6, err := celrt.IndexList(filters, int64(0))
+			elem6, err := celrt.IndexList(patterns, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -4947,7 +5837,7 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found = v4
+		found = v3
 		if found {
 			break
 		}
@@ -4955,31 +5845,31 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	if !found && failure != nil {
 		return "", false, failure
 	}
-	filterConflict := found
-	v5 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5}
-	list3 := make([][]any, 0, len(v6))
-	for _, p := range v6 {
+	patternConflict := found
+	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
+	v5 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v4}
+	list3 := make([][]any, 0, len(v5))
+	for _, f := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(p, int64(1))
+		elem8, err := celrt.IndexList(f, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, p)
+			list3 = append(list3, f)
 		}
 	}
 	list4 := make([][]string, 0, len(list3))
-	for _, p2 := range list3 {
+	for _, f2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(f2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -4987,33 +5877,33 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(p2, int64(1))
+		elem10, err := celrt.IndexList(f2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem10).Get()
+		v6, err := celrt.NonEmpty(elem10).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s2, v7}
+		elem11 := []string{s2, v6}
 		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list4 = append(list4, elem11)
 	}
-	paths := list4
+	filters := list4
 	found2 := false
 	var failure3 error
-	for _, p3 := range paths {
+	for _, f3 := range filters {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v8, failure4 := func() (bool, error) {
-			elem12, err := celrt.IndexList(p3, int64(1))
+		v7, failure4 := func() (bool, error) {
+			elem12, err := celrt.IndexList(f3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem13, err := celrt.IndexList(paths, int64(0))
+			elem13, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -5029,7 +5919,7 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found2 = v8
+		found2 = v7
 		if found2 {
 			break
 		}
@@ -5037,129 +5927,244 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	if !found2 && failure3 != nil {
 		return "", false, failure3
 	}
-	conflict := found2
-	var v9 celrt.Optional[string]
+	filterConflict := found2
+	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v9 := [][]any{[]any{"path", celrt.Field(input, "path")}, v8}
+	list5 := make([][]any, 0, len(v9))
+	for _, p4 := range v9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem15, err := celrt.IndexList(p4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		if celrt.NonEmpty(elem15).Ok {
+			if bytes += celrt.Footprint(p4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, p4)
+		}
+	}
+	list6 := make([][]string, 0, len(list5))
+	for _, p5 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem16, err := celrt.IndexList(p5, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem16)
+		if err != nil {
+			return "", false, err
+		}
+		elem17, err := celrt.IndexList(p5, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		v10, err := celrt.NonEmpty(elem17).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem18 := []string{s3, v10}
+		if bytes += celrt.Footprint(elem18); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem18)
+	}
+	paths := list6
+	found3 := false
+	var failure5 error
+	for _, p6 := range paths {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v11, failure6 := func() (bool, error) {
+			elem19, err := celrt.IndexList(p6, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem21, err := celrt.IndexList(elem20, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem19 != elem21, nil
+		}()
+		if failure6 != nil {
+			if failure5 == nil {
+				failure5 = failure6
+			}
+			continue
+		}
+		found3 = v11
+		if found3 {
+			break
+		}
+	}
+	if !found3 && failure5 != nil {
+		return "", false, failure5
+	}
+	conflict := found3
+	var v12 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v9 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	} else {
-		elem15, err := celrt.IndexList(paths, int64(0))
+		elem22, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem16, err := celrt.IndexList(elem15, int64(1))
+		elem23, err := celrt.IndexList(elem22, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Of(elem16)
+		v12 = celrt.Of(elem23)
 	}
-	path := v9
-	var v10 []string
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
-		if err != nil {
-			return "", false, err
-		}
-		v11 := []string{"pattern '" + celrt.Inline(s3, int64(limits.Summary)) + "'"}
-		v10 = v11
+	path := v12
+	var v13 []string
+	if int64(len(patterns)) == int64(0) {
+		v13 = []string{}
 	} else {
-		v10 = []string{}
+		var v14 []string
+		if patternConflict {
+			list7 := make([]string, 0, len(patterns))
+			for _, p7 := range patterns {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem24, err := celrt.IndexList(p7, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				elem25, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+				if err != nil {
+					return "", false, err
+				}
+				elem26 := elem24 + " '" + celrt.Inline(elem25, quotient) + "'"
+				if bytes += len(elem26); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list7 = append(list7, elem26)
+			}
+			v14 = []string{celrt.JoinSep(list7, " or ")}
+		} else {
+			elem27, err := celrt.IndexList(patterns, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem28, err := celrt.IndexList(elem27, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v15 := []string{"pattern '" + celrt.Inline(elem28, int64(limits.Summary)) + "'"}
+			v14 = v15
+		}
+		v13 = v14
 	}
-	var v12 []string
+	var v16 []string
 	if int64(len(filters)) == int64(0) {
-		v12 = []string{}
+		v16 = []string{}
 	} else {
-		var v13 []string
+		var v17 []string
 		if filterConflict {
-			list5 := make([]string, 0, len(filters))
+			list8 := make([]string, 0, len(filters))
 			for _, f4 := range filters {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem17, err := celrt.IndexList(f4, int64(0))
+				elem29, err := celrt.IndexList(f4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem18, err := celrt.IndexList(f4, int64(1))
+				elem30, err := celrt.IndexList(f4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 				if err != nil {
 					return "", false, err
 				}
-				elem19 := elem17 + " '" + celrt.Inline(elem18, quotient) + "'"
-				if bytes += len(elem19); bytes > celrt.MaxBytes {
+				elem31 := elem29 + " '" + celrt.Inline(elem30, quotient2) + "'"
+				if bytes += len(elem31); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, elem19)
+				list8 = append(list8, elem31)
 			}
-			v13 = []string{celrt.JoinSep(list5, " or ")}
+			v17 = []string{celrt.JoinSep(list8, " or ")}
 		} else {
-			elem20, err := celrt.IndexList(filters, int64(0))
+			elem32, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
+			elem33, err := celrt.IndexList(elem32, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v14 := []string{"glob '" + celrt.Inline(elem21, int64(limits.Summary)) + "'"}
-			v13 = v14
+			v18 := []string{"glob '" + celrt.Inline(elem33, int64(limits.Summary)) + "'"}
+			v17 = v18
 		}
-		v12 = v13
+		v16 = v17
 	}
-	v15 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-	var v16 []string
-	if v15.Ok {
+	v19 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v20 []string
+	if v19.Ok {
 		s4, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v17 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
-		v16 = v17
+		v21 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
+		v20 = v21
 	} else {
-		v16 = []string{}
+		v20 = []string{}
 	}
-	var v18 string
+	var v22 string
 	if !path.Ok {
-		v18 = "current working directory"
+		v22 = "current working directory"
 	} else {
-		var v19 string
+		var v23 string
 		if conflict {
-			list6 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
+			list9 := make([]string, 0, len(paths))
+			for _, p8 := range paths {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem22, err := celrt.IndexList(p4, int64(0))
+				elem34, err := celrt.IndexList(p8, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem23, err := celrt.IndexList(p4, int64(1))
+				elem35, err := celrt.IndexList(p8, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient2, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
 					return "", false, err
 				}
-				elem24 := elem22 + " '" + celrt.Truncate(elem23, quotient2) + "'"
-				if bytes += len(elem24); bytes > celrt.MaxBytes {
+				elem36 := elem34 + " '" + celrt.Truncate(elem35, quotient3) + "'"
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem24)
+				list9 = append(list9, elem36)
 			}
-			v19 = celrt.JoinSep(list6, " or ")
+			v23 = celrt.JoinSep(list9, " or ")
 		} else {
-			v20, err := path.Get()
+			v24, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v19 = "path '" + v20 + "'"
+			v23 = "path '" + v24 + "'"
 		}
-		v18 = v19
+		v22 = v23
 	}
-	parts := celrt.Concat(v10, v12, v16, []string{v18})
+	parts := celrt.Concat(v13, v16, v20, []string{v22})
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -5172,12 +6177,16 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 // grep_search), include (opencode grep, Codex grep_files, Gemini CLI
 // search_file_content) or include_pattern (Gemini CLI grep_search, which
 // may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). An agent reads only its own fields, so when a
-// call carries several filters, or both paths, that differ, each is shown
-// with its name.
+// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
+// grep_search, which searches the whole workspace). An agent reads only
+// its own fields, so when a call carries several patterns, filters, or
+// both paths, that differ, each is shown with its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
 //
+//	patterns = [["pattern", input.pattern], ["query", input.query]]
+//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
+//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
 //	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
 //	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
 //	filterConflict = filters.exists(f, f[1] != filters[0][1])
@@ -5185,15 +6194,19 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filters.size() == 0 ? []
+//	parts = (patterns.size() == 0 ? []
+//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
+//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
+//	+ (filters.size() == 0 ? []
 //	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
 //	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
 //	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
 //	    [!path.hasValue() ? "current working directory"
 //	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	    : "path '" + path.value() + "'"]
-//	row = nonEmpty(input.pattern).hasValue()
-//	  ? optional.of(inline(string(input.pattern), limits.summary)
+//	row = patterns.size() > 0
+//	  ? optional.of((patternConflict ? patterns.map(p, inline(p[1], limits.summary / patterns.size())).join(" or ") : inline(patterns[0][1],
+//	    limits.summary))
 //	      + (filters.size() == 0 ? ""
 //	          : " (" + (filterConflict ? filters.map(f, inline(f[1], 40 / filters.size())).join(" or ") : inline(filters[0][1], 40)) + ")")
 //	      + (path.hasValue() ? " in " + (conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value()) : ""))
@@ -5201,30 +6214,29 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
-	v2 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, f := range v2 {
+	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
+	list := make([][]any, 0, len(v1))
+	for _, p := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(f, int64(1))
+		elem, err := celrt.IndexList(p, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem).Ok {
-			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list = append(list, f)
+			list = append(list, p)
 		}
 	}
 	list2 := make([][]string, 0, len(list))
-	for _, f2 := range list {
+	for _, p2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(f2, int64(0))
+		elem2, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -5232,33 +6244,33 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(f2, int64(1))
+		elem3, err := celrt.IndexList(p2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v2, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v2}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list2 = append(list2, elem4)
 	}
-	filters := list2
+	patterns := list2
 	found := false
 	var failure error
-	for _, f3 := range filters {
+	for _, p3 := range patterns {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(f3, int64(1))
+		v3, failure2 := func() (bool, error) {
+			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem6, err := celrt.IndexList(filters, int64(0))
+			elem6, err := celrt.IndexList(patterns, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -5274,7 +6286,7 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found = v4
+		found = v3
 		if found {
 			break
 		}
@@ -5282,31 +6294,31 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if !found && failure != nil {
 		return "", false, failure
 	}
-	filterConflict := found
-	v5 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5}
-	list3 := make([][]any, 0, len(v6))
-	for _, p := range v6 {
+	patternConflict := found
+	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
+	v5 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v4}
+	list3 := make([][]any, 0, len(v5))
+	for _, f := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(p, int64(1))
+		elem8, err := celrt.IndexList(f, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, p)
+			list3 = append(list3, f)
 		}
 	}
 	list4 := make([][]string, 0, len(list3))
-	for _, p2 := range list3 {
+	for _, f2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(f2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -5314,33 +6326,33 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(p2, int64(1))
+		elem10, err := celrt.IndexList(f2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem10).Get()
+		v6, err := celrt.NonEmpty(elem10).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s2, v7}
+		elem11 := []string{s2, v6}
 		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list4 = append(list4, elem11)
 	}
-	paths := list4
+	filters := list4
 	found2 := false
 	var failure3 error
-	for _, p3 := range paths {
+	for _, f3 := range filters {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v8, failure4 := func() (bool, error) {
-			elem12, err := celrt.IndexList(p3, int64(1))
+		v7, failure4 := func() (bool, error) {
+			elem12, err := celrt.IndexList(f3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem13, err := celrt.IndexList(paths, int64(0))
+			elem13, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -5356,7 +6368,7 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found2 = v8
+		found2 = v7
 		if found2 {
 			break
 		}
@@ -5364,216 +6376,359 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if !found2 && failure3 != nil {
 		return "", false, failure3
 	}
-	conflict := found2
-	var v9 celrt.Optional[string]
+	filterConflict := found2
+	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v9 := [][]any{[]any{"path", celrt.Field(input, "path")}, v8}
+	list5 := make([][]any, 0, len(v9))
+	for _, p4 := range v9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem15, err := celrt.IndexList(p4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		if celrt.NonEmpty(elem15).Ok {
+			if bytes += celrt.Footprint(p4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, p4)
+		}
+	}
+	list6 := make([][]string, 0, len(list5))
+	for _, p5 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem16, err := celrt.IndexList(p5, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem16)
+		if err != nil {
+			return "", false, err
+		}
+		elem17, err := celrt.IndexList(p5, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		v10, err := celrt.NonEmpty(elem17).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem18 := []string{s3, v10}
+		if bytes += celrt.Footprint(elem18); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem18)
+	}
+	paths := list6
+	found3 := false
+	var failure5 error
+	for _, p6 := range paths {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v11, failure6 := func() (bool, error) {
+			elem19, err := celrt.IndexList(p6, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem21, err := celrt.IndexList(elem20, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem19 != elem21, nil
+		}()
+		if failure6 != nil {
+			if failure5 == nil {
+				failure5 = failure6
+			}
+			continue
+		}
+		found3 = v11
+		if found3 {
+			break
+		}
+	}
+	if !found3 && failure5 != nil {
+		return "", false, failure5
+	}
+	conflict := found3
+	var v12 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v9 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	} else {
-		elem15, err := celrt.IndexList(paths, int64(0))
+		elem22, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem16, err := celrt.IndexList(elem15, int64(1))
+		elem23, err := celrt.IndexList(elem22, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Of(elem16)
+		v12 = celrt.Of(elem23)
 	}
-	path := v9
-	var v10 []string
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
-		if err != nil {
-			return "", false, err
-		}
-		v11 := []string{"pattern '" + celrt.Inline(s3, int64(limits.Summary)) + "'"}
-		v10 = v11
+	path := v12
+	var v13 []string
+	if int64(len(patterns)) == int64(0) {
+		v13 = []string{}
 	} else {
-		v10 = []string{}
+		var v14 []string
+		if patternConflict {
+			list7 := make([]string, 0, len(patterns))
+			for _, p7 := range patterns {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem24, err := celrt.IndexList(p7, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				elem25, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+				if err != nil {
+					return "", false, err
+				}
+				elem26 := elem24 + " '" + celrt.Inline(elem25, quotient) + "'"
+				if bytes += len(elem26); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list7 = append(list7, elem26)
+			}
+			v14 = []string{celrt.JoinSep(list7, " or ")}
+		} else {
+			elem27, err := celrt.IndexList(patterns, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem28, err := celrt.IndexList(elem27, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v15 := []string{"pattern '" + celrt.Inline(elem28, int64(limits.Summary)) + "'"}
+			v14 = v15
+		}
+		v13 = v14
 	}
-	var v12 []string
+	var v16 []string
 	if int64(len(filters)) == int64(0) {
-		v12 = []string{}
+		v16 = []string{}
 	} else {
-		var v13 []string
+		var v17 []string
 		if filterConflict {
-			list5 := make([]string, 0, len(filters))
+			list8 := make([]string, 0, len(filters))
 			for _, f4 := range filters {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem17, err := celrt.IndexList(f4, int64(0))
+				elem29, err := celrt.IndexList(f4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem18, err := celrt.IndexList(f4, int64(1))
+				elem30, err := celrt.IndexList(f4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 				if err != nil {
 					return "", false, err
 				}
-				elem19 := elem17 + " '" + celrt.Inline(elem18, quotient) + "'"
-				if bytes += len(elem19); bytes > celrt.MaxBytes {
+				elem31 := elem29 + " '" + celrt.Inline(elem30, quotient2) + "'"
+				if bytes += len(elem31); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, elem19)
+				list8 = append(list8, elem31)
 			}
-			v13 = []string{celrt.JoinSep(list5, " or ")}
+			v17 = []string{celrt.JoinSep(list8, " or ")}
 		} else {
-			elem20, err := celrt.IndexList(filters, int64(0))
+			elem32, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
+			elem33, err := celrt.IndexList(elem32, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v14 := []string{"glob '" + celrt.Inline(elem21, int64(limits.Summary)) + "'"}
-			v13 = v14
+			v18 := []string{"glob '" + celrt.Inline(elem33, int64(limits.Summary)) + "'"}
+			v17 = v18
 		}
-		v12 = v13
+		v16 = v17
 	}
-	v15 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-	var v16 []string
-	if v15.Ok {
+	v19 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v20 []string
+	if v19.Ok {
 		s4, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v17 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
-		v16 = v17
+		v21 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
+		v20 = v21
 	} else {
-		v16 = []string{}
+		v20 = []string{}
 	}
-	var v18 string
+	var v22 string
 	if !path.Ok {
-		v18 = "current working directory"
+		v22 = "current working directory"
 	} else {
-		var v19 string
+		var v23 string
 		if conflict {
-			list6 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
+			list9 := make([]string, 0, len(paths))
+			for _, p8 := range paths {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem22, err := celrt.IndexList(p4, int64(0))
+				elem34, err := celrt.IndexList(p8, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem23, err := celrt.IndexList(p4, int64(1))
+				elem35, err := celrt.IndexList(p8, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient2, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
 					return "", false, err
 				}
-				elem24 := elem22 + " '" + celrt.Truncate(elem23, quotient2) + "'"
-				if bytes += len(elem24); bytes > celrt.MaxBytes {
+				elem36 := elem34 + " '" + celrt.Truncate(elem35, quotient3) + "'"
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem24)
+				list9 = append(list9, elem36)
 			}
-			v19 = celrt.JoinSep(list6, " or ")
+			v23 = celrt.JoinSep(list9, " or ")
 		} else {
-			v20, err := path.Get()
+			v24, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v19 = "path '" + v20 + "'"
+			v23 = "path '" + v24 + "'"
 		}
-		v18 = v19
+		v22 = v23
 	}
-	parts := celrt.Concat(v10, v12, v16, []string{v18})
-	var v21 celrt.Optional[string]
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		s5, err := celrt.ToString(celrt.Field(input, "pattern"))
-		if err != nil {
-			return "", false, err
-		}
-		var v22 string
-		if int64(len(filters)) == int64(0) {
-			v22 = ""
+	parts := celrt.Concat(v13, v16, v20, []string{v22})
+	var v25 celrt.Optional[string]
+	if int64(len(patterns)) > int64(0) {
+		var v26 string
+		if patternConflict {
+			list10 := make([]string, 0, len(patterns))
+			for _, p9 := range patterns {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem37, err := celrt.IndexList(p9, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient4, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+				if err != nil {
+					return "", false, err
+				}
+				elem38 := celrt.Inline(elem37, quotient4)
+				if bytes += len(elem38); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list10 = append(list10, elem38)
+			}
+			v26 = celrt.JoinSep(list10, " or ")
 		} else {
-			var v23 string
+			elem39, err := celrt.IndexList(patterns, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem40, err := celrt.IndexList(elem39, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v26 = celrt.Inline(elem40, int64(limits.Summary))
+		}
+		var v27 string
+		if int64(len(filters)) == int64(0) {
+			v27 = ""
+		} else {
+			var v28 string
 			if filterConflict {
-				list7 := make([]string, 0, len(filters))
+				list11 := make([]string, 0, len(filters))
 				for _, f5 := range filters {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
-					elem25, err := celrt.IndexList(f5, int64(1))
+					elem41, err := celrt.IndexList(f5, int64(1))
 					if err != nil {
 						return "", false, err
 					}
-					quotient3, err := celrt.DivInt(int64(40), int64(len(filters)))
+					quotient5, err := celrt.DivInt(int64(40), int64(len(filters)))
 					if err != nil {
 						return "", false, err
 					}
-					elem26 := celrt.Inline(elem25, quotient3)
-					if bytes += len(elem26); bytes > celrt.MaxBytes {
+					elem42 := celrt.Inline(elem41, quotient5)
+					if bytes += len(elem42); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list7 = append(list7, elem26)
+					list11 = append(list11, elem42)
 				}
-				v23 = celrt.JoinSep(list7, " or ")
+				v28 = celrt.JoinSep(list11, " or ")
 			} else {
-				elem27, err := celrt.IndexList(filters, int64(0))
+				elem43, err := celrt.IndexList(filters, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem28, err := celrt.IndexList(elem27, int64(1))
+				elem44, err := celrt.IndexList(elem43, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				v23 = celrt.Inline(elem28, int64(40))
+				v28 = celrt.Inline(elem44, int64(40))
 			}
-			v22 = " (" + v23 + ")"
+			v27 = " (" + v28 + ")"
 		}
-		var v24 string
+		var v29 string
 		if path.Ok {
-			var v25 string
+			var v30 string
 			if conflict {
-				list8 := make([]string, 0, len(paths))
-				for _, p5 := range paths {
+				list12 := make([]string, 0, len(paths))
+				for _, p10 := range paths {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
-					elem29, err := celrt.IndexList(p5, int64(1))
+					elem45, err := celrt.IndexList(p10, int64(1))
 					if err != nil {
 						return "", false, err
 					}
-					quotient4, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+					quotient6, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
 					if err != nil {
 						return "", false, err
 					}
-					elem30 := celrt.Truncate(elem29, quotient4)
-					if bytes += len(elem30); bytes > celrt.MaxBytes {
+					elem46 := celrt.Truncate(elem45, quotient6)
+					if bytes += len(elem46); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list8 = append(list8, elem30)
+					list12 = append(list12, elem46)
 				}
-				v25 = celrt.JoinSep(list8, " or ")
+				v30 = celrt.JoinSep(list12, " or ")
 			} else {
-				v26, err := path.Get()
+				v31, err := path.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v25 = v26
+				v30 = v31
 			}
-			v24 = " in " + v25
+			v29 = " in " + v30
 		} else {
-			v24 = ""
+			v29 = ""
 		}
-		v27 := celrt.Of(celrt.Inline(s5, int64(limits.Summary)) + v22 + v24)
-		v21 = v27
+		v25 = celrt.Of(v26 + v27 + v29)
 	} else {
-		v21 = celrt.None[string]()
+		v25 = celrt.None[string]()
 	}
 	_ = parts
-	return v21.Value, v21.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // ResultGrep summarizes the result of a call to "grep" (Grep).
@@ -5585,12 +6740,16 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 // grep_search), include (opencode grep, Codex grep_files, Gemini CLI
 // search_file_content) or include_pattern (Gemini CLI grep_search, which
 // may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). An agent reads only its own fields, so when a
-// call carries several filters, or both paths, that differ, each is shown
-// with its name.
+// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
+// grep_search, which searches the whole workspace). An agent reads only
+// its own fields, so when a call carries several patterns, filters, or
+// both paths, that differ, each is shown with its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
 //
+//	patterns = [["pattern", input.pattern], ["query", input.query]]
+//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
+//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
 //	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
 //	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
 //	filterConflict = filters.exists(f, f[1] != filters[0][1])
@@ -5598,7 +6757,10 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filters.size() == 0 ? []
+//	parts = (patterns.size() == 0 ? []
+//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
+//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
+//	+ (filters.size() == 0 ? []
 //	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
 //	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
 //	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
@@ -5613,30 +6775,29 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
-	v2 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, f := range v2 {
+	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
+	list := make([][]any, 0, len(v1))
+	for _, p := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(f, int64(1))
+		elem, err := celrt.IndexList(p, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem).Ok {
-			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list = append(list, f)
+			list = append(list, p)
 		}
 	}
 	list2 := make([][]string, 0, len(list))
-	for _, f2 := range list {
+	for _, p2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(f2, int64(0))
+		elem2, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -5644,33 +6805,33 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		elem3, err := celrt.IndexList(f2, int64(1))
+		elem3, err := celrt.IndexList(p2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v2, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v2}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list2 = append(list2, elem4)
 	}
-	filters := list2
+	patterns := list2
 	found := false
 	var failure error
-	for _, f3 := range filters {
+	for _, p3 := range patterns {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(f3, int64(1))
+		v3, failure2 := func() (bool, error) {
+			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem6, err := celrt.IndexList(filters, int64(0))
+			elem6, err := celrt.IndexList(patterns, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -5686,7 +6847,7 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v4
+		found = v3
 		if found {
 			break
 		}
@@ -5694,31 +6855,31 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if !found && failure != nil {
 		return "", false, failure
 	}
-	filterConflict := found
-	v5 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5}
-	list3 := make([][]any, 0, len(v6))
-	for _, p := range v6 {
+	patternConflict := found
+	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
+	v5 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v4}
+	list3 := make([][]any, 0, len(v5))
+	for _, f := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(p, int64(1))
+		elem8, err := celrt.IndexList(f, int64(1))
 		if err != nil {
 			return "", false, err
 		}
 		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, p)
+			list3 = append(list3, f)
 		}
 	}
 	list4 := make([][]string, 0, len(list3))
-	for _, p2 := range list3 {
+	for _, f2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(f2, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -5726,33 +6887,33 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(p2, int64(1))
+		elem10, err := celrt.IndexList(f2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem10).Get()
+		v6, err := celrt.NonEmpty(elem10).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s2, v7}
+		elem11 := []string{s2, v6}
 		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list4 = append(list4, elem11)
 	}
-	paths := list4
+	filters := list4
 	found2 := false
 	var failure3 error
-	for _, p3 := range paths {
+	for _, f3 := range filters {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v8, failure4 := func() (bool, error) {
-			elem12, err := celrt.IndexList(p3, int64(1))
+		v7, failure4 := func() (bool, error) {
+			elem12, err := celrt.IndexList(f3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem13, err := celrt.IndexList(paths, int64(0))
+			elem13, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -5768,7 +6929,7 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found2 = v8
+		found2 = v7
 		if found2 {
 			break
 		}
@@ -5776,129 +6937,244 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if !found2 && failure3 != nil {
 		return "", false, failure3
 	}
-	conflict := found2
-	var v9 celrt.Optional[string]
+	filterConflict := found2
+	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v9 := [][]any{[]any{"path", celrt.Field(input, "path")}, v8}
+	list5 := make([][]any, 0, len(v9))
+	for _, p4 := range v9 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem15, err := celrt.IndexList(p4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		if celrt.NonEmpty(elem15).Ok {
+			if bytes += celrt.Footprint(p4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list5 = append(list5, p4)
+		}
+	}
+	list6 := make([][]string, 0, len(list5))
+	for _, p5 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem16, err := celrt.IndexList(p5, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem16)
+		if err != nil {
+			return "", false, err
+		}
+		elem17, err := celrt.IndexList(p5, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		v10, err := celrt.NonEmpty(elem17).Get()
+		if err != nil {
+			return "", false, err
+		}
+		elem18 := []string{s3, v10}
+		if bytes += celrt.Footprint(elem18); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem18)
+	}
+	paths := list6
+	found3 := false
+	var failure5 error
+	for _, p6 := range paths {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v11, failure6 := func() (bool, error) {
+			elem19, err := celrt.IndexList(p6, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem21, err := celrt.IndexList(elem20, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem19 != elem21, nil
+		}()
+		if failure6 != nil {
+			if failure5 == nil {
+				failure5 = failure6
+			}
+			continue
+		}
+		found3 = v11
+		if found3 {
+			break
+		}
+	}
+	if !found3 && failure5 != nil {
+		return "", false, failure5
+	}
+	conflict := found3
+	var v12 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v9 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	} else {
-		elem15, err := celrt.IndexList(paths, int64(0))
+		elem22, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem16, err := celrt.IndexList(elem15, int64(1))
+		elem23, err := celrt.IndexList(elem22, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Of(elem16)
+		v12 = celrt.Of(elem23)
 	}
-	path := v9
-	var v10 []string
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
-		if err != nil {
-			return "", false, err
-		}
-		v11 := []string{"pattern '" + celrt.Inline(s3, int64(limits.Summary)) + "'"}
-		v10 = v11
+	path := v12
+	var v13 []string
+	if int64(len(patterns)) == int64(0) {
+		v13 = []string{}
 	} else {
-		v10 = []string{}
+		var v14 []string
+		if patternConflict {
+			list7 := make([]string, 0, len(patterns))
+			for _, p7 := range patterns {
+				if steps++; steps > celrt.MaxSteps {
+					return "", false, celrt.ErrSteps
+				}
+				elem24, err := celrt.IndexList(p7, int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				elem25, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+				if err != nil {
+					return "", false, err
+				}
+				elem26 := elem24 + " '" + celrt.Inline(elem25, quotient) + "'"
+				if bytes += len(elem26); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list7 = append(list7, elem26)
+			}
+			v14 = []string{celrt.JoinSep(list7, " or ")}
+		} else {
+			elem27, err := celrt.IndexList(patterns, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem28, err := celrt.IndexList(elem27, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v15 := []string{"pattern '" + celrt.Inline(elem28, int64(limits.Summary)) + "'"}
+			v14 = v15
+		}
+		v13 = v14
 	}
-	var v12 []string
+	var v16 []string
 	if int64(len(filters)) == int64(0) {
-		v12 = []string{}
+		v16 = []string{}
 	} else {
-		var v13 []string
+		var v17 []string
 		if filterConflict {
-			list5 := make([]string, 0, len(filters))
+			list8 := make([]string, 0, len(filters))
 			for _, f4 := range filters {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem17, err := celrt.IndexList(f4, int64(0))
+				elem29, err := celrt.IndexList(f4, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem18, err := celrt.IndexList(f4, int64(1))
+				elem30, err := celrt.IndexList(f4, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 				if err != nil {
 					return "", false, err
 				}
-				elem19 := elem17 + " '" + celrt.Inline(elem18, quotient) + "'"
-				if bytes += len(elem19); bytes > celrt.MaxBytes {
+				elem31 := elem29 + " '" + celrt.Inline(elem30, quotient2) + "'"
+				if bytes += len(elem31); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, elem19)
+				list8 = append(list8, elem31)
 			}
-			v13 = []string{celrt.JoinSep(list5, " or ")}
+			v17 = []string{celrt.JoinSep(list8, " or ")}
 		} else {
-			elem20, err := celrt.IndexList(filters, int64(0))
+			elem32, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
+			elem33, err := celrt.IndexList(elem32, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v14 := []string{"glob '" + celrt.Inline(elem21, int64(limits.Summary)) + "'"}
-			v13 = v14
+			v18 := []string{"glob '" + celrt.Inline(elem33, int64(limits.Summary)) + "'"}
+			v17 = v18
 		}
-		v12 = v13
+		v16 = v17
 	}
-	v15 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-	var v16 []string
-	if v15.Ok {
+	v19 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v20 []string
+	if v19.Ok {
 		s4, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
 		if err != nil {
 			return "", false, err
 		}
-		v17 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
-		v16 = v17
+		v21 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
+		v20 = v21
 	} else {
-		v16 = []string{}
+		v20 = []string{}
 	}
-	var v18 string
+	var v22 string
 	if !path.Ok {
-		v18 = "current working directory"
+		v22 = "current working directory"
 	} else {
-		var v19 string
+		var v23 string
 		if conflict {
-			list6 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
+			list9 := make([]string, 0, len(paths))
+			for _, p8 := range paths {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem22, err := celrt.IndexList(p4, int64(0))
+				elem34, err := celrt.IndexList(p8, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem23, err := celrt.IndexList(p4, int64(1))
+				elem35, err := celrt.IndexList(p8, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				quotient2, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
 					return "", false, err
 				}
-				elem24 := elem22 + " '" + celrt.Truncate(elem23, quotient2) + "'"
-				if bytes += len(elem24); bytes > celrt.MaxBytes {
+				elem36 := elem34 + " '" + celrt.Truncate(elem35, quotient3) + "'"
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem24)
+				list9 = append(list9, elem36)
 			}
-			v19 = celrt.JoinSep(list6, " or ")
+			v23 = celrt.JoinSep(list9, " or ")
 		} else {
-			v20, err := path.Get()
+			v24, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v19 = "path '" + v20 + "'"
+			v23 = "path '" + v24 + "'"
 		}
-		v18 = v19
+		v22 = v23
 	}
-	parts := celrt.Concat(v10, v12, v16, []string{v18})
+	parts := celrt.Concat(v13, v16, v20, []string{v22})
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -5912,20 +7188,20 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if !ok2 {
 		ok2 = strings.HasPrefix(text2, "No files found")
 	}
-	var v21 string
+	var v25 string
 	if ok2 {
-		v21 = "no matches"
+		v25 = "no matches"
 	} else {
-		var v22 string
+		var v26 string
 		if strings.HasPrefix(text2, "Found ") {
-			elem25, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
+			elem37, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v23 := celrt.LowerASCII(celrt.Inline(elem25, int64(limits.Summary)))
-			v22 = v23
+			v27 := celrt.LowerASCII(celrt.Inline(elem37, int64(limits.Summary)))
+			v26 = v27
 		} else {
-			list7 := make([]string, 0, len(celrt.Split(text2, "\n")))
+			list10 := make([]string, 0, len(celrt.Split(text2, "\n")))
 			for _, l := range celrt.Split(text2, "\n") {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
@@ -5934,16 +7210,16 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 					if bytes += len(l); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list7 = append(list7, l)
+					list10 = append(list10, l)
 				}
 			}
-			v24 := celrt.Plural(int64(len(list7)), "match", "matches")
-			v22 = v24
+			v28 := celrt.Plural(int64(len(list10)), "match", "matches")
+			v26 = v28
 		}
-		v21 = v22
+		v25 = v26
 	}
 	_ = parts
-	return v21, true, nil
+	return v25, true, nil
 }
 
 // ExpandGrep returns the lines of the result of a call to "grep" (Grep).
@@ -5955,12 +7231,16 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 // grep_search), include (opencode grep, Codex grep_files, Gemini CLI
 // search_file_content) or include_pattern (Gemini CLI grep_search, which
 // may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). An agent reads only its own fields, so when a
-// call carries several filters, or both paths, that differ, each is shown
-// with its name.
+// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
+// grep_search, which searches the whole workspace). An agent reads only
+// its own fields, so when a call carries several patterns, filters, or
+// both paths, that differ, each is shown with its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
 //
+//	patterns = [["pattern", input.pattern], ["query", input.query]]
+//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
+//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
 //	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
 //	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
 //	filterConflict = filters.exists(f, f[1] != filters[0][1])
@@ -5968,7 +7248,10 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + (filters.size() == 0 ? []
+//	parts = (patterns.size() == 0 ? []
+//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
+//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
+//	+ (filters.size() == 0 ? []
 //	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
 //	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
 //	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
@@ -5980,30 +7263,29 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
-	v2 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v1}
-	list := make([][]any, 0, len(v2))
-	for _, f := range v2 {
+	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
+	list := make([][]any, 0, len(v1))
+	for _, p := range v1 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(f, int64(1))
+		elem, err := celrt.IndexList(p, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
 		if celrt.NonEmpty(elem).Ok {
-			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list = append(list, f)
+			list = append(list, p)
 		}
 	}
 	list2 := make([][]string, 0, len(list))
-	for _, f2 := range list {
+	for _, p2 := range list {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem2, err := celrt.IndexList(f2, int64(0))
+		elem2, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
 			return nil, false, err
 		}
@@ -6011,33 +7293,33 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		elem3, err := celrt.IndexList(f2, int64(1))
+		elem3, err := celrt.IndexList(p2, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		v3, err := celrt.NonEmpty(elem3).Get()
+		v2, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return nil, false, err
 		}
-		elem4 := []string{s, v3}
+		elem4 := []string{s, v2}
 		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
 			return nil, false, celrt.ErrBytes
 		}
 		list2 = append(list2, elem4)
 	}
-	filters := list2
+	patterns := list2
 	found := false
 	var failure error
-	for _, f3 := range filters {
+	for _, p3 := range patterns {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		v4, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(f3, int64(1))
+		v3, failure2 := func() (bool, error) {
+			elem5, err := celrt.IndexList(p3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem6, err := celrt.IndexList(filters, int64(0))
+			elem6, err := celrt.IndexList(patterns, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -6053,7 +7335,7 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v4
+		found = v3
 		if found {
 			break
 		}
@@ -6061,31 +7343,31 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if !found && failure != nil {
 		return nil, false, failure
 	}
-	filterConflict := found
-	v5 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5}
-	list3 := make([][]any, 0, len(v6))
-	for _, p := range v6 {
+	patternConflict := found
+	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
+	v5 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v4}
+	list3 := make([][]any, 0, len(v5))
+	for _, f := range v5 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(p, int64(1))
+		elem8, err := celrt.IndexList(f, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
 		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+			if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list3 = append(list3, p)
+			list3 = append(list3, f)
 		}
 	}
 	list4 := make([][]string, 0, len(list3))
-	for _, p2 := range list3 {
+	for _, f2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(p2, int64(0))
+		elem9, err := celrt.IndexList(f2, int64(0))
 		if err != nil {
 			return nil, false, err
 		}
@@ -6093,33 +7375,33 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		elem10, err := celrt.IndexList(p2, int64(1))
+		elem10, err := celrt.IndexList(f2, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		v7, err := celrt.NonEmpty(elem10).Get()
+		v6, err := celrt.NonEmpty(elem10).Get()
 		if err != nil {
 			return nil, false, err
 		}
-		elem11 := []string{s2, v7}
+		elem11 := []string{s2, v6}
 		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
 			return nil, false, celrt.ErrBytes
 		}
 		list4 = append(list4, elem11)
 	}
-	paths := list4
+	filters := list4
 	found2 := false
 	var failure3 error
-	for _, p3 := range paths {
+	for _, f3 := range filters {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		v8, failure4 := func() (bool, error) {
-			elem12, err := celrt.IndexList(p3, int64(1))
+		v7, failure4 := func() (bool, error) {
+			elem12, err := celrt.IndexList(f3, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem13, err := celrt.IndexList(paths, int64(0))
+			elem13, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return false, err
 			}
@@ -6135,7 +7417,7 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found2 = v8
+		found2 = v7
 		if found2 {
 			break
 		}
@@ -6143,139 +7425,254 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if !found2 && failure3 != nil {
 		return nil, false, failure3
 	}
-	conflict := found2
-	var v9 celrt.Optional[string]
+	filterConflict := found2
+	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v9 := [][]any{[]any{"path", celrt.Field(input, "path")}, v8}
+	list5 := make([][]any, 0, len(v9))
+	for _, p4 := range v9 {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		elem15, err := celrt.IndexList(p4, int64(1))
+		if err != nil {
+			return nil, false, err
+		}
+		if celrt.NonEmpty(elem15).Ok {
+			if bytes += celrt.Footprint(p4); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list5 = append(list5, p4)
+		}
+	}
+	list6 := make([][]string, 0, len(list5))
+	for _, p5 := range list5 {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		elem16, err := celrt.IndexList(p5, int64(0))
+		if err != nil {
+			return nil, false, err
+		}
+		s3, err := celrt.ToString(elem16)
+		if err != nil {
+			return nil, false, err
+		}
+		elem17, err := celrt.IndexList(p5, int64(1))
+		if err != nil {
+			return nil, false, err
+		}
+		v10, err := celrt.NonEmpty(elem17).Get()
+		if err != nil {
+			return nil, false, err
+		}
+		elem18 := []string{s3, v10}
+		if bytes += celrt.Footprint(elem18); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list6 = append(list6, elem18)
+	}
+	paths := list6
+	found3 := false
+	var failure5 error
+	for _, p6 := range paths {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		v11, failure6 := func() (bool, error) {
+			elem19, err := celrt.IndexList(p6, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem21, err := celrt.IndexList(elem20, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem19 != elem21, nil
+		}()
+		if failure6 != nil {
+			if failure5 == nil {
+				failure5 = failure6
+			}
+			continue
+		}
+		found3 = v11
+		if found3 {
+			break
+		}
+	}
+	if !found3 && failure5 != nil {
+		return nil, false, failure5
+	}
+	conflict := found3
+	var v12 celrt.Optional[string]
 	if int64(len(paths)) == int64(0) {
-		v9 = celrt.None[string]()
+		v12 = celrt.None[string]()
 	} else {
-		elem15, err := celrt.IndexList(paths, int64(0))
+		elem22, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
 			return nil, false, err
 		}
-		elem16, err := celrt.IndexList(elem15, int64(1))
+		elem23, err := celrt.IndexList(elem22, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		v9 = celrt.Of(elem16)
+		v12 = celrt.Of(elem23)
 	}
-	path := v9
-	var v10 []string
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		s3, err := celrt.ToString(celrt.Field(input, "pattern"))
-		if err != nil {
-			return nil, false, err
-		}
-		v11 := []string{"pattern '" + celrt.Inline(s3, int64(limits.Summary)) + "'"}
-		v10 = v11
+	path := v12
+	var v13 []string
+	if int64(len(patterns)) == int64(0) {
+		v13 = []string{}
 	} else {
-		v10 = []string{}
+		var v14 []string
+		if patternConflict {
+			list7 := make([]string, 0, len(patterns))
+			for _, p7 := range patterns {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, false, celrt.ErrSteps
+				}
+				elem24, err := celrt.IndexList(p7, int64(0))
+				if err != nil {
+					return nil, false, err
+				}
+				elem25, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return nil, false, err
+				}
+				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+				if err != nil {
+					return nil, false, err
+				}
+				elem26 := elem24 + " '" + celrt.Inline(elem25, quotient) + "'"
+				if bytes += len(elem26); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list7 = append(list7, elem26)
+			}
+			v14 = []string{celrt.JoinSep(list7, " or ")}
+		} else {
+			elem27, err := celrt.IndexList(patterns, int64(0))
+			if err != nil {
+				return nil, false, err
+			}
+			elem28, err := celrt.IndexList(elem27, int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			v15 := []string{"pattern '" + celrt.Inline(elem28, int64(limits.Summary)) + "'"}
+			v14 = v15
+		}
+		v13 = v14
 	}
-	var v12 []string
+	var v16 []string
 	if int64(len(filters)) == int64(0) {
-		v12 = []string{}
+		v16 = []string{}
 	} else {
-		var v13 []string
+		var v17 []string
 		if filterConflict {
-			list5 := make([]string, 0, len(filters))
+			list8 := make([]string, 0, len(filters))
 			for _, f4 := range filters {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, false, celrt.ErrSteps
 				}
-				elem17, err := celrt.IndexList(f4, int64(0))
+				elem29, err := celrt.IndexList(f4, int64(0))
 				if err != nil {
 					return nil, false, err
 				}
-				elem18, err := celrt.IndexList(f4, int64(1))
+				elem30, err := celrt.IndexList(f4, int64(1))
 				if err != nil {
 					return nil, false, err
 				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 				if err != nil {
 					return nil, false, err
 				}
-				elem19 := elem17 + " '" + celrt.Inline(elem18, quotient) + "'"
-				if bytes += len(elem19); bytes > celrt.MaxBytes {
+				elem31 := elem29 + " '" + celrt.Inline(elem30, quotient2) + "'"
+				if bytes += len(elem31); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list5 = append(list5, elem19)
+				list8 = append(list8, elem31)
 			}
-			v13 = []string{celrt.JoinSep(list5, " or ")}
+			v17 = []string{celrt.JoinSep(list8, " or ")}
 		} else {
-			elem20, err := celrt.IndexList(filters, int64(0))
+			elem32, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
 				return nil, false, err
 			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
+			elem33, err := celrt.IndexList(elem32, int64(1))
 			if err != nil {
 				return nil, false, err
 			}
-			v14 := []string{"glob '" + celrt.Inline(elem21, int64(limits.Summary)) + "'"}
-			v13 = v14
+			v18 := []string{"glob '" + celrt.Inline(elem33, int64(limits.Summary)) + "'"}
+			v17 = v18
 		}
-		v12 = v13
+		v16 = v17
 	}
-	v15 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-	var v16 []string
-	if v15.Ok {
+	v19 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+	var v20 []string
+	if v19.Ok {
 		s4, err := celrt.ToString(celrt.Field(input, "exclude_pattern"))
 		if err != nil {
 			return nil, false, err
 		}
-		v17 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
-		v16 = v17
+		v21 := []string{"excluding '" + celrt.Inline(s4, int64(limits.Summary)) + "'"}
+		v20 = v21
 	} else {
-		v16 = []string{}
+		v20 = []string{}
 	}
-	var v18 string
+	var v22 string
 	if !path.Ok {
-		v18 = "current working directory"
+		v22 = "current working directory"
 	} else {
-		var v19 string
+		var v23 string
 		if conflict {
-			list6 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
+			list9 := make([]string, 0, len(paths))
+			for _, p8 := range paths {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, false, celrt.ErrSteps
 				}
-				elem22, err := celrt.IndexList(p4, int64(0))
+				elem34, err := celrt.IndexList(p8, int64(0))
 				if err != nil {
 					return nil, false, err
 				}
-				elem23, err := celrt.IndexList(p4, int64(1))
+				elem35, err := celrt.IndexList(p8, int64(1))
 				if err != nil {
 					return nil, false, err
 				}
-				quotient2, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
 					return nil, false, err
 				}
-				elem24 := elem22 + " '" + celrt.Truncate(elem23, quotient2) + "'"
-				if bytes += len(elem24); bytes > celrt.MaxBytes {
+				elem36 := elem34 + " '" + celrt.Truncate(elem35, quotient3) + "'"
+				if bytes += len(elem36); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list6 = append(list6, elem24)
+				list9 = append(list9, elem36)
 			}
-			v19 = celrt.JoinSep(list6, " or ")
+			v23 = celrt.JoinSep(list9, " or ")
 		} else {
-			v20, err := path.Get()
+			v24, err := path.Get()
 			if err != nil {
 				return nil, false, err
 			}
-			v19 = "path '" + v20 + "'"
+			v23 = "path '" + v24 + "'"
 		}
-		v18 = v19
+		v22 = v23
 	}
-	parts := celrt.Concat(v10, v12, v16, []string{v18})
+	parts := celrt.Concat(v13, v16, v20, []string{v22})
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
 	text2 := text
-	var v21 celrt.Optional[[]string]
+	var v25 celrt.Optional[[]string]
 	if celrt.Trim(text2) == "" {
-		v21 = celrt.None[[]string]()
+		v25 = celrt.None[[]string]()
 	} else {
-		list7 := make([]string, 0, len(celrt.Split(text2, "\n")))
+		list10 := make([]string, 0, len(celrt.Split(text2, "\n")))
 		for _, l := range celrt.Split(text2, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
@@ -6284,13 +7681,13 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list7 = append(list7, l)
+				list10 = append(list10, l)
 			}
 		}
-		v21 = celrt.Of(list7)
+		v25 = celrt.Of(list10)
 	}
 	_ = parts
-	return v21.Value, v21.Ok, nil
+	return v25.Value, v25.Ok, nil
 }
 
 // formatterGrep registers the functions of "grep".
@@ -6309,6 +7706,7 @@ var formatterGrep = slots{
 		{"include_pattern"},
 		{"path"},
 		{"pattern"},
+		{"query"},
 	}},
 }
 
@@ -6318,14 +7716,16 @@ var formatterGrep = slots{
 //
 // The path or the working directory, what is ignored, and how deep the
 // listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
-// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
-// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
-// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex). When a
-// call carries both paths and they differ, each is shown with its name.
+// list, Qwen Code list_directory, older Gemini CLI), dir_path (Gemini CLI
+// list_directory, Codex list_dir) or dirPath (Continue ls, which lists the
+// whole tree below it when recursive is true); ignore is a list of globs
+// (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+// When a call carries several paths and they differ, each is shown with
+// its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -6335,14 +7735,14 @@ var formatterGrep = slots{
 //	parts = [!path.hasValue() ? "current working directory"
 //	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	  : "path '" + path.value() + "'"]
-//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " +
-//	    truncate(ignored.join(", "), limits.summary)])
+//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
+//	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	preview = "for " + parts.join(", ")
 func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
+	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, []any{"dirPath", celrt.Field(input, "dirPath")}}
 	list := make([][]any, 0, len(v2))
 	for _, p := range v2 {
 		if steps++; steps > celrt.MaxSteps {
@@ -6528,14 +7928,21 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	} else {
 		v12 = []string{}
 	}
-	var v13 []string
-	if int64(len(ignored)) == int64(0) {
-		v13 = []string{}
+	v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+	var v14 []string
+	if v13 {
+		v14 = []string{"recursively"}
 	} else {
-		v14 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
-		v13 = []string{"ignoring " + v14}
+		v14 = []string{}
 	}
-	parts := celrt.Concat([]string{v8}, v12, v13)
+	var v15 []string
+	if int64(len(ignored)) == int64(0) {
+		v15 = []string{}
+	} else {
+		v16 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v15 = []string{"ignoring " + v16}
+	}
+	parts := celrt.Concat([]string{v8}, v12, v14, v15)
 	return "for " + celrt.JoinSep(parts, ", "), true, nil
 }
 
@@ -6545,14 +7952,16 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 //
 // The path or the working directory, what is ignored, and how deep the
 // listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
-// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
-// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
-// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex). When a
-// call carries both paths and they differ, each is shown with its name.
+// list, Qwen Code list_directory, older Gemini CLI), dir_path (Gemini CLI
+// list_directory, Codex list_dir) or dirPath (Continue ls, which lists the
+// whole tree below it when recursive is true); ignore is a list of globs
+// (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+// When a call carries several paths and they differ, each is shown with
+// its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -6562,17 +7971,17 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 //	parts = [!path.hasValue() ? "current working directory"
 //	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	  : "path '" + path.value() + "'"]
-//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " +
-//	    truncate(ignored.join(", "), limits.summary)])
+//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
+//	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	row = path.hasValue()
-//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value()) + (type(input.depth) == double ?
-//	    " (depth " + numberText(input, "depth") + ")" : ""))
+//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	      + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : input.recursive == true ? " (recursive)" : ""))
 //	  : optional.none()
 func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
+	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, []any{"dirPath", celrt.Field(input, "dirPath")}}
 	list := make([][]any, 0, len(v2))
 	for _, p := range v2 {
 		if steps++; steps > celrt.MaxSteps {
@@ -6758,17 +8167,24 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 	} else {
 		v12 = []string{}
 	}
-	var v13 []string
-	if int64(len(ignored)) == int64(0) {
-		v13 = []string{}
+	v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+	var v14 []string
+	if v13 {
+		v14 = []string{"recursively"}
 	} else {
-		v14 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
-		v13 = []string{"ignoring " + v14}
+		v14 = []string{}
 	}
-	parts := celrt.Concat([]string{v8}, v12, v13)
-	var v15 celrt.Optional[string]
+	var v15 []string
+	if int64(len(ignored)) == int64(0) {
+		v15 = []string{}
+	} else {
+		v16 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v15 = []string{"ignoring " + v16}
+	}
+	parts := celrt.Concat([]string{v8}, v12, v14, v15)
+	var v17 celrt.Optional[string]
 	if path.Ok {
-		var v16 string
+		var v18 string
 		if conflict {
 			list6 := make([]string, 0, len(paths))
 			for _, p5 := range paths {
@@ -6789,31 +8205,38 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 				}
 				list6 = append(list6, elem15)
 			}
-			v16 = celrt.JoinSep(list6, " or ")
+			v18 = celrt.JoinSep(list6, " or ")
 		} else {
-			v17, err := path.Get()
+			v19, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v16 = v17
+			v18 = v19
 		}
-		v18 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
-		var v19 string
-		if v18 {
+		v20 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v21 string
+		if v20 {
 			r2, err := celrt.NumberTextOf(input, "depth")
 			if err != nil {
 				return "", false, err
 			}
-			v19 = " (depth " + r2 + ")"
+			v21 = " (depth " + r2 + ")"
 		} else {
-			v19 = ""
+			v22 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+			var v23 string
+			if v22 {
+				v23 = " (recursive)"
+			} else {
+				v23 = ""
+			}
+			v21 = v23
 		}
-		v15 = celrt.Of(v16 + v19)
+		v17 = celrt.Of(v18 + v21)
 	} else {
-		v15 = celrt.None[string]()
+		v17 = celrt.None[string]()
 	}
 	_ = parts
-	return v15.Value, v15.Ok, nil
+	return v17.Value, v17.Ok, nil
 }
 
 // ResultLs summarizes the result of a call to "ls" (List).
@@ -6822,14 +8245,16 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 //
 // The path or the working directory, what is ignored, and how deep the
 // listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
-// list, Qwen Code list_directory, older Gemini CLI) or dir_path (Gemini
-// CLI list_directory, Codex list_dir); ignore is a list of globs (Claude
-// Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex). When a
-// call carries both paths and they differ, each is shown with its name.
+// list, Qwen Code list_directory, older Gemini CLI), dir_path (Gemini CLI
+// list_directory, Codex list_dir) or dirPath (Continue ls, which lists the
+// whole tree below it when recursive is true); ignore is a list of globs
+// (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
+// When a call carries several paths and they differ, each is shown with
+// its name.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
+//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
@@ -6839,8 +8264,8 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 //	parts = [!path.hasValue() ? "current working directory"
 //	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	  : "path '" + path.value() + "'"]
-//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (ignored.size() == 0 ? [] : ["ignoring " +
-//	    truncate(ignored.join(", "), limits.summary)])
+//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
+//	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text == "(empty directory)"
 //	    ? "empty"
@@ -6849,7 +8274,7 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 	steps := 0
 	bytes := 0
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1}
+	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, []any{"dirPath", celrt.Field(input, "dirPath")}}
 	list := make([][]any, 0, len(v2))
 	for _, p := range v2 {
 		if steps++; steps > celrt.MaxSteps {
@@ -7035,14 +8460,21 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 	} else {
 		v12 = []string{}
 	}
-	var v13 []string
-	if int64(len(ignored)) == int64(0) {
-		v13 = []string{}
+	v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+	var v14 []string
+	if v13 {
+		v14 = []string{"recursively"}
 	} else {
-		v14 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
-		v13 = []string{"ignoring " + v14}
+		v14 = []string{}
 	}
-	parts := celrt.Concat([]string{v8}, v12, v13)
+	var v15 []string
+	if int64(len(ignored)) == int64(0) {
+		v15 = []string{}
+	} else {
+		v16 := celrt.Truncate(celrt.JoinSep(ignored, ", "), int64(limits.Summary))
+		v15 = []string{"ignoring " + v16}
+	}
+	parts := celrt.Concat([]string{v8}, v12, v14, v15)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -7052,9 +8484,9 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 	if !ok {
 		ok = text2 == "(empty directory)"
 	}
-	var v15 string
+	var v17 string
 	if ok {
-		v15 = "empty"
+		v17 = "empty"
 	} else {
 		list6 := make([]string, 0, len(celrt.Split(text2, "\n")))
 		for _, l := range celrt.Split(text2, "\n") {
@@ -7068,11 +8500,11 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 				list6 = append(list6, l)
 			}
 		}
-		v16 := celrt.Plural(int64(len(list6)), "entry", "entries")
-		v15 = v16
+		v18 := celrt.Plural(int64(len(list6)), "entry", "entries")
+		v17 = v18
 	}
 	_ = parts
-	return v15, true, nil
+	return v17, true, nil
 }
 
 // formatterLs registers the functions of "ls".
@@ -7084,9 +8516,11 @@ var formatterLs = slots{
 	presentation: runtime.Presentation{Title: "List", Category: "file", NerdIcon: "\uf07c", PlainIcon: "📁"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"depth"},
+		{"dirPath"},
 		{"dir_path"},
 		{"ignore"},
 		{"path"},
+		{"recursive"},
 	}},
 }
 
@@ -8843,19 +10277,21 @@ var formatterWebSearch = slots{
 // sub-agent runs, on one line cut at the preview limit; the row shows the
 // prompt, not the description the model chose to label it with. Claude
 // Code Agent (formerly Task), opencode task and Qwen Code agent send
-// description, prompt and subagent_type (opencode may resume a task_id);
-// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
-// agent and a list of tasks, whose instructions (task, else description,
-// else id) are listed, sharing the preview limit. An agent reads only its
-// own fields, so when a call names several differing sub-agents, or tasks
-// as well as a description or prompt, all are shown. Declines when there
-// is nothing to show.
+// description, prompt and subagent_type (opencode may resume a task_id;
+// Claude Code may set the sub-agent's permission mode, such as
+// bypassPermissions); Kimi CLI Task sends subagent_name instead; Gemini
+// CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent
+// and a list of tasks, whose instructions (task, else description, else
+// id) are listed, sharing the preview limit. An agent reads only its own
+// fields, so when a call names several differing sub-agents, or tasks as
+// well as a description or prompt, all are shown. Declines when there is
+// nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
 //	description = collapse(nonEmpty(input.description).orValue(""))
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["agent_name", input.agent_name], ["agent", input.agent]]
+//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
 //	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
 //	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
 //	who = kinds.size() == 0 ? "a sub-agent"
@@ -8868,7 +10304,8 @@ var formatterWebSearch = slots{
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
-//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	    (nonEmpty(input.mode).hasValue() ? [" in permission mode " + truncate(collapse(input.mode), 40)] : []) + (nonEmpty(input.task_id).hasValue() ?
+//	    [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
 //	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	preview = tasks.size() > 0 && description == "" && prompt == ""
 //	  ? optional.of("to run " + plural(tasks.size(), "task", "tasks") + " with " + who + how.join("") + ": " + listed)
@@ -8894,10 +10331,11 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	prompt := celrt.Collapse(v3)
 	v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
-	v5 := []any{"agent_name", celrt.Field(input, "agent_name")}
-	v6 := [][]any{v4, v5, []any{"agent", celrt.Field(input, "agent")}}
-	list := make([][]any, 0, len(v6))
-	for _, k := range v6 {
+	v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
+	v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
+	v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
+	list := make([][]any, 0, len(v7))
+	for _, k := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -8929,15 +10367,15 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem3).Get()
+		v8, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		v8 := []string{s, celrt.Truncate(celrt.Collapse(v7), int64(40))}
-		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+		v9 := []string{s, celrt.Truncate(celrt.Collapse(v8), int64(40))}
+		if bytes += celrt.Footprint(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, v8)
+		list2 = append(list2, v9)
 	}
 	kinds := list2
 	found := false
@@ -8946,7 +10384,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem4, err := celrt.IndexList(k3, int64(1))
 			if err != nil {
 				return false, err
@@ -8967,7 +10405,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -8976,11 +10414,11 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, failure
 	}
 	kindConflict := found
-	var v10 string
+	var v11 string
 	if int64(len(kinds)) == int64(0) {
-		v10 = "a sub-agent"
+		v11 = "a sub-agent"
 	} else {
-		var v11 string
+		var v12 string
 		if kindConflict {
 			list3 := make([]string, 0, len(kinds))
 			for _, k4 := range kinds {
@@ -9001,7 +10439,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				list3 = append(list3, elem9)
 			}
-			v11 = "sub-agent " + celrt.JoinSep(list3, " or ")
+			v12 = "sub-agent " + celrt.JoinSep(list3, " or ")
 		} else {
 			elem10, err := celrt.IndexList(kinds, int64(0))
 			if err != nil {
@@ -9011,14 +10449,14 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			v11 = "sub-agent '" + elem11 + "'"
+			v12 = "sub-agent '" + elem11 + "'"
 		}
-		v10 = v11
+		v11 = v12
 	}
-	who := v10
-	v12 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
-	var v13 []string
-	if v12 {
+	who := v11
+	v13 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v14 []string
+	if v13 {
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
 			return "", false, err
@@ -9045,92 +10483,103 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			v14 := opt2.Value
+			v15 := opt2.Value
 			if !opt2.Ok {
-				v14 = nil
+				v15 = nil
 			}
-			opt3 := celrt.NonEmpty(v14)
-			v15 := opt3
+			opt3 := celrt.NonEmpty(v15)
+			v16 := opt3
 			if !opt3.Ok {
 				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
-				v16 := opt4.Value
+				v17 := opt4.Value
 				if !opt4.Ok {
-					v16 = nil
+					v17 = nil
 				}
-				v15 = celrt.NonEmpty(v16)
+				v16 = celrt.NonEmpty(v17)
 			}
-			v17 := v15
-			if !v15.Ok {
+			v18 := v16
+			if !v16.Ok {
 				opt5, err := celrt.OptSelect(t2, "id")
 				if err != nil {
 					return "", false, err
 				}
-				v18 := opt5.Value
+				v19 := opt5.Value
 				if !opt5.Ok {
-					v18 = nil
+					v19 = nil
 				}
-				v17 = celrt.NonEmpty(v18)
+				v18 = celrt.NonEmpty(v19)
 			}
-			v19 := v17.Value
-			if !v17.Ok {
-				v19 = "?"
+			v20 := v18.Value
+			if !v18.Ok {
+				v20 = "?"
 			}
-			elem12 := celrt.Collapse(v19)
+			elem12 := celrt.Collapse(v20)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
 			list5 = append(list5, elem12)
 		}
-		v13 = list5
+		v14 = list5
 	} else {
-		v13 = []string{}
+		v14 = []string{}
 	}
-	tasks := v13
-	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v21 []string
-	if v20 {
-		v21 = []string{" in the background"}
+	tasks := v14
+	v21 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v22 []string
+	if v21 {
+		v22 = []string{" in the background"}
 	} else {
-		v21 = []string{}
+		v22 = []string{}
 	}
-	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
-	var v23 []string
-	if v22 {
+	v23 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v24 []string
+	if v23 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v23 = v24
+		v25 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v24 = v25
 	} else {
-		v23 = []string{}
+		v24 = []string{}
 	}
-	var v25 []string
+	var v26 []string
 	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 		x2, err := celrt.AsString(celrt.Field(input, "model"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
-		v25 = v26
+		v27 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v26 = v27
 	} else {
-		v25 = []string{}
+		v26 = []string{}
 	}
-	var v27 []string
-	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
-		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+	var v28 []string
+	if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "mode"))
 		if err != nil {
 			return "", false, err
 		}
-		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v27 = v28
+		v29 := []string{" in permission mode " + celrt.Truncate(celrt.Collapse(x3), int64(40))}
+		v28 = v29
 	} else {
-		v27 = []string{}
+		v28 = []string{}
 	}
-	how := celrt.Concat(v21, v23, v25, v27)
+	var v30 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v31 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x4), int64(60)) + "'"}
+		v30 = v31
+	} else {
+		v30 = []string{}
+	}
+	how := celrt.Concat(v22, v24, v26, v28, v30)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
@@ -9155,43 +10604,43 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	if ok2 {
 		ok2 = prompt == ""
 	}
-	var v29 celrt.Optional[string]
+	var v32 celrt.Optional[string]
 	if ok2 {
-		v30 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
-		v29 = celrt.Of(v30 + ": " + listed)
+		v33 := "to run " + celrt.Plural(int64(len(tasks)), "task", "tasks") + " with " + who + celrt.JoinSep(how, "")
+		v32 = celrt.Of(v33 + ": " + listed)
 	} else {
 		ok3 := description == ""
 		if ok3 {
 			ok3 = prompt == ""
 		}
-		var v31 celrt.Optional[string]
+		var v34 celrt.Optional[string]
 		if ok3 {
-			v31 = celrt.None[string]()
+			v34 = celrt.None[string]()
 		} else {
-			var v32 string
+			var v35 string
 			if description == "" {
-				v32 = ""
+				v35 = ""
 			} else {
-				v32 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
+				v35 = " for \"" + celrt.Truncate(description, int64(60)) + "\""
 			}
-			var v33 string
+			var v36 string
 			if prompt == "" {
-				v33 = ""
+				v36 = ""
 			} else {
-				v33 = ": \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\""
+				v36 = ": \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\""
 			}
-			var v34 string
+			var v37 string
 			if int64(len(tasks)) == int64(0) {
-				v34 = ""
+				v37 = ""
 			} else {
-				v34 = ", or " + celrt.Plural(int64(len(tasks)), "task", "tasks") + ": " + listed
+				v37 = ", or " + celrt.Plural(int64(len(tasks)), "task", "tasks") + ": " + listed
 			}
-			v35 := celrt.Of("to run " + who + celrt.JoinSep(how, "") + v32 + v33 + v34)
-			v31 = v35
+			v38 := celrt.Of("to run " + who + celrt.JoinSep(how, "") + v35 + v36 + v37)
+			v34 = v38
 		}
-		v29 = v31
+		v32 = v34
 	}
-	return v29.Value, v29.Ok, nil
+	return v32.Value, v32.Ok, nil
 }
 
 // RowTask renders the row of a call to "task" (Task).
@@ -9203,19 +10652,21 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 // sub-agent runs, on one line cut at the preview limit; the row shows the
 // prompt, not the description the model chose to label it with. Claude
 // Code Agent (formerly Task), opencode task and Qwen Code agent send
-// description, prompt and subagent_type (opencode may resume a task_id);
-// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
-// agent and a list of tasks, whose instructions (task, else description,
-// else id) are listed, sharing the preview limit. An agent reads only its
-// own fields, so when a call names several differing sub-agents, or tasks
-// as well as a description or prompt, all are shown. Declines when there
-// is nothing to show.
+// description, prompt and subagent_type (opencode may resume a task_id;
+// Claude Code may set the sub-agent's permission mode, such as
+// bypassPermissions); Kimi CLI Task sends subagent_name instead; Gemini
+// CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent
+// and a list of tasks, whose instructions (task, else description, else
+// id) are listed, sharing the preview limit. An agent reads only its own
+// fields, so when a call names several differing sub-agents, or tasks as
+// well as a description or prompt, all are shown. Declines when there is
+// nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
 //	description = collapse(nonEmpty(input.description).orValue(""))
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["agent_name", input.agent_name], ["agent", input.agent]]
+//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
 //	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
 //	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
 //	who = kinds.size() == 0 ? "a sub-agent"
@@ -9228,7 +10679,8 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
-//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	    (nonEmpty(input.mode).hasValue() ? [" in permission mode " + truncate(collapse(input.mode), 40)] : []) + (nonEmpty(input.task_id).hasValue() ?
+//	    [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
 //	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	row = cel.bind(who, kinds.size() == 0 ? "" : kinds.map(k, k[1]).distinct().join(" or ") + ": ",
 //	  cel.bind(listed, plural(tasks.size(), "task", "tasks") + " "
@@ -9254,10 +10706,11 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	}
 	prompt := celrt.Collapse(v3)
 	v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
-	v5 := []any{"agent_name", celrt.Field(input, "agent_name")}
-	v6 := [][]any{v4, v5, []any{"agent", celrt.Field(input, "agent")}}
-	list := make([][]any, 0, len(v6))
-	for _, k := range v6 {
+	v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
+	v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
+	v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
+	list := make([][]any, 0, len(v7))
+	for _, k := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -9289,15 +10742,15 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem3).Get()
+		v8, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		v8 := []string{s, celrt.Truncate(celrt.Collapse(v7), int64(40))}
-		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+		v9 := []string{s, celrt.Truncate(celrt.Collapse(v8), int64(40))}
+		if bytes += celrt.Footprint(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, v8)
+		list2 = append(list2, v9)
 	}
 	kinds := list2
 	found := false
@@ -9306,7 +10759,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem4, err := celrt.IndexList(k3, int64(1))
 			if err != nil {
 				return false, err
@@ -9327,7 +10780,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -9336,11 +10789,11 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		return "", false, failure
 	}
 	kindConflict := found
-	var v10 string
+	var v11 string
 	if int64(len(kinds)) == int64(0) {
-		v10 = "a sub-agent"
+		v11 = "a sub-agent"
 	} else {
-		var v11 string
+		var v12 string
 		if kindConflict {
 			list3 := make([]string, 0, len(kinds))
 			for _, k4 := range kinds {
@@ -9361,7 +10814,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 				}
 				list3 = append(list3, elem9)
 			}
-			v11 = "sub-agent " + celrt.JoinSep(list3, " or ")
+			v12 = "sub-agent " + celrt.JoinSep(list3, " or ")
 		} else {
 			elem10, err := celrt.IndexList(kinds, int64(0))
 			if err != nil {
@@ -9371,14 +10824,14 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err != nil {
 				return "", false, err
 			}
-			v11 = "sub-agent '" + elem11 + "'"
+			v12 = "sub-agent '" + elem11 + "'"
 		}
-		v10 = v11
+		v11 = v12
 	}
-	who := v10
-	v12 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
-	var v13 []string
-	if v12 {
+	who := v11
+	v13 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v14 []string
+	if v13 {
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
 			return "", false, err
@@ -9405,92 +10858,103 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err != nil {
 				return "", false, err
 			}
-			v14 := opt2.Value
+			v15 := opt2.Value
 			if !opt2.Ok {
-				v14 = nil
+				v15 = nil
 			}
-			opt3 := celrt.NonEmpty(v14)
-			v15 := opt3
+			opt3 := celrt.NonEmpty(v15)
+			v16 := opt3
 			if !opt3.Ok {
 				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
-				v16 := opt4.Value
+				v17 := opt4.Value
 				if !opt4.Ok {
-					v16 = nil
+					v17 = nil
 				}
-				v15 = celrt.NonEmpty(v16)
+				v16 = celrt.NonEmpty(v17)
 			}
-			v17 := v15
-			if !v15.Ok {
+			v18 := v16
+			if !v16.Ok {
 				opt5, err := celrt.OptSelect(t2, "id")
 				if err != nil {
 					return "", false, err
 				}
-				v18 := opt5.Value
+				v19 := opt5.Value
 				if !opt5.Ok {
-					v18 = nil
+					v19 = nil
 				}
-				v17 = celrt.NonEmpty(v18)
+				v18 = celrt.NonEmpty(v19)
 			}
-			v19 := v17.Value
-			if !v17.Ok {
-				v19 = "?"
+			v20 := v18.Value
+			if !v18.Ok {
+				v20 = "?"
 			}
-			elem12 := celrt.Collapse(v19)
+			elem12 := celrt.Collapse(v20)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
 			list5 = append(list5, elem12)
 		}
-		v13 = list5
+		v14 = list5
 	} else {
-		v13 = []string{}
+		v14 = []string{}
 	}
-	tasks := v13
-	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v21 []string
-	if v20 {
-		v21 = []string{" in the background"}
+	tasks := v14
+	v21 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v22 []string
+	if v21 {
+		v22 = []string{" in the background"}
 	} else {
-		v21 = []string{}
+		v22 = []string{}
 	}
-	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
-	var v23 []string
-	if v22 {
+	v23 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v24 []string
+	if v23 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v23 = v24
+		v25 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v24 = v25
 	} else {
-		v23 = []string{}
+		v24 = []string{}
 	}
-	var v25 []string
+	var v26 []string
 	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 		x2, err := celrt.AsString(celrt.Field(input, "model"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
-		v25 = v26
+		v27 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v26 = v27
 	} else {
-		v25 = []string{}
+		v26 = []string{}
 	}
-	var v27 []string
-	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
-		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+	var v28 []string
+	if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "mode"))
 		if err != nil {
 			return "", false, err
 		}
-		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v27 = v28
+		v29 := []string{" in permission mode " + celrt.Truncate(celrt.Collapse(x3), int64(40))}
+		v28 = v29
 	} else {
-		v27 = []string{}
+		v28 = []string{}
 	}
-	how := celrt.Concat(v21, v23, v25, v27)
+	var v30 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v31 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x4), int64(60)) + "'"}
+		v30 = v31
+	} else {
+		v30 = []string{}
+	}
+	how := celrt.Concat(v22, v24, v26, v28, v30)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
@@ -9507,9 +10971,9 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		list6 = append(list6, elem13)
 	}
 	listed := celrt.JoinSep(list6, ", ")
-	var v29 string
+	var v32 string
 	if int64(len(kinds)) == int64(0) {
-		v29 = ""
+		v32 = ""
 	} else {
 		list7 := make([]string, 0, len(kinds))
 		for _, k5 := range kinds {
@@ -9525,21 +10989,21 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			list7 = append(list7, elem14)
 		}
-		x4, err := func(v any) ([]any, error) {
+		x5, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(celrt.ListOf(list7))
 		if err != nil {
 			return "", false, err
 		}
-		x5, err := func(v any) ([]string, error) {
+		x6, err := func(v any) ([]string, error) {
 			return celrt.AsList(v, celrt.AsString)
-		}(celrt.Distinct(x4))
+		}(celrt.Distinct(x5))
 		if err != nil {
 			return "", false, err
 		}
-		v29 = celrt.JoinSep(x5, " or ") + ": "
+		v32 = celrt.JoinSep(x6, " or ") + ": "
 	}
-	who2 := v29
+	who2 := v32
 	list8 := make([]string, 0, len(tasks))
 	for _, t4 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
@@ -9556,30 +11020,30 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		list8 = append(list8, elem15)
 	}
 	listed2 := celrt.Plural(int64(len(tasks)), "task", "tasks") + " " + celrt.JoinSep(list8, ", ")
-	var v30 string
+	var v33 string
 	if prompt != "" {
-		v30 = prompt
+		v33 = prompt
 	} else {
-		v30 = description
+		v33 = description
 	}
-	single := v30
+	single := v33
 	ok := single == ""
 	if ok {
 		ok = int64(len(tasks)) == int64(0)
 	}
-	var v31 celrt.Optional[string]
+	var v34 celrt.Optional[string]
 	if ok {
-		v31 = celrt.None[string]()
+		v34 = celrt.None[string]()
 	} else {
-		var v32 celrt.Optional[string]
+		var v35 celrt.Optional[string]
 		if single == "" {
-			v33 := celrt.Truncate(who2+listed2, int64(limits.Summary))
-			v32 = celrt.Of(v33)
+			v36 := celrt.Truncate(who2+listed2, int64(limits.Summary))
+			v35 = celrt.Of(v36)
 		} else {
-			var v34 celrt.Optional[string]
+			var v37 celrt.Optional[string]
 			if int64(len(tasks)) == int64(0) {
-				v35 := celrt.Truncate(who2+single, int64(limits.Summary))
-				v34 = celrt.Of(v35)
+				v38 := celrt.Truncate(who2+single, int64(limits.Summary))
+				v37 = celrt.Of(v38)
 			} else {
 				quotient3, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
@@ -9589,17 +11053,17 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 				if err != nil {
 					return "", false, err
 				}
-				v36 := celrt.Of(who2 + celrt.Truncate(single, quotient3) + " or " + celrt.Truncate(listed2, quotient4))
-				v34 = v36
+				v39 := celrt.Of(who2 + celrt.Truncate(single, quotient3) + " or " + celrt.Truncate(listed2, quotient4))
+				v37 = v39
 			}
-			v32 = v34
+			v35 = v37
 		}
-		v31 = v32
+		v34 = v35
 	}
 	_ = who
 	_ = how
 	_ = listed
-	return v31.Value, v31.Ok, nil
+	return v34.Value, v34.Ok, nil
 }
 
 // ResultTask summarizes the result of a call to "task" (Task).
@@ -9611,19 +11075,21 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 // sub-agent runs, on one line cut at the preview limit; the row shows the
 // prompt, not the description the model chose to label it with. Claude
 // Code Agent (formerly Task), opencode task and Qwen Code agent send
-// description, prompt and subagent_type (opencode may resume a task_id);
-// Gemini CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends
-// agent and a list of tasks, whose instructions (task, else description,
-// else id) are listed, sharing the preview limit. An agent reads only its
-// own fields, so when a call names several differing sub-agents, or tasks
-// as well as a description or prompt, all are shown. Declines when there
-// is nothing to show.
+// description, prompt and subagent_type (opencode may resume a task_id;
+// Claude Code may set the sub-agent's permission mode, such as
+// bypassPermissions); Kimi CLI Task sends subagent_name instead; Gemini
+// CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent
+// and a list of tasks, whose instructions (task, else description, else
+// id) are listed, sharing the preview limit. An agent reads only its own
+// fields, so when a call names several differing sub-agents, or tasks as
+// well as a description or prompt, all are shown. Declines when there is
+// nothing to show.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#task":
 //
 //	description = collapse(nonEmpty(input.description).orValue(""))
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["agent_name", input.agent_name], ["agent", input.agent]]
+//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
 //	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
 //	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
 //	who = kinds.size() == 0 ? "a sub-agent"
@@ -9636,7 +11102,8 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  : []
 //	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
 //	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
-//	    (nonEmpty(input.task_id).hasValue() ? [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
+//	    (nonEmpty(input.mode).hasValue() ? [" in permission mode " + truncate(collapse(input.mode), 40)] : []) + (nonEmpty(input.task_id).hasValue() ?
+//	    [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
 //	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
 func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -9655,10 +11122,11 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 	}
 	prompt := celrt.Collapse(v3)
 	v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
-	v5 := []any{"agent_name", celrt.Field(input, "agent_name")}
-	v6 := [][]any{v4, v5, []any{"agent", celrt.Field(input, "agent")}}
-	list := make([][]any, 0, len(v6))
-	for _, k := range v6 {
+	v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
+	v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
+	v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
+	list := make([][]any, 0, len(v7))
+	for _, k := range v7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -9690,15 +11158,15 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := celrt.NonEmpty(elem3).Get()
+		v8, err := celrt.NonEmpty(elem3).Get()
 		if err != nil {
 			return "", false, err
 		}
-		v8 := []string{s, celrt.Truncate(celrt.Collapse(v7), int64(40))}
-		if bytes += celrt.Footprint(v8); bytes > celrt.MaxBytes {
+		v9 := []string{s, celrt.Truncate(celrt.Collapse(v8), int64(40))}
+		if bytes += celrt.Footprint(v9); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list2 = append(list2, v8)
+		list2 = append(list2, v9)
 	}
 	kinds := list2
 	found := false
@@ -9707,7 +11175,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v9, failure2 := func() (bool, error) {
+		v10, failure2 := func() (bool, error) {
 			elem4, err := celrt.IndexList(k3, int64(1))
 			if err != nil {
 				return false, err
@@ -9728,7 +11196,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			continue
 		}
-		found = v9
+		found = v10
 		if found {
 			break
 		}
@@ -9737,11 +11205,11 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 		return "", false, failure
 	}
 	kindConflict := found
-	var v10 string
+	var v11 string
 	if int64(len(kinds)) == int64(0) {
-		v10 = "a sub-agent"
+		v11 = "a sub-agent"
 	} else {
-		var v11 string
+		var v12 string
 		if kindConflict {
 			list3 := make([]string, 0, len(kinds))
 			for _, k4 := range kinds {
@@ -9762,7 +11230,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 				}
 				list3 = append(list3, elem9)
 			}
-			v11 = "sub-agent " + celrt.JoinSep(list3, " or ")
+			v12 = "sub-agent " + celrt.JoinSep(list3, " or ")
 		} else {
 			elem10, err := celrt.IndexList(kinds, int64(0))
 			if err != nil {
@@ -9772,14 +11240,14 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 			if err != nil {
 				return "", false, err
 			}
-			v11 = "sub-agent '" + elem11 + "'"
+			v12 = "sub-agent '" + elem11 + "'"
 		}
-		v10 = v11
+		v11 = v12
 	}
-	who := v10
-	v12 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
-	var v13 []string
-	if v12 {
+	who := v11
+	v13 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v14 []string
+	if v13 {
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
 			return "", false, err
@@ -9806,92 +11274,103 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 			if err != nil {
 				return "", false, err
 			}
-			v14 := opt2.Value
+			v15 := opt2.Value
 			if !opt2.Ok {
-				v14 = nil
+				v15 = nil
 			}
-			opt3 := celrt.NonEmpty(v14)
-			v15 := opt3
+			opt3 := celrt.NonEmpty(v15)
+			v16 := opt3
 			if !opt3.Ok {
 				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return "", false, err
 				}
-				v16 := opt4.Value
+				v17 := opt4.Value
 				if !opt4.Ok {
-					v16 = nil
+					v17 = nil
 				}
-				v15 = celrt.NonEmpty(v16)
+				v16 = celrt.NonEmpty(v17)
 			}
-			v17 := v15
-			if !v15.Ok {
+			v18 := v16
+			if !v16.Ok {
 				opt5, err := celrt.OptSelect(t2, "id")
 				if err != nil {
 					return "", false, err
 				}
-				v18 := opt5.Value
+				v19 := opt5.Value
 				if !opt5.Ok {
-					v18 = nil
+					v19 = nil
 				}
-				v17 = celrt.NonEmpty(v18)
+				v18 = celrt.NonEmpty(v19)
 			}
-			v19 := v17.Value
-			if !v17.Ok {
-				v19 = "?"
+			v20 := v18.Value
+			if !v18.Ok {
+				v20 = "?"
 			}
-			elem12 := celrt.Collapse(v19)
+			elem12 := celrt.Collapse(v20)
 			if bytes += len(elem12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
 			list5 = append(list5, elem12)
 		}
-		v13 = list5
+		v14 = list5
 	} else {
-		v13 = []string{}
+		v14 = []string{}
 	}
-	tasks := v13
-	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v21 []string
-	if v20 {
-		v21 = []string{" in the background"}
+	tasks := v14
+	v21 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	var v22 []string
+	if v21 {
+		v22 = []string{" in the background"}
 	} else {
-		v21 = []string{}
+		v22 = []string{}
 	}
-	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
-	var v23 []string
-	if v22 {
+	v23 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+	var v24 []string
+	if v23 {
 		x, err := celrt.AsString(celrt.Field(input, "isolation"))
 		if err != nil {
 			return "", false, err
 		}
-		v24 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
-		v23 = v24
+		v25 := []string{" isolated in a " + celrt.Truncate(celrt.Collapse(x), int64(20))}
+		v24 = v25
 	} else {
-		v23 = []string{}
+		v24 = []string{}
 	}
-	var v25 []string
+	var v26 []string
 	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 		x2, err := celrt.AsString(celrt.Field(input, "model"))
 		if err != nil {
 			return "", false, err
 		}
-		v26 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
-		v25 = v26
+		v27 := []string{" on model " + celrt.Truncate(celrt.Collapse(x2), int64(40))}
+		v26 = v27
 	} else {
-		v25 = []string{}
+		v26 = []string{}
 	}
-	var v27 []string
-	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
-		x3, err := celrt.AsString(celrt.Field(input, "task_id"))
+	var v28 []string
+	if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "mode"))
 		if err != nil {
 			return "", false, err
 		}
-		v28 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x3), int64(60)) + "'"}
-		v27 = v28
+		v29 := []string{" in permission mode " + celrt.Truncate(celrt.Collapse(x3), int64(40))}
+		v28 = v29
 	} else {
-		v27 = []string{}
+		v28 = []string{}
 	}
-	how := celrt.Concat(v21, v23, v25, v27)
+	var v30 []string
+	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "task_id"))
+		if err != nil {
+			return "", false, err
+		}
+		v31 := []string{", resuming task '" + celrt.Truncate(celrt.Collapse(x4), int64(60)) + "'"}
+		v30 = v31
+	} else {
+		v30 = []string{}
+	}
+	how := celrt.Concat(v22, v24, v26, v28, v30)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
@@ -9908,19 +11387,19 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 		list6 = append(list6, elem13)
 	}
 	listed := celrt.JoinSep(list6, ", ")
-	var v29 celrt.Optional[string]
+	var v32 celrt.Optional[string]
 	if int64(len(tasks)) > int64(0) {
-		v30 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
-		v29 = v30
+		v33 := celrt.Of(celrt.Plural(int64(len(tasks)), "task", "tasks") + " done")
+		v32 = v33
 	} else {
-		v29 = celrt.None[string]()
+		v32 = celrt.None[string]()
 	}
 	_ = description
 	_ = prompt
 	_ = who
 	_ = how
 	_ = listed
-	return v29.Value, v29.Ok, nil
+	return v32.Value, v32.Ok, nil
 }
 
 // formatterTask registers the functions of "task".
@@ -9935,9 +11414,11 @@ var formatterTask = slots{
 		{"agent_name"},
 		{"description"},
 		{"isolation"},
+		{"mode"},
 		{"model"},
 		{"prompt"},
 		{"run_in_background"},
+		{"subagent_name"},
 		{"subagent_type"},
 		{"task_id"},
 		{"tasks"},
@@ -10945,19 +12426,17 @@ var formatterTodoWrite = slots{
 // " markers is read by its header lines that start a line, and its preview
 // says that headers after white space were not read: reading each marker
 // would cost more than a formatter may spend. The patch is the JSON
-// argument input (Codex apply_patch as a function tool) or patchText
-// (opencode apply_patch and patch), or the raw text Codex's freeform
-// apply_patch sends instead of an object (read with rawText). An agent
-// reads only its own field, so when a call carries both input and
-// patchText and they differ, the files of both are shown. Declines when
-// the patch names no file.
+// argument input (Codex and Cline apply_patch as a function tool),
+// patchText (opencode apply_patch and patch) or patch (Roo Code
+// apply_patch), or the raw text Codex's freeform apply_patch sends instead
+// of an object (read with rawText). An agent reads only its own field, so
+// when a call carries several of them and they differ, the files of all
+// are shown. Declines when the patch names no file.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
 //
-//	text = cel.bind(texts, [input.input, input.patchText].filter(t, type(t) == string),
-//	  texts.size() == 0 ? rawText(input).orValue("")
-//	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
-//	    : string(texts[0]))
+//	text = cel.bind(texts, [input.input, input.patchText, input.patch].filter(t, type(t) == string).map(t, string(t)).distinct(),
+//	  texts.size() == 0 ? rawText(input).orValue("") : texts.join("\n"))
 //	pieces = text.split("*** ", 1001)
 //	crowded = pieces.size() > 1000
 //	heads = crowded
@@ -10979,7 +12458,7 @@ var formatterTodoWrite = slots{
 func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText")}
+	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText"), celrt.Field(input, "patch")}
 	list := make([]any, 0, len(v1))
 	for _, t := range v1 {
 		if steps++; steps > celrt.MaxSteps {
@@ -10992,7 +12471,33 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			list = append(list, t)
 		}
 	}
-	texts := list
+	list2 := make([]string, 0, len(list))
+	for _, t2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		s, err := celrt.ToString(t2)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, s)
+	}
+	x, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(celrt.ListOf(list2))
+	if err != nil {
+		return "", false, err
+	}
+	x2, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(celrt.Distinct(x))
+	if err != nil {
+		return "", false, err
+	}
+	texts := x2
 	var v2 string
 	if int64(len(texts)) == int64(0) {
 		opt := celrt.RawText(input)
@@ -11002,106 +12507,64 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		v2 = v3
 	} else {
-		ok := int64(len(texts)) == int64(2)
-		if ok {
-			elem, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			elem2, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			ok = !celrt.Equal(elem, elem2)
-		}
-		var v4 string
-		if ok {
-			elem3, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s, err := celrt.ToString(elem3)
-			if err != nil {
-				return "", false, err
-			}
-			elem4, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			s2, err := celrt.ToString(elem4)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s + "\n" + s2
-		} else {
-			elem5, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s3, err := celrt.ToString(elem5)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s3
-		}
-		v2 = v4
+		v2 = celrt.JoinSep(texts, "\n")
 	}
 	text := v2
 	pieces := celrt.SplitN(text, "*** ", int64(1001))
 	crowded := int64(len(pieces)) > int64(1000)
-	var v5 []string
+	var v4 []string
 	if crowded {
-		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		list3 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
 		for _, p := range celrt.Split(text, "\n*** ") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+			elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			h := elem6
-			var v6 string
+			h := elem
+			var v5 string
 			if strings.HasPrefix(h, "*** ") {
 				r, err := celrt.Substring(h, int64(4))
 				if err != nil {
 					return "", false, err
 				}
-				v6 = r
+				v5 = r
 			} else {
-				v6 = h
+				v5 = h
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v6)
+			list3 = append(list3, v5)
 		}
-		v5 = list2
+		v4 = list3
 	} else {
-		list3 := make([]string, 0, len(pieces))
+		list4 := make([]string, 0, len(pieces))
 		for i, p2 := range pieces {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok2 := int64(i) > int64(0)
-			if ok2 {
-				v7, failure := func() (bool, error) {
+			ok := int64(i) > int64(0)
+			if ok {
+				v6, failure := func() (bool, error) {
 					diff, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem7, err := celrt.IndexList(pieces, diff)
+					elem2, err := celrt.IndexList(pieces, diff)
 					if err != nil {
 						return false, err
 					}
-					return elem7 == "", nil
+					return elem2 == "", nil
 				}()
-				v8, failure2 := func() (bool, error) {
+				v7, failure2 := func() (bool, error) {
 					diff2, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem8, err := celrt.IndexList(pieces, diff2)
+					elem3, err := celrt.IndexList(pieces, diff2)
 					if err != nil {
 						return false, err
 					}
@@ -11109,33 +12572,33 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 					if err != nil {
 						return false, err
 					}
-					elem9, err := celrt.IndexList(pieces, diff3)
+					elem4, err := celrt.IndexList(pieces, diff3)
 					if err != nil {
 						return false, err
 					}
-					return celrt.Trim(elem8) != elem9, nil
+					return celrt.Trim(elem3) != elem4, nil
 				}()
-				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				ok3, err := celrt.Or(v6, failure, v7, failure2)
 				if err != nil {
 					return "", false, err
 				}
-				ok2 = ok4
+				ok = ok3
 			}
-			if ok2 {
-				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+			if ok {
+				elem5, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				if bytes += len(elem5); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list4 = append(list4, elem5)
 			}
 		}
-		v5 = list3
+		v4 = list4
 	}
-	heads := v5
-	list4 := make([]string, 0, len(heads))
+	heads := v4
+	list5 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11144,11 +12607,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, h2)
+			list5 = append(list5, h2)
 		}
 	}
-	list5 := make([]string, 0, len(list4))
-	for _, h3 := range list4 {
+	list6 := make([]string, 0, len(list5))
+	for _, h3 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11156,55 +12619,55 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := celrt.Trim(r2)
-		if bytes += len(elem11); bytes > celrt.MaxBytes {
+		elem6 := celrt.Trim(r2)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem11)
+		list6 = append(list6, elem6)
 	}
-	adds := list5
-	list6 := make([]string, 0, len(heads))
+	adds := list6
+	list7 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok5 := strings.HasPrefix(h4, "Update File: ")
-		if !ok5 {
-			ok5 = strings.HasPrefix(h4, "Move to: ")
+		ok4 := strings.HasPrefix(h4, "Update File: ")
+		if !ok4 {
+			ok4 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok5 {
+		if ok4 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, h4)
+			list7 = append(list7, h4)
 		}
 	}
-	list7 := make([]string, 0, len(list6))
-	for _, h5 := range list6 {
+	list8 := make([]string, 0, len(list7))
+	for _, h5 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v9 string
+		var v8 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "(moving it to " + celrt.Trim(r3) + ")"
+			v8 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = celrt.Trim(r4)
+			v8 = celrt.Trim(r4)
 		}
-		if bytes += len(v9); bytes > celrt.MaxBytes {
+		if bytes += len(v8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, v9)
+		list8 = append(list8, v8)
 	}
-	updates := list7
-	list8 := make([]string, 0, len(updates))
+	updates := list8
+	list9 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11213,11 +12676,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, u)
+			list9 = append(list9, u)
 		}
 	}
-	updated := int64(len(list8))
-	list9 := make([]string, 0, len(heads))
+	updated := int64(len(list9))
+	list10 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11226,11 +12689,11 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list9 = append(list9, h6)
+			list10 = append(list10, h6)
 		}
 	}
-	list10 := make([]string, 0, len(list9))
-	for _, h7 := range list9 {
+	list11 := make([]string, 0, len(list10))
+	for _, h7 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11238,13 +12701,13 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		elem12 := celrt.Trim(r5)
-		if bytes += len(elem12); bytes > celrt.MaxBytes {
+		elem7 := celrt.Trim(r5)
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list10 = append(list10, elem12)
+		list11 = append(list11, elem7)
 	}
-	deletes := list10
+	deletes := list11
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11254,41 +12717,41 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 		return "", false, err
 	}
 	files := sum2
-	var v10 []string
+	var v9 []string
 	if int64(len(adds)) == int64(0) {
+		v9 = []string{}
+	} else {
+		v9 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v10 []string
+	if updated == int64(0) {
 		v10 = []string{}
 	} else {
-		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
+		v11 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v10 = []string{"update " + v11}
 	}
-	var v11 []string
-	if updated == int64(0) {
-		v11 = []string{}
-	} else {
-		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v11 = []string{"update " + v12}
-	}
-	var v13 []string
+	var v12 []string
 	if int64(len(deletes)) == int64(0) {
-		v13 = []string{}
+		v12 = []string{}
 	} else {
-		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v13 = v14
+		v13 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v12 = v13
 	}
-	parts := celrt.Concat(v10, v11, v13)
-	var v15 celrt.Optional[string]
+	parts := celrt.Concat(v9, v10, v12)
+	var v14 celrt.Optional[string]
 	if files == int64(0) {
-		v15 = celrt.None[string]()
+		v14 = celrt.None[string]()
 	} else {
-		v16 := celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview))
-		var v17 string
+		v15 := celrt.Truncate("to change "+celrt.Plural(files, "file", "files")+": "+celrt.JoinSep(parts, "; "), int64(limits.Preview))
+		var v16 string
 		if crowded {
-			v17 = " (the patch holds over 1000 '*** ' markers, so header lines after white space are not read)"
+			v16 = " (the patch holds over 1000 '*** ' markers, so header lines after white space are not read)"
 		} else {
-			v17 = ""
+			v16 = ""
 		}
-		v15 = celrt.Of(v16 + v17)
+		v14 = celrt.Of(v15 + v16)
 	}
-	return v15.Value, v15.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // RowApplyPatch renders the row of a call to "apply_patch" (Apply Patch).
@@ -11303,19 +12766,17 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 // " markers is read by its header lines that start a line, and its preview
 // says that headers after white space were not read: reading each marker
 // would cost more than a formatter may spend. The patch is the JSON
-// argument input (Codex apply_patch as a function tool) or patchText
-// (opencode apply_patch and patch), or the raw text Codex's freeform
-// apply_patch sends instead of an object (read with rawText). An agent
-// reads only its own field, so when a call carries both input and
-// patchText and they differ, the files of both are shown. Declines when
-// the patch names no file.
+// argument input (Codex and Cline apply_patch as a function tool),
+// patchText (opencode apply_patch and patch) or patch (Roo Code
+// apply_patch), or the raw text Codex's freeform apply_patch sends instead
+// of an object (read with rawText). An agent reads only its own field, so
+// when a call carries several of them and they differ, the files of all
+// are shown. Declines when the patch names no file.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
 //
-//	text = cel.bind(texts, [input.input, input.patchText].filter(t, type(t) == string),
-//	  texts.size() == 0 ? rawText(input).orValue("")
-//	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
-//	    : string(texts[0]))
+//	text = cel.bind(texts, [input.input, input.patchText, input.patch].filter(t, type(t) == string).map(t, string(t)).distinct(),
+//	  texts.size() == 0 ? rawText(input).orValue("") : texts.join("\n"))
 //	pieces = text.split("*** ", 1001)
 //	crowded = pieces.size() > 1000
 //	heads = crowded
@@ -11337,7 +12798,7 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText")}
+	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText"), celrt.Field(input, "patch")}
 	list := make([]any, 0, len(v1))
 	for _, t := range v1 {
 		if steps++; steps > celrt.MaxSteps {
@@ -11350,7 +12811,33 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			list = append(list, t)
 		}
 	}
-	texts := list
+	list2 := make([]string, 0, len(list))
+	for _, t2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		s, err := celrt.ToString(t2)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, s)
+	}
+	x, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(celrt.ListOf(list2))
+	if err != nil {
+		return "", false, err
+	}
+	x2, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(celrt.Distinct(x))
+	if err != nil {
+		return "", false, err
+	}
+	texts := x2
 	var v2 string
 	if int64(len(texts)) == int64(0) {
 		opt := celrt.RawText(input)
@@ -11360,106 +12847,64 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		v2 = v3
 	} else {
-		ok := int64(len(texts)) == int64(2)
-		if ok {
-			elem, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			elem2, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			ok = !celrt.Equal(elem, elem2)
-		}
-		var v4 string
-		if ok {
-			elem3, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s, err := celrt.ToString(elem3)
-			if err != nil {
-				return "", false, err
-			}
-			elem4, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			s2, err := celrt.ToString(elem4)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s + "\n" + s2
-		} else {
-			elem5, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s3, err := celrt.ToString(elem5)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s3
-		}
-		v2 = v4
+		v2 = celrt.JoinSep(texts, "\n")
 	}
 	text := v2
 	pieces := celrt.SplitN(text, "*** ", int64(1001))
 	crowded := int64(len(pieces)) > int64(1000)
-	var v5 []string
+	var v4 []string
 	if crowded {
-		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		list3 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
 		for _, p := range celrt.Split(text, "\n*** ") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+			elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			h := elem6
-			var v6 string
+			h := elem
+			var v5 string
 			if strings.HasPrefix(h, "*** ") {
 				r, err := celrt.Substring(h, int64(4))
 				if err != nil {
 					return "", false, err
 				}
-				v6 = r
+				v5 = r
 			} else {
-				v6 = h
+				v5 = h
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v6)
+			list3 = append(list3, v5)
 		}
-		v5 = list2
+		v4 = list3
 	} else {
-		list3 := make([]string, 0, len(pieces))
+		list4 := make([]string, 0, len(pieces))
 		for i, p2 := range pieces {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok2 := int64(i) > int64(0)
-			if ok2 {
-				v7, failure := func() (bool, error) {
+			ok := int64(i) > int64(0)
+			if ok {
+				v6, failure := func() (bool, error) {
 					diff, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem7, err := celrt.IndexList(pieces, diff)
+					elem2, err := celrt.IndexList(pieces, diff)
 					if err != nil {
 						return false, err
 					}
-					return elem7 == "", nil
+					return elem2 == "", nil
 				}()
-				v8, failure2 := func() (bool, error) {
+				v7, failure2 := func() (bool, error) {
 					diff2, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem8, err := celrt.IndexList(pieces, diff2)
+					elem3, err := celrt.IndexList(pieces, diff2)
 					if err != nil {
 						return false, err
 					}
@@ -11467,33 +12912,33 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 					if err != nil {
 						return false, err
 					}
-					elem9, err := celrt.IndexList(pieces, diff3)
+					elem4, err := celrt.IndexList(pieces, diff3)
 					if err != nil {
 						return false, err
 					}
-					return celrt.Trim(elem8) != elem9, nil
+					return celrt.Trim(elem3) != elem4, nil
 				}()
-				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				ok3, err := celrt.Or(v6, failure, v7, failure2)
 				if err != nil {
 					return "", false, err
 				}
-				ok2 = ok4
+				ok = ok3
 			}
-			if ok2 {
-				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+			if ok {
+				elem5, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				if bytes += len(elem5); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list4 = append(list4, elem5)
 			}
 		}
-		v5 = list3
+		v4 = list4
 	}
-	heads := v5
-	list4 := make([]string, 0, len(heads))
+	heads := v4
+	list5 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11502,11 +12947,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, h2)
+			list5 = append(list5, h2)
 		}
 	}
-	list5 := make([]string, 0, len(list4))
-	for _, h3 := range list4 {
+	list6 := make([]string, 0, len(list5))
+	for _, h3 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11514,55 +12959,55 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := celrt.Trim(r2)
-		if bytes += len(elem11); bytes > celrt.MaxBytes {
+		elem6 := celrt.Trim(r2)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem11)
+		list6 = append(list6, elem6)
 	}
-	adds := list5
-	list6 := make([]string, 0, len(heads))
+	adds := list6
+	list7 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok5 := strings.HasPrefix(h4, "Update File: ")
-		if !ok5 {
-			ok5 = strings.HasPrefix(h4, "Move to: ")
+		ok4 := strings.HasPrefix(h4, "Update File: ")
+		if !ok4 {
+			ok4 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok5 {
+		if ok4 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, h4)
+			list7 = append(list7, h4)
 		}
 	}
-	list7 := make([]string, 0, len(list6))
-	for _, h5 := range list6 {
+	list8 := make([]string, 0, len(list7))
+	for _, h5 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v9 string
+		var v8 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "(moving it to " + celrt.Trim(r3) + ")"
+			v8 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = celrt.Trim(r4)
+			v8 = celrt.Trim(r4)
 		}
-		if bytes += len(v9); bytes > celrt.MaxBytes {
+		if bytes += len(v8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, v9)
+		list8 = append(list8, v8)
 	}
-	updates := list7
-	list8 := make([]string, 0, len(updates))
+	updates := list8
+	list9 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11571,11 +13016,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, u)
+			list9 = append(list9, u)
 		}
 	}
-	updated := int64(len(list8))
-	list9 := make([]string, 0, len(heads))
+	updated := int64(len(list9))
+	list10 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11584,11 +13029,11 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list9 = append(list9, h6)
+			list10 = append(list10, h6)
 		}
 	}
-	list10 := make([]string, 0, len(list9))
-	for _, h7 := range list9 {
+	list11 := make([]string, 0, len(list10))
+	for _, h7 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11596,13 +13041,13 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		elem12 := celrt.Trim(r5)
-		if bytes += len(elem12); bytes > celrt.MaxBytes {
+		elem7 := celrt.Trim(r5)
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list10 = append(list10, elem12)
+		list11 = append(list11, elem7)
 	}
-	deletes := list10
+	deletes := list11
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11612,38 +13057,38 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		return "", false, err
 	}
 	files := sum2
-	var v10 []string
+	var v9 []string
 	if int64(len(adds)) == int64(0) {
+		v9 = []string{}
+	} else {
+		v9 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v10 []string
+	if updated == int64(0) {
 		v10 = []string{}
 	} else {
-		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
+		v11 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v10 = []string{"update " + v11}
 	}
-	var v11 []string
-	if updated == int64(0) {
-		v11 = []string{}
-	} else {
-		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v11 = []string{"update " + v12}
-	}
-	var v13 []string
+	var v12 []string
 	if int64(len(deletes)) == int64(0) {
-		v13 = []string{}
+		v12 = []string{}
 	} else {
-		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v13 = v14
+		v13 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v12 = v13
 	}
-	parts := celrt.Concat(v10, v11, v13)
-	var v15 celrt.Optional[string]
+	parts := celrt.Concat(v9, v10, v12)
+	var v14 celrt.Optional[string]
 	if files == int64(0) {
-		v15 = celrt.None[string]()
+		v14 = celrt.None[string]()
 	} else {
-		var v16 string
+		var v15 string
 		if crowded {
-			v16 = "over 1000 markers, "
+			v15 = "over 1000 markers, "
 		} else {
-			v16 = ""
+			v15 = ""
 		}
-		list11 := make([]string, 0, len(updates))
+		list12 := make([]string, 0, len(updates))
 		for _, u2 := range updates {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
@@ -11652,15 +13097,15 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 				if bytes += len(u2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list11 = append(list11, u2)
+				list12 = append(list12, u2)
 			}
 		}
-		v17 := celrt.JoinSep(celrt.Concat(adds, list11, deletes), ", ")
-		v18 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v17, int64(limits.Summary))
-		v15 = celrt.Of(v16 + v18)
+		v16 := celrt.JoinSep(celrt.Concat(adds, list12, deletes), ", ")
+		v17 := celrt.Truncate(celrt.Plural(files, "file", "files")+": "+v16, int64(limits.Summary))
+		v14 = celrt.Of(v15 + v17)
 	}
 	_ = parts
-	return v15.Value, v15.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // ResultApplyPatch summarizes the result of a call to "apply_patch" (Apply Patch).
@@ -11675,19 +13120,17 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 // " markers is read by its header lines that start a line, and its preview
 // says that headers after white space were not read: reading each marker
 // would cost more than a formatter may spend. The patch is the JSON
-// argument input (Codex apply_patch as a function tool) or patchText
-// (opencode apply_patch and patch), or the raw text Codex's freeform
-// apply_patch sends instead of an object (read with rawText). An agent
-// reads only its own field, so when a call carries both input and
-// patchText and they differ, the files of both are shown. Declines when
-// the patch names no file.
+// argument input (Codex and Cline apply_patch as a function tool),
+// patchText (opencode apply_patch and patch) or patch (Roo Code
+// apply_patch), or the raw text Codex's freeform apply_patch sends instead
+// of an object (read with rawText). An agent reads only its own field, so
+// when a call carries several of them and they differ, the files of all
+// are shown. Declines when the patch names no file.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
 //
-//	text = cel.bind(texts, [input.input, input.patchText].filter(t, type(t) == string),
-//	  texts.size() == 0 ? rawText(input).orValue("")
-//	    : texts.size() == 2 && texts[0] != texts[1] ? string(texts[0]) + "\n" + string(texts[1])
-//	    : string(texts[0]))
+//	text = cel.bind(texts, [input.input, input.patchText, input.patch].filter(t, type(t) == string).map(t, string(t)).distinct(),
+//	  texts.size() == 0 ? rawText(input).orValue("") : texts.join("\n"))
 //	pieces = text.split("*** ", 1001)
 //	crowded = pieces.size() > 1000
 //	heads = crowded
@@ -11710,7 +13153,7 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText")}
+	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText"), celrt.Field(input, "patch")}
 	list := make([]any, 0, len(v1))
 	for _, t := range v1 {
 		if steps++; steps > celrt.MaxSteps {
@@ -11723,7 +13166,33 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			list = append(list, t)
 		}
 	}
-	texts := list
+	list2 := make([]string, 0, len(list))
+	for _, t2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		s, err := celrt.ToString(t2)
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(s); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, s)
+	}
+	x, err := func(v any) ([]any, error) {
+		return celrt.AsList(v, celrt.AsDyn)
+	}(celrt.ListOf(list2))
+	if err != nil {
+		return "", false, err
+	}
+	x2, err := func(v any) ([]string, error) {
+		return celrt.AsList(v, celrt.AsString)
+	}(celrt.Distinct(x))
+	if err != nil {
+		return "", false, err
+	}
+	texts := x2
 	var v2 string
 	if int64(len(texts)) == int64(0) {
 		opt := celrt.RawText(input)
@@ -11733,106 +13202,64 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		}
 		v2 = v3
 	} else {
-		ok := int64(len(texts)) == int64(2)
-		if ok {
-			elem, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			elem2, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			ok = !celrt.Equal(elem, elem2)
-		}
-		var v4 string
-		if ok {
-			elem3, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s, err := celrt.ToString(elem3)
-			if err != nil {
-				return "", false, err
-			}
-			elem4, err := celrt.IndexList(texts, int64(1))
-			if err != nil {
-				return "", false, err
-			}
-			s2, err := celrt.ToString(elem4)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s + "\n" + s2
-		} else {
-			elem5, err := celrt.IndexList(texts, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			s3, err := celrt.ToString(elem5)
-			if err != nil {
-				return "", false, err
-			}
-			v4 = s3
-		}
-		v2 = v4
+		v2 = celrt.JoinSep(texts, "\n")
 	}
 	text := v2
 	pieces := celrt.SplitN(text, "*** ", int64(1001))
 	crowded := int64(len(pieces)) > int64(1000)
-	var v5 []string
+	var v4 []string
 	if crowded {
-		list2 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
+		list3 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
 		for _, p := range celrt.Split(text, "\n*** ") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem6, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+			elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			h := elem6
-			var v6 string
+			h := elem
+			var v5 string
 			if strings.HasPrefix(h, "*** ") {
 				r, err := celrt.Substring(h, int64(4))
 				if err != nil {
 					return "", false, err
 				}
-				v6 = r
+				v5 = r
 			} else {
-				v6 = h
+				v5 = h
 			}
-			if bytes += len(v6); bytes > celrt.MaxBytes {
+			if bytes += len(v5); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v6)
+			list3 = append(list3, v5)
 		}
-		v5 = list2
+		v4 = list3
 	} else {
-		list3 := make([]string, 0, len(pieces))
+		list4 := make([]string, 0, len(pieces))
 		for i, p2 := range pieces {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok2 := int64(i) > int64(0)
-			if ok2 {
-				v7, failure := func() (bool, error) {
+			ok := int64(i) > int64(0)
+			if ok {
+				v6, failure := func() (bool, error) {
 					diff, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem7, err := celrt.IndexList(pieces, diff)
+					elem2, err := celrt.IndexList(pieces, diff)
 					if err != nil {
 						return false, err
 					}
-					return elem7 == "", nil
+					return elem2 == "", nil
 				}()
-				v8, failure2 := func() (bool, error) {
+				v7, failure2 := func() (bool, error) {
 					diff2, err := celrt.SubInt(int64(i), int64(1))
 					if err != nil {
 						return false, err
 					}
-					elem8, err := celrt.IndexList(pieces, diff2)
+					elem3, err := celrt.IndexList(pieces, diff2)
 					if err != nil {
 						return false, err
 					}
@@ -11840,33 +13267,33 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 					if err != nil {
 						return false, err
 					}
-					elem9, err := celrt.IndexList(pieces, diff3)
+					elem4, err := celrt.IndexList(pieces, diff3)
 					if err != nil {
 						return false, err
 					}
-					return celrt.Trim(elem8) != elem9, nil
+					return celrt.Trim(elem3) != elem4, nil
 				}()
-				ok4, err := celrt.Or(v7, failure, v8, failure2)
+				ok3, err := celrt.Or(v6, failure, v7, failure2)
 				if err != nil {
 					return "", false, err
 				}
-				ok2 = ok4
+				ok = ok3
 			}
-			if ok2 {
-				elem10, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
+			if ok {
+				elem5, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				if bytes += len(elem10); bytes > celrt.MaxBytes {
+				if bytes += len(elem5); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list3 = append(list3, elem10)
+				list4 = append(list4, elem5)
 			}
 		}
-		v5 = list3
+		v4 = list4
 	}
-	heads := v5
-	list4 := make([]string, 0, len(heads))
+	heads := v4
+	list5 := make([]string, 0, len(heads))
 	for _, h2 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11875,11 +13302,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(h2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, h2)
+			list5 = append(list5, h2)
 		}
 	}
-	list5 := make([]string, 0, len(list4))
-	for _, h3 := range list4 {
+	list6 := make([]string, 0, len(list5))
+	for _, h3 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11887,55 +13314,55 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := celrt.Trim(r2)
-		if bytes += len(elem11); bytes > celrt.MaxBytes {
+		elem6 := celrt.Trim(r2)
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list5 = append(list5, elem11)
+		list6 = append(list6, elem6)
 	}
-	adds := list5
-	list6 := make([]string, 0, len(heads))
+	adds := list6
+	list7 := make([]string, 0, len(heads))
 	for _, h4 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		ok5 := strings.HasPrefix(h4, "Update File: ")
-		if !ok5 {
-			ok5 = strings.HasPrefix(h4, "Move to: ")
+		ok4 := strings.HasPrefix(h4, "Update File: ")
+		if !ok4 {
+			ok4 = strings.HasPrefix(h4, "Move to: ")
 		}
-		if ok5 {
+		if ok4 {
 			if bytes += len(h4); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, h4)
+			list7 = append(list7, h4)
 		}
 	}
-	list7 := make([]string, 0, len(list6))
-	for _, h5 := range list6 {
+	list8 := make([]string, 0, len(list7))
+	for _, h5 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v9 string
+		var v8 string
 		if strings.HasPrefix(h5, "Move to: ") {
 			r3, err := celrt.Substring(h5, int64(9))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = "(moving it to " + celrt.Trim(r3) + ")"
+			v8 = "(moving it to " + celrt.Trim(r3) + ")"
 		} else {
 			r4, err := celrt.Substring(h5, int64(13))
 			if err != nil {
 				return "", false, err
 			}
-			v9 = celrt.Trim(r4)
+			v8 = celrt.Trim(r4)
 		}
-		if bytes += len(v9); bytes > celrt.MaxBytes {
+		if bytes += len(v8); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, v9)
+		list8 = append(list8, v8)
 	}
-	updates := list7
-	list8 := make([]string, 0, len(updates))
+	updates := list8
+	list9 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11944,11 +13371,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(u); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list8 = append(list8, u)
+			list9 = append(list9, u)
 		}
 	}
-	updated := int64(len(list8))
-	list9 := make([]string, 0, len(heads))
+	updated := int64(len(list9))
+	list10 := make([]string, 0, len(heads))
 	for _, h6 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
@@ -11957,11 +13384,11 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 			if bytes += len(h6); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list9 = append(list9, h6)
+			list10 = append(list10, h6)
 		}
 	}
-	list10 := make([]string, 0, len(list9))
-	for _, h7 := range list9 {
+	list11 := make([]string, 0, len(list10))
+	for _, h7 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -11969,13 +13396,13 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		if err != nil {
 			return "", false, err
 		}
-		elem12 := celrt.Trim(r5)
-		if bytes += len(elem12); bytes > celrt.MaxBytes {
+		elem7 := celrt.Trim(r5)
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list10 = append(list10, elem12)
+		list11 = append(list11, elem7)
 	}
-	deletes := list10
+	deletes := list11
 	sum, err := celrt.AddInt(int64(len(adds)), updated)
 	if err != nil {
 		return "", false, err
@@ -11985,57 +13412,57 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		return "", false, err
 	}
 	files := sum2
-	var v10 []string
+	var v9 []string
 	if int64(len(adds)) == int64(0) {
+		v9 = []string{}
+	} else {
+		v9 = []string{"add " + celrt.JoinSep(adds, ", ")}
+	}
+	var v10 []string
+	if updated == int64(0) {
 		v10 = []string{}
 	} else {
-		v10 = []string{"add " + celrt.JoinSep(adds, ", ")}
+		v11 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
+		v10 = []string{"update " + v11}
 	}
-	var v11 []string
-	if updated == int64(0) {
-		v11 = []string{}
-	} else {
-		v12 := celrt.Replace(celrt.JoinSep(updates, ", "), ", (moving it to ", " (moving it to ")
-		v11 = []string{"update " + v12}
-	}
-	var v13 []string
+	var v12 []string
 	if int64(len(deletes)) == int64(0) {
-		v13 = []string{}
+		v12 = []string{}
 	} else {
-		v14 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
-		v13 = v14
+		v13 := []string{"delete " + celrt.JoinSep(deletes, ", ")}
+		v12 = v13
 	}
-	parts := celrt.Concat(v10, v11, v13)
-	var v15 celrt.Optional[string]
+	parts := celrt.Concat(v9, v10, v12)
+	var v14 celrt.Optional[string]
 	if files == int64(0) {
-		v15 = celrt.None[string]()
+		v14 = celrt.None[string]()
 	} else {
-		var v16 []string
+		var v15 []string
 		if int64(len(adds)) == int64(0) {
-			v16 = []string{}
+			v15 = []string{}
 		} else {
-			v17 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
-			v16 = v17
+			v16 := []string{strconv.FormatInt(int64(len(adds)), 10) + " added"}
+			v15 = v16
 		}
-		var v18 []string
+		var v17 []string
 		if updated == int64(0) {
-			v18 = []string{}
+			v17 = []string{}
 		} else {
-			v19 := []string{strconv.FormatInt(updated, 10) + " updated"}
-			v18 = v19
+			v18 := []string{strconv.FormatInt(updated, 10) + " updated"}
+			v17 = v18
 		}
-		var v20 []string
+		var v19 []string
 		if int64(len(deletes)) == int64(0) {
-			v20 = []string{}
+			v19 = []string{}
 		} else {
-			v21 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
-			v20 = v21
+			v20 := []string{strconv.FormatInt(int64(len(deletes)), 10) + " deleted"}
+			v19 = v20
 		}
-		v22 := celrt.Of(celrt.JoinSep(celrt.Concat(v16, v18, v20), ", "))
-		v15 = v22
+		v21 := celrt.Of(celrt.JoinSep(celrt.Concat(v15, v17, v19), ", "))
+		v14 = v21
 	}
 	_ = parts
-	return v15.Value, v15.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // formatterApplyPatch registers the functions of "apply_patch".
@@ -12045,7 +13472,7 @@ var formatterApplyPatch = slots{
 	row:          RowApplyPatch,
 	result:       ResultApplyPatch,
 	presentation: runtime.Presentation{Title: "Apply Patch", Category: "file", NerdIcon: "\uf1c9", PlainIcon: "🩹"},
-	fields:       runtime.InputFields{Read: [][]string{{"input"}, {"patchText"}}},
+	fields:       runtime.InputFields{Read: [][]string{{"input"}, {"patch"}, {"patchText"}}},
 }
 
 // PreviewNotebookEdit formats calls to "notebook_edit" (Notebook Edit).
@@ -12055,7 +13482,8 @@ var formatterApplyPatch = slots{
 // What happens to which cell of which notebook: replace (the default),
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Claude Code NotebookEdit sends edit_mode, cell_id and
-// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// new_source (its first versions a 0-based cell_number instead of
+// cell_id); oh-my-pi notebook sends action (edit, insert, delete),
 // cell_index and content. An agent reads only its own fields, so a call
 // that carries both agents' fields, and they differ, is shown as each
 // agent would read it. Declines without a notebook path.
@@ -12067,19 +13495,23 @@ var formatterApplyPatch = slots{
 //	views = [true, false].map(claude, cel.bind(raw,
 //	    (claude ? nonEmpty(input.edit_mode).or(nonEmpty(input.action)) : nonEmpty(input.action).or(nonEmpty(input.edit_mode)))
 //	      .orValue("replace"),
-//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || type(input.cell_index) != double),
+//	  cel.bind(at, claude
+//	      ? (type(input.cell_number) == double ? "cell_number" : type(input.cell_index) == double ? "cell_index" : "")
+//	      : (type(input.cell_index) == double ? "cell_index" : type(input.cell_number) == double ? "cell_number" : ""),
+//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || at == ""),
 //	  cel.bind(source, claude
 //	      ? (type(input.new_source) == string ? input.new_source : input.content)
 //	      : (type(input.content) == string ? input.content : input.new_source),
 //	    {"mode": raw == "edit" ? "replace" : raw,
 //	      "byId": byId,
 //	      "cell": byId ? "cell " + nonEmpty(input.cell_id).value()
-//	        : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : "",
-//	      "lines": type(source) == string ? lines(string(source)) : -1}))))
+//	        : at != "" ? "cell at index " + numberText(input, at) : "",
+//	      "index": at == "" ? "" : numberText(input, at),
+//	      "lines": type(source) == string ? lines(string(source)) : -1})))))
 //	texts = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
 //	  (mode == "insert"
 //	    ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
-//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + string(v.index) + " in" : "at the top of")
 //	    : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in")
 //	  + " '" + path.orValue("") + "'"
 //	  + (mode != "delete" && int(v.lines) >= 0 ? " (" + plural(int(v.lines), "line", "lines") + ")" : ""))))
@@ -12118,75 +13550,118 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 			v5 = "replace"
 		}
 		raw := v5
+		var v6 string
+		if claude {
+			v7 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+			var v8 string
+			if v7 {
+				v8 = "cell_number"
+			} else {
+				v9 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+				var v10 string
+				if v9 {
+					v10 = "cell_index"
+				} else {
+					v10 = ""
+				}
+				v8 = v10
+			}
+			v6 = v8
+		} else {
+			v11 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+			var v12 string
+			if v11 {
+				v12 = "cell_index"
+			} else {
+				v13 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+				var v14 string
+				if v13 {
+					v14 = "cell_number"
+				} else {
+					v14 = ""
+				}
+				v12 = v14
+			}
+			v6 = v12
+		}
+		at := v6
 		ok := celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok
 		if ok {
 			ok2 := claude
 			if !ok2 {
-				v6 := celrt.TypeOf(celrt.Field(input, "cell_index")) != celrt.DoubleType
-				ok2 = v6
+				ok2 = at == ""
 			}
 			ok = ok2
 		}
 		byId := ok
-		var v7 any
+		var v15 any
 		if claude {
-			v8 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
-			var v9 any
-			if v8 {
-				v9 = celrt.Field(input, "new_source")
+			v16 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+			var v17 any
+			if v16 {
+				v17 = celrt.Field(input, "new_source")
 			} else {
-				v9 = celrt.Field(input, "content")
+				v17 = celrt.Field(input, "content")
 			}
-			v7 = v9
+			v15 = v17
 		} else {
-			v10 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-			var v11 any
-			if v10 {
-				v11 = celrt.Field(input, "content")
+			v18 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v19 any
+			if v18 {
+				v19 = celrt.Field(input, "content")
 			} else {
-				v11 = celrt.Field(input, "new_source")
+				v19 = celrt.Field(input, "new_source")
 			}
-			v7 = v11
+			v15 = v19
 		}
-		source := v7
-		var v12 string
+		source := v15
+		var v20 string
 		if raw == "edit" {
-			v12 = "replace"
+			v20 = "replace"
 		} else {
-			v12 = raw
+			v20 = raw
 		}
-		var v13 string
+		var v21 string
 		if byId {
-			v14, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+			v22, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = "cell " + v14
+			v21 = "cell " + v22
 		} else {
-			v15 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
-			var v16 string
-			if v15 {
-				r, err := celrt.NumberTextOf(input, "cell_index")
+			var v23 string
+			if at != "" {
+				r, err := celrt.NumberTextOf(input, at)
 				if err != nil {
 					return "", false, err
 				}
-				v16 = "cell at index " + r
+				v23 = "cell at index " + r
 			} else {
-				v16 = ""
+				v23 = ""
 			}
-			v13 = v16
+			v21 = v23
 		}
-		var v17 int64
+		var v24 string
+		if at == "" {
+			v24 = ""
+		} else {
+			r2, err := celrt.NumberTextOf(input, at)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = r2
+		}
+		var v25 int64
 		if celrt.TypeOf(source) == celrt.StringType {
 			s, err := celrt.ToString(source)
 			if err != nil {
 				return "", false, err
 			}
-			v17 = celrt.Lines(s)
+			v25 = celrt.Lines(s)
 		} else {
-			v17 = int64(-1)
+			v25 = int64(-1)
 		}
-		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "lines"}, []any{v12, byId, v13, v17})
+		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "index", "lines"}, []any{v20, byId, v21, v24, v25})
 		if err != nil {
 			return "", false, err
 		}
@@ -12197,11 +13672,11 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	}
 	views := list
 	list2 := make([]string, 0, len(views))
-	for _, v18 := range views {
+	for _, v26 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode, err := celrt.Select(v18, "mode")
+		mode, err := celrt.Select(v26, "mode")
 		if err != nil {
 			return "", false, err
 		}
@@ -12210,7 +13685,7 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 			return "", false, err
 		}
 		mode2 := s2
-		cell, err := celrt.Select(v18, "cell")
+		cell, err := celrt.Select(v26, "cell")
 		if err != nil {
 			return "", false, err
 		}
@@ -12219,55 +13694,59 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 			return "", false, err
 		}
 		cell2 := s3
-		var v19 string
+		var v27 string
 		if mode2 == "insert" {
-			var v20 string
+			var v28 string
 			if kind.Ok {
-				v21, err := kind.Get()
+				v29, err := kind.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v20 = celrt.Truncate(celrt.Collapse(v21), int64(20)) + " "
+				v28 = celrt.Truncate(celrt.Collapse(v29), int64(20)) + " "
 			} else {
-				v20 = ""
+				v28 = ""
 			}
-			byId2, err := celrt.Select(v18, "byId")
+			byId2, err := celrt.Select(v26, "byId")
 			if err != nil {
 				return "", false, err
 			}
-			var v22 string
+			var v30 string
 			if celrt.EqualBool(byId2, true) {
-				v22 = "after " + cell2 + " in"
+				v30 = "after " + cell2 + " in"
 			} else {
-				var v23 string
+				var v31 string
 				if cell2 != "" {
-					r2, err := celrt.NumberTextOf(input, "cell_index")
+					index, err := celrt.Select(v26, "index")
 					if err != nil {
 						return "", false, err
 					}
-					v23 = "at index " + r2 + " in"
+					s4, err := celrt.ToString(index)
+					if err != nil {
+						return "", false, err
+					}
+					v31 = "at index " + s4 + " in"
 				} else {
-					v23 = "at the top of"
+					v31 = "at the top of"
 				}
-				v22 = v23
+				v30 = v31
 			}
-			v19 = "to insert a " + v20 + "cell " + v22
+			v27 = "to insert a " + v28 + "cell " + v30
 		} else {
-			var v24 string
+			var v32 string
 			if cell2 != "" {
-				v24 = cell2
+				v32 = cell2
 			} else {
-				v24 = "a cell"
+				v32 = "a cell"
 			}
-			v19 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v24 + " in"
+			v27 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v32 + " in"
 		}
-		v25 := path.Value
+		v33 := path.Value
 		if !path.Ok {
-			v25 = ""
+			v33 = ""
 		}
 		ok3 := mode2 != "delete"
 		if ok3 {
-			lines, err := celrt.Select(v18, "lines")
+			lines, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12277,9 +13756,9 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 			}
 			ok3 = i >= int64(0)
 		}
-		var v26 string
+		var v34 string
 		if ok3 {
-			lines2, err := celrt.Select(v18, "lines")
+			lines2, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12287,11 +13766,11 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", false, err
 			}
-			v26 = " (" + celrt.Plural(i2, "line", "lines") + ")"
+			v34 = " (" + celrt.Plural(i2, "line", "lines") + ")"
 		} else {
-			v26 = ""
+			v34 = ""
 		}
-		elem := v19 + " '" + v25 + "'" + v26
+		elem := v27 + " '" + v33 + "'" + v34
 		if bytes += len(elem); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -12299,52 +13778,52 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	}
 	texts := list2
 	list3 := make([]string, 0, len(views))
-	for _, v27 := range views {
+	for _, v35 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode3, err := celrt.Select(v27, "mode")
+		mode3, err := celrt.Select(v35, "mode")
 		if err != nil {
 			return "", false, err
 		}
-		s4, err := celrt.ToString(mode3)
+		s5, err := celrt.ToString(mode3)
 		if err != nil {
 			return "", false, err
 		}
-		mode4 := s4
-		cell3, err := celrt.Select(v27, "cell")
+		mode4 := s5
+		cell3, err := celrt.Select(v35, "cell")
 		if err != nil {
 			return "", false, err
 		}
-		s5, err := celrt.ToString(cell3)
+		s6, err := celrt.ToString(cell3)
 		if err != nil {
 			return "", false, err
 		}
-		cell4 := s5
-		v28 := path.Value
+		cell4 := s6
+		v36 := path.Value
 		if !path.Ok {
-			v28 = ""
+			v36 = ""
 		}
-		var v29 string
+		var v37 string
 		if cell4 != "" {
-			v29 = " " + cell4
+			v37 = " " + cell4
 		} else {
-			v29 = ""
+			v37 = ""
 		}
-		var v30 string
+		var v38 string
 		if mode4 != "replace" {
-			v30 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
+			v38 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
 		} else {
-			v30 = ""
+			v38 = ""
 		}
-		elem2 := v28 + v29 + v30
+		elem2 := v36 + v37 + v38
 		if bytes += len(elem2); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list3 = append(list3, elem2)
 	}
 	rows := list3
-	var v31 celrt.Optional[string]
+	var v39 celrt.Optional[string]
 	if path.Ok {
 		elem3, err := celrt.IndexList(texts, int64(0))
 		if err != nil {
@@ -12354,22 +13833,22 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", false, err
 		}
-		var v32 string
+		var v40 string
 		if elem3 == elem4 {
 			elem5, err := celrt.IndexList(texts, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v32 = elem5
+			v40 = elem5
 		} else {
-			v32 = celrt.JoinSep(texts, ", or ")
+			v40 = celrt.JoinSep(texts, ", or ")
 		}
-		v31 = celrt.Of(v32)
+		v39 = celrt.Of(v40)
 	} else {
-		v31 = celrt.None[string]()
+		v39 = celrt.None[string]()
 	}
 	_ = rows
-	return v31.Value, v31.Ok, nil
+	return v39.Value, v39.Ok, nil
 }
 
 // RowNotebookEdit renders the row of a call to "notebook_edit" (Notebook Edit).
@@ -12379,7 +13858,8 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 // What happens to which cell of which notebook: replace (the default),
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Claude Code NotebookEdit sends edit_mode, cell_id and
-// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// new_source (its first versions a 0-based cell_number instead of
+// cell_id); oh-my-pi notebook sends action (edit, insert, delete),
 // cell_index and content. An agent reads only its own fields, so a call
 // that carries both agents' fields, and they differ, is shown as each
 // agent would read it. Declines without a notebook path.
@@ -12391,19 +13871,23 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 //	views = [true, false].map(claude, cel.bind(raw,
 //	    (claude ? nonEmpty(input.edit_mode).or(nonEmpty(input.action)) : nonEmpty(input.action).or(nonEmpty(input.edit_mode)))
 //	      .orValue("replace"),
-//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || type(input.cell_index) != double),
+//	  cel.bind(at, claude
+//	      ? (type(input.cell_number) == double ? "cell_number" : type(input.cell_index) == double ? "cell_index" : "")
+//	      : (type(input.cell_index) == double ? "cell_index" : type(input.cell_number) == double ? "cell_number" : ""),
+//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || at == ""),
 //	  cel.bind(source, claude
 //	      ? (type(input.new_source) == string ? input.new_source : input.content)
 //	      : (type(input.content) == string ? input.content : input.new_source),
 //	    {"mode": raw == "edit" ? "replace" : raw,
 //	      "byId": byId,
 //	      "cell": byId ? "cell " + nonEmpty(input.cell_id).value()
-//	        : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : "",
-//	      "lines": type(source) == string ? lines(string(source)) : -1}))))
+//	        : at != "" ? "cell at index " + numberText(input, at) : "",
+//	      "index": at == "" ? "" : numberText(input, at),
+//	      "lines": type(source) == string ? lines(string(source)) : -1})))))
 //	texts = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
 //	  (mode == "insert"
 //	    ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
-//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + string(v.index) + " in" : "at the top of")
 //	    : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in")
 //	  + " '" + path.orValue("") + "'"
 //	  + (mode != "delete" && int(v.lines) >= 0 ? " (" + plural(int(v.lines), "line", "lines") + ")" : ""))))
@@ -12442,75 +13926,118 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 			v5 = "replace"
 		}
 		raw := v5
+		var v6 string
+		if claude {
+			v7 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+			var v8 string
+			if v7 {
+				v8 = "cell_number"
+			} else {
+				v9 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+				var v10 string
+				if v9 {
+					v10 = "cell_index"
+				} else {
+					v10 = ""
+				}
+				v8 = v10
+			}
+			v6 = v8
+		} else {
+			v11 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+			var v12 string
+			if v11 {
+				v12 = "cell_index"
+			} else {
+				v13 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+				var v14 string
+				if v13 {
+					v14 = "cell_number"
+				} else {
+					v14 = ""
+				}
+				v12 = v14
+			}
+			v6 = v12
+		}
+		at := v6
 		ok := celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok
 		if ok {
 			ok2 := claude
 			if !ok2 {
-				v6 := celrt.TypeOf(celrt.Field(input, "cell_index")) != celrt.DoubleType
-				ok2 = v6
+				ok2 = at == ""
 			}
 			ok = ok2
 		}
 		byId := ok
-		var v7 any
+		var v15 any
 		if claude {
-			v8 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
-			var v9 any
-			if v8 {
-				v9 = celrt.Field(input, "new_source")
+			v16 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+			var v17 any
+			if v16 {
+				v17 = celrt.Field(input, "new_source")
 			} else {
-				v9 = celrt.Field(input, "content")
+				v17 = celrt.Field(input, "content")
 			}
-			v7 = v9
+			v15 = v17
 		} else {
-			v10 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-			var v11 any
-			if v10 {
-				v11 = celrt.Field(input, "content")
+			v18 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v19 any
+			if v18 {
+				v19 = celrt.Field(input, "content")
 			} else {
-				v11 = celrt.Field(input, "new_source")
+				v19 = celrt.Field(input, "new_source")
 			}
-			v7 = v11
+			v15 = v19
 		}
-		source := v7
-		var v12 string
+		source := v15
+		var v20 string
 		if raw == "edit" {
-			v12 = "replace"
+			v20 = "replace"
 		} else {
-			v12 = raw
+			v20 = raw
 		}
-		var v13 string
+		var v21 string
 		if byId {
-			v14, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+			v22, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = "cell " + v14
+			v21 = "cell " + v22
 		} else {
-			v15 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
-			var v16 string
-			if v15 {
-				r, err := celrt.NumberTextOf(input, "cell_index")
+			var v23 string
+			if at != "" {
+				r, err := celrt.NumberTextOf(input, at)
 				if err != nil {
 					return "", false, err
 				}
-				v16 = "cell at index " + r
+				v23 = "cell at index " + r
 			} else {
-				v16 = ""
+				v23 = ""
 			}
-			v13 = v16
+			v21 = v23
 		}
-		var v17 int64
+		var v24 string
+		if at == "" {
+			v24 = ""
+		} else {
+			r2, err := celrt.NumberTextOf(input, at)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = r2
+		}
+		var v25 int64
 		if celrt.TypeOf(source) == celrt.StringType {
 			s, err := celrt.ToString(source)
 			if err != nil {
 				return "", false, err
 			}
-			v17 = celrt.Lines(s)
+			v25 = celrt.Lines(s)
 		} else {
-			v17 = int64(-1)
+			v25 = int64(-1)
 		}
-		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "lines"}, []any{v12, byId, v13, v17})
+		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "index", "lines"}, []any{v20, byId, v21, v24, v25})
 		if err != nil {
 			return "", false, err
 		}
@@ -12521,11 +14048,11 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	views := list
 	list2 := make([]string, 0, len(views))
-	for _, v18 := range views {
+	for _, v26 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode, err := celrt.Select(v18, "mode")
+		mode, err := celrt.Select(v26, "mode")
 		if err != nil {
 			return "", false, err
 		}
@@ -12534,7 +14061,7 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 			return "", false, err
 		}
 		mode2 := s2
-		cell, err := celrt.Select(v18, "cell")
+		cell, err := celrt.Select(v26, "cell")
 		if err != nil {
 			return "", false, err
 		}
@@ -12543,55 +14070,59 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 			return "", false, err
 		}
 		cell2 := s3
-		var v19 string
+		var v27 string
 		if mode2 == "insert" {
-			var v20 string
+			var v28 string
 			if kind.Ok {
-				v21, err := kind.Get()
+				v29, err := kind.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v20 = celrt.Truncate(celrt.Collapse(v21), int64(20)) + " "
+				v28 = celrt.Truncate(celrt.Collapse(v29), int64(20)) + " "
 			} else {
-				v20 = ""
+				v28 = ""
 			}
-			byId2, err := celrt.Select(v18, "byId")
+			byId2, err := celrt.Select(v26, "byId")
 			if err != nil {
 				return "", false, err
 			}
-			var v22 string
+			var v30 string
 			if celrt.EqualBool(byId2, true) {
-				v22 = "after " + cell2 + " in"
+				v30 = "after " + cell2 + " in"
 			} else {
-				var v23 string
+				var v31 string
 				if cell2 != "" {
-					r2, err := celrt.NumberTextOf(input, "cell_index")
+					index, err := celrt.Select(v26, "index")
 					if err != nil {
 						return "", false, err
 					}
-					v23 = "at index " + r2 + " in"
+					s4, err := celrt.ToString(index)
+					if err != nil {
+						return "", false, err
+					}
+					v31 = "at index " + s4 + " in"
 				} else {
-					v23 = "at the top of"
+					v31 = "at the top of"
 				}
-				v22 = v23
+				v30 = v31
 			}
-			v19 = "to insert a " + v20 + "cell " + v22
+			v27 = "to insert a " + v28 + "cell " + v30
 		} else {
-			var v24 string
+			var v32 string
 			if cell2 != "" {
-				v24 = cell2
+				v32 = cell2
 			} else {
-				v24 = "a cell"
+				v32 = "a cell"
 			}
-			v19 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v24 + " in"
+			v27 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v32 + " in"
 		}
-		v25 := path.Value
+		v33 := path.Value
 		if !path.Ok {
-			v25 = ""
+			v33 = ""
 		}
 		ok3 := mode2 != "delete"
 		if ok3 {
-			lines, err := celrt.Select(v18, "lines")
+			lines, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12601,9 +14132,9 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 			}
 			ok3 = i >= int64(0)
 		}
-		var v26 string
+		var v34 string
 		if ok3 {
-			lines2, err := celrt.Select(v18, "lines")
+			lines2, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12611,11 +14142,11 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 			if err != nil {
 				return "", false, err
 			}
-			v26 = " (" + celrt.Plural(i2, "line", "lines") + ")"
+			v34 = " (" + celrt.Plural(i2, "line", "lines") + ")"
 		} else {
-			v26 = ""
+			v34 = ""
 		}
-		elem := v19 + " '" + v25 + "'" + v26
+		elem := v27 + " '" + v33 + "'" + v34
 		if bytes += len(elem); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -12623,52 +14154,52 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 	}
 	texts := list2
 	list3 := make([]string, 0, len(views))
-	for _, v27 := range views {
+	for _, v35 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode3, err := celrt.Select(v27, "mode")
+		mode3, err := celrt.Select(v35, "mode")
 		if err != nil {
 			return "", false, err
 		}
-		s4, err := celrt.ToString(mode3)
+		s5, err := celrt.ToString(mode3)
 		if err != nil {
 			return "", false, err
 		}
-		mode4 := s4
-		cell3, err := celrt.Select(v27, "cell")
+		mode4 := s5
+		cell3, err := celrt.Select(v35, "cell")
 		if err != nil {
 			return "", false, err
 		}
-		s5, err := celrt.ToString(cell3)
+		s6, err := celrt.ToString(cell3)
 		if err != nil {
 			return "", false, err
 		}
-		cell4 := s5
-		v28 := path.Value
+		cell4 := s6
+		v36 := path.Value
 		if !path.Ok {
-			v28 = ""
+			v36 = ""
 		}
-		var v29 string
+		var v37 string
 		if cell4 != "" {
-			v29 = " " + cell4
+			v37 = " " + cell4
 		} else {
-			v29 = ""
+			v37 = ""
 		}
-		var v30 string
+		var v38 string
 		if mode4 != "replace" {
-			v30 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
+			v38 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
 		} else {
-			v30 = ""
+			v38 = ""
 		}
-		elem2 := v28 + v29 + v30
+		elem2 := v36 + v37 + v38
 		if bytes += len(elem2); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
 		list3 = append(list3, elem2)
 	}
 	rows := list3
-	var v31 celrt.Optional[string]
+	var v39 celrt.Optional[string]
 	if path.Ok {
 		elem3, err := celrt.IndexList(rows, int64(0))
 		if err != nil {
@@ -12678,22 +14209,22 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		var v32 string
+		var v40 string
 		if elem3 == elem4 {
 			elem5, err := celrt.IndexList(rows, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v32 = elem5
+			v40 = elem5
 		} else {
-			v32 = celrt.JoinSep(rows, " or ")
+			v40 = celrt.JoinSep(rows, " or ")
 		}
-		v31 = celrt.Of(v32)
+		v39 = celrt.Of(v40)
 	} else {
-		v31 = celrt.None[string]()
+		v39 = celrt.None[string]()
 	}
 	_ = texts
-	return v31.Value, v31.Ok, nil
+	return v39.Value, v39.Ok, nil
 }
 
 // ResultNotebookEdit summarizes the result of a call to "notebook_edit" (Notebook Edit).
@@ -12703,7 +14234,8 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 // What happens to which cell of which notebook: replace (the default),
 // insert after a cell or at the top, or delete, with the line count of the
 // new source. Claude Code NotebookEdit sends edit_mode, cell_id and
-// new_source; oh-my-pi notebook sends action (edit, insert, delete),
+// new_source (its first versions a 0-based cell_number instead of
+// cell_id); oh-my-pi notebook sends action (edit, insert, delete),
 // cell_index and content. An agent reads only its own fields, so a call
 // that carries both agents' fields, and they differ, is shown as each
 // agent would read it. Declines without a notebook path.
@@ -12715,19 +14247,23 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 //	views = [true, false].map(claude, cel.bind(raw,
 //	    (claude ? nonEmpty(input.edit_mode).or(nonEmpty(input.action)) : nonEmpty(input.action).or(nonEmpty(input.edit_mode)))
 //	      .orValue("replace"),
-//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || type(input.cell_index) != double),
+//	  cel.bind(at, claude
+//	      ? (type(input.cell_number) == double ? "cell_number" : type(input.cell_index) == double ? "cell_index" : "")
+//	      : (type(input.cell_index) == double ? "cell_index" : type(input.cell_number) == double ? "cell_number" : ""),
+//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || at == ""),
 //	  cel.bind(source, claude
 //	      ? (type(input.new_source) == string ? input.new_source : input.content)
 //	      : (type(input.content) == string ? input.content : input.new_source),
 //	    {"mode": raw == "edit" ? "replace" : raw,
 //	      "byId": byId,
 //	      "cell": byId ? "cell " + nonEmpty(input.cell_id).value()
-//	        : type(input.cell_index) == double ? "cell at index " + numberText(input, "cell_index") : "",
-//	      "lines": type(source) == string ? lines(string(source)) : -1}))))
+//	        : at != "" ? "cell at index " + numberText(input, at) : "",
+//	      "index": at == "" ? "" : numberText(input, at),
+//	      "lines": type(source) == string ? lines(string(source)) : -1})))))
 //	texts = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
 //	  (mode == "insert"
 //	    ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
-//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + numberText(input, "cell_index") + " in" : "at the top of")
+//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + string(v.index) + " in" : "at the top of")
 //	    : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in")
 //	  + " '" + path.orValue("") + "'"
 //	  + (mode != "delete" && int(v.lines) >= 0 ? " (" + plural(int(v.lines), "line", "lines") + ")" : ""))))
@@ -12768,75 +14304,118 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			v5 = "replace"
 		}
 		raw := v5
+		var v6 string
+		if claude {
+			v7 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+			var v8 string
+			if v7 {
+				v8 = "cell_number"
+			} else {
+				v9 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+				var v10 string
+				if v9 {
+					v10 = "cell_index"
+				} else {
+					v10 = ""
+				}
+				v8 = v10
+			}
+			v6 = v8
+		} else {
+			v11 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
+			var v12 string
+			if v11 {
+				v12 = "cell_index"
+			} else {
+				v13 := celrt.TypeOf(celrt.Field(input, "cell_number")) == celrt.DoubleType
+				var v14 string
+				if v13 {
+					v14 = "cell_number"
+				} else {
+					v14 = ""
+				}
+				v12 = v14
+			}
+			v6 = v12
+		}
+		at := v6
 		ok := celrt.NonEmpty(celrt.Field(input, "cell_id")).Ok
 		if ok {
 			ok2 := claude
 			if !ok2 {
-				v6 := celrt.TypeOf(celrt.Field(input, "cell_index")) != celrt.DoubleType
-				ok2 = v6
+				ok2 = at == ""
 			}
 			ok = ok2
 		}
 		byId := ok
-		var v7 any
+		var v15 any
 		if claude {
-			v8 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
-			var v9 any
-			if v8 {
-				v9 = celrt.Field(input, "new_source")
+			v16 := celrt.TypeOf(celrt.Field(input, "new_source")) == celrt.StringType
+			var v17 any
+			if v16 {
+				v17 = celrt.Field(input, "new_source")
 			} else {
-				v9 = celrt.Field(input, "content")
+				v17 = celrt.Field(input, "content")
 			}
-			v7 = v9
+			v15 = v17
 		} else {
-			v10 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-			var v11 any
-			if v10 {
-				v11 = celrt.Field(input, "content")
+			v18 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v19 any
+			if v18 {
+				v19 = celrt.Field(input, "content")
 			} else {
-				v11 = celrt.Field(input, "new_source")
+				v19 = celrt.Field(input, "new_source")
 			}
-			v7 = v11
+			v15 = v19
 		}
-		source := v7
-		var v12 string
+		source := v15
+		var v20 string
 		if raw == "edit" {
-			v12 = "replace"
+			v20 = "replace"
 		} else {
-			v12 = raw
+			v20 = raw
 		}
-		var v13 string
+		var v21 string
 		if byId {
-			v14, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
+			v22, err := celrt.NonEmpty(celrt.Field(input, "cell_id")).Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = "cell " + v14
+			v21 = "cell " + v22
 		} else {
-			v15 := celrt.TypeOf(celrt.Field(input, "cell_index")) == celrt.DoubleType
-			var v16 string
-			if v15 {
-				r, err := celrt.NumberTextOf(input, "cell_index")
+			var v23 string
+			if at != "" {
+				r, err := celrt.NumberTextOf(input, at)
 				if err != nil {
 					return "", false, err
 				}
-				v16 = "cell at index " + r
+				v23 = "cell at index " + r
 			} else {
-				v16 = ""
+				v23 = ""
 			}
-			v13 = v16
+			v21 = v23
 		}
-		var v17 int64
+		var v24 string
+		if at == "" {
+			v24 = ""
+		} else {
+			r2, err := celrt.NumberTextOf(input, at)
+			if err != nil {
+				return "", false, err
+			}
+			v24 = r2
+		}
+		var v25 int64
 		if celrt.TypeOf(source) == celrt.StringType {
 			s, err := celrt.ToString(source)
 			if err != nil {
 				return "", false, err
 			}
-			v17 = celrt.Lines(s)
+			v25 = celrt.Lines(s)
 		} else {
-			v17 = int64(-1)
+			v25 = int64(-1)
 		}
-		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "lines"}, []any{v12, byId, v13, v17})
+		m, err := celrt.NewMap([]any{"mode", "byId", "cell", "index", "lines"}, []any{v20, byId, v21, v24, v25})
 		if err != nil {
 			return "", false, err
 		}
@@ -12847,11 +14426,11 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	}
 	views := list
 	list2 := make([]string, 0, len(views))
-	for _, v18 := range views {
+	for _, v26 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode, err := celrt.Select(v18, "mode")
+		mode, err := celrt.Select(v26, "mode")
 		if err != nil {
 			return "", false, err
 		}
@@ -12860,7 +14439,7 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			return "", false, err
 		}
 		mode2 := s2
-		cell, err := celrt.Select(v18, "cell")
+		cell, err := celrt.Select(v26, "cell")
 		if err != nil {
 			return "", false, err
 		}
@@ -12869,55 +14448,59 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			return "", false, err
 		}
 		cell2 := s3
-		var v19 string
+		var v27 string
 		if mode2 == "insert" {
-			var v20 string
+			var v28 string
 			if kind.Ok {
-				v21, err := kind.Get()
+				v29, err := kind.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v20 = celrt.Truncate(celrt.Collapse(v21), int64(20)) + " "
+				v28 = celrt.Truncate(celrt.Collapse(v29), int64(20)) + " "
 			} else {
-				v20 = ""
+				v28 = ""
 			}
-			byId2, err := celrt.Select(v18, "byId")
+			byId2, err := celrt.Select(v26, "byId")
 			if err != nil {
 				return "", false, err
 			}
-			var v22 string
+			var v30 string
 			if celrt.EqualBool(byId2, true) {
-				v22 = "after " + cell2 + " in"
+				v30 = "after " + cell2 + " in"
 			} else {
-				var v23 string
+				var v31 string
 				if cell2 != "" {
-					r2, err := celrt.NumberTextOf(input, "cell_index")
+					index, err := celrt.Select(v26, "index")
 					if err != nil {
 						return "", false, err
 					}
-					v23 = "at index " + r2 + " in"
+					s4, err := celrt.ToString(index)
+					if err != nil {
+						return "", false, err
+					}
+					v31 = "at index " + s4 + " in"
 				} else {
-					v23 = "at the top of"
+					v31 = "at the top of"
 				}
-				v22 = v23
+				v30 = v31
 			}
-			v19 = "to insert a " + v20 + "cell " + v22
+			v27 = "to insert a " + v28 + "cell " + v30
 		} else {
-			var v24 string
+			var v32 string
 			if cell2 != "" {
-				v24 = cell2
+				v32 = cell2
 			} else {
-				v24 = "a cell"
+				v32 = "a cell"
 			}
-			v19 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v24 + " in"
+			v27 = "to " + celrt.Truncate(mode2, int64(20)) + " " + v32 + " in"
 		}
-		v25 := path.Value
+		v33 := path.Value
 		if !path.Ok {
-			v25 = ""
+			v33 = ""
 		}
 		ok3 := mode2 != "delete"
 		if ok3 {
-			lines, err := celrt.Select(v18, "lines")
+			lines, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12927,9 +14510,9 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			}
 			ok3 = i >= int64(0)
 		}
-		var v26 string
+		var v34 string
 		if ok3 {
-			lines2, err := celrt.Select(v18, "lines")
+			lines2, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return "", false, err
 			}
@@ -12937,11 +14520,11 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			if err != nil {
 				return "", false, err
 			}
-			v26 = " (" + celrt.Plural(i2, "line", "lines") + ")"
+			v34 = " (" + celrt.Plural(i2, "line", "lines") + ")"
 		} else {
-			v26 = ""
+			v34 = ""
 		}
-		elem := v19 + " '" + v25 + "'" + v26
+		elem := v27 + " '" + v33 + "'" + v34
 		if bytes += len(elem); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -12949,45 +14532,45 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	}
 	texts := list2
 	list3 := make([]string, 0, len(views))
-	for _, v27 := range views {
+	for _, v35 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		mode3, err := celrt.Select(v27, "mode")
+		mode3, err := celrt.Select(v35, "mode")
 		if err != nil {
 			return "", false, err
 		}
-		s4, err := celrt.ToString(mode3)
+		s5, err := celrt.ToString(mode3)
 		if err != nil {
 			return "", false, err
 		}
-		mode4 := s4
-		cell3, err := celrt.Select(v27, "cell")
+		mode4 := s5
+		cell3, err := celrt.Select(v35, "cell")
 		if err != nil {
 			return "", false, err
 		}
-		s5, err := celrt.ToString(cell3)
+		s6, err := celrt.ToString(cell3)
 		if err != nil {
 			return "", false, err
 		}
-		cell4 := s5
-		v28 := path.Value
+		cell4 := s6
+		v36 := path.Value
 		if !path.Ok {
-			v28 = ""
+			v36 = ""
 		}
-		var v29 string
+		var v37 string
 		if cell4 != "" {
-			v29 = " " + cell4
+			v37 = " " + cell4
 		} else {
-			v29 = ""
+			v37 = ""
 		}
-		var v30 string
+		var v38 string
 		if mode4 != "replace" {
-			v30 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
+			v38 = " (" + celrt.Truncate(celrt.Collapse(mode4), int64(20)) + ")"
 		} else {
-			v30 = ""
+			v38 = ""
 		}
-		elem2 := v28 + v29 + v30
+		elem2 := v36 + v37 + v38
 		if bytes += len(elem2); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
@@ -13002,11 +14585,11 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	if err != nil {
 		return "", false, err
 	}
-	s6, err := celrt.ToString(mode5)
+	s7, err := celrt.ToString(mode5)
 	if err != nil {
 		return "", false, err
 	}
-	mode6 := s6
+	mode6 := s7
 	elem4, err := celrt.IndexList(views, int64(0))
 	if err != nil {
 		return "", false, err
@@ -13015,30 +14598,30 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	if err != nil {
 		return "", false, err
 	}
-	s7, err := celrt.ToString(cell5)
+	s8, err := celrt.ToString(cell5)
 	if err != nil {
 		return "", false, err
 	}
-	cell6 := s7
-	var v31 string
+	cell6 := s8
+	var v39 string
 	if mode6 == "replace" {
-		v31 = "replaced"
+		v39 = "replaced"
 	} else {
-		var v32 string
+		var v40 string
 		if mode6 == "insert" {
-			v32 = "inserted"
+			v40 = "inserted"
 		} else {
-			var v33 string
+			var v41 string
 			if mode6 == "delete" {
-				v33 = "deleted"
+				v41 = "deleted"
 			} else {
-				v33 = ""
+				v41 = ""
 			}
-			v32 = v33
+			v40 = v41
 		}
-		v31 = v32
+		v39 = v40
 	}
-	done := v31
+	done := v39
 	ok4 := done == ""
 	if !ok4 {
 		elem5, err := celrt.IndexList(texts, int64(0))
@@ -13051,20 +14634,20 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 		}
 		ok4 = elem5 != elem6
 	}
-	var v34 celrt.Optional[string]
+	var v42 celrt.Optional[string]
 	if ok4 {
-		v34 = celrt.None[string]()
+		v42 = celrt.None[string]()
 	} else {
-		var v35 string
+		var v43 string
 		if cell6 != "" {
-			v35 = cell6
+			v43 = cell6
 		} else {
-			v35 = "a cell"
+			v43 = "a cell"
 		}
-		v34 = celrt.Of(done + " " + v35)
+		v42 = celrt.Of(done + " " + v43)
 	}
 	_ = rows
-	return v34.Value, v34.Ok, nil
+	return v42.Value, v42.Ok, nil
 }
 
 // formatterNotebookEdit registers the functions of "notebook_edit".
@@ -13074,16 +14657,7 @@ var formatterNotebookEdit = slots{
 	row:          RowNotebookEdit,
 	result:       ResultNotebookEdit,
 	presentation: runtime.Presentation{Title: "Notebook Edit", Category: "file", NerdIcon: "\uf02d", PlainIcon: "📓"},
-	fields: runtime.InputFields{Read: [][]string{
-		{"action"},
-		{"cell_id"},
-		{"cell_index"},
-		{"cell_type"},
-		{"content"},
-		{"edit_mode"},
-		{"new_source"},
-		{"notebook_path"},
-	}},
+	fields:       runtime.InputFields{All: true},
 }
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
@@ -13096,20 +14670,57 @@ var formatterNotebookEdit = slots{
 // arguments by its first and last 32), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
 // agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background), Qwen Code run_shell_command, Claude
-// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
-// Codex shell (command as an argv list, shown shell-quoted), shell_command
-// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
-// justification. Declines without a command. An agent reads only its own
-// fields, so when a call carries both command and cmd, several directories
-// or both timeouts, and they differ, each is shown with its name: the
-// field the tool named reads first and whole (cmd for exec_command,
-// command for the others), the other on one line, cut at the summary
-// limit. The tool named bash has no entry: its prompt shows the command
-// itself.
+// older directory, is_background, additional_permissions), Qwen Code
+// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
+// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
+// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
+// which no seconds timeout of theirs reaches), Codex shell (command as an
+// argv list, shown shell-quoted), shell_command and exec_command (cmd)
+// with workdir, timeout_ms, sandbox_permissions (or the older
+// with_escalated_permissions), additional_permissions, justification and
+// prefix_rule, the approval rule the model proposes for later commands.
+// strands-agents shell sends command as a string, an object, or a list of
+// commands (strings or objects with their own command, work_dir and
+// timeout), with work_dir, parallel, ignore_errors and timeout; its list
+// is shown as numbered commands, each with a fair share of the room (of
+// more than 8, the first and last 4). A list is read as strands' when it
+// holds an object, or when the call has strands' fields or its first item
+// holds a space (no program is named so) and none of Codex's fields;
+// otherwise it is Codex's argv. Declines without a command. An agent reads
+// only its own fields, so when a call carries both command and cmd,
+// several directories or both timeouts, and they differ, each is shown
+// with its name: the field the tool named reads first and whole (cmd for
+// exec_command, command for the others), the other on one line, cut at the
+// summary limit. The tool named bash has no entry: its prompt shows the
+// command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
+//	strands = type(input.cmd) != string
+//	  && (type(input.command) == map
+//	    || (type(input.command) == list && input.command.size() > 0
+//	      && (input.command.exists(c, type(c) == map)
+//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
+//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
+//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
+//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
+//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
+//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
+//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
+//	commandTexts = picked.map(i, cel.bind(c, commands[i],
+//	  type(c) == string ? string(c)
+//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
+//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
+//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
+//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
+//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
+//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
+//	      + (!d && !t ? ""
+//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
+//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
+//	commandList = commands.size() > 8
+//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
+//	  : listed.join(", ")
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
 //	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
@@ -13128,24 +14739,44 @@ var formatterNotebookEdit = slots{
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
-//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
+//	  cel.bind(net, ap.?network.orValue(null),
+//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
+//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
+//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
+//	      + [["read", "reading "], ["write", "writing "]]
+//	          .map(k, cel.bind(ps,
+//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
+//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
+//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
+//	          .filter(t, t != ""))))
+//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
+//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
+//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
 //	    : dirs.exists(d, d[1] != dirs[0][1])
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double &&
-//	    type(input.timeout) == double && input.timeout_ms != input.timeout
+//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
+//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
 //	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "") + " (timeout)"]
+//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
 //	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
-//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
-//	preview = shown == "" ? optional.none()
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
+//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
+//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
+//	    ? [", asking to allow commands that start with '"
+//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
+//	        + "' from now on"] : [])
+//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	preview = strands
+//	  ? optional.of("to run " + plural(commands.size(), "command", "commands") + (input.parallel == true ? " in parallel" : "")
+//	      + ": " + commandList + notes.join(""))
+//	: shown == "" ? optional.none()
 //	  : optional.of((count <= 1000 ? "to run " + (conflict ? ordered[0][0] + " " : "") + "'"
 //	        : "to run a " + string(count) + "-line script" + (conflict ? " (" + ordered[0][0] + ")" : "") + ", shown on one line: '")
 //	      + shown + "'"
@@ -13154,104 +14785,537 @@ var formatterNotebookEdit = slots{
 func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v2 any
-	if v1 {
-		v2 = celrt.Field(input, "command")
-	} else {
-		v2 = []any{}
+	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
+	ok := v1
+	if ok {
+		v2 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		ok2 := v2
+		if !ok2 {
+			v4, failure := func() (bool, error) {
+				v3 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+				ok3 := v3
+				if ok3 {
+					size, err := celrt.Size(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					ok3 = size > int64(0)
+				}
+				return ok3, nil
+			}()
+			v17, failure13 := func() (bool, error) {
+				v5, failure3 := func() (bool, error) {
+					found := false
+					var failure2 error
+					items, err := celrt.Iterate(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					for i := range items.Len() {
+						c := items.At(i)
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found = celrt.TypeOf(c) == celrt.MapType
+						if found {
+							break
+						}
+					}
+					if !found && failure2 != nil {
+						return false, failure2
+					}
+					return found, nil
+				}()
+				v16, failure12 := func() (bool, error) {
+					v12, failure9 := func() (bool, error) {
+						v8, failure5 := func() (bool, error) {
+							found2 := false
+							var failure4 error
+							v6 := []any{
+								celrt.Field(input, "work_dir"),
+								celrt.Field(input, "parallel"),
+								celrt.Field(input, "ignore_errors"),
+							}
+							for _, v7 := range v6 {
+								if steps++; steps > celrt.MaxSteps {
+									return false, celrt.ErrSteps
+								}
+								found2 = !celrt.Equal(v7, nil)
+								if found2 {
+									break
+								}
+							}
+							if !found2 && failure4 != nil {
+								return false, failure4
+							}
+							return found2, nil
+						}()
+						v11, failure8 := func() (bool, error) {
+							v9, failure6 := func() (bool, error) {
+								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								return celrt.TypeOf(elem) == celrt.StringType, nil
+							}()
+							v10, failure7 := func() (bool, error) {
+								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								s, err := celrt.ToString(elem2)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(celrt.Trim(s), " "), nil
+							}()
+							ok8, err := celrt.And(v9, failure6, v10, failure7)
+							if err != nil {
+								return false, err
+							}
+							return ok8, nil
+						}()
+						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+						if err != nil {
+							return false, err
+						}
+						return ok9, nil
+					}()
+					v15, failure11 := func() (bool, error) {
+						found3 := true
+						var failure10 error
+						v13 := []any{
+							celrt.Field(input, "workdir"),
+							celrt.Field(input, "timeout_ms"),
+							celrt.Field(input, "with_escalated_permissions"),
+							celrt.Field(input, "sandbox_permissions"),
+							celrt.Field(input, "additional_permissions"),
+							celrt.Field(input, "justification"),
+							celrt.Field(input, "prefix_rule"),
+						}
+						for _, v14 := range v13 {
+							if steps++; steps > celrt.MaxSteps {
+								return false, celrt.ErrSteps
+							}
+							found3 = celrt.Equal(v14, nil)
+							if !found3 {
+								break
+							}
+						}
+						if found3 && failure10 != nil {
+							return false, failure10
+						}
+						return found3, nil
+					}()
+					ok11, err := celrt.And(v12, failure9, v15, failure11)
+					if err != nil {
+						return false, err
+					}
+					return ok11, nil
+				}()
+				ok12, err := celrt.Or(v5, failure3, v16, failure12)
+				if err != nil {
+					return false, err
+				}
+				return ok12, nil
+			}()
+			ok13, err := celrt.And(v4, failure, v17, failure13)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = ok13
+		}
+		ok = ok2
 	}
-	args := v2
-	size, err := celrt.Size(args)
+	strands := ok
+	var v18 any
+	if strands {
+		v19 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		var v20 any
+		if v19 {
+			v20 = []any{celrt.Field(input, "command")}
+		} else {
+			v20 = celrt.Field(input, "command")
+		}
+		v18 = v20
+	} else {
+		v18 = []any{}
+	}
+	commands := v18
+	size2, err := celrt.Size(commands)
 	if err != nil {
 		return "", false, err
 	}
-	var v3 any
-	if size > int64(64) {
+	var v21 []int64
+	if size2 > int64(8) {
+		v22 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list := make([]int64, 0, len(v22))
+		for _, i2 := range v22 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v23 int64
+			if i2 < int64(4) {
+				v23 = i2
+			} else {
+				size3, err := celrt.Size(commands)
+				if err != nil {
+					return "", false, err
+				}
+				diff, err := celrt.SubInt(size3, int64(8))
+				if err != nil {
+					return "", false, err
+				}
+				sum, err := celrt.AddInt(diff, i2)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = sum
+			}
+			if bytes += 8; bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v23)
+		}
+		v21 = list
+	} else {
+		v24 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list2 := make([]int64, 0, len(v24))
+		for _, i3 := range v24 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			size4, err := celrt.Size(commands)
+			if err != nil {
+				return "", false, err
+			}
+			if i3 < size4 {
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, i3)
+			}
+		}
+		v21 = list2
+	}
+	picked := v21
+	list3 := make([]string, 0, len(picked))
+	for _, i4 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.Index(commands, i4)
+		if err != nil {
+			return "", false, err
+		}
+		c2 := elem3
+		var v25 string
+		if celrt.TypeOf(c2) == celrt.StringType {
+			s2, err := celrt.ToString(c2)
+			if err != nil {
+				return "", false, err
+			}
+			v25 = s2
+		} else {
+			ok14 := celrt.TypeOf(c2) == celrt.MapType
+			if ok14 {
+				opt, err := celrt.OptSelect(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt.Value
+				if !opt.Ok {
+					v26 = nil
+				}
+				ok14 = celrt.TypeOf(v26) == celrt.StringType
+			}
+			var v27 string
+			if ok14 {
+				command, err := celrt.Select(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				s3, err := celrt.ToString(command)
+				if err != nil {
+					return "", false, err
+				}
+				v27 = s3
+			} else {
+				v27 = celrt.JSON(c2)
+			}
+			v25 = v27
+		}
+		if bytes += len(v25); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v25)
+	}
+	commandTexts := list3
+	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	if err != nil {
+		return "", false, err
+	}
+	var v28 int64
+	if int64(len(picked)) == int64(0) {
+		v28 = int64(1)
+	} else {
+		v28 = int64(len(picked))
+	}
+	quotient, err := celrt.DivInt(diff2, v28)
+	if err != nil {
+		return "", false, err
+	}
+	diff3, err := celrt.SubInt(quotient, int64(25))
+	if err != nil {
+		return "", false, err
+	}
+	s4 := diff3
+	var v29 int64
+	if s4 < int64(10) {
+		v29 = int64(10)
+	} else {
+		v29 = s4
+	}
+	share := v29
+	list4 := make([]string, 0, len(picked))
+	for i5, i6 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.Index(commands, i6)
+		if err != nil {
+			return "", false, err
+		}
+		c3 := elem4
+		ok15 := celrt.TypeOf(c3) == celrt.MapType
+		if ok15 {
+			opt2, err := celrt.OptSelect(c3, "work_dir")
+			if err != nil {
+				return "", false, err
+			}
+			v30 := opt2.Value
+			if !opt2.Ok {
+				v30 = nil
+			}
+			ok15 = celrt.NonEmpty(v30).Ok
+		}
+		d := ok15
+		ok16 := celrt.TypeOf(c3) == celrt.MapType
+		if ok16 {
+			opt3, err := celrt.OptSelect(c3, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			v31 := opt3.Value
+			if !opt3.Ok {
+				v31 = nil
+			}
+			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+		}
+		t := ok16
+		sum2, err := celrt.AddInt(i6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(commandTexts, int64(i5))
+		if err != nil {
+			return "", false, err
+		}
+		var v32 int64
+		if d {
+			product, err := celrt.MulInt(share, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			quotient2, err := celrt.DivInt(product, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			v32 = quotient2
+		} else {
+			v32 = share
+		}
+		ok17 := !d
+		if ok17 {
+			ok17 = !t
+		}
+		var v33 string
+		if ok17 {
+			v33 = ""
+		} else {
+			var v34 string
+			if d {
+				work_dir, err := celrt.Select(c3, "work_dir")
+				if err != nil {
+					return "", false, err
+				}
+				v35, err := celrt.NonEmpty(work_dir).Get()
+				if err != nil {
+					return "", false, err
+				}
+				quotient3, err := celrt.DivInt(share, int64(3))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = "in '" + celrt.Truncate(v35, quotient3) + "'"
+			} else {
+				v34 = ""
+			}
+			ok18 := d
+			if ok18 {
+				ok18 = t
+			}
+			var v36 string
+			if ok18 {
+				v36 = ", "
+			} else {
+				v36 = ""
+			}
+			var v37 string
+			if t {
+				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err != nil {
+					return "", false, err
+				}
+				v37 = "timeout " + r
+			} else {
+				v37 = ""
+			}
+			v33 = " (" + v34 + v36 + v37 + ")"
+		}
+		elem6 := "#" + strconv.FormatInt(sum2, 10) + " '" + celrt.Truncate(celrt.Collapse(elem5), v32) + "'" + v33
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem6)
+	}
+	listed := list4
+	size5, err := celrt.Size(commands)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 string
+	if size5 > int64(8) {
+		slice, err := celrt.Slice(listed, int64(0), int64(4))
+		if err != nil {
+			return "", false, err
+		}
+		size6, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
+		}
+		diff4, err := celrt.SubInt(size6, int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(listed, int64(4), int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := celrt.JoinSep(slice, ", ") + ", …(" + strconv.FormatInt(diff4, 10) + " more commands)…, " + celrt.JoinSep(slice2, ", ")
+		v38 = v39
+	} else {
+		v38 = celrt.JoinSep(listed, ", ")
+	}
+	commandList := v38
+	v40 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v41 any
+	if v40 {
+		v41 = celrt.Field(input, "command")
+	} else {
+		v41 = []any{}
+	}
+	args := v41
+	size7, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 any
+	if size7 > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return "", false, err
 		}
-		slice, err := celrt.Slice(x, int64(0), int64(32))
+		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = slice
+		v42 = slice3
 	} else {
-		v3 = args
+		v42 = args
 	}
-	items, err := celrt.Iterate(v3)
+	items2, err := celrt.Iterate(v42)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		a := items.At(i)
+	list5 := make([]string, 0, items2.Len())
+	for i7 := range items2.Len() {
+		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v4 string
+		var v43 string
 		if celrt.TypeOf(a) == celrt.StringType {
-			s, err := celrt.ToString(a)
+			s5, err := celrt.ToString(a)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = s
+			v43 = s5
 		} else {
-			v4 = celrt.JSON(a)
+			v43 = celrt.JSON(a)
 		}
-		s2 := v4
-		ok := s2 != ""
-		if ok {
-			ok = !strings.Contains(s2, " ")
+		s6 := v43
+		ok19 := s6 != ""
+		if ok19 {
+			ok19 = !strings.Contains(s6, " ")
 		}
-		ok2 := ok
-		if ok2 {
-			ok2 = !strings.Contains(s2, "'")
+		ok20 := ok19
+		if ok20 {
+			ok20 = !strings.Contains(s6, "'")
 		}
-		var v5 string
-		if ok2 {
-			v5 = s2
+		var v44 string
+		if ok20 {
+			v44 = s6
 		} else {
-			var v6 string
-			if strings.Contains(s2, "\"") {
-				v6 = "'" + s2 + "'"
+			var v45 string
+			if strings.Contains(s6, "\"") {
+				v45 = "'" + s6 + "'"
 			} else {
-				v6 = "\"" + s2 + "\""
+				v45 = "\"" + s6 + "\""
 			}
-			v5 = v6
+			v44 = v45
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
+		if bytes += len(v44); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, v5)
+		list5 = append(list5, v44)
 	}
-	quote := list
-	size2, err := celrt.Size(args)
+	quote := list5
+	size8, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
-	if size2 > int64(64) {
-		size3, err := celrt.Size(args)
+	var v46 string
+	if size8 > int64(64) {
+		size9, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff, err := celrt.SubInt(size3, int64(64))
+		diff5, err := celrt.SubInt(size9, int64(64))
 		if err != nil {
 			return "", false, err
 		}
-		size4, err := celrt.Size(args)
+		size10, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff2, err := celrt.SubInt(size4, int64(32))
+		diff6, err := celrt.SubInt(size10, int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		size5, err := celrt.Size(args)
+		size11, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
@@ -13261,180 +15325,180 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		if err != nil {
 			return "", false, err
 		}
-		slice2, err := celrt.Slice(x2, diff2, size5)
+		slice4, err := celrt.Slice(x2, diff6, size11)
 		if err != nil {
 			return "", false, err
 		}
-		list2 := make([]string, 0, len(slice2))
-		for _, a2 := range slice2 {
+		list6 := make([]string, 0, len(slice4))
+		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			var v8 string
+			var v47 string
 			if celrt.TypeOf(a2) == celrt.StringType {
 				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return "", false, err
 				}
-				v8 = x3
+				v47 = x3
 			} else {
-				v8 = celrt.JSON(a2)
+				v47 = celrt.JSON(a2)
 			}
-			s3 := v8
-			ok3 := s3 != ""
-			if ok3 {
-				ok3 = !strings.Contains(s3, " ")
+			s7 := v47
+			ok21 := s7 != ""
+			if ok21 {
+				ok21 = !strings.Contains(s7, " ")
 			}
-			ok4 := ok3
-			if ok4 {
-				ok4 = !strings.Contains(s3, "'")
+			ok22 := ok21
+			if ok22 {
+				ok22 = !strings.Contains(s7, "'")
 			}
-			var v9 string
-			if ok4 {
-				v9 = s3
+			var v48 string
+			if ok22 {
+				v48 = s7
 			} else {
-				var v10 string
-				if strings.Contains(s3, "\"") {
-					v10 = "'" + s3 + "'"
+				var v49 string
+				if strings.Contains(s7, "\"") {
+					v49 = "'" + s7 + "'"
 				} else {
-					v10 = "\"" + s3 + "\""
+					v49 = "\"" + s7 + "\""
 				}
-				v9 = v10
+				v48 = v49
 			}
-			if bytes += len(v9); bytes > celrt.MaxBytes {
+			if bytes += len(v48); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v9)
+			list6 = append(list6, v48)
 		}
-		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v46 = " …(" + strconv.FormatInt(diff5, 10) + " more arguments)… " + celrt.JoinSep(list6, " ")
 	} else {
-		v7 = ""
+		v46 = ""
 	}
-	tail := v7
-	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v12 string
-	if v11 {
-		s4, err := celrt.ToString(celrt.Field(input, "command"))
+	tail := v46
+	v50 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v51 string
+	if v50 {
+		s8, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return "", false, err
 		}
-		v12 = s4
+		v51 = s8
 	} else {
-		size6, err := celrt.Size(args)
+		size12, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		var v13 string
-		if size6 > int64(0) {
-			v13 = celrt.JoinSep(quote, " ") + tail
+		var v52 string
+		if size12 > int64(0) {
+			v52 = celrt.JoinSep(quote, " ") + tail
 		} else {
-			v13 = ""
+			v52 = ""
 		}
-		v12 = v13
+		v51 = v52
 	}
-	v14 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v15 string
-	if v14 {
-		s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+	v53 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v54 string
+	if v53 {
+		s9, err := celrt.ToString(celrt.Field(input, "cmd"))
 		if err != nil {
 			return "", false, err
 		}
-		v15 = s5
+		v54 = s9
 	} else {
-		v15 = ""
+		v54 = ""
 	}
-	v16 := [][]string{[]string{"command", v12}, []string{"cmd", v15}}
-	list3 := make([][]string, 0, len(v16))
-	for _, s6 := range v16 {
+	v55 := [][]string{[]string{"command", v51}, []string{"cmd", v54}}
+	list7 := make([][]string, 0, len(v55))
+	for _, s10 := range v55 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(s6, int64(1))
+		elem7, err := celrt.IndexList(s10, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.Trim(elem) != "" {
-			if bytes += celrt.Footprint(s6); bytes > celrt.MaxBytes {
+		if celrt.Trim(elem7) != "" {
+			if bytes += celrt.Footprint(s10); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, s6)
+			list7 = append(list7, s10)
 		}
 	}
-	scripts := list3
-	var v17 [][]string
+	scripts := list7
+	var v56 [][]string
 	if tool == "exec_command" {
-		v17 = celrt.ReverseList(scripts)
+		v56 = celrt.ReverseList(scripts)
 	} else {
-		v17 = scripts
+		v56 = scripts
 	}
-	ordered := v17
-	found := false
-	var failure error
-	for _, s7 := range scripts {
+	ordered := v56
+	found4 := false
+	var failure14 error
+	for _, s11 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v18, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(s7, int64(1))
+		v57, failure15 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s11, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem3, err := celrt.IndexList(scripts, int64(0))
+			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem4, err := celrt.IndexList(elem3, int64(1))
+			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return celrt.Trim(elem2) != celrt.Trim(elem4), nil
+			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
+		if failure15 != nil {
+			if failure14 == nil {
+				failure14 = failure15
 			}
 			continue
 		}
-		found = v18
-		if found {
+		found4 = v57
+		if found4 {
 			break
 		}
 	}
-	if !found && failure != nil {
-		return "", false, failure
+	if !found4 && failure14 != nil {
+		return "", false, failure14
 	}
-	conflict := found
-	var v19 string
+	conflict := found4
+	var v58 string
 	if int64(len(ordered)) == int64(0) {
-		v19 = ""
+		v58 = ""
 	} else {
-		elem5, err := celrt.IndexList(ordered, int64(0))
+		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem6, err := celrt.IndexList(elem5, int64(1))
+		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v19 = elem6
+		v58 = elem12
 	}
-	script := v19
+	script := v58
 	count := celrt.Lines(script)
-	var v20 string
+	var v59 string
 	if count <= int64(1000) {
-		list4 := make([]string, 0, len(celrt.Split(script, "\n")))
+		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem7 := celrt.Collapse(l)
-			if bytes += len(elem7); bytes > celrt.MaxBytes {
+			elem13 := celrt.Collapse(l)
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, elem7)
+			list8 = append(list8, elem13)
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, l2 := range list4 {
+		list9 := make([]string, 0, len(list8))
+		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -13442,328 +15506,614 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list9 = append(list9, l2)
 			}
 		}
-		v20 = celrt.JoinSep(list5, "\n")
+		v59 = celrt.JoinSep(list9, "\n")
 	} else {
-		v20 = celrt.Collapse(script)
+		v59 = celrt.Collapse(script)
 	}
-	shown := v20
-	v21 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v22 := []any{"directory", celrt.Field(input, "directory")}
-	v23 := [][]any{v21, v22, []any{"workdir", celrt.Field(input, "workdir")}}
-	list6 := make([][]any, 0, len(v23))
-	for _, d := range v23 {
+	shown := v59
+	v60 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v61 := []any{"directory", celrt.Field(input, "directory")}
+	v62 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v63 := [][]any{v60, v61, []any{"workdir", celrt.Field(input, "workdir")}, v62}
+	list10 := make([][]any, 0, len(v63))
+	for _, d2 := range v63 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(d, int64(1))
+		elem14, err := celrt.IndexList(d2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+		if celrt.NonEmpty(elem14).Ok {
+			if bytes += celrt.Footprint(d2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, d)
+			list10 = append(list10, d2)
 		}
 	}
-	list7 := make([][]string, 0, len(list6))
-	for _, d2 := range list6 {
+	list11 := make([][]string, 0, len(list10))
+	for _, d3 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(d2, int64(0))
+		elem15, err := celrt.IndexList(d3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		s8, err := celrt.ToString(elem9)
+		s12, err := celrt.ToString(elem15)
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(d2, int64(1))
+		elem16, err := celrt.IndexList(d3, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v24, err := celrt.NonEmpty(elem10).Get()
+		v64, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s8, v24}
-		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
+		elem17 := []string{s12, v64}
+		if bytes += celrt.Footprint(elem17); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, elem11)
+		list11 = append(list11, elem17)
 	}
-	dirs := list7
-	v25 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v26 := v25.Value
-	if !v25.Ok {
-		v26 = ""
+	dirs := list11
+	v65 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v66 := v65.Value
+	if !v65.Ok {
+		v66 = ""
 	}
-	perms := v26
-	v27 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v28 []string
-	if v27 {
-		v28 = []string{" outside the sandbox"}
+	perms := v66
+	v67 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v68 any
+	if v67 == celrt.MapType {
+		v68 = celrt.Field(input, "additional_permissions")
 	} else {
-		v28 = []string{}
+		v68 = celrt.EmptyMap()
 	}
-	var v29 []string
-	if perms == "require_escalated" {
-		v29 = []string{" with escalated permissions"}
-	} else {
-		var v30 []string
-		if perms == "with_additional_permissions" {
-			v30 = []string{" with additional permissions"}
-		} else {
-			v30 = []string{}
+	ap := v68
+	opt4, err := celrt.OptSelect(ap, "network")
+	if err != nil {
+		return "", false, err
+	}
+	v69 := opt4.Value
+	if !opt4.Ok {
+		v69 = nil
+	}
+	net := v69
+	opt5, err := celrt.OptSelect(ap, "file_system")
+	if err != nil {
+		return "", false, err
+	}
+	v70 := opt5.Value
+	if !opt5.Ok {
+		v70 = nil
+	}
+	var v71 any
+	if celrt.TypeOf(v70) == celrt.MapType {
+		file_system, err := celrt.Select(ap, "file_system")
+		if err != nil {
+			return "", false, err
 		}
-		v29 = v30
-	}
-	var v31 []string
-	if int64(len(dirs)) == int64(0) {
-		v31 = []string{}
+		v71 = file_system
 	} else {
-		found2 := false
-		var failure3 error
-		for _, d3 := range dirs {
+		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		if err != nil {
+			return "", false, err
+		}
+		v72 := opt6.Value
+		if !opt6.Ok {
+			v72 = nil
+		}
+		var v73 any
+		if celrt.TypeOf(v72) == celrt.MapType {
+			fileSystem, err := celrt.Select(ap, "fileSystem")
+			if err != nil {
+				return "", false, err
+			}
+			v73 = fileSystem
+		} else {
+			v73 = celrt.EmptyMap()
+		}
+		v71 = v73
+	}
+	fs := v71
+	ok23 := celrt.EqualBool(net, true)
+	if !ok23 {
+		ok24 := celrt.TypeOf(net) == celrt.MapType
+		if ok24 {
+			opt7, err := celrt.OptSelect(net, "enabled")
+			if err != nil {
+				return "", false, err
+			}
+			v74 := opt7.Value
+			if !opt7.Ok {
+				v74 = nil
+			}
+			ok24 = celrt.EqualBool(v74, true)
+		}
+		ok23 = ok24
+	}
+	var v75 []string
+	if ok23 {
+		v75 = []string{"network access"}
+	} else {
+		v75 = []string{}
+	}
+	v76 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v76))
+	for _, k := range v76 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v77, failure16 := func() (bool, error) {
+			elem18, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			found5, err := celrt.In(elem18, fs)
+			if err != nil {
+				return false, err
+			}
+			return found5, nil
+		}()
+		v78, failure17 := func() (bool, error) {
+			elem19, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.Index(fs, elem19)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem20) == celrt.ListType, nil
+		}()
+		ok26, err := celrt.And(v77, failure16, v78, failure17)
+		if err != nil {
+			return "", false, err
+		}
+		var v79 any
+		if ok26 {
+			elem21, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem22, err := celrt.Index(fs, elem21)
+			if err != nil {
+				return "", false, err
+			}
+			v79 = elem22
+		} else {
+			v79 = []any{}
+		}
+		items3, err := celrt.Iterate(v79)
+		if err != nil {
+			return "", false, err
+		}
+		list13 := make([]any, 0, items3.Len())
+		for i8 := range items3.Len() {
+			p := items3.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v32, failure4 := func() (bool, error) {
-				elem12, err := celrt.IndexList(d3, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list13 = append(list13, p)
+			}
+		}
+		list14 := make([]string, 0, len(list13))
+		for _, p2 := range list13 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v80, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem23 := "'" + v80 + "'"
+			if bytes += len(elem23); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, elem23)
+		}
+		ps := list14
+		var v81 string
+		if int64(len(ps)) == int64(0) {
+			v81 = ""
+		} else {
+			elem24, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v82 := celrt.Truncate(celrt.JoinSep(ps, ", "), int64(limits.Summary))
+			v81 = elem24 + v82
+		}
+		if bytes += len(v81); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list12 = append(list12, v81)
+	}
+	list15 := make([]string, 0, len(list12))
+	for _, t2 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t2 != "" {
+			if bytes += len(t2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, t2)
+		}
+	}
+	grants := celrt.Concat(v75, list15)
+	ok27 := tool == "Bash"
+	if ok27 {
+		v83 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok27 = v83
+	}
+	ok28 := ok27
+	if ok28 {
+		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+		if err != nil {
+			return "", false, err
+		}
+		ok28 = ok29
+	}
+	var v84 string
+	if ok28 {
+		v84 = " ms"
+	} else {
+		v84 = ""
+	}
+	timeoutUnit := v84
+	v85 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v86 []string
+	if v85 {
+		v86 = []string{" outside the sandbox"}
+	} else {
+		v86 = []string{}
+	}
+	ok30 := perms == "require_escalated"
+	if !ok30 {
+		v87 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok30 = v87
+	}
+	var v88 []string
+	if ok30 {
+		v88 = []string{" with escalated permissions"}
+	} else {
+		v88 = []string{}
+	}
+	ok31 := perms == "with_additional_permissions"
+	if !ok31 {
+		ok31 = int64(len(grants)) > int64(0)
+	}
+	var v89 []string
+	if ok31 {
+		var v90 string
+		if int64(len(grants)) == int64(0) {
+			v90 = ""
+		} else {
+			v90 = " (" + celrt.JoinSep(grants, ", ") + ")"
+		}
+		v89 = []string{" with additional permissions" + v90}
+	} else {
+		v89 = []string{}
+	}
+	var v91 []string
+	if int64(len(dirs)) == int64(0) {
+		v91 = []string{}
+	} else {
+		found6 := false
+		var failure18 error
+		for _, d4 := range dirs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v92, failure19 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d4, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(dirs, int64(0))
+				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem25 != elem27, nil
 			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
+			if failure19 != nil {
+				if failure18 == nil {
+					failure18 = failure19
 				}
 				continue
 			}
-			found2 = v32
-			if found2 {
+			found6 = v92
+			if found6 {
 				break
 			}
 		}
-		if !found2 && failure3 != nil {
-			return "", false, failure3
+		if !found6 && failure18 != nil {
+			return "", false, failure18
 		}
-		var v33 []string
-		if found2 {
-			list8 := make([]string, 0, len(dirs))
-			for _, d4 := range dirs {
+		var v93 []string
+		if found6 {
+			list16 := make([]string, 0, len(dirs))
+			for _, d5 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem15, err := celrt.IndexList(d4, int64(0))
+				elem28, err := celrt.IndexList(d5, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem16, err := celrt.IndexList(d4, int64(1))
+				elem29, err := celrt.IndexList(d5, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				elem17 := elem15 + " '" + celrt.Truncate(elem16, int64(limits.Summary)) + "'"
-				if bytes += len(elem17); bytes > celrt.MaxBytes {
+				elem30 := elem28 + " '" + celrt.Truncate(elem29, int64(limits.Summary)) + "'"
+				if bytes += len(elem30); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list8 = append(list8, elem17)
+				list16 = append(list16, elem30)
 			}
-			v33 = []string{" in " + celrt.JoinSep(list8, " or ")}
+			v93 = []string{" in " + celrt.JoinSep(list16, " or ")}
 		} else {
-			elem18, err := celrt.IndexList(dirs, int64(0))
+			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v33 = []string{" in '" + elem19 + "'"}
+			v93 = []string{" in '" + elem32 + "'"}
 		}
-		v31 = v33
+		v91 = v93
 	}
-	v34 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok5 := v34
-	if !ok5 {
-		v35 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok5 = v35
+	v94 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok32 := v94
+	if !ok32 {
+		v95 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok32 = v95
 	}
-	var v36 []string
-	if ok5 {
-		v36 = []string{" in the background"}
+	var v96 []string
+	if ok32 {
+		v96 = []string{" in the background"}
 	} else {
-		v36 = []string{}
+		v96 = []string{}
 	}
-	v37 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok6 := v37
-	if ok6 {
-		v38 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok6 = v38
+	v97 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok33 := v97
+	if ok33 {
+		ok33 = !strands
 	}
-	ok7 := ok6
-	if ok7 {
-		v39 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok7 = v39
+	var v98 []string
+	if ok33 {
+		v98 = []string{" in parallel"}
+	} else {
+		v98 = []string{}
 	}
-	var v40 []string
-	if ok7 {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
+	v99 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok34 := v99
+	if ok34 {
+		v100 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok34 = v100
+	}
+	ok35 := ok34
+	if ok35 {
+		v101 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok35 = v101
+	}
+	var v102 []string
+	if ok35 {
+		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout")
+		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
 			return "", false, err
 		}
-		var v41 string
-		if tool == "Bash" {
-			v41 = " ms"
-		} else {
-			v41 = ""
-		}
-		v42 := []string{", timeout " + r + " ms (timeout_ms) or " + r2 + v41 + " (timeout)"}
-		v40 = v42
+		v103 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v102 = v103
 	} else {
-		v43 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v44 []string
-		if v43 {
-			r3, err := celrt.NumberTextOf(input, "timeout_ms")
+		v104 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v105 []string
+		if v104 {
+			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return "", false, err
 			}
-			v44 = []string{", timeout " + r3 + " ms"}
+			v105 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v45 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v46 []string
-			if v45 {
-				r4, err := celrt.NumberTextOf(input, "timeout")
+			v106 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v107 []string
+			if v106 {
+				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
 					return "", false, err
 				}
-				var v47 string
-				if tool == "Bash" {
-					v47 = " ms"
-				} else {
-					v47 = ""
-				}
-				v46 = []string{", timeout " + r4 + v47}
+				v107 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v46 = []string{}
+				v107 = []string{}
 			}
-			v44 = v46
+			v105 = v107
 		}
-		v40 = v44
+		v102 = v105
 	}
-	v48 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v49 []string
-	if v48.Ok {
+	v108 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v109 []string
+	if v108 {
+		v109 = []string{", going on after a command fails"}
+	} else {
+		v109 = []string{}
+	}
+	v110 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v111 []string
+	if v110.Ok {
 		x4, err := celrt.AsString(celrt.Field(input, "justification"))
 		if err != nil {
 			return "", false, err
 		}
-		v50 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
-		v49 = v50
+		v112 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v111 = v112
 	} else {
-		v49 = []string{}
+		v111 = []string{}
 	}
-	v51 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v52 []string
-	if v51.Ok {
+	v113 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok36 := v113
+	if ok36 {
+		size13, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		ok36 = size13 > int64(0)
+	}
+	var v114 []string
+	if ok36 {
+		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		list17 := make([]string, 0, items4.Len())
+		for i9 := range items4.Len() {
+			a3 := items4.At(i9)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v115 string
+			if celrt.TypeOf(a3) == celrt.StringType {
+				s13, err := celrt.ToString(a3)
+				if err != nil {
+					return "", false, err
+				}
+				v115 = s13
+			} else {
+				v115 = celrt.JSON(a3)
+			}
+			if bytes += len(v115); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list17 = append(list17, v115)
+		}
+		v116 := celrt.Truncate(celrt.JoinSep(list17, " "), int64(limits.Summary))
+		v117 := []string{", asking to allow commands that start with '" + v116 + "' from now on"}
+		v114 = v117
+	} else {
+		v114 = []string{}
+	}
+	v118 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v119 []string
+	if v118.Ok {
 		x5, err := celrt.AsString(celrt.Field(input, "description"))
 		if err != nil {
 			return "", false, err
 		}
-		v53 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
-		v52 = v53
+		v120 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v119 = v120
 	} else {
-		v52 = []string{}
+		v119 = []string{}
 	}
-	notes := celrt.Concat(v28, v29, v31, v36, v40, v49, v52)
-	var v54 celrt.Optional[string]
-	if shown == "" {
-		v54 = celrt.None[string]()
+	notes := celrt.Concat(v86, v88, v89, v91, v96, v98, v102, v109, v111, v114, v119)
+	var v121 celrt.Optional[string]
+	if strands {
+		size14, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
+		}
+		v122 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+		var v123 string
+		if v122 {
+			v123 = " in parallel"
+		} else {
+			v123 = ""
+		}
+		v124 := "to run " + celrt.Plural(size14, "command", "commands") + v123 + ": " + commandList + celrt.JoinSep(notes, "")
+		v121 = celrt.Of(v124)
 	} else {
-		var v55 string
-		if count <= int64(1000) {
-			var v56 string
-			if conflict {
-				elem20, err := celrt.IndexList(ordered, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				elem21, err := celrt.IndexList(elem20, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				v56 = elem21 + " "
-			} else {
-				v56 = ""
-			}
-			v55 = "to run " + v56 + "'"
+		var v125 celrt.Optional[string]
+		if shown == "" {
+			v125 = celrt.None[string]()
 		} else {
-			var v57 string
-			if conflict {
-				elem22, err := celrt.IndexList(ordered, int64(0))
-				if err != nil {
-					return "", false, err
+			var v126 string
+			if count <= int64(1000) {
+				var v127 string
+				if conflict {
+					elem33, err := celrt.IndexList(ordered, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					elem34, err := celrt.IndexList(elem33, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					v127 = elem34 + " "
+				} else {
+					v127 = ""
 				}
-				elem23, err := celrt.IndexList(elem22, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				v57 = " (" + elem23 + ")"
+				v126 = "to run " + v127 + "'"
 			} else {
-				v57 = ""
-			}
-			v55 = "to run a " + strconv.FormatInt(count, 10) + "-line script" + v57 + ", shown on one line: '"
-		}
-		var v58 string
-		if conflict {
-			slice3, err := celrt.Slice(ordered, int64(1), int64(len(ordered)))
-			if err != nil {
-				return "", false, err
-			}
-			list9 := make([]string, 0, len(slice3))
-			for _, s9 := range slice3 {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
+				var v128 string
+				if conflict {
+					elem35, err := celrt.IndexList(ordered, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					elem36, err := celrt.IndexList(elem35, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					v128 = " (" + elem36 + ")"
+				} else {
+					v128 = ""
 				}
-				elem24, err := celrt.IndexList(s9, int64(0))
+				v126 = "to run a " + strconv.FormatInt(count, 10) + "-line script" + v128 + ", shown on one line: '"
+			}
+			var v129 string
+			if conflict {
+				slice5, err := celrt.Slice(ordered, int64(1), int64(len(ordered)))
 				if err != nil {
 					return "", false, err
 				}
-				elem25, err := celrt.IndexList(s9, int64(1))
-				if err != nil {
-					return "", false, err
+				list18 := make([]string, 0, len(slice5))
+				for _, s14 := range slice5 {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					elem37, err := celrt.IndexList(s14, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					elem38, err := celrt.IndexList(s14, int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					elem39 := " or " + elem37 + " '" + celrt.Inline(elem38, int64(limits.Summary)) + "'"
+					if bytes += len(elem39); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list18 = append(list18, elem39)
 				}
-				elem26 := " or " + elem24 + " '" + celrt.Inline(elem25, int64(limits.Summary)) + "'"
-				if bytes += len(elem26); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list9 = append(list9, elem26)
+				v129 = celrt.JoinSep(list18, "")
+			} else {
+				v129 = ""
 			}
-			v58 = celrt.JoinSep(list9, "")
-		} else {
-			v58 = ""
+			v130 := celrt.Of(v126 + shown + "'" + v129 + celrt.JoinSep(notes, ""))
+			v125 = v130
 		}
-		v59 := celrt.Of(v55 + shown + "'" + v58 + celrt.JoinSep(notes, ""))
-		v54 = v59
+		v121 = v125
 	}
-	return v54.Value, v54.Ok, nil
+	return v121.Value, v121.Ok, nil
 }
 
 // RowRunShellCommand renders the row of a call to "run_shell_command" (Shell).
@@ -13776,20 +16126,57 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 // arguments by its first and last 32), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
 // agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background), Qwen Code run_shell_command, Claude
-// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
-// Codex shell (command as an argv list, shown shell-quoted), shell_command
-// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
-// justification. Declines without a command. An agent reads only its own
-// fields, so when a call carries both command and cmd, several directories
-// or both timeouts, and they differ, each is shown with its name: the
-// field the tool named reads first and whole (cmd for exec_command,
-// command for the others), the other on one line, cut at the summary
-// limit. The tool named bash has no entry: its prompt shows the command
-// itself.
+// older directory, is_background, additional_permissions), Qwen Code
+// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
+// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
+// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
+// which no seconds timeout of theirs reaches), Codex shell (command as an
+// argv list, shown shell-quoted), shell_command and exec_command (cmd)
+// with workdir, timeout_ms, sandbox_permissions (or the older
+// with_escalated_permissions), additional_permissions, justification and
+// prefix_rule, the approval rule the model proposes for later commands.
+// strands-agents shell sends command as a string, an object, or a list of
+// commands (strings or objects with their own command, work_dir and
+// timeout), with work_dir, parallel, ignore_errors and timeout; its list
+// is shown as numbered commands, each with a fair share of the room (of
+// more than 8, the first and last 4). A list is read as strands' when it
+// holds an object, or when the call has strands' fields or its first item
+// holds a space (no program is named so) and none of Codex's fields;
+// otherwise it is Codex's argv. Declines without a command. An agent reads
+// only its own fields, so when a call carries both command and cmd,
+// several directories or both timeouts, and they differ, each is shown
+// with its name: the field the tool named reads first and whole (cmd for
+// exec_command, command for the others), the other on one line, cut at the
+// summary limit. The tool named bash has no entry: its prompt shows the
+// command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
+//	strands = type(input.cmd) != string
+//	  && (type(input.command) == map
+//	    || (type(input.command) == list && input.command.size() > 0
+//	      && (input.command.exists(c, type(c) == map)
+//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
+//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
+//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
+//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
+//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
+//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
+//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
+//	commandTexts = picked.map(i, cel.bind(c, commands[i],
+//	  type(c) == string ? string(c)
+//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
+//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
+//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
+//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
+//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
+//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
+//	      + (!d && !t ? ""
+//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
+//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
+//	commandList = commands.size() > 8
+//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
+//	  : listed.join(", ")
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
 //	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
@@ -13808,127 +16195,579 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
-//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
+//	  cel.bind(net, ap.?network.orValue(null),
+//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
+//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
+//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
+//	      + [["read", "reading "], ["write", "writing "]]
+//	          .map(k, cel.bind(ps,
+//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
+//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
+//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
+//	          .filter(t, t != ""))))
+//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
+//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
+//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
 //	    : dirs.exists(d, d[1] != dirs[0][1])
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double &&
-//	    type(input.timeout) == double && input.timeout_ms != input.timeout
+//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
+//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
 //	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "") + " (timeout)"]
+//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
 //	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
-//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
-//	row = script.trim() == "" ? optional.none()
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
+//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
+//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
+//	    ? [", asking to allow commands that start with '"
+//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
+//	        + "' from now on"] : [])
+//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	row = strands ? optional.of(truncate(plural(commands.size(), "command", "commands") + ": " + commandTexts.map(t, collapse(t)).join("; "),
+//	    limits.summary))
+//	: script.trim() == "" ? optional.none()
 //	  : conflict ? optional.of(ordered.map(s, inline(s[1], limits.summary / ordered.size())).join(" or "))
 //	  : optional.of(inline(script, limits.summary))
 func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v2 any
-	if v1 {
-		v2 = celrt.Field(input, "command")
-	} else {
-		v2 = []any{}
+	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
+	ok := v1
+	if ok {
+		v2 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		ok2 := v2
+		if !ok2 {
+			v4, failure := func() (bool, error) {
+				v3 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+				ok3 := v3
+				if ok3 {
+					size, err := celrt.Size(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					ok3 = size > int64(0)
+				}
+				return ok3, nil
+			}()
+			v17, failure13 := func() (bool, error) {
+				v5, failure3 := func() (bool, error) {
+					found := false
+					var failure2 error
+					items, err := celrt.Iterate(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					for i := range items.Len() {
+						c := items.At(i)
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found = celrt.TypeOf(c) == celrt.MapType
+						if found {
+							break
+						}
+					}
+					if !found && failure2 != nil {
+						return false, failure2
+					}
+					return found, nil
+				}()
+				v16, failure12 := func() (bool, error) {
+					v12, failure9 := func() (bool, error) {
+						v8, failure5 := func() (bool, error) {
+							found2 := false
+							var failure4 error
+							v6 := []any{
+								celrt.Field(input, "work_dir"),
+								celrt.Field(input, "parallel"),
+								celrt.Field(input, "ignore_errors"),
+							}
+							for _, v7 := range v6 {
+								if steps++; steps > celrt.MaxSteps {
+									return false, celrt.ErrSteps
+								}
+								found2 = !celrt.Equal(v7, nil)
+								if found2 {
+									break
+								}
+							}
+							if !found2 && failure4 != nil {
+								return false, failure4
+							}
+							return found2, nil
+						}()
+						v11, failure8 := func() (bool, error) {
+							v9, failure6 := func() (bool, error) {
+								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								return celrt.TypeOf(elem) == celrt.StringType, nil
+							}()
+							v10, failure7 := func() (bool, error) {
+								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								s, err := celrt.ToString(elem2)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(celrt.Trim(s), " "), nil
+							}()
+							ok8, err := celrt.And(v9, failure6, v10, failure7)
+							if err != nil {
+								return false, err
+							}
+							return ok8, nil
+						}()
+						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+						if err != nil {
+							return false, err
+						}
+						return ok9, nil
+					}()
+					v15, failure11 := func() (bool, error) {
+						found3 := true
+						var failure10 error
+						v13 := []any{
+							celrt.Field(input, "workdir"),
+							celrt.Field(input, "timeout_ms"),
+							celrt.Field(input, "with_escalated_permissions"),
+							celrt.Field(input, "sandbox_permissions"),
+							celrt.Field(input, "additional_permissions"),
+							celrt.Field(input, "justification"),
+							celrt.Field(input, "prefix_rule"),
+						}
+						for _, v14 := range v13 {
+							if steps++; steps > celrt.MaxSteps {
+								return false, celrt.ErrSteps
+							}
+							found3 = celrt.Equal(v14, nil)
+							if !found3 {
+								break
+							}
+						}
+						if found3 && failure10 != nil {
+							return false, failure10
+						}
+						return found3, nil
+					}()
+					ok11, err := celrt.And(v12, failure9, v15, failure11)
+					if err != nil {
+						return false, err
+					}
+					return ok11, nil
+				}()
+				ok12, err := celrt.Or(v5, failure3, v16, failure12)
+				if err != nil {
+					return false, err
+				}
+				return ok12, nil
+			}()
+			ok13, err := celrt.And(v4, failure, v17, failure13)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = ok13
+		}
+		ok = ok2
 	}
-	args := v2
-	size, err := celrt.Size(args)
+	strands := ok
+	var v18 any
+	if strands {
+		v19 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		var v20 any
+		if v19 {
+			v20 = []any{celrt.Field(input, "command")}
+		} else {
+			v20 = celrt.Field(input, "command")
+		}
+		v18 = v20
+	} else {
+		v18 = []any{}
+	}
+	commands := v18
+	size2, err := celrt.Size(commands)
 	if err != nil {
 		return "", false, err
 	}
-	var v3 any
-	if size > int64(64) {
+	var v21 []int64
+	if size2 > int64(8) {
+		v22 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list := make([]int64, 0, len(v22))
+		for _, i2 := range v22 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v23 int64
+			if i2 < int64(4) {
+				v23 = i2
+			} else {
+				size3, err := celrt.Size(commands)
+				if err != nil {
+					return "", false, err
+				}
+				diff, err := celrt.SubInt(size3, int64(8))
+				if err != nil {
+					return "", false, err
+				}
+				sum, err := celrt.AddInt(diff, i2)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = sum
+			}
+			if bytes += 8; bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v23)
+		}
+		v21 = list
+	} else {
+		v24 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list2 := make([]int64, 0, len(v24))
+		for _, i3 := range v24 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			size4, err := celrt.Size(commands)
+			if err != nil {
+				return "", false, err
+			}
+			if i3 < size4 {
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, i3)
+			}
+		}
+		v21 = list2
+	}
+	picked := v21
+	list3 := make([]string, 0, len(picked))
+	for _, i4 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.Index(commands, i4)
+		if err != nil {
+			return "", false, err
+		}
+		c2 := elem3
+		var v25 string
+		if celrt.TypeOf(c2) == celrt.StringType {
+			s2, err := celrt.ToString(c2)
+			if err != nil {
+				return "", false, err
+			}
+			v25 = s2
+		} else {
+			ok14 := celrt.TypeOf(c2) == celrt.MapType
+			if ok14 {
+				opt, err := celrt.OptSelect(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt.Value
+				if !opt.Ok {
+					v26 = nil
+				}
+				ok14 = celrt.TypeOf(v26) == celrt.StringType
+			}
+			var v27 string
+			if ok14 {
+				command, err := celrt.Select(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				s3, err := celrt.ToString(command)
+				if err != nil {
+					return "", false, err
+				}
+				v27 = s3
+			} else {
+				v27 = celrt.JSON(c2)
+			}
+			v25 = v27
+		}
+		if bytes += len(v25); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v25)
+	}
+	commandTexts := list3
+	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	if err != nil {
+		return "", false, err
+	}
+	var v28 int64
+	if int64(len(picked)) == int64(0) {
+		v28 = int64(1)
+	} else {
+		v28 = int64(len(picked))
+	}
+	quotient, err := celrt.DivInt(diff2, v28)
+	if err != nil {
+		return "", false, err
+	}
+	diff3, err := celrt.SubInt(quotient, int64(25))
+	if err != nil {
+		return "", false, err
+	}
+	s4 := diff3
+	var v29 int64
+	if s4 < int64(10) {
+		v29 = int64(10)
+	} else {
+		v29 = s4
+	}
+	share := v29
+	list4 := make([]string, 0, len(picked))
+	for i5, i6 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.Index(commands, i6)
+		if err != nil {
+			return "", false, err
+		}
+		c3 := elem4
+		ok15 := celrt.TypeOf(c3) == celrt.MapType
+		if ok15 {
+			opt2, err := celrt.OptSelect(c3, "work_dir")
+			if err != nil {
+				return "", false, err
+			}
+			v30 := opt2.Value
+			if !opt2.Ok {
+				v30 = nil
+			}
+			ok15 = celrt.NonEmpty(v30).Ok
+		}
+		d := ok15
+		ok16 := celrt.TypeOf(c3) == celrt.MapType
+		if ok16 {
+			opt3, err := celrt.OptSelect(c3, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			v31 := opt3.Value
+			if !opt3.Ok {
+				v31 = nil
+			}
+			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+		}
+		t := ok16
+		sum2, err := celrt.AddInt(i6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(commandTexts, int64(i5))
+		if err != nil {
+			return "", false, err
+		}
+		var v32 int64
+		if d {
+			product, err := celrt.MulInt(share, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			quotient2, err := celrt.DivInt(product, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			v32 = quotient2
+		} else {
+			v32 = share
+		}
+		ok17 := !d
+		if ok17 {
+			ok17 = !t
+		}
+		var v33 string
+		if ok17 {
+			v33 = ""
+		} else {
+			var v34 string
+			if d {
+				work_dir, err := celrt.Select(c3, "work_dir")
+				if err != nil {
+					return "", false, err
+				}
+				v35, err := celrt.NonEmpty(work_dir).Get()
+				if err != nil {
+					return "", false, err
+				}
+				quotient3, err := celrt.DivInt(share, int64(3))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = "in '" + celrt.Truncate(v35, quotient3) + "'"
+			} else {
+				v34 = ""
+			}
+			ok18 := d
+			if ok18 {
+				ok18 = t
+			}
+			var v36 string
+			if ok18 {
+				v36 = ", "
+			} else {
+				v36 = ""
+			}
+			var v37 string
+			if t {
+				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err != nil {
+					return "", false, err
+				}
+				v37 = "timeout " + r
+			} else {
+				v37 = ""
+			}
+			v33 = " (" + v34 + v36 + v37 + ")"
+		}
+		elem6 := "#" + strconv.FormatInt(sum2, 10) + " '" + celrt.Truncate(celrt.Collapse(elem5), v32) + "'" + v33
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem6)
+	}
+	listed := list4
+	size5, err := celrt.Size(commands)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 string
+	if size5 > int64(8) {
+		slice, err := celrt.Slice(listed, int64(0), int64(4))
+		if err != nil {
+			return "", false, err
+		}
+		size6, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
+		}
+		diff4, err := celrt.SubInt(size6, int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(listed, int64(4), int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := celrt.JoinSep(slice, ", ") + ", …(" + strconv.FormatInt(diff4, 10) + " more commands)…, " + celrt.JoinSep(slice2, ", ")
+		v38 = v39
+	} else {
+		v38 = celrt.JoinSep(listed, ", ")
+	}
+	commandList := v38
+	v40 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v41 any
+	if v40 {
+		v41 = celrt.Field(input, "command")
+	} else {
+		v41 = []any{}
+	}
+	args := v41
+	size7, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 any
+	if size7 > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return "", false, err
 		}
-		slice, err := celrt.Slice(x, int64(0), int64(32))
+		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = slice
+		v42 = slice3
 	} else {
-		v3 = args
+		v42 = args
 	}
-	items, err := celrt.Iterate(v3)
+	items2, err := celrt.Iterate(v42)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		a := items.At(i)
+	list5 := make([]string, 0, items2.Len())
+	for i7 := range items2.Len() {
+		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v4 string
+		var v43 string
 		if celrt.TypeOf(a) == celrt.StringType {
-			s, err := celrt.ToString(a)
+			s5, err := celrt.ToString(a)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = s
+			v43 = s5
 		} else {
-			v4 = celrt.JSON(a)
+			v43 = celrt.JSON(a)
 		}
-		s2 := v4
-		ok := s2 != ""
-		if ok {
-			ok = !strings.Contains(s2, " ")
+		s6 := v43
+		ok19 := s6 != ""
+		if ok19 {
+			ok19 = !strings.Contains(s6, " ")
 		}
-		ok2 := ok
-		if ok2 {
-			ok2 = !strings.Contains(s2, "'")
+		ok20 := ok19
+		if ok20 {
+			ok20 = !strings.Contains(s6, "'")
 		}
-		var v5 string
-		if ok2 {
-			v5 = s2
+		var v44 string
+		if ok20 {
+			v44 = s6
 		} else {
-			var v6 string
-			if strings.Contains(s2, "\"") {
-				v6 = "'" + s2 + "'"
+			var v45 string
+			if strings.Contains(s6, "\"") {
+				v45 = "'" + s6 + "'"
 			} else {
-				v6 = "\"" + s2 + "\""
+				v45 = "\"" + s6 + "\""
 			}
-			v5 = v6
+			v44 = v45
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
+		if bytes += len(v44); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, v5)
+		list5 = append(list5, v44)
 	}
-	quote := list
-	size2, err := celrt.Size(args)
+	quote := list5
+	size8, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
-	if size2 > int64(64) {
-		size3, err := celrt.Size(args)
+	var v46 string
+	if size8 > int64(64) {
+		size9, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff, err := celrt.SubInt(size3, int64(64))
+		diff5, err := celrt.SubInt(size9, int64(64))
 		if err != nil {
 			return "", false, err
 		}
-		size4, err := celrt.Size(args)
+		size10, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff2, err := celrt.SubInt(size4, int64(32))
+		diff6, err := celrt.SubInt(size10, int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		size5, err := celrt.Size(args)
+		size11, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
@@ -13938,180 +16777,180 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 		if err != nil {
 			return "", false, err
 		}
-		slice2, err := celrt.Slice(x2, diff2, size5)
+		slice4, err := celrt.Slice(x2, diff6, size11)
 		if err != nil {
 			return "", false, err
 		}
-		list2 := make([]string, 0, len(slice2))
-		for _, a2 := range slice2 {
+		list6 := make([]string, 0, len(slice4))
+		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			var v8 string
+			var v47 string
 			if celrt.TypeOf(a2) == celrt.StringType {
 				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return "", false, err
 				}
-				v8 = x3
+				v47 = x3
 			} else {
-				v8 = celrt.JSON(a2)
+				v47 = celrt.JSON(a2)
 			}
-			s3 := v8
-			ok3 := s3 != ""
-			if ok3 {
-				ok3 = !strings.Contains(s3, " ")
+			s7 := v47
+			ok21 := s7 != ""
+			if ok21 {
+				ok21 = !strings.Contains(s7, " ")
 			}
-			ok4 := ok3
-			if ok4 {
-				ok4 = !strings.Contains(s3, "'")
+			ok22 := ok21
+			if ok22 {
+				ok22 = !strings.Contains(s7, "'")
 			}
-			var v9 string
-			if ok4 {
-				v9 = s3
+			var v48 string
+			if ok22 {
+				v48 = s7
 			} else {
-				var v10 string
-				if strings.Contains(s3, "\"") {
-					v10 = "'" + s3 + "'"
+				var v49 string
+				if strings.Contains(s7, "\"") {
+					v49 = "'" + s7 + "'"
 				} else {
-					v10 = "\"" + s3 + "\""
+					v49 = "\"" + s7 + "\""
 				}
-				v9 = v10
+				v48 = v49
 			}
-			if bytes += len(v9); bytes > celrt.MaxBytes {
+			if bytes += len(v48); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v9)
+			list6 = append(list6, v48)
 		}
-		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v46 = " …(" + strconv.FormatInt(diff5, 10) + " more arguments)… " + celrt.JoinSep(list6, " ")
 	} else {
-		v7 = ""
+		v46 = ""
 	}
-	tail := v7
-	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v12 string
-	if v11 {
-		s4, err := celrt.ToString(celrt.Field(input, "command"))
+	tail := v46
+	v50 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v51 string
+	if v50 {
+		s8, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return "", false, err
 		}
-		v12 = s4
+		v51 = s8
 	} else {
-		size6, err := celrt.Size(args)
+		size12, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		var v13 string
-		if size6 > int64(0) {
-			v13 = celrt.JoinSep(quote, " ") + tail
+		var v52 string
+		if size12 > int64(0) {
+			v52 = celrt.JoinSep(quote, " ") + tail
 		} else {
-			v13 = ""
+			v52 = ""
 		}
-		v12 = v13
+		v51 = v52
 	}
-	v14 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v15 string
-	if v14 {
-		s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+	v53 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v54 string
+	if v53 {
+		s9, err := celrt.ToString(celrt.Field(input, "cmd"))
 		if err != nil {
 			return "", false, err
 		}
-		v15 = s5
+		v54 = s9
 	} else {
-		v15 = ""
+		v54 = ""
 	}
-	v16 := [][]string{[]string{"command", v12}, []string{"cmd", v15}}
-	list3 := make([][]string, 0, len(v16))
-	for _, s6 := range v16 {
+	v55 := [][]string{[]string{"command", v51}, []string{"cmd", v54}}
+	list7 := make([][]string, 0, len(v55))
+	for _, s10 := range v55 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(s6, int64(1))
+		elem7, err := celrt.IndexList(s10, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.Trim(elem) != "" {
-			if bytes += celrt.Footprint(s6); bytes > celrt.MaxBytes {
+		if celrt.Trim(elem7) != "" {
+			if bytes += celrt.Footprint(s10); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, s6)
+			list7 = append(list7, s10)
 		}
 	}
-	scripts := list3
-	var v17 [][]string
+	scripts := list7
+	var v56 [][]string
 	if tool == "exec_command" {
-		v17 = celrt.ReverseList(scripts)
+		v56 = celrt.ReverseList(scripts)
 	} else {
-		v17 = scripts
+		v56 = scripts
 	}
-	ordered := v17
-	found := false
-	var failure error
-	for _, s7 := range scripts {
+	ordered := v56
+	found4 := false
+	var failure14 error
+	for _, s11 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v18, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(s7, int64(1))
+		v57, failure15 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s11, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem3, err := celrt.IndexList(scripts, int64(0))
+			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem4, err := celrt.IndexList(elem3, int64(1))
+			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return celrt.Trim(elem2) != celrt.Trim(elem4), nil
+			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
+		if failure15 != nil {
+			if failure14 == nil {
+				failure14 = failure15
 			}
 			continue
 		}
-		found = v18
-		if found {
+		found4 = v57
+		if found4 {
 			break
 		}
 	}
-	if !found && failure != nil {
-		return "", false, failure
+	if !found4 && failure14 != nil {
+		return "", false, failure14
 	}
-	conflict := found
-	var v19 string
+	conflict := found4
+	var v58 string
 	if int64(len(ordered)) == int64(0) {
-		v19 = ""
+		v58 = ""
 	} else {
-		elem5, err := celrt.IndexList(ordered, int64(0))
+		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem6, err := celrt.IndexList(elem5, int64(1))
+		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v19 = elem6
+		v58 = elem12
 	}
-	script := v19
+	script := v58
 	count := celrt.Lines(script)
-	var v20 string
+	var v59 string
 	if count <= int64(1000) {
-		list4 := make([]string, 0, len(celrt.Split(script, "\n")))
+		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem7 := celrt.Collapse(l)
-			if bytes += len(elem7); bytes > celrt.MaxBytes {
+			elem13 := celrt.Collapse(l)
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, elem7)
+			list8 = append(list8, elem13)
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, l2 := range list4 {
+		list9 := make([]string, 0, len(list8))
+		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -14119,292 +16958,583 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list9 = append(list9, l2)
 			}
 		}
-		v20 = celrt.JoinSep(list5, "\n")
+		v59 = celrt.JoinSep(list9, "\n")
 	} else {
-		v20 = celrt.Collapse(script)
+		v59 = celrt.Collapse(script)
 	}
-	shown := v20
-	v21 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v22 := []any{"directory", celrt.Field(input, "directory")}
-	v23 := [][]any{v21, v22, []any{"workdir", celrt.Field(input, "workdir")}}
-	list6 := make([][]any, 0, len(v23))
-	for _, d := range v23 {
+	shown := v59
+	v60 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v61 := []any{"directory", celrt.Field(input, "directory")}
+	v62 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v63 := [][]any{v60, v61, []any{"workdir", celrt.Field(input, "workdir")}, v62}
+	list10 := make([][]any, 0, len(v63))
+	for _, d2 := range v63 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(d, int64(1))
+		elem14, err := celrt.IndexList(d2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+		if celrt.NonEmpty(elem14).Ok {
+			if bytes += celrt.Footprint(d2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, d)
+			list10 = append(list10, d2)
 		}
 	}
-	list7 := make([][]string, 0, len(list6))
-	for _, d2 := range list6 {
+	list11 := make([][]string, 0, len(list10))
+	for _, d3 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(d2, int64(0))
+		elem15, err := celrt.IndexList(d3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		s8, err := celrt.ToString(elem9)
+		s12, err := celrt.ToString(elem15)
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(d2, int64(1))
+		elem16, err := celrt.IndexList(d3, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v24, err := celrt.NonEmpty(elem10).Get()
+		v64, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s8, v24}
-		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
+		elem17 := []string{s12, v64}
+		if bytes += celrt.Footprint(elem17); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, elem11)
+		list11 = append(list11, elem17)
 	}
-	dirs := list7
-	v25 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v26 := v25.Value
-	if !v25.Ok {
-		v26 = ""
+	dirs := list11
+	v65 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v66 := v65.Value
+	if !v65.Ok {
+		v66 = ""
 	}
-	perms := v26
-	v27 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v28 []string
-	if v27 {
-		v28 = []string{" outside the sandbox"}
+	perms := v66
+	v67 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v68 any
+	if v67 == celrt.MapType {
+		v68 = celrt.Field(input, "additional_permissions")
 	} else {
-		v28 = []string{}
+		v68 = celrt.EmptyMap()
 	}
-	var v29 []string
-	if perms == "require_escalated" {
-		v29 = []string{" with escalated permissions"}
-	} else {
-		var v30 []string
-		if perms == "with_additional_permissions" {
-			v30 = []string{" with additional permissions"}
-		} else {
-			v30 = []string{}
+	ap := v68
+	opt4, err := celrt.OptSelect(ap, "network")
+	if err != nil {
+		return "", false, err
+	}
+	v69 := opt4.Value
+	if !opt4.Ok {
+		v69 = nil
+	}
+	net := v69
+	opt5, err := celrt.OptSelect(ap, "file_system")
+	if err != nil {
+		return "", false, err
+	}
+	v70 := opt5.Value
+	if !opt5.Ok {
+		v70 = nil
+	}
+	var v71 any
+	if celrt.TypeOf(v70) == celrt.MapType {
+		file_system, err := celrt.Select(ap, "file_system")
+		if err != nil {
+			return "", false, err
 		}
-		v29 = v30
-	}
-	var v31 []string
-	if int64(len(dirs)) == int64(0) {
-		v31 = []string{}
+		v71 = file_system
 	} else {
-		found2 := false
-		var failure3 error
-		for _, d3 := range dirs {
+		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		if err != nil {
+			return "", false, err
+		}
+		v72 := opt6.Value
+		if !opt6.Ok {
+			v72 = nil
+		}
+		var v73 any
+		if celrt.TypeOf(v72) == celrt.MapType {
+			fileSystem, err := celrt.Select(ap, "fileSystem")
+			if err != nil {
+				return "", false, err
+			}
+			v73 = fileSystem
+		} else {
+			v73 = celrt.EmptyMap()
+		}
+		v71 = v73
+	}
+	fs := v71
+	ok23 := celrt.EqualBool(net, true)
+	if !ok23 {
+		ok24 := celrt.TypeOf(net) == celrt.MapType
+		if ok24 {
+			opt7, err := celrt.OptSelect(net, "enabled")
+			if err != nil {
+				return "", false, err
+			}
+			v74 := opt7.Value
+			if !opt7.Ok {
+				v74 = nil
+			}
+			ok24 = celrt.EqualBool(v74, true)
+		}
+		ok23 = ok24
+	}
+	var v75 []string
+	if ok23 {
+		v75 = []string{"network access"}
+	} else {
+		v75 = []string{}
+	}
+	v76 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v76))
+	for _, k := range v76 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v77, failure16 := func() (bool, error) {
+			elem18, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			found5, err := celrt.In(elem18, fs)
+			if err != nil {
+				return false, err
+			}
+			return found5, nil
+		}()
+		v78, failure17 := func() (bool, error) {
+			elem19, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.Index(fs, elem19)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem20) == celrt.ListType, nil
+		}()
+		ok26, err := celrt.And(v77, failure16, v78, failure17)
+		if err != nil {
+			return "", false, err
+		}
+		var v79 any
+		if ok26 {
+			elem21, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem22, err := celrt.Index(fs, elem21)
+			if err != nil {
+				return "", false, err
+			}
+			v79 = elem22
+		} else {
+			v79 = []any{}
+		}
+		items3, err := celrt.Iterate(v79)
+		if err != nil {
+			return "", false, err
+		}
+		list13 := make([]any, 0, items3.Len())
+		for i8 := range items3.Len() {
+			p := items3.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v32, failure4 := func() (bool, error) {
-				elem12, err := celrt.IndexList(d3, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list13 = append(list13, p)
+			}
+		}
+		list14 := make([]string, 0, len(list13))
+		for _, p2 := range list13 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v80, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem23 := "'" + v80 + "'"
+			if bytes += len(elem23); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, elem23)
+		}
+		ps := list14
+		var v81 string
+		if int64(len(ps)) == int64(0) {
+			v81 = ""
+		} else {
+			elem24, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v82 := celrt.Truncate(celrt.JoinSep(ps, ", "), int64(limits.Summary))
+			v81 = elem24 + v82
+		}
+		if bytes += len(v81); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list12 = append(list12, v81)
+	}
+	list15 := make([]string, 0, len(list12))
+	for _, t2 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t2 != "" {
+			if bytes += len(t2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, t2)
+		}
+	}
+	grants := celrt.Concat(v75, list15)
+	ok27 := tool == "Bash"
+	if ok27 {
+		v83 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok27 = v83
+	}
+	ok28 := ok27
+	if ok28 {
+		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+		if err != nil {
+			return "", false, err
+		}
+		ok28 = ok29
+	}
+	var v84 string
+	if ok28 {
+		v84 = " ms"
+	} else {
+		v84 = ""
+	}
+	timeoutUnit := v84
+	v85 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v86 []string
+	if v85 {
+		v86 = []string{" outside the sandbox"}
+	} else {
+		v86 = []string{}
+	}
+	ok30 := perms == "require_escalated"
+	if !ok30 {
+		v87 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok30 = v87
+	}
+	var v88 []string
+	if ok30 {
+		v88 = []string{" with escalated permissions"}
+	} else {
+		v88 = []string{}
+	}
+	ok31 := perms == "with_additional_permissions"
+	if !ok31 {
+		ok31 = int64(len(grants)) > int64(0)
+	}
+	var v89 []string
+	if ok31 {
+		var v90 string
+		if int64(len(grants)) == int64(0) {
+			v90 = ""
+		} else {
+			v90 = " (" + celrt.JoinSep(grants, ", ") + ")"
+		}
+		v89 = []string{" with additional permissions" + v90}
+	} else {
+		v89 = []string{}
+	}
+	var v91 []string
+	if int64(len(dirs)) == int64(0) {
+		v91 = []string{}
+	} else {
+		found6 := false
+		var failure18 error
+		for _, d4 := range dirs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v92, failure19 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d4, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(dirs, int64(0))
+				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem25 != elem27, nil
 			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
+			if failure19 != nil {
+				if failure18 == nil {
+					failure18 = failure19
 				}
 				continue
 			}
-			found2 = v32
-			if found2 {
+			found6 = v92
+			if found6 {
 				break
 			}
 		}
-		if !found2 && failure3 != nil {
-			return "", false, failure3
+		if !found6 && failure18 != nil {
+			return "", false, failure18
 		}
-		var v33 []string
-		if found2 {
-			list8 := make([]string, 0, len(dirs))
-			for _, d4 := range dirs {
+		var v93 []string
+		if found6 {
+			list16 := make([]string, 0, len(dirs))
+			for _, d5 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem15, err := celrt.IndexList(d4, int64(0))
+				elem28, err := celrt.IndexList(d5, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem16, err := celrt.IndexList(d4, int64(1))
+				elem29, err := celrt.IndexList(d5, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				elem17 := elem15 + " '" + celrt.Truncate(elem16, int64(limits.Summary)) + "'"
-				if bytes += len(elem17); bytes > celrt.MaxBytes {
+				elem30 := elem28 + " '" + celrt.Truncate(elem29, int64(limits.Summary)) + "'"
+				if bytes += len(elem30); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list8 = append(list8, elem17)
+				list16 = append(list16, elem30)
 			}
-			v33 = []string{" in " + celrt.JoinSep(list8, " or ")}
+			v93 = []string{" in " + celrt.JoinSep(list16, " or ")}
 		} else {
-			elem18, err := celrt.IndexList(dirs, int64(0))
+			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v33 = []string{" in '" + elem19 + "'"}
+			v93 = []string{" in '" + elem32 + "'"}
 		}
-		v31 = v33
+		v91 = v93
 	}
-	v34 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok5 := v34
-	if !ok5 {
-		v35 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok5 = v35
+	v94 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok32 := v94
+	if !ok32 {
+		v95 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok32 = v95
 	}
-	var v36 []string
-	if ok5 {
-		v36 = []string{" in the background"}
+	var v96 []string
+	if ok32 {
+		v96 = []string{" in the background"}
 	} else {
-		v36 = []string{}
+		v96 = []string{}
 	}
-	v37 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok6 := v37
-	if ok6 {
-		v38 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok6 = v38
+	v97 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok33 := v97
+	if ok33 {
+		ok33 = !strands
 	}
-	ok7 := ok6
-	if ok7 {
-		v39 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok7 = v39
+	var v98 []string
+	if ok33 {
+		v98 = []string{" in parallel"}
+	} else {
+		v98 = []string{}
 	}
-	var v40 []string
-	if ok7 {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
+	v99 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok34 := v99
+	if ok34 {
+		v100 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok34 = v100
+	}
+	ok35 := ok34
+	if ok35 {
+		v101 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok35 = v101
+	}
+	var v102 []string
+	if ok35 {
+		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout")
+		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
 			return "", false, err
 		}
-		var v41 string
-		if tool == "Bash" {
-			v41 = " ms"
-		} else {
-			v41 = ""
-		}
-		v42 := []string{", timeout " + r + " ms (timeout_ms) or " + r2 + v41 + " (timeout)"}
-		v40 = v42
+		v103 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v102 = v103
 	} else {
-		v43 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v44 []string
-		if v43 {
-			r3, err := celrt.NumberTextOf(input, "timeout_ms")
+		v104 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v105 []string
+		if v104 {
+			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return "", false, err
 			}
-			v44 = []string{", timeout " + r3 + " ms"}
+			v105 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v45 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v46 []string
-			if v45 {
-				r4, err := celrt.NumberTextOf(input, "timeout")
+			v106 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v107 []string
+			if v106 {
+				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
 					return "", false, err
 				}
-				var v47 string
-				if tool == "Bash" {
-					v47 = " ms"
-				} else {
-					v47 = ""
-				}
-				v46 = []string{", timeout " + r4 + v47}
+				v107 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v46 = []string{}
+				v107 = []string{}
 			}
-			v44 = v46
+			v105 = v107
 		}
-		v40 = v44
+		v102 = v105
 	}
-	v48 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v49 []string
-	if v48.Ok {
+	v108 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v109 []string
+	if v108 {
+		v109 = []string{", going on after a command fails"}
+	} else {
+		v109 = []string{}
+	}
+	v110 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v111 []string
+	if v110.Ok {
 		x4, err := celrt.AsString(celrt.Field(input, "justification"))
 		if err != nil {
 			return "", false, err
 		}
-		v50 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
-		v49 = v50
+		v112 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v111 = v112
 	} else {
-		v49 = []string{}
+		v111 = []string{}
 	}
-	v51 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v52 []string
-	if v51.Ok {
+	v113 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok36 := v113
+	if ok36 {
+		size13, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		ok36 = size13 > int64(0)
+	}
+	var v114 []string
+	if ok36 {
+		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		list17 := make([]string, 0, items4.Len())
+		for i9 := range items4.Len() {
+			a3 := items4.At(i9)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v115 string
+			if celrt.TypeOf(a3) == celrt.StringType {
+				s13, err := celrt.ToString(a3)
+				if err != nil {
+					return "", false, err
+				}
+				v115 = s13
+			} else {
+				v115 = celrt.JSON(a3)
+			}
+			if bytes += len(v115); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list17 = append(list17, v115)
+		}
+		v116 := celrt.Truncate(celrt.JoinSep(list17, " "), int64(limits.Summary))
+		v117 := []string{", asking to allow commands that start with '" + v116 + "' from now on"}
+		v114 = v117
+	} else {
+		v114 = []string{}
+	}
+	v118 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v119 []string
+	if v118.Ok {
 		x5, err := celrt.AsString(celrt.Field(input, "description"))
 		if err != nil {
 			return "", false, err
 		}
-		v53 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
-		v52 = v53
+		v120 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v119 = v120
 	} else {
-		v52 = []string{}
+		v119 = []string{}
 	}
-	notes := celrt.Concat(v28, v29, v31, v36, v40, v49, v52)
-	var v54 celrt.Optional[string]
-	if celrt.Trim(script) == "" {
-		v54 = celrt.None[string]()
-	} else {
-		var v55 celrt.Optional[string]
-		if conflict {
-			list9 := make([]string, 0, len(ordered))
-			for _, s9 := range ordered {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem20, err := celrt.IndexList(s9, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(ordered)))
-				if err != nil {
-					return "", false, err
-				}
-				elem21 := celrt.Inline(elem20, quotient)
-				if bytes += len(elem21); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list9 = append(list9, elem21)
-			}
-			v55 = celrt.Of(celrt.JoinSep(list9, " or "))
-		} else {
-			v56 := celrt.Of(celrt.Inline(script, int64(limits.Summary)))
-			v55 = v56
+	notes := celrt.Concat(v86, v88, v89, v91, v96, v98, v102, v109, v111, v114, v119)
+	var v121 celrt.Optional[string]
+	if strands {
+		size14, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
 		}
-		v54 = v55
+		list18 := make([]string, 0, len(commandTexts))
+		for _, t3 := range commandTexts {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem33 := celrt.Collapse(t3)
+			if bytes += len(elem33); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list18 = append(list18, elem33)
+		}
+		v122 := celrt.Truncate(celrt.Plural(size14, "command", "commands")+": "+celrt.JoinSep(list18, "; "), int64(limits.Summary))
+		v121 = celrt.Of(v122)
+	} else {
+		var v123 celrt.Optional[string]
+		if celrt.Trim(script) == "" {
+			v123 = celrt.None[string]()
+		} else {
+			var v124 celrt.Optional[string]
+			if conflict {
+				list19 := make([]string, 0, len(ordered))
+				for _, s14 := range ordered {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					elem34, err := celrt.IndexList(s14, int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					quotient4, err := celrt.DivInt(int64(limits.Summary), int64(len(ordered)))
+					if err != nil {
+						return "", false, err
+					}
+					elem35 := celrt.Inline(elem34, quotient4)
+					if bytes += len(elem35); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list19 = append(list19, elem35)
+				}
+				v124 = celrt.Of(celrt.JoinSep(list19, " or "))
+			} else {
+				v125 := celrt.Of(celrt.Inline(script, int64(limits.Summary)))
+				v124 = v125
+			}
+			v123 = v124
+		}
+		v121 = v123
 	}
+	_ = commandList
 	_ = shown
 	_ = notes
-	return v54.Value, v54.Ok, nil
+	return v121.Value, v121.Ok, nil
 }
 
 // ResultRunShellCommand summarizes the result of a call to "run_shell_command" (Shell).
@@ -14417,20 +17547,57 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 // arguments by its first and last 32), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
 // agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background), Qwen Code run_shell_command, Claude
-// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
-// Codex shell (command as an argv list, shown shell-quoted), shell_command
-// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
-// justification. Declines without a command. An agent reads only its own
-// fields, so when a call carries both command and cmd, several directories
-// or both timeouts, and they differ, each is shown with its name: the
-// field the tool named reads first and whole (cmd for exec_command,
-// command for the others), the other on one line, cut at the summary
-// limit. The tool named bash has no entry: its prompt shows the command
-// itself.
+// older directory, is_background, additional_permissions), Qwen Code
+// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
+// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
+// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
+// which no seconds timeout of theirs reaches), Codex shell (command as an
+// argv list, shown shell-quoted), shell_command and exec_command (cmd)
+// with workdir, timeout_ms, sandbox_permissions (or the older
+// with_escalated_permissions), additional_permissions, justification and
+// prefix_rule, the approval rule the model proposes for later commands.
+// strands-agents shell sends command as a string, an object, or a list of
+// commands (strings or objects with their own command, work_dir and
+// timeout), with work_dir, parallel, ignore_errors and timeout; its list
+// is shown as numbered commands, each with a fair share of the room (of
+// more than 8, the first and last 4). A list is read as strands' when it
+// holds an object, or when the call has strands' fields or its first item
+// holds a space (no program is named so) and none of Codex's fields;
+// otherwise it is Codex's argv. Declines without a command. An agent reads
+// only its own fields, so when a call carries both command and cmd,
+// several directories or both timeouts, and they differ, each is shown
+// with its name: the field the tool named reads first and whole (cmd for
+// exec_command, command for the others), the other on one line, cut at the
+// summary limit. The tool named bash has no entry: its prompt shows the
+// command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
+//	strands = type(input.cmd) != string
+//	  && (type(input.command) == map
+//	    || (type(input.command) == list && input.command.size() > 0
+//	      && (input.command.exists(c, type(c) == map)
+//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
+//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
+//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
+//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
+//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
+//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
+//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
+//	commandTexts = picked.map(i, cel.bind(c, commands[i],
+//	  type(c) == string ? string(c)
+//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
+//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
+//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
+//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
+//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
+//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
+//	      + (!d && !t ? ""
+//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
+//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
+//	commandList = commands.size() > 8
+//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
+//	  : listed.join(", ")
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
 //	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
@@ -14449,126 +17616,576 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
-//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
+//	  cel.bind(net, ap.?network.orValue(null),
+//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
+//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
+//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
+//	      + [["read", "reading "], ["write", "writing "]]
+//	          .map(k, cel.bind(ps,
+//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
+//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
+//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
+//	          .filter(t, t != ""))))
+//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
+//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
+//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
 //	    : dirs.exists(d, d[1] != dirs[0][1])
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double &&
-//	    type(input.timeout) == double && input.timeout_ms != input.timeout
+//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
+//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
 //	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "") + " (timeout)"]
+//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
 //	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
-//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
+//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
+//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
+//	    ? [", asking to allow commands that start with '"
+//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
+//	        + "' from now on"] : [])
+//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v2 any
-	if v1 {
-		v2 = celrt.Field(input, "command")
-	} else {
-		v2 = []any{}
+	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
+	ok := v1
+	if ok {
+		v2 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		ok2 := v2
+		if !ok2 {
+			v4, failure := func() (bool, error) {
+				v3 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+				ok3 := v3
+				if ok3 {
+					size, err := celrt.Size(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					ok3 = size > int64(0)
+				}
+				return ok3, nil
+			}()
+			v17, failure13 := func() (bool, error) {
+				v5, failure3 := func() (bool, error) {
+					found := false
+					var failure2 error
+					items, err := celrt.Iterate(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					for i := range items.Len() {
+						c := items.At(i)
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found = celrt.TypeOf(c) == celrt.MapType
+						if found {
+							break
+						}
+					}
+					if !found && failure2 != nil {
+						return false, failure2
+					}
+					return found, nil
+				}()
+				v16, failure12 := func() (bool, error) {
+					v12, failure9 := func() (bool, error) {
+						v8, failure5 := func() (bool, error) {
+							found2 := false
+							var failure4 error
+							v6 := []any{
+								celrt.Field(input, "work_dir"),
+								celrt.Field(input, "parallel"),
+								celrt.Field(input, "ignore_errors"),
+							}
+							for _, v7 := range v6 {
+								if steps++; steps > celrt.MaxSteps {
+									return false, celrt.ErrSteps
+								}
+								found2 = !celrt.Equal(v7, nil)
+								if found2 {
+									break
+								}
+							}
+							if !found2 && failure4 != nil {
+								return false, failure4
+							}
+							return found2, nil
+						}()
+						v11, failure8 := func() (bool, error) {
+							v9, failure6 := func() (bool, error) {
+								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								return celrt.TypeOf(elem) == celrt.StringType, nil
+							}()
+							v10, failure7 := func() (bool, error) {
+								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								s, err := celrt.ToString(elem2)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(celrt.Trim(s), " "), nil
+							}()
+							ok8, err := celrt.And(v9, failure6, v10, failure7)
+							if err != nil {
+								return false, err
+							}
+							return ok8, nil
+						}()
+						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+						if err != nil {
+							return false, err
+						}
+						return ok9, nil
+					}()
+					v15, failure11 := func() (bool, error) {
+						found3 := true
+						var failure10 error
+						v13 := []any{
+							celrt.Field(input, "workdir"),
+							celrt.Field(input, "timeout_ms"),
+							celrt.Field(input, "with_escalated_permissions"),
+							celrt.Field(input, "sandbox_permissions"),
+							celrt.Field(input, "additional_permissions"),
+							celrt.Field(input, "justification"),
+							celrt.Field(input, "prefix_rule"),
+						}
+						for _, v14 := range v13 {
+							if steps++; steps > celrt.MaxSteps {
+								return false, celrt.ErrSteps
+							}
+							found3 = celrt.Equal(v14, nil)
+							if !found3 {
+								break
+							}
+						}
+						if found3 && failure10 != nil {
+							return false, failure10
+						}
+						return found3, nil
+					}()
+					ok11, err := celrt.And(v12, failure9, v15, failure11)
+					if err != nil {
+						return false, err
+					}
+					return ok11, nil
+				}()
+				ok12, err := celrt.Or(v5, failure3, v16, failure12)
+				if err != nil {
+					return false, err
+				}
+				return ok12, nil
+			}()
+			ok13, err := celrt.And(v4, failure, v17, failure13)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = ok13
+		}
+		ok = ok2
 	}
-	args := v2
-	size, err := celrt.Size(args)
+	strands := ok
+	var v18 any
+	if strands {
+		v19 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		var v20 any
+		if v19 {
+			v20 = []any{celrt.Field(input, "command")}
+		} else {
+			v20 = celrt.Field(input, "command")
+		}
+		v18 = v20
+	} else {
+		v18 = []any{}
+	}
+	commands := v18
+	size2, err := celrt.Size(commands)
 	if err != nil {
 		return "", false, err
 	}
-	var v3 any
-	if size > int64(64) {
+	var v21 []int64
+	if size2 > int64(8) {
+		v22 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list := make([]int64, 0, len(v22))
+		for _, i2 := range v22 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v23 int64
+			if i2 < int64(4) {
+				v23 = i2
+			} else {
+				size3, err := celrt.Size(commands)
+				if err != nil {
+					return "", false, err
+				}
+				diff, err := celrt.SubInt(size3, int64(8))
+				if err != nil {
+					return "", false, err
+				}
+				sum, err := celrt.AddInt(diff, i2)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = sum
+			}
+			if bytes += 8; bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v23)
+		}
+		v21 = list
+	} else {
+		v24 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list2 := make([]int64, 0, len(v24))
+		for _, i3 := range v24 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			size4, err := celrt.Size(commands)
+			if err != nil {
+				return "", false, err
+			}
+			if i3 < size4 {
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, i3)
+			}
+		}
+		v21 = list2
+	}
+	picked := v21
+	list3 := make([]string, 0, len(picked))
+	for _, i4 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.Index(commands, i4)
+		if err != nil {
+			return "", false, err
+		}
+		c2 := elem3
+		var v25 string
+		if celrt.TypeOf(c2) == celrt.StringType {
+			s2, err := celrt.ToString(c2)
+			if err != nil {
+				return "", false, err
+			}
+			v25 = s2
+		} else {
+			ok14 := celrt.TypeOf(c2) == celrt.MapType
+			if ok14 {
+				opt, err := celrt.OptSelect(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt.Value
+				if !opt.Ok {
+					v26 = nil
+				}
+				ok14 = celrt.TypeOf(v26) == celrt.StringType
+			}
+			var v27 string
+			if ok14 {
+				command, err := celrt.Select(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				s3, err := celrt.ToString(command)
+				if err != nil {
+					return "", false, err
+				}
+				v27 = s3
+			} else {
+				v27 = celrt.JSON(c2)
+			}
+			v25 = v27
+		}
+		if bytes += len(v25); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v25)
+	}
+	commandTexts := list3
+	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	if err != nil {
+		return "", false, err
+	}
+	var v28 int64
+	if int64(len(picked)) == int64(0) {
+		v28 = int64(1)
+	} else {
+		v28 = int64(len(picked))
+	}
+	quotient, err := celrt.DivInt(diff2, v28)
+	if err != nil {
+		return "", false, err
+	}
+	diff3, err := celrt.SubInt(quotient, int64(25))
+	if err != nil {
+		return "", false, err
+	}
+	s4 := diff3
+	var v29 int64
+	if s4 < int64(10) {
+		v29 = int64(10)
+	} else {
+		v29 = s4
+	}
+	share := v29
+	list4 := make([]string, 0, len(picked))
+	for i5, i6 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.Index(commands, i6)
+		if err != nil {
+			return "", false, err
+		}
+		c3 := elem4
+		ok15 := celrt.TypeOf(c3) == celrt.MapType
+		if ok15 {
+			opt2, err := celrt.OptSelect(c3, "work_dir")
+			if err != nil {
+				return "", false, err
+			}
+			v30 := opt2.Value
+			if !opt2.Ok {
+				v30 = nil
+			}
+			ok15 = celrt.NonEmpty(v30).Ok
+		}
+		d := ok15
+		ok16 := celrt.TypeOf(c3) == celrt.MapType
+		if ok16 {
+			opt3, err := celrt.OptSelect(c3, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			v31 := opt3.Value
+			if !opt3.Ok {
+				v31 = nil
+			}
+			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+		}
+		t := ok16
+		sum2, err := celrt.AddInt(i6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(commandTexts, int64(i5))
+		if err != nil {
+			return "", false, err
+		}
+		var v32 int64
+		if d {
+			product, err := celrt.MulInt(share, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			quotient2, err := celrt.DivInt(product, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			v32 = quotient2
+		} else {
+			v32 = share
+		}
+		ok17 := !d
+		if ok17 {
+			ok17 = !t
+		}
+		var v33 string
+		if ok17 {
+			v33 = ""
+		} else {
+			var v34 string
+			if d {
+				work_dir, err := celrt.Select(c3, "work_dir")
+				if err != nil {
+					return "", false, err
+				}
+				v35, err := celrt.NonEmpty(work_dir).Get()
+				if err != nil {
+					return "", false, err
+				}
+				quotient3, err := celrt.DivInt(share, int64(3))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = "in '" + celrt.Truncate(v35, quotient3) + "'"
+			} else {
+				v34 = ""
+			}
+			ok18 := d
+			if ok18 {
+				ok18 = t
+			}
+			var v36 string
+			if ok18 {
+				v36 = ", "
+			} else {
+				v36 = ""
+			}
+			var v37 string
+			if t {
+				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err != nil {
+					return "", false, err
+				}
+				v37 = "timeout " + r
+			} else {
+				v37 = ""
+			}
+			v33 = " (" + v34 + v36 + v37 + ")"
+		}
+		elem6 := "#" + strconv.FormatInt(sum2, 10) + " '" + celrt.Truncate(celrt.Collapse(elem5), v32) + "'" + v33
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem6)
+	}
+	listed := list4
+	size5, err := celrt.Size(commands)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 string
+	if size5 > int64(8) {
+		slice, err := celrt.Slice(listed, int64(0), int64(4))
+		if err != nil {
+			return "", false, err
+		}
+		size6, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
+		}
+		diff4, err := celrt.SubInt(size6, int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(listed, int64(4), int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := celrt.JoinSep(slice, ", ") + ", …(" + strconv.FormatInt(diff4, 10) + " more commands)…, " + celrt.JoinSep(slice2, ", ")
+		v38 = v39
+	} else {
+		v38 = celrt.JoinSep(listed, ", ")
+	}
+	commandList := v38
+	v40 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v41 any
+	if v40 {
+		v41 = celrt.Field(input, "command")
+	} else {
+		v41 = []any{}
+	}
+	args := v41
+	size7, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 any
+	if size7 > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return "", false, err
 		}
-		slice, err := celrt.Slice(x, int64(0), int64(32))
+		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = slice
+		v42 = slice3
 	} else {
-		v3 = args
+		v42 = args
 	}
-	items, err := celrt.Iterate(v3)
+	items2, err := celrt.Iterate(v42)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		a := items.At(i)
+	list5 := make([]string, 0, items2.Len())
+	for i7 := range items2.Len() {
+		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v4 string
+		var v43 string
 		if celrt.TypeOf(a) == celrt.StringType {
-			s, err := celrt.ToString(a)
+			s5, err := celrt.ToString(a)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = s
+			v43 = s5
 		} else {
-			v4 = celrt.JSON(a)
+			v43 = celrt.JSON(a)
 		}
-		s2 := v4
-		ok := s2 != ""
-		if ok {
-			ok = !strings.Contains(s2, " ")
+		s6 := v43
+		ok19 := s6 != ""
+		if ok19 {
+			ok19 = !strings.Contains(s6, " ")
 		}
-		ok2 := ok
-		if ok2 {
-			ok2 = !strings.Contains(s2, "'")
+		ok20 := ok19
+		if ok20 {
+			ok20 = !strings.Contains(s6, "'")
 		}
-		var v5 string
-		if ok2 {
-			v5 = s2
+		var v44 string
+		if ok20 {
+			v44 = s6
 		} else {
-			var v6 string
-			if strings.Contains(s2, "\"") {
-				v6 = "'" + s2 + "'"
+			var v45 string
+			if strings.Contains(s6, "\"") {
+				v45 = "'" + s6 + "'"
 			} else {
-				v6 = "\"" + s2 + "\""
+				v45 = "\"" + s6 + "\""
 			}
-			v5 = v6
+			v44 = v45
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
+		if bytes += len(v44); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, v5)
+		list5 = append(list5, v44)
 	}
-	quote := list
-	size2, err := celrt.Size(args)
+	quote := list5
+	size8, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
-	if size2 > int64(64) {
-		size3, err := celrt.Size(args)
+	var v46 string
+	if size8 > int64(64) {
+		size9, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff, err := celrt.SubInt(size3, int64(64))
+		diff5, err := celrt.SubInt(size9, int64(64))
 		if err != nil {
 			return "", false, err
 		}
-		size4, err := celrt.Size(args)
+		size10, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff2, err := celrt.SubInt(size4, int64(32))
+		diff6, err := celrt.SubInt(size10, int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		size5, err := celrt.Size(args)
+		size11, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
@@ -14578,180 +18195,180 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		if err != nil {
 			return "", false, err
 		}
-		slice2, err := celrt.Slice(x2, diff2, size5)
+		slice4, err := celrt.Slice(x2, diff6, size11)
 		if err != nil {
 			return "", false, err
 		}
-		list2 := make([]string, 0, len(slice2))
-		for _, a2 := range slice2 {
+		list6 := make([]string, 0, len(slice4))
+		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			var v8 string
+			var v47 string
 			if celrt.TypeOf(a2) == celrt.StringType {
 				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return "", false, err
 				}
-				v8 = x3
+				v47 = x3
 			} else {
-				v8 = celrt.JSON(a2)
+				v47 = celrt.JSON(a2)
 			}
-			s3 := v8
-			ok3 := s3 != ""
-			if ok3 {
-				ok3 = !strings.Contains(s3, " ")
+			s7 := v47
+			ok21 := s7 != ""
+			if ok21 {
+				ok21 = !strings.Contains(s7, " ")
 			}
-			ok4 := ok3
-			if ok4 {
-				ok4 = !strings.Contains(s3, "'")
+			ok22 := ok21
+			if ok22 {
+				ok22 = !strings.Contains(s7, "'")
 			}
-			var v9 string
-			if ok4 {
-				v9 = s3
+			var v48 string
+			if ok22 {
+				v48 = s7
 			} else {
-				var v10 string
-				if strings.Contains(s3, "\"") {
-					v10 = "'" + s3 + "'"
+				var v49 string
+				if strings.Contains(s7, "\"") {
+					v49 = "'" + s7 + "'"
 				} else {
-					v10 = "\"" + s3 + "\""
+					v49 = "\"" + s7 + "\""
 				}
-				v9 = v10
+				v48 = v49
 			}
-			if bytes += len(v9); bytes > celrt.MaxBytes {
+			if bytes += len(v48); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v9)
+			list6 = append(list6, v48)
 		}
-		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v46 = " …(" + strconv.FormatInt(diff5, 10) + " more arguments)… " + celrt.JoinSep(list6, " ")
 	} else {
-		v7 = ""
+		v46 = ""
 	}
-	tail := v7
-	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v12 string
-	if v11 {
-		s4, err := celrt.ToString(celrt.Field(input, "command"))
+	tail := v46
+	v50 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v51 string
+	if v50 {
+		s8, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return "", false, err
 		}
-		v12 = s4
+		v51 = s8
 	} else {
-		size6, err := celrt.Size(args)
+		size12, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		var v13 string
-		if size6 > int64(0) {
-			v13 = celrt.JoinSep(quote, " ") + tail
+		var v52 string
+		if size12 > int64(0) {
+			v52 = celrt.JoinSep(quote, " ") + tail
 		} else {
-			v13 = ""
+			v52 = ""
 		}
-		v12 = v13
+		v51 = v52
 	}
-	v14 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v15 string
-	if v14 {
-		s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+	v53 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v54 string
+	if v53 {
+		s9, err := celrt.ToString(celrt.Field(input, "cmd"))
 		if err != nil {
 			return "", false, err
 		}
-		v15 = s5
+		v54 = s9
 	} else {
-		v15 = ""
+		v54 = ""
 	}
-	v16 := [][]string{[]string{"command", v12}, []string{"cmd", v15}}
-	list3 := make([][]string, 0, len(v16))
-	for _, s6 := range v16 {
+	v55 := [][]string{[]string{"command", v51}, []string{"cmd", v54}}
+	list7 := make([][]string, 0, len(v55))
+	for _, s10 := range v55 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(s6, int64(1))
+		elem7, err := celrt.IndexList(s10, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.Trim(elem) != "" {
-			if bytes += celrt.Footprint(s6); bytes > celrt.MaxBytes {
+		if celrt.Trim(elem7) != "" {
+			if bytes += celrt.Footprint(s10); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, s6)
+			list7 = append(list7, s10)
 		}
 	}
-	scripts := list3
-	var v17 [][]string
+	scripts := list7
+	var v56 [][]string
 	if tool == "exec_command" {
-		v17 = celrt.ReverseList(scripts)
+		v56 = celrt.ReverseList(scripts)
 	} else {
-		v17 = scripts
+		v56 = scripts
 	}
-	ordered := v17
-	found := false
-	var failure error
-	for _, s7 := range scripts {
+	ordered := v56
+	found4 := false
+	var failure14 error
+	for _, s11 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v18, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(s7, int64(1))
+		v57, failure15 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s11, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem3, err := celrt.IndexList(scripts, int64(0))
+			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem4, err := celrt.IndexList(elem3, int64(1))
+			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return celrt.Trim(elem2) != celrt.Trim(elem4), nil
+			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
+		if failure15 != nil {
+			if failure14 == nil {
+				failure14 = failure15
 			}
 			continue
 		}
-		found = v18
-		if found {
+		found4 = v57
+		if found4 {
 			break
 		}
 	}
-	if !found && failure != nil {
-		return "", false, failure
+	if !found4 && failure14 != nil {
+		return "", false, failure14
 	}
-	conflict := found
-	var v19 string
+	conflict := found4
+	var v58 string
 	if int64(len(ordered)) == int64(0) {
-		v19 = ""
+		v58 = ""
 	} else {
-		elem5, err := celrt.IndexList(ordered, int64(0))
+		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem6, err := celrt.IndexList(elem5, int64(1))
+		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v19 = elem6
+		v58 = elem12
 	}
-	script := v19
+	script := v58
 	count := celrt.Lines(script)
-	var v20 string
+	var v59 string
 	if count <= int64(1000) {
-		list4 := make([]string, 0, len(celrt.Split(script, "\n")))
+		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem7 := celrt.Collapse(l)
-			if bytes += len(elem7); bytes > celrt.MaxBytes {
+			elem13 := celrt.Collapse(l)
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, elem7)
+			list8 = append(list8, elem13)
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, l2 := range list4 {
+		list9 := make([]string, 0, len(list8))
+		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -14759,272 +18376,541 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list9 = append(list9, l2)
 			}
 		}
-		v20 = celrt.JoinSep(list5, "\n")
+		v59 = celrt.JoinSep(list9, "\n")
 	} else {
-		v20 = celrt.Collapse(script)
+		v59 = celrt.Collapse(script)
 	}
-	shown := v20
-	v21 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v22 := []any{"directory", celrt.Field(input, "directory")}
-	v23 := [][]any{v21, v22, []any{"workdir", celrt.Field(input, "workdir")}}
-	list6 := make([][]any, 0, len(v23))
-	for _, d := range v23 {
+	shown := v59
+	v60 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v61 := []any{"directory", celrt.Field(input, "directory")}
+	v62 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v63 := [][]any{v60, v61, []any{"workdir", celrt.Field(input, "workdir")}, v62}
+	list10 := make([][]any, 0, len(v63))
+	for _, d2 := range v63 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(d, int64(1))
+		elem14, err := celrt.IndexList(d2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+		if celrt.NonEmpty(elem14).Ok {
+			if bytes += celrt.Footprint(d2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, d)
+			list10 = append(list10, d2)
 		}
 	}
-	list7 := make([][]string, 0, len(list6))
-	for _, d2 := range list6 {
+	list11 := make([][]string, 0, len(list10))
+	for _, d3 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(d2, int64(0))
+		elem15, err := celrt.IndexList(d3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		s8, err := celrt.ToString(elem9)
+		s12, err := celrt.ToString(elem15)
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(d2, int64(1))
+		elem16, err := celrt.IndexList(d3, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v24, err := celrt.NonEmpty(elem10).Get()
+		v64, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s8, v24}
-		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
+		elem17 := []string{s12, v64}
+		if bytes += celrt.Footprint(elem17); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, elem11)
+		list11 = append(list11, elem17)
 	}
-	dirs := list7
-	v25 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v26 := v25.Value
-	if !v25.Ok {
-		v26 = ""
+	dirs := list11
+	v65 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v66 := v65.Value
+	if !v65.Ok {
+		v66 = ""
 	}
-	perms := v26
-	v27 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v28 []string
-	if v27 {
-		v28 = []string{" outside the sandbox"}
+	perms := v66
+	v67 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v68 any
+	if v67 == celrt.MapType {
+		v68 = celrt.Field(input, "additional_permissions")
 	} else {
-		v28 = []string{}
+		v68 = celrt.EmptyMap()
 	}
-	var v29 []string
-	if perms == "require_escalated" {
-		v29 = []string{" with escalated permissions"}
-	} else {
-		var v30 []string
-		if perms == "with_additional_permissions" {
-			v30 = []string{" with additional permissions"}
-		} else {
-			v30 = []string{}
+	ap := v68
+	opt4, err := celrt.OptSelect(ap, "network")
+	if err != nil {
+		return "", false, err
+	}
+	v69 := opt4.Value
+	if !opt4.Ok {
+		v69 = nil
+	}
+	net := v69
+	opt5, err := celrt.OptSelect(ap, "file_system")
+	if err != nil {
+		return "", false, err
+	}
+	v70 := opt5.Value
+	if !opt5.Ok {
+		v70 = nil
+	}
+	var v71 any
+	if celrt.TypeOf(v70) == celrt.MapType {
+		file_system, err := celrt.Select(ap, "file_system")
+		if err != nil {
+			return "", false, err
 		}
-		v29 = v30
-	}
-	var v31 []string
-	if int64(len(dirs)) == int64(0) {
-		v31 = []string{}
+		v71 = file_system
 	} else {
-		found2 := false
-		var failure3 error
-		for _, d3 := range dirs {
+		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		if err != nil {
+			return "", false, err
+		}
+		v72 := opt6.Value
+		if !opt6.Ok {
+			v72 = nil
+		}
+		var v73 any
+		if celrt.TypeOf(v72) == celrt.MapType {
+			fileSystem, err := celrt.Select(ap, "fileSystem")
+			if err != nil {
+				return "", false, err
+			}
+			v73 = fileSystem
+		} else {
+			v73 = celrt.EmptyMap()
+		}
+		v71 = v73
+	}
+	fs := v71
+	ok23 := celrt.EqualBool(net, true)
+	if !ok23 {
+		ok24 := celrt.TypeOf(net) == celrt.MapType
+		if ok24 {
+			opt7, err := celrt.OptSelect(net, "enabled")
+			if err != nil {
+				return "", false, err
+			}
+			v74 := opt7.Value
+			if !opt7.Ok {
+				v74 = nil
+			}
+			ok24 = celrt.EqualBool(v74, true)
+		}
+		ok23 = ok24
+	}
+	var v75 []string
+	if ok23 {
+		v75 = []string{"network access"}
+	} else {
+		v75 = []string{}
+	}
+	v76 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v76))
+	for _, k := range v76 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v77, failure16 := func() (bool, error) {
+			elem18, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			found5, err := celrt.In(elem18, fs)
+			if err != nil {
+				return false, err
+			}
+			return found5, nil
+		}()
+		v78, failure17 := func() (bool, error) {
+			elem19, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.Index(fs, elem19)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem20) == celrt.ListType, nil
+		}()
+		ok26, err := celrt.And(v77, failure16, v78, failure17)
+		if err != nil {
+			return "", false, err
+		}
+		var v79 any
+		if ok26 {
+			elem21, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem22, err := celrt.Index(fs, elem21)
+			if err != nil {
+				return "", false, err
+			}
+			v79 = elem22
+		} else {
+			v79 = []any{}
+		}
+		items3, err := celrt.Iterate(v79)
+		if err != nil {
+			return "", false, err
+		}
+		list13 := make([]any, 0, items3.Len())
+		for i8 := range items3.Len() {
+			p := items3.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v32, failure4 := func() (bool, error) {
-				elem12, err := celrt.IndexList(d3, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list13 = append(list13, p)
+			}
+		}
+		list14 := make([]string, 0, len(list13))
+		for _, p2 := range list13 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v80, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem23 := "'" + v80 + "'"
+			if bytes += len(elem23); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, elem23)
+		}
+		ps := list14
+		var v81 string
+		if int64(len(ps)) == int64(0) {
+			v81 = ""
+		} else {
+			elem24, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v82 := celrt.Truncate(celrt.JoinSep(ps, ", "), int64(limits.Summary))
+			v81 = elem24 + v82
+		}
+		if bytes += len(v81); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list12 = append(list12, v81)
+	}
+	list15 := make([]string, 0, len(list12))
+	for _, t2 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t2 != "" {
+			if bytes += len(t2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, t2)
+		}
+	}
+	grants := celrt.Concat(v75, list15)
+	ok27 := tool == "Bash"
+	if ok27 {
+		v83 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok27 = v83
+	}
+	ok28 := ok27
+	if ok28 {
+		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+		if err != nil {
+			return "", false, err
+		}
+		ok28 = ok29
+	}
+	var v84 string
+	if ok28 {
+		v84 = " ms"
+	} else {
+		v84 = ""
+	}
+	timeoutUnit := v84
+	v85 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v86 []string
+	if v85 {
+		v86 = []string{" outside the sandbox"}
+	} else {
+		v86 = []string{}
+	}
+	ok30 := perms == "require_escalated"
+	if !ok30 {
+		v87 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok30 = v87
+	}
+	var v88 []string
+	if ok30 {
+		v88 = []string{" with escalated permissions"}
+	} else {
+		v88 = []string{}
+	}
+	ok31 := perms == "with_additional_permissions"
+	if !ok31 {
+		ok31 = int64(len(grants)) > int64(0)
+	}
+	var v89 []string
+	if ok31 {
+		var v90 string
+		if int64(len(grants)) == int64(0) {
+			v90 = ""
+		} else {
+			v90 = " (" + celrt.JoinSep(grants, ", ") + ")"
+		}
+		v89 = []string{" with additional permissions" + v90}
+	} else {
+		v89 = []string{}
+	}
+	var v91 []string
+	if int64(len(dirs)) == int64(0) {
+		v91 = []string{}
+	} else {
+		found6 := false
+		var failure18 error
+		for _, d4 := range dirs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v92, failure19 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d4, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(dirs, int64(0))
+				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem25 != elem27, nil
 			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
+			if failure19 != nil {
+				if failure18 == nil {
+					failure18 = failure19
 				}
 				continue
 			}
-			found2 = v32
-			if found2 {
+			found6 = v92
+			if found6 {
 				break
 			}
 		}
-		if !found2 && failure3 != nil {
-			return "", false, failure3
+		if !found6 && failure18 != nil {
+			return "", false, failure18
 		}
-		var v33 []string
-		if found2 {
-			list8 := make([]string, 0, len(dirs))
-			for _, d4 := range dirs {
+		var v93 []string
+		if found6 {
+			list16 := make([]string, 0, len(dirs))
+			for _, d5 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem15, err := celrt.IndexList(d4, int64(0))
+				elem28, err := celrt.IndexList(d5, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem16, err := celrt.IndexList(d4, int64(1))
+				elem29, err := celrt.IndexList(d5, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				elem17 := elem15 + " '" + celrt.Truncate(elem16, int64(limits.Summary)) + "'"
-				if bytes += len(elem17); bytes > celrt.MaxBytes {
+				elem30 := elem28 + " '" + celrt.Truncate(elem29, int64(limits.Summary)) + "'"
+				if bytes += len(elem30); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list8 = append(list8, elem17)
+				list16 = append(list16, elem30)
 			}
-			v33 = []string{" in " + celrt.JoinSep(list8, " or ")}
+			v93 = []string{" in " + celrt.JoinSep(list16, " or ")}
 		} else {
-			elem18, err := celrt.IndexList(dirs, int64(0))
+			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v33 = []string{" in '" + elem19 + "'"}
+			v93 = []string{" in '" + elem32 + "'"}
 		}
-		v31 = v33
+		v91 = v93
 	}
-	v34 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok5 := v34
-	if !ok5 {
-		v35 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok5 = v35
+	v94 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok32 := v94
+	if !ok32 {
+		v95 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok32 = v95
 	}
-	var v36 []string
-	if ok5 {
-		v36 = []string{" in the background"}
+	var v96 []string
+	if ok32 {
+		v96 = []string{" in the background"}
 	} else {
-		v36 = []string{}
+		v96 = []string{}
 	}
-	v37 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok6 := v37
-	if ok6 {
-		v38 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok6 = v38
+	v97 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok33 := v97
+	if ok33 {
+		ok33 = !strands
 	}
-	ok7 := ok6
-	if ok7 {
-		v39 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok7 = v39
+	var v98 []string
+	if ok33 {
+		v98 = []string{" in parallel"}
+	} else {
+		v98 = []string{}
 	}
-	var v40 []string
-	if ok7 {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
+	v99 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok34 := v99
+	if ok34 {
+		v100 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok34 = v100
+	}
+	ok35 := ok34
+	if ok35 {
+		v101 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok35 = v101
+	}
+	var v102 []string
+	if ok35 {
+		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout")
+		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
 			return "", false, err
 		}
-		var v41 string
-		if tool == "Bash" {
-			v41 = " ms"
-		} else {
-			v41 = ""
-		}
-		v42 := []string{", timeout " + r + " ms (timeout_ms) or " + r2 + v41 + " (timeout)"}
-		v40 = v42
+		v103 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v102 = v103
 	} else {
-		v43 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v44 []string
-		if v43 {
-			r3, err := celrt.NumberTextOf(input, "timeout_ms")
+		v104 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v105 []string
+		if v104 {
+			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return "", false, err
 			}
-			v44 = []string{", timeout " + r3 + " ms"}
+			v105 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v45 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v46 []string
-			if v45 {
-				r4, err := celrt.NumberTextOf(input, "timeout")
+			v106 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v107 []string
+			if v106 {
+				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
 					return "", false, err
 				}
-				var v47 string
-				if tool == "Bash" {
-					v47 = " ms"
-				} else {
-					v47 = ""
-				}
-				v46 = []string{", timeout " + r4 + v47}
+				v107 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v46 = []string{}
+				v107 = []string{}
 			}
-			v44 = v46
+			v105 = v107
 		}
-		v40 = v44
+		v102 = v105
 	}
-	v48 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v49 []string
-	if v48.Ok {
+	v108 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v109 []string
+	if v108 {
+		v109 = []string{", going on after a command fails"}
+	} else {
+		v109 = []string{}
+	}
+	v110 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v111 []string
+	if v110.Ok {
 		x4, err := celrt.AsString(celrt.Field(input, "justification"))
 		if err != nil {
 			return "", false, err
 		}
-		v50 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
-		v49 = v50
+		v112 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v111 = v112
 	} else {
-		v49 = []string{}
+		v111 = []string{}
 	}
-	v51 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v52 []string
-	if v51.Ok {
+	v113 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok36 := v113
+	if ok36 {
+		size13, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		ok36 = size13 > int64(0)
+	}
+	var v114 []string
+	if ok36 {
+		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		list17 := make([]string, 0, items4.Len())
+		for i9 := range items4.Len() {
+			a3 := items4.At(i9)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v115 string
+			if celrt.TypeOf(a3) == celrt.StringType {
+				s13, err := celrt.ToString(a3)
+				if err != nil {
+					return "", false, err
+				}
+				v115 = s13
+			} else {
+				v115 = celrt.JSON(a3)
+			}
+			if bytes += len(v115); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list17 = append(list17, v115)
+		}
+		v116 := celrt.Truncate(celrt.JoinSep(list17, " "), int64(limits.Summary))
+		v117 := []string{", asking to allow commands that start with '" + v116 + "' from now on"}
+		v114 = v117
+	} else {
+		v114 = []string{}
+	}
+	v118 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v119 []string
+	if v118.Ok {
 		x5, err := celrt.AsString(celrt.Field(input, "description"))
 		if err != nil {
 			return "", false, err
 		}
-		v53 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
-		v52 = v53
+		v120 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v119 = v120
 	} else {
-		v52 = []string{}
+		v119 = []string{}
 	}
-	notes := celrt.Concat(v28, v29, v31, v36, v40, v49, v52)
+	notes := celrt.Concat(v86, v88, v89, v91, v96, v98, v102, v109, v111, v114, v119)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	out := celrt.Trim(text)
-	var v54 string
+	var v121 string
 	if out == "" {
-		v54 = "no output"
+		v121 = "no output"
 	} else {
-		v54 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
+		v121 = celrt.Plural(celrt.Lines(out), "line", "lines") + " of output"
 	}
+	_ = commandList
 	_ = conflict
 	_ = shown
 	_ = notes
-	return v54, true, nil
+	return v121, true, nil
 }
 
 // ErrorRunShellCommand summarizes the failure of a call to "run_shell_command" (Shell).
@@ -15037,20 +18923,57 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 // arguments by its first and last 32), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
 // agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background), Qwen Code run_shell_command, Claude
-// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
-// Codex shell (command as an argv list, shown shell-quoted), shell_command
-// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
-// justification. Declines without a command. An agent reads only its own
-// fields, so when a call carries both command and cmd, several directories
-// or both timeouts, and they differ, each is shown with its name: the
-// field the tool named reads first and whole (cmd for exec_command,
-// command for the others), the other on one line, cut at the summary
-// limit. The tool named bash has no entry: its prompt shows the command
-// itself.
+// older directory, is_background, additional_permissions), Qwen Code
+// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
+// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
+// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
+// which no seconds timeout of theirs reaches), Codex shell (command as an
+// argv list, shown shell-quoted), shell_command and exec_command (cmd)
+// with workdir, timeout_ms, sandbox_permissions (or the older
+// with_escalated_permissions), additional_permissions, justification and
+// prefix_rule, the approval rule the model proposes for later commands.
+// strands-agents shell sends command as a string, an object, or a list of
+// commands (strings or objects with their own command, work_dir and
+// timeout), with work_dir, parallel, ignore_errors and timeout; its list
+// is shown as numbered commands, each with a fair share of the room (of
+// more than 8, the first and last 4). A list is read as strands' when it
+// holds an object, or when the call has strands' fields or its first item
+// holds a space (no program is named so) and none of Codex's fields;
+// otherwise it is Codex's argv. Declines without a command. An agent reads
+// only its own fields, so when a call carries both command and cmd,
+// several directories or both timeouts, and they differ, each is shown
+// with its name: the field the tool named reads first and whole (cmd for
+// exec_command, command for the others), the other on one line, cut at the
+// summary limit. The tool named bash has no entry: its prompt shows the
+// command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
+//	strands = type(input.cmd) != string
+//	  && (type(input.command) == map
+//	    || (type(input.command) == list && input.command.size() > 0
+//	      && (input.command.exists(c, type(c) == map)
+//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
+//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
+//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
+//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
+//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
+//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
+//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
+//	commandTexts = picked.map(i, cel.bind(c, commands[i],
+//	  type(c) == string ? string(c)
+//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
+//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
+//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
+//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
+//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
+//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
+//	      + (!d && !t ? ""
+//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
+//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
+//	commandList = commands.size() > 8
+//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
+//	  : listed.join(", ")
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
 //	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
@@ -15069,23 +18992,40 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
-//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
+//	  cel.bind(net, ap.?network.orValue(null),
+//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
+//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
+//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
+//	      + [["read", "reading "], ["write", "writing "]]
+//	          .map(k, cel.bind(ps,
+//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
+//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
+//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
+//	          .filter(t, t != ""))))
+//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
+//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
+//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
 //	    : dirs.exists(d, d[1] != dirs[0][1])
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double &&
-//	    type(input.timeout) == double && input.timeout_ms != input.timeout
+//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
+//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
 //	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "") + " (timeout)"]
+//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
 //	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
-//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
+//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
+//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
+//	    ? [", asking to allow commands that start with '"
+//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
+//	        + "' from now on"] : [])
+//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	error = cel.bind(out, result.text.trim(),
 //	  cel.bind(codes,
 //	    (type(result.details) == map
@@ -15102,104 +19042,537 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v2 any
-	if v1 {
-		v2 = celrt.Field(input, "command")
-	} else {
-		v2 = []any{}
+	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
+	ok := v1
+	if ok {
+		v2 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		ok2 := v2
+		if !ok2 {
+			v4, failure := func() (bool, error) {
+				v3 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+				ok3 := v3
+				if ok3 {
+					size, err := celrt.Size(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					ok3 = size > int64(0)
+				}
+				return ok3, nil
+			}()
+			v17, failure13 := func() (bool, error) {
+				v5, failure3 := func() (bool, error) {
+					found := false
+					var failure2 error
+					items, err := celrt.Iterate(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					for i := range items.Len() {
+						c := items.At(i)
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found = celrt.TypeOf(c) == celrt.MapType
+						if found {
+							break
+						}
+					}
+					if !found && failure2 != nil {
+						return false, failure2
+					}
+					return found, nil
+				}()
+				v16, failure12 := func() (bool, error) {
+					v12, failure9 := func() (bool, error) {
+						v8, failure5 := func() (bool, error) {
+							found2 := false
+							var failure4 error
+							v6 := []any{
+								celrt.Field(input, "work_dir"),
+								celrt.Field(input, "parallel"),
+								celrt.Field(input, "ignore_errors"),
+							}
+							for _, v7 := range v6 {
+								if steps++; steps > celrt.MaxSteps {
+									return false, celrt.ErrSteps
+								}
+								found2 = !celrt.Equal(v7, nil)
+								if found2 {
+									break
+								}
+							}
+							if !found2 && failure4 != nil {
+								return false, failure4
+							}
+							return found2, nil
+						}()
+						v11, failure8 := func() (bool, error) {
+							v9, failure6 := func() (bool, error) {
+								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								return celrt.TypeOf(elem) == celrt.StringType, nil
+							}()
+							v10, failure7 := func() (bool, error) {
+								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								s, err := celrt.ToString(elem2)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(celrt.Trim(s), " "), nil
+							}()
+							ok8, err := celrt.And(v9, failure6, v10, failure7)
+							if err != nil {
+								return false, err
+							}
+							return ok8, nil
+						}()
+						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+						if err != nil {
+							return false, err
+						}
+						return ok9, nil
+					}()
+					v15, failure11 := func() (bool, error) {
+						found3 := true
+						var failure10 error
+						v13 := []any{
+							celrt.Field(input, "workdir"),
+							celrt.Field(input, "timeout_ms"),
+							celrt.Field(input, "with_escalated_permissions"),
+							celrt.Field(input, "sandbox_permissions"),
+							celrt.Field(input, "additional_permissions"),
+							celrt.Field(input, "justification"),
+							celrt.Field(input, "prefix_rule"),
+						}
+						for _, v14 := range v13 {
+							if steps++; steps > celrt.MaxSteps {
+								return false, celrt.ErrSteps
+							}
+							found3 = celrt.Equal(v14, nil)
+							if !found3 {
+								break
+							}
+						}
+						if found3 && failure10 != nil {
+							return false, failure10
+						}
+						return found3, nil
+					}()
+					ok11, err := celrt.And(v12, failure9, v15, failure11)
+					if err != nil {
+						return false, err
+					}
+					return ok11, nil
+				}()
+				ok12, err := celrt.Or(v5, failure3, v16, failure12)
+				if err != nil {
+					return false, err
+				}
+				return ok12, nil
+			}()
+			ok13, err := celrt.And(v4, failure, v17, failure13)
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = ok13
+		}
+		ok = ok2
 	}
-	args := v2
-	size, err := celrt.Size(args)
+	strands := ok
+	var v18 any
+	if strands {
+		v19 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		var v20 any
+		if v19 {
+			v20 = []any{celrt.Field(input, "command")}
+		} else {
+			v20 = celrt.Field(input, "command")
+		}
+		v18 = v20
+	} else {
+		v18 = []any{}
+	}
+	commands := v18
+	size2, err := celrt.Size(commands)
 	if err != nil {
 		return "", false, err
 	}
-	var v3 any
-	if size > int64(64) {
+	var v21 []int64
+	if size2 > int64(8) {
+		v22 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list := make([]int64, 0, len(v22))
+		for _, i2 := range v22 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v23 int64
+			if i2 < int64(4) {
+				v23 = i2
+			} else {
+				size3, err := celrt.Size(commands)
+				if err != nil {
+					return "", false, err
+				}
+				diff, err := celrt.SubInt(size3, int64(8))
+				if err != nil {
+					return "", false, err
+				}
+				sum, err := celrt.AddInt(diff, i2)
+				if err != nil {
+					return "", false, err
+				}
+				v23 = sum
+			}
+			if bytes += 8; bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, v23)
+		}
+		v21 = list
+	} else {
+		v24 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list2 := make([]int64, 0, len(v24))
+		for _, i3 := range v24 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			size4, err := celrt.Size(commands)
+			if err != nil {
+				return "", false, err
+			}
+			if i3 < size4 {
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, i3)
+			}
+		}
+		v21 = list2
+	}
+	picked := v21
+	list3 := make([]string, 0, len(picked))
+	for _, i4 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem3, err := celrt.Index(commands, i4)
+		if err != nil {
+			return "", false, err
+		}
+		c2 := elem3
+		var v25 string
+		if celrt.TypeOf(c2) == celrt.StringType {
+			s2, err := celrt.ToString(c2)
+			if err != nil {
+				return "", false, err
+			}
+			v25 = s2
+		} else {
+			ok14 := celrt.TypeOf(c2) == celrt.MapType
+			if ok14 {
+				opt, err := celrt.OptSelect(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				v26 := opt.Value
+				if !opt.Ok {
+					v26 = nil
+				}
+				ok14 = celrt.TypeOf(v26) == celrt.StringType
+			}
+			var v27 string
+			if ok14 {
+				command, err := celrt.Select(c2, "command")
+				if err != nil {
+					return "", false, err
+				}
+				s3, err := celrt.ToString(command)
+				if err != nil {
+					return "", false, err
+				}
+				v27 = s3
+			} else {
+				v27 = celrt.JSON(c2)
+			}
+			v25 = v27
+		}
+		if bytes += len(v25); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, v25)
+	}
+	commandTexts := list3
+	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	if err != nil {
+		return "", false, err
+	}
+	var v28 int64
+	if int64(len(picked)) == int64(0) {
+		v28 = int64(1)
+	} else {
+		v28 = int64(len(picked))
+	}
+	quotient, err := celrt.DivInt(diff2, v28)
+	if err != nil {
+		return "", false, err
+	}
+	diff3, err := celrt.SubInt(quotient, int64(25))
+	if err != nil {
+		return "", false, err
+	}
+	s4 := diff3
+	var v29 int64
+	if s4 < int64(10) {
+		v29 = int64(10)
+	} else {
+		v29 = s4
+	}
+	share := v29
+	list4 := make([]string, 0, len(picked))
+	for i5, i6 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.Index(commands, i6)
+		if err != nil {
+			return "", false, err
+		}
+		c3 := elem4
+		ok15 := celrt.TypeOf(c3) == celrt.MapType
+		if ok15 {
+			opt2, err := celrt.OptSelect(c3, "work_dir")
+			if err != nil {
+				return "", false, err
+			}
+			v30 := opt2.Value
+			if !opt2.Ok {
+				v30 = nil
+			}
+			ok15 = celrt.NonEmpty(v30).Ok
+		}
+		d := ok15
+		ok16 := celrt.TypeOf(c3) == celrt.MapType
+		if ok16 {
+			opt3, err := celrt.OptSelect(c3, "timeout")
+			if err != nil {
+				return "", false, err
+			}
+			v31 := opt3.Value
+			if !opt3.Ok {
+				v31 = nil
+			}
+			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+		}
+		t := ok16
+		sum2, err := celrt.AddInt(i6, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(commandTexts, int64(i5))
+		if err != nil {
+			return "", false, err
+		}
+		var v32 int64
+		if d {
+			product, err := celrt.MulInt(share, int64(2))
+			if err != nil {
+				return "", false, err
+			}
+			quotient2, err := celrt.DivInt(product, int64(3))
+			if err != nil {
+				return "", false, err
+			}
+			v32 = quotient2
+		} else {
+			v32 = share
+		}
+		ok17 := !d
+		if ok17 {
+			ok17 = !t
+		}
+		var v33 string
+		if ok17 {
+			v33 = ""
+		} else {
+			var v34 string
+			if d {
+				work_dir, err := celrt.Select(c3, "work_dir")
+				if err != nil {
+					return "", false, err
+				}
+				v35, err := celrt.NonEmpty(work_dir).Get()
+				if err != nil {
+					return "", false, err
+				}
+				quotient3, err := celrt.DivInt(share, int64(3))
+				if err != nil {
+					return "", false, err
+				}
+				v34 = "in '" + celrt.Truncate(v35, quotient3) + "'"
+			} else {
+				v34 = ""
+			}
+			ok18 := d
+			if ok18 {
+				ok18 = t
+			}
+			var v36 string
+			if ok18 {
+				v36 = ", "
+			} else {
+				v36 = ""
+			}
+			var v37 string
+			if t {
+				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err != nil {
+					return "", false, err
+				}
+				v37 = "timeout " + r
+			} else {
+				v37 = ""
+			}
+			v33 = " (" + v34 + v36 + v37 + ")"
+		}
+		elem6 := "#" + strconv.FormatInt(sum2, 10) + " '" + celrt.Truncate(celrt.Collapse(elem5), v32) + "'" + v33
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem6)
+	}
+	listed := list4
+	size5, err := celrt.Size(commands)
+	if err != nil {
+		return "", false, err
+	}
+	var v38 string
+	if size5 > int64(8) {
+		slice, err := celrt.Slice(listed, int64(0), int64(4))
+		if err != nil {
+			return "", false, err
+		}
+		size6, err := celrt.Size(commands)
+		if err != nil {
+			return "", false, err
+		}
+		diff4, err := celrt.SubInt(size6, int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		slice2, err := celrt.Slice(listed, int64(4), int64(8))
+		if err != nil {
+			return "", false, err
+		}
+		v39 := celrt.JoinSep(slice, ", ") + ", …(" + strconv.FormatInt(diff4, 10) + " more commands)…, " + celrt.JoinSep(slice2, ", ")
+		v38 = v39
+	} else {
+		v38 = celrt.JoinSep(listed, ", ")
+	}
+	commandList := v38
+	v40 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v41 any
+	if v40 {
+		v41 = celrt.Field(input, "command")
+	} else {
+		v41 = []any{}
+	}
+	args := v41
+	size7, err := celrt.Size(args)
+	if err != nil {
+		return "", false, err
+	}
+	var v42 any
+	if size7 > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return "", false, err
 		}
-		slice, err := celrt.Slice(x, int64(0), int64(32))
+		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		v3 = slice
+		v42 = slice3
 	} else {
-		v3 = args
+		v42 = args
 	}
-	items, err := celrt.Iterate(v3)
+	items2, err := celrt.Iterate(v42)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		a := items.At(i)
+	list5 := make([]string, 0, items2.Len())
+	for i7 := range items2.Len() {
+		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		var v4 string
+		var v43 string
 		if celrt.TypeOf(a) == celrt.StringType {
-			s, err := celrt.ToString(a)
+			s5, err := celrt.ToString(a)
 			if err != nil {
 				return "", false, err
 			}
-			v4 = s
+			v43 = s5
 		} else {
-			v4 = celrt.JSON(a)
+			v43 = celrt.JSON(a)
 		}
-		s2 := v4
-		ok := s2 != ""
-		if ok {
-			ok = !strings.Contains(s2, " ")
+		s6 := v43
+		ok19 := s6 != ""
+		if ok19 {
+			ok19 = !strings.Contains(s6, " ")
 		}
-		ok2 := ok
-		if ok2 {
-			ok2 = !strings.Contains(s2, "'")
+		ok20 := ok19
+		if ok20 {
+			ok20 = !strings.Contains(s6, "'")
 		}
-		var v5 string
-		if ok2 {
-			v5 = s2
+		var v44 string
+		if ok20 {
+			v44 = s6
 		} else {
-			var v6 string
-			if strings.Contains(s2, "\"") {
-				v6 = "'" + s2 + "'"
+			var v45 string
+			if strings.Contains(s6, "\"") {
+				v45 = "'" + s6 + "'"
 			} else {
-				v6 = "\"" + s2 + "\""
+				v45 = "\"" + s6 + "\""
 			}
-			v5 = v6
+			v44 = v45
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
+		if bytes += len(v44); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list = append(list, v5)
+		list5 = append(list5, v44)
 	}
-	quote := list
-	size2, err := celrt.Size(args)
+	quote := list5
+	size8, err := celrt.Size(args)
 	if err != nil {
 		return "", false, err
 	}
-	var v7 string
-	if size2 > int64(64) {
-		size3, err := celrt.Size(args)
+	var v46 string
+	if size8 > int64(64) {
+		size9, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff, err := celrt.SubInt(size3, int64(64))
+		diff5, err := celrt.SubInt(size9, int64(64))
 		if err != nil {
 			return "", false, err
 		}
-		size4, err := celrt.Size(args)
+		size10, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		diff2, err := celrt.SubInt(size4, int64(32))
+		diff6, err := celrt.SubInt(size10, int64(32))
 		if err != nil {
 			return "", false, err
 		}
-		size5, err := celrt.Size(args)
+		size11, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
@@ -15209,180 +19582,180 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		slice2, err := celrt.Slice(x2, diff2, size5)
+		slice4, err := celrt.Slice(x2, diff6, size11)
 		if err != nil {
 			return "", false, err
 		}
-		list2 := make([]string, 0, len(slice2))
-		for _, a2 := range slice2 {
+		list6 := make([]string, 0, len(slice4))
+		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			var v8 string
+			var v47 string
 			if celrt.TypeOf(a2) == celrt.StringType {
 				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return "", false, err
 				}
-				v8 = x3
+				v47 = x3
 			} else {
-				v8 = celrt.JSON(a2)
+				v47 = celrt.JSON(a2)
 			}
-			s3 := v8
-			ok3 := s3 != ""
-			if ok3 {
-				ok3 = !strings.Contains(s3, " ")
+			s7 := v47
+			ok21 := s7 != ""
+			if ok21 {
+				ok21 = !strings.Contains(s7, " ")
 			}
-			ok4 := ok3
-			if ok4 {
-				ok4 = !strings.Contains(s3, "'")
+			ok22 := ok21
+			if ok22 {
+				ok22 = !strings.Contains(s7, "'")
 			}
-			var v9 string
-			if ok4 {
-				v9 = s3
+			var v48 string
+			if ok22 {
+				v48 = s7
 			} else {
-				var v10 string
-				if strings.Contains(s3, "\"") {
-					v10 = "'" + s3 + "'"
+				var v49 string
+				if strings.Contains(s7, "\"") {
+					v49 = "'" + s7 + "'"
 				} else {
-					v10 = "\"" + s3 + "\""
+					v49 = "\"" + s7 + "\""
 				}
-				v9 = v10
+				v48 = v49
 			}
-			if bytes += len(v9); bytes > celrt.MaxBytes {
+			if bytes += len(v48); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list2 = append(list2, v9)
+			list6 = append(list6, v48)
 		}
-		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v46 = " …(" + strconv.FormatInt(diff5, 10) + " more arguments)… " + celrt.JoinSep(list6, " ")
 	} else {
-		v7 = ""
+		v46 = ""
 	}
-	tail := v7
-	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v12 string
-	if v11 {
-		s4, err := celrt.ToString(celrt.Field(input, "command"))
+	tail := v46
+	v50 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v51 string
+	if v50 {
+		s8, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return "", false, err
 		}
-		v12 = s4
+		v51 = s8
 	} else {
-		size6, err := celrt.Size(args)
+		size12, err := celrt.Size(args)
 		if err != nil {
 			return "", false, err
 		}
-		var v13 string
-		if size6 > int64(0) {
-			v13 = celrt.JoinSep(quote, " ") + tail
+		var v52 string
+		if size12 > int64(0) {
+			v52 = celrt.JoinSep(quote, " ") + tail
 		} else {
-			v13 = ""
+			v52 = ""
 		}
-		v12 = v13
+		v51 = v52
 	}
-	v14 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v15 string
-	if v14 {
-		s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+	v53 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v54 string
+	if v53 {
+		s9, err := celrt.ToString(celrt.Field(input, "cmd"))
 		if err != nil {
 			return "", false, err
 		}
-		v15 = s5
+		v54 = s9
 	} else {
-		v15 = ""
+		v54 = ""
 	}
-	v16 := [][]string{[]string{"command", v12}, []string{"cmd", v15}}
-	list3 := make([][]string, 0, len(v16))
-	for _, s6 := range v16 {
+	v55 := [][]string{[]string{"command", v51}, []string{"cmd", v54}}
+	list7 := make([][]string, 0, len(v55))
+	for _, s10 := range v55 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(s6, int64(1))
+		elem7, err := celrt.IndexList(s10, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.Trim(elem) != "" {
-			if bytes += celrt.Footprint(s6); bytes > celrt.MaxBytes {
+		if celrt.Trim(elem7) != "" {
+			if bytes += celrt.Footprint(s10); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, s6)
+			list7 = append(list7, s10)
 		}
 	}
-	scripts := list3
-	var v17 [][]string
+	scripts := list7
+	var v56 [][]string
 	if tool == "exec_command" {
-		v17 = celrt.ReverseList(scripts)
+		v56 = celrt.ReverseList(scripts)
 	} else {
-		v17 = scripts
+		v56 = scripts
 	}
-	ordered := v17
-	found := false
-	var failure error
-	for _, s7 := range scripts {
+	ordered := v56
+	found4 := false
+	var failure14 error
+	for _, s11 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		v18, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(s7, int64(1))
+		v57, failure15 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s11, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem3, err := celrt.IndexList(scripts, int64(0))
+			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem4, err := celrt.IndexList(elem3, int64(1))
+			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return celrt.Trim(elem2) != celrt.Trim(elem4), nil
+			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
+		if failure15 != nil {
+			if failure14 == nil {
+				failure14 = failure15
 			}
 			continue
 		}
-		found = v18
-		if found {
+		found4 = v57
+		if found4 {
 			break
 		}
 	}
-	if !found && failure != nil {
-		return "", false, failure
+	if !found4 && failure14 != nil {
+		return "", false, failure14
 	}
-	conflict := found
-	var v19 string
+	conflict := found4
+	var v58 string
 	if int64(len(ordered)) == int64(0) {
-		v19 = ""
+		v58 = ""
 	} else {
-		elem5, err := celrt.IndexList(ordered, int64(0))
+		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem6, err := celrt.IndexList(elem5, int64(1))
+		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v19 = elem6
+		v58 = elem12
 	}
-	script := v19
+	script := v58
 	count := celrt.Lines(script)
-	var v20 string
+	var v59 string
 	if count <= int64(1000) {
-		list4 := make([]string, 0, len(celrt.Split(script, "\n")))
+		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			elem7 := celrt.Collapse(l)
-			if bytes += len(elem7); bytes > celrt.MaxBytes {
+			elem13 := celrt.Collapse(l)
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list4 = append(list4, elem7)
+			list8 = append(list8, elem13)
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, l2 := range list4 {
+		list9 := make([]string, 0, len(list8))
+		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -15390,387 +19763,656 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list9 = append(list9, l2)
 			}
 		}
-		v20 = celrt.JoinSep(list5, "\n")
+		v59 = celrt.JoinSep(list9, "\n")
 	} else {
-		v20 = celrt.Collapse(script)
+		v59 = celrt.Collapse(script)
 	}
-	shown := v20
-	v21 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v22 := []any{"directory", celrt.Field(input, "directory")}
-	v23 := [][]any{v21, v22, []any{"workdir", celrt.Field(input, "workdir")}}
-	list6 := make([][]any, 0, len(v23))
-	for _, d := range v23 {
+	shown := v59
+	v60 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v61 := []any{"directory", celrt.Field(input, "directory")}
+	v62 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v63 := [][]any{v60, v61, []any{"workdir", celrt.Field(input, "workdir")}, v62}
+	list10 := make([][]any, 0, len(v63))
+	for _, d2 := range v63 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(d, int64(1))
+		elem14, err := celrt.IndexList(d2, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+		if celrt.NonEmpty(elem14).Ok {
+			if bytes += celrt.Footprint(d2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list6 = append(list6, d)
+			list10 = append(list10, d2)
 		}
 	}
-	list7 := make([][]string, 0, len(list6))
-	for _, d2 := range list6 {
+	list11 := make([][]string, 0, len(list10))
+	for _, d3 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(d2, int64(0))
+		elem15, err := celrt.IndexList(d3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		s8, err := celrt.ToString(elem9)
+		s12, err := celrt.ToString(elem15)
 		if err != nil {
 			return "", false, err
 		}
-		elem10, err := celrt.IndexList(d2, int64(1))
+		elem16, err := celrt.IndexList(d3, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v24, err := celrt.NonEmpty(elem10).Get()
+		v64, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return "", false, err
 		}
-		elem11 := []string{s8, v24}
-		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
+		elem17 := []string{s12, v64}
+		if bytes += celrt.Footprint(elem17); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list7 = append(list7, elem11)
+		list11 = append(list11, elem17)
 	}
-	dirs := list7
-	v25 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v26 := v25.Value
-	if !v25.Ok {
-		v26 = ""
+	dirs := list11
+	v65 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v66 := v65.Value
+	if !v65.Ok {
+		v66 = ""
 	}
-	perms := v26
-	v27 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v28 []string
-	if v27 {
-		v28 = []string{" outside the sandbox"}
+	perms := v66
+	v67 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v68 any
+	if v67 == celrt.MapType {
+		v68 = celrt.Field(input, "additional_permissions")
 	} else {
-		v28 = []string{}
+		v68 = celrt.EmptyMap()
 	}
-	var v29 []string
-	if perms == "require_escalated" {
-		v29 = []string{" with escalated permissions"}
-	} else {
-		var v30 []string
-		if perms == "with_additional_permissions" {
-			v30 = []string{" with additional permissions"}
-		} else {
-			v30 = []string{}
+	ap := v68
+	opt4, err := celrt.OptSelect(ap, "network")
+	if err != nil {
+		return "", false, err
+	}
+	v69 := opt4.Value
+	if !opt4.Ok {
+		v69 = nil
+	}
+	net := v69
+	opt5, err := celrt.OptSelect(ap, "file_system")
+	if err != nil {
+		return "", false, err
+	}
+	v70 := opt5.Value
+	if !opt5.Ok {
+		v70 = nil
+	}
+	var v71 any
+	if celrt.TypeOf(v70) == celrt.MapType {
+		file_system, err := celrt.Select(ap, "file_system")
+		if err != nil {
+			return "", false, err
 		}
-		v29 = v30
-	}
-	var v31 []string
-	if int64(len(dirs)) == int64(0) {
-		v31 = []string{}
+		v71 = file_system
 	} else {
-		found2 := false
-		var failure3 error
-		for _, d3 := range dirs {
+		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		if err != nil {
+			return "", false, err
+		}
+		v72 := opt6.Value
+		if !opt6.Ok {
+			v72 = nil
+		}
+		var v73 any
+		if celrt.TypeOf(v72) == celrt.MapType {
+			fileSystem, err := celrt.Select(ap, "fileSystem")
+			if err != nil {
+				return "", false, err
+			}
+			v73 = fileSystem
+		} else {
+			v73 = celrt.EmptyMap()
+		}
+		v71 = v73
+	}
+	fs := v71
+	ok23 := celrt.EqualBool(net, true)
+	if !ok23 {
+		ok24 := celrt.TypeOf(net) == celrt.MapType
+		if ok24 {
+			opt7, err := celrt.OptSelect(net, "enabled")
+			if err != nil {
+				return "", false, err
+			}
+			v74 := opt7.Value
+			if !opt7.Ok {
+				v74 = nil
+			}
+			ok24 = celrt.EqualBool(v74, true)
+		}
+		ok23 = ok24
+	}
+	var v75 []string
+	if ok23 {
+		v75 = []string{"network access"}
+	} else {
+		v75 = []string{}
+	}
+	v76 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v76))
+	for _, k := range v76 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v77, failure16 := func() (bool, error) {
+			elem18, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			found5, err := celrt.In(elem18, fs)
+			if err != nil {
+				return false, err
+			}
+			return found5, nil
+		}()
+		v78, failure17 := func() (bool, error) {
+			elem19, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.Index(fs, elem19)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem20) == celrt.ListType, nil
+		}()
+		ok26, err := celrt.And(v77, failure16, v78, failure17)
+		if err != nil {
+			return "", false, err
+		}
+		var v79 any
+		if ok26 {
+			elem21, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return "", false, err
+			}
+			elem22, err := celrt.Index(fs, elem21)
+			if err != nil {
+				return "", false, err
+			}
+			v79 = elem22
+		} else {
+			v79 = []any{}
+		}
+		items3, err := celrt.Iterate(v79)
+		if err != nil {
+			return "", false, err
+		}
+		list13 := make([]any, 0, items3.Len())
+		for i8 := range items3.Len() {
+			p := items3.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			v32, failure4 := func() (bool, error) {
-				elem12, err := celrt.IndexList(d3, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list13 = append(list13, p)
+			}
+		}
+		list14 := make([]string, 0, len(list13))
+		for _, p2 := range list13 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v80, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return "", false, err
+			}
+			elem23 := "'" + v80 + "'"
+			if bytes += len(elem23); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list14 = append(list14, elem23)
+		}
+		ps := list14
+		var v81 string
+		if int64(len(ps)) == int64(0) {
+			v81 = ""
+		} else {
+			elem24, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return "", false, err
+			}
+			v82 := celrt.Truncate(celrt.JoinSep(ps, ", "), int64(limits.Summary))
+			v81 = elem24 + v82
+		}
+		if bytes += len(v81); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list12 = append(list12, v81)
+	}
+	list15 := make([]string, 0, len(list12))
+	for _, t2 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if t2 != "" {
+			if bytes += len(t2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list15 = append(list15, t2)
+		}
+	}
+	grants := celrt.Concat(v75, list15)
+	ok27 := tool == "Bash"
+	if ok27 {
+		v83 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok27 = v83
+	}
+	ok28 := ok27
+	if ok28 {
+		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+		if err != nil {
+			return "", false, err
+		}
+		ok28 = ok29
+	}
+	var v84 string
+	if ok28 {
+		v84 = " ms"
+	} else {
+		v84 = ""
+	}
+	timeoutUnit := v84
+	v85 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v86 []string
+	if v85 {
+		v86 = []string{" outside the sandbox"}
+	} else {
+		v86 = []string{}
+	}
+	ok30 := perms == "require_escalated"
+	if !ok30 {
+		v87 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok30 = v87
+	}
+	var v88 []string
+	if ok30 {
+		v88 = []string{" with escalated permissions"}
+	} else {
+		v88 = []string{}
+	}
+	ok31 := perms == "with_additional_permissions"
+	if !ok31 {
+		ok31 = int64(len(grants)) > int64(0)
+	}
+	var v89 []string
+	if ok31 {
+		var v90 string
+		if int64(len(grants)) == int64(0) {
+			v90 = ""
+		} else {
+			v90 = " (" + celrt.JoinSep(grants, ", ") + ")"
+		}
+		v89 = []string{" with additional permissions" + v90}
+	} else {
+		v89 = []string{}
+	}
+	var v91 []string
+	if int64(len(dirs)) == int64(0) {
+		v91 = []string{}
+	} else {
+		found6 := false
+		var failure18 error
+		for _, d4 := range dirs {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v92, failure19 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d4, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(dirs, int64(0))
+				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem25 != elem27, nil
 			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
+			if failure19 != nil {
+				if failure18 == nil {
+					failure18 = failure19
 				}
 				continue
 			}
-			found2 = v32
-			if found2 {
+			found6 = v92
+			if found6 {
 				break
 			}
 		}
-		if !found2 && failure3 != nil {
-			return "", false, failure3
+		if !found6 && failure18 != nil {
+			return "", false, failure18
 		}
-		var v33 []string
-		if found2 {
-			list8 := make([]string, 0, len(dirs))
-			for _, d4 := range dirs {
+		var v93 []string
+		if found6 {
+			list16 := make([]string, 0, len(dirs))
+			for _, d5 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				elem15, err := celrt.IndexList(d4, int64(0))
+				elem28, err := celrt.IndexList(d5, int64(0))
 				if err != nil {
 					return "", false, err
 				}
-				elem16, err := celrt.IndexList(d4, int64(1))
+				elem29, err := celrt.IndexList(d5, int64(1))
 				if err != nil {
 					return "", false, err
 				}
-				elem17 := elem15 + " '" + celrt.Truncate(elem16, int64(limits.Summary)) + "'"
-				if bytes += len(elem17); bytes > celrt.MaxBytes {
+				elem30 := elem28 + " '" + celrt.Truncate(elem29, int64(limits.Summary)) + "'"
+				if bytes += len(elem30); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list8 = append(list8, elem17)
+				list16 = append(list16, elem30)
 			}
-			v33 = []string{" in " + celrt.JoinSep(list8, " or ")}
+			v93 = []string{" in " + celrt.JoinSep(list16, " or ")}
 		} else {
-			elem18, err := celrt.IndexList(dirs, int64(0))
+			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			v33 = []string{" in '" + elem19 + "'"}
+			v93 = []string{" in '" + elem32 + "'"}
 		}
-		v31 = v33
+		v91 = v93
 	}
-	v34 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok5 := v34
-	if !ok5 {
-		v35 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok5 = v35
+	v94 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok32 := v94
+	if !ok32 {
+		v95 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok32 = v95
 	}
-	var v36 []string
-	if ok5 {
-		v36 = []string{" in the background"}
+	var v96 []string
+	if ok32 {
+		v96 = []string{" in the background"}
 	} else {
-		v36 = []string{}
+		v96 = []string{}
 	}
-	v37 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok6 := v37
-	if ok6 {
-		v38 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok6 = v38
+	v97 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok33 := v97
+	if ok33 {
+		ok33 = !strands
 	}
-	ok7 := ok6
-	if ok7 {
-		v39 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok7 = v39
+	var v98 []string
+	if ok33 {
+		v98 = []string{" in parallel"}
+	} else {
+		v98 = []string{}
 	}
-	var v40 []string
-	if ok7 {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
+	v99 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok34 := v99
+	if ok34 {
+		v100 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok34 = v100
+	}
+	ok35 := ok34
+	if ok35 {
+		v101 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok35 = v101
+	}
+	var v102 []string
+	if ok35 {
+		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout")
+		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
 			return "", false, err
 		}
-		var v41 string
-		if tool == "Bash" {
-			v41 = " ms"
-		} else {
-			v41 = ""
-		}
-		v42 := []string{", timeout " + r + " ms (timeout_ms) or " + r2 + v41 + " (timeout)"}
-		v40 = v42
+		v103 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v102 = v103
 	} else {
-		v43 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v44 []string
-		if v43 {
-			r3, err := celrt.NumberTextOf(input, "timeout_ms")
+		v104 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v105 []string
+		if v104 {
+			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return "", false, err
 			}
-			v44 = []string{", timeout " + r3 + " ms"}
+			v105 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v45 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v46 []string
-			if v45 {
-				r4, err := celrt.NumberTextOf(input, "timeout")
+			v106 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v107 []string
+			if v106 {
+				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
 					return "", false, err
 				}
-				var v47 string
-				if tool == "Bash" {
-					v47 = " ms"
-				} else {
-					v47 = ""
-				}
-				v46 = []string{", timeout " + r4 + v47}
+				v107 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v46 = []string{}
+				v107 = []string{}
 			}
-			v44 = v46
+			v105 = v107
 		}
-		v40 = v44
+		v102 = v105
 	}
-	v48 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v49 []string
-	if v48.Ok {
+	v108 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v109 []string
+	if v108 {
+		v109 = []string{", going on after a command fails"}
+	} else {
+		v109 = []string{}
+	}
+	v110 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v111 []string
+	if v110.Ok {
 		x4, err := celrt.AsString(celrt.Field(input, "justification"))
 		if err != nil {
 			return "", false, err
 		}
-		v50 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
-		v49 = v50
+		v112 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v111 = v112
 	} else {
-		v49 = []string{}
+		v111 = []string{}
 	}
-	v51 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v52 []string
-	if v51.Ok {
+	v113 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok36 := v113
+	if ok36 {
+		size13, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		ok36 = size13 > int64(0)
+	}
+	var v114 []string
+	if ok36 {
+		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return "", false, err
+		}
+		list17 := make([]string, 0, items4.Len())
+		for i9 := range items4.Len() {
+			a3 := items4.At(i9)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			var v115 string
+			if celrt.TypeOf(a3) == celrt.StringType {
+				s13, err := celrt.ToString(a3)
+				if err != nil {
+					return "", false, err
+				}
+				v115 = s13
+			} else {
+				v115 = celrt.JSON(a3)
+			}
+			if bytes += len(v115); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list17 = append(list17, v115)
+		}
+		v116 := celrt.Truncate(celrt.JoinSep(list17, " "), int64(limits.Summary))
+		v117 := []string{", asking to allow commands that start with '" + v116 + "' from now on"}
+		v114 = v117
+	} else {
+		v114 = []string{}
+	}
+	v118 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v119 []string
+	if v118.Ok {
 		x5, err := celrt.AsString(celrt.Field(input, "description"))
 		if err != nil {
 			return "", false, err
 		}
-		v53 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
-		v52 = v53
+		v120 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v119 = v120
 	} else {
-		v52 = []string{}
+		v119 = []string{}
 	}
-	notes := celrt.Concat(v28, v29, v31, v36, v40, v49, v52)
+	notes := celrt.Concat(v86, v88, v89, v91, v96, v98, v102, v109, v111, v114, v119)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	out := celrt.Trim(text)
-	v54 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-	var v55 []string
-	if v54 {
-		opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+	v121 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+	var v122 []string
+	if v121 {
+		opt8, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
 		if err != nil {
 			return "", false, err
 		}
-		v56 := opt.Value
-		if !opt.Ok {
-			v56 = nil
+		v123 := opt8.Value
+		if !opt8.Ok {
+			v123 = nil
 		}
-		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+		opt9, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
 		if err != nil {
 			return "", false, err
 		}
-		v57 := opt2.Value
-		if !opt2.Ok {
-			v57 = nil
+		v124 := opt9.Value
+		if !opt9.Ok {
+			v124 = nil
 		}
-		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+		opt10, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
 		if err != nil {
 			return "", false, err
 		}
-		v58 := opt3.Value
-		if !opt3.Ok {
-			v58 = nil
+		v125 := opt10.Value
+		if !opt10.Ok {
+			v125 = nil
 		}
-		list9 := make([]any, 0, len([]any{v56, v57, v58}))
-		for _, c := range []any{v56, v57, v58} {
+		list18 := make([]any, 0, len([]any{v123, v124, v125}))
+		for _, c4 := range []any{v123, v124, v125} {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok8 := celrt.TypeOf(c) == celrt.DoubleType
-			if !ok8 {
-				ok8 = celrt.TypeOf(c) == celrt.IntType
+			ok37 := celrt.TypeOf(c4) == celrt.DoubleType
+			if !ok37 {
+				ok37 = celrt.TypeOf(c4) == celrt.IntType
 			}
-			if ok8 {
-				if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
+			if ok37 {
+				if bytes += celrt.Footprint(c4); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list9 = append(list9, c)
+				list18 = append(list18, c4)
 			}
 		}
-		list10 := make([]string, 0, len(list9))
-		for _, c2 := range list9 {
+		list19 := make([]string, 0, len(list18))
+		for _, c5 := range list18 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			text2, err := celrt.NumberTextDyn(c2)
+			text2, err := celrt.NumberTextDyn(c5)
 			if err != nil {
 				return "", false, err
 			}
 			if bytes += len(text2); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list10 = append(list10, text2)
+			list19 = append(list19, text2)
 		}
-		v55 = list10
+		v122 = list19
 	} else {
-		v55 = []string{}
+		v122 = []string{}
 	}
-	var v59 []string
+	var v126 []string
 	if strings.Contains(out, "exited with code ") {
-		r5, err := celrt.LastIndexOf(out, "exited with code ")
+		r6, err := celrt.LastIndexOf(out, "exited with code ")
 		if err != nil {
 			return "", false, err
 		}
-		sum, err := celrt.AddInt(r5, int64(17))
+		sum3, err := celrt.AddInt(r6, int64(17))
 		if err != nil {
 			return "", false, err
 		}
-		r6, err := celrt.Substring(out, sum)
+		r7, err := celrt.Substring(out, sum3)
 		if err != nil {
 			return "", false, err
 		}
-		elem20, err := celrt.IndexList(celrt.SplitN(r6, "\n", int64(2)), int64(0))
+		elem33, err := celrt.IndexList(celrt.SplitN(r7, "\n", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v60 := []string{celrt.Truncate(celrt.Trim(elem20), int64(12))}
-		v59 = v60
+		v127 := []string{celrt.Truncate(celrt.Trim(elem33), int64(12))}
+		v126 = v127
 	} else {
-		v59 = []string{}
+		v126 = []string{}
 	}
-	codes := celrt.Concat(v55, v59)
-	ok9 := int64(len(codes)) == int64(0)
-	if ok9 {
-		ok9 = out == ""
+	codes := celrt.Concat(v122, v126)
+	ok38 := int64(len(codes)) == int64(0)
+	if ok38 {
+		ok38 = out == ""
 	}
-	var v61 celrt.Optional[string]
-	if ok9 {
-		v61 = celrt.None[string]()
+	var v128 celrt.Optional[string]
+	if ok38 {
+		v128 = celrt.None[string]()
 	} else {
-		var v62 string
+		var v129 string
 		if int64(len(codes)) > int64(0) {
-			elem21, err := celrt.IndexList(codes, int64(0))
+			elem34, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			var v63 string
+			var v130 string
 			if out == "" {
-				v63 = ""
+				v130 = ""
 			} else {
-				v63 = ": "
+				v130 = ": "
 			}
-			v62 = "exit " + elem21 + v63
+			v129 = "exit " + elem34 + v130
 		} else {
-			v62 = ""
+			v129 = ""
 		}
-		var v64 string
+		var v131 string
 		if out == "" {
-			v64 = ""
+			v131 = ""
 		} else {
-			elem22, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			elem35, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
-			v64 = celrt.Inline(elem22, int64(limits.Summary))
+			v131 = celrt.Inline(elem35, int64(limits.Summary))
 		}
-		v61 = celrt.Of(v62 + v64)
+		v128 = celrt.Of(v129 + v131)
 	}
+	_ = commandList
 	_ = conflict
 	_ = shown
 	_ = notes
-	return v61.Value, v61.Ok, nil
+	return v128.Value, v128.Ok, nil
 }
 
 // ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command" (Shell).
@@ -15783,20 +20425,57 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 // arguments by its first and last 32), then whether it leaves the sandbox,
 // the directory, background, timeout, the stated justification and the
 // agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background), Qwen Code run_shell_command, Claude
-// Code Bash (timeout in ms, run_in_background, dangerouslyDisableSandbox),
-// Codex shell (command as an argv list, shown shell-quoted), shell_command
-// and exec_command (cmd) with workdir, timeout_ms, sandbox_permissions and
-// justification. Declines without a command. An agent reads only its own
-// fields, so when a call carries both command and cmd, several directories
-// or both timeouts, and they differ, each is shown with its name: the
-// field the tool named reads first and whole (cmd for exec_command,
-// command for the others), the other on one line, cut at the summary
-// limit. The tool named bash has no entry: its prompt shows the command
-// itself.
+// older directory, is_background, additional_permissions), Qwen Code
+// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
+// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
+// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
+// which no seconds timeout of theirs reaches), Codex shell (command as an
+// argv list, shown shell-quoted), shell_command and exec_command (cmd)
+// with workdir, timeout_ms, sandbox_permissions (or the older
+// with_escalated_permissions), additional_permissions, justification and
+// prefix_rule, the approval rule the model proposes for later commands.
+// strands-agents shell sends command as a string, an object, or a list of
+// commands (strings or objects with their own command, work_dir and
+// timeout), with work_dir, parallel, ignore_errors and timeout; its list
+// is shown as numbered commands, each with a fair share of the room (of
+// more than 8, the first and last 4). A list is read as strands' when it
+// holds an object, or when the call has strands' fields or its first item
+// holds a space (no program is named so) and none of Codex's fields;
+// otherwise it is Codex's argv. Declines without a command. An agent reads
+// only its own fields, so when a call carries both command and cmd,
+// several directories or both timeouts, and they differ, each is shown
+// with its name: the field the tool named reads first and whole (cmd for
+// exec_command, command for the others), the other on one line, cut at the
+// summary limit. The tool named bash has no entry: its prompt shows the
+// command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
+//	strands = type(input.cmd) != string
+//	  && (type(input.command) == map
+//	    || (type(input.command) == list && input.command.size() > 0
+//	      && (input.command.exists(c, type(c) == map)
+//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
+//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
+//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
+//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
+//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
+//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
+//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
+//	commandTexts = picked.map(i, cel.bind(c, commands[i],
+//	  type(c) == string ? string(c)
+//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
+//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
+//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
+//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
+//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
+//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
+//	      + (!d && !t ? ""
+//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
+//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
+//	commandList = commands.size() > 8
+//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
+//	  : listed.join(", ")
 //	args = type(input.command) == list ? input.command : []
 //	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
 //	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
@@ -15815,23 +20494,40 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" ? [" with escalated permissions"]
-//	    : perms == "with_additional_permissions" ? [" with additional permissions"] : [])
+//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
+//	  cel.bind(net, ap.?network.orValue(null),
+//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
+//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
+//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
+//	      + [["read", "reading "], ["write", "writing "]]
+//	          .map(k, cel.bind(ps,
+//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
+//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
+//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
+//	          .filter(t, t != ""))))
+//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
+//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
+//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
+//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
 //	    : dirs.exists(d, d[1] != dirs[0][1])
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (type(input.timeout_ms) == double &&
-//	    type(input.timeout) == double && input.timeout_ms != input.timeout
+//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
+//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
 //	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "") + " (timeout)"]
+//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
 //	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + (tool == "Bash" ? " ms" : "")] : [])
-//	+ (nonEmpty(input.justification).hasValue() ? [", justified as \"" + truncate(collapse(input.justification), 80) + "\""] : []) +
-//	    (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
+//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
+//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
+//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
+//	    ? [", asking to allow commands that start with '"
+//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
+//	        + "' from now on"] : [])
+//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	expand = cel.bind(out, result.text,
 //	  out.trim() == ""
 //	    ? optional.none()
@@ -15839,104 +20535,537 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	steps := 0
 	bytes := 0
-	v1 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v2 any
-	if v1 {
-		v2 = celrt.Field(input, "command")
-	} else {
-		v2 = []any{}
+	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
+	ok := v1
+	if ok {
+		v2 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		ok2 := v2
+		if !ok2 {
+			v4, failure := func() (bool, error) {
+				v3 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+				ok3 := v3
+				if ok3 {
+					size, err := celrt.Size(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					ok3 = size > int64(0)
+				}
+				return ok3, nil
+			}()
+			v17, failure13 := func() (bool, error) {
+				v5, failure3 := func() (bool, error) {
+					found := false
+					var failure2 error
+					items, err := celrt.Iterate(celrt.Field(input, "command"))
+					if err != nil {
+						return false, err
+					}
+					for i := range items.Len() {
+						c := items.At(i)
+						if steps++; steps > celrt.MaxSteps {
+							return false, celrt.ErrSteps
+						}
+						found = celrt.TypeOf(c) == celrt.MapType
+						if found {
+							break
+						}
+					}
+					if !found && failure2 != nil {
+						return false, failure2
+					}
+					return found, nil
+				}()
+				v16, failure12 := func() (bool, error) {
+					v12, failure9 := func() (bool, error) {
+						v8, failure5 := func() (bool, error) {
+							found2 := false
+							var failure4 error
+							v6 := []any{
+								celrt.Field(input, "work_dir"),
+								celrt.Field(input, "parallel"),
+								celrt.Field(input, "ignore_errors"),
+							}
+							for _, v7 := range v6 {
+								if steps++; steps > celrt.MaxSteps {
+									return false, celrt.ErrSteps
+								}
+								found2 = !celrt.Equal(v7, nil)
+								if found2 {
+									break
+								}
+							}
+							if !found2 && failure4 != nil {
+								return false, failure4
+							}
+							return found2, nil
+						}()
+						v11, failure8 := func() (bool, error) {
+							v9, failure6 := func() (bool, error) {
+								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								return celrt.TypeOf(elem) == celrt.StringType, nil
+							}()
+							v10, failure7 := func() (bool, error) {
+								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+								if err != nil {
+									return false, err
+								}
+								s, err := celrt.ToString(elem2)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(celrt.Trim(s), " "), nil
+							}()
+							ok8, err := celrt.And(v9, failure6, v10, failure7)
+							if err != nil {
+								return false, err
+							}
+							return ok8, nil
+						}()
+						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+						if err != nil {
+							return false, err
+						}
+						return ok9, nil
+					}()
+					v15, failure11 := func() (bool, error) {
+						found3 := true
+						var failure10 error
+						v13 := []any{
+							celrt.Field(input, "workdir"),
+							celrt.Field(input, "timeout_ms"),
+							celrt.Field(input, "with_escalated_permissions"),
+							celrt.Field(input, "sandbox_permissions"),
+							celrt.Field(input, "additional_permissions"),
+							celrt.Field(input, "justification"),
+							celrt.Field(input, "prefix_rule"),
+						}
+						for _, v14 := range v13 {
+							if steps++; steps > celrt.MaxSteps {
+								return false, celrt.ErrSteps
+							}
+							found3 = celrt.Equal(v14, nil)
+							if !found3 {
+								break
+							}
+						}
+						if found3 && failure10 != nil {
+							return false, failure10
+						}
+						return found3, nil
+					}()
+					ok11, err := celrt.And(v12, failure9, v15, failure11)
+					if err != nil {
+						return false, err
+					}
+					return ok11, nil
+				}()
+				ok12, err := celrt.Or(v5, failure3, v16, failure12)
+				if err != nil {
+					return false, err
+				}
+				return ok12, nil
+			}()
+			ok13, err := celrt.And(v4, failure, v17, failure13)
+			if err != nil {
+				return nil, false, err
+			}
+			ok2 = ok13
+		}
+		ok = ok2
 	}
-	args := v2
-	size, err := celrt.Size(args)
+	strands := ok
+	var v18 any
+	if strands {
+		v19 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.MapType
+		var v20 any
+		if v19 {
+			v20 = []any{celrt.Field(input, "command")}
+		} else {
+			v20 = celrt.Field(input, "command")
+		}
+		v18 = v20
+	} else {
+		v18 = []any{}
+	}
+	commands := v18
+	size2, err := celrt.Size(commands)
 	if err != nil {
 		return nil, false, err
 	}
-	var v3 any
-	if size > int64(64) {
+	var v21 []int64
+	if size2 > int64(8) {
+		v22 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list := make([]int64, 0, len(v22))
+		for _, i2 := range v22 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			var v23 int64
+			if i2 < int64(4) {
+				v23 = i2
+			} else {
+				size3, err := celrt.Size(commands)
+				if err != nil {
+					return nil, false, err
+				}
+				diff, err := celrt.SubInt(size3, int64(8))
+				if err != nil {
+					return nil, false, err
+				}
+				sum, err := celrt.AddInt(diff, i2)
+				if err != nil {
+					return nil, false, err
+				}
+				v23 = sum
+			}
+			if bytes += 8; bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list = append(list, v23)
+		}
+		v21 = list
+	} else {
+		v24 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+		list2 := make([]int64, 0, len(v24))
+		for _, i3 := range v24 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			size4, err := celrt.Size(commands)
+			if err != nil {
+				return nil, false, err
+			}
+			if i3 < size4 {
+				if bytes += 8; bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list2 = append(list2, i3)
+			}
+		}
+		v21 = list2
+	}
+	picked := v21
+	list3 := make([]string, 0, len(picked))
+	for _, i4 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		elem3, err := celrt.Index(commands, i4)
+		if err != nil {
+			return nil, false, err
+		}
+		c2 := elem3
+		var v25 string
+		if celrt.TypeOf(c2) == celrt.StringType {
+			s2, err := celrt.ToString(c2)
+			if err != nil {
+				return nil, false, err
+			}
+			v25 = s2
+		} else {
+			ok14 := celrt.TypeOf(c2) == celrt.MapType
+			if ok14 {
+				opt, err := celrt.OptSelect(c2, "command")
+				if err != nil {
+					return nil, false, err
+				}
+				v26 := opt.Value
+				if !opt.Ok {
+					v26 = nil
+				}
+				ok14 = celrt.TypeOf(v26) == celrt.StringType
+			}
+			var v27 string
+			if ok14 {
+				command, err := celrt.Select(c2, "command")
+				if err != nil {
+					return nil, false, err
+				}
+				s3, err := celrt.ToString(command)
+				if err != nil {
+					return nil, false, err
+				}
+				v27 = s3
+			} else {
+				v27 = celrt.JSON(c2)
+			}
+			v25 = v27
+		}
+		if bytes += len(v25); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list3 = append(list3, v25)
+	}
+	commandTexts := list3
+	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	if err != nil {
+		return nil, false, err
+	}
+	var v28 int64
+	if int64(len(picked)) == int64(0) {
+		v28 = int64(1)
+	} else {
+		v28 = int64(len(picked))
+	}
+	quotient, err := celrt.DivInt(diff2, v28)
+	if err != nil {
+		return nil, false, err
+	}
+	diff3, err := celrt.SubInt(quotient, int64(25))
+	if err != nil {
+		return nil, false, err
+	}
+	s4 := diff3
+	var v29 int64
+	if s4 < int64(10) {
+		v29 = int64(10)
+	} else {
+		v29 = s4
+	}
+	share := v29
+	list4 := make([]string, 0, len(picked))
+	for i5, i6 := range picked {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		elem4, err := celrt.Index(commands, i6)
+		if err != nil {
+			return nil, false, err
+		}
+		c3 := elem4
+		ok15 := celrt.TypeOf(c3) == celrt.MapType
+		if ok15 {
+			opt2, err := celrt.OptSelect(c3, "work_dir")
+			if err != nil {
+				return nil, false, err
+			}
+			v30 := opt2.Value
+			if !opt2.Ok {
+				v30 = nil
+			}
+			ok15 = celrt.NonEmpty(v30).Ok
+		}
+		d := ok15
+		ok16 := celrt.TypeOf(c3) == celrt.MapType
+		if ok16 {
+			opt3, err := celrt.OptSelect(c3, "timeout")
+			if err != nil {
+				return nil, false, err
+			}
+			v31 := opt3.Value
+			if !opt3.Ok {
+				v31 = nil
+			}
+			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+		}
+		t := ok16
+		sum2, err := celrt.AddInt(i6, int64(1))
+		if err != nil {
+			return nil, false, err
+		}
+		elem5, err := celrt.IndexList(commandTexts, int64(i5))
+		if err != nil {
+			return nil, false, err
+		}
+		var v32 int64
+		if d {
+			product, err := celrt.MulInt(share, int64(2))
+			if err != nil {
+				return nil, false, err
+			}
+			quotient2, err := celrt.DivInt(product, int64(3))
+			if err != nil {
+				return nil, false, err
+			}
+			v32 = quotient2
+		} else {
+			v32 = share
+		}
+		ok17 := !d
+		if ok17 {
+			ok17 = !t
+		}
+		var v33 string
+		if ok17 {
+			v33 = ""
+		} else {
+			var v34 string
+			if d {
+				work_dir, err := celrt.Select(c3, "work_dir")
+				if err != nil {
+					return nil, false, err
+				}
+				v35, err := celrt.NonEmpty(work_dir).Get()
+				if err != nil {
+					return nil, false, err
+				}
+				quotient3, err := celrt.DivInt(share, int64(3))
+				if err != nil {
+					return nil, false, err
+				}
+				v34 = "in '" + celrt.Truncate(v35, quotient3) + "'"
+			} else {
+				v34 = ""
+			}
+			ok18 := d
+			if ok18 {
+				ok18 = t
+			}
+			var v36 string
+			if ok18 {
+				v36 = ", "
+			} else {
+				v36 = ""
+			}
+			var v37 string
+			if t {
+				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err != nil {
+					return nil, false, err
+				}
+				v37 = "timeout " + r
+			} else {
+				v37 = ""
+			}
+			v33 = " (" + v34 + v36 + v37 + ")"
+		}
+		elem6 := "#" + strconv.FormatInt(sum2, 10) + " '" + celrt.Truncate(celrt.Collapse(elem5), v32) + "'" + v33
+		if bytes += len(elem6); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem6)
+	}
+	listed := list4
+	size5, err := celrt.Size(commands)
+	if err != nil {
+		return nil, false, err
+	}
+	var v38 string
+	if size5 > int64(8) {
+		slice, err := celrt.Slice(listed, int64(0), int64(4))
+		if err != nil {
+			return nil, false, err
+		}
+		size6, err := celrt.Size(commands)
+		if err != nil {
+			return nil, false, err
+		}
+		diff4, err := celrt.SubInt(size6, int64(8))
+		if err != nil {
+			return nil, false, err
+		}
+		slice2, err := celrt.Slice(listed, int64(4), int64(8))
+		if err != nil {
+			return nil, false, err
+		}
+		v39 := celrt.JoinSep(slice, ", ") + ", …(" + strconv.FormatInt(diff4, 10) + " more commands)…, " + celrt.JoinSep(slice2, ", ")
+		v38 = v39
+	} else {
+		v38 = celrt.JoinSep(listed, ", ")
+	}
+	commandList := v38
+	v40 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v41 any
+	if v40 {
+		v41 = celrt.Field(input, "command")
+	} else {
+		v41 = []any{}
+	}
+	args := v41
+	size7, err := celrt.Size(args)
+	if err != nil {
+		return nil, false, err
+	}
+	var v42 any
+	if size7 > int64(64) {
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
 			return nil, false, err
 		}
-		slice, err := celrt.Slice(x, int64(0), int64(32))
+		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
 			return nil, false, err
 		}
-		v3 = slice
+		v42 = slice3
 	} else {
-		v3 = args
+		v42 = args
 	}
-	items, err := celrt.Iterate(v3)
+	items2, err := celrt.Iterate(v42)
 	if err != nil {
 		return nil, false, err
 	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		a := items.At(i)
+	list5 := make([]string, 0, items2.Len())
+	for i7 := range items2.Len() {
+		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		var v4 string
+		var v43 string
 		if celrt.TypeOf(a) == celrt.StringType {
-			s, err := celrt.ToString(a)
+			s5, err := celrt.ToString(a)
 			if err != nil {
 				return nil, false, err
 			}
-			v4 = s
+			v43 = s5
 		} else {
-			v4 = celrt.JSON(a)
+			v43 = celrt.JSON(a)
 		}
-		s2 := v4
-		ok := s2 != ""
-		if ok {
-			ok = !strings.Contains(s2, " ")
+		s6 := v43
+		ok19 := s6 != ""
+		if ok19 {
+			ok19 = !strings.Contains(s6, " ")
 		}
-		ok2 := ok
-		if ok2 {
-			ok2 = !strings.Contains(s2, "'")
+		ok20 := ok19
+		if ok20 {
+			ok20 = !strings.Contains(s6, "'")
 		}
-		var v5 string
-		if ok2 {
-			v5 = s2
+		var v44 string
+		if ok20 {
+			v44 = s6
 		} else {
-			var v6 string
-			if strings.Contains(s2, "\"") {
-				v6 = "'" + s2 + "'"
+			var v45 string
+			if strings.Contains(s6, "\"") {
+				v45 = "'" + s6 + "'"
 			} else {
-				v6 = "\"" + s2 + "\""
+				v45 = "\"" + s6 + "\""
 			}
-			v5 = v6
+			v44 = v45
 		}
-		if bytes += len(v5); bytes > celrt.MaxBytes {
+		if bytes += len(v44); bytes > celrt.MaxBytes {
 			return nil, false, celrt.ErrBytes
 		}
-		list = append(list, v5)
+		list5 = append(list5, v44)
 	}
-	quote := list
-	size2, err := celrt.Size(args)
+	quote := list5
+	size8, err := celrt.Size(args)
 	if err != nil {
 		return nil, false, err
 	}
-	var v7 string
-	if size2 > int64(64) {
-		size3, err := celrt.Size(args)
+	var v46 string
+	if size8 > int64(64) {
+		size9, err := celrt.Size(args)
 		if err != nil {
 			return nil, false, err
 		}
-		diff, err := celrt.SubInt(size3, int64(64))
+		diff5, err := celrt.SubInt(size9, int64(64))
 		if err != nil {
 			return nil, false, err
 		}
-		size4, err := celrt.Size(args)
+		size10, err := celrt.Size(args)
 		if err != nil {
 			return nil, false, err
 		}
-		diff2, err := celrt.SubInt(size4, int64(32))
+		diff6, err := celrt.SubInt(size10, int64(32))
 		if err != nil {
 			return nil, false, err
 		}
-		size5, err := celrt.Size(args)
+		size11, err := celrt.Size(args)
 		if err != nil {
 			return nil, false, err
 		}
@@ -15946,180 +21075,180 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		if err != nil {
 			return nil, false, err
 		}
-		slice2, err := celrt.Slice(x2, diff2, size5)
+		slice4, err := celrt.Slice(x2, diff6, size11)
 		if err != nil {
 			return nil, false, err
 		}
-		list2 := make([]string, 0, len(slice2))
-		for _, a2 := range slice2 {
+		list6 := make([]string, 0, len(slice4))
+		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
-			var v8 string
+			var v47 string
 			if celrt.TypeOf(a2) == celrt.StringType {
 				x3, err := celrt.AsString(a2)
 				if err != nil {
 					return nil, false, err
 				}
-				v8 = x3
+				v47 = x3
 			} else {
-				v8 = celrt.JSON(a2)
+				v47 = celrt.JSON(a2)
 			}
-			s3 := v8
-			ok3 := s3 != ""
-			if ok3 {
-				ok3 = !strings.Contains(s3, " ")
+			s7 := v47
+			ok21 := s7 != ""
+			if ok21 {
+				ok21 = !strings.Contains(s7, " ")
 			}
-			ok4 := ok3
-			if ok4 {
-				ok4 = !strings.Contains(s3, "'")
+			ok22 := ok21
+			if ok22 {
+				ok22 = !strings.Contains(s7, "'")
 			}
-			var v9 string
-			if ok4 {
-				v9 = s3
+			var v48 string
+			if ok22 {
+				v48 = s7
 			} else {
-				var v10 string
-				if strings.Contains(s3, "\"") {
-					v10 = "'" + s3 + "'"
+				var v49 string
+				if strings.Contains(s7, "\"") {
+					v49 = "'" + s7 + "'"
 				} else {
-					v10 = "\"" + s3 + "\""
+					v49 = "\"" + s7 + "\""
 				}
-				v9 = v10
+				v48 = v49
 			}
-			if bytes += len(v9); bytes > celrt.MaxBytes {
+			if bytes += len(v48); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list2 = append(list2, v9)
+			list6 = append(list6, v48)
 		}
-		v7 = " …(" + strconv.FormatInt(diff, 10) + " more arguments)… " + celrt.JoinSep(list2, " ")
+		v46 = " …(" + strconv.FormatInt(diff5, 10) + " more arguments)… " + celrt.JoinSep(list6, " ")
 	} else {
-		v7 = ""
+		v46 = ""
 	}
-	tail := v7
-	v11 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v12 string
-	if v11 {
-		s4, err := celrt.ToString(celrt.Field(input, "command"))
+	tail := v46
+	v50 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v51 string
+	if v50 {
+		s8, err := celrt.ToString(celrt.Field(input, "command"))
 		if err != nil {
 			return nil, false, err
 		}
-		v12 = s4
+		v51 = s8
 	} else {
-		size6, err := celrt.Size(args)
+		size12, err := celrt.Size(args)
 		if err != nil {
 			return nil, false, err
 		}
-		var v13 string
-		if size6 > int64(0) {
-			v13 = celrt.JoinSep(quote, " ") + tail
+		var v52 string
+		if size12 > int64(0) {
+			v52 = celrt.JoinSep(quote, " ") + tail
 		} else {
-			v13 = ""
+			v52 = ""
 		}
-		v12 = v13
+		v51 = v52
 	}
-	v14 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v15 string
-	if v14 {
-		s5, err := celrt.ToString(celrt.Field(input, "cmd"))
+	v53 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v54 string
+	if v53 {
+		s9, err := celrt.ToString(celrt.Field(input, "cmd"))
 		if err != nil {
 			return nil, false, err
 		}
-		v15 = s5
+		v54 = s9
 	} else {
-		v15 = ""
+		v54 = ""
 	}
-	v16 := [][]string{[]string{"command", v12}, []string{"cmd", v15}}
-	list3 := make([][]string, 0, len(v16))
-	for _, s6 := range v16 {
+	v55 := [][]string{[]string{"command", v51}, []string{"cmd", v54}}
+	list7 := make([][]string, 0, len(v55))
+	for _, s10 := range v55 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem, err := celrt.IndexList(s6, int64(1))
+		elem7, err := celrt.IndexList(s10, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		if celrt.Trim(elem) != "" {
-			if bytes += celrt.Footprint(s6); bytes > celrt.MaxBytes {
+		if celrt.Trim(elem7) != "" {
+			if bytes += celrt.Footprint(s10); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list3 = append(list3, s6)
+			list7 = append(list7, s10)
 		}
 	}
-	scripts := list3
-	var v17 [][]string
+	scripts := list7
+	var v56 [][]string
 	if tool == "exec_command" {
-		v17 = celrt.ReverseList(scripts)
+		v56 = celrt.ReverseList(scripts)
 	} else {
-		v17 = scripts
+		v56 = scripts
 	}
-	ordered := v17
-	found := false
-	var failure error
-	for _, s7 := range scripts {
+	ordered := v56
+	found4 := false
+	var failure14 error
+	for _, s11 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		v18, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(s7, int64(1))
+		v57, failure15 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s11, int64(1))
 			if err != nil {
 				return false, err
 			}
-			elem3, err := celrt.IndexList(scripts, int64(0))
+			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
 				return false, err
 			}
-			elem4, err := celrt.IndexList(elem3, int64(1))
+			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
 				return false, err
 			}
-			return celrt.Trim(elem2) != celrt.Trim(elem4), nil
+			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
+		if failure15 != nil {
+			if failure14 == nil {
+				failure14 = failure15
 			}
 			continue
 		}
-		found = v18
-		if found {
+		found4 = v57
+		if found4 {
 			break
 		}
 	}
-	if !found && failure != nil {
-		return nil, false, failure
+	if !found4 && failure14 != nil {
+		return nil, false, failure14
 	}
-	conflict := found
-	var v19 string
+	conflict := found4
+	var v58 string
 	if int64(len(ordered)) == int64(0) {
-		v19 = ""
+		v58 = ""
 	} else {
-		elem5, err := celrt.IndexList(ordered, int64(0))
+		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
 			return nil, false, err
 		}
-		elem6, err := celrt.IndexList(elem5, int64(1))
+		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		v19 = elem6
+		v58 = elem12
 	}
-	script := v19
+	script := v58
 	count := celrt.Lines(script)
-	var v20 string
+	var v59 string
 	if count <= int64(1000) {
-		list4 := make([]string, 0, len(celrt.Split(script, "\n")))
+		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
 		for _, l := range celrt.Split(script, "\n") {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
-			elem7 := celrt.Collapse(l)
-			if bytes += len(elem7); bytes > celrt.MaxBytes {
+			elem13 := celrt.Collapse(l)
+			if bytes += len(elem13); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list4 = append(list4, elem7)
+			list8 = append(list8, elem13)
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, l2 := range list4 {
+		list9 := make([]string, 0, len(list8))
+		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
@@ -16127,286 +21256,555 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list9 = append(list9, l2)
 			}
 		}
-		v20 = celrt.JoinSep(list5, "\n")
+		v59 = celrt.JoinSep(list9, "\n")
 	} else {
-		v20 = celrt.Collapse(script)
+		v59 = celrt.Collapse(script)
 	}
-	shown := v20
-	v21 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v22 := []any{"directory", celrt.Field(input, "directory")}
-	v23 := [][]any{v21, v22, []any{"workdir", celrt.Field(input, "workdir")}}
-	list6 := make([][]any, 0, len(v23))
-	for _, d := range v23 {
+	shown := v59
+	v60 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v61 := []any{"directory", celrt.Field(input, "directory")}
+	v62 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v63 := [][]any{v60, v61, []any{"workdir", celrt.Field(input, "workdir")}, v62}
+	list10 := make([][]any, 0, len(v63))
+	for _, d2 := range v63 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem8, err := celrt.IndexList(d, int64(1))
+		elem14, err := celrt.IndexList(d2, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if bytes += celrt.Footprint(d); bytes > celrt.MaxBytes {
+		if celrt.NonEmpty(elem14).Ok {
+			if bytes += celrt.Footprint(d2); bytes > celrt.MaxBytes {
 				return nil, false, celrt.ErrBytes
 			}
-			list6 = append(list6, d)
+			list10 = append(list10, d2)
 		}
 	}
-	list7 := make([][]string, 0, len(list6))
-	for _, d2 := range list6 {
+	list11 := make([][]string, 0, len(list10))
+	for _, d3 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return nil, false, celrt.ErrSteps
 		}
-		elem9, err := celrt.IndexList(d2, int64(0))
+		elem15, err := celrt.IndexList(d3, int64(0))
 		if err != nil {
 			return nil, false, err
 		}
-		s8, err := celrt.ToString(elem9)
+		s12, err := celrt.ToString(elem15)
 		if err != nil {
 			return nil, false, err
 		}
-		elem10, err := celrt.IndexList(d2, int64(1))
+		elem16, err := celrt.IndexList(d3, int64(1))
 		if err != nil {
 			return nil, false, err
 		}
-		v24, err := celrt.NonEmpty(elem10).Get()
+		v64, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return nil, false, err
 		}
-		elem11 := []string{s8, v24}
-		if bytes += celrt.Footprint(elem11); bytes > celrt.MaxBytes {
+		elem17 := []string{s12, v64}
+		if bytes += celrt.Footprint(elem17); bytes > celrt.MaxBytes {
 			return nil, false, celrt.ErrBytes
 		}
-		list7 = append(list7, elem11)
+		list11 = append(list11, elem17)
 	}
-	dirs := list7
-	v25 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v26 := v25.Value
-	if !v25.Ok {
-		v26 = ""
+	dirs := list11
+	v65 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v66 := v65.Value
+	if !v65.Ok {
+		v66 = ""
 	}
-	perms := v26
-	v27 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v28 []string
-	if v27 {
-		v28 = []string{" outside the sandbox"}
+	perms := v66
+	v67 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v68 any
+	if v67 == celrt.MapType {
+		v68 = celrt.Field(input, "additional_permissions")
 	} else {
-		v28 = []string{}
+		v68 = celrt.EmptyMap()
 	}
-	var v29 []string
-	if perms == "require_escalated" {
-		v29 = []string{" with escalated permissions"}
-	} else {
-		var v30 []string
-		if perms == "with_additional_permissions" {
-			v30 = []string{" with additional permissions"}
-		} else {
-			v30 = []string{}
+	ap := v68
+	opt4, err := celrt.OptSelect(ap, "network")
+	if err != nil {
+		return nil, false, err
+	}
+	v69 := opt4.Value
+	if !opt4.Ok {
+		v69 = nil
+	}
+	net := v69
+	opt5, err := celrt.OptSelect(ap, "file_system")
+	if err != nil {
+		return nil, false, err
+	}
+	v70 := opt5.Value
+	if !opt5.Ok {
+		v70 = nil
+	}
+	var v71 any
+	if celrt.TypeOf(v70) == celrt.MapType {
+		file_system, err := celrt.Select(ap, "file_system")
+		if err != nil {
+			return nil, false, err
 		}
-		v29 = v30
-	}
-	var v31 []string
-	if int64(len(dirs)) == int64(0) {
-		v31 = []string{}
+		v71 = file_system
 	} else {
-		found2 := false
-		var failure3 error
-		for _, d3 := range dirs {
+		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		if err != nil {
+			return nil, false, err
+		}
+		v72 := opt6.Value
+		if !opt6.Ok {
+			v72 = nil
+		}
+		var v73 any
+		if celrt.TypeOf(v72) == celrt.MapType {
+			fileSystem, err := celrt.Select(ap, "fileSystem")
+			if err != nil {
+				return nil, false, err
+			}
+			v73 = fileSystem
+		} else {
+			v73 = celrt.EmptyMap()
+		}
+		v71 = v73
+	}
+	fs := v71
+	ok23 := celrt.EqualBool(net, true)
+	if !ok23 {
+		ok24 := celrt.TypeOf(net) == celrt.MapType
+		if ok24 {
+			opt7, err := celrt.OptSelect(net, "enabled")
+			if err != nil {
+				return nil, false, err
+			}
+			v74 := opt7.Value
+			if !opt7.Ok {
+				v74 = nil
+			}
+			ok24 = celrt.EqualBool(v74, true)
+		}
+		ok23 = ok24
+	}
+	var v75 []string
+	if ok23 {
+		v75 = []string{"network access"}
+	} else {
+		v75 = []string{}
+	}
+	v76 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v76))
+	for _, k := range v76 {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		v77, failure16 := func() (bool, error) {
+			elem18, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			found5, err := celrt.In(elem18, fs)
+			if err != nil {
+				return false, err
+			}
+			return found5, nil
+		}()
+		v78, failure17 := func() (bool, error) {
+			elem19, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem20, err := celrt.Index(fs, elem19)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem20) == celrt.ListType, nil
+		}()
+		ok26, err := celrt.And(v77, failure16, v78, failure17)
+		if err != nil {
+			return nil, false, err
+		}
+		var v79 any
+		if ok26 {
+			elem21, err := celrt.IndexList(k, int64(0))
+			if err != nil {
+				return nil, false, err
+			}
+			elem22, err := celrt.Index(fs, elem21)
+			if err != nil {
+				return nil, false, err
+			}
+			v79 = elem22
+		} else {
+			v79 = []any{}
+		}
+		items3, err := celrt.Iterate(v79)
+		if err != nil {
+			return nil, false, err
+		}
+		list13 := make([]any, 0, items3.Len())
+		for i8 := range items3.Len() {
+			p := items3.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
-			v32, failure4 := func() (bool, error) {
-				elem12, err := celrt.IndexList(d3, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+					return nil, false, celrt.ErrBytes
+				}
+				list13 = append(list13, p)
+			}
+		}
+		list14 := make([]string, 0, len(list13))
+		for _, p2 := range list13 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			v80, err := celrt.NonEmpty(p2).Get()
+			if err != nil {
+				return nil, false, err
+			}
+			elem23 := "'" + v80 + "'"
+			if bytes += len(elem23); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list14 = append(list14, elem23)
+		}
+		ps := list14
+		var v81 string
+		if int64(len(ps)) == int64(0) {
+			v81 = ""
+		} else {
+			elem24, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			v82 := celrt.Truncate(celrt.JoinSep(ps, ", "), int64(limits.Summary))
+			v81 = elem24 + v82
+		}
+		if bytes += len(v81); bytes > celrt.MaxBytes {
+			return nil, false, celrt.ErrBytes
+		}
+		list12 = append(list12, v81)
+	}
+	list15 := make([]string, 0, len(list12))
+	for _, t2 := range list12 {
+		if steps++; steps > celrt.MaxSteps {
+			return nil, false, celrt.ErrSteps
+		}
+		if t2 != "" {
+			if bytes += len(t2); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list15 = append(list15, t2)
+		}
+	}
+	grants := celrt.Concat(v75, list15)
+	ok27 := tool == "Bash"
+	if ok27 {
+		v83 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok27 = v83
+	}
+	ok28 := ok27
+	if ok28 {
+		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+		if err != nil {
+			return nil, false, err
+		}
+		ok28 = ok29
+	}
+	var v84 string
+	if ok28 {
+		v84 = " ms"
+	} else {
+		v84 = ""
+	}
+	timeoutUnit := v84
+	v85 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v86 []string
+	if v85 {
+		v86 = []string{" outside the sandbox"}
+	} else {
+		v86 = []string{}
+	}
+	ok30 := perms == "require_escalated"
+	if !ok30 {
+		v87 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok30 = v87
+	}
+	var v88 []string
+	if ok30 {
+		v88 = []string{" with escalated permissions"}
+	} else {
+		v88 = []string{}
+	}
+	ok31 := perms == "with_additional_permissions"
+	if !ok31 {
+		ok31 = int64(len(grants)) > int64(0)
+	}
+	var v89 []string
+	if ok31 {
+		var v90 string
+		if int64(len(grants)) == int64(0) {
+			v90 = ""
+		} else {
+			v90 = " (" + celrt.JoinSep(grants, ", ") + ")"
+		}
+		v89 = []string{" with additional permissions" + v90}
+	} else {
+		v89 = []string{}
+	}
+	var v91 []string
+	if int64(len(dirs)) == int64(0) {
+		v91 = []string{}
+	} else {
+		found6 := false
+		var failure18 error
+		for _, d4 := range dirs {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			v92, failure19 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d4, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(dirs, int64(0))
+				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem25 != elem27, nil
 			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
+			if failure19 != nil {
+				if failure18 == nil {
+					failure18 = failure19
 				}
 				continue
 			}
-			found2 = v32
-			if found2 {
+			found6 = v92
+			if found6 {
 				break
 			}
 		}
-		if !found2 && failure3 != nil {
-			return nil, false, failure3
+		if !found6 && failure18 != nil {
+			return nil, false, failure18
 		}
-		var v33 []string
-		if found2 {
-			list8 := make([]string, 0, len(dirs))
-			for _, d4 := range dirs {
+		var v93 []string
+		if found6 {
+			list16 := make([]string, 0, len(dirs))
+			for _, d5 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, false, celrt.ErrSteps
 				}
-				elem15, err := celrt.IndexList(d4, int64(0))
+				elem28, err := celrt.IndexList(d5, int64(0))
 				if err != nil {
 					return nil, false, err
 				}
-				elem16, err := celrt.IndexList(d4, int64(1))
+				elem29, err := celrt.IndexList(d5, int64(1))
 				if err != nil {
 					return nil, false, err
 				}
-				elem17 := elem15 + " '" + celrt.Truncate(elem16, int64(limits.Summary)) + "'"
-				if bytes += len(elem17); bytes > celrt.MaxBytes {
+				elem30 := elem28 + " '" + celrt.Truncate(elem29, int64(limits.Summary)) + "'"
+				if bytes += len(elem30); bytes > celrt.MaxBytes {
 					return nil, false, celrt.ErrBytes
 				}
-				list8 = append(list8, elem17)
+				list16 = append(list16, elem30)
 			}
-			v33 = []string{" in " + celrt.JoinSep(list8, " or ")}
+			v93 = []string{" in " + celrt.JoinSep(list16, " or ")}
 		} else {
-			elem18, err := celrt.IndexList(dirs, int64(0))
+			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
 				return nil, false, err
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
 				return nil, false, err
 			}
-			v33 = []string{" in '" + elem19 + "'"}
+			v93 = []string{" in '" + elem32 + "'"}
 		}
-		v31 = v33
+		v91 = v93
 	}
-	v34 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok5 := v34
-	if !ok5 {
-		v35 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok5 = v35
+	v94 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok32 := v94
+	if !ok32 {
+		v95 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok32 = v95
 	}
-	var v36 []string
-	if ok5 {
-		v36 = []string{" in the background"}
+	var v96 []string
+	if ok32 {
+		v96 = []string{" in the background"}
 	} else {
-		v36 = []string{}
+		v96 = []string{}
 	}
-	v37 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok6 := v37
-	if ok6 {
-		v38 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok6 = v38
+	v97 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok33 := v97
+	if ok33 {
+		ok33 = !strands
 	}
-	ok7 := ok6
-	if ok7 {
-		v39 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok7 = v39
+	var v98 []string
+	if ok33 {
+		v98 = []string{" in parallel"}
+	} else {
+		v98 = []string{}
 	}
-	var v40 []string
-	if ok7 {
-		r, err := celrt.NumberTextOf(input, "timeout_ms")
+	v99 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok34 := v99
+	if ok34 {
+		v100 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok34 = v100
+	}
+	ok35 := ok34
+	if ok35 {
+		v101 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok35 = v101
+	}
+	var v102 []string
+	if ok35 {
+		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
 			return nil, false, err
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout")
+		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
 			return nil, false, err
 		}
-		var v41 string
-		if tool == "Bash" {
-			v41 = " ms"
-		} else {
-			v41 = ""
-		}
-		v42 := []string{", timeout " + r + " ms (timeout_ms) or " + r2 + v41 + " (timeout)"}
-		v40 = v42
+		v103 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v102 = v103
 	} else {
-		v43 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v44 []string
-		if v43 {
-			r3, err := celrt.NumberTextOf(input, "timeout_ms")
+		v104 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v105 []string
+		if v104 {
+			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return nil, false, err
 			}
-			v44 = []string{", timeout " + r3 + " ms"}
+			v105 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v45 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v46 []string
-			if v45 {
-				r4, err := celrt.NumberTextOf(input, "timeout")
+			v106 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v107 []string
+			if v106 {
+				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
 					return nil, false, err
 				}
-				var v47 string
-				if tool == "Bash" {
-					v47 = " ms"
-				} else {
-					v47 = ""
-				}
-				v46 = []string{", timeout " + r4 + v47}
+				v107 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v46 = []string{}
+				v107 = []string{}
 			}
-			v44 = v46
+			v105 = v107
 		}
-		v40 = v44
+		v102 = v105
 	}
-	v48 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v49 []string
-	if v48.Ok {
+	v108 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v109 []string
+	if v108 {
+		v109 = []string{", going on after a command fails"}
+	} else {
+		v109 = []string{}
+	}
+	v110 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v111 []string
+	if v110.Ok {
 		x4, err := celrt.AsString(celrt.Field(input, "justification"))
 		if err != nil {
 			return nil, false, err
 		}
-		v50 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
-		v49 = v50
+		v112 := []string{", justified as \"" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "\""}
+		v111 = v112
 	} else {
-		v49 = []string{}
+		v111 = []string{}
 	}
-	v51 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v52 []string
-	if v51.Ok {
+	v113 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok36 := v113
+	if ok36 {
+		size13, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return nil, false, err
+		}
+		ok36 = size13 > int64(0)
+	}
+	var v114 []string
+	if ok36 {
+		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		if err != nil {
+			return nil, false, err
+		}
+		list17 := make([]string, 0, items4.Len())
+		for i9 := range items4.Len() {
+			a3 := items4.At(i9)
+			if steps++; steps > celrt.MaxSteps {
+				return nil, false, celrt.ErrSteps
+			}
+			var v115 string
+			if celrt.TypeOf(a3) == celrt.StringType {
+				s13, err := celrt.ToString(a3)
+				if err != nil {
+					return nil, false, err
+				}
+				v115 = s13
+			} else {
+				v115 = celrt.JSON(a3)
+			}
+			if bytes += len(v115); bytes > celrt.MaxBytes {
+				return nil, false, celrt.ErrBytes
+			}
+			list17 = append(list17, v115)
+		}
+		v116 := celrt.Truncate(celrt.JoinSep(list17, " "), int64(limits.Summary))
+		v117 := []string{", asking to allow commands that start with '" + v116 + "' from now on"}
+		v114 = v117
+	} else {
+		v114 = []string{}
+	}
+	v118 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v119 []string
+	if v118.Ok {
 		x5, err := celrt.AsString(celrt.Field(input, "description"))
 		if err != nil {
 			return nil, false, err
 		}
-		v53 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
-		v52 = v53
+		v120 := []string{" (described as \"" + celrt.Truncate(celrt.Collapse(x5), int64(80)) + "\")"}
+		v119 = v120
 	} else {
-		v52 = []string{}
+		v119 = []string{}
 	}
-	notes := celrt.Concat(v28, v29, v31, v36, v40, v49, v52)
+	notes := celrt.Concat(v86, v88, v89, v91, v96, v98, v102, v109, v111, v114, v119)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
 	out := text
-	var v54 celrt.Optional[[]string]
+	var v121 celrt.Optional[[]string]
 	if celrt.Trim(out) == "" {
-		v54 = celrt.None[[]string]()
+		v121 = celrt.None[[]string]()
 	} else {
-		var v55 string
+		var v122 string
 		if strings.HasSuffix(out, "\n") {
-			diff3, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+			diff7, err := celrt.SubInt(celrt.StringSize(out), int64(1))
 			if err != nil {
 				return nil, false, err
 			}
-			r5, err := celrt.SubstringRange(out, int64(0), diff3)
+			r6, err := celrt.SubstringRange(out, int64(0), diff7)
 			if err != nil {
 				return nil, false, err
 			}
-			v55 = r5
+			v122 = r6
 		} else {
-			v55 = out
+			v122 = out
 		}
-		v54 = celrt.Of(celrt.Split(v55, "\n"))
+		v121 = celrt.Of(celrt.Split(v122, "\n"))
 	}
+	_ = commandList
 	_ = conflict
 	_ = shown
 	_ = notes
-	return v54.Value, v54.Ok, nil
+	return v121.Value, v121.Ok, nil
 }
 
 // formatterRunShellCommand registers the functions of "run_shell_command".
@@ -16419,18 +21817,24 @@ var formatterRunShellCommand = slots{
 	expand:       ExpandRunShellCommand,
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
 	fields: runtime.InputFields{Read: [][]string{
+		{"additional_permissions"},
 		{"cmd"},
 		{"command"},
 		{"dangerouslyDisableSandbox"},
 		{"description"},
 		{"dir_path"},
 		{"directory"},
+		{"ignore_errors"},
 		{"is_background"},
 		{"justification"},
+		{"parallel"},
+		{"prefix_rule"},
 		{"run_in_background"},
 		{"sandbox_permissions"},
 		{"timeout"},
 		{"timeout_ms"},
+		{"with_escalated_permissions"},
+		{"work_dir"},
 		{"workdir"},
 	}},
 }
@@ -18969,13 +24373,16 @@ var formatterReadManyFiles = slots{
 // PreviewSaveMemory formats calls to "save_memory" (Memory).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
-// that later sessions read, on one line and cut at the preview limit.
-// Declines without a fact.
+// that later sessions read, on one line and cut at the preview limit, and
+// which memory it goes to when the call names a scope (global, for every
+// project, or project). Declines without a fact.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
-//	preview = fact == "" ? optional.none() : optional.of("to remember for later sessions: \"" + truncate(fact, limits.preview) + "\"")
+//	scope = cel.bind(s, collapse(nonEmpty(input.scope).orValue("")),
+//	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
+//	preview = fact == "" ? optional.none() : optional.of("to remember" + scope + " for later sessions: \"" + truncate(fact, limits.preview) + "\"")
 func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
 	v1 := opt.Value
@@ -18983,25 +24390,48 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 		v1 = ""
 	}
 	fact := celrt.Collapse(v1)
-	var v2 celrt.Optional[string]
-	if fact == "" {
-		v2 = celrt.None[string]()
-	} else {
-		v3 := celrt.Of("to remember for later sessions: \"" + celrt.Truncate(fact, int64(limits.Preview)) + "\"")
-		v2 = v3
+	opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
 	}
-	return v2.Value, v2.Ok, nil
+	s := celrt.Collapse(v2)
+	var v3 string
+	if s == "" {
+		v3 = ""
+	} else {
+		v4 := slices.Contains([]string{"global", "project"}, s)
+		var v5 string
+		if v4 {
+			v5 = " in the " + s + " memory"
+		} else {
+			v5 = " in memory scope '" + celrt.Truncate(s, int64(40)) + "'"
+		}
+		v3 = v5
+	}
+	scope := v3
+	var v6 celrt.Optional[string]
+	if fact == "" {
+		v6 = celrt.None[string]()
+	} else {
+		v7 := "to remember" + scope + " for later sessions: \"" + celrt.Truncate(fact, int64(limits.Preview)) + "\""
+		v6 = celrt.Of(v7)
+	}
+	return v6.Value, v6.Ok, nil
 }
 
 // RowSaveMemory renders the row of a call to "save_memory" (Memory).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
-// that later sessions read, on one line and cut at the preview limit.
-// Declines without a fact.
+// that later sessions read, on one line and cut at the preview limit, and
+// which memory it goes to when the call names a scope (global, for every
+// project, or project). Declines without a fact.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	scope = cel.bind(s, collapse(nonEmpty(input.scope).orValue("")),
+//	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
 //	row = fact == "" ? optional.none() : optional.of(truncate(fact, limits.summary))
 func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
@@ -19010,25 +24440,49 @@ func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (str
 		v1 = ""
 	}
 	fact := celrt.Collapse(v1)
-	var v2 celrt.Optional[string]
-	if fact == "" {
-		v2 = celrt.None[string]()
-	} else {
-		v3 := celrt.Of(celrt.Truncate(fact, int64(limits.Summary)))
-		v2 = v3
+	opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
 	}
-	return v2.Value, v2.Ok, nil
+	s := celrt.Collapse(v2)
+	var v3 string
+	if s == "" {
+		v3 = ""
+	} else {
+		v4 := slices.Contains([]string{"global", "project"}, s)
+		var v5 string
+		if v4 {
+			v5 = " in the " + s + " memory"
+		} else {
+			v5 = " in memory scope '" + celrt.Truncate(s, int64(40)) + "'"
+		}
+		v3 = v5
+	}
+	scope := v3
+	var v6 celrt.Optional[string]
+	if fact == "" {
+		v6 = celrt.None[string]()
+	} else {
+		v7 := celrt.Of(celrt.Truncate(fact, int64(limits.Summary)))
+		v6 = v7
+	}
+	_ = scope
+	return v6.Value, v6.Ok, nil
 }
 
 // ResultSaveMemory summarizes the result of a call to "save_memory" (Memory).
 //
 // The fact Gemini CLI or Qwen Code save_memory writes to the memory file
-// that later sessions read, on one line and cut at the preview limit.
-// Declines without a fact.
+// that later sessions read, on one line and cut at the preview limit, and
+// which memory it goes to when the call names a scope (global, for every
+// project, or project). Declines without a fact.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
 //
 //	fact = collapse(nonEmpty(input.fact).orValue(""))
+//	scope = cel.bind(s, collapse(nonEmpty(input.scope).orValue("")),
+//	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
 //	result = fact == "" ? optional.none() : optional.of("saved")
 func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
@@ -19037,13 +24491,34 @@ func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, r
 		v1 = ""
 	}
 	fact := celrt.Collapse(v1)
-	var v2 celrt.Optional[string]
-	if fact == "" {
-		v2 = celrt.None[string]()
-	} else {
-		v2 = celrt.Of("saved")
+	opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = ""
 	}
-	return v2.Value, v2.Ok, nil
+	s := celrt.Collapse(v2)
+	var v3 string
+	if s == "" {
+		v3 = ""
+	} else {
+		v4 := slices.Contains([]string{"global", "project"}, s)
+		var v5 string
+		if v4 {
+			v5 = " in the " + s + " memory"
+		} else {
+			v5 = " in memory scope '" + celrt.Truncate(s, int64(40)) + "'"
+		}
+		v3 = v5
+	}
+	scope := v3
+	var v6 celrt.Optional[string]
+	if fact == "" {
+		v6 = celrt.None[string]()
+	} else {
+		v6 = celrt.Of("saved")
+	}
+	_ = scope
+	return v6.Value, v6.Ok, nil
 }
 
 // formatterSaveMemory registers the functions of "save_memory".
@@ -19053,7 +24528,7 @@ var formatterSaveMemory = slots{
 	row:          RowSaveMemory,
 	result:       ResultSaveMemory,
 	presentation: runtime.Presentation{Title: "Memory", Category: "memory", NerdIcon: "\uf0eb", PlainIcon: "🧠"},
-	fields:       runtime.InputFields{Read: [][]string{{"fact"}}},
+	fields:       runtime.InputFields{Read: [][]string{{"fact"}, {"scope"}}},
 }
 
 // PreviewSpawnAgent formats calls to "spawn_agent" (Spawn Agent).

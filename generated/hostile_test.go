@@ -64,6 +64,26 @@ func TestStockShowsWhatPaddingHides(t *testing.T) {
 	}
 }
 
+// A strands-agents shell call lists its commands: padding one, or sending
+// thousands, does not push the last one out of the prompt.
+func TestStrandsShellShowsItsLastCommand(t *testing.T) {
+	long := strings.Repeat("x", 3000)
+	inputs := map[string]string{
+		"a padded first command": `{"command": ["echo ` + strings.Repeat("a", 100_000) + `", "rm -rf ~"], "work_dir": "/srv"}`,
+		"padded command objects": `{"command": [` + strings.Repeat(`{"command": "`+long+`", "work_dir": "`+long+`", "timeout": 1}, `, 3) +
+			`"rm -rf ~"], "parallel": true}`,
+		"5000 commands before it": `{"command": [` + strings.Repeat(`"echo hi", `, 5000) + `"rm -rf ~"], "ignore_errors": true}`,
+	}
+	for name, input := range inputs {
+		t.Run(name, func(t *testing.T) {
+			d, failures := stockDispatcher(t)
+			got := d.Prompt(runtime.Call{Tool: "shell", Input: input})
+			assert.Regexp(t, `#\d+ 'rm -rf ~'`, got)
+			assert.Empty(t, failures())
+		})
+	}
+}
+
 // Calls that make a formatter fail do not switch it off for later calls.
 func TestStockFormatterCannotBePoisoned(t *testing.T) {
 	d, failures := stockDispatcher(t)

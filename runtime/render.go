@@ -472,7 +472,7 @@ func jsonLines(in value.Input) []Line {
 	walk = func(v any, depth int) {
 		indent := strings.Repeat("  ", depth+1)
 		if depth == 0 {
-			v = textfmt.RedactNamed("", v)
+			v = textfmt.RedactNamed(nil, "", v)
 		}
 		switch v := v.(type) {
 		case *value.Object:
@@ -488,7 +488,7 @@ func jsonLines(in value.Input) []Line {
 				}
 				emit()
 				b.WriteString(indent + quoteJSON(visiblePrefix(k, MaxLineChars)) + ": ")
-				walk(textfmt.RedactNamed(k, x), depth+1)
+				walk(textfmt.RedactNamed(v, k, x), depth+1)
 				if i++; i < v.Len() {
 					b.WriteString(",")
 				}

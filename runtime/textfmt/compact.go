@@ -94,7 +94,7 @@ func (w *collapser) value(v any) bool {
 		w.writeByte(']')
 	case *value.Object:
 		if w.redact {
-			v = RedactNamed("", v).(*value.Object)
+			v = RedactNamed(nil, "", v).(*value.Object)
 		}
 		w.writeByte('{')
 		for i := range v.Len() {
@@ -108,7 +108,7 @@ func (w *collapser) value(v any) bool {
 			w.quoted(k)
 			w.writeByte(':')
 			if w.redact {
-				e = RedactNamed(k, e)
+				e = RedactNamed(v, k, e)
 			}
 			if !w.value(e) {
 				return false

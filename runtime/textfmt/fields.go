@@ -94,7 +94,7 @@ func AppendFields(dst []byte, v any, n int) []byte {
 		// Room for n characters of up to four bytes, or, for a value that
 		// fits whole (most calls), for its width of mostly one byte.
 		size := 4*n + 64
-		if w := f.need(f.view("", v), 0, n); w <= n {
+		if w := f.need(f.view(nil, "", v), 0, n); w <= n {
 			size, fits = 2*w+16, whole
 		}
 		dst = make([]byte, 0, min(size, 1<<20))
@@ -150,15 +150,16 @@ type part struct {
 }
 
 // view returns what the rendering shows for the value v found under key
-// (the last key of its path, "" for a list's items and the whole value;
-// f.path holds the path of its container): v as the redaction rule shows
+// of the object in (the last key of its path, "" for a list's items and
+// the whole value, whose in is nil; f.path holds the path of its
+// container): v as the redaction rule shows
 // it (see RedactValue): a credential by its name and size. Every value enters
 // the rendering here, before it is measured, fitted or sized, so that a
 // step that replaces a credential by its name and size does it in this one
 // place, for the preview, its fitting and the sizes of what is left out
 // alike.
-func (f *fielder) view(key string, v any) any {
-	secret := key != "" && SecretName(key)
+func (f *fielder) view(in *value.Object, key string, v any) any {
+	secret := key != "" && fieldSecret(in, key)
 	switch x := v.(type) {
 	case string, value.Number, float64:
 		r, _ := redactValue(v, secret, 0)
@@ -182,7 +183,7 @@ func (f *fielder) view(key string, v any) any {
 
 // root renders the whole value within n.
 func (f *fielder) root(v any, n, fits int) {
-	v = f.view("", v)
+	v = f.view(nil, "", v)
 	o, l := containerOf(v)
 	switch {
 	case o != nil:
@@ -231,7 +232,7 @@ func isContainer(v any) bool {
 // non-empty object or list.
 func (f *fielder) inline(l []any) bool {
 	for _, e := range l {
-		if isContainer(f.view("", e)) {
+		if isContainer(f.view(nil, "", e)) {
 			return false
 		}
 	}
@@ -243,9 +244,9 @@ func (f *fielder) inline(l []any) bool {
 func (f *fielder) child(o *value.Object, l []any, i int) (string, any) {
 	if o != nil {
 		k, e := o.At(i)
-		return k, f.view(k, e)
+		return k, f.view(o, k, e)
 	}
-	return "", f.view("", l[i])
+	return "", f.view(nil, "", l[i])
 }
 
 // childPath returns the width of the path of a container's i-th child, at

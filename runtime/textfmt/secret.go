@@ -1054,16 +1054,17 @@ func RedactValue(v any) any {
 	return r
 }
 
-// RedactNamed returns v as the value of a field called name shows it, by
+// RedactNamed returns v as the value of the field called name of the
+// object in shows it (in is nil for a list's item or the whole value), by
 // the names alone, one level deep: RedactValue of v when name means a
-// credential (SecretName), v with its "value" hidden when it is an object
-// that marks its value as a credential (sensitive: true, a name or a key
-// that means one), and otherwise v itself. It reads no more of v than
-// that, so a writer that walks a large value shows each field through it
-// as far as it writes, and leaves the shapes in its strings to
+// credential (see fieldSecret), v with its "value" hidden when it is an
+// object that marks its value as a credential (sensitive: true, a name or
+// a key that means one), and otherwise v itself. It reads no more of v
+// than that, so a writer that walks a large value shows each field
+// through it as far as it writes, and leaves the shapes in its strings to
 // SecretText.
-func RedactNamed(name string, v any) any {
-	if name != "" && SecretName(name) {
+func RedactNamed(in *value.Object, name string, v any) any {
+	if name != "" && fieldSecret(in, name) {
 		r, _ := redactValue(v, true, 0)
 		return r
 	}
@@ -1072,6 +1073,24 @@ func RedactNamed(name string, v any) any {
 		return r
 	}
 	return v
+}
+
+// fieldSecret reports whether the field called name of the object in
+// holds a credential by its name: SecretName, but for the "secret" of an
+// object that has a "value" too, which names the secret whose value it
+// is ({"secret": "db-password", "value": …}, Azure Key Vault's set).
+func fieldSecret(in *value.Object, name string) bool {
+	if !SecretName(name) {
+		return false
+	}
+	if in != nil && strings.EqualFold(name, "secret") {
+		for k := range in.All() {
+			if strings.EqualFold(k, "value") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // redactValue is RedactValue of v, where every string and number is a
@@ -1131,7 +1150,7 @@ func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool)
 	for i := range o.Len() {
 		k, e := o.At(i)
 		nk, keyChanged := secretText(k)
-		child := secret || SecretName(k) || (secretValue && strings.EqualFold(k, "value"))
+		child := secret || fieldSecret(o, k) || (secretValue && strings.EqualFold(k, "value"))
 		r, changed := redactValue(e, child, depth+1)
 		if (changed || keyChanged) && keys == nil {
 			keys = make([]string, o.Len())
@@ -1286,7 +1305,7 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 		for i := range v.Len() {
 			k, e := v.At(i)
 			c.text(k)
-			c.walk(e, secret || SecretName(k) || (secretValue && strings.EqualFold(k, "value")), depth+1)
+			c.walk(e, secret || fieldSecret(v, k) || (secretValue && strings.EqualFold(k, "value")), depth+1)
 		}
 	}
 }
