@@ -973,12 +973,26 @@ func outputText(s string, p TextPolicy, n int) string {
 	return unsplit(SafeText(redacted, p, n), redacted, p, n)
 }
 
+// printableASCII reports whether s holds only printable ASCII characters
+// and spaces: text that stripping can only trim and fold.
+func printableASCII(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
 // unsplit returns out, the safe text of redacted under policy p, or the
 // stripped text when stripping the hidden characters of redacted shows a
 // credential that they split (see outputText).
 func unsplit(out, redacted string, p TextPolicy, n int) string {
-	if p == Reveal && !strings.Contains(out, `\u{`) && !strings.Contains(out, `\x{`) {
+	switch {
+	case p == Reveal && !strings.Contains(out, `\u{`) && !strings.Contains(out, `\x{`):
 		return out // nothing hidden was revealed
+	case p == Strip && printableASCII(redacted):
+		return out // nothing was removed but white space, which joins nothing
 	}
 	stripped := out
 	if p == Reveal {
