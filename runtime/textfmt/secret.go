@@ -1141,7 +1141,7 @@ const MinSecretRunes = 4
 // sensitive values, and the spans SecretShape finds in every other string
 // and key; each also as the text folds it (white space runs folded, as
 // collapse and the sanitizer write it) and as compact JSON escapes it,
-// where those differ. It leaves out those shorter than MinSecretRunes
+// where those differ, and each line of one that has several. It leaves out those shorter than MinSecretRunes
 // characters, and lists the longest first (ties in byte order), for
 // ScrubText to replace in an output that a formatter wrote from the value.
 // It is nil when there are none; like RedactValue, it does not look deeper
@@ -1169,10 +1169,17 @@ type secretCollector struct {
 	seen map[string]struct{}
 }
 
-// add records a credential and the forms an output may show it in.
+// add records a credential and the forms an output may show it in. A
+// credential of several lines (the body of a PEM private key) is recorded
+// line by line too, for outputs that show a text's lines one by one.
 func (c *secretCollector) add(s string) {
 	if isPlaceholder(s) {
 		return
+	}
+	if strings.ContainsAny(s, "\n\r") {
+		for _, line := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			c.add(strings.TrimSpace(line))
+		}
 	}
 	quoted := CompactJSON(s)
 	for _, form := range []string{s, Collapse(s), quoted[1 : len(quoted)-1]} {
@@ -1228,10 +1235,12 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 
 // ScrubText replaces every occurrence in s of any of secrets (Secrets of
 // the value an output was written from) by the placeholder of its length,
-// then applies SecretText. Occurrences that overlap become one placeholder;
-// placeholders in s are left as they are; secrets shorter than
-// MinSecretRunes characters are ignored. It returns s itself when there is
-// nothing to replace.
+// then applies SecretText. The start of a secret that a cut left right
+// before an Ellipsis (a formatter that truncated a credential: ghp_aB3…) is
+// replaced too, when it has MinSecretRunes characters or more. Occurrences
+// that overlap become one placeholder; placeholders in s are left as they
+// are; secrets shorter than MinSecretRunes characters are ignored. It
+// returns s itself when there is nothing to replace.
 //
 // There is no limit on the number of secrets, and none is dropped: the
 // search is one pass of an Aho-Corasick automaton, in time linear in the
@@ -1255,6 +1264,8 @@ type Scrubber struct {
 	fail  []int32
 	// out is the length of the longest secret that ends at a node, or 0.
 	out []int32
+	// depth is the length of the start of a secret a node stands for.
+	depth []int32
 }
 
 // NewScrubber builds the automaton that finds secrets, in time linear in
@@ -1279,6 +1290,7 @@ func NewScrubber(secrets []string) *Scrubber {
 	lastChild := []int32{0}
 	lastLabel := []byte{0}
 	out := []int32{0}
+	depth := []int32{0}
 	for _, s := range keep {
 		node := int32(0)
 		for i := range len(s) {
@@ -1294,6 +1306,7 @@ func NewScrubber(secrets []string) *Scrubber {
 			lastChild = append(lastChild, 0)
 			lastLabel = append(lastLabel, 0)
 			out = append(out, 0)
+			depth = append(depth, int32(i+1))
 			node = child
 		}
 		out[node] = int32(len(s))
@@ -1346,7 +1359,7 @@ func NewScrubber(secrets []string) *Scrubber {
 			queue = append(queue, v)
 		}
 	}
-	sc.out = out
+	sc.out, sc.depth = out, depth
 	return sc
 }
 
@@ -1376,6 +1389,15 @@ func (sc *Scrubber) Scrub(s string) string {
 		return SecretText(s)
 	}
 	var found []Span
+	// record adds the span of a secret, or of its start, merged with
+	// those it overlaps.
+	record := func(sp Span) {
+		for len(found) > 0 && found[len(found)-1].End > sp.Start {
+			sp.Start = min(sp.Start, found[len(found)-1].Start)
+			found = found[:len(found)-1]
+		}
+		found = append(found, sp)
+	}
 	state := int32(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1384,6 +1406,14 @@ func (sc *Scrubber) Scrub(s string) string {
 				i += n - 1
 				state = 0
 				continue
+			}
+		}
+		if c == Ellipsis[0] && state != 0 && strings.HasPrefix(s[i:], Ellipsis) {
+			// The text before the ellipsis ends with the start of a
+			// secret (the longest, as the automaton's state says):
+			// a cut credential.
+			if d := int(sc.depth[state]); utf8.RuneCountInString(s[i-d:i]) >= MinSecretRunes {
+				record(Span{i - d, i})
 			}
 		}
 		for {
@@ -1398,13 +1428,8 @@ func (sc *Scrubber) Scrub(s string) string {
 		}
 		if l := int(sc.out[state]); l > 0 {
 			// The longest secret ending here covers every other one
-			// that ends here; merge it with those it overlaps.
-			sp := Span{i + 1 - l, i + 1}
-			for len(found) > 0 && found[len(found)-1].End > sp.Start {
-				sp.Start = min(sp.Start, found[len(found)-1].Start)
-				found = found[:len(found)-1]
-			}
-			found = append(found, sp)
+			// that ends here.
+			record(Span{i + 1 - l, i + 1})
 		}
 	}
 	if found == nil {
