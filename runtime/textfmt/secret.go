@@ -1,7 +1,6 @@
 package textfmt
 
 import (
-	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -700,30 +699,50 @@ func credentialLike(v string) bool {
 }
 
 // credentialStems are the pieces every name SecretName accepts contains,
-// lower-cased: a cheap test before the whole rule runs on each word.
-var credentialStems = []string{"token", "secret", "pass", "key", "auth", "cookie", "credential", "pat", "bearer"}
+// lower-cased: a cheap test before the whole rule runs on each word. They
+// are listed by their first letter, so that a word is read once.
+var credentialStems = [26][]string{
+	'a' - 'a': {"auth"}, 'b' - 'a': {"bearer"}, 'c' - 'a': {"cookie", "credential"}, 'k' - 'a': {"key"},
+	'p' - 'a': {"pass", "pat"}, 's' - 'a': {"secret"}, 't' - 'a': {"token"},
+}
 
 func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
-// mayNameCredential reports whether name contains one of credentialStems.
+// mayNameCredential reports whether name contains one of credentialStems,
+// ignoring case.
 func mayNameCredential(name string) bool {
-	var buf [64]byte
-	lower := buf[:len(name)]
 	for i := range len(name) {
-		c := name[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
+		c := name[i] | 0x20 // lower case, for a letter
+		if c < 'a' || c > 'z' {
+			continue
 		}
-		lower[i] = c
-	}
-	for _, stem := range credentialStems {
-		if bytes.Contains(lower, []byte(stem)) {
-			return true
+		for _, stem := range credentialStems[c-'a'] {
+			if hasLowerPrefix(name[i:], stem) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasLowerPrefix reports whether s starts with the lower-case ASCII word
+// w, ignoring the case of ASCII letters only.
+func hasLowerPrefix(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := range len(w) {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // atLeast records s[start:end] when the run of class characters from body
@@ -1235,7 +1254,7 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 
 // ScrubText replaces every occurrence in s of any of secrets (Secrets of
 // the value an output was written from) by the placeholder of its length,
-// then applies SecretText. The start of a secret that a cut left right
+// and what SecretText replaces, both read on s. The start of a secret that a cut left right
 // before an Ellipsis (a formatter that truncated a credential: ghp_aB3…) is
 // replaced too, when it has MinSecretRunes characters or more. Occurrences
 // that overlap become one placeholder; placeholders in s are left as they
@@ -1384,10 +1403,39 @@ func (sc *Scrubber) child(n int32, c byte) int32 {
 }
 
 // Scrub is ScrubText with the scrubber's secrets.
-func (sc *Scrubber) Scrub(s string) string {
-	if sc == nil || sc.out == nil {
+func (sc *Scrubber) Scrub(s string) string { return sc.ScrubWith(s, nil) }
+
+// ScrubWith is Scrub that also replaces the spans also of s (in any
+// order; overlapping ones are merged), which a reading of s this package
+// does not make has found: the runtime's, of text as a person sees it.
+// The secrets, the credentials SecretShape finds and also are all found
+// in s itself, so that replacing one cannot hide another from the rule: a
+// secret that holds a credential of a well-known shape, or that ends
+// inside one, is replaced whole. A nil Scrubber has no secrets.
+func (sc *Scrubber) ScrubWith(s string, also []Span) string {
+	var found []Span
+	if sc != nil && sc.out != nil {
+		found = sc.find(s)
+	}
+	if found == nil && also == nil {
 		return SecretText(s)
 	}
+	spans := append(append(found, SecretShape(s)...), also...)
+	slices.SortFunc(spans, func(a, b Span) int { return a.Start - b.Start })
+	merged := spans[:0]
+	for _, sp := range spans {
+		if n := len(merged); n > 0 && merged[n-1].End > sp.Start {
+			merged[n-1].End = max(merged[n-1].End, sp.End)
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return SecretText(replaceSpans(s, merged))
+}
+
+// find returns the spans of the secrets in s, and of the starts of secrets
+// cut before an ellipsis, in order, overlapping ones merged.
+func (sc *Scrubber) find(s string) []Span {
 	var found []Span
 	// record adds the span of a secret, or of its start, merged with
 	// those it overlaps.
@@ -1432,8 +1480,5 @@ func (sc *Scrubber) Scrub(s string) string {
 			record(Span{i + 1 - l, i + 1})
 		}
 	}
-	if found == nil {
-		return SecretText(s)
-	}
-	return SecretText(replaceSpans(s, found))
+	return found
 }

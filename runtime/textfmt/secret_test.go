@@ -526,6 +526,29 @@ func TestScrubTextCutSecret(t *testing.T) {
 	}
 }
 
+// TestScrubTextReadsTheTextItself: the secrets and the credentials the
+// rule's shapes find are all found in the text as it is, so that replacing
+// a secret (a common word a credential's name holds) cannot hide the
+// credential after it, nor a shape inside a secret leave the rest of the
+// secret.
+func TestScrubTextReadsTheTextItself(t *testing.T) {
+	token := "abcdef0123456789xyz"
+	assert.Equal(t, "Authorization: "+p(6)+" "+p(len(token)),
+		ScrubText("Authorization: Bearer "+token, []string{"Bearer"}))
+	secret := "zzzzzzzzzzzzzzzz " + ghp
+	assert.Equal(t, "x "+p(len(secret))+" y", ScrubText("x "+secret+" y", []string{secret}))
+}
+
+func TestScrubWith(t *testing.T) {
+	sc := NewScrubber([]string{"hunter22"})
+	text := "a hunter22 b ghp c zzzz d"
+	assert.Equal(t, "a "+p(8)+" b "+p(3)+" c zzzz d", sc.ScrubWith(text, []Span{{13, 16}}))
+	assert.Equal(t, "a "+p(14)+" c zzzz d", sc.ScrubWith(text, []Span{{9, 16}, {5, 12}}), "overlapping spans merge")
+	var none *Scrubber
+	assert.Equal(t, "a hunter22 b ghp c "+p(4)+" d", none.ScrubWith(text, []Span{{19, 23}}))
+	assert.Equal(t, text, none.ScrubWith(text, nil))
+}
+
 // TestSecretsByLine: a credential of several lines is listed line by
 // line too, so that an output that shows a text's lines one by one (an
 // expanded result) is scrubbed of each.
