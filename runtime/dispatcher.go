@@ -78,8 +78,14 @@ var ErrPanic = errors.New("formatter panicked")
 // affects its own call only: the registration stays in force for the next
 // call, because a model could otherwise switch a formatter off by sending
 // input that makes it fail a few times.
+//
+// A failure is an output too: the call's tool name and the message of Err
+// are redacted by the one rule, as the other outputs are (a formatter's
+// error may quote the input it failed on), though not made safe text. The
+// errors Err wraps, which errors.Is and errors.As reach, are the
+// formatter's own.
 type Failure struct {
-	Tool  string // the call's tool name
+	Tool  string // the call's tool name, redacted
 	Key   string // the registry key whose formatter failed
 	Owner string // the registration's owner
 	Err   error  // what went wrong; errors.Is(Err, ErrPanic) for a panic
@@ -88,7 +94,8 @@ type Failure struct {
 // Options configure a Dispatcher.
 type Options struct {
 	Limits Limits
-	// Logger receives a warning for each formatter failure when set.
+	// Logger receives a warning for each formatter failure when set,
+	// redacted as the Failure is.
 	Logger *slog.Logger
 	// OnFailure is called for each formatter failure when set. It runs on
 	// the goroutine that asked for the preview and must not block.
@@ -194,13 +201,15 @@ func (d *Dispatcher) Describe(c Call) Description {
 type rawPreview struct {
 	Preview
 	json bool // Text is the default preview: compact JSON (see revealJSON)
+	// scrub holds the credentials of the call Text was written from.
+	scrub *textfmt.Scrubber
 }
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
-		return Preview{Text: d.fitBytes(revealJSON(textfmt.SecretText(raw.Text), d.limits.Output))}
+		return Preview{Text: d.fitBytes(revealJSON(scrub(raw.scrub, raw.Text), d.limits.Output))}
 	}
-	return Preview{Text: d.fitBytes(outputText(raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
+	return Preview{Text: d.fitBytes(scrubbedText(raw.scrub, raw.Text, Reveal, d.limits.Output)), Formatter: raw.Formatter}
 }
 
 // fitBytes cuts sanitized text to Limits.OutputBytes, when set.
@@ -214,8 +223,17 @@ func (d *Dispatcher) fitBytes(s string) string {
 // isMCP reports whether a call goes to an MCP server.
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
-// rawPreview returns the unsanitized preview text of a call.
+// rawPreview returns the unsanitized preview text of a call, with the
+// credentials of the call when it has any text.
 func (d *Dispatcher) rawPreview(s *subject) rawPreview {
+	raw := d.unscrubbed(s)
+	if raw.Text != "" {
+		raw.scrub = s.scrubber()
+	}
+	return raw
+}
+
+func (d *Dispatcher) unscrubbed(s *subject) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
@@ -223,7 +241,7 @@ func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 		return rawPreview{Preview: d.mcpPreview(s)}
 	}
 	if reg := s.keys[0].reg; reg != nil {
-		if text, ok := d.run(reg, s.c.Tool, s.request(0, d.limits)); ok {
+		if text, ok := d.run(reg, s, s.request(0, d.limits)); ok {
 			return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}}
 		}
 	}
@@ -274,7 +292,7 @@ func (d *Dispatcher) mcpPreview(s *subject) Preview {
 		if k.reg == nil {
 			continue
 		}
-		if text, ok := d.run(k.reg, s.c.Tool, s.request(i, d.limits)); ok {
+		if text, ok := d.run(k.reg, s, s.request(i, d.limits)); ok {
 			return Preview{Text: text, Formatter: k.reg.owner}
 		}
 	}
@@ -338,15 +356,15 @@ func field(o *value.Object, key string) any {
 	return v
 }
 
-// run calls a formatter, turning errors and panics into a decline that is
-// reported.
-func (d *Dispatcher) run(reg *registration, tool string, req Request) (text string, ok bool) {
+// run calls the formatter of a subject's key, turning errors and panics
+// into a decline that is reported.
+func (d *Dispatcher) run(reg *registration, s *subject, req Request) (text string, ok bool) {
 	out, err := guard(func() (formatted, error) {
 		text, ok, err := reg.formatter.Format(req)
 		return formatted{text, ok}, err
 	})
 	if err != nil {
-		d.fail(reg, tool, err)
+		d.fail(reg, s.c.Tool, err, s.scrubber())
 		return "", false
 	}
 	return out.text, out.ok
@@ -368,9 +386,12 @@ func guard[T any](f func() (T, error)) (out T, err error) {
 	return f()
 }
 
-func (d *Dispatcher) fail(reg *registration, tool string, err error) {
+// fail reports a failure of a formatter on a call whose credentials sc
+// holds: they are redacted from the tool name and the error's message.
+func (d *Dispatcher) fail(reg *registration, tool string, err error, sc *textfmt.Scrubber) {
 	reg.failures.Add(1)
-	f := Failure{Tool: tool, Key: reg.key, Owner: reg.owner, Err: err}
+	f := Failure{Tool: scrub(sc, tool), Key: reg.key, Owner: reg.owner, Err: redactError(sc, err)}
+	err = f.Err
 	if d.logger != nil {
 		d.logger.LogAttrs(context.Background(), slog.LevelWarn, "formatter failed",
 			slog.String("tool", f.Tool), slog.String("key", f.Key), slog.String("owner", f.Owner),
@@ -494,11 +515,32 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) strin
 	case isPathTool(c.Tool) && n.unwrapped():
 		return d.logText(wrapped())
 	case isPathTool(c.Tool):
-		return d.logText(n.raw.Text)
+		return scrubbedText(n.raw.scrub, n.raw.Text, Strip, d.limits.Log)
 	}
 	js, _ := s.json.show("input ", d.limits.Log, d.limits.Log)
 	if js == "" {
 		return ""
 	}
-	return outputText(js, Strip, len("input ")+d.limits.Log+1)
+	return scrubbedText(s.scrubber(), js, Strip, len("input ")+d.limits.Log+1)
+}
+
+// redactedError is an error whose message is redacted (see scrub); it
+// wraps the error it was redacted from.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// redactError returns err with its message redacted: the credentials sc
+// holds and those the rule finds in it replaced by their size. It returns
+// err itself when there are none.
+func redactError(sc *textfmt.Scrubber, err error) error {
+	msg := err.Error()
+	if r := scrub(sc, msg); r != msg {
+		return &redactedError{msg: r, err: err}
+	}
+	return err
 }

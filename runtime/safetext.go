@@ -960,18 +960,35 @@ func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// OutputText returns s as every output of the dispatcher shows text: each
+// credential the one redaction rule finds in it replaced by its size, the
+// text read as a person reads it (a credential split by hidden characters
+// included), then made safe by SafeText under policy within max
+// characters. A host that shows a call's text beside the dispatcher's
+// outputs (its tool name, a failure's owner) shows it so.
+func OutputText(s string, policy TextPolicy, max int) string { return outputText(s, policy, max) }
+
 // outputText is text as every output of the dispatcher shows it: each
-// credential replaced by its size (textfmt.SecretText, the one redaction
-// rule), then made safe under policy p within n characters. Redacting
-// comes first so that a cut cannot leave a prefix of a credential that the
-// rule no longer recognizes; stripped text is redacted once more, since
-// removing hidden characters can join the pieces of a credential that a
-// model split with them.
-func outputText(s string, p TextPolicy, n int) string {
-	out := SafeText(textfmt.SecretText(s), p, n)
+// credential replaced by its size (redactText, the one redaction rule),
+// then made safe under policy p within n characters. Redacting comes first
+// so that a cut cannot leave a prefix of a credential that the rule no
+// longer recognizes.
+func outputText(s string, p TextPolicy, n int) string { return safeRedacted(redactText(s), p, n) }
+
+// scrubbedText is outputText of a text written from a call, whose
+// credentials sc holds (see callSecrets).
+func scrubbedText(sc *textfmt.Scrubber, s string, p TextPolicy, n int) string {
+	return safeRedacted(scrub(sc, s), p, n)
+}
+
+// safeRedacted makes redacted text safe. Stripped text is redacted once
+// more, in case what Strip removes joined a credential that redactText did
+// not read as one.
+func safeRedacted(r string, p TextPolicy, n int) string {
+	out := SafeText(r, p, n)
 	if p == Strip {
-		if r := textfmt.SecretText(out); r != out {
-			out = SafeText(r, p, n)
+		if again := textfmt.SecretText(out); again != out {
+			out = SafeText(again, p, n)
 		}
 	}
 	return out
