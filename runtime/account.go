@@ -164,7 +164,7 @@ const alsoSeparator = "; also "
 // formatter did not read, within Limits.Output: when both do not fit,
 // each keeps at least half of the room, and the preview gives up what
 // the fields do not need.
-func (d *Dispatcher) withUnread(text string, unread *value.Object) string {
+func (d *Dispatcher) withUnread(text string, unread *value.Object, sc *textfmt.Scrubber) string {
 	lead, room := alsoSeparator, d.limits.Output-len(alsoSeparator)
 	if text == "" {
 		lead, room = "with ", d.limits.Output-len("with ")
@@ -172,12 +172,12 @@ func (d *Dispatcher) withUnread(text string, unread *value.Object) string {
 	if room < 2 {
 		return text
 	}
-	also := d.unreadText(unread, room)
+	also := d.unreadText(unread, room, sc)
 	tw, aw := utf8.RuneCountInString(text), utf8.RuneCountInString(also)
 	if tw+aw > room {
 		alsoRoom := max(room-tw, min(aw, room/2))
 		if alsoRoom < aw {
-			also = d.unreadText(unread, alsoRoom)
+			also = d.unreadText(unread, alsoRoom, sc)
 			aw = utf8.RuneCountInString(also)
 		}
 		if tw+aw > room {
@@ -191,8 +191,8 @@ func (d *Dispatcher) withUnread(text string, unread *value.Object) string {
 	return text + lead + also
 }
 
-// unreadText is fields as a generic preview shows them, sanitized, within n
-// characters.
-func (d *Dispatcher) unreadText(fields *value.Object, n int) string {
-	return outputText(textfmt.Fields(fields, n), Reveal, n)
+// unreadText is fields as a generic preview shows them, sanitized and
+// scrubbed of the call's credentials (sc), within n characters.
+func (d *Dispatcher) unreadText(fields *value.Object, n int, sc *textfmt.Scrubber) string {
+	return scrubbedText(sc, textfmt.Fields(fields, n), Reveal, n)
 }

@@ -78,8 +78,14 @@ var ErrPanic = errors.New("formatter panicked")
 // affects its own call only: the registration stays in force for the next
 // call, because a model could otherwise switch a formatter off by sending
 // input that makes it fail a few times.
+//
+// A failure is an output too: the call's tool name and the message of Err
+// are redacted by the one rule, as the other outputs are (a formatter's
+// error may quote the input it failed on), though not made safe text. The
+// errors Err wraps, which errors.Is and errors.As reach, are the
+// formatter's own.
 type Failure struct {
-	Tool  string // the call's tool name
+	Tool  string // the call's tool name, redacted
 	Key   string // the registry key whose formatter failed
 	Owner string // the registration's owner
 	Err   error  // what went wrong; errors.Is(Err, ErrPanic) for a panic
@@ -88,7 +94,8 @@ type Failure struct {
 // Options configure a Dispatcher.
 type Options struct {
 	Limits Limits
-	// Logger receives a warning for each formatter failure when set.
+	// Logger receives a warning for each formatter failure when set,
+	// redacted as the Failure is.
 	Logger *slog.Logger
 	// OnFailure is called for each formatter failure when set. It runs on
 	// the goroutine that asked for the preview and must not block.
@@ -197,16 +204,17 @@ type rawPreview struct {
 	// unread are the fields of the input that the formatter did not read
 	// (see FieldReader), shown after its text.
 	unread *value.Object
+	// scrub holds the credentials of the call Text was written from.
+	scrub *textfmt.Scrubber
 }
 
 func (d *Dispatcher) safePreview(raw rawPreview) Preview {
 	if raw.json {
-		redacted := textfmt.SecretText(raw.Text)
-		return Preview{Text: d.fitBytes(unsplit(revealJSON(redacted, d.limits.Output), redacted, Reveal, d.limits.Output))}
+		return Preview{Text: d.fitBytes(revealJSON(scrub(raw.scrub, raw.Text), d.limits.Output))}
 	}
-	text := outputText(raw.Text, Reveal, d.limits.Output)
+	text := scrubbedText(raw.scrub, raw.Text, Reveal, d.limits.Output)
 	if raw.unread != nil {
-		text = d.withUnread(text, raw.unread)
+		text = d.withUnread(text, raw.unread, raw.scrub)
 	}
 	return Preview{Text: d.fitBytes(text), Formatter: raw.Formatter}
 }
@@ -222,8 +230,17 @@ func (d *Dispatcher) fitBytes(s string) string {
 // isMCP reports whether a call goes to an MCP server.
 func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 
-// rawPreview returns the unsanitized preview text of a call.
+// rawPreview returns the unsanitized preview text of a call, with the
+// credentials of the call when it has any text.
 func (d *Dispatcher) rawPreview(s *subject) rawPreview {
+	raw := d.unscrubbed(s)
+	if raw.Text != "" {
+		raw.scrub = s.scrubber()
+	}
+	return raw
+}
+
+func (d *Dispatcher) unscrubbed(s *subject) rawPreview {
 	if d.reg == nil {
 		return rawPreview{}
 	}
@@ -231,7 +248,7 @@ func (d *Dispatcher) rawPreview(s *subject) rawPreview {
 		return d.mcpPreview(s)
 	}
 	if reg := s.keys[0].reg; reg != nil {
-		if raw, ok := d.format(reg, s.c.Tool, s.request(0, d.limits)); ok {
+		if raw, ok := d.format(reg, s, s.request(0, d.limits)); ok {
 			return raw
 		}
 	}
@@ -286,7 +303,7 @@ func (d *Dispatcher) mcpPreview(s *subject) rawPreview {
 		if k.umbrella {
 			shown = umbrellaShown
 		}
-		if raw, ok := d.format(k.reg, s.c.Tool, s.request(i, d.limits), shown...); ok {
+		if raw, ok := d.format(k.reg, s, s.request(i, d.limits), shown...); ok {
 			return raw
 		}
 	}
@@ -302,20 +319,14 @@ var umbrellaShown = []string{"tool"}
 // the fields the input has (see FieldReader).
 // shown are the fields of the input that the prompt shows around the
 // preview.
-func (d *Dispatcher) format(reg *registration, tool string, req Request, shown ...string) (raw rawPreview, ok bool) {
+func (d *Dispatcher) format(reg *registration, s *subject, req Request, shown ...string) (raw rawPreview, ok bool) {
 	unread, declines := reg.accounting.unread(req.Input, shown...)
 	if declines {
 		return rawPreview{}, false
 	}
-	text, ok := d.run(reg, tool, req)
+	text, ok := d.run(reg, s, req)
 	if !ok {
 		return rawPreview{}, false
-	}
-	// A formatter may write a field out whole ("as " + input.user + " with
-	// " + input.password): what the input carries as a credential by its
-	// field's name is hidden wherever the text shows it.
-	if secrets := textfmt.NamedSecrets(req.Input); secrets != nil {
-		text = textfmt.ScrubText(text, secrets)
 	}
 	return rawPreview{Preview: Preview{Text: text, Formatter: reg.owner}, unread: unread}, true
 }
@@ -377,15 +388,15 @@ func field(o *value.Object, key string) any {
 	return v
 }
 
-// run calls a formatter, turning errors and panics into a decline that is
-// reported.
-func (d *Dispatcher) run(reg *registration, tool string, req Request) (text string, ok bool) {
+// run calls the formatter of a subject's key, turning errors and panics
+// into a decline that is reported.
+func (d *Dispatcher) run(reg *registration, s *subject, req Request) (text string, ok bool) {
 	out, err := guard(func() (formatted, error) {
 		text, ok, err := reg.formatter.Format(req)
 		return formatted{text, ok}, err
 	})
 	if err != nil {
-		d.fail(reg, tool, err)
+		d.fail(reg, s.c.Tool, err, s.scrubber())
 		return "", false
 	}
 	return out.text, out.ok
@@ -407,9 +418,12 @@ func guard[T any](f func() (T, error)) (out T, err error) {
 	return f()
 }
 
-func (d *Dispatcher) fail(reg *registration, tool string, err error) {
+// fail reports a failure of a formatter on a call whose credentials sc
+// holds: they are redacted from the tool name and the error's message.
+func (d *Dispatcher) fail(reg *registration, tool string, err error, sc *textfmt.Scrubber) {
 	reg.failures.Add(1)
-	f := Failure{Tool: tool, Key: reg.key, Owner: reg.owner, Err: err}
+	f := Failure{Tool: scrub(sc, tool), Key: reg.key, Owner: reg.owner, Err: redactError(sc, err)}
+	err = f.Err
 	if d.logger != nil {
 		d.logger.LogAttrs(context.Background(), slog.LevelWarn, "formatter failed",
 			slog.String("tool", f.Tool), slog.String("key", f.Key), slog.String("owner", f.Owner),
@@ -533,11 +547,32 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) strin
 	case isPathTool(c.Tool) && n.unwrapped():
 		return d.logText(wrapped())
 	case isPathTool(c.Tool):
-		return d.logText(n.raw.Text)
+		return scrubbedText(n.raw.scrub, n.raw.Text, Strip, d.limits.Log)
 	}
 	js, _ := s.json.show("input ", d.limits.Log, d.limits.Log)
 	if js == "" {
 		return ""
 	}
-	return outputText(js, Strip, len("input ")+d.limits.Log+1)
+	return scrubbedText(s.scrubber(), js, Strip, len("input ")+d.limits.Log+1)
+}
+
+// redactedError is an error whose message is redacted (see scrub); it
+// wraps the error it was redacted from.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// redactError returns err with its message redacted: the credentials sc
+// holds and those the rule finds in it replaced by their size. It returns
+// err itself when there are none.
+func redactError(sc *textfmt.Scrubber, err error) error {
+	msg := err.Error()
+	if r := scrub(sc, msg); r != msg {
+		return &redactedError{msg: r, err: err}
+	}
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
@@ -92,7 +93,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
 	if mode == ModeVerbose {
-		row.Lines = jsonLines(in)
+		row.Lines = jsonLines(in, callSecrets(&c, in, nil))
 	}
 	return row
 }
@@ -111,7 +112,7 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	if text, owner, ok := d.render(c, in, slot, &res); ok {
 		row.Text, row.Formatter = text, owner
 	} else {
-		row.Text = outputText(defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
+		row.Text = scrubbedText(callSecrets(&c, in, nil), defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
 	}
 	return row
 }
@@ -122,11 +123,41 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	c.Partial = false
 	in := d.decodeArgs(c)
-	if lines, ok := d.expand(c, in, &res); ok {
-		return boundLines(lines, len(lines))
+	if lines, sc, ok := d.expand(c, in, &res); ok {
+		return boundLines(lines, len(lines), sc)
 	}
 	// Blank lines at the end are not worth a line of their own.
-	return boundLines(firstLines(strings.TrimRight(res.Text(), " \t\r\n"), MaxLines))
+	sc := callSecrets(&c, in, nil)
+	kept, total := redactedLines(sc, strings.TrimRight(res.Text(), " \t\r\n"), MaxLines)
+	return boundLines(kept, total, sc)
+}
+
+// redactedLines is firstLines of text redacted (see scrub): the lines kept
+// are redacted as one text, so that a credential of several lines (the
+// body of a PEM private key) is found whole, and the total counts the
+// lines of text once redacted.
+func redactedLines(sc *textfmt.Scrubber, text string, keep int) (kept []string, total int) {
+	prefix := linesPrefix(text, keep)
+	redacted := scrub(sc, prefix)
+	kept, _ = firstLines(redacted, keep)
+	return kept, textfmt.LineCount(text) - (textfmt.LineCount(prefix) - textfmt.LineCount(redacted))
+}
+
+// linesPrefix returns the first n lines of text, with the line break that
+// ends the last of them when there is one.
+func linesPrefix(text string, n int) string {
+	end := 0
+	for range n {
+		i := strings.IndexAny(text[end:], "\r\n")
+		if i < 0 {
+			return text
+		}
+		end += i + 1
+		if text[end-1] == '\r' && end < len(text) && text[end] == '\n' {
+			end++
+		}
+	}
+	return text[:end]
 }
 
 // decodeArgs decodes a call's arguments, as far as they go while they
@@ -157,7 +188,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 		title = c.Annotations.Title
 	}
 	if title == "" {
+		// A name that carries a credential is shown as it is, redacted:
+		// the display name's words would hide the credential's shape
+		// from the rule (sk-proj-… reads Sk Proj …).
 		title = DisplayName(name)
+		if r := redactText(name); r != name {
+			title = r
+		}
 	}
 	row := Row{Title: outputText(title, Strip, maxLabelName)}
 	if mode != ModeMinimal {
@@ -224,20 +261,21 @@ func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, 
 		return f, err
 	})
 	if err != nil {
-		d.slotFailed(c, reg, s, err)
+		d.slotFailed(c, in, req, reg, s, err)
 		return "", "", false
 	}
 	if !out.ok {
 		return "", "", false
 	}
-	return outputText(out.text, Strip, d.limits.Output), reg.owner, true
+	return scrubbedText(callSecrets(&c, in, req.Result), out.text, Strip, d.limits.Output), reg.owner, true
 }
 
-// expand runs a call's expand slot.
-func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, bool) {
+// expand runs a call's expand slot: its lines, and the credentials of the
+// call and its result they were written from.
+func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, *textfmt.Scrubber, bool) {
 	reg, req, r := d.slotOf(c, in, slotExpand, res)
 	if r == nil {
-		return nil, false
+		return nil, nil, false
 	}
 	type expanded struct {
 		lines []string
@@ -248,10 +286,13 @@ func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, bool
 		return expanded{lines, ok}, err
 	})
 	if err != nil {
-		d.slotFailed(c, reg, slotExpand, err)
-		return nil, false
+		d.slotFailed(c, in, req, reg, slotExpand, err)
+		return nil, nil, false
 	}
-	return out.lines, out.ok
+	if !out.ok {
+		return nil, nil, false
+	}
+	return out.lines, callSecrets(&c, in, req.Result), true
 }
 
 // slotOf returns the registration, request and Renderer of a call's slot,
@@ -287,11 +328,12 @@ func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, res *Result) (*regis
 // is reported, and the slot is latched for that call: its later renders
 // use the default without running the slot again. Other calls still run
 // it: a model's input must not switch a slot off.
-func (d *Dispatcher) slotFailed(c Call, reg *registration, s slot, err error) {
+func (d *Dispatcher) slotFailed(c Call, in value.Input, req Request, reg *registration, s slot, err error) {
 	if c.Partial {
 		return
 	}
-	d.fail(reg, c.Tool, &SlotError{Slot: s.String(), Err: err})
+	sc := callSecrets(&c, in, req.Result)
+	d.fail(reg, c.Tool, &SlotError{Slot: s.String(), Err: redactError(sc, err)}, sc)
 	d.latch.add(c.ID, reg, s)
 }
 
@@ -424,8 +466,9 @@ func firstLines(text string, keep int) (kept []string, total int) {
 
 // boundLines makes lines safe, each cut at MaxLineChars characters, at most
 // MaxLines of them, the last then counting the others: lines holds the
-// first of total lines (all of them, or at least MaxLines).
-func boundLines(lines []string, total int) []Line {
+// first of total lines (all of them, or at least MaxLines), written from a
+// call whose credentials sc holds.
+func boundLines(lines []string, total int, sc *textfmt.Scrubber) []Line {
 	if total == 0 {
 		return nil
 	}
@@ -444,7 +487,7 @@ func boundLines(lines []string, total int) []Line {
 				indent++
 			}
 		}
-		out = append(out, Line{Indent: min(indent, maxIndent), Text: outputText(trimmed, Strip, MaxLineChars)})
+		out = append(out, Line{Indent: min(indent, maxIndent), Text: scrubbedText(sc, trimmed, Strip, MaxLineChars)})
 	}
 	if keep < total {
 		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-keep, "more line", "more lines")})
@@ -453,11 +496,14 @@ func boundLines(lines []string, total int) []Line {
 }
 
 // jsonLines returns the arguments as indented JSON, in input order, cut as
-// boundLines cuts. It writes no more lines than it keeps, however large
-// the arguments.
-func jsonLines(in value.Input) []Line {
+// boundLines cuts, with their credentials redacted (textfmt.RedactValue,
+// and the credentials sc holds): a value is redacted whole before a line
+// cuts it. It writes no more lines than it keeps, however large the
+// arguments.
+func jsonLines(in value.Input, sc *textfmt.Scrubber) []Line {
 	if in.Err != nil {
-		return boundLines(firstLines(in.Raw, MaxLines))
+		kept, total := redactedLines(sc, in.Raw, MaxLines)
+		return boundLines(kept, total, sc)
 	}
 	var lines []string
 	var b strings.Builder
@@ -468,11 +514,30 @@ func jsonLines(in value.Input) []Line {
 		}
 		b.Reset()
 	}
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
+	// The value is walked beside its redaction (RedactValue keeps its
+	// shape): a string shows as redacted, or, when it hides characters,
+	// redacted as a person reads it, from the string as it is.
+	show := func(orig string, red any) string {
+		r, _ := red.(string)
+		switch {
+		case r == orig:
+			return redactHidden(orig)
+		case hasHidden(orig) && r != textfmt.SecretPlaceholder(utf8.RuneCountInString(orig)):
+			return redactText(orig)
+		}
+		return r
+	}
+	var walk func(v, red any, depth int)
+	walk = func(v, red any, depth int) {
 		indent := strings.Repeat("  ", depth+1)
-		if depth == 0 {
-			v = textfmt.RedactNamed(nil, "", v)
+		if r, ok := red.(string); ok {
+			if _, text := v.(string); !text {
+				// A number that is a credential shows as its
+				// placeholder, and a value nested too deep as
+				// RedactValue cut it.
+				b.WriteString(quoteJSON(r))
+				return
+			}
 		}
 		switch v := v.(type) {
 		case *value.Object:
@@ -480,16 +545,18 @@ func jsonLines(in value.Input) []Line {
 				b.WriteString("{}")
 				return
 			}
+			r, _ := red.(*value.Object)
 			b.WriteString("{")
-			i := 0
-			for k, x := range v.All() {
+			for i := range v.Len() {
 				if full() {
 					return
 				}
 				emit()
-				b.WriteString(indent + quoteJSON(visiblePrefix(k, MaxLineChars)) + ": ")
-				walk(textfmt.RedactNamed(v, k, x), depth+1)
-				if i++; i < v.Len() {
+				k, x := v.At(i)
+				rk, rx := r.At(i)
+				b.WriteString(indent + quoteJSON(visiblePrefix(show(k, rk), MaxLineChars)) + ": ")
+				walk(x, rx, depth+1)
+				if i < v.Len()-1 {
 					b.WriteString(",")
 				}
 			}
@@ -500,6 +567,7 @@ func jsonLines(in value.Input) []Line {
 				b.WriteString("[]")
 				return
 			}
+			r, _ := red.([]any)
 			b.WriteString("[")
 			for i, x := range v {
 				if full() {
@@ -507,7 +575,7 @@ func jsonLines(in value.Input) []Line {
 				}
 				emit()
 				b.WriteString(indent)
-				walk(x, depth+1)
+				walk(x, r[i], depth+1)
 				if i < len(v)-1 {
 					b.WriteString(",")
 				}
@@ -515,7 +583,7 @@ func jsonLines(in value.Input) []Line {
 			emit()
 			b.WriteString(indent[2:] + "]")
 		case string:
-			b.WriteString(quoteJSON(visiblePrefix(v, MaxLineChars)))
+			b.WriteString(quoteJSON(visiblePrefix(show(v, red), MaxLineChars)))
 		case value.Number:
 			b.WriteString(v.String())
 		case bool:
@@ -524,9 +592,9 @@ func jsonLines(in value.Input) []Line {
 			b.WriteString("null")
 		}
 	}
-	walk(in.Value, 0)
+	walk(in.Value, textfmt.RedactValue(in.Value), 0)
 	emit()
-	return boundLines(lines, 1+extraLines(in.Value))
+	return boundLines(lines, 1+extraLines(in.Value), sc)
 }
 
 // visiblePrefix returns the start of s that shows more than n characters

@@ -43,7 +43,7 @@ func TestLongResultsCostWhatTheyShow(t *testing.T) {
 	for name, render := range map[string]func(){
 		"result row":                             func() { d.ResultRow(call, res, ModeMinimal) },
 		"expand":                                 func() { d.Expand(call, res) },
-		"verbose lines of text that is not JSON": func() { jsonLines(raw) },
+		"verbose lines of text that is not JSON": func() { jsonLines(raw, nil) },
 	} {
 		var before, after goruntime.MemStats
 		goruntime.ReadMemStats(&before)

@@ -960,46 +960,36 @@ func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// OutputText returns s as every output of the dispatcher shows text: each
+// credential the one redaction rule finds in it replaced by its size, the
+// text read as a person reads it (a credential split by hidden characters
+// included), then made safe by SafeText under policy within max
+// characters. A host that shows a call's text beside the dispatcher's
+// outputs (its tool name, a failure's owner) shows it so.
+func OutputText(s string, policy TextPolicy, max int) string { return outputText(s, policy, max) }
+
 // outputText is text as every output of the dispatcher shows it: each
-// credential replaced by its size (textfmt.SecretText, the one redaction
-// rule), then made safe under policy p within n characters. Redacting
-// comes first so that a cut cannot leave a prefix of a credential that the
-// rule no longer recognizes. Hidden characters can split a credential so
-// that the rule does not see it (ghp_\u{200B}…): the text without them is
-// redacted too, and when that finds a credential the text shows that way,
-// stripped, since revealing the hidden characters would show the pieces.
-func outputText(s string, p TextPolicy, n int) string {
-	redacted := textfmt.SecretText(s)
-	return unsplit(SafeText(redacted, p, n), redacted, p, n)
+// credential replaced by its size (redactText, the one redaction rule),
+// then made safe under policy p within n characters. Redacting comes first
+// so that a cut cannot leave a prefix of a credential that the rule no
+// longer recognizes.
+func outputText(s string, p TextPolicy, n int) string { return safeRedacted(redactText(s), p, n) }
+
+// scrubbedText is outputText of a text written from a call, whose
+// credentials sc holds (see callSecrets).
+func scrubbedText(sc *textfmt.Scrubber, s string, p TextPolicy, n int) string {
+	return safeRedacted(scrub(sc, s), p, n)
 }
 
-// printableASCII reports whether s holds only printable ASCII characters
-// and spaces: text that stripping can only trim and fold.
-func printableASCII(s string) bool {
-	for i := range len(s) {
-		if c := s[i]; c < ' ' || c > '~' {
-			return false
+// safeRedacted makes redacted text safe. Stripped text is redacted once
+// more, in case what Strip removes joined a credential that redactText did
+// not read as one.
+func safeRedacted(r string, p TextPolicy, n int) string {
+	out := SafeText(r, p, n)
+	if p == Strip {
+		if again := textfmt.SecretText(out); again != out {
+			out = SafeText(again, p, n)
 		}
-	}
-	return true
-}
-
-// unsplit returns out, the safe text of redacted under policy p, or the
-// stripped text when stripping the hidden characters of redacted shows a
-// credential that they split (see outputText).
-func unsplit(out, redacted string, p TextPolicy, n int) string {
-	switch {
-	case p == Reveal && !strings.Contains(out, `\u{`) && !strings.Contains(out, `\x{`):
-		return out // nothing hidden was revealed
-	case p == Strip && printableASCII(redacted):
-		return out // nothing was removed but white space, which joins nothing
-	}
-	stripped := out
-	if p == Reveal {
-		stripped = SafeText(redacted, Strip, n)
-	}
-	if r := textfmt.SecretText(stripped); r != stripped {
-		return SafeText(r, Strip, n)
 	}
 	return out
 }

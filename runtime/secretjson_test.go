@@ -62,6 +62,6 @@ func TestSplitCredentialRedacted(t *testing.T) {
 	desc := d.Describe(c)
 	for _, out := range []string{desc.Preview.Text, desc.Prompt, *desc.Log.ToolInputPreview} {
 		assert.NotContains(t, out, key[10:20], out)
-		assert.Contains(t, out, "‹secret, 40 characters›", out)
+		assert.Contains(t, out, "‹secret, 41 characters›", out, "the hidden character counts")
 	}
 }

@@ -25,6 +25,19 @@ type subject struct {
 	target   string        // for an MCP call, its "server:tool"
 	args     *value.Object // for an MCP call, its arguments
 	json     inputJSON
+	// scrub holds the credentials the call carries, once scrubbed is set
+	// (see scrubber).
+	scrub    *textfmt.Scrubber
+	scrubbed bool
+}
+
+// scrubber returns the credentials the call carries (see callSecrets),
+// found on first use.
+func (s *subject) scrubber() *textfmt.Scrubber {
+	if !s.scrubbed {
+		s.scrub, s.scrubbed = callSecrets(&s.c, s.in, nil), true
+	}
+	return s.scrub
 }
 
 // lookup is a registry key a call is looked up under: its registration,

@@ -130,7 +130,7 @@ func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 		if err != nil {
 			// Calls returned beside an error are not trusted to be all
 			// of them.
-			d.fail(reg, s.c.Tool, fmt.Errorf("unwrap: %w", err))
+			d.fail(reg, s.c.Tool, fmt.Errorf("unwrap: %w", redactError(s.scrubber(), err)), s.scrubber())
 			calls, n.broken = nil, true
 		}
 		if len(calls) > 0 && depth < MaxWrapDepth {
@@ -309,7 +309,7 @@ func (d *Dispatcher) tier(s *subject) Tier {
 		req := s.request(i, d.limits)
 		tier, err := guard(func() (Tier, error) { return t.Tier(req) })
 		if err != nil {
-			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", err))
+			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", redactError(s.scrubber(), err)), s.scrubber())
 			return TierUnknown // a failure says nothing, whatever else does
 		}
 		if tier != TierUnknown {

@@ -271,7 +271,8 @@ type failureLog struct {
 
 func (l *failureLog) add(f runtime.Failure) { l.list = append(l.list, f) }
 
-// take returns the failures collected so far, sanitized, and forgets them.
+// take returns the failures collected so far, as the dispatcher's outputs
+// show text (redacted and sanitized), and forgets them.
 func (l *failureLog) take(limit int) []jsonFailure {
 	if len(l.list) == 0 {
 		return nil
@@ -279,9 +280,9 @@ func (l *failureLog) take(limit int) []jsonFailure {
 	out := make([]jsonFailure, len(l.list))
 	for i, f := range l.list {
 		out[i] = jsonFailure{
-			Owner: runtime.SafeText(f.Owner, runtime.Reveal, limit),
-			Key:   runtime.SafeText(f.Key, runtime.Reveal, limit),
-			Error: runtime.SafeText(f.Err.Error(), runtime.Reveal, limit),
+			Owner: runtime.OutputText(f.Owner, runtime.Reveal, limit),
+			Key:   runtime.OutputText(f.Key, runtime.Reveal, limit),
+			Error: runtime.OutputText(f.Err.Error(), runtime.Reveal, limit),
 		}
 	}
 	l.list = l.list[:0]
@@ -339,10 +340,12 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 	})
 }
 
-// newResult returns the --format json object of a described call.
+// newResult returns the --format json object of a described call. The
+// tool name is shown as the dispatcher's outputs show text: a model names
+// the tool, and may put a credential in its name.
 func newResult(d *runtime.Dispatcher, call runtime.Call, desc runtime.Description, failed []jsonFailure) jsonResult {
 	return jsonResult{
-		Tool:      runtime.SafeText(call.Tool, runtime.Reveal, d.Limits().Output),
+		Tool:      runtime.OutputText(call.Tool, runtime.Reveal, d.Limits().Output),
 		Preview:   desc.Preview.Text,
 		Prompt:    desc.Prompt,
 		Log:       desc.Log,

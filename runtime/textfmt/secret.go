@@ -723,11 +723,11 @@ func credentialLike(v string) bool {
 }
 
 // credentialStems are the pieces every name SecretName accepts contains,
-// lower-cased, by their first letter: a cheap test before the whole rule
-// runs on each word.
-var credentialStems = [256][]string{
-	't': {"token"}, 's': {"secret"}, 'p': {"pass", "pat"}, 'k': {"key"}, 'a': {"auth"},
-	'c': {"cookie", "credential"}, 'b': {"bearer"},
+// lower-cased: a cheap test before the whole rule runs on each word. They
+// are listed by their first letter, so that a word is read once.
+var credentialStems = [26][]string{
+	'a' - 'a': {"auth"}, 'b' - 'a': {"bearer"}, 'c' - 'a': {"cookie", "credential"}, 'k' - 'a': {"key"},
+	'p' - 'a': {"pass", "pat"}, 's' - 'a': {"secret"}, 't' - 'a': {"token"},
 }
 
 func hasSuffixFold(s, suffix string) bool {
@@ -735,20 +735,38 @@ func hasSuffixFold(s, suffix string) bool {
 }
 
 // mayNameCredential reports whether name contains one of credentialStems,
-// in one pass that allocates nothing: it runs on every word of a text.
+// ignoring case.
 func mayNameCredential(name string) bool {
 	for i := range len(name) {
-		c := name[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
+		c := name[i] | 0x20 // lower case, for a letter
+		if c < 'a' || c > 'z' {
+			continue
 		}
-		for _, stem := range credentialStems[c] {
-			if len(name)-i >= len(stem) && strings.EqualFold(name[i:i+len(stem)], stem) {
+		for _, stem := range credentialStems[c-'a'] {
+			if hasLowerPrefix(name[i:], stem) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hasLowerPrefix reports whether s starts with the lower-case ASCII word
+// w, ignoring the case of ASCII letters only.
+func hasLowerPrefix(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := range len(w) {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // atLeast records s[start:end] when the run of class characters from body
@@ -1205,24 +1223,12 @@ const MinSecretRunes = 4
 // sensitive values, and the spans SecretShape finds in every other string
 // and key; each also as the text folds it (white space runs folded, as
 // collapse and the sanitizer write it) and as compact JSON escapes it,
-// where those differ. It leaves out those shorter than MinSecretRunes
+// where those differ, and each line of one that has several. It leaves out those shorter than MinSecretRunes
 // characters, and lists the longest first (ties in byte order), for
 // ScrubText to replace in an output that a formatter wrote from the value.
 // It is nil when there are none; like RedactValue, it does not look deeper
 // than value.MaxDepth.
 func Secrets(v any) []string {
-	c := secretCollector{shapes: true}
-	c.walk(v, false, 0)
-	return c.list()
-}
-
-// NamedSecrets is Secrets without the spans SecretShape finds: the
-// credentials a value carries by the names of its fields and by sensitive
-// objects alone. It reads no string but those, so its time grows with the
-// number of fields and items of v, not with the length of its text: the
-// dispatcher scrubs a formatter's output with it, and leaves the shapes
-// to SecretText, which finds them in the output itself.
-func NamedSecrets(v any) []string {
 	c := secretCollector{}
 	c.walk(v, false, 0)
 	return c.list()
@@ -1247,14 +1253,20 @@ func (c *secretCollector) list() []string {
 }
 
 type secretCollector struct {
-	seen   map[string]struct{}
-	shapes bool // also the spans SecretShape finds in other strings
+	seen map[string]struct{}
 }
 
-// add records a credential and the forms an output may show it in.
+// add records a credential and the forms an output may show it in. A
+// credential of several lines (the body of a PEM private key) is recorded
+// line by line too, for outputs that show a text's lines one by one.
 func (c *secretCollector) add(s string) {
 	if isPlaceholder(s) {
 		return
+	}
+	if strings.ContainsAny(s, "\n\r") {
+		for _, line := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			c.add(strings.TrimSpace(line))
+		}
 	}
 	quoted := CompactJSON(s)
 	for _, form := range []string{s, Collapse(s), quoted[1 : len(quoted)-1]} {
@@ -1270,9 +1282,6 @@ func (c *secretCollector) add(s string) {
 
 // text records the credentials SecretShape finds in s.
 func (c *secretCollector) text(s string) {
-	if !c.shapes {
-		return
-	}
 	for _, sp := range SecretShape(s) {
 		c.add(s[sp.Start:sp.End])
 	}
@@ -1313,10 +1322,12 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 
 // ScrubText replaces every occurrence in s of any of secrets (Secrets of
 // the value an output was written from) by the placeholder of its length,
-// then applies SecretText. Occurrences that overlap become one placeholder;
-// placeholders in s are left as they are; secrets shorter than
-// MinSecretRunes characters are ignored. It returns s itself when there is
-// nothing to replace.
+// and what SecretText replaces, both read on s. The start of a secret that a cut left right
+// before an Ellipsis (a formatter that truncated a credential: ghp_aB3…) is
+// replaced too, when it has MinSecretRunes characters or more. Occurrences
+// that overlap become one placeholder; placeholders in s are left as they
+// are; secrets shorter than MinSecretRunes characters are ignored. It
+// returns s itself when there is nothing to replace.
 //
 // There is no limit on the number of secrets, and none is dropped: the
 // search is one pass of an Aho-Corasick automaton, in time linear in the
@@ -1340,6 +1351,8 @@ type Scrubber struct {
 	fail  []int32
 	// out is the length of the longest secret that ends at a node, or 0.
 	out []int32
+	// depth is the length of the start of a secret a node stands for.
+	depth []int32
 }
 
 // NewScrubber builds the automaton that finds secrets, in time linear in
@@ -1364,6 +1377,7 @@ func NewScrubber(secrets []string) *Scrubber {
 	lastChild := []int32{0}
 	lastLabel := []byte{0}
 	out := []int32{0}
+	depth := []int32{0}
 	for _, s := range keep {
 		node := int32(0)
 		for i := range len(s) {
@@ -1379,6 +1393,7 @@ func NewScrubber(secrets []string) *Scrubber {
 			lastChild = append(lastChild, 0)
 			lastLabel = append(lastLabel, 0)
 			out = append(out, 0)
+			depth = append(depth, int32(i+1))
 			node = child
 		}
 		out[node] = int32(len(s))
@@ -1431,7 +1446,7 @@ func NewScrubber(secrets []string) *Scrubber {
 			queue = append(queue, v)
 		}
 	}
-	sc.out = out
+	sc.out, sc.depth = out, depth
 	return sc
 }
 
@@ -1456,11 +1471,49 @@ func (sc *Scrubber) child(n int32, c byte) int32 {
 }
 
 // Scrub is ScrubText with the scrubber's secrets.
-func (sc *Scrubber) Scrub(s string) string {
-	if sc == nil || sc.out == nil {
+func (sc *Scrubber) Scrub(s string) string { return sc.ScrubWith(s, nil) }
+
+// ScrubWith is Scrub that also replaces the spans also of s (in any
+// order; overlapping ones are merged), which a reading of s this package
+// does not make has found: the runtime's, of text as a person sees it.
+// The secrets, the credentials SecretShape finds and also are all found
+// in s itself, so that replacing one cannot hide another from the rule: a
+// secret that holds a credential of a well-known shape, or that ends
+// inside one, is replaced whole. A nil Scrubber has no secrets.
+func (sc *Scrubber) ScrubWith(s string, also []Span) string {
+	var found []Span
+	if sc != nil && sc.out != nil {
+		found = sc.find(s)
+	}
+	if found == nil && also == nil {
 		return SecretText(s)
 	}
+	spans := append(append(found, SecretShape(s)...), also...)
+	slices.SortFunc(spans, func(a, b Span) int { return a.Start - b.Start })
+	merged := spans[:0]
+	for _, sp := range spans {
+		if n := len(merged); n > 0 && merged[n-1].End > sp.Start {
+			merged[n-1].End = max(merged[n-1].End, sp.End)
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return SecretText(replaceSpans(s, merged))
+}
+
+// find returns the spans of the secrets in s, and of the starts of secrets
+// cut before an ellipsis, in order, overlapping ones merged.
+func (sc *Scrubber) find(s string) []Span {
 	var found []Span
+	// record adds the span of a secret, or of its start, merged with
+	// those it overlaps.
+	record := func(sp Span) {
+		for len(found) > 0 && found[len(found)-1].End > sp.Start {
+			sp.Start = min(sp.Start, found[len(found)-1].Start)
+			found = found[:len(found)-1]
+		}
+		found = append(found, sp)
+	}
 	state := int32(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1469,6 +1522,14 @@ func (sc *Scrubber) Scrub(s string) string {
 				i += n - 1
 				state = 0
 				continue
+			}
+		}
+		if c == Ellipsis[0] && state != 0 && strings.HasPrefix(s[i:], Ellipsis) {
+			// The text before the ellipsis ends with the start of a
+			// secret (the longest, as the automaton's state says):
+			// a cut credential.
+			if d := int(sc.depth[state]); utf8.RuneCountInString(s[i-d:i]) >= MinSecretRunes {
+				record(Span{i - d, i})
 			}
 		}
 		for {
@@ -1483,17 +1544,9 @@ func (sc *Scrubber) Scrub(s string) string {
 		}
 		if l := int(sc.out[state]); l > 0 {
 			// The longest secret ending here covers every other one
-			// that ends here; merge it with those it overlaps.
-			sp := Span{i + 1 - l, i + 1}
-			for len(found) > 0 && found[len(found)-1].End > sp.Start {
-				sp.Start = min(sp.Start, found[len(found)-1].Start)
-				found = found[:len(found)-1]
-			}
-			found = append(found, sp)
+			// that ends here.
+			record(Span{i + 1 - l, i + 1})
 		}
 	}
-	if found == nil {
-		return SecretText(s)
-	}
-	return SecretText(replaceSpans(s, found))
+	return found
 }

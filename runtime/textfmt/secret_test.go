@@ -454,8 +454,9 @@ func TestSecrets(t *testing.T) {
 	got := Secrets(v)
 	assert.Equal(t, []string{
 		ghp, akia,
-		"Bearer  abc\ndef", `Bearer abc\ndef`, "Bearer abc def", "longpassword", "hunter2",
-		"12345", "k1k2", "sig1",
+		"Bearer  abc\ndef", `Bearer abc\ndef`, "Bearer abc def", "longpassword",
+		"Bearer  abc", "Bearer abc", // its first line; the second is too short
+		"hunter2", "12345", "k1k2", "sig1",
 	}, got)
 	for i := 1; i < len(got); i++ {
 		assert.GreaterOrEqual(t, len(got[i-1]), len(got[i]), "longest first")
@@ -504,6 +505,65 @@ func TestScrubText(t *testing.T) {
 		"ccdef":      "c" + p(4),
 	} {
 		assert.Equal(t, want, ScrubText(text, nested), text)
+	}
+}
+
+// TestScrubTextCutSecret: the start of a secret that a cut left before an
+// ellipsis is scrubbed, when it is long enough to be one; a secret cut
+// elsewhere, or text that is no start of one, is left.
+func TestScrubTextCutSecret(t *testing.T) {
+	secrets := []string{ghp, "hunter2hunter2", "xyzw"}
+	tests := []struct{ name, in, want string }{
+		{"a formatter's truncate", "token " + ghp[:20] + Ellipsis, "token " + p(20) + Ellipsis},
+		{"in quotes", "for '" + "hunter2h" + Ellipsis + "'", "for '" + p(8) + Ellipsis + "'"},
+		{"the longest start", "hunter2hunter2 hunter2hun" + Ellipsis, p(14) + " " + p(10) + Ellipsis},
+		{"too short to tell", "see hun" + Ellipsis, "see hun" + Ellipsis},
+		{"whole then cut", "xyzwhunter" + Ellipsis, p(4) + p(6) + Ellipsis},
+		{"not before an ellipsis", "hunter2h and more", "hunter2h and more"},
+		{"no start of one", "hunted" + Ellipsis, "hunted" + Ellipsis},
+		{"placeholder then ellipsis", p(4) + Ellipsis, p(4) + Ellipsis},
+	}
+	sc := NewScrubber(secrets)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, sc.Scrub(tc.in))
+			assert.Equal(t, tc.want, sc.Scrub(tc.want), "scrubbing again changes nothing")
+		})
+	}
+}
+
+// TestScrubTextReadsTheTextItself: the secrets and the credentials the
+// rule's shapes find are all found in the text as it is, so that replacing
+// a secret (a common word a credential's name holds) cannot hide the
+// credential after it, nor a shape inside a secret leave the rest of the
+// secret.
+func TestScrubTextReadsTheTextItself(t *testing.T) {
+	token := "abcdef0123456789xyz"
+	assert.Equal(t, "Authorization: "+p(6)+" "+p(len(token)),
+		ScrubText("Authorization: Bearer "+token, []string{"Bearer"}))
+	secret := "zzzzzzzzzzzzzzzz " + ghp
+	assert.Equal(t, "x "+p(len(secret))+" y", ScrubText("x "+secret+" y", []string{secret}))
+}
+
+func TestScrubWith(t *testing.T) {
+	sc := NewScrubber([]string{"hunter22"})
+	text := "a hunter22 b ghp c zzzz d"
+	assert.Equal(t, "a "+p(8)+" b "+p(3)+" c zzzz d", sc.ScrubWith(text, []Span{{13, 16}}))
+	assert.Equal(t, "a "+p(14)+" c zzzz d", sc.ScrubWith(text, []Span{{9, 16}, {5, 12}}), "overlapping spans merge")
+	var none *Scrubber
+	assert.Equal(t, "a hunter22 b ghp c "+p(4)+" d", none.ScrubWith(text, []Span{{19, 23}}))
+	assert.Equal(t, text, none.ScrubWith(text, nil))
+}
+
+// TestSecretsByLine: a credential of several lines is listed line by
+// line too, so that an output that shows a text's lines one by one (an
+// expanded result) is scrubbed of each.
+func TestSecretsByLine(t *testing.T) {
+	key := "-----BEGIN PRIVATE KEY-----\n" + pemBody + "-----END PRIVATE KEY-----"
+	got := Secrets(key)
+	for _, line := range strings.Split(strings.TrimSpace(pemBody), "\n") {
+		assert.Contains(t, got, line)
+		assert.Equal(t, p(len(line)), ScrubText(line, got), "a line shown alone")
 	}
 }
 
