@@ -981,12 +981,23 @@ func scrubbedText(sc *textfmt.Scrubber, s string, p TextPolicy, n int) string {
 	return safeRedacted(scrub(sc, s), p, n)
 }
 
+// printableASCII reports whether s holds only printable ASCII characters
+// and spaces: text that Strip can only trim and fold, which joins nothing.
+func printableASCII(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
 // safeRedacted makes redacted text safe. Stripped text is redacted once
 // more, in case what Strip removes joined a credential that redactText did
 // not read as one.
 func safeRedacted(r string, p TextPolicy, n int) string {
 	out := SafeText(r, p, n)
-	if p == Strip {
+	if p == Strip && !printableASCII(r) {
 		if again := textfmt.SecretText(out); again != out {
 			out = SafeText(again, p, n)
 		}

@@ -44,6 +44,9 @@ import (
 // are credentials in URL parameters only: a field named signature holds a
 // function signature as often as not).
 func SecretName(name string) bool {
+	if !mayNameCredential(name) {
+		return false // most names: one pass, no words split
+	}
 	w, n := lastWords(name)
 	return secretWords(w[:n], false)
 }
