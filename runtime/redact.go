@@ -137,9 +137,9 @@ func visible(s string) (view string, at []int) {
 // also as Go quotes it. It is nil when there are none, which costs no
 // allocation.
 func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
-	secrets := textfmt.Secrets(in.Value)
+	secrets := textfmt.SecretsWithin(in.Value, maxSecretText)
 	if in.Err != nil {
-		secrets = append(secrets, textfmt.Secrets(in.Raw)...)
+		secrets = append(secrets, textfmt.SecretsWithin(in.Raw, maxSecretText)...)
 	}
 	for _, s := range [2]string{c.Tool, c.Target} {
 		if s != "" {
@@ -149,9 +149,11 @@ func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 	if res != nil {
 		secrets = append(secrets, textfmt.Secrets(res)...)
 	}
-	x := extraSecrets{}
+	x := extraSecrets{budget: maxSecretText}
 	x.walk(in.Value, 0, 0)
-	x.text(in.Raw, 0)
+	if in.Err != nil {
+		x.text(in.Raw, 0)
+	}
 	x.text(c.Tool, 0)
 	x.text(c.Target, 0)
 	if res != nil {
@@ -183,6 +185,14 @@ func visibleText(s string) string {
 	return view
 }
 
+// maxSecretText bounds the text of a call that callSecrets reads for
+// credentials by their shape (and for those that hidden characters split
+// or a string's JSON holds): the first 64 KiB. The credentials that names
+// and sensitive objects mark are all found, whatever the input's size,
+// and SecretText finds the shapes past the bound in the output itself, so
+// that a megabyte of input costs what its first 64 KiB do.
+const maxSecretText = 64 << 10
+
 // Bounds of the JSON that extraSecrets reads in strings: the first
 // maxStringJSON bytes of a string, in strings nested maxStringJSONDepth
 // deep (JSON in a string of JSON in a string).
@@ -200,7 +210,10 @@ const (
 //     its sensitive values and name-value pairs too. The JSON is read from
 //     the start of the string (a prefix of maxStringJSON bytes), so that
 //     padding after a credential does not hide it.
-type extraSecrets struct{ list []string }
+type extraSecrets struct {
+	list   []string
+	budget int // bytes of text left to read
+}
 
 // add records a credential and the forms an output may show it in, as
 // textfmt.Secrets does: folded as collapse folds white space, and escaped
@@ -235,6 +248,10 @@ func (x *extraSecrets) walk(v any, depth, nesting int) {
 
 // text reads a string found nesting deep in strings.
 func (x *extraSecrets) text(s string, nesting int) {
+	if x.budget <= 0 {
+		return
+	}
+	x.budget -= max(len(s), 1)
 	if hasHidden(s) {
 		view, at := visible(s)
 		for _, sp := range textfmt.SecretShape(view) {

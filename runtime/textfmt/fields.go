@@ -137,6 +137,12 @@ type fielder struct {
 	parts   []part
 	heap    []part
 	scratch []int
+	// sizing is set while a group weighs all its children to choose the
+	// ones it shows (choose): they are then weighed as they are, and
+	// redacted once chosen, so that the rendering's cost follows what it
+	// shows, not the input; the sizes of what it leaves out count the
+	// values as they are.
+	sizing bool
 }
 
 // part is one entry of a group being fitted.
@@ -149,6 +155,11 @@ type part struct {
 	wholeValue bool
 }
 
+// viewScan is how much of a long string the rendering redacts: more than
+// any share of the output it may be shown in, and than the credentials
+// it may start with.
+const viewScan = 16 << 10
+
 // view returns what the rendering shows for the value v found under key
 // of the object in (the last key of its path, "" for a list's items and
 // the whole value, whose in is nil; f.path holds the path of its
@@ -159,9 +170,31 @@ type part struct {
 // place, for the preview, its fitting and the sizes of what is left out
 // alike.
 func (f *fielder) view(in *value.Object, key string, v any) any {
+	if f.sizing {
+		return v
+	}
 	secret := key != "" && fieldSecret(in, key)
 	switch x := v.(type) {
-	case string, value.Number, float64:
+	case string:
+		switch {
+		case secret:
+			r, _ := redactValue(v, true, 0)
+			return r
+		case len(x) > viewScan:
+			// No more of a long string is shown than viewScan holds:
+			// its start is redacted, the rest counts as it is.
+			end := viewScan
+			for end > 0 && !utf8.RuneStart(x[end]) {
+				end--
+			}
+			if r, changed := secretText(x[:end]); changed {
+				return r + x[end:]
+			}
+			return v
+		}
+		r, _ := redactValue(v, false, 0)
+		return r
+	case value.Number, float64:
 		r, _ := redactValue(v, secret, 0)
 		return r
 	case []any:
@@ -606,6 +639,9 @@ func (f *fielder) needGroup(o *value.Object, l []any, limit int, inline bool) in
 // the heap holds no more than the room has entries. The gaps are known
 // once the choice is made: the largest make way until they fit too.
 func (f *fielder) choose(o *value.Object, l []any, k, room int, inline bool) (omitted, size int) {
+	outer := f.sizing
+	f.sizing = true
+	defer func() { f.sizing = outer }()
 	total := 0
 	for i := range k {
 		total += f.childSize(o, l, i)
@@ -644,8 +680,10 @@ func (f *fielder) choose(o *value.Object, l []any, k, room int, inline bool) (om
 	slices.SortFunc(heap, func(a, b part) int { return a.index - b.index })
 	prev := -1
 	for _, p := range heap {
+		f.sizing = outer
 		_, e := f.child(o, l, p.index)
 		p.need, p.gap = f.need(e, childPath(o, p.index, f.pw, inline), room), p.index > prev+1
+		f.sizing = true
 		f.parts = append(f.parts, p)
 		for i := prev + 1; i < p.index; i++ {
 			size += f.childSize(o, l, i)

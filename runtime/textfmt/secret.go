@@ -1195,6 +1195,21 @@ func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool)
 // "sensitive": true, a "name" or "key" that means a credential, or a
 // "secret" (Azure Key Vault names the secret it sets so).
 func sensitive(o *value.Object) bool {
+	// Only an object with a value has one to hide: a large object (a
+	// megabyte of fields) is asked for its value by the usual spellings,
+	// a small one read whole, as the rule reads keys without case.
+	if o.Len() > 16 {
+		found := false
+		for _, k := range [...]string{"value", "Value", "VALUE"} {
+			if _, ok := o.Get(k); ok {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
 	for i := range o.Len() {
 		k, e := o.At(i)
 		switch {
@@ -1231,8 +1246,18 @@ const MinSecretRunes = 4
 // ScrubText to replace in an output that a formatter wrote from the value.
 // It is nil when there are none; like RedactValue, it does not look deeper
 // than value.MaxDepth.
-func Secrets(v any) []string {
-	c := secretCollector{}
+func Secrets(v any) []string { return SecretsWithin(v, -1) }
+
+// SecretsWithin is Secrets that looks for shapes in at most n bytes of
+// the text of v in all (the first strings and keys it meets, and the start
+// of the one it stops in); n < 0 is no bound. The credentials that names
+// and sensitive objects mark are all listed, however large v is: finding
+// them reads keys, not text. A host that scrubs the output of every call
+// bounds so the cost of a call whose input is a megabyte of text, and
+// leaves the shapes past the bound to SecretText, which finds them in the
+// output.
+func SecretsWithin(v any, n int) []string {
+	c := secretCollector{budget: n}
 	c.walk(v, false, 0)
 	return c.list()
 }
@@ -1256,7 +1281,8 @@ func (c *secretCollector) list() []string {
 }
 
 type secretCollector struct {
-	seen map[string]struct{}
+	seen   map[string]struct{}
+	budget int // bytes of text left to read for shapes; < 0 is no bound
 }
 
 // add records a credential and the forms an output may show it in. A
@@ -1285,6 +1311,19 @@ func (c *secretCollector) add(s string) {
 
 // text records the credentials SecretShape finds in s.
 func (c *secretCollector) text(s string) {
+	if c.budget >= 0 {
+		if c.budget == 0 {
+			return
+		}
+		if len(s) > c.budget {
+			end := c.budget
+			for end > 0 && !utf8.RuneStart(s[end]) {
+				end--
+			}
+			s = s[:end]
+		}
+		c.budget -= max(len(s), 1)
+	}
 	for _, sp := range SecretShape(s) {
 		c.add(s[sp.Start:sp.End])
 	}

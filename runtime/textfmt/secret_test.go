@@ -888,3 +888,13 @@ func ExampleScrubText() {
 	// Output:
 	// log in as bob with ‹secret, 8 characters›
 }
+
+// TestSecretsWithin: a bound on the text read for shapes leaves the shapes
+// past it out, and never a credential that a name marks, however far.
+func TestSecretsWithin(t *testing.T) {
+	pad := strings.Repeat("x", 1000)
+	v := obj(t, `{"a":"`+pad+`","b":"`+ghp+`","password":"hunter22"}`)
+	assert.ElementsMatch(t, []string{ghp, "hunter22"}, SecretsWithin(v, -1))
+	assert.Equal(t, []string{"hunter22"}, SecretsWithin(v, 500))
+	assert.Equal(t, Secrets(v), SecretsWithin(v, -1))
+}
