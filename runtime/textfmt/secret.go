@@ -646,7 +646,9 @@ func (sc *secretScanner) named(i int) int {
 	if i > 0 && (word[s[i-1]] || s[i-1] == '-' && i > 1 && alnum[s[i-2]]) {
 		return i
 	}
-	end := run(s, i, &base64URL)
+	// A name has at most 64 characters: the run is read no further, so
+	// that a long token is not read here once more to be turned down.
+	end := run(s[:min(len(s), i+65)], i, &base64URL)
 	name := s[i:end]
 	// Authorization headers have a reading of their own (authorization);
 	// a plural ("credentials: 'token'") names kinds of credentials in
@@ -733,6 +735,17 @@ var credentialStems = [26][]string{
 	'p' - 'a': {"pass", "pat"}, 's' - 'a': {"secret"}, 't' - 'a': {"token"},
 }
 
+// stemStart marks the bytes a stem of credentialStems starts with, in
+// either case: one load per byte of a word that starts none.
+var stemStart = func() (t [256]bool) {
+	for i, stems := range credentialStems {
+		if len(stems) > 0 {
+			t['a'+i], t['A'+i] = true, true
+		}
+	}
+	return t
+}()
+
 func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
@@ -741,11 +754,10 @@ func hasSuffixFold(s, suffix string) bool {
 // ignoring case.
 func mayNameCredential(name string) bool {
 	for i := range len(name) {
-		c := name[i] | 0x20 // lower case, for a letter
-		if c < 'a' || c > 'z' {
+		if !stemStart[name[i]] {
 			continue
 		}
-		for _, stem := range credentialStems[c-'a'] {
+		for _, stem := range credentialStems[name[i]|0x20-'a'] {
 			if hasLowerPrefix(name[i:], stem) {
 				return true
 			}
