@@ -187,11 +187,12 @@ func visibleText(s string) string {
 
 // maxSecretText bounds the text of a call that callSecrets reads for
 // credentials by their shape (and for those that hidden characters split
-// or a string's JSON holds): the first 64 KiB. The credentials that names
-// and sensitive objects mark are all found, whatever the input's size,
-// and SecretText finds the shapes past the bound in the output itself, so
-// that a megabyte of input costs what its first 64 KiB do.
-const maxSecretText = 64 << 10
+// or a string's JSON holds): the first 16 KiB, more than the outputs of a
+// call show together. The credentials that names and sensitive objects
+// mark are all found, whatever the input's size, and SecretText finds the
+// shapes past the bound in the output itself, so that a megabyte of input
+// costs what its first 16 KiB do.
+const maxSecretText = 16 << 10
 
 // Bounds of the JSON that extraSecrets reads in strings: the first
 // maxStringJSON bytes of a string, in strings nested maxStringJSONDepth
