@@ -272,6 +272,14 @@ func (m measure) cut(s string, c int) string {
 	return s
 }
 
+// fitBytes cuts sanitized text to Limits.OutputBytes, when set.
+func (d *Dispatcher) fitBytes(s string) string {
+	if d.limits.OutputBytes > 0 {
+		return textfmt.TruncateBytes(s, d.limits.OutputBytes)
+	}
+	return s
+}
+
 // wrappedCalls describes the calls a wrapper shows.
 func (n *node) wrappedCalls(d *Dispatcher) []WrappedCall {
 	if !n.unwrapped() {
