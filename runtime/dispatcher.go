@@ -2,8 +2,6 @@ package runtime
 
 import (
 	"log/slog"
-
-	"github.com/permgen/permgen/runtime/value"
 )
 
 // Call is one tool call waiting for permission, with what the permission
@@ -121,8 +119,9 @@ func (d *Dispatcher) Limits() Limits { return d.limits }
 // declines or fails. A wrapper call is shown as the calls it carries.
 // Prompt text policy (Reveal) applies.
 func (d *Dispatcher) Preview(c Call) Preview {
-	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	s := d.subject(c, decode(c), d.limits.Preview)
 	n := d.inspect(&s, false)
+	d.renderTree(&n, &s)
 	return n.preview(d)
 }
 
@@ -133,29 +132,51 @@ func (d *Dispatcher) Prompt(c Call) string {
 		// for the tier alone, when the sentence shows it.
 		tier := TierUnknown
 		if d.showTier {
-			s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+			s := d.subject(c, decode(c), d.limits.Preview)
 			tier = d.tier(&s)
 		}
-		return d.prompt(c, value.Input{}, "", tier)
+		return d.prompt(c, "", "", tier)
 	}
-	s := d.subject(c, value.DecodeInput(c.Input), d.limits.Preview)
+	s := d.subject(c, decode(c), d.limits.Preview)
 	n := d.inspect(&s, d.showTier)
-	return d.prompt(c, s.in, n.preview(d).Text, n.tier)
+	d.renderTree(&n, &s)
+	return d.prompt(c, s.named, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
 func (d *Dispatcher) Log(c Call) LogContext {
-	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	s := d.subject(c, decode(c), d.jsonLimit(c))
 	n := d.inspect(&s, false)
-	return d.logContext(&s, n, func() string { return n.preview(d).Text })
+	d.renderTree(&n, &s)
+	return d.logContext(&s, &n, func() string { return n.preview(d).Text })
 }
 
 // Describe returns the preview, the ask-prompt sentence, the log context,
-// the tier and the wrapped calls of a call, decoding its input once, and
-// looking it up and serializing it once for all of them.
+// the tier and the wrapped calls of a call.
+//
+// A call goes through five steps, each in its own file and each run once
+// per call (and once per call it carries), whichever of the outputs ask
+// for its result:
+//
+//  1. decode (decode.go): the input as a value.
+//  2. resolve (resolve.go, resolve_wrap.go): the subject, with the
+//     registry keys the call is looked up under in one snapshot, and for
+//     an MCP call its target, arguments and umbrella object; then the
+//     tree of what it does: the formatter that answers it, or the calls
+//     it carries (each resolved the same way), and the tiers.
+//  3. render (render_preview.go, render_prompt.go): the text of each call
+//     shown as itself before sanitizing (the default preview, from the
+//     input's JSON serialized once, where no formatter answered), and the
+//     pieces of the prompt sentence and the log context.
+//  4. make safe (safe_preview.go): the call's credentials, found once,
+//     replaced; then safe text, revealed for the prompt, stripped for the
+//     log.
+//  5. fit (fit.go): the calls a wrapper carries share its limit, notes
+//     say what is not shown, and text is cut to the byte cap.
 func (d *Dispatcher) Describe(c Call) Description {
-	s := d.subject(c, value.DecodeInput(c.Input), d.jsonLimit(c))
+	s := d.subject(c, decode(c), d.jsonLimit(c))
 	n := d.inspect(&s, true)
+	d.renderTree(&n, &s)
 	preview := n.preview(d)
 	prompt := preview.Text
 	if c.Tool == "bash" {
@@ -163,8 +184,8 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, s.in, prompt, n.tier),
-		Log:     d.logContext(&s, n, func() string { return preview.Text }),
+		Prompt:  d.prompt(c, s.named, prompt, n.tier),
+		Log:     d.logContext(&s, &n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),
 		Hidden:  n.hidden,

@@ -16,32 +16,43 @@ type rawPreview struct {
 	unread *value.Object
 	// scrub holds the credentials of the call Text was written from.
 	scrub *textfmt.Scrubber
+	// clean is Text with those credentials replaced, once cleaned is set
+	// (see scrubbed).
+	clean   string
+	cleaned bool
 }
 
-// rawPreview returns the unsanitized preview text of a call, with the
-// credentials of the call when it has any text.
-func (d *Dispatcher) rawPreview(s *subject) rawPreview {
-	raw := d.unscrubbed(s)
-	if raw.Text != "" {
-		raw.scrub = s.scrubber()
+// scrubbed returns the text with the credentials of its call replaced
+// (see scrub), worked out once for the preview and the log context, which
+// make it safe under their own policies.
+func (r *rawPreview) scrubbed() string {
+	if !r.cleaned {
+		r.clean, r.cleaned = scrub(r.scrub, r.Text), true
 	}
-	return raw
+	return r.clean
 }
 
-func (d *Dispatcher) unscrubbed(s *subject) rawPreview {
-	if d.reg == nil {
-		return rawPreview{}
-	}
-	if isMCP(s.c) {
-		return d.mcpPreview(s)
-	}
-	if reg := s.keys[0].reg; reg != nil {
-		if raw, ok := d.format(reg, s, s.request(0, d.limits)); ok {
-			return raw
+// renderTree is the third step (see Dispatcher.Describe): it gives each call
+// of an inspected tree that is shown as itself its text before sanitizing.
+// The text of the formatter that answered it (see answer) is kept; a call
+// that none answered has the default preview, unless it goes to an MCP
+// server (the prompt names its target) or the dispatcher has no registry.
+// A call with text keeps its credentials for the next step.
+// s is the call of n: the subject it was inspected from.
+func (d *Dispatcher) renderTree(n *node, s *subject) {
+	if n.unwrapped() {
+		for i := range n.calls {
+			d.renderTree(&n.calls[i], n.calls[i].s)
 		}
+		return
 	}
-	text, json := d.defaultPreview(s)
-	return rawPreview{Preview: Preview{Text: text}, json: json}
+	if !n.answered && d.reg != nil && !isMCP(s.c) {
+		text, json := d.defaultPreview(s)
+		n.raw = rawPreview{Preview: Preview{Text: text}, json: json}
+	}
+	if n.raw.Text != "" {
+		n.raw.scrub = s.scrubber()
+	}
 }
 
 // defaultPreview is "with input " and the input's compact JSON when that

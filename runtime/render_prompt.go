@@ -2,15 +2,13 @@ package runtime
 
 import (
 	"strings"
-
-	"github.com/permgen/permgen/runtime/value"
 )
 
 // prompt builds the ask-prompt sentence around a sanitized preview. An MCP
 // call always names its target: a call to the umbrella tool without one
 // names the tool its input carries, so the person learns which server tool
 // runs even when the check did not say.
-func (d *Dispatcher) prompt(c Call, in value.Input, preview string, tier Tier) string {
+func (d *Dispatcher) prompt(c Call, named, preview string, tier Tier) string {
 	// The pieces are sanitized first, so that the sentence is written
 	// into one allocation of the size it needs.
 	agent, pattern := d.safe(c.Agent), d.safe(c.MatchedPattern)
@@ -19,7 +17,7 @@ func (d *Dispatcher) prompt(c Call, in value.Input, preview string, tier Tier) s
 	case c.Tool == "bash":
 		name, requested = d.safe(c.Command), " requested bash command '"
 	case isMCP(c):
-		name = d.safe(mcpTarget(c, in.Object()))
+		name = d.safe(named)
 	}
 	if name == "" && c.Tool != "bash" {
 		name, requested = d.safe(c.Tool), " requested tool '"
@@ -74,9 +72,10 @@ func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
 }
 
 // label names a carried call in its wrapper's preview.
-func (d *Dispatcher) label(c Call, in value.Input, kind string) string {
+func (d *Dispatcher) label(s *subject, kind string) string {
+	c := s.c
 	if isMCP(c) {
-		if target := mcpTarget(c, in.Object()); target != "" {
+		if target := s.named; target != "" {
 			return "MCP target '" + outputText(target, Reveal, maxLabelName) + "'"
 		}
 	}
@@ -104,7 +103,7 @@ func isPathTool(tool string) bool {
 
 // logContext returns the log context of an inspected call; wrapped returns
 // its preview, for a wrapper shown as the calls it carries.
-func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogContext {
+func (d *Dispatcher) logContext(s *subject, n *node, wrapped func() string) LogContext {
 	texts := [4]string{
 		d.logText(s.c.Command), d.logText(s.c.Target), d.logPreview(s, n, wrapped), d.logText(s.c.Origin),
 	}
@@ -128,7 +127,7 @@ func (d *Dispatcher) logContext(s *subject, n node, wrapped func() string) LogCo
 func (d *Dispatcher) logText(text string) string { return outputText(text, Strip, d.limits.Log) }
 
 // logPreview returns the input preview of a log context, "" when absent.
-func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) string {
+func (d *Dispatcher) logPreview(s *subject, n *node, wrapped func() string) string {
 	c := s.c
 	switch {
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
@@ -136,7 +135,7 @@ func (d *Dispatcher) logPreview(s *subject, n node, wrapped func() string) strin
 	case isPathTool(c.Tool) && n.unwrapped():
 		return d.logText(wrapped())
 	case isPathTool(c.Tool):
-		return scrubbedText(n.raw.scrub, n.raw.Text, Strip, d.limits.Log)
+		return safeRedacted(n.raw.scrubbed(), Strip, d.limits.Log)
 	}
 	js, _ := s.json.show("input ", d.limits.Log, d.limits.Log)
 	if js == "" {

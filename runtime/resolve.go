@@ -24,7 +24,11 @@ type subject struct {
 	umbrella *value.Object
 	target   string        // for an MCP call, its "server:tool"
 	args     *value.Object // for an MCP call, its arguments
-	json     inputJSON
+	// named is the "server:tool" the prompt of an MCP call names: its
+	// target, else the tool the input of the umbrella tool names (see
+	// mcpTarget); "" when it names none.
+	named string
+	json  inputJSON
 	// scrub holds the credentials the call carries, once scrubbed is set
 	// (see scrubber).
 	scrub    *textfmt.Scrubber
@@ -56,17 +60,24 @@ type lookup struct {
 // cuts of up to jsonLimit characters.
 func (d *Dispatcher) subject(c Call, in value.Input, jsonLimit int) subject {
 	s := subject{c: c, in: in, json: inputJSON{in: in, limit: jsonLimit}}
+	mcp := isMCP(c)
+	if mcp {
+		s.target, s.args, s.umbrella = mcpArgs(c, in)
+		s.named = c.Target
+		if c.Tool == "mcp" {
+			s.named = s.target
+		}
+	}
 	if d.reg == nil {
 		return s
 	}
 	regs := d.reg.load()
-	if !isMCP(c) {
+	if !mcp {
 		s.keys[0] = lookup{reg: regs[c.Tool], tool: c.Tool, input: in.Object()}
 		s.n = 1
 		return s
 	}
-	target, args, envelope := mcpArgs(c, in)
-	s.target, s.args, s.umbrella = target, args, envelope
+	target, args, envelope := s.target, s.args, s.umbrella
 	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
 		// The key of the server's every tool is looked up without being
 		// built: a map index by a converted []byte does not allocate.
@@ -178,12 +189,29 @@ func (s *subject) wrapper() *registration {
 	return nil
 }
 
+// answer runs the formatters a call is looked up under until one answers
+// with text: the call's own, or for an MCP call those of "server:tool",
+// "server:*" and "mcp" in that order (see mcpPreview). ok is false when
+// none answers; the call then has the default preview (see renderTree), or
+// none for an MCP call or a dispatcher without a registry.
+func (d *Dispatcher) answer(s *subject) (raw rawPreview, ok bool) {
+	switch {
+	case d.reg == nil:
+		return rawPreview{}, false
+	case isMCP(s.c):
+		return d.mcpPreview(s)
+	case s.keys[0].reg != nil:
+		return d.format(s.keys[0].reg, s, s.request(0, d.limits))
+	}
+	return rawPreview{}, false
+}
+
 // mcpPreview consults the registrations for "server:tool", "server:*" and
 // "mcp" in that order, until one returns text. Server registrations receive
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
-func (d *Dispatcher) mcpPreview(s *subject) rawPreview {
+func (d *Dispatcher) mcpPreview(s *subject) (rawPreview, bool) {
 	for i, k := range s.lookups() {
 		if k.reg == nil {
 			continue
@@ -193,10 +221,10 @@ func (d *Dispatcher) mcpPreview(s *subject) rawPreview {
 			shown = umbrellaShown
 		}
 		if raw, ok := d.format(k.reg, s, s.request(i, d.limits), shown...); ok {
-			return raw
+			return raw, true
 		}
 	}
-	return rawPreview{}
+	return rawPreview{}, false
 }
 
 // umbrellaShown are the fields of the umbrella object that an MCP call's

@@ -3,8 +3,6 @@ package runtime
 import (
 	"fmt"
 	"slices"
-
-	"github.com/permgen/permgen/runtime/value"
 )
 
 // Bounds of one inspection. A description shows at most maxShownCalls
@@ -21,13 +19,23 @@ const (
 
 // node is what the dispatcher finds out about one call.
 type node struct {
-	tool   string     // the call's tool
-	label  string     // for a carried call, how the preview names it
-	raw    rawPreview // its own preview, when it is shown as itself
-	owner  string     // the owner of the registration that unwrapped it
-	tier   Tier
-	calls  []node // the calls it carries that are shown
-	hidden int    // the calls it carries that are not shown
+	// s is what a carried call is; nil for the call inspected, whose
+	// subject its caller holds.
+	s     *subject
+	tool  string // the call's tool
+	label string // for a carried call, how the preview names it
+	// raw is its own preview before sanitizing, when it is shown as
+	// itself: the text of the formatter that answered (answered is set),
+	// or the default preview that renderTree writes.
+	raw      rawPreview
+	answered bool
+	// safePreview is raw made safe, once made is set (see safe).
+	safePreview Preview
+	made        bool
+	owner       string // the owner of the registration that unwrapped it
+	tier        Tier
+	calls       []node // the calls it carries that are shown
+	hidden      int    // the calls it carries that are not shown
 	// hiddenTier is the combined tier of the calls not shown, when the
 	// riskiest were chosen to be shown.
 	hiddenTier Tier
@@ -48,8 +56,11 @@ type walk struct {
 	shown, tiered int // calls inspected so far, shown and not
 }
 
-// inspect finds out what a call does: its preview, or the calls it
-// carries, and, when tiers is set, its tier.
+// inspect is the second step (see Dispatcher.Describe), with subject: it
+// finds out what a call does, as a tree of nodes: the formatter that
+// answers it, or the calls it carries (each inspected the same way), and,
+// when tiers is set, its tier. Each formatter runs at most once per
+// method for each call of the tree.
 func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 	w := walk{d: d}
 	n := w.open(s, 0, true, tiers)
@@ -84,7 +95,7 @@ func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 		}
 	}
 	if show {
-		n.raw = d.rawPreview(s)
+		n.raw, n.answered = d.answer(s)
 	}
 	if tiers && !n.broken && !n.deep {
 		n.tier = d.tier(s)
@@ -103,14 +114,17 @@ func (w *walk) expand(n *node, depth, room int) {
 	// push a dangerous one out of sight. A call whose tier was not read,
 	// the bound of an inspection being spent, ranks last: otherwise
 	// padding beyond the bound would outrank a call known to execute.
+	// The calls read to be ranked are kept, so that those chosen are not
+	// decoded, looked up, unwrapped and tiered a second time.
 	var chosen []bool
+	var ranked openedCalls
 	if len(carried) > room {
 		ranks := make([]int, len(carried))
+		ranked = make(openedCalls, len(carried))
 		for i, ic := range carried {
-			var read bool
-			tiers[i], read = w.tierOnly(ic, depth+1)
+			tiers[i], ranked[i] = w.tierOnly(ic, depth+1, true)
 			ranks[i] = -1
-			if read {
+			if ranked[i] != nil {
 				ranks[i] = risk(tiers[i])
 			}
 		}
@@ -118,25 +132,36 @@ func (w *walk) expand(n *node, depth, room int) {
 	}
 	most := min(len(carried), room) // calls that may be shown
 	n.calls = make([]node, 0, most)
-	shownAt := make([]int, 0, most)      // the index of each shown call
-	subjects := make([]subject, 0, most) // and what it is
+	shownAt := make([]int, 0, most) // the index of each shown call
+	// What each shown call is, when it was not ranked: at most most of
+	// them, so that appending never moves those the nodes point to.
+	subjects := make([]subject, 0, most)
 	for i, ic := range carried {
 		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
 			n.hidden++
 			if chosen == nil {
-				tiers[i], _ = w.tierOnly(ic, depth+1)
+				tiers[i], _ = w.tierOnly(ic, depth+1, false)
 			}
 			continue
 		}
 		w.shown++
-		call := Call{Tool: ic.Tool, Input: ic.Input}
-		s := w.d.subject(call, value.DecodeInput(ic.Input), w.d.limits.Preview)
-		child := w.open(&s, depth+1, true, true)
-		child.label = w.d.label(call, s.in, ic.Kind)
+		var child node
+		if o := ranked.at(i); o != nil {
+			// Opened to be ranked: what showing it adds is its answer.
+			child, child.s = o.n, &o.s
+			if child.carried == nil {
+				child.raw, child.answered = w.d.answer(child.s)
+			}
+		} else {
+			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, decodeInner(ic), w.d.limits.Preview))
+			s := &subjects[len(subjects)-1]
+			child = w.open(s, depth+1, true, true)
+			child.s = s
+		}
+		child.label = w.d.label(child.s, ic.Kind)
 		child.index = i + 1
 		n.calls = append(n.calls, child)
 		shownAt = append(shownAt, i)
-		subjects = append(subjects, s)
 	}
 	// The calls that carry calls share what is left of the bound, so that
 	// each shows some of its own.
@@ -152,7 +177,7 @@ func (w *walk) expand(n *node, depth, room int) {
 			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
 				w.expand(child, depth+1, share)
 			} else {
-				child.raw = w.d.rawPreview(&subjects[j])
+				child.raw, child.answered = w.d.answer(child.s)
 				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
 			}
 			wrappers--
@@ -181,22 +206,52 @@ func (w *walk) expand(n *node, depth, room int) {
 	}
 }
 
-// tierOnly returns the tier of a carried call without showing it, and
-// whether it was read: beyond maxTieredCalls it is not, and the tier is
-// unknown. A wrapper's tier is unknown too: the calls it carries are read
-// only when it is shown, so that one wrapper full of calls cannot spend
-// the bound before its siblings are read.
-func (w *walk) tierOnly(ic InnerCall, depth int) (Tier, bool) {
+// opened is a carried call opened for its tier alone (see tierOnly).
+type opened struct {
+	s subject
+	n node
+}
+
+// openedCalls are the carried calls of a wrapper opened to be ranked, nil
+// for those not read.
+type openedCalls []*opened
+
+// at returns the i-th call opened, or nil.
+func (o openedCalls) at(i int) *opened {
+	if o == nil {
+		return nil
+	}
+	return o[i]
+}
+
+// tierOnly returns the tier of a carried call without showing it, and,
+// when keep is set, the call as opened; nil when it was not read: beyond
+// maxTieredCalls it is not, and the tier is unknown. A wrapper's tier is
+// unknown too: the calls it carries are read only when it is shown, so
+// that one wrapper full of calls cannot spend the bound before its
+// siblings are read.
+func (w *walk) tierOnly(ic InnerCall, depth int, keep bool) (Tier, *opened) {
 	if w.tiered == maxTieredCalls {
-		return TierUnknown, false
+		return TierUnknown, nil
 	}
 	w.tiered++
-	s := w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, value.DecodeInput(ic.Input), w.d.limits.Preview)
-	n := w.open(&s, depth, false, true)
-	if n.carried != nil {
-		return TierUnknown, true
+	call := Call{Tool: ic.Tool, Input: ic.Input}
+	if !keep {
+		s := w.d.subject(call, decodeInner(ic), w.d.limits.Preview)
+		return w.open(&s, depth, false, true).ownTier(), nil
 	}
-	return n.tier, true
+	o := &opened{s: w.d.subject(call, decodeInner(ic), w.d.limits.Preview)}
+	o.n = w.open(&o.s, depth, false, true)
+	return o.n.ownTier(), o
+}
+
+// ownTier is the tier of a call opened without the calls it carries:
+// unknown for a wrapper, whose calls are not read.
+func (n node) ownTier() Tier {
+	if n.carried != nil {
+		return TierUnknown
+	}
+	return n.tier
 }
 
 // risk ranks tiers by what a call of the tier may do: an unknown tier is
