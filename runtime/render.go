@@ -77,6 +77,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	s := d.subject(c, in, d.limits.Preview)
 	if !c.Partial && s.wrapper() != nil {
 		n, inspected = d.inspect(&s, false), true
+		d.renderTree(&n, &s)
 	}
 	text, owner, ok := "", "", false
 	if !n.unwrapped() {
@@ -88,6 +89,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	case !c.Partial:
 		if !inspected {
 			n = d.inspect(&s, false)
+			d.renderTree(&n, &s)
 		}
 		p := n.preview(d)
 		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
@@ -158,15 +160,6 @@ func linesPrefix(text string, n int) string {
 		}
 	}
 	return text[:end]
-}
-
-// decodeArgs decodes a call's arguments, as far as they go while they
-// stream.
-func (d *Dispatcher) decodeArgs(c Call) value.Input {
-	if c.Partial {
-		return value.DecodePartialInput(c.Input)
-	}
-	return value.DecodeInput(c.Input)
 }
 
 // rowHead returns the icon and display name of a call's row.

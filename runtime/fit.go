@@ -27,7 +27,7 @@ const (
 func (n *node) preview(d *Dispatcher) Preview {
 	m := d.measure()
 	if !n.unwrapped() {
-		p := d.safePreview(n.raw)
+		p := n.safe(d)
 		if note := n.note(); note != "" {
 			// A note longer than the whole limit is cut too.
 			p.Text = m.cut(strings.TrimLeft(m.cut(p.Text, m.total()-m.cost(note))+note, " "), m.total())
@@ -112,7 +112,11 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 		}
 		b.WriteString("#" + nums[i] + " ")
 		if sizes[i] > shares[i] {
-			items[i] = m.cut(d.item(child, nums[i], m, shares[i]), shares[i])
+			// A call shown as itself reads the same at any budget.
+			if child.unwrapped() {
+				items[i] = d.item(child, nums[i], m, shares[i])
+			}
+			items[i] = m.cut(items[i], shares[i])
 		}
 		b.WriteString(items[i])
 	}
@@ -268,6 +272,14 @@ func (m measure) cut(s string, c int) string {
 	}
 	if m.bytes > 0 {
 		s = textfmt.TruncateBytes(s, c/m.chars)
+	}
+	return s
+}
+
+// fitBytes cuts sanitized text to Limits.OutputBytes, when set.
+func (d *Dispatcher) fitBytes(s string) string {
+	if d.limits.OutputBytes > 0 {
+		return textfmt.TruncateBytes(s, d.limits.OutputBytes)
 	}
 	return s
 }
