@@ -647,14 +647,22 @@ func (sc *secretScanner) named(i int) int {
 		return i
 	}
 	// A name has at most 64 characters: the run is read no further, so
-	// that a long token is not read here once more to be turned down.
-	end := run(s[:min(len(s), i+65)], i, &base64URL)
+	// that a long token is not read here once more to be turned down; and
+	// it holds a stem of credentialStems, looked for as the run is read.
+	end, lim, stem := i, min(len(s), i+65), false
+	for end < lim && base64URL[s[end]] {
+		if !stem && end+1 < lim && stemStart[uint16(s[end])<<8|uint16(s[end+1])] {
+			for _, w := range credentialStems[s[end]|0x20-'a'] {
+				stem = stem || hasLowerPrefix(s[end:lim], w)
+			}
+		}
+		end++
+	}
 	name := s[i:end]
 	// Authorization headers have a reading of their own (authorization);
 	// a plural ("credentials: 'token'") names kinds of credentials in
 	// prose, not one credential.
-	if end-i > 64 || !mayNameCredential(name) || hasSuffixFold(name, "authorization") || hasSuffixFold(name, "s") ||
-		!SecretName(name) {
+	if !stem || end-i > 64 || hasSuffixFold(name, "authorization") || hasSuffixFold(name, "s") || !SecretName(name) {
 		return i
 	}
 	j := skipBlanks(s, end)
@@ -735,15 +743,20 @@ var credentialStems = [26][]string{
 	'p' - 'a': {"pass", "pat"}, 's' - 'a': {"secret"}, 't' - 'a': {"token"},
 }
 
-// stemStart marks the bytes a stem of credentialStems starts with, in
-// either case: one load per byte of a word that starts none.
-var stemStart = func() (t [256]bool) {
-	for i, stems := range credentialStems {
-		if len(stems) > 0 {
-			t['a'+i], t['A'+i] = true, true
+// stemStart marks the pairs of bytes a stem of credentialStems starts
+// with, in any case: one load per byte of a word that starts none.
+var stemStart = func() *[1 << 16]bool {
+	var t [1 << 16]bool
+	for _, stems := range credentialStems {
+		for _, stem := range stems {
+			for _, a := range []byte{stem[0], stem[0] - 'a' + 'A'} {
+				for _, b := range []byte{stem[1], stem[1] - 'a' + 'A'} {
+					t[uint16(a)<<8|uint16(b)] = true
+				}
+			}
 		}
 	}
-	return t
+	return &t
 }()
 
 func hasSuffixFold(s, suffix string) bool {
@@ -753,8 +766,8 @@ func hasSuffixFold(s, suffix string) bool {
 // mayNameCredential reports whether name contains one of credentialStems,
 // ignoring case.
 func mayNameCredential(name string) bool {
-	for i := range len(name) {
-		if !stemStart[name[i]] {
+	for i := 0; i+1 < len(name); i++ {
+		if !stemStart[uint16(name[i])<<8|uint16(name[i+1])] {
 			continue
 		}
 		for _, stem := range credentialStems[name[i]|0x20-'a'] {
@@ -1552,7 +1565,15 @@ func (sc *Scrubber) ScrubWith(s string, also []Span) string {
 		}
 		merged = append(merged, sp)
 	}
-	return SecretText(replaceSpans(s, merged))
+	out := replaceSpans(s, merged)
+	// Every credential of s is replaced; a placeholder can only bring
+	// forth another where it cut a word, whose rest now starts one.
+	for _, sp := range merged {
+		if sp.End < len(s) && alnum[s[sp.End]] {
+			return SecretText(out)
+		}
+	}
+	return out
 }
 
 // find returns the spans of the secrets in s, and of the starts of secrets

@@ -898,3 +898,11 @@ func TestSecretsWithin(t *testing.T) {
 	assert.Equal(t, []string{"hunter22"}, SecretsWithin(v, 500))
 	assert.Equal(t, Secrets(v), SecretsWithin(v, -1))
 }
+
+// TestScrubTextWordCut: a secret replaced inside a word leaves the rest of
+// the word to start one of its own, which the rule reads again.
+func TestScrubTextWordCut(t *testing.T) {
+	got := ScrubText("xyzzy7"+ghp+" end", []string{"xyzzy7"})
+	assert.Equal(t, p(6)+p(40)+" end", got)
+	assert.Equal(t, "a "+p(6)+" b", ScrubText("a xyzzy7 b", []string{"xyzzy7"}))
+}
