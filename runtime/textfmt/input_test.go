@@ -173,6 +173,28 @@ func TestInputJSONAllocations(t *testing.T) {
 // previewLimit is the default preview limit.
 const previewLimit = 200
 
+// redactNames is v with every value that a name marks as a credential
+// redacted (RedactNamed at every field), as NewInputJSON writes it.
+func redactNames(in *value.Object, key string, v any) any {
+	v = RedactNamed(in, key, v)
+	switch x := v.(type) {
+	case *value.Object:
+		keys, values := make([]string, x.Len()), make([]any, x.Len())
+		for i := range x.Len() {
+			k, e := x.At(i)
+			keys[i], values[i] = k, redactNames(x, k, e)
+		}
+		return value.ObjectOf(keys, values)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = redactNames(nil, "", e)
+		}
+		return out
+	}
+	return v
+}
+
 func FuzzInputJSON(f *testing.F) {
 	for _, seed := range []string{
 		`{"content":"xxxxxxxxxxxxxxxxxxxxxxxx","path":"/a"}`, `{"a":[1],"b":"…"}`, `[1,2]`, `"s"`,
@@ -186,7 +208,7 @@ func FuzzInputJSON(f *testing.F) {
 			return
 		}
 		n, extra = n&0x3ff, extra&0x3ff
-		want := referenceInputText(v, n)
+		want := referenceInputText(redactNames(nil, "", v), n)
 		j := NewInputJSON(v, n+extra)
 		if got := j.Cut("", n); got != want {
 			t.Fatalf("input %q, n=%d, made for %d: got %q, want %q", input, n, n+extra, got, want)
