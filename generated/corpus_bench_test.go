@@ -11,15 +11,14 @@ import (
 )
 
 // corpusCalls reads the calls of the realistic corpora: the real calls of
-// agents and MCP servers (testdata/real) and the long tail
-// (testdata/longtail), each line {"call": {...}, ...}.
+// agents and MCP servers (testdata/real, each line {"call": {...}, ...})
+// and the long tail (see readLongTail).
 func corpusCalls(b *testing.B) []runtime.Call {
 	b.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "real", "*.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	files = append(files, filepath.Join("..", "testdata", "longtail", "calls.jsonl"))
 	var calls []runtime.Call
 	for _, file := range files {
 		f, err := os.Open(file)
@@ -50,6 +49,10 @@ func corpusCalls(b *testing.B) []runtime.Call {
 		if err := sc.Err(); err != nil {
 			b.Fatal(err)
 		}
+	}
+	for _, lc := range readLongTail(b) {
+		c := lc.Call
+		calls = append(calls, runtime.Call{Tool: c.Tool, Input: []byte(c.Input), Source: c.Source, Target: c.Target, State: "ask"})
 	}
 	return calls
 }

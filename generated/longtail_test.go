@@ -28,7 +28,7 @@ type longTailCall struct {
 	Schema  string   `json:"schema"`
 }
 
-func readLongTail(t *testing.T) []longTailCall {
+func readLongTail(t testing.TB) []longTailCall {
 	t.Helper()
 	f, err := os.Open("../testdata/longtail/calls.jsonl")
 	require.NoError(t, err)

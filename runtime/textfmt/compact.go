@@ -94,7 +94,7 @@ func (w *collapser) value(v any) bool {
 		w.writeByte(']')
 	case *value.Object:
 		if w.redact {
-			v = RedactNamed(nil, "", v).(*value.Object)
+			v = redactNamed(nil, "", v).(*value.Object)
 		}
 		w.writeByte('{')
 		for i := range v.Len() {
@@ -108,7 +108,7 @@ func (w *collapser) value(v any) bool {
 			w.quoted(k)
 			w.writeByte(':')
 			if w.redact {
-				e = RedactNamed(v, k, e)
+				e = redactNamed(v, k, e)
 			}
 			if !w.value(e) {
 				return false

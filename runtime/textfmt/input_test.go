@@ -174,9 +174,9 @@ func TestInputJSONAllocations(t *testing.T) {
 const previewLimit = 200
 
 // redactNames is v with every value that a name marks as a credential
-// redacted (RedactNamed at every field), as NewInputJSON writes it.
+// redacted (redactNamed at every field), as NewInputJSON writes it.
 func redactNames(in *value.Object, key string, v any) any {
-	v = RedactNamed(in, key, v)
+	v = redactNamed(in, key, v)
 	switch x := v.(type) {
 	case *value.Object:
 		keys, values := make([]string, x.Len()), make([]any, x.Len())

@@ -1101,7 +1101,7 @@ func RedactValue(v any) any {
 	return r
 }
 
-// RedactNamed returns v as the value of the field called name of the
+// redactNamed returns v as the value of the field called name of the
 // object in shows it (in is nil for a list's item or the whole value), by
 // the names alone, one level deep: RedactValue of v when name means a
 // credential (see fieldSecret), v with its "value" hidden when it is an
@@ -1110,7 +1110,7 @@ func RedactValue(v any) any {
 // than that, so a writer that walks a large value shows each field
 // through it as far as it writes, and leaves the shapes in its strings to
 // SecretText.
-func RedactNamed(in *value.Object, name string, v any) any {
+func redactNamed(in *value.Object, name string, v any) any {
 	if name != "" && fieldSecret(in, name) {
 		r, _ := redactValue(v, true, 0)
 		return r
@@ -1220,36 +1220,25 @@ func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool)
 // "sensitive": true, a "name" or "key" that means a credential, or a
 // "secret" (Azure Key Vault names the secret it sets so).
 func sensitive(o *value.Object) bool {
-	// Only an object with a value has one to hide: a large object (a
-	// megabyte of fields) is asked for its value by the usual spellings,
-	// a small one read whole, as the rule reads keys without case.
-	if o.Len() > 16 {
-		found := false
-		for _, k := range [...]string{"value", "Value", "VALUE"} {
-			if _, ok := o.Get(k); ok {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
-	}
 	for i := range o.Len() {
 		k, e := o.At(i)
-		switch {
-		case strings.EqualFold(k, "sensitive"):
-			if e == true {
+		// Keys are read without case; their lengths tell most apart
+		// before any is compared, as a megabyte of fields is read here.
+		switch len(k) {
+		case len("sensitive"):
+			if e == true && strings.EqualFold(k, "sensitive") {
 				return true
 			}
-		case strings.EqualFold(k, "name") || strings.EqualFold(k, "key"):
-			if n, ok := e.(string); ok && SecretName(n) {
+		case len("name"), len("key"):
+			if n, ok := e.(string); ok && (strings.EqualFold(k, "name") || strings.EqualFold(k, "key")) && SecretName(n) {
 				return true
 			}
-		case strings.EqualFold(k, "secret"):
+		case len("secret"):
 			// {"secret": "db-password", "value": …}: the value of the
 			// secret the object names (Azure Key Vault's set).
-			return true
+			if strings.EqualFold(k, "secret") {
+				return true
+			}
 		}
 	}
 	return false

@@ -906,3 +906,16 @@ func TestScrubTextWordCut(t *testing.T) {
 	assert.Equal(t, p(6)+p(40)+" end", got)
 	assert.Equal(t, "a "+p(6)+" b", ScrubText("a xyzzy7 b", []string{"xyzzy7"}))
 }
+
+// TestSensitiveLargeObject: an object padded with fields still has its
+// sensitive value hidden, whatever the case of its keys.
+func TestSensitiveLargeObject(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := range 20 {
+		fmt.Fprintf(&b, `"pad%d":1,`, i)
+	}
+	b.WriteString(`"SENSITIVE":true,"VaLuE":"hunter22"}`)
+	got := CompactJSON(RedactValue(obj(t, b.String())))
+	assert.Contains(t, got, `"VaLuE":"`+p(8)+`"`)
+}
