@@ -495,6 +495,9 @@ type secretScanner struct {
 	// second segment of a JWT has a cache of its own, as attempts that
 	// share it start inside the first.
 	b64, jwt2, words, slack runCache
+	// everywhere tries every rule at every position, without jumping
+	// between triggers: what the jumps are tested against.
+	everywhere bool
 }
 
 // add records s[start:end] as a credential, unless it is empty, a
@@ -520,7 +523,22 @@ func (sc *secretScanner) add(start, end int) {
 
 func (sc *secretScanner) scan() {
 	s := sc.s
+	next := 0
+	if !sc.everywhere {
+		next = nextTrigger(s, 0)
+	}
 	for i := 0; i < len(s); {
+		// No rule matches far before a trigger (see triggerReach): the
+		// text up to there is passed over as every rule would turn it
+		// down.
+		if next < i && !sc.everywhere {
+			if next = nextTrigger(s, i); next < 0 {
+				return
+			}
+		}
+		if i < next-triggerReach {
+			i = next - triggerReach
+		}
 		c := s[i]
 		switch {
 		case alnum[c]:

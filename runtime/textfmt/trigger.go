@@ -1,0 +1,128 @@
+package textfmt
+
+// A credential the scanner finds always has a trigger near where its rule
+// starts reading: a piece of text without which the rule cannot match.
+// Finding the next trigger takes a load or two per byte, where trying every
+// rule at every word takes several times that, and most text an agent
+// sends (paths, code, prose) has no trigger for kilobytes. The scanner
+// therefore jumps from trigger to trigger (see secretScanner.scan).
+//
+// The triggers, and the rules they stand for:
+//
+//   - a stem of credentialStems in any case (auth, bearer, cookie,
+//     credential, key, pass, secret, token, and pat unless a lower-case h
+//     follows, since no split of "path" or "PATh" into words has the word
+//     pat): every name SecretName accepts holds one (named, pair, param),
+//     and so do the Authorization header, the word Bearer and a PEM key's
+//     label (PRIVATE KEY);
+//   - sig in any case and %: a URL parameter's name that means a
+//     credential by sig or signature, or once its percent escapes are
+//     decoded (%C5%BFig is ſig, which folds to sig);
+//   - "://": a URL's userinfo;
+//   - the prefixes of the well-known shapes as they are written (ghp_,
+//     gho_, ghu_, ghs_, ghr_, xox, sk_, sk-, rk_, AKIA, ASIA, AIza, eyJ,
+//     lin_api_, npm_, hf_; github_pat_ and glpat- hold pat).
+//
+// triggerReach bounds how far before its trigger a rule starts: a name is
+// read for at most 65 bytes after the quote, separator or word it starts
+// at, a PEM header's label for 64 after "-----BEGIN ", a URL's scheme for
+// 32 before its colon (which is the trigger).
+const triggerReach = 128
+
+// triggerPair marks the pairs of bytes a trigger starts with: a bit for
+// each, 8 KiB in all, so that the table stays in the nearest cache.
+var triggerPair = func() *[1 << 10]uint64 {
+	var t [1 << 10]uint64
+	set := func(a, b byte) {
+		p := uint16(a)<<8 | uint16(b)
+		t[p>>6] |= 1 << (p & 63)
+	}
+	for _, w := range []string{"auth", "bearer", "cookie", "credential", "key", "pass", "pat", "secret", "token", "sig"} {
+		for _, a := range []byte{w[0], w[0] - 'a' + 'A'} {
+			for _, b := range []byte{w[1], w[1] - 'a' + 'A'} {
+				set(a, b)
+			}
+		}
+	}
+	for _, w := range []string{"gh", "xo", "sk", "rk", "AK", "AS", "AI", "ey", "li", "np", "hf", ":/"} {
+		set(w[0], w[1])
+	}
+	for b := range 256 {
+		set('%', byte(b))
+	}
+	return &t
+}()
+
+// triggerAt reports whether a trigger starts at s[i], given that the pair
+// of bytes there is marked in triggerPair.
+func triggerAt(s string, i int) bool {
+	rest := s[i:]
+	switch c := rest[0]; c {
+	case '%':
+		return true
+	case ':':
+		return len(rest) >= 3 && rest[2] == '/'
+	case 'g':
+		return len(rest) >= 4 && (rest[2] == 'p' || rest[2] == 'o' || rest[2] == 'u' || rest[2] == 's' || rest[2] == 'r') && rest[3] == '_'
+	case 'x':
+		if len(rest) >= 3 && rest[1] == 'o' && rest[2] == 'x' {
+			return true
+		}
+	case 'r':
+		if len(rest) >= 3 && rest[1] == 'k' && rest[2] == '_' {
+			return true
+		}
+	case 'A':
+		if len(rest) >= 4 && (rest[:4] == "AKIA" || rest[:4] == "ASIA" || rest[:4] == "AIza") {
+			return true
+		}
+	case 'e':
+		if len(rest) >= 3 && rest[:3] == "eyJ" {
+			return true
+		}
+	case 'l':
+		if len(rest) >= 8 && rest[:8] == "lin_api_" {
+			return true
+		}
+	case 'n':
+		if len(rest) >= 4 && rest[:4] == "npm_" {
+			return true
+		}
+	case 'h':
+		if len(rest) >= 3 && rest[:3] == "hf_" {
+			return true
+		}
+	}
+	if rest[0] == 's' && len(rest) >= 3 && rest[1] == 'k' && (rest[2] == '_' || rest[2] == '-') {
+		return true
+	}
+	switch rest[0] | 0x20 {
+	case 'a':
+		return hasLowerPrefix(rest, "auth")
+	case 'b':
+		return hasLowerPrefix(rest, "bearer")
+	case 'c':
+		return hasLowerPrefix(rest, "cookie") || hasLowerPrefix(rest, "credential")
+	case 'k':
+		return hasLowerPrefix(rest, "key")
+	case 'p':
+		return hasLowerPrefix(rest, "pass") || hasLowerPrefix(rest, "pat") && (len(rest) == 3 || rest[3] != 'h')
+	case 's':
+		return hasLowerPrefix(rest, "secret") || hasLowerPrefix(rest, "sig")
+	case 't':
+		return hasLowerPrefix(rest, "token")
+	}
+	return false
+}
+
+// nextTrigger returns the index of the first trigger at or after i, or -1.
+func nextTrigger(s string, i int) int {
+	t := triggerPair
+	for ; i+1 < len(s); i++ {
+		p := uint16(s[i])<<8 | uint16(s[i+1])
+		if t[p>>6]&(1<<(p&63)) != 0 && triggerAt(s, i) {
+			return i
+		}
+	}
+	return -1
+}
