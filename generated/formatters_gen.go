@@ -1826,7 +1826,9 @@ var formatterRead = slots{
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -1836,6 +1838,7 @@ var formatterRead = slots{
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	preview = !path.hasValue() ? stats
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
 //	  : "for '" + path.value() + "' " + stats
@@ -1956,11 +1959,18 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	var v12 string
-	if !path.Ok {
-		v12 = stats
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
 	} else {
-		var v13 string
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	var v13 string
+	if !path.Ok {
+		v13 = stats
+	} else {
+		var v14 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1985,17 +1995,18 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				}
 				list3 = append(list3, elem12)
 			}
-			v13 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
+			v14 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
 		} else {
-			v14, err := path.Get()
+			v15, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = "for '" + v14 + "' " + stats
+			v14 = "for '" + v15 + "' " + stats
 		}
-		v12 = v13
+		v13 = v14
 	}
-	return v12, true, nil
+	_ = device
+	return v13, true, nil
 }
 
 // UnwrapWrite returns the calls that a call to "write" carries (Write).
@@ -2010,7 +2021,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2020,8 +2033,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	unwrap = tool == "write" && type(input.path) == string && input.path.startsWith("xd://") && input.path.size() > 5
-//	  ? [{"tool": input.path.substring(5), "input": input.content, "kind": "device"}]
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	unwrap = device.hasValue()
+//	  ? [{"tool": device.value(), "input": input.content, "kind": "device"}]
 //	    + (conflict
 //	        ? [{"tool": tool, "input": {"file_path": input.file_path, "filePath": input.filePath, "filepath": input.filepath, "content": input.content}
 //	            .transformMap(k, v, v != null, v)}]
@@ -2144,56 +2158,32 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	ok := tool == "write"
-	if ok {
-		v12 := celrt.TypeOf(celrt.Field(input, "path")) == celrt.StringType
-		ok = v12
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
 	}
-	ok2 := ok
-	if ok2 {
-		v13, failure3 := func() (bool, error) {
-			x, err := celrt.AsString(celrt.Field(input, "path"))
-			if err != nil {
-				return false, err
-			}
-			return strings.HasPrefix(x, "xd://"), nil
-		}()
-		v14, failure4 := func() (bool, error) {
-			size, err := celrt.Size(celrt.Field(input, "path"))
-			if err != nil {
-				return false, err
-			}
-			return size > int64(5), nil
-		}()
-		ok4, err := celrt.And(v13, failure3, v14, failure4)
+	device := v12
+	var v13 []any
+	if device.Ok {
+		v14, err := device.Get()
 		if err != nil {
 			return nil, err
 		}
-		ok2 = ok4
-	}
-	var v15 []any
-	if ok2 {
-		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		v15 := celrt.Field(input, "content")
+		v16 := "device"
+		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{v14, v15, v16})
 		if err != nil {
 			return nil, err
 		}
-		r, err := celrt.Substring(x2, int64(5))
-		if err != nil {
-			return nil, err
-		}
-		v16 := celrt.Field(input, "content")
-		v17 := "device"
-		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{r, v16, v17})
-		if err != nil {
-			return nil, err
-		}
-		var v18 []any
+		var v17 []any
 		if conflict {
-			v19 := celrt.Field(input, "file_path")
-			v20 := celrt.Field(input, "filePath")
-			v21 := celrt.Field(input, "filepath")
-			v22 := celrt.Field(input, "content")
-			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v19, v20, v21, v22})
+			v18 := celrt.Field(input, "file_path")
+			v19 := celrt.Field(input, "filePath")
+			v20 := celrt.Field(input, "filepath")
+			v21 := celrt.Field(input, "content")
+			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v18, v19, v20, v21})
 			if err != nil {
 				return nil, err
 			}
@@ -2207,12 +2197,12 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				x3, err := celrt.AsString(k)
+				x, err := celrt.AsString(k)
 				if err != nil {
 					return nil, err
 				}
 				if !celrt.Equal(values[i], nil) {
-					keys2 = append(keys2, x3)
+					keys2 = append(keys2, x)
 					values2 = append(values2, values[i])
 				}
 			}
@@ -2224,17 +2214,17 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 			if err != nil {
 				return nil, err
 			}
-			v18 = []any{m4}
+			v17 = []any{m4}
 		} else {
-			v18 = []any{}
+			v17 = []any{}
 		}
-		v15 = celrt.Concat([]any{m}, v18)
+		v13 = celrt.Concat([]any{m}, v17)
 	} else {
-		v15 = []any{}
+		v13 = []any{}
 	}
 	_ = stats
 	_ = path
-	return celrt.InnerCalls(v15)
+	return celrt.InnerCalls(v13)
 }
 
 // RowWrite renders the row of a call to "write" (Write).
@@ -2249,7 +2239,9 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2259,6 +2251,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
@@ -2381,8 +2374,15 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	}
 	path := v11
 	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	var v13 celrt.Optional[string]
 	if path.Ok {
-		var v13 string
+		var v14 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -2403,28 +2403,29 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				}
 				list3 = append(list3, elem11)
 			}
-			v13 = celrt.JoinSep(list3, " or ")
+			v14 = celrt.JoinSep(list3, " or ")
 		} else {
-			v14, err := path.Get()
+			v15, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = v14
+			v14 = v15
 		}
-		v15 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v16 string
-		if v15 {
-			v17 := celrt.Plural(celrt.Lines(content), "line", "lines")
-			v16 = " (" + v17 + ")"
+		v16 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v17 string
+		if v16 {
+			v18 := celrt.Plural(celrt.Lines(content), "line", "lines")
+			v17 = " (" + v18 + ")"
 		} else {
-			v16 = ""
+			v17 = ""
 		}
-		v12 = celrt.Of(v13 + v16)
+		v13 = celrt.Of(v14 + v17)
 	} else {
-		v12 = celrt.None[string]()
+		v13 = celrt.None[string]()
 	}
 	_ = stats
-	return v12.Value, v12.Ok, nil
+	_ = device
+	return v13.Value, v13.Ok, nil
 }
 
 // ResultWrite summarizes the result of a call to "write" (Write).
@@ -2439,7 +2440,9 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2449,7 +2452,8 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	result = type(input.content) != string || (tool == "write" && path.orValue("").startsWith("xd://"))
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	result = type(input.content) != string || device.hasValue()
 //	  ? optional.none()
 //	  : optional.of("wrote " + plural(lines(content), "line", "lines")
 //	      + (type(result.details) == map
@@ -2572,18 +2576,17 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	v12 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
-	ok := v12
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	v13 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok := v13
 	if !ok {
-		ok2 := tool == "write"
-		if ok2 {
-			v13 := path.Value
-			if !path.Ok {
-				v13 = ""
-			}
-			ok2 = strings.HasPrefix(v13, "xd://")
-		}
-		ok = ok2
+		ok = device.Ok
 	}
 	var v14 celrt.Optional[string]
 	if ok {
@@ -2591,8 +2594,8 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	} else {
 		v15 := celrt.Plural(celrt.Lines(content), "line", "lines")
 		v16 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		ok3 := v16
-		if ok3 {
+		ok2 := v16
+		if ok2 {
 			v18, failure3 := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
@@ -2615,14 +2618,14 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 				}
 				return celrt.TypeOf(v19) == celrt.IntType, nil
 			}()
-			ok5, err := celrt.Or(v18, failure3, v20, failure4)
+			ok4, err := celrt.Or(v18, failure3, v20, failure4)
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = ok5
+			ok2 = ok4
 		}
 		var v21 string
-		if ok3 {
+		if ok2 {
 			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 			if err != nil {
 				return "", false, err
@@ -2639,6 +2642,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	_ = stats
 	_ = conflict
+	_ = path
 	return v14.Value, v14.Ok, nil
 }
 
