@@ -72,6 +72,7 @@ var calibrationCases = []struct{ name, expr string }{
 	{"shortcut names", `string(size(shortcut(input.s.replace("ab", "fn+"))))`},
 	{"menuPath", `string(size(menuPath(input.s.replace("b", ">"))))`},
 	{"baseName", `baseName(input.s)`},
+	{"xdDevice", `xdDevice(input.s.replace("ab", "%61")).orValue("")`},
 	{"resultValue", `string(input.a.map(x, resultValue(input.n1)).size())`},
 	{"fileSize", `string(input.a.map(x, fileSize(x)).size())`},
 	{"redact", `string(size(redact(input.s)))`},

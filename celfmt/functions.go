@@ -329,6 +329,27 @@ var functions = []function{
 			}))},
 	},
 	{
+		name:       "xdDevice",
+		resultSize: -1,
+		doc: `xdDevice(path) is the device oh-my-pi's write runs for a write to path, or optional.none() for a file write or a value that is not a string: ` +
+			`the path unwrapped from a hashline header ("[PATH#XXXX]") and trimmed as JavaScript trims, the scheme "xd://" in any case, ` +
+			`and a name without "/", "?" or "#", percent-decoded.`,
+		examples: []string{`xdDevice("XD://bash") // optional.of("bash")`, `xdDevice(" [xd://web%5Ffetch#ABCD]") // optional.none()`,
+			`xdDevice("[xd://web%5Ffetch#ABCD]") // optional.of("web_fetch")`, `xdDevice("xd:/bash") // optional.none()`, `xdDevice("xd://") // optional.none()`},
+		perUnit: 20,
+		overload: []cel.FunctionOpt{cel.Overload("xdDevice_dyn", []*cel.Type{cel.DynType}, cel.OptionalType(cel.StringType),
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				s, ok := v.(types.String)
+				if !ok {
+					return types.OptionalNone
+				}
+				if name, ok := textfmt.XDDevice(string(s)); ok {
+					return types.OptionalOf(types.String(name))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
 		name:       "menuPath",
 		resultSize: -1,
 		growth:     3,

@@ -52,6 +52,7 @@ var libraryCalls = map[string]libraryCall{
 	"shortcut_string":          {"Shortcut", []*types.Type{str}, false},
 	"baseName_string":          {"BaseName", []*types.Type{str}, false},
 	"menuPath_string":          {"MenuPath", []*types.Type{str}, false},
+	"xdDevice_dyn":             {"XDDevice", []*types.Type{dynT}, false},
 	"dimensions_int_int":       {"DimensionsInt", []*types.Type{i64, i64}, false},
 	"dimensions_double_double": {"Dimensions", []*types.Type{dbl, dbl}, false},
 	"resultValue_dyn":          {"ResultValue", []*types.Type{dynT}, false},
@@ -160,7 +161,7 @@ func libraryResult(id string, typ *types.Type) *types.Type {
 		return ints
 	case "parseJSON_string":
 		return types.NewOptionalType(dynT)
-	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn":
+	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn":
 		return types.NewOptionalType(str)
 	}
 	return typ

@@ -18,7 +18,7 @@ import (
 var languageFunctions = []string{
 	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
 	"mcpValue", "numberText", "sqlKinds", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
-	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields",
+	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice",
 }
 
 // TestEveryLanguageFunctionIsTranslated: each overload of each function of
@@ -63,11 +63,12 @@ formatters:
         numberText(dyn(input.n)), fileSize(1536), fileSize(2.0), fileSize(input.n), durationText(60),
         durationText(0.5), durationText(input.n), shortcut("cmd+s"), baseName("/a/b"), menuPath("A>B"),
         dimensions(8, 6), dimensions(1.5, 2.0), dimensions(input.n, input.n), string(resultValue({"data": 1})),
-        redact("?token=abc"), redact("password", "pw"), fields(input, limits.output), fields({"b": [1], "a": {}}, 20)]
+        redact("?token=abc"), redact("password", "pw"), fields(input, limits.output), fields({"b": [1], "a": {}}, 20),
+        xdDevice(" XD://b%61sh").orValue(""), xdDevice(input.n).orValue("none")]
     preview: parts.join(" ")
     examples:
       - input: {k: 1, n: 2}
-        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2 a: {}, b: [1]'
+        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2 a: {}, b: [1] bash none'
 `), celfmt.Options{})
 	require.NoError(t, err)
 	plans := Translate(checked)

@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-5 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-6 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -1826,7 +1826,9 @@ var formatterRead = slots{
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -1836,6 +1838,7 @@ var formatterRead = slots{
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	preview = !path.hasValue() ? stats
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
 //	  : "for '" + path.value() + "' " + stats
@@ -1956,11 +1959,18 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	var v12 string
-	if !path.Ok {
-		v12 = stats
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
 	} else {
-		var v13 string
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	var v13 string
+	if !path.Ok {
+		v13 = stats
+	} else {
+		var v14 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -1985,17 +1995,18 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				}
 				list3 = append(list3, elem12)
 			}
-			v13 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
+			v14 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
 		} else {
-			v14, err := path.Get()
+			v15, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = "for '" + v14 + "' " + stats
+			v14 = "for '" + v15 + "' " + stats
 		}
-		v12 = v13
+		v13 = v14
 	}
-	return v12, true, nil
+	_ = device
+	return v13, true, nil
 }
 
 // UnwrapWrite returns the calls that a call to "write" carries (Write).
@@ -2010,7 +2021,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2020,8 +2033,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	unwrap = tool == "write" && type(input.path) == string && input.path.startsWith("xd://") && input.path.size() > 5
-//	  ? [{"tool": input.path.substring(5), "input": input.content, "kind": "device"}]
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	unwrap = device.hasValue()
+//	  ? [{"tool": device.value(), "input": input.content, "kind": "device"}]
 //	    + (conflict
 //	        ? [{"tool": tool, "input": {"file_path": input.file_path, "filePath": input.filePath, "filepath": input.filepath, "content": input.content}
 //	            .transformMap(k, v, v != null, v)}]
@@ -2144,56 +2158,32 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	ok := tool == "write"
-	if ok {
-		v12 := celrt.TypeOf(celrt.Field(input, "path")) == celrt.StringType
-		ok = v12
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
 	}
-	ok2 := ok
-	if ok2 {
-		v13, failure3 := func() (bool, error) {
-			x, err := celrt.AsString(celrt.Field(input, "path"))
-			if err != nil {
-				return false, err
-			}
-			return strings.HasPrefix(x, "xd://"), nil
-		}()
-		v14, failure4 := func() (bool, error) {
-			size, err := celrt.Size(celrt.Field(input, "path"))
-			if err != nil {
-				return false, err
-			}
-			return size > int64(5), nil
-		}()
-		ok4, err := celrt.And(v13, failure3, v14, failure4)
+	device := v12
+	var v13 []any
+	if device.Ok {
+		v14, err := device.Get()
 		if err != nil {
 			return nil, err
 		}
-		ok2 = ok4
-	}
-	var v15 []any
-	if ok2 {
-		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		v15 := celrt.Field(input, "content")
+		v16 := "device"
+		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{v14, v15, v16})
 		if err != nil {
 			return nil, err
 		}
-		r, err := celrt.Substring(x2, int64(5))
-		if err != nil {
-			return nil, err
-		}
-		v16 := celrt.Field(input, "content")
-		v17 := "device"
-		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{r, v16, v17})
-		if err != nil {
-			return nil, err
-		}
-		var v18 []any
+		var v17 []any
 		if conflict {
-			v19 := celrt.Field(input, "file_path")
-			v20 := celrt.Field(input, "filePath")
-			v21 := celrt.Field(input, "filepath")
-			v22 := celrt.Field(input, "content")
-			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v19, v20, v21, v22})
+			v18 := celrt.Field(input, "file_path")
+			v19 := celrt.Field(input, "filePath")
+			v20 := celrt.Field(input, "filepath")
+			v21 := celrt.Field(input, "content")
+			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v18, v19, v20, v21})
 			if err != nil {
 				return nil, err
 			}
@@ -2207,12 +2197,12 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				x3, err := celrt.AsString(k)
+				x, err := celrt.AsString(k)
 				if err != nil {
 					return nil, err
 				}
 				if !celrt.Equal(values[i], nil) {
-					keys2 = append(keys2, x3)
+					keys2 = append(keys2, x)
 					values2 = append(values2, values[i])
 				}
 			}
@@ -2224,17 +2214,17 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 			if err != nil {
 				return nil, err
 			}
-			v18 = []any{m4}
+			v17 = []any{m4}
 		} else {
-			v18 = []any{}
+			v17 = []any{}
 		}
-		v15 = celrt.Concat([]any{m}, v18)
+		v13 = celrt.Concat([]any{m}, v17)
 	} else {
-		v15 = []any{}
+		v13 = []any{}
 	}
 	_ = stats
 	_ = path
-	return celrt.InnerCalls(v15)
+	return celrt.InnerCalls(v13)
 }
 
 // RowWrite renders the row of a call to "write" (Write).
@@ -2249,7 +2239,9 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2259,6 +2251,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
@@ -2381,8 +2374,15 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	}
 	path := v11
 	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	var v13 celrt.Optional[string]
 	if path.Ok {
-		var v13 string
+		var v14 string
 		if conflict {
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
@@ -2403,28 +2403,29 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				}
 				list3 = append(list3, elem11)
 			}
-			v13 = celrt.JoinSep(list3, " or ")
+			v14 = celrt.JoinSep(list3, " or ")
 		} else {
-			v14, err := path.Get()
+			v15, err := path.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = v14
+			v14 = v15
 		}
-		v15 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v16 string
-		if v15 {
-			v17 := celrt.Plural(celrt.Lines(content), "line", "lines")
-			v16 = " (" + v17 + ")"
+		v16 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v17 string
+		if v16 {
+			v18 := celrt.Plural(celrt.Lines(content), "line", "lines")
+			v17 = " (" + v18 + ")"
 		} else {
-			v16 = ""
+			v17 = ""
 		}
-		v12 = celrt.Of(v13 + v16)
+		v13 = celrt.Of(v14 + v17)
 	} else {
-		v12 = celrt.None[string]()
+		v13 = celrt.None[string]()
 	}
 	_ = stats
-	return v12.Value, v12.Ok, nil
+	_ = device
+	return v13.Value, v13.Ok, nil
 }
 
 // ResultWrite summarizes the result of a call to "write" (Write).
@@ -2439,7 +2440,9 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 // oh-my-pi's write to xd://NAME runs the device NAME with the content as
 // its JSON arguments: the call is shown as the device's call, and as well
 // as a write to the other paths it names, which another agent's write
-// would make.
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2449,7 +2452,8 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	result = type(input.content) != string || (tool == "write" && path.orValue("").startsWith("xd://"))
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	result = type(input.content) != string || device.hasValue()
 //	  ? optional.none()
 //	  : optional.of("wrote " + plural(lines(content), "line", "lines")
 //	      + (type(result.details) == map
@@ -2572,18 +2576,17 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		v11 = celrt.Of(elem9)
 	}
 	path := v11
-	v12 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
-	ok := v12
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	v13 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok := v13
 	if !ok {
-		ok2 := tool == "write"
-		if ok2 {
-			v13 := path.Value
-			if !path.Ok {
-				v13 = ""
-			}
-			ok2 = strings.HasPrefix(v13, "xd://")
-		}
-		ok = ok2
+		ok = device.Ok
 	}
 	var v14 celrt.Optional[string]
 	if ok {
@@ -2591,8 +2594,8 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	} else {
 		v15 := celrt.Plural(celrt.Lines(content), "line", "lines")
 		v16 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		ok3 := v16
-		if ok3 {
+		ok2 := v16
+		if ok2 {
 			v18, failure3 := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
@@ -2615,14 +2618,14 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 				}
 				return celrt.TypeOf(v19) == celrt.IntType, nil
 			}()
-			ok5, err := celrt.Or(v18, failure3, v20, failure4)
+			ok4, err := celrt.Or(v18, failure3, v20, failure4)
 			if err != nil {
 				return "", false, err
 			}
-			ok3 = ok5
+			ok2 = ok4
 		}
 		var v21 string
-		if ok3 {
+		if ok2 {
 			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 			if err != nil {
 				return "", false, err
@@ -2639,6 +2642,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	_ = stats
 	_ = conflict
+	_ = path
 	return v14.Value, v14.Ok, nil
 }
 
@@ -30967,15 +30971,25 @@ var formatterGithubAny = slots{
 // mcp_server_git/server.py). The repository path, then what the tool does:
 // the files staged (["."] stages all changes), the commit message, the
 // branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown or the diff target. Declines
-// without a repository path.
+// unstaging everything, the revision shown, the diff target, or the
+// commits the branches listed contain or do not. Declines without a
+// repository path. The server passes a revision, path, branch or target to
+// git as an argument of its own, so one that starts with "-" is an option
+// to git (git_diff with target --output=FILE writes FILE): it is shown as
+// such, by its field's name, and makes any tool write.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
+//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
+//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
+//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
+//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
+//	  .map(a, [string(a[0]), string(a[1])])
+//	option = options.map(a, a[0])
 //	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
 //	  : []
 //	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
 //	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
@@ -30983,13 +30997,17 @@ var formatterGithubAny = slots{
 //	details = (name == "git_reset" ? ["unstage all changes"] : [])
 //	+ (files.size() > 0 ? ["stage " + staged] : [])
 //	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue()
+//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
 //	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
 //	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
 //	    : [])
-//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
+//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
+//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
+//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	preview = repo.hasValue()
 //	  ? optional.of("in '" + repo.value() + "'" + (details.size() == 0 ? "" : ": " + details.join(", ")))
 //	  : optional.none()
@@ -31024,212 +31042,451 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		return "", false, err
 	}
 	repo := celrt.NonEmpty(repo_path)
-	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v3 []string
-	if v2 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return "", false, err
-		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if celrt.NonEmpty(f).Ok {
-				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list = append(list, f)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, f2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			v4, err := celrt.NonEmpty(f2).Get()
-			if err != nil {
-				return "", false, err
-			}
-			if bytes += len(v4); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list2 = append(list2, v4)
-		}
-		v3 = list2
-	} else {
-		v3 = []string{}
-	}
-	files := v3
-	found := false
-	var failure error
-	for _, f3 := range files {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		ok := f3 == "."
-		if !ok {
-			ok = f3 == "./"
-		}
-		ok2 := ok
-		if !ok2 {
-			ok3 := f3 == "*"
-			if !ok3 {
-				ok3 = f3 == ":/"
-			}
-			ok2 = ok3
-		}
-		found = ok2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return "", false, failure
-	}
-	var v5 string
-	if found {
-		var v6 string
-		if int64(len(files)) > int64(1) {
-			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
-		} else {
-			v6 = ""
-		}
-		v5 = "all changes" + v6
-	} else {
-		list3 := make([]string, 0, len(files))
-		for _, f4 := range files {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			elem := "'" + f4 + "'"
-			if bytes += len(elem); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list3 = append(list3, elem)
-		}
-		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
-		v5 = v7
-	}
-	staged := v5
-	var v8 []string
-	if name == "git_reset" {
-		v8 = []string{"unstage all changes"}
-	} else {
-		v8 = []string{}
-	}
-	var v9 []string
-	if int64(len(files)) > int64(0) {
-		v9 = []string{"stage " + staged}
-	} else {
-		v9 = []string{}
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v10 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
-		v10 = []string{"commit with message \"" + v11 + "\""}
-	} else {
-		v10 = []string{}
-	}
-	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v12 []string
-	if celrt.NonEmpty(branch_name).Ok {
-		var v13 string
-		if name == "git_checkout" {
-			v13 = "switch to branch '"
-		} else {
-			var v14 string
-			if name == "git_create_branch" {
-				v14 = "create branch '"
-			} else {
-				v14 = "branch '"
-			}
-			v13 = v14
-		}
-		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v15 string
-		if celrt.NonEmpty(base_branch).Ok {
-			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-			if err != nil {
-				return "", false, err
-			}
-			v15 = " from '" + celrt.Trim(base_branch2) + "'"
-		} else {
-			v15 = ""
-		}
-		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
-		v12 = v16
-	} else {
-		v12 = []string{}
-	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
-	}
-	var v17 []string
-	if celrt.NonEmpty(target).Ok {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
-		v17 = v18
-	} else {
-		v17 = []string{}
 	}
 	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v19 []string
-	if celrt.NonEmpty(revision).Ok {
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := [][]string{
+		[]string{"target", target},
+		[]string{"revision", revision},
+		[]string{"branch_name", branch_name},
+		[]string{"base_branch", base_branch},
+		[]string{"contains", contains},
+		[]string{"not_contains", not_contains},
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v4 [][]any
+	if v3 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([][]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := []any{"files", f}
+			if bytes += celrt.Footprint(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		v4 = list
+	} else {
+		v4 = [][]any{}
+	}
+	x, err := func(v any) ([][]any, error) {
+		return celrt.AsList(v, func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		})
+	}(celrt.ListOf(v2))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([][]any, 0, len(celrt.Concat(x, v4)))
+	for _, a := range celrt.Concat(x, v4) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, failure := func() (bool, error) {
+			elem2, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem2) == celrt.StringType, nil
+		}()
+		v6, failure2 := func() (bool, error) {
+			elem3, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			s, err := celrt.ToString(elem3)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(s, "-"), nil
+		}()
+		ok2, err := celrt.And(v5, failure, v6, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(a); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, a)
+		}
+	}
+	list3 := make([][]string, 0, len(list2))
+	for _, a2 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.IndexList(a2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(elem4)
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(a2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem5)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := []string{s2, s3}
+		if bytes += celrt.Footprint(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem6)
+	}
+	options := list3
+	list4 := make([]string, 0, len(options))
+	for _, a3 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem7, err := celrt.IndexList(a3, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem7)
+	}
+	option := list4
+	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			f2 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok3 := celrt.NonEmpty(f2).Ok
+			if ok3 {
+				s4, err := celrt.ToString(f2)
+				if err != nil {
+					return "", false, err
+				}
+				ok3 = !strings.HasPrefix(s4, "-")
+			}
+			if ok3 {
+				if bytes += celrt.Footprint(f2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, f2)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, f3 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v9, err := celrt.NonEmpty(f3).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, v9)
+		}
+		v8 = list6
+	} else {
+		v8 = []string{}
+	}
+	files := v8
+	found := false
+	var failure3 error
+	for _, f4 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok4 := f4 == "."
+		if !ok4 {
+			ok4 = f4 == "./"
+		}
+		ok5 := ok4
+		if !ok5 {
+			ok6 := f4 == "*"
+			if !ok6 {
+				ok6 = f4 == ":/"
+			}
+			ok5 = ok6
+		}
+		found = ok5
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	var v10 string
+	if found {
+		var v11 string
+		if int64(len(files)) > int64(1) {
+			v11 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v11 = ""
+		}
+		v10 = "all changes" + v11
+	} else {
+		list7 := make([]string, 0, len(files))
+		for _, f5 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem8 := "'" + f5 + "'"
+			if bytes += len(elem8); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, elem8)
+		}
+		v12 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list7, ", "), int64(200))
+		v10 = v12
+	}
+	staged := v10
+	var v13 []string
+	if name == "git_reset" {
+		v13 = []string{"unstage all changes"}
+	} else {
+		v13 = []string{}
+	}
+	var v14 []string
+	if int64(len(files)) > int64(0) {
+		v14 = []string{"stage " + staged}
+	} else {
+		v14 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v15 = []string{"commit with message \"" + v16 + "\""}
+	} else {
+		v15 = []string{}
+	}
+	v17, failure4 := func() (bool, error) {
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(branch_name2).Ok, nil
+	}()
+	ok8, err := celrt.And(v17, failure4, !slices.Contains(option, "branch_name"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v18 []string
+	if ok8 {
+		var v19 string
+		if name == "git_checkout" {
+			v19 = "switch to branch '"
+		} else {
+			var v20 string
+			if name == "git_create_branch" {
+				v20 = "create branch '"
+			} else {
+				v20 = "branch '"
+			}
+			v19 = v20
+		}
+		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v21, failure5 := func() (bool, error) {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			return celrt.NonEmpty(base_branch2).Ok, nil
+		}()
+		ok10, err := celrt.And(v21, failure5, !slices.Contains(option, "base_branch"), nil)
+		if err != nil {
+			return "", false, err
+		}
+		var v22 string
+		if ok10 {
+			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v22 = " from '" + celrt.Trim(base_branch3) + "'"
+		} else {
+			v22 = ""
+		}
+		v23 := []string{v19 + celrt.Trim(branch_name3) + "'" + v22}
+		v18 = v23
+	} else {
+		v18 = []string{}
+	}
+	v24, failure6 := func() (bool, error) {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target2).Ok, nil
+	}()
+	ok12, err := celrt.And(v24, failure6, !slices.Contains(option, "target"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v25 []string
+	if ok12 {
+		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{"diff against '" + celrt.Trim(target3) + "'"}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	v27, failure7 := func() (bool, error) {
 		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return false, err
 		}
-		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
-		v19 = v20
-	} else {
-		v19 = []string{}
+		return celrt.NonEmpty(revision2).Ok, nil
+	}()
+	ok14, err := celrt.And(v27, failure7, !slices.Contains(option, "revision"), nil)
+	if err != nil {
+		return "", false, err
 	}
-	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
-	var v21 celrt.Optional[string]
-	if repo.Ok {
-		v22, err := repo.Get()
+	var v28 []string
+	if ok14 {
+		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		var v23 string
-		if int64(len(details)) == int64(0) {
-			v23 = ""
-		} else {
-			v23 = ": " + celrt.JoinSep(details, ", ")
-		}
-		v21 = celrt.Of("in '" + v22 + "'" + v23)
+		v29 := []string{"show revision '" + celrt.Trim(revision3) + "'"}
+		v28 = v29
 	} else {
-		v21 = celrt.None[string]()
+		v28 = []string{}
 	}
-	return v21.Value, v21.Ok, nil
+	v30, failure8 := func() (bool, error) {
+		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(contains2).Ok, nil
+	}()
+	ok16, err := celrt.And(v30, failure8, !slices.Contains(option, "contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v31 []string
+	if ok16 {
+		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v32 := []string{"branches that contain '" + celrt.Trim(contains3) + "'"}
+		v31 = v32
+	} else {
+		v31 = []string{}
+	}
+	v33, failure9 := func() (bool, error) {
+		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(not_contains2).Ok, nil
+	}()
+	ok18, err := celrt.And(v33, failure9, !slices.Contains(option, "not_contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v34 []string
+	if ok18 {
+		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v35 := []string{"branches that do not contain '" + celrt.Trim(not_contains3) + "'"}
+		v34 = v35
+	} else {
+		v34 = []string{}
+	}
+	list8 := make([]string, 0, len(options))
+	for _, a4 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem9, err := celrt.IndexList(a4, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem10, err := celrt.IndexList(a4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem11)
+	}
+	details := celrt.Concat(v13, v14, v15, v18, v25, v28, v31, v34, list8)
+	var v36 celrt.Optional[string]
+	if repo.Ok {
+		v37, err := repo.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v38 string
+		if int64(len(details)) == int64(0) {
+			v38 = ""
+		} else {
+			v38 = ": " + celrt.JoinSep(details, ", ")
+		}
+		v36 = celrt.Of("in '" + v37 + "'" + v38)
+	} else {
+		v36 = celrt.None[string]()
+	}
+	return v36.Value, v36.Ok, nil
 }
 
 // TierGitAny returns the tier of a call to "git:*" (Git).
@@ -31238,15 +31495,25 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 // mcp_server_git/server.py). The repository path, then what the tool does:
 // the files staged (["."] stages all changes), the commit message, the
 // branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown or the diff target. Declines
-// without a repository path.
+// unstaging everything, the revision shown, the diff target, or the
+// commits the branches listed contain or do not. Declines without a
+// repository path. The server passes a revision, path, branch or target to
+// git as an argument of its own, so one that starts with "-" is an option
+// to git (git_diff with target --output=FILE writes FILE): it is shown as
+// such, by its field's name, and makes any tool write.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
+//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
+//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
+//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
+//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
+//	  .map(a, [string(a[0]), string(a[1])])
+//	option = options.map(a, a[0])
 //	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
 //	  : []
 //	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
 //	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
@@ -31254,14 +31521,19 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 //	details = (name == "git_reset" ? ["unstage all changes"] : [])
 //	+ (files.size() > 0 ? ["stage " + staged] : [])
 //	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue()
+//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
 //	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
 //	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
 //	    : [])
-//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
+//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
+//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
+//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	tier = name in ["git_status", "git_diff_unstaged", "git_diff_staged", "git_diff", "git_log", "git_show", "git_branch"]
+//	  && options.size() == 0
 //	  ? "read" : "write"
 func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
@@ -31294,196 +31566,435 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 		return runtime.TierUnknown, err
 	}
 	repo := celrt.NonEmpty(repo_path)
-	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v3 []string
-	if v2 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return runtime.TierUnknown, celrt.ErrSteps
-			}
-			if celrt.NonEmpty(f).Ok {
-				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
-					return runtime.TierUnknown, celrt.ErrBytes
-				}
-				list = append(list, f)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, f2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return runtime.TierUnknown, celrt.ErrSteps
-			}
-			v4, err := celrt.NonEmpty(f2).Get()
-			if err != nil {
-				return runtime.TierUnknown, err
-			}
-			if bytes += len(v4); bytes > celrt.MaxBytes {
-				return runtime.TierUnknown, celrt.ErrBytes
-			}
-			list2 = append(list2, v4)
-		}
-		v3 = list2
-	} else {
-		v3 = []string{}
-	}
-	files := v3
-	found := false
-	var failure error
-	for _, f3 := range files {
-		if steps++; steps > celrt.MaxSteps {
-			return runtime.TierUnknown, celrt.ErrSteps
-		}
-		ok := f3 == "."
-		if !ok {
-			ok = f3 == "./"
-		}
-		ok2 := ok
-		if !ok2 {
-			ok3 := f3 == "*"
-			if !ok3 {
-				ok3 = f3 == ":/"
-			}
-			ok2 = ok3
-		}
-		found = ok2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return runtime.TierUnknown, failure
-	}
-	var v5 string
-	if found {
-		var v6 string
-		if int64(len(files)) > int64(1) {
-			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
-		} else {
-			v6 = ""
-		}
-		v5 = "all changes" + v6
-	} else {
-		list3 := make([]string, 0, len(files))
-		for _, f4 := range files {
-			if steps++; steps > celrt.MaxSteps {
-				return runtime.TierUnknown, celrt.ErrSteps
-			}
-			elem := "'" + f4 + "'"
-			if bytes += len(elem); bytes > celrt.MaxBytes {
-				return runtime.TierUnknown, celrt.ErrBytes
-			}
-			list3 = append(list3, elem)
-		}
-		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
-		v5 = v7
-	}
-	staged := v5
-	var v8 []string
-	if name == "git_reset" {
-		v8 = []string{"unstage all changes"}
-	} else {
-		v8 = []string{}
-	}
-	var v9 []string
-	if int64(len(files)) > int64(0) {
-		v9 = []string{"stage " + staged}
-	} else {
-		v9 = []string{}
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	var v10 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
-		v10 = []string{"commit with message \"" + v11 + "\""}
-	} else {
-		v10 = []string{}
-	}
-	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	var v12 []string
-	if celrt.NonEmpty(branch_name).Ok {
-		var v13 string
-		if name == "git_checkout" {
-			v13 = "switch to branch '"
-		} else {
-			var v14 string
-			if name == "git_create_branch" {
-				v14 = "create branch '"
-			} else {
-				v14 = "branch '"
-			}
-			v13 = v14
-		}
-		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		var v15 string
-		if celrt.NonEmpty(base_branch).Ok {
-			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-			if err != nil {
-				return runtime.TierUnknown, err
-			}
-			v15 = " from '" + celrt.Trim(base_branch2) + "'"
-		} else {
-			v15 = ""
-		}
-		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
-		v12 = v16
-	} else {
-		v12 = []string{}
-	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
-	}
-	var v17 []string
-	if celrt.NonEmpty(target).Ok {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
-		v17 = v18
-	} else {
-		v17 = []string{}
 	}
 	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	var v19 []string
-	if celrt.NonEmpty(revision).Ok {
-		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v2 := [][]string{
+		[]string{"target", target},
+		[]string{"revision", revision},
+		[]string{"branch_name", branch_name},
+		[]string{"base_branch", base_branch},
+		[]string{"contains", contains},
+		[]string{"not_contains", not_contains},
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v4 [][]any
+	if v3 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
-		v19 = v20
+		list := make([][]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem := []any{"files", f}
+			if bytes += celrt.Footprint(elem); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		v4 = list
 	} else {
-		v19 = []string{}
+		v4 = [][]any{}
 	}
-	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
-	v21 := []string{
+	x, err := func(v any) ([][]any, error) {
+		return celrt.AsList(v, func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		})
+	}(celrt.ListOf(v2))
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	list2 := make([][]any, 0, len(celrt.Concat(x, v4)))
+	for _, a := range celrt.Concat(x, v4) {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v5, failure := func() (bool, error) {
+			elem2, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem2) == celrt.StringType, nil
+		}()
+		v6, failure2 := func() (bool, error) {
+			elem3, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			s, err := celrt.ToString(elem3)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(s, "-"), nil
+		}()
+		ok2, err := celrt.And(v5, failure, v6, failure2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(a); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list2 = append(list2, a)
+		}
+	}
+	list3 := make([][]string, 0, len(list2))
+	for _, a2 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem4, err := celrt.IndexList(a2, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s2, err := celrt.ToString(elem4)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem5, err := celrt.IndexList(a2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s3, err := celrt.ToString(elem5)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem6 := []string{s2, s3}
+		if bytes += celrt.Footprint(elem6); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list3 = append(list3, elem6)
+	}
+	options := list3
+	list4 := make([]string, 0, len(options))
+	for _, a3 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem7, err := celrt.IndexList(a3, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list4 = append(list4, elem7)
+	}
+	option := list4
+	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			f2 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			ok3 := celrt.NonEmpty(f2).Ok
+			if ok3 {
+				s4, err := celrt.ToString(f2)
+				if err != nil {
+					return runtime.TierUnknown, err
+				}
+				ok3 = !strings.HasPrefix(s4, "-")
+			}
+			if ok3 {
+				if bytes += celrt.Footprint(f2); bytes > celrt.MaxBytes {
+					return runtime.TierUnknown, celrt.ErrBytes
+				}
+				list5 = append(list5, f2)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, f3 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			v9, err := celrt.NonEmpty(f3).Get()
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list6 = append(list6, v9)
+		}
+		v8 = list6
+	} else {
+		v8 = []string{}
+	}
+	files := v8
+	found := false
+	var failure3 error
+	for _, f4 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		ok4 := f4 == "."
+		if !ok4 {
+			ok4 = f4 == "./"
+		}
+		ok5 := ok4
+		if !ok5 {
+			ok6 := f4 == "*"
+			if !ok6 {
+				ok6 = f4 == ":/"
+			}
+			ok5 = ok6
+		}
+		found = ok5
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return runtime.TierUnknown, failure3
+	}
+	var v10 string
+	if found {
+		var v11 string
+		if int64(len(files)) > int64(1) {
+			v11 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v11 = ""
+		}
+		v10 = "all changes" + v11
+	} else {
+		list7 := make([]string, 0, len(files))
+		for _, f5 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return runtime.TierUnknown, celrt.ErrSteps
+			}
+			elem8 := "'" + f5 + "'"
+			if bytes += len(elem8); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list7 = append(list7, elem8)
+		}
+		v12 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list7, ", "), int64(200))
+		v10 = v12
+	}
+	staged := v10
+	var v13 []string
+	if name == "git_reset" {
+		v13 = []string{"unstage all changes"}
+	} else {
+		v13 = []string{}
+	}
+	var v14 []string
+	if int64(len(files)) > int64(0) {
+		v14 = []string{"stage " + staged}
+	} else {
+		v14 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v15 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v15 = []string{"commit with message \"" + v16 + "\""}
+	} else {
+		v15 = []string{}
+	}
+	v17, failure4 := func() (bool, error) {
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(branch_name2).Ok, nil
+	}()
+	ok8, err := celrt.And(v17, failure4, !slices.Contains(option, "branch_name"), nil)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v18 []string
+	if ok8 {
+		var v19 string
+		if name == "git_checkout" {
+			v19 = "switch to branch '"
+		} else {
+			var v20 string
+			if name == "git_create_branch" {
+				v20 = "create branch '"
+			} else {
+				v20 = "branch '"
+			}
+			v19 = v20
+		}
+		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v21, failure5 := func() (bool, error) {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			return celrt.NonEmpty(base_branch2).Ok, nil
+		}()
+		ok10, err := celrt.And(v21, failure5, !slices.Contains(option, "base_branch"), nil)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		var v22 string
+		if ok10 {
+			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v22 = " from '" + celrt.Trim(base_branch3) + "'"
+		} else {
+			v22 = ""
+		}
+		v23 := []string{v19 + celrt.Trim(branch_name3) + "'" + v22}
+		v18 = v23
+	} else {
+		v18 = []string{}
+	}
+	v24, failure6 := func() (bool, error) {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target2).Ok, nil
+	}()
+	ok12, err := celrt.And(v24, failure6, !slices.Contains(option, "target"), nil)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v25 []string
+	if ok12 {
+		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v26 := []string{"diff against '" + celrt.Trim(target3) + "'"}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	v27, failure7 := func() (bool, error) {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(revision2).Ok, nil
+	}()
+	ok14, err := celrt.And(v27, failure7, !slices.Contains(option, "revision"), nil)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v28 []string
+	if ok14 {
+		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v29 := []string{"show revision '" + celrt.Trim(revision3) + "'"}
+		v28 = v29
+	} else {
+		v28 = []string{}
+	}
+	v30, failure8 := func() (bool, error) {
+		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(contains2).Ok, nil
+	}()
+	ok16, err := celrt.And(v30, failure8, !slices.Contains(option, "contains"), nil)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v31 []string
+	if ok16 {
+		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v32 := []string{"branches that contain '" + celrt.Trim(contains3) + "'"}
+		v31 = v32
+	} else {
+		v31 = []string{}
+	}
+	v33, failure9 := func() (bool, error) {
+		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(not_contains2).Ok, nil
+	}()
+	ok18, err := celrt.And(v33, failure9, !slices.Contains(option, "not_contains"), nil)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v34 []string
+	if ok18 {
+		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v35 := []string{"branches that do not contain '" + celrt.Trim(not_contains3) + "'"}
+		v34 = v35
+	} else {
+		v34 = []string{}
+	}
+	list8 := make([]string, 0, len(options))
+	for _, a4 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem9, err := celrt.IndexList(a4, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem10, err := celrt.IndexList(a4, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list8 = append(list8, elem11)
+	}
+	details := celrt.Concat(v13, v14, v15, v18, v25, v28, v31, v34, list8)
+	v36 := []string{
 		"git_status",
 		"git_diff_unstaged",
 		"git_diff_staged",
@@ -31492,15 +32003,19 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 		"git_show",
 		"git_branch",
 	}
-	var v22 string
-	if slices.Contains(v21, name) {
-		v22 = "read"
+	ok19 := slices.Contains(v36, name)
+	if ok19 {
+		ok19 = int64(len(options)) == int64(0)
+	}
+	var v37 string
+	if ok19 {
+		v37 = "read"
 	} else {
-		v22 = "write"
+		v37 = "write"
 	}
 	_ = repo
 	_ = details
-	return celrt.Tier(v22)
+	return celrt.Tier(v37)
 }
 
 // RowGitAny renders the row of a call to "git:*" (Git).
@@ -31509,15 +32024,25 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 // mcp_server_git/server.py). The repository path, then what the tool does:
 // the files staged (["."] stages all changes), the commit message, the
 // branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown or the diff target. Declines
-// without a repository path.
+// unstaging everything, the revision shown, the diff target, or the
+// commits the branches listed contain or do not. Declines without a
+// repository path. The server passes a revision, path, branch or target to
+// git as an argument of its own, so one that starts with "-" is an option
+// to git (git_diff with target --output=FILE writes FILE): it is shown as
+// such, by its field's name, and makes any tool write.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
+//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
+//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
+//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
+//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
+//	  .map(a, [string(a[0]), string(a[1])])
+//	option = options.map(a, a[0])
 //	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
 //	  : []
 //	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
 //	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
@@ -31525,13 +32050,17 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 //	details = (name == "git_reset" ? ["unstage all changes"] : [])
 //	+ (files.size() > 0 ? ["stage " + staged] : [])
 //	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue()
+//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
 //	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
 //	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
 //	    : [])
-//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
+//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
+//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
+//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	row = repo.hasValue()
 //	  ? optional.of(truncate((name.startsWith("git_") ? name.substring(4).replace("_", " ") + " " : "")
 //	      + baseName(repo.value())
@@ -31572,208 +32101,447 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 		return "", false, err
 	}
 	repo := celrt.NonEmpty(repo_path)
-	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v3 []string
-	if v2 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return "", false, err
-		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if celrt.NonEmpty(f).Ok {
-				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list = append(list, f)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, f2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			v4, err := celrt.NonEmpty(f2).Get()
-			if err != nil {
-				return "", false, err
-			}
-			if bytes += len(v4); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list2 = append(list2, v4)
-		}
-		v3 = list2
-	} else {
-		v3 = []string{}
-	}
-	files := v3
-	found := false
-	var failure error
-	for _, f3 := range files {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		ok := f3 == "."
-		if !ok {
-			ok = f3 == "./"
-		}
-		ok2 := ok
-		if !ok2 {
-			ok3 := f3 == "*"
-			if !ok3 {
-				ok3 = f3 == ":/"
-			}
-			ok2 = ok3
-		}
-		found = ok2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return "", false, failure
-	}
-	var v5 string
-	if found {
-		var v6 string
-		if int64(len(files)) > int64(1) {
-			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
-		} else {
-			v6 = ""
-		}
-		v5 = "all changes" + v6
-	} else {
-		list3 := make([]string, 0, len(files))
-		for _, f4 := range files {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			elem := "'" + f4 + "'"
-			if bytes += len(elem); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list3 = append(list3, elem)
-		}
-		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
-		v5 = v7
-	}
-	staged := v5
-	var v8 []string
-	if name == "git_reset" {
-		v8 = []string{"unstage all changes"}
-	} else {
-		v8 = []string{}
-	}
-	var v9 []string
-	if int64(len(files)) > int64(0) {
-		v9 = []string{"stage " + staged}
-	} else {
-		v9 = []string{}
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v10 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
-		v10 = []string{"commit with message \"" + v11 + "\""}
-	} else {
-		v10 = []string{}
-	}
-	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v12 []string
-	if celrt.NonEmpty(branch_name).Ok {
-		var v13 string
-		if name == "git_checkout" {
-			v13 = "switch to branch '"
-		} else {
-			var v14 string
-			if name == "git_create_branch" {
-				v14 = "create branch '"
-			} else {
-				v14 = "branch '"
-			}
-			v13 = v14
-		}
-		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v15 string
-		if celrt.NonEmpty(base_branch).Ok {
-			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-			if err != nil {
-				return "", false, err
-			}
-			v15 = " from '" + celrt.Trim(base_branch2) + "'"
-		} else {
-			v15 = ""
-		}
-		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
-		v12 = v16
-	} else {
-		v12 = []string{}
-	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
-	}
-	var v17 []string
-	if celrt.NonEmpty(target).Ok {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
-		v17 = v18
-	} else {
-		v17 = []string{}
 	}
 	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v19 []string
-	if celrt.NonEmpty(revision).Ok {
-		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := [][]string{
+		[]string{"target", target},
+		[]string{"revision", revision},
+		[]string{"branch_name", branch_name},
+		[]string{"base_branch", base_branch},
+		[]string{"contains", contains},
+		[]string{"not_contains", not_contains},
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v4 [][]any
+	if v3 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
-		v19 = v20
+		list := make([][]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := []any{"files", f}
+			if bytes += celrt.Footprint(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		v4 = list
 	} else {
-		v19 = []string{}
+		v4 = [][]any{}
 	}
-	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
-	var v21 celrt.Optional[string]
-	if repo.Ok {
+	x, err := func(v any) ([][]any, error) {
+		return celrt.AsList(v, func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		})
+	}(celrt.ListOf(v2))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([][]any, 0, len(celrt.Concat(x, v4)))
+	for _, a := range celrt.Concat(x, v4) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, failure := func() (bool, error) {
+			elem2, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem2) == celrt.StringType, nil
+		}()
+		v6, failure2 := func() (bool, error) {
+			elem3, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			s, err := celrt.ToString(elem3)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(s, "-"), nil
+		}()
+		ok2, err := celrt.And(v5, failure, v6, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(a); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, a)
+		}
+	}
+	list3 := make([][]string, 0, len(list2))
+	for _, a2 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.IndexList(a2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(elem4)
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(a2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem5)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := []string{s2, s3}
+		if bytes += celrt.Footprint(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem6)
+	}
+	options := list3
+	list4 := make([]string, 0, len(options))
+	for _, a3 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem7, err := celrt.IndexList(a3, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem7)
+	}
+	option := list4
+	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			f2 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok3 := celrt.NonEmpty(f2).Ok
+			if ok3 {
+				s4, err := celrt.ToString(f2)
+				if err != nil {
+					return "", false, err
+				}
+				ok3 = !strings.HasPrefix(s4, "-")
+			}
+			if ok3 {
+				if bytes += celrt.Footprint(f2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, f2)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, f3 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v9, err := celrt.NonEmpty(f3).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, v9)
+		}
+		v8 = list6
+	} else {
+		v8 = []string{}
+	}
+	files := v8
+	found := false
+	var failure3 error
+	for _, f4 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok4 := f4 == "."
+		if !ok4 {
+			ok4 = f4 == "./"
+		}
+		ok5 := ok4
+		if !ok5 {
+			ok6 := f4 == "*"
+			if !ok6 {
+				ok6 = f4 == ":/"
+			}
+			ok5 = ok6
+		}
+		found = ok5
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	var v10 string
+	if found {
+		var v11 string
+		if int64(len(files)) > int64(1) {
+			v11 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v11 = ""
+		}
+		v10 = "all changes" + v11
+	} else {
+		list7 := make([]string, 0, len(files))
+		for _, f5 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem8 := "'" + f5 + "'"
+			if bytes += len(elem8); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, elem8)
+		}
+		v12 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list7, ", "), int64(200))
+		v10 = v12
+	}
+	staged := v10
+	var v13 []string
+	if name == "git_reset" {
+		v13 = []string{"unstage all changes"}
+	} else {
+		v13 = []string{}
+	}
+	var v14 []string
+	if int64(len(files)) > int64(0) {
+		v14 = []string{"stage " + staged}
+	} else {
+		v14 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v15 = []string{"commit with message \"" + v16 + "\""}
+	} else {
+		v15 = []string{}
+	}
+	v17, failure4 := func() (bool, error) {
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(branch_name2).Ok, nil
+	}()
+	ok8, err := celrt.And(v17, failure4, !slices.Contains(option, "branch_name"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v18 []string
+	if ok8 {
+		var v19 string
+		if name == "git_checkout" {
+			v19 = "switch to branch '"
+		} else {
+			var v20 string
+			if name == "git_create_branch" {
+				v20 = "create branch '"
+			} else {
+				v20 = "branch '"
+			}
+			v19 = v20
+		}
+		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v21, failure5 := func() (bool, error) {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			return celrt.NonEmpty(base_branch2).Ok, nil
+		}()
+		ok10, err := celrt.And(v21, failure5, !slices.Contains(option, "base_branch"), nil)
+		if err != nil {
+			return "", false, err
+		}
 		var v22 string
+		if ok10 {
+			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v22 = " from '" + celrt.Trim(base_branch3) + "'"
+		} else {
+			v22 = ""
+		}
+		v23 := []string{v19 + celrt.Trim(branch_name3) + "'" + v22}
+		v18 = v23
+	} else {
+		v18 = []string{}
+	}
+	v24, failure6 := func() (bool, error) {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target2).Ok, nil
+	}()
+	ok12, err := celrt.And(v24, failure6, !slices.Contains(option, "target"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v25 []string
+	if ok12 {
+		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{"diff against '" + celrt.Trim(target3) + "'"}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	v27, failure7 := func() (bool, error) {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(revision2).Ok, nil
+	}()
+	ok14, err := celrt.And(v27, failure7, !slices.Contains(option, "revision"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v28 []string
+	if ok14 {
+		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v29 := []string{"show revision '" + celrt.Trim(revision3) + "'"}
+		v28 = v29
+	} else {
+		v28 = []string{}
+	}
+	v30, failure8 := func() (bool, error) {
+		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(contains2).Ok, nil
+	}()
+	ok16, err := celrt.And(v30, failure8, !slices.Contains(option, "contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v31 []string
+	if ok16 {
+		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v32 := []string{"branches that contain '" + celrt.Trim(contains3) + "'"}
+		v31 = v32
+	} else {
+		v31 = []string{}
+	}
+	v33, failure9 := func() (bool, error) {
+		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(not_contains2).Ok, nil
+	}()
+	ok18, err := celrt.And(v33, failure9, !slices.Contains(option, "not_contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v34 []string
+	if ok18 {
+		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v35 := []string{"branches that do not contain '" + celrt.Trim(not_contains3) + "'"}
+		v34 = v35
+	} else {
+		v34 = []string{}
+	}
+	list8 := make([]string, 0, len(options))
+	for _, a4 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem9, err := celrt.IndexList(a4, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem10, err := celrt.IndexList(a4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem11)
+	}
+	details := celrt.Concat(v13, v14, v15, v18, v25, v28, v31, v34, list8)
+	var v36 celrt.Optional[string]
+	if repo.Ok {
+		var v37 string
 		if strings.HasPrefix(name, "git_") {
 			r4, err := celrt.Substring(name, int64(4))
 			if err != nil {
 				return "", false, err
 			}
-			v22 = celrt.Replace(r4, "_", " ") + " "
+			v37 = celrt.Replace(r4, "_", " ") + " "
 		} else {
-			v22 = ""
+			v37 = ""
 		}
-		v23, err := repo.Get()
+		v38, err := repo.Get()
 		if err != nil {
 			return "", false, err
 		}
@@ -31781,72 +32549,72 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 		if err != nil {
 			return "", false, err
 		}
-		var v24 string
+		var v39 string
 		if celrt.NonEmpty(message3).Ok {
 			message4, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			v25 := celrt.Truncate(celrt.Collapse(message4), int64(50))
-			v24 = ": " + v25
+			v40 := celrt.Truncate(celrt.Collapse(message4), int64(50))
+			v39 = ": " + v40
 		} else {
-			branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+			branch_name4, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 			if err != nil {
 				return "", false, err
 			}
-			var v26 string
-			if celrt.NonEmpty(branch_name3).Ok {
-				branch_name4, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+			var v41 string
+			if celrt.NonEmpty(branch_name4).Ok {
+				branch_name5, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 				if err != nil {
 					return "", false, err
 				}
-				v26 = " " + celrt.Trim(branch_name4)
+				v41 = " " + celrt.Trim(branch_name5)
 			} else {
-				target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+				target4, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 				if err != nil {
 					return "", false, err
 				}
-				var v27 string
-				if celrt.NonEmpty(target3).Ok {
-					target4, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+				var v42 string
+				if celrt.NonEmpty(target4).Ok {
+					target5, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 					if err != nil {
 						return "", false, err
 					}
-					v27 = " " + celrt.Trim(target4)
+					v42 = " " + celrt.Trim(target5)
 				} else {
-					revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+					revision4, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 					if err != nil {
 						return "", false, err
 					}
-					var v28 string
-					if celrt.NonEmpty(revision3).Ok {
-						revision4, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+					var v43 string
+					if celrt.NonEmpty(revision4).Ok {
+						revision5, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 						if err != nil {
 							return "", false, err
 						}
-						v28 = " " + celrt.Trim(revision4)
+						v43 = " " + celrt.Trim(revision5)
 					} else {
-						var v29 string
+						var v44 string
 						if int64(len(files)) > int64(0) {
-							v29 = " (" + celrt.Plural(int64(len(files)), "file", "files") + ")"
+							v44 = " (" + celrt.Plural(int64(len(files)), "file", "files") + ")"
 						} else {
-							v29 = ""
+							v44 = ""
 						}
-						v28 = v29
+						v43 = v44
 					}
-					v27 = v28
+					v42 = v43
 				}
-				v26 = v27
+				v41 = v42
 			}
-			v24 = v26
+			v39 = v41
 		}
-		v30 := celrt.Truncate(v22+celrt.BaseName(v23)+v24, int64(limits.Summary))
-		v21 = celrt.Of(v30)
+		v45 := celrt.Truncate(v37+celrt.BaseName(v38)+v39, int64(limits.Summary))
+		v36 = celrt.Of(v45)
 	} else {
-		v21 = celrt.None[string]()
+		v36 = celrt.None[string]()
 	}
 	_ = details
-	return v21.Value, v21.Ok, nil
+	return v36.Value, v36.Ok, nil
 }
 
 // ResultGitAny summarizes the result of a call to "git:*" (Git).
@@ -31855,15 +32623,25 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 // mcp_server_git/server.py). The repository path, then what the tool does:
 // the files staged (["."] stages all changes), the commit message, the
 // branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown or the diff target. Declines
-// without a repository path.
+// unstaging everything, the revision shown, the diff target, or the
+// commits the branches listed contain or do not. Declines without a
+// repository path. The server passes a revision, path, branch or target to
+// git as an argument of its own, so one that starts with "-" is an option
+// to git (git_diff with target --output=FILE writes FILE): it is shown as
+// such, by its field's name, and makes any tool write.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	repo = nonEmpty(input.repo_path)
+//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
+//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
+//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
+//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
+//	  .map(a, [string(a[0]), string(a[1])])
+//	option = options.map(a, a[0])
 //	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue()).map(f, nonEmpty(f).value())
+//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
 //	  : []
 //	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
 //	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
@@ -31871,13 +32649,17 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 //	details = (name == "git_reset" ? ["unstage all changes"] : [])
 //	+ (files.size() > 0 ? ["stage " + staged] : [])
 //	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue()
+//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
 //	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
 //	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() ? " from '" + input.base_branch.trim() + "'" : "")]
+//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
 //	    : [])
-//	+ (nonEmpty(input.target).hasValue() ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
+//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
+//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
+//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
+//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
+//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	result = cel.bind(text, result.text,
 //	  name in ["git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"]
 //	    ? cel.bind(ls, text.split("\n"),
@@ -31918,278 +32700,517 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		return "", false, err
 	}
 	repo := celrt.NonEmpty(repo_path)
-	v2 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v3 []string
-	if v2 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return "", false, err
-		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if celrt.NonEmpty(f).Ok {
-				if bytes += celrt.Footprint(f); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list = append(list, f)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, f2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			v4, err := celrt.NonEmpty(f2).Get()
-			if err != nil {
-				return "", false, err
-			}
-			if bytes += len(v4); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list2 = append(list2, v4)
-		}
-		v3 = list2
-	} else {
-		v3 = []string{}
-	}
-	files := v3
-	found := false
-	var failure error
-	for _, f3 := range files {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		ok := f3 == "."
-		if !ok {
-			ok = f3 == "./"
-		}
-		ok2 := ok
-		if !ok2 {
-			ok3 := f3 == "*"
-			if !ok3 {
-				ok3 = f3 == ":/"
-			}
-			ok2 = ok3
-		}
-		found = ok2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return "", false, failure
-	}
-	var v5 string
-	if found {
-		var v6 string
-		if int64(len(files)) > int64(1) {
-			v6 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
-		} else {
-			v6 = ""
-		}
-		v5 = "all changes" + v6
-	} else {
-		list3 := make([]string, 0, len(files))
-		for _, f4 := range files {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			elem := "'" + f4 + "'"
-			if bytes += len(elem); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
-			}
-			list3 = append(list3, elem)
-		}
-		v7 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list3, ", "), int64(200))
-		v5 = v7
-	}
-	staged := v5
-	var v8 []string
-	if name == "git_reset" {
-		v8 = []string{"unstage all changes"}
-	} else {
-		v8 = []string{}
-	}
-	var v9 []string
-	if int64(len(files)) > int64(0) {
-		v9 = []string{"stage " + staged}
-	} else {
-		v9 = []string{}
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v10 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v11 := celrt.Truncate(celrt.Collapse(message2), int64(120))
-		v10 = []string{"commit with message \"" + v11 + "\""}
-	} else {
-		v10 = []string{}
-	}
-	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v12 []string
-	if celrt.NonEmpty(branch_name).Ok {
-		var v13 string
-		if name == "git_checkout" {
-			v13 = "switch to branch '"
-		} else {
-			var v14 string
-			if name == "git_create_branch" {
-				v14 = "create branch '"
-			} else {
-				v14 = "branch '"
-			}
-			v13 = v14
-		}
-		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v15 string
-		if celrt.NonEmpty(base_branch).Ok {
-			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-			if err != nil {
-				return "", false, err
-			}
-			v15 = " from '" + celrt.Trim(base_branch2) + "'"
-		} else {
-			v15 = ""
-		}
-		v16 := []string{v13 + celrt.Trim(branch_name2) + "'" + v15}
-		v12 = v16
-	} else {
-		v12 = []string{}
-	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
-	}
-	var v17 []string
-	if celrt.NonEmpty(target).Ok {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v18 := []string{"diff against '" + celrt.Trim(target2) + "'"}
-		v17 = v18
-	} else {
-		v17 = []string{}
 	}
 	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v19 []string
-	if celrt.NonEmpty(revision).Ok {
-		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := [][]string{
+		[]string{"target", target},
+		[]string{"revision", revision},
+		[]string{"branch_name", branch_name},
+		[]string{"base_branch", base_branch},
+		[]string{"contains", contains},
+		[]string{"not_contains", not_contains},
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v4 [][]any
+	if v3 {
+		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return "", false, err
 		}
-		v20 := []string{"show revision '" + celrt.Trim(revision2) + "'"}
-		v19 = v20
+		list := make([][]any, 0, items.Len())
+		for i := range items.Len() {
+			f := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := []any{"files", f}
+			if bytes += celrt.Footprint(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		v4 = list
 	} else {
-		v19 = []string{}
+		v4 = [][]any{}
 	}
-	details := celrt.Concat(v8, v9, v10, v12, v17, v19)
+	x, err := func(v any) ([][]any, error) {
+		return celrt.AsList(v, func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		})
+	}(celrt.ListOf(v2))
+	if err != nil {
+		return "", false, err
+	}
+	list2 := make([][]any, 0, len(celrt.Concat(x, v4)))
+	for _, a := range celrt.Concat(x, v4) {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		v5, failure := func() (bool, error) {
+			elem2, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(elem2) == celrt.StringType, nil
+		}()
+		v6, failure2 := func() (bool, error) {
+			elem3, err := celrt.IndexList(a, int64(1))
+			if err != nil {
+				return false, err
+			}
+			s, err := celrt.ToString(elem3)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(s, "-"), nil
+		}()
+		ok2, err := celrt.And(v5, failure, v6, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		if ok2 {
+			if bytes += celrt.Footprint(a); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, a)
+		}
+	}
+	list3 := make([][]string, 0, len(list2))
+	for _, a2 := range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem4, err := celrt.IndexList(a2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(elem4)
+		if err != nil {
+			return "", false, err
+		}
+		elem5, err := celrt.IndexList(a2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		s3, err := celrt.ToString(elem5)
+		if err != nil {
+			return "", false, err
+		}
+		elem6 := []string{s2, s3}
+		if bytes += celrt.Footprint(elem6); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list3 = append(list3, elem6)
+	}
+	options := list3
+	list4 := make([]string, 0, len(options))
+	for _, a3 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem7, err := celrt.IndexList(a3, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		if bytes += len(elem7); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list4 = append(list4, elem7)
+	}
+	option := list4
+	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v8 []string
+	if v7 {
+		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return "", false, err
+		}
+		list5 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			f2 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			ok3 := celrt.NonEmpty(f2).Ok
+			if ok3 {
+				s4, err := celrt.ToString(f2)
+				if err != nil {
+					return "", false, err
+				}
+				ok3 = !strings.HasPrefix(s4, "-")
+			}
+			if ok3 {
+				if bytes += celrt.Footprint(f2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list5 = append(list5, f2)
+			}
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, f3 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			v9, err := celrt.NonEmpty(f3).Get()
+			if err != nil {
+				return "", false, err
+			}
+			if bytes += len(v9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list6 = append(list6, v9)
+		}
+		v8 = list6
+	} else {
+		v8 = []string{}
+	}
+	files := v8
+	found := false
+	var failure3 error
+	for _, f4 := range files {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		ok4 := f4 == "."
+		if !ok4 {
+			ok4 = f4 == "./"
+		}
+		ok5 := ok4
+		if !ok5 {
+			ok6 := f4 == "*"
+			if !ok6 {
+				ok6 = f4 == ":/"
+			}
+			ok5 = ok6
+		}
+		found = ok5
+		if found {
+			break
+		}
+	}
+	if !found && failure3 != nil {
+		return "", false, failure3
+	}
+	var v10 string
+	if found {
+		var v11 string
+		if int64(len(files)) > int64(1) {
+			v11 = " (" + celrt.Plural(int64(len(files)), "path", "paths") + ")"
+		} else {
+			v11 = ""
+		}
+		v10 = "all changes" + v11
+	} else {
+		list7 := make([]string, 0, len(files))
+		for _, f5 := range files {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem8 := "'" + f5 + "'"
+			if bytes += len(elem8); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list7 = append(list7, elem8)
+		}
+		v12 := celrt.Truncate(celrt.Plural(int64(len(files)), "file", "files")+" "+celrt.JoinSep(list7, ", "), int64(200))
+		v10 = v12
+	}
+	staged := v10
+	var v13 []string
+	if name == "git_reset" {
+		v13 = []string{"unstage all changes"}
+	} else {
+		v13 = []string{}
+	}
+	var v14 []string
+	if int64(len(files)) > int64(0) {
+		v14 = []string{"stage " + staged}
+	} else {
+		v14 = []string{}
+	}
+	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v15 []string
+	if celrt.NonEmpty(message).Ok {
+		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v16 := celrt.Truncate(celrt.Collapse(message2), int64(120))
+		v15 = []string{"commit with message \"" + v16 + "\""}
+	} else {
+		v15 = []string{}
+	}
+	v17, failure4 := func() (bool, error) {
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(branch_name2).Ok, nil
+	}()
+	ok8, err := celrt.And(v17, failure4, !slices.Contains(option, "branch_name"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v18 []string
+	if ok8 {
+		var v19 string
+		if name == "git_checkout" {
+			v19 = "switch to branch '"
+		} else {
+			var v20 string
+			if name == "git_create_branch" {
+				v20 = "create branch '"
+			} else {
+				v20 = "branch '"
+			}
+			v19 = v20
+		}
+		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v21, failure5 := func() (bool, error) {
+			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			return celrt.NonEmpty(base_branch2).Ok, nil
+		}()
+		ok10, err := celrt.And(v21, failure5, !slices.Contains(option, "base_branch"), nil)
+		if err != nil {
+			return "", false, err
+		}
+		var v22 string
+		if ok10 {
+			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+			if err != nil {
+				return "", false, err
+			}
+			v22 = " from '" + celrt.Trim(base_branch3) + "'"
+		} else {
+			v22 = ""
+		}
+		v23 := []string{v19 + celrt.Trim(branch_name3) + "'" + v22}
+		v18 = v23
+	} else {
+		v18 = []string{}
+	}
+	v24, failure6 := func() (bool, error) {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(target2).Ok, nil
+	}()
+	ok12, err := celrt.And(v24, failure6, !slices.Contains(option, "target"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v25 []string
+	if ok12 {
+		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v26 := []string{"diff against '" + celrt.Trim(target3) + "'"}
+		v25 = v26
+	} else {
+		v25 = []string{}
+	}
+	v27, failure7 := func() (bool, error) {
+		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(revision2).Ok, nil
+	}()
+	ok14, err := celrt.And(v27, failure7, !slices.Contains(option, "revision"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v28 []string
+	if ok14 {
+		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v29 := []string{"show revision '" + celrt.Trim(revision3) + "'"}
+		v28 = v29
+	} else {
+		v28 = []string{}
+	}
+	v30, failure8 := func() (bool, error) {
+		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(contains2).Ok, nil
+	}()
+	ok16, err := celrt.And(v30, failure8, !slices.Contains(option, "contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v31 []string
+	if ok16 {
+		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v32 := []string{"branches that contain '" + celrt.Trim(contains3) + "'"}
+		v31 = v32
+	} else {
+		v31 = []string{}
+	}
+	v33, failure9 := func() (bool, error) {
+		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return false, err
+		}
+		return celrt.NonEmpty(not_contains2).Ok, nil
+	}()
+	ok18, err := celrt.And(v33, failure9, !slices.Contains(option, "not_contains"), nil)
+	if err != nil {
+		return "", false, err
+	}
+	var v34 []string
+	if ok18 {
+		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v35 := []string{"branches that do not contain '" + celrt.Trim(not_contains3) + "'"}
+		v34 = v35
+	} else {
+		v34 = []string{}
+	}
+	list8 := make([]string, 0, len(options))
+	for _, a4 := range options {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem9, err := celrt.IndexList(a4, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		elem10, err := celrt.IndexList(a4, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list8 = append(list8, elem11)
+	}
+	details := celrt.Concat(v13, v14, v15, v18, v25, v28, v31, v34, list8)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := text
-	v21 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
-	var v22 celrt.Optional[string]
-	if slices.Contains(v21, name) {
+	v36 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
+	var v37 celrt.Optional[string]
+	if slices.Contains(v36, name) {
 		ls := celrt.Split(text2, "\n")
-		list4 := make([]string, 0, len(ls))
+		list9 := make([]string, 0, len(ls))
 		for _, l := range ls {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok4 := strings.HasPrefix(l, "+")
-			if ok4 {
-				ok4 = !strings.HasPrefix(l, "+++")
+			ok19 := strings.HasPrefix(l, "+")
+			if ok19 {
+				ok19 = !strings.HasPrefix(l, "+++")
 			}
-			if ok4 {
+			if ok19 {
 				if bytes += len(l); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list4 = append(list4, l)
+				list9 = append(list9, l)
 			}
 		}
-		add := int64(len(list4))
-		list5 := make([]string, 0, len(ls))
+		add := int64(len(list9))
+		list10 := make([]string, 0, len(ls))
 		for _, l2 := range ls {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
-			ok5 := strings.HasPrefix(l2, "-")
-			if ok5 {
-				ok5 = !strings.HasPrefix(l2, "---")
+			ok20 := strings.HasPrefix(l2, "-")
+			if ok20 {
+				ok20 = !strings.HasPrefix(l2, "---")
 			}
-			if ok5 {
+			if ok20 {
 				if bytes += len(l2); bytes > celrt.MaxBytes {
 					return "", false, celrt.ErrBytes
 				}
-				list5 = append(list5, l2)
+				list10 = append(list10, l2)
 			}
 		}
-		del := int64(len(list5))
-		ok6 := add == int64(0)
-		if ok6 {
-			ok6 = del == int64(0)
+		del := int64(len(list10))
+		ok21 := add == int64(0)
+		if ok21 {
+			ok21 = del == int64(0)
 		}
-		var v23 string
-		if ok6 {
-			v23 = "no changes"
+		var v38 string
+		if ok21 {
+			v38 = "no changes"
 		} else {
-			v23 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
+			v38 = "+" + strconv.FormatInt(add, 10) + " -" + strconv.FormatInt(del, 10)
 		}
-		v22 = celrt.Of(v23)
+		v37 = celrt.Of(v38)
 	} else {
-		var v24 celrt.Optional[string]
+		var v39 celrt.Optional[string]
 		if name == "git_log" {
-			list6 := make([]string, 0, len(celrt.Split(text2, "\n")))
+			list11 := make([]string, 0, len(celrt.Split(text2, "\n")))
 			for _, l3 := range celrt.Split(text2, "\n") {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				ok7 := strings.HasPrefix(l3, "Commit: ")
-				if !ok7 {
-					ok7 = strings.HasPrefix(l3, "commit ")
+				ok22 := strings.HasPrefix(l3, "Commit: ")
+				if !ok22 {
+					ok22 = strings.HasPrefix(l3, "commit ")
 				}
-				if ok7 {
+				if ok22 {
 					if bytes += len(l3); bytes > celrt.MaxBytes {
 						return "", false, celrt.ErrBytes
 					}
-					list6 = append(list6, l3)
+					list11 = append(list11, l3)
 				}
 			}
-			v25 := celrt.Plural(int64(len(list6)), "commit", "commits")
-			v24 = celrt.Of(v25)
+			v40 := celrt.Plural(int64(len(list11)), "commit", "commits")
+			v39 = celrt.Of(v40)
 		} else {
-			v24 = celrt.None[string]()
+			v39 = celrt.None[string]()
 		}
-		v22 = v24
+		v37 = v39
 	}
 	_ = repo
 	_ = details
-	return v22.Value, v22.Ok, nil
+	return v37.Value, v37.Ok, nil
 }
 
 // formatterGitAny registers the functions of "git:*".
@@ -32202,8 +33223,10 @@ var formatterGitAny = slots{
 	fields: runtime.InputFields{Read: [][]string{
 		{"base_branch"},
 		{"branch_name"},
+		{"contains"},
 		{"files"},
 		{"message"},
+		{"not_contains"},
 		{"repo_path"},
 		{"revision"},
 		{"target"},

@@ -323,6 +323,17 @@ func Shortcut(keys string) string { return textfmt.Shortcut(keys) }
 // BaseName is baseName(path).
 func BaseName(path string) string { return textfmt.BaseName(path) }
 
+// XDDevice is xdDevice(v): the device oh-my-pi's write runs for a write to
+// the path v, none for a file write or a value that is not a string.
+func XDDevice(v any) Optional[string] {
+	s, ok := v.(string)
+	if !ok {
+		return Optional[string]{}
+	}
+	name, ok := textfmt.XDDevice(s)
+	return Optional[string]{Value: name, Ok: ok}
+}
+
 // MenuPath is menuPath(text).
 func MenuPath(text string) string { return textfmt.MenuPath(text) }
 
