@@ -66,8 +66,9 @@ type Description struct {
 	Preview Preview
 	Prompt  string
 	Log     LogContext
-	// Tier is the call's approval tier: what its catalog entry declares,
-	// raised by the MCP annotations the call carries. For a wrapper whose
+	// Tier is the call's approval tier: the highest that the entries of
+	// the keys it matches declare, raised by the MCP annotations the call
+	// carries; TierUnknown, the highest of all, when nothing declares it. For a wrapper whose
 	// calls are shown it is the combined tier of the calls it carries (the
 	// highest, or TierUnknown when any is unknown or not inspected).
 	Tier Tier
@@ -99,9 +100,9 @@ type Options struct {
 // contexts, with the wording of the reference implementation. It consults
 // its registry first and falls back to the default previews. A call whose
 // formatter is an Unwrapper is shown as the calls it carries (see
-// MaxWrapDepth and MaxInnerCalls), and each call has the tier its
-// formatter declares (a Tierer), raised by its MCP annotations. It is safe
-// for concurrent use.
+// MaxWrapDepth and MaxInnerCalls), and each call has the highest tier that
+// the registrations it matches declare (Tierers), raised by its MCP
+// annotations. It is safe for concurrent use.
 //
 // A Dispatcher without a registry shows no input previews at all: prompts
 // carry no preview fragment and log contexts no input preview, as in the

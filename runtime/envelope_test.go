@@ -18,7 +18,7 @@ var echoInput = FormatterFunc(func(req Request) (string, bool, error) {
 // A model writes a direct MCP call's arguments, and may add an "arguments"
 // object of its own: only an input whose keys are an envelope's own is
 // read as one, unless the host says its inputs are envelopes.
-func TestDirectMCPInputIsAnEnvelopeOnlyByItsKeys(t *testing.T) {
+func TestMCPInputIsAnEnvelopeOnlyByItsKeys(t *testing.T) {
 	tests := []struct {
 		name  string
 		call  Call
@@ -42,6 +42,15 @@ func TestDirectMCPInputIsAnEnvelopeOnlyByItsKeys(t *testing.T) {
 		{"the host says its inputs are envelopes",
 			Call{Tool: "srv:execute_sql", Source: "mcp", Envelope: true, Input: `{"id":3,"arguments":{"sql":"SELECT 1"}}`},
 			`{"sql":"SELECT 1"}`},
+		{"the umbrella with a target and arguments of its own",
+			Call{Tool: "mcp", Target: "srv:execute_sql", Input: `{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
+			`{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
+		{"the umbrella with arguments alone",
+			Call{Tool: "mcp", Target: "srv:execute_sql", Input: `{"sql":"DROP TABLE users"}`}, `{"sql":"DROP TABLE users"}`},
+		{"the umbrella's envelope",
+			Call{Tool: "mcp", Input: `{"tool":"srv:execute_sql","arguments":{"sql":"SELECT 1"}}`}, `{"sql":"SELECT 1"}`},
+		{"the umbrella's envelope without arguments",
+			Call{Tool: "mcp", Input: `{"tool":"srv:execute_sql"}`}, ``},
 		{"the host's envelope without an arguments object",
 			Call{Tool: "srv:execute_sql", Source: "mcp", Envelope: true, Input: `{"sql":"DROP TABLE users"}`},
 			`{"sql":"DROP TABLE users"}`},
@@ -90,6 +99,12 @@ func TestTargetAndEnvelopeDisagree(t *testing.T) {
 		{"the other tool's tier fails",
 			Call{Tool: "mcp", Target: "broken:read", Input: `{"tool":"broken:failed","arguments":{}}`},
 			"Current agent requested MCP target 'broken:read' (envelope names 'broken:failed'). Allow this call?", TierUnknown},
+		{"the umbrella reads the tool of an input that is no envelope",
+			Call{Tool: "mcp", Target: "gh:get_me", Input: `{"tool":"gh:delete","repo":"prod"}`},
+			"Current agent requested MCP target 'gh:get_me' (envelope names 'gh:delete') who am I. Allow this call?", TierExecute},
+		{"a direct call's tool argument is an argument",
+			Call{Tool: "gh:get_me", Source: "mcp", Input: `{"tool":"gh:delete","repo":"prod"}`},
+			"Current agent requested tool 'gh:get_me' who am I. Allow this call?", TierRead},
 		{"they agree",
 			Call{Tool: "mcp", Target: "gh:get_me", Input: `{"tool":"gh:get_me","arguments":{}}`},
 			"Current agent requested MCP target 'gh:get_me' who am I. Allow this call?", TierRead},

@@ -155,33 +155,38 @@ func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Obje
 // {"tool": target, "arguments": arguments} when its input is one, and the
 // tool its envelope names when that is not the target (see subject.envTool).
 //
-// A call to the umbrella tool "mcp" carries an envelope; its arguments are
-// those of its "arguments" object. A direct call ("server:tool" with
-// source mcp) is what the model wrote for the tool, and may hold any keys:
-// its input is read as an envelope only when every key is one of an
-// envelope's own (see isEnvelope), or when the host says it is one
-// (Call.Envelope). Any other input is the arguments themselves, every
-// field of it shown, and umbrella is nil: umbrellaOf builds it. Reading
-// {"sql": "DROP TABLE users", "arguments": {"sql": "SELECT 1"}} as an
-// envelope would show the SELECT while the server runs the DROP.
+// The input of an MCP call is what the model wrote, and may hold any keys:
+// it is read as an envelope only when every key is one of an envelope's
+// own (see isEnvelope), or when the host says it is one (Call.Envelope).
+// Any other input is the arguments themselves, every field of it shown,
+// and umbrella is nil: umbrellaOf builds it. Reading {"sql": "DROP TABLE
+// users", "arguments": {"sql": "SELECT 1"}} as an envelope would show the
+// SELECT while the server runs the DROP.
+//
+// A direct call ("server:tool" with source mcp) is an envelope only with
+// an "arguments" object: {"tool": "hammer"} is an argument named tool. The
+// umbrella tool "mcp" reads its input's "tool" whatever else it holds, so
+// the tool it names is the target when the check gave none, and is named
+// beside a target that differs.
 func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Object, envTool string) {
 	obj := in.Object()
 	args, isArgs := field(obj, "arguments").(*value.Object)
-	if c.Tool == "mcp" {
+	umbrellaTool := c.Tool == "mcp"
+	target = c.Target
+	switch {
+	case umbrellaTool:
+		target = mcpTarget(c, obj)
+		envTool = otherTool(target, obj)
+	case target == "":
+		target = c.Tool
+	}
+	if (c.Envelope || isEnvelope(obj)) && (isArgs || umbrellaTool) {
 		if !isArgs {
 			args = &value.Object{}
 		}
-		target = mcpTarget(c, obj)
 		return target, args, obj, otherTool(target, obj)
 	}
-	target = c.Target
-	if target == "" {
-		target = c.Tool
-	}
-	if isArgs && (c.Envelope || isEnvelope(obj)) {
-		return target, args, obj, otherTool(target, obj)
-	}
-	return target, obj, nil, ""
+	return target, obj, nil, envTool
 }
 
 // envelopeKeys are the keys of an MCP envelope: the tool, its arguments,
