@@ -212,6 +212,7 @@ func FuzzDispatcher(f *testing.F) {
 	f.Add("srv:write_file", []byte(`{"path":"/root/.bashrc","arguments":{"path":"/tmp/notes.txt"},"_meta":{}}`), "ab", "", "srv:read", "mcp")
 	f.Add("mcp", []byte(`{"tool":"srv:delete","arguments":{}}`), "abc", "", "srv:get_me", "tool")
 	f.Add("mcp", []byte(`{"tool":"srv:x","_meta":{"fail":1},"arguments":{"fail":true,"path":"/a"}}`), "abcd", "", "", "mcp")
+	f.Add("mcp", []byte(`{"tool":"srv:*","arguments":{"path":"/a"}}`), "a", "", "srv:*", "mcp")
 	accounted := newAccountedMCP(f)
 	f.Fuzz(func(t *testing.T, tool string, input []byte, agent, command, target, source string) {
 		c := Call{Tool: tool, Input: input, Agent: agent, Command: command, Target: target, Source: source, MatchedPattern: agent, Origin: source}
@@ -384,7 +385,9 @@ func (a *accountedMCP) check(t *testing.T, input []byte, target string, n int) {
 	for _, key := range []string{"srv:x", target} {
 		reg := NewRegistry()
 		added.Key = key
-		if _, err := reg.RegisterAll(append(a.entries(), added)); err != nil {
+		if _, err := reg.RegisterAll(append(a.entries(), added)); errors.Is(err, ErrDuplicate) {
+			continue // the target is a key the base holds ("srv:*")
+		} else if err != nil {
 			t.Fatal(err)
 		}
 		more, err := NewDispatcher(reg, Options{Limits: Limits{Output: 4000}})

@@ -21,7 +21,7 @@ func (d *Dispatcher) prompt(c Call, named, envTool, preview string, tier Tier) s
 		name, requested = d.safe(c.Command), " requested bash command '"
 	case isMCP(c):
 		name = d.safe(named)
-		if name != "" && envTool != "" {
+		if envTool != "" {
 			other = d.safe(envTool)
 		}
 	}
@@ -29,7 +29,11 @@ func (d *Dispatcher) prompt(c Call, named, envTool, preview string, tier Tier) s
 		name, requested = d.safe(c.Tool), " requested tool '"
 	}
 	var b strings.Builder
-	b.Grow(len(agent) + len(pattern) + len(name) + len(other) + len(preview) + promptWords)
+	extra := 0
+	if other != "" {
+		extra = len(envelopeNames) + len(other) + len("')")
+	}
+	b.Grow(len(agent) + len(pattern) + len(name) + extra + len(preview) + promptWords)
 	if agent != "" {
 		b.WriteString("Agent '")
 		b.WriteString(agent)

@@ -117,10 +117,6 @@ func serverKeys(regs map[string]*registration, keys []lookup, tool string, args 
 // lookups returns the keys the subject is looked up under, in order.
 func (s *subject) lookups() []lookup { return s.keys[:s.n] }
 
-// envLookups returns the keys of the tool the envelope names when it is
-// not the target (see envTool): they count for the tier alone.
-func (s *subject) envLookups() []lookup { return s.keys[s.n:s.m] }
-
 // input returns what the formatter of the i-th key receives.
 func (s *subject) input(i int) *value.Object {
 	k := &s.keys[i]
@@ -189,15 +185,14 @@ func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Objec
 	return target, obj, nil, envTool
 }
 
-// envelopeKeys are the keys of an MCP envelope: the tool, its arguments,
-// and the protocol's metadata, which says nothing of what the call does.
-var envelopeKeys = [...]string{"tool", "arguments", "_meta"}
-
-// isEnvelope reports whether every key of an object is one of an
-// envelope's own.
+// isEnvelope reports whether every key of an object is one of an MCP
+// envelope's own: the tool, its arguments, and the protocol's metadata,
+// which says nothing of what the call does.
 func isEnvelope(obj *value.Object) bool {
 	for k := range obj.All() {
-		if k != envelopeKeys[0] && k != envelopeKeys[1] && k != envelopeKeys[2] {
+		switch k {
+		case "tool", "arguments", "_meta":
+		default:
 			return false
 		}
 	}
