@@ -111,7 +111,8 @@ type registration struct {
 	key, owner string
 	group      string // the group it was registered in, or ""
 	aliasOf    string
-	override   bool // Entry.Override
+	override   bool   // Entry.Override
+	batch      uint64 // the call that registered it: its entries are one owner's
 	formatter  Formatter
 	accounting *accounting  // the fields it accounts for; nil for all
 	failures   atomic.Int64 // failures so far, for Info
@@ -122,8 +123,9 @@ type registration struct {
 // writers replace whole. The zero value is an empty registry ready to use;
 // a Registry must not be copied after first use.
 type Registry struct {
-	mu    sync.Mutex // serializes writers
-	table atomic.Pointer[map[string]*registration]
+	mu      sync.Mutex // serializes writers
+	table   atomic.Pointer[map[string]*registration]
+	batches uint64 // registering calls so far, under mu
 }
 
 // NewRegistry returns an empty registry.
@@ -186,6 +188,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.batches++
 	old := r.load()
 	replaced := func(reg *registration) bool { return group != "" && reg.group == group }
 	added := make(map[string]*registration, len(entries))
@@ -202,7 +205,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			continue
 		}
 		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, override: e.Override,
-			formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
+			batch: r.batches, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}
@@ -271,19 +274,13 @@ func overrides(reg *registration, current func(string) *registration, old map[st
 	return out
 }
 
-// sameOwner reports whether two registrations have one owner: they are in
-// one group, and their owners are one name or entries of one catalog
-// ("file#tool" with the same file). The stock catalog's "server:*" and
-// "server:tool" entries are one owner's.
+// sameOwner reports whether two registrations have one owner: they were
+// registered together (one RegisterAll, as a whole catalog is), or they
+// are in one group under one owner name. The stock catalog's "server:*"
+// and "server:tool" entries are one owner's; an owner name that merely
+// looks like another catalog's entry ("formatters.yaml#…") is not.
 func sameOwner(a, b *registration) bool {
-	return a.group == b.group && ownerSource(a.owner) == ownerSource(b.owner)
-}
-
-// ownerSource is an owner without the entry: "formatters.yaml" of
-// "formatters.yaml#github:*".
-func ownerSource(owner string) string {
-	source, _, _ := strings.Cut(owner, "#")
-	return source
+	return a.batch == b.batch || a.group == b.group && a.owner == b.owner
 }
 
 // remove deletes the given registrations where they are still current.
