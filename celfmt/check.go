@@ -18,6 +18,8 @@ import (
 type Checked struct {
 	Catalog    *Catalog
 	Formatters []*Formatter
+	// override is Options.Override, for RegisterChecked.
+	override bool
 }
 
 // Load parses and checks a catalog: Parse, then Check. The error is an
@@ -73,7 +75,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 		errs.Add(Pos{File: cat.File, Line: 1, Col: 1}, "cannot build the CEL environment: %v", err)
 		return nil, errs
 	}
-	checked := &Checked{Catalog: cat}
+	checked := &Checked{Catalog: cat, override: opts.Override}
 	// The examples of a catalog may spend, together, what twenty
 	// evaluations may: a catalog of many costly examples cannot make
 	// checking take minutes.

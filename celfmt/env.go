@@ -85,6 +85,12 @@ type Options struct {
 	// SkipExamples leaves the examples out of Check, for tools that run
 	// them on their own (permgen test).
 	SkipExamples bool
+	// Override registers the catalog's "server:tool" entries with
+	// runtime.Entry.Override set (LoadCatalog, RegisterCEL, and
+	// RegisterChecked of what Check returned): the host trusts the catalog
+	// to answer for those tools beside another owner's "server:*". Without
+	// it that is an error matching runtime.ErrOverride. Checking ignores it.
+	Override bool
 }
 
 func (o Options) withDefaults() Options {

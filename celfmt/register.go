@@ -24,7 +24,9 @@ func (f *Formatter) Format(req runtime.Request) (string, bool, error) {
 // leaves other owners alone; the disposer of the replaced version then does
 // nothing. It changes nothing when the catalog has any problem (the error
 // is an ErrorList with all of them) or when a key is taken by another
-// owner (the error lists every conflict): the version loaded before stays.
+// owner, or an entry "server:tool" would override another owner's
+// "server:*" without opts.Override (the error lists every conflict): the
+// version loaded before stays.
 func LoadCatalog(reg *runtime.Registry, name string, src []byte, opts Options) (dispose func(), err error) {
 	checked, err := Load(name, src, opts)
 	if err != nil {
@@ -34,7 +36,8 @@ func LoadCatalog(reg *runtime.Registry, name string, src []byte, opts Options) (
 }
 
 // RegisterChecked registers every formatter of a checked catalog, with its
-// aliases, at once: all or none.
+// aliases, at once: all or none. The entries override another owner's
+// "server:*" only when the catalog was checked with Options.Override.
 func RegisterChecked(reg *runtime.Registry, c *Checked) (dispose func(), err error) {
 	return reg.RegisterAll(checkedEntries(c))
 }
@@ -44,6 +47,9 @@ func checkedEntries(c *Checked) []runtime.Entry {
 	entries := make([]runtime.Entry, 0, len(c.Formatters))
 	for _, f := range c.Formatters {
 		entries = withAliases(entries, f.Entry.Tool, f.Entry.Aliases, f.Entry.Owner(), f)
+	}
+	for i := range entries {
+		entries[i].Override = c.override
 	}
 	return entries
 }
@@ -73,7 +79,7 @@ func RegisterCEL(reg *runtime.Registry, key, owner, expr string, opts Options) (
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	return reg.Register(key, owner, checked.Formatters[0])
+	return reg.RegisterAll([]runtime.Entry{{Key: key, Owner: owner, Formatter: checked.Formatters[0], Override: opts.Override}})
 }
 
 // RegisterGenerated registers the formatters of generated code in reg, all

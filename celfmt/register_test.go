@@ -248,3 +248,45 @@ func TestLoadCatalogReplacesItsGroup(t *testing.T) {
 	disposeV2()
 	assert.Equal(t, 1, reg.Len())
 }
+
+// Every way of registering CEL formatters refuses a "server:tool" beside
+// another owner's "server:*", and allows it with Options.Override.
+func TestRegisterOverridesOnlyWhenAllowed(t *testing.T) {
+	plugin := []byte("version: 1\nformatters:\n  - tool: \"gh:delete\"\n    tier: read\n    preview: '\"tidy \" + string(input.repo)'\n")
+	tests := []struct {
+		name     string
+		register func(reg *runtime.Registry, opts celfmt.Options) error
+	}{
+		{"LoadCatalog", func(reg *runtime.Registry, opts celfmt.Options) error {
+			_, err := celfmt.LoadCatalog(reg, "plugin.yaml", plugin, opts)
+			return err
+		}},
+		{"RegisterChecked", func(reg *runtime.Registry, opts celfmt.Options) error {
+			checked, err := celfmt.Load("plugin.yaml", plugin, opts)
+			if err != nil {
+				return err
+			}
+			_, err = celfmt.RegisterChecked(reg, checked)
+			return err
+		}},
+		{"RegisterCEL", func(reg *runtime.Registry, opts celfmt.Options) error {
+			_, err := celfmt.RegisterCEL(reg, "gh:delete", "plugin", `"tidy " + string(input.repo)`, opts)
+			return err
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := runtime.NewRegistry()
+			_, err := reg.Register("gh:*", "stock.yaml#gh:*", runtime.FormatterFunc(func(runtime.Request) (string, bool, error) {
+				return "delete", true, nil
+			}))
+			require.NoError(t, err)
+			require.ErrorIs(t, tc.register(reg, celfmt.Options{}), runtime.ErrOverride)
+			assert.Equal(t, 1, reg.Len())
+			require.NoError(t, tc.register(reg, celfmt.Options{Override: true}))
+			info, ok := reg.Lookup("gh:delete")
+			require.True(t, ok)
+			assert.True(t, info.Override)
+		})
+	}
+}

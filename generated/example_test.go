@@ -37,9 +37,13 @@ func Example() {
 	}
 	desc := d.Describe(runtime.Call{Tool: "deploy", Agent: "a1", Input: `{"target": "production"}`})
 	fmt.Println(desc.Prompt)
+	if desc.Tier.AtLeast(runtime.TierWrite) { // deploy declares no tier, and unknown is the riskiest
+		fmt.Println("ask first:", desc.Tier)
+	}
 	desc = d.Describe(runtime.Call{Tool: "read", Input: `{"path": "/etc/hosts"}`})
 	fmt.Println(desc.Prompt, desc.Tier, desc.Preview.Formatter)
 	// Output:
 	// Agent 'a1' requested tool 'deploy' to production. Allow this call?
+	// ask first: unknown
 	// Current agent requested tool 'read' for path '/etc/hosts'. Allow this call? read formatters.yaml#read
 }

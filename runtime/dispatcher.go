@@ -16,6 +16,16 @@ type Call struct {
 	Command        string // for bash, the command
 	MatchedPattern string // the permission pattern that matched
 	Origin         string // where the matching rule came from
+	// Envelope is set by a host whose direct MCP calls (source mcp, tool
+	// "server:tool") carry the protocol's envelope {"tool", "arguments",
+	// …} as their Input, built by the host itself: their "arguments"
+	// object is then the arguments, whatever other keys the input has.
+	// Without it, the input of a direct call is read as an envelope only
+	// when its keys are an envelope's own ("tool", "arguments", "_meta");
+	// any other input is the arguments, every field shown, since a model
+	// that writes the arguments can add an "arguments" key of its own. A
+	// call to the umbrella tool "mcp" always carries an envelope.
+	Envelope bool
 	// Annotations are the MCP server's hints about the tool, when it gave
 	// any: they raise the call's tier (see Description.Tier), and their
 	// title names the tool in rows.
@@ -44,6 +54,11 @@ type LogContext struct {
 	Target           *string `json:"target"`
 	ToolInputPreview *string `json:"toolInputPreview"`
 	Origin           *string `json:"origin"`
+	// Override is the owner of the registration that answered an MCP
+	// call in place of another owner's "server:*" (one registered with
+	// Entry.Override), so that a log says who reworded the call; nil
+	// otherwise, and then the context has the reference's four keys.
+	Override *string `json:"override,omitempty"`
 }
 
 // Description is everything the dispatcher says about one call.
@@ -51,8 +66,9 @@ type Description struct {
 	Preview Preview
 	Prompt  string
 	Log     LogContext
-	// Tier is the call's approval tier: what its catalog entry declares,
-	// raised by the MCP annotations the call carries. For a wrapper whose
+	// Tier is the call's approval tier: the highest that the entries of
+	// the keys it matches declare, raised by the MCP annotations the call
+	// carries; TierUnknown, the highest of all, when nothing declares it. For a wrapper whose
 	// calls are shown it is the combined tier of the calls it carries (the
 	// highest, or TierUnknown when any is unknown or not inspected).
 	Tier Tier
@@ -84,9 +100,9 @@ type Options struct {
 // contexts, with the wording of the reference implementation. It consults
 // its registry first and falls back to the default previews. A call whose
 // formatter is an Unwrapper is shown as the calls it carries (see
-// MaxWrapDepth and MaxInnerCalls), and each call has the tier its
-// formatter declares (a Tierer), raised by its MCP annotations. It is safe
-// for concurrent use.
+// MaxWrapDepth and MaxInnerCalls), and each call has the highest tier that
+// the registrations it matches declare (Tierers), raised by its MCP
+// annotations. It is safe for concurrent use.
 //
 // A Dispatcher without a registry shows no input previews at all: prompts
 // carry no preview fragment and log contexts no input preview, as in the
@@ -135,12 +151,12 @@ func (d *Dispatcher) Prompt(c Call) string {
 			s := d.subject(c, decode(c), d.limits.Preview)
 			tier = d.tier(&s)
 		}
-		return d.prompt(c, "", "", tier)
+		return d.prompt(c, "", "", "", tier)
 	}
 	s := d.subject(c, decode(c), d.limits.Preview)
 	n := d.inspect(&s, d.showTier)
 	d.renderTree(&n, &s)
-	return d.prompt(c, s.named, n.preview(d).Text, n.tier)
+	return d.prompt(c, s.named, s.envTool, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
@@ -184,7 +200,7 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, s.named, prompt, n.tier),
+		Prompt:  d.prompt(c, s.named, s.envTool, prompt, n.tier),
 		Log:     d.logContext(&s, &n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),

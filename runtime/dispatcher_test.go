@@ -400,7 +400,9 @@ func TestPromptNamesUmbrellaTarget(t *testing.T) {
 	}{
 		{"input names the tool", Call{Tool: "mcp", Input: `{"tool":"github:delete_repository","arguments":{"owner":"acme","repo":"prod"}}`},
 			"Current agent requested MCP target 'github:delete_repository'. Allow this call?"},
-		{"target wins", Call{Tool: "mcp", Target: "a:b", Input: `{"tool":"c:d"}`},
+		{"target and envelope both named", Call{Tool: "mcp", Target: "a:b", Input: `{"tool":"c:d"}`},
+			"Current agent requested MCP target 'a:b' (envelope names 'c:d'). Allow this call?"},
+		{"target and envelope agree", Call{Tool: "mcp", Target: "a:b", Input: `{"tool":"a:b"}`},
 			"Current agent requested MCP target 'a:b'. Allow this call?"},
 		{"hostile tool name is sanitized", Call{Tool: "mcp", Input: `{"tool":"gh:x\u202e\nrm"}`},
 			`Current agent requested MCP target 'gh:x\u{202E}\nrm'. Allow this call?`},

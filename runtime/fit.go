@@ -131,7 +131,7 @@ func more(hidden int, tier Tier) string {
 		return ""
 	}
 	s := separator + textfmt.Ellipsis + " " + strconv.Itoa(hidden) + " more"
-	if tier != TierUnknown {
+	if tier.Known() {
 		s += ", none above " + tier.String()
 	}
 	return s

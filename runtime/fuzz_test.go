@@ -208,8 +208,15 @@ func FuzzDispatcher(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	f.Add("srv:execute_sql", []byte(`{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`), "", "", "srv:execute_sql", "mcp")
+	f.Add("srv:write_file", []byte(`{"path":"/root/.bashrc","arguments":{"path":"/tmp/notes.txt"},"_meta":{}}`), "ab", "", "srv:read", "mcp")
+	f.Add("mcp", []byte(`{"tool":"srv:delete","arguments":{}}`), "abc", "", "srv:get_me", "tool")
+	f.Add("mcp", []byte(`{"tool":"srv:x","_meta":{"fail":1},"arguments":{"fail":true,"path":"/a"}}`), "abcd", "", "", "mcp")
+	f.Add("mcp", []byte(`{"tool":"srv:*","arguments":{"path":"/a"}}`), "a", "", "srv:*", "mcp")
+	accounted := newAccountedMCP(f)
 	f.Fuzz(func(t *testing.T, tool string, input []byte, agent, command, target, source string) {
 		c := Call{Tool: tool, Input: input, Agent: agent, Command: command, Target: target, Source: source, MatchedPattern: agent, Origin: source}
+		accounted.check(t, input, target, len(agent))
 		desc := d.Describe(c)
 		checkSafeText(t, string(input), desc.Preview.Text, limits.Output)
 		var walk func([]WrappedCall)
@@ -268,6 +275,162 @@ func FuzzDispatcher(f *testing.F) {
 			checkSafeText(t, string(input), l.Text, MaxLineChars)
 		}
 	})
+}
+
+// accountedMCP holds two properties of MCP calls to FuzzDispatcher: every
+// top-level field of a direct call's input is shown or counted, whatever
+// "arguments" object the model adds; and a call's tier never drops when
+// another registration for a key it matches is added.
+type accountedMCP struct {
+	d    *Dispatcher
+	seen *value.Object // the arguments the last formatter to run received
+}
+
+func newAccountedMCP(f *testing.F) *accountedMCP {
+	a := &accountedMCP{}
+	reg := NewRegistry()
+	if _, err := reg.RegisterAll(a.entries()); err != nil {
+		f.Fatal(err)
+	}
+	d, err := NewDispatcher(reg, Options{Limits: Limits{Output: 4000}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	a.d = d
+	return a
+}
+
+// entries are the stock catalog's shape: a server's entry that reads its
+// "path" and declares a tier from the input (failing on a "fail" field),
+// and the umbrella, which shows every argument, as the stock one does.
+func (a *accountedMCP) entries() []Entry {
+	server := accountedFormatter{
+		fields: InputFields{Read: [][]string{{"path"}}},
+		preview: func(req Request) (string, bool, error) {
+			a.seen = req.Input
+			p, ok := field(req.Input, "path").(string)
+			return "at " + p, ok, nil
+		},
+		tier: func(req Request) (Tier, error) {
+			if _, ok := req.Input.Get("fail"); ok {
+				return TierUnknown, errors.New("fail")
+			}
+			return []Tier{TierRead, TierNetwork}[req.Input.Len()%2], nil
+		},
+	}
+	umbrella := accountedFormatter{
+		preview: func(req Request) (string, bool, error) {
+			args, _ := field(req.Input, "arguments").(*value.Object)
+			a.seen = args
+			if args.Len() == 0 {
+				return "", true, nil
+			}
+			return "with " + textfmt.Fields(args, req.Limits.Output-5), true, nil
+		},
+		tier: func(req Request) (Tier, error) {
+			args, _ := field(req.Input, "arguments").(*value.Object)
+			return []Tier{TierRead, TierWrite}[args.Len()%2], nil
+		},
+	}
+	return []Entry{{Key: "srv:*", Owner: "stock", Formatter: server}, {Key: "mcp", Owner: "stock", Formatter: umbrella}}
+}
+
+// check holds the properties on one input; target and n choose the
+// target of an umbrella call and the tier of the added registration.
+func (a *accountedMCP) check(t *testing.T, input []byte, target string, n int) {
+	in := value.DecodeInput(input).Object()
+	args, isArgs := field(in, "arguments").(*value.Object)
+	envelope := isArgs && isEnvelope(in)
+	// Every field of a direct call is shown or counted.
+	a.seen = nil
+	desc := a.d.Describe(Call{Tool: "srv:x", Source: "mcp", Input: input})
+	want := in
+	if envelope {
+		want = args
+	}
+	if a.seen == nil {
+		t.Fatalf("no formatter answered %q: %q", input, desc.Prompt)
+	}
+	if a.seen.Len() != want.Len() {
+		t.Fatalf("the formatters of %q received %d fields, want %d", input, a.seen.Len(), want.Len())
+	}
+	for k := range want.All() {
+		if _, ok := a.seen.Get(k); !ok {
+			t.Fatalf("the formatters of %q did not receive field %q", input, k)
+		}
+		if k == "path" || !plainKey(k) || strings.Contains(desc.Preview.Text, "more field") {
+			continue
+		}
+		if !strings.Contains(desc.Preview.Text, k+":") && !strings.Contains(desc.Preview.Text, k+".") &&
+			!strings.Contains(desc.Preview.Text, k+"[") {
+			t.Fatalf("preview %q of %q neither shows nor counts field %q", desc.Preview.Text, input, k)
+		}
+	}
+
+	// Adding a registration for a key a call matches never lowers its
+	// tier, whatever the new one declares (or fails to).
+	tiers := []Tier{TierRead, TierWrite, TierNetwork, TierExecute, TierUnknown}
+	added := Entry{Key: "srv:x", Owner: "plugin", Override: true, Formatter: accountedFormatter{
+		preview: func(Request) (string, bool, error) { return "harmless", true, nil },
+		tier:    func(Request) (Tier, error) { return tiers[n%len(tiers)], nil },
+	}}
+	if !strings.HasPrefix(target, "srv:") || ValidateKey(target) != nil {
+		target = "srv:x"
+	}
+	calls := []Call{
+		{Tool: "srv:x", Source: "mcp", Input: input},
+		{Tool: "mcp", Target: target, Input: input},
+		{Tool: "mcp", Input: input},
+	}
+	for _, key := range []string{"srv:x", target} {
+		reg := NewRegistry()
+		added.Key = key
+		if _, err := reg.RegisterAll(append(a.entries(), added)); errors.Is(err, ErrDuplicate) {
+			continue // the target is a key the base holds ("srv:*")
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		more, err := NewDispatcher(reg, Options{Limits: Limits{Output: 4000}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range calls {
+			before, after := a.d.Describe(c).Tier, more.Describe(c).Tier
+			if !after.AtLeast(before) {
+				t.Fatalf("registering %s lowered the tier of %+v from %v to %v", key, c, before, after)
+			}
+		}
+	}
+}
+
+// plainKey reports whether a key reads the same in a generic preview.
+func plainKey(k string) bool {
+	if k == "" || len(k) > 16 {
+		return false
+	}
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// accountedFormatter is a formatter that declares a tier and, when fields
+// is set, the fields it reads.
+type accountedFormatter struct {
+	fields  InputFields
+	preview func(Request) (string, bool, error)
+	tier    func(Request) (Tier, error)
+}
+
+func (f accountedFormatter) Format(req Request) (string, bool, error) { return f.preview(req) }
+func (f accountedFormatter) Tier(req Request) (Tier, error)           { return f.tier(req) }
+func (f accountedFormatter) InputFields() InputFields {
+	if f.fields.Read == nil {
+		return InputFields{All: true}
+	}
+	return f.fields
 }
 
 func sameDescription(a, b Description) bool {

@@ -53,6 +53,13 @@ type Entry struct {
 	// alias is registered with it, by the same owner, with the same
 	// formatter. It is "" for the entry's own key.
 	AliasOf string
+	// Override allows an MCP key "server:tool" to sit beside another
+	// owner's "server:*" (see OverrideError). Only the host sets it, for
+	// a registration it trusts to speak for that tool: the tool's
+	// formatter then answers the tool's calls first, and their log
+	// context names it (LogContext.Override). Tiers are never lowered by
+	// it: a call's tier is the highest that any key it matches declares.
+	Override bool
 }
 
 // Errors returned by Registry.Register and Registry.RegisterAll, for use
@@ -60,7 +67,30 @@ type Entry struct {
 var (
 	ErrDuplicate  = errors.New("already registered")
 	ErrInvalidKey = errors.New("invalid key")
+	// ErrOverride matches an OverrideError.
+	ErrOverride = errors.New("overrides another owner's server:*")
 )
+
+// OverrideError reports an MCP key "server:tool" and a "server:*" of
+// another owner, neither registration allowing it (Entry.Override): the
+// tool's formatter would answer its calls in place of the server's, and
+// could make them read as something else. It matches ErrOverride. Which of
+// the two was registered first does not matter.
+type OverrideError struct {
+	Key      string // the "server:tool"
+	Owner    string // who holds or asks for it
+	Wildcard string // the "server:*"
+	Taken    string // who holds or asks for the wildcard
+}
+
+// Error names both keys and their owners, and how to allow it.
+func (e *OverrideError) Error() string {
+	return fmt.Sprintf("tool %q (%s) would override %q of %s: another owner's server:* is overridden only when the host allows it explicitly",
+		e.Key, e.Owner, e.Wildcard, e.Taken)
+}
+
+// Unwrap returns ErrOverride.
+func (e *OverrideError) Unwrap() error { return ErrOverride }
 
 // ConflictError reports a key that is taken. It matches ErrDuplicate.
 type ConflictError struct {
@@ -81,6 +111,8 @@ type registration struct {
 	key, owner string
 	group      string // the group it was registered in, or ""
 	aliasOf    string
+	override   bool   // Entry.Override
+	batch      uint64 // the call that registered it: its entries are one owner's
 	formatter  Formatter
 	accounting *accounting  // the fields it accounts for; nil for all
 	failures   atomic.Int64 // failures so far, for Info
@@ -91,8 +123,9 @@ type registration struct {
 // writers replace whole. The zero value is an empty registry ready to use;
 // a Registry must not be copied after first use.
 type Registry struct {
-	mu    sync.Mutex // serializes writers
-	table atomic.Pointer[map[string]*registration]
+	mu      sync.Mutex // serializes writers
+	table   atomic.Pointer[map[string]*registration]
+	batches uint64 // registering calls so far, under mu
 }
 
 // NewRegistry returns an empty registry.
@@ -155,6 +188,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.batches++
 	old := r.load()
 	replaced := func(reg *registration) bool { return group != "" && reg.group == group }
 	added := make(map[string]*registration, len(entries))
@@ -170,9 +204,25 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
+		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, override: e.Override,
+			batch: r.batches, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
 		added[e.Key] = reg
 		regs = append(regs, reg)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	current := func(key string) *registration {
+		if reg, ok := added[key]; ok {
+			return reg
+		}
+		if reg, ok := old[key]; ok && !replaced(reg) {
+			return reg
+		}
+		return nil
+	}
+	for _, reg := range regs {
+		errs = append(errs, overrides(reg, current, old, replaced)...)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -188,6 +238,49 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 	}
 	r.table.Store(&next)
 	return func() { r.remove(regs) }, nil
+}
+
+// overrides returns the OverrideErrors of a new registration: for a
+// "server:tool", another owner's "server:*"; for a "server:*", the
+// "server:tool" registrations of other owners already held (those of the
+// same batch are checked as they are themselves). current returns the
+// registration that key will have.
+func overrides(reg *registration, current func(string) *registration, old map[string]*registration, replaced func(*registration) bool) []error {
+	server, tool, mcp := strings.Cut(reg.key, ":")
+	if !mcp {
+		return nil
+	}
+	if tool != "*" {
+		w := current(server + ":*")
+		if w == nil || reg.override || sameOwner(reg, w) {
+			return nil
+		}
+		return []error{&OverrideError{Key: reg.key, Owner: reg.owner, Wildcard: w.key, Taken: w.owner}}
+	}
+	var errs []*OverrideError
+	prefix := server + ":"
+	for key, t := range old {
+		if replaced(t) || t.override || key == reg.key || !strings.HasPrefix(key, prefix) || sameOwner(reg, t) || current(key) != t {
+			continue
+		}
+		errs = append(errs, &OverrideError{Key: key, Owner: t.owner, Wildcard: reg.key, Taken: reg.owner})
+	}
+	// The table is a map: sorted, the errors read the same on every run.
+	slices.SortFunc(errs, func(a, b *OverrideError) int { return strings.Compare(a.Key, b.Key) })
+	out := make([]error, len(errs))
+	for i, e := range errs {
+		out[i] = e
+	}
+	return out
+}
+
+// sameOwner reports whether two registrations have one owner: they were
+// registered together (one RegisterAll, as a whole catalog is), or they
+// are in one group under one owner name. The stock catalog's "server:*"
+// and "server:tool" entries are one owner's; an owner name that merely
+// looks like another catalog's entry ("formatters.yaml#…") is not.
+func sameOwner(a, b *registration) bool {
+	return a.batch == b.batch || a.group == b.group && a.owner == b.owner
 }
 
 // remove deletes the given registrations where they are still current.
@@ -224,6 +317,8 @@ type Info struct {
 	Group string
 	// AliasOf names the tool whose alias Key is, or is "".
 	AliasOf string
+	// Override is set when it was registered with Entry.Override.
+	Override bool
 	// Failures counts the calls whose formatting failed. A failure never
 	// disables the registration: each one affects its own call only.
 	Failures int64
@@ -253,7 +348,7 @@ func (r *Registry) List() []Info {
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
-	return Info{Key: r.key, Owner: r.owner, Group: r.group, AliasOf: r.aliasOf, Failures: r.failures.Load()}
+	return Info{Key: r.key, Owner: r.owner, Group: r.group, AliasOf: r.aliasOf, Override: r.override, Failures: r.failures.Load()}
 }
 
 func validateEntry(e Entry) error {

@@ -7,23 +7,33 @@ import (
 // prompt builds the ask-prompt sentence around a sanitized preview. An MCP
 // call always names its target: a call to the umbrella tool without one
 // names the tool its input carries, so the person learns which server tool
-// runs even when the check did not say.
-func (d *Dispatcher) prompt(c Call, named, preview string, tier Tier) string {
+// runs even when the check did not say. When the envelope of an MCP call
+// names another tool than its target (envTool), the sentence names that
+// tool too: it is what the umbrella runs.
+func (d *Dispatcher) prompt(c Call, named, envTool, preview string, tier Tier) string {
 	// The pieces are sanitized first, so that the sentence is written
 	// into one allocation of the size it needs.
 	agent, pattern := d.safe(c.Agent), d.safe(c.MatchedPattern)
 	name, requested := "", " requested MCP target '" // the command, target or tool
+	other := ""
 	switch {
 	case c.Tool == "bash":
 		name, requested = d.safe(c.Command), " requested bash command '"
 	case isMCP(c):
 		name = d.safe(named)
+		if envTool != "" {
+			other = d.safe(envTool)
+		}
 	}
 	if name == "" && c.Tool != "bash" {
 		name, requested = d.safe(c.Tool), " requested tool '"
 	}
 	var b strings.Builder
-	b.Grow(len(agent) + len(pattern) + len(name) + len(preview) + promptWords)
+	extra := 0
+	if other != "" {
+		extra = len(envelopeNames) + len(other) + len("')")
+	}
+	b.Grow(len(agent) + len(pattern) + len(name) + extra + len(preview) + promptWords)
 	if agent != "" {
 		b.WriteString("Agent '")
 		b.WriteString(agent)
@@ -34,6 +44,11 @@ func (d *Dispatcher) prompt(c Call, named, preview string, tier Tier) string {
 	b.WriteString(requested)
 	b.WriteString(name)
 	b.WriteString("'")
+	if other != "" {
+		b.WriteString(envelopeNames)
+		b.WriteString(other)
+		b.WriteString("')")
+	}
 	if pattern != "" {
 		b.WriteString(" (matched '")
 		b.WriteString(pattern)
@@ -52,6 +67,10 @@ func (d *Dispatcher) prompt(c Call, named, preview string, tier Tier) string {
 	return b.String()
 }
 
+// envelopeNames leads the tool that an MCP call's envelope names when it
+// is not the call's target.
+const envelopeNames = " (envelope names '"
+
 // promptWords is room for the words of a prompt sentence around its
 // pieces, at most: "Current agent", " requested bash command", the quotes,
 // " (matched)", " [tier unknown]" and ". Allow this command?".
@@ -62,7 +81,7 @@ func (d *Dispatcher) writeTier(b *strings.Builder, tier Tier) {
 	if !d.showTier {
 		return
 	}
-	if tier == TierUnknown {
+	if !tier.Known() {
 		b.WriteString(" [tier unknown]")
 		return
 	}
@@ -107,19 +126,21 @@ func (d *Dispatcher) logContext(s *subject, n *node, wrapped func() string) LogC
 	texts := [4]string{
 		d.logText(s.c.Command), d.logText(s.c.Target), d.logPreview(s, n, wrapped), d.logText(s.c.Origin),
 	}
-	if texts == [4]string{} {
+	override := d.logText(s.override(n))
+	if texts == [4]string{} && override == "" {
 		return LogContext{}
 	}
 	// The values that are present share one allocation.
-	kept := new([4]string)
-	*kept = texts
+	kept := new([5]string)
+	copy(kept[:], texts[:])
+	kept[4] = override
 	present := func(i int) *string {
 		if kept[i] == "" {
 			return nil
 		}
 		return &kept[i]
 	}
-	return LogContext{Command: present(0), Target: present(1), ToolInputPreview: present(2), Origin: present(3)}
+	return LogContext{Command: present(0), Target: present(1), ToolInputPreview: present(2), Origin: present(3), Override: present(4)}
 }
 
 // logText returns text as a log context shows it: stripped, cut at the

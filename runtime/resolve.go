@@ -15,10 +15,13 @@ import (
 // formatter receives, and its input's compact JSON, which the default
 // preview and the log context show at their own limits.
 type subject struct {
-	c    Call
-	in   value.Input
-	keys [3]lookup
-	n    int // keys in use
+	c  Call
+	in value.Input
+	// keys are the keys the call is looked up under, n of them; for an
+	// MCP call whose envelope names another tool than its target, the
+	// keys of that tool follow, up to m (see envTool).
+	keys [5]lookup
+	n, m int
 	// umbrella is the {"tool", "arguments"} object of a direct MCP call,
 	// built when a formatter of the umbrella key first needs it.
 	umbrella *value.Object
@@ -28,7 +31,11 @@ type subject struct {
 	// target, else the tool the input of the umbrella tool names (see
 	// mcpTarget); "" when it names none.
 	named string
-	json  inputJSON
+	// envTool is the tool the envelope of an MCP call names when that is
+	// not its target: the umbrella runs the tool its envelope names, so
+	// the prompt names both and the call has the higher tier.
+	envTool string
+	json    inputJSON
 	// scrub holds the credentials the call carries, once scrubbed is set
 	// (see scrubber).
 	scrub    *textfmt.Scrubber
@@ -62,7 +69,7 @@ func (d *Dispatcher) subject(c Call, in value.Input, jsonLimit int) subject {
 	s := subject{c: c, in: in, json: inputJSON{in: in, limit: jsonLimit}}
 	mcp := isMCP(c)
 	if mcp {
-		s.target, s.args, s.umbrella = mcpArgs(c, in)
+		s.target, s.args, s.umbrella, s.envTool = mcpArgs(c, in)
 		s.named = c.Target
 		if c.Tool == "mcp" {
 			s.named = s.target
@@ -74,26 +81,37 @@ func (d *Dispatcher) subject(c Call, in value.Input, jsonLimit int) subject {
 	regs := d.reg.load()
 	if !mcp {
 		s.keys[0] = lookup{reg: regs[c.Tool], tool: c.Tool, input: in.Object()}
-		s.n = 1
+		s.n, s.m = 1, 1
 		return s
 	}
 	target, args, envelope := s.target, s.args, s.umbrella
-	if server, _, ok := strings.Cut(target, ":"); ok && server != "" {
-		// The key of the server's every tool is looked up without being
-		// built: a map index by a converted []byte does not allocate.
-		var buf [64]byte
-		wildcard := append(append(buf[:0], server...), ":*"...)
-		s.keys[0] = lookup{reg: regs[target], tool: target, input: args}
-		s.keys[1] = lookup{reg: regs[string(wildcard)], tool: target, input: args}
-		s.n = 2
-	}
+	s.n = serverKeys(regs, s.keys[:0], target, args)
 	tool := target
 	if tool == "" {
 		tool = "mcp"
 	}
 	s.keys[s.n] = lookup{reg: regs["mcp"], tool: tool, input: envelope, umbrella: true}
 	s.n++
+	s.m = s.n + serverKeys(regs, s.keys[s.n:s.n], s.envTool, args)
 	return s
+}
+
+// serverKeys appends to keys the lookups of an MCP tool "server:tool":
+// its own key and its server's "server:*", and returns how many; none for
+// a tool that names no server.
+func serverKeys(regs map[string]*registration, keys []lookup, tool string, args *value.Object) int {
+	server, _, ok := strings.Cut(tool, ":")
+	if !ok || server == "" {
+		return 0
+	}
+	// The key of the server's every tool is looked up without being
+	// built: a map index by a converted []byte does not allocate.
+	var buf [64]byte
+	wildcard := append(append(buf[:0], server...), ":*"...)
+	keys = append(keys,
+		lookup{reg: regs[tool], tool: tool, input: args},
+		lookup{reg: regs[string(wildcard)], tool: tool, input: args})
+	return len(keys)
 }
 
 // lookups returns the keys the subject is looked up under, in order.
@@ -122,37 +140,73 @@ func isMCP(c Call) bool { return c.Source == "mcp" || c.Tool == "mcp" }
 // mcpInput returns an MCP call's target, its arguments and the umbrella form
 // {"tool": target, "arguments": arguments} (see mcpArgs).
 func mcpInput(c Call, in value.Input) (target string, args, umbrella *value.Object) {
-	target, args, umbrella = mcpArgs(c, in)
+	target, args, umbrella, _ = mcpArgs(c, in)
 	if umbrella == nil {
 		umbrella = umbrellaOf(target, args)
 	}
 	return target, args, umbrella
 }
 
-// mcpArgs returns an MCP call's target, its arguments and, when its input
-// is one, the umbrella form {"tool": target, "arguments": arguments}. An
-// input that is an envelope (an object whose "arguments" is an object) is
-// the umbrella form as it is, and its "arguments" are the arguments: a call
-// to the umbrella tool "mcp" carries one, and so may a direct call
-// ("server:tool" with source mcp). Any other input of a direct call is the
-// arguments themselves, and umbrella is nil: umbrellaOf builds it.
-func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Object) {
+// mcpArgs returns an MCP call's target, its arguments, the umbrella form
+// {"tool": target, "arguments": arguments} when its input is one, and the
+// tool its envelope names when that is not the target (see subject.envTool).
+//
+// The input of an MCP call is what the model wrote, and may hold any keys:
+// it is read as an envelope only when every key is one of an envelope's
+// own (see isEnvelope), or when the host says it is one (Call.Envelope).
+// Any other input is the arguments themselves, every field of it shown,
+// and umbrella is nil: umbrellaOf builds it. Reading {"sql": "DROP TABLE
+// users", "arguments": {"sql": "SELECT 1"}} as an envelope would show the
+// SELECT while the server runs the DROP.
+//
+// A direct call ("server:tool" with source mcp) is an envelope only with
+// an "arguments" object: {"tool": "hammer"} is an argument named tool. The
+// umbrella tool "mcp" reads its input's "tool" whatever else it holds, so
+// the tool it names is the target when the check gave none, and is named
+// beside a target that differs.
+func mcpArgs(c Call, in value.Input) (target string, args, umbrella *value.Object, envTool string) {
 	obj := in.Object()
-	args, envelope := field(obj, "arguments").(*value.Object)
-	if c.Tool == "mcp" {
-		if !envelope {
-			args = &value.Object{}
-		}
-		return mcpTarget(c, obj), args, obj
-	}
+	args, isArgs := field(obj, "arguments").(*value.Object)
+	umbrellaTool := c.Tool == "mcp"
 	target = c.Target
-	if target == "" {
+	switch {
+	case umbrellaTool:
+		target = mcpTarget(c, obj)
+		envTool = otherTool(target, obj)
+	case target == "":
 		target = c.Tool
 	}
-	if envelope {
-		return target, args, obj
+	if (c.Envelope || isEnvelope(obj)) && (isArgs || umbrellaTool) {
+		if !isArgs {
+			args = &value.Object{}
+		}
+		return target, args, obj, otherTool(target, obj)
 	}
-	return target, obj, nil
+	return target, obj, nil, envTool
+}
+
+// isEnvelope reports whether every key of an object is one of an MCP
+// envelope's own: the tool, its arguments, and the protocol's metadata,
+// which says nothing of what the call does.
+func isEnvelope(obj *value.Object) bool {
+	for k := range obj.All() {
+		switch k {
+		case "tool", "arguments", "_meta":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// otherTool returns the tool an envelope names, when it names one and that
+// is not target.
+func otherTool(target string, envelope *value.Object) string {
+	tool, ok := textfmt.NonEmptyString(field(envelope, "tool"))
+	if !ok || tool == target {
+		return ""
+	}
+	return tool
 }
 
 // umbrellaOf returns the umbrella form of a direct MCP call.
@@ -174,6 +228,20 @@ func mcpTarget(c Call, input *value.Object) string {
 func field(o *value.Object, key string) any {
 	v, _ := o.Get(key)
 	return v
+}
+
+// override returns the owner of the registration that answered an MCP
+// call, as inspected, in place of another owner's "server:*"; "" when none
+// did.
+func (s *subject) override(n *node) string {
+	if !isMCP(s.c) || !n.answered || s.n < 3 {
+		return ""
+	}
+	tool, server := s.keys[0].reg, s.keys[1].reg
+	if tool == nil || server == nil || sameOwner(tool, server) || n.raw.Formatter != tool.owner {
+		return ""
+	}
+	return tool.owner
 }
 
 // wrapper returns the registration that unwraps the subject, or nil. An
@@ -267,28 +335,52 @@ type formatted struct {
 	ok   bool
 }
 
-// tier returns the tier of a call that is shown as itself: the tier its
-// registration declares, raised by the call's annotations.
+// tier returns the tier of a call that is shown as itself: the highest
+// tier that the registrations of the keys it matches declare, raised by
+// the call's annotations. Every key counts, not the first that declares
+// one: a "server:tool" registered beside another owner's "server:*" must
+// not make the server's call look safer than the server's entry says. An
+// MCP call whose envelope names another tool than its target has the
+// higher of the two tools' tiers, unknown when either is.
 func (d *Dispatcher) tier(s *subject) Tier {
-	declared := TierUnknown
-	for i, k := range s.lookups() {
+	declared, ok := d.declared(s, 0, s.n)
+	if !ok {
+		return TierUnknown
+	}
+	tier := stricter(declared, s.c.Annotations.Tier())
+	if s.envTool == "" {
+		return tier
+	}
+	// The annotations describe the target, not the tool the envelope
+	// names.
+	other, ok := d.declared(s, s.n, s.m)
+	if !ok {
+		return TierUnknown
+	}
+	return combined(tier, other)
+}
+
+// declared returns the highest tier that the registrations of the keys
+// from..to declare (TierUnknown when none does); ok is false when one
+// fails, which says nothing, whatever the others say.
+func (d *Dispatcher) declared(s *subject, from, to int) (tier Tier, ok bool) {
+	tier = TierUnknown
+	for i := from; i < to; i++ {
+		k := &s.keys[i]
 		if k.reg == nil {
 			continue
 		}
-		t, ok := k.reg.formatter.(Tierer)
-		if !ok {
+		t, isTierer := k.reg.formatter.(Tierer)
+		if !isTierer {
 			continue
 		}
 		req := s.request(i, d.limits)
-		tier, err := guard(func() (Tier, error) { return t.Tier(req) })
+		got, err := guard(func() (Tier, error) { return t.Tier(req) })
 		if err != nil {
 			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", redactError(s.scrubber(), err)), s.scrubber())
-			return TierUnknown // a failure says nothing, whatever else does
+			return TierUnknown, false
 		}
-		if tier != TierUnknown {
-			declared = tier
-			break
-		}
+		tier = stricter(tier, got)
 	}
-	return stricter(declared, s.c.Annotations.Tier())
+	return tier, true
 }

@@ -256,12 +256,7 @@ func (n node) ownTier() Tier {
 
 // risk ranks tiers by what a call of the tier may do: an unknown tier is
 // the highest.
-func risk(t Tier) int {
-	if t == TierUnknown {
-		return int(TierExecute) + 1
-	}
-	return int(t)
-}
+func risk(t Tier) int { return t.rank() }
 
 // riskiest marks the n calls of the highest ranks, and of those alike the
 // first.

@@ -2,60 +2,116 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // Tier is how much a call may do, for approval policies that treat a
 // read differently from a command. Tiers are ordered: a later one may do
-// what an earlier one does and more.
+// what an earlier one does and more, and TierUnknown, which nothing
+// declared, is the highest of all, because an undeclared call may do
+// anything.
 //
-// TierUnknown, the zero value, means nothing declares the call's tier. A
-// policy should treat it as the highest: when calls are combined (the
-// calls a wrapper carries), one unknown makes the whole unknown.
-type Tier uint8
+// TierUnknown is the zero value, and the constants are numbered so that
+// plain comparisons fail closed: a policy written as
+//
+//	if desc.Tier >= runtime.TierWrite { ask() }
+//
+// asks for an unknown call too, as it does with AtLeast, and Go's max of
+// two tiers is unknown when either is. A Tier that is none of the
+// constants (a conversion from a number) counts as unknown in every method.
+type Tier int8
 
-// The tiers, lowest first.
+// The tiers, lowest first; TierUnknown, the zero value, is the highest.
 const (
-	TierUnknown Tier = iota
-	TierRead         // reads local state and changes nothing
-	TierWrite        // changes local state: files, memory, a database
-	TierNetwork      // reaches beyond the machine: fetches, posts, sends
-	TierExecute      // runs code or commands, which may do anything
+	TierRead    Tier = iota - 4 // reads local state and changes nothing
+	TierWrite                   // changes local state: files, memory, a database
+	TierNetwork                 // reaches beyond the machine: fetches, posts, sends
+	TierExecute                 // runs code or commands, which may do anything
+	TierUnknown                 // nothing declares it: treated as the riskiest
 )
 
-var tierNames = [...]string{TierRead: "read", TierWrite: "write", TierNetwork: "network", TierExecute: "execute"}
+// Known reports whether t is one of the declared tiers: read, write,
+// network or execute.
+func (t Tier) Known() bool { return t >= TierRead && t < TierUnknown }
 
-// String returns the tier's name ("read", "write", "network", "execute"),
-// or "" for TierUnknown.
-func (t Tier) String() string {
-	if int(t) < len(tierNames) {
-		return tierNames[t]
+// rank orders tiers by what a call of the tier may do, from 0 for read;
+// anything that is not a known tier ranks highest.
+func (t Tier) rank() int {
+	if !t.Known() {
+		return int(TierUnknown - TierRead)
 	}
-	return fmt.Sprintf("Tier(%d)", uint8(t))
+	return int(t - TierRead)
+}
+
+// AtLeast reports whether a call of tier t may do what a call of tier u
+// does: whether a policy that asks for u must ask for t. An unknown t is at
+// least any tier.
+func (t Tier) AtLeast(u Tier) bool { return t.rank() >= u.rank() }
+
+// MaxTier returns the tier of calls made together, or of one call that
+// several statements describe: the highest, and TierUnknown when any is
+// unknown (or when there are none, since then nothing declared it).
+func MaxTier(tiers ...Tier) Tier {
+	if len(tiers) == 0 {
+		return TierUnknown
+	}
+	m := TierRead
+	for _, t := range tiers {
+		if t.rank() > m.rank() {
+			m = t
+		}
+	}
+	if !m.Known() {
+		return TierUnknown
+	}
+	return m
+}
+
+var tierNames = [...]string{"read", "write", "network", "execute"}
+
+// String returns the tier's name: "read", "write", "network", "execute",
+// or "unknown" for TierUnknown.
+func (t Tier) String() string {
+	switch {
+	case t.Known():
+		return tierNames[t.rank()]
+	case t == TierUnknown:
+		return "unknown"
+	}
+	return fmt.Sprintf("Tier(%d)", int8(t))
 }
 
 // ErrInvalidTier matches the error of ParseTier.
 var ErrInvalidTier = fmt.Errorf("invalid tier")
 
 // ParseTier returns the tier named s: read, write, network or execute.
+// "unknown" is not a tier a catalog can declare, and is an error too.
 func ParseTier(s string) (Tier, error) {
-	for t, name := range tierNames {
-		if name != "" && name == s {
-			return Tier(t), nil
+	for i, name := range tierNames {
+		if name == s {
+			return TierRead + Tier(i), nil
 		}
 	}
 	return TierUnknown, fmt.Errorf("%w %q: want %s", ErrInvalidTier, s, strings.Join(TierNames(), ", "))
 }
 
 // TierNames returns the names of the known tiers, lowest first.
-func TierNames() []string { return []string{"read", "write", "network", "execute"} }
+func TierNames() []string { return slices.Clone(tierNames[:]) }
 
-// MarshalText returns the tier's name, "" for TierUnknown.
-func (t Tier) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+// MarshalText returns the tier's name, and "" for TierUnknown: the JSON
+// form of an unknown tier stays the empty string that consumers of the
+// command line's JSON output already read.
+func (t Tier) MarshalText() ([]byte, error) {
+	if t == TierUnknown {
+		return []byte{}, nil
+	}
+	return []byte(t.String()), nil
+}
 
-// UnmarshalText reads a tier's name; "" is TierUnknown.
+// UnmarshalText reads a tier's name; "" and "unknown" are TierUnknown.
 func (t *Tier) UnmarshalText(b []byte) error {
-	if len(b) == 0 {
+	if len(b) == 0 || string(b) == "unknown" {
 		*t = TierUnknown
 		return nil
 	}
@@ -69,17 +125,21 @@ func (t *Tier) UnmarshalText(b []byte) error {
 
 // combined returns the tier of calls of tiers t and u made together: the
 // higher one, or TierUnknown when either is unknown.
-func combined(t, u Tier) Tier {
-	if t == TierUnknown || u == TierUnknown {
-		return TierUnknown
-	}
-	return max(t, u)
-}
+func combined(t, u Tier) Tier { return MaxTier(t, u) }
 
 // stricter returns the higher of two statements about one call's tier,
-// ignoring one that says nothing: a server's annotations can raise the
-// tier a catalog declares, never lower it, and the other way round.
-func stricter(t, u Tier) Tier { return max(t, u) }
+// ignoring one that says nothing (TierUnknown): a server's annotations can
+// raise the tier a catalog declares, never lower it, and the other way
+// round.
+func stricter(t, u Tier) Tier {
+	switch {
+	case t == TierUnknown:
+		return u
+	case u == TierUnknown:
+		return t
+	}
+	return MaxTier(t, u)
+}
 
 // Annotations are the hints an MCP server gives about a tool (the
 // protocol's ToolAnnotations). A nil field is absent and takes the

@@ -264,11 +264,13 @@ func TestWrappedCallTiers(t *testing.T) {
 		return TierWrite, nil
 	}}
 	extra := map[string]Formatter{
-		"query":    sql,
-		"flaky":    wrapperFormatter{tier: func(Request) (Tier, error) { return TierRead, boom }},
-		"plain":    text("plain"),
-		"srv:*":    wrapperFormatter{tier: static(TierWrite)},
-		"srv:read": wrapperFormatter{tier: static(TierRead)},
+		"query":     sql,
+		"flaky":     wrapperFormatter{tier: func(Request) (Tier, error) { return TierRead, boom }},
+		"plain":     text("plain"),
+		"srv:*":     wrapperFormatter{tier: static(TierWrite)},
+		"srv:read":  wrapperFormatter{tier: static(TierRead)},
+		"srv:exec":  wrapperFormatter{tier: static(TierExecute)},
+		"solo:read": wrapperFormatter{tier: static(TierRead)},
 	}
 	yes, no := true, false
 	tests := []struct {
@@ -296,9 +298,11 @@ func TestWrappedCallTiers(t *testing.T) {
 			"read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`,
 			"read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`, "read", `{}`,
 			"bash", `{}`)}, TierExecute},
-		{"MCP server entry", Call{Tool: "srv:read", Source: "mcp"}, TierRead},
+		{"MCP server entry does not lower its server's tier", Call{Tool: "srv:read", Source: "mcp"}, TierWrite},
 		{"MCP server wildcard", Call{Tool: "srv:delete", Source: "mcp"}, TierWrite},
-		{"MCP umbrella names the target", Call{Tool: "mcp", Input: `{"tool":"srv:read","arguments":{}}`}, TierRead},
+		{"MCP umbrella names the target", Call{Tool: "mcp", Input: `{"tool":"srv:read","arguments":{}}`}, TierWrite},
+		{"MCP entry of its own", Call{Tool: "solo:read", Source: "mcp"}, TierRead},
+		{"MCP entry of its own raises its server's tier", Call{Tool: "srv:exec", Source: "mcp"}, TierExecute},
 		{"annotations alone", Call{Tool: "other:x", Source: "mcp",
 			Annotations: &Annotations{ReadOnlyHint: &yes, OpenWorldHint: &no}}, TierRead},
 		{"annotations default to the open world", Call{Tool: "other:x", Source: "mcp",
@@ -532,7 +536,13 @@ func TestTierText(t *testing.T) {
 	_, err := ParseTier("admin")
 	assert.ErrorIs(t, err, ErrInvalidTier)
 	assert.EqualError(t, err, `invalid tier "admin": want read, write, network, execute`)
-	assert.Equal(t, "", TierUnknown.String())
+	assert.Equal(t, "unknown", TierUnknown.String())
+	b, err := json.Marshal(TierUnknown)
+	require.NoError(t, err)
+	assert.JSONEq(t, `""`, string(b), "the JSON form of an unknown tier stays the empty string")
+	var back Tier = TierRead
+	require.NoError(t, json.Unmarshal([]byte(`"unknown"`), &back))
+	assert.Equal(t, TierUnknown, back)
 }
 
 // TestInspectionIsBounded: a model nests and multiplies wrapped calls so

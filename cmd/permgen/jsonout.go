@@ -30,6 +30,10 @@ func appendResult(b []byte, r *jsonResult) []byte {
 	b = appendOptional(b, r.Log.ToolInputPreview)
 	b = append(b, `,"origin":`...)
 	b = appendOptional(b, r.Log.Origin)
+	if r.Log.Override != nil {
+		b = append(b, `,"override":`...)
+		b = appendString(b, *r.Log.Override)
+	}
 	b = append(b, `},"formatter":`...)
 	b = appendString(b, r.Formatter)
 	b = append(b, `,"tier":`...)
@@ -90,8 +94,14 @@ func appendCalls(b []byte, calls []jsonCall) []byte {
 	return append(b, ']')
 }
 
-// appendTier appends a tier as its text, as Tier.MarshalText gives it.
-func appendTier(b []byte, t runtime.Tier) []byte { return appendString(b, t.String()) }
+// appendTier appends a tier as its text, as Tier.MarshalText gives it:
+// "" for an unknown tier, whose String is "unknown".
+func appendTier(b []byte, t runtime.Tier) []byte {
+	if t == runtime.TierUnknown {
+		return appendString(b, "")
+	}
+	return appendString(b, t.String())
+}
 
 // appendOptional appends a string, or null when there is none.
 func appendOptional(b []byte, s *string) []byte {

@@ -63,6 +63,7 @@ type previewFlags struct {
 	catalogs  stringList
 	format    string
 	noBuiltin bool
+	override  bool
 	showTier  bool
 	limits    limitFlags
 }
@@ -73,6 +74,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.format, "format", "text", "output format, `text|json`: text prints one sentence per call, json one object per call")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
+	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
 	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -83,7 +85,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "preview", "%v", err)
 	}
 
-	reg, ok := newRegistry("preview", opts.noBuiltin, opts.catalogs, stderr)
+	reg, ok := newRegistry("preview", opts.noBuiltin, opts.override, opts.catalogs, stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -130,10 +132,18 @@ func readCalls(command string, files []string, stdin io.Reader, stdout, stderr i
 	return exitOK
 }
 
+// overrideFlag lets the catalog files of --catalog answer for an MCP tool
+// beside another owner's "server:*".
+const (
+	overrideFlag  = "allow-override"
+	overrideUsage = "let a --catalog entry \"server:tool\" answer for that tool in place of another catalog's \"server:*\" (the call's tier stays the highest either declares)"
+)
+
 // newRegistry returns a registry with the compiled-in catalog, unless
 // noBuiltin is set, and the catalog files, loaded with the loader every
-// command uses, which prints their diagnostics.
-func newRegistry(command string, noBuiltin bool, catalogs []string, stderr io.Writer) (*runtime.Registry, bool) {
+// command uses, which prints their diagnostics; override is
+// celfmt.Options.Override for the files.
+func newRegistry(command string, noBuiltin, override bool, catalogs []string, stderr io.Writer) (*runtime.Registry, bool) {
 	reg := runtime.NewRegistry()
 	if !noBuiltin {
 		if _, err := generated.Register(reg); err != nil {
@@ -142,12 +152,15 @@ func newRegistry(command string, noBuiltin bool, catalogs []string, stderr io.Wr
 		}
 	}
 	for _, path := range catalogs {
-		checked, ok := loadCatalogFile(command, path, path, celfmt.Options{}, stderr)
+		checked, ok := loadCatalogFile(command, path, path, celfmt.Options{Override: override}, stderr)
 		if !ok {
 			return nil, false
 		}
 		if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
 			errorf(stderr, command, "%v", err)
+			if errors.Is(err, runtime.ErrOverride) {
+				errorf(stderr, command, "to let %s answer for those tools, pass --%s", path, overrideFlag)
+			}
 			return nil, false
 		}
 	}

@@ -33,6 +33,7 @@ Flags:
 type rowsFlags struct {
 	catalogs  stringList
 	noBuiltin bool
+	override  bool
 	mode      string
 	icons     string
 	color     string
@@ -47,6 +48,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
+	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -74,7 +76,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) > 1 {
 		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
-	reg, ok := newRegistry("rows", opts.noBuiltin, opts.catalogs, stderr)
+	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, stderr)
 	if !ok {
 		return exitInvalid
 	}
