@@ -81,7 +81,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		jen.List(jen.Id("selected"), jen.Err()).Op(":=").Qual(runtimePath, "Select").Call(jen.Id("Entries").Call(), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Id("reg").Dot("RegisterAll").Call(jen.Id("selected"))))
-	f.Commentf("Register registers the formatters of %s in reg, all or none. Options", source)
+	f.Commentf("Register registers the formatters of %s in reg, all or none. Options", commentText(source))
 	f.Comment("register only some tools (runtime.Only) or all but some (runtime.Except).")
 	f.Func().Id("Register").
 		Params(jen.Id("reg").Op("*").Qual(runtimePath, "Registry"), jen.Id("opts").Op("...").Qual(runtimePath, "CatalogOption")).
@@ -109,7 +109,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			regs = append(regs, jen.Values(field("Key", jen.Lit(a)), owner, fn, field("AliasOf", jen.Lit(e.Tool))))
 		}
 	}
-	f.Commentf("Entries returns the registrations of the formatters of %s, each", source)
+	f.Commentf("Entries returns the registrations of the formatters of %s, each", commentText(source))
 	f.Comment("followed by its aliases, in catalog order.")
 	f.Func().Id("Entries").Params().Index().Qual(runtimePath, "Entry").Block(
 		jen.Return(jen.Index().Qual(runtimePath, "Entry").Add(fields(regs...))))
@@ -131,25 +131,25 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			f.Line()
 			title := ""
 			if e.Title != "" {
-				title = " (" + e.Title + ")"
+				title = " (" + commentText(e.Title) + ")"
 			}
-			f.Commentf("%s%s %s%s.", kind, names[i], fmt.Sprintf(verb, e.Tool), title)
+			f.Commentf("%s%s %s%s.", kind, names[i], commentText(fmt.Sprintf(verb, e.Tool)), title)
 			if len(e.Aliases) > 0 {
 				quoted := make([]string, len(e.Aliases))
 				for j, a := range e.Aliases {
 					quoted[j] = fmt.Sprintf("%q", a)
 				}
 				f.Comment("")
-				f.Commentf("Also registered as %s.", strings.Join(quoted, ", "))
+				f.Commentf("Also registered as %s.", commentText(strings.Join(quoted, ", ")))
 			}
 			if e.Description != "" {
 				f.Comment("")
 				for _, line := range wrap(e.Description, 72) {
-					f.Comment(line)
+					f.Comment(commentLine(line))
 				}
 			}
 			f.Comment("")
-			f.Commentf("Defined in %s, registered with owner %q:", source, e.Owner)
+			f.Comment("Defined in " + commentText(source) + ", registered with owner " + commentText(strconv.Quote(e.Owner)) + ":")
 			f.Comment("")
 			for _, l := range e.Lets {
 				writeSource(f, l.Name+" = ", l.Source)
@@ -157,7 +157,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		}
 		interpreted := func(method string, result bool) []jen.Code {
 			f.Comment("")
-			f.Commentf("It runs in the CEL interpreter: %s.", p.Reason)
+			f.Commentf("It runs in the CEL interpreter: %s.", commentText(p.Reason))
 			args := []jen.Code{jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")}
 			if result {
 				args = append(args, jen.Id("result"))
@@ -203,7 +203,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 		}
 		if hasSlots(e) {
 			f.Line()
-			f.Commentf("formatter%s registers the functions of %q.", names[i], e.Tool)
+			f.Comment("formatter" + names[i] + " registers the functions of " + commentText(strconv.Quote(e.Tool)) + ".")
 			value := jen.Id("slots").Values(slotFields(e, names[i])...)
 			if hasRender(e) || len(slotFields(e, names[i])) > 2 {
 				value = jen.Id("slots").Add(fields(slotFields(e, names[i])...)) // one field per line
@@ -359,7 +359,7 @@ func writeSource(f *jen.File, prefix, src string) {
 			line = prefix + line
 		}
 		for _, part := range wrapSource(strings.ReplaceAll(line, "\t", "    "), 150) {
-			f.Comment("\t" + part)
+			f.Comment("\t" + commentText(part))
 		}
 	}
 }

@@ -225,12 +225,15 @@ func (t *translator) settle(v val, base string) val {
 }
 
 // wrapSource splits a line of CEL at spaces outside string literals so
-// that no line is longer than width, indenting what follows.
+// that no line is longer than width where it can be, indenting what
+// follows. It takes time linear in the line's length: each cut is after
+// the indentation it adds, so what is left always gets shorter.
 func wrapSource(line string, width int) []string {
 	var lines []string
+	indent := len(line) - len(strings.TrimLeft(line, " "))
 	for len(line) > width {
 		cut, quote := -1, byte(0)
-		for i := 0; i < len(line) && (i <= width || cut < 0); i++ {
+		for i := indent; i < len(line) && (i <= width || cut < 0); i++ {
 			switch c := line[i]; {
 			case quote != 0 && c == '\\':
 				i++
@@ -247,6 +250,7 @@ func wrapSource(line string, width int) []string {
 		}
 		lines = append(lines, line[:cut])
 		line = "    " + strings.TrimLeft(line[cut:], " ")
+		indent = 4
 	}
 	return append(lines, line)
 }
