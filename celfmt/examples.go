@@ -92,7 +92,7 @@ func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 		}
 		if r.Problem == "" && ex.HasCalls {
 			err := run(&f.unwrap, func(out ref.Val) (err error) {
-				r.Calls, err = innerCalls(out)
+				r.Calls, _, err = innerCalls(out)
 				return err
 			})
 			r.checkCalls(err)

@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -80,16 +81,17 @@ func (f *Formatter) Optional() bool { return f.optional }
 // reads a short field stays cheap, and one that reads a long field is
 // bounded by the cost limit and the memory budget.
 func (f *Formatter) Run(input *value.Object, tool string, limits Limits) (text string, ok bool, err error) {
-	text, ok, _, err = f.run(input, tool, limits)
+	text, ok, _, err = f.run(input, tool, limits, nil)
 	return text, ok, err
 }
 
-// run is Run, which also reports whether the evaluation was metered.
-func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text string, ok, metered bool, err error) {
+// run is Run within a description's shared budget (nil for none), which
+// also reports whether the evaluation was metered.
+func (f *Formatter) run(input *value.Object, tool string, limits Limits, shared *runtime.Budget) (text string, ok, metered bool, err error) {
 	if f.preview.ast == nil {
 		return "", false, false, nil
 	}
-	metered, err = f.runSlot(&f.preview, f.unmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(&f.preview, f.unmetered, input, nil, tool, limits, shared, func(out ref.Val) (err error) {
 		text, ok, err = result(out)
 		return err
 	})
@@ -103,45 +105,59 @@ func (f *Formatter) run(input *value.Object, tool string, limits Limits) (text s
 // value to use before the evaluation's values are released. result is the
 // variable result of a slot that sees it, and nil for the others. It runs
 // without the meter when unmetered allows and the input, the result and
-// the lets' values are within the bounds of the estimates.
+// the lets' values are within the bounds of the estimates. shared, when
+// not nil, is the budget of the description the evaluation belongs to: it
+// lowers the cost limit to what is left of it, and is charged what the
+// evaluation spent (an unmetered one, its estimate).
 func (f *Formatter) runSlot(c *compiled, unmetered bool, input, result *value.Object, tool string, limits Limits,
-	use func(ref.Val) error) (metered bool, err error) {
+	shared *runtime.Budget, use func(ref.Val) error) (metered bool, err error) {
 	if input == nil {
 		input = value.Input{}.Object()
+	}
+	limit := min(f.opts.CostLimit, shared.Left())
+	if shared != nil && unmetered && slotEstimate(f.lets, c) > limit {
+		unmetered = false
 	}
 	vars := f.activation(input, result, tool, limits)
 	defer vars.release()
 	if !unmetered || f.metered || f.opts != f.checked || !inputFits(input, f.opts) ||
 		result != nil && !inputFits(result, f.opts) {
-		out, err := f.evaluate(c, vars, 0, vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit))
+		b := vars.newBudget(f.opts.MemoryBudget, limit)
+		out, err := f.evaluate(c, vars, 0, b)
+		shared.Spend(b.cost)
 		if err != nil {
-			return true, err
+			return true, sharedError(err, shared, limit < f.opts.CostLimit)
 		}
 		return true, use(out)
 	}
+	// What runs unmetered is within its estimate, which is charged.
 	// Free programs charge nothing, but keep call arguments on the stack
 	// of a budget.
 	vars.newBudget(math.MaxInt64, math.MaxUint64)
 	spent := uint64(0)
 	for i, l := range f.lets {
 		v, err := eval(l.plain, vars)
+		spent += l.strict
 		if err != nil {
+			shared.Spend(spent)
 			return false, fmt.Errorf("let %s: %w", l.name, err)
 		}
 		vars.vals = append(vars.vals, v)
-		spent += l.strict
 		if !letFits(v, f.opts) {
 			// The rest is metered, and charged with what ran.
-			b := vars.newBudget(f.opts.MemoryBudget, f.opts.CostLimit)
+			b := vars.newBudget(f.opts.MemoryBudget, limit)
 			b.cost = spent
 			out, err := f.evaluate(c, vars, i+1, b)
+			shared.Spend(b.cost)
 			if err != nil {
-				return true, err
+				return true, sharedError(err, shared, limit < f.opts.CostLimit)
 			}
 			return true, use(out)
 		}
 	}
 	out, err := eval(c.plain, vars)
+	// What ran unmetered is charged its estimate, which bounds it.
+	shared.Spend(sat(spent, c.strict))
 	if err != nil {
 		return false, err
 	}
@@ -254,3 +270,23 @@ func (f *Formatter) evaluate(c *compiled, vars *activation, i int, b *budget) (r
 }
 
 func result(v ref.Val) (string, bool, error) { return textValue("preview", v) }
+
+// slotEstimate is the strict estimate of the lets and the expression c
+// added up: what an unmetered evaluation of them may spend at most.
+func slotEstimate(lets []compiled, c *compiled) uint64 {
+	total := c.strict
+	for _, l := range lets {
+		total = sat(total, l.strict)
+	}
+	return total
+}
+
+// sharedError marks the failure of an evaluation that a description's
+// shared budget stopped: its cost limit was what the budget had left
+// (lowered is set), and the budget is spent.
+func sharedError(err error, shared *runtime.Budget, lowered bool) error {
+	if lowered && shared.Exhausted() && errors.Is(err, ErrCostLimit) {
+		return fmt.Errorf("%w: %w", runtime.ErrDescriptionCost, err)
+	}
+	return err
+}

@@ -229,7 +229,7 @@ func (c *GeneratedCatalog) UnwrapTool(entryTool string, input *value.Object, too
 	if err != nil {
 		return nil, err
 	}
-	calls, _, err := f.unwrapCalls(input, tool, limits)
+	calls, _, err := f.unwrapCalls(input, tool, limits, nil)
 	return calls, err
 }
 
@@ -240,7 +240,7 @@ func (c *GeneratedCatalog) TierTool(entryTool string, input *value.Object, tool 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	t, _, err := f.tierOf(input, tool, limits)
+	t, _, err := f.tierOf(input, tool, limits, nil)
 	return t, err
 }
 

@@ -144,7 +144,7 @@ func TestListShapesAgreeWithMetered(t *testing.T) {
 			in := object(t, js)
 			g := meteredTwin(f)
 			want, wantOK, wantErr := g.Run(in, "t", Limits{Preview: 200, Summary: 80, Log: 1000})
-			text, ok, metered, err := f.run(in, "t", Limits{Preview: 200, Summary: 80, Log: 1000})
+			text, ok, metered, err := f.run(in, "t", Limits{Preview: 200, Summary: 80, Log: 1000}, nil)
 			require.False(t, metered, expr)
 			assert.Equal(t, want, text, "%s on %s", expr, js)
 			assert.Equal(t, wantOK, ok, "%s on %s", expr, js)

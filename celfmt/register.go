@@ -13,7 +13,8 @@ import (
 // Format runs the formatter on a call: it makes a Formatter a
 // runtime.Formatter.
 func (f *Formatter) Format(req runtime.Request) (string, bool, error) {
-	return f.Run(req.Input, req.Tool, req.Limits)
+	text, ok, _, err := f.run(req.Input, req.Tool, req.Limits, req.Budget)
+	return text, ok, err
 }
 
 // LoadCatalog parses and checks a YAML catalog (the same checks as at build

@@ -150,7 +150,7 @@ func (f *Formatter) renderTextOf(s renderSlot, input, result *value.Object, tool
 	if c.ast == nil {
 		return "", false, false, nil
 	}
-	metered, err = f.runSlot(c, f.renderUnmetered[s], input, resultOf(s, result), tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(c, f.renderUnmetered[s], input, resultOf(s, result), tool, limits, nil, func(out ref.Val) (err error) {
 		text, ok, err = textValue(s.String(), out)
 		return err
 	})
@@ -167,7 +167,7 @@ func (f *Formatter) expandLines(input, result *value.Object, tool string, limits
 	if c.ast == nil {
 		return nil, false, false, nil
 	}
-	metered, err = f.runSlot(c, f.renderUnmetered[slotExpand], input, resultOf(slotExpand, result), tool, limits,
+	metered, err = f.runSlot(c, f.renderUnmetered[slotExpand], input, resultOf(slotExpand, result), tool, limits, nil,
 		func(out ref.Val) (err error) {
 			lines, ok, err = expandValue(out)
 			return err

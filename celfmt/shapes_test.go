@@ -49,7 +49,7 @@ func TestShapesAgreeWithCEL(t *testing.T) {
 			in := object(t, js)
 			g := meteredTwin(f)
 			want, wantOK, wantErr := g.Run(in, "t", defaultLimits)
-			text, ok, metered, err := f.run(in, "t", defaultLimits)
+			text, ok, metered, err := f.run(in, "t", defaultLimits, nil)
 			require.False(t, metered)
 			name := fmt.Sprintf("preview %d on %s", i+1, js)
 			assert.Equal(t, want, text, name)

@@ -28,18 +28,23 @@ var (
 // evaluation (as for Run) or an element that is not a call (a
 // *celrt.CallError) is an error.
 func (f *Formatter) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
-	calls, _, err := f.unwrapCalls(req.Input, req.Tool, req.Limits)
+	calls, _, err := f.unwrapCalls(req.Input, req.Tool, req.Limits, req.Budget)
 	return calls, err
 }
 
-// unwrapCalls is Unwrap, which also reports whether the evaluation was
-// metered.
-func (f *Formatter) unwrapCalls(input *value.Object, tool string, limits Limits) (calls []runtime.InnerCall, metered bool, err error) {
+// unwrapCalls is Unwrap within a description's shared budget (nil for
+// none), which also reports whether the evaluation was metered.
+func (f *Formatter) unwrapCalls(input *value.Object, tool string, limits Limits, shared *runtime.Budget) (calls []runtime.InnerCall, metered bool, err error) {
 	if f.unwrap.ast == nil {
 		return nil, false, nil
 	}
-	metered, err = f.runSlot(&f.unwrap, f.unwrapUnmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
-		calls, err = innerCalls(out)
+	metered, err = f.runSlot(&f.unwrap, f.unwrapUnmetered, input, nil, tool, limits, shared, func(out ref.Val) (err error) {
+		var values int
+		calls, values, err = innerCalls(out)
+		// Converting the calls is work the evaluation did not count: a
+		// wrapper that carries a large input many times over spends the
+		// description's budget by it.
+		shared.Spend(uint64(values) / valuesPerUnit)
 		return err
 	})
 	if err != nil {
@@ -53,16 +58,17 @@ func (f *Formatter) unwrapCalls(input *value.Object, tool string, limits Limits)
 // must be a tier's name (an error matching runtime.ErrInvalidTier
 // otherwise); TierUnknown when the entry declares none.
 func (f *Formatter) Tier(req runtime.Request) (runtime.Tier, error) {
-	t, _, err := f.tierOf(req.Input, req.Tool, req.Limits)
+	t, _, err := f.tierOf(req.Input, req.Tool, req.Limits, req.Budget)
 	return t, err
 }
 
-// tierOf is Tier, which also reports whether the evaluation was metered.
-func (f *Formatter) tierOf(input *value.Object, tool string, limits Limits) (t runtime.Tier, metered bool, err error) {
+// tierOf is Tier within a description's shared budget (nil for none),
+// which also reports whether the evaluation was metered.
+func (f *Formatter) tierOf(input *value.Object, tool string, limits Limits, shared *runtime.Budget) (t runtime.Tier, metered bool, err error) {
 	if f.tierExpr.ast == nil {
 		return f.tier, false, nil
 	}
-	metered, err = f.runSlot(&f.tierExpr, f.tierUnmetered, input, nil, tool, limits, func(out ref.Val) (err error) {
+	metered, err = f.runSlot(&f.tierExpr, f.tierUnmetered, input, nil, tool, limits, shared, func(out ref.Val) (err error) {
 		t, err = tierValue(out)
 		return err
 	})
@@ -82,15 +88,23 @@ func tierValue(out ref.Val) (runtime.Tier, error) {
 	return celrt.Tier(string(s))
 }
 
+// valuesPerUnit is how many values converting the calls of an unwrap
+// takes per unit of cost: a unit is up to a hundred nanoseconds or so, a
+// value a few nanoseconds to convert.
+const valuesPerUnit = 4
+
 // innerCalls converts the value of an unwrap expression to calls, by the
-// rules generated code follows (celrt.InnerCalls).
-func innerCalls(out ref.Val) ([]runtime.InnerCall, error) {
+// rules generated code follows (celrt.InnerCalls), and returns how many
+// values it converted.
+func innerCalls(out ref.Val) ([]runtime.InnerCall, int, error) {
 	budget := celrt.MaxCallValues
 	v, err := dynValue(out, 0, &budget)
+	converted := celrt.MaxCallValues - budget
 	if err != nil {
-		return nil, fmt.Errorf("unwrap: %w", err)
+		return nil, converted, fmt.Errorf("unwrap: %w", err)
 	}
-	return celrt.InnerCalls(v)
+	calls, values, err := celrt.CountInnerCalls(v)
+	return calls, converted + values, err
 }
 
 // dynValue converts a CEL value to the dynamic form of package celrt,

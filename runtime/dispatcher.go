@@ -94,6 +94,10 @@ type Options struct {
 	ShowTier bool
 	// Icons is the icon set of rows in the default and verbose modes.
 	Icons Icons
+	// DescriptionCost is the cost the formatters of one call and the
+	// calls it carries may spend together (see Budget), 0 meaning
+	// DefaultDescriptionCost.
+	DescriptionCost uint64
 }
 
 // Dispatcher turns tool calls into previews, ask-prompt sentences and log
@@ -114,7 +118,8 @@ type Dispatcher struct {
 	onFailure func(Failure)
 	showTier  bool
 	icons     Icons
-	latch     latch // slots that failed on finished calls
+	latch     latch  // slots that failed on finished calls
+	cost      uint64 // see Options.DescriptionCost
 }
 
 // NewDispatcher returns a dispatcher that consults reg, or an error when
@@ -124,7 +129,12 @@ func NewDispatcher(reg *Registry, opts Options) (*Dispatcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier, icons: opts.Icons}, nil
+	cost := opts.DescriptionCost
+	if cost == 0 {
+		cost = DefaultDescriptionCost
+	}
+	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier, icons: opts.Icons,
+		cost: cost}, nil
 }
 
 // Limits returns the limits in force.

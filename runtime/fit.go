@@ -82,7 +82,7 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 	}
 	// overhead is the cost of all but the calls' own text.
 	overhead := func() int {
-		c := m.cost(header) + m.cost(more(hidden, hiddenTier)) + m.cost(separator)*(len(calls)-1)
+		c := m.cost(header) + m.cost(more(hidden, n.unread, hiddenTier)) + m.cost(separator)*(len(calls)-1)
 		for _, num := range nums {
 			c += m.cost("#" + num + " ")
 		}
@@ -120,18 +120,25 @@ func (d *Dispatcher) carried(n *node, number string, m measure, budget int) stri
 		}
 		b.WriteString(items[i])
 	}
-	b.WriteString(more(hidden, hiddenTier))
+	b.WriteString(more(hidden, n.unread, hiddenTier))
 	return b.String()
 }
 
 // more counts the calls of a wrapper that are not shown, and says the
-// highest tier among them when it is known.
-func more(hidden int, tier Tier) string {
+// highest tier among them when it is known, or how many were not read at
+// all: a call not read may do anything, and the person must know that
+// the count is not of calls looked at.
+func more(hidden, unread int, tier Tier) string {
 	if hidden == 0 {
 		return ""
 	}
 	s := separator + textfmt.Ellipsis + " " + strconv.Itoa(hidden) + " more"
-	if tier.Known() {
+	switch {
+	case unread >= hidden:
+		s += ", not read"
+	case unread > 0:
+		s += ", " + strconv.Itoa(unread) + " not read"
+	case tier.Known():
 		s += ", none above " + tier.String()
 	}
 	return s

@@ -252,11 +252,14 @@ func (x *extraSecrets) text(s string, nesting int) {
 	if x.budget <= 0 {
 		return
 	}
+	// Hidden characters are looked for as far as the bound, which a
+	// single long string would otherwise overrun.
+	head := s[:min(len(s), x.budget)]
 	x.budget -= max(len(s), 1)
-	if hasHidden(s) {
-		view, at := visible(s)
+	if hasHidden(head) {
+		view, at := visible(head)
 		for _, sp := range textfmt.SecretShape(view) {
-			written := s[at[sp.Start] : at[sp.End-1]+1]
+			written := head[at[sp.Start] : at[sp.End-1]+1]
 			x.add(written)
 			x.add(view[sp.Start:sp.End])
 			// What the rule, reading the credential as written, leaves

@@ -42,6 +42,12 @@ type Request struct {
 	// arriving: Input was parsed from a prefix of their JSON text, so
 	// fields may be missing or cut short.
 	Partial bool
+	// Budget is, for a call that a wrapper carries, what the formatters of
+	// all the calls the wrapper carries may still spend together: a
+	// formatter that counts its costs charges it, and fails with an error
+	// matching ErrDescriptionCost when it would spend more. Nil bounds
+	// nothing.
+	Budget *Budget
 }
 
 // Entry is one registration of a batch.

@@ -177,8 +177,12 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			name = t
 		}
 	}
-	if title == "" && c.Annotations != nil {
-		title = c.Annotations.Title
+	if title == "" && c.Annotations != nil && c.Annotations.Title != "" {
+		// A server titles its tools as it likes, "📄 Read /etc/passwd"
+		// too: its title is shown after its name, so that it cannot pass
+		// for the row of another tool.
+		server, _, _ := strings.Cut(name, ":")
+		title = server + ": " + c.Annotations.Title
 	}
 	if title == "" {
 		// A name that carries a credential is shown as it is, redacted:

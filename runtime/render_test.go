@@ -76,7 +76,9 @@ func TestRows(t *testing.T) {
 		{"a row that declines shows the preview", Call{Tool: "screenshot", Input: `{"x":1}`}, ModeMinimal, `Screenshot with input {"x":1}`},
 		{"without a row, the preview", Call{Tool: "read", Input: `{"path":"/etc/hosts"}`}, ModeDefault, "Read for path '/etc/hosts'"},
 		{"a derived display name", Call{Tool: "launch_app", Input: `{"name":"Safari"}`}, ModeDefault, `Launch App with input {"name":"Safari"}`},
-		{"MCP: the annotations' title", Call{Tool: "srv:get_issue", Source: "mcp", Annotations: &Annotations{Title: "Get an issue"}}, ModeDefault, "Get an issue"},
+		{"MCP: the annotations' title, after the server's name", Call{Tool: "srv:get_issue", Source: "mcp", Annotations: &Annotations{Title: "Get an issue"}}, ModeDefault, "srv: Get an issue"},
+		{"an annotations' title cannot pass for a stock row", Call{Tool: "evil:x", Source: "mcp", Input: `{}`, Annotations: &Annotations{Title: "📄 Read /etc/passwd"}}, ModeDefault, "evil: 📄 Read /etc/passwd"},
+		{"the server of an umbrella call's title", Call{Tool: "mcp", Input: `{"tool":"fs:cat","arguments":{}}`, Annotations: &Annotations{Title: "Read"}}, ModeMinimal, "fs: Read"},
 		{"MCP: the tool's name", Call{Tool: "srv:get_issue", Source: "mcp"}, ModeDefault, "Get Issue"},
 		{"hidden text is stripped in rows", Call{Tool: "screenshot", Input: `{"path":"/tmp/\u202egnp.exe\u001b[2K"}`}, ModeMinimal, "Screenshot to /tmp/gnp.exe"},
 	}

@@ -40,6 +40,9 @@ type subject struct {
 	// (see scrubber).
 	scrub    *textfmt.Scrubber
 	scrubbed bool
+	// budget is what the description it belongs to may still spend; nil
+	// outside an inspection.
+	budget *Budget
 }
 
 // scrubber returns the credentials the call carries (see callSecrets),
@@ -131,7 +134,7 @@ func (s *subject) input(i int) *value.Object {
 
 // request returns the request of the i-th key's formatter.
 func (s *subject) request(i int, limits Limits) Request {
-	return Request{Tool: s.keys[i].tool, Input: s.input(i), Limits: limits}
+	return Request{Tool: s.keys[i].tool, Input: s.input(i), Limits: limits, Budget: s.budget}
 }
 
 // isMCP reports whether a call goes to an MCP server.

@@ -11,7 +11,10 @@ import (
 // show; a call beyond them is counted, and its tier is unknown. Every
 // inspected call may run its formatter's preview, unwrap and tier, each
 // bounded on its own: these bounds keep one call's description from running
-// a catalog's formatters thousands of times.
+// a catalog's formatters thousands of times, and the description's Budget
+// keeps the evaluations of all of them within one bound: once it is spent,
+// the calls not read yet are counted as not read, and their tiers are
+// unknown.
 const (
 	maxShownCalls  = 64
 	maxTieredCalls = 256
@@ -36,6 +39,10 @@ type node struct {
 	tier        Tier
 	calls       []node // the calls it carries that are shown
 	hidden      int    // the calls it carries that are not shown
+	// unread counts the calls not shown whose tiers were never read (the
+	// bounds of the inspection or its budget spent, or a wrapper whose
+	// calls were not read): the "… N more" of its preview says so.
+	unread int
 	// hiddenTier is the combined tier of the calls not shown, when the
 	// riskiest were chosen to be shown.
 	hiddenTier Tier
@@ -54,6 +61,9 @@ func (n *node) unwrapped() bool { return len(n.calls) > 0 }
 type walk struct {
 	d             *Dispatcher
 	shown, tiered int // calls inspected so far, shown and not
+	// budget is what the formatters of the calls carried may spend
+	// together.
+	budget *Budget
 }
 
 // inspect is the second step (see Dispatcher.Describe), with subject: it
@@ -65,6 +75,9 @@ func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 	w := walk{d: d}
 	n := w.open(s, 0, true, tiers)
 	if n.carried != nil {
+		// The call's own evaluations are bounded each on its own; the
+		// calls it carries share one budget, made only for a wrapper.
+		w.budget = NewBudget(d.cost)
 		w.expand(&n, 0, MaxInnerCalls)
 	}
 	return n
@@ -91,13 +104,15 @@ func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 			return n
 		}
 		if len(calls) > 0 {
-			n.hidden, n.deep = len(calls), true
+			n.hidden, n.deep, n.unread = len(calls), true, len(calls)
 		}
 	}
-	if show {
+	// Once the budget is spent, a formatter would fail at once: the call
+	// is shown by its default preview, and its tier is unknown.
+	if show && !w.budget.Exhausted() {
 		n.raw, n.answered = d.answer(s)
 	}
-	if tiers && !n.broken && !n.deep {
+	if tiers && !n.broken && !n.deep && !w.budget.Exhausted() {
 		n.tier = d.tier(s)
 	}
 	return n
@@ -122,7 +137,7 @@ func (w *walk) expand(n *node, depth, room int) {
 		ranks := make([]int, len(carried))
 		ranked = make(openedCalls, len(carried))
 		for i, ic := range carried {
-			tiers[i], ranked[i] = w.tierOnly(ic, depth+1, true)
+			tiers[i], ranked[i], _ = w.tierOnly(ic, depth+1, true)
 			ranks[i] = -1
 			if ranked[i] != nil {
 				ranks[i] = risk(tiers[i])
@@ -137,24 +152,35 @@ func (w *walk) expand(n *node, depth, room int) {
 	// them, so that appending never moves those the nodes point to.
 	subjects := make([]subject, 0, most)
 	for i, ic := range carried {
-		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] {
+		o := ranked.at(i)
+		if w.shown == maxShownCalls || chosen == nil && i >= room || chosen != nil && !chosen[i] ||
+			o == nil && w.budget.Exhausted() {
 			n.hidden++
-			if chosen == nil {
-				tiers[i], _ = w.tierOnly(ic, depth+1, false)
+			read := false
+			switch {
+			case chosen == nil:
+				tiers[i], _, read = w.tierOnly(ic, depth+1, false)
+			case o != nil:
+				read = o.read
+			}
+			if !read {
+				tiers[i] = TierUnknown
+				n.unread++
 			}
 			continue
 		}
 		w.shown++
 		var child node
-		if o := ranked.at(i); o != nil {
+		if o != nil {
 			// Opened to be ranked: what showing it adds is its answer.
 			child, child.s = o.n, &o.s
-			if child.carried == nil {
+			if child.carried == nil && !w.budget.Exhausted() {
 				child.raw, child.answered = w.d.answer(child.s)
 			}
 		} else {
 			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, decodeInner(ic), w.d.limits.Preview))
 			s := &subjects[len(subjects)-1]
+			s.budget = w.budget
 			child = w.open(s, depth+1, true, true)
 			child.s = s
 		}
@@ -177,8 +203,11 @@ func (w *walk) expand(n *node, depth, room int) {
 			if share := min(MaxInnerCalls, (maxShownCalls-w.shown)/wrappers); share > 0 {
 				w.expand(child, depth+1, share)
 			} else {
-				child.raw, child.answered = w.d.answer(child.s)
+				if !w.budget.Exhausted() {
+					child.raw, child.answered = w.d.answer(child.s)
+				}
 				child.hidden, child.crowded, child.carried = len(child.carried), true, nil
+				child.unread = child.hidden
 			}
 			wrappers--
 		}
@@ -208,8 +237,9 @@ func (w *walk) expand(n *node, depth, room int) {
 
 // opened is a carried call opened for its tier alone (see tierOnly).
 type opened struct {
-	s subject
-	n node
+	s    subject
+	n    node
+	read bool // its tier was read (see tierOnly)
 }
 
 // openedCalls are the carried calls of a wrapper opened to be ranked, nil
@@ -226,23 +256,27 @@ func (o openedCalls) at(i int) *opened {
 
 // tierOnly returns the tier of a carried call without showing it, and,
 // when keep is set, the call as opened; nil when it was not read: beyond
-// maxTieredCalls it is not, and the tier is unknown. A wrapper's tier is
-// unknown too: the calls it carries are read only when it is shown, so
-// that one wrapper full of calls cannot spend the bound before its
-// siblings are read.
-func (w *walk) tierOnly(ic InnerCall, depth int, keep bool) (Tier, *opened) {
-	if w.tiered == maxTieredCalls {
-		return TierUnknown, nil
+// maxTieredCalls, or once the budget is spent, it is not, and the tier is
+// unknown. A wrapper's tier is unknown too: the calls it carries are read
+// only when it is shown, so that one wrapper full of calls cannot spend
+// the bound before its siblings are read. read reports whether its tier
+// was read: not for a call not read, nor for a wrapper, nor when the
+// budget ran out as it was read.
+func (w *walk) tierOnly(ic InnerCall, depth int, keep bool) (t Tier, o *opened, read bool) {
+	if w.tiered == maxTieredCalls || w.budget.Exhausted() {
+		return TierUnknown, nil, false
 	}
 	w.tiered++
 	call := Call{Tool: ic.Tool, Input: ic.Input}
-	if !keep {
-		s := w.d.subject(call, decodeInner(ic), w.d.limits.Preview)
-		return w.open(&s, depth, false, true).ownTier(), nil
-	}
-	o := &opened{s: w.d.subject(call, decodeInner(ic), w.d.limits.Preview)}
+	o = &opened{s: w.d.subject(call, decodeInner(ic), w.d.limits.Preview)}
+	o.s.budget = w.budget
 	o.n = w.open(&o.s, depth, false, true)
-	return o.n.ownTier(), o
+	t, read = o.n.ownTier(), o.n.carried == nil && !w.budget.Exhausted()
+	o.read = read
+	if !keep {
+		o = nil
+	}
+	return t, o, read
 }
 
 // ownTier is the tier of a call opened without the calls it carries:

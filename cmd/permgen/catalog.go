@@ -415,7 +415,7 @@ func reportInterpreted(w io.Writer, checked *celfmt.Checked, plans []gen.Plan) {
 	for i, p := range plans {
 		if !p.Native() {
 			f := checked.Formatters[i]
-			fmt.Fprintf(w, "%s: %q runs in the CEL interpreter: %s\n", f.Entry.Pos, f.Entry.Tool, p.Reason)
+			fmt.Fprintf(w, "%s: %q runs in the CEL interpreter: %s\n", shown(f.Entry.Pos.String()), f.Entry.Tool, shown(p.Reason))
 		}
 	}
 }
@@ -434,10 +434,10 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			failed++
 			if r.Err != nil {
-				fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", r.Pos(), f.Entry.Tool, r.Problem)
+				fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", shown(r.Pos().String()), f.Entry.Tool, shown(r.Problem))
 			} else {
-				fmt.Fprintf(stdout, "--- FAIL: %s: %q example %d\n", r.Pos(), f.Entry.Tool, r.N)
-				fmt.Fprintf(stdout, "    want: %s\n    got:  %s\n", r.Want, r.Got)
+				fmt.Fprintf(stdout, "--- FAIL: %s: %q example %d\n", shown(r.Pos().String()), f.Entry.Tool, r.N)
+				fmt.Fprintf(stdout, "    want: %s\n    got:  %s\n", shown(r.Want), shown(r.Got))
 			}
 		}
 	}
@@ -456,11 +456,11 @@ func runList(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS\tOMITS")
 	for _, f := range checked.Formatters {
-		title := f.Entry.Title
+		title := shown(f.Entry.Title)
 		if title == "" {
 			title = "-"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", f.Entry.Tool, f.Entry.Owner(), title, slotNames(f.Entry), omitNames(f.Entry))
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", shown(f.Entry.Tool), shown(f.Entry.Owner()), title, slotNames(f.Entry), omitNames(f.Entry))
 	}
 	w.Flush()
 	return exitOK
@@ -516,3 +516,9 @@ func slotNames(e *celfmt.Entry) string {
 	}
 	return strings.Join(slots, ",")
 }
+
+// shown is a catalog's or a server's text as a listing prints it: safe
+// text, revealed, so that an escape, a bidi override or a line break in a
+// title cannot restyle the terminal, reorder a row or forge one, and
+// every credential replaced by its size.
+func shown(s string) string { return runtime.OutputText(s, runtime.Reveal, 0) }

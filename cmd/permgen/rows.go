@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/permgen/permgen/runtime"
 )
@@ -21,7 +25,9 @@ JSON Lines, one call per line, as for permgen preview, with two more fields:
 Modes: minimal (no icons and no colour, for CI logs and pipes), default
 (icons), verbose (the arguments as indented JSON below each row and the
 expanded result below its line). Colour is used on a terminal, and not with
-NO_COLOR set or when the output is piped (--color overrides). A bad line is
+NO_COLOR set or when the output is piped (--color overrides). Lines below a
+row are wrapped at the width COLUMNS gives (100 without it), each piece after
+the gutter, so that a narrow terminal cannot wrap them to its first column. A bad line is
 reported on standard error with its line number and skipped; the exit code
 is then 1. A formatter that fails on a call is reported on standard error
 ("FILE:LINE: formatter OWNER failed: MESSAGE") and the call gets the default
@@ -86,7 +92,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return renderRows(d, &failures, mode, colour, name, in, out, stderr)
+		return renderRows(d, &failures, mode, colour, wrapWidth(), name, in, out, stderr)
 	})
 }
 
@@ -123,18 +129,69 @@ const (
 
 // gutter starts the lines below a row (its arguments, its expanded
 // result): text a tool returned cannot pass for a row or a result line of
-// its own, which never start with it.
-const gutter = "    │ "
+// its own, which never start with it. gutterCells is its width.
+const (
+	gutter      = "    │ "
+	gutterCells = 6
+)
+
+// Widths the lines below a row are wrapped at, in display cells: the
+// terminal's, as COLUMNS says, else defaultWidth; the text after the
+// gutter keeps at least minWrapCells.
+const (
+	defaultWidth = 100
+	minWrapCells = 20
+)
+
+// wrapWidth is the width of the terminal, as the COLUMNS environment
+// variable gives it, else defaultWidth.
+func wrapWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return defaultWidth
+}
+
+// wrapCells cuts s into pieces of at most width display cells each,
+// between grapheme clusters; a cluster wider than width is a piece of its
+// own. A terminal that wrapped a long line itself would start the rest at
+// its first column, where text a tool returned could pass for a row.
+func wrapCells(s string, width int) []string {
+	var pieces []string
+	start, at, cells, state := 0, 0, 0, -1
+	for rest := s; rest != ""; {
+		var cluster string
+		var w int
+		cluster, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		if cells+w > width && at > start {
+			pieces = append(pieces, s[start:at])
+			start, cells = at, 0
+		}
+		at += len(cluster)
+		cells += w
+	}
+	return append(pieces, s[start:])
+}
 
 // renderRows renders every call read from in and reports whether any line
 // was bad.
-func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, name string, in io.Reader,
+// Lines below a row are wrapped at width display cells.
+func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
 		if !colour || text == "" {
 			return text
 		}
 		return s + text + styleReset
+	}
+	// A line below the row is wrapped within the width, each piece
+	// indented as the line is, as far as the text keeps minWrapCells.
+	below := func(l runtime.Line) {
+		room := max(width-gutterCells, minWrapCells)
+		indent := min(l.Indent, room-minWrapCells)
+		for _, piece := range wrapCells(l.Text, room-indent) {
+			fmt.Fprintln(out, gutter+style(styleDim, strings.Repeat(" ", indent)+piece))
+		}
 	}
 	defer failures.endFile(stderr, "rows", name)
 	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
@@ -143,7 +200,7 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 		row.Title = style(styleTitle, row.Title)
 		fmt.Fprintln(out, row.Line())
 		for _, l := range row.Lines {
-			fmt.Fprintln(out, gutter+style(styleDim, l.String()))
+			below(l)
 		}
 		if result == nil {
 			return
@@ -162,7 +219,7 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 		fmt.Fprintln(out, mark+style(st, res.Text))
 		if mode == runtime.ModeVerbose {
 			for _, l := range d.Expand(call, *result) {
-				fmt.Fprintln(out, gutter+style(styleDim, l.String()))
+				below(l)
 			}
 		}
 	})

@@ -41,29 +41,37 @@ func (e *CallError) Unwrap() error { return ErrInvalid }
 // key, an element that is not a map, or a value JSON cannot hold (bytes,
 // a type, an optional) is a *CallError.
 func InnerCalls(v any) ([]runtime.InnerCall, error) {
+	calls, _, err := CountInnerCalls(v)
+	return calls, err
+}
+
+// CountInnerCalls is InnerCalls, which also returns how many values it
+// converted (at most MaxCallValues and one): what the conversion cost, for
+// a caller that charges it to a budget.
+func CountInnerCalls(v any) (calls []runtime.InnerCall, values int, err error) {
 	if o, ok := Dyn(v).(Optional[any]); ok {
 		if !o.Ok {
-			return nil, nil
+			return nil, 0, nil
 		}
 		v = o.Value
 	}
 	list, ok := Dyn(v).([]any)
 	if !ok {
-		return nil, fmt.Errorf("%w: unwrap returned %s, not a list of calls", ErrInvalid, TypeOf(v))
+		return nil, 0, fmt.Errorf("%w: unwrap returned %s, not a list of calls", ErrInvalid, TypeOf(v))
 	}
 	if len(list) == 0 {
-		return nil, nil
+		return nil, 0, nil
 	}
-	calls := make([]runtime.InnerCall, len(list))
+	calls = make([]runtime.InnerCall, len(list))
 	budget := MaxCallValues
 	for i, e := range list {
 		c, msg := innerCall(e, &budget)
 		if msg != "" {
-			return nil, &CallError{N: i + 1, Msg: msg}
+			return nil, MaxCallValues - budget, &CallError{N: i + 1, Msg: msg}
 		}
 		calls[i] = c
 	}
-	return calls, nil
+	return calls, MaxCallValues - budget, nil
 }
 
 // innerCall converts one element of an unwrap list, or says what is wrong

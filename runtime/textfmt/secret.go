@@ -501,10 +501,10 @@ type secretScanner struct {
 }
 
 // add records s[start:end] as a credential, unless it is empty, a
-// placeholder already, or the Ellipsis a formatter shows in place of a
-// credential it hid.
+// placeholder already (one a cut ends in too: ‹secret, 8167 characters›…),
+// or the Ellipsis a formatter shows in place of a credential it hid.
 func (sc *secretScanner) add(start, end int) {
-	if start >= end || isPlaceholder(sc.s[start:end]) || sc.s[start:end] == Ellipsis {
+	if start >= end || isPlaceholder(strings.TrimSuffix(sc.s[start:end], Ellipsis)) || sc.s[start:end] == Ellipsis {
 		return
 	}
 	sc.found++
