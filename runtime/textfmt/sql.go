@@ -270,7 +270,7 @@ func (s *sqlScanner) statement() []string {
 			afterParen = false
 			first = false
 			continue
-		case isSQLWordStart(c):
+		case isSQLWordStart(c) || c >= 0x80:
 			word := s.word()
 			if first {
 				upper := strings.ToUpper(word)
@@ -494,6 +494,9 @@ func sqlWordOf(word string) (sqlWord, string) {
 	if len(lower) <= maxSQLFunctionName {
 		kind = sqlFunctionByName[string(lower)]
 	}
+	if kind == "" && !isASCII(word) {
+		kind = sqlFunctionLike(word)
+	}
 	return w, kind
 }
 
@@ -565,9 +568,12 @@ var sqlQuiet = func() (t [256]bool) {
 	return t
 }()
 
+// word reads a name or keyword: ASCII letters, digits and underscores,
+// and the bytes of non-ASCII characters, which PostgreSQL and MySQL take
+// into names.
 func (s *sqlScanner) word() string {
 	start := s.i
-	for s.i < len(s.text) && isSQLWordByte(s.text[s.i]) {
+	for s.i < len(s.text) && (isSQLWordByte(s.text[s.i]) || s.text[s.i] >= 0x80) {
 		s.i++
 	}
 	return s.text[start:s.i]

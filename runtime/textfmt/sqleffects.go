@@ -3,6 +3,7 @@ package textfmt
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The side effects SQLKinds reports besides statement kinds. A query whose
@@ -251,8 +252,13 @@ func lowerName(buf []byte, name string) []byte {
 }
 
 // sqlFunctionNamed returns the kind of the listed function named name, in
-// any case, and whether there is one.
+// any case (or that it may stand for, see sqlFunctionLike), and whether
+// there is one.
 func sqlFunctionNamed(name string) (string, bool) {
+	if !isASCII(name) {
+		k := sqlFunctionLike(name)
+		return k, k != ""
+	}
 	var buf [64]byte
 	lower := lowerName(buf[:min(len(buf), maxSQLFunctionName)], name)
 	if lower == nil {
@@ -260,6 +266,63 @@ func sqlFunctionNamed(name string) (string, bool) {
 	}
 	k, ok := sqlFunctionByName[string(lower)]
 	return k, ok
+}
+
+// sqlFunctionsOfLength are the listed functions by the length of their
+// names.
+var sqlFunctionsOfLength = func() map[int][]sqlFunction {
+	m := map[int][]sqlFunction{}
+	for _, f := range sqlFunctions {
+		m[len(f.name)] = append(m[len(f.name)], f)
+	}
+	return m
+}()
+
+// sqlFunctionLike returns the kind of a listed function that a name with
+// non-ASCII characters may stand for, or "". MySQL finds a loadable
+// function (sys_exec) by its name in a collation that ignores accents as
+// well as case, so that sÿs_exec may call it: each non-ASCII character
+// (each byte of invalid UTF-8) stands for any one character of the name.
+func sqlFunctionLike(name string) string {
+	n := utf8.RuneCountInString(name)
+	if n > maxSQLFunctionName {
+		return ""
+	}
+	for _, f := range sqlFunctionsOfLength[n] {
+		if likeName(name, f.name) {
+			return sqlFunctionKind(f)
+		}
+	}
+	return ""
+}
+
+// likeName reports whether name, of as many characters as listed has
+// bytes, stands for listed: its ASCII characters are listed's in any case.
+func likeName(name, listed string) bool {
+	j := 0
+	for _, r := range name {
+		if r < utf8.RuneSelf && lowerASCII(byte(r)) != listed[j] {
+			return false
+		}
+		j++
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // unescapeUnicodeName decodes the body of a PostgreSQL U&"…" name, whose
