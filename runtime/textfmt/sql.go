@@ -178,7 +178,7 @@ func (s *sqlScanner) statement() []string {
 			s.i++
 			st.end()
 			if with && !mainFound {
-				st.kinds = append(st.kinds, "WITH")
+				st.add("WITH")
 			}
 			return st.kinds
 		case c == '(':
@@ -261,7 +261,7 @@ func (s *sqlScanner) statement() []string {
 				st.other(c)
 			default: // a parameter, a name or a $ on its own
 				if first {
-					st.kinds = append(st.kinds, "SQL")
+					st.add("SQL")
 				}
 				st.other(c)
 				s.i = skipBytes(s.text, s.i+1, rest)
@@ -279,9 +279,9 @@ func (s *sqlScanner) statement() []string {
 				case upper == "WITH":
 					with = true
 				case keyword:
-					st.kinds = append(st.kinds, upper)
+					st.add(upper)
 				default:
-					st.kinds = append(st.kinds, "SQL")
+					st.add("SQL")
 				}
 				st.begin(word, upper)
 				first, afterParen = false, false
@@ -293,17 +293,17 @@ func (s *sqlScanner) statement() []string {
 			if with {
 				switch upper := strings.ToUpper(word); {
 				case depth == 0 && !mainFound && isWithBody(upper):
-					st.kinds = append(st.kinds, upper)
+					st.add(upper)
 					mainFound = true
 				case afterParen && isDataModifying(upper):
-					st.kinds = append(st.kinds, upper)
+					st.add(upper)
 				}
 			}
 			afterParen = false
 			continue
 		}
 		if first && c != ')' {
-			st.kinds = append(st.kinds, "SQL")
+			st.add("SQL")
 		}
 		st.other(c)
 		first, afterParen = false, false
@@ -311,7 +311,7 @@ func (s *sqlScanner) statement() []string {
 	}
 	st.end()
 	if with && !mainFound {
-		st.kinds = append(st.kinds, "WITH")
+		st.add("WITH")
 	}
 	return st.kinds
 }
@@ -321,14 +321,24 @@ func (s *sqlScanner) statement() []string {
 // open.
 type sqlStatement struct {
 	kinds []string
-	verb  string  // the first word, upper case
-	prev  sqlWord // the last token, when it was a word; sqlNoWord otherwise
-	into  bool    // the last word was an INTO that a SELECT, TABLE or VALUES has
-	copy  bool    // the last word was a COPY statement's own TO or FROM
+	seen  [4]uint64 // the ranks of kinds, so that each is listed once however often it recurs
+	verb  string    // the first word, upper case
+	prev  sqlWord   // the last token, when it was a word; sqlNoWord otherwise
+	into  bool      // the last word was an INTO that a SELECT, TABLE or VALUES has
+	copy  bool      // the last word was a COPY statement's own TO or FROM
 	// explain is set until the statement that an EXPLAIN, DESC,
 	// DESCRIBE or MariaDB's ANALYZE statement is about starts; analyze
 	// when that statement runs.
 	explain, analyze bool
+}
+
+// add adds a kind, unless the statement has it already.
+func (st *sqlStatement) add(kind string) {
+	r := sqlKindRank[kind]
+	if bit := uint64(1) << (r % 64); st.seen[r/64]&bit == 0 {
+		st.seen[r/64] |= bit
+		st.kinds = append(st.kinds, kind)
+	}
 }
 
 // begin starts a statement whose first word is word, verb in upper case.
@@ -337,7 +347,7 @@ func (st *sqlStatement) begin(word, verb string) {
 	st.prev, _ = sqlWordOf(word)
 	switch verb {
 	case "ATTACH": // SQLite opens or creates the database file it names
-		st.kinds = append(st.kinds, SQLServerFile)
+		st.add(SQLServerFile)
 	case "EXPLAIN", "DESC", "DESCRIBE":
 		st.explain = true
 	case "ANALYZE", "ANALYSE": // MariaDB's ANALYZE SELECT … runs it
@@ -355,36 +365,36 @@ func (st *sqlStatement) word(word string, depth int) bool {
 		st.into = false
 		switch w {
 		case sqlOutfile:
-			st.kinds = append(st.kinds, SQLIntoOutfile)
+			st.add(SQLIntoOutfile)
 		case sqlDumpfile:
-			st.kinds = append(st.kinds, SQLIntoDumpfile)
+			st.add(SQLIntoDumpfile)
 		default:
-			st.kinds = append(st.kinds, "CREATE") // SELECT … INTO t creates the table t
+			st.add("CREATE") // SELECT … INTO t creates the table t
 		}
 	case st.copy:
 		st.copy = false
 		switch w {
 		case sqlProgram:
-			st.kinds = append(st.kinds, SQLProgram)
+			st.add(SQLProgram)
 		case sqlStdin, sqlStdout:
 		default:
-			st.kinds = append(st.kinds, SQLServerFile)
+			st.add(SQLServerFile)
 		}
 	}
 	if kind != "" {
-		st.kinds = append(st.kinds, kind)
+		st.add(kind)
 	}
 	with := false
 	switch {
 	case w == sqlInto && st.verb == "VACUUM": // SQLite's VACUUM INTO 'file'
-		st.kinds = append(st.kinds, SQLServerFile)
+		st.add(SQLServerFile)
 	case w == sqlInto:
 		// LOAD DATA … INTO TABLE t and INSERT … INTO t write to t.
 		st.into = !st.prev.beforeInto() && st.verb != "LOAD"
 	case (w == sqlTo || w == sqlFrom) && st.verb == "COPY" && depth == 0:
 		st.copy = true
 	case w == sqlInfile && st.verb == "LOAD" && st.prev != sqlLocal:
-		st.kinds = append(st.kinds, SQLServerFile)
+		st.add(SQLServerFile)
 	case w == sqlAnalyze && st.explain:
 		st.analyze = true
 	case w.starts() && st.explain:
@@ -395,7 +405,7 @@ func (st *sqlStatement) word(word string, depth int) bool {
 		case upper == "WITH":
 			with = true
 		default:
-			st.kinds = append(st.kinds, upper)
+			st.add(upper)
 		}
 	}
 	st.prev = w
@@ -405,7 +415,7 @@ func (st *sqlStatement) word(word string, depth int) bool {
 // function reads a quoted name, "" for one that cannot be read.
 func (st *sqlStatement) function(name string) {
 	if kind, ok := sqlFunctionNamed(name); ok {
-		st.kinds = append(st.kinds, kind)
+		st.add(kind)
 	}
 }
 
@@ -413,11 +423,11 @@ func (st *sqlStatement) function(name string) {
 func (st *sqlStatement) other(c byte) {
 	switch {
 	case st.into && c == '@': // MySQL's SELECT … INTO @v sets a variable
-		st.kinds = append(st.kinds, "SET")
+		st.add("SET")
 	case st.into:
-		st.kinds = append(st.kinds, "CREATE")
+		st.add("CREATE")
 	case st.copy: // a file name, or what stands for one
-		st.kinds = append(st.kinds, SQLServerFile)
+		st.add(SQLServerFile)
 	}
 	st.into, st.copy = false, false
 	st.prev = sqlNoWord
@@ -478,26 +488,50 @@ var sqlWords = func() map[string]sqlWord {
 	return m
 }()
 
+// sqlName is what a word in lower case means after a statement's first,
+// and the kind of the listed function it names, if any.
+type sqlName struct {
+	word sqlWord
+	kind string
+}
+
+// sqlNames are the words of sqlWords and the names of the listed
+// functions, in one table so that a word is looked up once.
+var sqlNames = func() map[string]sqlName {
+	m := make(map[string]sqlName, len(sqlWords)+len(sqlFunctions))
+	for w, role := range sqlWords {
+		m[w] = sqlName{word: role}
+	}
+	for _, f := range sqlFunctions {
+		n := m[f.name]
+		if n.word == sqlNoWord {
+			n.word = sqlOtherWord
+		}
+		n.kind = sqlFunctionKind(f)
+		m[f.name] = n
+	}
+	return m
+}()
+
 // sqlWordOf returns what word means after a statement's first word, and
 // the kind of the listed function it names, if any.
 func sqlWordOf(word string) (sqlWord, string) {
+	if len(word) < 2 { // no word in the tables is shorter
+		return sqlOtherWord, ""
+	}
+	if !isASCII(word) { // keywords are ASCII
+		return sqlOtherWord, sqlFunctionLike(word)
+	}
 	var buf [64]byte
 	lower := lowerName(buf[:], word)
 	if lower == nil {
 		return sqlOtherWord, ""
 	}
-	w, ok := sqlWords[string(lower)]
+	n, ok := sqlNames[string(lower)]
 	if !ok {
-		w = sqlOtherWord
+		return sqlOtherWord, ""
 	}
-	kind := ""
-	if len(lower) <= maxSQLFunctionName {
-		kind = sqlFunctionByName[string(lower)]
-	}
-	if kind == "" && !isASCII(word) {
-		kind = sqlFunctionLike(word)
-	}
-	return w, kind
+	return n.word, n.kind
 }
 
 // quotedName returns the name a quoted identifier q…q stands for.

@@ -205,6 +205,9 @@ var sqlKinds = func() []string {
 
 // sqlKindRank is each kind's place in sqlKinds.
 var sqlKindRank = func() map[string]int {
+	if len(sqlKinds) > 4*64 {
+		panic("textfmt: more SQL kinds than sqlStatement.seen holds")
+	}
 	m := make(map[string]int, len(sqlKinds))
 	for i, k := range sqlKinds {
 		m[k] = i
