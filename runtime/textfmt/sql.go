@@ -344,7 +344,11 @@ func (st *sqlStatement) add(kind string) {
 // begin starts a statement whose first word is word, verb in upper case.
 func (st *sqlStatement) begin(word, verb string) {
 	st.verb = verb
-	st.prev, _ = sqlWordOf(word)
+	var kind string
+	st.prev, kind = sqlWordOf(word)
+	if kind != "" { // a call no dialect takes as a statement, but a call all the same
+		st.add(kind)
+	}
 	switch verb {
 	case "ATTACH": // SQLite opens or creates the database file it names
 		st.add(SQLServerFile)

@@ -187,6 +187,7 @@ func TestSQLSideEffects(t *testing.T) {
 		{"in a where clause", "SELECT 1 FROM t WHERE pg_terminate_backend(42) AND true", []string{"pg_terminate_backend()", "SELECT"}, "write"},
 		{"in a later statement", "SELECT 1; SELECT 2, sys_eval('id')", []string{"sys_eval()", "SELECT"}, "execute"},
 		{"in a delete", "DELETE FROM t WHERE id = (SELECT lo_export(1, '/x'))", []string{"lo_export()", "DELETE"}, "execute"},
+		{"as the first word", "lo_export(1, '/x')", []string{"lo_export()", "SQL"}, "execute"},
 		{"in a string is no call", "SELECT 'lo_export(1)' AS name", []string{"SELECT"}, "read"},
 		{"in a comment is no call", "SELECT 1 -- lo_export(1, '/x')", []string{"SELECT"}, "read"},
 		{"part of another name is no call", "SELECT my_lo_export(1), lo_export_log FROM t", []string{"SELECT"}, "read"},
