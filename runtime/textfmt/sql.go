@@ -517,6 +517,17 @@ var sqlNames = func() map[string]sqlName {
 	return m
 }()
 
+// sqlNameHint has, for each length of a name in sqlNames and each first
+// letter, a bit for each second letter that a name of that length starts
+// with: most words are none of the names, and this tells so without
+// hashing them.
+var sqlNameHint = func() (h [64][32]uint32) {
+	for name := range sqlNames {
+		h[len(name)][name[0]&31] |= 1 << (name[1] & 31)
+	}
+	return h
+}()
+
 // sqlWordOf returns what word means after a statement's first word, and
 // the kind of the listed function it names, if any.
 func sqlWordOf(word string) (sqlWord, string) {
@@ -525,6 +536,12 @@ func sqlWordOf(word string) (sqlWord, string) {
 	}
 	if !isASCII(word) { // keywords are ASCII
 		return sqlOtherWord, sqlFunctionLike(word)
+	}
+	// A letter's low five bits are the same in either case, so the hint
+	// ignores case; a digit or _ may share them with a letter, which only
+	// costs a lookup.
+	if len(word) >= len(sqlNameHint) || sqlNameHint[len(word)][word[0]&31]&(1<<(word[1]&31)) == 0 {
+		return sqlOtherWord, ""
 	}
 	var buf [64]byte
 	lower := lowerName(buf[:], word)
