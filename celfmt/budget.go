@@ -228,6 +228,7 @@ var budgeted = map[string]sizer{
 	},
 	"numberText":   func([]ref.Val, int64) int64 { return 32 },
 	"sqlKinds":     func([]ref.Val, int64) int64 { return int64(textfmt.MaxSQLKinds) * 4 * valueBytes },
+	"sqlTier":      func([]ref.Val, int64) int64 { return 16 },
 	"fileSize":     func([]ref.Val, int64) int64 { return 64 },
 	"durationText": func([]ref.Val, int64) int64 { return 64 },
 	"dimensions":   func([]ref.Val, int64) int64 { return 96 },

@@ -223,20 +223,45 @@ var functions = []function{
 		doc: `sqlKinds(sql) lists the kinds of the statements in an SQL text, each once, the most consequential first ` +
 			`(DROP before DELETE before UPDATE … before SELECT): each statement's first keyword, uppercased, or SQL when it starts otherwise; ` +
 			`the statement a WITH clause leads to and any data-modifying statement inside it. Comments and quoted text are skipped, ` +
-			`reading the text as standard SQL, PostgreSQL and MySQL do, so padding, a multi-statement query or a dialect's quirk cannot hide a statement.`,
+			`reading the text as standard SQL, PostgreSQL and MySQL do, so padding, a multi-statement query or a dialect's quirk cannot hide a statement. ` +
+			`Side effects lead: PROGRAM, SERVER FILE, INTO OUTFILE, a table SELECT … INTO creates, and calls of side-effecting functions (lo_export(), nextval()).`,
 		examples: []string{
 			`sqlKinds("SELECT 1;\n\n\nDROP TABLE users; --") // ["DROP", "SELECT"]`,
 			`sqlKinds("select ';drop table x'") // ["SELECT"]`,
 			`sqlKinds("WITH old AS (SELECT 1) DELETE FROM t") // ["DELETE"]`,
 			`sqlKinds("-- nothing") // []`,
+			`sqlKinds("SELECT pg_catalog.LO_EXPORT(42, '/tmp/k')") // ["lo_export()", "SELECT"]`,
 		},
 		// Text that calls for every reading (escapes, dollar signs,
-		// comments ended by carriage returns) takes about 11 ns a byte
-		// (BenchmarkSQLKinds/hostile): a unit of cost is about 80 ns.
-		perUnit: 8,
+		// comments ended by carriage returns), or words each of which is
+		// looked up for side effects, takes about 15 ns a byte
+		// (BenchmarkSQLKinds/hostile, /words): a unit of cost is about
+		// 90 ns.
+		perUnit: 6,
 		overload: []cel.FunctionOpt{cel.Overload("sqlKinds_string", []*cel.Type{cel.StringType}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
 				return types.NewStringList(types.DefaultTypeAdapter, textfmt.SQLKinds(string(s.(types.String))))
+			}))},
+	},
+	{
+		name: "sqlTier",
+		doc: `sqlTier(kinds) is the approval tier of a query whose kinds sqlKinds listed: "read" when there is a statement and ` +
+			`every kind only reads (SELECT, VALUES, TABLE, SHOW, DESCRIBE, DESC), "execute" when one runs a program, reaches a file ` +
+			`on the server or another server, or runs SQL the reader cannot see (PROGRAM, SERVER FILE, INTO OUTFILE, DO, ` +
+			`lo_export() and the other functions listed at execute), and "write" otherwise.`,
+		examples: []string{
+			`sqlTier(sqlKinds("SELECT id FROM invoices")) // "read"`,
+			`sqlTier(sqlKinds("SELECT nextval('invoice_ids')")) // "write"`,
+			`sqlTier(sqlKinds("COPY invoices TO PROGRAM 'gzip > /tmp/i.gz'")) // "execute"`,
+			`sqlTier([]) // "write"`,
+		},
+		// It looks each kind up in two tables: far less than a unit of cost
+		// a kind.
+		perUnit:    1,
+		resultSize: len("execute"),
+		overload: []cel.FunctionOpt{cel.Overload("sqlTier_list_string", []*cel.Type{cel.ListType(cel.StringType)}, cel.StringType,
+			cel.UnaryBinding(func(l ref.Val) ref.Val {
+				return types.String(textfmt.SQLTier(stringList(l)))
 			}))},
 	},
 	{
@@ -535,4 +560,19 @@ func functionOptions() []cel.EnvOption {
 		opts = append(opts, cel.Function(f.name, fopts...))
 	}
 	return opts
+}
+
+// stringList returns the strings of a CEL list; an element that is no
+// string becomes "", which names nothing.
+func stringList(l ref.Val) []string {
+	list, ok := l.(traits.Lister)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for it := list.Iterator(); it.HasNext() == types.True; {
+		s, _ := it.Next().(types.String)
+		out = append(out, string(s))
+	}
+	return out
 }

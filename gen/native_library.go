@@ -43,6 +43,7 @@ var libraryCalls = map[string]libraryCall{
 	"numberText_int":           {"IntText", []*types.Type{i64}, false},
 	"numberText_dyn_string":    {"NumberTextOf", []*types.Type{dynT, str}, true},
 	"sqlKinds_string":          {"SQLKinds", []*types.Type{str}, false},
+	"sqlTier_list_string":      {"SQLTier", []*types.Type{strs}, false},
 	"parseJSON_string":         {"ParseJSON", []*types.Type{str}, false},
 	"rawText_dyn":              {"RawText", []*types.Type{dynT}, false},
 	"fileSize_int":             {"FileSizeInt", []*types.Type{i64}, false},

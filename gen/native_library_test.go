@@ -17,7 +17,7 @@ import (
 // CEL and its pinned libraries.
 var languageFunctions = []string{
 	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
-	"mcpValue", "numberText", "sqlKinds", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
+	"mcpValue", "numberText", "sqlKinds", "sqlTier", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
 	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice",
 }
 
@@ -59,7 +59,7 @@ formatters:
         [truncate("abc", 2), plural(lines("a"), "x", "xs"), inline(" a ", 5), collapse(" b "),
         json({"k": 1}), nonEmpty(" c ").orValue(""), promptPath(input).orValue(""), mcpValue(input),
         mcpValue(input, "k"), numberText(1.5), numberText(2), numberText(input, "n"),
-        sqlKinds("select 1").join(","), string(parseJSON("[1]").hasValue()), rawText(input).orValue(""),
+        sqlKinds("select 1").join(","), sqlTier(["SELECT"]), string(parseJSON("[1]").hasValue()), rawText(input).orValue(""),
         numberText(dyn(input.n)), fileSize(1536), fileSize(2.0), fileSize(input.n), durationText(60),
         durationText(0.5), durationText(input.n), shortcut("cmd+s"), baseName("/a/b"), menuPath("A>B"),
         dimensions(8, 6), dimensions(1.5, 2.0), dimensions(input.n, input.n), string(resultValue({"data": 1})),
@@ -68,7 +68,7 @@ formatters:
     preview: parts.join(" ")
     examples:
       - input: {k: 1, n: 2}
-        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2 a: {}, b: [1] bash none'
+        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2 a: {}, b: [1] bash none'
 `), celfmt.Options{})
 	require.NoError(t, err)
 	plans := Translate(checked)

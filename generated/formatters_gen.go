@@ -33428,7 +33428,14 @@ var formatterGitAny = slots{
 // … before SELECT; comments and quoted text skipped, so a statement
 // hidden after padding, after other statements or behind a dialect's quirk
 // still shows), then the whole query with its white space folded, cut at
-// 120 characters. Linear in the length of the query. Declines without SQL.
+// 120 characters. A side effect leads the kinds: a program the server runs
+// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
+// lo_export), a listed function that changes or reaches beyond the
+// database (nextval(), dblink()), a table SELECT … INTO creates. The
+// tier is sqlTier's: read only when every statement reads and calls no
+// listed function, execute for programs, server files, the network and SQL
+// run from a string. Linear in the length of the query. Declines without
+// SQL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
 //
@@ -33474,16 +33481,22 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 // … before SELECT; comments and quoted text skipped, so a statement
 // hidden after padding, after other statements or behind a dialect's quirk
 // still shows), then the whole query with its white space folded, cut at
-// 120 characters. Linear in the length of the query. Declines without SQL.
+// 120 characters. A side effect leads the kinds: a program the server runs
+// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
+// lo_export), a listed function that changes or reaches beyond the
+// database (nextval(), dblink()), a table SELECT … INTO creates. The
+// tier is sqlTier's: read only when every statement reads and calls no
+// listed function, execute for programs, server files, the network and SQL
+// run from a string. Linear in the length of the query. Declines without
+// SQL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
 //
 //	sql = nonEmpty(input.sql).orValue("")
 //	kinds = sqlKinds(sql)
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	tier = kinds.size() > 0 && kinds.all(k, k in ["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]) ? "read" : "write"
+//	tier = sqlTier(kinds)
 func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -33502,33 +33515,8 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 		v2 = celrt.JoinSep(kinds, ", ")
 	}
 	kind := v2
-	ok := int64(len(kinds)) > int64(0)
-	if ok {
-		found := true
-		var failure error
-		for _, k := range kinds {
-			if steps++; steps > celrt.MaxSteps {
-				return runtime.TierUnknown, celrt.ErrSteps
-			}
-			v3 := []string{"SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"}
-			found = slices.Contains(v3, k)
-			if !found {
-				break
-			}
-		}
-		if found && failure != nil {
-			return runtime.TierUnknown, failure
-		}
-		ok = found
-	}
-	var v4 string
-	if ok {
-		v4 = "read"
-	} else {
-		v4 = "write"
-	}
 	_ = kind
-	return celrt.Tier(v4)
+	return celrt.Tier(celrt.SQLTier(kinds))
 }
 
 // RowPostgresQuery renders the row of a call to "postgres:query" (PostgreSQL).
@@ -33540,7 +33528,14 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 // … before SELECT; comments and quoted text skipped, so a statement
 // hidden after padding, after other statements or behind a dialect's quirk
 // still shows), then the whole query with its white space folded, cut at
-// 120 characters. Linear in the length of the query. Declines without SQL.
+// 120 characters. A side effect leads the kinds: a program the server runs
+// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
+// lo_export), a listed function that changes or reaches beyond the
+// database (nextval(), dblink()), a table SELECT … INTO creates. The
+// tier is sqlTier's: read only when every statement reads and calls no
+// listed function, execute for programs, server files, the network and SQL
+// run from a string. Linear in the length of the query. Declines without
+// SQL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
 //
@@ -33586,7 +33581,14 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 // … before SELECT; comments and quoted text skipped, so a statement
 // hidden after padding, after other statements or behind a dialect's quirk
 // still shows), then the whole query with its white space folded, cut at
-// 120 characters. Linear in the length of the query. Declines without SQL.
+// 120 characters. A side effect leads the kinds: a program the server runs
+// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
+// lo_export), a listed function that changes or reaches beyond the
+// database (nextval(), dblink()), a table SELECT … INTO creates. The
+// tier is sqlTier's: read only when every statement reads and calls no
+// listed function, execute for programs, server files, the network and SQL
+// run from a string. Linear in the length of the query. Declines without
+// SQL.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
 //
@@ -33732,10 +33734,11 @@ var formatterPostgresQuery = slots{
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
 // create_table {query}, describe_table {table_name}). For a query, the
 // kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included), then the query with its white
-// space folded, cut at 120 characters; for describe_table, the table. A
-// call that carries both shows both, the field the tool reads first.
-// Declines otherwise, so the MCP argument summary shows.
+// any statement, DELETE and DROP included; load_extension() and the fileio
+// functions at execute), then the query with its white space folded, cut
+// at 120 characters; for describe_table, the table. A call that carries
+// both shows both, the field the tool reads first. Declines otherwise, so
+// the MCP argument summary shows.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
 //
@@ -33835,10 +33838,11 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
 // create_table {query}, describe_table {table_name}). For a query, the
 // kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included), then the query with its white
-// space folded, cut at 120 characters; for describe_table, the table. A
-// call that carries both shows both, the field the tool reads first.
-// Declines otherwise, so the MCP argument summary shows.
+// any statement, DELETE and DROP included; load_extension() and the fileio
+// functions at execute), then the query with its white space folded, cut
+// at 120 characters; for describe_table, the table. A call that carries
+// both shows both, the field the tool reads first. Declines otherwise, so
+// the MCP argument summary shows.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
 //
@@ -33849,10 +33853,9 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 //	+ (nonEmpty(input.table_name).hasValue() ? ["table '" + input.table_name.trim() + "'"] : [])
 //	rows = (sql != "" ? [kind + ": " + inline(sql, 60)] : [])
 //	+ (nonEmpty(input.table_name).hasValue() ? ["describe " + truncate(collapse(input.table_name), 60)] : [])
-//	tier = sql != "" ? (kinds.size() > 0 && kinds.all(k, k in ["SELECT", "VALUES", "TABLE"]) ? "read" : "write")
+//	tier = sql != "" ? sqlTier(kinds)
 //	  : tool.endsWith(":describe_table") || tool.endsWith(":list_tables") ? "read" : "write"
 func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -33919,44 +33922,19 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 	rows := celrt.Concat(v7, v9)
 	var v11 string
 	if sql != "" {
-		ok := int64(len(kinds)) > int64(0)
-		if ok {
-			found := true
-			var failure error
-			for _, k := range kinds {
-				if steps++; steps > celrt.MaxSteps {
-					return runtime.TierUnknown, celrt.ErrSteps
-				}
-				v12 := slices.Contains([]string{"SELECT", "VALUES", "TABLE"}, k)
-				found = v12
-				if !found {
-					break
-				}
-			}
-			if found && failure != nil {
-				return runtime.TierUnknown, failure
-			}
-			ok = found
-		}
-		var v13 string
-		if ok {
-			v13 = "read"
-		} else {
-			v13 = "write"
-		}
-		v11 = v13
+		v11 = celrt.SQLTier(kinds)
 	} else {
-		ok2 := strings.HasSuffix(tool, ":describe_table")
-		if !ok2 {
-			ok2 = strings.HasSuffix(tool, ":list_tables")
+		ok := strings.HasSuffix(tool, ":describe_table")
+		if !ok {
+			ok = strings.HasSuffix(tool, ":list_tables")
 		}
-		var v14 string
-		if ok2 {
-			v14 = "read"
+		var v12 string
+		if ok {
+			v12 = "read"
 		} else {
-			v14 = "write"
+			v12 = "write"
 		}
-		v11 = v14
+		v11 = v12
 	}
 	_ = parts
 	_ = rows
@@ -33969,10 +33947,11 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
 // create_table {query}, describe_table {table_name}). For a query, the
 // kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included), then the query with its white
-// space folded, cut at 120 characters; for describe_table, the table. A
-// call that carries both shows both, the field the tool reads first.
-// Declines otherwise, so the MCP argument summary shows.
+// any statement, DELETE and DROP included; load_extension() and the fileio
+// functions at execute), then the query with its white space folded, cut
+// at 120 characters; for describe_table, the table. A call that carries
+// both shows both, the field the tool reads first. Declines otherwise, so
+// the MCP argument summary shows.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
 //
@@ -34072,10 +34051,11 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 // src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
 // create_table {query}, describe_table {table_name}). For a query, the
 // kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included), then the query with its white
-// space folded, cut at 120 characters; for describe_table, the table. A
-// call that carries both shows both, the field the tool reads first.
-// Declines otherwise, so the MCP argument summary shows.
+// any statement, DELETE and DROP included; load_extension() and the fileio
+// functions at execute), then the query with its white space folded, cut
+// at 120 characters; for describe_table, the table. A call that carries
+// both shows both, the field the tool reads first. Declines otherwise, so
+// the MCP argument summary shows.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
 //
@@ -34271,11 +34251,12 @@ var formatterSqliteAny = slots{
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
 // statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments and /*! */ code included), then the query with its white space
-// folded, cut at 120 characters. Each server reads only its own field, so
-// a call that carries both, and they differ, shows each with its name and
-// kinds, and its tier is read only when both only read. Declines otherwise
-// (get_schema_info, get_table_sample).
+// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
+// load_file() and sys_exec() at execute), then the query with its white
+// space folded, cut at 120 characters. Each server reads only its own
+// field, so a call that carries both, and they differ, shows each with its
+// name and kinds, and its tier is read only when both only read. Declines
+// otherwise (get_schema_info, get_table_sample).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
 //
@@ -34371,11 +34352,12 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
 // statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments and /*! */ code included), then the query with its white space
-// folded, cut at 120 characters. Each server reads only its own field, so
-// a call that carries both, and they differ, shows each with its name and
-// kinds, and its tier is read only when both only read. Declines otherwise
-// (get_schema_info, get_table_sample).
+// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
+// load_file() and sys_exec() at execute), then the query with its white
+// space folded, cut at 120 characters. Each server reads only its own
+// field, so a call that carries both, and they differ, shows each with its
+// name and kinds, and its tier is read only when both only read. Declines
+// otherwise (get_schema_info, get_table_sample).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
 //
@@ -34388,11 +34370,10 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	otherKinds = conflict ? sqlKinds(other) : kinds
 //	otherKind = otherKinds.size() == 0 ? "SQL" : otherKinds.join(", ")
 //	tier = sql != ""
-//	  ? ([kinds, otherKinds].all(ks, ks.size() > 0 && ks.all(k, k in ["SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"]))
-//	      ? "read" : "write")
+//	  ? cel.bind(tiers, [sqlTier(kinds), sqlTier(otherKinds)],
+//	      "execute" in tiers ? "execute" : "write" in tiers ? "write" : "read")
 //	  : tool.endsWith(":get_schema_info") || tool.endsWith(":get_table_sample") ? "read" : "write"
 func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -34453,62 +34434,28 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	otherKind := v6
 	var v7 string
 	if sql2 != "" {
-		found := true
-		var failure error
-		for _, ks := range [][]string{kinds, otherKinds} {
-			if steps++; steps > celrt.MaxSteps {
-				return runtime.TierUnknown, celrt.ErrSteps
-			}
-			v9, failure3 := func() (bool, error) {
-				ok3 := int64(len(ks)) > int64(0)
-				if ok3 {
-					found2 := true
-					var failure2 error
-					for _, k := range ks {
-						if steps++; steps > celrt.MaxSteps {
-							return false, celrt.ErrSteps
-						}
-						v8 := []string{"SELECT", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC"}
-						found2 = slices.Contains(v8, k)
-						if !found2 {
-							break
-						}
-					}
-					if found2 && failure2 != nil {
-						return false, failure2
-					}
-					ok3 = found2
-				}
-				return ok3, nil
-			}()
-			if failure3 != nil {
-				if failure == nil {
-					failure = failure3
-				}
-				continue
-			}
-			found = v9
-			if !found {
-				break
-			}
-		}
-		if found && failure != nil {
-			return runtime.TierUnknown, failure
-		}
-		var v10 string
-		if found {
-			v10 = "read"
+		v8 := []string{celrt.SQLTier(kinds), celrt.SQLTier(otherKinds)}
+		tiers := v8
+		var v9 string
+		if slices.Contains(tiers, "execute") {
+			v9 = "execute"
 		} else {
-			v10 = "write"
+			var v10 string
+			if slices.Contains(tiers, "write") {
+				v10 = "write"
+			} else {
+				v10 = "read"
+			}
+			v9 = v10
 		}
-		v7 = v10
+		v7 = v9
 	} else {
-		ok4 := strings.HasSuffix(tool, ":get_schema_info")
-		if !ok4 {
-			ok4 = strings.HasSuffix(tool, ":get_table_sample")
+		ok3 := strings.HasSuffix(tool, ":get_schema_info")
+		if !ok3 {
+			ok3 = strings.HasSuffix(tool, ":get_table_sample")
 		}
 		var v11 string
-		if ok4 {
+		if ok3 {
 			v11 = "read"
 		} else {
 			v11 = "write"
@@ -34525,11 +34472,12 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
 // statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments and /*! */ code included), then the query with its white space
-// folded, cut at 120 characters. Each server reads only its own field, so
-// a call that carries both, and they differ, shows each with its name and
-// kinds, and its tier is read only when both only read. Declines otherwise
-// (get_schema_info, get_table_sample).
+// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
+// load_file() and sys_exec() at execute), then the query with its white
+// space folded, cut at 120 characters. Each server reads only its own
+// field, so a call that carries both, and they differ, shows each with its
+// name and kinds, and its tier is read only when both only read. Declines
+// otherwise (get_schema_info, get_table_sample).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
 //
@@ -34625,11 +34573,12 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 // Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
 // benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
 // statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments and /*! */ code included), then the query with its white space
-// folded, cut at 120 characters. Each server reads only its own field, so
-// a call that carries both, and they differ, shows each with its name and
-// kinds, and its tier is read only when both only read. Declines otherwise
-// (get_schema_info, get_table_sample).
+// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
+// load_file() and sys_exec() at execute), then the query with its white
+// space folded, cut at 120 characters. Each server reads only its own
+// field, so a call that carries both, and they differ, shows each with its
+// name and kinds, and its tier is read only when both only read. Declines
+// otherwise (get_schema_info, get_table_sample).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
 //

@@ -40,6 +40,9 @@ func SQLKinds(sql string) []string {
 	return kinds
 }
 
+// SQLTier is sqlTier(kinds).
+func SQLTier(kinds []string) string { return textfmt.SQLTier(kinds) }
+
 // clamp converts an int to int, saturating at 0 and the int range.
 func clamp(n int64) int {
 	switch {

@@ -66,7 +66,7 @@ func SQLKinds(text string) []string {
 	for k := range seen {
 		kinds = append(kinds, k)
 	}
-	slices.SortFunc(kinds, func(a, b string) int { return sqlRank[a] - sqlRank[b] })
+	slices.SortFunc(kinds, func(a, b string) int { return sqlKindRank[a] - sqlKindRank[b] })
 	return kinds
 }
 
@@ -165,29 +165,24 @@ type sqlScanner struct {
 // statement reads one statement up to and including its semicolon and
 // returns its kinds.
 func (s *sqlScanner) statement() []string {
-	var kinds []string
+	st := sqlStatement{}
 	depth := 0
 	first := true       // the next word is the statement's first
 	with := false       // the statement starts with WITH
 	afterParen := false // the last token was an opening parenthesis
 	mainFound := false  // a WITH statement's own kind is known
 	for s.i < len(s.text) {
-		if !first && !with {
-			// Only a statement's end, a string or a comment matter now:
-			// skip the rest fast.
-			if s.i = skipBytes(s.text, s.i, &sqlQuiet); s.i >= len(s.text) {
-				break
-			}
-		}
 		c := s.text[s.i]
 		switch {
 		case c == ';':
 			s.i++
+			st.end()
 			if with && !mainFound {
-				kinds = append(kinds, "WITH")
+				st.add("WITH")
 			}
-			return kinds
+			return st.kinds
 		case c == '(':
+			st.other(c)
 			depth++
 			afterParen = true
 			s.i++
@@ -205,9 +200,20 @@ func (s *sqlScanner) statement() []string {
 			s.skipLine()
 			s.tok = s.i
 			continue
-		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*!") && s.dialect.mysql():
-			s.i += 3 // MySQL runs what this "comment" holds, after a version
+		case c == '/' && s.dialect.mysql() && (strings.HasPrefix(s.text[s.i:], "/*!") || strings.HasPrefix(s.text[s.i:], "/*M!")):
+			// MySQL runs what this "comment" holds, after a version, and
+			// MariaDB what /*M! … */ holds.
+			s.i += 3
+			if s.text[s.i-1] == 'M' {
+				s.i++
+			}
 			s.i = skipBytes(s.text, s.i, &asciiDigit)
+			s.tok = s.i
+			continue
+		case c == '*' && s.dialect.mysql() && strings.HasPrefix(s.text[s.i:], "*/"):
+			// The end of an executable comment is no token (elsewhere
+			// MySQL rejects it).
+			s.i += 2
 			s.tok = s.i
 			continue
 		case c == '/' && strings.HasPrefix(s.text[s.i:], "/*"):
@@ -215,13 +221,28 @@ func (s *sqlScanner) statement() []string {
 			s.tok = s.i
 			continue
 		case c == '\'' && s.dialect == postgreSQL && s.afterE():
+			st.other(c)
 			s.skipEscapeString()
 			s.tok = s.i
 			afterParen = false
 			first = false
 			continue
-		case c == '\'' || c == '"' || (c == '`' && s.dialect.mysql()):
+		case c == '"' && !s.dialect.mysql() && s.afterUAmp():
+			start := s.i
 			s.skipQuoted(c)
+			st.other(c)
+			st.function(s.unicodeName(start))
+			s.tok = s.i
+			afterParen = false
+			first = false
+			continue
+		case c == '\'' || c == '"' || (c == '`' && s.dialect.mysql()):
+			start := s.i
+			s.skipQuoted(c)
+			st.other(c)
+			if c != '\'' {
+				st.function(quotedName(s.text[start:s.i], c))
+			}
 			s.tok = s.i
 			afterParen = false
 			first = false
@@ -237,46 +258,340 @@ func (s *sqlScanner) statement() []string {
 			case s.afterName():
 				s.i = skipBytes(s.text, s.i, &pgNameByte) // the rest of the name
 			case s.skipDollarQuoted(tagStart, tagByte):
+				st.other(c)
 			default: // a parameter, a name or a $ on its own
 				if first {
-					kinds = append(kinds, "SQL")
+					st.add("SQL")
 				}
+				st.other(c)
 				s.i = skipBytes(s.text, s.i+1, rest)
 			}
 			s.tok = s.i
 			afterParen = false
 			first = false
 			continue
-		case isSQLWordStart(c):
+		case isSQLWordStart(c) || c >= 0x80:
 			word := s.word()
-			upper := strings.ToUpper(word)
-			_, keyword := sqlRank[upper]
-			switch {
-			case first && upper == "WITH":
-				with = true
-			case first && keyword:
-				kinds = append(kinds, upper)
-			case first:
-				kinds = append(kinds, "SQL")
-			case with && depth == 0 && !mainFound && isWithBody(upper):
-				kinds = append(kinds, upper)
-				mainFound = true
-			case with && afterParen && isDataModifying(upper):
-				kinds = append(kinds, upper)
+			if first {
+				upper := strings.ToUpper(word)
+				_, keyword := sqlRank[upper]
+				switch {
+				case upper == "WITH":
+					with = true
+				case keyword:
+					st.add(upper)
+				default:
+					st.add("SQL")
+				}
+				st.begin(word, upper)
+				first, afterParen = false, false
+				continue
 			}
-			first, afterParen = false, false
+			if st.word(word, depth) {
+				with = true // the statement EXPLAIN ANALYZE runs starts with WITH
+			}
+			if with {
+				switch upper := strings.ToUpper(word); {
+				case depth == 0 && !mainFound && isWithBody(upper):
+					st.add(upper)
+					mainFound = true
+				case afterParen && isDataModifying(upper):
+					st.add(upper)
+				}
+			}
+			afterParen = false
 			continue
 		}
 		if first && c != ')' {
-			kinds = append(kinds, "SQL")
+			st.add("SQL")
 		}
+		st.other(c)
 		first, afterParen = false, false
 		s.i++
 	}
+	st.end()
 	if with && !mainFound {
-		kinds = append(kinds, "WITH")
+		st.add("WITH")
 	}
-	return kinds
+	return st.kinds
+}
+
+// sqlStatement is what statement has learnt of the statement it reads
+// beyond its first word: its kinds so far, and what the last tokens leave
+// open.
+type sqlStatement struct {
+	kinds []string
+	seen  [4]uint64 // the ranks of kinds, so that each is listed once however often it recurs
+	verb  string    // the first word, upper case
+	prev  sqlWord   // the last token, when it was a word; sqlNoWord otherwise
+	into  bool      // the last word was an INTO that a SELECT, TABLE or VALUES has
+	copy  bool      // the last word was a COPY statement's own TO or FROM
+	// explain is set until the statement that an EXPLAIN, DESC,
+	// DESCRIBE or MariaDB's ANALYZE statement is about starts; analyze
+	// when that statement runs.
+	explain, analyze bool
+}
+
+// add adds a kind, unless the statement has it already.
+func (st *sqlStatement) add(kind string) {
+	r := sqlKindRank[kind]
+	if bit := uint64(1) << (r % 64); st.seen[r/64]&bit == 0 {
+		st.seen[r/64] |= bit
+		st.kinds = append(st.kinds, kind)
+	}
+}
+
+// begin starts a statement whose first word is word, verb in upper case.
+func (st *sqlStatement) begin(word, verb string) {
+	st.verb = verb
+	var kind string
+	st.prev, kind = sqlWordOf(word)
+	if kind != "" { // a call no dialect takes as a statement, but a call all the same
+		st.add(kind)
+	}
+	switch verb {
+	case "ATTACH": // SQLite opens or creates the database file it names
+		st.add(SQLServerFile)
+	case "EXPLAIN", "DESC", "DESCRIBE":
+		st.explain = true
+	case "ANALYZE", "ANALYSE": // MariaDB's ANALYZE SELECT … runs it
+		st.explain, st.analyze = true, true
+	}
+}
+
+// word reads a word after the first at paren depth depth, and reports
+// whether it is the WITH that starts the statement an EXPLAIN ANALYZE
+// runs.
+func (st *sqlStatement) word(word string, depth int) bool {
+	w, kind := sqlWordOf(word)
+	switch {
+	case st.into:
+		st.into = false
+		switch w {
+		case sqlOutfile:
+			st.add(SQLIntoOutfile)
+		case sqlDumpfile:
+			st.add(SQLIntoDumpfile)
+		default:
+			st.add("CREATE") // SELECT … INTO t creates the table t
+		}
+	case st.copy:
+		st.copy = false
+		switch w {
+		case sqlProgram:
+			st.add(SQLProgram)
+		case sqlStdin, sqlStdout:
+		default:
+			st.add(SQLServerFile)
+		}
+	}
+	if kind != "" {
+		st.add(kind)
+	}
+	with := false
+	switch {
+	case w == sqlInto && st.verb == "VACUUM": // SQLite's VACUUM INTO 'file'
+		st.add(SQLServerFile)
+	case w == sqlInto:
+		// LOAD DATA … INTO TABLE t and INSERT … INTO t write to t.
+		st.into = !st.prev.beforeInto() && st.verb != "LOAD"
+	case (w == sqlTo || w == sqlFrom) && st.verb == "COPY" && depth == 0:
+		st.copy = true
+	case w == sqlInfile && st.verb == "LOAD" && st.prev != sqlLocal:
+		st.add(SQLServerFile)
+	case w == sqlAnalyze && st.explain:
+		st.analyze = true
+	case w.starts() && st.explain:
+		st.explain = false
+		upper := strings.ToUpper(word)
+		switch {
+		case !st.analyze || st.verb == "ANALYZE" && upper == "TABLE":
+		case upper == "WITH":
+			with = true
+		default:
+			st.add(upper)
+		}
+	}
+	st.prev = w
+	return with
+}
+
+// function reads a quoted name, "" for one that cannot be read.
+func (st *sqlStatement) function(name string) {
+	if kind, ok := sqlFunctionNamed(name); ok {
+		st.add(kind)
+	}
+}
+
+// other reads a token that is no word: c is its first byte.
+func (st *sqlStatement) other(c byte) {
+	switch {
+	case st.into && c == '@': // MySQL's SELECT … INTO @v sets a variable
+		st.add("SET")
+	case st.into:
+		st.add("CREATE")
+	case st.copy: // a file name, or what stands for one
+		st.add(SQLServerFile)
+	}
+	st.into, st.copy = false, false
+	st.prev = sqlNoWord
+}
+
+// end ends the statement.
+func (st *sqlStatement) end() { st.other(';') }
+
+// sqlWord is a word that matters after a statement's first: the words that
+// change what the next one means, then those that lead to an INTO that
+// creates nothing, then those that start a statement.
+type sqlWord uint8
+
+const (
+	sqlNoWord    sqlWord = iota // not a word
+	sqlOtherWord                // a word of no meaning here
+	sqlInto
+	sqlTo
+	sqlFrom
+	sqlOutfile
+	sqlDumpfile
+	sqlProgram
+	sqlStdin
+	sqlStdout
+	sqlInfile
+	sqlLocal
+	sqlAnalyze
+	sqlBeforeInto       // a word after which INTO names the table a statement writes to: IGNORE, COPY …
+	sqlStartsBeforeInto // INSERT, REPLACE, MERGE, UPSERT: such a word that starts a statement too
+	sqlStarts           // a word that starts a statement EXPLAIN ANALYZE may run
+)
+
+// beforeInto reports whether INTO after w names the table a statement
+// writes to (INSERT INTO, INSERT IGNORE INTO, INSERT OR ROLLBACK INTO,
+// MERGE INTO, COPY INTO …) rather than one a SELECT creates.
+func (w sqlWord) beforeInto() bool { return w == sqlBeforeInto || w == sqlStartsBeforeInto }
+
+// starts reports whether w starts a statement that EXPLAIN ANALYZE may run.
+func (w sqlWord) starts() bool { return w == sqlStarts || w == sqlStartsBeforeInto }
+
+// sqlWords are the words that matter after a statement's first, in lower
+// case.
+var sqlWords = func() map[string]sqlWord {
+	m := map[string]sqlWord{
+		"into": sqlInto, "to": sqlTo, "from": sqlFrom, "outfile": sqlOutfile, "dumpfile": sqlDumpfile,
+		"program": sqlProgram, "stdin": sqlStdin, "stdout": sqlStdout, "infile": sqlInfile, "local": sqlLocal,
+		"analyze": sqlAnalyze, "analyse": sqlAnalyze,
+	}
+	for _, w := range []string{"ignore", "low_priority", "delayed", "high_priority", "rollback", "abort", "fail", "copy"} {
+		m[w] = sqlBeforeInto
+	}
+	for _, w := range []string{"insert", "replace", "merge", "upsert"} {
+		m[w] = sqlStartsBeforeInto
+	}
+	for _, w := range []string{"select", "update", "delete", "values", "table", "with", "create", "execute", "declare"} {
+		m[w] = sqlStarts
+	}
+	return m
+}()
+
+// sqlName is what a word in lower case means after a statement's first,
+// and the kind of the listed function it names, if any.
+type sqlName struct {
+	word sqlWord
+	kind string
+}
+
+// sqlNames are the words of sqlWords and the names of the listed
+// functions, in one table so that a word is looked up once.
+var sqlNames = func() map[string]sqlName {
+	m := make(map[string]sqlName, len(sqlWords)+len(sqlFunctions))
+	for w, role := range sqlWords {
+		m[w] = sqlName{word: role}
+	}
+	for _, f := range sqlFunctions {
+		n := m[f.name]
+		if n.word == sqlNoWord {
+			n.word = sqlOtherWord
+		}
+		n.kind = sqlFunctionKind(f)
+		m[f.name] = n
+	}
+	return m
+}()
+
+// sqlNameHint has, for each length of a name in sqlNames and each first
+// letter, a bit for each second letter that a name of that length starts
+// with: most words are none of the names, and this tells so without
+// hashing them.
+var sqlNameHint = func() (h [64][32]uint32) {
+	for name := range sqlNames {
+		h[len(name)][name[0]&31] |= 1 << (name[1] & 31)
+	}
+	return h
+}()
+
+// sqlWordOf returns what word means after a statement's first word, and
+// the kind of the listed function it names, if any.
+func sqlWordOf(word string) (sqlWord, string) {
+	if len(word) < 2 { // no word in the tables is shorter
+		return sqlOtherWord, ""
+	}
+	if !isASCII(word) { // keywords are ASCII
+		return sqlOtherWord, sqlFunctionLike(word)
+	}
+	// A letter's low five bits are the same in either case, so the hint
+	// ignores case; a digit or _ may share them with a letter, which only
+	// costs a lookup.
+	if len(word) >= len(sqlNameHint) || sqlNameHint[len(word)][word[0]&31]&(1<<(word[1]&31)) == 0 {
+		return sqlOtherWord, ""
+	}
+	var buf [64]byte
+	lower := lowerName(buf[:], word)
+	if lower == nil {
+		return sqlOtherWord, ""
+	}
+	n, ok := sqlNames[string(lower)]
+	if !ok {
+		return sqlOtherWord, ""
+	}
+	return n.word, n.kind
+}
+
+// quotedName returns the name a quoted identifier q…q stands for.
+func quotedName(quoted string, q byte) string {
+	body := quoted[1:]
+	if len(body) > 0 && body[len(body)-1] == q {
+		body = body[:len(body)-1]
+	}
+	if strings.IndexByte(body, q) >= 0 {
+		body = strings.ReplaceAll(body, string([]byte{q, q}), string(q))
+	}
+	return body
+}
+
+// afterUAmp reports whether the quote at s.i starts a PostgreSQL U&"…"
+// name: whether U& comes right before it, the U a name of its own.
+func (s *sqlScanner) afterUAmp() bool {
+	i := s.i
+	return i-2 >= s.tok && s.text[i-1] == '&' && s.text[i-2]|0x20 == 'u' && pgTrailingName(s.text[s.tok:i-1]) == i-2-s.tok
+}
+
+// unicodeName returns the name that the U&"…" name from start to s.i
+// stands for: its escapes decoded with \ or with the character a UESCAPE
+// clause after it names. It returns "" for a name it cannot decode.
+func (s *sqlScanner) unicodeName(start int) string {
+	body := quotedName(s.text[start:s.i], '"')
+	esc := byte('\\')
+	j := skipBytes(s.text, s.i, &asciiSpace)
+	if j+len("uescape") <= len(s.text) && strings.EqualFold(s.text[j:j+len("uescape")], "uescape") {
+		k := skipBytes(s.text, j+len("uescape"), &asciiSpace)
+		if k+3 <= len(s.text) && s.text[k] == '\'' && s.text[k+2] == '\'' {
+			esc = s.text[k+1]
+		}
+	}
+	name, ok := unescapeUnicodeName(body, esc)
+	if !ok {
+		return ""
+	}
+	return name
 }
 
 // isWithBody reports whether word starts the statement a WITH clause leads to.
@@ -308,9 +623,12 @@ var sqlQuiet = func() (t [256]bool) {
 	return t
 }()
 
+// word reads a name or keyword: ASCII letters, digits and underscores,
+// and the bytes of non-ASCII characters, which PostgreSQL and MySQL take
+// into names.
 func (s *sqlScanner) word() string {
 	start := s.i
-	for s.i < len(s.text) && isSQLWordByte(s.text[s.i]) {
+	for s.i < len(s.text) && (isSQLWordByte(s.text[s.i]) || s.text[s.i] >= 0x80) {
 		s.i++
 	}
 	return s.text[start:s.i]
@@ -627,5 +945,5 @@ func (s *sqlScanner) skipDollarQuoted(tagStart, tagByte *[256]bool) bool {
 }
 
 // MaxSQLKinds is the most kinds SQLKinds returns: each statement keyword
-// once.
-var MaxSQLKinds = len(sqlKeywords)
+// and each side effect once.
+var MaxSQLKinds = len(sqlKinds)
