@@ -3,11 +3,14 @@ package gen
 import (
 	"go/ast"
 	"go/format"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,15 +29,43 @@ func hostileCatalog(text string) []byte {
 		"\n    description: " + q + "\n    preview: " + lit + "\n")
 }
 
+// sourceImporter type-checks the packages generated code imports from
+// their source, once per test binary: the source importer asks the go
+// command where a package is on every import, before its own cache.
+var sourceImporter = sync.OnceValue(func() types.Importer {
+	return &cachedImporter{from: importer.ForCompiler(token.NewFileSet(), "source", nil), done: map[string]*types.Package{}}
+})
+
+type cachedImporter struct {
+	from types.Importer
+	done map[string]*types.Package
+}
+
+func (c *cachedImporter) Import(path string) (*types.Package, error) {
+	if p, ok := c.done[path]; ok {
+		return p, nil
+	}
+	p, err := c.from.Import(path)
+	if err == nil {
+		c.done[path] = p
+	}
+	return p, err
+}
+
 // topLevel returns the names of the declarations of a Go file, and fails
-// when the file does not parse or is not as gofmt writes it.
+// when the file does not parse, is not as gofmt writes it or does not
+// type-check.
 func topLevel(t *testing.T, src []byte) []string {
 	t.Helper()
 	formatted, err := format.Source(src)
 	require.NoError(t, err, "%s", src)
 	require.Equal(t, string(formatted), string(src), "generated code is not gofmt'd")
-	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, parser.ParseComments)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x.go", src, parser.ParseComments)
 	require.NoError(t, err)
+	conf := types.Config{Importer: sourceImporter()}
+	_, err = conf.Check("p", fset, []*ast.File{f}, nil)
+	require.NoError(t, err, "generated code does not type-check")
 	var names []string
 	for _, d := range f.Decls {
 		switch d := d.(type) {
