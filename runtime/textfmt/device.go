@@ -85,24 +85,11 @@ func lowerASCII(s string) string {
 // allHex reports whether s is made of hexadecimal digits, in either case.
 func allHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if _, ok := hexValue(s[i]); !ok {
+		if !isHex(s[i]) {
 			return false
 		}
 	}
 	return true
-}
-
-// hexValue is the value of a hexadecimal digit.
-func hexValue(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // trimJS trims s as JavaScript's String.prototype.trim does.
@@ -134,12 +121,10 @@ func decodeURIComponent(s string) (string, bool) {
 		if i+2 >= len(s) {
 			return "", false
 		}
-		hi, ok1 := hexValue(s[i+1])
-		lo, ok2 := hexValue(s[i+2])
-		if !ok1 || !ok2 {
+		if !isHex(s[i+1]) || !isHex(s[i+2]) {
 			return "", false
 		}
-		b = append(b, hi<<4|lo)
+		b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
 		i += 2
 	}
 	// The text between escapes is valid, so invalid UTF-8 here comes from
