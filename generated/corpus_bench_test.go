@@ -13,7 +13,7 @@ import (
 // corpusCalls reads the calls of the realistic corpora: the real calls of
 // agents and MCP servers (testdata/real, each line {"call": {...}, ...})
 // and the long tail (see readLongTail).
-func corpusCalls(b *testing.B) []runtime.Call {
+func corpusCalls(b testing.TB) []runtime.Call {
 	b.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "real", "*.jsonl"))
 	if err != nil {

@@ -228,6 +228,9 @@ func FuzzDispatcher(f *testing.F) {
 			}
 		}
 		walk(desc.Calls)
+		if prompt := d.Prompt(c); prompt != desc.Prompt {
+			t.Fatalf("Prompt %q, Describe's prompt %q", prompt, desc.Prompt)
+		}
 		if !utf8.ValidString(desc.Prompt) || strings.ContainsAny(desc.Prompt, "\x1b\n\r\u202e\u009b") {
 			t.Fatalf("unsafe prompt %q", desc.Prompt)
 		}

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"encoding/json"
 	"strconv"
+	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
@@ -137,6 +140,15 @@ func visible(s string) (view string, at []int) {
 // also as Go quotes it. It is nil when there are none, which costs no
 // allocation.
 func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
+	if res == nil && plainCall(c) {
+		return nil
+	}
+	return readSecrets(c, in, res)
+}
+
+// readSecrets is callSecrets without its shortcut for plain calls: it
+// reads every string and key.
+func readSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 	secrets := textfmt.SecretsWithin(in.Value, maxSecretText)
 	if in.Err != nil {
 		secrets = append(secrets, textfmt.SecretsWithin(in.Raw, maxSecretText)...)
@@ -177,6 +189,60 @@ func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 		}
 	}
 	return textfmt.NewScrubber(secrets)
+}
+
+// plainCall reports whether callSecrets finds nothing in a call, by one
+// pass over the text of its input, tool name and target: a call that
+// reaches a host as JSON text and holds none of what the rules start
+// from. Every credential the rules find, by shape, by name or in the JSON
+// of a string, has a trigger (see textfmt.HasTrigger) in the text the
+// value decodes to, except a sensitive object's value; and decoded text
+// has no trigger that its JSON lacks unless an escape writes a letter, a
+// slash or a backslash (\u0065, \/, and \\ in JSON that a string holds),
+// hidden characters split one, or a letter folds to another only outside
+// ASCII. Most calls hold none of these, and
+// are so spared reading every string and key of their value.
+func plainCall(c *Call) bool {
+	var raw string
+	switch v := c.Input.(type) {
+	case []byte:
+		raw = unsafe.String(unsafe.SliceData(v), len(v))
+	case json.RawMessage:
+		raw = unsafe.String(unsafe.SliceData(v), len(v))
+	case string:
+		raw = v
+	default:
+		return false
+	}
+	for _, s := range [3]string{raw, c.Tool, c.Target} {
+		if !cleanText(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanText reports whether s is printable ASCII (white space included)
+// without a trigger, the word sensitive in any case, or an escape other
+// than \", \n, \t and \r.
+func cleanText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf || hiddenByte(c):
+			return false
+		case c == '\\':
+			// \" and the white space escapes write no letter, slash or
+			// backslash: the JSON a string holds has no escape then.
+			if i+1 == len(s) || s[i+1] != '"' && s[i+1] != 'n' && s[i+1] != 't' && s[i+1] != 'r' {
+				return false
+			}
+			i++
+		case (c == 's' || c == 'S') && len(s)-i >= len("sensitive") && strings.EqualFold(s[i:i+len("sensitive")], "sensitive"):
+			return false
+		}
+	}
+	return !textfmt.HasTrigger(s)
 }
 
 // visibleText is s without its hidden characters (see visible).

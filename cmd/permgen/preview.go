@@ -340,13 +340,15 @@ func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name stri
 	defer failures.endFile(stderr, "preview", name)
 	var buf []byte // one line of output, reused
 	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
-		desc := d.Describe(call)
-		failed := failures.report(stderr, name, line, d.Limits().Output)
 		if format == "text" {
-			buf = append(append(buf[:0], desc.Prompt...), '\n')
+			prompt := d.Prompt(call)
+			failures.report(stderr, name, line, d.Limits().Output)
+			buf = append(append(buf[:0], prompt...), '\n')
 			out.Write(buf)
 			return
 		}
+		desc := d.Describe(call)
+		failed := failures.report(stderr, name, line, d.Limits().Output)
 		r := newResult(d, call, desc, failed)
 		buf = appendResult(buf[:0], &r)
 		out.Write(buf)

@@ -115,6 +115,11 @@ func triggerAt(s string, i int) bool {
 	return false
 }
 
+// HasTrigger reports whether s holds a trigger: a piece of text that every
+// credential the rules of SecretShape, SecretName and Secrets find has
+// near its start. Text without one holds no credential those rules find.
+func HasTrigger(s string) bool { return nextTrigger(s, 0) >= 0 }
+
 // nextTrigger returns the index of the first trigger at or after i, or -1.
 func nextTrigger(s string, i int) int {
 	t := triggerPair
