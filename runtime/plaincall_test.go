@@ -30,23 +30,29 @@ func TestPlainCall(t *testing.T) {
 			if !assert.NotNil(t, readSecrets(&c, decode(c), nil), "the case carries a credential") {
 				return
 			}
-			assert.False(t, plainCall(&c))
+			assert.False(t, plainCall(&c, decode(c)))
 			assert.NotNil(t, callSecrets(&c, decode(c), nil))
+			// The same input as a host that decoded it passes it.
+			in := decode(c)
+			c.Input = in
+			assert.False(t, plainCall(&c, in), "decoded")
+			assert.NotNil(t, callSecrets(&c, in, nil), "decoded")
 		})
 	}
 	for _, input := range []string{
 		`{"file_path": "/repo/main.go", "old_string": "a\n\tb", "new_string": "say \"hi\""}`,
 		`{"command": "go test ./...", "description": "Run the tests"}`,
 	} {
-		c := Call{Tool: "edit", Input: []byte(input)}
-		assert.True(t, plainCall(&c), input)
-		c.Input = json.RawMessage(input)
-		assert.True(t, plainCall(&c), input)
-		c.Input = input
-		assert.True(t, plainCall(&c), input)
-		c.Input = map[string]any{"command": "ls"}
-		assert.False(t, plainCall(&c), "Go values have no JSON text to read")
+		for _, form := range []any{[]byte(input), json.RawMessage(input), input, decode(Call{Input: input})} {
+			c := Call{Tool: "edit", Input: form}
+			assert.True(t, plainCall(&c, decode(c)), "%T %s", form, input)
+		}
 	}
+	c := Call{Tool: "bash", Input: map[string]any{"command": "ls", "env": map[string]any{"HOME": "/root"}}}
+	assert.True(t, plainCall(&c, decode(c)))
+	c.Input = map[string]any{"command": "ls", "env": map[string]any{"API_TOKEN": "abcd1234"}}
+	assert.False(t, plainCall(&c, decode(c)))
+	assert.NotNil(t, callSecrets(&c, decode(c), nil))
 }
 
 // FuzzPlainCall holds the shortcut of callSecrets to its promise: a call
@@ -57,8 +63,14 @@ func FuzzPlainCall(f *testing.F) {
 	f.Add([]byte(`{"name": "x", "value": "y"}`), "x", "")
 	f.Fuzz(func(t *testing.T, input []byte, tool, target string) {
 		c := Call{Tool: tool, Input: input, Target: target}
-		if plainCall(&c) && readSecrets(&c, decode(c), nil) != nil {
+		in := decode(c)
+		if plainCall(&c, in) && readSecrets(&c, in, nil) != nil {
 			t.Fatalf("plain call %q (tool %q, target %q) carries credentials", input, tool, target)
+		}
+		// As a host that decoded the input passes it.
+		c.Input = in
+		if plainCall(&c, in) && readSecrets(&c, in, nil) != nil {
+			t.Fatalf("plain decoded call %q (tool %q, target %q) carries credentials", input, tool, target)
 		}
 	})
 }

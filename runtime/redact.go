@@ -140,7 +140,7 @@ func visible(s string) (view string, at []int) {
 // also as Go quotes it. It is nil when there are none, which costs no
 // allocation.
 func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
-	if res == nil && plainCall(c) {
+	if res == nil && plainCall(c, in) {
 		return nil
 	}
 	return readSecrets(c, in, res)
@@ -192,40 +192,62 @@ func readSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 }
 
 // plainCall reports whether callSecrets finds nothing in a call, by one
-// pass over the text of its input, tool name and target: a call that
-// reaches a host as JSON text and holds none of what the rules start
-// from. Every credential the rules find, by shape, by name or in the JSON
-// of a string, has a trigger (see textfmt.HasTrigger) in the text the
-// value decodes to, except a sensitive object's value; and decoded text
-// has no trigger that its JSON lacks unless an escape writes a letter, a
-// slash or a backslash (\u0065, \/, and \\ in JSON that a string holds),
-// hidden characters split one, or a letter folds to another only outside
-// ASCII. Most calls hold none of these, and
-// are so spared reading every string and key of their value.
-func plainCall(c *Call) bool {
-	var raw string
-	switch v := c.Input.(type) {
-	case []byte:
-		raw = unsafe.String(unsafe.SliceData(v), len(v))
-	case json.RawMessage:
-		raw = unsafe.String(unsafe.SliceData(v), len(v))
-	case string:
-		raw = v
-	default:
+// pass over the text of its input (its JSON text, or the strings and keys
+// of its value when it arrived decoded), tool name and target, which hold
+// none of what the rules start from. Every credential the rules find, by
+// shape, by name or in the JSON of a string, has a trigger (see
+// textfmt.HasTrigger) in the text the value decodes to, except a sensitive
+// object's value; and decoded text has no trigger that its JSON lacks
+// unless an escape writes a letter, a slash or a backslash (\u0065, \/,
+// and \\ in JSON that a string holds), hidden characters split one, or a
+// letter folds to another only outside ASCII. Most calls hold none of
+// these, and are so spared reading every string and key of their value
+// for credentials.
+func plainCall(c *Call, in value.Input) bool {
+	if !cleanText(c.Tool, false) || !cleanText(c.Target, false) {
 		return false
 	}
-	for _, s := range [3]string{raw, c.Tool, c.Target} {
-		if !cleanText(s) {
-			return false
+	switch v := c.Input.(type) {
+	case []byte:
+		return cleanText(unsafe.String(unsafe.SliceData(v), len(v)), true)
+	case json.RawMessage:
+		return cleanText(unsafe.String(unsafe.SliceData(v), len(v)), true)
+	case string:
+		return cleanText(v, true)
+	}
+	return in.Err == nil && cleanValue(in.Value, 0)
+}
+
+// cleanValue reports whether every string and key of v is cleanText.
+func cleanValue(v any, depth int) bool {
+	if depth > value.MaxDepth {
+		return false
+	}
+	switch v := v.(type) {
+	case string:
+		return cleanText(v, false)
+	case []any:
+		for _, e := range v {
+			if !cleanValue(e, depth+1) {
+				return false
+			}
+		}
+	case *value.Object:
+		for k, e := range v.All() {
+			if !cleanText(k, false) || !cleanValue(e, depth+1) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
 // cleanText reports whether s is printable ASCII (white space included)
-// without a trigger, the word sensitive in any case, or an escape other
-// than \", \n, \t and \r.
-func cleanText(s string) bool {
+// without a trigger or the word sensitive in any case. In JSON text
+// (escaped), \", \n, \t and \r are the only escapes it may hold; in
+// decoded text, no backslash, as a string's text may be JSON with escapes
+// of its own.
+func cleanText(s string, escaped bool) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -234,7 +256,7 @@ func cleanText(s string) bool {
 		case c == '\\':
 			// \" and the white space escapes write no letter, slash or
 			// backslash: the JSON a string holds has no escape then.
-			if i+1 == len(s) || s[i+1] != '"' && s[i+1] != 'n' && s[i+1] != 't' && s[i+1] != 'r' {
+			if !escaped || i+1 == len(s) || s[i+1] != '"' && s[i+1] != 'n' && s[i+1] != 't' && s[i+1] != 'r' {
 				return false
 			}
 			i++
