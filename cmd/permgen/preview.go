@@ -29,6 +29,10 @@ its preview, prompt and log context (json). One call per line:
 	 "origin": "builtin", "state": "ask",
 	 "annotations": {"readOnlyHint": true, "openWorldHint": false}}
 
+FILE may also be an agent's transcript as the agent wrote it (a Claude Code
+session, a Codex rollout, a pi / oh-my-pi session; see --from): each of its
+tool calls is previewed.
+
 Only "tool" is required. "annotations" are an MCP server's hints about the
 tool (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title);
 they raise the call's approval tier.

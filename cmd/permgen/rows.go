@@ -22,6 +22,13 @@ JSON Lines, one call per line, as for permgen preview, with two more fields:
 	{"tool": "read", "id": "call_1", "input": {"path": "/src/app.go"},
 	 "result": {"content": [{"type": "text", "text": "…"}], "details": {}, "isError": false}}
 
+FILE may also be an agent's transcript as the agent wrote it: a Claude Code
+session file, a Codex rollout file or a pi / oh-my-pi session file, told
+apart by its first lines (--from names the format). Each tool call is a row
+with its result, paired by the call's id, on the line below; a call without
+a result is still shown; messages, reasoning and records of other types are
+not shown.
+
 Modes: minimal (no icons and no colour, for CI logs and pipes), default
 (icons), verbose (the arguments as indented JSON below each row and the
 expanded result below its line). Colour is used on a terminal, and not with
