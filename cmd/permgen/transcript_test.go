@@ -172,3 +172,27 @@ func TestTranscriptFromUsage(t *testing.T) {
 		assert.Equal(t, "permgen "+cmd+`: --from must be one of auto, permgen, claude-code, codex, pi, got "cursor"`+"\nrun 'permgen help "+cmd+"' for usage\n", stderr)
 	}
 }
+
+// FuzzTranscript reads any input in every format: it never panics,
+// exits 0 or 1, writes one row per call it hands on, and shows no
+// control character (rows are not coloured off a terminal).
+func FuzzTranscript(f *testing.F) {
+	for _, tc := range transcripts {
+		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "agents", "transcripts", tc.file))
+		if err == nil {
+			f.Add(uint8(0), data)
+		}
+	}
+	f.Add(uint8(2), []byte(`{"type":"assistant","uuid":"u","message":{"content":[{"type":"tool_use","id":"a","name":"x\u001b[2J","input":null}]}}`))
+	f.Add(uint8(3), []byte(`{"type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":{"content":[1],"success":"no"}}}`))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		from := fromNames[int(which)%len(fromNames)]
+		for _, args := range [][]string{{"rows", "--mode=minimal"}, {"preview"}} {
+			stdout, _, code := runCLI(t, string(data), append(args, "--from", from)...)
+			require.Contains(t, []int{exitOK, exitInvalid}, code)
+			for _, r := range stdout {
+				require.False(t, r < 0x20 && r != '\n' || r == 0x7f, "control character %U in %q", r, stdout)
+			}
+		}
+	})
+}
