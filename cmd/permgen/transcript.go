@@ -123,25 +123,30 @@ func readTranscriptFormat(in io.Reader, format *string) string {
 }
 
 // detectFormat tells the format of what br reads from its first lines,
-// without consuming them.
+// without consuming them. It reads no further than those lines: input
+// arriving through a pipe is told apart from its first line.
 func detectFormat(br *bufio.Reader) string {
-	data, _ := br.Peek(br.Size())
-	if bytes.HasPrefix(data, []byte("\uFEFF")) {
-		data = data[3:]
-	}
 	var dec value.Decoder
-	for n := 0; n < detectLines; {
-		i := bytes.IndexByte(data, '\n')
+	at := 0 // offset in the buffered input of the next line
+	for n, last := 0, false; n < detectLines && !last; {
+		data, _ := br.Peek(br.Buffered())
+		i := bytes.IndexByte(data[at:], '\n')
 		if i < 0 {
-			// The last line in view may be cut short; a line that is
-			// complete is the whole input.
-			if _, err := br.Peek(br.Size() + 1); err == nil || len(data) == 0 {
-				break
+			if len(data) == br.Size() {
+				break // a line longer than the buffer: no format told
 			}
-			i = len(data)
+			if _, err := br.Peek(len(data) + 1); err == nil {
+				continue
+			}
+			// The input ends: what is left is its last line.
+			data, _ = br.Peek(br.Buffered())
+			i, last = len(data)-at, true
 		}
-		line := bytes.TrimSpace(data[:i])
-		data = data[min(i+1, len(data)):]
+		line := bytes.TrimSpace(data[at : at+i])
+		if at == 0 {
+			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+		}
+		at += i + 1
 		if len(line) == 0 {
 			continue
 		}

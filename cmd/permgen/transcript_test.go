@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,9 +100,13 @@ func TestTranscriptPreview(t *testing.T) {
 }
 
 // detectFormatOf returns the format detected for data.
-func detectFormatOf(data string) string {
+func detectFormatOf(data any) string {
 	var format string
-	readTranscriptFormat(strings.NewReader(data), &format)
+	in, ok := data.(io.Reader)
+	if !ok {
+		in = strings.NewReader(data.(string))
+	}
+	readTranscriptFormat(in, &format)
 	return format
 }
 
@@ -195,4 +200,13 @@ func FuzzTranscript(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Detection reads the first line of a pipe without waiting for more: a
+// host that writes one line and waits for its answer gets it.
+func TestTranscriptDetectPipe(t *testing.T) {
+	r, w := io.Pipe()
+	go w.Write([]byte(`{"type":"session","version":3,"cwd":"/"}` + "\n"))
+	assert.Equal(t, fromPi, detectFormatOf(r))
+	w.Close()
 }
