@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/permgen/permgen/runtime"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -179,8 +181,8 @@ func TestTranscriptFromUsage(t *testing.T) {
 }
 
 // FuzzTranscript reads any input in every format: it never panics,
-// exits 0 or 1, writes one row per call it hands on, and shows no
-// control character (rows are not coloured off a terminal).
+// writes one preview per call it reads, and shows no control character
+// (rows are not coloured off a terminal).
 func FuzzTranscript(f *testing.F) {
 	for _, tc := range transcripts {
 		data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "agents", "transcripts", tc.file))
@@ -190,23 +192,25 @@ func FuzzTranscript(f *testing.F) {
 	}
 	f.Add(uint8(2), []byte(`{"type":"assistant","uuid":"u","message":{"content":[{"type":"tool_use","id":"a","name":"x\u001b[2J","input":null}]}}`))
 	f.Add(uint8(3), []byte(`{"type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":{"content":[1],"success":"no"}}}`))
+	// One dispatcher for every input, as a run has: building the stock
+	// registry for each would make most of an exec's time.
+	reg, ok := newRegistry("rows", false, false, nil, io.Discard)
+	require.True(f, ok)
+	var failures failureLog
+	d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: failures.add})
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		from := fromNames[int(which)%len(fromNames)]
-		for _, args := range [][]string{{"rows", "--mode=minimal"}, {"preview"}} {
-			stdout, _, code := runCLI(t, string(data), append(args, "--from", from)...)
-			require.Contains(t, []int{exitOK, exitInvalid}, code)
-			for _, r := range stdout {
-				require.False(t, r < 0x20 && r != '\n' || r == 0x7f, "control character %U in %q", r, stdout)
+		var rows, previews bytes.Buffer
+		renderRowsFrom(d, &failures, runtime.ModeMinimal, false, defaultWidth, from, "<fuzz>", bytes.NewReader(data), &rows, io.Discard)
+		previewCallsFrom(d, &failures, "text", from, "<fuzz>", bytes.NewReader(data), &previews, io.Discard)
+		for _, out := range []string{rows.String(), previews.String()} {
+			for _, r := range out {
+				require.False(t, r < 0x20 && r != '\n' || r == 0x7f, "control character %U in %q", r, out)
 			}
 		}
+		var calls int
+		readTranscript("fuzz", "<fuzz>", from, bytes.NewReader(data), io.Discard, false, func(int, runtime.Call, *runtime.Result) { calls++ })
+		require.Equal(t, calls, strings.Count(previews.String(), "\n"), "one preview per call")
 	})
-}
-
-// Detection reads the first line of a pipe without waiting for more: a
-// host that writes one line and waits for its answer gets it.
-func TestTranscriptDetectPipe(t *testing.T) {
-	r, w := io.Pipe()
-	go w.Write([]byte(`{"type":"session","version":3,"cwd":"/"}` + "\n"))
-	assert.Equal(t, fromPi, detectFormatOf(r))
-	w.Close()
 }
