@@ -39,7 +39,7 @@ func validFrom(from string) error {
 
 // detectLines is how many of the first lines detection reads before it
 // takes the input for permgen's own format.
-const detectLines = 16
+const detectLines = 64
 
 // readTranscript hands each call of in to handle, with the line its call
 // is on and, when withResult is set, its result, whatever the format
@@ -133,7 +133,15 @@ func detectFormat(br *bufio.Reader) string {
 		i := bytes.IndexByte(data[at:], '\n')
 		if i < 0 {
 			if len(data) == br.Size() {
-				break // a line longer than the buffer: no format told
+				// A line longer than the buffer (a long message): its
+				// first keys, which name its type, are in view.
+				v, _ := value.DecodePartial(data[at:])
+				if o, ok := v.(*value.Object); ok {
+					if f := lineFormat(o); f != "" {
+						return f
+					}
+				}
+				break
 			}
 			if _, err := br.Peek(len(data) + 1); err == nil {
 				continue
@@ -176,7 +184,7 @@ func lineFormat(o *value.Object) string {
 	switch {
 	case hasPayload && codexRecordTypes[typ]:
 		return fromCodex
-	case claudeRecordTypes[typ] && (has(o, "uuid") || has(o, "sessionId") || has(o, "leafUuid")):
+	case claudeRecordTypes[typ] && (has(o, "uuid") || has(o, "sessionId") || has(o, "leafUuid") || has(o, "messageId")):
 		return fromClaudeCode
 	case typ == "session" && (has(o, "cwd") || has(o, "version")),
 		typ == "message" && hasMessage,

@@ -126,6 +126,9 @@ func TestTranscriptDetect(t *testing.T) {
 		{"pi", `{"type":"session","version":3,"id":"x","cwd":"/"}`, fromPi},
 		{"pi message", `{"type":"message","message":{"role":"user","content":"hi"}}`, fromPi},
 		{"bom", "\uFEFF" + `{"type":"session","version":3,"cwd":"/"}`, fromPi},
+		{"claude code snapshot", `{"type":"file-history-snapshot","messageId":"m","snapshot":{},"isSnapshotUpdate":false}`, fromClaudeCode},
+		{"long first line", `{"parentUuid":null,"type":"user","uuid":"u","message":{"role":"user","content":"` + strings.Repeat("x", 200<<10) + `"}}`, fromClaudeCode},
+		{"long codex line", `{"timestamp":"t","type":"response_item","payload":{"type":"message","content":"` + strings.Repeat("x", 200<<10) + `"}}`, fromCodex},
 		{"unknown types", `{"type":"what"}` + "\n" + `{"x":1}`, fromPermgen},
 	}
 	for _, tc := range tests {
