@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -48,6 +50,27 @@ func BenchmarkHookStart(b *testing.B) {
 		{"hook-read", permgen, []string{"hook", "claude-code"}, read},
 		{"preview-one", permgen, []string{"preview"}, call},
 	}
+	// With GODEBUG=inittrace=1 the Go runtime reports each package's
+	// initialization; the sums per op say where the start goes: the CEL
+	// stack (cel-go, protobuf and what they import for CEL), this module's
+	// packages, and the rest (the standard library, yaml, uniseg, …).
+	b.Run("hook-inittrace", func(b *testing.B) {
+		var cel, module, rest float64
+		for b.Loop() {
+			cmd := exec.Command(permgen, "hook", "claude-code")
+			cmd.Stdin = bytes.NewReader([]byte(ask))
+			cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(b, cmd.Run())
+			c, m, r := initClock(b, stderr.String())
+			cel, module, rest = cel+c, module+m, rest+r
+		}
+		n := float64(b.N)
+		b.ReportMetric(cel/n, "ms-init-cel/op")
+		b.ReportMetric(module/n, "ms-init-module/op")
+		b.ReportMetric(rest/n, "ms-init-other/op")
+	})
 	for _, r := range runs {
 		b.Run(r.name, func(b *testing.B) {
 			for b.Loop() {
@@ -60,4 +83,54 @@ func BenchmarkHookStart(b *testing.B) {
 			}
 		})
 	}
+}
+
+// celStack are the import paths of the CEL interpreter and what it
+// brings: the packages the compiled stock catalog does not need.
+var celStack = []string{"github.com/google/cel-go/", "google.golang.org/protobuf/", "google.golang.org/genproto/", "cel.dev/", "github.com/antlr4-go/", "golang.org/x/text/"}
+
+// initClock sums the clock times, in milliseconds, of the package
+// initializations an inittrace reports ("init PKG @T ms, D ms clock, …"):
+// of the CEL stack, of this module's packages and of the others.
+func initClock(tb testing.TB, trace string) (cel, module, rest float64) {
+	tb.Helper()
+	for _, line := range strings.Split(trace, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 7 || f[0] != "init" || f[6] != "clock," {
+			continue
+		}
+		d, err := strconv.ParseFloat(f[4], 64)
+		require.NoError(tb, err, line)
+		switch pkg := f[1]; {
+		case strings.HasPrefix(pkg, "github.com/permgen/permgen"):
+			module += d
+		case hasAnyPrefix(pkg, celStack):
+			cel += d
+		default:
+			rest += d
+		}
+	}
+	return cel, module, rest
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestInitClock(t *testing.T) {
+	trace := "init internal/bytealg @0.003 ms, 0 ms clock, 0 bytes, 0 allocs\n" +
+		"init google.golang.org/protobuf/internal/detrand @5.5 ms, 4.4 ms clock, 472 bytes, 7 allocs\n" +
+		"init github.com/google/cel-go/common/stdlib @26 ms, 0.69 ms clock, 56456 bytes, 850 allocs\n" +
+		"init github.com/permgen/permgen/runtime/textfmt @15 ms, 1.3 ms clock, 138392 bytes, 476 allocs\n" +
+		"init go.yaml.in/yaml/v3 @23 ms, 0.26 ms clock, 25720 bytes, 276 allocs\n" +
+		"permgen hook claude-code: something else\n"
+	cel, module, rest := initClock(t, trace)
+	require.InDelta(t, 5.09, cel, 1e-9)
+	require.InDelta(t, 1.3, module, 1e-9)
+	require.InDelta(t, 0.26, rest, 1e-9)
 }
