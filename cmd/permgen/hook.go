@@ -22,9 +22,10 @@ answer, one JSON object, is written to standard output.
 	              unknown tier, is answered "ask" with permgen's prompt as
 	              permissionDecisionReason, which Claude Code shows in its
 	              permission dialog
-	gemini-cli    a BeforeTool hook: such a call is answered with permgen's
-	              prompt as systemMessage, which Gemini CLI shows the person;
-	              no decision, so its own confirmation follows
+	gemini-cli    a BeforeTool hook: such a call is answered "ask" with
+	              permgen's prompt as systemMessage, which Gemini CLI shows
+	              the person; a release that does not act on "ask" goes on
+	              to its own confirmation
 	codex         a PreToolUse hook: as gemini-cli (Codex rejects "ask" from
 	              a PreToolUse hook and shows systemMessage as a warning)
 
@@ -62,9 +63,13 @@ var hookAgents = map[string]hookAgent{
 		}}
 	}},
 	// google-gemini/gemini-cli docs/hooks/reference.md: systemMessage is
-	// "displayed immediately to the user in the terminal"; BeforeTool
-	// documents only "allow" and "deny" decisions.
-	"gemini-cli": {runtime.AgentGeminiCLI, "BeforeTool", systemMessage},
+	// "displayed immediately to the user in the terminal". Its
+	// HookDecision (packages/core/src/hooks/types.ts) has "ask", which
+	// releases that act on it answer with their confirmation prompt;
+	// the others block only on "block" and "deny", and go on.
+	"gemini-cli": {runtime.AgentGeminiCLI, "BeforeTool", func(prompt string) any {
+		return geminiAnswer{Decision: "ask", SystemMessage: prompt}
+	}},
 	// openai/codex codex-rs/hooks/src/engine/output_parser.rs:
 	// permissionDecision "ask" is "unsupported" and fails the hook;
 	// systemMessage becomes a warning entry of the hook's run.
@@ -82,6 +87,11 @@ type claudeDecision struct {
 	HookEventName            string `json:"hookEventName"`
 	PermissionDecision       string `json:"permissionDecision"`
 	PermissionDecisionReason string `json:"permissionDecisionReason"`
+}
+
+type geminiAnswer struct {
+	Decision      string `json:"decision"`
+	SystemMessage string `json:"systemMessage"`
 }
 
 func systemMessage(prompt string) any {
