@@ -3,8 +3,9 @@
 // preview, ask-prompt sentence and log context (a wrapper call shown as
 // the calls it carries, each call with its approval tier), the limits,
 // key validation, the safe-text rules every returned string passes, the
-// selection of a catalog's entries, and the isolation of failing
-// formatters.
+// selection of a catalog's entries, the isolation of failing
+// formatters, and the one mapping of agents' MCP tool names to the
+// registry's "server:tool" (MCPKey, AgentCall).
 //
 // It builds on two packages below it, runtime/value (the input value
 // model) and runtime/textfmt (the text functions), and must not import

@@ -5,6 +5,7 @@
 //
 //	permgen preview [flags] [FILE]   print the ask-prompt sentence of each call in a JSONL file
 //	permgen rows [flags] [FILE]      render a JSONL transcript of calls and results
+//	permgen hook [flags] AGENT       answer an agent's hook before a tool call (claude-code, gemini-cli, codex)
 //	permgen eval [flags] EXPR        evaluate one expression in the formatter environment
 //	permgen generate [-o DIR] [-package NAME] [FILE]
 //	                                 check a catalog and write its Go registrations
@@ -88,6 +89,7 @@ type command struct {
 var commands = []command{
 	{"preview", "print the ask-prompt sentence of each tool call in a JSONL file", runPreview},
 	{"rows", "render a JSONL transcript of tool calls and results as a person reads it", runRows},
+	{"hook", "answer an agent's hook (claude-code, gemini-cli, codex) with permgen's text for the call", runHook},
 	{"eval", "evaluate one CEL expression in the formatter environment", runEval},
 	{"generate", "check a catalog and write its Go registrations", runGenerate},
 	{"diff", "show what generate would change; exit 1 when the output is stale", runDiff},

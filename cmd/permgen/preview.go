@@ -29,6 +29,10 @@ its preview, prompt and log context (json). One call per line:
 	 "origin": "builtin", "state": "ask",
 	 "annotations": {"readOnlyHint": true, "openWorldHint": false}}
 
+FILE may also be an agent's transcript as the agent wrote it (a Claude Code
+session, a Codex rollout, a pi / oh-my-pi session; see --from): each of its
+tool calls is previewed.
+
 Only "tool" is required. "annotations" are an MCP server's hints about the
 tool (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title);
 they raise the call's approval tier.
@@ -65,6 +69,7 @@ type previewFlags struct {
 	noBuiltin bool
 	override  bool
 	showTier  bool
+	from      string
 	limits    limitFlags
 }
 
@@ -75,6 +80,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
 	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -98,7 +104,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	return readCalls("preview", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return previewCalls(d, &failures, opts.format, name, in, out, stderr)
+		return previewCallsFrom(d, &failures, opts.format, opts.from, name, in, out, stderr)
 	})
 }
 
@@ -182,6 +188,9 @@ func (o previewFlags) validate(files []string) error {
 		return fmt.Errorf("--format must be text or json, got %q", o.format)
 	}
 	if err := o.limits.validate(); err != nil {
+		return err
+	}
+	if err := validFrom(o.from); err != nil {
 		return err
 	}
 	if len(files) > 1 {
@@ -337,9 +346,14 @@ func countRest(stderr io.Writer, command, name string, more int, singular, plura
 // stderr, and in the json format in the call's object too; they do not
 // make a line bad.
 func previewCalls(d *runtime.Dispatcher, failures *failureLog, format, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
+	return previewCallsFrom(d, failures, format, fromAuto, name, in, out, stderr)
+}
+
+// previewCallsFrom is previewCalls of input in the format from (--from).
+func previewCallsFrom(d *runtime.Dispatcher, failures *failureLog, format, from, name string, in io.Reader, out io.Writer, stderr io.Writer) (bad bool) {
 	defer failures.endFile(stderr, "preview", name)
 	var buf []byte // one line of output, reused
-	return eachCall("preview", name, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
+	return readTranscript("preview", name, from, in, stderr, false, func(line int, call runtime.Call, _ *runtime.Result) {
 		if format == "text" {
 			prompt := d.Prompt(call)
 			failures.report(stderr, name, line, d.Limits().Output)

@@ -22,6 +22,13 @@ JSON Lines, one call per line, as for permgen preview, with two more fields:
 	{"tool": "read", "id": "call_1", "input": {"path": "/src/app.go"},
 	 "result": {"content": [{"type": "text", "text": "…"}], "details": {}, "isError": false}}
 
+FILE may also be an agent's transcript as the agent wrote it: a Claude Code
+session file, a Codex rollout file or a pi / oh-my-pi session file, told
+apart by its first lines (--from names the format). Each tool call is a row
+with its result, paired by the call's id, on the line below; a call without
+a result is still shown; messages, reasoning and records of other types are
+not shown.
+
 Modes: minimal (no icons and no colour, for CI logs and pipes), default
 (icons), verbose (the arguments as indented JSON below each row and the
 expanded result below its line). Colour is used on a terminal, and not with
@@ -43,6 +50,7 @@ type rowsFlags struct {
 	mode      string
 	icons     string
 	color     string
+	from      string
 	limits    limitFlags
 }
 
@@ -52,6 +60,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.mode, "mode", "default", "what rows show, `minimal|default|verbose`: no icons and no colour, icons, or also the arguments and the expanded result")
 	fs.StringVar(&opts.icons, "icons", "nerd", "icon set, `nerd|plain`: Nerd Font glyphs or plain Unicode symbols")
 	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
+	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
@@ -59,6 +68,9 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
+	}
+	if err := validFrom(opts.from); err != nil {
+		return usageError(stderr, "rows", "%v", err)
 	}
 	mode, err := runtime.ParseMode(opts.mode)
 	if err != nil {
@@ -92,7 +104,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return renderRows(d, &failures, mode, colour, wrapWidth(), name, in, out, stderr)
+		return renderRowsFrom(d, &failures, mode, colour, wrapWidth(), opts.from, name, in, out, stderr)
 	})
 }
 
@@ -178,6 +190,12 @@ func wrapCells(s string, width int) []string {
 // Lines below a row are wrapped at width display cells.
 func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
+	return renderRowsFrom(d, failures, mode, colour, width, fromAuto, name, in, out, stderr)
+}
+
+// renderRowsFrom is renderRows of input in the format from (--from).
+func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, from, name string, in io.Reader,
+	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
 		if !colour || text == "" {
 			return text
@@ -194,7 +212,7 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 		}
 	}
 	defer failures.endFile(stderr, "rows", name)
-	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
+	return readTranscript("rows", name, from, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
 		defer failures.report(stderr, name, line, d.Limits().Output)
 		row := d.Row(call, mode)
 		row.Title = style(styleTitle, row.Title)
