@@ -1,3 +1,5 @@
+//go:build !permgen_lean
+
 package main
 
 // The benchmark tables of the docs are made here, the way golden files are:

@@ -19,21 +19,23 @@ import (
 // `permgen hook claude-code` (a call it asks about, and a read it leaves
 // to the agent) it runs `permgen preview` of the same one call and a Go
 // hello world (testdata/hello), the least a Go process takes, so that
-// the figures of one run compare under the same load.
+// the figures of one run compare under the same load; and the same with
+// the lean build (-tags permgen_lean), which links no CEL.
 func BenchmarkHookStart(b *testing.B) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		b.Skip("needs the go command to build the binaries")
 	}
 	dir := b.TempDir()
-	build := func(out, pkg string) string {
+	build := func(out, pkg string, flags ...string) string {
 		bin := filepath.Join(dir, out)
-		cmd := exec.Command(goTool, "build", "-o", bin, pkg)
+		cmd := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", bin, pkg)...)
 		cmd.Stderr = os.Stderr
 		require.NoError(b, cmd.Run(), "go build %s", pkg)
 		return bin
 	}
 	permgen := build("permgen", ".")
+	lean := build("permgen-lean", ".", "-tags", "permgen_lean")
 	hello := build("hello", "./testdata/hello")
 	const (
 		ask  = `{"session_id":"s","transcript_path":"/t.jsonl","cwd":"/w","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf build/ && make release"},"tool_use_id":"toolu_1"}`
@@ -50,6 +52,9 @@ func BenchmarkHookStart(b *testing.B) {
 		{"hook-ask", permgen, []string{"hook", "claude-code"}, ask},
 		{"hook-read", permgen, []string{"hook", "claude-code"}, read},
 		{"preview-one", permgen, []string{"preview"}, call},
+		{"lean-hook-ask", lean, []string{"hook", "claude-code"}, ask},
+		{"lean-hook-read", lean, []string{"hook", "claude-code"}, read},
+		{"lean-preview-one", lean, []string{"preview"}, call},
 	}
 	// With GODEBUG=inittrace=1 the Go runtime reports each package's
 	// initialization; the sums per op say where the start goes: the CEL

@@ -31,9 +31,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
-
-	"github.com/permgen/permgen/celfmt"
 )
 
 // Exit codes.
@@ -86,19 +85,15 @@ type command struct {
 // commands are permgen's commands in the order the usage lists them. help
 // is not one of them because it looks them up: the table would refer to
 // itself.
-var commands = []command{
-	{"preview", "print the ask-prompt sentence of each tool call in a JSONL file", runPreview},
-	{"rows", "render a JSONL transcript of tool calls and results as a person reads it", runRows},
-	{"hook", "answer an agent's hook (claude-code, gemini-cli, codex) with permgen's text for the call", runHook},
-	{"eval", "evaluate one CEL expression in the formatter environment", runEval},
-	{"generate", "check a catalog and write its Go registrations", runGenerate},
-	{"diff", "show what generate would change; exit 1 when the output is stale", runDiff},
-	{"check", "load and check a catalog", runCheck},
-	{"test", "run a catalog's examples", runTest},
-	{"list", "list a catalog's formatters", runList},
-	{"schema", "print the JSON Schema of the catalog format", runSchema},
-	{"version", "print the version", runVersion},
-}
+var commands = slices.Concat(
+	[]command{
+		{"preview", "print the ask-prompt sentence of each tool call in a JSONL file", runPreview},
+		{"rows", "render a JSONL transcript of tool calls and results as a person reads it", runRows},
+		{"hook", "answer an agent's hook (claude-code, gemini-cli, codex) with permgen's text for the call", runHook},
+	},
+	celCommands,
+	[]command{{"version", "print the version", runVersion}},
+)
 
 // lookup returns the command called name.
 func lookup(name string) (command, bool) {
@@ -169,19 +164,6 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 	return c.run([]string{"-h"}, nil, stdout, stderr) // -h reads no input
 }
 
-func runSchema(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("schema", "Usage: permgen schema\n\nPrints the JSON Schema (draft-07) of the catalog format.\n")
-	rest, code, ok := parseFlags(fs, args, stdout, stderr)
-	if !ok {
-		return code
-	}
-	if len(rest) > 0 {
-		return usageError(stderr, "schema", "takes no arguments")
-	}
-	stdout.Write(celfmt.Schema())
-	return exitOK
-}
-
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "Usage: permgen version\n\nPrints the version and the CEL environment.\n")
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -192,7 +174,7 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "version", "takes no arguments")
 	}
 	fmt.Fprintln(stdout, "permgen", version())
-	fmt.Fprintln(stdout, "CEL environment:", celfmt.EnvVersion)
+	fmt.Fprintln(stdout, "CEL environment:", celEnvironment)
 	return exitOK
 }
 

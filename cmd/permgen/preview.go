@@ -11,7 +11,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/textfmt"
@@ -158,15 +157,7 @@ func newRegistry(command string, noBuiltin, override bool, catalogs []string, st
 		}
 	}
 	for _, path := range catalogs {
-		checked, ok := loadCatalogFile(command, path, path, celfmt.Options{Override: override}, stderr)
-		if !ok {
-			return nil, false
-		}
-		if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
-			errorf(stderr, command, "%v", err)
-			if errors.Is(err, runtime.ErrOverride) {
-				errorf(stderr, command, "to let %s answer for those tools, pass --%s", path, overrideFlag)
-			}
+		if !registerCatalogFile(command, reg, path, override, stderr) {
 			return nil, false
 		}
 	}
