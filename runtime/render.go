@@ -75,7 +75,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	var n node
 	inspected := false
 	s := d.subject(c, in, d.limits.Preview)
-	if !c.Partial && s.wrapper() != nil {
+	if !c.Partial && s.unwraps() {
 		n, inspected = d.inspect(&s, false), true
 		d.renderTree(&n, &s)
 	}
@@ -204,20 +204,23 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 	return row
 }
 
-// renderer returns the registration that renders a call's rows: its
-// tool's, or for an MCP call the first of server:tool and server:* (the
+// renderer returns the registration that renders a call's rows, in the
+// topmost layer that has one: its tool's, or for an MCP call the first of server:tool and server:* (the
 // umbrella mcp renders no rows of its own), or nil.
 func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
 	}
 	s := d.subject(c, in, 0)
-	for _, k := range s.lookups() {
-		if k.umbrella && c.Tool != "mcp" {
-			continue
-		}
-		if k.reg != nil {
-			return k.reg
+	// The topmost layer that has a registration for the call renders it.
+	for j := 0; j < s.depth(); j++ {
+		for i, k := range s.lookups() {
+			if k.umbrella && c.Tool != "mcp" {
+				continue
+			}
+			if reg := s.layerReg(j, i); reg != nil {
+				return reg
+			}
 		}
 	}
 	return nil
