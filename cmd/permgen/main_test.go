@@ -473,3 +473,17 @@ formatters:
 	require.Equal(t, exitOK, code, stderr)
 	assert.Contains(t, stdout, "the sources")
 }
+
+// A byte cap too small for a character of the tool's name and the
+// ellipsis is a usage error, not a prompt that names the tool as ''.
+func TestOutputMaxBytesTooSmall(t *testing.T) {
+	for _, n := range []string{"1", "2", "6"} {
+		stdout, stderr, code := runCLI(t, `{"tool":"read"}`, "preview", "--output-max-bytes", n)
+		assert.Equal(t, exitUsage, code, n)
+		assert.Empty(t, stdout)
+		assert.Contains(t, stderr, "--output-max-bytes must be 0 (no byte cap) or at least 7, room for a character of the tool's name and the ellipsis, got "+n)
+	}
+	stdout, stderr, code := runCLI(t, `{"tool":"write_file_everywhere"}`, "preview", "--output-max-bytes", "7")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "Current agent requested tool 'writ…'. Allow this call?\n", stdout)
+}
