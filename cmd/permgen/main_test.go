@@ -475,7 +475,7 @@ formatters:
 }
 
 // A byte cap too small for a character of the tool's name and the
-// ellipsis is a usage error, not a prompt that names the tool as ”.
+// ellipsis is a usage error, not a prompt whose tool's name is empty.
 func TestOutputMaxBytesTooSmall(t *testing.T) {
 	for _, n := range []string{"1", "2", "6"} {
 		stdout, stderr, code := runCLI(t, `{"tool":"read"}`, "preview", "--output-max-bytes", n)
