@@ -13,7 +13,8 @@ const (
 // MinOutputBytes is the smallest byte cap (Limits.OutputBytes) there is
 // room in for what a prompt sentence must say: one character of the tool
 // or target it names, four bytes at most, and the three of the ellipsis
-// that says it was cut. A smaller cap would name the tool as ” or '…'.
+// that says it was cut. A smaller cap would leave the name empty, or an
+// ellipsis alone.
 const MinOutputBytes = 7
 
 // Limits bound the text the dispatcher produces, in characters (runes).
