@@ -68,6 +68,11 @@ const (
 // next frame without being reported.
 func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	in := d.decodeArgs(c)
+	if inner, hold := d.streamingWrite(c, in); hold {
+		return Row{}
+	} else if inner != nil {
+		return d.Row(*inner, mode)
+	}
 	row := d.rowHead(c, in, mode)
 	// Once the arguments are complete, a wrapper's row shows the calls it
 	// carries, whatever its own row says: a row must not hide what runs
@@ -106,6 +111,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	c.Partial = false
 	in := d.decodeArgs(c)
+	if inner, ok := d.finishedDevice(c, in); ok {
+		return d.ResultRow(*inner, res, mode)
+	}
 	row := d.rowHead(c, in, mode)
 	slot := slotResult
 	if res.IsError {
@@ -125,6 +133,9 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	c.Partial = false
 	in := d.decodeArgs(c)
+	if inner, ok := d.finishedDevice(c, in); ok {
+		return d.Expand(*inner, res)
+	}
 	if lines, sc, ok := d.expand(c, in, &res); ok {
 		return boundLines(lines, len(lines), sc)
 	}

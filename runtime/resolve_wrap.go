@@ -189,7 +189,8 @@ func (w *walk) expand(n *node, depth, room int) {
 				child.raw, child.answered = w.d.answer(child.s)
 			}
 		} else {
-			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, decodeInner(ic), w.d.limits.Preview))
+			ic = w.d.annotated(ic)
+			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input, Annotations: ic.Annotations}, decodeInner(ic), w.d.limits.Preview))
 			s := &subjects[len(subjects)-1]
 			s.budget = w.budget
 			child = w.open(s, depth+1, true, true)
@@ -278,7 +279,8 @@ func (w *walk) tierOnly(ic InnerCall, depth int, keep bool) (t Tier, o *opened, 
 		return TierUnknown, nil, false
 	}
 	w.tiered++
-	call := Call{Tool: ic.Tool, Input: ic.Input}
+	ic = w.d.annotated(ic)
+	call := Call{Tool: ic.Tool, Input: ic.Input, Annotations: ic.Annotations}
 	o = &opened{s: w.d.subject(call, decodeInner(ic), w.d.limits.Preview)}
 	o.s.budget = w.budget
 	o.n = w.open(&o.s, depth, false, true)
