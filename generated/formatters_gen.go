@@ -1845,8 +1845,7 @@ var formatterRead = slots{
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  &&
-//	    content.matches(r"^[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*$")
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	preview = docs ? "for the docs of device '" + device.value() + "'"
 //	  : !path.hasValue() ? stats
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
@@ -2080,8 +2079,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  &&
-//	    content.matches(r"^[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*$")
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	unwrap = device.hasValue() && !docs
 //	  ? [{"tool": device.value(), "input": input.content, "kind": "device"}]
 //	    + (conflict
@@ -2332,8 +2330,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  &&
-//	    content.matches(r"^[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*$")
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	tier = docs ? "read" : "write"
 func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
@@ -2523,8 +2520,7 @@ func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  &&
-//	    content.matches(r"^[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*$")
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	row = docs ? optional.of("docs of device " + device.value())
 //	  : path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
@@ -2764,8 +2760,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  &&
-//	    content.matches(r"^[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]*$")
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	result = type(input.content) != string || device.hasValue()
 //	  ? optional.none()
 //	  : optional.of("wrote " + plural(lines(content), "line", "lines")
@@ -2998,7 +2993,7 @@ var formatterWrite = slots{
 	}},
 }
 
-var patternWrite_1 = celrt.NewPattern("^[\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]*(\\?|[hH][eE][lL][pP])?[\\t\\n\\v\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}]*$")
+var patternWrite_1 = celrt.NewPattern("^[\\t-\\r\\p{Z}\\x{FEFF}]*(\\?|[hH][eE][lL][pP])?[\\t-\\r\\p{Z}\\x{FEFF}]*$")
 
 // PreviewEdit formats calls to "edit" (Edit).
 //
