@@ -65,7 +65,9 @@ const (
 // text of its formatter's row, else of its preview. While the arguments
 // stream (Call.Partial) the host may render a row on every frame: a row
 // that declines or fails then has no text, and a failure is retried on the
-// next frame without being reported.
+// next frame without being reported. While an oh-my-pi write streams, its
+// row is the zero Row, which draws nothing, until its path cannot be a
+// device's, and then the device's own row (see streamingWrite).
 func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	in := d.decodeArgs(c)
 	if inner, hold := d.streamingWrite(c, in); hold {
@@ -107,7 +109,8 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 
 // ResultRow returns the line a transcript shows once a call has run: its
 // formatter's result (or error, when the result is an error) line, else a
-// summary of the result's text.
+// summary of the result's text. A call that carries one device call has
+// the device's result row.
 func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	c.Partial = false
 	in := d.decodeArgs(c)
@@ -215,9 +218,10 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 	return row
 }
 
-// renderer returns the registration that renders a call's rows, in the
-// topmost layer that has one: its tool's, or for an MCP call the first of server:tool and server:* (the
-// umbrella mcp renders no rows of its own), or nil.
+// renderer returns the registration that renders a call's rows, from the
+// topmost layer that has one: its tool's, or for an MCP call the first of
+// server:tool and server:* (the umbrella mcp renders no rows of its own),
+// or nil.
 func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
