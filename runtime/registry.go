@@ -402,7 +402,8 @@ type Info struct {
 	Failures int64
 }
 
-// Lookup returns the registration of key.
+// Lookup returns the registration of key in r itself: a layer's are
+// looked up in the layer (see Layer).
 func (r *Registry) Lookup(key string) (Info, bool) {
 	reg := r.find(key)
 	if reg == nil {
@@ -411,7 +412,8 @@ func (r *Registry) Lookup(key string) (Info, bool) {
 	return reg.info(), true
 }
 
-// List returns every registration, sorted by key.
+// List returns every registration of r itself, sorted by key; not those
+// of its layers.
 func (r *Registry) List() []Info {
 	t := r.load()
 	list := make([]Info, 0, len(t))
@@ -422,7 +424,7 @@ func (r *Registry) List() []Info {
 	return list
 }
 
-// Len returns the number of registrations.
+// Len returns the number of registrations of r itself.
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
