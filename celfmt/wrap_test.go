@@ -216,3 +216,25 @@ formatters:
 	assert.Contains(t, err.Error(), `{"tool": "a", "input": {"n":0}}, {"tool": "a", "input": {"n":1}}`)
 	assert.Regexp(t, `… \d+ more\]`, err.Error())
 }
+
+// TestUnwrapAnnotations: an unwrap expression may give a carried call the
+// MCP hints of the tool that runs, in the metered and the free evaluation
+// alike, and the hints the input carries are read as they are.
+func TestUnwrapAnnotations(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    unwrap: |
+      [{"tool": "gh", "kind": "device", "annotations": {"readOnlyHint": false, "openWorldHint": false}},
+       {"tool": "srv", "annotations": input.hints}]
+`, Options{})
+	in := object(t, `{"hints": {"readOnlyHint": true, "openWorldHint": false, "title": "Look"}}`)
+	for _, f := range []*Formatter{f, meteredTwin(f)} {
+		calls, err := f.Unwrap(request(in))
+		require.NoError(t, err)
+		require.Len(t, calls, 2)
+		require.NotNil(t, calls[0].Annotations)
+		assert.Equal(t, runtime.TierWrite, calls[0].Annotations.Tier())
+		require.NotNil(t, calls[1].Annotations)
+		assert.Equal(t, runtime.TierRead, calls[1].Annotations.Tier())
+		assert.Equal(t, "Look", calls[1].Annotations.Title)
+	}
+}
