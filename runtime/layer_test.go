@@ -8,13 +8,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// pi-permission-system (github.com/MasuRii/pi-permission-system) consults a
-// formatter registered for a tool before its built-in preview, and a
-// formatter that returns undefined falls through to the built-in. With the
-// stock catalog at the bottom and the host's formatters in a layer, that
-// precedence holds exactly: the layer answers first, and a decline, a
-// failure or an answer that reads none of the input's fields falls to the
-// stock formatter, not to the default JSON.
+// pi-permission-system consults a formatter registered for a tool before
+// its built-in preview, and one that returns undefined falls through to the
+// built-in (ToolPreviewFormatter.formatToolInputForPrompt in
+// src/tool-preview-formatter.ts of github.com/Duroxi/pi-permissions at
+// commit 784161e2237d658bd453fb4f3ca869fa9dc3c926: customFormatters.get
+// first, "rendered !== undefined" returns, else the built-in switch; one
+// formatter per tool name in src/tool-input-formatter-registry.ts at
+// f4ca4bb4207e5604ab2b639457488811e16bdef6). With the stock catalog at the
+// bottom and the host's formatters in a layer, that precedence holds
+// exactly: the layer answers first, and a decline, a failure or an answer
+// that reads none of the input's fields falls to the stock formatter, not
+// to the default JSON.
 func TestLayerPrecedence(t *testing.T) {
 	fails := FormatterFunc(func(Request) (string, bool, error) { return "", false, errors.New("boom") })
 	onlySrc := FormatterFunc(func(req Request) (string, bool, error) {

@@ -393,7 +393,8 @@ func TestExplainBadJSONDoesNotBuildTheValue(t *testing.T) {
 
 // --override loads a catalog consulted before the stock one, as
 // pi-permission-system consults a registered formatter before its
-// built-in preview: its entries answer first, a decline falls through to
+// built-in preview (TestLayerPrecedence in runtime cites the code): its
+// entries answer first, a decline falls through to
 // the stock entry (not to JSON), the JSON log names the entry that
 // answered in place of another, and the tier stays the highest any layer
 // declares (an override never lowers one). --catalog keeps refusing the
