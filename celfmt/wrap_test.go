@@ -74,7 +74,7 @@ func TestUnwrapFailures(t *testing.T) {
 	for _, tc := range []struct{ expr, want string }{
 		{`[{"tool": "a"}, "read"]`, "unwrap: call 2: string, not a map with tool, input and kind"},
 		{`[{"tool": "a"}, {"tool": "b"}, {"tool": 1}]`, "unwrap: call 3: tool is int, not a string"},
-		{`[{"tool": "a", "args": {}}]`, `unwrap: call 1: unknown key "args": a call has tool, input and kind`},
+		{`[{"tool": "a", "args": {}}]`, `unwrap: call 1: unknown key "args": a call has tool, input, kind and annotations`},
 		{`[{"input": {}}]`, "unwrap: call 1: no tool"},
 		{`[{"tool": "a", "input": b"x"}]`, "unwrap: call 1: input holds a value of type bytes, which has no JSON form"},
 		{`input.calls`, "unwrap: call 1: double, not a map with tool, input and kind"},
@@ -98,7 +98,7 @@ func TestUnwrapErrorsAreDeterministic(t *testing.T) {
 	f := formatter(t, "  - tool: t\n    unwrap: '[{\"tool\": 1, \"kind\": 2, \"zz\": 3, \"yy\": 4}]'\n", Options{})
 	for range 100 {
 		_, err := f.Unwrap(request(object(t, `{}`)))
-		require.EqualError(t, err, `unwrap: call 1: unknown key "yy": a call has tool, input and kind`)
+		require.EqualError(t, err, `unwrap: call 1: unknown key "yy": a call has tool, input, kind and annotations`)
 	}
 }
 
@@ -215,4 +215,26 @@ formatters:
 	assert.Less(t, len(err.Error()), 3*maxDescribed)
 	assert.Contains(t, err.Error(), `{"tool": "a", "input": {"n":0}}, {"tool": "a", "input": {"n":1}}`)
 	assert.Regexp(t, `… \d+ more\]`, err.Error())
+}
+
+// TestUnwrapAnnotations: an unwrap expression may give a carried call the
+// MCP hints of the tool that runs, in the metered and the free evaluation
+// alike, and the hints the input carries are read as they are.
+func TestUnwrapAnnotations(t *testing.T) {
+	f := formatter(t, `  - tool: t
+    unwrap: |
+      [{"tool": "gh", "kind": "device", "annotations": {"readOnlyHint": false, "openWorldHint": false}},
+       {"tool": "srv", "annotations": input.hints}]
+`, Options{})
+	in := object(t, `{"hints": {"readOnlyHint": true, "openWorldHint": false, "title": "Look"}}`)
+	for _, f := range []*Formatter{f, meteredTwin(f)} {
+		calls, err := f.Unwrap(request(in))
+		require.NoError(t, err)
+		require.Len(t, calls, 2)
+		require.NotNil(t, calls[0].Annotations)
+		assert.Equal(t, runtime.TierWrite, calls[0].Annotations.Tier())
+		require.NotNil(t, calls[1].Annotations)
+		assert.Equal(t, runtime.TierRead, calls[1].Annotations.Tier())
+		assert.Equal(t, "Look", calls[1].Annotations.Title)
+	}
 }

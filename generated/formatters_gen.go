@@ -1828,7 +1828,12 @@ var formatterRead = slots{
 // as a write to the other paths it names, which another agent's write
 // would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
 // " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash.
+// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
+// whose content is empty, "?" or "help" (in any case, with the white space
+// around it that a JavaScript regular expression's \s matches) runs
+// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
+// it: it is shown as that read, at tier read. Content of more than 64
+// characters is not read for it, and is shown as the device's call.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -1839,7 +1844,10 @@ var formatterRead = slots{
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	preview = !path.hasValue() ? stats
+//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
+//	preview = docs ? "for the docs of device '" + device.value() + "'"
+//	  : !path.hasValue() ? stats
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
 //	  : "for '" + path.value() + "' " + stats
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -1966,47 +1974,78 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		v12 = celrt.None[string]()
 	}
 	device := v12
-	var v13 string
-	if !path.Ok {
-		v13 = stats
-	} else {
-		var v14 string
-		if conflict {
-			list3 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem10, err := celrt.IndexList(p4, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				elem11, err := celrt.IndexList(p4, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return "", false, err
-				}
-				elem12 := elem10 + " '" + celrt.Truncate(elem11, quotient) + "'"
-				if bytes += len(elem12); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list3 = append(list3, elem12)
-			}
-			v14 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
-		} else {
-			v15, err := path.Get()
+	ok := device.Ok
+	if ok {
+		ok = !conflict
+	}
+	ok2 := ok
+	if ok2 {
+		v13 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		ok2 = v13
+	}
+	ok3 := ok2
+	if ok3 {
+		ok4 := celrt.StringSize(content) <= int64(64)
+		if ok4 {
+			matched, err := patternWrite_1.MatchString(content)
 			if err != nil {
 				return "", false, err
 			}
-			v14 = "for '" + v15 + "' " + stats
+			ok4 = matched
 		}
-		v13 = v14
+		ok3 = ok4
 	}
-	_ = device
-	return v13, true, nil
+	docs := ok3
+	var v14 string
+	if docs {
+		v15, err := device.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v14 = "for the docs of device '" + v15 + "'"
+	} else {
+		var v16 string
+		if !path.Ok {
+			v16 = stats
+		} else {
+			var v17 string
+			if conflict {
+				list3 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					elem10, err := celrt.IndexList(p4, int64(0))
+					if err != nil {
+						return "", false, err
+					}
+					elem11, err := celrt.IndexList(p4, int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return "", false, err
+					}
+					elem12 := elem10 + " '" + celrt.Truncate(elem11, quotient) + "'"
+					if bytes += len(elem12); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list3 = append(list3, elem12)
+				}
+				v17 = "for " + celrt.JoinSep(list3, " or ") + " " + stats
+			} else {
+				v18, err := path.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v17 = "for '" + v18 + "' " + stats
+			}
+			v16 = v17
+		}
+		v14 = v16
+	}
+	return v14, true, nil
 }
 
 // UnwrapWrite returns the calls that a call to "write" carries (Write).
@@ -2023,7 +2062,12 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 // as a write to the other paths it names, which another agent's write
 // would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
 // " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash.
+// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
+// whose content is empty, "?" or "help" (in any case, with the white space
+// around it that a JavaScript regular expression's \s matches) runs
+// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
+// it: it is shown as that read, at tier read. Content of more than 64
+// characters is not read for it, and is shown as the device's call.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2034,7 +2078,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	unwrap = device.hasValue()
+//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
+//	unwrap = device.hasValue() && !docs
 //	  ? [{"tool": device.value(), "input": input.content, "kind": "device"}]
 //	    + (conflict
 //	        ? [{"tool": tool, "input": {"file_path": input.file_path, "filePath": input.filePath, "filepath": input.filepath, "content": input.content}
@@ -2165,25 +2211,51 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		v12 = celrt.None[string]()
 	}
 	device := v12
-	var v13 []any
-	if device.Ok {
-		v14, err := device.Get()
+	ok := device.Ok
+	if ok {
+		ok = !conflict
+	}
+	ok2 := ok
+	if ok2 {
+		v13 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		ok2 = v13
+	}
+	ok3 := ok2
+	if ok3 {
+		ok4 := celrt.StringSize(content) <= int64(64)
+		if ok4 {
+			matched, err := patternWrite_1.MatchString(content)
+			if err != nil {
+				return nil, err
+			}
+			ok4 = matched
+		}
+		ok3 = ok4
+	}
+	docs := ok3
+	ok5 := device.Ok
+	if ok5 {
+		ok5 = !docs
+	}
+	var v14 []any
+	if ok5 {
+		v15, err := device.Get()
 		if err != nil {
 			return nil, err
 		}
-		v15 := celrt.Field(input, "content")
-		v16 := "device"
-		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{v14, v15, v16})
+		v16 := celrt.Field(input, "content")
+		v17 := "device"
+		m, err := celrt.NewMap([]any{"tool", "input", "kind"}, []any{v15, v16, v17})
 		if err != nil {
 			return nil, err
 		}
-		var v17 []any
+		var v18 []any
 		if conflict {
-			v18 := celrt.Field(input, "file_path")
-			v19 := celrt.Field(input, "filePath")
-			v20 := celrt.Field(input, "filepath")
-			v21 := celrt.Field(input, "content")
-			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v18, v19, v20, v21})
+			v19 := celrt.Field(input, "file_path")
+			v20 := celrt.Field(input, "filePath")
+			v21 := celrt.Field(input, "filepath")
+			v22 := celrt.Field(input, "content")
+			m2, err := celrt.NewMap([]any{"file_path", "filePath", "filepath", "content"}, []any{v19, v20, v21, v22})
 			if err != nil {
 				return nil, err
 			}
@@ -2214,17 +2286,207 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 			if err != nil {
 				return nil, err
 			}
-			v17 = []any{m4}
+			v18 = []any{m4}
 		} else {
-			v17 = []any{}
+			v18 = []any{}
 		}
-		v13 = celrt.Concat([]any{m}, v17)
+		v14 = celrt.Concat([]any{m}, v18)
 	} else {
-		v13 = []any{}
+		v14 = []any{}
 	}
 	_ = stats
 	_ = path
-	return celrt.InnerCalls(v13)
+	return celrt.InnerCalls(v14)
+}
+
+// TierWrite returns the tier of a call to "write" (Write).
+//
+// Also registered as "Write", "write_file".
+//
+// The path, and how many lines and characters the new content has (pi and
+// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
+// write_file with file_path, opencode write with filePath, the Continue
+// CLI's Write with filepath). An agent reads only its own path field, so
+// when a call carries several that differ, each is shown with its name.
+// oh-my-pi's write to xd://NAME runs the device NAME with the content as
+// its JSON arguments: the call is shown as the device's call, and as well
+// as a write to the other paths it names, which another agent's write
+// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
+// " xd://bash", a byte order mark before it, a hashline header
+// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
+// whose content is empty, "?" or "help" (in any case, with the white space
+// around it that a JavaScript regular expression's \s matches) runs
+// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
+// it: it is shown as that read, at tier read. Content of more than 64
+// characters is not read for it, and is shown as the device's call.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
+//
+//	content = type(input.content) == string ? string(input.content) : ""
+//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
+//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
+//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
+//	conflict = paths.exists(p, p[1] != paths[0][1])
+//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
+//	tier = docs ? "read" : "write"
+func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+	var v2 string
+	if v1 {
+		s, err := celrt.ToString(celrt.Field(input, "content"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	content := v2
+	v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
+	v4 := celrt.Plural(celrt.StringSize(content), "character", "characters")
+	stats := "(" + v3 + ", " + v4 + ")"
+	v5 := []any{"file_path", celrt.Field(input, "file_path")}
+	v6 := []any{"filePath", celrt.Field(input, "filePath")}
+	v7 := []any{"filepath", celrt.Field(input, "filepath")}
+	v8 := [][]any{[]any{"path", celrt.Field(input, "path")}, v5, v6, v7}
+	list := make([][]any, 0, len(v8))
+	for _, p := range v8 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(p, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, p)
+		}
+	}
+	list2 := make([][]string, 0, len(list))
+	for _, p2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem2, err := celrt.IndexList(p2, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s2, err := celrt.ToString(elem2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem3, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v9, err := celrt.NonEmpty(elem3).Get()
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem4 := []string{s2, v9}
+		if bytes += celrt.Footprint(elem4); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list2 = append(list2, elem4)
+	}
+	paths := list2
+	found := false
+	var failure error
+	for _, p3 := range paths {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		v10, failure2 := func() (bool, error) {
+			elem5, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return false, err
+			}
+			elem6, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return false, err
+			}
+			elem7, err := celrt.IndexList(elem6, int64(1))
+			if err != nil {
+				return false, err
+			}
+			return elem5 != elem7, nil
+		}()
+		if failure2 != nil {
+			if failure == nil {
+				failure = failure2
+			}
+			continue
+		}
+		found = v10
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return runtime.TierUnknown, failure
+	}
+	conflict := found
+	var v11 celrt.Optional[string]
+	if int64(len(paths)) == int64(0) {
+		v11 = celrt.None[string]()
+	} else {
+		elem8, err := celrt.IndexList(paths, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem9, err := celrt.IndexList(elem8, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v11 = celrt.Of(elem9)
+	}
+	path := v11
+	var v12 celrt.Optional[string]
+	if tool == "write" {
+		v12 = celrt.XDDevice(celrt.Field(input, "path"))
+	} else {
+		v12 = celrt.None[string]()
+	}
+	device := v12
+	ok := device.Ok
+	if ok {
+		ok = !conflict
+	}
+	ok2 := ok
+	if ok2 {
+		v13 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		ok2 = v13
+	}
+	ok3 := ok2
+	if ok3 {
+		ok4 := celrt.StringSize(content) <= int64(64)
+		if ok4 {
+			matched, err := patternWrite_1.MatchString(content)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			ok4 = matched
+		}
+		ok3 = ok4
+	}
+	docs := ok3
+	var v14 string
+	if docs {
+		v14 = "read"
+	} else {
+		v14 = "write"
+	}
+	_ = stats
+	_ = path
+	return celrt.Tier(v14)
 }
 
 // RowWrite renders the row of a call to "write" (Write).
@@ -2241,7 +2503,12 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 // as a write to the other paths it names, which another agent's write
 // would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
 // " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash.
+// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
+// whose content is empty, "?" or "help" (in any case, with the white space
+// around it that a JavaScript regular expression's \s matches) runs
+// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
+// it: it is shown as that read, at tier read. Content of more than 64
+// characters is not read for it, and is shown as the device's call.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2252,7 +2519,10 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	row = path.hasValue()
+//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
+//	row = docs ? optional.of("docs of device " + device.value())
+//	  : path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
 //	  : optional.none()
@@ -2380,52 +2650,83 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		v12 = celrt.None[string]()
 	}
 	device := v12
-	var v13 celrt.Optional[string]
-	if path.Ok {
-		var v14 string
-		if conflict {
-			list3 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem10, err := celrt.IndexList(p4, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
-				if err != nil {
-					return "", false, err
-				}
-				elem11 := celrt.Truncate(elem10, quotient)
-				if bytes += len(elem11); bytes > celrt.MaxBytes {
-					return "", false, celrt.ErrBytes
-				}
-				list3 = append(list3, elem11)
-			}
-			v14 = celrt.JoinSep(list3, " or ")
-		} else {
-			v15, err := path.Get()
+	ok := device.Ok
+	if ok {
+		ok = !conflict
+	}
+	ok2 := ok
+	if ok2 {
+		v13 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		ok2 = v13
+	}
+	ok3 := ok2
+	if ok3 {
+		ok4 := celrt.StringSize(content) <= int64(64)
+		if ok4 {
+			matched, err := patternWrite_1.MatchString(content)
 			if err != nil {
 				return "", false, err
 			}
-			v14 = v15
+			ok4 = matched
 		}
-		v16 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v17 string
-		if v16 {
-			v18 := celrt.Plural(celrt.Lines(content), "line", "lines")
-			v17 = " (" + v18 + ")"
-		} else {
-			v17 = ""
+		ok3 = ok4
+	}
+	docs := ok3
+	var v14 celrt.Optional[string]
+	if docs {
+		v15, err := device.Get()
+		if err != nil {
+			return "", false, err
 		}
-		v13 = celrt.Of(v14 + v17)
+		v14 = celrt.Of("docs of device " + v15)
 	} else {
-		v13 = celrt.None[string]()
+		var v16 celrt.Optional[string]
+		if path.Ok {
+			var v17 string
+			if conflict {
+				list3 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return "", false, celrt.ErrSteps
+					}
+					elem10, err := celrt.IndexList(p4, int64(1))
+					if err != nil {
+						return "", false, err
+					}
+					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+					if err != nil {
+						return "", false, err
+					}
+					elem11 := celrt.Truncate(elem10, quotient)
+					if bytes += len(elem11); bytes > celrt.MaxBytes {
+						return "", false, celrt.ErrBytes
+					}
+					list3 = append(list3, elem11)
+				}
+				v17 = celrt.JoinSep(list3, " or ")
+			} else {
+				v18, err := path.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v17 = v18
+			}
+			v19 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v20 string
+			if v19 {
+				v21 := celrt.Plural(celrt.Lines(content), "line", "lines")
+				v20 = " (" + v21 + ")"
+			} else {
+				v20 = ""
+			}
+			v16 = celrt.Of(v17 + v20)
+		} else {
+			v16 = celrt.None[string]()
+		}
+		v14 = v16
 	}
 	_ = stats
-	_ = device
-	return v13.Value, v13.Ok, nil
+	return v14.Value, v14.Ok, nil
 }
 
 // ResultWrite summarizes the result of a call to "write" (Write).
@@ -2442,7 +2743,12 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 // as a write to the other paths it names, which another agent's write
 // would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
 // " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash.
+// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
+// whose content is empty, "?" or "help" (in any case, with the white space
+// around it that a JavaScript regular expression's \s matches) runs
+// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
+// it: it is shown as that read, at tier read. Content of more than 64
+// characters is not read for it, and is shown as the device's call.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#write":
 //
@@ -2453,6 +2759,8 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	conflict = paths.exists(p, p[1] != paths[0][1])
 //	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
+//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
+//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	result = type(input.content) != string || device.hasValue()
 //	  ? optional.none()
 //	  : optional.of("wrote " + plural(lines(content), "line", "lines")
@@ -2583,49 +2891,71 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 		v12 = celrt.None[string]()
 	}
 	device := v12
-	v13 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
-	ok := v13
-	if !ok {
-		ok = device.Ok
-	}
-	var v14 celrt.Optional[string]
+	ok := device.Ok
 	if ok {
-		v14 = celrt.None[string]()
+		ok = !conflict
+	}
+	ok2 := ok
+	if ok2 {
+		v13 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		ok2 = v13
+	}
+	ok3 := ok2
+	if ok3 {
+		ok4 := celrt.StringSize(content) <= int64(64)
+		if ok4 {
+			matched, err := patternWrite_1.MatchString(content)
+			if err != nil {
+				return "", false, err
+			}
+			ok4 = matched
+		}
+		ok3 = ok4
+	}
+	docs := ok3
+	v14 := celrt.TypeOf(celrt.Field(input, "content")) != celrt.StringType
+	ok5 := v14
+	if !ok5 {
+		ok5 = device.Ok
+	}
+	var v15 celrt.Optional[string]
+	if ok5 {
+		v15 = celrt.None[string]()
 	} else {
-		v15 := celrt.Plural(celrt.Lines(content), "line", "lines")
-		v16 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		ok2 := v16
-		if ok2 {
-			v18, failure3 := func() (bool, error) {
+		v16 := celrt.Plural(celrt.Lines(content), "line", "lines")
+		v17 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		ok6 := v17
+		if ok6 {
+			v19, failure3 := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
 					return false, err
 				}
-				v17 := opt.Value
+				v18 := opt.Value
 				if !opt.Ok {
-					v17 = nil
+					v18 = nil
 				}
-				return celrt.TypeOf(v17) == celrt.DoubleType, nil
+				return celrt.TypeOf(v18) == celrt.DoubleType, nil
 			}()
-			v20, failure4 := func() (bool, error) {
+			v21, failure4 := func() (bool, error) {
 				opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
 					return false, err
 				}
-				v19 := opt2.Value
+				v20 := opt2.Value
 				if !opt2.Ok {
-					v19 = nil
+					v20 = nil
 				}
-				return celrt.TypeOf(v19) == celrt.IntType, nil
+				return celrt.TypeOf(v20) == celrt.IntType, nil
 			}()
-			ok4, err := celrt.Or(v18, failure3, v20, failure4)
+			ok8, err := celrt.Or(v19, failure3, v21, failure4)
 			if err != nil {
 				return "", false, err
 			}
-			ok2 = ok4
+			ok6 = ok8
 		}
-		var v21 string
-		if ok2 {
+		var v22 string
+		if ok6 {
 			bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 			if err != nil {
 				return "", false, err
@@ -2634,23 +2964,23 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return "", false, err
 			}
-			v21 = ", " + text
+			v22 = ", " + text
 		} else {
-			v21 = ""
+			v22 = ""
 		}
-		v14 = celrt.Of("wrote " + v15 + v21)
+		v15 = celrt.Of("wrote " + v16 + v22)
 	}
 	_ = stats
-	_ = conflict
 	_ = path
-	return v14.Value, v14.Ok, nil
+	_ = docs
+	return v15.Value, v15.Ok, nil
 }
 
 // formatterWrite registers the functions of "write".
 var formatterWrite = slots{
 	preview:      PreviewWrite,
 	unwrap:       UnwrapWrite,
-	tier:         runtime.TierWrite,
+	tierOf:       TierWrite,
 	row:          RowWrite,
 	result:       ResultWrite,
 	presentation: runtime.Presentation{Title: "Write", Category: "file", NerdIcon: "\uf040", PlainIcon: "✏️"},
@@ -2662,6 +2992,8 @@ var formatterWrite = slots{
 		{"path"},
 	}},
 }
+
+var patternWrite_1 = celrt.NewPattern("^[\\t-\\r\\p{Z}\\x{FEFF}]*(\\?|[hH][eE][lL][pP])?[\\t-\\r\\p{Z}\\x{FEFF}]*$")
 
 // PreviewEdit formats calls to "edit" (Edit).
 //

@@ -12,13 +12,15 @@ import (
 
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
+	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 )
 
 // TestTranscriptPrefixes streams every call of the transcript: each prefix
 // of its arguments' JSON text parses without error, and the stock row of
 // its tool gives a row or declines, never fails; the dispatcher renders a
-// row for every frame.
+// row for every frame, except the frames of an oh-my-pi write whose path
+// may still be a device's, which draw nothing (TestStockStreamingDeviceWrite).
 func TestTranscriptPrefixes(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "transcript.jsonl"))
 	if os.IsNotExist(err) {
@@ -52,10 +54,26 @@ func TestTranscriptPrefixes(t *testing.T) {
 				require.NoError(t, err, "line %d: the row of %s fails on the prefix %q", line, c.Tool, prefix)
 			}
 			row := d.Row(runtime.Call{Tool: c.Tool, Input: prefix, Partial: true}, runtime.ModeDefault)
-			require.NotEmpty(t, row.Title, "line %d", line)
+			if row.Title == "" {
+				in := value.DecodePartialInput(prefix).Object()
+				path, _ := in.Get("path")
+				p, _ := path.(string)
+				last := ""
+				if in.Len() > 0 {
+					last, _ = in.At(in.Len() - 1)
+				}
+				require.True(t, c.Tool == "write" && (path == nil || last == "path" && textfmt.CouldBeXDDevice(p) || isDevicePath(p)),
+					"line %d: an empty row for %q", line, prefix)
+			}
 			prefixes++
 		}
 	}
 	require.NoError(t, sc.Err())
 	t.Logf("%d prefixes", prefixes)
+}
+
+// isDevicePath reports whether a write to path runs an oh-my-pi device.
+func isDevicePath(path string) bool {
+	_, ok := textfmt.XDDevice(path)
+	return ok
 }

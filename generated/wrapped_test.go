@@ -209,7 +209,9 @@ func FuzzStockWrapped(f *testing.F) {
 		limits := d.Limits()
 		bd := d
 		if outputBytes > 0 {
-			limits.OutputBytes = int(outputBytes)
+			// A cap below MinOutputBytes is refused (it would blank the
+			// tool's name); the smallest accepted one stands for it.
+			limits.OutputBytes = max(int(outputBytes), runtime.MinOutputBytes)
 			var err error
 			bd, err = runtime.NewDispatcher(reg, runtime.Options{Limits: limits})
 			require.NoError(t, err)

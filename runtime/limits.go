@@ -10,6 +10,13 @@ const (
 	DefaultOutputLimit  = 500  // any text the dispatcher returns, after sanitizing
 )
 
+// MinOutputBytes is the smallest byte cap (Limits.OutputBytes) there is
+// room in for what a prompt sentence must say: one character of the tool
+// or target it names, four bytes at most, and the three of the ellipsis
+// that says it was cut. A smaller cap would leave the name empty, or an
+// ellipsis alone.
+const MinOutputBytes = 7
+
 // Limits bound the text the dispatcher produces, in characters (runes).
 // A zero field means its default; a negative one is an error.
 type Limits struct {
@@ -30,7 +37,9 @@ type Limits struct {
 	// for hosts that store or send them under a byte limit (a character
 	// takes up to four bytes, so a character limit is not one): a cut
 	// lands on a grapheme cluster boundary, and its ellipsis counts against
-	// the budget. 0 means no byte cap.
+	// the budget. 0 means no byte cap; a cap below MinOutputBytes is an
+	// error. A name the sentence needs (the tool, the MCP target) keeps
+	// its first character whatever the cap: see MinOutputBytes.
 	OutputBytes int
 }
 
@@ -49,6 +58,10 @@ func (l Limits) WithDefaults() (Limits, error) {
 	}
 	if l.OutputBytes < 0 {
 		return Limits{}, fmt.Errorf("limits: output bytes must be a positive integer or 0 (no byte cap), got %d", l.OutputBytes)
+	}
+	if l.OutputBytes > 0 && l.OutputBytes < MinOutputBytes {
+		return Limits{}, fmt.Errorf("limits: output bytes must be 0 (no byte cap) or at least %d, room for a character of the tool's name and the ellipsis, got %d",
+			MinOutputBytes, l.OutputBytes)
 	}
 	for _, f := range fields {
 		switch {

@@ -115,6 +115,7 @@ func (e *ConflictError) Unwrap() error { return ErrDuplicate }
 
 type registration struct {
 	key, owner string
+	layer      string // the name of its layer, "" at the bottom
 	group      string // the group it was registered in, or ""
 	aliasOf    string
 	override   bool   // Entry.Override
@@ -132,6 +133,12 @@ type Registry struct {
 	mu      sync.Mutex // serializes writers
 	table   atomic.Pointer[map[string]*registration]
 	batches uint64 // registering calls so far, under mu
+	// layers are the layers made with Layer, the last made first: the
+	// order the dispatcher consults them in. Only a root registry has
+	// any; a layer's root is the registry it was made from.
+	layers atomic.Pointer[[]*Registry]
+	root   *Registry
+	name   string // a layer's name
 }
 
 // NewRegistry returns an empty registry.
@@ -140,6 +147,66 @@ func NewRegistry() *Registry { return &Registry{} }
 func (r *Registry) load() map[string]*registration {
 	if t := r.table.Load(); t != nil {
 		return *t
+	}
+	return nil
+}
+
+// Layer returns the layer of r named name, made on first use: a registry
+// of its own whose formatters the dispatcher of r consults before r's and
+// before those of every layer made earlier, as pi-permission-system
+// consults a registered formatter before its built-in preview. The stock
+// catalog goes in r; a host's or a team's formatters go in a layer, where
+// they may take a key the stock catalog holds. Each layer is single-owner
+// as r is (a second registration of a key in one layer is ErrDuplicate),
+// and a formatter that declines, fails or reads none of the input's fields
+// hands the call to the next layer down, so a host formatter that answers
+// some calls of "read" leaves the others to the stock one. Tiers never
+// drop across layers: a call's tier is the highest that any registration
+// of any layer declares for its keys, so a layer can raise a tier and
+// never lower it. The calls a wrapper carries are read from the topmost
+// layer whose Unwrapper finds any. A layer of a layer is a layer of its
+// root. The name must not be empty.
+func (r *Registry) Layer(name string) *Registry {
+	if r.root != nil {
+		return r.root.Layer(name)
+	}
+	if name == "" {
+		panic("runtime: a layer needs a name")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var old []*Registry
+	if l := r.layers.Load(); l != nil {
+		old = *l
+	}
+	for _, l := range old {
+		if l.name == name {
+			return l
+		}
+	}
+	l := &Registry{root: r, name: name}
+	next := append([]*Registry{l}, old...)
+	r.layers.Store(&next)
+	return l
+}
+
+// Layers returns the names of r's layers, in the order the dispatcher
+// consults them: the last made first. r itself, the bottom, is not named.
+func (r *Registry) Layers() []string {
+	if r.root != nil {
+		return r.root.Layers()
+	}
+	var names []string
+	for _, l := range r.upper() {
+		names = append(names, l.name)
+	}
+	return names
+}
+
+// upper returns the layers above r, topmost first; none for a layer.
+func (r *Registry) upper() []*Registry {
+	if l := r.layers.Load(); l != nil {
+		return *l
 	}
 	return nil
 }
@@ -210,7 +277,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, group: group, aliasOf: e.AliasOf, override: e.Override,
+		reg := &registration{key: e.Key, owner: e.Owner, layer: r.name, group: group, aliasOf: e.AliasOf, override: e.Override,
 			batch: r.batches, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
 		added[e.Key] = reg
 		regs = append(regs, reg)
@@ -286,7 +353,9 @@ func overrides(reg *registration, current func(string) *registration, old map[st
 // and "server:tool" entries are one owner's; an owner name that merely
 // looks like another catalog's entry ("formatters.yaml#…") is not.
 func sameOwner(a, b *registration) bool {
-	return a.batch == b.batch || a.group == b.group && a.owner == b.owner
+	// Batches are counted per layer: equal counts in two layers say
+	// nothing.
+	return a.layer == b.layer && (a.batch == b.batch || a.group == b.group && a.owner == b.owner)
 }
 
 // remove deletes the given registrations where they are still current.
@@ -325,12 +394,16 @@ type Info struct {
 	AliasOf string
 	// Override is set when it was registered with Entry.Override.
 	Override bool
+	// Layer names the layer it was registered in (Registry.Layer), or is
+	// "" for the registry at the bottom.
+	Layer string
 	// Failures counts the calls whose formatting failed. A failure never
 	// disables the registration: each one affects its own call only.
 	Failures int64
 }
 
-// Lookup returns the registration of key.
+// Lookup returns the registration of key in r itself: a layer's are
+// looked up in the layer (see Layer).
 func (r *Registry) Lookup(key string) (Info, bool) {
 	reg := r.find(key)
 	if reg == nil {
@@ -339,7 +412,8 @@ func (r *Registry) Lookup(key string) (Info, bool) {
 	return reg.info(), true
 }
 
-// List returns every registration, sorted by key.
+// List returns every registration of r itself, sorted by key; not those
+// of its layers.
 func (r *Registry) List() []Info {
 	t := r.load()
 	list := make([]Info, 0, len(t))
@@ -350,11 +424,12 @@ func (r *Registry) List() []Info {
 	return list
 }
 
-// Len returns the number of registrations.
+// Len returns the number of registrations of r itself.
 func (r *Registry) Len() int { return len(r.load()) }
 
 func (r *registration) info() Info {
-	return Info{Key: r.key, Owner: r.owner, Group: r.group, AliasOf: r.aliasOf, Override: r.override, Failures: r.failures.Load()}
+	return Info{Key: r.key, Owner: r.owner, Group: r.group, AliasOf: r.aliasOf, Override: r.override, Layer: r.layer,
+		Failures: r.failures.Load()}
 }
 
 func validateEntry(e Entry) error {

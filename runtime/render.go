@@ -65,9 +65,16 @@ const (
 // text of its formatter's row, else of its preview. While the arguments
 // stream (Call.Partial) the host may render a row on every frame: a row
 // that declines or fails then has no text, and a failure is retried on the
-// next frame without being reported.
+// next frame without being reported. While an oh-my-pi write streams, its
+// row is the zero Row, which draws nothing, until its path cannot be a
+// device's, and then the device's own row (see streamingWrite).
 func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	in := d.decodeArgs(c)
+	if inner, hold := d.streamingWrite(c, in); hold {
+		return Row{}
+	} else if inner != nil {
+		return d.Row(*inner, mode)
+	}
 	row := d.rowHead(c, in, mode)
 	// Once the arguments are complete, a wrapper's row shows the calls it
 	// carries, whatever its own row says: a row must not hide what runs
@@ -75,7 +82,7 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	var n node
 	inspected := false
 	s := d.subject(c, in, d.limits.Preview)
-	if !c.Partial && s.wrapper() != nil {
+	if !c.Partial && s.unwraps() {
 		n, inspected = d.inspect(&s, false), true
 		d.renderTree(&n, &s)
 	}
@@ -102,10 +109,14 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 
 // ResultRow returns the line a transcript shows once a call has run: its
 // formatter's result (or error, when the result is an error) line, else a
-// summary of the result's text.
+// summary of the result's text. A call that carries one device call has
+// the device's result row.
 func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	c.Partial = false
 	in := d.decodeArgs(c)
+	if inner, ok := d.finishedDevice(c, in); ok {
+		return d.ResultRow(*inner, res, mode)
+	}
 	row := d.rowHead(c, in, mode)
 	slot := slotResult
 	if res.IsError {
@@ -125,6 +136,9 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	c.Partial = false
 	in := d.decodeArgs(c)
+	if inner, ok := d.finishedDevice(c, in); ok {
+		return d.Expand(*inner, res)
+	}
 	if lines, sc, ok := d.expand(c, in, &res); ok {
 		return boundLines(lines, len(lines), sc)
 	}
@@ -204,20 +218,24 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 	return row
 }
 
-// renderer returns the registration that renders a call's rows: its
-// tool's, or for an MCP call the first of server:tool and server:* (the
-// umbrella mcp renders no rows of its own), or nil.
+// renderer returns the registration that renders a call's rows, from the
+// topmost layer that has one: its tool's, or for an MCP call the first of
+// server:tool and server:* (the umbrella mcp renders no rows of its own),
+// or nil.
 func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
 	}
 	s := d.subject(c, in, 0)
-	for _, k := range s.lookups() {
-		if k.umbrella && c.Tool != "mcp" {
-			continue
-		}
-		if k.reg != nil {
-			return k.reg
+	// The topmost layer that has a registration for the call renders it.
+	for j := 0; j < s.depth(); j++ {
+		for i, k := range s.lookups() {
+			if k.umbrella && c.Tool != "mcp" {
+				continue
+			}
+			if reg := s.layerReg(j, i); reg != nil {
+				return reg
+			}
 		}
 	}
 	return nil

@@ -20,13 +20,13 @@ func (d *Dispatcher) prompt(c Call, named, envTool, preview string, tier Tier) s
 	case c.Tool == "bash":
 		name, requested = d.safe(c.Command), " requested bash command '"
 	case isMCP(c):
-		name = d.safe(named)
+		name = d.safeName(named)
 		if envTool != "" {
-			other = d.safe(envTool)
+			other = d.safeName(envTool)
 		}
 	}
 	if name == "" && c.Tool != "bash" {
-		name, requested = d.safe(c.Tool), " requested tool '"
+		name, requested = d.safeName(c.Tool), " requested tool '"
 	}
 	var b strings.Builder
 	extra := 0

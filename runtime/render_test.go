@@ -284,7 +284,9 @@ func TestWrapperRowShowsWhatRuns(t *testing.T) {
 	c := Call{Tool: "write", Input: `{"path":"xd://web_fetch","content":"{\"url\":\"https://evil.example/x\"}"}`}
 	assert.Equal(t, "Write → device 'web_fetch' to fetch 'https://evil.example/x'", d.Row(c, ModeMinimal).Line())
 	c.Input, c.Partial = `{"path":"xd://web_fetch","content":"{\"url\":\"https://ev`, true
-	assert.Equal(t, "Write a harmless write", d.Row(c, ModeMinimal).Line(), "while streaming, the row slot")
+	assert.Equal(t, "Web Fetch", d.Row(c, ModeMinimal).Line(), "while streaming, the device's row (web_fetch has no row slot)")
+	c.Input = `{"path":"/tmp/a","content":"{\"url\":\"https://ev`
+	assert.Equal(t, "Write a harmless write", d.Row(c, ModeMinimal).Line(), "while streaming to a file, the row slot")
 	file := Call{Tool: "write", Input: `{"path":"/tmp/a","content":"x"}`}
 	assert.Equal(t, "Write a harmless write", d.Row(file, ModeMinimal).Line())
 }

@@ -22,6 +22,13 @@ type subject struct {
 	// keys of that tool follow, up to m (see envTool).
 	keys [5]lookup
 	n, m int
+	// upper holds, for a registry with layers, each layer's registrations
+	// of the same keys, the topmost layer first: upper[j][i] is layer j's
+	// registration of keys[i], or nil. Nil without layers.
+	upper [][5]*registration
+	// by is the registration whose preview answered, once answer found
+	// one.
+	by *registration
 	// umbrella is the {"tool", "arguments"} object of a direct MCP call,
 	// built when a formatter of the umbrella key first needs it.
 	umbrella *value.Object
@@ -63,6 +70,7 @@ type lookup struct {
 	// direct MCP call until subject.input builds it.
 	input    *value.Object
 	umbrella bool // the key is the umbrella "mcp" of an MCP call
+	wildcard bool // the key is the "server:*" of tool
 }
 
 // subject returns the subject of a call, its registrations found in one
@@ -85,6 +93,7 @@ func (d *Dispatcher) subject(c Call, in value.Input, jsonLimit int) subject {
 	if !mcp {
 		s.keys[0] = lookup{reg: regs[c.Tool], tool: c.Tool, input: in.Object()}
 		s.n, s.m = 1, 1
+		s.layers(d.reg)
 		return s
 	}
 	target, args, envelope := s.target, s.args, s.umbrella
@@ -96,7 +105,72 @@ func (d *Dispatcher) subject(c Call, in value.Input, jsonLimit int) subject {
 	s.keys[s.n] = lookup{reg: regs["mcp"], tool: tool, input: envelope, umbrella: true}
 	s.n++
 	s.m = s.n + serverKeys(regs, s.keys[s.n:s.n], s.envTool, args)
+	s.layers(d.reg)
 	return s
+}
+
+// layers looks the subject's keys up in the layers of reg, from the same
+// snapshot of the list of layers.
+func (s *subject) layers(reg *Registry) {
+	upper := reg.upper()
+	if len(upper) == 0 {
+		return
+	}
+	s.upper = make([][5]*registration, len(upper))
+	for j, l := range upper {
+		t := l.load()
+		for i := 0; i < s.m; i++ {
+			s.upper[j][i] = t[s.keyName(i)]
+		}
+	}
+}
+
+// keyName returns the registry key of the i-th lookup.
+func (s *subject) keyName(i int) string {
+	k := &s.keys[i]
+	switch {
+	case k.umbrella:
+		return "mcp"
+	case k.wildcard:
+		server, _, _ := strings.Cut(k.tool, ":")
+		return server + ":*"
+	}
+	return k.tool
+}
+
+// depth is the number of layers the subject was looked up in, the
+// registry at the bottom included.
+func (s *subject) depth() int { return len(s.upper) + 1 }
+
+// layerReg returns the registration of the i-th key in the j-th layer
+// from the top, the bottom registry being the last; nil when it has none.
+func (s *subject) layerReg(j, i int) *registration {
+	if j < len(s.upper) {
+		return s.upper[j][i]
+	}
+	return s.keys[i].reg
+}
+
+// layeredOver reports whether reg is a registration of a layer above the
+// bottom, and some layer below it holds one of the keys the subject's
+// preview is looked up under: its answer then stands in place of theirs.
+func (s *subject) layeredOver(reg *registration) bool {
+	for j := range s.upper {
+		for i := 0; i < s.n; i++ {
+			if s.upper[j][i] != reg {
+				continue
+			}
+			for k := j + 1; k < s.depth(); k++ {
+				for i2 := 0; i2 < s.n; i2++ {
+					if s.layerReg(k, i2) != nil {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // serverKeys appends to keys the lookups of an MCP tool "server:tool":
@@ -113,7 +187,7 @@ func serverKeys(regs map[string]*registration, keys []lookup, tool string, args 
 	wildcard := append(append(buf[:0], server...), ":*"...)
 	keys = append(keys,
 		lookup{reg: regs[tool], tool: tool, input: args},
-		lookup{reg: regs[string(wildcard)], tool: tool, input: args})
+		lookup{reg: regs[string(wildcard)], tool: tool, input: args, wildcard: true})
 	return len(keys)
 }
 
@@ -234,9 +308,13 @@ func field(o *value.Object, key string) any {
 }
 
 // override returns the owner of the registration that answered an MCP
-// call, as inspected, in place of another owner's "server:*"; "" when none
-// did.
+// call, as inspected, in place of another owner's "server:*", or that
+// answered a call from a layer above another registration of its keys;
+// "" when none did.
 func (s *subject) override(n *node) string {
+	if n.answered && s.by != nil && s.layeredOver(s.by) {
+		return s.by.owner
+	}
 	if !isMCP(s.c) || !n.answered || s.n < 3 {
 		return ""
 	}
@@ -247,17 +325,33 @@ func (s *subject) override(n *node) string {
 	return tool.owner
 }
 
-// wrapper returns the registration that unwraps the subject, or nil. An
-// MCP call is shown as its target, never unwrapped: the reference wording
-// names it.
-func (s *subject) wrapper() *registration {
-	if isMCP(s.c) || s.n == 0 || s.keys[0].reg == nil {
+// wrapper returns the j-th registration, counted from the topmost layer,
+// that may unwrap the subject, or nil: the registration of its tool in
+// that layer, when it is an Unwrapper. An MCP call is shown as its target,
+// never unwrapped: the reference wording names it.
+func (s *subject) wrapper(j int) *registration {
+	if isMCP(s.c) || s.n == 0 {
 		return nil
 	}
-	if _, ok := s.keys[0].reg.formatter.(Unwrapper); ok {
-		return s.keys[0].reg
+	reg := s.layerReg(j, 0)
+	if reg == nil {
+		return nil
+	}
+	if _, ok := reg.formatter.(Unwrapper); ok {
+		return reg
 	}
 	return nil
+}
+
+// unwraps reports whether a registration of any layer may unwrap the
+// subject.
+func (s *subject) unwraps() bool {
+	for j := 0; j < s.depth(); j++ {
+		if s.wrapper(j) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // answer runs the formatters a call is looked up under until one answers
@@ -271,8 +365,15 @@ func (d *Dispatcher) answer(s *subject) (raw rawPreview, ok bool) {
 		return rawPreview{}, false
 	case isMCP(s.c):
 		return d.mcpPreview(s)
-	case s.keys[0].reg != nil:
-		return d.format(s.keys[0].reg, s, s.request(0, d.limits))
+	}
+	// Each layer answers before the one below it, the bottom last.
+	for j := 0; j < s.depth(); j++ {
+		if reg := s.layerReg(j, 0); reg != nil {
+			if raw, ok := d.format(reg, s, s.request(0, d.limits)); ok {
+				s.by = reg
+				return raw, true
+			}
+		}
 	}
 	return rawPreview{}, false
 }
@@ -282,17 +383,25 @@ func (d *Dispatcher) answer(s *subject) (raw rawPreview, ok bool) {
 // the call's arguments; the umbrella "mcp" receives {"tool", "arguments"}.
 // When none returns text there is no preview: the prompt already names the
 // target.
+//
+// With layers, every key of a layer is consulted before any of the layer
+// below: a host's "server:*" answers before the stock "server:tool", as
+// pi-permission-system consults a registered formatter first for any tool.
 func (d *Dispatcher) mcpPreview(s *subject) (rawPreview, bool) {
-	for i, k := range s.lookups() {
-		if k.reg == nil {
-			continue
-		}
-		var shown []string
-		if k.umbrella {
-			shown = umbrellaShown
-		}
-		if raw, ok := d.format(k.reg, s, s.request(i, d.limits), shown...); ok {
-			return raw, true
+	for j := 0; j < s.depth(); j++ {
+		for i, k := range s.lookups() {
+			reg := s.layerReg(j, i)
+			if reg == nil {
+				continue
+			}
+			var shown []string
+			if k.umbrella {
+				shown = umbrellaShown
+			}
+			if raw, ok := d.format(reg, s, s.request(i, d.limits), shown...); ok {
+				s.by = reg
+				return raw, true
+			}
 		}
 	}
 	return rawPreview{}, false
@@ -368,22 +477,26 @@ func (d *Dispatcher) tier(s *subject) Tier {
 // fails, which says nothing, whatever the others say.
 func (d *Dispatcher) declared(s *subject, from, to int) (tier Tier, ok bool) {
 	tier = TierUnknown
-	for i := from; i < to; i++ {
-		k := &s.keys[i]
-		if k.reg == nil {
-			continue
+	// Every layer counts: a layer above the stock catalog can raise a
+	// call's tier, never lower it.
+	for j := 0; j < s.depth(); j++ {
+		for i := from; i < to; i++ {
+			reg := s.layerReg(j, i)
+			if reg == nil {
+				continue
+			}
+			t, isTierer := reg.formatter.(Tierer)
+			if !isTierer {
+				continue
+			}
+			req := s.request(i, d.limits)
+			got, err := guard(func() (Tier, error) { return t.Tier(req) })
+			if err != nil {
+				d.fail(reg, s.c.Tool, fmt.Errorf("tier: %w", redactError(s.scrubber(), err)), s.scrubber())
+				return TierUnknown, false
+			}
+			tier = stricter(tier, got)
 		}
-		t, isTierer := k.reg.formatter.(Tierer)
-		if !isTierer {
-			continue
-		}
-		req := s.request(i, d.limits)
-		got, err := guard(func() (Tier, error) { return t.Tier(req) })
-		if err != nil {
-			d.fail(k.reg, s.c.Tool, fmt.Errorf("tier: %w", redactError(s.scrubber(), err)), s.scrubber())
-			return TierUnknown, false
-		}
-		tier = stricter(tier, got)
 	}
 	return tier, true
 }

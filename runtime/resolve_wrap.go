@@ -90,7 +90,15 @@ func (d *Dispatcher) inspect(s *subject, tiers bool) node {
 func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 	d := w.d
 	n := node{tool: s.c.Tool}
-	if reg := s.wrapper(); reg != nil {
+	// The topmost layer whose Unwrapper finds calls says what the call
+	// carries: one that finds none declines to the layer below, so a
+	// host's formatter for a wrapper tool cannot hide the calls the stock
+	// catalog unwraps.
+	for j := 0; j < s.depth(); j++ {
+		reg := s.wrapper(j)
+		if reg == nil {
+			continue
+		}
 		req := s.request(0, d.limits)
 		calls, err := guard(func() ([]InnerCall, error) { return reg.formatter.(Unwrapper).Unwrap(req) })
 		if err != nil {
@@ -105,6 +113,9 @@ func (w *walk) open(s *subject, depth int, show, tiers bool) node {
 		}
 		if len(calls) > 0 {
 			n.hidden, n.deep, n.unread = len(calls), true, len(calls)
+		}
+		if len(calls) > 0 || n.broken {
+			break
 		}
 	}
 	// Once the budget is spent, a formatter would fail at once: the call
@@ -178,7 +189,8 @@ func (w *walk) expand(n *node, depth, room int) {
 				child.raw, child.answered = w.d.answer(child.s)
 			}
 		} else {
-			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input}, decodeInner(ic), w.d.limits.Preview))
+			ic = w.d.annotated(ic)
+			subjects = append(subjects, w.d.subject(Call{Tool: ic.Tool, Input: ic.Input, Annotations: ic.Annotations}, decodeInner(ic), w.d.limits.Preview))
 			s := &subjects[len(subjects)-1]
 			s.budget = w.budget
 			child = w.open(s, depth+1, true, true)
@@ -267,7 +279,8 @@ func (w *walk) tierOnly(ic InnerCall, depth int, keep bool) (t Tier, o *opened, 
 		return TierUnknown, nil, false
 	}
 	w.tiered++
-	call := Call{Tool: ic.Tool, Input: ic.Input}
+	ic = w.d.annotated(ic)
+	call := Call{Tool: ic.Tool, Input: ic.Input, Annotations: ic.Annotations}
 	o = &opened{s: w.d.subject(call, decodeInner(ic), w.d.limits.Preview)}
 	o.s.budget = w.budget
 	o.n = w.open(&o.s, depth, false, true)

@@ -1,5 +1,11 @@
 package runtime
 
+import (
+	"unicode/utf8"
+
+	"github.com/permgen/permgen/runtime/textfmt"
+)
+
 // The fourth step (see Dispatcher.Describe) makes the rendered text safe:
 // the credentials of the call it was written from replaced, then safe text
 // under the prompt's policy (Reveal) within Limits.Output; the log context
@@ -29,3 +35,19 @@ func (d *Dispatcher) safePreview(raw *rawPreview) Preview {
 
 // safe sanitizes a piece of a prompt sentence.
 func (d *Dispatcher) safe(s string) string { return d.fitBytes(outputText(s, Reveal, d.limits.Output)) }
+
+// safeName sanitizes a name the sentence needs, the tool or the target
+// that runs: cut to the byte cap, it keeps at least its first character.
+// A cut on a grapheme cluster boundary keeps nothing of a name that opens
+// with a cluster longer than the cap leaves room for, and a prompt that
+// names no tool asks the person to allow they cannot tell what; the first
+// rune fits any cap that Limits.WithDefaults accepts (MinOutputBytes).
+func (d *Dispatcher) safeName(s string) string {
+	text := outputText(s, Reveal, d.limits.Output)
+	cut := d.fitBytes(text)
+	if cut != textfmt.Ellipsis || text == textfmt.Ellipsis {
+		return cut
+	}
+	_, size := utf8.DecodeRuneInString(text)
+	return text[:size] + textfmt.Ellipsis
+}

@@ -14,6 +14,11 @@ type InnerCall struct {
 	// Kind is what the prompt calls it: "tool" when empty, "device" for an
 	// oh-my-pi device.
 	Kind string
+	// Annotations are the MCP hints of the tool that runs, when the
+	// Unwrapper knows them (a device that mounts an MCP tool): they raise
+	// the carried call's tier as Call.Annotations raise a call's. A device
+	// call that carries none gets what Options.DeviceAnnotations knows.
+	Annotations *Annotations
 }
 
 // Unwrapper is implemented by the formatter of a wrapper tool. Unwrap

@@ -459,7 +459,7 @@ func TestWrappedCallsWithinByteBudget(t *testing.T) {
 				calls = append(calls, b.String(), `{}`)
 			}
 		}
-		limits := Limits{Output: 1 + rng.IntN(600), OutputBytes: 1 + rng.IntN(900)}
+		limits := Limits{Output: 1 + rng.IntN(600), OutputBytes: MinOutputBytes + rng.IntN(900)}
 		d := wrapDispatcher(t, limits, nil)
 		p := d.Preview(Call{Tool: "multi_tool_use.parallel", Input: parallelInput(calls...)}).Text
 		require.LessOrEqual(t, len(p), limits.OutputBytes, "%+v: %q", limits, p)

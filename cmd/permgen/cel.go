@@ -31,17 +31,25 @@ var celCommands = []command{
 const celEnvironment = celfmt.EnvVersion
 
 // registerCatalogFile loads the catalog file at path, printing its
-// diagnostics, and registers it in reg; override is
-// celfmt.Options.Override. It reports whether it succeeded.
-func registerCatalogFile(command string, reg *runtime.Registry, path string, override bool, stderr io.Writer) bool {
+// diagnostics, and registers it in reg, the layer of --override files
+// when layered; override is celfmt.Options.Override. It reports whether
+// it succeeded.
+func registerCatalogFile(command string, reg *runtime.Registry, path string, override, layered bool, stderr io.Writer) bool {
 	checked, ok := loadCatalogFile(command, path, path, celfmt.Options{Override: override}, stderr)
 	if !ok {
 		return false
 	}
 	if _, err := celfmt.RegisterChecked(reg, checked); err != nil {
-		errorf(stderr, command, "%v", err)
-		if errors.Is(err, runtime.ErrOverride) {
+		if layered {
+			errorf(stderr, command, "--%s %s: %v", layerFlag, path, err)
+		} else {
+			errorf(stderr, command, "%v", err)
+		}
+		switch {
+		case errors.Is(err, runtime.ErrOverride):
 			errorf(stderr, command, "to let %s answer for those tools, pass --%s", path, overrideFlag)
+		case !layered && errors.Is(err, runtime.ErrDuplicate):
+			errorf(stderr, command, "to consult %s before the formatters it clashes with, load it with --%s %s", path, layerFlag, path)
 		}
 		return false
 	}

@@ -39,7 +39,7 @@ const celEnvironment = "none (built with -tags permgen_lean)"
 
 // registerCatalogFile refuses the catalog file at path: loading one needs
 // CEL.
-func registerCatalogFile(command string, _ *runtime.Registry, path string, _ bool, stderr io.Writer) bool {
+func registerCatalogFile(command string, _ *runtime.Registry, path string, _, _ bool, stderr io.Writer) bool {
 	errorf(stderr, command, "%s: a catalog file needs CEL: %s", path, leanNote)
 	return false
 }

@@ -23,13 +23,22 @@ import (
 // repoRoot is the repository root, seen from this package's directory.
 const repoRoot = "../.."
 
-// docFiles returns the documents whose commands TestDocs runs: the README
-// and every page under docs/.
+// docFiles returns the documents whose commands TestDocs runs: the README,
+// every page under docs/, and the README of any package (celfmt/README.md
+// was the language reference before docs/language.md, and a package page
+// that comes back must not hold examples nobody runs).
 func docFiles(t *testing.T) []string {
 	t.Helper()
 	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
 	require.NoError(t, err)
 	require.NotEmpty(t, pages, "docs/ holds the documentation")
+	packages, err := filepath.Glob(filepath.Join(repoRoot, "*", "README.md"))
+	require.NoError(t, err)
+	for _, p := range packages {
+		if !strings.HasPrefix(p, filepath.Join(repoRoot, "testdata")) {
+			pages = append(pages, p)
+		}
+	}
 	return append([]string{filepath.Join(repoRoot, "README.md")}, pages...)
 }
 

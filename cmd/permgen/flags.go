@@ -49,6 +49,10 @@ func (l *limitFlags) validate() error {
 	if l.outputBytes < 0 {
 		return fmt.Errorf("--output-max-bytes must be a positive integer or 0 (no byte cap), got %d", l.outputBytes)
 	}
+	if l.outputBytes > 0 && l.outputBytes < runtime.MinOutputBytes {
+		return fmt.Errorf("--output-max-bytes must be 0 (no byte cap) or at least %d, room for a character of the tool's name and the ellipsis, got %d",
+			runtime.MinOutputBytes, l.outputBytes)
+	}
 	return nil
 }
 

@@ -105,6 +105,7 @@ const noDecision = "{}\n"
 
 type hookFlags struct {
 	catalogs  stringList
+	overrides stringList
 	noBuiltin bool
 	override  bool
 	askFrom   string
@@ -116,6 +117,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("hook", hookUsage)
 	fs.StringVar(&opts.askFrom, "ask-from", "write", "the lowest tier asked about, `write|network|execute`: calls of a lower tier get no decision (unknown is always asked)")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
+	fs.Var(&opts.overrides, layerFlag, layerUsage)
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
 	opts.limits.register(fs, true)
@@ -156,7 +158,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	reg, ok := newRegistry(command, opts.noBuiltin, opts.override, opts.catalogs, stderr)
+	reg, ok := newRegistry(command, opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
 	if !ok {
 		io.WriteString(stdout, noDecision)
 		return exitInvalid

@@ -48,7 +48,7 @@ func hostileStrings() []string {
 func TestJSONOutputMatchesEncodingJSON(t *testing.T) {
 	t.Run("corpus", func(t *testing.T) {
 		cli := filepath.Join("..", "..", "testdata", "catalogs", "cli")
-		reg, ok := newRegistry("preview", false, false, []string{filepath.Join(cli, "failing.yaml")}, os.Stderr)
+		reg, ok := newRegistry("preview", false, false, []string{filepath.Join(cli, "failing.yaml")}, nil, os.Stderr)
 		require.True(t, ok)
 		var failures failureLog
 		d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: failures.add})
@@ -125,7 +125,7 @@ func FuzzJSONOutput(f *testing.F) {
 // BenchmarkJSONOutput encodes the --format json objects of the realistic
 // corpus with encoding/json and with appendResult; ns/op is per object.
 func BenchmarkJSONOutput(b *testing.B) {
-	reg, ok := newRegistry("preview", false, false, nil, os.Stderr)
+	reg, ok := newRegistry("preview", false, false, nil, nil, os.Stderr)
 	require.True(b, ok)
 	d, err := runtime.NewDispatcher(reg, runtime.Options{})
 	require.NoError(b, err)

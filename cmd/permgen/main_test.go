@@ -390,3 +390,101 @@ func TestExplainBadJSONDoesNotBuildTheValue(t *testing.T) {
 	assert.EqualError(t, err, fmt.Sprintf("text after the call's JSON object at column %d", len(line)-1))
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8*len(line)), "building the value costs about 50 times the line")
 }
+
+// --override loads a catalog consulted before the stock one, as
+// pi-permission-system consults a registered formatter before its
+// built-in preview (TestLayerPrecedence in runtime cites the code): its
+// entries answer first, a decline falls through to
+// the stock entry (not to JSON), the JSON log names the entry that
+// answered in place of another, and the tier stays the highest any layer
+// declares (an override never lowers one). --catalog keeps refusing the
+// clash, and says how to layer the file instead.
+func TestPreviewOverrideLayer(t *testing.T) {
+	catalog := filepath.Join(t.TempDir(), "team.yaml")
+	require.NoError(t, os.WriteFile(catalog, []byte(`version: 1
+formatters:
+  - tool: "github:*"
+    tier: read
+    preview: |
+      has(input.owner) && has(input.repo)
+        ? optional.of("in " + string(input.owner) + "/" + string(input.repo))
+        : optional.none()
+  - tool: bash
+    tier: read
+    preview: '"harmless"'
+  - tool: read
+    preview: 'input.path == "/src" ? optional.of("the sources") : optional.none()'
+`), 0o644))
+	type out struct {
+		Preview, Tier, Formatter string
+		Log                      map[string]any
+	}
+	tests := []struct {
+		name, call string
+		want       out
+		override   any // the JSON log's "override"
+	}{
+		{"the layer answers first",
+			`{"tool":"github:create_issue","source":"mcp","target":"github:create_issue","input":{"owner":"acme","repo":"web"}}`,
+			out{Preview: "in acme/web", Tier: "network", Formatter: catalog + "#github:*"}, catalog + "#github:*"},
+		{"a decline falls through to the stock entry",
+			`{"tool":"github:search_issues","source":"mcp","target":"github:search_issues","input":{"query":"is:open"}}`,
+			out{Preview: `for "is:open"`, Tier: "network", Formatter: "formatters.yaml#github:*"}, nil},
+		{"an override never lowers a tier",
+			`{"tool":"github:delete_repository","source":"mcp","target":"github:delete_repository","input":{"owner":"acme","repo":"prod"}}`,
+			out{Preview: "in acme/prod", Tier: "network", Formatter: catalog + "#github:*"}, catalog + "#github:*"},
+		// "harmless" reads no field of the input, which is then shown
+		// whole: a layer cannot hide the fields either.
+		{"nor a command's", `{"tool":"bash","input":{"command":"rm -rf /"},"command":"rm -rf /"}`,
+			out{Preview: `with input {"command":"rm -rf /"}`, Tier: "execute"}, nil},
+		{"a stock tool's decline is the stock preview", `{"tool":"read","input":{"path":"/etc/passwd"}}`,
+			out{Preview: "for path '/etc/passwd'", Tier: "read", Formatter: "formatters.yaml#read"}, nil},
+		{"and its answer is the layer's", `{"tool":"read","input":{"path":"/src"}}`,
+			out{Preview: "the sources", Tier: "read", Formatter: catalog + "#read"}, catalog + "#read"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, tc.call, "preview", "--override", catalog, "--format", "json")
+			require.Equal(t, exitOK, code, stderr)
+			var got out
+			require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+			assert.Equal(t, tc.want.Preview, got.Preview)
+			assert.Equal(t, tc.want.Tier, got.Tier)
+			if tc.want.Formatter != "" {
+				assert.Equal(t, tc.want.Formatter, got.Formatter)
+			}
+			assert.Equal(t, tc.override, got.Log["override"])
+		})
+	}
+
+	stdout, stderr, code := runCLI(t, `{"tool":"read"}`, "preview", "--catalog", catalog)
+	assert.Equal(t, exitInvalid, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, `permgen preview: tool "github:*" (`+catalog+`#github:*) is already registered by formatters.yaml#github:*`)
+	assert.Contains(t, stderr, "permgen preview: to consult "+catalog+" before the formatters it clashes with, load it with --override "+catalog+"\n")
+
+	// The files of --override share one layer, where a tool has one
+	// formatter.
+	_, stderr, code = runCLI(t, `{"tool":"read"}`, "preview", "--override", catalog, "--override", catalog)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stderr, `permgen preview: --override `+catalog+`: tool "github:*" (`+catalog+`#github:*) is already registered by `+catalog+`#github:*`)
+
+	// rows takes it too.
+	stdout, stderr, code = runCLI(t, `{"tool":"read","input":{"path":"/src"}}`, "rows", "--override", catalog, "--mode", "minimal")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, "the sources")
+}
+
+// A byte cap too small for a character of the tool's name and the
+// ellipsis is a usage error, not a prompt whose tool's name is empty.
+func TestOutputMaxBytesTooSmall(t *testing.T) {
+	for _, n := range []string{"1", "2", "6"} {
+		stdout, stderr, code := runCLI(t, `{"tool":"read"}`, "preview", "--output-max-bytes", n)
+		assert.Equal(t, exitUsage, code, n)
+		assert.Empty(t, stdout)
+		assert.Contains(t, stderr, "--output-max-bytes must be 0 (no byte cap) or at least 7, room for a character of the tool's name and the ellipsis, got "+n)
+	}
+	stdout, stderr, code := runCLI(t, `{"tool":"write_file_everywhere"}`, "preview", "--output-max-bytes", "7")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "Current agent requested tool 'writ…'. Allow this call?\n", stdout)
+}

@@ -42,8 +42,9 @@ previewed as a call of its own. With --format json each object also has
 "tier" (read, write, network, execute, or "" when unknown) and, for a
 wrapper, "calls" ({"label", "preview", "tier", "calls", "hidden"}) and
 "hidden" (calls carried and not shown). The stock catalog (formatters.yaml) is compiled in;
---catalog loads more formatters written in CEL; calls whose tool has no
-formatter get the default preview. A bad line is reported on standard error with its
+--catalog loads more formatters written in CEL beside it, and --override
+loads formatters consulted before it (a decline falls through to the stock
+formatter); calls whose tool has no formatter get the default preview. A bad line is reported on standard error with its
 line number and skipped; the exit code is then 1. After 20 such reports the
 remaining bad lines are only counted, in one line at the end.
 
@@ -64,6 +65,7 @@ const maxLineBytes = 64 << 20
 
 type previewFlags struct {
 	catalogs  stringList
+	overrides stringList
 	format    string
 	noBuiltin bool
 	override  bool
@@ -77,6 +79,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("preview", previewUsage)
 	fs.StringVar(&opts.format, "format", "text", "output format, `text|json`: text prints one sentence per call, json one object per call")
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
+	fs.Var(&opts.overrides, layerFlag, layerUsage)
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
 	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
@@ -90,7 +93,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "preview", "%v", err)
 	}
 
-	reg, ok := newRegistry("preview", opts.noBuiltin, opts.override, opts.catalogs, stderr)
+	reg, ok := newRegistry("preview", opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -144,11 +147,20 @@ const (
 	overrideUsage = "let a --catalog entry \"server:tool\" answer for that tool in place of another catalog's \"server:*\" (the call's tier stays the highest either declares)"
 )
 
+// layerFlag loads catalog files into the layer above the stock catalog and
+// the --catalog files.
+const (
+	layerFlag  = "override"
+	layerName  = "override"
+	layerUsage = "load a YAML catalog `FILE` whose formatters are consulted before the compiled-in catalog and --catalog files, each falling through to them when it declines (repeatable; the files share one layer, where a tool has one formatter); a call's tier stays the highest any declares"
+)
+
 // newRegistry returns a registry with the compiled-in catalog, unless
 // noBuiltin is set, and the catalog files, loaded with the loader every
 // command uses, which prints their diagnostics; override is
-// celfmt.Options.Override for the files.
-func newRegistry(command string, noBuiltin, override bool, catalogs []string, stderr io.Writer) (*runtime.Registry, bool) {
+// celfmt.Options.Override for the files. The files of overrides go in the
+// layer above, in which they may take keys the others hold.
+func newRegistry(command string, noBuiltin, override bool, catalogs, overrides []string, stderr io.Writer) (*runtime.Registry, bool) {
 	reg := runtime.NewRegistry()
 	if !noBuiltin {
 		if _, err := generated.Register(reg); err != nil {
@@ -157,7 +169,16 @@ func newRegistry(command string, noBuiltin, override bool, catalogs []string, st
 		}
 	}
 	for _, path := range catalogs {
-		if !registerCatalogFile(command, reg, path, override, stderr) {
+		if !registerCatalogFile(command, reg, path, override, false, stderr) {
+			return nil, false
+		}
+	}
+	if len(overrides) == 0 {
+		return reg, true
+	}
+	layer := reg.Layer(layerName)
+	for _, path := range overrides {
+		if !registerCatalogFile(command, layer, path, override, true, stderr) {
 			return nil, false
 		}
 	}

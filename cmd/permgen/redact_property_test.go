@@ -333,7 +333,7 @@ func FuzzCLIRedaction(f *testing.F) {
 		f.Add(uint64(seed), filler)
 	}
 	catalog := writeLeakyCatalog(f)
-	reg, ok := newRegistry("preview", false, false, []string{catalog}, io.Discard)
+	reg, ok := newRegistry("preview", false, false, []string{catalog}, nil, io.Discard)
 	if !ok {
 		f.Fatal("the catalogs do not load")
 	}

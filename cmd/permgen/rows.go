@@ -45,6 +45,7 @@ Flags:
 
 type rowsFlags struct {
 	catalogs  stringList
+	overrides stringList
 	noBuiltin bool
 	override  bool
 	mode      string
@@ -62,6 +63,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
 	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
+	fs.Var(&opts.overrides, layerFlag, layerUsage)
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
 	opts.limits.register(fs, true)
@@ -94,7 +96,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) > 1 {
 		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
-	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, stderr)
+	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
 	if !ok {
 		return exitInvalid
 	}

@@ -197,7 +197,7 @@ func FuzzTranscript(f *testing.F) {
 	f.Add(uint8(3), []byte(`{"type":"response_item","payload":{"type":"function_call_output","call_id":"c","output":{"content":[1],"success":"no"}}}`))
 	// One dispatcher for every input, as a run has: building the stock
 	// registry for each would make most of an exec's time.
-	reg, ok := newRegistry("rows", false, false, nil, io.Discard)
+	reg, ok := newRegistry("rows", false, false, nil, nil, io.Discard)
 	require.True(f, ok)
 	var failures failureLog
 	d, err := runtime.NewDispatcher(reg, runtime.Options{OnFailure: failures.add})

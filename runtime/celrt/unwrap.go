@@ -32,8 +32,10 @@ func (e *CallError) Unwrap() error { return ErrInvalid }
 // optional of one; optional.none() and an empty list give nil (the call
 // carries none).
 //
-// Each map has the key tool, a non-empty string, and may have input and
-// kind, a string. An input that is a map becomes a *value.Object: an
+// Each map has the key tool, a non-empty string, and may have input,
+// kind, a string, and annotations: the MCP hints of the tool that runs, a
+// map of readOnlyHint, destructiveHint, idempotentHint and openWorldHint,
+// each a bool, and title, a string (null is none). An input that is a map becomes a *value.Object: an
 // object of the call's input keeps its order and is used as it is, a map
 // built in CEL has its keys sorted (it has no order of its own). A string
 // input is JSON text, which the dispatcher decodes; null is no input; a
@@ -99,6 +101,8 @@ func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 	default:
 		return c, fmt.Sprintf("%s, not a map with tool, input and kind", TypeOf(e))
 	}
+	var annotations any
+	hasAnnotations := false
 	// Problems are looked for in a fixed order, not in the order of the
 	// keys: the interpreter's maps have none, and the same call must get
 	// the same error from both backends.
@@ -113,6 +117,8 @@ func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 			input, hasInput = values[i], true
 		case "kind":
 			kind, hasKind = values[i], true
+		case "annotations":
+			annotations, hasAnnotations = values[i], true
 		default:
 			if !hasUnknown || k < unknown {
 				unknown, hasUnknown = k, true
@@ -120,7 +126,7 @@ func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 		}
 	}
 	if hasUnknown {
-		return c, fmt.Sprintf("unknown key %q: a call has tool, input and kind", unknown)
+		return c, fmt.Sprintf("unknown key %q: a call has tool, input, kind and annotations", unknown)
 	}
 	if !hasTool {
 		return c, "no tool"
@@ -147,7 +153,75 @@ func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 		}
 		c.Kind = s
 	}
+	if hasAnnotations && annotations != nil {
+		a, msg := callAnnotations(annotations)
+		if msg != "" {
+			return c, "annotations " + msg
+		}
+		c.Annotations = a
+	}
 	return c, ""
+}
+
+// callAnnotations converts the annotations of an unwrapped call, or says
+// what is wrong with them.
+func callAnnotations(v any) (*runtime.Annotations, string) {
+	var keys []string
+	var values []any
+	switch m := v.(type) {
+	case *value.Object:
+		keys = m.Keys()
+		values = make([]any, len(keys))
+		for i := range keys {
+			_, values[i] = m.At(i)
+		}
+	case *Map:
+		var bad any
+		var ok bool
+		if keys, bad, ok = m.stringKeys(); !ok {
+			return nil, fmt.Sprintf("have a key of type %s, not a string", TypeOf(bad))
+		}
+		values = make([]any, m.Len())
+		for i := range values {
+			_, values[i] = m.At(i)
+		}
+	default:
+		return nil, fmt.Sprintf("are %s, not a map of MCP tool hints", TypeOf(v))
+	}
+	a := &runtime.Annotations{}
+	hints := map[string]**bool{"readOnlyHint": &a.ReadOnlyHint, "destructiveHint": &a.DestructiveHint,
+		"idempotentHint": &a.IdempotentHint, "openWorldHint": &a.OpenWorldHint}
+	// Keys are read in sorted order, so that both backends report the
+	// same problem first.
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int { return strings.Compare(keys[x], keys[y]) })
+	for _, i := range order {
+		k, v := keys[i], values[i]
+		if k == "title" {
+			s, ok := v.(string)
+			if !ok && v != nil {
+				return nil, fmt.Sprintf("title is %s, not a string", TypeOf(v))
+			}
+			a.Title = s
+			continue
+		}
+		p, ok := hints[k]
+		if !ok {
+			return nil, fmt.Sprintf("have an unknown key %q", k)
+		}
+		if v == nil {
+			continue
+		}
+		b, ok := v.(bool)
+		if !ok {
+			return nil, fmt.Sprintf("%s is %s, not a bool", k, TypeOf(v))
+		}
+		*p = &b
+	}
+	return a, ""
 }
 
 // MaxCallValues bounds the values InnerCalls converts for one unwrap, the

@@ -71,7 +71,7 @@ func TestInnerCallsErrors(t *testing.T) {
 		{"tool not a string", []any{ok, ok, newMap(t, "tool", int64(1))}, "unwrap: call 3: tool is int, not a string"},
 		{"no tool", []any{newMap(t, "input", "{}")}, "unwrap: call 1: no tool"},
 		{"empty tool", []any{newMap(t, "tool", "")}, "unwrap: call 1: tool is empty"},
-		{"unknown key", []any{newMap(t, "tool", "t", "args", "{}")}, `unwrap: call 1: unknown key "args": a call has tool, input and kind`},
+		{"unknown key", []any{newMap(t, "tool", "t", "args", "{}")}, `unwrap: call 1: unknown key "args": a call has tool, input, kind and annotations`},
 		{"kind not a string", []any{newMap(t, "tool", "t", "kind", true)}, "unwrap: call 1: kind is bool, not a string"},
 		{"key not a string", []any{newMap(t, int64(1), "t")}, "unwrap: call 1: a key of type int, not a string"},
 		{"input of bytes", []any{newMap(t, "tool", "t", "input", []byte("x"))}, "unwrap: call 1: input holds a value of type bytes, which has no JSON form"},
@@ -166,5 +166,37 @@ func BenchmarkNewMap(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
 		})
+	}
+}
+
+// TestInnerCallAnnotations: an unwrapped call may carry the MCP hints of
+// the tool that runs (a device that mounts an MCP tool), which raise its
+// tier; hints of the wrong type or unknown keys are an error, as any
+// other malformed call is, and null is none.
+func TestInnerCallAnnotations(t *testing.T) {
+	no := false
+	calls, err := celrt.InnerCalls([]any{
+		newMap(t, "tool", "gh", "kind", "device", "annotations", newMap(t, "readOnlyHint", false, "openWorldHint", false, "title", "Delete")),
+		newMap(t, "tool", "gh", "annotations", nil),
+		newMap(t, "tool", "gh", "annotations", value.NewObject("destructiveHint", nil)),
+	})
+	require.NoError(t, err)
+	assert.Equal(t, &runtime.Annotations{Title: "Delete", ReadOnlyHint: &no, OpenWorldHint: &no}, calls[0].Annotations)
+	assert.Equal(t, runtime.TierWrite, calls[0].Annotations.Tier())
+	assert.Nil(t, calls[1].Annotations)
+	assert.Equal(t, &runtime.Annotations{}, calls[2].Annotations)
+
+	for _, tc := range []struct {
+		annotations any
+		msg         string
+	}{
+		{"read-only", "unwrap: call 1: annotations are string, not a map of MCP tool hints"},
+		{newMap(t, "readOnly", true), `unwrap: call 1: annotations have an unknown key "readOnly"`},
+		{newMap(t, "readOnlyHint", "yes", "aaa", true), `unwrap: call 1: annotations have an unknown key "aaa"`},
+		{newMap(t, "readOnlyHint", "yes"), "unwrap: call 1: annotations readOnlyHint is string, not a bool"},
+		{newMap(t, "title", int64(1)), "unwrap: call 1: annotations title is int, not a string"},
+	} {
+		_, err := celrt.InnerCalls([]any{newMap(t, "tool", "gh", "annotations", tc.annotations)})
+		assert.EqualError(t, err, tc.msg)
 	}
 }

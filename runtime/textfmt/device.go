@@ -136,3 +136,20 @@ func decodeURIComponent(s string) (string, bool) {
 	}
 	return string(b), true
 }
+
+// CouldBeXDDevice reports whether a path still arriving (a prefix of the
+// path a write will have) could yet be one that XDDevice routes to a
+// device: whether, read as XDDevice reads it, it is a prefix of "xd://" in
+// some case, or starts with it. A row drawn before that is known would
+// show a file write that never happens. It is stricter than oh-my-pi's
+// couldBecomeXdUrl, which does not look past white space or a hashline
+// header: whatever XDDevice may route, it holds back.
+func CouldBeXDDevice(prefix string) bool {
+	t := prefix
+	if strings.HasPrefix(t, "[") {
+		t = t[1:] // a hashline header that may still close
+	}
+	t = strings.TrimLeftFunc(t, isTrimmedByJS)
+	n := min(len(t), len(xdScheme))
+	return lowerASCII(t[:n]) == xdScheme[:n]
+}

@@ -103,3 +103,62 @@ func FuzzXDDevice(f *testing.F) {
 		assert.NotContains(t, route[len(xdScheme):], "/")
 	})
 }
+
+// TestCouldBeXDDevice: a path still arriving is held back while it may
+// grow into one XDDevice routes, read as XDDevice reads it; oh-my-pi's
+// couldBecomeXdUrl (packages/coding-agent/src/internal-urls/xd-protocol.ts
+// at commit 501bb847409158d8bcdce181c5250bbfb53e3740) compares the raw
+// prefix with "xd://" in lower case, and holds back no path that opens with
+// white space or a hashline header, which its write still routes.
+func TestCouldBeXDDevice(t *testing.T) {
+	tests := []struct {
+		prefix string
+		want   bool
+	}{
+		{"", true},
+		{"x", true},
+		{"X", true},
+		{"xD:", true},
+		{"xd:/", true},
+		{"xd://", true},
+		{"xd://web_fe", true},
+		{"XD://bash", true},
+		{" ", true},
+		{" \txd:", true},
+		{"\uFEFFxd", true},
+		{"[", true},
+		{"[ XD:/", true},
+		{"[xd://bash#AB", true},
+
+		{"/", false},
+		{"/tmp/x", false},
+		{"xd:/b", false},
+		{"xdx", false},
+		{"xd:b", false},
+		{" [xd:", false},
+		{"[[", false},
+		{"\u200Bxd", false},
+		{"a", false},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, CouldBeXDDevice(tc.prefix), "%q", tc.prefix)
+	}
+}
+
+// FuzzCouldBeXDDevice: every prefix of a path XDDevice routes to a device
+// is held back, so no frame of a streaming row shows a device write as a
+// file write.
+func FuzzCouldBeXDDevice(f *testing.F) {
+	for _, s := range []string{"xd://bash", "[ XD://b%61sh #ABCD] ", "\uFEFF xd://web_fetch\n", "/tmp/x", "[xd://a]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		if _, ok := XDDevice(path); !ok {
+			return
+		}
+		for i := range path {
+			assert.True(t, CouldBeXDDevice(path[:i]), "%q, a prefix of %q", path[:i], path)
+		}
+		assert.True(t, CouldBeXDDevice(path))
+	})
+}
