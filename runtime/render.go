@@ -28,7 +28,24 @@ type Row struct {
 	// Formatter is the owner of the registration whose slot rendered Text,
 	// or "" for the default rendering.
 	Formatter string
+	// Mark is a result line's status in the default and verbose modes:
+	// MarkSuccess or MarkError, as Peekaboo's agent shows them; "" in
+	// minimal mode and on a call's row.
+	Mark string
+	// Duration is a result line's Result.Duration as text ("1.2s",
+	// "250ms"), or "" when the host gave none.
+	Duration string
+	// Suppressed is set on the rows and result lines of a communication
+	// tool (Presentation.Communication) in the minimal and default modes:
+	// a transcript does not print them. Verbose mode shows them.
+	Suppressed bool
 }
+
+// The marks of result lines.
+const (
+	MarkSuccess = "✅"
+	MarkError   = "❌"
+)
 
 // Line is a line below a row or of an expanded result: safe text, and the
 // columns it is indented by (a number, so that indentation survives the
@@ -44,13 +61,17 @@ func (l Line) String() string { return strings.Repeat(" ", l.Indent) + l.Text }
 // maxIndent bounds the indentation of a line.
 const maxIndent = 40
 
-// Line returns the row on one line: its icon, title and text.
+// Line returns the row on one line: its icon, title, mark and text, and
+// the duration in parentheses.
 func (r Row) Line() string {
-	parts := make([]string, 0, 3)
-	for _, p := range []string{r.Icon, r.Title, r.Text} {
+	parts := make([]string, 0, 5)
+	for _, p := range []string{r.Icon, r.Title, r.Mark, r.Text} {
 		if p != "" {
 			parts = append(parts, p)
 		}
+	}
+	if r.Duration != "" {
+		parts = append(parts, "("+r.Duration+")")
 	}
 	return strings.Join(parts, " ")
 }
@@ -100,6 +121,20 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	return row
 }
 
+// resultJSON is a result as the JSON an agent reports it in: its content,
+// details and isError, in that order (not the text slots derive from it).
+func resultJSON(res *Result) value.Input {
+	content := make([]any, len(res.Content))
+	for i, c := range res.Content {
+		content[i] = value.NewObject("type", c.Type, "text", c.Text)
+	}
+	details, err := value.FromGo(res.Details)
+	if err != nil {
+		details = nil
+	}
+	return value.Input{Value: value.NewObject("content", content, "details", details, "isError", res.IsError)}
+}
+
 // ResultRow returns the line a transcript shows once a call has run: its
 // formatter's result (or error, when the result is an error) line, else a
 // summary of the result's text.
@@ -115,6 +150,21 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 		row.Text, row.Formatter = text, owner
 	} else {
 		row.Text = scrubbedText(callSecrets(&c, in, nil), defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
+	}
+	if mode != ModeMinimal {
+		row.Mark = MarkSuccess
+		if res.IsError {
+			row.Mark = MarkError
+		}
+	}
+	if res.Duration > 0 {
+		row.Duration = textfmt.DurationText(res.Duration.Seconds())
+	}
+	if mode == ModeVerbose {
+		// Peekaboo's verbose mode shows the result as it came, as JSON,
+		// redacted as the call's arguments are.
+		robj := res.Object()
+		row.Lines = jsonLines(resultJSON(&res), callSecrets(&c, in, robj))
 	}
 	return row
 }
@@ -170,6 +220,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			p = pr.Presentation()
 		}
 	}
+	if p.NoTitle && p.Title == "" {
+		row := Row{Suppressed: p.Communication && mode != ModeVerbose}
+		if mode != ModeMinimal {
+			row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
+		}
+		return row
+	}
 	title := p.Title
 	name := c.Tool
 	if isMCP(c) {
@@ -193,23 +250,62 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			title = r
 		}
 	}
-	row := Row{Title: outputText(title, Strip, maxLabelName)}
+	row := Row{Title: outputText(title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
 	if mode != ModeMinimal {
-		icon := p.NerdIcon
-		if d.icons == IconsPlain {
-			icon = p.PlainIcon
-		}
-		row.Icon = outputText(icon, Strip, maxLabelKind)
+		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}
 	return row
+}
+
+// icon returns the icon of a presentation in the dispatcher's set. An
+// entry that declares an icon for one set only is shown with it in the
+// other where that set can draw it: a plain symbol draws in a Nerd Font
+// too, a Nerd Font glyph (in a Private Use Area) draws nowhere else.
+func (d *Dispatcher) icon(p Presentation) string {
+	if d.icons == IconsPlain {
+		if p.PlainIcon == "" && !nerdOnly(p.NerdIcon) {
+			return p.NerdIcon
+		}
+		return p.PlainIcon
+	}
+	if p.NerdIcon == "" {
+		return p.PlainIcon
+	}
+	return p.NerdIcon
+}
+
+// nerdOnly reports whether an icon has a character of a Private Use Area,
+// where Nerd Fonts put their glyphs: a terminal without one draws it as a
+// box or nothing.
+func nerdOnly(icon string) bool {
+	for _, r := range icon {
+		if r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD {
+			return true
+		}
+	}
+	return false
 }
 
 // renderer returns the registration that renders a call's rows: its
 // tool's, or for an MCP call the first of server:tool and server:* (the
 // umbrella mcp renders no rows of its own), or nil.
+//
+// A call with an ID keeps the registration that first rendered it for as
+// long as the dispatcher remembers the call (latchSize calls): a row on
+// screen does not change its icon, title or wording, nor lose them, when
+// its entry is removed or replaced while the call runs.
 func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
+	}
+	// Only a finished call's renderer is kept: while the arguments stream,
+	// an MCP umbrella call's target may still be growing.
+	key := keptKey{tool: c.Tool, target: c.Target}
+	if !c.Partial {
+		key.id = c.ID
+	}
+	if reg := d.latch.kept(key); reg != nil {
+		return reg
 	}
 	s := d.subject(c, in, 0)
 	for _, k := range s.lookups() {
@@ -217,6 +313,7 @@ func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 			continue
 		}
 		if k.reg != nil {
+			d.latch.keep(key, k.reg)
 			return k.reg
 		}
 	}
@@ -348,11 +445,49 @@ func (e *SlotError) Error() string { return e.Slot + ": " + e.Err.Error() }
 func (e *SlotError) Unwrap() error { return e.Err }
 
 // latch remembers the slots that failed on finished calls, by call ID, up
-// to latchSize of them; the oldest are forgotten first.
+// to latchSize of them, and the registration that rendered each call with
+// an ID, up to latchSize calls; the oldest are forgotten first.
 type latch struct {
 	mu    sync.Mutex
 	set   map[latchKey]bool
 	order []latchKey
+
+	renderers map[keptKey]*registration
+	rendered  []keptKey
+}
+
+// keptKey is a call whose renderer is kept: its ID with its tool and
+// target, so that two calls sharing an ID by mistake do not share a
+// renderer.
+type keptKey struct{ id, tool, target string }
+
+func (l *latch) kept(k keptKey) *registration {
+	if k.id == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.renderers[k]
+}
+
+func (l *latch) keep(k keptKey, reg *registration) {
+	if k.id == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.renderers == nil {
+		l.renderers = map[keptKey]*registration{}
+	}
+	if _, ok := l.renderers[k]; ok {
+		return
+	}
+	if len(l.rendered) == latchSize {
+		delete(l.renderers, l.rendered[0])
+		l.rendered = l.rendered[1:]
+	}
+	l.renderers[k] = reg
+	l.rendered = append(l.rendered, k)
 }
 
 type latchKey struct {
