@@ -263,7 +263,7 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 // too, a Nerd Font glyph (in a Private Use Area) draws nowhere else.
 func (d *Dispatcher) icon(p Presentation) string {
 	if d.icons == IconsPlain {
-		if p.PlainIcon == "" && !nerdOnly(p.NerdIcon) {
+		if p.PlainIcon == "" && !IsNerdGlyph(p.NerdIcon) {
 			return p.NerdIcon
 		}
 		return p.PlainIcon
@@ -274,17 +274,6 @@ func (d *Dispatcher) icon(p Presentation) string {
 	return p.NerdIcon
 }
 
-// nerdOnly reports whether an icon has a character of a Private Use Area,
-// where Nerd Fonts put their glyphs: a terminal without one draws it as a
-// box or nothing.
-func nerdOnly(icon string) bool {
-	for _, r := range icon {
-		if r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD {
-			return true
-		}
-	}
-	return false
-}
 
 // renderer returns the registration that renders a call's rows: its
 // tool's, or for an MCP call the first of server:tool and server:* (the

@@ -67,6 +67,18 @@ type Presentation struct {
 	Communication bool
 }
 
+// IsNerdGlyph reports whether an icon has a character of a Private Use
+// Area, where Nerd Fonts put their glyphs: a terminal without a Nerd Font
+// draws it as a box, or not at all.
+func IsNerdGlyph(icon string) bool {
+	for _, r := range icon {
+		if r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD {
+			return true
+		}
+	}
+	return false
+}
+
 // Presenter is implemented by a formatter that declares its tool's
 // presentation.
 type Presenter interface {
