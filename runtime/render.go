@@ -274,7 +274,6 @@ func (d *Dispatcher) icon(p Presentation) string {
 	return p.NerdIcon
 }
 
-
 // renderer returns the registration that renders a call's rows: its
 // tool's, or for an MCP call the first of server:tool and server:* (the
 // umbrella mcp renders no rows of its own), or nil.
