@@ -122,15 +122,16 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 }
 
 // resultJSON is a result as the JSON an agent reports it in: its content,
-// details and isError, in that order (not the text slots derive from it).
+// details (when it has any) and isError, in that order (not the text
+// slots derive from it).
 func resultJSON(res *Result) value.Input {
 	content := make([]any, len(res.Content))
 	for i, c := range res.Content {
 		content[i] = value.NewObject("type", c.Type, "text", c.Text)
 	}
 	details, err := value.FromGo(res.Details)
-	if err != nil {
-		details = nil
+	if err != nil || details == nil {
+		return value.Input{Value: value.NewObject("content", content, "isError", res.IsError)}
 	}
 	return value.Input{Value: value.NewObject("content", content, "details", details, "isError", res.IsError)}
 }

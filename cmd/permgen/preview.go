@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/generated"
@@ -432,6 +433,7 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 	}
 	var call runtime.Call
 	var result *runtime.Result
+	var duration time.Duration
 	hasTool := false
 	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
@@ -445,6 +447,14 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 		}
 		if withResult && strings.EqualFold(key, "result") {
 			name = "result"
+		}
+		if withResult && strings.EqualFold(key, "durationMs") {
+			d, err := parseDuration(v)
+			if err != nil {
+				return runtime.Call{}, nil, err
+			}
+			duration = d
+			continue
 		}
 		if name == "" {
 			return runtime.Call{}, nil, fmt.Errorf("unknown field %q", key)
@@ -500,7 +510,31 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 	case call.Tool == "":
 		return runtime.Call{}, nil, errors.New(`"tool" is empty`)
 	}
+	if result != nil && duration > 0 {
+		result.Duration = duration
+	}
 	return call, result, nil
+}
+
+// maxDurationMs bounds a call's durationMs: a year, far beyond any call,
+// and far within time.Duration.
+const maxDurationMs = 365 * 24 * 3600 * 1000
+
+// parseDuration reads a call's durationMs: how long it ran, in
+// milliseconds, a number from 0 to maxDurationMs, or null.
+func parseDuration(v any) (time.Duration, error) {
+	if v == nil {
+		return 0, nil
+	}
+	n, ok := v.(value.Number)
+	if !ok {
+		return 0, fmt.Errorf(`field "durationMs" must be a number of milliseconds, got %s`, value.Kind(v))
+	}
+	ms := n.Float64()
+	if !(ms >= 0 && ms <= maxDurationMs) {
+		return 0, fmt.Errorf(`field "durationMs" must be from 0 to %d milliseconds, got %s`, maxDurationMs, n)
+	}
+	return time.Duration(ms * float64(time.Millisecond)), nil
 }
 
 // parseResult reads a call's result: {"content": [{"type", "text"}, …],

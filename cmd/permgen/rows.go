@@ -22,9 +22,14 @@ JSON Lines, one call per line, as for permgen preview, with two more fields:
 	{"tool": "read", "id": "call_1", "input": {"path": "/src/app.go"},
 	 "result": {"content": [{"type": "text", "text": "…"}], "details": {}, "isError": false}}
 
+A line may also carry "durationMs", how long the call ran, which its
+result line shows after its text, "(1.2s)".
+
 Modes: minimal (no icons and no colour, for CI logs and pipes), default
-(icons), verbose (the arguments as indented JSON below each row and the
-expanded result below its line). Colour is used on a terminal, and not with
+(icons, and a result line marked ✅ or ❌), verbose (also the arguments as
+indented JSON below each row and the result as indented JSON below its
+line). A communication tool's rows (a catalog entry with communication:
+true) are shown in verbose mode only. Colour is used on a terminal, and not with
 NO_COLOR set or when the output is piped (--color overrides). Lines below a
 row are wrapped at the width COLUMNS gives (100 without it), each piece after
 the gutter, so that a narrow terminal cannot wrap them to its first column. A bad line is
@@ -197,6 +202,9 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
 		defer failures.report(stderr, name, line, d.Limits().Output)
 		row := d.Row(call, mode)
+		if row.Suppressed {
+			return // a communication tool: shown in verbose mode only
+		}
 		row.Title = style(styleTitle, row.Title)
 		fmt.Fprintln(out, row.Line())
 		for _, l := range row.Lines {
@@ -206,21 +214,28 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 			return
 		}
 		res := d.ResultRow(call, *result, mode)
-		mark, st := "  └ ", styleDim
+		lead, st := "  └ ", styleDim
 		if mode == runtime.ModeMinimal {
-			mark = "  = "
+			lead = "  = "
 		}
 		if result.IsError {
 			st = styleError
 			if mode == runtime.ModeMinimal {
-				mark = "  ! "
+				lead = "  ! "
 			}
 		}
-		fmt.Fprintln(out, mark+style(st, res.Text))
-		if mode == runtime.ModeVerbose {
-			for _, l := range d.Expand(call, *result) {
-				below(l)
-			}
+		text := lead
+		if res.Mark != "" {
+			text += res.Mark + " "
+		}
+		text += style(st, res.Text)
+		if res.Duration != "" {
+			text += " " + style(styleDim, "("+res.Duration+")")
+		}
+		fmt.Fprintln(out, text)
+		// Verbose mode shows the result as JSON, as Peekaboo's does.
+		for _, l := range res.Lines {
+			below(l)
 		}
 	})
 }
