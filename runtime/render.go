@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -115,10 +116,50 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		p := n.preview(d)
 		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
+	row.Text = relativeTo(c.Cwd, row.Text)
 	if mode == ModeVerbose {
 		row.Lines = jsonLines(in, callSecrets(&c, in, nil))
 	}
 	return row
+}
+
+// relativeTo returns text with each absolute path inside the directory
+// cwd written relative to it. Only a path that starts where a path can
+// start (the text's start, after white space, a quote or a parenthesis)
+// is rewritten: /etc/..CWD/x is not a path inside cwd and stays whole.
+// A cwd that is not a clean absolute path, or is the root, changes
+// nothing.
+func relativeTo(cwd, text string) string {
+	if cwd == "" || cwd == "/" || !strings.HasPrefix(cwd, "/") || path.Clean(cwd) != cwd {
+		return text
+	}
+	prefix := cwd + "/"
+	if !strings.Contains(text, prefix) {
+		return text
+	}
+	var b strings.Builder
+	i := 0
+	for {
+		j := strings.Index(text[i:], prefix)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		rest := text[at+len(prefix):]
+		start := at == 0 || strings.IndexByte(" \t'\"`(", text[at-1]) >= 0
+		// What follows must be a name within cwd: not empty, another
+		// slash, a parent or a space.
+		inside := rest != "" && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, " ") &&
+			rest != ".." && !strings.HasPrefix(rest, "../")
+		if start && inside {
+			b.WriteString(text[i:at])
+		} else {
+			b.WriteString(text[i : at+len(prefix)])
+		}
+		i = at + len(prefix)
+	}
+	b.WriteString(text[i:])
+	return b.String()
 }
 
 // resultJSON is a result as the JSON an agent reports it in: its content,

@@ -444,3 +444,32 @@ func TestRendererKeptPerCall(t *testing.T) {
 	renamed.Tool = "screenshot2"
 	assert.Equal(t, `Screenshot2 with input {"path":"/tmp/a.png"}`, d.Row(renamed, ModeDefault).Line(), "a shared ID does not share a renderer")
 }
+
+// Rows show paths inside the working directory relative to it, as the
+// transcripts of coding agents do; a path that merely contains the
+// directory, or leaves it, stays whole, and prompts never change.
+func TestRowsRelativeToCwd(t *testing.T) {
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"screenshot": shot})
+	tests := []struct {
+		name, cwd, path, want string
+	}{
+		{"inside", "/home/dev/app", "/home/dev/app/src/main.go", "Screenshot to src/main.go"},
+		{"no cwd", "", "/home/dev/app/src/main.go", "Screenshot to /home/dev/app/src/main.go"},
+		{"outside", "/home/dev/app", "/home/dev/application/x", "Screenshot to /home/dev/application/x"},
+		{"not at a path's start", "/home/dev/app", "/etc/../home/dev/app/x", "Screenshot to /etc/../home/dev/app/x"},
+		{"a parent", "/home/dev/app", "/home/dev/app/../../../etc/passwd", "Screenshot to /home/dev/app/../../../etc/passwd"},
+		{"the directory itself", "/home/dev/app", "/home/dev/app/", "Screenshot to /home/dev/app/"},
+		{"a double slash", "/home/dev/app", "/home/dev/app//etc/passwd", "Screenshot to /home/dev/app//etc/passwd"},
+		{"a relative cwd", "dev/app", "dev/app/x", "Screenshot to dev/app/x"},
+		{"an unclean cwd", "/home/dev/app/", "/home/dev/app/x", "Screenshot to /home/dev/app/x"},
+		{"the root", "/", "/etc/passwd", "Screenshot to /etc/passwd"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Call{Tool: "screenshot", Cwd: tc.cwd, Input: fmt.Sprintf(`{"path":%q}`, tc.path)}
+			assert.Equal(t, tc.want, d.Row(c, ModeMinimal).Line())
+			assert.Contains(t, d.Prompt(c), tc.path, "the prompt shows the path whole")
+		})
+	}
+	assert.Equal(t, "a.go and 'b.go' (c.go)", relativeTo("/w", "/w/a.go and '/w/b.go' (/w/c.go)"))
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,7 @@ JSON Lines, one call per line, as for permgen preview, with two more fields:
 	{"tool": "read", "id": "call_1", "input": {"path": "/src/app.go"},
 	 "result": {"content": [{"type": "text", "text": "…"}], "details": {}, "isError": false}}
 
+With --cwd, rows show the paths inside that directory relative to it.
 A line may also carry "durationMs", how long the call ran, which its
 result line shows after its text, "(1.2s)".
 
@@ -48,6 +50,7 @@ type rowsFlags struct {
 	mode      string
 	icons     string
 	color     string
+	cwd       string
 	limits    limitFlags
 }
 
@@ -60,6 +63,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	fs.StringVar(&opts.cwd, "cwd", "", "the agent's working `DIR`, an absolute path: rows show the paths inside it relative to it")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -87,6 +91,9 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) > 1 {
 		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
+	if opts.cwd != "" && (!strings.HasPrefix(opts.cwd, "/") || path.Clean(opts.cwd) != opts.cwd) {
+		return usageError(stderr, "rows", "--cwd must be a clean absolute path, got %q", opts.cwd)
+	}
 	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, stderr)
 	if !ok {
 		return exitInvalid
@@ -97,7 +104,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return renderRows(d, &failures, mode, colour, wrapWidth(), name, in, out, stderr)
+		return renderRows(d, &failures, mode, colour, wrapWidth(), opts.cwd, name, in, out, stderr)
 	})
 }
 
@@ -179,9 +186,9 @@ func wrapCells(s string, width int) []string {
 }
 
 // renderRows renders every call read from in and reports whether any line
-// was bad.
-// Lines below a row are wrapped at width display cells.
-func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, name string, in io.Reader,
+// was bad. Lines below a row are wrapped at width display cells; rows show
+// the paths inside cwd relative to it.
+func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, cwd, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
 		if !colour || text == "" {
@@ -201,6 +208,7 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 	defer failures.endFile(stderr, "rows", name)
 	return eachCall("rows", name, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
 		defer failures.report(stderr, name, line, d.Limits().Output)
+		call.Cwd = cwd
 		row := d.Row(call, mode)
 		if row.Suppressed {
 			return // a communication tool: shown in verbose mode only

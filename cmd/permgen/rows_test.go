@@ -205,3 +205,19 @@ formatters:
 		assert.Equal(t, want, stdout, mode)
 	}
 }
+
+// TestRowsCwd: --cwd shows the paths inside the working directory
+// relative to it, and must be a clean absolute path.
+func TestRowsCwd(t *testing.T) {
+	in := `{"tool":"read","input":{"path":"/home/dev/app/src/main.go"}}
+{"tool":"read","input":{"path":"/home/dev/application/x"}}
+`
+	stdout, stderr, code := runCLI(t, in, "rows", "--mode", "minimal", "--cwd", "/home/dev/app")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "Read src/main.go\nRead /home/dev/application/x\n", stdout)
+	for _, bad := range []string{"dev/app", "/home/dev/app/", "/home/../etc"} {
+		_, stderr, code = runCLI(t, in, "rows", "--cwd", bad)
+		assert.Equal(t, 2, code, bad)
+		assert.Contains(t, stderr, "--cwd must be a clean absolute path", bad)
+	}
+}
