@@ -54,6 +54,12 @@ type Entry struct {
 	// runtime.Presentation); Title is its display name.
 	Category string
 	Icon     Icon
+	// NoTitle is set when the entry declares its title empty (title: ""):
+	// its rows show no display name.
+	NoTitle bool
+	// Communication marks a tool that talks to the person rather than
+	// acting (communication: true): rows suppress it outside verbose mode.
+	Communication bool
 	// Row renders the one-line transcript row of a call, while its
 	// arguments arrive; Result and Error the one-line summary of a finished
 	// or a failed call; Expand the lines shown on demand. Their Text is ""
@@ -85,7 +91,8 @@ func (e *Entry) HasExpand() bool { return e.Expand.Text != "" }
 // category and icons. Title is "" when the entry has none: the dispatcher
 // derives one from the tool name.
 func (e *Entry) Presentation() runtime.Presentation {
-	return runtime.Presentation{Title: e.Title, Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain}
+	return runtime.Presentation{Title: e.Title, Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain,
+		NoTitle: e.NoTitle, Communication: e.Communication}
 }
 
 // HasPreview reports whether the entry has a preview.

@@ -37,6 +37,9 @@ type GeneratedEntry struct {
 	Category  string
 	NerdIcon  string
 	PlainIcon string
+	// NoTitle and Communication are the entry's (see Entry).
+	NoTitle       bool
+	Communication bool
 	// Row, Result, Error and Expand are the slots of rows and results, no
 	// AST for those the entry does not have.
 	Row, Result, Error, Expand GeneratedExpr
@@ -47,7 +50,8 @@ type GeneratedEntry struct {
 
 // Presentation is how rows present the entry's tool.
 func (g GeneratedEntry) Presentation() runtime.Presentation {
-	return runtime.Presentation{Title: g.Title, Category: g.Category, NerdIcon: g.NerdIcon, PlainIcon: g.PlainIcon}
+	return runtime.Presentation{Title: g.Title, Category: g.Category, NerdIcon: g.NerdIcon, PlainIcon: g.PlainIcon,
+		NoTitle: g.NoTitle, Communication: g.Communication}
 }
 
 // renderExprs are the entry's slots of rows and results, by renderSlot.
@@ -74,6 +78,7 @@ func (f *Formatter) Generated() (GeneratedEntry, error) {
 	g := GeneratedEntry{
 		Tool: e.Tool, Aliases: e.Aliases, Owner: e.Owner(), Title: e.Title, Description: e.Description, Optional: f.optional,
 		Category: e.Category, NerdIcon: e.Icon.Nerd, PlainIcon: e.Icon.Plain, Fields: f.fields,
+		NoTitle: e.NoTitle, Communication: e.Communication,
 	}
 	if e.Input != nil {
 		g.Input = []GeneratedField{}
@@ -359,7 +364,8 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 	}
 	e := c.entries[i]
 	f := &Formatter{Entry: &Entry{Tool: e.Tool, Aliases: e.Aliases, Title: e.Title, Description: e.Description,
-		Category: e.Category, Icon: Icon{Nerd: e.NerdIcon, Plain: e.PlainIcon}}, optional: e.Optional, opts: c.opts}
+		Category: e.Category, Icon: Icon{Nerd: e.NerdIcon, Plain: e.PlainIcon}, NoTitle: e.NoTitle, Communication: e.Communication},
+		optional: e.Optional, opts: c.opts}
 	load := func(env *cel.Env, g GeneratedExpr) (compiled, error) {
 		var pb exprpb.CheckedExpr
 		if err := proto.Unmarshal([]byte(g.AST), &pb); err != nil {

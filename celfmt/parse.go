@@ -18,7 +18,7 @@ import (
 // Keys of the catalog format, in the order they are documented.
 var (
 	topKeys   = []string{"version", "formatters"}
-	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "input", "omits", "let",
+	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "communication", "input", "omits", "let",
 		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
 	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
 		"output", "row", "rowDeclines", "result", "error", "expand"}
@@ -361,7 +361,9 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.aliases(e, a)
 	}
 	if t, ok := fields["title"]; ok {
-		e.Title, _ = p.str(t, "title")
+		var ok bool
+		e.Title, ok = p.str(t, "title")
+		e.NoTitle = ok && e.Title == ""
 	}
 	if d, ok := fields["description"]; ok {
 		e.Description, _ = p.str(d, "description")
@@ -371,6 +373,13 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	}
 	if i, ok := fields["icon"]; ok {
 		e.Icon = p.icon(i)
+	}
+	if c, ok := fields["communication"]; ok {
+		if c.Kind != yaml.ScalarNode || c.Tag != "!!bool" {
+			p.errorf(c, "communication must be true or false, got %s", describe(c))
+		} else {
+			e.Communication = c.Value == "true"
+		}
 	}
 	if in, ok := fields["input"]; ok {
 		e.Input = p.fields(in)
@@ -422,10 +431,19 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 }
 
 // icon reads an entry's icons: a mapping with nerd and plain, each a
-// string.
+// string, or one string, the icon of the set that can draw it (a Nerd
+// Font glyph is the nerd icon, anything else the plain one, which rows
+// show in both sets).
 func (p *parser) icon(n *yaml.Node) Icon {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		s, _ := p.str(n, "icon")
+		if runtime.IsNerdGlyph(s) {
+			return Icon{Nerd: s}
+		}
+		return Icon{Plain: s}
+	}
 	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "icon must be a mapping with nerd (a Nerd Font glyph) and plain (a Unicode symbol), got %s", describe(n))
+		p.errorf(n, "icon must be a string or a mapping with nerd (a Nerd Font glyph) and plain (a Unicode symbol), got %s", describe(n))
 		return Icon{}
 	}
 	var icon Icon

@@ -206,3 +206,24 @@ func TestGeneratedRenderer(t *testing.T) {
 		}
 	}
 }
+
+// TestPresentationKeys: a string icon is the icon of the set that can draw
+// it, title "" is no title, and communication marks the tool; generated
+// code presents them as the checked formatter does (TestGeneratedRenderer).
+func TestPresentationKeys(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", "rows.yaml"))
+	require.NoError(t, err)
+	checked, err := Load("rows.yaml", src, Options{})
+	require.NoError(t, err)
+	got := map[string]runtime.Presentation{}
+	for _, f := range checked.Formatters {
+		got[f.Entry.Tool] = f.Presentation()
+	}
+	assert.Equal(t, runtime.Presentation{PlainIcon: "✅", NoTitle: true, Communication: true}, got["done"])
+	assert.Equal(t, runtime.Presentation{NerdIcon: "\U000f018d"}, got["terminal"])
+	assert.Equal(t, runtime.Presentation{Title: "Clock"}, got["clock"], "an absent title is not an empty one")
+
+	_, errs := Parse("bad.yaml", []byte("version: 1\nformatters:\n  - tool: x\n    communication: yes please\n    row: '\"x\"'\n"))
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "communication must be true or false")
+}

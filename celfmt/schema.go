@@ -98,12 +98,21 @@ func Schema() []byte {
 						"type": "string", "description": "the kind of tool, for rows: file, search, web, shell, desktop, …",
 					},
 					"icon": map[string]any{
-						"type": "object", "additionalProperties": false,
-						"description": "the tool's icons in rows",
-						"properties": map[string]any{
-							"nerd":  map[string]any{"type": "string", "description": "a Nerd Font glyph"},
-							"plain": map[string]any{"type": "string", "description": "a plain Unicode symbol"},
+						"description": "the tool's icons in rows: one string (shown in both sets where it can be), or a mapping by set",
+						"anyOf": []any{
+							map[string]any{"type": "string"},
+							map[string]any{
+								"type": "object", "additionalProperties": false,
+								"properties": map[string]any{
+									"nerd":  map[string]any{"type": "string", "description": "a Nerd Font glyph"},
+									"plain": map[string]any{"type": "string", "description": "a plain Unicode symbol"},
+								},
+							},
 						},
+					},
+					"communication": map[string]any{
+						"type":        "boolean",
+						"description": "the tool talks to the person rather than acting: rows suppress it outside verbose mode",
 					},
 					"row": map[string]any{
 						"type": "string", "minLength": 1,

@@ -28,7 +28,7 @@ var schemaRejects = map[string]bool{
 	"tool-not-string.yaml": true, "unknown-entry-key.yaml": true, "unknown-example-key.yaml": true,
 	"unknown-top-level-key.yaml": true, "unknown-version.yaml": true, "version-not-integer.yaml": true,
 	"no-slots.yaml": true, "example-calls-mismatch.yaml": true, "example-tier-mismatch.yaml": true,
-	"example-result-mismatch.yaml": true, "example-row-mismatch.yaml": true, "icon-not-a-mapping.yaml": true,
+	"example-result-mismatch.yaml": true, "example-row-mismatch.yaml": true, "icon-a-list.yaml": true,
 	"icon-unknown-key.yaml": true,
 }
 

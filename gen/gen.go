@@ -299,6 +299,7 @@ func entryValue(e celfmt.GeneratedEntry) jen.Code {
 			kv = append(kv, field(x.name, jen.Lit(x.text)))
 		}
 	}
+	kv = append(kv, presentationFlags(e)...)
 	for _, x := range []struct {
 		name string
 		expr celfmt.GeneratedExpr
@@ -397,7 +398,20 @@ func hasSlots(e celfmt.GeneratedEntry) bool {
 // slots value is then a runtime.Renderer and a runtime.Presenter.
 func hasRender(e celfmt.GeneratedEntry) bool {
 	return e.Row.AST != "" || e.Result.AST != "" || e.Error.AST != "" || e.Expand.AST != "" ||
-		e.Category != "" || e.NerdIcon != "" || e.PlainIcon != ""
+		e.Category != "" || e.NerdIcon != "" || e.PlainIcon != "" || e.NoTitle || e.Communication
+}
+
+// presentationFlags are the fields of an entry's flags of presentation
+// that are set, for its GeneratedEntry and its runtime.Presentation.
+func presentationFlags(e celfmt.GeneratedEntry) []jen.Code {
+	var kv []jen.Code
+	if e.NoTitle {
+		kv = append(kv, field("NoTitle", jen.True()))
+	}
+	if e.Communication {
+		kv = append(kv, field("Communication", jen.True()))
+	}
+	return kv
 }
 
 // slotFields are the fields of the slots value of an entry.
@@ -433,6 +447,7 @@ func slotFields(e celfmt.GeneratedEntry, name string) []jen.Code {
 				pv = append(pv, field(x.name, jen.Lit(x.text)))
 			}
 		}
+		pv = append(pv, presentationFlags(e)...)
 		kv = append(kv, field("presentation", jen.Qual(runtimePath, "Presentation").Values(pv...)))
 	}
 	return append(kv, field("fields", inputFieldsValue(e.Fields)))

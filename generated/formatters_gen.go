@@ -112,11 +112,8 @@ func Entries() []runtime.Entry {
 		{Key: "scroll", Owner: "formatters.yaml#scroll", Formatter: formatterScroll},
 		{Key: "peekaboo:scroll", Owner: "formatters.yaml#scroll", Formatter: formatterScroll, AliasOf: "scroll"},
 		{Key: "app", Owner: "formatters.yaml#app", Formatter: formatterApp},
-		{Key: "launch_app", Owner: "formatters.yaml#app", Formatter: formatterApp, AliasOf: "app"},
 		{Key: "peekaboo:app", Owner: "formatters.yaml#app", Formatter: formatterApp, AliasOf: "app"},
 		{Key: "peekaboo:list", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList},
-		{Key: "list_apps", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList, AliasOf: "peekaboo:list"},
-		{Key: "list_screens", Owner: "formatters.yaml#peekaboo:list", Formatter: formatterPeekabooList, AliasOf: "peekaboo:list"},
 		{Key: "window", Owner: "formatters.yaml#window", Formatter: formatterWindow},
 		{Key: "peekaboo:window", Owner: "formatters.yaml#window", Formatter: formatterWindow, AliasOf: "window"},
 		{Key: "menu", Owner: "formatters.yaml#menu", Formatter: formatterMenu},
@@ -130,6 +127,40 @@ func Entries() []runtime.Entry {
 		{Key: "capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture},
 		{Key: "watch", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
 		{Key: "peekaboo:capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
+		{Key: "launch_app", Owner: "formatters.yaml#launch_app", Formatter: formatterLaunchApp},
+		{Key: "list_apps", Owner: "formatters.yaml#list_apps", Formatter: formatterListApps},
+		{Key: "list_screens", Owner: "formatters.yaml#list_screens", Formatter: formatterListScreens},
+		{Key: "analyze", Owner: "formatters.yaml#analyze", Formatter: formatterAnalyze},
+		{Key: "peekaboo:analyze", Owner: "formatters.yaml#analyze", Formatter: formatterAnalyze, AliasOf: "analyze"},
+		{Key: "peekaboo:browser", Owner: "formatters.yaml#peekaboo:browser", Formatter: formatterPeekabooBrowser},
+		{Key: "inspect_ui", Owner: "formatters.yaml#inspect_ui", Formatter: formatterInspectUi},
+		{Key: "peekaboo:inspect_ui", Owner: "formatters.yaml#inspect_ui", Formatter: formatterInspectUi, AliasOf: "inspect_ui"},
+		{Key: "set_value", Owner: "formatters.yaml#set_value", Formatter: formatterSetValue},
+		{Key: "peekaboo:set_value", Owner: "formatters.yaml#set_value", Formatter: formatterSetValue, AliasOf: "set_value"},
+		{Key: "perform_action", Owner: "formatters.yaml#perform_action", Formatter: formatterPerformAction},
+		{Key: "peekaboo:perform_action", Owner: "formatters.yaml#perform_action", Formatter: formatterPerformAction, AliasOf: "perform_action"},
+		{Key: "swipe", Owner: "formatters.yaml#swipe", Formatter: formatterSwipe},
+		{Key: "peekaboo:swipe", Owner: "formatters.yaml#swipe", Formatter: formatterSwipe, AliasOf: "swipe"},
+		{Key: "move", Owner: "formatters.yaml#move", Formatter: formatterMove},
+		{Key: "peekaboo:move", Owner: "formatters.yaml#move", Formatter: formatterMove, AliasOf: "move"},
+		{Key: "dock", Owner: "formatters.yaml#dock", Formatter: formatterDock},
+		{Key: "peekaboo:dock", Owner: "formatters.yaml#dock", Formatter: formatterDock, AliasOf: "dock"},
+		{Key: "space", Owner: "formatters.yaml#space", Formatter: formatterSpace},
+		{Key: "peekaboo:space", Owner: "formatters.yaml#space", Formatter: formatterSpace, AliasOf: "space"},
+		{Key: "permissions", Owner: "formatters.yaml#permissions", Formatter: formatterPermissions},
+		{Key: "peekaboo:permissions", Owner: "formatters.yaml#permissions", Formatter: formatterPermissions, AliasOf: "permissions"},
+		{Key: "sleep", Owner: "formatters.yaml#sleep", Formatter: formatterSleep},
+		{Key: "peekaboo:sleep", Owner: "formatters.yaml#sleep", Formatter: formatterSleep, AliasOf: "sleep"},
+		{Key: "clipboard", Owner: "formatters.yaml#clipboard", Formatter: formatterClipboard},
+		{Key: "peekaboo:clipboard", Owner: "formatters.yaml#clipboard", Formatter: formatterClipboard, AliasOf: "clipboard"},
+		{Key: "paste", Owner: "formatters.yaml#paste", Formatter: formatterPaste},
+		{Key: "peekaboo:paste", Owner: "formatters.yaml#paste", Formatter: formatterPaste, AliasOf: "paste"},
+		{Key: "peekaboo:shell", Owner: "formatters.yaml#peekaboo:shell", Formatter: formatterPeekabooShell},
+		{Key: "peekaboo:agent", Owner: "formatters.yaml#peekaboo:agent", Formatter: formatterPeekabooAgent},
+		{Key: "done", Owner: "formatters.yaml#done", Formatter: formatterDone},
+		{Key: "peekaboo:done", Owner: "formatters.yaml#done", Formatter: formatterDone, AliasOf: "done"},
+		{Key: "need_info", Owner: "formatters.yaml#need_info", Formatter: formatterNeedInfo},
+		{Key: "peekaboo:need_info", Owner: "formatters.yaml#need_info", Formatter: formatterNeedInfo, AliasOf: "need_info"},
 	}
 }
 
@@ -52063,7 +52094,7 @@ var formatterSee = slots{
 	row:          RowSee,
 	result:       ResultSee,
 	errorLine:    ErrorSee,
-	presentation: runtime.Presentation{Title: "See", Category: "desktop", NerdIcon: "\U000f0208", PlainIcon: "👁"},
+	presentation: runtime.Presentation{Title: "See", Category: "vision", NerdIcon: "\U000f0208", PlainIcon: "👁"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"annotate"},
 		{"app_target"},
@@ -52608,7 +52639,7 @@ var formatterClick = slots{
 	row:          RowClick,
 	result:       ResultClick,
 	errorLine:    ErrorClick,
-	presentation: runtime.Presentation{Title: "Click", Category: "desktop", NerdIcon: "\U000f057d", PlainIcon: "🖱"},
+	presentation: runtime.Presentation{Title: "Click", Category: "ui", NerdIcon: "\U000f057d", PlainIcon: "🖱"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"background"},
 		{"coords"},
@@ -53388,7 +53419,7 @@ var formatterType = slots{
 	row:          RowType,
 	result:       ResultType,
 	errorLine:    ErrorType,
-	presentation: runtime.Presentation{Title: "Type", Category: "desktop", NerdIcon: "\uf11c", PlainIcon: "⌨"},
+	presentation: runtime.Presentation{Title: "Type", Category: "ui", NerdIcon: "\uf11c", PlainIcon: "⌨️"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"clear"},
 		{"delay"},
@@ -53606,7 +53637,7 @@ var formatterHotkey = slots{
 	row:          RowHotkey,
 	result:       ResultHotkey,
 	errorLine:    ErrorHotkey,
-	presentation: runtime.Presentation{Title: "Hotkey", Category: "desktop", NerdIcon: "\U000f030c", PlainIcon: "⌘"},
+	presentation: runtime.Presentation{Title: "Hotkey", Category: "ui", NerdIcon: "\U000f030c", PlainIcon: "⌨️"},
 	fields:       runtime.InputFields{Read: [][]string{{"hold_duration"}, {"keys"}}},
 }
 
@@ -53989,7 +54020,7 @@ var formatterScroll = slots{
 	row:          RowScroll,
 	result:       ResultScroll,
 	errorLine:    ErrorScroll,
-	presentation: runtime.Presentation{Title: "Scroll", Category: "desktop", NerdIcon: "\U000f0b7f", PlainIcon: "↕"},
+	presentation: runtime.Presentation{Title: "Scroll", Category: "ui", NerdIcon: "\U000f0b7f", PlainIcon: "📜"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"amount"},
 		{"delay"},
@@ -54002,21 +54033,20 @@ var formatterScroll = slots{
 
 // PreviewApp formats calls to "app" (App).
 //
-// Also registered as "launch_app", "peekaboo:app".
+// Also registered as "peekaboo:app".
 //
 // Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
 // focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
-// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
-// Launching runs a program and quitting may lose unsaved work: execute;
-// focusing, hiding and switching change only what is in front: write;
-// listing: read; any other action: execute. The preview names the app (the
-// bundle ID first when launching, as Peekaboo does) and the options; the
-// result is Peekaboo's: the app and its process ID.
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
-//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -54046,60 +54076,54 @@ var formatterScroll = slots{
 func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	var v1 string
-	if tool == "launch_app" {
-		v1 = "launch"
-	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "action"))
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = ""
-		}
-		v1 = celrt.LowerASCII(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
 	}
-	action := v1
+	action := celrt.LowerASCII(v1)
 	q := "'"
-	var v3 celrt.Optional[string]
+	var v2 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "name"))
 		if err != nil {
 			return "", false, err
 		}
-		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
-		v3 = v4
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v2 = celrt.None[string]()
 	}
-	name := v3
-	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v6 celrt.Optional[string]
-	if v5 {
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
 		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
-		v6 = v7
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
 	} else {
-		v6 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	}
-	bundle := v6
-	var v8 celrt.Optional[string]
+	bundle := v5
+	var v7 celrt.Optional[string]
 	if action == "launch" {
-		v9 := bundle
+		v8 := bundle
 		if !bundle.Ok {
-			v9 = name
+			v8 = name
 		}
-		v8 = v9
+		v7 = v8
 	} else {
-		v10 := name
+		v9 := name
 		if !name.Ok {
-			v10 = bundle
+			v9 = bundle
 		}
-		v8 = v10
+		v7 = v9
 	}
-	app := v8
-	var v11 []string
+	app := v7
+	var v10 []string
 	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "except"))
 		if err != nil {
@@ -54139,171 +54163,170 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 			}
 			list3 = append(list3, elem2)
 		}
-		v11 = list3
+		v10 = list3
 	} else {
-		v11 = []string{}
+		v10 = []string{}
 	}
-	except := v11
+	except := v10
 	ok := action == "launch"
 	if ok {
 		ok = app.Ok
 	}
-	var v12 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if ok {
-		v13, err := app.Get()
+		v12, err := app.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v14 := celrt.EqualBool(celrt.Field(input, "waitUntilReady"), true)
-		var v15 string
-		if v14 {
-			v15 = " and wait until it is ready"
+		v13 := celrt.EqualBool(celrt.Field(input, "waitUntilReady"), true)
+		var v14 string
+		if v13 {
+			v14 = " and wait until it is ready"
 		} else {
-			v15 = ""
+			v14 = ""
 		}
-		v12 = celrt.Of("to launch " + v13 + v15)
+		v11 = celrt.Of("to launch " + v12 + v14)
 	} else {
 		ok2 := action == "quit"
 		if ok2 {
 			ok2 = celrt.EqualBool(celrt.Field(input, "all"), true)
 		}
-		var v16 celrt.Optional[string]
+		var v15 celrt.Optional[string]
 		if ok2 {
-			v17 := celrt.EqualBool(celrt.Field(input, "force"), true)
+			v16 := celrt.EqualBool(celrt.Field(input, "force"), true)
+			var v17 string
+			if v16 {
+				v17 = "force quit"
+			} else {
+				v17 = "quit"
+			}
 			var v18 string
-			if v17 {
-				v18 = "force quit"
-			} else {
-				v18 = "quit"
-			}
-			var v19 string
 			if int64(len(except)) > int64(0) {
-				v20 := celrt.Truncate(celrt.JoinSep(except, ", "), int64(200))
-				v19 = " except " + v20
+				v19 := celrt.Truncate(celrt.JoinSep(except, ", "), int64(200))
+				v18 = " except " + v19
 			} else {
-				v19 = ""
+				v18 = ""
 			}
-			v21 := celrt.Of("to " + v18 + " all applications" + v19)
-			v16 = v21
+			v20 := celrt.Of("to " + v17 + " all applications" + v18)
+			v15 = v20
 		} else {
 			ok3 := action == "quit"
 			if ok3 {
 				ok3 = app.Ok
 			}
-			var v22 celrt.Optional[string]
+			var v21 celrt.Optional[string]
 			if ok3 {
-				v23 := celrt.EqualBool(celrt.Field(input, "force"), true)
-				var v24 string
-				if v23 {
-					v24 = "force quit "
+				v22 := celrt.EqualBool(celrt.Field(input, "force"), true)
+				var v23 string
+				if v22 {
+					v23 = "force quit "
 				} else {
-					v24 = "quit "
+					v23 = "quit "
 				}
-				v25, err := app.Get()
+				v24, err := app.Get()
 				if err != nil {
 					return "", false, err
 				}
-				v22 = celrt.Of("to " + v24 + v25)
+				v21 = celrt.Of("to " + v23 + v24)
 			} else {
 				ok4 := action == "relaunch"
 				if ok4 {
 					ok4 = app.Ok
 				}
-				var v26 celrt.Optional[string]
+				var v25 celrt.Optional[string]
 				if ok4 {
-					v27, err := app.Get()
+					v26, err := app.Get()
 					if err != nil {
 						return "", false, err
 					}
-					v28 := celrt.TypeOf(celrt.Field(input, "wait")) == celrt.DoubleType
-					var v29 string
-					if v28 {
+					v27 := celrt.TypeOf(celrt.Field(input, "wait")) == celrt.DoubleType
+					var v28 string
+					if v27 {
 						text, err := celrt.DurationTextDyn(celrt.Field(input, "wait"))
 						if err != nil {
 							return "", false, err
 						}
-						v29 = " (waiting " + text + " in between)"
+						v28 = " (waiting " + text + " in between)"
 					} else {
-						v29 = ""
+						v28 = ""
 					}
-					v26 = celrt.Of("to relaunch " + v27 + v29)
+					v25 = celrt.Of("to relaunch " + v26 + v28)
 				} else {
-					v30 := slices.Contains([]string{"focus", "hide", "unhide"}, action)
-					ok5 := v30
+					v29 := slices.Contains([]string{"focus", "hide", "unhide"}, action)
+					ok5 := v29
 					if ok5 {
 						ok5 = app.Ok
 					}
-					var v31 celrt.Optional[string]
+					var v30 celrt.Optional[string]
 					if ok5 {
-						v32, err := app.Get()
+						v31, err := app.Get()
 						if err != nil {
 							return "", false, err
 						}
-						v31 = celrt.Of("to " + action + " " + v32)
+						v30 = celrt.Of("to " + action + " " + v31)
 					} else {
 						ok6 := action == "switch"
 						if ok6 {
 							ok6 = celrt.NonEmpty(celrt.Field(input, "to")).Ok
 						}
-						var v33 celrt.Optional[string]
+						var v32 celrt.Optional[string]
 						if ok6 {
 							x4, err := celrt.AsString(celrt.Field(input, "to"))
 							if err != nil {
 								return "", false, err
 							}
-							v34 := celrt.Of("to switch to '" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
-							v33 = v34
+							v33 := celrt.Of("to switch to '" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+							v32 = v33
 						} else {
 							ok7 := action == "switch"
 							if ok7 {
-								v35 := celrt.EqualBool(celrt.Field(input, "cycle"), true)
-								ok7 = v35
+								v34 := celrt.EqualBool(celrt.Field(input, "cycle"), true)
+								ok7 = v34
 							}
-							var v36 celrt.Optional[string]
+							var v35 celrt.Optional[string]
 							if ok7 {
-								v36 = celrt.Of("to switch to the next application")
+								v35 = celrt.Of("to switch to the next application")
 							} else {
-								var v37 celrt.Optional[string]
+								var v36 celrt.Optional[string]
 								if action == "list" {
-									v37 = celrt.Of("to list running applications")
+									v36 = celrt.Of("to list running applications")
 								} else {
-									v37 = celrt.None[string]()
+									v36 = celrt.None[string]()
 								}
-								v36 = v37
+								v35 = v36
 							}
-							v33 = v36
+							v32 = v35
 						}
-						v31 = v33
+						v30 = v32
 					}
-					v26 = v31
+					v25 = v30
 				}
-				v22 = v26
+				v21 = v25
 			}
-			v16 = v22
+			v15 = v21
 		}
-		v12 = v16
+		v11 = v15
 	}
 	_ = q
-	return v12.Value, v12.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // TierApp returns the tier of a call to "app" (App).
 //
-// Also registered as "launch_app", "peekaboo:app".
+// Also registered as "peekaboo:app".
 //
 // Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
 // focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
-// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
-// Launching runs a program and quitting may lose unsaved work: execute;
-// focusing, hiding and switching change only what is in front: write;
-// listing: read; any other action: execute. The preview names the app (the
-// bundle ID first when launching, as Peekaboo does) and the options; the
-// result is Peekaboo's: the app and its process ID.
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
-//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -54317,60 +54340,54 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	bytes := 0
-	var v1 string
-	if tool == "launch_app" {
-		v1 = "launch"
-	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "action"))
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = ""
-		}
-		v1 = celrt.LowerASCII(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
 	}
-	action := v1
+	action := celrt.LowerASCII(v1)
 	q := "'"
-	var v3 celrt.Optional[string]
+	var v2 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "name"))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
-		v3 = v4
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v2 = celrt.None[string]()
 	}
-	name := v3
-	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v6 celrt.Optional[string]
-	if v5 {
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
 		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
 		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
-		v6 = v7
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
 	} else {
-		v6 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	}
-	bundle := v6
-	var v8 celrt.Optional[string]
+	bundle := v5
+	var v7 celrt.Optional[string]
 	if action == "launch" {
-		v9 := bundle
+		v8 := bundle
 		if !bundle.Ok {
-			v9 = name
+			v8 = name
 		}
-		v8 = v9
+		v7 = v8
 	} else {
-		v10 := name
+		v9 := name
 		if !name.Ok {
-			v10 = bundle
+			v9 = bundle
 		}
-		v8 = v10
+		v7 = v9
 	}
-	app := v8
-	var v11 []string
+	app := v7
+	var v10 []string
 	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "except"))
 		if err != nil {
@@ -54410,47 +54427,46 @@ func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 			}
 			list3 = append(list3, elem2)
 		}
-		v11 = list3
+		v10 = list3
 	} else {
-		v11 = []string{}
+		v10 = []string{}
 	}
-	except := v11
-	var v12 string
+	except := v10
+	var v11 string
 	if action == "list" {
-		v12 = "read"
+		v11 = "read"
 	} else {
-		v13 := slices.Contains([]string{"focus", "hide", "unhide", "switch"}, action)
-		var v14 string
-		if v13 {
-			v14 = "write"
+		v12 := slices.Contains([]string{"focus", "hide", "unhide", "switch"}, action)
+		var v13 string
+		if v12 {
+			v13 = "write"
 		} else {
-			v14 = "execute"
+			v13 = "execute"
 		}
-		v12 = v14
+		v11 = v13
 	}
 	_ = q
 	_ = app
 	_ = except
-	return celrt.Tier(v12)
+	return celrt.Tier(v11)
 }
 
 // RowApp renders the row of a call to "app" (App).
 //
-// Also registered as "launch_app", "peekaboo:app".
+// Also registered as "peekaboo:app".
 //
 // Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
 // focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
-// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
-// Launching runs a program and quitting may lose unsaved work: execute;
-// focusing, hiding and switching change only what is in front: write;
-// listing: read; any other action: execute. The preview names the app (the
-// bundle ID first when launching, as Peekaboo does) and the options; the
-// result is Peekaboo's: the app and its process ID.
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
-//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -54465,60 +54481,54 @@ func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	var v1 string
-	if tool == "launch_app" {
-		v1 = "launch"
-	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "action"))
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = ""
-		}
-		v1 = celrt.LowerASCII(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
 	}
-	action := v1
+	action := celrt.LowerASCII(v1)
 	q := "'"
-	var v3 celrt.Optional[string]
+	var v2 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "name"))
 		if err != nil {
 			return "", false, err
 		}
-		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
-		v3 = v4
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v2 = celrt.None[string]()
 	}
-	name := v3
-	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v6 celrt.Optional[string]
-	if v5 {
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
 		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
-		v6 = v7
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
 	} else {
-		v6 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	}
-	bundle := v6
-	var v8 celrt.Optional[string]
+	bundle := v5
+	var v7 celrt.Optional[string]
 	if action == "launch" {
-		v9 := bundle
+		v8 := bundle
 		if !bundle.Ok {
-			v9 = name
+			v8 = name
 		}
-		v8 = v9
+		v7 = v8
 	} else {
-		v10 := name
+		v9 := name
 		if !name.Ok {
-			v10 = bundle
+			v9 = bundle
 		}
-		v8 = v10
+		v7 = v9
 	}
-	app := v8
-	var v11 []string
+	app := v7
+	var v10 []string
 	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "except"))
 		if err != nil {
@@ -54558,73 +54568,72 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 			}
 			list3 = append(list3, elem2)
 		}
-		v11 = list3
+		v10 = list3
 	} else {
-		v11 = []string{}
+		v10 = []string{}
 	}
-	except := v11
-	var v12 celrt.Optional[string]
+	except := v10
+	var v11 celrt.Optional[string]
 	if action == "" {
-		v12 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
-		var v13 string
+		var v12 string
 		if app.Ok {
-			v14, err := app.Get()
+			v13, err := app.Get()
 			if err != nil {
 				return "", false, err
 			}
-			v13 = " " + v14
+			v12 = " " + v13
 		} else {
 			ok := action == "switch"
 			if ok {
 				ok = celrt.NonEmpty(celrt.Field(input, "to")).Ok
 			}
-			var v15 string
+			var v14 string
 			if ok {
 				x4, err := celrt.AsString(celrt.Field(input, "to"))
 				if err != nil {
 					return "", false, err
 				}
-				v15 = " to '" + celrt.Truncate(celrt.Collapse(x4), int64(40)) + "'"
+				v14 = " to '" + celrt.Truncate(celrt.Collapse(x4), int64(40)) + "'"
 			} else {
 				ok2 := action == "quit"
 				if ok2 {
 					ok2 = celrt.EqualBool(celrt.Field(input, "all"), true)
 				}
-				var v16 string
+				var v15 string
 				if ok2 {
-					v16 = " all"
+					v15 = " all"
 				} else {
-					v16 = ""
+					v15 = ""
 				}
-				v15 = v16
+				v14 = v15
 			}
-			v13 = v15
+			v12 = v14
 		}
-		v12 = celrt.Of(action + v13)
+		v11 = celrt.Of(action + v12)
 	}
 	_ = q
 	_ = except
-	return v12.Value, v12.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // ResultApp summarizes the result of a call to "app" (App).
 //
-// Also registered as "launch_app", "peekaboo:app".
+// Also registered as "peekaboo:app".
 //
 // Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
 // focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
-// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
-// Launching runs a program and quitting may lose unsaved work: execute;
-// focusing, hiding and switching change only what is in front: write;
-// listing: read; any other action: execute. The preview names the app (the
-// bundle ID first when launching, as Peekaboo does) and the options; the
-// result is Peekaboo's: the app and its process ID.
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
-//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -54645,60 +54654,54 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	var v1 string
-	if tool == "launch_app" {
-		v1 = "launch"
-	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "action"))
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = ""
-		}
-		v1 = celrt.LowerASCII(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
 	}
-	action := v1
+	action := celrt.LowerASCII(v1)
 	q := "'"
-	var v3 celrt.Optional[string]
+	var v2 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "name"))
 		if err != nil {
 			return "", false, err
 		}
-		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
-		v3 = v4
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v2 = celrt.None[string]()
 	}
-	name := v3
-	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v6 celrt.Optional[string]
-	if v5 {
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
 		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
-		v6 = v7
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
 	} else {
-		v6 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	}
-	bundle := v6
-	var v8 celrt.Optional[string]
+	bundle := v5
+	var v7 celrt.Optional[string]
 	if action == "launch" {
-		v9 := bundle
+		v8 := bundle
 		if !bundle.Ok {
-			v9 = name
+			v8 = name
 		}
-		v8 = v9
+		v7 = v8
 	} else {
-		v10 := name
+		v9 := name
 		if !name.Ok {
-			v10 = bundle
+			v9 = bundle
 		}
-		v8 = v10
+		v7 = v9
 	}
-	app := v8
-	var v11 []string
+	app := v7
+	var v10 []string
 	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "except"))
 		if err != nil {
@@ -54738,142 +54741,141 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 			}
 			list3 = append(list3, elem2)
 		}
-		v11 = list3
+		v10 = list3
 	} else {
-		v11 = []string{}
+		v10 = []string{}
 	}
-	except := v11
-	v12 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v13 any
-	if celrt.TypeOf(v12) == celrt.MapType {
-		v14 := celrt.ResultValue(celrt.Field(result, "details"))
-		v13 = v14
+	except := v10
+	v11 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v12 any
+	if celrt.TypeOf(v11) == celrt.MapType {
+		v13 := celrt.ResultValue(celrt.Field(result, "details"))
+		v12 = v13
 	} else {
-		v13 = celrt.EmptyMap()
+		v12 = celrt.EmptyMap()
 	}
-	d := v13
+	d := v12
 	opt2, err := celrt.OptSelect(d, "app_name")
 	if err != nil {
 		return "", false, err
 	}
-	v15 := opt2.Value
+	v14 := opt2.Value
 	if !opt2.Ok {
-		v15 = nil
+		v14 = nil
 	}
-	n := celrt.NonEmpty(v15)
+	n := celrt.NonEmpty(v14)
 	opt3, err := celrt.OptSelect(d, "process_id")
 	if err != nil {
 		return "", false, err
 	}
-	v16 := opt3.Value
+	v15 := opt3.Value
 	if !opt3.Ok {
-		v16 = nil
+		v15 = nil
 	}
-	p := v16
+	p := v15
 	ok := action == "list"
 	if !ok {
 		ok = !n.Ok
 	}
-	var v17 celrt.Optional[string]
+	var v16 celrt.Optional[string]
 	if ok {
-		v17 = celrt.None[string]()
+		v16 = celrt.None[string]()
 	} else {
-		var v18 string
+		var v17 string
 		if action == "launch" {
-			v18 = "launched "
+			v17 = "launched "
 		} else {
-			var v19 string
+			var v18 string
 			if action == "quit" {
 				opt4, err := celrt.OptSelect(d, "force_quit")
 				if err != nil {
 					return "", false, err
 				}
-				v20 := opt4.Value
+				v19 := opt4.Value
 				if !opt4.Ok {
-					v20 = false
+					v19 = false
 				}
-				var v21 string
-				if celrt.EqualBool(v20, true) {
-					v21 = "force quit "
+				var v20 string
+				if celrt.EqualBool(v19, true) {
+					v20 = "force quit "
 				} else {
-					v21 = "quit "
+					v20 = "quit "
 				}
-				v19 = v21
+				v18 = v20
 			} else {
-				var v22 string
+				var v21 string
 				if action == "relaunch" {
-					v22 = "relaunched "
+					v21 = "relaunched "
 				} else {
-					var v23 string
+					var v22 string
 					if action == "focus" {
-						v23 = "focused "
+						v22 = "focused "
 					} else {
-						var v24 string
+						var v23 string
 						if action == "hide" {
-							v24 = "hid "
+							v23 = "hid "
 						} else {
-							var v25 string
+							var v24 string
 							if action == "unhide" {
-								v25 = "unhid "
+								v24 = "unhid "
 							} else {
-								var v26 string
+								var v25 string
 								if action == "switch" {
-									v26 = "switched to "
+									v25 = "switched to "
 								} else {
-									v26 = action + " "
+									v25 = action + " "
 								}
-								v25 = v26
+								v24 = v25
 							}
-							v24 = v25
+							v23 = v24
 						}
-						v23 = v24
+						v22 = v23
 					}
-					v22 = v23
+					v21 = v22
 				}
-				v19 = v22
+				v18 = v21
 			}
-			v18 = v19
+			v17 = v18
 		}
-		v27, err := n.Get()
+		v26, err := n.Get()
 		if err != nil {
 			return "", false, err
 		}
-		var v28 string
+		var v27 string
 		if celrt.TypeOf(p) == celrt.DoubleType {
 			i, err := celrt.ToInt(p)
 			if err != nil {
 				return "", false, err
 			}
-			v28 = " (PID " + strconv.FormatInt(i, 10) + ")"
+			v27 = " (PID " + strconv.FormatInt(i, 10) + ")"
 		} else {
-			v28 = ""
+			v27 = ""
 		}
-		v29 := celrt.Of(v18 + celrt.Truncate(celrt.Collapse(v27), int64(60)) + v28)
-		v17 = v29
+		v28 := celrt.Of(v17 + celrt.Truncate(celrt.Collapse(v26), int64(60)) + v27)
+		v16 = v28
 	}
 	_ = q
 	_ = app
 	_ = except
-	return v17.Value, v17.Ok, nil
+	return v16.Value, v16.Ok, nil
 }
 
 // ErrorApp summarizes the failure of a call to "app" (App).
 //
-// Also registered as "launch_app", "peekaboo:app".
+// Also registered as "peekaboo:app".
 //
 // Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
 // focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle) and the Peekaboo agent's
-// launch_app {name} (PeekabooAgentService+Tools.swift), which launches.
-// Launching runs a program and quitting may lose unsaved work: execute;
-// focusing, hiding and switching change only what is in front: write;
-// listing: read; any other action: execute. The preview names the app (the
-// bundle ID first when launching, as Peekaboo does) and the options; the
-// result is Peekaboo's: the app and its process ID.
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
-//	action = tool == "launch_app" ? "launch" : nonEmpty(input.action).orValue("").lowerAscii()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -54885,60 +54887,54 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	bytes := 0
-	var v1 string
-	if tool == "launch_app" {
-		v1 = "launch"
-	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "action"))
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = ""
-		}
-		v1 = celrt.LowerASCII(v2)
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
 	}
-	action := v1
+	action := celrt.LowerASCII(v1)
 	q := "'"
-	var v3 celrt.Optional[string]
+	var v2 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 		x, err := celrt.AsString(celrt.Field(input, "name"))
 		if err != nil {
 			return "", false, err
 		}
-		v4 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
-		v3 = v4
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
 	} else {
-		v3 = celrt.None[string]()
+		v2 = celrt.None[string]()
 	}
-	name := v3
-	v5 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v6 celrt.Optional[string]
-	if v5 {
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
 		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
 		if err != nil {
 			return "", false, err
 		}
-		v7 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
-		v6 = v7
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
 	} else {
-		v6 = celrt.None[string]()
+		v5 = celrt.None[string]()
 	}
-	bundle := v6
-	var v8 celrt.Optional[string]
+	bundle := v5
+	var v7 celrt.Optional[string]
 	if action == "launch" {
-		v9 := bundle
+		v8 := bundle
 		if !bundle.Ok {
-			v9 = name
+			v8 = name
 		}
-		v8 = v9
+		v7 = v8
 	} else {
-		v10 := name
+		v9 := name
 		if !name.Ok {
-			v10 = bundle
+			v9 = bundle
 		}
-		v8 = v10
+		v7 = v9
 	}
-	app := v8
-	var v11 []string
+	app := v7
+	var v10 []string
 	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 		x3, err := celrt.AsString(celrt.Field(input, "except"))
 		if err != nil {
@@ -54978,30 +54974,30 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 			}
 			list3 = append(list3, elem2)
 		}
-		v11 = list3
+		v10 = list3
 	} else {
-		v11 = []string{}
+		v10 = []string{}
 	}
-	except := v11
+	except := v10
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v12 celrt.Optional[string]
+	var v11 celrt.Optional[string]
 	if celrt.Trim(text) == "" {
-		v12 = celrt.None[string]()
+		v11 = celrt.None[string]()
 	} else {
 		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v13 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
-		v12 = v13
+		v12 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v11 = v12
 	}
 	_ = q
 	_ = app
 	_ = except
-	return v12.Value, v12.Ok, nil
+	return v11.Value, v11.Ok, nil
 }
 
 // formatterApp registers the functions of "app".
@@ -55011,7 +55007,7 @@ var formatterApp = slots{
 	row:          RowApp,
 	result:       ResultApp,
 	errorLine:    ErrorApp,
-	presentation: runtime.Presentation{Title: "App", Category: "desktop", NerdIcon: "\U000f003b", PlainIcon: "🚀"},
+	presentation: runtime.Presentation{Title: "App", Category: "app", NerdIcon: "\U000f003b", PlainIcon: "📱"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
 		{"all"},
@@ -55028,23 +55024,17 @@ var formatterApp = slots{
 
 // PreviewPeekabooList formats calls to "peekaboo:list" (List).
 //
-// Also registered as "list_apps", "list_screens".
-//
 // Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
 // application_windows or server_status, app, include_window_details ids,
 // bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls), and the Peekaboo agent's list_apps and
-// list_screens, which take no arguments
-// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
-// which app and with which details; the result counts what was found
-// (window_count, or the count of summary notes).
+// list belongs to ls). It reads: read. What is listed, for which app and
+// with which details; the result counts what was found (window_count, or
+// the count of summary notes).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
 //
 //	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = tool == "list_apps" ? "running_applications"
-//	  : tool == "list_screens" ? "screens"
-//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
 //	details = type(input.include_window_details) == list
 //	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
 //	  : []
@@ -55070,33 +55060,21 @@ func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits
 		v1 = celrt.None[string]()
 	}
 	app := v1
-	var v3 string
-	if tool == "list_apps" {
-		v3 = "running_applications"
-	} else {
+	opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+	v3 := opt.Value
+	if !opt.Ok {
 		var v4 string
-		if tool == "list_screens" {
-			v4 = "screens"
+		if app.Ok {
+			v4 = "application_windows"
 		} else {
-			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
-			v5 := opt.Value
-			if !opt.Ok {
-				var v6 string
-				if app.Ok {
-					v6 = "application_windows"
-				} else {
-					v6 = "running_applications"
-				}
-				v5 = v6
-			}
-			v4 = v5
+			v4 = "running_applications"
 		}
 		v3 = v4
 	}
 	kind := v3
-	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
-	var v8 []string
-	if v7 == celrt.ListType {
+	v5 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v6 []string
+	if v5 == celrt.ListType {
 		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
 		if err != nil {
 			return "", false, err
@@ -55129,67 +55107,61 @@ func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits
 			}
 			list2 = append(list2, elem)
 		}
-		v8 = list2
+		v6 = list2
 	} else {
-		v8 = []string{}
+		v6 = []string{}
 	}
-	details := v8
-	var v9 string
+	details := v6
+	var v7 string
 	if kind == "running_applications" {
-		v9 = "to list running applications"
+		v7 = "to list running applications"
 	} else {
-		var v10 string
+		var v8 string
 		if kind == "screens" {
-			v10 = "to list screens"
+			v8 = "to list screens"
 		} else {
-			var v11 string
+			var v9 string
 			if kind == "server_status" {
-				v11 = "to read the Peekaboo server status"
+				v9 = "to read the Peekaboo server status"
 			} else {
-				var v12 string
+				var v10 string
 				if kind == "application_windows" {
-					v13 := app.Value
+					v11 := app.Value
 					if !app.Ok {
-						v13 = "an unnamed application"
+						v11 = "an unnamed application"
 					}
-					var v14 string
+					var v12 string
 					if int64(len(details)) > int64(0) {
-						v14 = " with " + celrt.JoinSep(details, ", ")
+						v12 = " with " + celrt.JoinSep(details, ", ")
 					} else {
-						v14 = ""
+						v12 = ""
 					}
-					v12 = "to list the windows of " + v13 + v14
+					v10 = "to list the windows of " + v11 + v12
 				} else {
-					v12 = "to list " + celrt.Truncate(celrt.Collapse(kind), int64(40))
+					v10 = "to list " + celrt.Truncate(celrt.Collapse(kind), int64(40))
 				}
-				v11 = v12
+				v9 = v10
 			}
-			v10 = v11
+			v8 = v9
 		}
-		v9 = v10
+		v7 = v8
 	}
-	return v9, true, nil
+	return v7, true, nil
 }
 
 // RowPeekabooList renders the row of a call to "peekaboo:list" (List).
 //
-// Also registered as "list_apps", "list_screens".
-//
 // Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
 // application_windows or server_status, app, include_window_details ids,
 // bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls), and the Peekaboo agent's list_apps and
-// list_screens, which take no arguments
-// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
-// which app and with which details; the result counts what was found
-// (window_count, or the count of summary notes).
+// list belongs to ls). It reads: read. What is listed, for which app and
+// with which details; the result counts what was found (window_count, or
+// the count of summary notes).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
 //
 //	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = tool == "list_apps" ? "running_applications"
-//	  : tool == "list_screens" ? "screens"
-//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
 //	details = type(input.include_window_details) == list
 //	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
 //	  : []
@@ -55209,33 +55181,21 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = celrt.None[string]()
 	}
 	app := v1
-	var v3 string
-	if tool == "list_apps" {
-		v3 = "running_applications"
-	} else {
+	opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+	v3 := opt.Value
+	if !opt.Ok {
 		var v4 string
-		if tool == "list_screens" {
-			v4 = "screens"
+		if app.Ok {
+			v4 = "application_windows"
 		} else {
-			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
-			v5 := opt.Value
-			if !opt.Ok {
-				var v6 string
-				if app.Ok {
-					v6 = "application_windows"
-				} else {
-					v6 = "running_applications"
-				}
-				v5 = v6
-			}
-			v4 = v5
+			v4 = "running_applications"
 		}
 		v3 = v4
 	}
 	kind := v3
-	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
-	var v8 []string
-	if v7 == celrt.ListType {
+	v5 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v6 []string
+	if v5 == celrt.ListType {
 		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
 		if err != nil {
 			return "", false, err
@@ -55268,45 +55228,39 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 			}
 			list2 = append(list2, elem)
 		}
-		v8 = list2
+		v6 = list2
 	} else {
-		v8 = []string{}
+		v6 = []string{}
 	}
-	details := v8
-	var v9 string
+	details := v6
+	var v7 string
 	if app.Ok {
-		v10, err := app.Get()
+		v8, err := app.Get()
 		if err != nil {
 			return "", false, err
 		}
-		v9 = " of " + v10
+		v7 = " of " + v8
 	} else {
-		v9 = ""
+		v7 = ""
 	}
 	_ = details
-	out := celrt.Of(celrt.Replace(kind, "_", " ") + v9)
+	out := celrt.Of(celrt.Replace(kind, "_", " ") + v7)
 	return out.Value, out.Ok, nil
 }
 
 // ResultPeekabooList summarizes the result of a call to "peekaboo:list" (List).
 //
-// Also registered as "list_apps", "list_screens".
-//
 // Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
 // application_windows or server_status, app, include_window_details ids,
 // bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls), and the Peekaboo agent's list_apps and
-// list_screens, which take no arguments
-// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
-// which app and with which details; the result counts what was found
-// (window_count, or the count of summary notes).
+// list belongs to ls). It reads: read. What is listed, for which app and
+// with which details; the result counts what was found (window_count, or
+// the count of summary notes).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
 //
 //	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = tool == "list_apps" ? "running_applications"
-//	  : tool == "list_screens" ? "screens"
-//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
 //	details = type(input.include_window_details) == list
 //	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
 //	  : []
@@ -55335,33 +55289,21 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		v1 = celrt.None[string]()
 	}
 	app := v1
-	var v3 string
-	if tool == "list_apps" {
-		v3 = "running_applications"
-	} else {
+	opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+	v3 := opt.Value
+	if !opt.Ok {
 		var v4 string
-		if tool == "list_screens" {
-			v4 = "screens"
+		if app.Ok {
+			v4 = "application_windows"
 		} else {
-			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
-			v5 := opt.Value
-			if !opt.Ok {
-				var v6 string
-				if app.Ok {
-					v6 = "application_windows"
-				} else {
-					v6 = "running_applications"
-				}
-				v5 = v6
-			}
-			v4 = v5
+			v4 = "running_applications"
 		}
 		v3 = v4
 	}
 	kind := v3
-	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
-	var v8 []string
-	if v7 == celrt.ListType {
+	v5 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v6 []string
+	if v5 == celrt.ListType {
 		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
 		if err != nil {
 			return "", false, err
@@ -55394,67 +55336,67 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			}
 			list2 = append(list2, elem)
 		}
-		v8 = list2
+		v6 = list2
 	} else {
-		v8 = []string{}
+		v6 = []string{}
 	}
-	details := v8
-	v9 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v10 any
-	if celrt.TypeOf(v9) == celrt.MapType {
-		v11 := celrt.ResultValue(celrt.Field(result, "details"))
-		v10 = v11
+	details := v6
+	v7 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v8 any
+	if celrt.TypeOf(v7) == celrt.MapType {
+		v9 := celrt.ResultValue(celrt.Field(result, "details"))
+		v8 = v9
 	} else {
-		v10 = celrt.EmptyMap()
+		v8 = celrt.EmptyMap()
 	}
-	d := v10
+	d := v8
 	opt2, err := celrt.OptSelect(d, "summary")
 	if err != nil {
 		return "", false, err
 	}
-	v12 := opt2.Value
+	v10 := opt2.Value
 	if !opt2.Ok {
-		v12 = nil
+		v10 = nil
 	}
-	var v13 any
-	if celrt.TypeOf(v12) == celrt.MapType {
+	var v11 any
+	if celrt.TypeOf(v10) == celrt.MapType {
 		summary, err := celrt.Select(d, "summary")
 		if err != nil {
 			return "", false, err
 		}
-		v13 = summary
+		v11 = summary
 	} else {
-		v13 = celrt.EmptyMap()
+		v11 = celrt.EmptyMap()
 	}
-	s := v13
+	s := v11
 	opt3, err := celrt.OptSelect(d, "window_count")
 	if err != nil {
 		return "", false, err
 	}
-	v14 := opt3.Value
+	v12 := opt3.Value
 	if !opt3.Ok {
-		v14 = nil
+		v12 = nil
 	}
-	w := v14
+	w := v12
 	opt4, err := celrt.OptSelect(s, "notes")
 	if err != nil {
 		return "", false, err
 	}
-	v15 := opt4.Value
+	v13 := opt4.Value
 	if !opt4.Ok {
-		v15 = nil
+		v13 = nil
 	}
-	opt5 := celrt.NonEmpty(v15)
-	v16 := opt5.Value
+	opt5 := celrt.NonEmpty(v13)
+	v14 := opt5.Value
 	if !opt5.Ok {
-		v16 = ""
+		v14 = ""
 	}
-	notes := v16
+	notes := v14
 	ok := celrt.TypeOf(w) == celrt.DoubleType
 	if !ok {
 		ok = celrt.TypeOf(w) == celrt.IntType
 	}
-	var v17 celrt.Optional[string]
+	var v15 celrt.Optional[string]
 	if ok {
 		i2, err := celrt.ToInt(w)
 		if err != nil {
@@ -55464,12 +55406,12 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", false, err
 		}
-		v18 := opt6.Value
+		v16 := opt6.Value
 		if !opt6.Ok {
-			v18 = nil
+			v16 = nil
 		}
-		var v19 string
-		if celrt.NonEmpty(v18).Ok {
+		var v17 string
+		if celrt.NonEmpty(v16).Ok {
 			app2, err := celrt.Select(d, "app")
 			if err != nil {
 				return "", false, err
@@ -55478,18 +55420,18 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err != nil {
 				return "", false, err
 			}
-			v19 = " of " + celrt.Truncate(celrt.Collapse(x5), int64(40))
+			v17 = " of " + celrt.Truncate(celrt.Collapse(x5), int64(40))
 		} else {
-			v19 = ""
+			v17 = ""
 		}
-		v20 := celrt.Of("found " + celrt.Plural(i2, "window", "windows") + v19)
-		v17 = v20
+		v18 := celrt.Of("found " + celrt.Plural(i2, "window", "windows") + v17)
+		v15 = v18
 	} else {
 		matched, err := patternPeekabooList_1.MatchString(notes)
 		if err != nil {
 			return "", false, err
 		}
-		var v21 celrt.Optional[string]
+		var v19 celrt.Optional[string]
 		if matched {
 			elem2, err := celrt.IndexList(celrt.Split(notes, " "), int64(0))
 			if err != nil {
@@ -55499,37 +55441,31 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err != nil {
 				return "", false, err
 			}
-			v22 := celrt.Plural(i3, "running application", "running applications")
-			v21 = celrt.Of("found " + v22)
+			v20 := celrt.Plural(i3, "running application", "running applications")
+			v19 = celrt.Of("found " + v20)
 		} else {
-			v21 = celrt.None[string]()
+			v19 = celrt.None[string]()
 		}
-		v17 = v21
+		v15 = v19
 	}
 	_ = kind
 	_ = details
-	return v17.Value, v17.Ok, nil
+	return v15.Value, v15.Ok, nil
 }
 
 // ErrorPeekabooList summarizes the failure of a call to "peekaboo:list" (List).
 //
-// Also registered as "list_apps", "list_screens".
-//
 // Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
 // application_windows or server_status, app, include_window_details ids,
 // bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls), and the Peekaboo agent's list_apps and
-// list_screens, which take no arguments
-// (PeekabooAgentService+Tools.swift). It reads: read. What is listed, for
-// which app and with which details; the result counts what was found
-// (window_count, or the count of summary notes).
+// list belongs to ls). It reads: read. What is listed, for which app and
+// with which details; the result counts what was found (window_count, or
+// the count of summary notes).
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
 //
 //	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = tool == "list_apps" ? "running_applications"
-//	  : tool == "list_screens" ? "screens"
-//	  : nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
+//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
 //	details = type(input.include_window_details) == list
 //	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
 //	  : []
@@ -55549,33 +55485,21 @@ func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, 
 		v1 = celrt.None[string]()
 	}
 	app := v1
-	var v3 string
-	if tool == "list_apps" {
-		v3 = "running_applications"
-	} else {
+	opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
+	v3 := opt.Value
+	if !opt.Ok {
 		var v4 string
-		if tool == "list_screens" {
-			v4 = "screens"
+		if app.Ok {
+			v4 = "application_windows"
 		} else {
-			opt := celrt.NonEmpty(celrt.Field(input, "item_type"))
-			v5 := opt.Value
-			if !opt.Ok {
-				var v6 string
-				if app.Ok {
-					v6 = "application_windows"
-				} else {
-					v6 = "running_applications"
-				}
-				v5 = v6
-			}
-			v4 = v5
+			v4 = "running_applications"
 		}
 		v3 = v4
 	}
 	kind := v3
-	v7 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
-	var v8 []string
-	if v7 == celrt.ListType {
+	v5 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+	var v6 []string
+	if v5 == celrt.ListType {
 		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
 		if err != nil {
 			return "", false, err
@@ -55608,29 +55532,29 @@ func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, 
 			}
 			list2 = append(list2, elem)
 		}
-		v8 = list2
+		v6 = list2
 	} else {
-		v8 = []string{}
+		v6 = []string{}
 	}
-	details := v8
+	details := v6
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v9 celrt.Optional[string]
+	var v7 celrt.Optional[string]
 	if celrt.Trim(text) == "" {
-		v9 = celrt.None[string]()
+		v7 = celrt.None[string]()
 	} else {
 		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v10 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
-		v9 = v10
+		v8 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v7 = v8
 	}
 	_ = kind
 	_ = details
-	return v9.Value, v9.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // formatterPeekabooList registers the functions of "peekaboo:list".
@@ -55640,7 +55564,7 @@ var formatterPeekabooList = slots{
 	row:          RowPeekabooList,
 	result:       ResultPeekabooList,
 	errorLine:    ErrorPeekabooList,
-	presentation: runtime.Presentation{Title: "List", Category: "desktop", NerdIcon: "\uf03a", PlainIcon: "☰"},
+	presentation: runtime.Presentation{Title: "List", Category: "app", NerdIcon: "\uf03a", PlainIcon: "📱"},
 	fields:       runtime.InputFields{Read: [][]string{{"app"}, {"include_window_details"}, {"item_type"}}},
 }
 
@@ -56398,7 +56322,7 @@ var formatterWindow = slots{
 	row:          RowWindow,
 	result:       ResultWindow,
 	errorLine:    ErrorWindow,
-	presentation: runtime.Presentation{Title: "Window", Category: "desktop", NerdIcon: "\uf2d0", PlainIcon: "🗔"},
+	presentation: runtime.Presentation{Title: "Window", Category: "window", NerdIcon: "\uf2d0", PlainIcon: "🪟"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
 		{"app"},
@@ -57043,7 +56967,7 @@ var formatterMenu = slots{
 	row:          RowMenu,
 	result:       ResultMenu,
 	errorLine:    ErrorMenu,
-	presentation: runtime.Presentation{Title: "Menu", Category: "desktop", NerdIcon: "\U000f035c", PlainIcon: "☰"},
+	presentation: runtime.Presentation{Title: "Menu", Category: "menu", NerdIcon: "\U000f035c", PlainIcon: "📋"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
 		{"app"},
@@ -57938,7 +57862,7 @@ var formatterDialog = slots{
 	row:          RowDialog,
 	result:       ResultDialog,
 	errorLine:    ErrorDialog,
-	presentation: runtime.Presentation{Title: "Dialog", Category: "desktop", NerdIcon: "\U000f0366", PlainIcon: "💬"},
+	presentation: runtime.Presentation{Title: "Dialog", Category: "menu", NerdIcon: "\U000f0366", PlainIcon: "📋"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
 		{"app"},
@@ -58521,7 +58445,7 @@ var formatterDrag = slots{
 	row:          RowDrag,
 	result:       ResultDrag,
 	errorLine:    ErrorDrag,
-	presentation: runtime.Presentation{Title: "Drag", Category: "desktop", NerdIcon: "\U000f01be", PlainIcon: "✋"},
+	presentation: runtime.Presentation{Title: "Drag", Category: "ui", NerdIcon: "\U000f01be", PlainIcon: "🤖"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"auto_focus"},
 		{"bring_to_current_space"},
@@ -59260,7 +59184,7 @@ var formatterImage = slots{
 	row:          RowImage,
 	result:       ResultImage,
 	errorLine:    ErrorImage,
-	presentation: runtime.Presentation{Title: "Screenshot", Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
+	presentation: runtime.Presentation{Title: "Screenshot", Category: "vision", NerdIcon: "\uf030", PlainIcon: "👁"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"app_target"},
 		{"capture_focus"},
@@ -60094,7 +60018,7 @@ var formatterCapture = slots{
 	row:          RowCapture,
 	result:       ResultCapture,
 	errorLine:    ErrorCapture,
-	presentation: runtime.Presentation{Title: "Capture", Category: "desktop", NerdIcon: "\uf03d", PlainIcon: "🎥"},
+	presentation: runtime.Presentation{Title: "Capture", Category: "vision", NerdIcon: "\uf03d", PlainIcon: "👁"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"active_fps"},
 		{"app"},
@@ -60127,4 +60051,3760 @@ var formatterCapture = slots{
 		{"window_index"},
 		{"window_title"},
 	}},
+}
+
+// PreviewLaunchApp formats calls to "launch_app" (Launch Application).
+//
+// The Peekaboo agent's launch_app {name}
+// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
+// launch: it runs a program, so its tier is execute. Its display name is
+// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
+//
+//	name = nonEmpty(input.name)
+//	preview = name.hasValue() ? optional.of("to launch '" + truncate(collapse(name.value()), 80) + "'") : optional.none()
+func PreviewLaunchApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	name := celrt.NonEmpty(celrt.Field(input, "name"))
+	var v1 celrt.Optional[string]
+	if name.Ok {
+		v2, err := name.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("to launch '" + celrt.Truncate(celrt.Collapse(v2), int64(80)) + "'")
+		v1 = v3
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// RowLaunchApp renders the row of a call to "launch_app" (Launch Application).
+//
+// The Peekaboo agent's launch_app {name}
+// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
+// launch: it runs a program, so its tier is execute. Its display name is
+// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
+//
+//	name = nonEmpty(input.name)
+//	row = name.hasValue() ? optional.of("'" + truncate(collapse(name.value()), 40) + "'") : optional.none()
+func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	name := celrt.NonEmpty(celrt.Field(input, "name"))
+	var v1 celrt.Optional[string]
+	if name.Ok {
+		v2, err := name.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(v2), int64(40)) + "'")
+		v1 = v3
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// ResultLaunchApp summarizes the result of a call to "launch_app" (Launch Application).
+//
+// The Peekaboo agent's launch_app {name}
+// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
+// launch: it runs a program, so its tier is execute. Its display name is
+// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
+//
+//	name = nonEmpty(input.name)
+//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
+//	cel.bind(p, d.?process_id.orValue(null),
+//	  !n.hasValue() ? optional.none()
+//	  : optional.of("launched " + truncate(collapse(n.value()), 60) + (type(p) == double ? " (PID " + string(int(p)) + ")" : "")))))
+func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	name := celrt.NonEmpty(celrt.Field(input, "name"))
+	v1 := celrt.ResultValue(celrt.Field(result, "details"))
+	var v2 any
+	if celrt.TypeOf(v1) == celrt.MapType {
+		v3 := celrt.ResultValue(celrt.Field(result, "details"))
+		v2 = v3
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	d := v2
+	opt, err := celrt.OptSelect(d, "app_name")
+	if err != nil {
+		return "", false, err
+	}
+	v4 := opt.Value
+	if !opt.Ok {
+		v4 = nil
+	}
+	n := celrt.NonEmpty(v4)
+	opt2, err := celrt.OptSelect(d, "process_id")
+	if err != nil {
+		return "", false, err
+	}
+	v5 := opt2.Value
+	if !opt2.Ok {
+		v5 = nil
+	}
+	p := v5
+	var v6 celrt.Optional[string]
+	if !n.Ok {
+		v6 = celrt.None[string]()
+	} else {
+		v7, err := n.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v8 string
+		if celrt.TypeOf(p) == celrt.DoubleType {
+			i, err := celrt.ToInt(p)
+			if err != nil {
+				return "", false, err
+			}
+			v8 = " (PID " + strconv.FormatInt(i, 10) + ")"
+		} else {
+			v8 = ""
+		}
+		v9 := celrt.Of("launched " + celrt.Truncate(celrt.Collapse(v7), int64(60)) + v8)
+		v6 = v9
+	}
+	_ = name
+	return v6.Value, v6.Ok, nil
+}
+
+// ErrorLaunchApp summarizes the failure of a call to "launch_app" (Launch Application).
+//
+// The Peekaboo agent's launch_app {name}
+// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
+// launch: it runs a program, so its tier is execute. Its display name is
+// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
+//
+//	name = nonEmpty(input.name)
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
+func ErrorLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	name := celrt.NonEmpty(celrt.Field(input, "name"))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v1 = celrt.None[string]()
+	} else {
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v1 = v2
+	}
+	_ = name
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterLaunchApp registers the functions of "launch_app".
+var formatterLaunchApp = slots{
+	preview:      PreviewLaunchApp,
+	tier:         runtime.TierExecute,
+	row:          RowLaunchApp,
+	result:       ResultLaunchApp,
+	errorLine:    ErrorLaunchApp,
+	presentation: runtime.Presentation{Title: "Launch Application", Category: "app", NerdIcon: "\U000f003b", PlainIcon: "📱"},
+	fields:       runtime.InputFields{Read: [][]string{{"name"}}},
+}
+
+// PreviewListApps formats calls to "list_apps" (List Applications).
+//
+// The Peekaboo agent's list_apps, which takes no arguments and lists the
+// running applications (Agent/PeekabooAgentService+Tools.swift): read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#list_apps":
+//
+//	preview = "to list running applications"
+func PreviewListApps(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "to list running applications", true, nil
+}
+
+// RowListApps renders the row of a call to "list_apps" (List Applications).
+//
+// The Peekaboo agent's list_apps, which takes no arguments and lists the
+// running applications (Agent/PeekabooAgentService+Tools.swift): read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#list_apps":
+//
+//	row = "running applications"
+func RowListApps(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "running applications", true, nil
+}
+
+// formatterListApps registers the functions of "list_apps".
+var formatterListApps = slots{
+	preview:      PreviewListApps,
+	tier:         runtime.TierRead,
+	row:          RowListApps,
+	presentation: runtime.Presentation{Title: "List Applications", Category: "app", NerdIcon: "\uf03a", PlainIcon: "📱"},
+	fields:       runtime.InputFields{},
+}
+
+// PreviewListScreens formats calls to "list_screens" (List Screens).
+//
+// The Peekaboo agent's list_screens, which takes no arguments and lists
+// the displays (Agent/PeekabooAgentService+Tools.swift): read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#list_screens":
+//
+//	preview = "to list screens"
+func PreviewListScreens(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "to list screens", true, nil
+}
+
+// RowListScreens renders the row of a call to "list_screens" (List Screens).
+//
+// The Peekaboo agent's list_screens, which takes no arguments and lists
+// the displays (Agent/PeekabooAgentService+Tools.swift): read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#list_screens":
+//
+//	row = "screens"
+func RowListScreens(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "screens", true, nil
+}
+
+// formatterListScreens registers the functions of "list_screens".
+var formatterListScreens = slots{
+	preview:      PreviewListScreens,
+	tier:         runtime.TierRead,
+	row:          RowListScreens,
+	presentation: runtime.Presentation{Title: "List Screens", Category: "window", NerdIcon: "\U000f0379", PlainIcon: "🪟"},
+	fields:       runtime.InputFields{},
+}
+
+// PreviewAnalyze formats calls to "analyze" (Analyze).
+//
+// Also registered as "peekaboo:analyze".
+//
+// Peekaboo analyze (MCP/Tools/AnalyzeTool.swift: image_path, question,
+// provider_config with type and model): sends an image file to an AI
+// provider with a question, so its tier is network. The preview names the
+// file, the provider and model when the call chooses them, and the
+// question in full up to the output cap.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#analyze":
+//
+//	config = type(input.provider_config) == map ? input.provider_config : dyn({})
+//	provider = nonEmpty(config.?type.orValue(null))
+//	model = nonEmpty(config.?model.orValue(null))
+//	path = nonEmpty(input.image_path)
+//	question = nonEmpty(input.question)
+//	preview = "to send " + (path.hasValue() ? "'" + path.value() + "'" : "an image")
+//	  + " to " + (provider.hasValue() && provider.value() != "auto" ? truncate(collapse(provider.value()), 40) : "the configured AI provider")
+//	  + (model.hasValue() ? " (model " + truncate(collapse(model.value()), 60) + ")" : "")
+//	  + (question.hasValue() ? " asking: " + collapse(question.value()) : "")
+func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "provider_config"))
+	var v2 any
+	if v1 == celrt.MapType {
+		v2 = celrt.Field(input, "provider_config")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	config := v2
+	opt, err := celrt.OptSelect(config, "type")
+	if err != nil {
+		return "", false, err
+	}
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = nil
+	}
+	provider := celrt.NonEmpty(v3)
+	opt2, err := celrt.OptSelect(config, "model")
+	if err != nil {
+		return "", false, err
+	}
+	v4 := opt2.Value
+	if !opt2.Ok {
+		v4 = nil
+	}
+	model := celrt.NonEmpty(v4)
+	path := celrt.NonEmpty(celrt.Field(input, "image_path"))
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	var v5 string
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "'" + v6 + "'"
+	} else {
+		v5 = "an image"
+	}
+	ok := provider.Ok
+	if ok {
+		v7, err := provider.Get()
+		if err != nil {
+			return "", false, err
+		}
+		ok = v7 != "auto"
+	}
+	var v8 string
+	if ok {
+		v9, err := provider.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v8 = celrt.Truncate(celrt.Collapse(v9), int64(40))
+	} else {
+		v8 = "the configured AI provider"
+	}
+	var v10 string
+	if model.Ok {
+		v11, err := model.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v10 = " (model " + celrt.Truncate(celrt.Collapse(v11), int64(60)) + ")"
+	} else {
+		v10 = ""
+	}
+	var v12 string
+	if question.Ok {
+		v13, err := question.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v12 = " asking: " + celrt.Collapse(v13)
+	} else {
+		v12 = ""
+	}
+	return "to send " + v5 + " to " + v8 + v10 + v12, true, nil
+}
+
+// RowAnalyze renders the row of a call to "analyze" (Analyze).
+//
+// Also registered as "peekaboo:analyze".
+//
+// Peekaboo analyze (MCP/Tools/AnalyzeTool.swift: image_path, question,
+// provider_config with type and model): sends an image file to an AI
+// provider with a question, so its tier is network. The preview names the
+// file, the provider and model when the call chooses them, and the
+// question in full up to the output cap.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#analyze":
+//
+//	config = type(input.provider_config) == map ? input.provider_config : dyn({})
+//	provider = nonEmpty(config.?type.orValue(null))
+//	model = nonEmpty(config.?model.orValue(null))
+//	path = nonEmpty(input.image_path)
+//	question = nonEmpty(input.question)
+//	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
+func RowAnalyze(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "provider_config"))
+	var v2 any
+	if v1 == celrt.MapType {
+		v2 = celrt.Field(input, "provider_config")
+	} else {
+		v2 = celrt.EmptyMap()
+	}
+	config := v2
+	opt, err := celrt.OptSelect(config, "type")
+	if err != nil {
+		return "", false, err
+	}
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = nil
+	}
+	provider := celrt.NonEmpty(v3)
+	opt2, err := celrt.OptSelect(config, "model")
+	if err != nil {
+		return "", false, err
+	}
+	v4 := opt2.Value
+	if !opt2.Ok {
+		v4 = nil
+	}
+	model := celrt.NonEmpty(v4)
+	path := celrt.NonEmpty(celrt.Field(input, "image_path"))
+	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	var v5 celrt.Optional[string]
+	if path.Ok {
+		v6, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v7 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(v6), int64(60)) + "'")
+		v5 = v7
+	} else {
+		v5 = celrt.None[string]()
+	}
+	_ = provider
+	_ = model
+	_ = question
+	return v5.Value, v5.Ok, nil
+}
+
+// formatterAnalyze registers the functions of "analyze".
+var formatterAnalyze = slots{
+	preview:      PreviewAnalyze,
+	tier:         runtime.TierNetwork,
+	row:          RowAnalyze,
+	presentation: runtime.Presentation{Title: "Analyze", Category: "vision", PlainIcon: "👁"},
+	fields:       runtime.InputFields{Read: [][]string{{"image_path"}, {"provider_config"}, {"question"}}},
+}
+
+// PreviewPeekabooBrowser formats calls to "peekaboo:browser" (Browser).
+//
+// Peekaboo browser (MCP/Tools/BrowserTool.swift: action and its arguments,
+// which Peekaboo maps onto Chrome DevTools MCP tools), called as
+// peekaboo:browser over MCP. Reading the page state reads; navigating and
+// opening pages reach the network; connecting, choosing and closing pages,
+// waiting and screenshots change local state: write; clicking, filling,
+// typing, pressing keys, uploading files, handling dialogs, traces and raw
+// DevTools calls act on the page: execute. The preview names the action
+// and every argument it reads.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
+//	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
+//	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
+//	  .filter(p, nonEmpty(p[1]).hasValue())
+//	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
+//	preview = action == "" ? optional.none()
+//	  : optional.of("to " + truncate(collapse(action.replace("_", " ")), 40) + " in the browser"
+//	      + (type(input.page_id) == double ? " (page " + numberText(input, "page_id") + ")" : "")
+//	      + (parts.size() > 0 ? ": " + parts.join(", ") : ""))
+func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
+	v3 := []any{"then key", celrt.Field(input, "submit_key")}
+	v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
+	v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
+	v6 := [][]any{
+		[]any{"url", celrt.Field(input, "url")},
+		v2,
+		[]any{"element", celrt.Field(input, "uid")},
+		[]any{"onto", celrt.Field(input, "to_uid")},
+		[]any{"text", celrt.Field(input, "text")},
+		[]any{"value", celrt.Field(input, "value")},
+		[]any{"key", celrt.Field(input, "key")},
+		v3,
+		v4,
+		[]any{"file", celrt.Field(input, "path")},
+		[]any{"tool", celrt.Field(input, "mcp_tool")},
+		v5,
+	}
+	list := make([][]any, 0, len(v6))
+	for _, p := range v6 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(p, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		if celrt.NonEmpty(elem).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, p)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, p2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem2, err := celrt.IndexList(p2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s, err := celrt.ToString(elem2)
+		if err != nil {
+			return "", false, err
+		}
+		elem3, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(elem3)
+		if err != nil {
+			return "", false, err
+		}
+		elem4 := s + " '" + celrt.Redact(celrt.Collapse(s2)) + "'"
+		if bytes += len(elem4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem4)
+	}
+	parts := list2
+	var v7 celrt.Optional[string]
+	if action == "" {
+		v7 = celrt.None[string]()
+	} else {
+		v8 := celrt.Truncate(celrt.Collapse(celrt.Replace(action, "_", " ")), int64(40))
+		v9 := celrt.TypeOf(celrt.Field(input, "page_id")) == celrt.DoubleType
+		var v10 string
+		if v9 {
+			r, err := celrt.NumberTextOf(input, "page_id")
+			if err != nil {
+				return "", false, err
+			}
+			v10 = " (page " + r + ")"
+		} else {
+			v10 = ""
+		}
+		var v11 string
+		if int64(len(parts)) > int64(0) {
+			v11 = ": " + celrt.JoinSep(parts, ", ")
+		} else {
+			v11 = ""
+		}
+		v12 := celrt.Of("to " + v8 + " in the browser" + v10 + v11)
+		v7 = v12
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// TierPeekabooBrowser returns the tier of a call to "peekaboo:browser" (Browser).
+//
+// Peekaboo browser (MCP/Tools/BrowserTool.swift: action and its arguments,
+// which Peekaboo maps onto Chrome DevTools MCP tools), called as
+// peekaboo:browser over MCP. Reading the page state reads; navigating and
+// opening pages reach the network; connecting, choosing and closing pages,
+// waiting and screenshots change local state: write; clicking, filling,
+// typing, pressing keys, uploading files, handling dialogs, traces and raw
+// DevTools calls act on the page: execute. The preview names the action
+// and every argument it reads.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
+//	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
+//	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
+//	  .filter(p, nonEmpty(p[1]).hasValue())
+//	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
+//	tier = action in ["status", "list_pages", "snapshot", "console", "network"] ? "read"
+//	  : action in ["navigate", "new_page"] ? "network"
+//	  : action in ["connect", "disconnect", "select_page", "close_page", "wait_for", "screenshot"] ? "write"
+//	  : "execute"
+func TierPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
+	v3 := []any{"then key", celrt.Field(input, "submit_key")}
+	v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
+	v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
+	v6 := [][]any{
+		[]any{"url", celrt.Field(input, "url")},
+		v2,
+		[]any{"element", celrt.Field(input, "uid")},
+		[]any{"onto", celrt.Field(input, "to_uid")},
+		[]any{"text", celrt.Field(input, "text")},
+		[]any{"value", celrt.Field(input, "value")},
+		[]any{"key", celrt.Field(input, "key")},
+		v3,
+		v4,
+		[]any{"file", celrt.Field(input, "path")},
+		[]any{"tool", celrt.Field(input, "mcp_tool")},
+		v5,
+	}
+	list := make([][]any, 0, len(v6))
+	for _, p := range v6 {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(p, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if celrt.NonEmpty(elem).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, p)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, p2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem2, err := celrt.IndexList(p2, int64(0))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s, err := celrt.ToString(elem2)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem3, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		s2, err := celrt.ToString(elem3)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		elem4 := s + " '" + celrt.Redact(celrt.Collapse(s2)) + "'"
+		if bytes += len(elem4); bytes > celrt.MaxBytes {
+			return runtime.TierUnknown, celrt.ErrBytes
+		}
+		list2 = append(list2, elem4)
+	}
+	parts := list2
+	v7 := []string{"status", "list_pages", "snapshot", "console", "network"}
+	var v8 string
+	if slices.Contains(v7, action) {
+		v8 = "read"
+	} else {
+		v9 := slices.Contains([]string{"navigate", "new_page"}, action)
+		var v10 string
+		if v9 {
+			v10 = "network"
+		} else {
+			v11 := []string{"connect", "disconnect", "select_page", "close_page", "wait_for", "screenshot"}
+			var v12 string
+			if slices.Contains(v11, action) {
+				v12 = "write"
+			} else {
+				v12 = "execute"
+			}
+			v10 = v12
+		}
+		v8 = v10
+	}
+	_ = parts
+	return celrt.Tier(v8)
+}
+
+// RowPeekabooBrowser renders the row of a call to "peekaboo:browser" (Browser).
+//
+// Peekaboo browser (MCP/Tools/BrowserTool.swift: action and its arguments,
+// which Peekaboo maps onto Chrome DevTools MCP tools), called as
+// peekaboo:browser over MCP. Reading the page state reads; navigating and
+// opening pages reach the network; connecting, choosing and closing pages,
+// waiting and screenshots change local state: write; clicking, filling,
+// typing, pressing keys, uploading files, handling dialogs, traces and raw
+// DevTools calls act on the page: execute. The preview names the action
+// and every argument it reads.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
+//	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
+//	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
+//	  .filter(p, nonEmpty(p[1]).hasValue())
+//	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
+//	row = action == "" ? optional.none() : optional.of(truncate(collapse(action.replace("_", " ")), 40))
+func RowPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
+	v3 := []any{"then key", celrt.Field(input, "submit_key")}
+	v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
+	v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
+	v6 := [][]any{
+		[]any{"url", celrt.Field(input, "url")},
+		v2,
+		[]any{"element", celrt.Field(input, "uid")},
+		[]any{"onto", celrt.Field(input, "to_uid")},
+		[]any{"text", celrt.Field(input, "text")},
+		[]any{"value", celrt.Field(input, "value")},
+		[]any{"key", celrt.Field(input, "key")},
+		v3,
+		v4,
+		[]any{"file", celrt.Field(input, "path")},
+		[]any{"tool", celrt.Field(input, "mcp_tool")},
+		v5,
+	}
+	list := make([][]any, 0, len(v6))
+	for _, p := range v6 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem, err := celrt.IndexList(p, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		if celrt.NonEmpty(elem).Ok {
+			if bytes += celrt.Footprint(p); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, p)
+		}
+	}
+	list2 := make([]string, 0, len(list))
+	for _, p2 := range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem2, err := celrt.IndexList(p2, int64(0))
+		if err != nil {
+			return "", false, err
+		}
+		s, err := celrt.ToString(elem2)
+		if err != nil {
+			return "", false, err
+		}
+		elem3, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(elem3)
+		if err != nil {
+			return "", false, err
+		}
+		elem4 := s + " '" + celrt.Redact(celrt.Collapse(s2)) + "'"
+		if bytes += len(elem4); bytes > celrt.MaxBytes {
+			return "", false, celrt.ErrBytes
+		}
+		list2 = append(list2, elem4)
+	}
+	parts := list2
+	var v7 celrt.Optional[string]
+	if action == "" {
+		v7 = celrt.None[string]()
+	} else {
+		v8 := celrt.Truncate(celrt.Collapse(celrt.Replace(action, "_", " ")), int64(40))
+		v7 = celrt.Of(v8)
+	}
+	_ = parts
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterPeekabooBrowser registers the functions of "peekaboo:browser".
+var formatterPeekabooBrowser = slots{
+	preview:      PreviewPeekabooBrowser,
+	tierOf:       TierPeekabooBrowser,
+	row:          RowPeekabooBrowser,
+	presentation: runtime.Presentation{Title: "Browser", Category: "browser", PlainIcon: "🌐"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"dialog_action"},
+		{"key"},
+		{"mcp_args_json"},
+		{"mcp_tool"},
+		{"navigation_type"},
+		{"page_id"},
+		{"path"},
+		{"submit_key"},
+		{"text"},
+		{"to_uid"},
+		{"uid"},
+		{"url"},
+		{"value"},
+	}},
+}
+
+// PreviewInspectUi formats calls to "inspect_ui" (Inspect UI).
+//
+// Also registered as "peekaboo:inspect_ui".
+//
+// Peekaboo inspect_ui (MCP/Tools/InspectUITool.swift: app_target,
+// snapshot): reads an app's accessibility tree without a screenshot: read.
+// The preview names the target as see does.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#inspect_ui":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" || t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 40)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	preview = "to read the accessibility tree of " + target
+func PreviewInspectUi(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	ok := t == ""
+	if !ok {
+		ok = celrt.LowerASCII(t) == "frontmost"
+	}
+	var v2 string
+	if ok {
+		v2 = "the frontmost application"
+	} else {
+		var v3 string
+		if strings.HasPrefix(t, "PID:") {
+			r, err := celrt.Substring(t, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v3 = "process " + celrt.Truncate(celrt.Collapse(r), int64(40))
+		} else {
+			v3 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+		}
+		v2 = v3
+	}
+	target := v2
+	return "to read the accessibility tree of " + target, true, nil
+}
+
+// RowInspectUi renders the row of a call to "inspect_ui" (Inspect UI).
+//
+// Also registered as "peekaboo:inspect_ui".
+//
+// Peekaboo inspect_ui (MCP/Tools/InspectUITool.swift: app_target,
+// snapshot): reads an app's accessibility tree without a screenshot: read.
+// The preview names the target as see does.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#inspect_ui":
+//
+//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	  t == "" || t.lowerAscii() == "frontmost" ? "the frontmost application"
+//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 40)
+//	  : "'" + truncate(collapse(t), 80) + "'")
+//	row = optional.of(target)
+func RowInspectUi(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	t := v1
+	ok := t == ""
+	if !ok {
+		ok = celrt.LowerASCII(t) == "frontmost"
+	}
+	var v2 string
+	if ok {
+		v2 = "the frontmost application"
+	} else {
+		var v3 string
+		if strings.HasPrefix(t, "PID:") {
+			r, err := celrt.Substring(t, int64(4))
+			if err != nil {
+				return "", false, err
+			}
+			v3 = "process " + celrt.Truncate(celrt.Collapse(r), int64(40))
+		} else {
+			v3 = "'" + celrt.Truncate(celrt.Collapse(t), int64(80)) + "'"
+		}
+		v2 = v3
+	}
+	target := v2
+	out := celrt.Of(target)
+	return out.Value, out.Ok, nil
+}
+
+// formatterInspectUi registers the functions of "inspect_ui".
+var formatterInspectUi = slots{
+	preview:      PreviewInspectUi,
+	tier:         runtime.TierRead,
+	row:          RowInspectUi,
+	presentation: runtime.Presentation{Title: "Inspect UI", Category: "element", PlainIcon: "🔍"},
+	fields:       runtime.InputFields{Read: [][]string{{"app_target"}, {"snapshot"}}},
+}
+
+// PreviewSetValue formats calls to "set_value" (Set Value).
+//
+// Also registered as "peekaboo:set_value".
+//
+// Peekaboo set_value (MCP/Tools/SetValueTool.swift: on, value, snapshot):
+// sets a field's value through accessibility, which acts on the app as
+// typing does: execute. The preview names the element and the value.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#set_value":
+//
+//	target = nonEmpty(input.on)
+//	shown = type(input.value) == string ? "'" + collapse(input.value) + "'"
+//	  : type(input.value) == bool ? string(input.value)
+//	  : type(input.value) == double ? numberText(input, "value") : ""
+//	preview = target.hasValue() && shown != ""
+//	  ? optional.of("to set element '" + truncate(collapse(target.value()), 60) + "' to " + shown)
+//	  : optional.none()
+func PreviewSetValue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	target := celrt.NonEmpty(celrt.Field(input, "on"))
+	v1 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v2 string
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "'" + celrt.Collapse(x) + "'"
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.BoolType
+		var v4 string
+		if v3 {
+			s, err := celrt.ToString(celrt.Field(input, "value"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r, err := celrt.NumberTextOf(input, "value")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = r
+			} else {
+				v6 = ""
+			}
+			v4 = v6
+		}
+		v2 = v4
+	}
+	shown := v2
+	ok := target.Ok
+	if ok {
+		ok = shown != ""
+	}
+	var v7 celrt.Optional[string]
+	if ok {
+		v8, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Of("to set element '" + celrt.Truncate(celrt.Collapse(v8), int64(60)) + "' to " + shown)
+		v7 = v9
+	} else {
+		v7 = celrt.None[string]()
+	}
+	return v7.Value, v7.Ok, nil
+}
+
+// RowSetValue renders the row of a call to "set_value" (Set Value).
+//
+// Also registered as "peekaboo:set_value".
+//
+// Peekaboo set_value (MCP/Tools/SetValueTool.swift: on, value, snapshot):
+// sets a field's value through accessibility, which acts on the app as
+// typing does: execute. The preview names the element and the value.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#set_value":
+//
+//	target = nonEmpty(input.on)
+//	shown = type(input.value) == string ? "'" + collapse(input.value) + "'"
+//	  : type(input.value) == bool ? string(input.value)
+//	  : type(input.value) == double ? numberText(input, "value") : ""
+//	row = target.hasValue() ? optional.of("'" + truncate(collapse(target.value()), 40) + "'") : optional.none()
+func RowSetValue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	target := celrt.NonEmpty(celrt.Field(input, "on"))
+	v1 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+	var v2 string
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "value"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "'" + celrt.Collapse(x) + "'"
+	} else {
+		v3 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.BoolType
+		var v4 string
+		if v3 {
+			s, err := celrt.ToString(celrt.Field(input, "value"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = s
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r, err := celrt.NumberTextOf(input, "value")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = r
+			} else {
+				v6 = ""
+			}
+			v4 = v6
+		}
+		v2 = v4
+	}
+	shown := v2
+	var v7 celrt.Optional[string]
+	if target.Ok {
+		v8, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(v8), int64(40)) + "'")
+		v7 = v9
+	} else {
+		v7 = celrt.None[string]()
+	}
+	_ = shown
+	return v7.Value, v7.Ok, nil
+}
+
+// formatterSetValue registers the functions of "set_value".
+var formatterSetValue = slots{
+	preview:      PreviewSetValue,
+	tier:         runtime.TierExecute,
+	row:          RowSetValue,
+	presentation: runtime.Presentation{Title: "Set Value", Category: "ui", PlainIcon: "🤖"},
+	fields:       runtime.InputFields{Read: [][]string{{"on"}, {"snapshot"}, {"value"}}},
+}
+
+// PreviewPerformAction formats calls to "perform_action" (Perform Action).
+//
+// Also registered as "peekaboo:perform_action".
+//
+// Peekaboo perform_action (MCP/Tools/PerformActionTool.swift: on, action,
+// snapshot): invokes an accessibility action (AXPress, AXShowMenu,
+// AXIncrement) on an element, as a click would: execute.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#perform_action":
+//
+//	target = nonEmpty(input.on)
+//	action = nonEmpty(input.action)
+//	preview = target.hasValue() && action.hasValue()
+//	  ? optional.of("to perform " + truncate(collapse(action.value()), 40) + " on element '" + truncate(collapse(target.value()), 60) + "'")
+//	  : optional.none()
+func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	target := celrt.NonEmpty(celrt.Field(input, "on"))
+	action := celrt.NonEmpty(celrt.Field(input, "action"))
+	ok := target.Ok
+	if ok {
+		ok = action.Ok
+	}
+	var v1 celrt.Optional[string]
+	if ok {
+		v2, err := action.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 := "to perform " + celrt.Truncate(celrt.Collapse(v2), int64(40)) + " on element '" + celrt.Truncate(celrt.Collapse(v3), int64(60))
+		v1 = celrt.Of(v4 + "'")
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// RowPerformAction renders the row of a call to "perform_action" (Perform Action).
+//
+// Also registered as "peekaboo:perform_action".
+//
+// Peekaboo perform_action (MCP/Tools/PerformActionTool.swift: on, action,
+// snapshot): invokes an accessibility action (AXPress, AXShowMenu,
+// AXIncrement) on an element, as a click would: execute.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#perform_action":
+//
+//	target = nonEmpty(input.on)
+//	action = nonEmpty(input.action)
+//	row = action.hasValue() ? optional.of(truncate(collapse(action.value()), 40)
+//	  + (target.hasValue() ? " on '" + truncate(collapse(target.value()), 40) + "'" : "")) : optional.none()
+func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	target := celrt.NonEmpty(celrt.Field(input, "on"))
+	action := celrt.NonEmpty(celrt.Field(input, "action"))
+	var v1 celrt.Optional[string]
+	if action.Ok {
+		v2, err := action.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v3 string
+		if target.Ok {
+			v4, err := target.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v3 = " on '" + celrt.Truncate(celrt.Collapse(v4), int64(40)) + "'"
+		} else {
+			v3 = ""
+		}
+		v5 := celrt.Of(celrt.Truncate(celrt.Collapse(v2), int64(40)) + v3)
+		v1 = v5
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterPerformAction registers the functions of "perform_action".
+var formatterPerformAction = slots{
+	preview:      PreviewPerformAction,
+	tier:         runtime.TierExecute,
+	row:          RowPerformAction,
+	presentation: runtime.Presentation{Title: "Perform Action", Category: "ui", PlainIcon: "🤖"},
+	fields:       runtime.InputFields{Read: [][]string{{"action"}, {"on"}, {"snapshot"}}},
+}
+
+// PreviewSwipe formats calls to "swipe" (Swipe).
+//
+// Also registered as "peekaboo:swipe".
+//
+// Peekaboo swipe (MCP/Tools/SwipeTool.swift: from, to, duration, steps,
+// profile): drags the pointer from one point to another with the button
+// held, as drag does: execute. Where from and where to, and how.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#swipe":
+//
+//	from = nonEmpty(input.from)
+//	to = nonEmpty(input.to)
+//	how = [type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
+//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
+//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
+//	preview = from.hasValue() && to.hasValue()
+//	  ? optional.of("to swipe from " + truncate(collapse(from.value()), 40) + " to " + truncate(collapse(to.value()), 40)
+//	      + (how.size() > 0 ? " (" + how.join(", ") + ")" : ""))
+//	  : optional.none()
+func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	from := celrt.NonEmpty(celrt.Field(input, "from"))
+	to := celrt.NonEmpty(celrt.Field(input, "to"))
+	v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v2 string
+	if v1 {
+		x, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v2 = celrt.DurationText(x / d)
+	} else {
+		v2 = ""
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+	var v4 string
+	if v3 {
+		r, err := celrt.NumberTextOf(input, "steps")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = r + " steps"
+	} else {
+		v4 = ""
+	}
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "profile"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Truncate(celrt.Collapse(x2), int64(20))
+	} else {
+		v5 = ""
+	}
+	list := make([]string, 0, len([]string{v2, v4, v5}))
+	for _, x3 := range []string{v2, v4, v5} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x3 != "" {
+			if bytes += len(x3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x3)
+		}
+	}
+	how := list
+	ok := from.Ok
+	if ok {
+		ok = to.Ok
+	}
+	var v6 celrt.Optional[string]
+	if ok {
+		v7, err := from.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v8, err := to.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := "to swipe from " + celrt.Truncate(celrt.Collapse(v7), int64(40)) + " to " + celrt.Truncate(celrt.Collapse(v8), int64(40))
+		var v10 string
+		if int64(len(how)) > int64(0) {
+			v10 = " (" + celrt.JoinSep(how, ", ") + ")"
+		} else {
+			v10 = ""
+		}
+		v6 = celrt.Of(v9 + v10)
+	} else {
+		v6 = celrt.None[string]()
+	}
+	return v6.Value, v6.Ok, nil
+}
+
+// RowSwipe renders the row of a call to "swipe" (Swipe).
+//
+// Also registered as "peekaboo:swipe".
+//
+// Peekaboo swipe (MCP/Tools/SwipeTool.swift: from, to, duration, steps,
+// profile): drags the pointer from one point to another with the button
+// held, as drag does: execute. Where from and where to, and how.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#swipe":
+//
+//	from = nonEmpty(input.from)
+//	to = nonEmpty(input.to)
+//	how = [type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
+//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
+//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
+//	row = from.hasValue() && to.hasValue()
+//	  ? optional.of(truncate(collapse(from.value()), 20) + " → " + truncate(collapse(to.value()), 20)) : optional.none()
+func RowSwipe(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	from := celrt.NonEmpty(celrt.Field(input, "from"))
+	to := celrt.NonEmpty(celrt.Field(input, "to"))
+	v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v2 string
+	if v1 {
+		x, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v2 = celrt.DurationText(x / d)
+	} else {
+		v2 = ""
+	}
+	v3 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+	var v4 string
+	if v3 {
+		r, err := celrt.NumberTextOf(input, "steps")
+		if err != nil {
+			return "", false, err
+		}
+		v4 = r + " steps"
+	} else {
+		v4 = ""
+	}
+	var v5 string
+	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "profile"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = celrt.Truncate(celrt.Collapse(x2), int64(20))
+	} else {
+		v5 = ""
+	}
+	list := make([]string, 0, len([]string{v2, v4, v5}))
+	for _, x3 := range []string{v2, v4, v5} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x3 != "" {
+			if bytes += len(x3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x3)
+		}
+	}
+	how := list
+	ok := from.Ok
+	if ok {
+		ok = to.Ok
+	}
+	var v6 celrt.Optional[string]
+	if ok {
+		v7, err := from.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v8, err := to.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v9 := celrt.Truncate(celrt.Collapse(v7), int64(20)) + " → " + celrt.Truncate(celrt.Collapse(v8), int64(20))
+		v6 = celrt.Of(v9)
+	} else {
+		v6 = celrt.None[string]()
+	}
+	_ = how
+	return v6.Value, v6.Ok, nil
+}
+
+// formatterSwipe registers the functions of "swipe".
+var formatterSwipe = slots{
+	preview:      PreviewSwipe,
+	tier:         runtime.TierExecute,
+	row:          RowSwipe,
+	presentation: runtime.Presentation{Title: "Swipe", Category: "ui", PlainIcon: "🤖"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"duration"},
+		{"from"},
+		{"profile"},
+		{"steps"},
+		{"to"},
+	}},
+}
+
+// PreviewMove formats calls to "move" (Move).
+//
+// Also registered as "peekaboo:move".
+//
+// Peekaboo move (MCP/Tools/MoveTool.swift: to, coordinates, id, snapshot,
+// center, smooth, duration, steps, profile): moves the pointer without
+// clicking. It changes only where the pointer is (hover menus may open):
+// write. Where to, as Peekaboo picks it: the center, an element, then the
+// coordinates.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#move":
+//
+//	point = nonEmpty(input.to).or(nonEmpty(input.coordinates))
+//	target = input.center == true || point.orValue("") == "center" ? optional.of("the center of the screen")
+//	  : nonEmpty(input.id).hasValue() ? optional.of("element " + truncate(collapse(input.id), 40))
+//	  : point.hasValue() ? optional.of(truncate(collapse(point.value()), 40))
+//	  : optional.none()
+//	how = [input.smooth == true ? "smoothly" : "",
+//	 type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
+//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
+//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
+//	preview = target.hasValue()
+//	  ? optional.of("to move the pointer to " + target.value() + (how.size() > 0 ? " (" + how.join(", ") + ")" : ""))
+//	  : optional.none()
+func PreviewMove(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "to"))
+	v1 := opt
+	if !opt.Ok {
+		v2 := celrt.NonEmpty(celrt.Field(input, "coordinates"))
+		v1 = v2
+	}
+	point := v1
+	v3 := celrt.EqualBool(celrt.Field(input, "center"), true)
+	ok := v3
+	if !ok {
+		v4 := point.Value
+		if !point.Ok {
+			v4 = ""
+		}
+		ok = v4 == "center"
+	}
+	var v5 celrt.Optional[string]
+	if ok {
+		v5 = celrt.Of("the center of the screen")
+	} else {
+		var v6 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "id")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "id"))
+			if err != nil {
+				return "", false, err
+			}
+			v7 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+			v6 = v7
+		} else {
+			var v8 celrt.Optional[string]
+			if point.Ok {
+				v9, err := point.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of(celrt.Truncate(celrt.Collapse(v9), int64(40)))
+				v8 = v10
+			} else {
+				v8 = celrt.None[string]()
+			}
+			v6 = v8
+		}
+		v5 = v6
+	}
+	target := v5
+	v11 := celrt.EqualBool(celrt.Field(input, "smooth"), true)
+	var v12 string
+	if v11 {
+		v12 = "smoothly"
+	} else {
+		v12 = ""
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v14 string
+	if v13 {
+		x2, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v14 = celrt.DurationText(x2 / d)
+	} else {
+		v14 = ""
+	}
+	v15 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+	var v16 string
+	if v15 {
+		r, err := celrt.NumberTextOf(input, "steps")
+		if err != nil {
+			return "", false, err
+		}
+		v16 = r + " steps"
+	} else {
+		v16 = ""
+	}
+	var v17 string
+	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "profile"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = celrt.Truncate(celrt.Collapse(x3), int64(20))
+	} else {
+		v17 = ""
+	}
+	list := make([]string, 0, len([]string{v12, v14, v16, v17}))
+	for _, x4 := range []string{v12, v14, v16, v17} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x4 != "" {
+			if bytes += len(x4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x4)
+		}
+	}
+	how := list
+	var v18 celrt.Optional[string]
+	if target.Ok {
+		v19, err := target.Get()
+		if err != nil {
+			return "", false, err
+		}
+		var v20 string
+		if int64(len(how)) > int64(0) {
+			v20 = " (" + celrt.JoinSep(how, ", ") + ")"
+		} else {
+			v20 = ""
+		}
+		v18 = celrt.Of("to move the pointer to " + v19 + v20)
+	} else {
+		v18 = celrt.None[string]()
+	}
+	return v18.Value, v18.Ok, nil
+}
+
+// RowMove renders the row of a call to "move" (Move).
+//
+// Also registered as "peekaboo:move".
+//
+// Peekaboo move (MCP/Tools/MoveTool.swift: to, coordinates, id, snapshot,
+// center, smooth, duration, steps, profile): moves the pointer without
+// clicking. It changes only where the pointer is (hover menus may open):
+// write. Where to, as Peekaboo picks it: the center, an element, then the
+// coordinates.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#move":
+//
+//	point = nonEmpty(input.to).or(nonEmpty(input.coordinates))
+//	target = input.center == true || point.orValue("") == "center" ? optional.of("the center of the screen")
+//	  : nonEmpty(input.id).hasValue() ? optional.of("element " + truncate(collapse(input.id), 40))
+//	  : point.hasValue() ? optional.of(truncate(collapse(point.value()), 40))
+//	  : optional.none()
+//	how = [input.smooth == true ? "smoothly" : "",
+//	 type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
+//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
+//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
+//	row = target
+func RowMove(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "to"))
+	v1 := opt
+	if !opt.Ok {
+		v2 := celrt.NonEmpty(celrt.Field(input, "coordinates"))
+		v1 = v2
+	}
+	point := v1
+	v3 := celrt.EqualBool(celrt.Field(input, "center"), true)
+	ok := v3
+	if !ok {
+		v4 := point.Value
+		if !point.Ok {
+			v4 = ""
+		}
+		ok = v4 == "center"
+	}
+	var v5 celrt.Optional[string]
+	if ok {
+		v5 = celrt.Of("the center of the screen")
+	} else {
+		var v6 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "id")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "id"))
+			if err != nil {
+				return "", false, err
+			}
+			v7 := celrt.Of("element " + celrt.Truncate(celrt.Collapse(x), int64(40)))
+			v6 = v7
+		} else {
+			var v8 celrt.Optional[string]
+			if point.Ok {
+				v9, err := point.Get()
+				if err != nil {
+					return "", false, err
+				}
+				v10 := celrt.Of(celrt.Truncate(celrt.Collapse(v9), int64(40)))
+				v8 = v10
+			} else {
+				v8 = celrt.None[string]()
+			}
+			v6 = v8
+		}
+		v5 = v6
+	}
+	target := v5
+	v11 := celrt.EqualBool(celrt.Field(input, "smooth"), true)
+	var v12 string
+	if v11 {
+		v12 = "smoothly"
+	} else {
+		v12 = ""
+	}
+	v13 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v14 string
+	if v13 {
+		x2, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v14 = celrt.DurationText(x2 / d)
+	} else {
+		v14 = ""
+	}
+	v15 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+	var v16 string
+	if v15 {
+		r, err := celrt.NumberTextOf(input, "steps")
+		if err != nil {
+			return "", false, err
+		}
+		v16 = r + " steps"
+	} else {
+		v16 = ""
+	}
+	var v17 string
+	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "profile"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 = celrt.Truncate(celrt.Collapse(x3), int64(20))
+	} else {
+		v17 = ""
+	}
+	list := make([]string, 0, len([]string{v12, v14, v16, v17}))
+	for _, x4 := range []string{v12, v14, v16, v17} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x4 != "" {
+			if bytes += len(x4); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x4)
+		}
+	}
+	how := list
+	_ = how
+	return target.Value, target.Ok, nil
+}
+
+// formatterMove registers the functions of "move".
+var formatterMove = slots{
+	preview:      PreviewMove,
+	tier:         runtime.TierWrite,
+	row:          RowMove,
+	presentation: runtime.Presentation{Title: "Move", Category: "ui", PlainIcon: "🤖"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"center"},
+		{"coordinates"},
+		{"duration"},
+		{"id"},
+		{"profile"},
+		{"smooth"},
+		{"snapshot"},
+		{"steps"},
+		{"to"},
+	}},
+}
+
+// PreviewDock formats calls to "dock" (Dock).
+//
+// Also registered as "peekaboo:dock".
+//
+// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
+// hide, show or list, with app, select and include_all). Launching an app
+// or choosing an item of its Dock menu acts: execute; hiding and showing
+// the Dock: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
+//	preview = action == "launch" && app.hasValue() ? optional.of("to launch " + app.value() + " from the Dock")
+//	  : action == "right-click" && app.hasValue()
+//	    ? optional.of("to right-click " + app.value() + " in the Dock"
+//	        + (nonEmpty(input.select).hasValue() ? " and choose '" + truncate(collapse(input.select), 60) + "'" : ""))
+//	  : action == "hide" ? optional.of("to hide the Dock")
+//	  : action == "show" ? optional.of("to show the Dock")
+//	  : action == "list" ? optional.of("to list the Dock items" + (input.include_all == true ? ", all of them" : ""))
+//	  : optional.none()
+func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	app := v2
+	ok := action == "launch"
+	if ok {
+		ok = app.Ok
+	}
+	var v4 celrt.Optional[string]
+	if ok {
+		v5, err := app.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v4 = celrt.Of("to launch " + v5 + " from the Dock")
+	} else {
+		ok2 := action == "right-click"
+		if ok2 {
+			ok2 = app.Ok
+		}
+		var v6 celrt.Optional[string]
+		if ok2 {
+			v7, err := app.Get()
+			if err != nil {
+				return "", false, err
+			}
+			var v8 string
+			if celrt.NonEmpty(celrt.Field(input, "select")).Ok {
+				x2, err := celrt.AsString(celrt.Field(input, "select"))
+				if err != nil {
+					return "", false, err
+				}
+				v8 = " and choose '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+			} else {
+				v8 = ""
+			}
+			v9 := celrt.Of("to right-click " + v7 + " in the Dock" + v8)
+			v6 = v9
+		} else {
+			var v10 celrt.Optional[string]
+			if action == "hide" {
+				v10 = celrt.Of("to hide the Dock")
+			} else {
+				var v11 celrt.Optional[string]
+				if action == "show" {
+					v11 = celrt.Of("to show the Dock")
+				} else {
+					var v12 celrt.Optional[string]
+					if action == "list" {
+						v13 := celrt.EqualBool(celrt.Field(input, "include_all"), true)
+						var v14 string
+						if v13 {
+							v14 = ", all of them"
+						} else {
+							v14 = ""
+						}
+						v12 = celrt.Of("to list the Dock items" + v14)
+					} else {
+						v12 = celrt.None[string]()
+					}
+					v11 = v12
+				}
+				v10 = v11
+			}
+			v6 = v10
+		}
+		v4 = v6
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// TierDock returns the tier of a call to "dock" (Dock).
+//
+// Also registered as "peekaboo:dock".
+//
+// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
+// hide, show or list, with app, select and include_all). Launching an app
+// or choosing an item of its Dock menu acts: execute; hiding and showing
+// the Dock: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
+//	tier = action == "list" ? "read" : action in ["hide", "show"] ? "write" : "execute"
+func TierDock(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	app := v2
+	var v4 string
+	if action == "list" {
+		v4 = "read"
+	} else {
+		v5 := slices.Contains([]string{"hide", "show"}, action)
+		var v6 string
+		if v5 {
+			v6 = "write"
+		} else {
+			v6 = "execute"
+		}
+		v4 = v6
+	}
+	_ = app
+	return celrt.Tier(v4)
+}
+
+// RowDock renders the row of a call to "dock" (Dock).
+//
+// Also registered as "peekaboo:dock".
+//
+// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
+// hide, show or list, with app, select and include_all). Launching an app
+// or choosing an item of its Dock menu acts: execute; hiding and showing
+// the Dock: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
+//	row = action == "" ? optional.none() : optional.of(action + (app.hasValue() ? " " + app.value() : ""))
+func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	app := v2
+	var v4 celrt.Optional[string]
+	if action == "" {
+		v4 = celrt.None[string]()
+	} else {
+		var v5 string
+		if app.Ok {
+			v6, err := app.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v5 = " " + v6
+		} else {
+			v5 = ""
+		}
+		v4 = celrt.Of(action + v5)
+	}
+	return v4.Value, v4.Ok, nil
+}
+
+// formatterDock registers the functions of "dock".
+var formatterDock = slots{
+	preview:      PreviewDock,
+	tierOf:       TierDock,
+	row:          RowDock,
+	presentation: runtime.Presentation{Title: "Dock", Category: "dock", PlainIcon: "🚢"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"app"},
+		{"include_all"},
+		{"select"},
+	}},
+}
+
+// PreviewSpace formats calls to "space" (Space).
+//
+// Also registered as "peekaboo:space".
+//
+// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
+// move-window, with to, app, window_title, window_index, to_current,
+// follow, detailed). Switching Spaces and moving windows between them
+// change what is on screen: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
+//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
+//	preview = action == "list" ? optional.of("to list Spaces" + (input.detailed == true ? " in detail" : ""))
+//	  : action == "switch" && type(input.to) == double ? optional.of("to switch to Space " + numberText(input, "to"))
+//	  : action == "move-window" && space != ""
+//	    ? optional.of("to move " + window + " to " + space + (input.follow == true ? " and follow it" : ""))
+//	  : optional.none()
+func PreviewSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+		var v5 string
+		if v4 {
+			r, err := celrt.NumberTextOf(input, "window_index")
+			if err != nil {
+				return "", false, err
+			}
+			v5 = "window " + r
+		} else {
+			v5 = "the window"
+		}
+		v3 = v5
+	}
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v6 = ""
+	}
+	window := v3 + v6
+	v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+	var v8 string
+	if v7 {
+		v8 = "the current Space"
+	} else {
+		v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+		var v10 string
+		if v9 {
+			r2, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return "", false, err
+			}
+			v10 = "Space " + r2
+		} else {
+			v10 = ""
+		}
+		v8 = v10
+	}
+	space := v8
+	var v11 celrt.Optional[string]
+	if action == "list" {
+		v12 := celrt.EqualBool(celrt.Field(input, "detailed"), true)
+		var v13 string
+		if v12 {
+			v13 = " in detail"
+		} else {
+			v13 = ""
+		}
+		v11 = celrt.Of("to list Spaces" + v13)
+	} else {
+		ok := action == "switch"
+		if ok {
+			v14 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+			ok = v14
+		}
+		var v15 celrt.Optional[string]
+		if ok {
+			r3, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return "", false, err
+			}
+			v15 = celrt.Of("to switch to Space " + r3)
+		} else {
+			ok2 := action == "move-window"
+			if ok2 {
+				ok2 = space != ""
+			}
+			var v16 celrt.Optional[string]
+			if ok2 {
+				v17 := celrt.EqualBool(celrt.Field(input, "follow"), true)
+				var v18 string
+				if v17 {
+					v18 = " and follow it"
+				} else {
+					v18 = ""
+				}
+				v19 := celrt.Of("to move " + window + " to " + space + v18)
+				v16 = v19
+			} else {
+				v16 = celrt.None[string]()
+			}
+			v15 = v16
+		}
+		v11 = v15
+	}
+	return v11.Value, v11.Ok, nil
+}
+
+// TierSpace returns the tier of a call to "space" (Space).
+//
+// Also registered as "peekaboo:space".
+//
+// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
+// move-window, with to, app, window_title, window_index, to_current,
+// follow, detailed). Switching Spaces and moving windows between them
+// change what is on screen: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
+//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
+//	tier = action == "list" ? "read" : action in ["switch", "move-window"] ? "write" : "execute"
+func TierSpace(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v3 = "window '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+		var v5 string
+		if v4 {
+			r, err := celrt.NumberTextOf(input, "window_index")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v5 = "window " + r
+		} else {
+			v5 = "the window"
+		}
+		v3 = v5
+	}
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v6 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v6 = ""
+	}
+	window := v3 + v6
+	v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+	var v8 string
+	if v7 {
+		v8 = "the current Space"
+	} else {
+		v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+		var v10 string
+		if v9 {
+			r2, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
+			v10 = "Space " + r2
+		} else {
+			v10 = ""
+		}
+		v8 = v10
+	}
+	space := v8
+	var v11 string
+	if action == "list" {
+		v11 = "read"
+	} else {
+		v12 := slices.Contains([]string{"switch", "move-window"}, action)
+		var v13 string
+		if v12 {
+			v13 = "write"
+		} else {
+			v13 = "execute"
+		}
+		v11 = v13
+	}
+	_ = window
+	_ = space
+	return celrt.Tier(v11)
+}
+
+// RowSpace renders the row of a call to "space" (Space).
+//
+// Also registered as "peekaboo:space".
+//
+// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
+// move-window, with to, app, window_title, window_index, to_current,
+// follow, detailed). Switching Spaces and moving windows between them
+// change what is on screen: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
+//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
+//	row = action == "" ? optional.none() : optional.of(action + (space != "" ? " " + space : ""))
+func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+		var v5 string
+		if v4 {
+			r, err := celrt.NumberTextOf(input, "window_index")
+			if err != nil {
+				return "", false, err
+			}
+			v5 = "window " + r
+		} else {
+			v5 = "the window"
+		}
+		v3 = v5
+	}
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v6 = ""
+	}
+	window := v3 + v6
+	v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+	var v8 string
+	if v7 {
+		v8 = "the current Space"
+	} else {
+		v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+		var v10 string
+		if v9 {
+			r2, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return "", false, err
+			}
+			v10 = "Space " + r2
+		} else {
+			v10 = ""
+		}
+		v8 = v10
+	}
+	space := v8
+	var v11 celrt.Optional[string]
+	if action == "" {
+		v11 = celrt.None[string]()
+	} else {
+		var v12 string
+		if space != "" {
+			v12 = " " + space
+		} else {
+			v12 = ""
+		}
+		v11 = celrt.Of(action + v12)
+	}
+	_ = window
+	return v11.Value, v11.Ok, nil
+}
+
+// formatterSpace registers the functions of "space".
+var formatterSpace = slots{
+	preview:      PreviewSpace,
+	tierOf:       TierSpace,
+	row:          RowSpace,
+	presentation: runtime.Presentation{Title: "Space", Category: "system", PlainIcon: "⚙️"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"app"},
+		{"detailed"},
+		{"follow"},
+		{"to"},
+		{"to_current"},
+		{"window_index"},
+		{"window_title"},
+	}},
+}
+
+// PreviewPermissions formats calls to "permissions" (Permissions).
+//
+// Also registered as "peekaboo:permissions".
+//
+// Peekaboo permissions (MCP/Tools/PermissionsTool.swift, no arguments):
+// reports whether Peekaboo has the Screen Recording and Accessibility
+// permissions: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#permissions":
+//
+//	preview = "to check Peekaboo's permissions"
+func PreviewPermissions(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "to check Peekaboo's permissions", true, nil
+}
+
+// RowPermissions renders the row of a call to "permissions" (Permissions).
+//
+// Also registered as "peekaboo:permissions".
+//
+// Peekaboo permissions (MCP/Tools/PermissionsTool.swift, no arguments):
+// reports whether Peekaboo has the Screen Recording and Accessibility
+// permissions: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#permissions":
+//
+//	row = "Screen Recording, Accessibility"
+func RowPermissions(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "Screen Recording, Accessibility", true, nil
+}
+
+// formatterPermissions registers the functions of "permissions".
+var formatterPermissions = slots{
+	preview:      PreviewPermissions,
+	tier:         runtime.TierRead,
+	row:          RowPermissions,
+	presentation: runtime.Presentation{Title: "Permissions", Category: "system", PlainIcon: "⚙️"},
+	fields:       runtime.InputFields{},
+}
+
+// PreviewSleep formats calls to "sleep" (Sleep).
+//
+// Also registered as "peekaboo:sleep".
+//
+// Peekaboo sleep (MCP/Tools/SleepTool.swift: duration in milliseconds):
+// waits and does nothing else: read. The wait as durationText writes it.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sleep":
+//
+//	preview = type(input.duration) == double ? optional.of("to wait " + durationText(input.duration / 1000.0)) : optional.none()
+func PreviewSleep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v2 = celrt.Of("to wait " + celrt.DurationText(x/d))
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// RowSleep renders the row of a call to "sleep" (Sleep).
+//
+// Also registered as "peekaboo:sleep".
+//
+// Peekaboo sleep (MCP/Tools/SleepTool.swift: duration in milliseconds):
+// waits and does nothing else: read. The wait as durationText writes it.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#sleep":
+//
+//	row = type(input.duration) == double ? optional.of(durationText(input.duration / 1000.0)) : optional.none()
+func RowSleep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsDouble(celrt.Field(input, "duration"))
+		if err != nil {
+			return "", false, err
+		}
+		d := 1000.0
+		v2 = celrt.Of(celrt.DurationText(x / d))
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// formatterSleep registers the functions of "sleep".
+var formatterSleep = slots{
+	preview:      PreviewSleep,
+	tier:         runtime.TierRead,
+	row:          RowSleep,
+	presentation: runtime.Presentation{Title: "Sleep", Category: "system", PlainIcon: "⏱"},
+	fields:       runtime.InputFields{Read: [][]string{{"duration"}}},
+}
+
+// PreviewClipboard formats calls to "clipboard" (Clipboard).
+//
+// Also registered as "peekaboo:clipboard".
+//
+// Peekaboo clipboard (MCP/Tools/ClipboardTool.swift: action get, set,
+// clear, save, restore or load, with text, filePath, imagePath,
+// dataBase64, uti, prefer, outputPath, slot, alsoText, allowLarge).
+// Reading the clipboard reads (into a file: write); every other action
+// changes it: write. What is put on it (text on one line, files, the size
+// of base64 data) or where it is written.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
+//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
+//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
+//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
+//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
+//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
+//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
+//	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
+//	preview = action == "get"
+//	  ? optional.of("to read the clipboard"
+//	      + (nonEmpty(input.prefer).hasValue() ? " as " + truncate(collapse(input.prefer), 60) : "")
+//	      + (nonEmpty(input.outputPath).hasValue() ? " into '" + truncate(collapse(input.outputPath), 120) + "'" : ""))
+//	  : action in ["set", "load"] && what.size() > 0 ? optional.of("to put on the clipboard " + what.join(", "))
+//	  : action == "clear" ? optional.of("to clear the clipboard")
+//	  : action == "save" ? optional.of("to save the clipboard to" + (slot == "" ? " slot '0'" : slot))
+//	  : action == "restore" ? optional.of("to restore the clipboard from" + (slot == "" ? " slot '0'" : slot))
+//	  : optional.none()
+func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "text '" + celrt.Inline(celrt.Redact(x), int64(200)) + "'"
+	} else {
+		v2 = ""
+	}
+	v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+	var v4 string
+	if v3 {
+		x2, err := celrt.AsString(celrt.Field(input, "filePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "file '" + celrt.Truncate(celrt.Collapse(x2), int64(120)) + "'"
+	} else {
+		v4 = ""
+	}
+	v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+	var v6 string
+	if v5 {
+		x3, err := celrt.AsString(celrt.Field(input, "imagePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "image '" + celrt.Truncate(celrt.Collapse(x3), int64(120)) + "'"
+	} else {
+		v6 = ""
+	}
+	v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+	var v8 string
+	if v7 {
+		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = "base64 data (" + celrt.Plural(size, "character", "characters") + ")"
+	} else {
+		v8 = ""
+	}
+	var v9 string
+	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "uti"))
+		if err != nil {
+			return "", false, err
+		}
+		v9 = "as " + celrt.Truncate(celrt.Collapse(x4), int64(60))
+	} else {
+		v9 = ""
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+	var v11 string
+	if v10 {
+		x5, err := celrt.AsString(celrt.Field(input, "alsoText"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = "with text '" + celrt.Inline(celrt.Redact(x5), int64(120)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+	var v13 string
+	if v12 {
+		v13 = "over 10 MB allowed"
+	} else {
+		v13 = ""
+	}
+	list := make([]string, 0, len([]string{v2, v4, v6, v8, v9, v11, v13}))
+	for _, x6 := range []string{v2, v4, v6, v8, v9, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x6 != "" {
+			if bytes += len(x6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x6)
+		}
+	}
+	what := list
+	var v14 string
+	if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
+		x7, err := celrt.AsString(celrt.Field(input, "slot"))
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " slot '" + celrt.Truncate(celrt.Collapse(x7), int64(40)) + "'"
+	} else {
+		v14 = ""
+	}
+	slot := v14
+	var v15 celrt.Optional[string]
+	if action == "get" {
+		var v16 string
+		if celrt.NonEmpty(celrt.Field(input, "prefer")).Ok {
+			x8, err := celrt.AsString(celrt.Field(input, "prefer"))
+			if err != nil {
+				return "", false, err
+			}
+			v16 = " as " + celrt.Truncate(celrt.Collapse(x8), int64(60))
+		} else {
+			v16 = ""
+		}
+		v17 := celrt.NonEmpty(celrt.Field(input, "outputPath")).Ok
+		var v18 string
+		if v17 {
+			x9, err := celrt.AsString(celrt.Field(input, "outputPath"))
+			if err != nil {
+				return "", false, err
+			}
+			v18 = " into '" + celrt.Truncate(celrt.Collapse(x9), int64(120)) + "'"
+		} else {
+			v18 = ""
+		}
+		v15 = celrt.Of("to read the clipboard" + v16 + v18)
+	} else {
+		ok := slices.Contains([]string{"set", "load"}, action)
+		if ok {
+			ok = int64(len(what)) > int64(0)
+		}
+		var v19 celrt.Optional[string]
+		if ok {
+			v20 := celrt.Of("to put on the clipboard " + celrt.JoinSep(what, ", "))
+			v19 = v20
+		} else {
+			var v21 celrt.Optional[string]
+			if action == "clear" {
+				v21 = celrt.Of("to clear the clipboard")
+			} else {
+				var v22 celrt.Optional[string]
+				if action == "save" {
+					var v23 string
+					if slot == "" {
+						v23 = " slot '0'"
+					} else {
+						v23 = slot
+					}
+					v22 = celrt.Of("to save the clipboard to" + v23)
+				} else {
+					var v24 celrt.Optional[string]
+					if action == "restore" {
+						var v25 string
+						if slot == "" {
+							v25 = " slot '0'"
+						} else {
+							v25 = slot
+						}
+						v24 = celrt.Of("to restore the clipboard from" + v25)
+					} else {
+						v24 = celrt.None[string]()
+					}
+					v22 = v24
+				}
+				v21 = v22
+			}
+			v19 = v21
+		}
+		v15 = v19
+	}
+	return v15.Value, v15.Ok, nil
+}
+
+// TierClipboard returns the tier of a call to "clipboard" (Clipboard).
+//
+// Also registered as "peekaboo:clipboard".
+//
+// Peekaboo clipboard (MCP/Tools/ClipboardTool.swift: action get, set,
+// clear, save, restore or load, with text, filePath, imagePath,
+// dataBase64, uti, prefer, outputPath, slot, alsoText, allowLarge).
+// Reading the clipboard reads (into a file: write); every other action
+// changes it: write. What is put on it (text on one line, files, the size
+// of base64 data) or where it is written.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
+//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
+//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
+//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
+//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
+//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
+//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
+//	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
+//	tier = action == "get" && !nonEmpty(input.outputPath).hasValue() ? "read" : "write"
+func TierClipboard(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v2 = "text '" + celrt.Inline(celrt.Redact(x), int64(200)) + "'"
+	} else {
+		v2 = ""
+	}
+	v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+	var v4 string
+	if v3 {
+		x2, err := celrt.AsString(celrt.Field(input, "filePath"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v4 = "file '" + celrt.Truncate(celrt.Collapse(x2), int64(120)) + "'"
+	} else {
+		v4 = ""
+	}
+	v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+	var v6 string
+	if v5 {
+		x3, err := celrt.AsString(celrt.Field(input, "imagePath"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v6 = "image '" + celrt.Truncate(celrt.Collapse(x3), int64(120)) + "'"
+	} else {
+		v6 = ""
+	}
+	v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+	var v8 string
+	if v7 {
+		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v8 = "base64 data (" + celrt.Plural(size, "character", "characters") + ")"
+	} else {
+		v8 = ""
+	}
+	var v9 string
+	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "uti"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v9 = "as " + celrt.Truncate(celrt.Collapse(x4), int64(60))
+	} else {
+		v9 = ""
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+	var v11 string
+	if v10 {
+		x5, err := celrt.AsString(celrt.Field(input, "alsoText"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v11 = "with text '" + celrt.Inline(celrt.Redact(x5), int64(120)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+	var v13 string
+	if v12 {
+		v13 = "over 10 MB allowed"
+	} else {
+		v13 = ""
+	}
+	list := make([]string, 0, len([]string{v2, v4, v6, v8, v9, v11, v13}))
+	for _, x6 := range []string{v2, v4, v6, v8, v9, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if x6 != "" {
+			if bytes += len(x6); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, x6)
+		}
+	}
+	what := list
+	var v14 string
+	if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
+		x7, err := celrt.AsString(celrt.Field(input, "slot"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v14 = " slot '" + celrt.Truncate(celrt.Collapse(x7), int64(40)) + "'"
+	} else {
+		v14 = ""
+	}
+	slot := v14
+	ok := action == "get"
+	if ok {
+		v15 := celrt.NonEmpty(celrt.Field(input, "outputPath")).Ok
+		ok = !v15
+	}
+	var v16 string
+	if ok {
+		v16 = "read"
+	} else {
+		v16 = "write"
+	}
+	_ = what
+	_ = slot
+	return celrt.Tier(v16)
+}
+
+// RowClipboard renders the row of a call to "clipboard" (Clipboard).
+//
+// Also registered as "peekaboo:clipboard".
+//
+// Peekaboo clipboard (MCP/Tools/ClipboardTool.swift: action get, set,
+// clear, save, restore or load, with text, filePath, imagePath,
+// dataBase64, uti, prefer, outputPath, slot, alsoText, allowLarge).
+// Reading the clipboard reads (into a file: write); every other action
+// changes it: write. What is put on it (text on one line, files, the size
+// of base64 data) or where it is written.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
+//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
+//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
+//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
+//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
+//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
+//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
+//	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
+//	row = action == "" ? optional.none() : optional.of(action)
+func RowClipboard(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = "text '" + celrt.Inline(celrt.Redact(x), int64(200)) + "'"
+	} else {
+		v2 = ""
+	}
+	v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+	var v4 string
+	if v3 {
+		x2, err := celrt.AsString(celrt.Field(input, "filePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 = "file '" + celrt.Truncate(celrt.Collapse(x2), int64(120)) + "'"
+	} else {
+		v4 = ""
+	}
+	v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+	var v6 string
+	if v5 {
+		x3, err := celrt.AsString(celrt.Field(input, "imagePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = "image '" + celrt.Truncate(celrt.Collapse(x3), int64(120)) + "'"
+	} else {
+		v6 = ""
+	}
+	v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+	var v8 string
+	if v7 {
+		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = "base64 data (" + celrt.Plural(size, "character", "characters") + ")"
+	} else {
+		v8 = ""
+	}
+	var v9 string
+	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "uti"))
+		if err != nil {
+			return "", false, err
+		}
+		v9 = "as " + celrt.Truncate(celrt.Collapse(x4), int64(60))
+	} else {
+		v9 = ""
+	}
+	v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+	var v11 string
+	if v10 {
+		x5, err := celrt.AsString(celrt.Field(input, "alsoText"))
+		if err != nil {
+			return "", false, err
+		}
+		v11 = "with text '" + celrt.Inline(celrt.Redact(x5), int64(120)) + "'"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+	var v13 string
+	if v12 {
+		v13 = "over 10 MB allowed"
+	} else {
+		v13 = ""
+	}
+	list := make([]string, 0, len([]string{v2, v4, v6, v8, v9, v11, v13}))
+	for _, x6 := range []string{v2, v4, v6, v8, v9, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x6 != "" {
+			if bytes += len(x6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x6)
+		}
+	}
+	what := list
+	var v14 string
+	if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
+		x7, err := celrt.AsString(celrt.Field(input, "slot"))
+		if err != nil {
+			return "", false, err
+		}
+		v14 = " slot '" + celrt.Truncate(celrt.Collapse(x7), int64(40)) + "'"
+	} else {
+		v14 = ""
+	}
+	slot := v14
+	var v15 celrt.Optional[string]
+	if action == "" {
+		v15 = celrt.None[string]()
+	} else {
+		v15 = celrt.Of(action)
+	}
+	_ = what
+	_ = slot
+	return v15.Value, v15.Ok, nil
+}
+
+// formatterClipboard registers the functions of "clipboard".
+var formatterClipboard = slots{
+	preview:      PreviewClipboard,
+	tierOf:       TierClipboard,
+	row:          RowClipboard,
+	presentation: runtime.Presentation{Title: "Clipboard", Category: "system", PlainIcon: "📋"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"action"},
+		{"allowLarge"},
+		{"alsoText"},
+		{"dataBase64"},
+		{"filePath"},
+		{"imagePath"},
+		{"outputPath"},
+		{"prefer"},
+		{"slot"},
+		{"text"},
+		{"uti"},
+	}},
+}
+
+// PreviewPaste formats calls to "paste" (Paste).
+//
+// Also registered as "peekaboo:paste".
+//
+// Peekaboo paste (MCP/Tools/PasteTool.swift: app, pid, window_id,
+// window_title, window_index, text, filePath, imagePath, dataBase64, uti,
+// alsoText, allowLarge, restore_delay_ms): puts a payload on the
+// clipboard, pastes it into an app and restores the clipboard. Pasting
+// types into an app: execute. What is pasted, and where.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#paste":
+//
+//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
+//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
+//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
+//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
+//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
+//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
+//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
+//	where = [nonEmpty(input.app).hasValue() ? "'" + truncate(collapse(input.app), 60) + "'" : "",
+//	 type(input.pid) == double ? "process " + numberText(input, "pid") : "",
+//	 type(input.window_id) == double ? "window " + numberText(input, "window_id") : "",
+//	 nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'" : "",
+//	 type(input.window_index) == double ? "window #" + numberText(input, "window_index") : ""].filter(x, x != "")
+//	preview = what.size() == 0 ? optional.none()
+//	  : optional.of("to paste " + what.join(", ")
+//	      + (where.size() > 0 ? " into " + where.join(", ") : " into the frontmost application")
+//	      + (type(input.restore_delay_ms) == double ? " (clipboard restored after " + durationText(input.restore_delay_ms / 1000.0) + ")" : ""))
+func PreviewPaste(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = "text '" + celrt.Inline(celrt.Redact(x), int64(200)) + "'"
+	} else {
+		v1 = ""
+	}
+	v2 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+	var v3 string
+	if v2 {
+		x2, err := celrt.AsString(celrt.Field(input, "filePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "file '" + celrt.Truncate(celrt.Collapse(x2), int64(120)) + "'"
+	} else {
+		v3 = ""
+	}
+	v4 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+	var v5 string
+	if v4 {
+		x3, err := celrt.AsString(celrt.Field(input, "imagePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "image '" + celrt.Truncate(celrt.Collapse(x3), int64(120)) + "'"
+	} else {
+		v5 = ""
+	}
+	v6 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+	var v7 string
+	if v6 {
+		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "base64 data (" + celrt.Plural(size, "character", "characters") + ")"
+	} else {
+		v7 = ""
+	}
+	var v8 string
+	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "uti"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = "as " + celrt.Truncate(celrt.Collapse(x4), int64(60))
+	} else {
+		v8 = ""
+	}
+	v9 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+	var v10 string
+	if v9 {
+		x5, err := celrt.AsString(celrt.Field(input, "alsoText"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = "with text '" + celrt.Inline(celrt.Redact(x5), int64(120)) + "'"
+	} else {
+		v10 = ""
+	}
+	v11 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+	var v12 string
+	if v11 {
+		v12 = "over 10 MB allowed"
+	} else {
+		v12 = ""
+	}
+	list := make([]string, 0, len([]string{v1, v3, v5, v7, v8, v10, v12}))
+	for _, x6 := range []string{v1, v3, v5, v7, v8, v10, v12} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x6 != "" {
+			if bytes += len(x6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x6)
+		}
+	}
+	what := list
+	var v13 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x7, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"
+	} else {
+		v13 = ""
+	}
+	v14 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+	var v15 string
+	if v14 {
+		r, err := celrt.NumberTextOf(input, "pid")
+		if err != nil {
+			return "", false, err
+		}
+		v15 = "process " + r
+	} else {
+		v15 = ""
+	}
+	v16 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v17 string
+	if v16 {
+		r2, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v17 = "window " + r2
+	} else {
+		v17 = ""
+	}
+	v18 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v19 string
+	if v18.Ok {
+		x8, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 = "window '" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+	} else {
+		v19 = ""
+	}
+	v20 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+	var v21 string
+	if v20 {
+		r3, err := celrt.NumberTextOf(input, "window_index")
+		if err != nil {
+			return "", false, err
+		}
+		v21 = "window #" + r3
+	} else {
+		v21 = ""
+	}
+	list2 := make([]string, 0, len([]string{v13, v15, v17, v19, v21}))
+	for _, x9 := range []string{v13, v15, v17, v19, v21} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x9 != "" {
+			if bytes += len(x9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, x9)
+		}
+	}
+	where := list2
+	var v22 celrt.Optional[string]
+	if int64(len(what)) == int64(0) {
+		v22 = celrt.None[string]()
+	} else {
+		var v23 string
+		if int64(len(where)) > int64(0) {
+			v23 = " into " + celrt.JoinSep(where, ", ")
+		} else {
+			v23 = " into the frontmost application"
+		}
+		v24 := celrt.TypeOf(celrt.Field(input, "restore_delay_ms"))
+		var v25 string
+		if v24 == celrt.DoubleType {
+			x10, err := celrt.AsDouble(celrt.Field(input, "restore_delay_ms"))
+			if err != nil {
+				return "", false, err
+			}
+			d := 1000.0
+			v25 = " (clipboard restored after " + celrt.DurationText(x10/d) + ")"
+		} else {
+			v25 = ""
+		}
+		v26 := celrt.Of("to paste " + celrt.JoinSep(what, ", ") + v23 + v25)
+		v22 = v26
+	}
+	return v22.Value, v22.Ok, nil
+}
+
+// RowPaste renders the row of a call to "paste" (Paste).
+//
+// Also registered as "peekaboo:paste".
+//
+// Peekaboo paste (MCP/Tools/PasteTool.swift: app, pid, window_id,
+// window_title, window_index, text, filePath, imagePath, dataBase64, uti,
+// alsoText, allowLarge, restore_delay_ms): puts a payload on the
+// clipboard, pastes it into an app and restores the clipboard. Pasting
+// types into an app: execute. What is pasted, and where.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#paste":
+//
+//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
+//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
+//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
+//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
+//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
+//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
+//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
+//	where = [nonEmpty(input.app).hasValue() ? "'" + truncate(collapse(input.app), 60) + "'" : "",
+//	 type(input.pid) == double ? "process " + numberText(input, "pid") : "",
+//	 type(input.window_id) == double ? "window " + numberText(input, "window_id") : "",
+//	 nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'" : "",
+//	 type(input.window_index) == double ? "window #" + numberText(input, "window_index") : ""].filter(x, x != "")
+//	row = where.size() > 0 ? optional.of("into " + where.join(", ")) : optional.none()
+func RowPaste(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "text"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = "text '" + celrt.Inline(celrt.Redact(x), int64(200)) + "'"
+	} else {
+		v1 = ""
+	}
+	v2 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+	var v3 string
+	if v2 {
+		x2, err := celrt.AsString(celrt.Field(input, "filePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "file '" + celrt.Truncate(celrt.Collapse(x2), int64(120)) + "'"
+	} else {
+		v3 = ""
+	}
+	v4 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+	var v5 string
+	if v4 {
+		x3, err := celrt.AsString(celrt.Field(input, "imagePath"))
+		if err != nil {
+			return "", false, err
+		}
+		v5 = "image '" + celrt.Truncate(celrt.Collapse(x3), int64(120)) + "'"
+	} else {
+		v5 = ""
+	}
+	v6 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+	var v7 string
+	if v6 {
+		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "base64 data (" + celrt.Plural(size, "character", "characters") + ")"
+	} else {
+		v7 = ""
+	}
+	var v8 string
+	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "uti"))
+		if err != nil {
+			return "", false, err
+		}
+		v8 = "as " + celrt.Truncate(celrt.Collapse(x4), int64(60))
+	} else {
+		v8 = ""
+	}
+	v9 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+	var v10 string
+	if v9 {
+		x5, err := celrt.AsString(celrt.Field(input, "alsoText"))
+		if err != nil {
+			return "", false, err
+		}
+		v10 = "with text '" + celrt.Inline(celrt.Redact(x5), int64(120)) + "'"
+	} else {
+		v10 = ""
+	}
+	v11 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+	var v12 string
+	if v11 {
+		v12 = "over 10 MB allowed"
+	} else {
+		v12 = ""
+	}
+	list := make([]string, 0, len([]string{v1, v3, v5, v7, v8, v10, v12}))
+	for _, x6 := range []string{v1, v3, v5, v7, v8, v10, v12} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x6 != "" {
+			if bytes += len(x6); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x6)
+		}
+	}
+	what := list
+	var v13 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x7, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = "'" + celrt.Truncate(celrt.Collapse(x7), int64(60)) + "'"
+	} else {
+		v13 = ""
+	}
+	v14 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+	var v15 string
+	if v14 {
+		r, err := celrt.NumberTextOf(input, "pid")
+		if err != nil {
+			return "", false, err
+		}
+		v15 = "process " + r
+	} else {
+		v15 = ""
+	}
+	v16 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v17 string
+	if v16 {
+		r2, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v17 = "window " + r2
+	} else {
+		v17 = ""
+	}
+	v18 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v19 string
+	if v18.Ok {
+		x8, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v19 = "window '" + celrt.Truncate(celrt.Collapse(x8), int64(60)) + "'"
+	} else {
+		v19 = ""
+	}
+	v20 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+	var v21 string
+	if v20 {
+		r3, err := celrt.NumberTextOf(input, "window_index")
+		if err != nil {
+			return "", false, err
+		}
+		v21 = "window #" + r3
+	} else {
+		v21 = ""
+	}
+	list2 := make([]string, 0, len([]string{v13, v15, v17, v19, v21}))
+	for _, x9 := range []string{v13, v15, v17, v19, v21} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x9 != "" {
+			if bytes += len(x9); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list2 = append(list2, x9)
+		}
+	}
+	where := list2
+	var v22 celrt.Optional[string]
+	if int64(len(where)) > int64(0) {
+		v22 = celrt.Of("into " + celrt.JoinSep(where, ", "))
+	} else {
+		v22 = celrt.None[string]()
+	}
+	_ = what
+	return v22.Value, v22.Ok, nil
+}
+
+// formatterPaste registers the functions of "paste".
+var formatterPaste = slots{
+	preview:      PreviewPaste,
+	tier:         runtime.TierExecute,
+	row:          RowPaste,
+	presentation: runtime.Presentation{Title: "Paste", Category: "system", PlainIcon: "📋"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"allowLarge"},
+		{"alsoText"},
+		{"app"},
+		{"dataBase64"},
+		{"filePath"},
+		{"imagePath"},
+		{"pid"},
+		{"restore_delay_ms"},
+		{"text"},
+		{"uti"},
+		{"window_id"},
+		{"window_index"},
+		{"window_title"},
+	}},
+}
+
+// PreviewPeekabooShell formats calls to "peekaboo:shell" (Shell).
+//
+// Peekaboo shell (MCP/Tools/ShellTool.swift: command), called as
+// peekaboo:shell over MCP (the bare name shell belongs to bash, which
+// reads the same command): it runs a shell command: execute.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:shell":
+//
+//	preview = nonEmpty(input.command).hasValue() ? optional.of("to run '" + collapse(input.command) + "'") : optional.none()
+func PreviewPeekabooShell(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "command")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of("to run '" + celrt.Collapse(x) + "'")
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// RowPeekabooShell renders the row of a call to "peekaboo:shell" (Shell).
+//
+// Peekaboo shell (MCP/Tools/ShellTool.swift: command), called as
+// peekaboo:shell over MCP (the bare name shell belongs to bash, which
+// reads the same command): it runs a shell command: execute.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:shell":
+//
+//	row = nonEmpty(input.command).hasValue() ? optional.of(inline(input.command, limits.summary)) : optional.none()
+func RowPeekabooShell(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "command")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "command"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(celrt.Inline(x, int64(limits.Summary)))
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterPeekabooShell registers the functions of "peekaboo:shell".
+var formatterPeekabooShell = slots{
+	preview:      PreviewPeekabooShell,
+	tier:         runtime.TierExecute,
+	row:          RowPeekabooShell,
+	presentation: runtime.Presentation{Title: "Shell", Category: "system", PlainIcon: "💻"},
+	fields:       runtime.InputFields{Read: [][]string{{"command"}}},
+}
+
+// PreviewPeekabooAgent formats calls to "peekaboo:agent" (Agent).
+//
+// Peekaboo agent (MCP/Tools/MCPAgentTool.swift: task, model, quiet,
+// verbose, dry_run, max_steps, resume, resumeSession, listSessions,
+// noCache), called as peekaboo:agent over MCP (the bare name agent belongs
+// to task): it runs Peekaboo's own agent, which acts on the desktop:
+// execute; only listing sessions reads. The task in full up to the output
+// cap, the model, the step limit and a dry run.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:agent":
+//
+//	opts = [nonEmpty(input.model).hasValue() ? "model " + truncate(collapse(input.model), 40) : "",
+//	 type(input.max_steps) == double ? "at most " + numberText(input, "max_steps") + " steps" : "",
+//	 input.dry_run == true ? "dry run" : "",
+//	 nonEmpty(input.resumeSession).hasValue() ? "resuming session " + truncate(collapse(input.resumeSession), 40)
+//	   : input.resume == true ? "resuming the last session" : "",
+//	 input.noCache == true ? "no session cache" : "",
+//	 input.quiet == true ? "quiet" : input.verbose == true ? "verbose" : ""].filter(x, x != "")
+//	preview = nonEmpty(input.task).hasValue()
+//	  ? optional.of("to run a Peekaboo agent task '" + collapse(input.task) + "'" + (opts.size() > 0 ? " (" + opts.join(", ") + ")" : ""))
+//	  : input.listSessions == true ? optional.of("to list Peekaboo agent sessions")
+//	  : optional.none()
+func PreviewPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = "model " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v1 = ""
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "max_steps")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "max_steps")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "at most " + r + " steps"
+	} else {
+		v3 = ""
+	}
+	v4 := celrt.EqualBool(celrt.Field(input, "dry_run"), true)
+	var v5 string
+	if v4 {
+		v5 = "dry run"
+	} else {
+		v5 = ""
+	}
+	v6 := celrt.NonEmpty(celrt.Field(input, "resumeSession"))
+	var v7 string
+	if v6.Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "resumeSession"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "resuming session " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v8 := celrt.EqualBool(celrt.Field(input, "resume"), true)
+		var v9 string
+		if v8 {
+			v9 = "resuming the last session"
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	v10 := celrt.EqualBool(celrt.Field(input, "noCache"), true)
+	var v11 string
+	if v10 {
+		v11 = "no session cache"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "quiet"), true)
+	var v13 string
+	if v12 {
+		v13 = "quiet"
+	} else {
+		v14 := celrt.EqualBool(celrt.Field(input, "verbose"), true)
+		var v15 string
+		if v14 {
+			v15 = "verbose"
+		} else {
+			v15 = ""
+		}
+		v13 = v15
+	}
+	list := make([]string, 0, len([]string{v1, v3, v5, v7, v11, v13}))
+	for _, x3 := range []string{v1, v3, v5, v7, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x3 != "" {
+			if bytes += len(x3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x3)
+		}
+	}
+	opts := list
+	var v16 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "task")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "task"))
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if int64(len(opts)) > int64(0) {
+			v17 = " (" + celrt.JoinSep(opts, ", ") + ")"
+		} else {
+			v17 = ""
+		}
+		v18 := celrt.Of("to run a Peekaboo agent task '" + celrt.Collapse(x4) + "'" + v17)
+		v16 = v18
+	} else {
+		v19 := celrt.EqualBool(celrt.Field(input, "listSessions"), true)
+		var v20 celrt.Optional[string]
+		if v19 {
+			v20 = celrt.Of("to list Peekaboo agent sessions")
+		} else {
+			v20 = celrt.None[string]()
+		}
+		v16 = v20
+	}
+	return v16.Value, v16.Ok, nil
+}
+
+// TierPeekabooAgent returns the tier of a call to "peekaboo:agent" (Agent).
+//
+// Peekaboo agent (MCP/Tools/MCPAgentTool.swift: task, model, quiet,
+// verbose, dry_run, max_steps, resume, resumeSession, listSessions,
+// noCache), called as peekaboo:agent over MCP (the bare name agent belongs
+// to task): it runs Peekaboo's own agent, which acts on the desktop:
+// execute; only listing sessions reads. The task in full up to the output
+// cap, the model, the step limit and a dry run.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:agent":
+//
+//	opts = [nonEmpty(input.model).hasValue() ? "model " + truncate(collapse(input.model), 40) : "",
+//	 type(input.max_steps) == double ? "at most " + numberText(input, "max_steps") + " steps" : "",
+//	 input.dry_run == true ? "dry run" : "",
+//	 nonEmpty(input.resumeSession).hasValue() ? "resuming session " + truncate(collapse(input.resumeSession), 40)
+//	   : input.resume == true ? "resuming the last session" : "",
+//	 input.noCache == true ? "no session cache" : "",
+//	 input.quiet == true ? "quiet" : input.verbose == true ? "verbose" : ""].filter(x, x != "")
+//	tier = input.listSessions == true && !nonEmpty(input.task).hasValue() ? "read" : "execute"
+func TierPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v1 = "model " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v1 = ""
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "max_steps")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "max_steps")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v3 = "at most " + r + " steps"
+	} else {
+		v3 = ""
+	}
+	v4 := celrt.EqualBool(celrt.Field(input, "dry_run"), true)
+	var v5 string
+	if v4 {
+		v5 = "dry run"
+	} else {
+		v5 = ""
+	}
+	v6 := celrt.NonEmpty(celrt.Field(input, "resumeSession"))
+	var v7 string
+	if v6.Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "resumeSession"))
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v7 = "resuming session " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v8 := celrt.EqualBool(celrt.Field(input, "resume"), true)
+		var v9 string
+		if v8 {
+			v9 = "resuming the last session"
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	v10 := celrt.EqualBool(celrt.Field(input, "noCache"), true)
+	var v11 string
+	if v10 {
+		v11 = "no session cache"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "quiet"), true)
+	var v13 string
+	if v12 {
+		v13 = "quiet"
+	} else {
+		v14 := celrt.EqualBool(celrt.Field(input, "verbose"), true)
+		var v15 string
+		if v14 {
+			v15 = "verbose"
+		} else {
+			v15 = ""
+		}
+		v13 = v15
+	}
+	list := make([]string, 0, len([]string{v1, v3, v5, v7, v11, v13}))
+	for _, x3 := range []string{v1, v3, v5, v7, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		if x3 != "" {
+			if bytes += len(x3); bytes > celrt.MaxBytes {
+				return runtime.TierUnknown, celrt.ErrBytes
+			}
+			list = append(list, x3)
+		}
+	}
+	opts := list
+	v16 := celrt.EqualBool(celrt.Field(input, "listSessions"), true)
+	ok := v16
+	if ok {
+		ok = !celrt.NonEmpty(celrt.Field(input, "task")).Ok
+	}
+	var v17 string
+	if ok {
+		v17 = "read"
+	} else {
+		v17 = "execute"
+	}
+	_ = opts
+	return celrt.Tier(v17)
+}
+
+// RowPeekabooAgent renders the row of a call to "peekaboo:agent" (Agent).
+//
+// Peekaboo agent (MCP/Tools/MCPAgentTool.swift: task, model, quiet,
+// verbose, dry_run, max_steps, resume, resumeSession, listSessions,
+// noCache), called as peekaboo:agent over MCP (the bare name agent belongs
+// to task): it runs Peekaboo's own agent, which acts on the desktop:
+// execute; only listing sessions reads. The task in full up to the output
+// cap, the model, the step limit and a dry run.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:agent":
+//
+//	opts = [nonEmpty(input.model).hasValue() ? "model " + truncate(collapse(input.model), 40) : "",
+//	 type(input.max_steps) == double ? "at most " + numberText(input, "max_steps") + " steps" : "",
+//	 input.dry_run == true ? "dry run" : "",
+//	 nonEmpty(input.resumeSession).hasValue() ? "resuming session " + truncate(collapse(input.resumeSession), 40)
+//	   : input.resume == true ? "resuming the last session" : "",
+//	 input.noCache == true ? "no session cache" : "",
+//	 input.quiet == true ? "quiet" : input.verbose == true ? "verbose" : ""].filter(x, x != "")
+//	row = nonEmpty(input.task).hasValue() ? optional.of(inline(input.task, limits.summary)) : optional.none()
+func RowPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "model"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = "model " + celrt.Truncate(celrt.Collapse(x), int64(40))
+	} else {
+		v1 = ""
+	}
+	v2 := celrt.TypeOf(celrt.Field(input, "max_steps")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "max_steps")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "at most " + r + " steps"
+	} else {
+		v3 = ""
+	}
+	v4 := celrt.EqualBool(celrt.Field(input, "dry_run"), true)
+	var v5 string
+	if v4 {
+		v5 = "dry run"
+	} else {
+		v5 = ""
+	}
+	v6 := celrt.NonEmpty(celrt.Field(input, "resumeSession"))
+	var v7 string
+	if v6.Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "resumeSession"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = "resuming session " + celrt.Truncate(celrt.Collapse(x2), int64(40))
+	} else {
+		v8 := celrt.EqualBool(celrt.Field(input, "resume"), true)
+		var v9 string
+		if v8 {
+			v9 = "resuming the last session"
+		} else {
+			v9 = ""
+		}
+		v7 = v9
+	}
+	v10 := celrt.EqualBool(celrt.Field(input, "noCache"), true)
+	var v11 string
+	if v10 {
+		v11 = "no session cache"
+	} else {
+		v11 = ""
+	}
+	v12 := celrt.EqualBool(celrt.Field(input, "quiet"), true)
+	var v13 string
+	if v12 {
+		v13 = "quiet"
+	} else {
+		v14 := celrt.EqualBool(celrt.Field(input, "verbose"), true)
+		var v15 string
+		if v14 {
+			v15 = "verbose"
+		} else {
+			v15 = ""
+		}
+		v13 = v15
+	}
+	list := make([]string, 0, len([]string{v1, v3, v5, v7, v11, v13}))
+	for _, x3 := range []string{v1, v3, v5, v7, v11, v13} {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		if x3 != "" {
+			if bytes += len(x3); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, x3)
+		}
+	}
+	opts := list
+	var v16 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "task")).Ok {
+		x4, err := celrt.AsString(celrt.Field(input, "task"))
+		if err != nil {
+			return "", false, err
+		}
+		v17 := celrt.Of(celrt.Inline(x4, int64(limits.Summary)))
+		v16 = v17
+	} else {
+		v16 = celrt.None[string]()
+	}
+	_ = opts
+	return v16.Value, v16.Ok, nil
+}
+
+// formatterPeekabooAgent registers the functions of "peekaboo:agent".
+var formatterPeekabooAgent = slots{
+	preview:      PreviewPeekabooAgent,
+	tierOf:       TierPeekabooAgent,
+	row:          RowPeekabooAgent,
+	presentation: runtime.Presentation{Title: "Agent", Category: "system", PlainIcon: "👻"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"dry_run"},
+		{"listSessions"},
+		{"max_steps"},
+		{"model"},
+		{"noCache"},
+		{"quiet"},
+		{"resume"},
+		{"resumeSession"},
+		{"task"},
+		{"verbose"},
+	}},
+}
+
+// PreviewDone formats calls to "done" (Task Completed).
+//
+// Also registered as "peekaboo:done".
+//
+// The Peekaboo agent's done {message}
+// (Agent/PeekabooAgentService+Tools.swift), with which the agent says the
+// task is complete. It acts on nothing: read. A communication tool:
+// Peekaboo's agent output shows it only in verbose mode (ToolType.swift
+// isCommunicationTool), and so do rows; the prompt shows the message.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#done":
+//
+//	preview = "to report the task complete" + (nonEmpty(input.message).hasValue() ? ": " + collapse(input.message) : "")
+func PreviewDone(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = ": " + celrt.Collapse(x)
+	} else {
+		v1 = ""
+	}
+	return "to report the task complete" + v1, true, nil
+}
+
+// RowDone renders the row of a call to "done" (Task Completed).
+//
+// Also registered as "peekaboo:done".
+//
+// The Peekaboo agent's done {message}
+// (Agent/PeekabooAgentService+Tools.swift), with which the agent says the
+// task is complete. It acts on nothing: read. A communication tool:
+// Peekaboo's agent output shows it only in verbose mode (ToolType.swift
+// isCommunicationTool), and so do rows; the prompt shows the message.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#done":
+//
+//	row = nonEmpty(input.message).hasValue() ? optional.of(inline(input.message, limits.summary)) : optional.none()
+func RowDone(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "message")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "message"))
+		if err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(celrt.Inline(x, int64(limits.Summary)))
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterDone registers the functions of "done".
+var formatterDone = slots{
+	preview:      PreviewDone,
+	tier:         runtime.TierRead,
+	row:          RowDone,
+	presentation: runtime.Presentation{Title: "Task Completed", Category: "completion", PlainIcon: "✅", Communication: true},
+	fields:       runtime.InputFields{Read: [][]string{{"message"}}},
+}
+
+// PreviewNeedInfo formats calls to "need_info" (Need Information).
+//
+// Also registered as "peekaboo:need_info".
+//
+// The Peekaboo agent's need_info {question}
+// (Agent/PeekabooAgentService+Tools.swift), with which the agent asks the
+// person a question: read. A communication tool, as done is.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#need_info":
+//
+//	preview = nonEmpty(input.question).hasValue() ? optional.of("to ask: " + collapse(input.question)) : optional.none()
+func PreviewNeedInfo(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "question")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "question"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of("to ask: " + celrt.Collapse(x))
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// RowNeedInfo renders the row of a call to "need_info" (Need Information).
+//
+// Also registered as "peekaboo:need_info".
+//
+// The Peekaboo agent's need_info {question}
+// (Agent/PeekabooAgentService+Tools.swift), with which the agent asks the
+// person a question: read. A communication tool, as done is.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#need_info":
+//
+//	row = nonEmpty(input.question).hasValue() ? optional.of(inline(input.question, limits.summary)) : optional.none()
+func RowNeedInfo(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	v1 := celrt.NonEmpty(celrt.Field(input, "question")).Ok
+	var v2 celrt.Optional[string]
+	if v1 {
+		x, err := celrt.AsString(celrt.Field(input, "question"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of(celrt.Inline(x, int64(limits.Summary)))
+	} else {
+		v2 = celrt.None[string]()
+	}
+	return v2.Value, v2.Ok, nil
+}
+
+// formatterNeedInfo registers the functions of "need_info".
+var formatterNeedInfo = slots{
+	preview:      PreviewNeedInfo,
+	tier:         runtime.TierRead,
+	row:          RowNeedInfo,
+	presentation: runtime.Presentation{Title: "Need Information", Category: "completion", PlainIcon: "❓", Communication: true},
+	fields:       runtime.InputFields{Read: [][]string{{"question"}}},
 }

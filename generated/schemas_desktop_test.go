@@ -3,7 +3,9 @@ package generated_test
 // Peekaboo (steipete/Peekaboo) tool schemas: the MCP tools of
 // Core/PeekabooCore/Sources/PeekabooAgentRuntime/MCP/Tools, which the
 // Peekaboo agent also calls by their bare names, and the agent's own
-// wrappers in Agent/PeekabooAgentService+Tools.swift.
+// wrappers in Agent/PeekabooAgentService+Tools.swift; the tool list is
+// MCP/Server/MCPToolCatalog.swift and Agent/PeekabooAgentService+Toolset.swift,
+// all at commit 431661100a598848e5e347c0ca63c773ca0a1099.
 const (
 	pkSee     = "peekaboo see (SeeTool.swift)"
 	pkClick   = "peekaboo click (ClickTool.swift)"
@@ -19,6 +21,26 @@ const (
 	pkDrag    = "peekaboo drag (DragTool.swift)"
 	pkImage   = "peekaboo image (ImageTool.swift)"
 	pkCapture = "peekaboo capture (CaptureTool.swift; the agent's watch)"
+
+	pkAnalyze     = "peekaboo analyze (AnalyzeTool.swift)"
+	pkBrowser     = "peekaboo browser (BrowserTool.swift)"
+	pkInspectUI   = "peekaboo inspect_ui (InspectUITool.swift)"
+	pkSetValue    = "peekaboo set_value (SetValueTool.swift)"
+	pkPerform     = "peekaboo perform_action (PerformActionTool.swift)"
+	pkSwipe       = "peekaboo swipe (SwipeTool.swift)"
+	pkMove        = "peekaboo move (MoveTool.swift)"
+	pkDock        = "peekaboo dock (DockTool.swift)"
+	pkSpace       = "peekaboo space (SpaceTool.swift)"
+	pkPermissions = "peekaboo permissions (PermissionsTool.swift)"
+	pkSleep       = "peekaboo sleep (SleepTool.swift)"
+	pkClipboard   = "peekaboo clipboard (ClipboardTool.swift)"
+	pkPaste       = "peekaboo paste (PasteTool.swift)"
+	pkShell       = "peekaboo shell (ShellTool.swift)"
+	pkAgent       = "peekaboo agent (MCPAgentTool.swift)"
+	pkListApps    = "peekaboo agent list_apps (PeekabooAgentService+Tools.swift)"
+	pkListScreens = "peekaboo agent list_screens (PeekabooAgentService+Tools.swift)"
+	pkDone        = "peekaboo agent done (PeekabooAgentService+Tools.swift)"
+	pkNeedInfo    = "peekaboo agent need_info (PeekabooAgentService+Tools.swift)"
 )
 
 // desktopSchemas: the desktop-automation tools (see stockSchemas).
@@ -67,7 +89,7 @@ var desktopSchemas = map[string]map[string][]string{
 	},
 	"app": {
 		"action":         {pkApp},
-		"name":           {pkApp, pkLaunch},
+		"name":           {pkApp},
 		"bundleId":       {pkApp},
 		"force":          {pkApp},
 		"wait":           {pkApp},
@@ -173,5 +195,132 @@ var desktopSchemas = map[string]map[string][]string{
 		"output_dir":        {pkCapture},
 		"autoclean_minutes": {pkCapture},
 		"video_out":         {pkCapture},
+	},
+	"launch_app": {
+		"name": {pkLaunch},
+	},
+	"list_apps":    {},
+	"list_screens": {},
+	"analyze": {
+		"image_path":      {pkAnalyze},
+		"question":        {pkAnalyze},
+		"provider_config": {pkAnalyze},
+	},
+	"peekaboo:browser": {
+		"action":          {pkBrowser},
+		"url":             {pkBrowser},
+		"navigation_type": {pkBrowser},
+		"page_id":         {pkBrowser},
+		"uid":             {pkBrowser},
+		"to_uid":          {pkBrowser},
+		"text":            {pkBrowser},
+		"value":           {pkBrowser},
+		"key":             {pkBrowser},
+		"submit_key":      {pkBrowser},
+		"dialog_action":   {pkBrowser},
+		"path":            {pkBrowser},
+		"mcp_tool":        {pkBrowser},
+		"mcp_args_json":   {pkBrowser},
+	},
+	"inspect_ui": {
+		"app_target": {pkInspectUI},
+		"snapshot":   {pkInspectUI},
+	},
+	"set_value": {
+		"on":       {pkSetValue},
+		"value":    {pkSetValue},
+		"snapshot": {pkSetValue},
+	},
+	"perform_action": {
+		"on":       {pkPerform},
+		"action":   {pkPerform},
+		"snapshot": {pkPerform},
+	},
+	"swipe": {
+		"from":     {pkSwipe},
+		"to":       {pkSwipe},
+		"duration": {pkSwipe},
+		"steps":    {pkSwipe},
+		"profile":  {pkSwipe},
+	},
+	"move": {
+		"to":          {pkMove},
+		"coordinates": {pkMove},
+		"id":          {pkMove},
+		"snapshot":    {pkMove},
+		"center":      {pkMove},
+		"smooth":      {pkMove},
+		"duration":    {pkMove},
+		"steps":       {pkMove},
+		"profile":     {pkMove},
+	},
+	"dock": {
+		"action":      {pkDock},
+		"app":         {pkDock},
+		"select":      {pkDock},
+		"include_all": {pkDock},
+	},
+	"space": {
+		"action":       {pkSpace},
+		"to":           {pkSpace},
+		"app":          {pkSpace},
+		"window_title": {pkSpace},
+		"window_index": {pkSpace},
+		"to_current":   {pkSpace},
+		"follow":       {pkSpace},
+		"detailed":     {pkSpace},
+	},
+	"permissions": {},
+	"sleep": {
+		"duration": {pkSleep},
+	},
+	"clipboard": {
+		"action":     {pkClipboard},
+		"text":       {pkClipboard},
+		"filePath":   {pkClipboard},
+		"imagePath":  {pkClipboard},
+		"dataBase64": {pkClipboard},
+		"uti":        {pkClipboard},
+		"prefer":     {pkClipboard},
+		"outputPath": {pkClipboard},
+		"slot":       {pkClipboard},
+		"alsoText":   {pkClipboard},
+		"allowLarge": {pkClipboard},
+	},
+	"paste": {
+		"app":              {pkPaste},
+		"pid":              {pkPaste},
+		"window_id":        {pkPaste},
+		"window_title":     {pkPaste},
+		"window_index":     {pkPaste},
+		"text":             {pkPaste},
+		"filePath":         {pkPaste},
+		"imagePath":        {pkPaste},
+		"dataBase64":       {pkPaste},
+		"uti":              {pkPaste},
+		"alsoText":         {pkPaste},
+		"allowLarge":       {pkPaste},
+		"restore_delay_ms": {pkPaste},
+	},
+	"peekaboo:shell": {
+		"command": {pkShell},
+	},
+	"peekaboo:agent": {
+		"task":          {pkAgent},
+		"model":         {pkAgent},
+		"quiet":         {pkAgent},
+		"verbose":       {pkAgent},
+		"dry_run":       {pkAgent},
+		"max_steps":     {pkAgent},
+		"resume":        {pkAgent},
+		"resumeSession": {pkAgent},
+		"listSessions":  {pkAgent},
+		"noCache":       {pkAgent},
+	},
+	"done": {
+		"message": {pkDone},
+	},
+	"need_info": {
+		"question": {pkNeedInfo},
 	},
 }

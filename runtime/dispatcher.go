@@ -37,6 +37,11 @@ type Call struct {
 	// Partial is set while the call's arguments are still arriving: Input
 	// is a prefix of their JSON text, decoded as far as it goes.
 	Partial bool
+	// Cwd is the agent's working directory, an absolute path, when the
+	// host knows it: a row shows a path inside it relative to it
+	// (/src/app/main.go in /src/app reads main.go), as transcripts do.
+	// Prompts and log contexts always show paths whole.
+	Cwd string
 }
 
 // Preview is the preview of a call's input.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"iter"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +29,24 @@ type Row struct {
 	// Formatter is the owner of the registration whose slot rendered Text,
 	// or "" for the default rendering.
 	Formatter string
+	// Mark is a result line's status in the default and verbose modes:
+	// MarkSuccess or MarkError, as Peekaboo's agent shows them; "" in
+	// minimal mode and on a call's row.
+	Mark string
+	// Duration is a result line's Result.Duration as text ("1.2s",
+	// "250ms"), or "" when the host gave none.
+	Duration string
+	// Suppressed is set on the rows and result lines of a communication
+	// tool (Presentation.Communication) in the minimal and default modes:
+	// a transcript does not print them. Verbose mode shows them.
+	Suppressed bool
 }
+
+// The marks of result lines.
+const (
+	MarkSuccess = "✅"
+	MarkError   = "❌"
+)
 
 // Line is a line below a row or of an expanded result: safe text, and the
 // columns it is indented by (a number, so that indentation survives the
@@ -44,13 +62,17 @@ func (l Line) String() string { return strings.Repeat(" ", l.Indent) + l.Text }
 // maxIndent bounds the indentation of a line.
 const maxIndent = 40
 
-// Line returns the row on one line: its icon, title and text.
+// Line returns the row on one line: its icon, title, mark and text, and
+// the duration in parentheses.
 func (r Row) Line() string {
-	parts := make([]string, 0, 3)
-	for _, p := range []string{r.Icon, r.Title, r.Text} {
+	parts := make([]string, 0, 5)
+	for _, p := range []string{r.Icon, r.Title, r.Mark, r.Text} {
 		if p != "" {
 			parts = append(parts, p)
 		}
+	}
+	if r.Duration != "" {
+		parts = append(parts, "("+r.Duration+")")
 	}
 	return strings.Join(parts, " ")
 }
@@ -101,10 +123,65 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		p := n.preview(d)
 		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
+	row.Text = relativeTo(c.Cwd, row.Text)
 	if mode == ModeVerbose {
 		row.Lines = jsonLines(in, callSecrets(&c, in, nil))
 	}
 	return row
+}
+
+// relativeTo returns text with each absolute path inside the directory
+// cwd written relative to it. Only a path that starts where a path can
+// start (the text's start, after white space, a quote or a parenthesis)
+// is rewritten: /etc/..CWD/x is not a path inside cwd and stays whole.
+// A cwd that is not a clean absolute path, or is the root, changes
+// nothing.
+func relativeTo(cwd, text string) string {
+	if cwd == "" || cwd == "/" || !strings.HasPrefix(cwd, "/") || path.Clean(cwd) != cwd {
+		return text
+	}
+	prefix := cwd + "/"
+	if !strings.Contains(text, prefix) {
+		return text
+	}
+	var b strings.Builder
+	i := 0
+	for {
+		j := strings.Index(text[i:], prefix)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		rest := text[at+len(prefix):]
+		start := at == 0 || strings.IndexByte(" \t'\"`(", text[at-1]) >= 0
+		// What follows must be a name within cwd: not empty, another
+		// slash, a parent or a space.
+		inside := rest != "" && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, " ") &&
+			rest != ".." && !strings.HasPrefix(rest, "../")
+		if start && inside {
+			b.WriteString(text[i:at])
+		} else {
+			b.WriteString(text[i : at+len(prefix)])
+		}
+		i = at + len(prefix)
+	}
+	b.WriteString(text[i:])
+	return b.String()
+}
+
+// resultJSON is a result as the JSON an agent reports it in: its content,
+// details (when it has any) and isError, in that order (not the text
+// slots derive from it).
+func resultJSON(res *Result) value.Input {
+	content := make([]any, len(res.Content))
+	for i, c := range res.Content {
+		content[i] = value.NewObject("type", c.Type, "text", c.Text)
+	}
+	details, err := value.FromGo(res.Details)
+	if err != nil || details == nil {
+		return value.Input{Value: value.NewObject("content", content, "isError", res.IsError)}
+	}
+	return value.Input{Value: value.NewObject("content", content, "details", details, "isError", res.IsError)}
 }
 
 // ResultRow returns the line a transcript shows once a call has run: its
@@ -126,6 +203,21 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 		row.Text, row.Formatter = text, owner
 	} else {
 		row.Text = scrubbedText(callSecrets(&c, in, nil), defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
+	}
+	if mode != ModeMinimal {
+		row.Mark = MarkSuccess
+		if res.IsError {
+			row.Mark = MarkError
+		}
+	}
+	if res.Duration > 0 {
+		row.Duration = textfmt.DurationText(res.Duration.Seconds())
+	}
+	if mode == ModeVerbose {
+		// Peekaboo's verbose mode shows the result as it came, as JSON,
+		// redacted as the call's arguments are.
+		robj := res.Object()
+		row.Lines = jsonLines(resultJSON(&res), callSecrets(&c, in, robj))
 	}
 	return row
 }
@@ -184,6 +276,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			p = pr.Presentation()
 		}
 	}
+	if p.NoTitle && p.Title == "" {
+		row := Row{Suppressed: p.Communication && mode != ModeVerbose}
+		if mode != ModeMinimal {
+			row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
+		}
+		return row
+	}
 	title := p.Title
 	name := c.Tool
 	if isMCP(c) {
@@ -207,24 +306,51 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			title = r
 		}
 	}
-	row := Row{Title: outputText(title, Strip, maxLabelName)}
+	row := Row{Title: outputText(title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
 	if mode != ModeMinimal {
-		icon := p.NerdIcon
-		if d.icons == IconsPlain {
-			icon = p.PlainIcon
-		}
-		row.Icon = outputText(icon, Strip, maxLabelKind)
+		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}
 	return row
+}
+
+// icon returns the icon of a presentation in the dispatcher's set. An
+// entry that declares an icon for one set only is shown with it in the
+// other where that set can draw it: a plain symbol draws in a Nerd Font
+// too, a Nerd Font glyph (in a Private Use Area) draws nowhere else.
+func (d *Dispatcher) icon(p Presentation) string {
+	if d.icons == IconsPlain {
+		if p.PlainIcon == "" && !IsNerdGlyph(p.NerdIcon) {
+			return p.NerdIcon
+		}
+		return p.PlainIcon
+	}
+	if p.NerdIcon == "" {
+		return p.PlainIcon
+	}
+	return p.NerdIcon
 }
 
 // renderer returns the registration that renders a call's rows, from the
 // topmost layer that has one: its tool's, or for an MCP call the first of
 // server:tool and server:* (the umbrella mcp renders no rows of its own),
 // or nil.
+//
+// A call with an ID keeps the registration that first rendered it for as
+// long as the dispatcher remembers the call (latchSize calls): a row on
+// screen does not change its icon, title or wording, nor lose them, when
+// its entry is removed or replaced while the call runs.
 func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 	if d.reg == nil {
 		return nil
+	}
+	// Only a finished call's renderer is kept: while the arguments stream,
+	// an MCP umbrella call's target may still be growing.
+	key := keptKey{tool: c.Tool, target: c.Target}
+	if !c.Partial {
+		key.id = c.ID
+	}
+	if reg := d.latch.kept(key); reg != nil {
+		return reg
 	}
 	s := d.subject(c, in, 0)
 	// The topmost layer that has a registration for the call renders it.
@@ -234,6 +360,7 @@ func (d *Dispatcher) renderer(c Call, in value.Input) *registration {
 				continue
 			}
 			if reg := s.layerReg(j, i); reg != nil {
+				d.latch.keep(key, reg)
 				return reg
 			}
 		}
@@ -366,11 +493,49 @@ func (e *SlotError) Error() string { return e.Slot + ": " + e.Err.Error() }
 func (e *SlotError) Unwrap() error { return e.Err }
 
 // latch remembers the slots that failed on finished calls, by call ID, up
-// to latchSize of them; the oldest are forgotten first.
+// to latchSize of them, and the registration that rendered each call with
+// an ID, up to latchSize calls; the oldest are forgotten first.
 type latch struct {
 	mu    sync.Mutex
 	set   map[latchKey]bool
 	order []latchKey
+
+	renderers map[keptKey]*registration
+	rendered  []keptKey
+}
+
+// keptKey is a call whose renderer is kept: its ID with its tool and
+// target, so that two calls sharing an ID by mistake do not share a
+// renderer.
+type keptKey struct{ id, tool, target string }
+
+func (l *latch) kept(k keptKey) *registration {
+	if k.id == "" {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.renderers[k]
+}
+
+func (l *latch) keep(k keptKey, reg *registration) {
+	if k.id == "" {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.renderers == nil {
+		l.renderers = map[keptKey]*registration{}
+	}
+	if _, ok := l.renderers[k]; ok {
+		return
+	}
+	if len(l.rendered) == latchSize {
+		delete(l.renderers, l.rendered[0])
+		l.rendered = l.rendered[1:]
+	}
+	l.renderers[k] = reg
+	l.rendered = append(l.rendered, k)
 }
 
 type latchKey struct {

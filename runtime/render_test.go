@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/permgen/permgen/runtime/value"
 	"github.com/stretchr/testify/assert"
@@ -97,7 +98,7 @@ func TestResultRows(t *testing.T) {
 	d := newDispatcher(t, Limits{Summary: 20}, map[string]Formatter{"screenshot": shot})
 	c := Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}
 	ok := Result{Content: []Content{{Type: "image"}, {Type: "text", Text: "saved"}}}
-	assert.Equal(t, "\uf030 Screenshot saved (2 items)", d.ResultRow(c, ok, ModeDefault).Line())
+	assert.Equal(t, "\uf030 Screenshot ✅ saved (2 items)", d.ResultRow(c, ok, ModeDefault).Line())
 	assert.Equal(t, "Screenshot could not capture the screen", d.ResultRow(c, Result{IsError: true}, ModeMinimal).Line())
 
 	other := Call{Tool: "grep", Input: `{}`}
@@ -302,4 +303,175 @@ func TestResultTextIsLinear(t *testing.T) {
 	allocs := testing.AllocsPerRun(1, func() { _ = res.Text() })
 	assert.LessOrEqual(t, allocs, 64.0, "the text is built in one growing buffer")
 	assert.Len(t, res.Text(), 2*len(res.Content)-1)
+}
+
+// Peekaboo's agent output marks a finished call ✅ and a failed one ❌ in
+// its default mode, and shows how long it took in parentheses (1.2s):
+// Apps/CLI/Sources/peekaboo/Commands/AI/AgentOutputDelegate.swift and
+// Core/PeekabooCore/Sources/PeekabooCore/Utilities/TimeFormatting.swift at
+// steipete/Peekaboo@b4132e1a1465d2416ae3a782adbf3dd6ed02b4eb.
+func TestResultMarksAndDurations(t *testing.T) {
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"screenshot": shot})
+	c := Call{Tool: "screenshot", Input: `{"path":"/tmp/a.png"}`}
+	text := []Content{{Type: "text", Text: "saved"}}
+	tests := []struct {
+		name string
+		call Call
+		res  Result
+		mode Mode
+		want string
+	}{
+		{"success in default mode", c, Result{Content: text, Duration: 1200 * time.Millisecond}, ModeDefault, "\uf030 Screenshot ✅ saved (1 items) (1.2s)"},
+		{"an error in default mode", c, Result{IsError: true, Duration: 250 * time.Millisecond}, ModeDefault, "\uf030 Screenshot ❌ could not capture the screen (250ms)"},
+		{"minimal has no mark, but the duration", c, Result{Content: text, Duration: 2 * time.Minute}, ModeMinimal, "Screenshot saved (1 items) (2min 0s)"},
+		{"no duration without one", Call{Tool: "grep"}, Result{Content: text}, ModeDefault, "Grep ✅ saved"},
+		{"microseconds", Call{Tool: "grep"}, Result{Content: text, Duration: 500 * time.Microsecond}, ModeMinimal, "Grep saved (500µs)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, d.ResultRow(tc.call, tc.res, tc.mode).Line())
+		})
+	}
+	row := d.ResultRow(c, Result{IsError: true}, ModeDefault)
+	assert.Equal(t, MarkError, row.Mark)
+	assert.Empty(t, row.Duration)
+	assert.Empty(t, d.Row(c, ModeDefault).Mark, "a call's row has no mark")
+}
+
+// Peekaboo's verbose mode prints the result as indented JSON below its
+// line (AgentOutputDelegate.swift, formatJSON, at the commit above).
+func TestVerboseResultJSON(t *testing.T) {
+	d := newDispatcher(t, Limits{}, nil)
+	c := Call{Tool: "deploy", Input: `{"token":"ghp_0123456789abcdefghijklmnopqrstuvwxyz01"}`}
+	res := Result{Content: []Content{{Type: "text", Text: "ok"}}, Details: map[string]any{"count": 2, "password": "hunter2hunter2"}}
+	var got []string
+	for _, l := range d.ResultRow(c, res, ModeVerbose).Lines {
+		got = append(got, l.String())
+	}
+	assert.Equal(t, []string{
+		`{`,
+		`  "content": [`,
+		`    {`,
+		`      "type": "text",`,
+		`      "text": "ok"`,
+		`    }`,
+		`  ],`,
+		`  "details": {`,
+		`    "count": 2,`,
+		`    "password": "‹secret, 14 characters›"`,
+		`  },`,
+		`  "isError": false`,
+		`}`,
+	}, got)
+	assert.Empty(t, d.ResultRow(c, res, ModeDefault).Lines, "only verbose mode shows the JSON")
+}
+
+// Peekaboo suppresses the output of its communication tools
+// (isCommunicationTool: task_completed, need_more_information, need_info;
+// Core/PeekabooCore/Sources/PeekabooCore/ToolFormatting/ToolType.swift at
+// the commit above) and shows them in verbose mode only.
+func TestCommunicationRowsSuppressed(t *testing.T) {
+	done := rowFormatter{present: Presentation{Title: "Task Completed", PlainIcon: "✅", Communication: true}}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"done": done, "screenshot": shot})
+	c := Call{Tool: "done", Input: `{"message":"all set"}`}
+	for _, mode := range []Mode{ModeMinimal, ModeDefault} {
+		assert.True(t, d.Row(c, mode).Suppressed, mode.String())
+		assert.True(t, d.ResultRow(c, Result{}, mode).Suppressed, mode.String())
+	}
+	assert.False(t, d.Row(c, ModeVerbose).Suppressed)
+	assert.False(t, d.ResultRow(c, Result{}, ModeVerbose).Suppressed)
+	assert.False(t, d.Row(Call{Tool: "screenshot"}, ModeDefault).Suppressed)
+	// The prompt is not a row: a communication tool is still asked about.
+	assert.Contains(t, d.Prompt(c), "all set")
+}
+
+// An icon declared for one set only is drawn in the other where that set
+// can draw it, and an entry whose title is declared empty has none.
+func TestIconsForOneSetAndNoTitle(t *testing.T) {
+	reg := NewRegistry()
+	for key, p := range map[string]Presentation{
+		"plainonly": {Title: "Plain", PlainIcon: "🖱"},
+		"nerdonly":  {Title: "Nerd", NerdIcon: "\U000f057d"},
+		"nerdemoji": {Title: "Emoji", NerdIcon: "👁"},
+		"untitled":  {NoTitle: true, PlainIcon: "$"},
+	} {
+		_, err := reg.Register(key, "test", rowFormatter{present: p, row: func(Request) (string, bool, error) { return "x", true, nil }})
+		require.NoError(t, err)
+	}
+	nerd, err := NewDispatcher(reg, Options{})
+	require.NoError(t, err)
+	plain, err := NewDispatcher(reg, Options{Icons: IconsPlain})
+	require.NoError(t, err)
+	tests := []struct {
+		tool        string
+		nerd, plain string
+	}{
+		{"plainonly", "🖱 Plain x", "🖱 Plain x"},
+		{"nerdonly", "\U000f057d Nerd x", "Nerd x"},
+		{"nerdemoji", "👁 Emoji x", "👁 Emoji x"},
+		{"untitled", "$ x", "$ x"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.tool, func(t *testing.T) {
+			assert.Equal(t, tc.nerd, nerd.Row(Call{Tool: tc.tool}, ModeDefault).Line())
+			assert.Equal(t, tc.plain, plain.Row(Call{Tool: tc.tool}, ModeDefault).Line())
+		})
+	}
+	assert.Equal(t, "x", nerd.Row(Call{Tool: "untitled"}, ModeMinimal).Line())
+}
+
+// A call on screen keeps the renderer it started with when its entry is
+// removed while it runs; a call without an ID, or another call, does not.
+func TestRendererKeptPerCall(t *testing.T) {
+	reg := NewRegistry()
+	dispose, err := reg.Register("screenshot", "test", shot)
+	require.NoError(t, err)
+	d, err := NewDispatcher(reg, Options{Icons: IconsPlain})
+	require.NoError(t, err)
+	c := Call{Tool: "screenshot", ID: "call_1", Input: `{"path":"/tmp/a.png"}`}
+	streaming := c
+	streaming.Partial, streaming.Input = true, `{"path":"/tm`
+	assert.Equal(t, "📷 Screenshot to /tm", d.Row(streaming, ModeDefault).Line())
+	assert.Equal(t, "📷 Screenshot to /tmp/a.png", d.Row(c, ModeDefault).Line())
+	dispose()
+	assert.Equal(t, "📷 Screenshot to /tmp/a.png", d.Row(c, ModeDefault).Line())
+	assert.Equal(t, "📷 Screenshot ✅ saved (0 items)", d.ResultRow(c, Result{}, ModeDefault).Line())
+	noID := c
+	noID.ID = ""
+	assert.Equal(t, `Screenshot with input {"path":"/tmp/a.png"}`, d.Row(noID, ModeDefault).Line())
+	other := c
+	other.ID = "call_2"
+	assert.Equal(t, `Screenshot with input {"path":"/tmp/a.png"}`, d.Row(other, ModeDefault).Line())
+	renamed := c
+	renamed.Tool = "screenshot2"
+	assert.Equal(t, `Screenshot2 with input {"path":"/tmp/a.png"}`, d.Row(renamed, ModeDefault).Line(), "a shared ID does not share a renderer")
+}
+
+// Rows show paths inside the working directory relative to it, as the
+// transcripts of coding agents do; a path that merely contains the
+// directory, or leaves it, stays whole, and prompts never change.
+func TestRowsRelativeToCwd(t *testing.T) {
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"screenshot": shot})
+	tests := []struct {
+		name, cwd, path, want string
+	}{
+		{"inside", "/home/dev/app", "/home/dev/app/src/main.go", "Screenshot to src/main.go"},
+		{"no cwd", "", "/home/dev/app/src/main.go", "Screenshot to /home/dev/app/src/main.go"},
+		{"outside", "/home/dev/app", "/home/dev/application/x", "Screenshot to /home/dev/application/x"},
+		{"not at a path's start", "/home/dev/app", "/etc/../home/dev/app/x", "Screenshot to /etc/../home/dev/app/x"},
+		{"a parent", "/home/dev/app", "/home/dev/app/../../../etc/passwd", "Screenshot to /home/dev/app/../../../etc/passwd"},
+		{"the directory itself", "/home/dev/app", "/home/dev/app/", "Screenshot to /home/dev/app/"},
+		{"a double slash", "/home/dev/app", "/home/dev/app//etc/passwd", "Screenshot to /home/dev/app//etc/passwd"},
+		{"a relative cwd", "dev/app", "dev/app/x", "Screenshot to dev/app/x"},
+		{"an unclean cwd", "/home/dev/app/", "/home/dev/app/x", "Screenshot to /home/dev/app/x"},
+		{"the root", "/", "/etc/passwd", "Screenshot to /etc/passwd"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Call{Tool: "screenshot", Cwd: tc.cwd, Input: fmt.Sprintf(`{"path":%q}`, tc.path)}
+			assert.Equal(t, tc.want, d.Row(c, ModeMinimal).Line())
+			assert.Contains(t, d.Prompt(c), tc.path, "the prompt shows the path whole")
+		})
+	}
+	assert.Equal(t, "a.go and 'b.go' (c.go)", relativeTo("/w", "/w/a.go and '/w/b.go' (/w/c.go)"))
 }

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -53,8 +54,29 @@ const (
 type Presentation struct {
 	Title     string // display name; "" derives one from the tool name (launch_app: Launch App)
 	Category  string // a kind of tool, such as file, search, web, shell, desktop
-	NerdIcon  string // a Nerd Font glyph
-	PlainIcon string // a plain Unicode symbol
+	NerdIcon  string // a Nerd Font glyph; "" shows PlainIcon in the Nerd set too
+	PlainIcon string // a plain Unicode symbol; "" shows NerdIcon in the plain set when it is not a Nerd Font glyph
+	// NoTitle is set by an entry that declares its title empty: its rows
+	// show no display name at all, rather than one derived from the tool
+	// name.
+	NoTitle bool
+	// Communication marks a tool that talks to the person rather than
+	// acting (Peekaboo's task_completed, need_info): its rows and result
+	// lines are suppressed in the minimal and default modes, and shown in
+	// verbose mode only.
+	Communication bool
+}
+
+// IsNerdGlyph reports whether an icon has a character of a Private Use
+// Area, where Nerd Fonts put their glyphs: a terminal without a Nerd Font
+// draws it as a box, or not at all.
+func IsNerdGlyph(icon string) bool {
+	for _, r := range icon {
+		if r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD {
+			return true
+		}
+	}
+	return false
 }
 
 // Presenter is implemented by a formatter that declares its tool's
@@ -84,6 +106,10 @@ type Result struct {
 	Content []Content `json:"content"`
 	Details any       `json:"details,omitempty"`
 	IsError bool      `json:"isError"`
+	// Duration is how long the call ran, as the host measured it; zero
+	// when unknown. Result lines show it after their text ("(1.2s)").
+	// Slots do not see it: a summary is the same whatever the call took.
+	Duration time.Duration `json:"-"`
 }
 
 // Text returns the result's text: the text of its text items (Type "text"

@@ -294,7 +294,7 @@ func TestCheckSaysWhatRunsInTheInterpreter(t *testing.T) {
 	if !raceEnabled {
 		stdout, _, code := runCLI(t, "", "check", filepath.Join("..", "..", "formatters.yaml"))
 		require.Equal(t, exitOK, code)
-		assert.Contains(t, stdout, "50 of 50 translated to Go\n")
+		assert.Contains(t, stdout, "70 of 70 translated to Go\n")
 		assert.NotContains(t, stdout, "interpreter")
 	}
 
@@ -324,7 +324,7 @@ func TestCheckTestListRows(t *testing.T) {
 	good := filepath.Join("..", "..", "testdata", "catalogs", "good", "rows.yaml")
 	stdout, _, code := runCLI(t, "", "check", good)
 	assert.Equal(t, 0, code)
-	assert.Contains(t, stdout, "5 formatters, all checks pass\n4 of 5 translated to Go\n")
+	assert.Contains(t, stdout, "7 formatters, all checks pass\n6 of 7 translated to Go\n")
 
 	bad := filepath.Join(t.TempDir(), "bad.yaml")
 	require.NoError(t, os.WriteFile(bad, []byte(`version: 1
@@ -348,7 +348,7 @@ formatters:
 	stdout, _, code = runCLI(t, "", "list", good)
 	assert.Equal(t, 0, code)
 	rows := strings.Split(strings.TrimSpace(stdout), "\n")
-	require.Len(t, rows, 6)
+	require.Len(t, rows, 8)
 	assert.Equal(t, "preview,row,result,error,expand", strings.Fields(rows[1])[3])
 	assert.Equal(t, "tier:execute,row,result,error,expand", strings.Fields(rows[3])[3])
 }

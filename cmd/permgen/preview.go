@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
@@ -460,6 +461,7 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 	}
 	var call runtime.Call
 	var result *runtime.Result
+	var duration time.Duration
 	hasTool := false
 	for key, v := range o.All() {
 		// encoding/json matched field names without regard to case;
@@ -473,6 +475,14 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 		}
 		if withResult && strings.EqualFold(key, "result") {
 			name = "result"
+		}
+		if withResult && strings.EqualFold(key, "durationMs") {
+			d, err := parseDuration(v)
+			if err != nil {
+				return runtime.Call{}, nil, err
+			}
+			duration = d
+			continue
 		}
 		if name == "" {
 			return runtime.Call{}, nil, fmt.Errorf("unknown field %q", key)
@@ -528,7 +538,31 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 	case call.Tool == "":
 		return runtime.Call{}, nil, errors.New(`"tool" is empty`)
 	}
+	if result != nil && duration > 0 {
+		result.Duration = duration
+	}
 	return call, result, nil
+}
+
+// maxDurationMs bounds a call's durationMs: a year, far beyond any call,
+// and far within time.Duration.
+const maxDurationMs = 365 * 24 * 3600 * 1000
+
+// parseDuration reads a call's durationMs: how long it ran, in
+// milliseconds, a number from 0 to maxDurationMs, or null.
+func parseDuration(v any) (time.Duration, error) {
+	if v == nil {
+		return 0, nil
+	}
+	n, ok := v.(value.Number)
+	if !ok {
+		return 0, fmt.Errorf(`field "durationMs" must be a number of milliseconds, got %s`, value.Kind(v))
+	}
+	ms := n.Float64()
+	if !(ms >= 0 && ms <= maxDurationMs) {
+		return 0, fmt.Errorf(`field "durationMs" must be from 0 to %d milliseconds, got %s`, maxDurationMs, n)
+	}
+	return time.Duration(ms * float64(time.Millisecond)), nil
 }
 
 // parseResult reads a call's result: {"content": [{"type", "text"}, …],

@@ -353,7 +353,7 @@ func FuzzCLIRedaction(f *testing.F) {
 			previewCalls(d, &failures, format, "<stdin>", strings.NewReader(calls), &out, &errOut)
 		}
 		for _, mode := range []runtime.Mode{runtime.ModeMinimal, runtime.ModeDefault, runtime.ModeVerbose} {
-			renderRows(d, &failures, mode, true, defaultWidth, "<stdin>", strings.NewReader(withResults), &out, &errOut)
+			renderRows(d, &failures, mode, true, defaultWidth, "", "<stdin>", strings.NewReader(withResults), &out, &errOut)
 		}
 		for name, text := range map[string]string{"stdout": out.String(), "stderr": errOut.String()} {
 			if leak := cliLeak(text, p.planted); leak != "" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 
@@ -29,9 +30,15 @@ with its result, paired by the call's id, on the line below; a call without
 a result is still shown; messages, reasoning and records of other types are
 not shown.
 
+With --cwd, rows show the paths inside that directory relative to it.
+A line may also carry "durationMs", how long the call ran, which its
+result line shows after its text, "(1.2s)".
+
 Modes: minimal (no icons and no colour, for CI logs and pipes), default
-(icons), verbose (the arguments as indented JSON below each row and the
-expanded result below its line). Colour is used on a terminal, and not with
+(icons, and a result line marked ✅ or ❌), verbose (also the arguments as
+indented JSON below each row and the result as indented JSON below its
+line). A communication tool's rows (a catalog entry with communication:
+true) are shown in verbose mode only. Colour is used on a terminal, and not with
 NO_COLOR set or when the output is piped (--color overrides). Lines below a
 row are wrapped at the width COLUMNS gives (100 without it), each piece after
 the gutter, so that a narrow terminal cannot wrap them to its first column. A bad line is
@@ -52,6 +59,7 @@ type rowsFlags struct {
 	icons     string
 	color     string
 	from      string
+	cwd       string
 	limits    limitFlags
 }
 
@@ -66,6 +74,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&opts.overrides, layerFlag, layerUsage)
 	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
 	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	fs.StringVar(&opts.cwd, "cwd", "", "the agent's working `DIR`, an absolute path: rows show the paths inside it relative to it")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -96,6 +105,9 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) > 1 {
 		return usageError(stderr, "rows", "takes at most one FILE, got %d", len(files))
 	}
+	if opts.cwd != "" && (!strings.HasPrefix(opts.cwd, "/") || path.Clean(opts.cwd) != opts.cwd) {
+		return usageError(stderr, "rows", "--cwd must be a clean absolute path, got %q", opts.cwd)
+	}
 	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
 	if !ok {
 		return exitInvalid
@@ -106,7 +118,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "rows", "%v", err)
 	}
 	return readCalls("rows", files, stdin, stdout, stderr, func(name string, in io.Reader, out io.Writer) bool {
-		return renderRowsFrom(d, &failures, mode, colour, wrapWidth(), opts.from, name, in, out, stderr)
+		return renderRowsFrom(d, &failures, mode, colour, wrapWidth(), opts.from, opts.cwd, name, in, out, stderr)
 	})
 }
 
@@ -188,15 +200,15 @@ func wrapCells(s string, width int) []string {
 }
 
 // renderRows renders every call read from in and reports whether any line
-// was bad.
-// Lines below a row are wrapped at width display cells.
-func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, name string, in io.Reader,
+// was bad. Lines below a row are wrapped at width display cells; rows show
+// the paths inside cwd relative to it.
+func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, cwd, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
-	return renderRowsFrom(d, failures, mode, colour, width, fromAuto, name, in, out, stderr)
+	return renderRowsFrom(d, failures, mode, colour, width, fromAuto, cwd, name, in, out, stderr)
 }
 
 // renderRowsFrom is renderRows of input in the format from (--from).
-func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, from, name string, in io.Reader,
+func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, from, cwd, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
 		if !colour || text == "" {
@@ -216,7 +228,11 @@ func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mo
 	defer failures.endFile(stderr, "rows", name)
 	return readTranscript("rows", name, from, in, stderr, true, func(line int, call runtime.Call, result *runtime.Result) {
 		defer failures.report(stderr, name, line, d.Limits().Output)
+		call.Cwd = cwd
 		row := d.Row(call, mode)
+		if row.Suppressed {
+			return // a communication tool: shown in verbose mode only
+		}
 		row.Title = style(styleTitle, row.Title)
 		fmt.Fprintln(out, row.Line())
 		for _, l := range row.Lines {
@@ -226,21 +242,28 @@ func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mo
 			return
 		}
 		res := d.ResultRow(call, *result, mode)
-		mark, st := "  └ ", styleDim
+		lead, st := "  └ ", styleDim
 		if mode == runtime.ModeMinimal {
-			mark = "  = "
+			lead = "  = "
 		}
 		if result.IsError {
 			st = styleError
 			if mode == runtime.ModeMinimal {
-				mark = "  ! "
+				lead = "  ! "
 			}
 		}
-		fmt.Fprintln(out, mark+style(st, res.Text))
-		if mode == runtime.ModeVerbose {
-			for _, l := range d.Expand(call, *result) {
-				below(l)
-			}
+		text := lead
+		if res.Mark != "" {
+			text += res.Mark + " "
+		}
+		text += style(st, res.Text)
+		if res.Duration != "" {
+			text += " " + style(styleDim, "("+res.Duration+")")
+		}
+		fmt.Fprintln(out, text)
+		// Verbose mode shows the result as JSON, as Peekaboo's does.
+		for _, l := range res.Lines {
+			below(l)
 		}
 	})
 }

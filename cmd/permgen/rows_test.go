@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const rowsCalls = `{"tool":"grep","id":"c1","input":{"pattern":"TODO","path":"/src"},"result":{"content":[{"type":"text","text":"a.go:1: TODO\nb.go:2: TODO"}]}}
+const rowsCalls = `{"tool":"grep","id":"c1","input":{"pattern":"TODO","path":"/src"},"durationMs":1234,"result":{"content":[{"type":"text","text":"a.go:1: TODO\nb.go:2: TODO"}]}}
 {"tool":"deploy","id":"c2","input":{"service":"api","replicas":3},"result":{"content":[{"type":"text","text":"permission denied\u001b[2K"}],"isError":true}}
 {"tool":"think","input":"plan"}
 `
@@ -21,7 +21,7 @@ func TestRowsModes(t *testing.T) {
 		want string
 	}{
 		{[]string{"--mode", "minimal"}, "Grep TODO in /src\n" +
-			"  = 2 matches\n" +
+			"  = 2 matches (1.2s)\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
 			"  ! failed: permission denied\n" +
 			`Think with input "plan"` + "\n"},
@@ -30,18 +30,38 @@ func TestRowsModes(t *testing.T) {
 			"    │   \"pattern\": \"TODO\",\n" +
 			"    │   \"path\": \"/src\"\n" +
 			"    │ }\n" +
-			"  └ a.go:1: TODO (+1 line)\n" +
-			"    │ a.go:1: TODO\n" +
-			"    │ b.go:2: TODO\n" +
+			"  └ ✅ a.go:1: TODO (+1 line) (1.2s)\n" +
+			"    │ {\n" +
+			"    │   \"content\": [\n" +
+			"    │     {\n" +
+			"    │       \"type\": \"text\",\n" +
+			"    │       \"text\": \"a.go:1: TODO\\nb.go:2: TODO\"\n" +
+			"    │     }\n" +
+			"    │   ],\n" +
+			"    │   \"isError\": false\n" +
+			"    │ }\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
 			"    │ {\n" +
 			"    │   \"service\": \"api\",\n" +
 			"    │   \"replicas\": 3\n" +
 			"    │ }\n" +
-			"  └ failed: permission denied\n" +
-			"    │ permission denied\n" +
+			"  └ ❌ failed: permission denied\n" +
+			"    │ {\n" +
+			"    │   \"content\": [\n" +
+			"    │     {\n" +
+			"    │       \"type\": \"text\",\n" +
+			"    │       \"text\": \"permission denied\\u001b[2K\"\n" +
+			"    │     }\n" +
+			"    │   ],\n" +
+			"    │   \"isError\": true\n" +
+			"    │ }\n" +
 			`Think with input "plan"` + "\n" +
 			`    │ "plan"` + "\n"},
+		{[]string{"--no-builtin", "--icons", "plain"}, `Grep with input {"pattern":"TODO","path":"/src"}` + "\n" +
+			"  └ ✅ a.go:1: TODO (+1 line) (1.2s)\n" +
+			`Deploy with input {"service":"api","replicas":3}` + "\n" +
+			"  └ ❌ failed: permission denied\n" +
+			`Think with input "plan"` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -55,9 +75,9 @@ func TestRowsModes(t *testing.T) {
 func TestRowsColour(t *testing.T) {
 	stdout, _, code := runCLI(t, rowsCalls, "rows", "--color", "always", "--no-builtin")
 	require.Equal(t, 0, code)
-	assert.Contains(t, stdout, "\x1b[1mGrep\x1b[0m with input {\"pattern\":\"TODO\",\"path\":\"/src\"}\n  └ \x1b[2ma.go:1: TODO (+1 line)\x1b[0m\n")
-	assert.Contains(t, stdout, "  └ \x1b[31mfailed: permission denied\x1b[0m\n")
-	assert.Equal(t, 3*2+2*2, strings.Count(stdout, "\x1b["), "only the styles permgen writes: the result's own escape is stripped")
+	assert.Contains(t, stdout, "\x1b[1mGrep\x1b[0m with input {\"pattern\":\"TODO\",\"path\":\"/src\"}\n  └ ✅ \x1b[2ma.go:1: TODO (+1 line)\x1b[0m \x1b[2m(1.2s)\x1b[0m\n")
+	assert.Contains(t, stdout, "  └ ❌ \x1b[31mfailed: permission denied\x1b[0m\n")
+	assert.Equal(t, 3*2+3*2, strings.Count(stdout, "\x1b["), "only the styles permgen writes: the result's own escape is stripped")
 
 	stdout, _, _ = runCLI(t, rowsCalls, "rows", "--no-builtin")
 	assert.NotContains(t, stdout, "\x1b[", "auto: a buffer is not a terminal")
@@ -139,4 +159,65 @@ func TestRowsReportsFailures(t *testing.T) {
 	assert.Contains(t, lines[0], "<stdin>:1: formatter "+catalog+"#boom failed: row: ")
 	assert.Equal(t, "<stdin>:23: a call must be a JSON object, got array", lines[20])
 	assert.Equal(t, "permgen rows: <stdin>: 2 more formatter failures not shown", lines[21])
+}
+
+// TestRowsDurationsAndCommunication: a line's durationMs is shown after
+// its result, bad ones are reported, and a communication tool's rows are
+// shown in verbose mode only, as Peekaboo's agent does.
+func TestRowsDurationsAndCommunication(t *testing.T) {
+	in := `{"tool":"grep","input":{},"durationMs":"fast","result":{}}
+{"tool":"grep","input":{},"durationMs":-1,"result":{}}
+{"tool":"grep","input":{},"durationMs":1e300,"result":{}}
+{"tool":"grep","input":{},"durationMs":0.25,"result":{}}
+{"tool":"grep","input":{},"durationMs":null,"result":{}}
+`
+	stdout, stderr, code := runCLI(t, in, "rows", "--mode", "minimal")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "Grep for current working directory\n  = no matches (250µs)\nGrep for current working directory\n  = no matches\n", stdout)
+	assert.Equal(t, `<stdin>:1: field "durationMs" must be a number of milliseconds, got string
+<stdin>:2: field "durationMs" must be from 0 to 31536000000 milliseconds, got -1
+<stdin>:3: field "durationMs" must be from 0 to 31536000000 milliseconds, got 1e300
+`, stderr)
+
+	catalog := filepath.Join(t.TempDir(), "done.yaml")
+	require.NoError(t, os.WriteFile(catalog, []byte(`version: 1
+formatters:
+  - tool: done
+    title: Task Completed
+    icon: "✅"
+    communication: true
+    row: '"finished"'
+`), 0o644))
+	calls := `{"tool":"done","input":{"message":"all set"},"result":{"content":[{"type":"text","text":"all set"}]}}
+{"tool":"grep","input":{},"result":{}}
+`
+	for mode, want := range map[string]string{
+		"minimal": "Grep\n  = done\n",
+		"default": "Grep\n  └ ✅ done\n",
+		"verbose": "✅ Task Completed finished\n",
+	} {
+		stdout, stderr, code := runCLI(t, calls, "rows", "--mode", mode, "--icons", "plain", "--no-builtin", "--catalog", catalog)
+		require.Equal(t, 0, code, stderr)
+		if mode == "verbose" {
+			assert.True(t, strings.HasPrefix(stdout, want), stdout)
+			continue
+		}
+		assert.Equal(t, want, stdout, mode)
+	}
+}
+
+// TestRowsCwd: --cwd shows the paths inside the working directory
+// relative to it, and must be a clean absolute path.
+func TestRowsCwd(t *testing.T) {
+	in := `{"tool":"read","input":{"path":"/home/dev/app/src/main.go"}}
+{"tool":"read","input":{"path":"/home/dev/application/x"}}
+`
+	stdout, stderr, code := runCLI(t, in, "rows", "--mode", "minimal", "--cwd", "/home/dev/app")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "Read src/main.go\nRead /home/dev/application/x\n", stdout)
+	for _, bad := range []string{"dev/app", "/home/dev/app/", "/home/../etc"} {
+		_, stderr, code = runCLI(t, in, "rows", "--cwd", bad)
+		assert.Equal(t, 2, code, bad)
+		assert.Contains(t, stderr, "--cwd must be a clean absolute path", bad)
+	}
 }

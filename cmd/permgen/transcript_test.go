@@ -205,7 +205,7 @@ func FuzzTranscript(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		from := fromNames[int(which)%len(fromNames)]
 		var rows, previews bytes.Buffer
-		renderRowsFrom(d, &failures, runtime.ModeMinimal, false, defaultWidth, from, "<fuzz>", bytes.NewReader(data), &rows, io.Discard)
+		renderRowsFrom(d, &failures, runtime.ModeMinimal, false, defaultWidth, from, "", "<fuzz>", bytes.NewReader(data), &rows, io.Discard)
 		previewCallsFrom(d, &failures, "text", from, "<fuzz>", bytes.NewReader(data), &previews, io.Discard)
 		for _, out := range []string{rows.String(), previews.String()} {
 			for _, r := range out {

@@ -36,6 +36,8 @@ func Entries() []runtime.Entry {
 		{Key: "bash", Owner: "rows.yaml#bash", Formatter: formatterBash},
 		{Key: "screenshot", Owner: "rows.yaml#screenshot", Formatter: formatterScreenshot},
 		{Key: "clock", Owner: "rows.yaml#clock", Formatter: formatterClock},
+		{Key: "done", Owner: "rows.yaml#done", Formatter: formatterDone},
+		{Key: "terminal", Owner: "rows.yaml#terminal", Formatter: formatterTerminal},
 	}
 }
 
@@ -637,6 +639,38 @@ var formatterClock = slots{
 	row:          RowClock,
 	result:       ResultClock,
 	presentation: runtime.Presentation{Title: "Clock"},
+	fields:       runtime.InputFields{},
+}
+
+// RowDone renders the row of a call to "done".
+//
+// Defined in rows.yaml, registered with owner "rows.yaml#done":
+//
+//	row = "done"
+func RowDone(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "done", true, nil
+}
+
+// formatterDone registers the functions of "done".
+var formatterDone = slots{
+	row:          RowDone,
+	presentation: runtime.Presentation{PlainIcon: "✅", NoTitle: true, Communication: true},
+	fields:       runtime.InputFields{},
+}
+
+// RowTerminal renders the row of a call to "terminal".
+//
+// Defined in rows.yaml, registered with owner "rows.yaml#terminal":
+//
+//	row = "terminal"
+func RowTerminal(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return "terminal", true, nil
+}
+
+// formatterTerminal registers the functions of "terminal".
+var formatterTerminal = slots{
+	row:          RowTerminal,
+	presentation: runtime.Presentation{NerdIcon: "\U000f018d"},
 	fields:       runtime.InputFields{},
 }
 
