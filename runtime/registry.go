@@ -121,8 +121,19 @@ type registration struct {
 	override   bool   // Entry.Override
 	batch      uint64 // the call that registered it: its entries are one owner's
 	formatter  Formatter
-	accounting *accounting  // the fields it accounts for; nil for all
 	failures   atomic.Int64 // failures so far, for Info
+	// accounted is the fields it accounts for (see accounts), built on
+	// first use: a host registers hundreds of formatters at start, and a
+	// process that describes one call reads one of them.
+	accountOnce sync.Once
+	accounted   *accounting
+}
+
+// accounts returns the fields the registration's formatter accounts for;
+// nil for all.
+func (r *registration) accounts() *accounting {
+	r.accountOnce.Do(func() { r.accounted = accountingOf(r.formatter) })
+	return r.accounted
 }
 
 // Registry holds at most one formatter per key, each with a named owner.
@@ -278,7 +289,7 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			continue
 		}
 		reg := &registration{key: e.Key, owner: e.Owner, layer: r.name, group: group, aliasOf: e.AliasOf, override: e.Override,
-			batch: r.batches, formatter: e.Formatter, accounting: accountingOf(e.Formatter)}
+			batch: r.batches, formatter: e.Formatter}
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}

@@ -417,7 +417,7 @@ var umbrellaShown = []string{"tool"}
 // shown are the fields of the input that the prompt shows around the
 // preview.
 func (d *Dispatcher) format(reg *registration, s *subject, req Request, shown ...string) (raw rawPreview, ok bool) {
-	unread, declines := reg.accounting.unread(req.Input, shown...)
+	unread, declines := reg.accounts().unread(req.Input, shown...)
 	if declines {
 		return rawPreview{}, false
 	}

@@ -1099,7 +1099,7 @@ func startsSQL(text string) bool {
 				n++
 				i++
 			}
-			rank, ok := sqlRank[string(word[:n])]
+			rank, ok := sqlTables().rank[string(word[:n])]
 			return ok && sqlKeywords[rank] != "SQL"
 		}
 	}

@@ -669,7 +669,7 @@ func (sc *secretScanner) named(i int) int {
 	// it holds a stem of credentialStems, looked for as the run is read.
 	end, lim, stem := i, min(len(s), i+65), false
 	for end < lim && base64URL[s[end]] {
-		if !stem && end+1 < lim && stemStart[uint16(s[end])<<8|uint16(s[end+1])] {
+		if !stem && end+1 < lim && startsStem(s[end], s[end+1]) {
 			for _, w := range credentialStems[s[end]|0x20-'a'] {
 				stem = stem || hasLowerPrefix(s[end:lim], w)
 			}
@@ -762,20 +762,30 @@ var credentialStems = [26][]string{
 }
 
 // stemStart marks the pairs of bytes a stem of credentialStems starts
-// with, in any case: one load per byte of a word that starts none.
-var stemStart = func() *[1 << 16]bool {
-	var t [1 << 16]bool
+// with, in any case: one load per byte of a word that starts none. A bit
+// for each pair, 8 KiB in all: a table of bools would be 64 KiB to build
+// and page in when a process starts.
+var stemStart = func() *[1 << 10]uint64 {
+	var t [1 << 10]uint64
 	for _, stems := range credentialStems {
 		for _, stem := range stems {
 			for _, a := range []byte{stem[0], stem[0] - 'a' + 'A'} {
 				for _, b := range []byte{stem[1], stem[1] - 'a' + 'A'} {
-					t[uint16(a)<<8|uint16(b)] = true
+					p := uint16(a)<<8 | uint16(b)
+					t[p>>6] |= 1 << (p & 63)
 				}
 			}
 		}
 	}
 	return &t
 }()
+
+// startsStem reports whether a stem of credentialStems may start at the
+// pair of bytes a, b.
+func startsStem(a, b byte) bool {
+	p := uint16(a)<<8 | uint16(b)
+	return stemStart[p>>6]&(1<<(p&63)) != 0
+}
 
 func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
@@ -785,7 +795,7 @@ func hasSuffixFold(s, suffix string) bool {
 // ignoring case.
 func mayNameCredential(name string) bool {
 	for i := 0; i+1 < len(name); i++ {
-		if !stemStart[uint16(name[i])<<8|uint16(name[i+1])] {
+		if !startsStem(name[i], name[i+1]) {
 			continue
 		}
 		for _, stem := range credentialStems[name[i]|0x20-'a'] {

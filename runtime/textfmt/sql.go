@@ -19,15 +19,6 @@ var sqlKeywords = []string{
 	"HANDLER", "SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN",
 }
 
-// sqlRank is each keyword's place in sqlKeywords.
-var sqlRank = func() map[string]int {
-	m := make(map[string]int, len(sqlKeywords))
-	for i, k := range sqlKeywords {
-		m[k] = i
-	}
-	return m
-}()
-
 // SQLKinds returns the kinds of the statements in text, each once, the
 // most consequential first (DROP before DELETE before UPDATE … before
 // SELECT). A statement's kind is its first word, uppercased, when that is a
@@ -66,7 +57,7 @@ func SQLKinds(text string) []string {
 	for k := range seen {
 		kinds = append(kinds, k)
 	}
-	slices.SortFunc(kinds, func(a, b string) int { return sqlKindRank[a] - sqlKindRank[b] })
+	slices.SortFunc(kinds, func(a, b string) int { return sqlTables().kindRank[a] - sqlTables().kindRank[b] })
 	return kinds
 }
 
@@ -274,7 +265,7 @@ func (s *sqlScanner) statement() []string {
 			word := s.word()
 			if first {
 				upper := strings.ToUpper(word)
-				_, keyword := sqlRank[upper]
+				_, keyword := sqlTables().rank[upper]
 				switch {
 				case upper == "WITH":
 					with = true
@@ -334,7 +325,7 @@ type sqlStatement struct {
 
 // add adds a kind, unless the statement has it already.
 func (st *sqlStatement) add(kind string) {
-	r := sqlKindRank[kind]
+	r := sqlTables().kindRank[kind]
 	if bit := uint64(1) << (r % 64); st.seen[r/64]&bit == 0 {
 		st.seen[r/64] |= bit
 		st.kinds = append(st.kinds, kind)
@@ -472,61 +463,12 @@ func (w sqlWord) beforeInto() bool { return w == sqlBeforeInto || w == sqlStarts
 // starts reports whether w starts a statement that EXPLAIN ANALYZE may run.
 func (w sqlWord) starts() bool { return w == sqlStarts || w == sqlStartsBeforeInto }
 
-// sqlWords are the words that matter after a statement's first, in lower
-// case.
-var sqlWords = func() map[string]sqlWord {
-	m := map[string]sqlWord{
-		"into": sqlInto, "to": sqlTo, "from": sqlFrom, "outfile": sqlOutfile, "dumpfile": sqlDumpfile,
-		"program": sqlProgram, "stdin": sqlStdin, "stdout": sqlStdout, "infile": sqlInfile, "local": sqlLocal,
-		"analyze": sqlAnalyze, "analyse": sqlAnalyze,
-	}
-	for _, w := range []string{"ignore", "low_priority", "delayed", "high_priority", "rollback", "abort", "fail", "copy"} {
-		m[w] = sqlBeforeInto
-	}
-	for _, w := range []string{"insert", "replace", "merge", "upsert"} {
-		m[w] = sqlStartsBeforeInto
-	}
-	for _, w := range []string{"select", "update", "delete", "values", "table", "with", "create", "execute", "declare"} {
-		m[w] = sqlStarts
-	}
-	return m
-}()
-
 // sqlName is what a word in lower case means after a statement's first,
 // and the kind of the listed function it names, if any.
 type sqlName struct {
 	word sqlWord
 	kind string
 }
-
-// sqlNames are the words of sqlWords and the names of the listed
-// functions, in one table so that a word is looked up once.
-var sqlNames = func() map[string]sqlName {
-	m := make(map[string]sqlName, len(sqlWords)+len(sqlFunctions))
-	for w, role := range sqlWords {
-		m[w] = sqlName{word: role}
-	}
-	for _, f := range sqlFunctions {
-		n := m[f.name]
-		if n.word == sqlNoWord {
-			n.word = sqlOtherWord
-		}
-		n.kind = sqlFunctionKind(f)
-		m[f.name] = n
-	}
-	return m
-}()
-
-// sqlNameHint has, for each length of a name in sqlNames and each first
-// letter, a bit for each second letter that a name of that length starts
-// with: most words are none of the names, and this tells so without
-// hashing them.
-var sqlNameHint = func() (h [64][32]uint32) {
-	for name := range sqlNames {
-		h[len(name)][name[0]&31] |= 1 << (name[1] & 31)
-	}
-	return h
-}()
 
 // sqlWordOf returns what word means after a statement's first word, and
 // the kind of the listed function it names, if any.
@@ -540,7 +482,7 @@ func sqlWordOf(word string) (sqlWord, string) {
 	// A letter's low five bits are the same in either case, so the hint
 	// ignores case; a digit or _ may share them with a letter, which only
 	// costs a lookup.
-	if len(word) >= len(sqlNameHint) || sqlNameHint[len(word)][word[0]&31]&(1<<(word[1]&31)) == 0 {
+	if len(word) >= len(sqlTables().nameHint) || sqlTables().nameHint[len(word)][word[0]&31]&(1<<(word[1]&31)) == 0 {
 		return sqlOtherWord, ""
 	}
 	var buf [64]byte
@@ -548,7 +490,7 @@ func sqlWordOf(word string) (sqlWord, string) {
 	if lower == nil {
 		return sqlOtherWord, ""
 	}
-	n, ok := sqlNames[string(lower)]
+	n, ok := sqlTables().names[string(lower)]
 	if !ok {
 		return sqlOtherWord, ""
 	}

@@ -388,11 +388,11 @@ func FuzzSQLKinds(f *testing.F) {
 	f.Fuzz(func(t *testing.T, sql string, fn uint16, form uint8) {
 		kinds := SQLKinds(sql)
 		for i, k := range kinds {
-			rank, ok := sqlKindRank[k]
+			rank, ok := sqlTables().kindRank[k]
 			if !ok {
 				t.Fatalf("kind %q is not a kind", k)
 			}
-			if i > 0 && sqlKindRank[kinds[i-1]] >= rank {
+			if i > 0 && sqlTables().kindRank[kinds[i-1]] >= rank {
 				t.Fatalf("kinds %q not in order of consequence, or repeated", kinds)
 			}
 		}

@@ -154,24 +154,6 @@ var sqlReadKinds = map[string]bool{"SELECT": true, "VALUES": true, "TABLE": true
 // sqlFunctionKind is the kind SQLKinds reports for a call of f.
 func sqlFunctionKind(f sqlFunction) string { return f.name + "()" }
 
-// sqlFunctionTier is the tier of each function's kind.
-var sqlFunctionTier = func() map[string]string {
-	m := make(map[string]string, len(sqlFunctions))
-	for _, f := range sqlFunctions {
-		m[sqlFunctionKind(f)] = f.tier
-	}
-	return m
-}()
-
-// sqlFunctionByName finds a listed function by its name in lower case.
-var sqlFunctionByName = func() map[string]string {
-	m := make(map[string]string, len(sqlFunctions))
-	for _, f := range sqlFunctions {
-		m[f.name] = sqlFunctionKind(f)
-	}
-	return m
-}()
-
 // maxSQLFunctionName is the length of the longest listed name: a longer
 // word is none of them.
 var maxSQLFunctionName = func() int {
@@ -203,18 +185,6 @@ var sqlKinds = func() []string {
 	return append(kinds, sqlKeywords[reads:]...)
 }()
 
-// sqlKindRank is each kind's place in sqlKinds.
-var sqlKindRank = func() map[string]int {
-	if len(sqlKinds) > 4*64 {
-		panic("textfmt: more SQL kinds than sqlStatement.seen holds")
-	}
-	m := make(map[string]int, len(sqlKinds))
-	for i, k := range sqlKinds {
-		m[k] = i
-	}
-	return m
-}()
-
 // SQLTier returns the approval tier of a query whose kinds SQLKinds
 // returned: "read" when there is a statement and every kind only reads
 // (SELECT, VALUES, TABLE, SHOW, DESCRIBE, DESC), "execute" when any kind
@@ -227,7 +197,7 @@ var sqlKindRank = func() map[string]int {
 func SQLTier(kinds []string) string {
 	read := len(kinds) > 0
 	for _, k := range kinds {
-		if sqlExecuteKinds[k] || sqlFunctionTier[k] == "execute" {
+		if sqlExecuteKinds[k] || sqlTables().functionTier[k] == "execute" {
 			return "execute"
 		}
 		read = read && sqlReadKinds[k]
@@ -267,19 +237,9 @@ func sqlFunctionNamed(name string) (string, bool) {
 	if lower == nil {
 		return "", false
 	}
-	k, ok := sqlFunctionByName[string(lower)]
+	k, ok := sqlTables().functionByName[string(lower)]
 	return k, ok
 }
-
-// sqlFunctionsOfLength are the listed functions by the length of their
-// names.
-var sqlFunctionsOfLength = func() map[int][]sqlFunction {
-	m := map[int][]sqlFunction{}
-	for _, f := range sqlFunctions {
-		m[len(f.name)] = append(m[len(f.name)], f)
-	}
-	return m
-}()
 
 // sqlFunctionLike returns the kind of a listed function that a name with
 // non-ASCII characters may stand for, or "". MySQL finds a loadable
@@ -291,7 +251,7 @@ func sqlFunctionLike(name string) string {
 	if n > maxSQLFunctionName {
 		return ""
 	}
-	for _, f := range sqlFunctionsOfLength[n] {
+	for _, f := range sqlTables().functionsOfLength[n] {
 		if likeName(name, f.name) {
 			return sqlFunctionKind(f)
 		}
