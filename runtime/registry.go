@@ -311,14 +311,17 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	next := make(map[string]*registration, len(old)+len(added))
-	for k, v := range old {
-		if !replaced(v) {
+	next := added // the first batch, a host's stock catalog, is the table
+	if len(old) > 0 {
+		next = make(map[string]*registration, len(old)+len(added))
+		for k, v := range old {
+			if !replaced(v) {
+				next[k] = v
+			}
+		}
+		for k, v := range added {
 			next[k] = v
 		}
-	}
-	for k, v := range added {
-		next[k] = v
 	}
 	r.table.Store(&next)
 	return func() { r.remove(regs) }, nil
