@@ -128,6 +128,7 @@ var elsewhere = map[string][2]string{
 	"go generate ./...":        {".ci/run", "\ngo generate ./...\n"},
 	"go mod tidy":              {"gen/module_test.go", "What go mod tidy would add"},
 	"go install ./cmd/permgen": {"cmd/permgen/docs_test.go", `"install", "./cmd/permgen"`},
+	`go build -tags permgen_lean -o "$(go env GOPATH)/bin/permgen-hook" ./cmd/permgen`:                      {"cmd/permgen/hook_bench_test.go", `"-tags", "permgen_lean"`},
 	"go test ./celfmt ./gen ./generated ./cmd/permgen -update":                                              {"celfmt/catalog_test.go", `flag.Bool("update"`},
 	"go test ./cmd/permgen -run '^TestBenchmarkDocs$' -update-benchmarks -timeout 0":                        {"cmd/permgen/benchdoc_test.go", `"update-benchmarks"`},
 	"go generate ./gen/internal/conformance":                                                                {"gen/internal/conformance/doc.go", "//go:generate go run ./generate"},
