@@ -179,3 +179,26 @@ func FuzzHook(f *testing.F) {
 		checkHookAnswer(t, agent, stdout, code)
 	})
 }
+
+// A team's --override layer answers the hook before the stock entry, and
+// cannot lower the tier the stock entry gives: a read-tier write
+// formatter still asks, with the team's text.
+func TestHookOverrideLayer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "team.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`version: 1
+formatters:
+  - tool: Write
+    preview: '"the team writes " + input.file_path'
+    tier: read
+    input:
+      file_path: string
+    examples:
+      - input: {file_path: /w/a}
+        preview: the team writes /w/a
+`), 0o600))
+	stdout, stderr, code := runCLI(t, `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/w/a","content":"x"}}`, "hook", "--override", path, "claude-code")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, `"permissionDecision":"ask"`)
+	assert.Contains(t, stdout, "the team writes")
+	assert.Contains(t, stdout, "[write]")
+}
