@@ -140,11 +140,16 @@ func visible(s string) (view string, at []int) {
 // also as Go quotes it. It is nil when there are none, which costs no
 // allocation.
 func callSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
-	if res == nil && plainCall(c, in) {
+	if res == nil && secretShortcuts && plainCall(c) {
 		return nil
 	}
 	return readSecrets(c, in, res)
 }
+
+// secretShortcuts lets callSecrets pass over what cannot hold a
+// credential (plainCall, and the clean strings extraSecrets reads); the
+// tests turn it off to hold the shortcuts to the full reading.
+var secretShortcuts = true
 
 // readSecrets is callSecrets without its shortcut for plain calls: it
 // reads every string and key.
@@ -192,8 +197,7 @@ func readSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 }
 
 // plainCall reports whether callSecrets finds nothing in a call, by one
-// pass over the text of its input (its JSON text, or the strings and keys
-// of its value when it arrived decoded), tool name and target, which hold
+// pass over the JSON text of its input, tool name and target, which hold
 // none of what the rules start from. Every credential the rules find, by
 // shape, by name or in the JSON of a string, has a trigger (see
 // textfmt.HasTrigger) in the text the value decodes to, except a sensitive
@@ -203,7 +207,7 @@ func readSecrets(c *Call, in value.Input, res *value.Object) *textfmt.Scrubber {
 // letter folds to another only outside ASCII. Most calls hold none of
 // these, and are so spared reading every string and key of their value
 // for credentials.
-func plainCall(c *Call, in value.Input) bool {
+func plainCall(c *Call) bool {
 	if !cleanText(c.Tool, false) || !cleanText(c.Target, false) {
 		return false
 	}
@@ -215,39 +219,19 @@ func plainCall(c *Call, in value.Input) bool {
 	case string:
 		return cleanText(v, true)
 	}
-	return in.Err == nil && cleanValue(in.Value, 0)
+	// A value decoded already is read by readSecrets, which passes over
+	// its clean strings at about the cost of a walk that looks for them.
+	return false
 }
 
-// cleanValue reports whether every string and key of v is cleanText.
-func cleanValue(v any, depth int) bool {
-	if depth > value.MaxDepth {
-		return false
-	}
-	switch v := v.(type) {
-	case string:
-		return cleanText(v, false)
-	case []any:
-		for _, e := range v {
-			if !cleanValue(e, depth+1) {
-				return false
-			}
-		}
-	case *value.Object:
-		for k, e := range v.All() {
-			if !cleanText(k, false) || !cleanValue(e, depth+1) {
-				return false
-			}
-		}
-	}
-	return true
-}
+// cleanText reports whether s is plainASCII without a trigger.
+func cleanText(s string, escaped bool) bool { return plainASCII(s, escaped) && !textfmt.HasTrigger(s) }
 
-// cleanText reports whether s is printable ASCII (white space included)
-// without a trigger or the word sensitive in any case. In JSON text
-// (escaped), \", \n, \t and \r are the only escapes it may hold; in
-// decoded text, no backslash, as a string's text may be JSON with escapes
-// of its own.
-func cleanText(s string, escaped bool) bool {
+// plainASCII reports whether s is printable ASCII (white space included)
+// without the word sensitive in any case. In JSON text (escaped), \", \n,
+// \t and \r are the only escapes it may hold; in decoded text, no
+// backslash, as a string's text may be JSON with escapes of its own.
+func plainASCII(s string, escaped bool) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -264,7 +248,17 @@ func cleanText(s string, escaped bool) bool {
 			return false
 		}
 	}
-	return !textfmt.HasTrigger(s)
+	return true
+}
+
+// jsonStart reports whether s starts, after white space, as a JSON object
+// or array does: the strings extraSecrets reads as JSON.
+func jsonStart(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i < len(s) && (s[i] == '{' || s[i] == '[')
 }
 
 // visibleText is s without its hidden characters (see visible).
@@ -344,6 +338,12 @@ func (x *extraSecrets) text(s string, nesting int) {
 	// single long string would otherwise overrun.
 	head := s[:min(len(s), x.budget)]
 	x.budget -= max(len(s), 1)
+	if secretShortcuts && len(head) == len(s) && plainASCII(s, false) && (!jsonStart(s) || !textfmt.HasTrigger(s)) {
+		// No hidden characters, and no JSON with a credential in it: the
+		// JSON a plain string holds has no escapes, so its text has no
+		// trigger the string lacks.
+		return
+	}
 	if hasHidden(head) {
 		view, at := visible(head)
 		for _, sp := range textfmt.SecretShape(view) {
@@ -367,13 +367,10 @@ func (x *extraSecrets) text(s string, nesting int) {
 	if nesting == maxStringJSONDepth {
 		return
 	}
-	i := 0
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-		i++
-	}
-	if i == len(s) || s[i] != '{' && s[i] != '[' {
+	if !jsonStart(s) {
 		return
 	}
+	i := len(s) - len(strings.TrimLeft(s, " \t\n\r"))
 	in := value.DecodePartialInput(s[i:min(len(s), i+maxStringJSON)])
 	if in.Err != nil || in.Value == nil {
 		return

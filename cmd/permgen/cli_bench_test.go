@@ -182,7 +182,9 @@ const processRepeat = 300
 //   - against the floor: x-floor-cpu, the ratio of CPU times, x-floor-peak,
 //     of peak memories, and x-floor-work, of peak memories above start.
 //
-// The binaries run with the environment of the benchmark, so GOGC there
+// The lean build (-tags permgen_lean, which links no CEL) runs as
+// lean/text and lean/json. The binaries run with the environment of the
+// benchmark, so GOGC there
 // is what they see. When PERMGEN_BENCH_BEFORE names another permgen binary
 // (one built from an earlier commit), it runs as before/text and
 // before/json in the same run, for a comparison. Without /usr/bin/time
@@ -197,14 +199,15 @@ func BenchmarkCLIProcess(b *testing.B) {
 	file, empty := filepath.Join(dir, "corpus.jsonl"), filepath.Join(dir, "empty.jsonl")
 	require.NoError(b, os.WriteFile(file, corpus, 0o644))
 	require.NoError(b, os.WriteFile(empty, nil, 0o644))
-	build := func(out, pkg string) string {
+	build := func(out, pkg string, flags ...string) string {
 		bin := filepath.Join(dir, out)
-		cmd := exec.Command(goTool, "build", "-o", bin, pkg)
+		cmd := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", bin, pkg)...)
 		cmd.Stderr = os.Stderr
 		require.NoError(b, cmd.Run(), "go build %s", pkg)
 		return bin
 	}
 	permgen := build("permgen", ".")
+	lean := build("permgen-lean", ".", "-tags", "permgen_lean")
 	floorBin := build("floor", "./testdata/floor")
 
 	// The peak resident memory of a child that Go starts includes the
@@ -275,6 +278,9 @@ func BenchmarkCLIProcess(b *testing.B) {
 	b.Run("floor", func(b *testing.B) { measure(b, true, floorBin) })
 	for _, format := range []string{"text", "json"} {
 		b.Run("permgen/"+format, func(b *testing.B) { measure(b, false, permgen, "preview", "--format", format) })
+	}
+	for _, format := range []string{"text", "json"} {
+		b.Run("lean/"+format, func(b *testing.B) { measure(b, false, lean, "preview", "--format", format) })
 	}
 	if before := os.Getenv("PERMGEN_BENCH_BEFORE"); before != "" {
 		for _, format := range []string{"text", "json"} {
