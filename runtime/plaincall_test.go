@@ -55,23 +55,35 @@ func TestPlainCall(t *testing.T) {
 
 // FuzzPlainCall holds the shortcuts of callSecrets to the full reading:
 // with and without them, a call gives the same credentials, as its JSON
-// text and as a host that decoded it passes it.
+// text, as a host that decoded it passes it (with and without the text),
+// and the same description, where the dispatcher writes the input's JSON
+// and fields itself (the default preview, the log context).
 func FuzzPlainCall(f *testing.F) {
 	f.Add([]byte(`{"command": "go test ./...", "description": "Run the tests"}`), "bash", "")
 	f.Add([]byte(`{"q": "{\"a\": \"b\"}", "n": 1}`), "mcp", "srv:query")
 	f.Add([]byte(`{"q": "{\"name\": \"db\", \"sensitive\": true, \"value\": \"hunter22\"}"}`), "x", "")
 	f.Add([]byte(`{"name": "x", "value": "y"}`), "x", "")
+	f.Add([]byte(`{"to": "ken", "a": {"pa": "ss"}, "b": ["://", "%"]}`), "deploy", "")
+	d, err := NewDispatcher(NewRegistry(), Options{Limits: Limits{Preview: 60, Log: 80}})
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, input []byte, tool, target string) {
+		decoded := decode(Call{Input: input})
+		withText := decoded
+		if withText.Err == nil {
+			withText.Raw = string(input)
+		}
 		for _, c := range []Call{
 			{Tool: tool, Input: input, Target: target},
-			{Tool: tool, Input: decode(Call{Input: input}), Target: target},
+			{Tool: tool, Input: decoded, Target: target},
+			{Tool: tool, Input: withText, Target: target},
 		} {
 			in := decode(c)
-			fast := callSecrets(&c, in, nil)
+			fast, fastDesc := callSecrets(&c, in, nil), d.Describe(c)
 			secretShortcuts = false
-			full := callSecrets(&c, in, nil)
+			full, fullDesc := callSecrets(&c, in, nil), d.Describe(c)
 			secretShortcuts = true
 			require.Equal(t, full, fast, "input %q (tool %q, target %q, %T)", input, tool, target, c.Input)
+			require.Equal(t, fullDesc, fastDesc, "input %q (tool %q, target %q, %T)", input, tool, target, c.Input)
 		}
 	})
 }

@@ -218,9 +218,14 @@ func plainCall(c *Call) bool {
 		return cleanText(unsafe.String(unsafe.SliceData(v), len(v)), true)
 	case string:
 		return cleanText(v, true)
+	case value.Input:
+		// The JSON text the host decoded the value from, or one that
+		// holds it (see value.Input).
+		return v.Err == nil && v.Raw != "" && cleanText(v.Raw, true)
 	}
-	// A value decoded already is read by readSecrets, which passes over
-	// its clean strings at about the cost of a walk that looks for them.
+	// Without the text, a decoded value is read by readSecrets, which
+	// passes over its clean strings at about the cost of a walk that
+	// looks for them.
 	return false
 }
 

@@ -20,6 +20,9 @@ type rawPreview struct {
 	// (see scrubbed).
 	clean   string
 	cleaned bool
+	// plain is set when Text is the default preview of a plain call (see
+	// subject.plain), which has nothing to scrub.
+	plain bool
 }
 
 // scrubbed returns the text with the credentials of its call replaced
@@ -27,7 +30,10 @@ type rawPreview struct {
 // make it safe under their own policies.
 func (r *rawPreview) scrubbed() string {
 	if !r.cleaned {
-		r.clean, r.cleaned = scrub(r.scrub, r.Text), true
+		r.clean, r.cleaned = r.Text, true
+		if !r.plain {
+			r.clean = scrub(r.scrub, r.Text)
+		}
 	}
 	return r.clean
 }
@@ -48,7 +54,7 @@ func (d *Dispatcher) renderTree(n *node, s *subject) {
 	}
 	if !n.answered && d.reg != nil && !isMCP(s.c) {
 		text, json := d.defaultPreview(s)
-		n.raw = rawPreview{Preview: Preview{Text: text}, json: json}
+		n.raw = rawPreview{Preview: Preview{Text: text}, json: json, plain: s.isPlain()}
 	}
 	if n.raw.Text != "" {
 		n.raw.scrub = s.scrubber()

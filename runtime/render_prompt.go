@@ -162,5 +162,8 @@ func (d *Dispatcher) logPreview(s *subject, n *node, wrapped func() string) stri
 	if js == "" {
 		return ""
 	}
+	if s.isPlain() {
+		return safeRedacted(js, Strip, len("input ")+d.limits.Log+1)
+	}
 	return scrubbedText(s.scrubber(), js, Strip, len("input ")+d.limits.Log+1)
 }

@@ -47,6 +47,10 @@ type subject struct {
 	// (see scrubber).
 	scrub    *textfmt.Scrubber
 	scrubbed bool
+	// plain is set with scrubbed when the call's text holds nothing the
+	// redaction rules start from (see plainCall): the JSON and the fields
+	// the dispatcher writes of its input then need no scrubbing.
+	plain bool
 	// budget is what the description it belongs to may still spend; nil
 	// outside an inspection.
 	budget *Budget
@@ -56,9 +60,19 @@ type subject struct {
 // found on first use.
 func (s *subject) scrubber() *textfmt.Scrubber {
 	if !s.scrubbed {
-		s.scrub, s.scrubbed = callSecrets(&s.c, s.in, nil), true
+		s.plain = secretShortcuts && plainCall(&s.c)
+		if !s.plain {
+			s.scrub = readSecrets(&s.c, s.in, nil)
+		}
+		s.scrubbed = true
 	}
 	return s.scrub
+}
+
+// isPlain reports whether the call is plain (see subject.plain).
+func (s *subject) isPlain() bool {
+	s.scrubber()
+	return s.plain
 }
 
 // lookup is a registry key a call is looked up under: its registration,

@@ -450,6 +450,11 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 // input's text and the dispatcher would then decode it again, which for a
 // long line costs several times its size. encoding/json only explains
 // lines that are not valid JSON. dec is the decoder of the file's lines.
+// maxPlainLine bounds the lines whose text a call keeps for the
+// dispatcher (see value.Input): a copy of a longer one would cost more
+// memory than reading its value saves time.
+const maxPlainLine = 64 << 10
+
 func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
 	v, err := dec.Decode(line)
 	if err != nil {
@@ -490,6 +495,11 @@ func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Ca
 		switch name {
 		case "input":
 			call.Input = value.Input{Value: v}
+			if len(line) <= maxPlainLine {
+				// The line holds the input's text: the dispatcher reads
+				// it to tell that the call carries no credential.
+				call.Input = value.Input{Value: v, Raw: string(line)}
+			}
 			continue
 		case "annotations":
 			a, err := parseAnnotations(v)

@@ -19,6 +19,10 @@ import (
 // *Object). When the arguments arrived as text that is not valid JSON, Value
 // is nil, Raw holds the text and Err says what is wrong with it: the text is
 // still what the tool would receive, so previews show it rather than hide it.
+// A host that decoded the arguments itself may set Raw, with Err nil, to a
+// JSON text that holds them (the arguments' own text, or the line of a
+// JSONL file they came in): the dispatcher then reads that text, in one
+// pass, to tell that the call carries no credential.
 type Input struct {
 	Value any
 	Raw   string
