@@ -442,6 +442,11 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 	}
 }
 
+// maxPlainLine bounds the lines whose text a call keeps for the
+// dispatcher (see value.Input): a copy of a longer one would cost more
+// memory than reading its value saves time.
+const maxPlainLine = 64 << 10
+
 // parseCallLine decodes one JSONL line into a call and, when withResult is
 // set, the call's result, which the line may carry in its "result" field.
 //
@@ -450,11 +455,6 @@ func eachCall(command, name string, in io.Reader, stderr io.Writer, withResult b
 // input's text and the dispatcher would then decode it again, which for a
 // long line costs several times its size. encoding/json only explains
 // lines that are not valid JSON. dec is the decoder of the file's lines.
-// maxPlainLine bounds the lines whose text a call keeps for the
-// dispatcher (see value.Input): a copy of a longer one would cost more
-// memory than reading its value saves time.
-const maxPlainLine = 64 << 10
-
 func parseCallLine(dec *value.Decoder, line []byte, withResult bool) (runtime.Call, *runtime.Result, error) {
 	v, err := dec.Decode(line)
 	if err != nil {
