@@ -79,27 +79,12 @@ func CountInnerCalls(v any) (calls []runtime.InnerCall, values int, err error) {
 // innerCall converts one element of an unwrap list, or says what is wrong
 // with it.
 func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
-	var keys []string
-	var values []any
-	switch m := e.(type) {
-	case *value.Object:
-		keys = m.Keys()
-		values = make([]any, len(keys))
-		for i := range keys {
-			_, values[i] = m.At(i)
-		}
-	case *Map:
-		var bad any
-		var ok bool
-		if keys, bad, ok = m.stringKeys(); !ok {
-			return c, fmt.Sprintf("a key of type %s, not a string", TypeOf(bad))
-		}
-		values = make([]any, m.Len())
-		for i := range values {
-			_, values[i] = m.At(i)
-		}
-	default:
+	keys, values, bad, badKey, isMap := mapEntries(e)
+	switch {
+	case !isMap:
 		return c, fmt.Sprintf("%s, not a map with tool, input and kind", TypeOf(e))
+	case badKey:
+		return c, fmt.Sprintf("a key of type %s, not a string", TypeOf(bad))
 	}
 	var annotations any
 	hasAnnotations := false
@@ -166,27 +151,12 @@ func innerCall(e any, budget *int) (c runtime.InnerCall, problem string) {
 // callAnnotations converts the annotations of an unwrapped call, or says
 // what is wrong with them.
 func callAnnotations(v any) (*runtime.Annotations, string) {
-	var keys []string
-	var values []any
-	switch m := v.(type) {
-	case *value.Object:
-		keys = m.Keys()
-		values = make([]any, len(keys))
-		for i := range keys {
-			_, values[i] = m.At(i)
-		}
-	case *Map:
-		var bad any
-		var ok bool
-		if keys, bad, ok = m.stringKeys(); !ok {
-			return nil, fmt.Sprintf("have a key of type %s, not a string", TypeOf(bad))
-		}
-		values = make([]any, m.Len())
-		for i := range values {
-			_, values[i] = m.At(i)
-		}
-	default:
+	keys, values, bad, badKey, isMap := mapEntries(v)
+	switch {
+	case !isMap:
 		return nil, fmt.Sprintf("are %s, not a map of MCP tool hints", TypeOf(v))
+	case badKey:
+		return nil, fmt.Sprintf("have a key of type %s, not a string", TypeOf(bad))
 	}
 	a := &runtime.Annotations{}
 	hints := map[string]**bool{"readOnlyHint": &a.ReadOnlyHint, "destructiveHint": &a.DestructiveHint,
@@ -336,4 +306,30 @@ func same(a, b any) bool {
 // error matching runtime.ErrInvalidTier when s names none.
 func Tier(s string) (runtime.Tier, error) {
 	return runtime.ParseTier(s)
+}
+
+// mapEntries returns the keys and values of v when it is a map (an input
+// object or a CEL map), isMap false otherwise; badKey is set, with bad, for
+// a CEL map that has a key that is not a string.
+func mapEntries(v any) (keys []string, values []any, bad any, badKey, isMap bool) {
+	switch m := v.(type) {
+	case *value.Object:
+		keys = m.Keys()
+		values = make([]any, len(keys))
+		for i := range keys {
+			_, values[i] = m.At(i)
+		}
+		return keys, values, nil, false, true
+	case *Map:
+		var ok bool
+		if keys, bad, ok = m.stringKeys(); !ok {
+			return nil, nil, bad, true, true
+		}
+		values = make([]any, m.Len())
+		for i := range values {
+			_, values[i] = m.At(i)
+		}
+		return keys, values, nil, false, true
+	}
+	return nil, nil, nil, false, false
 }
