@@ -104,22 +104,16 @@ func systemMessage(prompt string) any {
 const noDecision = "{}\n"
 
 type hookFlags struct {
-	catalogs  stringList
-	overrides stringList
-	noBuiltin bool
-	override  bool
-	askFrom   string
-	limits    limitFlags
+	registryFlags
+	askFrom string
+	limits  limitFlags
 }
 
 func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts hookFlags
 	fs := newFlagSet("hook", hookUsage)
 	fs.StringVar(&opts.askFrom, "ask-from", "write", "the lowest tier asked about, `write|network|execute`: calls of a lower tier get no decision (unknown is always asked)")
-	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
-	fs.Var(&opts.overrides, layerFlag, layerUsage)
-	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
-	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	opts.registryFlags.register(fs, "leave the compiled-in stock catalog out")
 	opts.limits.register(fs, true)
 	rest, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
@@ -158,7 +152,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	reg, ok := newRegistry(command, opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
+	reg, ok := opts.registry(command, stderr)
 	if !ok {
 		io.WriteString(stdout, noDecision)
 		return exitInvalid

@@ -65,24 +65,18 @@ Flags:
 const maxLineBytes = 64 << 20
 
 type previewFlags struct {
-	catalogs  stringList
-	overrides stringList
-	format    string
-	noBuiltin bool
-	override  bool
-	showTier  bool
-	from      string
-	limits    limitFlags
+	registryFlags
+	format   string
+	showTier bool
+	from     string
+	limits   limitFlags
 }
 
 func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opts previewFlags
 	fs := newFlagSet("preview", previewUsage)
 	fs.StringVar(&opts.format, "format", "text", "output format, `text|json`: text prints one sentence per call, json one object per call")
-	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
-	fs.Var(&opts.overrides, layerFlag, layerUsage)
-	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
-	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	opts.registryFlags.register(fs, "leave the compiled-in stock catalog (formatters.yaml) out: every tool gets the default JSON preview")
 	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
 	fs.BoolVar(&opts.showTier, "show-tier", false, "end each prompt with the call's approval tier (\"[network]\", \"[tier unknown]\")")
 	opts.limits.register(fs, true)
@@ -94,7 +88,7 @@ func runPreview(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "preview", "%v", err)
 	}
 
-	reg, ok := newRegistry("preview", opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
+	reg, ok := opts.registry("preview", stderr)
 	if !ok {
 		return exitInvalid
 	}
@@ -155,6 +149,29 @@ const (
 	layerName  = "override"
 	layerUsage = "load a YAML catalog `FILE` whose formatters are consulted before the compiled-in catalog and --catalog files, each falling through to them when it declines (repeatable; the files share one layer, where a tool has one formatter); a call's tier stays the highest any declares"
 )
+
+// registryFlags are the flags that choose the catalogs a command describes
+// calls with: --catalog, --override, --no-builtin and --allow-override.
+type registryFlags struct {
+	catalogs  stringList
+	overrides stringList
+	noBuiltin bool
+	override  bool
+}
+
+// register defines the flags on fs; noBuiltin is the usage of
+// --no-builtin, which says what the command does without the catalog.
+func (r *registryFlags) register(fs *flag.FlagSet, noBuiltin string) {
+	fs.Var(&r.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
+	fs.Var(&r.overrides, layerFlag, layerUsage)
+	fs.BoolVar(&r.noBuiltin, "no-builtin", false, noBuiltin)
+	fs.BoolVar(&r.override, overrideFlag, false, overrideUsage)
+}
+
+// registry returns the registry the flags choose (see newRegistry).
+func (r *registryFlags) registry(command string, stderr io.Writer) (*runtime.Registry, bool) {
+	return newRegistry(command, r.noBuiltin, r.override, r.catalogs, r.overrides, stderr)
+}
 
 // newRegistry returns a registry with the compiled-in catalog, unless
 // noBuiltin is set, and the catalog files, loaded with the loader every

@@ -51,16 +51,13 @@ Flags:
 `
 
 type rowsFlags struct {
-	catalogs  stringList
-	overrides stringList
-	noBuiltin bool
-	override  bool
-	mode      string
-	icons     string
-	color     string
-	from      string
-	cwd       string
-	limits    limitFlags
+	registryFlags
+	mode   string
+	icons  string
+	color  string
+	from   string
+	cwd    string
+	limits limitFlags
 }
 
 func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -70,10 +67,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&opts.icons, "icons", "nerd", "icon set, `nerd|plain`: Nerd Font glyphs or plain Unicode symbols")
 	fs.StringVar(&opts.color, "color", "auto", "colour, `auto|always|never`: auto colours on a terminal when NO_COLOR is unset")
 	fs.StringVar(&opts.from, "from", fromAuto, fromUsage)
-	fs.Var(&opts.catalogs, "catalog", "load a YAML catalog `FILE` at run time, in addition to the compiled-in catalog (repeatable)")
-	fs.Var(&opts.overrides, layerFlag, layerUsage)
-	fs.BoolVar(&opts.noBuiltin, "no-builtin", false, "leave the compiled-in stock catalog out")
-	fs.BoolVar(&opts.override, overrideFlag, false, overrideUsage)
+	opts.registryFlags.register(fs, "leave the compiled-in stock catalog out")
 	fs.StringVar(&opts.cwd, "cwd", "", "the agent's working `DIR`, an absolute path: rows show the paths inside it relative to it")
 	opts.limits.register(fs, true)
 	files, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -108,7 +102,7 @@ func runRows(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if opts.cwd != "" && (!strings.HasPrefix(opts.cwd, "/") || path.Clean(opts.cwd) != opts.cwd) {
 		return usageError(stderr, "rows", "--cwd must be a clean absolute path, got %q", opts.cwd)
 	}
-	reg, ok := newRegistry("rows", opts.noBuiltin, opts.override, opts.catalogs, opts.overrides, stderr)
+	reg, ok := opts.registry("rows", stderr)
 	if !ok {
 		return exitInvalid
 	}
