@@ -199,13 +199,7 @@ func BenchmarkCLIProcess(b *testing.B) {
 	file, empty := filepath.Join(dir, "corpus.jsonl"), filepath.Join(dir, "empty.jsonl")
 	require.NoError(b, os.WriteFile(file, corpus, 0o644))
 	require.NoError(b, os.WriteFile(empty, nil, 0o644))
-	build := func(out, pkg string, flags ...string) string {
-		bin := filepath.Join(dir, out)
-		cmd := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", bin, pkg)...)
-		cmd.Stderr = os.Stderr
-		require.NoError(b, cmd.Run(), "go build %s", pkg)
-		return bin
-	}
+	build := func(out, pkg string, flags ...string) string { return buildBinary(b, goTool, dir, out, pkg, flags...) }
 	permgen := build("permgen", ".")
 	lean := build("permgen-lean", ".", "-tags", "permgen_lean")
 	floorBin := build("floor", "./testdata/floor")
@@ -287,4 +281,15 @@ func BenchmarkCLIProcess(b *testing.B) {
 			b.Run("before/"+format, func(b *testing.B) { measure(b, false, before, "preview", "--format", format) })
 		}
 	}
+}
+
+// buildBinary builds the package pkg with go build and flags into dir/out,
+// for the benchmarks that run built binaries, and returns its path.
+func buildBinary(b *testing.B, goTool, dir, out, pkg string, flags ...string) string {
+	b.Helper()
+	bin := filepath.Join(dir, out)
+	cmd := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", bin, pkg)...)
+	cmd.Stderr = os.Stderr
+	require.NoError(b, cmd.Run(), "go build %s", pkg)
+	return bin
 }

@@ -27,13 +27,7 @@ func BenchmarkHookStart(b *testing.B) {
 		b.Skip("needs the go command to build the binaries")
 	}
 	dir := b.TempDir()
-	build := func(out, pkg string, flags ...string) string {
-		bin := filepath.Join(dir, out)
-		cmd := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", bin, pkg)...)
-		cmd.Stderr = os.Stderr
-		require.NoError(b, cmd.Run(), "go build %s", pkg)
-		return bin
-	}
+	build := func(out, pkg string, flags ...string) string { return buildBinary(b, goTool, dir, out, pkg, flags...) }
 	permgen := build("permgen", ".")
 	lean := build("permgen-lean", ".", "-tags", "permgen_lean")
 	hello := build("hello", "./testdata/hello")
