@@ -149,6 +149,20 @@ func TestRegisterOptions(t *testing.T) {
 	assert.ErrorIs(t, err, runtime.ErrDuplicate, "atomic: a second registration conflicts")
 }
 
+// A process that registers the whole catalog once, as a hook does,
+// pays nothing to select it.
+func TestSelectAllCopiesNothing(t *testing.T) {
+	entries := generated.Entries()
+	var selected []runtime.Entry
+	allocs := testing.AllocsPerRun(10, func() {
+		var err error
+		selected, err = runtime.Select(entries)
+		require.NoError(t, err)
+	})
+	assert.Zero(t, allocs)
+	assert.Len(t, selected, len(entries))
+}
+
 func TestEnvVersionMismatchFailsLoudly(t *testing.T) {
 	checked, err := stockChecked()
 	require.NoError(t, err)

@@ -44,11 +44,18 @@ func Except(tools ...string) CatalogOption {
 
 // Select returns the entries of a catalog that opts select, in order. An
 // entry whose AliasOf is set follows the entry of its tool. It fails when
-// Only or Except names a tool the entries do not have, or an alias.
+// Only or Except names a tool the entries do not have, or an alias. When
+// opts select everything, the result is entries itself.
 func Select(entries []Entry, opts ...CatalogOption) ([]Entry, error) {
+	if len(opts) == 0 {
+		return entries, nil
+	}
 	var sel catalogSelection
 	for _, o := range opts {
 		o(&sel)
+	}
+	if sel.only == nil && len(sel.except) == 0 {
+		return entries, nil
 	}
 	known := map[string]bool{}
 	aliasOf := map[string]string{}
@@ -70,7 +77,7 @@ func Select(entries []Entry, opts ...CatalogOption) ([]Entry, error) {
 			return nil, fmt.Errorf("no formatter for tool %q in the catalog", t)
 		}
 	}
-	var selected []Entry
+	selected := make([]Entry, 0, len(entries))
 	for _, e := range entries {
 		tool := e.Key
 		if e.AliasOf != "" {
