@@ -276,6 +276,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			p = pr.Presentation()
 		}
 	}
+	if text, ok := d.title(c, in); ok {
+		row := Row{Title: text, Suppressed: p.Communication && mode != ModeVerbose}
+		if mode != ModeMinimal {
+			row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
+		}
+		return row
+	}
 	if p.NoTitle && p.Title == "" {
 		row := Row{Suppressed: p.Communication && mode != ModeVerbose}
 		if mode != ModeMinimal {
@@ -311,6 +318,37 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}
 	return row
+}
+
+// title runs a call's title expression (Titler): its text as safe text,
+// redacted and bounded as a display name is, or ok false when there is
+// none, it declines, it fails or it comes to nothing once made safe. The
+// caller then shows the entry's static title, so that a model cannot
+// blank a row's name through what it writes.
+func (d *Dispatcher) title(c Call, in value.Input) (string, bool) {
+	reg, req, _ := d.slotOf(c, in, slotTitle, nil)
+	if reg == nil {
+		return "", false
+	}
+	t, ok := reg.formatter.(Titler)
+	if !ok {
+		return "", false
+	}
+	out, err := guard(func() (formatted, error) {
+		var f formatted
+		var err error
+		f.text, f.ok, err = t.Title(req)
+		return f, err
+	})
+	if err != nil {
+		d.slotFailed(c, in, req, reg, slotTitle, err)
+		return "", false
+	}
+	if !out.ok {
+		return "", false
+	}
+	text := scrubbedText(callSecrets(&c, in, nil), out.text, Strip, maxLabelName)
+	return text, text != ""
 }
 
 // icon returns the icon of a presentation in the dispatcher's set. An
@@ -376,10 +414,11 @@ const (
 	slotResult
 	slotError
 	slotExpand
+	slotTitle
 )
 
 func (s slot) String() string {
-	return [...]string{slotRow: "row", slotResult: "result", slotError: "error", slotExpand: "expand"}[s]
+	return [...]string{slotRow: "row", slotResult: "result", slotError: "error", slotExpand: "expand", slotTitle: "title"}[s]
 }
 
 // render runs a call's Renderer slot: the text it returns, sanitized, and
@@ -446,6 +485,10 @@ func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, res *Result) (*regis
 		return nil, Request{}, nil
 	}
 	r, ok := reg.formatter.(Renderer)
+	if s == slotTitle {
+		// A title needs no other slot of rows: r may be nil.
+		_, ok = reg.formatter.(Titler)
+	}
 	if !ok || d.latch.has(c.ID, reg, s) {
 		return nil, Request{}, nil
 	}
