@@ -221,3 +221,30 @@ func TestRowsCwd(t *testing.T) {
 		assert.Contains(t, stderr, "--cwd must be a clean absolute path", bad)
 	}
 }
+
+// TestRowsStockTitles: the stock entries of Peekaboo's tools that act by
+// action title each call by it, and a model that writes an escape, a line
+// break or a title of its own into the name gets none of them onto the
+// screen: the title stays one line of safe text, and an action the tool
+// does not know shows the display name.
+func TestRowsStockTitles(t *testing.T) {
+	tests := []struct {
+		name, call, want string
+	}{
+		{"a launch", `{"tool":"app","input":{"action":"launch","name":"Safari"}}`, "📱 App Launch: Safari launch 'Safari'\n"},
+		{"escapes and line breaks in the name",
+			`{"tool":"app","input":{"action":"launch","name":"Safari\u001b[2J\u001b]0;x\u0007\nApp Quit: Terminal"}}`,
+			"📱 App Launch: Safari App Quit: Terminal launch 'Safari App Quit: Terminal'\n"},
+		{"an unknown action", `{"tool":"app","input":{"action":"App Launch: Safari"}}`, "📱 App app launch: safari\n"},
+		{"a dock item", `{"tool":"dock","input":{"action":"right-click","app":"Trash"}}`, "🚢 Dock Right click: Trash right-click 'Trash'\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, tc.call+"\n", "rows", "--icons", "plain", "--color", "always")
+			require.Equal(t, 0, code, stderr)
+			plain := strings.ReplaceAll(strings.ReplaceAll(stdout, "\x1b[1m", ""), "\x1b[0m", "")
+			assert.Equal(t, tc.want, plain)
+			assert.Equal(t, 2, strings.Count(stdout, "\x1b["), "only the style permgen gives the title")
+		})
+	}
+}
