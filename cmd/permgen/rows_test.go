@@ -248,3 +248,22 @@ func TestRowsStockTitles(t *testing.T) {
 		})
 	}
 }
+
+// TestRowsEmphasis: permgen rows maps the named styles a catalog's row
+// asks for to its colours with --color, and drops them otherwise; a model
+// that writes the marks itself gets neither a style nor a mark on screen.
+func TestRowsEmphasis(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "good", "rows.yaml")
+	calls := `{"tool":"read","input":{"path":"/src/a.go","limit":30}}` + "\n" +
+		`{"tool":"read","input":{"path":"/x\u0091danger\u0092evil\u0093","limit":30}}` + "\n"
+	stdout, stderr, code := runCLI(t, calls, "rows", "--no-builtin", "--catalog", catalog, "--icons", "plain", "--color", "always")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "📄 \x1b[1mRead\x1b[0m /src/a.go \x1b[2m(30 lines)\x1b[0m\n"+
+		"📄 \x1b[1mRead\x1b[0m /xevil (30 lines)\n", stdout)
+
+	stdout, _, _ = runCLI(t, calls, "rows", "--no-builtin", "--catalog", catalog, "--icons", "plain", "--color", "never")
+	assert.Equal(t, "📄 Read /src/a.go (30 lines)\n📄 Read /xevil (30 lines)\n", stdout)
+	for _, r := range stdout {
+		assert.False(t, r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f, "control %U in the output", r)
+	}
+}

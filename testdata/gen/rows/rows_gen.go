@@ -12,7 +12,7 @@ import (
 
 // EnvVersion is the CEL environment the catalog was checked in.
 // Register fails when the permgen in the build has another one: run go generate.
-const EnvVersion = "permgen-cel-6 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-7 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of rows.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -166,7 +166,9 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 // Defined in rows.yaml, registered with owner "rows.yaml#read":
 //
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
-//	row = has(input.path) ? optional.of(where) : optional.none()
+//	row = has(input.path)
+//	  ? optional.of(where + (has(input.limit) ? " " + emph("dim", "(" + plural(input.limit, "line", "lines") + ")") : ""))
+//	  : optional.none()
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
@@ -185,7 +187,21 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	where := path + v1
 	var v2 celrt.Optional[string]
 	if celrt.FieldSet(input, "path") {
-		v2 = celrt.Of(where)
+		var v3 string
+		if celrt.FieldSet(input, "limit") {
+			limit, err := celrt.FieldOf(input, "limit", int64(0), celrt.InputInt)
+			if err != nil {
+				return "", false, err
+			}
+			r, err := celrt.Emph("dim", "("+celrt.Plural(limit, "line", "lines")+")")
+			if err != nil {
+				return "", false, err
+			}
+			v3 = " " + r
+		} else {
+			v3 = ""
+		}
+		v2 = celrt.Of(where + v3)
 	} else {
 		v2 = celrt.None[string]()
 	}
