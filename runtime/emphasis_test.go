@@ -110,3 +110,16 @@ func TestDefaultLinesHaveNoSpans(t *testing.T) {
 	assert.Equal(t, "adimbc", lines[0].Text)
 	assert.Nil(t, lines[0].Spans)
 }
+
+// A path inside the working directory is shown relative to it, in a span
+// as elsewhere, and keeps its emphasis.
+func TestRowEmphasisCwd(t *testing.T) {
+	f := rowFormatter{row: func(req Request) (string, bool, error) {
+		path, _ := field(req.Input, "path").(string)
+		return "read " + emph(t, "accent", path), true, nil
+	}}
+	d := newDispatcher(t, Limits{}, map[string]Formatter{"read": f})
+	row := d.Row(Call{Tool: "read", Input: `{"path":"/home/dev/src/a.go"}`, Cwd: "/home/dev"}, ModeDefault)
+	assert.Equal(t, "read src/a.go", row.Text)
+	assert.Equal(t, []string{"accent:src/a.go"}, spansOf(row.Text, row.Spans))
+}

@@ -132,6 +132,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 	}
 	row.Text = relativeTo(c.Cwd, row.Text)
 	if ok && mode != ModeMinimal {
+		for i := range segs {
+			segs[i].Text = relativeTo(c.Cwd, segs[i].Text)
+		}
 		row.Spans = alignSpans(row.Text, segs)
 	}
 	if mode == ModeVerbose {
