@@ -46,6 +46,9 @@ func StripEmph(s string) string {
 	return b.String()
 }
 
+// emphMarks removes the marks.
+var emphMarks = strings.NewReplacer(string(EmphOpen), "", string(EmphName), "", string(EmphClose), "")
+
 // EmphSegment is a run of text and the style it asks for ("" for none).
 type EmphSegment struct {
 	Style string
@@ -56,14 +59,17 @@ type EmphSegment struct {
 // an open mark without a name's end, a stray mark) is plain text without
 // its marks: markup never shows, and only what Emph writes is a span.
 func EmphSegments(s string) []EmphSegment {
+	if !HasEmph(s) {
+		if s == "" {
+			return nil
+		}
+		return []EmphSegment{{Text: s}}
+	}
 	var segs []EmphSegment
 	plain := func(t string) {
-		t = strings.Map(func(r rune) rune {
-			if r == EmphOpen || r == EmphName || r == EmphClose {
-				return -1
-			}
-			return r
-		}, t)
+		// Text with marks is made valid UTF-8 first: removing a mark
+		// between two halves of an invalid sequence would make a new one.
+		t = emphMarks.Replace(strings.ToValidUTF8(t, "\uFFFD"))
 		if t == "" {
 			return
 		}
@@ -88,12 +94,12 @@ func EmphSegments(s string) []EmphSegment {
 			continue
 		}
 		style, text := rest[:j], rest[j+len(string(EmphName)):k]
-		if strings.ContainsRune(text, EmphOpen) {
+		if strings.ContainsAny(text, string(EmphOpen)+string(EmphName)) {
 			s = rest
 			continue
 		}
 		if text != "" {
-			segs = append(segs, EmphSegment{Style: style, Text: text})
+			segs = append(segs, EmphSegment{Style: style, Text: strings.ToValidUTF8(text, "\uFFFD")})
 		}
 		s = rest[k+len(string(EmphClose)):]
 	}

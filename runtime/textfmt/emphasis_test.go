@@ -1,6 +1,7 @@
 package textfmt
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,4 +40,27 @@ func TestEmphSegments(t *testing.T) {
 	}
 	_, err = Emph("blink", "x")
 	assert.EqualError(t, err, `emph: unknown style "blink": want one of dim, accent, strong, success, warning, danger`)
+}
+
+// FuzzEmphSegments: whatever the text, its segments hold no mark, read as
+// StripEmph does, and a styled one has a known style.
+func FuzzEmphSegments(f *testing.F) {
+	for _, s := range []string{"", "a", "\u0091dim\u0092x\u0093", "\u0091dim\u0092\u0091accent\u0092x\u0093\u0093", "\u0092\u0093\u0091"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var text string
+		for _, seg := range EmphSegments(s) {
+			if HasEmph(seg.Text) || seg.Text == "" {
+				t.Fatalf("segment %q of %q", seg.Text, s)
+			}
+			if seg.Style != "" && !slices.Contains(EmphStyles, seg.Style) {
+				t.Fatalf("style %q of %q", seg.Style, s)
+			}
+			text += seg.Text
+		}
+		if text != StripEmph(s) || HasEmph(text) {
+			t.Fatalf("text %q, StripEmph %q of %q", text, StripEmph(s), s)
+		}
+	})
 }
