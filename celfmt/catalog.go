@@ -66,7 +66,11 @@ type Entry struct {
 	// when the entry does not have them. Result, Error and Expand see the
 	// variable result.
 	Row, Result, Error, Expand Source
-	Examples                   []Example
+	// TitleExpr computes the display name of one call (title: {expr: …}),
+	// of type string or optional_type(string); its Text is "" when the
+	// entry has none. Title is its fallback when it declines or fails.
+	TitleExpr Source
+	Examples  []Example
 }
 
 // Icon is an entry's icons: a Nerd Font glyph and a plain Unicode symbol,
@@ -86,6 +90,9 @@ func (e *Entry) HasError() bool { return e.Error.Text != "" }
 
 // HasExpand reports whether the entry has an expanded view.
 func (e *Entry) HasExpand() bool { return e.Expand.Text != "" }
+
+// HasTitleExpr reports whether the entry computes a title per call.
+func (e *Entry) HasTitleExpr() bool { return e.TitleExpr.Text != "" }
 
 // Presentation is how rows name and draw the entry's tool: its title,
 // category and icons. Title is "" when the entry has none: the dispatcher
@@ -167,6 +174,10 @@ type Example struct {
 	Row         string
 	RowPos      Pos
 	RowDeclines bool
+	// Title is the title of the call the title expression must compute,
+	// when TitlePos is set.
+	Title    string
+	TitlePos Pos
 	// Result and Error are the summaries the formatter must render for
 	// Output, when ResultPos and ErrorPos are set.
 	Result    string

@@ -104,6 +104,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	env, err := bindLets(base, inputType, letNames, func(i int, env *cel.Env) (*types.Type, error) {
 		l := e.Lets[i]
 		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, letNames[:i], opts, errs)
+		good = good && noEmph(c, l.Expr, "let "+l.Name, errs)
 		ok = ok && good
 		if !good {
 			return cel.DynType, nil // reported; later lets still check
@@ -122,6 +123,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	}
 	if e.HasPreview() {
 		c, good := compile(env, calls, e.Preview, "preview", names, letNames, opts, errs)
+		good = good && noEmph(c, e.Preview, "preview", errs)
 		if good {
 			good = checkPreviewType(f, c, e.Preview.Pos, errs)
 		}
@@ -130,6 +132,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	}
 	if e.HasUnwrap() {
 		c, good := compile(env, calls, e.Unwrap, "unwrap", names, letNames, opts, errs)
+		good = good && noEmph(c, e.Unwrap, "unwrap", errs)
 		if good {
 			if problem := unwrapProblem(c.ast.OutputType(), c.ast.NativeRep().Expr(), f.lets); problem != "" {
 				errs.Add(e.Unwrap.Pos, "%s", problem)
@@ -142,6 +145,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	f.tier = e.StaticTier
 	if e.HasTier() && e.StaticTier == runtime.TierUnknown {
 		c, good := compile(env, calls, e.Tier, "tier", names, letNames, opts, errs)
+		good = good && noEmph(c, e.Tier, "tier", errs)
 		if good {
 			if problem := tierProblem(c.ast.OutputType()); problem != "" {
 				errs.Add(e.Tier.Pos, "%s", problem)
@@ -170,6 +174,9 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 			slotEnv = resultEnv
 		}
 		c, good := compile(slotEnv, calls, *src, s.String(), names, letNames, opts, errs)
+		if s == slotTitle {
+			good = good && noEmph(c, *src, "title", errs)
+		}
 		if good {
 			if problem := renderProblem(s, c, f.lets); problem != "" {
 				errs.Add(src.Pos, "%s", problem)
@@ -373,6 +380,24 @@ func callPos(a *cel.Ast, src Source, fn string, arg int64) Pos {
 
 // exprPos returns the position where an expression starts: cel-go places
 // a call at its opening parenthesis and an operator at its symbol.
+// noEmph reports, at each call, an expression other than a row, result,
+// error or expand that calls emph: a prompt must not carry markup, which
+// it would show as hidden characters revealed, and a let is shared with
+// the preview. It returns whether there is none.
+func noEmph(c compiled, src Source, what string, errs *ErrorList) bool {
+	if c.ast == nil {
+		return true
+	}
+	good := true
+	ast.PreOrderVisit(c.ast.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.Kind() == ast.CallKind && e.AsCall().FunctionName() == "emph" {
+			errs.Add(exprPos(c.ast, src, e), "%s: emph is for rows: use it in row, result, error or expand", what)
+			good = false
+		}
+	}))
+	return good
+}
+
 func exprPos(a *cel.Ast, src Source, e ast.Expr) Pos {
 	for {
 		switch {

@@ -145,6 +145,9 @@ func (f *Formatter) runRenderExamples(r *ExampleResult, input *value.Object, too
 	if ex.ChecksRow() {
 		checks = append(checks, expectation{slot: slotRow, want: ex.Row, at: ex.RowPos})
 	}
+	if ex.TitlePos != (Pos{}) && f.Entry.HasTitleExpr() {
+		checks = append(checks, expectation{slot: slotTitle, want: ex.Title, at: ex.TitlePos})
+	}
 	if ex.Output != nil {
 		if ex.ResultPos != (Pos{}) {
 			checks = append(checks, expectation{slot: slotResult, want: ex.Result, at: ex.ResultPos})

@@ -343,6 +343,26 @@ var functions = []function{
 			}))},
 	},
 	{
+		name:       "emph",
+		resultSize: -1,
+		growth:     4,
+		doc: `emph(style, text) asks for text to be emphasized in the named style: dim, accent, strong, success, warning or danger, ` +
+			`which the host maps to its theme. Rows, result lines and expanded lines carry it as a runtime.Span, never as an escape, ` +
+			`and read the same without it; marks inside text are removed, so spans do not nest. Only row, result, error and expand ` +
+			`may use it; any other style is an error.`,
+		examples: []string{`emph("dim", "(3 lines)") == "\u0091dim\u0092(3 lines)\u0093" // true`,
+			`emph("accent", emph("dim", "x")) == emph("accent", "x") // true`},
+		perUnit: 20,
+		overload: []cel.FunctionOpt{cel.Overload("emph_string_string", []*cel.Type{cel.StringType, cel.StringType}, cel.StringType,
+			cel.BinaryBinding(func(style, text ref.Val) ref.Val {
+				out, err := textfmt.Emph(string(style.(types.String)), string(text.(types.String)))
+				if err != nil {
+					return types.NewErr("%s", err)
+				}
+				return types.String(out)
+			}))},
+	},
+	{
 		name:       "baseName",
 		resultSize: -1,
 		doc:        `baseName(path) is the last element of a path separated by "/" or "\", trailing separators ignored: "/a/b/" gives "b", "/" gives "/".`,

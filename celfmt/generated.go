@@ -43,6 +43,9 @@ type GeneratedEntry struct {
 	// Row, Result, Error and Expand are the slots of rows and results, no
 	// AST for those the entry does not have.
 	Row, Result, Error, Expand GeneratedExpr
+	// TitleExpr computes the title of one call (Title is its fallback);
+	// no AST when the entry has none.
+	TitleExpr GeneratedExpr
 	// Fields are the input fields the formatter accounts for (see
 	// Formatter.InputFields).
 	Fields runtime.InputFields
@@ -56,7 +59,7 @@ func (g GeneratedEntry) Presentation() runtime.Presentation {
 
 // renderExprs are the entry's slots of rows and results, by renderSlot.
 func (g *GeneratedEntry) renderExprs() [renderSlots]*GeneratedExpr {
-	return [renderSlots]*GeneratedExpr{&g.Row, &g.Result, &g.Error, &g.Expand}
+	return [renderSlots]*GeneratedExpr{&g.Row, &g.Result, &g.Error, &g.Expand, &g.TitleExpr}
 }
 
 // GeneratedField is a declared input field.
@@ -253,6 +256,12 @@ func (c *GeneratedCatalog) TierTool(entryTool string, input *value.Object, tool 
 // whose tool is entryTool (see FormatTool and Formatter.Row).
 func (c *GeneratedCatalog) RowTool(entryTool string, input *value.Object, tool string, limits Limits) (string, bool, error) {
 	return c.renderTool(slotRow, entryTool, input, nil, tool, limits)
+}
+
+// TitleTool renders the title of a call, by the title expression of the
+// entry whose tool is entryTool (see Formatter.Title).
+func (c *GeneratedCatalog) TitleTool(entryTool string, input *value.Object, tool string, limits Limits) (string, bool, error) {
+	return c.renderTool(slotTitle, entryTool, input, nil, tool, limits)
 }
 
 // ResultTool renders the summary of a call's result, by the result

@@ -63,6 +63,11 @@ func (f *Formatter) ErrorExpr() (CheckedExpr, bool) { return f.renderExpr(slotEr
 // entry has one. It also sees the variable result.
 func (f *Formatter) ExpandExpr() (CheckedExpr, bool) { return f.renderExpr(slotExpand) }
 
+// TitleExpr returns the formatter's title expression (title.expr),
+// of type string or optional_type(string), checked, and whether the entry
+// has one. It sees the variables of the preview.
+func (f *Formatter) TitleExpr() (CheckedExpr, bool) { return f.renderExpr(slotTitle) }
+
 func (f *Formatter) renderExpr(s renderSlot) (CheckedExpr, bool) {
 	c := f.render[s]
 	return CheckedExpr{Source: f.Entry.source(s).Text, AST: c.ast, Estimate: c.estimate}, c.ast != nil

@@ -21,9 +21,10 @@ var (
 	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "communication", "input", "omits", "let",
 		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
 	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
-		"output", "row", "rowDeclines", "result", "error", "expand"}
+		"output", "row", "rowDeclines", "title", "result", "error", "expand"}
 	callKeys   = []string{"tool", "input", "kind"}
 	iconKeys   = []string{"nerd", "plain"}
+	titleKeys  = []string{"name", "expr"}
 	outputKeys = []string{"content", "details", "isError"}
 )
 
@@ -361,9 +362,7 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.aliases(e, a)
 	}
 	if t, ok := fields["title"]; ok {
-		var ok bool
-		e.Title, ok = p.str(t, "title")
-		e.NoTitle = ok && e.Title == ""
+		p.title(e, t)
 	}
 	if d, ok := fields["description"]; ok {
 		e.Description, _ = p.str(d, "description")
@@ -415,6 +414,9 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 			}
 		}
 	}
+	if e.HasTitleExpr() {
+		slots++
+	}
 	if t, ok := fields["tier"]; ok {
 		slots++
 		p.tier(e, t)
@@ -426,8 +428,49 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 	}
 	if ex, ok := fields["examples"]; ok {
 		e.Examples = p.examples(ex, e.Input)
+		for _, x := range e.Examples {
+			if x.TitlePos != (Pos{}) && !e.HasTitleExpr() {
+				p.errs.Add(x.TitlePos, "an example's title needs title.expr: the expression that computes the title of a call")
+			}
+		}
 	}
 	return e
+}
+
+// title reads an entry's title: a string, its display name ("" for none),
+// or a mapping with name, that display name, and expr, a CEL expression
+// that computes the display name of one call (Peekaboo's formatForTitle).
+// name is what rows show when expr declines or fails.
+func (p *parser) title(e *Entry, n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode {
+		var ok bool
+		e.Title, ok = p.str(n, "title")
+		e.NoTitle = ok && e.Title == ""
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "title must be a string or a mapping with name (the display name) and expr "+
+			"(a CEL expression for the title of one call), got %s", describe(n))
+		return
+	}
+	fields := p.mapping(n, titleKeys, "title")
+	if v, ok := fields["name"]; ok {
+		var ok bool
+		e.Title, ok = p.str(v, "title.name")
+		e.NoTitle = ok && e.Title == ""
+	}
+	v, ok := fields["expr"]
+	if !ok {
+		p.errorf(n, "missing expr: a CEL expression for the title of one call (or write the title as a string)")
+		return
+	}
+	if text, ok := p.str(v, "title.expr"); ok {
+		if strings.TrimSpace(text) == "" {
+			p.errorf(v, `title.expr is empty: write a CEL expression ("optional.none()" for the name)`)
+			return
+		}
+		e.TitleExpr = p.source(v, text)
+	}
 }
 
 // icon reads an entry's icons: a mapping with nerd and plain, each a
@@ -709,7 +752,7 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 		}
 		p.exampleRender(&ex, fields, &values)
 		expects := ex.Declines || ex.RowDeclines
-		for _, k := range []string{"preview", "calls", "tier", "row", "result", "error", "expand"} {
+		for _, k := range []string{"preview", "calls", "tier", "row", "title", "result", "error", "expand"} {
 			_, ok := fields[k]
 			expects = expects || ok
 		}
@@ -732,6 +775,11 @@ func (p *parser) exampleRender(ex *Example, fields map[string]*yaml.Node, values
 	if r, ok := fields["row"]; ok {
 		ex.RowPos = p.pos(r)
 		ex.Row, _ = p.str(r, "an example's row")
+	}
+	if t, ok := fields["title"]; ok {
+		if text, ok := p.str(t, "an example's title"); ok {
+			ex.Title, ex.TitlePos = text, p.pos(t)
+		}
 	}
 	if d, ok := fields["rowDeclines"]; ok {
 		switch {

@@ -146,6 +146,11 @@ func (g generatedFormatter) Row(req runtime.Request) (string, bool, error) {
 	return g.render(slotRow, req)
 }
 
+// Title renders the call's title (see Formatter.Title).
+func (g generatedFormatter) Title(req runtime.Request) (string, bool, error) {
+	return g.render(slotTitle, req)
+}
+
 // Result renders the summary of the call's result (see Formatter.Result).
 func (g generatedFormatter) Result(req runtime.Request) (string, bool, error) {
 	return g.render(slotResult, req)

@@ -14,12 +14,14 @@ import (
 
 // The slots of rows and results: the one-line transcript row of a call
 // (row), the one-line summary of its result (result) or of its failure
-// (error), and the lines shown on demand (expand). The last three see the
-// variable result, the call's result.
+// (error), the lines shown on demand (expand) and the display name of one
+// call (title). Result, error and expand see the variable result, the
+// call's result.
 
 var (
 	_ runtime.Renderer  = (*Formatter)(nil)
 	_ runtime.Presenter = (*Formatter)(nil)
+	_ runtime.Titler    = (*Formatter)(nil)
 )
 
 // varResult is the variable of the result, error and expand slots.
@@ -76,15 +78,18 @@ const (
 	slotResult
 	slotError
 	slotExpand
+	// slotTitle is last so that the slots before it keep their places in
+	// the tables of generated code.
+	slotTitle
 	renderSlots
 )
 
-var renderSlotNames = [renderSlots]string{"row", "result", "error", "expand"}
+var renderSlotNames = [renderSlots]string{"row", "result", "error", "expand", "title"}
 
 func (s renderSlot) String() string { return renderSlotNames[s] }
 
 // seesResult reports whether the slot sees the variable result.
-func (s renderSlot) seesResult() bool { return s != slotRow }
+func (s renderSlot) seesResult() bool { return s != slotRow && s != slotTitle }
 
 // source returns the entry's expression of a slot.
 func (e *Entry) source(s renderSlot) *Source {
@@ -95,13 +100,15 @@ func (e *Entry) source(s renderSlot) *Source {
 		return &e.Result
 	case slotError:
 		return &e.Error
+	case slotTitle:
+		return &e.TitleExpr
 	}
 	return &e.Expand
 }
 
 // hasRender reports whether the entry has any slot of rows and results.
 func (e *Entry) hasRender() bool {
-	return e.HasRow() || e.HasResult() || e.HasError() || e.HasExpand()
+	return e.HasRow() || e.HasResult() || e.HasError() || e.HasExpand() || e.HasTitleExpr()
 }
 
 // Presentation returns the title, category and icons the entry declares:
@@ -115,6 +122,14 @@ func (f *Formatter) Presentation() runtime.Presentation { return f.Entry.Present
 // the expression declines. Failures are errors, as for Run.
 func (f *Formatter) Row(req runtime.Request) (string, bool, error) {
 	return f.renderText(slotRow, req)
+}
+
+// Title renders the display name of one call, as Peekaboo's
+// formatForTitle does (App Launch: Safari): it makes a Formatter a
+// runtime.Titler. ok is false when the entry has no title expression or
+// the expression declines; rows then show the entry's static title.
+func (f *Formatter) Title(req runtime.Request) (string, bool, error) {
+	return f.renderText(slotTitle, req)
 }
 
 // Result renders the one-line summary of a finished call from its input

@@ -49,6 +49,7 @@ func Schema() []byte {
 					map[string]any{"required": []string{"result"}},
 					map[string]any{"required": []string{"error"}},
 					map[string]any{"required": []string{"expand"}},
+					map[string]any{"required": []string{"title"}, "properties": map[string]any{"title": map[string]any{"type": "object"}}},
 				},
 				"properties": map[string]any{
 					"tool": key,
@@ -56,7 +57,20 @@ func Schema() []byte {
 						"type": "array", "items": key,
 						"description": "other tool names of the same formatter, registered with it",
 					},
-					"title":       str,
+					"title": map[string]any{
+						"description": "the tool's display name in rows (\"\" for none), or a mapping with that name " +
+							"and expr, a CEL expression of type string or optional_type(string) for the title of one call",
+						"anyOf": []any{
+							map[string]any{"type": "string"},
+							map[string]any{
+								"type": "object", "additionalProperties": false, "required": []string{"expr"},
+								"properties": map[string]any{
+									"name": map[string]any{"type": "string", "description": "the display name, shown when expr declines or fails"},
+									"expr": map[string]any{"type": "string", "minLength": 1, "description": "a CEL expression: the title of one call"},
+								},
+							},
+						},
+					},
 					"description": str,
 					"omits": map[string]any{
 						"type": "array", "items": map[string]any{"type": "string", "minLength": 1}, "uniqueItems": true,
@@ -188,6 +202,7 @@ func Schema() []byte {
 					},
 					"row":         map[string]any{"type": "string", "description": "the row the formatter must render"},
 					"rowDeclines": map[string]any{"type": "boolean", "description": "true: the row must decline"},
+					"title":       map[string]any{"type": "string", "description": "the title title.expr must compute"},
 					"result":      map[string]any{"type": "string", "description": "the summary result must render for output"},
 					"error":       map[string]any{"type": "string", "description": "the summary error must render for output"},
 					"expand": map[string]any{
@@ -205,6 +220,7 @@ func Schema() []byte {
 					map[string]any{"required": []string{"tier"}},
 					map[string]any{"required": []string{"row"}},
 					map[string]any{"required": []string{"rowDeclines"}},
+					map[string]any{"required": []string{"title"}},
 					map[string]any{"required": []string{"result"}},
 					map[string]any{"required": []string{"error"}},
 					map[string]any{"required": []string{"expand"}},

@@ -24,7 +24,7 @@ var schemaRejects = map[string]bool{
 	"example-preview-and-declines.yaml": true, "formatters-not-list.yaml": true,
 	"invalid-key-space.yaml": true, "invalid-key-wildcard.yaml": true, "let-shadows-input.yaml": true,
 	"missing-preview.yaml": true, "missing-tool.yaml": true, "missing-version.yaml": true,
-	"multiple-errors.yaml": true, "preview-not-string.yaml": true, "title-not-string.yaml": true,
+	"multiple-errors.yaml": true, "preview-not-string.yaml": true, "title-not-string.yaml": true, "title-expr.yaml": true,
 	"tool-not-string.yaml": true, "unknown-entry-key.yaml": true, "unknown-example-key.yaml": true,
 	"unknown-top-level-key.yaml": true, "unknown-version.yaml": true, "version-not-integer.yaml": true,
 	"no-slots.yaml": true, "example-calls-mismatch.yaml": true, "example-tier-mismatch.yaml": true,

@@ -185,6 +185,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 			{"Error", "summarizes the failure of a call to %q", "error", e.Error, p.render[2], "ErrorTool", text, true},
 			{"Expand", "returns the lines of the result of a call to %q", "expand", e.Expand, p.render[3], "ExpandTool",
 				[]jen.Code{jen.Index().String(), jen.Bool(), jen.Error()}, true},
+			{"Title", "returns the title of a call to %q", "title.expr", e.TitleExpr, p.render[4], "TitleTool", text, false},
 		} {
 			if x.expr.AST == "" {
 				continue
@@ -303,7 +304,7 @@ func entryValue(e celfmt.GeneratedEntry) jen.Code {
 	for _, x := range []struct {
 		name string
 		expr celfmt.GeneratedExpr
-	}{{"Row", e.Row}, {"Result", e.Result}, {"Error", e.Error}, {"Expand", e.Expand}} {
+	}{{"Row", e.Row}, {"Result", e.Result}, {"Error", e.Error}, {"Expand", e.Expand}, {"TitleExpr", e.TitleExpr}} {
 		if x.expr.AST != "" {
 			kv = append(kv, field(x.name, jen.Qual(celfmtPath, "GeneratedExpr").Add(exprValue(x.expr))))
 		}
@@ -394,10 +395,10 @@ func hasSlots(e celfmt.GeneratedEntry) bool {
 }
 
 // hasRender reports whether an entry declares any of rows and results:
-// a row, result, error or expand expression, a category or an icon. Its
+// a row, result, error, expand or title expression, a category or an icon. Its
 // slots value is then a runtime.Renderer and a runtime.Presenter.
 func hasRender(e celfmt.GeneratedEntry) bool {
-	return e.Row.AST != "" || e.Result.AST != "" || e.Error.AST != "" || e.Expand.AST != "" ||
+	return e.Row.AST != "" || e.Result.AST != "" || e.Error.AST != "" || e.Expand.AST != "" || e.TitleExpr.AST != "" ||
 		e.Category != "" || e.NerdIcon != "" || e.PlainIcon != "" || e.NoTitle || e.Communication
 }
 
@@ -433,7 +434,8 @@ func slotFields(e celfmt.GeneratedEntry, name string) []jen.Code {
 	for _, x := range []struct {
 		field, kind string
 		expr        celfmt.GeneratedExpr
-	}{{"row", "Row", e.Row}, {"result", "Result", e.Result}, {"errorLine", "Error", e.Error}, {"expand", "Expand", e.Expand}} {
+	}{{"row", "Row", e.Row}, {"result", "Result", e.Result}, {"errorLine", "Error", e.Error}, {"expand", "Expand", e.Expand},
+		{"title", "Title", e.TitleExpr}} {
 		if x.expr.AST != "" {
 			kv = append(kv, field(x.field, jen.Id(x.kind+name)))
 		}
@@ -512,8 +514,8 @@ func writeSlotsType(f *jen.File, rendering bool) {
 		f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier.")
 	} else {
 		f.Comment("a call carries no calls, and its tier is tierOf's when set, else tier. It is also")
-		f.Comment("a runtime.Renderer, which declines what the entry does not render, and a")
-		f.Comment("runtime.Presenter.")
+		f.Comment("a runtime.Renderer and a runtime.Titler, which decline what the entry does not")
+		f.Comment("render, and a runtime.Presenter.")
 	}
 	members := []jen.Code{
 		jen.Id("preview").Id("formatter"),
@@ -527,6 +529,7 @@ func writeSlotsType(f *jen.File, rendering bool) {
 			jen.Id("result").Func().Params(withResult...).Params(jen.String(), jen.Bool(), jen.Error()),
 			jen.Id("errorLine").Func().Params(withResult...).Params(jen.String(), jen.Bool(), jen.Error()),
 			jen.Id("expand").Func().Params(withResult...).Params(jen.Index().String(), jen.Bool(), jen.Error()),
+			jen.Id("title").Id("formatter"),
 			jen.Id("presentation").Qual(runtimePath, "Presentation"),
 		)
 	}
@@ -563,6 +566,7 @@ func writeSlotsType(f *jen.File, rendering bool) {
 		{"Result", "result", text, result, jen.Lit("")},
 		{"ErrorLine", "errorLine", text, result, jen.Lit("")},
 		{"Expand", "expand", []jen.Code{jen.Index().String(), jen.Bool(), jen.Error()}, result, jen.Nil()},
+		{"Title", "title", text, requestArgs(), jen.Lit("")},
 	} {
 		f.Line()
 		f.Func().Params(jen.Id("s").Id("slots")).Id(x.method).Params(req.Clone()).Params(x.results...).Block(

@@ -23,9 +23,9 @@ type Plan struct {
 	// not have.
 	body, unwrap, tier []jen.Code
 	// render are the bodies of the functions of the entry's row, result,
-	// error and expand expressions, in that order, nil for those it does
-	// not have.
-	render [4][]jen.Code
+	// error, expand and title expressions, in that order, nil for those it
+	// does not have.
+	render [5][]jen.Code
 	// patterns are the formatter's constant regular expressions.
 	patterns []patternVar
 }
@@ -153,10 +153,10 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 	return p, nil
 }
 
-// renderExprs are the accessors of a formatter's row, result, error and
-// expand expressions, in that order.
-func renderExprs(f *celfmt.Formatter) [4]func() (celfmt.CheckedExpr, bool) {
-	return [4]func() (celfmt.CheckedExpr, bool){f.RowExpr, f.ResultExpr, f.ErrorExpr, f.ExpandExpr}
+// renderExprs are the accessors of a formatter's row, result, error,
+// expand and title expressions, in that order.
+func renderExprs(f *celfmt.Formatter) [5]func() (celfmt.CheckedExpr, bool) {
+	return [5]func() (celfmt.CheckedExpr, bool){f.RowExpr, f.ResultExpr, f.ErrorExpr, f.ExpandExpr, f.TitleExpr}
 }
 
 // tierConstant is the runtime constant of a tier: runtime.TierRead.

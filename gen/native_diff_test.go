@@ -114,19 +114,22 @@ func tierOutcome(f runtime.Formatter, req runtime.Request) slotOutcome {
 // renderOutcomes runs f's Row, Result, ErrorLine and Expand, when it is a
 // runtime.Renderer (each declines otherwise), named by slot.
 func renderOutcomes(f runtime.Formatter, req runtime.Request) map[string]slotOutcome {
-	out := map[string]slotOutcome{}
+	out := map[string]slotOutcome{"title": {Value: "decline"}}
+	text := func(s string, ok bool, err error) slotOutcome {
+		if !ok {
+			return slotOutcome{Value: "decline", Err: err}
+		}
+		return slotOutcome{Value: fmt.Sprintf("%q", s), Err: err}
+	}
+	if t, ok := f.(runtime.Titler); ok {
+		out["title"] = text(t.Title(req))
+	}
 	r, ok := f.(runtime.Renderer)
 	if !ok {
 		for _, slot := range []string{"row", "result", "error", "expand"} {
 			out[slot] = slotOutcome{Value: "decline"}
 		}
 		return out
-	}
-	text := func(s string, ok bool, err error) slotOutcome {
-		if !ok {
-			return slotOutcome{Value: "decline", Err: err}
-		}
-		return slotOutcome{Value: fmt.Sprintf("%q", s), Err: err}
 	}
 	out["row"] = text(r.Row(req))
 	out["result"] = text(r.Result(req))
@@ -255,7 +258,7 @@ func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 						// example's output (an empty result without one).
 						req.Result = ex.Output
 						want, got := renderOutcomes(f, req), renderOutcomes(nf, req)
-						for _, slot := range []string{"row", "result", "error", "expand"} {
+						for _, slot := range []string{"row", "result", "error", "expand", "title"} {
 							if resourceFailure(want[slot].Err) {
 								skipped++
 								continue

@@ -52,6 +52,7 @@ var libraryCalls = map[string]libraryCall{
 	"durationText_double":      {"DurationText", []*types.Type{dbl}, false},
 	"shortcut_string":          {"Shortcut", []*types.Type{str}, false},
 	"baseName_string":          {"BaseName", []*types.Type{str}, false},
+	"emph_string_string":       {"Emph", []*types.Type{str, str}, true},
 	"menuPath_string":          {"MenuPath", []*types.Type{str}, false},
 	"xdDevice_dyn":             {"XDDevice", []*types.Type{dynT}, false},
 	"dimensions_int_int":       {"DimensionsInt", []*types.Type{i64, i64}, false},

@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-6 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-7 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -174,8 +174,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
-// a runtime.Renderer, which declines what the entry does not render, and a
-// runtime.Presenter.
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
 	preview      formatter
 	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
@@ -185,6 +185,7 @@ type slots struct {
 	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
 	presentation runtime.Presentation
 	fields       runtime.InputFields
 }
@@ -240,6 +241,13 @@ func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
 }
 
 func (s slots) Presentation() runtime.Presentation {
@@ -55000,6 +55008,192 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 	return v11.Value, v11.Ok, nil
 }
 
+// TitleApp returns the title of a call to "app" (App).
+//
+// Also registered as "peekaboo:app".
+//
+// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
+// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
+// waitUntilReady, all, except, to, cycle). Launching runs a program and
+// quitting may lose unsaved work: execute; focusing, hiding and switching
+// change only what is in front: write; listing: read; any other action:
+// execute. The preview names the app (the bundle ID first when launching,
+// as Peekaboo does) and the options; the result is Peekaboo's: the app and
+// its process ID.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	q = "'"
+//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
+//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
+//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
+//	except = nonEmpty(input.except).hasValue()
+//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
+//	  : []
+//	title.expr = !(action in ["launch", "quit", "relaunch", "focus", "hide", "unhide", "switch", "list"]) ? optional.none()
+//	  : cel.bind(who, action == "switch" ? nonEmpty(input.to)
+//	    : action == "launch" ? nonEmpty(input.bundleId).or(nonEmpty(input.name))
+//	    : action == "list" ? optional.none()
+//	    : nonEmpty(input.name).or(nonEmpty(input.bundleId)),
+//	    optional.of("App " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
+//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+func TitleApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	bytes := 0
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	q := "'"
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "name"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	name := v2
+	v4 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+	var v5 celrt.Optional[string]
+	if v4 {
+		x2, err := celrt.AsString(celrt.Field(input, "bundleId"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 := celrt.Of(celrt.Truncate(celrt.Collapse(x2), int64(80)))
+		v5 = v6
+	} else {
+		v5 = celrt.None[string]()
+	}
+	bundle := v5
+	var v7 celrt.Optional[string]
+	if action == "launch" {
+		v8 := bundle
+		if !bundle.Ok {
+			v8 = name
+		}
+		v7 = v8
+	} else {
+		v9 := name
+		if !name.Ok {
+			v9 = bundle
+		}
+		v7 = v9
+	}
+	app := v7
+	var v10 []string
+	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+		x3, err := celrt.AsString(celrt.Field(input, "except"))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(celrt.Split(x3, ",")))
+		for _, e := range celrt.Split(x3, ",") {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem := celrt.Collapse(e)
+			if bytes += len(elem); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list = append(list, elem)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			if e2 != "" {
+				if bytes += len(e2); bytes > celrt.MaxBytes {
+					return "", false, celrt.ErrBytes
+				}
+				list2 = append(list2, e2)
+			}
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, e3 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			elem2 := "'" + celrt.Truncate(e3, int64(40)) + "'"
+			if bytes += len(elem2); bytes > celrt.MaxBytes {
+				return "", false, celrt.ErrBytes
+			}
+			list3 = append(list3, elem2)
+		}
+		v10 = list3
+	} else {
+		v10 = []string{}
+	}
+	except := v10
+	v11 := []string{"launch", "quit", "relaunch", "focus", "hide", "unhide", "switch", "list"}
+	var v12 celrt.Optional[string]
+	if !slices.Contains(v11, action) {
+		v12 = celrt.None[string]()
+	} else {
+		var v13 celrt.Optional[string]
+		if action == "switch" {
+			v13 = celrt.NonEmpty(celrt.Field(input, "to"))
+		} else {
+			var v14 celrt.Optional[string]
+			if action == "launch" {
+				opt2 := celrt.NonEmpty(celrt.Field(input, "bundleId"))
+				v15 := opt2
+				if !opt2.Ok {
+					v15 = celrt.NonEmpty(celrt.Field(input, "name"))
+				}
+				v14 = v15
+			} else {
+				var v16 celrt.Optional[string]
+				if action == "list" {
+					v16 = celrt.None[string]()
+				} else {
+					opt3 := celrt.NonEmpty(celrt.Field(input, "name"))
+					v17 := opt3
+					if !opt3.Ok {
+						v17 = celrt.NonEmpty(celrt.Field(input, "bundleId"))
+					}
+					v16 = v17
+				}
+				v14 = v16
+			}
+			v13 = v14
+		}
+		who := v13
+		r, err := celrt.SubstringRange(action, int64(0), int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(action, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		var v18 string
+		if who.Ok {
+			v19, err := who.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v18 = ": " + celrt.Truncate(celrt.Collapse(v19), int64(40))
+		} else {
+			v18 = ""
+		}
+		v20 := celrt.Of("App " + celrt.Replace(celrt.UpperASCII(r)+r2, "-", " ") + v18)
+		v12 = v20
+	}
+	_ = q
+	_ = app
+	_ = except
+	return v12.Value, v12.Ok, nil
+}
+
 // formatterApp registers the functions of "app".
 var formatterApp = slots{
 	preview:      PreviewApp,
@@ -55007,6 +55201,7 @@ var formatterApp = slots{
 	row:          RowApp,
 	result:       ResultApp,
 	errorLine:    ErrorApp,
+	title:        TitleApp,
 	presentation: runtime.Presentation{Title: "App", Category: "app", NerdIcon: "\U000f003b", PlainIcon: "📱"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
@@ -56315,6 +56510,159 @@ func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result
 	return v14.Value, v14.Ok, nil
 }
 
+// TitleWindow returns the title of a call to "window" (Window).
+//
+// Also registered as "peekaboo:window".
+//
+// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
+// maximize, move, resize, set-bounds or focus, with app, title, index,
+// window_id, x, y, width and height). It changes where windows are and
+// which is in front: write (closing a window with unsaved work makes its
+// app ask first). The window (its ID, title or index, of which app) and
+// the position and size; the result is Peekaboo's: the window's title and
+// new position or size.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
+//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
+//	  : type(input.index) == double ? "window #" + numberText(input, "index")
+//	  : "the front window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
+//	size = type(input.width) == double && type(input.height) == double
+//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	title.expr = !(action in ["close", "minimize", "maximize", "move", "resize", "set-bounds", "focus"]) ? optional.none()
+//	  : cel.bind(who, nonEmpty(input.app).or(nonEmpty(input.title)),
+//	    optional.of("Window " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
+//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+func TitleWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+	var v3 string
+	if v2 {
+		r, err := celrt.NumberTextOf(input, "window_id")
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window " + r
+	} else {
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+			x, err := celrt.AsString(celrt.Field(input, "title"))
+			if err != nil {
+				return "", false, err
+			}
+			v4 = "the window '" + celrt.Truncate(celrt.Collapse(x), int64(80)) + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				r2, err := celrt.NumberTextOf(input, "index")
+				if err != nil {
+					return "", false, err
+				}
+				v6 = "window #" + r2
+			} else {
+				v6 = "the front window"
+			}
+			v4 = v6
+		}
+		v3 = v4
+	}
+	var v7 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v7 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v7 = ""
+	}
+	which := v3 + v7
+	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+	ok := v8
+	if ok {
+		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+		ok = v9
+	}
+	var v10 celrt.Optional[string]
+	if ok {
+		r3, err := celrt.NumberTextOf(input, "x")
+		if err != nil {
+			return "", false, err
+		}
+		r4, err := celrt.NumberTextOf(input, "y")
+		if err != nil {
+			return "", false, err
+		}
+		v10 = celrt.Of(r3 + "," + r4)
+	} else {
+		v10 = celrt.None[string]()
+	}
+	at := v10
+	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+	ok2 := v11
+	if ok2 {
+		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+		ok2 = v12
+	}
+	var v13 celrt.Optional[string]
+	if ok2 {
+		text, err := celrt.DimensionsDyn(celrt.Field(input, "width"), celrt.Field(input, "height"))
+		if err != nil {
+			return "", false, err
+		}
+		v13 = celrt.Of(text)
+	} else {
+		v13 = celrt.None[string]()
+	}
+	size := v13
+	v14 := []string{"close", "minimize", "maximize", "move", "resize", "set-bounds", "focus"}
+	var v15 celrt.Optional[string]
+	if !slices.Contains(v14, action) {
+		v15 = celrt.None[string]()
+	} else {
+		opt2 := celrt.NonEmpty(celrt.Field(input, "app"))
+		v16 := opt2
+		if !opt2.Ok {
+			v16 = celrt.NonEmpty(celrt.Field(input, "title"))
+		}
+		who := v16
+		r5, err := celrt.SubstringRange(action, int64(0), int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r6, err := celrt.Substring(action, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		var v17 string
+		if who.Ok {
+			v18, err := who.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v17 = ": " + celrt.Truncate(celrt.Collapse(v18), int64(40))
+		} else {
+			v17 = ""
+		}
+		v19 := celrt.Of("Window " + celrt.Replace(celrt.UpperASCII(r5)+r6, "-", " ") + v17)
+		v15 = v19
+	}
+	_ = which
+	_ = at
+	_ = size
+	return v15.Value, v15.Ok, nil
+}
+
 // formatterWindow registers the functions of "window".
 var formatterWindow = slots{
 	preview:      PreviewWindow,
@@ -56322,6 +56670,7 @@ var formatterWindow = slots{
 	row:          RowWindow,
 	result:       ResultWindow,
 	errorLine:    ErrorWindow,
+	title:        TitleWindow,
 	presentation: runtime.Presentation{Title: "Window", Category: "window", NerdIcon: "\uf2d0", PlainIcon: "🪟"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
@@ -56960,6 +57309,116 @@ func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *
 	return v7.Value, v7.Ok, nil
 }
 
+// TitleMenu returns the title of a call to "menu" (Menu).
+//
+// Also registered as "peekaboo:menu".
+//
+// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
+// or list-all, with app, path such as "File > Save As...", item and
+// title). Clicking a menu item runs the app's command (Quit, Delete,
+// Send): execute; listing menus reads: read. The menu path is shown with
+// arrows (File → Save As...), each part on one line; the result is what
+// was clicked, or how many menus and items were listed.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
+//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
+//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
+//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
+//	: optional.none()
+//	title.expr = !(action in ["click", "click-extra", "list", "list-all"]) ? optional.none()
+//	  : cel.bind(who, action == "click-extra" ? nonEmpty(input.title) : nonEmpty(input.app),
+//	    optional.of("Menu " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
+//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+func TitleMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v2 = " in '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v2 = ""
+	}
+	app := v2
+	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+	if ok {
+		x2, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		ok = celrt.Collapse(celrt.MenuPath(x2)) != ""
+	}
+	var v3 celrt.Optional[string]
+	if ok {
+		x3, err := celrt.AsString(celrt.Field(input, "path"))
+		if err != nil {
+			return "", false, err
+		}
+		v4 := celrt.Truncate(celrt.Collapse(celrt.MenuPath(x3)), int64(200))
+		v3 = celrt.Of(v4)
+	} else {
+		var v5 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "item"))
+			if err != nil {
+				return "", false, err
+			}
+			v6 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x4), int64(80)) + "'")
+			v5 = v6
+		} else {
+			v5 = celrt.None[string]()
+		}
+		v3 = v5
+	}
+	path := v3
+	v7 := []string{"click", "click-extra", "list", "list-all"}
+	var v8 celrt.Optional[string]
+	if !slices.Contains(v7, action) {
+		v8 = celrt.None[string]()
+	} else {
+		var v9 celrt.Optional[string]
+		if action == "click-extra" {
+			v9 = celrt.NonEmpty(celrt.Field(input, "title"))
+		} else {
+			v9 = celrt.NonEmpty(celrt.Field(input, "app"))
+		}
+		who := v9
+		r, err := celrt.SubstringRange(action, int64(0), int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(action, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		var v10 string
+		if who.Ok {
+			v11, err := who.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v10 = ": " + celrt.Truncate(celrt.Collapse(v11), int64(40))
+		} else {
+			v10 = ""
+		}
+		v12 := celrt.Of("Menu " + celrt.Replace(celrt.UpperASCII(r)+r2, "-", " ") + v10)
+		v8 = v12
+	}
+	_ = app
+	_ = path
+	return v8.Value, v8.Ok, nil
+}
+
 // formatterMenu registers the functions of "menu".
 var formatterMenu = slots{
 	preview:      PreviewMenu,
@@ -56967,6 +57426,7 @@ var formatterMenu = slots{
 	row:          RowMenu,
 	result:       ResultMenu,
 	errorLine:    ErrorMenu,
+	title:        TitleMenu,
 	presentation: runtime.Presentation{Title: "Menu", Category: "menu", NerdIcon: "\U000f035c", PlainIcon: "📋"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
@@ -61867,11 +62327,79 @@ func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v4.Value, v4.Ok, nil
 }
 
+// TitleDock returns the title of a call to "dock" (Dock).
+//
+// Also registered as "peekaboo:dock".
+//
+// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
+// hide, show or list, with app, select and include_all). Launching an app
+// or choosing an item of its Dock menu acts: execute; hiding and showing
+// the Dock: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
+//	title.expr = !(action in ["launch", "right-click", "hide", "show", "list"]) ? optional.none()
+//	  : cel.bind(who, nonEmpty(input.app),
+//	    optional.of("Dock " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
+//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+func TitleDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	var v2 celrt.Optional[string]
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'")
+		v2 = v3
+	} else {
+		v2 = celrt.None[string]()
+	}
+	app := v2
+	v4 := []string{"launch", "right-click", "hide", "show", "list"}
+	var v5 celrt.Optional[string]
+	if !slices.Contains(v4, action) {
+		v5 = celrt.None[string]()
+	} else {
+		who := celrt.NonEmpty(celrt.Field(input, "app"))
+		r, err := celrt.SubstringRange(action, int64(0), int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r2, err := celrt.Substring(action, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		var v6 string
+		if who.Ok {
+			v7, err := who.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v6 = ": " + celrt.Truncate(celrt.Collapse(v7), int64(40))
+		} else {
+			v6 = ""
+		}
+		v8 := celrt.Of("Dock " + celrt.Replace(celrt.UpperASCII(r)+r2, "-", " ") + v6)
+		v5 = v8
+	}
+	_ = app
+	return v5.Value, v5.Ok, nil
+}
+
 // formatterDock registers the functions of "dock".
 var formatterDock = slots{
 	preview:      PreviewDock,
 	tierOf:       TierDock,
 	row:          RowDock,
+	title:        TitleDock,
 	presentation: runtime.Presentation{Title: "Dock", Category: "dock", PlainIcon: "🚢"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},
@@ -62196,11 +62724,145 @@ func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v11.Value, v11.Ok, nil
 }
 
+// TitleSpace returns the title of a call to "space" (Space).
+//
+// Also registered as "peekaboo:space".
+//
+// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
+// move-window, with to, app, window_title, window_index, to_current,
+// follow, detailed). Switching Spaces and moving windows between them
+// change what is on screen: write; listing: read.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
+//
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
+//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
+//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
+//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
+//	title.expr = !(action in ["list", "switch", "move-window"]) ? optional.none()
+//	  : cel.bind(who, action == "switch" && type(input.to) == double ? optional.of(numberText(input, "to"))
+//	    : action == "move-window" ? nonEmpty(input.app) : optional.none(),
+//	    optional.of("Space " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
+//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	action := celrt.LowerASCII(v1)
+	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+	var v3 string
+	if v2.Ok {
+		x, err := celrt.AsString(celrt.Field(input, "window_title"))
+		if err != nil {
+			return "", false, err
+		}
+		v3 = "window '" + celrt.Truncate(celrt.Collapse(x), int64(60)) + "'"
+	} else {
+		v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+		var v5 string
+		if v4 {
+			r, err := celrt.NumberTextOf(input, "window_index")
+			if err != nil {
+				return "", false, err
+			}
+			v5 = "window " + r
+		} else {
+			v5 = "the window"
+		}
+		v3 = v5
+	}
+	var v6 string
+	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+		x2, err := celrt.AsString(celrt.Field(input, "app"))
+		if err != nil {
+			return "", false, err
+		}
+		v6 = " of '" + celrt.Truncate(celrt.Collapse(x2), int64(60)) + "'"
+	} else {
+		v6 = ""
+	}
+	window := v3 + v6
+	v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+	var v8 string
+	if v7 {
+		v8 = "the current Space"
+	} else {
+		v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+		var v10 string
+		if v9 {
+			r2, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return "", false, err
+			}
+			v10 = "Space " + r2
+		} else {
+			v10 = ""
+		}
+		v8 = v10
+	}
+	space := v8
+	v11 := slices.Contains([]string{"list", "switch", "move-window"}, action)
+	var v12 celrt.Optional[string]
+	if !v11 {
+		v12 = celrt.None[string]()
+	} else {
+		ok := action == "switch"
+		if ok {
+			v13 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+			ok = v13
+		}
+		var v14 celrt.Optional[string]
+		if ok {
+			r3, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return "", false, err
+			}
+			v14 = celrt.Of(r3)
+		} else {
+			var v15 celrt.Optional[string]
+			if action == "move-window" {
+				v15 = celrt.NonEmpty(celrt.Field(input, "app"))
+			} else {
+				v15 = celrt.None[string]()
+			}
+			v14 = v15
+		}
+		who := v14
+		r4, err := celrt.SubstringRange(action, int64(0), int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		r5, err := celrt.Substring(action, int64(1))
+		if err != nil {
+			return "", false, err
+		}
+		var v16 string
+		if who.Ok {
+			v17, err := who.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v16 = ": " + celrt.Truncate(celrt.Collapse(v17), int64(40))
+		} else {
+			v16 = ""
+		}
+		v18 := celrt.Of("Space " + celrt.Replace(celrt.UpperASCII(r4)+r5, "-", " ") + v16)
+		v12 = v18
+	}
+	_ = window
+	_ = space
+	return v12.Value, v12.Ok, nil
+}
+
 // formatterSpace registers the functions of "space".
 var formatterSpace = slots{
 	preview:      PreviewSpace,
 	tierOf:       TierSpace,
 	row:          RowSpace,
+	title:        TitleSpace,
 	presentation: runtime.Presentation{Title: "Space", Category: "system", PlainIcon: "⚙️"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"action"},

@@ -22,6 +22,9 @@ type Row struct {
 	Icon  string // "" in minimal mode, or when the tool has none
 	Title string // the tool's display name
 	Text  string // the row's text; "" when there is nothing to add
+	// Spans are the runs of Text its formatter asks to emphasize (see
+	// Span), nil for plain text. Text reads the same without them.
+	Spans []Span
 	// Lines are the lines below the row: in verbose mode the call's
 	// arguments as indented JSON. Each is cut at MaxLineChars characters,
 	// and at most MaxLines are kept, the last then counting the others.
@@ -54,6 +57,9 @@ const (
 type Line struct {
 	Indent int
 	Text   string
+	// Spans are the runs of Text its formatter asks to emphasize, as a
+	// row's are.
+	Spans []Span
 }
 
 // String returns the line with its indentation as spaces.
@@ -109,8 +115,9 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		d.renderTree(&n, &s)
 	}
 	text, owner, ok := "", "", false
+	var segs []textfmt.EmphSegment
 	if !n.unwrapped() {
-		text, owner, ok = d.render(c, in, slotRow, nil)
+		text, owner, segs, ok = d.render(c, in, slotRow, nil)
 	}
 	switch {
 	case ok:
@@ -124,6 +131,12 @@ func (d *Dispatcher) Row(c Call, mode Mode) Row {
 		row.Text, row.Formatter = outputText(p.Text, Strip, d.limits.Output), p.Formatter
 	}
 	row.Text = relativeTo(c.Cwd, row.Text)
+	if ok && mode != ModeMinimal {
+		for i := range segs {
+			segs[i].Text = relativeTo(c.Cwd, segs[i].Text)
+		}
+		row.Spans = alignSpans(row.Text, segs)
+	}
 	if mode == ModeVerbose {
 		row.Lines = jsonLines(in, callSecrets(&c, in, nil))
 	}
@@ -199,8 +212,11 @@ func (d *Dispatcher) ResultRow(c Call, res Result, mode Mode) Row {
 	if res.IsError {
 		slot = slotError
 	}
-	if text, owner, ok := d.render(c, in, slot, &res); ok {
+	if text, owner, segs, ok := d.render(c, in, slot, &res); ok {
 		row.Text, row.Formatter = text, owner
+		if mode != ModeMinimal {
+			row.Spans = alignSpans(row.Text, segs)
+		}
 	} else {
 		row.Text = scrubbedText(callSecrets(&c, in, nil), defaultResult(res, d.limits.Summary), Strip, d.limits.Output)
 	}
@@ -231,8 +247,8 @@ func (d *Dispatcher) Expand(c Call, res Result) []Line {
 	if inner, ok := d.finishedDevice(c, in); ok {
 		return d.Expand(*inner, res)
 	}
-	if lines, sc, ok := d.expand(c, in, &res); ok {
-		return boundLines(lines, len(lines), sc)
+	if lines, sc, emph, ok := d.expand(c, in, &res); ok {
+		return boundEmphLines(lines, len(lines), sc, emph)
 	}
 	// Blank lines at the end are not worth a line of their own.
 	sc := callSecrets(&c, in, nil)
@@ -276,6 +292,13 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			p = pr.Presentation()
 		}
 	}
+	if text, ok := d.title(c, in); ok {
+		row := Row{Title: text, Suppressed: p.Communication && mode != ModeVerbose}
+		if mode != ModeMinimal {
+			row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
+		}
+		return row
+	}
 	if p.NoTitle && p.Title == "" {
 		row := Row{Suppressed: p.Communication && mode != ModeVerbose}
 		if mode != ModeMinimal {
@@ -311,6 +334,39 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}
 	return row
+}
+
+// title runs a call's title expression (Titler): its text as safe text,
+// redacted and bounded as a display name is, or ok false when there is
+// none, it declines, it fails or it comes to nothing once made safe. The
+// caller then shows the entry's static title, so that a model cannot
+// blank a row's name through what it writes.
+func (d *Dispatcher) title(c Call, in value.Input) (string, bool) {
+	reg, req, _ := d.slotOf(c, in, slotTitle, nil)
+	if reg == nil {
+		return "", false
+	}
+	t, ok := reg.formatter.(Titler)
+	if !ok {
+		return "", false
+	}
+	out, err := guard(func() (formatted, error) {
+		var f formatted
+		var err error
+		f.text, f.ok, err = t.Title(req)
+		return f, err
+	})
+	if err != nil {
+		d.slotFailed(c, in, req, reg, slotTitle, err)
+		return "", false
+	}
+	if !out.ok {
+		return "", false
+	}
+	// A title has no spans: its emphasis is the host's (permgen rows
+	// shows it bold).
+	text := scrubbedText(callSecrets(&c, in, nil), textfmt.StripEmph(out.text), Strip, maxLabelName)
+	return text, text != ""
 }
 
 // icon returns the icon of a presentation in the dispatcher's set. An
@@ -376,18 +432,20 @@ const (
 	slotResult
 	slotError
 	slotExpand
+	slotTitle
 )
 
 func (s slot) String() string {
-	return [...]string{slotRow: "row", slotResult: "result", slotError: "error", slotExpand: "expand"}[s]
+	return [...]string{slotRow: "row", slotResult: "result", slotError: "error", slotExpand: "expand", slotTitle: "title"}[s]
 }
 
-// render runs a call's Renderer slot: the text it returns, sanitized, and
-// its owner, or ok false when there is none, it declines or it fails.
-func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, owner string, ok bool) {
+// render runs a call's Renderer slot: the text it returns, sanitized, its
+// owner and the segments of emphasis it asks for (see emphasis), or ok
+// false when there is none, it declines or it fails.
+func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, owner string, segs []textfmt.EmphSegment, ok bool) {
 	reg, req, r := d.slotOf(c, in, s, res)
 	if r == nil {
-		return "", "", false
+		return "", "", nil, false
 	}
 	out, err := guard(func() (formatted, error) {
 		var f formatted
@@ -404,20 +462,22 @@ func (d *Dispatcher) render(c Call, in value.Input, s slot, res *Result) (text, 
 	})
 	if err != nil {
 		d.slotFailed(c, in, req, reg, s, err)
-		return "", "", false
+		return "", "", nil, false
 	}
 	if !out.ok {
-		return "", "", false
+		return "", "", nil, false
 	}
-	return scrubbedText(callSecrets(&c, in, req.Result), out.text, Strip, d.limits.Output), reg.owner, true
+	text, segs = emphasis(out.text, &req)
+	return scrubbedText(callSecrets(&c, in, req.Result), text, Strip, d.limits.Output), reg.owner, segs, true
 }
 
-// expand runs a call's expand slot: its lines, and the credentials of the
-// call and its result they were written from.
-func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, *textfmt.Scrubber, bool) {
+// expand runs a call's expand slot: its lines, the credentials of the
+// call and its result they were written from, and whether their emphasis
+// is honoured (see emphasis).
+func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, *textfmt.Scrubber, bool, bool) {
 	reg, req, r := d.slotOf(c, in, slotExpand, res)
 	if r == nil {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
 	type expanded struct {
 		lines []string
@@ -429,12 +489,13 @@ func (d *Dispatcher) expand(c Call, in value.Input, res *Result) ([]string, *tex
 	})
 	if err != nil {
 		d.slotFailed(c, in, req, reg, slotExpand, err)
-		return nil, nil, false
+		return nil, nil, false, false
 	}
 	if !out.ok {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
-	return out.lines, callSecrets(&c, in, req.Result), true
+	emph := !textfmt.HasEmph(req.Tool) && !hasEmph(req.Input) && !hasEmph(req.Result)
+	return out.lines, callSecrets(&c, in, req.Result), emph, true
 }
 
 // slotOf returns the registration, request and Renderer of a call's slot,
@@ -446,6 +507,10 @@ func (d *Dispatcher) slotOf(c Call, in value.Input, s slot, res *Result) (*regis
 		return nil, Request{}, nil
 	}
 	r, ok := reg.formatter.(Renderer)
+	if s == slotTitle {
+		// A title needs no other slot of rows: r may be nil.
+		_, ok = reg.formatter.(Titler)
+	}
 	if !ok || d.latch.has(c.ID, reg, s) {
 		return nil, Request{}, nil
 	}
@@ -649,6 +714,16 @@ func firstLines(text string, keep int) (kept []string, total int) {
 // first of total lines (all of them, or at least MaxLines), written from a
 // call whose credentials sc holds.
 func boundLines(lines []string, total int, sc *textfmt.Scrubber) []Line {
+	return boundLinesOf(lines, total, sc, false, false)
+}
+
+// boundEmphLines is boundLines of a catalog's lines, whose emphasis marks
+// are markup: removed, and when emph is set kept as the lines' spans.
+func boundEmphLines(lines []string, total int, sc *textfmt.Scrubber, emph bool) []Line {
+	return boundLinesOf(lines, total, sc, true, emph)
+}
+
+func boundLinesOf(lines []string, total int, sc *textfmt.Scrubber, markup, emph bool) []Line {
 	if total == 0 {
 		return nil
 	}
@@ -667,7 +742,16 @@ func boundLines(lines []string, total int, sc *textfmt.Scrubber) []Line {
 				indent++
 			}
 		}
-		out = append(out, Line{Indent: min(indent, maxIndent), Text: scrubbedText(sc, trimmed, Strip, MaxLineChars)})
+		var segs []textfmt.EmphSegment
+		if markup && textfmt.HasEmph(trimmed) {
+			if emph {
+				segs = textfmt.EmphSegments(trimmed)
+			}
+			trimmed = textfmt.StripEmph(trimmed)
+		}
+		line := Line{Indent: min(indent, maxIndent), Text: scrubbedText(sc, trimmed, Strip, MaxLineChars)}
+		line.Spans = alignSpans(line.Text, segs)
+		out = append(out, line)
 	}
 	if keep < total {
 		out = append(out, Line{Text: textfmt.Ellipsis + " " + textfmt.CountPhrase(total-keep, "more line", "more lines")})

@@ -101,6 +101,15 @@ type Renderer interface {
 	Expand(req Request) (lines []string, ok bool, err error)
 }
 
+// Titler is implemented by a formatter that computes the display name of
+// one call from its input, as Peekaboo's formatForTitle does ("App Launch:
+// Safari"). ok false declines, and rows show the presentation's title; so
+// does an error or a panic, which is a failure reported as a slot's: a
+// title the model can make fail must not blank the row.
+type Titler interface {
+	Title(req Request) (text string, ok bool, err error)
+}
+
 // Result is what a finished tool call returned, as agents report it.
 type Result struct {
 	Content []Content `json:"content"`

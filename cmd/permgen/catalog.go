@@ -511,7 +511,7 @@ func slotNames(e *celfmt.Entry) string {
 	for _, x := range []struct {
 		name string
 		has  bool
-	}{{"row", e.HasRow()}, {"result", e.HasResult()}, {"error", e.HasError()}, {"expand", e.HasExpand()}} {
+	}{{"row", e.HasRow()}, {"result", e.HasResult()}, {"error", e.HasError()}, {"expand", e.HasExpand()}, {"title", e.HasTitleExpr()}} {
 		if x.has {
 			slots = append(slots, x.name)
 		}

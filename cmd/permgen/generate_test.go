@@ -350,7 +350,7 @@ formatters:
 	rows := strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, rows, 8)
 	assert.Equal(t, "preview,row,result,error,expand", strings.Fields(rows[1])[3])
-	assert.Equal(t, "tier:execute,row,result,error,expand", strings.Fields(rows[3])[3])
+	assert.Equal(t, "tier:execute,row,result,error,expand,title", strings.Fields(rows[3])[3])
 }
 
 // TestGenerateKeepsAHandWrittenFile: a file of the generated name that

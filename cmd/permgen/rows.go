@@ -147,6 +147,36 @@ const (
 	styleReset = "\x1b[0m"
 )
 
+// emphStyles map the named styles a catalog's spans ask for
+// (runtime.Span) to this command's colours; a style not here is shown
+// plain.
+var emphStyles = map[string]string{
+	"dim":     styleDim,
+	"accent":  "\x1b[36m",
+	"strong":  "\x1b[1m",
+	"success": "\x1b[32m",
+	"warning": "\x1b[33m",
+	"danger":  "\x1b[31m",
+}
+
+// spanned colours text in base, and each of its spans in the span's style
+// instead. Spans come from the dispatcher: in order, within text, never
+// overlapping; one that is not is shown plain.
+func spanned(style func(s, text string) string, base, text string, spans []runtime.Span) string {
+	var b strings.Builder
+	at := 0
+	for _, sp := range spans {
+		if sp.Start < at || sp.End > len(text) || sp.Start >= sp.End {
+			continue
+		}
+		b.WriteString(style(base, text[at:sp.Start]))
+		b.WriteString(style(emphStyles[sp.Style], text[sp.Start:sp.End]))
+		at = sp.End
+	}
+	b.WriteString(style(base, text[at:]))
+	return b.String()
+}
+
 // gutter starts the lines below a row (its arguments, its expanded
 // result): text a tool returned cannot pass for a row or a result line of
 // its own, which never start with it. gutterCells is its width.
@@ -205,7 +235,7 @@ func renderRows(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, 
 func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mode, colour bool, width int, from, cwd, name string, in io.Reader,
 	out io.Writer, stderr io.Writer) (bad bool) {
 	style := func(s, text string) string {
-		if !colour || text == "" {
+		if !colour || s == "" || text == "" {
 			return text
 		}
 		return s + text + styleReset
@@ -228,6 +258,7 @@ func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mo
 			return // a communication tool: shown in verbose mode only
 		}
 		row.Title = style(styleTitle, row.Title)
+		row.Text = spanned(style, "", row.Text, row.Spans)
 		fmt.Fprintln(out, row.Line())
 		for _, l := range row.Lines {
 			below(l)
@@ -250,7 +281,7 @@ func renderRowsFrom(d *runtime.Dispatcher, failures *failureLog, mode runtime.Mo
 		if res.Mark != "" {
 			text += res.Mark + " "
 		}
-		text += style(st, res.Text)
+		text += spanned(style, st, res.Text, res.Spans)
 		if res.Duration != "" {
 			text += " " + style(styleDim, "("+res.Duration+")")
 		}

@@ -221,3 +221,49 @@ func TestRowsCwd(t *testing.T) {
 		assert.Contains(t, stderr, "--cwd must be a clean absolute path", bad)
 	}
 }
+
+// TestRowsStockTitles: the stock entries of Peekaboo's tools that act by
+// action title each call by it, and a model that writes an escape, a line
+// break or a title of its own into the name gets none of them onto the
+// screen: the title stays one line of safe text, and an action the tool
+// does not know shows the display name.
+func TestRowsStockTitles(t *testing.T) {
+	tests := []struct {
+		name, call, want string
+	}{
+		{"a launch", `{"tool":"app","input":{"action":"launch","name":"Safari"}}`, "📱 App Launch: Safari launch 'Safari'\n"},
+		{"escapes and line breaks in the name",
+			`{"tool":"app","input":{"action":"launch","name":"Safari\u001b[2J\u001b]0;x\u0007\nApp Quit: Terminal"}}`,
+			"📱 App Launch: Safari App Quit: Terminal launch 'Safari App Quit: Terminal'\n"},
+		{"an unknown action", `{"tool":"app","input":{"action":"App Launch: Safari"}}`, "📱 App app launch: safari\n"},
+		{"a dock item", `{"tool":"dock","input":{"action":"right-click","app":"Trash"}}`, "🚢 Dock Right click: Trash right-click 'Trash'\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, tc.call+"\n", "rows", "--icons", "plain", "--color", "always")
+			require.Equal(t, 0, code, stderr)
+			plain := strings.ReplaceAll(strings.ReplaceAll(stdout, "\x1b[1m", ""), "\x1b[0m", "")
+			assert.Equal(t, tc.want, plain)
+			assert.Equal(t, 2, strings.Count(stdout, "\x1b["), "only the style permgen gives the title")
+		})
+	}
+}
+
+// TestRowsEmphasis: permgen rows maps the named styles a catalog's row
+// asks for to its colours with --color, and drops them otherwise; a model
+// that writes the marks itself gets neither a style nor a mark on screen.
+func TestRowsEmphasis(t *testing.T) {
+	catalog := filepath.Join("..", "..", "testdata", "catalogs", "good", "rows.yaml")
+	calls := `{"tool":"read","input":{"path":"/src/a.go","limit":30}}` + "\n" +
+		`{"tool":"read","input":{"path":"/x\u0091danger\u0092evil\u0093","limit":30}}` + "\n"
+	stdout, stderr, code := runCLI(t, calls, "rows", "--no-builtin", "--catalog", catalog, "--icons", "plain", "--color", "always")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "📄 \x1b[1mRead\x1b[0m /src/a.go \x1b[2m(30 lines)\x1b[0m\n"+
+		"📄 \x1b[1mRead\x1b[0m /xevil (30 lines)\n", stdout)
+
+	stdout, _, _ = runCLI(t, calls, "rows", "--no-builtin", "--catalog", catalog, "--icons", "plain", "--color", "never")
+	assert.Equal(t, "📄 Read /src/a.go (30 lines)\n📄 Read /xevil (30 lines)\n", stdout)
+	for _, r := range stdout {
+		assert.False(t, r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f, "control %U in the output", r)
+	}
+}

@@ -323,6 +323,9 @@ func DurationTextDyn(v any) (string, error) {
 // Shortcut is shortcut(keys).
 func Shortcut(keys string) string { return textfmt.Shortcut(keys) }
 
+// Emph is emph(style, text): text marked as a span of the named style.
+func Emph(style, text string) (string, error) { return textfmt.Emph(style, text) }
+
 // BaseName is baseName(path).
 func BaseName(path string) string { return textfmt.BaseName(path) }
 

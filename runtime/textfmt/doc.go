@@ -4,7 +4,8 @@
 // values, the fair rendering of a value's leaves that generic previews
 // show (Fields), MCP argument values, SQL statement kinds, and the wording of
 // file sizes, durations, keyboard shortcuts, file and menu paths,
-// dimensions and wrapped tool results, and the one redaction rule, which
+// dimensions and wrapped tool results, the marks of named emphasis
+// (Emph, EmphSegments), and the one redaction rule, which
 // says which values are credentials and shows each by its size
 // (SecretName, SecretText, RedactValue, Secrets, ScrubText). The dispatcher,
 // generated code and the CEL bindings of package celfmt all call these

@@ -12,7 +12,7 @@ import (
 
 // EnvVersion is the CEL environment the catalog was checked in.
 // Register fails when the permgen in the build has another one: run go generate.
-const EnvVersion = "permgen-cel-6 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-7 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of rows.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -51,8 +51,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
-// a runtime.Renderer, which declines what the entry does not render, and a
-// runtime.Presenter.
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
 	preview      formatter
 	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
@@ -62,6 +62,7 @@ type slots struct {
 	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
 	presentation runtime.Presentation
 	fields       runtime.InputFields
 }
@@ -119,6 +120,13 @@ func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
+func (s slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
 func (s slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
@@ -158,7 +166,9 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 // Defined in rows.yaml, registered with owner "rows.yaml#read":
 //
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
-//	row = has(input.path) ? optional.of(where) : optional.none()
+//	row = has(input.path)
+//	  ? optional.of(where + (has(input.limit) ? " " + emph("dim", "(" + plural(input.limit, "line", "lines") + ")") : ""))
+//	  : optional.none()
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
@@ -177,7 +187,21 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	where := path + v1
 	var v2 celrt.Optional[string]
 	if celrt.FieldSet(input, "path") {
-		v2 = celrt.Of(where)
+		var v3 string
+		if celrt.FieldSet(input, "limit") {
+			limit, err := celrt.FieldOf(input, "limit", int64(0), celrt.InputInt)
+			if err != nil {
+				return "", false, err
+			}
+			r, err := celrt.Emph("dim", "("+celrt.Plural(limit, "line", "lines")+")")
+			if err != nil {
+				return "", false, err
+			}
+			v3 = " " + r
+		} else {
+			v3 = ""
+		}
+		v2 = celrt.Of(where + v3)
 	} else {
 		v2 = celrt.None[string]()
 	}
@@ -532,6 +556,26 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1.Value, v1.Ok, nil
 }
 
+// TitleBash returns the title of a call to "bash" (Shell).
+//
+// Defined in rows.yaml, registered with owner "rows.yaml#bash":
+//
+//	title.expr = has(input.timeout) ? optional.of("Shell (" + string(input.timeout) + "s)") : optional.none()
+func TitleBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 celrt.Optional[string]
+	if celrt.FieldSet(input, "timeout") {
+		timeout, err := celrt.FieldOf(input, "timeout", int64(0), celrt.InputInt)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of("Shell (" + strconv.FormatInt(timeout, 10) + "s)")
+		v1 = v2
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
 // formatterBash registers the functions of "bash".
 var formatterBash = slots{
 	tier:         runtime.TierExecute,
@@ -539,6 +583,7 @@ var formatterBash = slots{
 	result:       ResultBash,
 	errorLine:    ErrorBash,
 	expand:       ExpandBash,
+	title:        TitleBash,
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", PlainIcon: "$"},
 	fields:       runtime.InputFields{Read: [][]string{{"command"}, {"timeout"}}},
 }
@@ -634,10 +679,22 @@ func ResultClock(input *value.Object, tool string, limits runtime.Limits, result
 	return catalog.ResultTool("clock", input, tool, limits, result)
 }
 
+// TitleClock returns the title of a call to "clock" (Clock).
+//
+// Defined in rows.yaml, registered with owner "rows.yaml#clock":
+//
+//	title.expr = "Clock " + string(duration(string(input.?wait.orValue("0s"))))
+//
+// It runs in the CEL interpreter: function duration (overload string_to_duration).
+func TitleClock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return catalog.TitleTool("clock", input, tool, limits)
+}
+
 // formatterClock registers the functions of "clock".
 var formatterClock = slots{
 	row:          RowClock,
 	result:       ResultClock,
+	title:        TitleClock,
 	presentation: runtime.Presentation{Title: "Clock"},
 	fields:       runtime.InputFields{},
 }
@@ -720,6 +777,25 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 				"tails\x12\aelapsed*=\x12\a<input>\x1a\x02AB\"\x04\b\x01\x10\x00\"\x04\b\x02\x10" +
 				"\x0e\"\x04\b\x03\x10\x16\"\x04\b\x04\x10\x1f\"\x04\b\x05\x10&\"\x04\b\x06\x10'\"\x04\b\a\x10-\"" +
 				"\x04\b\b\x105",
+		},
+		TitleExpr: celfmt.GeneratedExpr{
+			Source: "\"Clock \" + string(duration(string(input.?wait.orValue(\"0s\"))))",
+			AST: "\x12\x10\b\x02\x12\f\x1a\nadd_string\x12\x18\b\x03\x12\x14\x1a\x12duration_to_string\x12\x18\b" +
+				"\x04\x12\x14\x1a\x12string_to_duration\x12\x96\x01\b\x05\x12\x91\x01\x1a\x10string_to_str" +
+				"ing\x1a\x0ebool_to_string\x1a\x0fbytes_to_string\x1a\x10double_t" +
+				"o_string\x1a\x12duration_to_string\x1a\x0fint64_to_strin" +
+				"g\x1a\x13timestamp_to_string\x1a\x10uint64_to_string\x12\v" +
+				"\b\x06\x12\a\n\x05input\x12\x1b\b\b\x12\x17\x1a\x15select_optional_field" +
+				"\x12\x1c\b\t\x12\x18\x1a\x16optional_orValue_value\x1a\x06\b\x01\x12\x02\x18\x05\x1a" +
+				"\x06\b\x02\x12\x02\x18\x05\x1a\x06\b\x03\x12\x02\x18\x05\x1a\x06\b\x04\x12\x02(\x03\x1a\x06\b\x05" +
+				"\x12\x02\x18\x05\x1a\x0e\b\x06\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\b\x12\x15r\x13\n\rop" +
+				"tional_type\x12\x02\n\x00\x1a\x06\b\t\x12\x02\n\x00\x1a\x06\b\n\x12\x02\x18\x05\"\x81\x01\x10\x022" +
+				"}\x12\x03_+_\x1a\f\x10\x01\x1a\b2\x06Clock \x1ah\x10\x032d\x12\x06string\x1aZ\x10\x042V\x12\b" +
+				"duration\x1aJ\x10\x052F\x12\x06string\x1a<\x10\t28\n#\x10\b2\x1f\x12\x04_?._\x1a\v" +
+				"\x10\x06\"\a\n\x05input\x1a\n\x10\a\x1a\x062\x04wait\x12\aorValue\x1a\b\x10\n\x1a\x042" +
+				"\x020s*H\x12\a<input>\x1a\x01?\"\x04\b\x01\x10\x00\"\x04\b\x02\x10\t\"\x04\b\x03\x10\x11\"\x04" +
+				"\b\x04\x10\x1a\"\x04\b\x05\x10!\"\x04\b\x06\x10\"\"\x04\b\a\x10)\"\x04\b\b\x10'\"\x04\b\t\x105\"" +
+				"\x04\b\n\x106",
 		},
 		Fields: runtime.InputFields{},
 	},

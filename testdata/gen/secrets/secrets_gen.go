@@ -9,7 +9,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-6 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-7 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of secrets.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -41,8 +41,8 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
 // a call carries no calls, and its tier is tierOf's when set, else tier. It is also
-// a runtime.Renderer, which declines what the entry does not render, and a
-// runtime.Presenter.
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
 	preview      formatter
 	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
@@ -52,6 +52,7 @@ type slots struct {
 	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
 	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
 	presentation runtime.Presentation
 	fields       runtime.InputFields
 }
@@ -107,6 +108,13 @@ func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
 }
 
 func (s slots) Presentation() runtime.Presentation {
