@@ -298,7 +298,11 @@ type Span struct{ Start, End int }
 //     word Bearer, a token of 16 or more characters with a digit;
 //   - in a quoted pair "name": "value" or 'name': 'value' whose name means a
 //     credential: the value, to the closing quote (JSON inside a string, a
-//     Python dictionary);
+//     Python dictionary); in a variable or tag written as two pairs,
+//     "name": "DB_PASSWORD", "value": "…" (or "key": …), whose name means
+//     one: the value; also with the quotes escaped (\"password\": \"…\",
+//     JSON in a JSON string), and to the end of the text when it was cut
+//     before the closing quote;
 //   - shaped like a well-known credential, starting a word: GitHub tokens
 //     (ghp_, gho_, ghu_, ghs_ and ghr_ and 36 or more letters and digits,
 //     github_pat_ and 22 or more), GitLab (glpat- and 20 or more), Slack
@@ -739,18 +743,24 @@ func codeReference(v, rest string) bool {
 
 // credentialLike reports whether v, found after a credential's name with
 // nothing but white space between, looks like the credential rather than
-// a word of prose: 8 or more characters with a letter and a digit.
+// a word of prose: 8 or more characters with a letter and a digit. The
+// placeholders in v count for nothing: one holds a digit and letters of
+// its own, and text that was redacted must read as it did before.
 func credentialLike(v string) bool {
-	if len(v) < 8 {
-		return false
-	}
+	n := 0
 	letter, digit := false, false
-	for i := range len(v) {
+	for i := 0; i < len(v); {
+		if p := placeholderAt(v, i); p > 0 {
+			i += p
+			continue
+		}
 		c := v[i]
 		letter = letter || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 		digit = digit || c >= '0' && c <= '9'
+		n++
+		i++
 	}
-	return letter && digit
+	return n >= 8 && letter && digit
 }
 
 // credentialStems are the pieces every name SecretName accepts contains,
@@ -1031,37 +1041,150 @@ func unhex(c byte) byte {
 }
 
 // pair reads a quoted pair "name": "value" whose name starts after the
-// quote at i.
+// quote at i, and the pair of pairs "name": "DB_PASSWORD", "value": "…"
+// (see envPair). The quotes may be escaped, as JSON in a JSON string
+// writes them: \"password\": \"…\".
 func (sc *secretScanner) pair(i int) int {
 	s := sc.s
 	q := s[i]
+	esc := q == '"' && i > 0 && s[i-1] == '\\'
 	j := i + 1
 	k := j
 	for k < len(s) && k-j < 64 && nameChar[s[k]] {
 		k++
 	}
-	if k == j || k >= len(s) || s[k] != q {
+	if esc && !closesAt(s, k, q, true) {
+		esc = false // a quote after an escaped backslash (\\"name")
+	}
+	if k == j || !closesAt(s, k, q, esc) {
 		return i + 1
 	}
-	m := skipBlanks(s, k+1)
+	m := skipBlanks(s, k+quoteLen(esc))
 	if m >= len(s) || s[m] != ':' {
 		return i + 1
 	}
-	m = skipBlanks(s, m+1)
-	if m >= len(s) || (s[m] != '"' && s[m] != '\'') || !SecretName(s[j:k]) {
+	vq, open := valueQuote(s, skipBlanks(s, m+1), esc)
+	if vq == 0 {
 		return i + 1
 	}
-	vq := s[m]
-	end := m + 1
-	for end < len(s) && s[end] != vq {
-		if s[end] == '\\' && end+1 < len(s) {
-			end++
+	name := s[j:k]
+	if !SecretName(name) {
+		if strings.EqualFold(name, "name") || strings.EqualFold(name, "key") {
+			return sc.envPair(i, open, vq, esc)
 		}
-		end++
+		return i + 1
 	}
-	end = min(end, len(s))
-	sc.add(m+1, end)
+	end := quotedEnd(s, open, vq, esc)
+	sc.add(open, end)
 	return min(end+1, len(s))
+}
+
+// envPair reads the value of a variable or a tag written as two pairs,
+// {"name": "DB_PASSWORD", "value": "…"} (Kubernetes and ECS environments,
+// AWS tags and parameters with "Key"), whose name means a credential: the
+// pair at i names it, and its quoted value starts at open.
+func (sc *secretScanner) envPair(i, open int, q byte, esc bool) int {
+	s := sc.s
+	end := quotedEnd(s, open, q, esc)
+	// The name is read as far as the scanner's trigger reach, which the
+	// stem it holds must lie within.
+	if end >= len(s) || end-i > triggerReach-8 || !closesAt(s, end, q, esc) {
+		return i + 1
+	}
+	name := s[open:end]
+	for k := range len(name) {
+		if !nameChar[name[k]] {
+			return i + 1
+		}
+	}
+	if !SecretName(name) {
+		return i + 1
+	}
+	m := skipBlanks(s, end+quoteLen(esc))
+	if m >= len(s) || s[m] != ',' {
+		return i + 1
+	}
+	kq, key := valueQuote(s, skipBlanks(s, m+1), esc)
+	if kq == 0 || len(s)-key < len("value") || !strings.EqualFold(s[key:key+len("value")], "value") ||
+		!closesAt(s, key+len("value"), kq, esc) {
+		return i + 1
+	}
+	m = skipBlanks(s, key+len("value")+quoteLen(esc))
+	if m >= len(s) || s[m] != ':' {
+		return i + 1
+	}
+	vq, v := valueQuote(s, skipBlanks(s, m+1), esc)
+	if vq == 0 {
+		return i + 1
+	}
+	end = quotedEnd(s, v, vq, esc)
+	sc.add(v, end)
+	return min(end+1, len(s))
+}
+
+// quoteLen is the length of a quote, escaped or not.
+func quoteLen(esc bool) int {
+	if esc {
+		return 2
+	}
+	return 1
+}
+
+// closesAt reports whether the quote q, escaped when esc is set, is at
+// s[k].
+func closesAt(s string, k int, q byte, esc bool) bool {
+	if esc {
+		return k+1 < len(s) && s[k] == '\\' && s[k+1] == q
+	}
+	return k < len(s) && s[k] == q
+}
+
+// valueQuote returns the quote that opens a value at s[m] (escaped when
+// esc is set) and where the value starts after it, or 0.
+func valueQuote(s string, m int, esc bool) (byte, int) {
+	switch {
+	case esc && closesAt(s, m, '"', true):
+		return '"', m + 2
+	case !esc && m < len(s) && (s[m] == '"' || s[m] == '\''):
+		return s[m], m + 1
+	}
+	return 0, 0
+}
+
+// quotedEnd returns where the quoted value that starts at p ends: at its
+// closing quote q (escaped when esc is set), or at the end of s when the
+// text was cut before it. Escapes inside the value are passed over: \"
+// in a value, and, when the value is itself escaped, \\\" (its escaped
+// quote) and a quote that is not escaped, which ends the string the value
+// is written in.
+func quotedEnd(s string, p int, q byte, esc bool) int {
+	for p < len(s) {
+		c := s[p]
+		switch {
+		case !esc && c == q:
+			return p
+		case !esc && c == '\\':
+			p += 2
+		case esc && c == '"':
+			return p
+		case esc && c == '\\' && p+1 < len(s) && s[p+1] == q:
+			return p
+		case esc && c == '\\' && p+1 < len(s) && s[p+1] == '\\':
+			// The value's own escape: the character after it is
+			// escaped too, and written escaped (\\\" is its quote).
+			p += 2
+			if p+1 < len(s) && s[p] == '\\' {
+				p += 2
+			} else {
+				p++
+			}
+		case esc && c == '\\':
+			p += 2
+		default:
+			p++
+		}
+	}
+	return len(s)
 }
 
 // pem reads the body of a PEM private key whose header starts at i.

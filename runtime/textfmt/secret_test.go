@@ -110,6 +110,15 @@ func TestSecretText(t *testing.T) {
 		{"a plural names kinds", "(hidden credentials: 'token')", "(hidden credentials: 'token')"},
 		{"linear api key", "key lin_api_Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz2Xc4Vb", "key " + p(43)},
 		{"a credential a formatter already hid", "https://…@ci.example/?private_token=…", "https://…@ci.example/?private_token=…"},
+		{"a quoted pair with escaped quotes", `{\"password\": \"hunter22\", \"user\": \"bob\"}`, `{\"password\": \"` + p(8) + `\", \"user\": \"bob\"}`},
+		{"a quoted pair cut before its closing quote", `{"password": "hunter22…`, `{"password": "` + p(9)},
+		{"a variable as two pairs", `--container-definitions '[{"environment":[{"name":"DB_PASSWORD","value":"uCPQaMoXPw24"}]}]'`,
+			`--container-definitions '[{"environment":[{"name":"DB_PASSWORD","value":"` + p(12) + `"}]}]'`},
+		{"a tag as two pairs", `{"Key": "api_key", "Value": "k3y-v4lue"}`, `{"Key": "api_key", "Value": "` + p(9) + `"}`},
+		{"a variable as two pairs, escaped and cut", `"{\"env\":[{\"name\":\"DB_PASSWORD\",\"value\":\"uCPQa\\\"Mo…`,
+			`"{\"env\":[{\"name\":\"DB_PASSWORD\",\"value\":\"` + p(12)},
+		{"a variable whose name means no credential", `{"name": "LOG_LEVEL", "value": "debug"}`, `{"name": "LOG_LEVEL", "value": "debug"}`},
+		{"an escaped quote in a variable's value", `{"name": "DB_PASSWORD", "value": "a\"b c", "x": 1}`, `{"name": "DB_PASSWORD", "value": "` + p(6) + `", "x": 1}`},
 
 		// shapes
 		{"github token", "export GH=" + ghp, "export GH=" + p(40)},
@@ -812,6 +821,7 @@ func FuzzSecretText(f *testing.F) {
 		"Bearer abcdef0123456789xyz", "https://" + ghp + ":x-oauth-basic@h", "?a%5Ftoken=1",
 		`{"token": "a  b\tc", "headers": {"Cookie": "sid=1"}, "env": [{"name": "API_KEY", "value": 1234}]}`,
 		`{"sensitive": true, "value": {"a": ["bcde", null]}, "u": "https://x:yyyy@h"}`,
+		"0Bearer 'AuthoriZAtion:A'", // redacting the header's value made the quoted value look like a token
 	} {
 		f.Add(s)
 	}
