@@ -189,3 +189,22 @@ func TestSanitizeBenchmarkInputs(t *testing.T) {
 	}
 	require.NotEqual(t, sanitizeInputs[2].text, SafeText(sanitizeInputs[2].text, Reveal, 500))
 }
+
+// BenchmarkPromptBash measures the prompt of a shell call, which shows the
+// host's command: a plain call is answered from the command alone, one
+// whose input may carry a credential reads the input for it first.
+func BenchmarkPromptBash(b *testing.B) {
+	d := benchDispatcher(b, nil)
+	for _, bc := range []struct{ name, input string }{
+		{"plain", `{"command":"go test ./...","timeout":120000}`},
+		{"named-secret", `{"command":"deploy --prod","env":{"DEPLOY_TOKEN":"Qx7v-Lm2p_Zr9tWk4sHd"}}`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			call := Call{Tool: "bash", Command: "deploy --prod --as Qx7v-Lm2p_Zr9tWk4sHd", Input: bc.input}
+			b.ReportAllocs()
+			for b.Loop() {
+				d.Prompt(call)
+			}
+		})
+	}
+}

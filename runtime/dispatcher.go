@@ -168,18 +168,22 @@ func (d *Dispatcher) Preview(c Call) Preview {
 func (d *Dispatcher) Prompt(c Call) string {
 	if c.Tool == "bash" {
 		// The sentence shows the command, not the input: the input is read
-		// for the tier alone, when the sentence shows it.
+		// for the tier, when the sentence shows it, and for the
+		// credentials it carries, when its text may hold one.
+		if !d.showTier && secretShortcuts && plainCall(&c) {
+			return d.prompt(c, nil, "", "", "", TierUnknown)
+		}
+		s := d.subject(c, decode(c), d.limits.Preview)
 		tier := TierUnknown
 		if d.showTier {
-			s := d.subject(c, decode(c), d.limits.Preview)
 			tier = d.tier(&s)
 		}
-		return d.prompt(c, "", "", "", tier)
+		return d.prompt(c, s.scrubber(), "", "", "", tier)
 	}
 	s := d.subject(c, decode(c), d.limits.Preview)
 	n := d.inspect(&s, d.showTier)
 	d.renderTree(&n, &s)
-	return d.prompt(c, s.named, s.envTool, n.preview(d).Text, n.tier)
+	return d.prompt(c, s.scrubber(), s.named, s.envTool, n.preview(d).Text, n.tier)
 }
 
 // Log returns the log context of a call.
@@ -223,7 +227,7 @@ func (d *Dispatcher) Describe(c Call) Description {
 	}
 	return Description{
 		Preview: preview,
-		Prompt:  d.prompt(c, s.named, s.envTool, prompt, n.tier),
+		Prompt:  d.prompt(c, s.scrubber(), s.named, s.envTool, prompt, n.tier),
 		Log:     d.logContext(&s, &n, func() string { return preview.Text }),
 		Tier:    n.tier,
 		Calls:   n.wrappedCalls(d),

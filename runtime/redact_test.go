@@ -82,6 +82,24 @@ func TestRedactionLeaks(t *testing.T) {
 			},
 		},
 		{
+			// The host writes the command, agent and pattern beside the
+			// input; a token the input names is replaced there too, in
+			// the prompt with and without tiers and in the log.
+			name:    "the host's command spells a token the input names",
+			secrets: []string{leakPassword},
+			outputs: func(t *testing.T) leakOutputs {
+				d := newDispatcher(t, Limits{}, map[string]Formatter{})
+				tiers, err := NewDispatcher(NewRegistry(), Options{ShowTier: true})
+				require.NoError(t, err)
+				c := Call{Tool: "bash", Command: "deploy --as " + leakPassword, Agent: "ops " + leakPassword,
+					MatchedPattern: "deploy " + leakPassword, Origin: "cron " + leakPassword,
+					Input: `{"command":"deploy","env":{"DEPLOY_TOKEN":"` + leakPassword + `"}}`}
+				desc := d.Describe(c)
+				return leakOutputs{"prompt": d.Prompt(c), "tier prompt": tiers.Prompt(c), "describe": desc.Prompt,
+					"log command": *desc.Log.Command, "log origin": *desc.Log.Origin, "log": *d.Log(c).Command}
+			},
+		},
+		{
 			name:    "a formatter truncates a credential",
 			secrets: []string{leakGitHub},
 			outputs: func(t *testing.T) leakOutputs {

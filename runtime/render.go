@@ -329,7 +329,9 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 			title = r
 		}
 	}
-	row := Row{Title: outputText(title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
+	// The name and the titles are not the input, but a credential the
+	// input names is replaced in them as in the input.
+	row := Row{Title: scrubbedText(callSecrets(&c, in, nil), title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
 	if mode != ModeMinimal {
 		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}

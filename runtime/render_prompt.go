@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"strings"
+
+	"github.com/permgen/permgen/runtime/textfmt"
 )
 
 // prompt builds the ask-prompt sentence around a sanitized preview. An MCP
@@ -10,23 +12,24 @@ import (
 // runs even when the check did not say. When the envelope of an MCP call
 // names another tool than its target (envTool), the sentence names that
 // tool too: it is what the umbrella runs.
-func (d *Dispatcher) prompt(c Call, named, envTool, preview string, tier Tier) string {
+// sc holds the credentials the call carries.
+func (d *Dispatcher) prompt(c Call, sc *textfmt.Scrubber, named, envTool, preview string, tier Tier) string {
 	// The pieces are sanitized first, so that the sentence is written
 	// into one allocation of the size it needs.
-	agent, pattern := d.safe(c.Agent), d.safe(c.MatchedPattern)
+	agent, pattern := d.safe(sc, c.Agent), d.safe(sc, c.MatchedPattern)
 	name, requested := "", " requested MCP target '" // the command, target or tool
 	other := ""
 	switch {
 	case c.Tool == "bash":
-		name, requested = d.safe(c.Command), " requested bash command '"
+		name, requested = d.safe(sc, c.Command), " requested bash command '"
 	case isMCP(c):
-		name = d.safeName(named)
+		name = d.safeName(sc, named)
 		if envTool != "" {
-			other = d.safeName(envTool)
+			other = d.safeName(sc, envTool)
 		}
 	}
 	if name == "" && c.Tool != "bash" {
-		name, requested = d.safeName(c.Tool), " requested tool '"
+		name, requested = d.safeName(sc, c.Tool), " requested tool '"
 	}
 	var b strings.Builder
 	extra := 0
@@ -123,10 +126,11 @@ func isPathTool(tool string) bool {
 // logContext returns the log context of an inspected call; wrapped returns
 // its preview, for a wrapper shown as the calls it carries.
 func (d *Dispatcher) logContext(s *subject, n *node, wrapped func() string) LogContext {
+	sc := s.scrubber()
 	texts := [4]string{
-		d.logText(s.c.Command), d.logText(s.c.Target), d.logPreview(s, n, wrapped), d.logText(s.c.Origin),
+		d.logText(sc, s.c.Command), d.logText(sc, s.c.Target), d.logPreview(s, n, wrapped), d.logText(sc, s.c.Origin),
 	}
-	override := d.logText(s.override(n))
+	override := d.logText(sc, s.override(n))
 	if texts == [4]string{} && override == "" {
 		return LogContext{}
 	}
@@ -143,9 +147,12 @@ func (d *Dispatcher) logContext(s *subject, n *node, wrapped func() string) LogC
 	return LogContext{Command: present(0), Target: present(1), ToolInputPreview: present(2), Origin: present(3), Override: present(4)}
 }
 
-// logText returns text as a log context shows it: stripped, cut at the
-// log limit; "" is absent.
-func (d *Dispatcher) logText(text string) string { return outputText(text, Strip, d.limits.Log) }
+// logText returns text as a log context shows it: the credentials the
+// call carries (sc) replaced, stripped, cut at the log limit; "" is
+// absent.
+func (d *Dispatcher) logText(sc *textfmt.Scrubber, text string) string {
+	return scrubbedText(sc, text, Strip, d.limits.Log)
+}
 
 // logPreview returns the input preview of a log context, "" when absent.
 func (d *Dispatcher) logPreview(s *subject, n *node, wrapped func() string) string {
@@ -154,7 +161,7 @@ func (d *Dispatcher) logPreview(s *subject, n *node, wrapped func() string) stri
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return ""
 	case isPathTool(c.Tool) && n.unwrapped():
-		return d.logText(wrapped())
+		return d.logText(s.scrubber(), wrapped())
 	case isPathTool(c.Tool):
 		return safeRedacted(n.raw.scrubbed(), Strip, d.limits.Log)
 	}

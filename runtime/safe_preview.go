@@ -33,8 +33,13 @@ func (d *Dispatcher) safePreview(raw *rawPreview) Preview {
 	return Preview{Text: d.fitBytes(text), Formatter: raw.Formatter}
 }
 
-// safe sanitizes a piece of a prompt sentence.
-func (d *Dispatcher) safe(s string) string { return d.fitBytes(outputText(s, Reveal, d.limits.Output)) }
+// safe sanitizes a piece of a prompt sentence that the host wrote beside
+// the input (its command, agent or pattern): the credentials the call
+// carries, which sc holds, are replaced there as in the input, so that a
+// token the input names and the command also spells shows in neither.
+func (d *Dispatcher) safe(sc *textfmt.Scrubber, s string) string {
+	return d.fitBytes(scrubbedText(sc, s, Reveal, d.limits.Output))
+}
 
 // safeName sanitizes a name the sentence needs, the tool or the target
 // that runs: cut to the byte cap, it keeps at least its first character.
@@ -42,8 +47,8 @@ func (d *Dispatcher) safe(s string) string { return d.fitBytes(outputText(s, Rev
 // with a cluster longer than the cap leaves room for, and a prompt that
 // names no tool asks the person to allow they cannot tell what; the first
 // rune fits any cap that Limits.WithDefaults accepts (MinOutputBytes).
-func (d *Dispatcher) safeName(s string) string {
-	text := outputText(s, Reveal, d.limits.Output)
+func (d *Dispatcher) safeName(sc *textfmt.Scrubber, s string) string {
+	text := scrubbedText(sc, s, Reveal, d.limits.Output)
 	cut := d.fitBytes(text)
 	if cut != textfmt.Ellipsis || text == textfmt.Ellipsis {
 		return cut
