@@ -513,6 +513,10 @@ var toolUses = map[string][]toolUse{
 		{agent: "Peekaboo over MCP", schema: pkImage, input: `{"app_target": "Mail", "question": "What do the emails say?"}`,
 			shows: []string{"'Mail'", "What do the emails say?"}},
 	},
+	"screenshot": {
+		{agent: "Peekaboo agent", schema: pkScreenshot, input: `{"path": "~/Desktop/login.png", "app": "Safari"}`,
+			shows: []string{"'Safari'", "~/Desktop/login.png"}},
+	},
 	"capture": {
 		{agent: "Peekaboo", schema: pkCapture, input: `{"mode": "window", "app": "Simulator", "duration_seconds": 30}`, shows: []string{"Simulator", "30"}},
 	},

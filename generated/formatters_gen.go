@@ -124,6 +124,7 @@ func Entries() []runtime.Entry {
 		{Key: "peekaboo:drag", Owner: "formatters.yaml#drag", Formatter: formatterDrag, AliasOf: "drag"},
 		{Key: "image", Owner: "formatters.yaml#image", Formatter: formatterImage},
 		{Key: "peekaboo:image", Owner: "formatters.yaml#image", Formatter: formatterImage, AliasOf: "image"},
+		{Key: "screenshot", Owner: "formatters.yaml#screenshot", Formatter: formatterScreenshot},
 		{Key: "capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture},
 		{Key: "watch", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
 		{Key: "peekaboo:capture", Owner: "formatters.yaml#capture", Formatter: formatterCapture, AliasOf: "capture"},
@@ -59654,6 +59655,158 @@ var formatterImage = slots{
 		{"retina"},
 		{"scale"},
 	}},
+}
+
+// PreviewScreenshot formats calls to "screenshot" (Screenshot).
+//
+// The earlier Peekaboo agent's screenshot {path, app}
+// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
+// it captures the screen or an application's window and writes the image
+// to the path the model chose, so its tier is write.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
+//
+//	path = nonEmpty(input.path)
+//	app = nonEmpty(input.app)
+//	preview = !path.hasValue() ? optional.none()
+//	  : optional.of("to capture " + (app.hasValue() ? "'" + truncate(collapse(app.value()), 80) + "'" : "the screen")
+//	    + ", saving to '" + path.value().trim() + "'")
+func PreviewScreenshot(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	app := celrt.NonEmpty(celrt.Field(input, "app"))
+	var v1 celrt.Optional[string]
+	if !path.Ok {
+		v1 = celrt.None[string]()
+	} else {
+		var v2 string
+		if app.Ok {
+			v3, err := app.Get()
+			if err != nil {
+				return "", false, err
+			}
+			v2 = "'" + celrt.Truncate(celrt.Collapse(v3), int64(80)) + "'"
+		} else {
+			v2 = "the screen"
+		}
+		v4, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v5 := celrt.Of("to capture " + v2 + ", saving to '" + celrt.Trim(v4) + "'")
+		v1 = v5
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// RowScreenshot renders the row of a call to "screenshot" (Screenshot).
+//
+// The earlier Peekaboo agent's screenshot {path, app}
+// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
+// it captures the screen or an application's window and writes the image
+// to the path the model chose, so its tier is write.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
+//
+//	path = nonEmpty(input.path)
+//	app = nonEmpty(input.app)
+//	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
+func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	app := celrt.NonEmpty(celrt.Field(input, "app"))
+	var v1 celrt.Optional[string]
+	if path.Ok {
+		v2, err := path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("'" + celrt.Truncate(celrt.Collapse(v2), int64(60)) + "'")
+		v1 = v3
+	} else {
+		v1 = celrt.None[string]()
+	}
+	_ = app
+	return v1.Value, v1.Ok, nil
+}
+
+// ResultScreenshot summarizes the result of a call to "screenshot" (Screenshot).
+//
+// The earlier Peekaboo agent's screenshot {path, app}
+// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
+// it captures the screen or an application's window and writes the image
+// to the path the model chose, so its tier is write.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
+//
+//	path = nonEmpty(input.path)
+//	app = nonEmpty(input.app)
+//	result = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
+func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	app := celrt.NonEmpty(celrt.Field(input, "app"))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v1 = celrt.None[string]()
+	} else {
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v1 = v2
+	}
+	_ = path
+	_ = app
+	return v1.Value, v1.Ok, nil
+}
+
+// ErrorScreenshot summarizes the failure of a call to "screenshot" (Screenshot).
+//
+// The earlier Peekaboo agent's screenshot {path, app}
+// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
+// it captures the screen or an application's window and writes the image
+// to the path the model chose, so its tier is write.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
+//
+//	path = nonEmpty(input.path)
+//	app = nonEmpty(input.app)
+//	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
+func ErrorScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	app := celrt.NonEmpty(celrt.Field(input, "app"))
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if celrt.Trim(text) == "" {
+		v1 = celrt.None[string]()
+	} else {
+		text2, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 := celrt.Of(celrt.Inline(text2, int64(limits.Summary)))
+		v1 = v2
+	}
+	_ = path
+	_ = app
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterScreenshot registers the functions of "screenshot".
+var formatterScreenshot = slots{
+	preview:      PreviewScreenshot,
+	tier:         runtime.TierWrite,
+	row:          RowScreenshot,
+	result:       ResultScreenshot,
+	errorLine:    ErrorScreenshot,
+	presentation: runtime.Presentation{Title: "Screenshot", Category: "vision", NerdIcon: "\uf030", PlainIcon: "👁"},
+	fields:       runtime.InputFields{Read: [][]string{{"app"}, {"path"}}},
 }
 
 // PreviewCapture formats calls to "capture" (Capture).

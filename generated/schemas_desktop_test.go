@@ -21,6 +21,8 @@ const (
 	pkDrag    = "peekaboo drag (DragTool.swift)"
 	pkImage   = "peekaboo image (ImageTool.swift)"
 	pkCapture = "peekaboo capture (CaptureTool.swift; the agent's watch)"
+	// The earlier agent's screenshot, at commit 010ce6e94bdb0109e331c610d80481fb06bb695b.
+	pkScreenshot = "peekaboo agent screenshot (Services/Agent/Tools/VisionTools.swift)"
 
 	pkAnalyze     = "peekaboo analyze (AnalyzeTool.swift)"
 	pkBrowser     = "peekaboo browser (BrowserTool.swift)"
@@ -198,6 +200,10 @@ var desktopSchemas = map[string]map[string][]string{
 	},
 	"launch_app": {
 		"name": {pkLaunch},
+	},
+	"screenshot": {
+		"path": {pkScreenshot},
+		"app":  {pkScreenshot},
 	},
 	"list_apps":    {},
 	"list_screens": {},
