@@ -169,8 +169,10 @@ func (d *Dispatcher) Prompt(c Call) string {
 	if c.Tool == "bash" {
 		// The sentence shows the command, not the input: the input is read
 		// for the tier, when the sentence shows it, and for the
-		// credentials it carries, when its text may hold one.
-		if !d.showTier && secretShortcuts && plainCall(&c) {
+		// credentials it carries, when the sentence shows text the host
+		// wrote and the input's text may hold one.
+		written := c.Command != "" || c.Agent != "" || c.MatchedPattern != ""
+		if !d.showTier && (!written || secretShortcuts && plainCall(&c)) {
 			return d.prompt(c, nil, "", "", "", TierUnknown)
 		}
 		s := d.subject(c, decode(c), d.limits.Preview)
