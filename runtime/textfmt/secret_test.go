@@ -822,6 +822,8 @@ func FuzzSecretText(f *testing.F) {
 		`{"token": "a  b\tc", "headers": {"Cookie": "sid=1"}, "env": [{"name": "API_KEY", "value": 1234}]}`,
 		`{"sensitive": true, "value": {"a": ["bcde", null]}, "u": "https://x:yyyy@h"}`,
 		"0Bearer 'AuthoriZAtion:A'", // redacting the header's value made the quoted value look like a token
+		`[{"name": "DB_PASSWORD", "value": "a\"b"}, {"Key": "api_key", "Value": 'v'}]`,
+		`"{\"env\":[{\"name\":\"DB_PASSWORD\",\"value\":\"a\\\"b\"}],\"password\":\"c`,
 	} {
 		f.Add(s)
 	}
