@@ -1085,10 +1085,13 @@ func (sc *secretScanner) pair(i int) int {
 // pair at i names it, and its quoted value starts at open.
 func (sc *secretScanner) envPair(i, open int, q byte, esc bool) int {
 	s := sc.s
-	end := quotedEnd(s, open, q, esc)
 	// The name is read as far as the scanner's trigger reach, which the
-	// stem it holds must lie within.
-	if end >= len(s) || end-i > triggerReach-8 || !closesAt(s, end, q, esc) {
+	// stem it holds must lie within, and no further: a pair that is
+	// turned down leaves its text to be read again, so that reading must
+	// stay short for the scan to stay linear.
+	lim := min(len(s), i+triggerReach-8)
+	end := quotedEnd(s[:lim], open, q, esc)
+	if end >= lim || !closesAt(s, end, q, esc) {
 		return i + 1
 	}
 	name := s[open:end]

@@ -311,6 +311,7 @@ func hostileSecretTexts() []string {
 		fill("-----BEGIN PRIVATE KEY-----"), fill("Authorization:"), fill("Authorization "), fill("Bearer "),
 		fill("ghp_"), fill("AKIA"), fill(" "), fill("‹secret, "), fill("‹secret, 1 character›"),
 		fill("https://u:p@h "), fill(akia + " "),
+		fill(`{"name":"DB_PASSWORD",`), fill(`"name": "api_key", "value": `), fill(`\"key\":\"`), fill(`\\"name\":\"`),
 	}
 }
 
