@@ -95,8 +95,10 @@ func TestRedactionLeaks(t *testing.T) {
 					MatchedPattern: "deploy " + leakPassword, Origin: "cron " + leakPassword,
 					Input: `{"command":"deploy","env":{"DEPLOY_TOKEN":"` + leakPassword + `"}}`}
 				desc := d.Describe(c)
+				named := Call{Tool: "ops_" + leakPassword, Input: `{"env":{"DEPLOY_TOKEN":"` + leakPassword + `"}}`}
 				return leakOutputs{"prompt": d.Prompt(c), "tier prompt": tiers.Prompt(c), "describe": desc.Prompt,
-					"log command": *desc.Log.Command, "log origin": *desc.Log.Origin, "log": *d.Log(c).Command}
+					"log command": *desc.Log.Command, "log origin": *desc.Log.Origin, "log": *d.Log(c).Command,
+					"tool name in the prompt": d.Prompt(named), "row title": d.Row(named, ModeDefault).Title}
 			},
 		},
 		{
@@ -384,4 +386,15 @@ func (f *leakFinder) find(text string) string {
 		}
 	}
 	return ""
+}
+
+// TestRowTitleHidesANamedCredential: a tool name that spells a credential
+// the input names is shown as it is, redacted: its display name's words
+// (Ops Qx7v Lm2p …) would carry the credential past the scrubber.
+func TestRowTitleHidesANamedCredential(t *testing.T) {
+	d := newDispatcher(t, Limits{}, nil)
+	c := Call{Tool: "ops_" + leakPassword, Input: `{"env":{"DEPLOY_TOKEN":"` + leakPassword + `"}}`}
+	for _, m := range []Mode{ModeMinimal, ModeDefault, ModeVerbose} {
+		assert.Equal(t, "ops_‹secret, 20 characters›", d.Row(c, m).Title, m.String())
+	}
 }

@@ -320,18 +320,19 @@ func (d *Dispatcher) rowHead(c Call, in value.Input, mode Mode) Row {
 		server, _, _ := strings.Cut(name, ":")
 		title = server + ": " + c.Annotations.Title
 	}
+	// The name and the titles are not the input, but a credential the
+	// input names is replaced in them as in the input.
+	sc := callSecrets(&c, in, nil)
 	if title == "" {
 		// A name that carries a credential is shown as it is, redacted:
-		// the display name's words would hide the credential's shape
-		// from the rule (sk-proj-… reads Sk Proj …).
+		// the display name's words would hide the credential from the
+		// rule and from the scrubber (sk-proj-… reads Sk Proj …).
 		title = DisplayName(name)
-		if r := redactText(name); r != name {
+		if r := scrub(sc, name); r != name {
 			title = r
 		}
 	}
-	// The name and the titles are not the input, but a credential the
-	// input names is replaced in them as in the input.
-	row := Row{Title: scrubbedText(callSecrets(&c, in, nil), title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
+	row := Row{Title: scrubbedText(sc, title, Strip, maxLabelName), Suppressed: p.Communication && mode != ModeVerbose}
 	if mode != ModeMinimal {
 		row.Icon = outputText(d.icon(p), Strip, maxLabelKind)
 	}

@@ -161,6 +161,8 @@ func (d *Dispatcher) logPreview(s *subject, n *node, wrapped func() string) stri
 	case d.reg == nil || c.Tool == "bash" || isMCP(c):
 		return ""
 	case isPathTool(c.Tool) && n.unwrapped():
+		// The calls the preview shows were scrubbed of their own
+		// credentials; the wrapper's input may name more.
 		return d.logText(s.scrubber(), wrapped())
 	case isPathTool(c.Tool):
 		return safeRedacted(n.raw.scrubbed(), Strip, d.limits.Log)
