@@ -11,14 +11,16 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/google/cel-go/interpreter"
+	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 )
 
 // ErrBudget is returned by Formatter.Format when an evaluation would
 // allocate more than Options.MemoryBudget. The error's message says which
-// function would have allocated how much.
-var ErrBudget = errors.New("memory budget exceeded")
+// function would have allocated how much. It is celrt.ErrBudget, which
+// translated formatters return on the same calls.
+var ErrBudget = celrt.ErrBudget
 
 // The memory budget.
 //
@@ -92,8 +94,7 @@ func (b *budget) charge(fn string, n int64) error {
 		return b.err
 	}
 	if n > b.left {
-		b.err = fmt.Errorf("%w: %s would allocate %d bytes with %d of the %d-byte budget left",
-			ErrBudget, fn, n, b.left, b.total)
+		b.err = celrt.BudgetError(fn, n, b.left, b.total)
 		return b.err
 	}
 	b.left -= n
@@ -242,7 +243,8 @@ var budgeted = map[string]sizer{
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
-	"json":      func(a []ref.Val, l int64) int64 { return copyBound(a[0], l) }, // and see execJSON
+	// json charges as it writes (execJSON), once.
+	"json": func([]ref.Val, int64) int64 { return 0 },
 	// fields writes up to four bytes a character of n, and keeps an entry
 	// of scratch (56 bytes) for each shown, one for three characters at most.
 	"fields": func(a []ref.Val, l int64) int64 {

@@ -58,7 +58,15 @@ func NativeFunc(a *cel.Ast, vars []NativeVar) (jen.Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.emit(jen.Return(t.coerce(v, types.DynType).code, jen.Nil()))
+	v = t.coerce(v, types.DynType)
+	if t.budget {
+		// computed before the budget is checked, as a value of dyn
+		name := t.goName("v")
+		t.emit(jen.Var().Id(name).Any().Op("=").Add(v.code))
+		v = val{code: jen.Id(name), t: types.DynType}
+		t.budgetChecked()
+	}
+	t.emit(jen.Return(v.code, jen.Nil()))
 	return jen.Func().Params().Params(jen.Any(), jen.Error()).Block(t.body()...), nil
 }
 
@@ -68,8 +76,8 @@ func (t *translator) body() []jen.Code {
 	if t.steps {
 		counters = append(counters, jen.Id("steps").Op(":=").Lit(0))
 	}
-	if t.bytes {
-		counters = append(counters, jen.Id("bytes").Op(":=").Lit(0))
+	if t.budget {
+		counters = append(counters, jen.Var().Id("budget").Qual(celrtPath, "Budget"))
 	}
 	return append(counters, t.block...)
 }
@@ -87,6 +95,10 @@ type val struct {
 	// is its value.
 	constant bool
 	lit      any
+	// length, when not nil, is an int expression of the length of a
+	// string or list concatenation, computed without making it.
+	length jen.Code
+	terms  int // how many lengths length adds up
 }
 
 type translator struct {
@@ -99,7 +111,11 @@ type translator struct {
 	names  map[string]int // Go names taken, by base
 	failed bool           // the current block may fail
 	steps  bool           // the function counts comprehension steps
-	bytes  bool           // the function counts what comprehensions build
+	budget bool           // the function charges its memory budget
+	let    string         // the let being translated, whose failures say so
+	// absorbs marks a function where && or || may absorb a failure,
+	// which the budget's check before it returns catches.
+	absorbs bool
 	// patterns, when not nil, collects the constant regular expressions,
 	// compiled once in package variables (named by patternBase) rather
 	// than on each call.
@@ -137,7 +153,7 @@ type binding struct {
 
 func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 	t := &translator{ast: a, fail: zeros, names: map[string]int{}}
-	for _, reserved := range []string{"err", "input", "tool", "limits", "result", "celrt", "value", "runtime", "textfmt", "steps", "bytes", "strings", "regexp"} {
+	for _, reserved := range []string{"err", "input", "tool", "limits", "result", "celrt", "value", "runtime", "textfmt", "steps", "budget", "strings", "regexp"} {
 		t.names[reserved] = 1
 	}
 	return t
@@ -202,6 +218,10 @@ func isGoKeyword(s string) bool {
 // failWith returns from the current function with err.
 func (t *translator) failWith(err jen.Code) jen.Code {
 	t.failed = true
+	if t.let != "" {
+		// the interpreter says which let failed
+		err = qual("InLet").Call(jen.Lit(t.let), err)
+	}
 	return jen.Return(append(append([]jen.Code{}, t.fail...), err)...)
 }
 
@@ -793,10 +813,8 @@ func (t *translator) mapFilter(c celast.ComprehensionExpr, typ *types.Type, filt
 				return err
 			}
 			v = t.settle(t.coerce(v, elem), "elem")
-			// What a comprehension builds counts against celrt.MaxBytes.
-			t.bytes = true
-			t.emit(jen.If(jen.Id("bytes").Op("+=").Add(footprint(v)), jen.Id("bytes").Op(">").Qual(celrtPath, "MaxBytes")).Block(
-				t.failWith(qual("ErrBytes"))))
+			// The interpreter's step makes accu + [x]: an element.
+			t.charge(operators.Add, jen.Lit(16))
 			t.emit(jen.Id(out).Op("=").Append(jen.Id(out), v.code))
 			return nil
 		}
@@ -873,19 +891,6 @@ func (t *translator) filtered(filter celast.Expr, add func() error) error {
 	return nil
 }
 
-// footprint is the memory an element of a built list accounts for: a
-// string's bytes (shared or not: a join would copy them), the header of
-// anything else.
-func footprint(v val) jen.Code {
-	switch goTypeName(v.t) {
-	case "string":
-		return jen.Len(v.code)
-	case "int64", "uint64", "float64", "bool":
-		return jen.Lit(8)
-	}
-	return qual("Footprint").Call(v.code)
-}
-
 // quantifier is all (exists false) or exists: the first element that
 // decides ends the loop; an error is the result only when no element
 // decides.
@@ -953,8 +958,9 @@ func (t *translator) existsOne(c celast.ComprehensionExpr, pred celast.Expr) (va
 // computes it in a function literal whose error it returns as a value
 // (errCode), instead of returning from the enclosing function.
 func (t *translator) catching(e celast.Expr, typ *types.Type) (v val, errCode *jen.Statement, err error) {
-	outerFail, outerFailed := t.fail, t.failed
-	t.fail = []jen.Code{zero(typ)}
+	outerFail, outerFailed, outerLet := t.fail, t.failed, t.let
+	t.fail, t.let = []jen.Code{zero(typ)}, "" // the failure is a value, which the let's own return wraps
+	defer func() { t.let = outerLet }()
 	block, failed, v, err := t.sub(func() (val, error) {
 		v, err := t.expr(e)
 		if err != nil {
@@ -971,6 +977,7 @@ func (t *translator) catching(e celast.Expr, typ *types.Type) (v val, errCode *j
 		return v, nil, nil
 	}
 	t.failed = outerFailed // the literal returns its failure as a value
+	t.absorbs = true
 	name, errName := t.goName("v"), t.goName("failure")
 	block = append(block, jen.Return(v.code, jen.Nil()))
 	t.emit(jen.List(jen.Id(name), jen.Id(errName)).Op(":=").Func().Params().Params(goType(typ), jen.Error()).Block(block...).Call())

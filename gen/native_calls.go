@@ -41,6 +41,10 @@ func (t *translator) call(e celast.Expr, typ *types.Type) (val, error) {
 		}
 		args = append(args, v)
 	}
+	args, v, done := t.chargedCall(fn, ids, typ, args)
+	if done {
+		return v, nil
+	}
 	if len(ids) == 1 {
 		if v, ok, err := t.overload(ids[0], typ, args); ok || err != nil {
 			return v, err
@@ -254,15 +258,7 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 	case overloads.ModuloUint64:
 		return fallible("ModUint", "rest", arg(0, types.UintType), arg(1, types.UintType))
 	case overloads.AddList:
-		var lists []jen.Code
-		for _, x := range []val{arg(0, typ), arg(1, typ)} {
-			if x.op == "concat" { // a + b + c is one concatenation
-				lists = append(lists, x.parts...)
-			} else {
-				lists = append(lists, x.code)
-			}
-		}
-		return val{code: qual("Concat").Call(lists...), t: typ, op: "concat", parts: lists}, true, nil
+		return concatLists(typ, arg(0, typ), arg(1, typ)), true, nil
 	case overloads.AddBytes:
 		return val{code: qual("Concat").Call(args[0].code, args[1].code), t: typ}, true, nil
 	case overloads.LogicalNot:
@@ -344,6 +340,19 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 		return v, ok, err
 	}
 	return t.library(id, typ, args)
+}
+
+// concatLists is a + b on lists: a + b + c is one concatenation.
+func concatLists(typ *types.Type, a, b val) val {
+	var lists []jen.Code
+	for _, x := range []val{a, b} {
+		if x.op == "concat" {
+			lists = append(lists, x.parts...)
+		} else {
+			lists = append(lists, x.code)
+		}
+	}
+	return val{code: qual("Concat").Call(lists...), t: typ, op: "concat", parts: lists}
 }
 
 // typeOfValue is type(v).

@@ -182,12 +182,13 @@ func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, 
 	// reference elsewhere.
 	t.bind("result", val{code: jen.Id("result"), t: celfmt.ResultType()})
 	for _, l := range f.Lets() {
-		t.ast = l.AST.NativeRep()
+		t.ast, t.let = l.AST.NativeRep(), l.Name
 		v, err := t.expr(t.ast.Expr())
 		if err != nil {
 			return nil, err
 		}
 		v = t.coerce(v, l.AST.OutputType())
+		t.let = ""
 		name := t.goName(l.Name)
 		t.emit(jen.Id(name).Op(":=").Add(v.code))
 		lets = append(lets, name)
@@ -205,6 +206,7 @@ func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, 
 			t.emit(jen.Id("_").Op("=").Id(lets[i]))
 		}
 	}
+	t.budgetChecked()
 	finish(t, v)
 	return t.body(), nil
 }

@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"slices"
 	"strings"
 
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"github.com/permgen/permgen/runtime/textfmt"
 	"github.com/permgen/permgen/runtime/value"
 	"github.com/permgen/permgen/testdata/gen/aliases"
+	"github.com/permgen/permgen/testdata/gen/budget"
 	"github.com/permgen/permgen/testdata/gen/deploy"
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
 	"github.com/permgen/permgen/testdata/gen/mixed"
@@ -35,6 +37,7 @@ import (
 // the good test catalogs and the stock catalog's generated package.
 var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/aliases.yaml":         aliases.Entries,
+	"testdata/catalogs/good/budget.yaml":          budget.Entries,
 	"testdata/catalogs/good/deploy.yaml":          deploy.Entries,
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
@@ -311,9 +314,9 @@ func TestNativeAgreesOnMistypedInput(t *testing.T) {
 
 // TestNativeBoundsWhatInputCanCost: a model may send an input far beyond
 // the bounds the catalog's cost was checked for. Translated code stops a
-// comprehension after celrt.MaxSteps steps and one that would build more
-// than celrt.MaxBytes, failing the call, where it would otherwise run on
-// or allocate without bound.
+// comprehension after celrt.MaxSteps steps, and one whose list or strings
+// would take more than celrt.MemoryBudget, failing the call, where it
+// would otherwise run on or allocate without bound.
 func TestNativeBoundsWhatInputCanCost(t *testing.T) {
 	var pairs runtime.Formatter
 	for _, e := range typed.Entries() {
@@ -331,15 +334,17 @@ func TestNativeBoundsWhatInputCanCost(t *testing.T) {
 	for i := range many {
 		many[i] = "a"
 	}
-	assert.ErrorIs(t, run(many, ""), celrt.ErrSteps)
-	assert.ErrorIs(t, run([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, strings.Repeat("x", 1<<20)), celrt.ErrBytes)
+	// The list it builds (an interface value an element) passes the
+	// budget before the steps pass their limit.
+	assert.ErrorIs(t, run(many, ""), celrt.ErrBudget)
+	assert.ErrorIs(t, run([]any{"a", "b", "c", "d", "e", "f", "g", "h", "i"}, strings.Repeat("x", 1<<20)), celrt.ErrBudget)
 	assert.NoError(t, run([]any{"a", "b"}, strings.Repeat("x", 1<<20)), "within the bounds")
 }
 
 // TestNativeBoundsWhatUnwrapCanCost: an unwrap over a huge input list
 // stops in translated code, as the cost limit stops it in the
 // interpreter: after celrt.MaxSteps steps, or here sooner, when the calls
-// it built pass celrt.MaxBytes.
+// it built pass celrt.MemoryBudget.
 func TestNativeBoundsWhatUnwrapCanCost(t *testing.T) {
 	var parallel runtime.Unwrapper
 	for _, e := range wrapped.Entries() {
@@ -358,7 +363,7 @@ func TestNativeBoundsWhatUnwrapCanCost(t *testing.T) {
 		return parallel.Unwrap(runtime.Request{Tool: "multi_tool_use.parallel", Input: in, Limits: celfmt.DefaultLimits})
 	}
 	_, err := run(1_100_000) // more than celrt.MaxSteps
-	assert.True(t, errors.Is(err, celrt.ErrSteps) || errors.Is(err, celrt.ErrBytes), "%v", err)
+	assert.True(t, errors.Is(err, celrt.ErrSteps) || errors.Is(err, celrt.ErrBudget), "%v", err)
 	calls, err := run(3)
 	require.NoError(t, err)
 	assert.Len(t, calls, 3)
@@ -372,7 +377,7 @@ func hasRender(e *celfmt.Entry) bool {
 }
 
 // TestNativeBoundsWhatExpandCanCost: an expand over a huge result stops
-// in translated code after celrt.MaxSteps steps or celrt.MaxBytes bytes,
+// in translated code after celrt.MaxSteps steps or celrt.MemoryBudget bytes,
 // as the cost limit stops it in the interpreter.
 func TestNativeBoundsWhatExpandCanCost(t *testing.T) {
 	var read runtime.Renderer
@@ -393,10 +398,73 @@ func TestNativeBoundsWhatExpandCanCost(t *testing.T) {
 		return lines, err
 	}
 	_, err := run(1_100_000, "") // more than celrt.MaxSteps
-	assert.ErrorIs(t, err, celrt.ErrSteps)
+	assert.True(t, errors.Is(err, celrt.ErrSteps) || errors.Is(err, celrt.ErrBudget), "%v", err)
 	_, err = run(9, strings.Repeat("x", 1<<20))
-	assert.ErrorIs(t, err, celrt.ErrBytes)
+	assert.ErrorIs(t, err, celrt.ErrBudget)
 	lines, err := run(2, "a\n")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a", "a", ""}, lines)
+}
+
+// TestNativeStopsAtTheInterpretersBudget: an input far beyond a catalog's
+// bounds makes a formatter build strings and lists in proportion to it.
+// Generated code charges the same calls the same sizes as the
+// interpreter, before making them: both stop at the same call, with the
+// same error (celrt.ErrBudget, the same message), where generated code
+// used to build whatever the input asked for.
+func TestNativeStopsAtTheInterpretersBudget(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", "budget.yaml"))
+	require.NoError(t, err)
+	checked, err := celfmt.Load("budget.yaml", src, celfmt.Options{})
+	require.NoError(t, err)
+	native := map[string]runtime.Formatter{}
+	for _, e := range budget.Entries() {
+		native[e.Key] = e.Formatter
+	}
+	mib := func(n float64, s string) string { return strings.Repeat(s, int(n*(1<<20))/len(s)) }
+	items := func(n int, s string) []any {
+		out := make([]any, n)
+		for i := range out {
+			out[i] = s
+		}
+		return out
+	}
+	cases := []struct {
+		tool  string
+		input *value.Object
+		fails bool
+	}{
+		{"widen", value.NewObject("a", mib(2, "x")), true},
+		{"widen", value.NewObject("a", mib(1.0/16, "x")), false},
+		{"widen", value.NewObject("a", mib(1.0/16, "y")), false}, // nothing to replace
+		{"repeat", value.NewObject("items", items(9, "i"), "text", mib(1, "t")), true},
+		{"repeat", value.NewObject("items", items(3, "i"), "text", mib(1.0/16, "t")), false},
+		{"quote", value.NewObject("text", mib(2, "a")), true},
+		{"quote", value.NewObject("text", mib(1, "a")), true},
+		{"quote", value.NewObject("text", mib(1.0/16, "a")), false},
+		{"pieces", value.NewObject("text", mib(1, "a")), true},
+		{"pieces", value.NewObject("text", mib(1.0/16, "a")), false},
+		{"dump", value.NewObject("a", mib(1, "a")), true},
+		{"dump", value.NewObject("a", mib(1.0/16, "a")), false},
+		{"dump", value.NewObject("a", mib(1, "\u0001")), true},
+		{"absorbed", value.NewObject("text", mib(2, "a")), true},
+		{"absorbed", value.NewObject("text", mib(1.0/16, "a")), false},
+	}
+	for _, c := range cases {
+		f := checked.Formatters[slices.IndexFunc(checked.Formatters, func(f *celfmt.Formatter) bool { return f.Entry.Tool == c.tool })]
+		var interp, nat outcome
+		interp.Text, interp.OK, interp.Err = f.Run(c.input, c.tool, celfmt.DefaultLimits)
+		nat.Text, nat.OK, nat.Err = native[c.tool].Format(runtime.Request{Tool: c.tool, Input: c.input, Limits: celfmt.DefaultLimits})
+		if c.fails {
+			assert.ErrorIs(t, interp.Err, celfmt.ErrBudget, c.tool)
+			assert.ErrorIs(t, nat.Err, celrt.ErrBudget, c.tool)
+			if interp.Err != nil && nat.Err != nil {
+				assert.Equal(t, interp.Err.Error(), nat.Err.Error(), c.tool)
+			}
+			continue
+		}
+		assert.NoError(t, interp.Err, c.tool)
+		assert.NoError(t, nat.Err, c.tool)
+		assert.Equal(t, interp.Text, nat.Text, c.tool)
+	}
 }

@@ -33,7 +33,7 @@ var libraryCalls = map[string]libraryCall{
 	"plural_int_string_string": {"Plural", []*types.Type{i64, str, str}, false},
 	"inline_string_int":        {"Inline", []*types.Type{str, i64}, false},
 	"collapse_string":          {"Collapse", []*types.Type{str}, false},
-	"json_dyn":                 {"JSON", []*types.Type{dynT}, false},
+	"json_dyn":                 {"JSON", []*types.Type{dynT}, false}, // as Budget.JSON: see library
 	"nonEmpty_dyn":             {"NonEmpty", []*types.Type{dynT}, false},
 	"promptPath_dyn":           {"PromptPath", []*types.Type{dynT}, false},
 	"mcpValue_dyn":             {"MCPValue", []*types.Type{dynT}, false},
@@ -131,6 +131,10 @@ func (t *translator) library(id string, typ *types.Type, args []val) (val, bool,
 			l = t.coerce(l, dyns)
 		}
 		return t.coerce(val{code: qual("ReverseList").Call(l.code), t: l.t}, typ), true, nil
+	}
+	if id == "json_dyn" && len(args) == 1 {
+		// written within what is left of the budget
+		return t.coerce(t.fallible(str, "text", t.useBudget().Dot("JSON").Call(t.coerce(args[0], dynT).code)), typ), true, nil
 	}
 	c, ok := libraryCalls[id]
 	if !ok || len(c.params) != len(args) {

@@ -386,7 +386,7 @@ var docFigures = []docFigure{
 	{"docs/catalogs.md", regexp.MustCompile(`after ([\d,]+) units`), constant(celfmt.DefaultCostLimit)},
 	{"docs/catalogs.md", regexp.MustCompile(`allocates more than (\d+) MiB`), constant(celfmt.DefaultMemoryBudget >> 20)},
 	{"docs/generate.md", regexp.MustCompile("`celrt.MaxSteps`\\s+\\(([\\d,]+)\\)"), constant(celrt.MaxSteps)},
-	{"docs/generate.md", regexp.MustCompile("`celrt.MaxBytes` \\((\\d+) MiB\\)"), constant(celrt.MaxBytes >> 20)},
+	{"docs/generate.md", regexp.MustCompile("`celrt.MemoryBudget` \\((\\d+) MiB\\)"), constant(celrt.MemoryBudget >> 20)},
 	{"docs/cli.md", regexp.MustCompile(`A line's content may be up to (\d+) MiB`), constant(maxLineBytes >> 20)},
 	{"docs/cli.md", regexp.MustCompile(`runs the garbage collector at GOGC=(\d+)`), constant(gcPercent)},
 	{"docs/differences.md", regexp.MustCompile(`capped at (\d+) characters \(` + "`--output-max`"), constant(runtime.DefaultOutputLimit)},

@@ -81,39 +81,3 @@ func (p *Pattern) MatchString(s string) (bool, error) {
 	}
 	return re.MatchString(s), nil
 }
-
-// MaxBytes bounds what the comprehensions of one evaluation of a
-// translated formatter build: the bytes of the strings they put in lists,
-// and a few bytes per other element (see Footprint). As the interpreter's
-// memory budget, it stops a model's input from making a formatter build
-// gigabytes (the same long string a million times, to be joined).
-const MaxBytes = 8 << 20
-
-// ErrBytes is an evaluation whose comprehensions would build more than
-// MaxBytes.
-var ErrBytes = errors.New("memory budget of comprehensions exceeded")
-
-// Footprint is what an element of a list built by a comprehension counts
-// against MaxBytes: the bytes of a string, and of the strings of a list of
-// strings, plus a word or two per element.
-func Footprint(v any) int {
-	switch x := v.(type) {
-	case string:
-		return len(x)
-	case []string:
-		n := 16 * len(x)
-		for _, s := range x {
-			n += len(s)
-		}
-		return n
-	case []any:
-		n := 16 * len(x)
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				n += len(s)
-			}
-		}
-		return n
-	}
-	return 16
-}

@@ -295,11 +295,16 @@ var basicCases = []testCase{
 		name: "functions/binop",
 		expr: "1 + 1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(1), int64(1)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(1), int64(1))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(2),
 	},

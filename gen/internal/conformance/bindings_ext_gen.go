@@ -22,8 +22,16 @@ var bindingsExtCases = []testCase{
 		name: "bind/string_concat",
 		expr: "cel.bind(msg, \"hello\", msg + msg + msg)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			msg := "hello"
-			return msg + msg + msg, nil
+			if err := budget.Charge("_+_", int64(len(msg)+len(msg))); err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", int64(len(msg)+len(msg)+len(msg))); err != nil {
+				return nil, err
+			}
+			var v1 any = msg + msg + msg
+			return v1, nil
 		},
 		want: "hellohellohello",
 	},

@@ -14,7 +14,12 @@ var conversionsCases = []testCase{
 		name: "bytes/string_empty",
 		expr: "bytes('')",
 		eval: func() (any, error) {
-			return []byte(""), nil
+			var budget celrt.Budget
+			if err := budget.CallText("bytes", ""); err != nil {
+				return nil, err
+			}
+			var v1 any = []byte("")
+			return v1, nil
 		},
 		want: []byte(""),
 	},
@@ -22,7 +27,12 @@ var conversionsCases = []testCase{
 		name: "bytes/string",
 		expr: "bytes('abc')",
 		eval: func() (any, error) {
-			return []byte("abc"), nil
+			var budget celrt.Budget
+			if err := budget.CallText("bytes", "abc"); err != nil {
+				return nil, err
+			}
+			var v1 any = []byte("abc")
+			return v1, nil
 		},
 		want: []byte("abc"),
 	},
@@ -30,7 +40,12 @@ var conversionsCases = []testCase{
 		name: "bytes/string_unicode",
 		expr: "bytes('ÿ')",
 		eval: func() (any, error) {
-			return []byte("ÿ"), nil
+			var budget celrt.Budget
+			if err := budget.CallText("bytes", "ÿ"); err != nil {
+				return nil, err
+			}
+			var v1 any = []byte("ÿ")
+			return v1, nil
 		},
 		want: []byte("ÿ"),
 	},
@@ -38,7 +53,12 @@ var conversionsCases = []testCase{
 		name: "bytes/string_unicode_vs_literal",
 		expr: "bytes('\\377') == b'\\377'",
 		eval: func() (any, error) {
-			return celrt.Equal([]byte("ÿ"), []byte("\xff")), nil
+			var budget celrt.Budget
+			if err := budget.CallText("bytes", "ÿ"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Equal([]byte("ÿ"), []byte("\xff"))
+			return v1, nil
 		},
 		want: false,
 	},
@@ -474,11 +494,16 @@ var conversionsCases = []testCase{
 		name: "string/bytes",
 		expr: "string(b'abc')",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("string", []byte("abc")); err != nil {
+				return nil, err
+			}
 			s, err := celrt.BytesToString([]byte("abc"))
 			if err != nil {
 				return nil, err
 			}
-			return s, nil
+			var v1 any = s
+			return v1, nil
 		},
 		want: "abc",
 	},
@@ -486,11 +511,16 @@ var conversionsCases = []testCase{
 		name: "string/bytes_unicode",
 		expr: "string(b'\\303\\277')",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("string", []byte("ÿ")); err != nil {
+				return nil, err
+			}
 			s, err := celrt.BytesToString([]byte("ÿ"))
 			if err != nil {
 				return nil, err
 			}
-			return s, nil
+			var v1 any = s
+			return v1, nil
 		},
 		want: "ÿ",
 	},
@@ -498,11 +528,16 @@ var conversionsCases = []testCase{
 		name: "string/bytes_invalid",
 		expr: "string(b'\\000\\xff')",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("string", []byte("\x00\xff")); err != nil {
+				return nil, err
+			}
 			s, err := celrt.BytesToString([]byte("\x00\xff"))
 			if err != nil {
 				return nil, err
 			}
-			return s, nil
+			var v1 any = s
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -1065,7 +1100,12 @@ var conversionsCases = []testCase{
 		name: "identity/bytes",
 		expr: "bytes(b'abc')",
 		eval: func() (any, error) {
-			return []byte("abc"), nil
+			var budget celrt.Budget
+			if err := budget.CallText("bytes", []byte("abc")); err != nil {
+				return nil, err
+			}
+			var v1 any = []byte("abc")
+			return v1, nil
 		},
 		want: []byte("abc"),
 	},

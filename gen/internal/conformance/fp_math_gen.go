@@ -2,7 +2,10 @@
 
 package conformance
 
-import "math"
+import (
+	celrt "github.com/permgen/permgen/runtime/celrt"
+	"math"
+)
 
 // fpMathCases are the tests of fp_math.textproto that are translated to Go: 29 of 30.
 var fpMathCases = []testCase{
@@ -10,9 +13,14 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_positive_positive",
 		expr: "4.25 + 15.25",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 4.25, 15.25); err != nil {
+				return nil, err
+			}
 			d := 15.25
 			d2 := 4.25
-			return d2 + d, nil
+			var v1 any = d2 + d
+			return v1, nil
 		},
 		want: 19.5,
 	},
@@ -20,9 +28,14 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_positive_negative",
 		expr: "17.75 + (-7.75)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 17.75, -7.75); err != nil {
+				return nil, err
+			}
 			d := -7.75
 			d2 := 17.75
-			return d2 + d, nil
+			var v1 any = d2 + d
+			return v1, nil
 		},
 		want: 10.0,
 	},
@@ -30,9 +43,14 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_negative_negative",
 		expr: "-4.125 + (-2.125)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", -4.125, -2.125); err != nil {
+				return nil, err
+			}
 			d := -2.125
 			d2 := -4.125
-			return d2 + d, nil
+			var v1 any = d2 + d
+			return v1, nil
 		},
 		want: -6.25,
 	},
@@ -174,9 +192,14 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_left_identity",
 		expr: "0.0 + 1.75",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 0.0, 1.75); err != nil {
+				return nil, err
+			}
 			d := 1.75
 			d2 := 0.0
-			return d2 + d, nil
+			var v1 any = d2 + d
+			return v1, nil
 		},
 		want: 1.75,
 	},
@@ -184,9 +207,14 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_right_identity",
 		expr: " 2.5 + 0.0",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 2.5, 0.0); err != nil {
+				return nil, err
+			}
 			d := 0.0
 			d2 := 2.5
-			return d2 + d, nil
+			var v1 any = d2 + d
+			return v1, nil
 		},
 		want: 2.5,
 	},
@@ -194,11 +222,19 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_commutative",
 		expr: "7.5 + 1.5 == 1.5 + 7.5",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 7.5, 1.5); err != nil {
+				return nil, err
+			}
 			d := 1.5
 			d2 := 7.5
+			if err := budget.Call("_+_", 1.5, 7.5); err != nil {
+				return nil, err
+			}
 			d3 := 7.5
 			d4 := 1.5
-			return (d2 + d) == (d4 + d3), nil
+			var v1 any = (d2 + d) == (d4 + d3)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -206,12 +242,28 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_associative",
 		expr: "5.625 + (15.75 + 2.0) == (5.625 + 15.75) + 2.0",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 15.75, 2.0); err != nil {
+				return nil, err
+			}
 			d := 2.0
 			d2 := 15.75
+			arg := d2 + d
+			if err := budget.Call("_+_", 5.625, arg); err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", 5.625, 15.75); err != nil {
+				return nil, err
+			}
 			d3 := 15.75
 			d4 := 5.625
+			arg2 := d4 + d3
+			if err := budget.Call("_+_", arg2, 2.0); err != nil {
+				return nil, err
+			}
 			d5 := 2.0
-			return (5.625 + (d2 + d)) == (d4 + d3 + d5), nil
+			var v1 any = (5.625 + arg) == (arg2 + d5)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -264,13 +316,23 @@ var fpMathCases = []testCase{
 		name: "fp_math/add_mul_distribute",
 		expr: "5.75 * (1.5 + 2.5)  == 5.75 * 1.5 + 5.75 * 2.5",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", 1.5, 2.5); err != nil {
+				return nil, err
+			}
 			d := 2.5
 			d2 := 1.5
 			d3 := 1.5
 			d4 := 5.75
 			d5 := 2.5
 			d6 := 5.75
-			return (5.75 * (d2 + d)) == ((d4 * d3) + (d6 * d5)), nil
+			arg := d4 * d3
+			arg2 := d6 * d5
+			if err := budget.Call("_+_", arg, arg2); err != nil {
+				return nil, err
+			}
+			var v1 any = (5.75 * (d2 + d)) == (arg + arg2)
+			return v1, nil
 		},
 		want: true,
 	},

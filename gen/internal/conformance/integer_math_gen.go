@@ -10,11 +10,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_positive_positive",
 		expr: "40 + 2",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(40), int64(2)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(40), int64(2))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(42),
 	},
@@ -22,11 +27,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_positive_negative",
 		expr: "42 + (-7)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(42), int64(-7)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(42), int64(-7))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(35),
 	},
@@ -34,11 +44,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_negative_negative",
 		expr: "-4 + (-2)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(-4), int64(-2)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(-4), int64(-2))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(-6),
 	},
@@ -286,11 +301,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_left_identity",
 		expr: "0 + 17",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(0), int64(17)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(0), int64(17))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(17),
 	},
@@ -298,11 +318,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_right_identity",
 		expr: " 29 + 0",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(29), int64(0)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(29), int64(0))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: int64(29),
 	},
@@ -310,15 +335,23 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_commutative",
 		expr: "75 + 15 == 15 + 75",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(75), int64(15)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(75), int64(15))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", int64(15), int64(75)); err != nil {
 				return nil, err
 			}
 			sum2, err := celrt.AddInt(int64(15), int64(75))
 			if err != nil {
 				return nil, err
 			}
-			return sum == sum2, nil
+			var v1 any = sum == sum2
+			return v1, nil
 		},
 		want: true,
 	},
@@ -326,23 +359,37 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_associative",
 		expr: "5 + (15 + 20) == (5 + 15) + 20",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(15), int64(20)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(15), int64(20))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", int64(5), sum); err != nil {
 				return nil, err
 			}
 			sum2, err := celrt.AddInt(int64(5), sum)
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", int64(5), int64(15)); err != nil {
+				return nil, err
+			}
 			sum3, err := celrt.AddInt(int64(5), int64(15))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", sum3, int64(20)); err != nil {
 				return nil, err
 			}
 			sum4, err := celrt.AddInt(sum3, int64(20))
 			if err != nil {
 				return nil, err
 			}
-			return sum2 == sum4, nil
+			var v1 any = sum2 == sum4
+			return v1, nil
 		},
 		want: true,
 	},
@@ -414,6 +461,10 @@ var integerMathCases = []testCase{
 		name: "int64_math/add_mul_distribute",
 		expr: "5 * (15 + 25)  == 5 * 15 + 5 * 25",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(15), int64(25)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(15), int64(25))
 			if err != nil {
 				return nil, err
@@ -430,11 +481,15 @@ var integerMathCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", product2, product3); err != nil {
+				return nil, err
+			}
 			sum2, err := celrt.AddInt(product2, product3)
 			if err != nil {
 				return nil, err
 			}
-			return product == sum2, nil
+			var v1 any = product == sum2
+			return v1, nil
 		},
 		want: true,
 	},
@@ -442,11 +497,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/int64_overflow_positive",
 		expr: "9223372036854775807 + 1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(9223372036854775807), int64(1)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(9223372036854775807), int64(1))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -466,11 +526,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/int64_overflow_add_negative",
 		expr: "-9223372036854775808 + (-1)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", int64(-9223372036854775808), int64(-1)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddInt(int64(-9223372036854775808), int64(-1))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -550,11 +615,16 @@ var integerMathCases = []testCase{
 		name: "int64_math/uint64_overflow_positive",
 		expr: "18446744073709551615u + 1u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0xffffffffffffffff), uint64(0x1)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0xffffffffffffffff), uint64(0x1))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -586,11 +656,16 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add",
 		expr: "42u + 2u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0x2a), uint64(0x2)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0x2a), uint64(0x2))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: uint64(44),
 	},
@@ -682,11 +757,16 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add_left_identity",
 		expr: "0u + 17u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0x0), uint64(0x11)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0x0), uint64(0x11))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: uint64(17),
 	},
@@ -694,11 +774,16 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add_right_identity",
 		expr: " 29u + 0u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0x1d), uint64(0x0)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0x1d), uint64(0x0))
 			if err != nil {
 				return nil, err
 			}
-			return sum, nil
+			var v1 any = sum
+			return v1, nil
 		},
 		want: uint64(29),
 	},
@@ -706,15 +791,23 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add_commutative",
 		expr: "75u + 15u == 15u + 75u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0x4b), uint64(0xf)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0x4b), uint64(0xf))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", uint64(0xf), uint64(0x4b)); err != nil {
 				return nil, err
 			}
 			sum2, err := celrt.AddUint(uint64(0xf), uint64(0x4b))
 			if err != nil {
 				return nil, err
 			}
-			return sum == sum2, nil
+			var v1 any = sum == sum2
+			return v1, nil
 		},
 		want: true,
 	},
@@ -722,23 +815,37 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add_associative",
 		expr: "5u + (15u + 20u) == (5u + 15u) + 20u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0xf), uint64(0x14)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0xf), uint64(0x14))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", uint64(0x5), sum); err != nil {
 				return nil, err
 			}
 			sum2, err := celrt.AddUint(uint64(0x5), sum)
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", uint64(0x5), uint64(0xf)); err != nil {
+				return nil, err
+			}
 			sum3, err := celrt.AddUint(uint64(0x5), uint64(0xf))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", sum3, uint64(0x14)); err != nil {
 				return nil, err
 			}
 			sum4, err := celrt.AddUint(sum3, uint64(0x14))
 			if err != nil {
 				return nil, err
 			}
-			return sum2 == sum4, nil
+			var v1 any = sum2 == sum4
+			return v1, nil
 		},
 		want: true,
 	},
@@ -810,6 +917,10 @@ var integerMathCases = []testCase{
 		name: "uint64_math/add_mul_distribute",
 		expr: "5u * (15u + 25u)  == 5u * 15u + 5u * 25u",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.Call("_+_", uint64(0xf), uint64(0x19)); err != nil {
+				return nil, err
+			}
 			sum, err := celrt.AddUint(uint64(0xf), uint64(0x19))
 			if err != nil {
 				return nil, err
@@ -826,11 +937,15 @@ var integerMathCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", product2, product3); err != nil {
+				return nil, err
+			}
 			sum2, err := celrt.AddUint(product2, product3)
 			if err != nil {
 				return nil, err
 			}
-			return product == sum2, nil
+			var v1 any = product == sum2
+			return v1, nil
 		},
 		want: true,
 	},

@@ -13,9 +13,16 @@ var listsCases = []testCase{
 		name: "concatenation/list_append",
 		expr: "[0, 1, 2] + [3, 4, 5] == [0, 1, 2, 3, 4, 5]",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(0), int64(1), int64(2)}
+			arg2 := []int64{int64(3), int64(4), int64(5)}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
 			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
-			v2 := celrt.Equal(celrt.ListOf(celrt.Concat([]int64{int64(0), int64(1), int64(2)}, []int64{int64(3), int64(4), int64(5)})), celrt.ListOf(v1))
-			return v2, nil
+			v2 := celrt.Equal(celrt.ListOf(celrt.Concat(arg, arg2)), celrt.ListOf(v1))
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -23,9 +30,16 @@ var listsCases = []testCase{
 		name: "concatenation/list_not_commutative",
 		expr: "[0, 1, 2] + [3, 4, 5] == [3, 4, 5, 0, 1, 2]",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(0), int64(1), int64(2)}
+			arg2 := []int64{int64(3), int64(4), int64(5)}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
 			v1 := []int64{int64(3), int64(4), int64(5), int64(0), int64(1), int64(2)}
-			v2 := celrt.Equal(celrt.ListOf(celrt.Concat([]int64{int64(0), int64(1), int64(2)}, []int64{int64(3), int64(4), int64(5)})), celrt.ListOf(v1))
-			return v2, nil
+			v2 := celrt.Equal(celrt.ListOf(celrt.Concat(arg, arg2)), celrt.ListOf(v1))
+			var v3 any = v2
+			return v3, nil
 		},
 		want: false,
 	},
@@ -33,7 +47,14 @@ var listsCases = []testCase{
 		name: "concatenation/list_repeat",
 		expr: "[2] + [2]",
 		eval: func() (any, error) {
-			return celrt.ListOf(celrt.Concat([]int64{int64(2)}, []int64{int64(2)})), nil
+			var budget celrt.Budget
+			arg := []int64{int64(2)}
+			arg2 := []int64{int64(2)}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.ListOf(celrt.Concat(arg, arg2))
+			return v1, nil
 		},
 		want: []any{int64(2), int64(2)},
 	},
@@ -41,7 +62,14 @@ var listsCases = []testCase{
 		name: "concatenation/empty_empty",
 		expr: "[] + []",
 		eval: func() (any, error) {
-			return celrt.Concat([]any{}, []any{}), nil
+			var budget celrt.Budget
+			arg := []any{}
+			arg2 := []any{}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Concat(arg, arg2)
+			return v1, nil
 		},
 		want: []any{},
 	},
@@ -49,7 +77,14 @@ var listsCases = []testCase{
 		name: "concatenation/left_unit",
 		expr: "[] + [3, 4]",
 		eval: func() (any, error) {
-			return celrt.ListOf(celrt.Concat([]int64{}, []int64{int64(3), int64(4)})), nil
+			var budget celrt.Budget
+			arg := []int64{}
+			arg2 := []int64{int64(3), int64(4)}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.ListOf(celrt.Concat(arg, arg2))
+			return v1, nil
 		},
 		want: []any{int64(3), int64(4)},
 	},
@@ -57,7 +92,14 @@ var listsCases = []testCase{
 		name: "concatenation/right_unit",
 		expr: "[1, 2] + []",
 		eval: func() (any, error) {
-			return celrt.ListOf(celrt.Concat([]int64{int64(1), int64(2)}, []int64{})), nil
+			var budget celrt.Budget
+			arg := []int64{int64(1), int64(2)}
+			arg2 := []int64{}
+			if err := budget.Charge("_+_", int64(16*(len(arg)+len(arg2)))); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.ListOf(celrt.Concat(arg, arg2))
+			return v1, nil
 		},
 		want: []any{int64(1), int64(2)},
 	},

@@ -945,7 +945,7 @@ var macros2Cases = []testCase{
 		expr: "[].transformList(i, v, i / v)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{}))
 			for i, v1 := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
@@ -955,12 +955,13 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, quotient)
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{},
 	},
@@ -969,7 +970,7 @@ var macros2Cases = []testCase{
 		expr: "[].transformList(i, v, i > v, i / v)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{}))
 			for i, v1 := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
@@ -980,13 +981,14 @@ var macros2Cases = []testCase{
 					if err != nil {
 						return nil, err
 					}
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, quotient)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{},
 	},
@@ -995,7 +997,7 @@ var macros2Cases = []testCase{
 		expr: "[3].transformList(i, v, v * v + i)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(3)}))
 			for i, v1 := range []int64{int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1005,16 +1007,21 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				sum, err := celrt.AddInt(product, int64(i))
+				arg := int64(i)
+				if err := budget.Call("_+_", product, arg); err != nil {
+					return nil, err
+				}
+				sum, err := celrt.AddInt(product, arg)
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, sum)
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{int64(9)},
 	},
@@ -1023,7 +1030,7 @@ var macros2Cases = []testCase{
 		expr: "[3].transformList(i, v, i == 0 && v == 3, v * v + i)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(3)}))
 			for i, v1 := range []int64{int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1038,17 +1045,22 @@ var macros2Cases = []testCase{
 					if err != nil {
 						return nil, err
 					}
-					sum, err := celrt.AddInt(product, int64(i))
+					arg := int64(i)
+					if err := budget.Call("_+_", product, arg); err != nil {
+						return nil, err
+					}
+					sum, err := celrt.AddInt(product, arg)
 					if err != nil {
 						return nil, err
 					}
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, sum)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{int64(9)},
 	},
@@ -1057,7 +1069,7 @@ var macros2Cases = []testCase{
 		expr: "[2, 4, 6].transformList(i, v, v / 2 + i)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
 			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1067,16 +1079,21 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				sum, err := celrt.AddInt(quotient, int64(i))
+				arg := int64(i)
+				if err := budget.Call("_+_", quotient, arg); err != nil {
+					return nil, err
+				}
+				sum, err := celrt.AddInt(quotient, arg)
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, sum)
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{int64(1), int64(3), int64(5)},
 	},
@@ -1085,7 +1102,7 @@ var macros2Cases = []testCase{
 		expr: "[2, 4, 6].transformList(i, v, i != 1 && v != 4, v / 2 + i)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
 			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1100,17 +1117,22 @@ var macros2Cases = []testCase{
 					if err != nil {
 						return nil, err
 					}
-					sum, err := celrt.AddInt(quotient, int64(i))
+					arg := int64(i)
+					if err := budget.Call("_+_", quotient, arg); err != nil {
+						return nil, err
+					}
+					sum, err := celrt.AddInt(quotient, arg)
 					if err != nil {
 						return nil, err
 					}
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, sum)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{int64(1), int64(5)},
 	},
@@ -1119,7 +1141,7 @@ var macros2Cases = []testCase{
 		expr: "[2, 1, 0].transformList(i, v, v / i)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
 			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1129,12 +1151,13 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, quotient)
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		wantErr: true,
 	},
@@ -1143,7 +1166,7 @@ var macros2Cases = []testCase{
 		expr: "[2, 1, 0].transformList(i, v, v / i > 0, v)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
 			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1154,13 +1177,14 @@ var macros2Cases = []testCase{
 					return nil, err
 				}
 				if quotient > int64(0) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, v1)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		wantErr: true,
 	},
@@ -1169,6 +1193,7 @@ var macros2Cases = []testCase{
 		expr: "{}.transformMap(k, v, k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			keys, values, err := celrt.Entries(celrt.EmptyMap())
 			if err != nil {
 				return nil, err
@@ -1187,6 +1212,9 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if err := budget.Call("_+_", x, x2); err != nil {
+					return nil, err
+				}
 				keys2 = append(keys2, x)
 				values2 = append(values2, celrt.Concat(x, x2))
 			}
@@ -1194,7 +1222,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m, nil
+			var v1 any = m
+			return v1, nil
 		},
 		want: mustMap([]any{}, []any{}),
 	},
@@ -1203,6 +1232,7 @@ var macros2Cases = []testCase{
 		expr: "{}.transformMap(k, v, k == 'foo' && v == 'bar', k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			keys, values, err := celrt.Entries(celrt.EmptyMap())
 			if err != nil {
 				return nil, err
@@ -1226,6 +1256,9 @@ var macros2Cases = []testCase{
 					ok = x2 == "bar"
 				}
 				if ok {
+					if err := budget.Charge("_+_", int64(len(x)+len(x2))); err != nil {
+						return nil, err
+					}
 					keys2 = append(keys2, x)
 					values2 = append(values2, x+x2)
 				}
@@ -1234,7 +1267,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m, nil
+			var v1 any = m
+			return v1, nil
 		},
 		want: mustMap([]any{}, []any{}),
 	},
@@ -1243,6 +1277,7 @@ var macros2Cases = []testCase{
 		expr: "{'foo': 'bar'}.transformMap(k, v, k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			v1 := "bar"
 			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
 			if err != nil {
@@ -1266,6 +1301,9 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if err := budget.Charge("_+_", int64(len(x)+len(x2))); err != nil {
+					return nil, err
+				}
 				keys2 = append(keys2, x)
 				values2 = append(values2, x+x2)
 			}
@@ -1273,7 +1311,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m2, nil
+			var v2 any = m2
+			return v2, nil
 		},
 		want: mustMap([]any{"foo"}, []any{"foobar"}),
 	},
@@ -1282,6 +1321,7 @@ var macros2Cases = []testCase{
 		expr: "{'foo': 'bar'}.transformMap(k, v, k == 'foo' && v == 'bar', k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			v1 := "bar"
 			m, err := celrt.NewMap([]any{"foo"}, []any{v1})
 			if err != nil {
@@ -1310,6 +1350,9 @@ var macros2Cases = []testCase{
 					ok = x2 == "bar"
 				}
 				if ok {
+					if err := budget.Charge("_+_", int64(len(x)+len(x2))); err != nil {
+						return nil, err
+					}
 					keys2 = append(keys2, x)
 					values2 = append(values2, x+x2)
 				}
@@ -1318,7 +1361,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m2, nil
+			var v2 any = m2
+			return v2, nil
 		},
 		want: mustMap([]any{"foo"}, []any{"foobar"}),
 	},
@@ -1327,6 +1371,7 @@ var macros2Cases = []testCase{
 		expr: "{'foo': 'bar', 'baz': 'bux', 'hello': 'world'}.transformMap(k, v, k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			v1 := "bar"
 			v2 := "bux"
 			v3 := "world"
@@ -1352,6 +1397,9 @@ var macros2Cases = []testCase{
 				if err != nil {
 					return nil, err
 				}
+				if err := budget.Charge("_+_", int64(len(x)+len(x2))); err != nil {
+					return nil, err
+				}
 				keys2 = append(keys2, x)
 				values2 = append(values2, x+x2)
 			}
@@ -1359,7 +1407,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m2, nil
+			var v4 any = m2
+			return v4, nil
 		},
 		want: mustMap([]any{"foo", "baz", "hello"}, []any{"foobar", "bazbux", "helloworld"}),
 	},
@@ -1368,6 +1417,7 @@ var macros2Cases = []testCase{
 		expr: "{'foo': 'bar', 'baz': 'bux', 'hello': 'world'}.transformMap(k, v, k != 'baz' && v != 'bux', k + v)",
 		eval: func() (any, error) {
 			steps := 0
+			var budget celrt.Budget
 			v1 := "bar"
 			v2 := "bux"
 			v3 := "world"
@@ -1398,6 +1448,9 @@ var macros2Cases = []testCase{
 					ok = x2 != "bux"
 				}
 				if ok {
+					if err := budget.Charge("_+_", int64(len(x)+len(x2))); err != nil {
+						return nil, err
+					}
 					keys2 = append(keys2, x)
 					values2 = append(values2, x+x2)
 				}
@@ -1406,7 +1459,8 @@ var macros2Cases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return m2, nil
+			var v4 any = m2
+			return v4, nil
 		},
 		want: mustMap([]any{"foo", "hello"}, []any{"foobar", "helloworld"}),
 	},

@@ -781,7 +781,7 @@ var macrosCases = []testCase{
 		expr: "[].map(n, n / 2)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{}))
 			for _, n := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
@@ -791,12 +791,13 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, quotient)
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{},
 	},
@@ -805,7 +806,7 @@ var macrosCases = []testCase{
 		expr: "[3].map(n, n * n)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(3)}))
 			for _, n := range []int64{int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -815,12 +816,13 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, product)
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{int64(9)},
 	},
@@ -829,7 +831,7 @@ var macrosCases = []testCase{
 		expr: "[2, 4, 6].map(n, n / 2)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
 			for _, n := range []int64{int64(2), int64(4), int64(6)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -839,12 +841,13 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, quotient)
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{int64(1), int64(2), int64(3)},
 	},
@@ -853,7 +856,7 @@ var macrosCases = []testCase{
 		expr: "[2, 1, 0].map(n, 4 / n)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
 			for _, n := range []int64{int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -863,12 +866,13 @@ var macrosCases = []testCase{
 				if err != nil {
 					return nil, err
 				}
-				if bytes += 8; bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, quotient)
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -877,7 +881,7 @@ var macrosCases = []testCase{
 		expr: "{'John': 'smart'}.map(key, key) == ['John']",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			v1 := "smart"
 			m, err := celrt.NewMap([]any{"John"}, []any{v1})
 			if err != nil {
@@ -892,13 +896,14 @@ var macrosCases = []testCase{
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
-				if bytes += len(key); bytes > celrt.MaxBytes {
-					return nil, celrt.ErrBytes
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
 				}
 				list = append(list, key)
 			}
 			v2 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"John"}))
-			return v2, nil
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -907,7 +912,7 @@ var macrosCases = []testCase{
 		expr: "[].filter(n, n % 2 == 0)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{}))
 			for _, n := range []int64{} {
 				if steps++; steps > celrt.MaxSteps {
@@ -918,13 +923,14 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if rest == int64(0) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, n)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{},
 	},
@@ -933,20 +939,21 @@ var macrosCases = []testCase{
 		expr: "[2].filter(n, n == 2)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(2)}))
 			for _, n := range []int64{int64(2)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n == int64(2) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, n)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{int64(2)},
 	},
@@ -955,20 +962,21 @@ var macrosCases = []testCase{
 		expr: "[1].filter(n, n > 3)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(1)}))
 			for _, n := range []int64{int64(1)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n > int64(3) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, n)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{},
 	},
@@ -977,20 +985,21 @@ var macrosCases = []testCase{
 		expr: "[1, 2, 3].filter(e, e > 3)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
 			for _, e := range []int64{int64(1), int64(2), int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if e > int64(3) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, e)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{},
 	},
@@ -999,7 +1008,7 @@ var macrosCases = []testCase{
 		expr: "[0, 1, 2, 3, 4].filter(x, x % 2 == 1)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			v1 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4)}
 			list := make([]int64, 0, len(v1))
 			for _, x := range v1 {
@@ -1011,13 +1020,14 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if rest == int64(1) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, x)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v2 any = celrt.ListOf(list)
+			return v2, nil
 		},
 		want: []any{int64(1), int64(3)},
 	},
@@ -1026,20 +1036,21 @@ var macrosCases = []testCase{
 		expr: "[1, 2, 3].filter(n, n > 0)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
 			for _, n := range []int64{int64(1), int64(2), int64(3)} {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				if n > int64(0) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, n)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{int64(1), int64(2), int64(3)},
 	},
@@ -1048,7 +1059,7 @@ var macrosCases = []testCase{
 		expr: "[3, 2, 1, 0].filter(n, 12 / n > 4)",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]int64, 0, len([]int64{int64(3), int64(2), int64(1), int64(0)}))
 			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1059,13 +1070,14 @@ var macrosCases = []testCase{
 					return nil, err
 				}
 				if quotient > int64(4) {
-					if bytes += 8; bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, n)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -1074,7 +1086,7 @@ var macrosCases = []testCase{
 		expr: "{'John': 'smart', 'Paul': 'cute', 'George': 'quiet', 'Ringo': 'funny'}.filter(key, key == 'Ringo') == ['Ringo']",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			v1 := "smart"
 			v2 := "cute"
 			v3 := "quiet"
@@ -1093,14 +1105,15 @@ var macrosCases = []testCase{
 					return nil, celrt.ErrSteps
 				}
 				if key == "Ringo" {
-					if bytes += len(key); bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, key)
 				}
 			}
 			v5 := celrt.Equal(celrt.ListOf(list), celrt.ListOf([]string{"Ringo"}))
-			return v5, nil
+			var v6 any = v5
+			return v6, nil
 		},
 		want: true,
 	},
@@ -1109,7 +1122,7 @@ var macrosCases = []testCase{
 		expr: "['signer'].filter(signer, ['artifact'].all(artifact, true))",
 		eval: func() (any, error) {
 			steps := 0
-			bytes := 0
+			var budget celrt.Budget
 			list := make([]string, 0, len([]string{"signer"}))
 			for _, signer := range []string{"signer"} {
 				if steps++; steps > celrt.MaxSteps {
@@ -1130,13 +1143,14 @@ var macrosCases = []testCase{
 					return nil, failure
 				}
 				if found {
-					if bytes += len(signer); bytes > celrt.MaxBytes {
-						return nil, celrt.ErrBytes
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
 					}
 					list = append(list, signer)
 				}
 			}
-			return celrt.ListOf(list), nil
+			var v1 any = celrt.ListOf(list)
+			return v1, nil
 		},
 		want: []any{"signer"},
 	},

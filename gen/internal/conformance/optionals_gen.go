@@ -43,6 +43,7 @@ var optionalsCases = []testCase{
 		name: "optionals/none_optMap_hasValue",
 		expr: "optional.none().optMap(y, y + 1).hasValue()",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			target := celrt.None[int64]()
 			var v1 celrt.Optional[int64]
 			if target.Ok {
@@ -51,6 +52,9 @@ var optionalsCases = []testCase{
 					return nil, err
 				}
 				y := v2
+				if err := budget.Call("_+_", y, int64(1)); err != nil {
+					return nil, err
+				}
 				sum, err := celrt.AddInt(y, int64(1))
 				if err != nil {
 					return nil, err
@@ -59,7 +63,8 @@ var optionalsCases = []testCase{
 			} else {
 				v1 = celrt.None[int64]()
 			}
-			return v1.Ok, nil
+			var v3 any = v1.Ok
+			return v3, nil
 		},
 		want: false,
 	},
@@ -322,6 +327,7 @@ var optionalsCases = []testCase{
 		name: "optionals/optional_of_optMap_value",
 		expr: "optional.of(42).optMap(y, y + 1).value()",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			target := celrt.Of(int64(42))
 			var v1 celrt.Optional[int64]
 			if target.Ok {
@@ -330,6 +336,9 @@ var optionalsCases = []testCase{
 					return nil, err
 				}
 				y := v2
+				if err := budget.Call("_+_", y, int64(1)); err != nil {
+					return nil, err
+				}
 				sum, err := celrt.AddInt(y, int64(1))
 				if err != nil {
 					return nil, err
@@ -342,7 +351,8 @@ var optionalsCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return v3, nil
+			var v4 any = v3
+			return v4, nil
 		},
 		want: int64(43),
 	},

@@ -627,8 +627,12 @@ var parseCases = []testCase{
 		name: "repeat/add_sub",
 		expr: "3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3 - 3 + 3",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			diff, err := celrt.SubInt(int64(3), int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff, int64(3)); err != nil {
 				return nil, err
 			}
 			sum, err := celrt.AddInt(diff, int64(3))
@@ -639,12 +643,18 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff2, int64(3)); err != nil {
+				return nil, err
+			}
 			sum2, err := celrt.AddInt(diff2, int64(3))
 			if err != nil {
 				return nil, err
 			}
 			diff3, err := celrt.SubInt(sum2, int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff3, int64(3)); err != nil {
 				return nil, err
 			}
 			sum3, err := celrt.AddInt(diff3, int64(3))
@@ -655,12 +665,18 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff4, int64(3)); err != nil {
+				return nil, err
+			}
 			sum4, err := celrt.AddInt(diff4, int64(3))
 			if err != nil {
 				return nil, err
 			}
 			diff5, err := celrt.SubInt(sum4, int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff5, int64(3)); err != nil {
 				return nil, err
 			}
 			sum5, err := celrt.AddInt(diff5, int64(3))
@@ -671,12 +687,18 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff6, int64(3)); err != nil {
+				return nil, err
+			}
 			sum6, err := celrt.AddInt(diff6, int64(3))
 			if err != nil {
 				return nil, err
 			}
 			diff7, err := celrt.SubInt(sum6, int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff7, int64(3)); err != nil {
 				return nil, err
 			}
 			sum7, err := celrt.AddInt(diff7, int64(3))
@@ -687,12 +709,18 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff8, int64(3)); err != nil {
+				return nil, err
+			}
 			sum8, err := celrt.AddInt(diff8, int64(3))
 			if err != nil {
 				return nil, err
 			}
 			diff9, err := celrt.SubInt(sum8, int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff9, int64(3)); err != nil {
 				return nil, err
 			}
 			sum9, err := celrt.AddInt(diff9, int64(3))
@@ -703,12 +731,18 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff10, int64(3)); err != nil {
+				return nil, err
+			}
 			sum10, err := celrt.AddInt(diff10, int64(3))
 			if err != nil {
 				return nil, err
 			}
 			diff11, err := celrt.SubInt(sum10, int64(3))
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", diff11, int64(3)); err != nil {
 				return nil, err
 			}
 			sum11, err := celrt.AddInt(diff11, int64(3))
@@ -719,11 +753,15 @@ var parseCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.Call("_+_", diff12, int64(3)); err != nil {
+				return nil, err
+			}
 			sum12, err := celrt.AddInt(diff12, int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return sum12, nil
+			var v1 any = sum12
+			return v1, nil
 		},
 		want: int64(3),
 	},

@@ -10,11 +10,16 @@ var stringExtCases = []testCase{
 		name: "char_at/middle_index",
 		expr: "'tacocat'.charAt(3)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("charAt", "tacocat", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.CharAt("tacocat", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "o",
 	},
@@ -22,11 +27,16 @@ var stringExtCases = []testCase{
 		name: "char_at/end_index",
 		expr: "'tacocat'.charAt(7)",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("charAt", "tacocat", int64(7)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.CharAt("tacocat", int64(7))
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "",
 	},
@@ -34,8 +44,12 @@ var stringExtCases = []testCase{
 		name: "char_at/multiple",
 		expr: "'©αT'.charAt(0) == '©' && '©αT'.charAt(1) == 'α' && '©αT'.charAt(2) == 'T'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			v3, failure3 := func() (bool, error) {
 				v1, failure := func() (bool, error) {
+					if err := budget.CallText("charAt", "©αT", int64(0)); err != nil {
+						return false, err
+					}
 					r, err := celrt.CharAt("©αT", int64(0))
 					if err != nil {
 						return false, err
@@ -43,6 +57,9 @@ var stringExtCases = []testCase{
 					return r == "©", nil
 				}()
 				v2, failure2 := func() (bool, error) {
+					if err := budget.CallText("charAt", "©αT", int64(1)); err != nil {
+						return false, err
+					}
 					r2, err := celrt.CharAt("©αT", int64(1))
 					if err != nil {
 						return false, err
@@ -56,6 +73,9 @@ var stringExtCases = []testCase{
 				return ok2, nil
 			}()
 			v4, failure4 := func() (bool, error) {
+				if err := budget.CallText("charAt", "©αT", int64(2)); err != nil {
+					return false, err
+				}
 				r3, err := celrt.CharAt("©αT", int64(2))
 				if err != nil {
 					return false, err
@@ -66,7 +86,11 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return ok4, nil
+			var v5 any = ok4
+			if err := budget.Err(); err != nil {
+				return nil, err
+			}
+			return v5, nil
 		},
 		want: true,
 	},
@@ -74,11 +98,16 @@ var stringExtCases = []testCase{
 		name: "index_of/empty_index",
 		expr: "'tacocat'.indexOf('')",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", ""); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("tacocat", "")
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: int64(0),
 	},
@@ -86,11 +115,16 @@ var stringExtCases = []testCase{
 		name: "index_of/string_index",
 		expr: "'tacocat'.indexOf('ac')",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", "ac"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("tacocat", "ac")
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: int64(1),
 	},
@@ -98,11 +132,16 @@ var stringExtCases = []testCase{
 		name: "index_of/nomatch",
 		expr: "'tacocat'.indexOf('none') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", "none"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("tacocat", "none")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -110,11 +149,16 @@ var stringExtCases = []testCase{
 		name: "index_of/empty_index#2",
 		expr: "'tacocat'.indexOf('', 3) == 3",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", "", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("tacocat", "", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(3), nil
+			var v1 any = r == int64(3)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -122,11 +166,16 @@ var stringExtCases = []testCase{
 		name: "index_of/char_index",
 		expr: "'tacocat'.indexOf('a', 3) == 5",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", "a", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("tacocat", "a", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(5), nil
+			var v1 any = r == int64(5)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -134,11 +183,16 @@ var stringExtCases = []testCase{
 		name: "index_of/string_index#2",
 		expr: "'tacocat'.indexOf('at', 3) == 5",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "tacocat", "at", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("tacocat", "at", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(5), nil
+			var v1 any = r == int64(5)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -146,11 +200,16 @@ var stringExtCases = []testCase{
 		name: "index_of/unicode_char",
 		expr: "'ta©o©αT'.indexOf('©') == 2",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "ta©o©αT", "©"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("ta©o©αT", "©")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(2), nil
+			var v1 any = r == int64(2)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -158,11 +217,16 @@ var stringExtCases = []testCase{
 		name: "index_of/unicode_char_index",
 		expr: "'ta©o©αT'.indexOf('©', 3) == 4",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "ta©o©αT", "©", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("ta©o©αT", "©", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(4), nil
+			var v1 any = r == int64(4)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -170,11 +234,16 @@ var stringExtCases = []testCase{
 		name: "index_of/unicode_string_index",
 		expr: "'ta©o©αT'.indexOf('©αT', 3) == 4",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "ta©o©αT", "©αT", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("ta©o©αT", "©αT", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(4), nil
+			var v1 any = r == int64(4)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -182,11 +251,16 @@ var stringExtCases = []testCase{
 		name: "index_of/unicode_string_nomatch_index",
 		expr: "'ta©o©αT'.indexOf('©α', 5) == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "ta©o©αT", "©α", int64(5)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("ta©o©αT", "©α", int64(5))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -194,11 +268,16 @@ var stringExtCases = []testCase{
 		name: "index_of/char_index#2",
 		expr: "'ijk'.indexOf('k') == 2",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "ijk", "k"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("ijk", "k")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(2), nil
+			var v1 any = r == int64(2)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -206,11 +285,16 @@ var stringExtCases = []testCase{
 		name: "index_of/string_with_space_fullmatch",
 		expr: "'hello wello'.indexOf('hello wello') == 0",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "hello wello", "hello wello"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("hello wello", "hello wello")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(0), nil
+			var v1 any = r == int64(0)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -218,11 +302,16 @@ var stringExtCases = []testCase{
 		name: "index_of/string_with_space_index",
 		expr: "'hello wello'.indexOf('ello', 6) == 7",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "hello wello", "ello", int64(6)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOfFrom("hello wello", "ello", int64(6))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(7), nil
+			var v1 any = r == int64(7)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -230,11 +319,16 @@ var stringExtCases = []testCase{
 		name: "index_of/string_nomatch_index",
 		expr: "'hello wello'.indexOf('elbo room!!') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("indexOf", "hello wello", "elbo room!!"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.IndexOf("hello wello", "elbo room!!")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -242,11 +336,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/empty_string",
 		expr: "''.lastIndexOf('@@') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "", "@@"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("", "@@")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -254,11 +353,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/empty_argument",
 		expr: "'tacocat'.lastIndexOf('') == 7",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", ""); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("tacocat", "")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(7), nil
+			var v1 any = r == int64(7)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -266,11 +370,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string",
 		expr: "'tacocat'.lastIndexOf('at') == 5",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", "at"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("tacocat", "at")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(5), nil
+			var v1 any = r == int64(5)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -278,11 +387,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string_nomatch",
 		expr: "'tacocat'.lastIndexOf('none') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", "none"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("tacocat", "none")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -290,11 +404,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/empty_index",
 		expr: "'tacocat'.lastIndexOf('', 3) == 3",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", "", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("tacocat", "", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(3), nil
+			var v1 any = r == int64(3)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -302,11 +421,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/char_index",
 		expr: "'tacocat'.lastIndexOf('a', 3) == 1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", "a", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("tacocat", "a", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(1), nil
+			var v1 any = r == int64(1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -314,11 +438,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/unicode_char",
 		expr: "'ta©o©αT'.lastIndexOf('©') == 4",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "ta©o©αT", "©"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("ta©o©αT", "©")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(4), nil
+			var v1 any = r == int64(4)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -326,11 +455,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/unicode_char_index",
 		expr: "'ta©o©αT'.lastIndexOf('©', 3) == 2",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "ta©o©αT", "©", int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("ta©o©αT", "©", int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(2), nil
+			var v1 any = r == int64(2)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -338,11 +472,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/unicode_string_index",
 		expr: "'ta©o©αT'.lastIndexOf('©α', 4) == 4",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "ta©o©αT", "©α", int64(4)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("ta©o©αT", "©α", int64(4))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(4), nil
+			var v1 any = r == int64(4)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -350,11 +489,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string_with_space_string_index",
 		expr: "'hello wello'.lastIndexOf('ello', 6) == 1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "hello wello", "ello", int64(6)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("hello wello", "ello", int64(6))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(1), nil
+			var v1 any = r == int64(1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -362,11 +506,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string_with_space_string_nomatch",
 		expr: "'hello wello'.lastIndexOf('low') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "hello wello", "low"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("hello wello", "low")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -374,11 +523,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string_with_space_string_with_space_nomatch",
 		expr: "'hello wello'.lastIndexOf('elbo room!!') == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "hello wello", "elbo room!!"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("hello wello", "elbo room!!")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -386,11 +540,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/string_with_space_fullmatch",
 		expr: "'hello wello'.lastIndexOf('hello wello') == 0",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "hello wello", "hello wello"); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOf("hello wello", "hello wello")
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(0), nil
+			var v1 any = r == int64(0)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -398,11 +557,16 @@ var stringExtCases = []testCase{
 		name: "last_index_of/repeated_string",
 		expr: "'bananananana'.lastIndexOf('nana', 7) == 6",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "bananananana", "nana", int64(7)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("bananananana", "nana", int64(7))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(6), nil
+			var v1 any = r == int64(6)
+			return v1, nil
 		},
 		want: true,
 	},
@@ -410,7 +574,12 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/lowerascii",
 		expr: "'TacoCat'.lowerAscii() == 'tacocat'",
 		eval: func() (any, error) {
-			return celrt.LowerASCII("TacoCat") == "tacocat", nil
+			var budget celrt.Budget
+			if err := budget.CallText("lowerAscii", "TacoCat"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.LowerASCII("TacoCat") == "tacocat"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -418,7 +587,12 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/lowerascii_unicode",
 		expr: "'TacoCÆt'.lowerAscii() == 'tacocÆt'",
 		eval: func() (any, error) {
-			return celrt.LowerASCII("TacoCÆt") == "tacocÆt", nil
+			var budget celrt.Budget
+			if err := budget.CallText("lowerAscii", "TacoCÆt"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.LowerASCII("TacoCÆt") == "tacocÆt"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -426,8 +600,13 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/lowerascii_unicode_with_space",
 		expr: "'TacoCÆt Xii'.lowerAscii() == 'tacocÆt xii'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lowerAscii", "TacoCÆt Xii"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.LowerASCII("TacoCÆt Xii") == "tacocÆt xii"
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -435,7 +614,12 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/upperascii",
 		expr: "'tacoCat'.upperAscii() == 'TACOCAT'",
 		eval: func() (any, error) {
-			return celrt.UpperASCII("tacoCat") == "TACOCAT", nil
+			var budget celrt.Budget
+			if err := budget.CallText("upperAscii", "tacoCat"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.UpperASCII("tacoCat") == "TACOCAT"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -443,7 +627,12 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/upperascii_unicode",
 		expr: "'tacoCαt'.upperAscii() == 'TACOCαT'",
 		eval: func() (any, error) {
-			return celrt.UpperASCII("tacoCαt") == "TACOCαT", nil
+			var budget celrt.Budget
+			if err := budget.CallText("upperAscii", "tacoCαt"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.UpperASCII("tacoCαt") == "TACOCαT"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -451,8 +640,13 @@ var stringExtCases = []testCase{
 		name: "ascii_casing/upperascii_unicode_with_space",
 		expr: "'TacoCÆt Xii'.upperAscii() == 'TACOCÆT XII'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("upperAscii", "TacoCÆt Xii"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.UpperASCII("TacoCÆt Xii") == "TACOCÆT XII"
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -460,8 +654,13 @@ var stringExtCases = []testCase{
 		name: "replace/no_placeholder",
 		expr: "'12 days 12 hours'.replace('{0}', '2') == '12 days 12 hours'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("replace", "12 days 12 hours", "{0}", "2"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Replace("12 days 12 hours", "{0}", "2") == "12 days 12 hours"
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -469,8 +668,13 @@ var stringExtCases = []testCase{
 		name: "replace/basic",
 		expr: "'{0} days {0} hours'.replace('{0}', '2') == '2 days 2 hours'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("replace", "{0} days {0} hours", "{0}", "2"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Replace("{0} days {0} hours", "{0}", "2") == "2 days 2 hours"
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -478,9 +682,17 @@ var stringExtCases = []testCase{
 		name: "replace/chained",
 		expr: "'{0} days {0} hours'.replace('{0}', '2', 1).replace('{0}', '23') == '2 days 23 hours'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("replace", "{0} days {0} hours", "{0}", "2", int64(1)); err != nil {
+				return nil, err
+			}
 			v1 := celrt.ReplaceN("{0} days {0} hours", "{0}", "2", int64(1))
+			if err := budget.CallText("replace", v1, "{0}", "23"); err != nil {
+				return nil, err
+			}
 			v2 := celrt.Replace(v1, "{0}", "23") == "2 days 23 hours"
-			return v2, nil
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -488,8 +700,13 @@ var stringExtCases = []testCase{
 		name: "replace/unicode",
 		expr: "'1 ©αT taco'.replace('αT', 'o©α') == '1 ©o©α taco'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("replace", "1 ©αT taco", "αT", "o©α"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Replace("1 ©αT taco", "αT", "o©α") == "1 ©o©α taco"
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -497,8 +714,13 @@ var stringExtCases = []testCase{
 		name: "split/empty",
 		expr: "'hello world'.split(' ') == ['hello', 'world']",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("split", "hello world", " "); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Equal(celrt.ListOf(celrt.Split("hello world", " ")), celrt.ListOf([]string{"hello", "world"}))
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -506,9 +728,14 @@ var stringExtCases = []testCase{
 		name: "split/zero_limit",
 		expr: "'hello world events!'.split(' ', 0) == []",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("split", "hello world events!", " ", int64(0)); err != nil {
+				return nil, err
+			}
 			v1 := celrt.SplitN("hello world events!", " ", int64(0))
 			v2 := celrt.Equal(celrt.ListOf(v1), celrt.ListOf([]string{}))
-			return v2, nil
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -516,9 +743,14 @@ var stringExtCases = []testCase{
 		name: "split/one_limit",
 		expr: "'hello world events!'.split(' ', 1) == ['hello world events!']",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("split", "hello world events!", " ", int64(1)); err != nil {
+				return nil, err
+			}
 			v1 := celrt.SplitN("hello world events!", " ", int64(1))
 			v2 := celrt.Equal(celrt.ListOf(v1), celrt.ListOf([]string{"hello world events!"}))
-			return v2, nil
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -526,8 +758,13 @@ var stringExtCases = []testCase{
 		name: "split/unicode_negative_limit",
 		expr: "'o©o©o©o'.split('©', -1) == ['o', 'o', 'o', 'o']",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("split", "o©o©o©o", "©", int64(-1)); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Equal(celrt.ListOf(celrt.SplitN("o©o©o©o", "©", int64(-1))), celrt.ListOf([]string{"o", "o", "o", "o"}))
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -535,11 +772,16 @@ var stringExtCases = []testCase{
 		name: "substring/start",
 		expr: "'tacocat'.substring(4) == 'cat'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(4)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.Substring("tacocat", int64(4))
 			if err != nil {
 				return nil, err
 			}
-			return r == "cat", nil
+			var v1 any = r == "cat"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -547,11 +789,16 @@ var stringExtCases = []testCase{
 		name: "substring/start_with_max_length",
 		expr: "'tacocat'.substring(7) == ''",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(7)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.Substring("tacocat", int64(7))
 			if err != nil {
 				return nil, err
 			}
-			return r == "", nil
+			var v1 any = r == ""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -559,11 +806,16 @@ var stringExtCases = []testCase{
 		name: "substring/start_and_end",
 		expr: "'tacocat'.substring(0, 4) == 'taco'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(0), int64(4)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("tacocat", int64(0), int64(4))
 			if err != nil {
 				return nil, err
 			}
-			return r == "taco", nil
+			var v1 any = r == "taco"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -571,11 +823,16 @@ var stringExtCases = []testCase{
 		name: "substring/start_and_end_equal_value",
 		expr: "'tacocat'.substring(4, 4) == ''",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(4), int64(4)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("tacocat", int64(4), int64(4))
 			if err != nil {
 				return nil, err
 			}
-			return r == "", nil
+			var v1 any = r == ""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -583,11 +840,16 @@ var stringExtCases = []testCase{
 		name: "substring/unicode_start_and_end",
 		expr: "'ta©o©αT'.substring(2, 6) == '©o©α'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "ta©o©αT", int64(2), int64(6)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("ta©o©αT", int64(2), int64(6))
 			if err != nil {
 				return nil, err
 			}
-			return r == "©o©α", nil
+			var v1 any = r == "©o©α"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -595,11 +857,16 @@ var stringExtCases = []testCase{
 		name: "substring/unicode_start_and_end_equal_value",
 		expr: "'ta©o©αT'.substring(7, 7) == ''",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "ta©o©αT", int64(7), int64(7)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("ta©o©αT", int64(7), int64(7))
 			if err != nil {
 				return nil, err
 			}
-			return r == "", nil
+			var v1 any = r == ""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -650,7 +917,13 @@ var stringExtCases = []testCase{
 		name: "join/empty_separator",
 		expr: "['x', 'y'].join() == 'xy'",
 		eval: func() (any, error) {
-			return celrt.Join([]string{"x", "y"}) == "xy", nil
+			var budget celrt.Budget
+			arg := []string{"x", "y"}
+			if err := budget.Call("join", arg); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Join(arg) == "xy"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -658,7 +931,13 @@ var stringExtCases = []testCase{
 		name: "join/dash_separator",
 		expr: "['x', 'y'].join('-') == 'x-y'",
 		eval: func() (any, error) {
-			return celrt.JoinSep([]string{"x", "y"}, "-") == "x-y", nil
+			var budget celrt.Budget
+			arg := []string{"x", "y"}
+			if err := budget.Call("join", arg, "-"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.JoinSep(arg, "-") == "x-y"
+			return v1, nil
 		},
 		want: true,
 	},
@@ -666,7 +945,13 @@ var stringExtCases = []testCase{
 		name: "join/empty_string_empty_separator",
 		expr: "[].join() == ''",
 		eval: func() (any, error) {
-			return celrt.Join([]string{}) == "", nil
+			var budget celrt.Budget
+			arg := []string{}
+			if err := budget.Call("join", arg); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Join(arg) == ""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -674,7 +959,13 @@ var stringExtCases = []testCase{
 		name: "join/empty_string_dash_separator",
 		expr: "[].join('-') == ''",
 		eval: func() (any, error) {
-			return celrt.JoinSep([]string{}, "-") == "", nil
+			var budget celrt.Budget
+			arg := []string{}
+			if err := budget.Call("join", arg, "-"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.JoinSep(arg, "-") == ""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -682,8 +973,13 @@ var stringExtCases = []testCase{
 		name: "quote/multiline",
 		expr: "strings.quote(\"first\\nsecond\") == \"\\\"first\\\\nsecond\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "first\nsecond"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("first\nsecond") == "\"first\\nsecond\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -691,7 +987,12 @@ var stringExtCases = []testCase{
 		name: "quote/escaped",
 		expr: "strings.quote(\"bell\\a\") == \"\\\"bell\\\\a\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("bell\a") == "\"bell\\a\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "bell\a"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("bell\a") == "\"bell\\a\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -699,7 +1000,12 @@ var stringExtCases = []testCase{
 		name: "quote/backspace",
 		expr: "strings.quote(\"\\bbackspace\") == \"\\\"\\\\bbackspace\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("\bbackspace") == "\"\\bbackspace\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "\bbackspace"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("\bbackspace") == "\"\\bbackspace\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -707,7 +1013,12 @@ var stringExtCases = []testCase{
 		name: "quote/form_feed",
 		expr: "strings.quote(\"\\fform feed\") == \"\\\"\\\\fform feed\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("\fform feed") == "\"\\fform feed\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "\fform feed"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("\fform feed") == "\"\\fform feed\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -715,8 +1026,13 @@ var stringExtCases = []testCase{
 		name: "quote/carriage_return",
 		expr: "strings.quote(\"carriage \\r return\") == \"\\\"carriage \\\\r return\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "carriage \r return"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("carriage \r return") == "\"carriage \\r return\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -724,8 +1040,13 @@ var stringExtCases = []testCase{
 		name: "quote/horizontal_tab",
 		expr: "strings.quote(\"horizontal tab\\t\") == \"\\\"horizontal tab\\\\t\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "horizontal tab\t"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("horizontal tab\t") == "\"horizontal tab\\t\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -733,8 +1054,13 @@ var stringExtCases = []testCase{
 		name: "quote/vertical_tab",
 		expr: "strings.quote(\"vertical \\v tab\") == \"\\\"vertical \\\\v tab\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "vertical \v tab"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("vertical \v tab") == "\"vertical \\v tab\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -742,8 +1068,13 @@ var stringExtCases = []testCase{
 		name: "quote/double_slash",
 		expr: "strings.quote(\"double \\\\\\\\ slash\") == \"\\\"double \\\\\\\\\\\\\\\\ slash\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "double \\\\ slash"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("double \\\\ slash") == "\"double \\\\\\\\ slash\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -751,8 +1082,13 @@ var stringExtCases = []testCase{
 		name: "quote/two_escape_sequences",
 		expr: "strings.quote(\"two escape sequences \\\\a\\\\n\") == \"\\\"two escape sequences \\\\\\\\a\\\\\\\\n\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "two escape sequences \\a\\n"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("two escape sequences \\a\\n") == "\"two escape sequences \\\\a\\\\n\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -760,7 +1096,12 @@ var stringExtCases = []testCase{
 		name: "quote/verbatim",
 		expr: "strings.quote(\"verbatim\") == \"\\\"verbatim\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("verbatim") == "\"verbatim\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "verbatim"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("verbatim") == "\"verbatim\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -768,8 +1109,13 @@ var stringExtCases = []testCase{
 		name: "quote/ends_with",
 		expr: "strings.quote(\"ends with \\\\\") == \"\\\"ends with \\\\\\\\\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "ends with \\"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("ends with \\") == "\"ends with \\\\\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -777,8 +1123,13 @@ var stringExtCases = []testCase{
 		name: "quote/starts_with",
 		expr: "strings.quote(\"\\\\ starts with\") == \"\\\"\\\\\\\\ starts with\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "\\ starts with"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("\\ starts with") == "\"\\\\ starts with\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -786,8 +1137,13 @@ var stringExtCases = []testCase{
 		name: "quote/printable_unicode",
 		expr: "strings.quote(\"printable unicode😀\") == \"\\\"printable unicode😀\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "printable unicode😀"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("printable unicode😀") == "\"printable unicode😀\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -795,8 +1151,13 @@ var stringExtCases = []testCase{
 		name: "quote/mid_string_quote",
 		expr: "strings.quote(\"mid string \\\" quote\") == \"\\\"mid string \\\\\\\" quote\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "mid string \" quote"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("mid string \" quote") == "\"mid string \\\" quote\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -804,9 +1165,14 @@ var stringExtCases = []testCase{
 		name: "quote/single_quote_with_double_quote",
 		expr: "strings.quote('single-quote with \"double quote\"') == \"\\\"single-quote with \\\\\\\"double quote\\\\\\\"\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "single-quote with \"double quote\""); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("single-quote with \"double quote\"")
 			v2 := v1 == "\"single-quote with \\\"double quote\\\"\""
-			return v2, nil
+			var v3 any = v2
+			return v3, nil
 		},
 		want: true,
 	},
@@ -814,7 +1180,12 @@ var stringExtCases = []testCase{
 		name: "quote/size_unicode_char",
 		expr: "strings.quote(\"size('ÿ')\") == \"\\\"size('ÿ')\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("size('ÿ')") == "\"size('ÿ')\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "size('ÿ')"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("size('ÿ')") == "\"size('ÿ')\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -822,8 +1193,13 @@ var stringExtCases = []testCase{
 		name: "quote/size_unicode_string",
 		expr: "strings.quote(\"size('πέντε')\") == \"\\\"size('πέντε')\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "size('πέντε')"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("size('πέντε')") == "\"size('πέντε')\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -831,8 +1207,13 @@ var stringExtCases = []testCase{
 		name: "quote/unicode",
 		expr: "strings.quote(\"завтра\") == \"\\\"завтра\\\"\"",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "завтра"); err != nil {
+				return nil, err
+			}
 			v1 := celrt.Quote("завтра") == "\"завтра\""
-			return v1, nil
+			var v2 any = v1
+			return v2, nil
 		},
 		want: true,
 	},
@@ -840,7 +1221,12 @@ var stringExtCases = []testCase{
 		name: "quote/unicode_code_points",
 		expr: "strings.quote(\"\\U0001F431\\U0001F600\\U0001F61B\")",
 		eval: func() (any, error) {
-			return celrt.Quote("🐱😀😛"), nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "🐱😀😛"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("🐱😀😛")
+			return v1, nil
 		},
 		want: "\"🐱😀😛\"",
 	},
@@ -848,7 +1234,12 @@ var stringExtCases = []testCase{
 		name: "quote/unicode_2",
 		expr: "strings.quote(\"ta©o©αT\") == \"\\\"ta©o©αT\\\"\"",
 		eval: func() (any, error) {
-			return celrt.Quote("ta©o©αT") == "\"ta©o©αT\"", nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", "ta©o©αT"); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("ta©o©αT") == "\"ta©o©αT\""
+			return v1, nil
 		},
 		want: true,
 	},
@@ -856,7 +1247,12 @@ var stringExtCases = []testCase{
 		name: "quote/empty_quote",
 		expr: "strings.quote(\"\")",
 		eval: func() (any, error) {
-			return celrt.Quote(""), nil
+			var budget celrt.Budget
+			if err := budget.CallText("strings.quote", ""); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Quote("")
+			return v1, nil
 		},
 		want: "\"\"",
 	},
@@ -864,11 +1260,17 @@ var stringExtCases = []testCase{
 		name: "format/no-op",
 		expr: "\"no substitution\".format([])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("no substitution", []any{})
+			var budget celrt.Budget
+			arg := []any{}
+			if err := budget.Call("format", "no substitution", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("no substitution", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "no substitution",
 	},
@@ -876,9 +1278,14 @@ var stringExtCases = []testCase{
 		name: "format/mid-string substitution",
 		expr: "\"str is %s and some more\".format([\"filler\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"filler"}
+			if err := budget.Call("format", "str is %s and some more", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"filler"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -886,7 +1293,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "str is filler and some more",
 	},
@@ -894,11 +1302,17 @@ var stringExtCases = []testCase{
 		name: "format/percent escaping",
 		expr: "\"%% and also %%\".format([])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%% and also %%", []any{})
+			var budget celrt.Budget
+			arg := []any{}
+			if err := budget.Call("format", "%% and also %%", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%% and also %%", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "% and also %",
 	},
@@ -906,9 +1320,14 @@ var stringExtCases = []testCase{
 		name: "format/substitution inside escaped percent signs",
 		expr: "\"%%%s%%\".format([\"text\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"text"}
+			if err := budget.Call("format", "%%%s%%", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"text"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -916,7 +1335,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "%text%",
 	},
@@ -924,9 +1344,14 @@ var stringExtCases = []testCase{
 		name: "format/substitution with one escaped percent sign on the right",
 		expr: "\"%s%%\".format([\"percent on the right\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"percent on the right"}
+			if err := budget.Call("format", "%s%%", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"percent on the right"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -934,7 +1359,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "percent on the right%",
 	},
@@ -942,9 +1368,14 @@ var stringExtCases = []testCase{
 		name: "format/substitution with one escaped percent sign on the left",
 		expr: "\"%%%s\".format([\"percent on the left\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"percent on the left"}
+			if err := budget.Call("format", "%%%s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"percent on the left"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -952,7 +1383,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "%percent on the left",
 	},
@@ -960,12 +1392,17 @@ var stringExtCases = []testCase{
 		name: "format/multiple substitutions",
 		expr: "\"%d %d %d, %s %s %s, %d %d %d, %s %s %s\".format([1, 2, 3, \"A\", \"B\", \"C\", 4, 5, 6, \"D\", \"E\", \"F\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			v1 := []any{int64(1), int64(2), int64(3), "A", "B", "C", int64(4), int64(5), int64(6), "D", "E", "F"}
+			if err := budget.Call("format", "%d %d %d, %s %s %s, %d %d %d, %s %s %s", v1); err != nil {
+				return nil, err
+			}
 			r, err := celrt.Format("%d %d %d, %s %s %s, %d %d %d, %s %s %s", v1)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v2 any = r
+			return v2, nil
 		},
 		want: "1 2 3, A B C, 4 5 6, D E F",
 	},
@@ -973,9 +1410,14 @@ var stringExtCases = []testCase{
 		name: "format/percent sign escape sequence support",
 		expr: "\"%%escaped %s%%\".format([\"percent\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"percent"}
+			if err := budget.Call("format", "%%escaped %s%%", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"percent"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -983,7 +1425,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "%escaped percent%",
 	},
@@ -991,9 +1434,14 @@ var stringExtCases = []testCase{
 		name: "format/fixed point formatting clause",
 		expr: "\"%.3f\".format([1.2345])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{1.2345}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{1.2345}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1001,7 +1449,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1.234",
 	},
@@ -1009,9 +1458,14 @@ var stringExtCases = []testCase{
 		name: "format/binary formatting clause",
 		expr: "\"this is 5 in binary: %b\".format([5])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(5)}
+			if err := budget.Call("format", "this is 5 in binary: %b", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(5)}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1019,7 +1473,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "this is 5 in binary: 101",
 	},
@@ -1027,13 +1482,18 @@ var stringExtCases = []testCase{
 		name: "format/uint support for binary formatting",
 		expr: "\"unsigned 64 in binary: %b\".format([uint(64)])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			u, err := celrt.IntToUint(int64(64))
 			if err != nil {
 				return nil, err
 			}
+			arg := []uint64{u}
+			if err := budget.Call("format", "unsigned 64 in binary: %b", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]uint64{u}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1041,7 +1501,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "unsigned 64 in binary: 1000000",
 	},
@@ -1049,9 +1510,14 @@ var stringExtCases = []testCase{
 		name: "format/bool support for binary formatting",
 		expr: "\"bit set from bool: %b\".format([true])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []bool{true}
+			if err := budget.Call("format", "bit set from bool: %b", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]bool{true}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1059,7 +1525,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "bit set from bool: 1",
 	},
@@ -1067,9 +1534,14 @@ var stringExtCases = []testCase{
 		name: "format/octal formatting clause",
 		expr: "\"%o\".format([11])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(11)}
+			if err := budget.Call("format", "%o", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(11)}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1077,7 +1549,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "13",
 	},
@@ -1085,13 +1558,18 @@ var stringExtCases = []testCase{
 		name: "format/uint support for octal formatting clause",
 		expr: "\"this is an unsigned octal: %o\".format([uint(65535)])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			u, err := celrt.IntToUint(int64(65535))
 			if err != nil {
 				return nil, err
 			}
+			arg := []uint64{u}
+			if err := budget.Call("format", "this is an unsigned octal: %o", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]uint64{u}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1099,7 +1577,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "this is an unsigned octal: 177777",
 	},
@@ -1107,9 +1586,14 @@ var stringExtCases = []testCase{
 		name: "format/lowercase hexadecimal formatting clause",
 		expr: "\"%x is 20 in hexadecimal\".format([30])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(30)}
+			if err := budget.Call("format", "%x is 20 in hexadecimal", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(30)}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1117,7 +1601,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1e is 20 in hexadecimal",
 	},
@@ -1125,9 +1610,14 @@ var stringExtCases = []testCase{
 		name: "format/uppercase hexadecimal formatting clause",
 		expr: "\"%X is 20 in hexadecimal\".format([30])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(30)}
+			if err := budget.Call("format", "%X is 20 in hexadecimal", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(30)}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1135,7 +1625,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1E is 20 in hexadecimal",
 	},
@@ -1143,13 +1634,18 @@ var stringExtCases = []testCase{
 		name: "format/unsigned support for hexadecimal formatting clause",
 		expr: "\"%X is 6000 in hexadecimal\".format([uint(6000)])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			u, err := celrt.IntToUint(int64(6000))
 			if err != nil {
 				return nil, err
 			}
+			arg := []uint64{u}
+			if err := budget.Call("format", "%X is 6000 in hexadecimal", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]uint64{u}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1157,7 +1653,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1770 is 6000 in hexadecimal",
 	},
@@ -1165,9 +1662,14 @@ var stringExtCases = []testCase{
 		name: "format/string support with hexadecimal formatting clause",
 		expr: "\"%x\".format([\"Hello world!\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"Hello world!"}
+			if err := budget.Call("format", "%x", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"Hello world!"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1175,7 +1677,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "48656c6c6f20776f726c6421",
 	},
@@ -1183,9 +1686,14 @@ var stringExtCases = []testCase{
 		name: "format/string support with uppercase hexadecimal formatting clause",
 		expr: "\"%X\".format([\"Hello world!\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []string{"Hello world!"}
+			if err := budget.Call("format", "%X", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"Hello world!"}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1193,7 +1701,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "48656C6C6F20776F726C6421",
 	},
@@ -1201,9 +1710,14 @@ var stringExtCases = []testCase{
 		name: "format/byte support with hexadecimal formatting clause",
 		expr: "\"%x\".format([b\"byte string\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := [][]byte{[]byte("byte string")}
+			if err := budget.Call("format", "%x", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([][]byte{[]byte("byte string")}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1211,7 +1725,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "6279746520737472696e67",
 	},
@@ -1219,9 +1734,14 @@ var stringExtCases = []testCase{
 		name: "format/byte support with uppercase hexadecimal formatting clause",
 		expr: "\"%X\".format([b\"byte string\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := [][]byte{[]byte("byte string")}
+			if err := budget.Call("format", "%X", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([][]byte{[]byte("byte string")}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1229,7 +1749,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "6279746520737472696E67",
 	},
@@ -1237,9 +1758,14 @@ var stringExtCases = []testCase{
 		name: "format/scientific notation formatting clause",
 		expr: "\"%.6e\".format([1052.032911275])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{1052.032911275}
+			if err := budget.Call("format", "%.6e", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{1052.032911275}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1247,7 +1773,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1.052033e+03",
 	},
@@ -1255,9 +1782,14 @@ var stringExtCases = []testCase{
 		name: "format/default precision for fixed-point clause",
 		expr: "\"%f\".format([2.71828])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{2.71828}
+			if err := budget.Call("format", "%f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{2.71828}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1265,7 +1797,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2.718280",
 	},
@@ -1273,9 +1806,14 @@ var stringExtCases = []testCase{
 		name: "format/default precision for scientific notation",
 		expr: "\"%e\".format([2.71828])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{2.71828}
+			if err := budget.Call("format", "%e", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{2.71828}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1283,7 +1821,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2.718280e+00",
 	},
@@ -1291,13 +1830,18 @@ var stringExtCases = []testCase{
 		name: "format/NaN support for scientific notation",
 		expr: "\"%e\".format([double(\"NaN\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("NaN")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%e", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1305,7 +1849,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "NaN",
 	},
@@ -1313,13 +1858,18 @@ var stringExtCases = []testCase{
 		name: "format/positive infinity support for scientific notation",
 		expr: "\"%e\".format([double(\"Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%e", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1327,7 +1877,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "Infinity",
 	},
@@ -1335,13 +1886,18 @@ var stringExtCases = []testCase{
 		name: "format/negative infinity support for scientific notation",
 		expr: "\"%e\".format([double(\"-Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("-Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%e", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1349,7 +1905,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-Infinity",
 	},
@@ -1357,13 +1914,18 @@ var stringExtCases = []testCase{
 		name: "format/NaN support for decimal",
 		expr: "\"%d\".format([double(\"NaN\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("NaN")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1371,7 +1933,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "NaN",
 	},
@@ -1379,13 +1942,18 @@ var stringExtCases = []testCase{
 		name: "format/positive infinity support for decimal",
 		expr: "\"%d\".format([double(\"Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1393,7 +1961,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "Infinity",
 	},
@@ -1401,13 +1970,18 @@ var stringExtCases = []testCase{
 		name: "format/negative infinity support for decimal",
 		expr: "\"%d\".format([double(\"-Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("-Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1415,7 +1989,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-Infinity",
 	},
@@ -1423,13 +1998,18 @@ var stringExtCases = []testCase{
 		name: "format/NaN support for fixed-point",
 		expr: "\"%f\".format([double(\"NaN\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("NaN")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1437,7 +2017,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "NaN",
 	},
@@ -1445,13 +2026,18 @@ var stringExtCases = []testCase{
 		name: "format/positive infinity support for fixed-point",
 		expr: "\"%f\".format([double(\"Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1459,7 +2045,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "Infinity",
 	},
@@ -1467,13 +2054,18 @@ var stringExtCases = []testCase{
 		name: "format/negative infinity support for fixed-point",
 		expr: "\"%f\".format([double(\"-Infinity\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("-Infinity")
 			if err != nil {
 				return nil, err
 			}
+			arg := []float64{d}
+			if err := budget.Call("format", "%f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{d}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1481,7 +2073,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-Infinity",
 	},
@@ -1489,13 +2082,18 @@ var stringExtCases = []testCase{
 		name: "format/uint support for decimal clause",
 		expr: "\"%d\".format([uint(64)])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			u, err := celrt.IntToUint(int64(64))
 			if err != nil {
 				return nil, err
 			}
+			arg := []uint64{u}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]uint64{u}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1503,7 +2101,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "64",
 	},
@@ -1511,11 +2110,17 @@ var stringExtCases = []testCase{
 		name: "format/null support for string",
 		expr: "\"%s\".format([null])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%s", []any{nil})
+			var budget celrt.Budget
+			arg := []any{nil}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "null",
 	},
@@ -1523,9 +2128,14 @@ var stringExtCases = []testCase{
 		name: "format/int support for string",
 		expr: "\"%s\".format([999999999999])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []int64{int64(999999999999)}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(999999999999)}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1533,7 +2143,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "999999999999",
 	},
@@ -1541,9 +2152,14 @@ var stringExtCases = []testCase{
 		name: "format/bytes support for string",
 		expr: "\"%s\".format([b\"xyz\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := [][]byte{[]byte("xyz")}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([][]byte{[]byte("xyz")}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1551,7 +2167,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "xyz",
 	},
@@ -1559,9 +2176,14 @@ var stringExtCases = []testCase{
 		name: "format/type() support for string",
 		expr: "\"%s\".format([type(\"test string\")])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []celrt.Type{celrt.StringType}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]celrt.Type{celrt.StringType}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1569,7 +2191,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "string",
 	},
@@ -1577,6 +2200,7 @@ var stringExtCases = []testCase{
 		name: "format/map support (all key types)",
 		expr: "\"%s\".format([{1: \"value1\", uint(2): \"value2\", true: double(\"NaN\")}])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			v1 := "value1"
 			u, err := celrt.IntToUint(int64(2))
 			if err != nil {
@@ -1591,11 +2215,16 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%s", []any{m})
+			arg := []any{m}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v3 any = r
+			return v3, nil
 		},
 		want: "{1: value1, 2: value2, true: NaN}",
 	},
@@ -1603,9 +2232,14 @@ var stringExtCases = []testCase{
 		name: "format/boolean support for %s",
 		expr: "\"%s, %s\".format([true, false])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []bool{true, false}
+			if err := budget.Call("format", "%s, %s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]bool{true, false}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1613,7 +2247,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "true, false",
 	},
@@ -1621,11 +2256,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for string formatting clause",
 		expr: "\"%s\".format([dyn(\"a string\")])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%s", []any{"a string"})
+			var budget celrt.Budget
+			arg := []any{"a string"}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "a string",
 	},
@@ -1633,11 +2274,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for numbers with string formatting clause",
 		expr: "\"%s, %s\".format([dyn(32), dyn(56.8)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%s, %s", []any{int64(32), 56.8})
+			var budget celrt.Budget
+			arg := []any{int64(32), 56.8}
+			if err := budget.Call("format", "%s, %s", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s, %s", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "32, 56.8",
 	},
@@ -1645,11 +2292,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for integer formatting clause",
 		expr: "\"%d\".format([dyn(128)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%d", []any{int64(128)})
+			var budget celrt.Budget
+			arg := []any{int64(128)}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "128",
 	},
@@ -1657,11 +2310,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for integer formatting clause (unsigned)",
 		expr: "\"%d\".format([dyn(256u)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%d", []any{uint64(0x100)})
+			var budget celrt.Budget
+			arg := []any{uint64(0x100)}
+			if err := budget.Call("format", "%d", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%d", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "256",
 	},
@@ -1669,11 +2328,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for hex formatting clause",
 		expr: "\"%x\".format([dyn(22)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%x", []any{int64(22)})
+			var budget celrt.Budget
+			arg := []any{int64(22)}
+			if err := budget.Call("format", "%x", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%x", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "16",
 	},
@@ -1681,11 +2346,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for hex formatting clause (uppercase)",
 		expr: "\"%X\".format([dyn(26)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%X", []any{int64(26)})
+			var budget celrt.Budget
+			arg := []any{int64(26)}
+			if err := budget.Call("format", "%X", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%X", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1A",
 	},
@@ -1693,11 +2364,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for unsigned hex formatting clause",
 		expr: "\"%x\".format([dyn(500u)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%x", []any{uint64(0x1f4)})
+			var budget celrt.Budget
+			arg := []any{uint64(0x1f4)}
+			if err := budget.Call("format", "%x", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%x", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1f4",
 	},
@@ -1705,11 +2382,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for fixed-point formatting clause",
 		expr: "\"%.3f\".format([dyn(4.5)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%.3f", []any{4.5})
+			var budget celrt.Budget
+			arg := []any{4.5}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%.3f", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "4.500",
 	},
@@ -1717,11 +2400,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for scientific notation",
 		expr: "\"%e\".format([dyn(2.71828)])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%e", []any{2.71828})
+			var budget celrt.Budget
+			arg := []any{2.71828}
+			if err := budget.Call("format", "%e", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%e", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2.718280e+00",
 	},
@@ -1729,6 +2418,7 @@ var stringExtCases = []testCase{
 		name: "format/dyntype NaN/infinity support",
 		expr: "\"%s\".format([[double(\"NaN\"), double(\"Infinity\"), double(\"-Infinity\")]])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			d, err := celrt.StringToDouble("NaN")
 			if err != nil {
 				return nil, err
@@ -1741,9 +2431,13 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
+			arg := [][]float64{[]float64{d, d2, d3}}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([][]float64{[]float64{d, d2, d3}}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1751,7 +2445,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "[NaN, Infinity, -Infinity]",
 	},
@@ -1759,11 +2454,17 @@ var stringExtCases = []testCase{
 		name: "format/dyntype support for lists",
 		expr: "\"%s\".format([dyn([6, 4.2, \"a string\"])])",
 		eval: func() (any, error) {
-			r, err := celrt.Format("%s", []any{[]any{int64(6), 4.2, "a string"}})
+			var budget celrt.Budget
+			arg := []any{[]any{int64(6), 4.2, "a string"}}
+			if err := budget.Call("format", "%s", arg); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format("%s", arg)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "[6, 4.2, a string]",
 	},
@@ -1771,17 +2472,24 @@ var stringExtCases = []testCase{
 		name: "format/string substitution in a string variable",
 		expr: "str_var.format([\"filler\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%s"
+			arg2 := []string{"filler"}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"filler"}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%s", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "filler",
 	},
@@ -1789,12 +2497,18 @@ var stringExtCases = []testCase{
 		name: "format/multiple substitutions in a string variable",
 		expr: "str_var.format([1, 2, 3, \"A\", \"B\", \"C\", 4, 5, 6, \"D\", \"E\", \"F\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
 			v1 := []any{int64(1), int64(2), int64(3), "A", "B", "C", int64(4), int64(5), int64(6), "D", "E", "F"}
-			r, err := celrt.Format("%d %d %d, %s %s %s, %d %d %d, %s %s %s", v1)
+			arg := "%d %d %d, %s %s %s, %d %d %d, %s %s %s"
+			if err := budget.Call("format", arg, v1); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Format(arg, v1)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v2 any = r
+			return v2, nil
 		},
 		want: "1 2 3, A B C, 4 5 6, D E F",
 	},
@@ -1802,17 +2516,24 @@ var stringExtCases = []testCase{
 		name: "format/substitution inside escaped percent signs in a string variable",
 		expr: "str_var.format([\"text\"])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%%%s%%"
+			arg2 := []string{"text"}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]string{"text"}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%%%s%%", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "%text%",
 	},
@@ -1820,17 +2541,24 @@ var stringExtCases = []testCase{
 		name: "format/fixed point formatting clause in a string variable",
 		expr: "str_var.format([1.2345])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%.3f"
+			arg2 := []float64{1.2345}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{1.2345}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%.3f", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1.234",
 	},
@@ -1838,17 +2566,24 @@ var stringExtCases = []testCase{
 		name: "format/binary formatting clause in a string variable",
 		expr: "str_var.format([5])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%b"
+			arg2 := []int64{int64(5)}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]int64{int64(5)}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%b", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "101",
 	},
@@ -1856,17 +2591,24 @@ var stringExtCases = []testCase{
 		name: "format/scientific notation formatting clause in a string variable",
 		expr: "str_var.format([1052.032911275])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%.6e"
+			arg2 := []float64{1052.032911275}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{1052.032911275}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%.6e", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "1.052033e+03",
 	},
@@ -1874,17 +2616,24 @@ var stringExtCases = []testCase{
 		name: "format/default precision for fixed-point clause in a string variable",
 		expr: "str_var.format([2.71828])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := "%f"
+			arg2 := []float64{2.71828}
+			if err := budget.Call("format", arg, arg2); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{2.71828}))
+			}(celrt.ListOf(arg2))
 			if err != nil {
 				return nil, err
 			}
-			r, err := celrt.Format("%f", x)
+			r, err := celrt.Format(arg, x)
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2.718280",
 	},
@@ -1892,9 +2641,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_insignificant_zeroes_removed",
 		expr: "\"%.0f\".format([123.000000])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{123.0}
+			if err := budget.Call("format", "%.0f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{123.0}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1902,7 +2656,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "123",
 	},
@@ -1910,9 +2665,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_positive_round_to_whole_number",
 		expr: "\"%.0f\".format([3.5001])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{3.5001}
+			if err := budget.Call("format", "%.0f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{3.5001}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1920,7 +2680,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "4",
 	},
@@ -1928,9 +2689,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_negative_truncate_to_whole_number",
 		expr: "\"%.0f\".format([3.4999])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{3.4999}
+			if err := budget.Call("format", "%.0f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{3.4999}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1938,7 +2704,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "3",
 	},
@@ -1946,9 +2713,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_halfway_round_up_to_nearest_even",
 		expr: "\"%.0f\".format([1.5])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{1.5}
+			if err := budget.Call("format", "%.0f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{1.5}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1956,7 +2728,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2",
 	},
@@ -1964,9 +2737,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_halfway_truncate_to_nearest_even",
 		expr: "\"%.0f\".format([2.5])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{2.5}
+			if err := budget.Call("format", "%.0f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{2.5}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1974,7 +2752,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "2",
 	},
@@ -1982,9 +2761,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_positive_round_up",
 		expr: "\"%.3f\".format([123.4999])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{123.4999}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{123.4999}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -1992,7 +2776,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "123.500",
 	},
@@ -2000,9 +2785,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_positive_round_down",
 		expr: "\"%.3f\".format([123.4994])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{123.4994}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{123.4994}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -2010,7 +2800,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "123.499",
 	},
@@ -2018,9 +2809,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_negative_round_up",
 		expr: "\"%.3f\".format([-123.4999])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{-123.4999}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{-123.4999}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -2028,7 +2824,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-123.500",
 	},
@@ -2036,9 +2833,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_negative_round_down",
 		expr: "\"%.3f\".format([-123.4994])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{-123.4994}
+			if err := budget.Call("format", "%.3f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{-123.4994}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -2046,7 +2848,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-123.499",
 	},
@@ -2054,9 +2857,14 @@ var stringExtCases = []testCase{
 		name: "format/format_%f_zero_padding",
 		expr: "\"%.5f\".format([-1.2])",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			arg := []float64{-1.2}
+			if err := budget.Call("format", "%.5f", arg); err != nil {
+				return nil, err
+			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
-			}(celrt.ListOf([]float64{-1.2}))
+			}(celrt.ListOf(arg))
 			if err != nil {
 				return nil, err
 			}
@@ -2064,7 +2872,8 @@ var stringExtCases = []testCase{
 			if err != nil {
 				return nil, err
 			}
-			return r, nil
+			var v1 any = r
+			return v1, nil
 		},
 		want: "-1.20000",
 	},
@@ -2072,11 +2881,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/charat_out_of_range",
 		expr: "'tacocat'.charAt(30) == ''",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("charAt", "tacocat", int64(30)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.CharAt("tacocat", int64(30))
 			if err != nil {
 				return nil, err
 			}
-			return r == "", nil
+			var v1 any = r == ""
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2084,11 +2898,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/lastindexof_negative_index",
 		expr: "'tacocat'.lastIndexOf('a', -1) == -1",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("lastIndexOf", "tacocat", "a", int64(-1)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.LastIndexOfFrom("tacocat", "a", int64(-1))
 			if err != nil {
 				return nil, err
 			}
-			return r == int64(-1), nil
+			var v1 any = r == int64(-1)
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2096,11 +2915,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/substring_out_of_range",
 		expr: "'tacocat'.substring(40) == 'cat'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(40)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.Substring("tacocat", int64(40))
 			if err != nil {
 				return nil, err
 			}
-			return r == "cat", nil
+			var v1 any = r == "cat"
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2108,11 +2932,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/substring_negative_index",
 		expr: "'tacocat'.substring(-1) == 'cat'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(-1)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.Substring("tacocat", int64(-1))
 			if err != nil {
 				return nil, err
 			}
-			return r == "cat", nil
+			var v1 any = r == "cat"
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2120,11 +2949,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/substring_end_index_out_of_range",
 		expr: "'tacocat'.substring(1, 50) == 'cat'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(1), int64(50)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("tacocat", int64(1), int64(50))
 			if err != nil {
 				return nil, err
 			}
-			return r == "cat", nil
+			var v1 any = r == "cat"
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2132,11 +2966,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/substring_begin_index_out_of_range",
 		expr: "'tacocat'.substring(49, 50) == 'cat'",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(49), int64(50)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("tacocat", int64(49), int64(50))
 			if err != nil {
 				return nil, err
 			}
-			return r == "cat", nil
+			var v1 any = r == "cat"
+			return v1, nil
 		},
 		wantErr: true,
 	},
@@ -2144,11 +2983,16 @@ var stringExtCases = []testCase{
 		name: "value_errors/substring_end_index_greater_than_begin_index",
 		expr: "'tacocat'.substring(4, 3) == ''",
 		eval: func() (any, error) {
+			var budget celrt.Budget
+			if err := budget.CallText("substring", "tacocat", int64(4), int64(3)); err != nil {
+				return nil, err
+			}
 			r, err := celrt.SubstringRange("tacocat", int64(4), int64(3))
 			if err != nil {
 				return nil, err
 			}
-			return r == "", nil
+			var v1 any = r == ""
+			return v1, nil
 		},
 		wantErr: true,
 	},

@@ -289,7 +289,12 @@ var stringCases = []testCase{
 		name: "concatenation/concat_true",
 		expr: "'he' + 'llo'",
 		eval: func() (any, error) {
-			return "he" + "llo", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(2+3)); err != nil {
+				return nil, err
+			}
+			var v1 any = "he" + "llo"
+			return v1, nil
 		},
 		want: "hello",
 	},
@@ -297,7 +302,12 @@ var stringCases = []testCase{
 		name: "concatenation/concat_with_spaces",
 		expr: "'hello' + ' ' == 'hello'",
 		eval: func() (any, error) {
-			return ("hello" + " ") == "hello", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(5+1)); err != nil {
+				return nil, err
+			}
+			var v1 any = ("hello" + " ") == "hello"
+			return v1, nil
 		},
 		want: false,
 	},
@@ -305,7 +315,12 @@ var stringCases = []testCase{
 		name: "concatenation/concat_empty_string_beginning",
 		expr: "'' + 'abc'",
 		eval: func() (any, error) {
-			return "" + "abc", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(0+3)); err != nil {
+				return nil, err
+			}
+			var v1 any = "" + "abc"
+			return v1, nil
 		},
 		want: "abc",
 	},
@@ -313,7 +328,12 @@ var stringCases = []testCase{
 		name: "concatenation/concat_empty_string_end",
 		expr: "'abc' + ''",
 		eval: func() (any, error) {
-			return "abc" + "", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(3+0)); err != nil {
+				return nil, err
+			}
+			var v1 any = "abc" + ""
+			return v1, nil
 		},
 		want: "abc",
 	},
@@ -321,7 +341,12 @@ var stringCases = []testCase{
 		name: "concatenation/concat_empty_with_empty",
 		expr: "'' + ''",
 		eval: func() (any, error) {
-			return "" + "", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(0+0)); err != nil {
+				return nil, err
+			}
+			var v1 any = "" + ""
+			return v1, nil
 		},
 		want: "",
 	},
@@ -329,7 +354,15 @@ var stringCases = []testCase{
 		name: "concatenation/unicode_unicode",
 		expr: "'¢' + 'ÿ' + 'Ȁ'",
 		eval: func() (any, error) {
-			return "¢" + "ÿ" + "Ȁ", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(2+2)); err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", int64(2+2+2)); err != nil {
+				return nil, err
+			}
+			var v1 any = "¢" + "ÿ" + "Ȁ"
+			return v1, nil
 		},
 		want: "¢ÿȀ",
 	},
@@ -337,7 +370,15 @@ var stringCases = []testCase{
 		name: "concatenation/ascii_unicode",
 		expr: "'r' + 'ô' + 'le'",
 		eval: func() (any, error) {
-			return "r" + "ô" + "le", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(1+2)); err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", int64(1+2+2)); err != nil {
+				return nil, err
+			}
+			var v1 any = "r" + "ô" + "le"
+			return v1, nil
 		},
 		want: "rôle",
 	},
@@ -345,7 +386,15 @@ var stringCases = []testCase{
 		name: "concatenation/ascii_unicode_unicode_smp",
 		expr: "'a' + 'ÿ' + '🐱'",
 		eval: func() (any, error) {
-			return "a" + "ÿ" + "🐱", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(1+2)); err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", int64(1+2+4)); err != nil {
+				return nil, err
+			}
+			var v1 any = "a" + "ÿ" + "🐱"
+			return v1, nil
 		},
 		want: "aÿ🐱",
 	},
@@ -353,7 +402,15 @@ var stringCases = []testCase{
 		name: "concatenation/empty_unicode",
 		expr: "'' + 'Ω' + ''",
 		eval: func() (any, error) {
-			return "" + "Ω" + "", nil
+			var budget celrt.Budget
+			if err := budget.Charge("_+_", int64(0+2)); err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", int64(0+2+0)); err != nil {
+				return nil, err
+			}
+			var v1 any = "" + "Ω" + ""
+			return v1, nil
 		},
 		want: "Ω",
 	},
@@ -425,7 +482,12 @@ var stringCases = []testCase{
 		name: "bytes_concat/concat",
 		expr: "b'abc' + b'def'",
 		eval: func() (any, error) {
-			return celrt.Concat([]byte("abc"), []byte("def")), nil
+			var budget celrt.Budget
+			if err := budget.Call("_+_", []byte("abc"), []byte("def")); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Concat([]byte("abc"), []byte("def"))
+			return v1, nil
 		},
 		want: []byte("abcdef"),
 	},
@@ -433,7 +495,12 @@ var stringCases = []testCase{
 		name: "bytes_concat/left_unit",
 		expr: "b'' + b'\\xffoo'",
 		eval: func() (any, error) {
-			return celrt.Concat([]byte(""), []byte("\xffoo")), nil
+			var budget celrt.Budget
+			if err := budget.Call("_+_", []byte(""), []byte("\xffoo")); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Concat([]byte(""), []byte("\xffoo"))
+			return v1, nil
 		},
 		want: []byte("\xffoo"),
 	},
@@ -441,7 +508,12 @@ var stringCases = []testCase{
 		name: "bytes_concat/right_unit",
 		expr: "b'zxy' + b''",
 		eval: func() (any, error) {
-			return celrt.Concat([]byte("zxy"), []byte("")), nil
+			var budget celrt.Budget
+			if err := budget.Call("_+_", []byte("zxy"), []byte("")); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Concat([]byte("zxy"), []byte(""))
+			return v1, nil
 		},
 		want: []byte("zxy"),
 	},
@@ -449,7 +521,12 @@ var stringCases = []testCase{
 		name: "bytes_concat/empty_empty",
 		expr: "b'' + b''",
 		eval: func() (any, error) {
-			return celrt.Concat([]byte(""), []byte("")), nil
+			var budget celrt.Budget
+			if err := budget.Call("_+_", []byte(""), []byte("")); err != nil {
+				return nil, err
+			}
+			var v1 any = celrt.Concat([]byte(""), []byte(""))
+			return v1, nil
 		},
 		want: []byte(""),
 	},

@@ -84,8 +84,22 @@ func (s slots) InputFields() runtime.InputFields {
 //
 //	preview = "read " + input.path + " (as " + tool + ")"
 func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(path))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(path)+5)); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(path)+5+len(tool))); err != nil {
+		return "", false, err
+	}
+	size := 5 + len(path) + 5 + len(tool) + 1
+	if err := budget.Charge("_+_", int64(size)); err != nil {
 		return "", false, err
 	}
 	return "read " + path + " (as " + tool + ")", true, nil

@@ -87,9 +87,10 @@ func (s slots) InputFields() runtime.InputFields {
 //	  + "deploy '" + input.service + "' to " + where
 //	  + " (" + count + ")"
 func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if target == "" {
@@ -97,14 +98,23 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 	} else {
 		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("where", err)
+		}
+		if err := budget.Charge("_+_", int64(1+len(target2))); err != nil {
+			return "", false, celrt.InLet("where", err)
+		}
+		if err := budget.Charge("_+_", int64(1+len(target2)+1)); err != nil {
+			return "", false, celrt.InLet("where", err)
 		}
 		v1 = "'" + target2 + "'"
 	}
 	where := v1
 	replicas, err := celrt.FieldOf(input, "replicas", int64(0), celrt.InputInt)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("count", err)
+	}
+	if err := budget.CallText("plural", replicas, "replica", "replicas"); err != nil {
+		return "", false, celrt.InLet("count", err)
 	}
 	count := celrt.Plural(replicas, "replica", "replicas")
 	dry_run, err := celrt.FieldOf(input, "dry_run", false, celrt.InputBool)
@@ -117,8 +127,30 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 	} else {
 		v2 = ""
 	}
+	if err := budget.Charge("_+_", int64(len(v2)+8)); err != nil {
+		return "", false, err
+	}
 	service, err := celrt.FieldOf(input, "service", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(v2)+8+len(service))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(v2)+8+len(service)+5)); err != nil {
+		return "", false, err
+	}
+	size := len(v2) + 8 + len(service) + 5 + len(where)
+	if err := budget.Charge("_+_", int64(size)); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+2)); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+2+len(count))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+2+len(count)+1)); err != nil {
 		return "", false, err
 	}
 	return v2 + "deploy '" + service + "' to " + where + " (" + count + ")", true, nil
@@ -142,6 +174,7 @@ var formatterDeploy = slots{preview: PreviewDeploy, fields: runtime.InputFields{
 //	  ? optional.of("to release " + truncate(nonEmpty(input.release).value(), 40))
 //	  : optional.none()
 func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "release")
 	if err != nil {
 		return "", false, err
@@ -160,8 +193,14 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 		if err != nil {
 			return "", false, err
 		}
-		v4 := celrt.Of("to release " + celrt.Truncate(v3, int64(40)))
-		v2 = v4
+		if err := budget.CallText("truncate", v3, int64(40)); err != nil {
+			return "", false, err
+		}
+		arg := celrt.Truncate(v3, int64(40))
+		if err := budget.Charge("_+_", int64(11+len(arg))); err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Of("to release " + arg)
 	} else {
 		v2 = celrt.None[string]()
 	}
@@ -181,7 +220,7 @@ var formatterRollback = slots{preview: PreviewRollback, fields: runtime.InputFie
 //	preview = input.size() == 0 ? "" : "with " + input.map(k, k + "=" + json(input[k])).join(", ")
 func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	size, err := celrt.Size(input)
 	if err != nil {
 		return "", false, err
@@ -199,17 +238,34 @@ func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (stri
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
+			if err := budget.Charge("_+_", int64(len(k)+1)); err != nil {
+				return "", false, err
+			}
 			elem, err := celrt.Index(input, k)
 			if err != nil {
 				return "", false, err
 			}
-			elem2 := k + "=" + celrt.JSON(elem)
-			if bytes += len(elem2); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
+			text, err := budget.JSON(elem)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(len(k)+1+len(text))); err != nil {
+				return "", false, err
+			}
+			elem2 := k + "=" + text
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, err
 			}
 			list = append(list, elem2)
 		}
-		v1 = "with " + celrt.JoinSep(list, ", ")
+		if err := budget.Call("join", list, ", "); err != nil {
+			return "", false, err
+		}
+		arg := celrt.JoinSep(list, ", ")
+		if err := budget.Charge("_+_", int64(5+len(arg))); err != nil {
+			return "", false, err
+		}
+		v1 = "with " + arg
 	}
 	return v1, true, nil
 }
@@ -223,8 +279,17 @@ func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	preview = "for " + inline(input.query, limits.summary)
 //	  + (has(input.since) ? " since " + input.since : "")
 func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	arg := int64(limits.Summary)
+	if err := budget.CallText("inline", query, arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Inline(query, arg)
+	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
 		return "", false, err
 	}
 	var v1 string
@@ -233,11 +298,17 @@ func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
+		if err := budget.Charge("_+_", int64(7+len(since))); err != nil {
+			return "", false, err
+		}
 		v1 = " since " + since
 	} else {
 		v1 = ""
 	}
-	return "for " + celrt.Inline(query, int64(limits.Summary)) + v1, true, nil
+	if err := budget.Charge("_+_", int64(4+len(arg2)+len(v1))); err != nil {
+		return "", false, err
+	}
+	return "for " + arg2 + v1, true, nil
 }
 
 // formatterSearchLogs registers the functions of "search_logs".

@@ -80,12 +80,26 @@ func (s slots) InputFields() runtime.InputFields {
 //	preview = tool.split(":")[1].replace("_", " ") + " in " + input.repo
 //	  + (has(input.title) ? ": " + truncate(input.title, limits.summary) : "")
 func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	if err := budget.CallText("split", tool, ":"); err != nil {
+		return "", false, err
+	}
 	elem, err := celrt.IndexList(celrt.Split(tool, ":"), int64(1))
 	if err != nil {
 		return "", false, err
 	}
+	if err := budget.CallText("replace", elem, "_", " "); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Replace(elem, "_", " ")
+	if err := budget.Charge("_+_", int64(len(arg)+4)); err != nil {
+		return "", false, err
+	}
 	repo, err := celrt.FieldOf(input, "repo", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(arg)+4+len(repo))); err != nil {
 		return "", false, err
 	}
 	var v1 string
@@ -94,11 +108,22 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err != nil {
 			return "", false, err
 		}
-		v1 = ": " + celrt.Truncate(title, int64(limits.Summary))
+		arg2 := int64(limits.Summary)
+		if err := budget.CallText("truncate", title, arg2); err != nil {
+			return "", false, err
+		}
+		arg3 := celrt.Truncate(title, arg2)
+		if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
+			return "", false, err
+		}
+		v1 = ": " + arg3
 	} else {
 		v1 = ""
 	}
-	return celrt.Replace(elem, "_", " ") + " in " + repo + v1, true, nil
+	if err := budget.Charge("_+_", int64(len(arg)+4+len(repo)+len(v1))); err != nil {
+		return "", false, err
+	}
+	return arg + " in " + repo + v1, true, nil
 }
 
 // formatterGithubAny registers the functions of "github:*".
@@ -110,11 +135,20 @@ var formatterGithubAny = slots{preview: PreviewGithubAny, fields: runtime.InputF
 //
 //	preview = "write " + truncate(input.path, limits.preview)
 func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	return "write " + celrt.Truncate(path, int64(limits.Preview)), true, nil
+	arg := int64(limits.Preview)
+	if err := budget.CallText("truncate", path, arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Truncate(path, arg)
+	if err := budget.Charge("_+_", int64(6+len(arg2))); err != nil {
+		return "", false, err
+	}
+	return "write " + arg2, true, nil
 }
 
 // formatterWriteFile registers the functions of "write_file".

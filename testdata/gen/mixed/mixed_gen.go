@@ -100,11 +100,20 @@ var formatterSleep = slots{preview: PreviewSleep, fields: runtime.InputFields{Re
 //
 //	preview = "printing " + truncate(input.text, limits.summary)
 func PreviewEcho(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(input, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	return "printing " + celrt.Truncate(text, int64(limits.Summary)), true, nil
+	arg := int64(limits.Summary)
+	if err := budget.CallText("truncate", text, arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Truncate(text, arg)
+	if err := budget.Charge("_+_", int64(9+len(arg2))); err != nil {
+		return "", false, err
+	}
+	return "printing " + arg2, true, nil
 }
 
 // formatterEcho registers the functions of "echo".

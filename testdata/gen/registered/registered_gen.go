@@ -125,6 +125,7 @@ var formatterRead = slots{preview: PreviewRead, fields: runtime.InputFields{Omit
 //	  ? optional.of("with query: \"" + string(input.arguments.query) + "\"")
 //	  : optional.none()
 func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "arguments")
 	if err != nil {
 		return "", false, err
@@ -147,8 +148,17 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 		if err != nil {
 			return "", false, err
 		}
+		if err := budget.CallText("string", query); err != nil {
+			return "", false, err
+		}
 		s, err := celrt.ToString(query)
 		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(13+len(s))); err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(13+len(s)+1)); err != nil {
 			return "", false, err
 		}
 		v2 = celrt.Of("with query: \"" + s + "\"")

@@ -138,23 +138,34 @@ func (s slots) Presentation() runtime.Presentation {
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	preview = "read " + input.path
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if celrt.FieldSet(input, "offset") {
 		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("where", err)
 		}
-		v1 = ":" + strconv.FormatInt(offset, 10)
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return "", false, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return "", false, celrt.InLet("where", err)
 	}
 	where := path + v1
 	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(path2))); err != nil {
 		return "", false, err
 	}
 	_ = where
@@ -170,19 +181,27 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  ? optional.of(where + (has(input.limit) ? " " + emph("dim", "(" + plural(input.limit, "line", "lines") + ")") : ""))
 //	  : optional.none()
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if celrt.FieldSet(input, "offset") {
 		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("where", err)
 		}
-		v1 = ":" + strconv.FormatInt(offset, 10)
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return "", false, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return "", false, celrt.InLet("where", err)
 	}
 	where := path + v1
 	var v2 celrt.Optional[string]
@@ -193,13 +212,29 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err != nil {
 				return "", false, err
 			}
-			r, err := celrt.Emph("dim", "("+celrt.Plural(limit, "line", "lines")+")")
+			if err := budget.CallText("plural", limit, "line", "lines"); err != nil {
+				return "", false, err
+			}
+			arg2 := celrt.Plural(limit, "line", "lines")
+			if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+				return "", false, err
+			}
+			r, err := celrt.Emph("dim", "("+arg2+")")
 			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(1+len(r))); err != nil {
 				return "", false, err
 			}
 			v3 = " " + r
 		} else {
 			v3 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(where)+len(v3))); err != nil {
+			return "", false, err
 		}
 		v2 = celrt.Of(where + v3)
 	} else {
@@ -216,20 +251,27 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	result = plural(lines(result.content.map(c, string(c.?text.orValue(""))).join("")), "line", "lines")
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if celrt.FieldSet(input, "offset") {
 		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("where", err)
 		}
-		v1 = ":" + strconv.FormatInt(offset, 10)
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return "", false, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return "", false, celrt.InLet("where", err)
 	}
 	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
@@ -249,18 +291,27 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if !opt.Ok {
 			v2 = ""
 		}
+		if err := budget.CallText("string", v2); err != nil {
+			return "", false, err
+		}
 		s, err := celrt.ToString(v2)
 		if err != nil {
 			return "", false, err
 		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
 		}
 		list = append(list, s)
 	}
-	v3 := celrt.Plural(celrt.Lines(celrt.JoinSep(list, "")), "line", "lines")
+	if err := budget.Call("join", list, ""); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Lines(celrt.JoinSep(list, ""))
+	if err := budget.CallText("plural", arg2, "line", "lines"); err != nil {
+		return "", false, err
+	}
 	_ = where
-	return v3, true, nil
+	return celrt.Plural(arg2, "line", "lines"), true, nil
 }
 
 // ErrorRead summarizes the failure of a call to "read" (Read).
@@ -270,19 +321,27 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	error = result.content.size() > 0 ? inline(string(result.content[0].?text.orValue("")), limits.summary) : "failed"
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if celrt.FieldSet(input, "offset") {
 		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("where", err)
 		}
-		v1 = ":" + strconv.FormatInt(offset, 10)
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return "", false, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return "", false, celrt.InLet("where", err)
 	}
 	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
@@ -307,11 +366,18 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		if !opt.Ok {
 			v3 = ""
 		}
+		if err := budget.CallText("string", v3); err != nil {
+			return "", false, err
+		}
 		s, err := celrt.ToString(v3)
 		if err != nil {
 			return "", false, err
 		}
-		v2 = celrt.Inline(s, int64(limits.Summary))
+		arg2 := int64(limits.Summary)
+		if err := budget.CallText("inline", s, arg2); err != nil {
+			return "", false, err
+		}
+		v2 = celrt.Inline(s, arg2)
 	} else {
 		v2 = "failed"
 	}
@@ -327,20 +393,27 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 //	expand = result.content.map(c, string(c.?text.orValue(""))).join("").split("\n")
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return nil, false, err
+		return nil, false, celrt.InLet("where", err)
 	}
 	var v1 string
 	if celrt.FieldSet(input, "offset") {
 		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
 		if err != nil {
-			return nil, false, err
+			return nil, false, celrt.InLet("where", err)
 		}
-		v1 = ":" + strconv.FormatInt(offset, 10)
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return nil, false, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return nil, false, celrt.InLet("where", err)
 	}
 	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
@@ -360,17 +433,27 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if !opt.Ok {
 			v2 = ""
 		}
+		if err := budget.CallText("string", v2); err != nil {
+			return nil, false, err
+		}
 		s, err := celrt.ToString(v2)
 		if err != nil {
 			return nil, false, err
 		}
-		if bytes += len(s); bytes > celrt.MaxBytes {
-			return nil, false, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return nil, false, err
 		}
 		list = append(list, s)
 	}
+	if err := budget.Call("join", list, ""); err != nil {
+		return nil, false, err
+	}
+	arg2 := celrt.JoinSep(list, "")
+	if err := budget.CallText("split", arg2, "\n"); err != nil {
+		return nil, false, err
+	}
 	_ = where
-	return celrt.Split(celrt.JoinSep(list, ""), "\n"), true, nil
+	return celrt.Split(arg2, "\n"), true, nil
 }
 
 // formatterRead registers the functions of "read".
@@ -391,6 +474,7 @@ var formatterRead = slots{
 //	row = !has(input.path) ? optional.none()
 //	  : optional.of(input.path + (has(input.content) ? " (" + plural(lines(input.content), "line", "lines") + ")" : ""))
 func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	var v1 celrt.Optional[string]
 	if !celrt.FieldSet(input, "path") {
 		v1 = celrt.None[string]()
@@ -405,10 +489,23 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			if err != nil {
 				return "", false, err
 			}
-			v3 := celrt.Plural(celrt.Lines(content), "line", "lines")
-			v2 = " (" + v3 + ")"
+			arg := celrt.Lines(content)
+			if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
+				return "", false, err
+			}
+			arg2 := celrt.Plural(arg, "line", "lines")
+			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+				return "", false, err
+			}
+			v2 = " (" + arg2 + ")"
 		} else {
 			v2 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(path)+len(v2))); err != nil {
+			return "", false, err
 		}
 		v1 = celrt.Of(path + v2)
 	}
@@ -423,22 +520,29 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	  ? optional.of("wrote " + string(int(result.details.bytes)) + " bytes")
 //	  : optional.none()
 func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if opt.Ok {
-		bytes2, err := celrt.Select(celrt.Field(result, "details"), "bytes")
+		bytes, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 		if err != nil {
 			return "", false, err
 		}
-		i, err := celrt.ToInt(bytes2)
+		i, err := celrt.ToInt(bytes)
 		if err != nil {
 			return "", false, err
 		}
-		v2 := celrt.Of("wrote " + strconv.FormatInt(i, 10) + " bytes")
-		v1 = v2
+		arg := strconv.FormatInt(i, 10)
+		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(6+len(arg)+6)); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of("wrote " + arg + " bytes")
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -459,14 +563,18 @@ var formatterWrite = slots{
 //
 //	row = has(input.command) ? optional.of(inline(input.command, limits.summary)) : optional.none()
 func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	var v1 celrt.Optional[string]
 	if celrt.FieldSet(input, "command") {
 		command, err := celrt.FieldOf(input, "command", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		v2 := celrt.Of(celrt.Inline(command, int64(limits.Summary)))
-		v1 = v2
+		arg := int64(limits.Summary)
+		if err := budget.CallText("inline", command, arg); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(celrt.Inline(command, arg))
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -480,6 +588,7 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	result = cel.bind(out, result.text,
 //	  out.trim() == "" ? "no output" : plural(lines(out.trim()), "line", "lines") + " of output")
 func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -489,8 +598,15 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 	if celrt.Trim(out) == "" {
 		v1 = "no output"
 	} else {
-		v2 := celrt.Plural(celrt.Lines(celrt.Trim(out)), "line", "lines")
-		v1 = v2 + " of output"
+		arg := celrt.Lines(celrt.Trim(out))
+		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
+			return "", false, err
+		}
+		arg2 := celrt.Plural(arg, "line", "lines")
+		if err := budget.Charge("_+_", int64(len(arg2)+10)); err != nil {
+			return "", false, err
+		}
+		v1 = arg2 + " of output"
 	}
 	return v1, true, nil
 }
@@ -501,6 +617,7 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	error = "exit " + string(result.details.?code.orValue(1)) + ": " + inline(string(result.content[0].text), 40)
 func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
 	if err != nil {
 		return "", false, err
@@ -509,8 +626,17 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 	if !opt.Ok {
 		v1 = int64(1)
 	}
+	if err := budget.CallText("string", v1); err != nil {
+		return "", false, err
+	}
 	s, err := celrt.ToString(v1)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(s))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(5+len(s)+2)); err != nil {
 		return "", false, err
 	}
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
@@ -525,11 +651,21 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 	if err != nil {
 		return "", false, err
 	}
+	if err := budget.CallText("string", text); err != nil {
+		return "", false, err
+	}
 	s2, err := celrt.ToString(text)
 	if err != nil {
 		return "", false, err
 	}
-	return "exit " + s + ": " + celrt.Inline(s2, int64(40)), true, nil
+	if err := budget.CallText("inline", s2, int64(40)); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Inline(s2, int64(40))
+	if err := budget.Charge("_+_", int64(5+len(s)+2+len(arg))); err != nil {
+		return "", false, err
+	}
+	return "exit " + s + ": " + arg, true, nil
 }
 
 // ExpandBash returns the lines of the result of a call to "bash" (Shell).
@@ -539,6 +675,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 //	expand = result.content.size() == 0 ? optional.none()
 //	  : optional.of(result.text.trim().split("\n"))
 func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
+	var budget celrt.Budget
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return nil, false, err
@@ -551,7 +688,11 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		v1 = celrt.Of(celrt.Split(celrt.Trim(text), "\n"))
+		arg := celrt.Trim(text)
+		if err := budget.CallText("split", arg, "\n"); err != nil {
+			return nil, false, err
+		}
+		v1 = celrt.Of(celrt.Split(arg, "\n"))
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -562,14 +703,21 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	title.expr = has(input.timeout) ? optional.of("Shell (" + string(input.timeout) + "s)") : optional.none()
 func TitleBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	var v1 celrt.Optional[string]
 	if celrt.FieldSet(input, "timeout") {
 		timeout, err := celrt.FieldOf(input, "timeout", int64(0), celrt.InputInt)
 		if err != nil {
 			return "", false, err
 		}
-		v2 := celrt.Of("Shell (" + strconv.FormatInt(timeout, 10) + "s)")
-		v1 = v2
+		arg := strconv.FormatInt(timeout, 10)
+		if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(7+len(arg)+2)); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of("Shell (" + arg + "s)")
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -596,7 +744,7 @@ var formatterBash = slots{
 //	  images == 0 ? optional.none() : optional.of(plural(images, "image", "images")))
 func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
@@ -615,8 +763,8 @@ func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 			v1 = ""
 		}
 		if celrt.EqualString(v1, "image") {
-			if bytes += celrt.Footprint(c); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, err
 			}
 			list = append(list, c)
 		}
@@ -626,6 +774,9 @@ func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 	if images == int64(0) {
 		v2 = celrt.None[string]()
 	} else {
+		if err := budget.CallText("plural", images, "image", "images"); err != nil {
+			return "", false, err
+		}
 		v3 := celrt.Of(celrt.Plural(images, "image", "images"))
 		v2 = v3
 	}

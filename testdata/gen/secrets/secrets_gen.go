@@ -130,35 +130,45 @@ func (s slots) Presentation() runtime.Presentation {
 //	  + (shown.size() == 0 ? "" : " with " + shown.join(", "))
 func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	headers, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("shown", err)
 	}
 	keys, err := celrt.StringKeys(headers)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("shown", err)
 	}
 	list := make([]string, 0, len(keys))
 	for _, k := range keys {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, celrt.InLet("shown", celrt.ErrSteps)
+		}
+		if err := budget.Charge("_+_", int64(len(k)+2)); err != nil {
+			return "", false, celrt.InLet("shown", err)
 		}
 		headers2, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
 		elem, err := celrt.Index(headers2, k)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
 		x, err := celrt.AsString(elem)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
-		elem2 := k + ": " + celrt.RedactField(k, x)
-		if bytes += len(elem2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.CallText("redact", k, x); err != nil {
+			return "", false, celrt.InLet("shown", err)
+		}
+		arg := celrt.RedactField(k, x)
+		if err := budget.Charge("_+_", int64(len(k)+2+len(arg))); err != nil {
+			return "", false, celrt.InLet("shown", err)
+		}
+		elem2 := k + ": " + arg
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, celrt.InLet("shown", err)
 		}
 		list = append(list, elem2)
 	}
@@ -177,17 +187,37 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 		}
 		v1 = method2
 	}
+	if err := budget.Charge("_+_", int64(len(v1)+1)); err != nil {
+		return "", false, err
+	}
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("redact", url); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Redact(url)
+	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg2))); err != nil {
 		return "", false, err
 	}
 	var v2 string
 	if int64(len(shown)) == int64(0) {
 		v2 = ""
 	} else {
-		v2 = " with " + celrt.JoinSep(shown, ", ")
+		if err := budget.Call("join", shown, ", "); err != nil {
+			return "", false, err
+		}
+		arg3 := celrt.JoinSep(shown, ", ")
+		if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
+			return "", false, err
+		}
+		v2 = " with " + arg3
 	}
-	return v1 + " " + celrt.Redact(url) + v2, true, nil
+	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg2)+len(v2))); err != nil {
+		return "", false, err
+	}
+	return v1 + " " + arg2 + v2, true, nil
 }
 
 // RowHttpRequest renders the row of a call to "http_request".
@@ -198,41 +228,54 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 //	row = redact(input.url)
 func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	headers, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("shown", err)
 	}
 	keys, err := celrt.StringKeys(headers)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("shown", err)
 	}
 	list := make([]string, 0, len(keys))
 	for _, k := range keys {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, celrt.InLet("shown", celrt.ErrSteps)
+		}
+		if err := budget.Charge("_+_", int64(len(k)+2)); err != nil {
+			return "", false, celrt.InLet("shown", err)
 		}
 		headers2, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
 		elem, err := celrt.Index(headers2, k)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
 		x, err := celrt.AsString(elem)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("shown", err)
 		}
-		elem2 := k + ": " + celrt.RedactField(k, x)
-		if bytes += len(elem2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.CallText("redact", k, x); err != nil {
+			return "", false, celrt.InLet("shown", err)
+		}
+		arg := celrt.RedactField(k, x)
+		if err := budget.Charge("_+_", int64(len(k)+2+len(arg))); err != nil {
+			return "", false, celrt.InLet("shown", err)
+		}
+		elem2 := k + ": " + arg
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, celrt.InLet("shown", err)
 		}
 		list = append(list, elem2)
 	}
 	shown := list
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("redact", url); err != nil {
 		return "", false, err
 	}
 	_ = shown
@@ -253,8 +296,12 @@ var formatterHttpRequest = slots{
 //
 //	preview = redact(input.command)
 func PreviewBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	command, err := celrt.FieldOf(input, "command", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("redact", command); err != nil {
 		return "", false, err
 	}
 	return celrt.Redact(command), true, nil
@@ -271,30 +318,46 @@ var formatterBash = slots{preview: PreviewBash, fields: runtime.InputFields{Read
 //	preview = pairs.join(" ")
 func PreviewSetEnv(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	keys, err := celrt.StringKeys(input)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("pairs", err)
 	}
 	list := make([]string, 0, len(keys))
 	for _, k := range keys {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, celrt.InLet("pairs", celrt.ErrSteps)
+		}
+		if err := budget.Charge("_+_", int64(len(k)+1)); err != nil {
+			return "", false, celrt.InLet("pairs", err)
 		}
 		elem, err := celrt.Index(input, k)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("pairs", err)
+		}
+		if err := budget.CallText("string", elem); err != nil {
+			return "", false, celrt.InLet("pairs", err)
 		}
 		s, err := celrt.ToString(elem)
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("pairs", err)
 		}
-		elem2 := k + "=" + celrt.RedactField(k, s)
-		if bytes += len(elem2); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.CallText("redact", k, s); err != nil {
+			return "", false, celrt.InLet("pairs", err)
+		}
+		arg := celrt.RedactField(k, s)
+		if err := budget.Charge("_+_", int64(len(k)+1+len(arg))); err != nil {
+			return "", false, celrt.InLet("pairs", err)
+		}
+		elem2 := k + "=" + arg
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, celrt.InLet("pairs", err)
 		}
 		list = append(list, elem2)
 	}
 	pairs := list
+	if err := budget.Call("join", pairs, " "); err != nil {
+		return "", false, err
+	}
 	return celrt.JoinSep(pairs, " "), true, nil
 }

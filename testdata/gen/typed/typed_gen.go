@@ -87,22 +87,25 @@ func (s slots) InputFields() runtime.InputFields {
 //	  + (input.names.exists(s, s.startsWith("tmp")) ? ", temporary" : "")
 func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	sizes, err := celrt.FieldOf(input, "sizes", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("bigger", err)
 	}
 	list := make([]int64, 0, len(sizes))
 	for _, n := range sizes {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, celrt.InLet("bigger", celrt.ErrSteps)
+		}
+		if err := budget.Call("_+_", n, int64(1)); err != nil {
+			return "", false, celrt.InLet("bigger", err)
 		}
 		sum, err := celrt.AddInt(n, int64(1))
 		if err != nil {
-			return "", false, err
+			return "", false, celrt.InLet("bigger", err)
 		}
-		if bytes += 8; bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, celrt.InLet("bigger", err)
 		}
 		list = append(list, sum)
 	}
@@ -113,10 +116,17 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, celrt.ErrSteps
 		}
 		elem := strconv.FormatInt(n2, 10)
-		if bytes += len(elem); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
 		}
 		list2 = append(list2, elem)
+	}
+	if err := budget.Call("join", list2, ", "); err != nil {
+		return "", false, err
+	}
+	arg := celrt.JoinSep(list2, ", ")
+	if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
+		return "", false, err
 	}
 	scale, err := celrt.FieldOf(input, "scale", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputInt))
 	if err != nil {
@@ -144,9 +154,16 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		v1 = ", x times " + strconv.FormatInt(product, 10)
+		arg2 := strconv.FormatInt(product, 10)
+		if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
+			return "", false, err
+		}
+		v1 = ", x times " + arg2
 	} else {
 		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(6+len(arg)+len(v1))); err != nil {
+		return "", false, err
 	}
 	ratios, err := celrt.FieldOf(input, "ratios", []float64{}, celrt.InputList(celrt.InputDouble))
 	if err != nil {
@@ -163,9 +180,16 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		d := 2.0
-		v2 = ", ratio " + celrt.DoubleToString(elem2/d)
+		arg3 := celrt.DoubleToString(elem2 / d)
+		if err := budget.Charge("_+_", int64(8+len(arg3))); err != nil {
+			return "", false, err
+		}
+		v2 = ", ratio " + arg3
 	} else {
 		v2 = ""
+	}
+	if err := budget.Charge("_+_", int64(6+len(arg)+len(v1)+len(v2))); err != nil {
+		return "", false, err
 	}
 	found := false
 	var failure error
@@ -191,7 +215,11 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 	} else {
 		v3 = ""
 	}
-	return "sizes " + celrt.JoinSep(list2, ", ") + v1 + v2 + v3, true, nil
+	size := 6 + len(arg) + len(v1) + len(v2) + len(v3)
+	if err := budget.Charge("_+_", int64(size)); err != nil {
+		return "", false, err
+	}
+	return "sizes " + arg + v1 + v2 + v3, true, nil
 }
 
 // formatterResize registers the functions of "resize".
@@ -213,19 +241,20 @@ var formatterResize = slots{preview: PreviewResize, fields: runtime.InputFields{
 //	  + (input.d.?y.orValue(0) == 2 ? " y2" : "")
 func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
+	var budget celrt.Budget
 	found := false
 	var failure error
 	a, err := celrt.FieldOf(input, "a", int64(0), celrt.InputInt)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("big", err)
 	}
 	b, err := celrt.FieldOf(input, "b", int64(0), celrt.InputInt)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("big", err)
 	}
 	for _, x := range []int64{a, b} {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, celrt.InLet("big", celrt.ErrSteps)
 		}
 		found = x > int64(1)
 		if found {
@@ -233,7 +262,7 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 	}
 	if !found && failure != nil {
-		return "", false, failure
+		return "", false, celrt.InLet("big", failure)
 	}
 	big := found
 	i := input
@@ -281,7 +310,7 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	}()
 	ok4, err := celrt.Or(v3, failure3, v4, failure5)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("absorbed", err)
 	}
 	absorbed := ok4
 	var v5 string
@@ -290,11 +319,17 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	} else {
 		v5 = ""
 	}
+	if err := budget.Charge("_+_", int64(len(which)+len(v5))); err != nil {
+		return "", false, err
+	}
 	var v6 string
 	if absorbed {
 		v6 = " all a"
 	} else {
 		v6 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(which)+len(v5)+len(v6))); err != nil {
+		return "", false, err
 	}
 	opt, err := celrt.OptSelect(celrt.Field(input, "d"), "y")
 	if err != nil {
@@ -310,6 +345,12 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	} else {
 		v8 = ""
 	}
+	if err := budget.Charge("_+_", int64(len(which)+len(v5)+len(v6)+len(v8))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
 	return which + v5 + v6 + v8, true, nil
 }
 
@@ -321,7 +362,7 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 //	  + " " + string(input.items.map(a, input.text + a).size())
 func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	items, err := celrt.FieldOf(input, "items", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -332,11 +373,15 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, celrt.ErrSteps
 		}
 		if a != "" {
-			if bytes += len(a); bytes > celrt.MaxBytes {
-				return "", false, celrt.ErrBytes
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, err
 			}
 			list = append(list, a)
 		}
+	}
+	arg := strconv.FormatInt(int64(len(list)), 10)
+	if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
+		return "", false, err
 	}
 	items2, err := celrt.FieldOf(input, "items", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
@@ -351,13 +396,20 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 		if err != nil {
 			return "", false, err
 		}
+		if err := budget.Charge("_+_", int64(len(text)+len(a2))); err != nil {
+			return "", false, err
+		}
 		elem := text + a2
-		if bytes += len(elem); bytes > celrt.MaxBytes {
-			return "", false, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
 		}
 		list2 = append(list2, elem)
 	}
-	return strconv.FormatInt(int64(len(list)), 10) + " " + strconv.FormatInt(int64(len(list2)), 10), true, nil
+	arg2 := strconv.FormatInt(int64(len(list2)), 10)
+	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2))); err != nil {
+		return "", false, err
+	}
+	return arg + " " + arg2, true, nil
 }
 
 // formatterPairs registers the functions of "pairs".

@@ -93,9 +93,10 @@ func (s slots) InputFields() runtime.InputFields {
 //	device = input.path.startsWith("xd://")
 //	preview = device ? optional.none() : optional.of("write " + input.path)
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("device", err)
 	}
 	device := strings.HasPrefix(path, "xd://")
 	var v1 celrt.Optional[string]
@@ -104,6 +105,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	} else {
 		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(6+len(path2))); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("write " + path2)
@@ -123,15 +127,19 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  ? optional.of([{"tool": input.path.substring(5), "input": input.content, "kind": "device"}])
 //	  : optional.none()
 func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return nil, err
+		return nil, celrt.InLet("device", err)
 	}
 	device := strings.HasPrefix(path, "xd://")
 	var v1 celrt.Optional[[]any]
 	if device {
 		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("substring", path2, int64(5)); err != nil {
 			return nil, err
 		}
 		r, err := celrt.Substring(path2, int64(5))
@@ -169,9 +177,10 @@ var formatterWrite = slots{
 //	uses = input.?tool_uses.orValue([])
 //	preview = "run " + plural(uses.size(), "tool", "tools") + " in parallel"
 func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tool_uses")
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("uses", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -182,7 +191,17 @@ func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtim
 	if err != nil {
 		return "", false, err
 	}
-	return "run " + celrt.Plural(size, "tool", "tools") + " in parallel", true, nil
+	if err := budget.CallText("plural", size, "tool", "tools"); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Plural(size, "tool", "tools")
+	if err := budget.Charge("_+_", int64(4+len(arg))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(4+len(arg)+12)); err != nil {
+		return "", false, err
+	}
+	return "run " + arg + " in parallel", true, nil
 }
 
 // UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Run tools in parallel).
@@ -198,10 +217,10 @@ func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtim
 //	})
 func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
 	steps := 0
-	bytes := 0
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tool_uses")
 	if err != nil {
-		return nil, err
+		return nil, celrt.InLet("uses", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -222,6 +241,9 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 		if err != nil {
 			return nil, err
 		}
+		if err := budget.CallText("string", recipient_name); err != nil {
+			return nil, err
+		}
 		s, err := celrt.ToString(recipient_name)
 		if err != nil {
 			return nil, err
@@ -232,8 +254,14 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			if err != nil {
 				return nil, err
 			}
+			if err := budget.CallText("string", recipient_name2); err != nil {
+				return nil, err
+			}
 			s2, err := celrt.ToString(recipient_name2)
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("substring", s2, int64(10)); err != nil {
 				return nil, err
 			}
 			r, err := celrt.Substring(s2, int64(10))
@@ -244,6 +272,9 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 		} else {
 			recipient_name3, err := celrt.Select(u, "recipient_name")
 			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("string", recipient_name3); err != nil {
 				return nil, err
 			}
 			s3, err := celrt.ToString(recipient_name3)
@@ -264,8 +295,8 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 		if err != nil {
 			return nil, err
 		}
-		if bytes += celrt.Footprint(m); bytes > celrt.MaxBytes {
-			return nil, celrt.ErrBytes
+		if err := budget.Charge("_+_", 16); err != nil {
+			return nil, err
 		}
 		list = append(list, m)
 	}
@@ -286,16 +317,35 @@ var formatterMultiToolUseParallel = slots{
 //	kinds = sqlKinds(input.sql)
 //	preview = kinds.join(", ") + ": " + inline(input.sql, limits.summary)
 func PreviewQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, celrt.InLet("kinds", err)
+	}
+	if err := budget.CallText("sqlKinds", sql); err != nil {
+		return "", false, celrt.InLet("kinds", err)
 	}
 	kinds := celrt.SQLKinds(sql)
+	if err := budget.Call("join", kinds, ", "); err != nil {
+		return "", false, err
+	}
+	arg := celrt.JoinSep(kinds, ", ")
+	if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
+		return "", false, err
+	}
 	sql2, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	return celrt.JoinSep(kinds, ", ") + ": " + celrt.Inline(sql2, int64(limits.Summary)), true, nil
+	arg2 := int64(limits.Summary)
+	if err := budget.CallText("inline", sql2, arg2); err != nil {
+		return "", false, err
+	}
+	arg3 := celrt.Inline(sql2, arg2)
+	if err := budget.Charge("_+_", int64(len(arg)+2+len(arg3))); err != nil {
+		return "", false, err
+	}
+	return arg + ": " + arg3, true, nil
 }
 
 // TierQuery returns the tier of a call to "query" (Run an SQL query).
@@ -306,9 +356,13 @@ func PreviewQuery(input *value.Object, tool string, limits runtime.Limits) (stri
 //	tier = kinds.size() > 0 && kinds.all(k, k == "SELECT") ? "read" : "write"
 func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
+	var budget celrt.Budget
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, celrt.InLet("kinds", err)
+	}
+	if err := budget.CallText("sqlKinds", sql); err != nil {
+		return runtime.TierUnknown, celrt.InLet("kinds", err)
 	}
 	kinds := celrt.SQLKinds(sql)
 	ok := int64(len(kinds)) > int64(0)
@@ -351,8 +405,12 @@ var formatterQuery = slots{
 //
 //	preview = "fetch " + input.url
 func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(6+len(url))); err != nil {
 		return "", false, err
 	}
 	return "fetch " + url, true, nil
