@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -738,31 +739,50 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	// unless the body reads the variable it gives.
 	var index, elem string
 	var used []*bool
+	var bound []val
+	bind := func(name string, v val) {
+		bound = append(bound, v)
+		used = append(used, t.bindUsed(name, v))
+	}
+	before := len(t.block)
 	switch {
 	case !c.HasIterVar2():
 		elem = t.goName(c.IterVar())
-		used = append(used, t.bindUsed(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar)))
+		bind(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar))
 	case it.list:
 		index, elem = t.goName("i"), t.goName(c.IterVar2())
-		used = append(used, t.bindUsed(c.IterVar(), val{code: jen.Int64().Call(jen.Id(index)), t: types.IntType}),
-			t.bindUsed(c.IterVar2(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.second)))
+		bind(c.IterVar(), val{code: jen.Int64().Call(jen.Id(index)), t: types.IntType})
+		bind(c.IterVar2(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.second))
 	default:
 		index, elem = t.goName("i"), t.goName(c.IterVar())
-		used = append(used, t.bindUsed(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar)),
-			t.bindUsed(c.IterVar2(), t.coerce(val{code: jen.Add(it.values.code).Index(jen.Id(index)), t: types.DynType}, it.second)))
+		bind(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar))
+		bind(c.IterVar2(), t.coerce(val{code: jen.Add(it.values.code).Index(jen.Id(index)), t: types.DynType}, it.second))
 	}
+	// A binding that converts the element reads it, read or not, into a
+	// variable that Go wants read.
+	conversions := len(t.block)
+	converts := conversions > before
 	err := body()
 	t.unbind(len(used))
 	stmts := t.block
+	if converts {
+		var reads []jen.Code
+		for k, v := range bound {
+			if name := fmt.Sprintf("%#v", v.code); !*used[k] && isSimple(v.code) && name != elem && name != index {
+				reads = append(reads, jen.Id("_").Op("=").Add(v.code))
+			}
+		}
+		stmts = slices.Concat(stmts[:conversions:conversions], reads, stmts[conversions:])
+	}
 	t.block = outer
 	t.failed = outerFailed || t.failed
 	if err != nil {
 		return err
 	}
-	usedIndex, usedElem := false, *used[0]
+	usedIndex, usedElem := false, *used[0] || converts
 	switch {
 	case c.HasIterVar2() && it.list:
-		usedIndex, usedElem = *used[0], *used[1]
+		usedIndex, usedElem = *used[0], *used[1] || converts
 	case c.HasIterVar2():
 		usedIndex = *used[1]
 	}

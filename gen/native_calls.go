@@ -246,7 +246,11 @@ func (t *translator) overload(id string, typ *types.Type, args []val) (val, bool
 	case overloads.NegateInt64:
 		return fallible("NegInt", "neg", integer(0))
 	case overloads.NegateDouble:
-		return val{code: jen.Op("-").Add(paren(arg(0, types.DoubleType))), t: typ, op: "-"}, true, nil
+		a := arg(0, types.DoubleType)
+		if a.constant {
+			a = t.settle(a, "d") // -(0.0) is 0 in Go's constants, -0 at run time
+		}
+		return val{code: jen.Op("-").Add(paren(a)), t: typ, op: "-"}, true, nil
 	case overloads.AddUint64:
 		return fallible("AddUint", "sum", arg(0, types.UintType), arg(1, types.UintType))
 	case overloads.SubtractUint64:

@@ -172,6 +172,9 @@ func literalValue(c ref.Val) (val, error) {
 			return val{code: jen.Qual("math", "Inf").Call(jen.Lit(-1)), t: types.DoubleType}, nil
 		case math.IsNaN(x):
 			return val{code: jen.Qual("math", "NaN").Call(), t: types.DoubleType}, nil
+		case x == 0 && math.Signbit(x):
+			// Go's constants have no negative zero: -0.0 is 0
+			return val{code: jen.Qual("math", "Copysign").Call(jen.Lit(0), jen.Lit(-1)), t: types.DoubleType}, nil
 		}
 		return val{code: jen.Lit(x), t: types.DoubleType}, nil
 	case []byte:

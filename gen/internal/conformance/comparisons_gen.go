@@ -4,6 +4,7 @@ package conformance
 
 import (
 	celrt "github.com/permgen/permgen/runtime/celrt"
+	"math"
 	"slices"
 )
 
@@ -1164,7 +1165,7 @@ var comparisonsCases = []testCase{
 		name: "lt_literal/not_lt_double",
 		expr: "-0.0 < 0.0",
 		eval: func() (any, error) {
-			ok, err := celrt.Less(-0.0, 0.0)
+			ok, err := celrt.Less(math.Copysign(0, -1), 0.0)
 			if err != nil {
 				return nil, err
 			}

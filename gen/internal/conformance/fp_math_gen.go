@@ -148,7 +148,8 @@ var fpMathCases = []testCase{
 		name: "fp_math/negative",
 		expr: "-(4.5)",
 		eval: func() (any, error) {
-			return -4.5, nil
+			d := 4.5
+			return -d, nil
 		},
 		want: -4.5,
 	},
@@ -156,7 +157,8 @@ var fpMathCases = []testCase{
 		name: "fp_math/double_negative",
 		expr: "-(-1.25)",
 		eval: func() (any, error) {
-			return - -1.25, nil
+			d := -1.25
+			return -d, nil
 		},
 		want: 1.25,
 	},
@@ -164,7 +166,8 @@ var fpMathCases = []testCase{
 		name: "fp_math/negative_zero",
 		expr: "-(0.0)",
 		eval: func() (any, error) {
-			return -0.0, nil
+			d := 0.0
+			return -d, nil
 		},
 		want: math.Copysign(0.0, -1.0),
 	},

@@ -6,6 +6,7 @@ import (
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/value"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -30,6 +31,8 @@ func Entries() []runtime.Entry {
 		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatterResize},
 		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatter(PreviewShapes)},
 		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatterPairs},
+		{Key: "signs", Owner: "typed.yaml#signs", Formatter: formatterSigns},
+		{Key: "entries", Owner: "typed.yaml#entries", Formatter: formatter(PreviewEntries)},
 	}
 }
 
@@ -414,3 +417,175 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 
 // formatterPairs registers the functions of "pairs".
 var formatterPairs = slots{preview: PreviewPairs, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
+
+// PreviewSigns formats calls to "signs" (Doubles whose sign Go's constants would lose).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#signs":
+//
+//	preview = string(-0.0) + " " + string(-(0.0)) + " " + string(-input.d) + " " + string(0.0 * -1.0)
+func PreviewSigns(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	arg := celrt.DoubleToString(math.Copysign(0, -1))
+	if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
+		return "", false, err
+	}
+	d := 0.0
+	arg2 := celrt.DoubleToString(-d)
+	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2)+1)); err != nil {
+		return "", false, err
+	}
+	d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+	if err != nil {
+		return "", false, err
+	}
+	arg3 := celrt.DoubleToString(-d2)
+	size := len(arg) + 1 + len(arg2) + 1 + len(arg3)
+	if err := budget.Charge("_+_", int64(size)); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+1)); err != nil {
+		return "", false, err
+	}
+	d3 := -1.0
+	d4 := 0.0
+	arg4 := celrt.DoubleToString(d4 * d3)
+	if err := budget.Charge("_+_", int64(size+1+len(arg4))); err != nil {
+		return "", false, err
+	}
+	return arg + " " + arg2 + " " + arg3 + " " + arg4, true, nil
+}
+
+// formatterSigns registers the functions of "signs".
+var formatterSigns = slots{preview: PreviewSigns, fields: runtime.InputFields{Read: [][]string{{"d"}}}}
+
+// PreviewEntries formats calls to "entries" (Two-variable comprehensions and optional indexes over an input no schema declares).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#entries":
+//
+//	preview = string(input.exists(k, v, v == 1)) + " " + string(input.all(k, v, k != "" && v != null))
+//	  + " " + string({"a": input.?x.orValue(0)}[?"a"].orValue(2))
+//	  + " " + string(input.?a.?b.orValue("none"))
+func PreviewEntries(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
+	found := false
+	var failure error
+	keys, values, err := celrt.Entries(input)
+	if err != nil {
+		return "", false, err
+	}
+	for i, k := range keys {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(k)
+		if err != nil {
+			return "", false, err
+		}
+		_ = x
+		found = celrt.EqualInt(values[i], int64(1))
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	arg := strconv.FormatBool(found)
+	if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
+		return "", false, err
+	}
+	found2 := true
+	var failure2 error
+	keys2, values2, err := celrt.Entries(input)
+	if err != nil {
+		return "", false, err
+	}
+	for i2, k2 := range keys2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x2, err := celrt.AsString(k2)
+		if err != nil {
+			return "", false, err
+		}
+		ok := x2 != ""
+		if ok {
+			ok = !celrt.Equal(values2[i2], nil)
+		}
+		found2 = ok
+		if !found2 {
+			break
+		}
+	}
+	if found2 && failure2 != nil {
+		return "", false, failure2
+	}
+	arg2 := strconv.FormatBool(found2)
+	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2))); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2)+1)); err != nil {
+		return "", false, err
+	}
+	opt, err := celrt.OptSelect(input, "x")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = int64(0)
+	}
+	m, err := celrt.NewMap([]any{"a"}, []any{v1})
+	if err != nil {
+		return "", false, err
+	}
+	opt2, err := celrt.OptIndex(m, "a")
+	if err != nil {
+		return "", false, err
+	}
+	v2 := opt2.Value
+	if !opt2.Ok {
+		v2 = int64(2)
+	}
+	if err := budget.CallText("string", v2); err != nil {
+		return "", false, err
+	}
+	s, err := celrt.ToString(v2)
+	if err != nil {
+		return "", false, err
+	}
+	size := len(arg) + 1 + len(arg2) + 1 + len(s)
+	if err := budget.Charge("_+_", int64(size)); err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+1)); err != nil {
+		return "", false, err
+	}
+	opt3, err := celrt.OptSelect(input, "a")
+	if err != nil {
+		return "", false, err
+	}
+	opt4, err := celrt.OptSelect(opt3, "b")
+	if err != nil {
+		return "", false, err
+	}
+	v3 := opt4.Value
+	if !opt4.Ok {
+		v3 = "none"
+	}
+	if err := budget.CallText("string", v3); err != nil {
+		return "", false, err
+	}
+	s2, err := celrt.ToString(v3)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(size+1+len(s2))); err != nil {
+		return "", false, err
+	}
+	return arg + " " + arg2 + " " + s + " " + s2, true, nil
+}
