@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"go/types"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -28,6 +29,10 @@ const (
 type Config struct {
 	// Package is the name of the generated package.
 	Package string
+	// Importer, when set, gives the packages generated code imports
+	// (ExportImporter reads them as the go command built them), and the
+	// output is type-checked with it.
+	Importer types.Importer
 }
 
 // FileName returns the name of the file generated from a catalog file:
@@ -40,17 +45,53 @@ func FileName(catalog string) string {
 // Generate returns the Go source for a checked catalog, keyed by file name.
 // Each formatter is translated to Go (see Translate); a formatter that
 // cannot be is evaluated by the interpreter from its embedded checked AST.
+// With Config.Importer set, the output is type-checked before it is
+// returned, and a formatter whose translation does not type-check is
+// evaluated by the interpreter too (see GeneratePlans).
 func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
+	files, _, err := GeneratePlans(c, cfg)
+	return files, err
+}
+
+// GeneratePlans is Generate, and also returns how the output runs each
+// formatter: translated, or in the interpreter and why.
+func GeneratePlans(c *celfmt.Checked, cfg Config) (map[string][]byte, []Plan, error) {
 	if cfg.Package == "" {
-		return nil, fmt.Errorf("gen: no package name")
+		return nil, nil, fmt.Errorf("gen: no package name")
 	}
+	return generateFrom(c, cfg, Translate(c))
+}
+
+// generateFrom is GeneratePlans of the plans Translate made.
+func generateFrom(c *celfmt.Checked, cfg Config, plans []Plan) (map[string][]byte, []Plan, error) {
 	entries, err := c.Generated()
 	if err != nil {
-		return nil, fmt.Errorf("gen: %w", err)
+		return nil, nil, fmt.Errorf("gen: %w", err)
 	}
-	source := filepath.ToSlash(c.Catalog.File)
-	plans := Translate(c)
+	for {
+		src, err := emit(c, cfg, entries, plans)
+		if err != nil {
+			return nil, nil, err
+		}
+		if cfg.Importer == nil {
+			return map[string][]byte{FileName(c.Catalog.File): src}, plans, nil
+		}
+		failing, err := typeCheck(src, cfg.Importer, plans)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gen: the generated code does not type-check: %w", err)
+		}
+		if len(failing) == 0 {
+			return map[string][]byte{FileName(c.Catalog.File): src}, plans, nil
+		}
+		for i, msg := range failing {
+			plans[i] = Plan{Tool: plans[i].Tool, Reason: "its translation to Go does not type-check (" + msg + ")"}
+		}
+	}
+}
 
+// emit writes the Go source of a catalog whose formatters follow plans.
+func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans []Plan) ([]byte, error) {
+	source := filepath.ToSlash(c.Catalog.File)
 	f := jen.NewFile(cfg.Package)
 	f.HeaderComment(strings.TrimPrefix(Header, "// "))
 	f.ImportName(celfmtPath, "celfmt")
@@ -236,7 +277,7 @@ func Generate(c *celfmt.Checked, cfg Config) (map[string][]byte, error) {
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
 	}
-	return map[string][]byte{FileName(c.Catalog.File): buf.Bytes()}, nil
+	return buf.Bytes(), nil
 }
 
 // fields renders a composite literal's keyed fields in the given order,

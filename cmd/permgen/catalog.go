@@ -10,6 +10,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io"
 	"maps"
 	"os"
@@ -218,15 +219,37 @@ func (cf catalogFlags) outputs(stderr io.Writer) (map[string][]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	files, err := gen.Generate(checked, gen.Config{Package: cf.pkg})
+	files, plans, err := gen.GeneratePlans(checked, gen.Config{Package: cf.pkg, Importer: typeChecker(cf.command, cf.out, stderr)})
 	if err != nil {
 		errorf(stderr, cf.command, "%v", err)
 		return nil, false
 	}
 	if cf.command == "generate" {
-		reportInterpreted(stderr, checked, gen.Translate(checked))
+		reportInterpreted(stderr, checked, plans)
 	}
 	return files, true
+}
+
+// typeChecker returns the importer that type-checks generated code in the
+// module of dir, the nearest directory of dir that exists; nil, said on
+// stderr, when the go command cannot give it (no go command, no module).
+func typeChecker(command, dir string, stderr io.Writer) types.Importer {
+	for {
+		if _, err := os.Stat(dir); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	imp, err := gen.ExportImporter(dir)
+	if err != nil {
+		errorf(stderr, command, "the generated code is not type-checked: %v", err)
+		return nil
+	}
+	return imp
 }
 
 // staleFiles lists files in dir that permgen generated earlier and that are
@@ -399,7 +422,11 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, textfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
-	plans := gen.Translate(checked)
+	_, plans, err := gen.GeneratePlans(checked, gen.Config{Package: "check", Importer: typeChecker("check", filepath.Dir(cf.file), stderr)})
+	if err != nil {
+		errorf(stderr, "check", "%v", err)
+		return exitInvalid
+	}
 	native := 0
 	for _, p := range plans {
 		if p.Native() {
