@@ -87,7 +87,31 @@ func agreeSlot(native, interp slotOutcome) bool {
 	if (native.Err != nil) != (interp.Err != nil) {
 		return false
 	}
-	return native.Err != nil || native.Value == interp.Value
+	if native.Err != nil {
+		return sameFailure(native.Err, interp.Err)
+	}
+	return native.Value == interp.Value
+}
+
+// sameFailure reports whether two failures agree: the same message for
+// the memory budget, which both backends share, and otherwise failures
+// of the same let, or of no let. (The interpreter's other messages are
+// cel-go's, which celrt's sentinel errors word otherwise.)
+func sameFailure(native, interp error) bool {
+	if errors.Is(native, celrt.ErrBudget) || errors.Is(interp, celfmt.ErrBudget) {
+		return native.Error() == interp.Error()
+	}
+	return letOf(native) == letOf(interp)
+}
+
+// letOf is the let a failure names ("let count: …"), or "".
+func letOf(err error) string {
+	rest, ok := strings.CutPrefix(err.Error(), "let ")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	return name
 }
 
 // unwrapOutcome runs f's Unwrap, when it has one.
@@ -154,20 +178,21 @@ func presentationOf(f runtime.Formatter) runtime.Presentation {
 }
 
 // resourceFailure reports an interpreter failure caused by its cost
-// accounting: native code does not share it, so such a case is not compared.
+// limit: native code does not count cost units, so such a case is not
+// compared. The memory budget is shared.
 func resourceFailure(err error) bool {
-	return errors.Is(err, celfmt.ErrCostLimit) || errors.Is(err, celfmt.ErrBudget)
+	return errors.Is(err, celfmt.ErrCostLimit)
 }
 
-// agree reports whether the native and interpreted outcomes agree: the same
-// failure class (both fail, whatever the errors say), else the same decline,
-// else the same text.
+// agree reports whether the native and interpreted outcomes agree: the
+// same failure (see sameFailure), else the same decline, else the same
+// text.
 func agree(native, interp outcome) bool {
 	if (native.Err != nil) != (interp.Err != nil) {
 		return false
 	}
 	if native.Err != nil {
-		return true
+		return sameFailure(native.Err, interp.Err)
 	}
 	return native.OK == interp.OK && (!native.OK || native.Text == interp.Text)
 }
