@@ -206,6 +206,18 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 			return []jen.Code{jen.Return(jen.Id("catalog").Dot(method).Call(args...))}
 		}
 		text := []jen.Code{jen.String(), jen.Bool(), jen.Error()}
+		if p.Native() && p.lets != nil {
+			// The lets, computed once per call of a slot, in one function.
+			letsName := "lets" + names[i]
+			f.Line()
+			f.Commentf("%s holds the lets of %s, which each of its functions computes first.", letsName, commentText(strconv.Quote(e.Tool)))
+			f.Type().Id(letsName).Struct(p.letFields...)
+			f.Line()
+			f.Commentf("%sOf computes the lets of %s in order, and returns the budget and the", letsName, commentText(strconv.Quote(e.Tool)))
+			f.Comment("comprehension steps they took, which the function that reads them goes on with.")
+			f.Func().Id(letsName+"Of").Params(slotParams()...).
+				Params(jen.Id(letsName), jen.Qual(celrtPath, "Budget"), jen.Int(), jen.Error()).Block(p.lets...)
+		}
 		// Each expression of the entry is a function: the preview, the
 		// unwrap, the tier, the row, the result, the error and the expand.
 		for _, x := range []struct {

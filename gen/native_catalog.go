@@ -28,6 +28,11 @@ type Plan struct {
 	render [5][]jen.Code
 	// patterns are the formatter's constant regular expressions.
 	patterns []patternVar
+	// lets is the body of the function that computes the formatter's
+	// lets, once for all its slots (nil when it has none), and letFields
+	// the fields of the struct it returns.
+	lets      []jen.Code
+	letFields []jen.Code
 }
 
 // Native reports whether the formatter was translated to Go.
@@ -84,8 +89,12 @@ func safeTranslate(f *celfmt.Formatter, patternBase string) (p Plan, err error) 
 // tier expression, returning (runtime.Tier, error).
 func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 	var p Plan
+	lets, err := translateLets(f, &p, patternBase)
+	if err != nil {
+		return Plan{}, err
+	}
 	if preview := f.Preview(); preview.AST != nil {
-		body, err := translateSlot(f, preview, []jen.Code{jen.Lit(""), jen.False()}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, preview, []jen.Code{jen.Lit(""), jen.False()}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				if f.Optional() {
 					v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")
@@ -100,7 +109,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 		p.body = body
 	}
 	if unwrap, ok := f.UnwrapExpr(); ok {
-		body, err := translateSlot(f, unwrap, []jen.Code{jen.Nil()}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, unwrap, []jen.Code{jen.Nil()}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				t.emit(jen.Return(qual("InnerCalls").Call(t.coerce(v, types.DynType).code)))
 			})
@@ -110,7 +119,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 		p.unwrap = body
 	}
 	if tier, ok := f.TierExpr(); ok {
-		body, err := translateSlot(f, tier, []jen.Code{jen.Qual(runtimePath, "TierUnknown")}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, tier, []jen.Code{jen.Qual(runtimePath, "TierUnknown")}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				if s, ok := constantString(v); ok {
 					if tier, err := runtime.ParseTier(s); err == nil {
@@ -137,7 +146,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 			zeros = []jen.Code{jen.Nil(), jen.False()}
 			want = types.NewListType(types.StringType)
 		}
-		body, err := translateSlot(f, e, zeros, &p.patterns, patternBase, func(t *translator, v val) {
+		body, err := translateSlot(f, lets, e, zeros, &p.patterns, patternBase, func(t *translator, v val) {
 			if e.AST.OutputType().IsExactType(want) {
 				t.emit(jen.Return(t.coerce(v, want).code, jen.True(), jen.Nil()))
 				return
@@ -165,22 +174,32 @@ func tierConstant(t runtime.Tier) *jen.Statement {
 	return jen.Qual(runtimePath, "Tier"+strings.ToUpper(name[:1])+name[1:])
 }
 
-// translateSlot returns the body of a function of (input, tool, limits)
-// that evaluates the formatter's lets, in order, and then the expression
-// e, whose value finish returns. zeros are the function's results but the
-// error when it fails.
-func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, patterns *[]patternVar, patternBase string,
-	finish func(*translator, val)) ([]jen.Code, error) {
-	t := newTranslator(nil, zeros)
-	t.patterns, t.patternBase = patterns, patternBase
-	var lets []string
-	var used []*bool
-	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
-	t.bind("tool", val{code: jen.Id("tool"), t: types.StringType})
-	t.bind("limits", val{code: jen.Id("limits"), t: types.NewObjectType("permgen.Limits")})
-	// Only the slots that see the result have it: the checker rejects a
-	// reference elsewhere.
-	t.bind("result", val{code: jen.Id("result"), t: celfmt.ResultType()})
+// letValues are the lets of a formatter as its slots read them: the
+// fields of the struct its lets function returns. absorbs says that the
+// lets function may absorb a failure of its budget (see budgetChecked).
+type letValues struct {
+	name    string // the struct's name; the function's is name + "Of"
+	names   []string
+	vals    []val
+	absorbs bool
+}
+
+// translateLets translates the lets of a formatter into the body of one
+// function of (input, tool, limits), which every slot calls first: it
+// computes the lets in order and returns them as a struct, with the budget
+// and the steps they took, which the slot goes on charging. It returns
+// nil when the formatter has no lets.
+func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues, error) {
+	if len(f.Lets()) == 0 {
+		return nil, nil
+	}
+	name := "lets" + strings.TrimPrefix(patternBase, "pattern")
+	t := newTranslator(nil, []jen.Code{jen.Id(name).Values(), jen.Qual(celrtPath, "Budget").Values(), jen.Lit(0)})
+	t.names[name], t.names[name+"Of"] = 1, 1
+	t.patterns, t.patternBase = &p.patterns, patternBase
+	bindVariables(t, f)
+	lv := &letValues{name: name}
+	var values []jen.Code
 	for _, l := range f.Lets() {
 		t.ast, t.let = l.AST.NativeRep(), l.Name
 		v, err := t.expr(t.ast.Expr())
@@ -189,24 +208,84 @@ func translateSlot(f *celfmt.Formatter, e celfmt.CheckedExpr, zeros []jen.Code, 
 		}
 		v = t.coerce(v, l.AST.OutputType())
 		t.let = ""
-		name := t.goName(l.Name)
-		t.emit(jen.Id(name).Op(":=").Add(v.code))
-		lets = append(lets, name)
-		used = append(used, t.bindUsed(l.Name, val{code: jen.Id(name), t: v.t}))
+		field := t.goName(l.Name)
+		t.emit(jen.Id(field).Op(":=").Add(v.code))
+		t.bind(l.Name, val{code: jen.Id(field), t: v.t})
+		p.letFields = append(p.letFields, jen.Id(field).Add(goType(v.t)))
+		values = append(values, field2(field))
+		lv.names = append(lv.names, l.Name)
+		lv.vals = append(lv.vals, val{code: jen.Id("lets").Dot(field), t: v.t})
+	}
+	budget, steps := jen.Code(jen.Qual(celrtPath, "Budget").Values()), jen.Code(jen.Lit(0))
+	if t.budget {
+		budget = jen.Id("budget")
+	}
+	if t.steps {
+		steps = jen.Id("steps")
+	}
+	lv.absorbs = t.absorbs
+	t.emit(jen.Return(jen.Id(name).Add(fields(values...)), budget, steps, jen.Nil()))
+	p.lets = t.body()
+	return lv, nil
+}
+
+// field2 is the field of a lets struct set from the variable of the
+// same name.
+func field2(name string) jen.Code { return jen.Id(name).Op(":").Id(name) }
+
+// bindVariables declares the variables of a formatter's expressions.
+func bindVariables(t *translator, f *celfmt.Formatter) {
+	t.bind("input", val{code: jen.Id("input"), t: f.InputType()})
+	t.bind("tool", val{code: jen.Id("tool"), t: types.StringType})
+	t.bind("limits", val{code: jen.Id("limits"), t: types.NewObjectType("permgen.Limits")})
+	// Only the slots that see the result have it: the checker rejects a
+	// reference elsewhere.
+	t.bind("result", val{code: jen.Id("result"), t: celfmt.ResultType()})
+}
+
+// translateSlot returns the body of a function of (input, tool, limits)
+// that takes the formatter's lets from its lets function, when it has
+// some, and then evaluates the expression e, whose value finish returns.
+// zeros are the function's results but the error when it fails.
+func translateSlot(f *celfmt.Formatter, lets *letValues, e celfmt.CheckedExpr, zeros []jen.Code, patterns *[]patternVar, patternBase string,
+	finish func(*translator, val)) ([]jen.Code, error) {
+	t := newTranslator(nil, zeros)
+	t.patterns, t.patternBase = patterns, patternBase
+	bindVariables(t, f)
+	var used []*bool
+	if lets != nil {
+		t.goName("lets") // the variable the lets are in
+		for i, name := range lets.names {
+			used = append(used, t.bindUsed(name, lets.vals[i]))
+		}
+		t.absorbs = lets.absorbs
 	}
 	t.ast = e.AST.NativeRep()
 	v, err := t.expr(t.ast.Expr())
 	if err != nil {
 		return nil, err
 	}
-	// A let nothing reads is still evaluated (its failure fails the
-	// formatter, as in the interpreter), and Go wants it read.
-	for i, u := range used {
-		if !*u {
-			t.emit(jen.Id("_").Op("=").Id(lets[i]))
-		}
-	}
 	t.budgetChecked()
 	finish(t, v)
-	return t.body(), nil
+	if lets == nil {
+		return t.body(), nil
+	}
+	// The slot goes on with the budget and the steps the lets took.
+	budget, steps := jen.Id("_"), jen.Id("_")
+	if t.budget {
+		budget = jen.Id("budget")
+	}
+	if t.steps {
+		steps = jen.Id("steps")
+	}
+	letsVar := jen.Id("_")
+	for _, u := range used {
+		if *u {
+			letsVar = jen.Id("lets")
+		}
+	}
+	call := jen.List(letsVar, budget, steps, jen.Err()).Op(":=").Id(lets.name+"Of").Call(jen.Id("input"), jen.Id("tool"), jen.Id("limits"))
+	check := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(append([]jen.Code{}, zeros...), jen.Err())...))
+	t.budget, t.steps = false, false // declared by the call
+	return append([]jen.Code{call, check}, t.body()...), nil
 }

@@ -20,7 +20,7 @@ import (
 // slotKinds are the prefixes of the names of the functions an entry's
 // expressions become (PreviewDeploy, TierDeploy, …) and of its constant
 // patterns (patternDeploy_1).
-var slotKinds = []string{"Preview", "Unwrap", "Tier", "Row", "Result", "Error", "Expand", "Title", "pattern"}
+var slotKinds = []string{"Preview", "Unwrap", "Tier", "Row", "Result", "Error", "Expand", "Title", "pattern", "lets"}
 
 // typeCheck type-checks generated source and returns, by formatter index,
 // the first error in the code of each translated formatter whose code does
@@ -77,15 +77,22 @@ func formatterAt(f *ast.File, pos token.Pos, owner map[string]int) (int, bool) {
 			name = d.Name.Name
 		case *ast.GenDecl:
 			if len(d.Specs) == 1 {
-				if v, ok := d.Specs[0].(*ast.ValueSpec); ok && len(v.Names) == 1 {
-					name, _, _ = strings.Cut(v.Names[0].Name, "_")
+				switch s := d.Specs[0].(type) {
+				case *ast.ValueSpec:
+					if len(s.Names) == 1 {
+						name, _, _ = strings.Cut(s.Names[0].Name, "_")
+					}
+				case *ast.TypeSpec:
+					name = s.Name.Name
 				}
 			}
 		}
-		for _, kind := range slotKinds {
-			if rest, ok := strings.CutPrefix(name, kind); ok {
-				if i, ok := owner[rest]; ok {
-					return i, true
+		for _, name := range []string{name, strings.TrimSuffix(name, "Of")} { // letsDeployOf
+			for _, kind := range slotKinds {
+				if rest, ok := strings.CutPrefix(name, kind); ok {
+					if i, ok := owner[rest]; ok {
+						return i, true
+					}
 				}
 			}
 		}

@@ -168,6 +168,28 @@ func PreviewRepeat(input *value.Object, tool string, limits runtime.Limits) (str
 // formatterRepeat registers the functions of "repeat".
 var formatterRepeat = slots{preview: PreviewRepeat, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
 
+// letsQuote holds the lets of "quote", which each of its functions computes first.
+type letsQuote struct {
+	loud string
+}
+
+// letsQuoteOf computes the lets of "quote" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsQuoteOf(input *value.Object, tool string, limits runtime.Limits) (letsQuote, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	text, err := celrt.FieldOf(input, "text", "", celrt.InputString)
+	if err != nil {
+		return letsQuote{}, celrt.Budget{}, 0, celrt.InLet("loud", err)
+	}
+	if err := budget.CallText("upperAscii", text); err != nil {
+		return letsQuote{}, celrt.Budget{}, 0, celrt.InLet("loud", err)
+	}
+	loud := celrt.UpperASCII(text)
+	return letsQuote{
+		loud: loud,
+	}, budget, 0, nil
+}
+
 // PreviewQuote formats calls to "quote" (Quote a text).
 //
 // Quotes a text, upper-cased, and says how long the quote is.
@@ -177,22 +199,19 @@ var formatterRepeat = slots{preview: PreviewRepeat, fields: runtime.InputFields{
 //	loud = input.text.upperAscii()
 //	preview = string(strings.quote(loud + loud).size())
 func PreviewQuote(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	text, err := celrt.FieldOf(input, "text", "", celrt.InputString)
+	lets, budget, _, err := letsQuoteOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("loud", err)
-	}
-	if err := budget.CallText("upperAscii", text); err != nil {
-		return "", false, celrt.InLet("loud", err)
-	}
-	loud := celrt.UpperASCII(text)
-	if err := budget.Charge("_+_", int64(len(loud)+len(loud))); err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("strings.quote", loud+loud); err != nil {
+	arg := lets.loud
+	arg2 := lets.loud
+	if err := budget.Charge("_+_", int64(len(arg)+len(arg2))); err != nil {
 		return "", false, err
 	}
-	v1 := strconv.FormatInt(celrt.StringSize(celrt.Quote(loud+loud)), 10)
+	if err := budget.CallText("strings.quote", arg+arg2); err != nil {
+		return "", false, err
+	}
+	v1 := strconv.FormatInt(celrt.StringSize(celrt.Quote(arg+arg2)), 10)
 	return v1, true, nil
 }
 

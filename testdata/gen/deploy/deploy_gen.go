@@ -75,6 +75,51 @@ func (s slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+// letsDeploy holds the lets of "deploy", which each of its functions computes first.
+type letsDeploy struct {
+	where string
+	count string
+}
+
+// letsDeployOf computes the lets of "deploy" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsDeployOf(input *value.Object, tool string, limits runtime.Limits) (letsDeploy, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	if err != nil {
+		return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	}
+	var v1 string
+	if target == "" {
+		v1 = "an unnamed target"
+	} else {
+		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+		if err != nil {
+			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		}
+		if err := budget.Charge("_+_", int64(1+len(target2))); err != nil {
+			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		}
+		if err := budget.Charge("_+_", int64(1+len(target2)+1)); err != nil {
+			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		}
+		v1 = "'" + target2 + "'"
+	}
+	where := v1
+	replicas, err := celrt.FieldOf(input, "replicas", int64(0), celrt.InputInt)
+	if err != nil {
+		return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("count", err)
+	}
+	if err := budget.CallText("plural", replicas, "replica", "replicas"); err != nil {
+		return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("count", err)
+	}
+	count := celrt.Plural(replicas, "replica", "replicas")
+	return letsDeploy{
+		where: where,
+		count: count,
+	}, budget, 0, nil
+}
+
 // PreviewDeploy formats calls to "deploy" (Deploy a service).
 //
 // Shows where a deployment goes and how many replicas it starts.
@@ -87,73 +132,49 @@ func (s slots) InputFields() runtime.InputFields {
 //	  + "deploy '" + input.service + "' to " + where
 //	  + " (" + count + ")"
 func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+	lets, budget, _, err := letsDeployOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("where", err)
+		return "", false, err
 	}
-	var v1 string
-	if target == "" {
-		v1 = "an unnamed target"
-	} else {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(target2))); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(target2)+1)); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		v1 = "'" + target2 + "'"
-	}
-	where := v1
-	replicas, err := celrt.FieldOf(input, "replicas", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, celrt.InLet("count", err)
-	}
-	if err := budget.CallText("plural", replicas, "replica", "replicas"); err != nil {
-		return "", false, celrt.InLet("count", err)
-	}
-	count := celrt.Plural(replicas, "replica", "replicas")
 	dry_run, err := celrt.FieldOf(input, "dry_run", false, celrt.InputBool)
 	if err != nil {
 		return "", false, err
 	}
-	var v2 string
+	var v1 string
 	if dry_run {
-		v2 = "dry run: "
+		v1 = "dry run: "
 	} else {
-		v2 = ""
+		v1 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v2)+8)); err != nil {
+	if err := budget.Charge("_+_", int64(len(v1)+8)); err != nil {
 		return "", false, err
 	}
 	service, err := celrt.FieldOf(input, "service", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(len(v2)+8+len(service))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v1)+8+len(service))); err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(len(v2)+8+len(service)+5)); err != nil {
+	if err := budget.Charge("_+_", int64(len(v1)+8+len(service)+5)); err != nil {
 		return "", false, err
 	}
-	size := len(v2) + 8 + len(service) + 5 + len(where)
+	arg := lets.where
+	size := len(v1) + 8 + len(service) + 5 + len(arg)
 	if err := budget.Charge("_+_", int64(size)); err != nil {
 		return "", false, err
 	}
 	if err := budget.Charge("_+_", int64(size+2)); err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(size+2+len(count))); err != nil {
+	arg2 := lets.count
+	if err := budget.Charge("_+_", int64(size+2+len(arg2))); err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(size+2+len(count)+1)); err != nil {
+	if err := budget.Charge("_+_", int64(size+2+len(arg2)+1)); err != nil {
 		return "", false, err
 	}
-	return v2 + "deploy '" + service + "' to " + where + " (" + count + ")", true, nil
+	return v1 + "deploy '" + service + "' to " + arg + " (" + arg2 + ")", true, nil
 }
 
 // formatterDeploy registers the functions of "deploy".

@@ -131,6 +131,42 @@ func (s slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
+// letsRead holds the lets of "read", which each of its functions computes first.
+type letsRead struct {
+	where string
+}
+
+// letsReadOf computes the lets of "read" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRead, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	}
+	var v1 string
+	if celrt.FieldSet(input, "offset") {
+		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
+		if err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		}
+		arg := strconv.FormatInt(offset, 10)
+		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		}
+		v1 = ":" + arg
+	} else {
+		v1 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	}
+	where := path + v1
+	return letsRead{
+		where: where,
+	}, budget, 0, nil
+}
+
 // PreviewRead formats calls to "read" (Read).
 //
 // Defined in rows.yaml, registered with owner "rows.yaml#read":
@@ -138,38 +174,18 @@ func (s slots) Presentation() runtime.Presentation {
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	preview = "read " + input.path
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
+	_, budget, _, err := letsReadOf(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return "", false, celrt.InLet("where", err)
-	}
-	var v1 string
-	if celrt.FieldSet(input, "offset") {
-		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		arg := strconv.FormatInt(offset, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		v1 = ":" + arg
-	} else {
-		v1 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
-		return "", false, celrt.InLet("where", err)
-	}
-	where := path + v1
-	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
-	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(5+len(path2))); err != nil {
+	if err := budget.Charge("_+_", int64(5+len(path))); err != nil {
 		return "", false, err
 	}
-	_ = where
-	return "read " + path2, true, nil
+	return "read " + path, true, nil
 }
 
 // RowRead renders the row of a call to "read" (Read).
@@ -181,32 +197,13 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  ? optional.of(where + (has(input.limit) ? " " + emph("dim", "(" + plural(input.limit, "line", "lines") + ")") : ""))
 //	  : optional.none()
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	lets, budget, _, err := letsReadOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("where", err)
+		return "", false, err
 	}
-	var v1 string
-	if celrt.FieldSet(input, "offset") {
-		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		arg := strconv.FormatInt(offset, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		v1 = ":" + arg
-	} else {
-		v1 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
-		return "", false, celrt.InLet("where", err)
-	}
-	where := path + v1
-	var v2 celrt.Optional[string]
+	var v1 celrt.Optional[string]
 	if celrt.FieldSet(input, "path") {
-		var v3 string
+		var v2 string
 		if celrt.FieldSet(input, "limit") {
 			limit, err := celrt.FieldOf(input, "limit", int64(0), celrt.InputInt)
 			if err != nil {
@@ -215,32 +212,33 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err := budget.CallText("plural", limit, "line", "lines"); err != nil {
 				return "", false, err
 			}
-			arg2 := celrt.Plural(limit, "line", "lines")
-			if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
+			arg := celrt.Plural(limit, "line", "lines")
+			if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+			if err := budget.Charge("_+_", int64(1+len(arg)+1)); err != nil {
 				return "", false, err
 			}
-			r, err := celrt.Emph("dim", "("+arg2+")")
+			r, err := celrt.Emph("dim", "("+arg+")")
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.Charge("_+_", int64(1+len(r))); err != nil {
 				return "", false, err
 			}
-			v3 = " " + r
+			v2 = " " + r
 		} else {
-			v3 = ""
+			v2 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(where)+len(v3))); err != nil {
+		arg2 := lets.where
+		if err := budget.Charge("_+_", int64(len(arg2)+len(v2))); err != nil {
 			return "", false, err
 		}
-		v2 = celrt.Of(where + v3)
+		v1 = celrt.Of(arg2 + v2)
 	} else {
-		v2 = celrt.None[string]()
+		v1 = celrt.None[string]()
 	}
-	return v2.Value, v2.Ok, nil
+	return v1.Value, v1.Ok, nil
 }
 
 // ResultRead summarizes the result of a call to "read" (Read).
@@ -250,30 +248,10 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	result = plural(lines(result.content.map(c, string(c.?text.orValue(""))).join("")), "line", "lines")
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	_, budget, steps, err := letsReadOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("where", err)
+		return "", false, err
 	}
-	var v1 string
-	if celrt.FieldSet(input, "offset") {
-		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		arg := strconv.FormatInt(offset, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		v1 = ":" + arg
-	} else {
-		v1 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
-		return "", false, celrt.InLet("where", err)
-	}
-	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
@@ -287,14 +265,14 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v2 := opt.Value
+		v1 := opt.Value
 		if !opt.Ok {
-			v2 = ""
+			v1 = ""
 		}
-		if err := budget.CallText("string", v2); err != nil {
+		if err := budget.CallText("string", v1); err != nil {
 			return "", false, err
 		}
-		s, err := celrt.ToString(v2)
+		s, err := celrt.ToString(v1)
 		if err != nil {
 			return "", false, err
 		}
@@ -306,12 +284,11 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if err := budget.Call("join", list, ""); err != nil {
 		return "", false, err
 	}
-	arg2 := celrt.Lines(celrt.JoinSep(list, ""))
-	if err := budget.CallText("plural", arg2, "line", "lines"); err != nil {
+	arg := celrt.Lines(celrt.JoinSep(list, ""))
+	if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
 		return "", false, err
 	}
-	_ = where
-	return celrt.Plural(arg2, "line", "lines"), true, nil
+	return celrt.Plural(arg, "line", "lines"), true, nil
 }
 
 // ErrorRead summarizes the failure of a call to "read" (Read).
@@ -321,34 +298,15 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	error = result.content.size() > 0 ? inline(string(result.content[0].?text.orValue("")), limits.summary) : "failed"
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	_, budget, _, err := letsReadOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("where", err)
+		return "", false, err
 	}
-	var v1 string
-	if celrt.FieldSet(input, "offset") {
-		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		arg := strconv.FormatInt(offset, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return "", false, celrt.InLet("where", err)
-		}
-		v1 = ":" + arg
-	} else {
-		v1 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
-		return "", false, celrt.InLet("where", err)
-	}
-	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
 	}
-	var v2 string
+	var v1 string
 	if int64(len(content)) > int64(0) {
 		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
@@ -362,27 +320,26 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, err
 		}
-		v3 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v3 = ""
+			v2 = ""
 		}
-		if err := budget.CallText("string", v3); err != nil {
+		if err := budget.CallText("string", v2); err != nil {
 			return "", false, err
 		}
-		s, err := celrt.ToString(v3)
+		s, err := celrt.ToString(v2)
 		if err != nil {
 			return "", false, err
 		}
-		arg2 := int64(limits.Summary)
-		if err := budget.CallText("inline", s, arg2); err != nil {
+		arg := int64(limits.Summary)
+		if err := budget.CallText("inline", s, arg); err != nil {
 			return "", false, err
 		}
-		v2 = celrt.Inline(s, arg2)
+		v1 = celrt.Inline(s, arg)
 	} else {
-		v2 = "failed"
+		v1 = "failed"
 	}
-	_ = where
-	return v2, true, nil
+	return v1, true, nil
 }
 
 // ExpandRead returns the lines of the result of a call to "read" (Read).
@@ -392,30 +349,10 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	expand = result.content.map(c, string(c.?text.orValue(""))).join("").split("\n")
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	_, budget, steps, err := letsReadOf(input, tool, limits)
 	if err != nil {
-		return nil, false, celrt.InLet("where", err)
+		return nil, false, err
 	}
-	var v1 string
-	if celrt.FieldSet(input, "offset") {
-		offset, err := celrt.FieldOf(input, "offset", int64(0), celrt.InputInt)
-		if err != nil {
-			return nil, false, celrt.InLet("where", err)
-		}
-		arg := strconv.FormatInt(offset, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return nil, false, celrt.InLet("where", err)
-		}
-		v1 = ":" + arg
-	} else {
-		v1 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(path)+len(v1))); err != nil {
-		return nil, false, celrt.InLet("where", err)
-	}
-	where := path + v1
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return nil, false, err
@@ -429,14 +366,14 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, false, err
 		}
-		v2 := opt.Value
+		v1 := opt.Value
 		if !opt.Ok {
-			v2 = ""
+			v1 = ""
 		}
-		if err := budget.CallText("string", v2); err != nil {
+		if err := budget.CallText("string", v1); err != nil {
 			return nil, false, err
 		}
-		s, err := celrt.ToString(v2)
+		s, err := celrt.ToString(v1)
 		if err != nil {
 			return nil, false, err
 		}
@@ -448,12 +385,11 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if err := budget.Call("join", list, ""); err != nil {
 		return nil, false, err
 	}
-	arg2 := celrt.JoinSep(list, "")
-	if err := budget.CallText("split", arg2, "\n"); err != nil {
+	arg := celrt.JoinSep(list, "")
+	if err := budget.CallText("split", arg, "\n"); err != nil {
 		return nil, false, err
 	}
-	_ = where
-	return celrt.Split(arg2, "\n"), true, nil
+	return celrt.Split(arg, "\n"), true, nil
 }
 
 // formatterRead registers the functions of "read".

@@ -121,6 +121,63 @@ func (s slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
+// letsHttpRequest holds the lets of "http_request", which each of its functions computes first.
+type letsHttpRequest struct {
+	shown []string
+}
+
+// letsHttpRequestOf computes the lets of "http_request" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsHttpRequestOf(input *value.Object, tool string, limits runtime.Limits) (letsHttpRequest, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	headers, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+	if err != nil {
+		return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+	}
+	keys, err := celrt.StringKeys(headers)
+	if err != nil {
+		return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+	}
+	list := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if steps++; steps > celrt.MaxSteps {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+		}
+		if err := budget.Charge("_+_", int64(len(k)+2)); err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		headers2, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+		if err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		elem, err := celrt.Index(headers2, k)
+		if err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		x, err := celrt.AsString(elem)
+		if err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		if err := budget.CallText("redact", k, x); err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		arg := celrt.RedactField(k, x)
+		if err := budget.Charge("_+_", int64(len(k)+2+len(arg))); err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		elem2 := k + ": " + arg
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsHttpRequest{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+		}
+		list = append(list, elem2)
+	}
+	shown := list
+	return letsHttpRequest{
+		shown: shown,
+	}, budget, steps, nil
+}
+
 // PreviewHttpRequest formats calls to "http_request".
 //
 // Defined in secrets.yaml, registered with owner "secrets.yaml#http_request":
@@ -129,50 +186,10 @@ func (s slots) Presentation() runtime.Presentation {
 //	preview = (input.method == "" ? "GET" : input.method) + " " + redact(input.url)
 //	  + (shown.size() == 0 ? "" : " with " + shown.join(", "))
 func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	headers, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+	lets, budget, _, err := letsHttpRequestOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("shown", err)
+		return "", false, err
 	}
-	keys, err := celrt.StringKeys(headers)
-	if err != nil {
-		return "", false, celrt.InLet("shown", err)
-	}
-	list := make([]string, 0, len(keys))
-	for _, k := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.InLet("shown", celrt.ErrSteps)
-		}
-		if err := budget.Charge("_+_", int64(len(k)+2)); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		headers2, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		elem, err := celrt.Index(headers2, k)
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		x, err := celrt.AsString(elem)
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		if err := budget.CallText("redact", k, x); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		arg := celrt.RedactField(k, x)
-		if err := budget.Charge("_+_", int64(len(k)+2+len(arg))); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		elem2 := k + ": " + arg
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		list = append(list, elem2)
-	}
-	shown := list
 	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -197,27 +214,28 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 	if err := budget.CallText("redact", url); err != nil {
 		return "", false, err
 	}
-	arg2 := celrt.Redact(url)
-	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg2))); err != nil {
+	arg := celrt.Redact(url)
+	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg))); err != nil {
 		return "", false, err
 	}
 	var v2 string
-	if int64(len(shown)) == int64(0) {
+	if int64(len(lets.shown)) == int64(0) {
 		v2 = ""
 	} else {
-		if err := budget.Call("join", shown, ", "); err != nil {
+		arg2 := lets.shown
+		if err := budget.Call("join", arg2, ", "); err != nil {
 			return "", false, err
 		}
-		arg3 := celrt.JoinSep(shown, ", ")
+		arg3 := celrt.JoinSep(arg2, ", ")
 		if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
 			return "", false, err
 		}
 		v2 = " with " + arg3
 	}
-	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg2)+len(v2))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v1)+1+len(arg)+len(v2))); err != nil {
 		return "", false, err
 	}
-	return v1 + " " + arg2 + v2, true, nil
+	return v1 + " " + arg + v2, true, nil
 }
 
 // RowHttpRequest renders the row of a call to "http_request".
@@ -227,50 +245,10 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 //	shown = input.headers.map(k, k + ": " + redact(k, input.headers[k]))
 //	row = redact(input.url)
 func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	headers, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+	_, budget, _, err := letsHttpRequestOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("shown", err)
+		return "", false, err
 	}
-	keys, err := celrt.StringKeys(headers)
-	if err != nil {
-		return "", false, celrt.InLet("shown", err)
-	}
-	list := make([]string, 0, len(keys))
-	for _, k := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.InLet("shown", celrt.ErrSteps)
-		}
-		if err := budget.Charge("_+_", int64(len(k)+2)); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		headers2, err := celrt.FieldOf(input, "headers", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		elem, err := celrt.Index(headers2, k)
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		x, err := celrt.AsString(elem)
-		if err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		if err := budget.CallText("redact", k, x); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		arg := celrt.RedactField(k, x)
-		if err := budget.Charge("_+_", int64(len(k)+2+len(arg))); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		elem2 := k + ": " + arg
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, celrt.InLet("shown", err)
-		}
-		list = append(list, elem2)
-	}
-	shown := list
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -278,7 +256,6 @@ func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (st
 	if err := budget.CallText("redact", url); err != nil {
 		return "", false, err
 	}
-	_ = shown
 	return celrt.Redact(url), true, nil
 }
 
@@ -310,6 +287,58 @@ func PreviewBash(input *value.Object, tool string, limits runtime.Limits) (strin
 // formatterBash registers the functions of "bash".
 var formatterBash = slots{preview: PreviewBash, fields: runtime.InputFields{Read: [][]string{{"command"}}}}
 
+// letsSetEnv holds the lets of "set_env", which each of its functions computes first.
+type letsSetEnv struct {
+	pairs []string
+}
+
+// letsSetEnvOf computes the lets of "set_env" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsSetEnvOf(input *value.Object, tool string, limits runtime.Limits) (letsSetEnv, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	keys, err := celrt.StringKeys(input)
+	if err != nil {
+		return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+	}
+	list := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if steps++; steps > celrt.MaxSteps {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", celrt.ErrSteps)
+		}
+		if err := budget.Charge("_+_", int64(len(k)+1)); err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		elem, err := celrt.Index(input, k)
+		if err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		if err := budget.CallText("string", elem); err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		s, err := celrt.ToString(elem)
+		if err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		if err := budget.CallText("redact", k, s); err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		arg := celrt.RedactField(k, s)
+		if err := budget.Charge("_+_", int64(len(k)+1+len(arg))); err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		elem2 := k + "=" + arg
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsSetEnv{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		}
+		list = append(list, elem2)
+	}
+	pairs := list
+	return letsSetEnv{
+		pairs: pairs,
+	}, budget, steps, nil
+}
+
 // PreviewSetEnv formats calls to "set_env".
 //
 // Defined in secrets.yaml, registered with owner "secrets.yaml#set_env":
@@ -317,47 +346,13 @@ var formatterBash = slots{preview: PreviewBash, fields: runtime.InputFields{Read
 //	pairs = input.map(k, k + "=" + redact(k, string(input[k])))
 //	preview = pairs.join(" ")
 func PreviewSetEnv(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	keys, err := celrt.StringKeys(input)
+	lets, budget, _, err := letsSetEnvOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("pairs", err)
-	}
-	list := make([]string, 0, len(keys))
-	for _, k := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.InLet("pairs", celrt.ErrSteps)
-		}
-		if err := budget.Charge("_+_", int64(len(k)+1)); err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		elem, err := celrt.Index(input, k)
-		if err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		if err := budget.CallText("string", elem); err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		s, err := celrt.ToString(elem)
-		if err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		if err := budget.CallText("redact", k, s); err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		arg := celrt.RedactField(k, s)
-		if err := budget.Charge("_+_", int64(len(k)+1+len(arg))); err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		elem2 := k + "=" + arg
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, celrt.InLet("pairs", err)
-		}
-		list = append(list, elem2)
-	}
-	pairs := list
-	if err := budget.Call("join", pairs, " "); err != nil {
 		return "", false, err
 	}
-	return celrt.JoinSep(pairs, " "), true, nil
+	arg := lets.pairs
+	if err := budget.Call("join", arg, " "); err != nil {
+		return "", false, err
+	}
+	return celrt.JoinSep(arg, " "), true, nil
 }

@@ -79,6 +79,43 @@ func (s slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+// letsResize holds the lets of "resize", which each of its functions computes first.
+type letsResize struct {
+	bigger []int64
+}
+
+// letsResizeOf computes the lets of "resize" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsResizeOf(input *value.Object, tool string, limits runtime.Limits) (letsResize, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	sizes, err := celrt.FieldOf(input, "sizes", []int64{}, celrt.InputList(celrt.InputInt))
+	if err != nil {
+		return letsResize{}, celrt.Budget{}, 0, celrt.InLet("bigger", err)
+	}
+	list := make([]int64, 0, len(sizes))
+	for _, n := range sizes {
+		if steps++; steps > celrt.MaxSteps {
+			return letsResize{}, celrt.Budget{}, 0, celrt.InLet("bigger", celrt.ErrSteps)
+		}
+		if err := budget.Call("_+_", n, int64(1)); err != nil {
+			return letsResize{}, celrt.Budget{}, 0, celrt.InLet("bigger", err)
+		}
+		sum, err := celrt.AddInt(n, int64(1))
+		if err != nil {
+			return letsResize{}, celrt.Budget{}, 0, celrt.InLet("bigger", err)
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsResize{}, celrt.Budget{}, 0, celrt.InLet("bigger", err)
+		}
+		list = append(list, sum)
+	}
+	bigger := list
+	return letsResize{
+		bigger: bigger,
+	}, budget, steps, nil
+}
+
 // PreviewResize formats calls to "resize".
 //
 // Defined in typed.yaml, registered with owner "typed.yaml#resize":
@@ -89,45 +126,25 @@ func (s slots) InputFields() runtime.InputFields {
 //	  + (input.ratios.size() > 0 ? ", ratio " + string(input.ratios[0] / 2.0) : "")
 //	  + (input.names.exists(s, s.startsWith("tmp")) ? ", temporary" : "")
 func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	sizes, err := celrt.FieldOf(input, "sizes", []int64{}, celrt.InputList(celrt.InputInt))
+	lets, budget, steps, err := letsResizeOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("bigger", err)
+		return "", false, err
 	}
-	list := make([]int64, 0, len(sizes))
-	for _, n := range sizes {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.InLet("bigger", celrt.ErrSteps)
-		}
-		if err := budget.Call("_+_", n, int64(1)); err != nil {
-			return "", false, celrt.InLet("bigger", err)
-		}
-		sum, err := celrt.AddInt(n, int64(1))
-		if err != nil {
-			return "", false, celrt.InLet("bigger", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, celrt.InLet("bigger", err)
-		}
-		list = append(list, sum)
-	}
-	bigger := list
-	list2 := make([]string, 0, len(bigger))
-	for _, n2 := range bigger {
+	list := make([]string, 0, len(lets.bigger))
+	for _, n := range lets.bigger {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
-		elem := strconv.FormatInt(n2, 10)
+		elem := strconv.FormatInt(n, 10)
 		if err := budget.Charge("_+_", 16); err != nil {
 			return "", false, err
 		}
-		list2 = append(list2, elem)
+		list = append(list, elem)
 	}
-	if err := budget.Call("join", list2, ", "); err != nil {
+	if err := budget.Call("join", list, ", "); err != nil {
 		return "", false, err
 	}
-	arg := celrt.JoinSep(list2, ", ")
+	arg := celrt.JoinSep(list, ", ")
 	if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 		return "", false, err
 	}
@@ -233,31 +250,30 @@ var formatterResize = slots{preview: PreviewResize, fields: runtime.InputFields{
 	{"sizes"},
 }}}
 
-// PreviewShapes formats calls to "shapes" (Shapes the translation handles specially).
-//
-// Defined in typed.yaml, registered with owner "typed.yaml#shapes":
-//
-//	big = [input.a, input.b].exists(x, x > 1)
-//	which = cel.bind(i, input, has(i.a) ? "a" : "b")
-//	absorbed = (input.d.x == 1 && false) || input.names.all(n, n.startsWith("a"))
-//	preview = which + (big ? " big" : "") + (absorbed ? " all a" : "")
-//	  + (input.d.?y.orValue(0) == 2 ? " y2" : "")
-func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+// letsShapes holds the lets of "shapes", which each of its functions computes first.
+type letsShapes struct {
+	big      bool
+	which    string
+	absorbed bool
+}
+
+// letsShapesOf computes the lets of "shapes" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsShapesOf(input *value.Object, tool string, limits runtime.Limits) (letsShapes, celrt.Budget, int, error) {
 	steps := 0
-	var budget celrt.Budget
 	found := false
 	var failure error
 	a, err := celrt.FieldOf(input, "a", int64(0), celrt.InputInt)
 	if err != nil {
-		return "", false, celrt.InLet("big", err)
+		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", err)
 	}
 	b, err := celrt.FieldOf(input, "b", int64(0), celrt.InputInt)
 	if err != nil {
-		return "", false, celrt.InLet("big", err)
+		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", err)
 	}
 	for _, x := range []int64{a, b} {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.InLet("big", celrt.ErrSteps)
+			return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", celrt.ErrSteps)
 		}
 		found = x > int64(1)
 		if found {
@@ -265,7 +281,7 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 	}
 	if !found && failure != nil {
-		return "", false, celrt.InLet("big", failure)
+		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", failure)
 	}
 	big := found
 	i := input
@@ -313,48 +329,70 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	}()
 	ok4, err := celrt.Or(v3, failure3, v4, failure5)
 	if err != nil {
-		return "", false, celrt.InLet("absorbed", err)
+		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("absorbed", err)
 	}
 	absorbed := ok4
-	var v5 string
-	if big {
-		v5 = " big"
-	} else {
-		v5 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(which)+len(v5))); err != nil {
+	return letsShapes{
+		big:      big,
+		which:    which,
+		absorbed: absorbed,
+	}, celrt.Budget{}, steps, nil
+}
+
+// PreviewShapes formats calls to "shapes" (Shapes the translation handles specially).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#shapes":
+//
+//	big = [input.a, input.b].exists(x, x > 1)
+//	which = cel.bind(i, input, has(i.a) ? "a" : "b")
+//	absorbed = (input.d.x == 1 && false) || input.names.all(n, n.startsWith("a"))
+//	preview = which + (big ? " big" : "") + (absorbed ? " all a" : "")
+//	  + (input.d.?y.orValue(0) == 2 ? " y2" : "")
+func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsShapesOf(input, tool, limits)
+	if err != nil {
 		return "", false, err
 	}
-	var v6 string
-	if absorbed {
-		v6 = " all a"
+	var v1 string
+	if lets.big {
+		v1 = " big"
 	} else {
-		v6 = ""
+		v1 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(which)+len(v5)+len(v6))); err != nil {
+	arg := lets.which
+	if err := budget.Charge("_+_", int64(len(arg)+len(v1))); err != nil {
+		return "", false, err
+	}
+	var v2 string
+	if lets.absorbed {
+		v2 = " all a"
+	} else {
+		v2 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(arg)+len(v1)+len(v2))); err != nil {
 		return "", false, err
 	}
 	opt, err := celrt.OptSelect(celrt.Field(input, "d"), "y")
 	if err != nil {
 		return "", false, err
 	}
-	v7 := opt.Value
+	v3 := opt.Value
 	if !opt.Ok {
-		v7 = int64(0)
+		v3 = int64(0)
 	}
-	var v8 string
-	if celrt.EqualInt(v7, int64(2)) {
-		v8 = " y2"
+	var v4 string
+	if celrt.EqualInt(v3, int64(2)) {
+		v4 = " y2"
 	} else {
-		v8 = ""
+		v4 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(which)+len(v5)+len(v6)+len(v8))); err != nil {
+	if err := budget.Charge("_+_", int64(len(arg)+len(v1)+len(v2)+len(v4))); err != nil {
 		return "", false, err
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return which + v5 + v6 + v8, true, nil
+	return arg + v1 + v2 + v4, true, nil
 }
 
 // PreviewPairs formats calls to "pairs" (Comprehensions over input a model may make long, bounded at run time).

@@ -83,6 +83,24 @@ func (s slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+// letsWrite holds the lets of "write", which each of its functions computes first.
+type letsWrite struct {
+	device bool
+}
+
+// letsWriteOf computes the lets of "write" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsWrite, celrt.Budget, int, error) {
+	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if err != nil {
+		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("device", err)
+	}
+	device := strings.HasPrefix(path, "xd://")
+	return letsWrite{
+		device: device,
+	}, celrt.Budget{}, 0, nil
+}
+
 // PreviewWrite formats calls to "write" (Write a file or a device).
 //
 // A write to xd://NAME is a call of the device NAME, with the content as
@@ -93,24 +111,22 @@ func (s slots) InputFields() runtime.InputFields {
 //	device = input.path.startsWith("xd://")
 //	preview = device ? optional.none() : optional.of("write " + input.path)
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	lets, budget, _, err := letsWriteOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("device", err)
+		return "", false, err
 	}
-	device := strings.HasPrefix(path, "xd://")
 	var v1 celrt.Optional[string]
-	if device {
+	if lets.device {
 		v1 = celrt.None[string]()
 	} else {
-		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(6+len(path2))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(path))); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of("write " + path2)
+		v1 = celrt.Of("write " + path)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -127,22 +143,20 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  ? optional.of([{"tool": input.path.substring(5), "input": input.content, "kind": "device"}])
 //	  : optional.none()
 func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
-	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	lets, budget, _, err := letsWriteOf(input, tool, limits)
 	if err != nil {
-		return nil, celrt.InLet("device", err)
+		return nil, err
 	}
-	device := strings.HasPrefix(path, "xd://")
 	var v1 celrt.Optional[[]any]
-	if device {
-		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+	if lets.device {
+		path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
-		if err := budget.CallText("substring", path2, int64(5)); err != nil {
+		if err := budget.CallText("substring", path, int64(5)); err != nil {
 			return nil, err
 		}
-		r, err := celrt.Substring(path2, int64(5))
+		r, err := celrt.Substring(path, int64(5))
 		if err != nil {
 			return nil, err
 		}
@@ -170,6 +184,28 @@ var formatterWrite = slots{
 	fields:  runtime.InputFields{Read: [][]string{{"content"}, {"path"}}},
 }
 
+// letsMultiToolUseParallel holds the lets of "multi_tool_use.parallel", which each of its functions computes first.
+type letsMultiToolUseParallel struct {
+	uses any
+}
+
+// letsMultiToolUseParallelOf computes the lets of "multi_tool_use.parallel" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsMultiToolUseParallelOf(input *value.Object, tool string, limits runtime.Limits) (letsMultiToolUseParallel, celrt.Budget, int, error) {
+	opt, err := celrt.OptSelect(input, "tool_uses")
+	if err != nil {
+		return letsMultiToolUseParallel{}, celrt.Budget{}, 0, celrt.InLet("uses", err)
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = []any{}
+	}
+	uses := v1
+	return letsMultiToolUseParallel{
+		uses: uses,
+	}, celrt.Budget{}, 0, nil
+}
+
 // PreviewMultiToolUseParallel formats calls to "multi_tool_use.parallel" (Run tools in parallel).
 //
 // Defined in wrapped.yaml, registered with owner "wrapped.yaml#multi_tool_use.parallel":
@@ -177,17 +213,11 @@ var formatterWrite = slots{
 //	uses = input.?tool_uses.orValue([])
 //	preview = "run " + plural(uses.size(), "tool", "tools") + " in parallel"
 func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "tool_uses")
+	lets, budget, _, err := letsMultiToolUseParallelOf(input, tool, limits)
 	if err != nil {
-		return "", false, celrt.InLet("uses", err)
+		return "", false, err
 	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	uses := v1
-	size, err := celrt.Size(uses)
+	size, err := celrt.Size(lets.uses)
 	if err != nil {
 		return "", false, err
 	}
@@ -216,18 +246,11 @@ func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtim
 //	  "input": u.?parameters.orValue({}),
 //	})
 func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "tool_uses")
+	lets, budget, steps, err := letsMultiToolUseParallelOf(input, tool, limits)
 	if err != nil {
-		return nil, celrt.InLet("uses", err)
+		return nil, err
 	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	uses := v1
-	items, err := celrt.Iterate(uses)
+	items, err := celrt.Iterate(lets.uses)
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +271,7 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 		if err != nil {
 			return nil, err
 		}
-		var v2 string
+		var v1 string
 		if strings.HasPrefix(s, "functions.") {
 			recipient_name2, err := celrt.Select(u, "recipient_name")
 			if err != nil {
@@ -268,7 +291,7 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			if err != nil {
 				return nil, err
 			}
-			v2 = r
+			v1 = r
 		} else {
 			recipient_name3, err := celrt.Select(u, "recipient_name")
 			if err != nil {
@@ -281,17 +304,17 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			if err != nil {
 				return nil, err
 			}
-			v2 = s3
+			v1 = s3
 		}
-		opt2, err := celrt.OptSelect(u, "parameters")
+		opt, err := celrt.OptSelect(u, "parameters")
 		if err != nil {
 			return nil, err
 		}
-		v3 := opt2.Value
-		if !opt2.Ok {
-			v3 = celrt.EmptyMap()
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = celrt.EmptyMap()
 		}
-		m, err := celrt.NewMap([]any{"tool", "input"}, []any{v2, v3})
+		m, err := celrt.NewMap([]any{"tool", "input"}, []any{v1, v2})
 		if err != nil {
 			return nil, err
 		}
@@ -310,6 +333,28 @@ var formatterMultiToolUseParallel = slots{
 	fields:  runtime.InputFields{Read: [][]string{{"tool_uses"}}},
 }
 
+// letsQuery holds the lets of "query", which each of its functions computes first.
+type letsQuery struct {
+	kinds []string
+}
+
+// letsQueryOf computes the lets of "query" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsQueryOf(input *value.Object, tool string, limits runtime.Limits) (letsQuery, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	if err != nil {
+		return letsQuery{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+	}
+	if err := budget.CallText("sqlKinds", sql); err != nil {
+		return letsQuery{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+	}
+	kinds := celrt.SQLKinds(sql)
+	return letsQuery{
+		kinds: kinds,
+	}, budget, 0, nil
+}
+
 // PreviewQuery formats calls to "query" (Run an SQL query).
 //
 // Defined in wrapped.yaml, registered with owner "wrapped.yaml#query":
@@ -317,35 +362,31 @@ var formatterMultiToolUseParallel = slots{
 //	kinds = sqlKinds(input.sql)
 //	preview = kinds.join(", ") + ": " + inline(input.sql, limits.summary)
 func PreviewQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
+	lets, budget, _, err := letsQueryOf(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	arg := lets.kinds
+	if err := budget.Call("join", arg, ", "); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.JoinSep(arg, ", ")
+	if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
+		return "", false, err
+	}
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
-		return "", false, celrt.InLet("kinds", err)
-	}
-	if err := budget.CallText("sqlKinds", sql); err != nil {
-		return "", false, celrt.InLet("kinds", err)
-	}
-	kinds := celrt.SQLKinds(sql)
-	if err := budget.Call("join", kinds, ", "); err != nil {
 		return "", false, err
 	}
-	arg := celrt.JoinSep(kinds, ", ")
-	if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
+	arg3 := int64(limits.Summary)
+	if err := budget.CallText("inline", sql, arg3); err != nil {
 		return "", false, err
 	}
-	sql2, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
-	if err != nil {
+	arg4 := celrt.Inline(sql, arg3)
+	if err := budget.Charge("_+_", int64(len(arg2)+2+len(arg4))); err != nil {
 		return "", false, err
 	}
-	arg2 := int64(limits.Summary)
-	if err := budget.CallText("inline", sql2, arg2); err != nil {
-		return "", false, err
-	}
-	arg3 := celrt.Inline(sql2, arg2)
-	if err := budget.Charge("_+_", int64(len(arg)+2+len(arg3))); err != nil {
-		return "", false, err
-	}
-	return arg + ": " + arg3, true, nil
+	return arg2 + ": " + arg4, true, nil
 }
 
 // TierQuery returns the tier of a call to "query" (Run an SQL query).
@@ -355,21 +396,15 @@ func PreviewQuery(input *value.Object, tool string, limits runtime.Limits) (stri
 //	kinds = sqlKinds(input.sql)
 //	tier = kinds.size() > 0 && kinds.all(k, k == "SELECT") ? "read" : "write"
 func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
-	var budget celrt.Budget
-	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
+	lets, _, steps, err := letsQueryOf(input, tool, limits)
 	if err != nil {
-		return runtime.TierUnknown, celrt.InLet("kinds", err)
+		return runtime.TierUnknown, err
 	}
-	if err := budget.CallText("sqlKinds", sql); err != nil {
-		return runtime.TierUnknown, celrt.InLet("kinds", err)
-	}
-	kinds := celrt.SQLKinds(sql)
-	ok := int64(len(kinds)) > int64(0)
+	ok := int64(len(lets.kinds)) > int64(0)
 	if ok {
 		found := true
 		var failure error
-		for _, k := range kinds {
+		for _, k := range lets.kinds {
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
