@@ -80,6 +80,7 @@ func (t *translator) body() []jen.Code {
 	if t.budget {
 		counters = append(counters, jen.Var().Id("budget").Qual(celrtPath, "Budget"))
 	}
+	t.flush()
 	return append(counters, t.block...)
 }
 
@@ -117,6 +118,10 @@ type translator struct {
 	// absorbs marks a function where && or || may absorb a failure,
 	// which the budget's check before it returns catches.
 	absorbs bool
+	// pending are the charges of one function, in order, not emitted
+	// yet (see charge).
+	pending    []jen.Code
+	pendingFor string
 	// patterns, when not nil, collects the constant regular expressions,
 	// compiled once in package variables (named by patternBase) rather
 	// than on each call.
@@ -160,7 +165,10 @@ func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 	return t
 }
 
-func (t *translator) emit(c ...jen.Code) { t.block = append(t.block, c...) }
+func (t *translator) emit(c ...jen.Code) {
+	t.flush()
+	t.block = append(t.block, c...)
+}
 
 // bind declares a CEL name with a value, shadowing earlier ones.
 func (t *translator) bind(name string, v val) { t.bindUsed(name, v) }
@@ -289,9 +297,11 @@ func isSimple(c jen.Code) bool {
 // sub translates f in a block of its own and returns the block, whether
 // it may fail, and the value.
 func (t *translator) sub(f func() (val, error)) ([]jen.Code, bool, val, error) {
+	t.flush()
 	outer, outerFailed := t.block, t.failed
 	t.block, t.failed = nil, false
 	v, err := f()
+	t.flush()
 	block, failed := t.block, t.failed
 	t.block, t.failed = outer, outerFailed || failed
 	return block, failed, v, err
@@ -731,6 +741,7 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 // celrt.MaxSteps.
 func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() error) error {
 	t.steps = true
+	t.flush()
 	outer, outerFailed := t.block, t.failed
 	t.block = nil
 	t.emit(jen.If(jen.Id("steps").Op("++"), jen.Id("steps").Op(">").Qual(celrtPath, "MaxSteps")).Block(
@@ -763,6 +774,7 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	conversions := len(t.block)
 	converts := conversions > before
 	err := body()
+	t.flush()
 	t.unbind(len(used))
 	stmts := t.block
 	if converts {
@@ -978,6 +990,7 @@ func (t *translator) existsOne(c celast.ComprehensionExpr, pred celast.Expr) (va
 // computes it in a function literal whose error it returns as a value
 // (errCode), instead of returning from the enclosing function.
 func (t *translator) catching(e celast.Expr, typ *types.Type) (v val, errCode *jen.Statement, err error) {
+	t.flush() // with the failure of the outer function
 	outerFail, outerFailed, outerLet := t.fail, t.failed, t.let
 	t.fail, t.let = []jen.Code{zero(typ)}, "" // the failure is a value, which the let's own return wraps
 	defer func() { t.let = outerLet }()

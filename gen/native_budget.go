@@ -30,10 +30,30 @@ func (t *translator) useBudget() *jen.Statement {
 }
 
 // charge emits the charge of size n (an int64 expression) for a call of
-// fn, failing the function when the budget is exceeded.
+// fn, failing the function when the budget is exceeded. Charges of the
+// same function with nothing emitted between them (the + of a chain
+// a + "," + b) are emitted as one statement, which makes them in order.
 func (t *translator) charge(fn string, n jen.Code) {
-	t.emit(jen.If(jen.Err().Op(":=").Add(t.useBudget()).Dot("Charge").Call(jen.Lit(fn), n), jen.Err().Op("!=").Nil()).Block(
-		t.failWith(jen.Err())))
+	if fn != t.pendingFor {
+		t.flush()
+	}
+	t.useBudget()
+	t.pending, t.pendingFor = append(t.pending, n), fn
+}
+
+// flush emits the pending charges.
+func (t *translator) flush() {
+	if len(t.pending) == 0 {
+		return
+	}
+	sizes, fn := t.pending, t.pendingFor
+	t.pending, t.pendingFor = nil, ""
+	method := "Charge"
+	if len(sizes) > 1 {
+		method = "ChargeEach"
+	}
+	t.block = append(t.block, jen.If(jen.Err().Op(":=").Id("budget").Dot(method).Call(append([]jen.Code{jen.Lit(fn)}, sizes...)...),
+		jen.Err().Op("!=").Nil()).Block(t.failWith(jen.Err())))
 }
 
 // budgetChecked emits the check of the budget before a function returns

@@ -207,6 +207,7 @@ func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues
 			return nil, err
 		}
 		v = t.coerce(v, l.AST.OutputType())
+		t.flush() // as failures of the let
 		t.let = ""
 		field := t.goName(l.Name)
 		t.emit(jen.Id(field).Op(":=").Add(v.code))

@@ -58,7 +58,7 @@ func typeCheck(src []byte, imp types.Importer, plans []Plan) (map[int]string, er
 			return nil, fmt.Errorf("%s: %s", fset.Position(e.Pos), e.Msg)
 		}
 		if _, seen := failing[i]; !seen {
-			failing[i] = e.Msg
+			failing[i] = strings.Join(strings.Fields(e.Msg), " ")
 		}
 	}
 	return failing, nil

@@ -402,10 +402,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg := celrt.Truncate(elem11, quotient)
-				if err := budget.Charge("_+_", int64(len(elem10)+2+len(arg))); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem10)+2+len(arg)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg)), int64(len(elem10)+2+len(arg)+1)); err != nil {
 					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem12 := elem10 + " '" + arg + "'"
@@ -423,10 +420,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 			if err != nil {
 				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			if err := budget.Charge("_+_", int64(6+len(v11))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(6+len(v11)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
 				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v10 = []string{"path '" + v11 + "'"}
@@ -635,10 +629,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(24+len(v4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(24+len(v4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(24+len(v4)), int64(24+len(v4)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = "for the docs of device '" + v4 + "'"
@@ -837,10 +828,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.Charge("_+_", int64(2+len(r4))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(2+len(r4)+7)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(2+len(r4)), int64(2+len(r4)+7)); err != nil {
 					return "", false, err
 				}
 				v15 = " (" + r4 + " lines)"
@@ -1196,10 +1184,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
 	}
 	arg3 := celrt.Plural(arg2, "line", "lines")
-	if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	if err := budget.Charge("_+_", int64(1+len(arg3)+2)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+2)); err != nil {
 		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
 	}
 	arg4 := celrt.StringSize(content)
@@ -1404,10 +1389,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(24+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(24+len(v2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(24+len(v2)), int64(24+len(v2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = "for the docs of device '" + v2 + "'"
@@ -1442,10 +1424,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 						return "", false, err
 					}
 					arg := celrt.Truncate(elem2, quotient)
-					if err := budget.Charge("_+_", int64(len(elem)+2+len(arg))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(len(elem)+2+len(arg)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
 						return "", false, err
 					}
 					elem3 := elem + " '" + arg + "'"
@@ -1458,10 +1437,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 					return "", false, err
 				}
 				arg2 := celrt.JoinSep(list, " or ")
-				if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(4+len(arg2)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
 					return "", false, err
 				}
 				arg3 := lets.stats
@@ -1474,10 +1450,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.Charge("_+_", int64(5+len(v5))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(5+len(v5)+2)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(v5)), int64(5+len(v5)+2)); err != nil {
 					return "", false, err
 				}
 				arg4 := lets.stats
@@ -1756,10 +1729,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 					return "", false, err
 				}
 				arg2 := celrt.Plural(arg, "line", "lines")
-				if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 					return "", false, err
 				}
 				v7 = " (" + arg2 + ")"
@@ -2281,10 +2251,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		arg4 := celrt.Truncate(arg3, int64(80))
-		if err := budget.Charge("_+_", int64(14+len(arg4))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(14+len(arg4)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(14+len(arg4)), int64(14+len(arg4)+1)); err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		v29 = []string{"described as \"" + arg4 + "\""}
@@ -2542,10 +2509,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 				}
 				arg5 := celrt.Truncate(elem28, quotient)
-				if err := budget.Charge("_+_", int64(len(elem27)+2+len(arg5))); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem27)+2+len(arg5)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem27)+2+len(arg5)), int64(len(elem27)+2+len(arg5)+1)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 				}
 				elem29 := elem27 + " '" + arg5 + "'"
@@ -2558,10 +2522,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			arg6 := celrt.JoinSep(list5, " or ")
-			if err := budget.Charge("_+_", int64(4+len(arg6))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
-			}
-			if err := budget.Charge("_+_", int64(4+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+1)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			v49 = "for " + arg6 + " "
@@ -2570,10 +2531,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			if err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
-			if err := budget.Charge("_+_", int64(5+len(v50))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(v50)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(v50)), int64(5+len(v50)+2)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			v49 = "for '" + v50 + "' "
@@ -2614,10 +2572,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			arg8 := celrt.Plural(arg7, "line", "lines")
-			if err := budget.Charge("_+_", int64(len(x5)+10+len(arg8))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
-			}
-			if err := budget.Charge("_+_", int64(len(x5)+10+len(arg8)+6)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(x5)+10+len(arg8)), int64(len(x5)+10+len(arg8)+6)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			elem32, err := celrt.IndexList(p7, int64(2))
@@ -2706,10 +2661,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			v55 := celrt.Plural(arg14, "replacement", "replacements")
-			if err := budget.Charge("_+_", int64(1+len(v55))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(v55)+19)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(v55)), int64(1+len(v55)+19)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
 			}
 			elem35, err := celrt.IndexList(edits, int64(0))
@@ -2930,10 +2882,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(10+len(r))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(10+len(r)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(10+len(r)), int64(10+len(r)+4)); err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("numberText", input, "end_line"); err != nil {
@@ -3137,10 +3086,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				arg2 := celrt.Plural(arg, "edit", "edits")
-				if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 					return "", false, err
 				}
 				v5 = " (" + arg2 + ")"
@@ -3161,10 +3107,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(17+len(r))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(17+len(r)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(17+len(r)), int64(17+len(r)+1)); err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("numberText", input, "end_line"); err != nil {
@@ -3459,10 +3402,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg3 := celrt.Inline(s2, arg2)
-		if err := budget.Charge("_+_", int64(9+len(arg3))); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(9+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
 			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v7 = []string{"pattern '" + arg3 + "'"}
@@ -3499,10 +3439,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg4 := celrt.Truncate(elem11, quotient)
-				if err := budget.Charge("_+_", int64(len(elem10)+2+len(arg4))); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem10)+2+len(arg4)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg4)), int64(len(elem10)+2+len(arg4)+1)); err != nil {
 					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem12 := elem10 + " '" + arg4 + "'"
@@ -3520,10 +3457,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 			if err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			if err := budget.Charge("_+_", int64(6+len(v10))); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(6+len(v10)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v9 = "path '" + v10 + "'"
@@ -4084,10 +4018,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg := celrt.Inline(elem25, quotient)
-				if err := budget.Charge("_+_", int64(len(elem24)+2+len(arg))); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem24)+2+len(arg)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem24)+2+len(arg)), int64(len(elem24)+2+len(arg)+1)); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem26 := elem24 + " '" + arg + "'"
@@ -4114,10 +4045,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			arg3 := celrt.Inline(elem28, arg2)
-			if err := budget.Charge("_+_", int64(9+len(arg3))); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(9+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v14 = []string{"pattern '" + arg3 + "'"}
@@ -4154,10 +4082,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg4 := celrt.Inline(elem30, quotient2)
-				if err := budget.Charge("_+_", int64(len(elem29)+2+len(arg4))); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem29)+2+len(arg4)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem29)+2+len(arg4)), int64(len(elem29)+2+len(arg4)+1)); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem31 := elem29 + " '" + arg4 + "'"
@@ -4184,10 +4109,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			arg6 := celrt.Inline(elem33, arg5)
-			if err := budget.Charge("_+_", int64(6+len(arg6))); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(6+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v16 = []string{"glob '" + arg6 + "'"}
@@ -4213,10 +4135,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg9 := celrt.Inline(s4, arg8)
-		if err := budget.Charge("_+_", int64(11+len(arg9))); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
 			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v18 = []string{"excluding '" + arg9 + "'"}
@@ -4256,10 +4175,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg10 := celrt.Truncate(elem35, quotient3)
-				if err := budget.Charge("_+_", int64(len(elem34)+2+len(arg10))); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem34)+2+len(arg10)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem34)+2+len(arg10)), int64(len(elem34)+2+len(arg10)+1)); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem36 := elem34 + " '" + arg10 + "'"
@@ -4277,10 +4193,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 			if err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			if err := budget.Charge("_+_", int64(6+len(v21))); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(6+len(v21)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(v21)), int64(6+len(v21)+1)); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v20 = "path '" + v21 + "'"
@@ -4499,10 +4412,7 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 				}
 				v4 = celrt.Inline(elem8, int64(40))
 			}
-			if err := budget.Charge("_+_", int64(2+len(v4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(v4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(v4)), int64(2+len(v4)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " (" + v4 + ")"
@@ -4924,10 +4834,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 			}
 			arg2 := celrt.Inline(s2, arg)
-			if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 			}
 			elem10 := "'" + arg2 + "'"
@@ -4971,10 +4878,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				arg3 := celrt.Truncate(elem12, quotient)
-				if err := budget.Charge("_+_", int64(len(elem11)+2+len(arg3))); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem11)+2+len(arg3)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg3)), int64(len(elem11)+2+len(arg3)+1)); err != nil {
 					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
 				elem13 := elem11 + " '" + arg3 + "'"
@@ -4992,10 +4896,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 			if err != nil {
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			if err := budget.Charge("_+_", int64(6+len(v10))); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(6+len(v10)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v9 = "path '" + v10 + "'"
@@ -5194,10 +5095,7 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(8+len(r)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(8+len(r)), int64(8+len(r)+1)); err != nil {
 				return "", false, err
 			}
 			v5 = " (depth " + r + ")"
@@ -5726,10 +5624,7 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			arg2 := celrt.Truncate(host, arg)
-			if err := budget.Charge("_+_", int64(58+len(arg2))); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			if err := budget.Charge("_+_", int64(58+len(arg2)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			v6 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
@@ -5774,10 +5669,7 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
 		}
 		arg3 := celrt.Plural(r7, "character", "characters")
-		if err := budget.Charge("_+_", int64(len(r6)+11+len(arg3))); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r6)+11+len(arg3)+4)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(r6)+11+len(arg3)), int64(len(r6)+11+len(arg3)+4)); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
 		}
 		if err := budget.CallText("indexOf", authority, "@"); err != nil {
@@ -6073,10 +5965,7 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 		if steps++; steps > celrt.MaxSteps {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", celrt.ErrSteps)
 		}
-		if err := budget.Charge("_+_", int64(1+len(n3))); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(n3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(n3)), int64(1+len(n3)+1)); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
 		}
 		elem11 := "'" + n3 + "'"
@@ -6179,10 +6068,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg, arg2)
-		if err := budget.Charge("_+_", int64(10+len(arg3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg3)), int64(10+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
 		arg4 := lets.hostNote
@@ -6198,10 +6084,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 				return "", false, err
 			}
 			arg6 := celrt.JoinSep(arg5, ", ")
-			if err := budget.Charge("_+_", int64(22+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(22+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(22+len(arg6)), int64(22+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = " (hidden credentials: " + arg6 + ")"
@@ -6219,10 +6102,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 				return "", false, err
 			}
 			arg8 := celrt.Truncate(arg7, int64(80))
-			if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(10+len(arg8)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(10+len(arg8)), int64(10+len(arg8)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " and ask \"" + arg8 + "\""
@@ -6241,10 +6121,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 				return "", false, err
 			}
 			arg11 := celrt.Truncate(arg9, arg10)
-			if err := budget.Charge("_+_", int64(29+len(arg11))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(29+len(arg11)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(29+len(arg11)), int64(29+len(arg11)+1)); err != nil {
 				return "", false, err
 			}
 			v6 := celrt.Of("to fetch the pages named in \"" + arg11 + "\"")
@@ -6664,10 +6541,7 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		arg2 := celrt.Inline(v2, arg)
-		if err := budget.Charge("_+_", int64(5+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg2)), int64(5+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -6762,10 +6636,7 @@ func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg2 := celrt.Inline(v2, arg)
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -7010,10 +6881,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 				if err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
 				}
-				if err := budget.Charge("_+_", int64(len(elem8)+2+len(elem9))); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem8)+2+len(elem9)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(elem9)), int64(len(elem8)+2+len(elem9)+1)); err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
 				}
 				elem10 := elem8 + " '" + elem9 + "'"
@@ -7039,10 +6907,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			if err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
 			}
-			if err := budget.Charge("_+_", int64(11+len(elem12))); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
-			}
-			if err := budget.Charge("_+_", int64(11+len(elem12)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(11+len(elem12)), int64(11+len(elem12)+1)); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
 			}
 			v11 = "sub-agent '" + elem12 + "'"
@@ -7224,10 +7089,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
 		}
 		arg14 := celrt.Truncate(arg13, int64(60))
-		if err := budget.Charge("_+_", int64(17+len(arg14))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		if err := budget.Charge("_+_", int64(17+len(arg14)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(17+len(arg14)), int64(17+len(arg14)+1)); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
 		}
 		v26 = []string{", resuming task '" + arg14 + "'"}
@@ -7252,10 +7114,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		arg15 := celrt.Truncate(t3, quotient)
-		if err := budget.Charge("_+_", int64(1+len(arg15))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg15)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		elem14 := "\"" + arg15 + "\""
@@ -7347,10 +7206,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			return "", false, err
 		}
 		arg2 := celrt.Plural(arg, "task", "tasks")
-		if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg2)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+6)); err != nil {
 			return "", false, err
 		}
 		arg3 := lets.who
@@ -7363,10 +7219,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		}
 		arg5 := celrt.JoinSep(arg4, "")
 		size := 7 + len(arg2) + 6 + len(arg3) + len(arg5)
-		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(size+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(size), int64(size+2)); err != nil {
 			return "", false, err
 		}
 		arg6 := lets.listed
@@ -7405,10 +7258,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 					return "", false, err
 				}
 				arg11 := celrt.Truncate(arg10, int64(60))
-				if err := budget.Charge("_+_", int64(6+len(arg11))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(6+len(arg11)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(6+len(arg11)), int64(6+len(arg11)+1)); err != nil {
 					return "", false, err
 				}
 				v4 = " for \"" + arg11 + "\""
@@ -7426,10 +7276,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 					return "", false, err
 				}
 				arg14 := celrt.Truncate(arg12, arg13)
-				if err := budget.Charge("_+_", int64(3+len(arg14))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(3+len(arg14)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(3+len(arg14)), int64(3+len(arg14)+1)); err != nil {
 					return "", false, err
 				}
 				v5 = ": \"" + arg14 + "\""
@@ -7447,10 +7294,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 					return "", false, err
 				}
 				arg16 := celrt.Plural(arg15, "task", "tasks")
-				if err := budget.Charge("_+_", int64(5+len(arg16))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(5+len(arg16)+2)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(arg16)), int64(5+len(arg16)+2)); err != nil {
 					return "", false, err
 				}
 				arg17 := lets.listed
@@ -7588,10 +7432,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			return "", false, err
 		}
 		arg4 := celrt.Truncate(t, quotient)
-		if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg4)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 			return "", false, err
 		}
 		elem2 := "\"" + arg4 + "\""
@@ -7653,10 +7494,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				arg8 := celrt.Truncate(single, quotient2)
-				if err := budget.Charge("_+_", int64(len(who)+len(arg8))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(who)+len(arg8)+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(who)+len(arg8)), int64(len(who)+len(arg8)+4)); err != nil {
 					return "", false, err
 				}
 				quotient3, err := celrt.DivInt(int64(limits.Summary), int64(2))
@@ -8111,10 +7949,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			arg := celrt.Plural(size2, "todo", "todos")
-			if err := budget.Charge("_+_", int64(5+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(5+len(arg)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(arg)), int64(5+len(arg)+2)); err != nil {
 				return "", false, err
 			}
 			arg2 := lets.counts
@@ -8159,10 +7994,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 					return "", false, err
 				}
 				arg4 := celrt.JoinSep(list, " or ")
-				if err := budget.Charge("_+_", int64(7+len(arg4))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(7+len(arg4)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(7+len(arg4)), int64(7+len(arg4)+1)); err != nil {
 					return "", false, err
 				}
 				v3 = " (now: " + arg4 + ")"
@@ -8255,10 +8087,7 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				}
 			}
 			arg2 := strconv.FormatInt(int64(len(list)), 10)
-			if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2)+5)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(arg)+2+len(arg2)), int64(len(arg)+2+len(arg2)+5)); err != nil {
 				return "", false, err
 			}
 			var v3 string
@@ -8384,10 +8213,7 @@ func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, re
 				return "", false, err
 			}
 			arg2 := strconv.FormatInt(size2, 10)
-			if err := budget.Charge("_+_", int64(len(arg)+4+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(arg)+4+len(arg2)+10)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(arg)+4+len(arg2)), int64(len(arg)+4+len(arg2)+10)); err != nil {
 				return "", false, err
 			}
 			v2 = arg + " of " + arg2 + " completed"
@@ -8655,10 +8481,7 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
 			arg := celrt.Trim(r3)
-			if err := budget.Charge("_+_", int64(14+len(arg))); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
-			}
-			if err := budget.Charge("_+_", int64(14+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(14+len(arg)), int64(14+len(arg)+1)); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
 			v8 = "(moving it to " + arg + ")"
@@ -8858,10 +8681,7 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		arg2 := celrt.Plural(arg, "file", "files")
-		if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg2)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg2)), int64(10+len(arg2)+2)); err != nil {
 			return "", false, err
 		}
 		arg3 := lets.parts
@@ -9341,10 +9161,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			} else {
 				v28 = ""
 			}
-			if err := budget.Charge("_+_", int64(12+len(v28))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			if err := budget.Charge("_+_", int64(12+len(v28)+5)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(12+len(v28)), int64(12+len(v28)+5)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
 			byId2, err := celrt.Select(v26, "byId")
@@ -9353,10 +9170,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			}
 			var v30 string
 			if celrt.EqualBool(byId2, true) {
-				if err := budget.Charge("_+_", int64(6+len(cell2))); err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-				}
-				if err := budget.Charge("_+_", int64(6+len(cell2)+3)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(6+len(cell2)), int64(6+len(cell2)+3)); err != nil {
 					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 				}
 				v30 = "after " + cell2 + " in"
@@ -9374,10 +9188,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 					if err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
-					if err := budget.Charge("_+_", int64(9+len(s4))); err != nil {
-						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-					}
-					if err := budget.Charge("_+_", int64(9+len(s4)+3)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(9+len(s4)), int64(9+len(s4)+3)); err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
 					v31 = "at index " + s4 + " in"
@@ -9395,10 +9206,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
 			arg3 := celrt.Truncate(mode2, int64(20))
-			if err := budget.Charge("_+_", int64(3+len(arg3))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			if err := budget.Charge("_+_", int64(3+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(3+len(arg3)), int64(3+len(arg3)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
 			var v32 string
@@ -9423,10 +9231,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		if !path.Ok {
 			v33 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v27)+2+len(v33))); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(v27)+2+len(v33)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v27)+2+len(v33)), int64(len(v27)+2+len(v33)+1)); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
 		ok3 := mode2 != "delete"
@@ -9455,10 +9260,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
 			arg4 := celrt.Plural(i2, "line", "lines")
-			if err := budget.Charge("_+_", int64(2+len(arg4))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
 			v34 = " (" + arg4 + ")"
@@ -9531,10 +9333,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			arg6 := celrt.Truncate(arg5, int64(20))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			v38 = " (" + arg6 + ")"
@@ -10244,10 +10043,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		arg := strconv.FormatInt(sum2, 10)
-		if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		elem5, err := celrt.IndexList(commandTexts, int64(i5))
@@ -10309,10 +10105,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
 				arg4 := celrt.Truncate(v35, quotient3)
-				if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
-				}
-				if err := budget.Charge("_+_", int64(4+len(arg4)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(4+len(arg4)), int64(4+len(arg4)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
 				v34 = "in '" + arg4 + "'"
@@ -10399,10 +10192,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
 		}
 		arg6 := strconv.FormatInt(diff4, 10)
-		if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg6))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
-		}
-		if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg6)+20)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg5)+6+len(arg6)), int64(len(arg5)+6+len(arg6)+20)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
 		}
 		if err := budget.Call("slice", listed, int64(4), int64(8)); err != nil {
@@ -10501,18 +10291,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		} else {
 			var v44 string
 			if strings.Contains(s6, "\"") {
-				if err := budget.Charge("_+_", int64(1+len(s6))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
-				}
-				if err := budget.Charge("_+_", int64(1+len(s6)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(1+len(s6)), int64(1+len(s6)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 				}
 				v44 = "'" + s6 + "'"
 			} else {
-				if err := budget.Charge("_+_", int64(1+len(s6))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
-				}
-				if err := budget.Charge("_+_", int64(1+len(s6)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(1+len(s6)), int64(1+len(s6)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 				}
 				v44 = "\"" + s6 + "\""
@@ -10540,10 +10324,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 		}
 		arg8 := strconv.FormatInt(diff5, 10)
-		if err := budget.Charge("_+_", int64(5+len(arg8))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg8)+20)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg8)), int64(5+len(arg8)+20)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 		}
 		size13, err := celrt.Size(args)
@@ -10608,18 +10389,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			} else {
 				var v48 string
 				if strings.Contains(s7, "\"") {
-					if err := budget.Charge("_+_", int64(1+len(s7))); err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-					}
-					if err := budget.Charge("_+_", int64(1+len(s7)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(s7)), int64(1+len(s7)+1)); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 					}
 					v48 = "'" + s7 + "'"
 				} else {
-					if err := budget.Charge("_+_", int64(1+len(s7))); err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-					}
-					if err := budget.Charge("_+_", int64(1+len(s7)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(s7)), int64(1+len(s7)+1)); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 					}
 					v48 = "\"" + s7 + "\""
@@ -11017,10 +10792,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
-			if err := budget.Charge("_+_", int64(1+len(v79))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(v79)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(v79)), int64(1+len(v79)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
 			elem23 := "'" + v79 + "'"
@@ -11128,10 +10900,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
 			arg16 := celrt.JoinSep(grants, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg16))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg16)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
 			v88 = " (" + arg16 + ")"
@@ -11208,10 +10977,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
 				arg18 := celrt.Truncate(elem29, arg17)
-				if err := budget.Charge("_+_", int64(len(elem28)+2+len(arg18))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem28)+2+len(arg18)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem28)+2+len(arg18)), int64(len(elem28)+2+len(arg18)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
 				elem30 := elem28 + " '" + arg18 + "'"
@@ -11237,10 +11003,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			if err := budget.Charge("_+_", int64(5+len(elem32))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(elem32)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
 			v91 = []string{" in '" + elem32 + "'"}
@@ -11300,10 +11063,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		if err := budget.Charge("_+_", int64(10+len(r2))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(10+len(r2)+20)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(r2)), int64(10+len(r2)+20)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		if err := budget.CallText("numberText", input, "timeout"); err != nil {
@@ -11317,10 +11077,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		size17 := 10 + len(r2) + 20 + len(r3) + len(timeoutUnit)
-		if err := budget.Charge("_+_", int64(size17)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(size17+10)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		v101 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
@@ -11336,10 +11093,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			if err := budget.Charge("_+_", int64(10+len(r4))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-			}
-			if err := budget.Charge("_+_", int64(10+len(r4)+3)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
 			v103 = []string{", timeout " + r4 + " ms"}
@@ -11354,10 +11108,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				if err := budget.Charge("_+_", int64(10+len(r5))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-				}
-				if err := budget.Charge("_+_", int64(10+len(r5)+len(timeoutUnit))); err != nil {
+				if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
 				v105 = []string{", timeout " + r5 + timeoutUnit}
@@ -11397,10 +11148,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		arg22 := celrt.Truncate(arg21, int64(80))
-		if err := budget.Charge("_+_", int64(16+len(arg22))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(16+len(arg22)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		v109 = []string{", justified as \"" + arg22 + "\""}
@@ -11463,10 +11211,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		arg25 := celrt.Truncate(arg23, arg24)
-		if err := budget.Charge("_+_", int64(44+len(arg25))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(44+len(arg25)+13)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		v113 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
@@ -11493,10 +11238,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		arg28 := celrt.Truncate(arg27, int64(80))
-		if err := budget.Charge("_+_", int64(16+len(arg28))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
-		}
-		if err := budget.Charge("_+_", int64(16+len(arg28)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
 		v115 = []string{" (described as \"" + arg28 + "\")"}
@@ -11679,10 +11421,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 		} else {
 			v3 = ""
 		}
-		if err := budget.Charge("_+_", int64(7+len(arg)+len(v3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg)+len(v3)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg)+len(v3)), int64(7+len(arg)+len(v3)+2)); err != nil {
 			return "", false, err
 		}
 		arg2 := lets.commandList
@@ -11724,19 +11463,13 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 				} else {
 					v7 = ""
 				}
-				if err := budget.Charge("_+_", int64(7+len(v7))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(7+len(v7)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(7+len(v7)), int64(7+len(v7)+1)); err != nil {
 					return "", false, err
 				}
 				v6 = "to run " + v7 + "'"
 			} else {
 				arg5 := strconv.FormatInt(lets.count, 10)
-				if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(9+len(arg5)+12)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+12)); err != nil {
 					return "", false, err
 				}
 				var v8 string
@@ -11749,10 +11482,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 					if err != nil {
 						return "", false, err
 					}
-					if err := budget.Charge("_+_", int64(2+len(elem4))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(2+len(elem4)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(2+len(elem4)), int64(2+len(elem4)+1)); err != nil {
 						return "", false, err
 					}
 					v8 = " (" + elem4 + ")"
@@ -11769,10 +11499,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 				v6 = "to run a " + arg5 + "-line script" + v8 + ", shown on one line: '"
 			}
 			arg6 := lets.shown
-			if err := budget.Charge("_+_", int64(len(v6)+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(v6)+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(v6)+len(arg6)), int64(len(v6)+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			var v9 string
@@ -11795,10 +11522,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 					if err != nil {
 						return "", false, err
 					}
-					if err := budget.Charge("_+_", int64(4+len(elem5))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(4+len(elem5)+2)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(4+len(elem5)), int64(4+len(elem5)+2)); err != nil {
 						return "", false, err
 					}
 					elem6, err := celrt.IndexList(s, int64(1))
@@ -13203,10 +12927,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 					return "", false, err
 				}
 				arg := celrt.Truncate(elem2, quotient)
-				if err := budget.Charge("_+_", int64(len(elem)+2+len(arg))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(elem)+2+len(arg)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
 					return "", false, err
 				}
 				elem3 := elem + " '" + arg + "'"
@@ -13219,10 +12940,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			arg2 := celrt.JoinSep(list, " or ")
-			if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(4+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = "for " + arg2 + " "
@@ -13231,10 +12949,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(5+len(v3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(5+len(v3)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(v3)), int64(5+len(v3)+2)); err != nil {
 				return "", false, err
 			}
 			v2 = "for '" + v3 + "' "
@@ -13250,13 +12965,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		v5 := celrt.Plural(arg3, "replacement", "replacements")
-		if err := budget.Charge("_+_", int64(1+len(v5))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(v5)+9)); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(v5)+9+19)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(v5)), int64(1+len(v5)+9), int64(1+len(v5)+9+19)); err != nil {
 			return "", false, err
 		}
 		var v6 [][]any
@@ -13371,18 +13080,12 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			v10 = ""
 		} else {
 			arg9 := strconv.FormatInt(lets.every, 10)
-			if err := budget.Charge("_+_", int64(2+len(arg9))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg9)+28)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg9)), int64(2+len(arg9)+28)); err != nil {
 				return "", false, err
 			}
 			v10 = ", " + arg9 + " of them at every occurrence"
 		}
-		if err := budget.Charge("_+_", int64(size+len(v8)+len(v10))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(size+len(v8)+len(v10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(size+len(v8)+len(v10)), int64(size+len(v8)+len(v10)+1)); err != nil {
 			return "", false, err
 		}
 		v4 = "(" + v5 + " in order" + ": edit #1 replaces " + arg8 + v8 + v10 + ")"
@@ -13481,10 +13184,7 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg2 := celrt.Plural(arg, "edit", "edits")
-			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v4 = " (" + arg2 + ")"
@@ -13784,10 +13484,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		arg := celrt.Plural(size, "step", "steps")
-		if err := budget.Charge("_+_", int64(15+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(15+len(arg)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(15+len(arg)), int64(15+len(arg)+2)); err != nil {
 			return "", false, err
 		}
 		arg2 := lets.counts
@@ -13810,10 +13507,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 				return "", false, err
 			}
 			arg4 := celrt.Truncate(elem, int64(60))
-			if err := budget.Charge("_+_", int64(7+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg4)), int64(7+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = " (now: " + arg4 + ")"
@@ -13894,10 +13588,7 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 			}
 		}
 		arg2 := strconv.FormatInt(int64(len(list)), 10)
-		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2)+5)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg)+2+len(arg2)), int64(len(arg)+2+len(arg2)+5)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -13987,10 +13678,7 @@ func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, r
 			return "", false, err
 		}
 		arg2 := strconv.FormatInt(size, 10)
-		if err := budget.Charge("_+_", int64(len(arg)+4+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(arg)+4+len(arg2)+10)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg)+4+len(arg2)), int64(len(arg)+4+len(arg2)+10)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of(arg + " of " + arg2 + " completed")
@@ -14079,10 +13767,7 @@ func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits
 				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("strings", err)
 			}
 			arg2 := celrt.Inline(s3, arg)
-			if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("strings", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("strings", err)
 			}
 			elem := "'" + arg2 + "'"
@@ -14146,10 +13831,7 @@ func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits
 				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
 			}
 			arg4 := celrt.Inline(s6, arg3)
-			if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
 			}
 			elem4 := "'" + arg4 + "'"
@@ -14392,10 +14074,7 @@ func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (
 		v4 := slices.Contains([]string{"global", "project"}, s)
 		var v5 string
 		if v4 {
-			if err := budget.Charge("_+_", int64(8+len(s))); err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-			}
-			if err := budget.Charge("_+_", int64(8+len(s)+7)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(8+len(s)), int64(8+len(s)+7)); err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
 			v5 = " in the " + s + " memory"
@@ -14404,10 +14083,7 @@ func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
 			arg := celrt.Truncate(s, int64(40))
-			if err := budget.Charge("_+_", int64(18+len(arg))); err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-			}
-			if err := budget.Charge("_+_", int64(18+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(18+len(arg)), int64(18+len(arg)+1)); err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
 			v5 = " in memory scope '" + arg + "'"
@@ -14444,10 +14120,7 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 		v1 = celrt.None[string]()
 	} else {
 		arg := lets.scope
-		if err := budget.Charge("_+_", int64(11+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg)+22)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg)), int64(11+len(arg)+22)); err != nil {
 			return "", false, err
 		}
 		arg2 := lets.fact
@@ -14728,10 +14401,7 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
 			}
 			arg2 := celrt.Truncate(elem9, quotient)
-			if err := budget.Charge("_+_", int64(len(elem8)+2+len(arg2))); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
-			}
-			if err := budget.Charge("_+_", int64(len(elem8)+2+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(arg2)), int64(len(elem8)+2+len(arg2)+1)); err != nil {
 				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
 			}
 			elem10 := elem8 + " \"" + arg2 + "\""
@@ -14750,10 +14420,7 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
 		}
 		arg4 := celrt.Truncate(message, arg3)
-		if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg4)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
 		}
 		v8 = "\"" + arg4 + "\""
@@ -14849,10 +14516,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 				return "", false, err
 			}
 			arg2 := celrt.Truncate(arg, int64(40))
-			if err := budget.Charge("_+_", int64(11+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(11+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(11+len(arg2)), int64(11+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = "sub-agent '" + arg2 + "'"
@@ -15021,10 +14685,7 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 				return "", false, err
 			}
 			arg3 := celrt.Truncate(arg2, int64(40))
-			if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v4 = "(" + arg3 + ")"
@@ -15900,10 +15561,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 			}
-			if err := budget.Charge("_+_", int64(1+len(v3))); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(v3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(v3)), int64(1+len(v3)+1)); err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 			}
 			elem := "'" + v3 + "'"
@@ -15989,10 +15647,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg5 := celrt.Inline(pattern2, arg4)
-		if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(9+len(arg5)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+1)); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v10 = []string{"pattern '" + arg5 + "'"}
@@ -16044,10 +15699,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		if err := budget.Charge("_+_", int64(10+len(v14))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(10+len(v14)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(v14)), int64(10+len(v14)+1)); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		var v15 string
@@ -16058,10 +15710,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			arg6 := celrt.JoinSep(details, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			v15 = " (" + arg6 + ")"
@@ -16084,10 +15733,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		if err := budget.Charge("_+_", int64(8+len(v18))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(8+len(v18)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(v18)), int64(8+len(v18)+6)); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v19, err := destination2.Get()
@@ -16116,10 +15762,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg8 := celrt.Plural(arg7, "path", "paths")
-		if err := budget.Charge("_+_", int64(4+len(arg8))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(4+len(arg8)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(4+len(arg8)), int64(4+len(arg8)+1)); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		if err := budget.Call("join", paths, ", "); err != nil {
@@ -16245,10 +15888,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			arg12 := celrt.Plural(arg11, "line", "lines")
-			if err := budget.Charge("_+_", int64(2+len(arg12))); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg12)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg12)), int64(2+len(arg12)+1)); err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			v34 = " (" + arg12 + ")"
@@ -16264,10 +15904,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 				}
 				arg13 := celrt.Plural(size4, "edit", "edits")
-				if err := budget.Charge("_+_", int64(2+len(arg13))); err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-				}
-				if err := budget.Charge("_+_", int64(2+len(arg13)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(2+len(arg13)), int64(2+len(arg13)+1)); err != nil {
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 				}
 				v36 = " (" + arg13 + ")"
@@ -16314,10 +15951,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		if err := budget.Charge("_+_", int64(5+len(v39))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(v39)+5)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(v39)), int64(5+len(v39)+5)); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
 		v40, err := destination2.Get()
@@ -17007,10 +16641,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
 		}
 		arg := celrt.Replace(r4, "_", " ")
-		if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
 		}
 		v2 = "DELETE " + arg + " "
@@ -17113,10 +16744,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(30))
-		if err := budget.Charge("_+_", int64(len(arg3)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
-		}
-		if err := budget.Charge("_+_", int64(len(arg3)+1+len(noun))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg3)+1), int64(len(arg3)+1+len(noun))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
 		}
 		v15 = arg3 + " " + noun
@@ -17146,10 +16774,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
 		}
 		arg6 := celrt.UpperASCII(arg5)
-		if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
 		}
 		v16 = "review " + arg6 + " "
@@ -17469,10 +17094,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 			}
 			arg12 := celrt.Inline(elem12, quotient)
-			if err := budget.Charge("_+_", int64(len(elem11)+2+len(arg12))); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
-			}
-			if err := budget.Charge("_+_", int64(len(elem11)+2+len(arg12)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg12)), int64(len(elem11)+2+len(arg12)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 			}
 			elem13 := elem11 + " \"" + arg12 + "\""
@@ -17495,10 +17117,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 		}
 		arg14 := celrt.Inline(v31, arg13)
-		if err := budget.Charge("_+_", int64(1+len(arg14))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg14)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 		}
 		v30 = "\"" + arg14 + "\""
@@ -17550,10 +17169,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
 			arg15 := celrt.Trim(x5)
-			if err := budget.Charge("_+_", int64(1+len(arg15))); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg15)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
 			elem14 := "'" + arg15 + "'"
@@ -17643,10 +17259,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if !repo3.Ok {
 		v42 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v41)+len(v42))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-	}
-	if err := budget.Charge("_+_", int64(len(v41)+len(v42)+len(number))); err != nil {
+	if err := budget.ChargeEach("_+_", int64(len(v41)+len(v42)), int64(len(v41)+len(v42)+len(number))); err != nil {
 		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
@@ -17660,10 +17273,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg17 := celrt.Trim(path3)
-		if err := budget.Charge("_+_", int64(5+len(arg17))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg17)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg17)), int64(5+len(arg17)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v43 = " at '" + arg17 + "'"
@@ -17684,10 +17294,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg18 := celrt.Trim(branch2)
-		if err := budget.Charge("_+_", int64(12+len(arg18))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(arg18)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg18)), int64(12+len(arg18)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v44 = " on branch '" + arg18 + "'"
@@ -17709,10 +17316,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg19 := celrt.Trim(from_branch2)
-		if err := budget.Charge("_+_", int64(7+len(arg19))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg19)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v45 = " from '" + arg19 + "'"
@@ -17747,10 +17351,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg20 := celrt.Trim(head2)
-		if err := budget.Charge("_+_", int64(7+len(arg20))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg20)+8)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+8)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
@@ -17778,10 +17379,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
 			arg22 := celrt.Trim(base4)
-			if err := budget.Charge("_+_", int64(12+len(arg22))); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-			}
-			if err := budget.Charge("_+_", int64(12+len(arg22)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(12+len(arg22)), int64(12+len(arg22)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
 			v49 = " onto base '" + arg22 + "'"
@@ -17888,10 +17486,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg27 := celrt.Trim(organization4)
-		if err := budget.Charge("_+_", int64(19+len(arg27))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(19+len(arg27)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(19+len(arg27)), int64(19+len(arg27)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v58 = []string{"into organization '" + arg27 + "'"}
@@ -17907,10 +17502,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg28 := celrt.Truncate(workflow, int64(80))
-		if err := budget.Charge("_+_", int64(10+len(arg28))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg28)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg28)), int64(10+len(arg28)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v59 = []string{"workflow '" + arg28 + "'"}
@@ -17936,10 +17528,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg30 := celrt.Truncate(arg29, int64(80))
-		if err := budget.Charge("_+_", int64(5+len(arg30))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg30)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg30)), int64(5+len(arg30)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v60 = []string{"ref '" + arg30 + "'"}
@@ -18028,10 +17617,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg36 := celrt.Truncate(arg35, int64(80))
-		if err := budget.Charge("_+_", int64(9+len(arg36))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(9+len(arg36)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(9+len(arg36)), int64(9+len(arg36)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v65 = []string{"message \"" + arg36 + "\""}
@@ -18071,10 +17657,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg38 := celrt.Truncate(arg37, int64(80))
-		if err := budget.Charge("_+_", int64(7+len(arg38))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg38)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg38)), int64(7+len(arg38)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v67 = []string{"title \"" + arg38 + "\""}
@@ -18104,10 +17687,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg41 := celrt.Truncate(arg40, int64(120))
-		if err := budget.Charge("_+_", int64(6+len(arg41))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg41)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg41)), int64(6+len(arg41)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v69 = []string{"body \"" + arg41 + "\""}
@@ -18136,10 +17716,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg43 := celrt.Truncate(arg42, int64(20))
-		if err := budget.Charge("_+_", int64(10+len(arg43))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg43)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg43)), int64(10+len(arg43)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v70 = []string{"reaction '" + arg43 + "'"}
@@ -18172,10 +17749,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
 	}
 	arg45 := celrt.Truncate(arg44, int64(80))
-	if err := budget.Charge("_+_", int64(len(v72)+7+len(arg45))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
-	}
-	if err := budget.Charge("_+_", int64(len(v72)+7+len(arg45)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(len(v72)+7+len(arg45)), int64(len(v72)+7+len(arg45)+1)); err != nil {
 		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
 	}
 	v73 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
@@ -18190,10 +17764,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
 		}
 		arg47 := celrt.Plural(arg46, "line", "lines")
-		if err := budget.Charge("_+_", int64(2+len(arg47))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
-		}
-		if err := budget.Charge("_+_", int64(2+len(arg47)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(2+len(arg47)), int64(2+len(arg47)+2)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
 		}
 		size6, err := celrt.Size(celrt.Field(input, "content"))
@@ -18552,10 +18123,7 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg4 := celrt.Truncate(arg3, int64(30))
-		if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg4)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+2)); err != nil {
 			return "", false, err
 		}
 		v2 = "(" + arg4 + ") "
@@ -18604,10 +18172,7 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 					return "", false, err
 				}
 				arg7 := celrt.Inline(elem, quotient)
-				if err := budget.Charge("_+_", int64(1+len(arg7))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(1+len(arg7)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
 					return "", false, err
 				}
 				elem2 := "\"" + arg7 + "\""
@@ -19260,10 +18825,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
 			}
 			arg2 := celrt.Plural(arg, "path", "paths")
-			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
 			}
 			v11 = " (" + arg2 + ")"
@@ -19288,10 +18850,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			if steps++; steps > celrt.MaxSteps {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", celrt.ErrSteps)
 			}
-			if err := budget.Charge("_+_", int64(1+len(f5))); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(f5)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(f5)), int64(1+len(f5)+1)); err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
 			}
 			elem8 := "'" + f5 + "'"
@@ -19349,10 +18908,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg7 := celrt.Truncate(arg6, int64(120))
-		if err := budget.Charge("_+_", int64(21+len(arg7))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(21+len(arg7)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(21+len(arg7)), int64(21+len(arg7)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v14 = []string{"commit with message \"" + arg7 + "\""}
@@ -19392,10 +18948,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg8 := celrt.Trim(branch_name3)
-		if err := budget.Charge("_+_", int64(len(v17)+len(arg8))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(len(v17)+len(arg8)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v17)+len(arg8)), int64(len(v17)+len(arg8)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v19, failure5 := func() (bool, error) {
@@ -19416,10 +18969,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 			}
 			arg9 := celrt.Trim(base_branch3)
-			if err := budget.Charge("_+_", int64(7+len(arg9))); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg9)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 			}
 			v20 = " from '" + arg9 + "'"
@@ -19454,10 +19004,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg10 := celrt.Trim(target3)
-		if err := budget.Charge("_+_", int64(14+len(arg10))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(14+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(14+len(arg10)), int64(14+len(arg10)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v22 = []string{"diff against '" + arg10 + "'"}
@@ -19486,10 +19033,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg11 := celrt.Trim(revision3)
-		if err := budget.Charge("_+_", int64(15+len(arg11))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(15+len(arg11)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(15+len(arg11)), int64(15+len(arg11)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v24 = []string{"show revision '" + arg11 + "'"}
@@ -19517,10 +19061,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg12 := celrt.Trim(contains3)
-		if err := budget.Charge("_+_", int64(23+len(arg12))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(23+len(arg12)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(23+len(arg12)), int64(23+len(arg12)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v27 := []string{"branches that contain '" + arg12 + "'"}
@@ -19549,10 +19090,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg13 := celrt.Trim(not_contains3)
-		if err := budget.Charge("_+_", int64(30+len(arg13))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(30+len(arg13)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(30+len(arg13)), int64(30+len(arg13)+1)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v30 := []string{"branches that do not contain '" + arg13 + "'"}
@@ -19579,10 +19117,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		if err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		if err := budget.Charge("_+_", int64(len(elem9)+2+len(elem10))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(len(elem9)+2+len(elem10)+28)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(elem9)+2+len(elem10)), int64(len(elem9)+2+len(elem10)+28)); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
@@ -19664,10 +19199,7 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(4+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(4+len(v2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(4+len(v2)), int64(4+len(v2)+1)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -19936,10 +19468,7 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 								return "", false, err
 							}
 							arg10 := celrt.Plural(arg9, "file", "files")
-							if err := budget.Charge("_+_", int64(2+len(arg10))); err != nil {
-								return "", false, err
-							}
-							if err := budget.Charge("_+_", int64(2+len(arg10)+1)); err != nil {
+							if err := budget.ChargeEach("_+_", int64(2+len(arg10)), int64(2+len(arg10)+1)); err != nil {
 								return "", false, err
 							}
 							v8 = " (" + arg10 + ")"
@@ -20083,10 +19612,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 			v3 = "no changes"
 		} else {
 			arg := strconv.FormatInt(add, 10)
-			if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
 				return "", false, err
 			}
 			arg2 := strconv.FormatInt(del, 10)
@@ -20592,10 +20118,7 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg2 := celrt.Trim(table_name2)
-		if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+1)); err != nil {
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v4 = []string{"table '" + arg2 + "'"}
@@ -21139,10 +20662,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 		var v2 celrt.Optional[string]
 		if lets.conflict {
 			arg := lets.kind
-			if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(6+len(arg)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(arg)), int64(6+len(arg)+2)); err != nil {
 				return "", false, err
 			}
 			arg2 := lets.query2
@@ -21158,10 +20678,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 				return "", false, err
 			}
 			arg4 := lets.otherKind
-			if err := budget.Charge("_+_", int64(size+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(size+len(arg4)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(size+len(arg4)), int64(size+len(arg4)+2)); err != nil {
 				return "", false, err
 			}
 			arg5 := lets.other
@@ -21311,18 +20828,12 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 				return "", false, err
 			}
 			arg3 := celrt.Inline(arg2, int64(30))
-			if err := budget.Charge("_+_", int64(len(arg)+2+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(arg)+2+len(arg3)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(arg)+2+len(arg3)), int64(len(arg)+2+len(arg3)+4)); err != nil {
 				return "", false, err
 			}
 			arg4 := lets.otherKind
 			size := len(arg) + 2 + len(arg3) + 4 + len(arg4)
-			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(size+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(size), int64(size+2)); err != nil {
 				return "", false, err
 			}
 			arg5 := lets.other
@@ -21750,10 +21261,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			arg2 := celrt.Truncate(host, arg)
-			if err := budget.Charge("_+_", int64(58+len(arg2))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			if err := budget.Charge("_+_", int64(58+len(arg2)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
@@ -21926,20 +21434,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
 		}
 		arg5 := celrt.Truncate(arg4, int64(80))
-		if err := budget.Charge("_+_", int64(1+len(arg5))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg5)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
 		}
 		var v11 string
 		if tgt == "" {
 			v11 = ""
 		} else {
-			if err := budget.Charge("_+_", int64(2+len(tgt))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(tgt)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
 			}
 			v11 = " (" + tgt + ")"
@@ -22147,20 +21649,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 		}
 		arg10 := celrt.Truncate(arg9, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg10))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg10)), int64(1+len(arg10)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 		}
 		var v19 string
 		if t7 == "" {
 			v19 = ""
 		} else {
-			if err := budget.Charge("_+_", int64(2+len(t7))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(t7)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(t7)), int64(2+len(t7)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 			}
 			v19 = " (" + t7 + ")"
@@ -22340,20 +21836,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 		}
 		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg13))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg13)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg13)), int64(1+len(arg13)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 		}
 		var v26 string
 		if t10 == "" {
 			v26 = ""
 		} else {
-			if err := budget.Charge("_+_", int64(2+len(t10))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(t10)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(t10)), int64(2+len(t10)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 			}
 			v26 = " (" + t10 + ")"
@@ -22482,10 +21972,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 			}
 			arg15 := celrt.Truncate(arg14, quotient4)
-			if err := budget.Charge("_+_", int64(len(x5)+2+len(arg15))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
-			}
-			if err := budget.Charge("_+_", int64(len(x5)+2+len(arg15)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg15)), int64(len(x5)+2+len(arg15)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 			}
 			elem52 := x5 + " '" + arg15 + "'"
@@ -22511,10 +21998,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 		}
 		arg17 := celrt.Truncate(arg16, int64(200))
-		if err := budget.Charge("_+_", int64(1+len(arg17))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg17)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 		}
 		v30 = "'" + arg17 + "'"
@@ -22561,10 +22045,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		arg19 := celrt.Truncate(arg18, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg19))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg19)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
 		elem53 := "'" + arg19 + "'"
@@ -22590,10 +22071,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
 		}
 		arg22 := celrt.Truncate(arg21, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg22))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg22)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
 		}
 		v37 = []string{"'" + arg22 + "'"}
@@ -22627,10 +22105,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
 		}
 		arg24 := celrt.Truncate(arg23, int64(60))
-		if err := budget.Charge("_+_", int64(7+len(arg24))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg24)+10)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg24)), int64(7+len(arg24)+10)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
 		}
 		elem54, err := celrt.IndexList(single, int64(0))
@@ -22815,10 +22290,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
 		}
-		if err := budget.Charge("_+_", int64(len(elem67)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
-		}
-		if err := budget.Charge("_+_", int64(len(elem67)+1+len(code2))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(elem67)+1), int64(len(elem67)+1+len(code2))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
 		}
 		arg26 := int64(len(orderedCodes))
@@ -22838,10 +22310,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
 			}
-			if err := budget.Charge("_+_", int64(4+len(elem68))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
-			}
-			if err := budget.Charge("_+_", int64(4+len(elem68)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(elem68)), int64(4+len(elem68)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
 			}
 			elem69, err := celrt.IndexList(c6, int64(1))
@@ -22942,10 +22411,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 		}
-		if err := budget.Charge("_+_", int64(1+len(v51))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(v51)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 		}
 		elem73 := "'" + v51 + "'"
@@ -22965,10 +22431,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 		}
 		arg30 := celrt.Trim(filePath2)
-		if err := budget.Charge("_+_", int64(1+len(arg30))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg30)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 		}
 		v52 = []string{"'" + arg30 + "'"}
@@ -23058,10 +22521,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
 			}
 			arg34 := celrt.Truncate(arg33, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg34))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg34)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
 			}
 			v58 = "'" + arg34 + "'"
@@ -23395,10 +22855,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
 		}
 		arg37 := celrt.Truncate(arg36, int64(120))
-		if err := budget.Charge("_+_", int64(6+len(arg37))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg37)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
 		}
 		v106 = []string{"body '" + arg37 + "'"}
@@ -23447,10 +22904,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
 			}
 			arg39 := celrt.Truncate(arg38, int64(60))
-			if err := budget.Charge("_+_", int64(2+len(arg39))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg39)+19)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
 			}
 			v109 = " (" + arg39 + ", values not shown)"
@@ -23742,10 +23196,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				var v8 celrt.Optional[string]
 				if ok5 {
 					arg4 := lets.typedText
-					if err := budget.Charge("_+_", int64(5+len(arg4))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(5+len(arg4)+6)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(5+len(arg4)), int64(5+len(arg4)+6)); err != nil {
 						return "", false, err
 					}
 					arg5 := lets.place
@@ -23776,10 +23227,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					var v11 celrt.Optional[string]
 					if ok7 {
 						arg6 := lets.valuesText
-						if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-							return "", false, err
-						}
-						if err := budget.Charge("_+_", int64(7+len(arg6)+4)); err != nil {
+						if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+4)); err != nil {
 							return "", false, err
 						}
 						arg7 := lets.place
@@ -23841,10 +23289,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 								} else {
 									v15 = ""
 								}
-								if err := budget.Charge("_+_", int64(26+len(v15))); err != nil {
-									return "", false, err
-								}
-								if err := budget.Charge("_+_", int64(26+len(v15)+2)); err != nil {
+								if err := budget.ChargeEach("_+_", int64(26+len(v15)), int64(26+len(v15)+2)); err != nil {
 									return "", false, err
 								}
 								arg12 := lets.codeText
@@ -23882,10 +23327,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 											return "", false, err
 										}
 										arg14 := celrt.Trim(filename2)
-										if err := budget.Charge("_+_", int64(62+len(arg14))); err != nil {
-											return "", false, err
-										}
-										if err := budget.Charge("_+_", int64(62+len(arg14)+1)); err != nil {
+										if err := budget.ChargeEach("_+_", int64(62+len(arg14)), int64(62+len(arg14)+1)); err != nil {
 											return "", false, err
 										}
 										v20 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + arg14 + "'")
@@ -23902,10 +23344,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													return "", false, err
 												}
 												arg16 := celrt.Plural(arg15, "local file", "local files")
-												if err := budget.Charge("_+_", int64(7+len(arg16))); err != nil {
-													return "", false, err
-												}
-												if err := budget.Charge("_+_", int64(7+len(arg16)+1)); err != nil {
+												if err := budget.ChargeEach("_+_", int64(7+len(arg16)), int64(7+len(arg16)+1)); err != nil {
 													return "", false, err
 												}
 												arg17 := lets.paths
@@ -24049,10 +23488,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														return "", false, err
 													}
 													arg27 := celrt.Plural(arg26, "form field", "form fields")
-													if err := budget.Charge("_+_", int64(5+len(arg27))); err != nil {
-														return "", false, err
-													}
-													if err := budget.Charge("_+_", int64(5+len(arg27)+2)); err != nil {
+													if err := budget.ChargeEach("_+_", int64(5+len(arg27)), int64(5+len(arg27)+2)); err != nil {
 														return "", false, err
 													}
 													arg28 := lets.fields
@@ -24092,10 +23528,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																	return "", false, err
 																}
 																arg31 := celrt.Truncate(arg30, int64(120))
-																if err := budget.Charge("_+_", int64(12+len(arg31))); err != nil {
-																	return "", false, err
-																}
-																if err := budget.Charge("_+_", int64(12+len(arg31)+1)); err != nil {
+																if err := budget.ChargeEach("_+_", int64(12+len(arg31)), int64(12+len(arg31)+1)); err != nil {
 																	return "", false, err
 																}
 																v36 = " answering '" + arg31 + "'"
@@ -24122,10 +23555,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														var v37 celrt.Optional[string]
 														if ok18 {
 															arg32 := lets.from
-															if err := budget.Charge("_+_", int64(5+len(arg32))); err != nil {
-																return "", false, err
-															}
-															if err := budget.Charge("_+_", int64(5+len(arg32)+6)); err != nil {
+															if err := budget.ChargeEach("_+_", int64(5+len(arg32)), int64(5+len(arg32)+6)); err != nil {
 																return "", false, err
 															}
 															arg33 := lets.to
@@ -24768,10 +24198,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 														var v21 celrt.Optional[string]
 														if ok16 {
 															arg19 := lets.from
-															if err := budget.Charge("_+_", int64(5+len(arg19))); err != nil {
-																return "", false, err
-															}
-															if err := budget.Charge("_+_", int64(5+len(arg19)+5)); err != nil {
+															if err := budget.ChargeEach("_+_", int64(5+len(arg19)), int64(5+len(arg19)+5)); err != nil {
 																return "", false, err
 															}
 															arg20 := lets.to
@@ -25327,10 +24754,7 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (
 				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			arg2 := celrt.Truncate(host, arg)
-			if err := budget.Charge("_+_", int64(58+len(arg2))); err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			if err := budget.Charge("_+_", int64(58+len(arg2)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			v4 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
@@ -25438,10 +24862,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 				return "", false, err
 			}
 			arg3 := celrt.JoinSep(arg2, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " (" + arg3 + ")"
@@ -25895,10 +25316,7 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
 			}
 			arg := celrt.Truncate(x4, quotient)
-			if err := budget.Charge("_+_", int64(len(x3)+2+len(arg))); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
-			}
-			if err := budget.Charge("_+_", int64(len(x3)+2+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(x3)+2+len(arg)), int64(len(x3)+2+len(arg)+1)); err != nil {
 				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
 			}
 			elem13 := x3 + " '" + arg + "'"
@@ -26025,10 +25443,7 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		if steps++; steps > celrt.MaxSteps {
 			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", celrt.ErrSteps)
 		}
-		if err := budget.Charge("_+_", int64(1+len(e3))); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(e3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(e3)), int64(1+len(e3)+1)); err != nil {
 			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", err)
 		}
 		elem15 := ":" + e3 + ":"
@@ -26133,10 +25548,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 				}
 				v3 = " in thread " + arg2
 			}
-			if err := budget.Charge("_+_", int64(8+len(arg)+len(v3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(8+len(arg)+len(v3)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(8+len(arg)+len(v3)), int64(8+len(arg)+len(v3)+2)); err != nil {
 				return "", false, err
 			}
 			arg3 := lets.posted
@@ -26155,10 +25567,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 					v5 = "add the reaction "
 				}
 				arg4 := lets.emoji2
-				if err := budget.Charge("_+_", int64(len(v5)+len(arg4))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(v5)+len(arg4)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(v5)+len(arg4)), int64(len(v5)+len(arg4)+1)); err != nil {
 					return "", false, err
 				}
 				var v6 string
@@ -26181,10 +25590,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 					v7 = " message " + arg5
 				}
 				size2 := len(v5) + len(arg4) + 1 + len(v6) + len(v7)
-				if err := budget.Charge("_+_", int64(size2)); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(size2+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(size2), int64(size2+4)); err != nil {
 					return "", false, err
 				}
 				arg6 := lets.channel
@@ -26290,10 +25696,7 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 				v3 = " (thread)"
 			}
 			arg := lets.channel
-			if err := budget.Charge("_+_", int64(len(arg)+len(v3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(arg)+len(v3)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(arg)+len(v3)), int64(len(arg)+len(v3)+2)); err != nil {
 				return "", false, err
 			}
 			var v4 any
@@ -26349,10 +25752,7 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 					v6 = ""
 				}
 				arg2 := lets.emoji2
-				if err := budget.Charge("_+_", int64(len(v6)+len(arg2))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(v6)+len(arg2)+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(v6)+len(arg2)), int64(len(v6)+len(arg2)+4)); err != nil {
 					return "", false, err
 				}
 				arg3 := lets.channel
@@ -26733,10 +26133,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 		}
 		opt2, err := celrt.OptSelect(e2, "entityType")
@@ -26765,10 +26162,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(30))
-			if err := budget.Charge("_+_", int64(2+len(arg4))); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 			}
 			v8 = " (" + arg4 + ")"
@@ -26860,10 +26254,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(40))
-		if err := budget.Charge("_+_", int64(1+len(arg6))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg6)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+2)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
 		}
 		opt5, err := celrt.OptSelect(r5, "relationType")
@@ -26919,10 +26310,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
 		}
 		arg10 := celrt.Truncate(arg9, int64(40))
-		if err := budget.Charge("_+_", int64(size+len(arg10))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
-		}
-		if err := budget.Charge("_+_", int64(size+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(size+len(arg10)), int64(size+len(arg10)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
 		}
 		elem2 := "'" + arg6 + "' " + arg8 + " '" + arg10 + "'"
@@ -27076,10 +26464,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
 		arg12 := celrt.Truncate(arg11, int64(40))
-		if err := budget.Charge("_+_", int64(1+len(arg12))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg12)+3)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+3)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
 		v29, failure6 := func() (bool, error) {
@@ -27118,10 +26503,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
 			arg14 := celrt.Truncate(arg13, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg14))); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg14)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
 			v31 = "\"" + arg14 + "\""
@@ -27146,10 +26528,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
 			arg15 := strconv.FormatInt(diff, 10)
-			if err := budget.Charge("_+_", int64(5+len(arg15))); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(arg15)+5)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(arg15)), int64(5+len(arg15)+5)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
 			v32 = " and " + arg15 + " more"
@@ -27311,10 +26690,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
 		arg17 := celrt.Truncate(arg16, int64(40))
-		if err := budget.Charge("_+_", int64(1+len(arg17))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg17)+3)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+3)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
 		v45, failure11 := func() (bool, error) {
@@ -27353,10 +26729,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
 			arg19 := celrt.Truncate(arg18, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg19))); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg19)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
 			v47 = "\"" + arg19 + "\""
@@ -27381,10 +26754,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
 			arg20 := strconv.FormatInt(diff2, 10)
-			if err := budget.Charge("_+_", int64(5+len(arg20))); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(arg20)+5)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(arg20)), int64(5+len(arg20)+5)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
 			v48 = " and " + arg20 + " more"
@@ -27443,10 +26813,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
 		}
 		arg22 := celrt.Truncate(arg21, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg22))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg22)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
 		}
 		elem9 := "'" + arg22 + "'"
@@ -27497,10 +26864,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
 		}
 		arg24 := celrt.Truncate(arg23, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg24))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg24)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg24)), int64(1+len(arg24)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
 		}
 		elem10 := "'" + arg24 + "'"
@@ -27676,10 +27040,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg33 := celrt.Inline(query2, arg32)
-		if err := budget.Charge("_+_", int64(1+len(arg33))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg33)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg33)), int64(1+len(arg33)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v74 := []string{"query", "search for", "\"" + arg33 + "\""}
@@ -28421,10 +27782,7 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 			return "", false, err
 		}
 		arg := celrt.Inline(query2, int64(400))
-		if err := budget.Charge("_+_", int64(len(v2)+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(v2)+len(arg)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v2)+len(arg)), int64(len(v2)+len(arg)+1)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -28436,10 +27794,7 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 				return "", false, err
 			}
 			arg3 := celrt.JoinSep(arg2, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " (" + arg3 + ")"
@@ -28498,10 +27853,7 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		arg2 := celrt.Inline(query2, arg)
-		if err := budget.Charge("_+_", int64(len(v2)+1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(v2)+1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v2)+1+len(arg2)), int64(len(v2)+1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of(v2 + "\"" + arg2 + "\"")
@@ -28763,10 +28115,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			arg2 := celrt.Truncate(host, arg)
-			if err := budget.Charge("_+_", int64(58+len(arg2))); err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			if err := budget.Charge("_+_", int64(58+len(arg2)+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
 			v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
@@ -28896,10 +28245,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg8 := celrt.Trim(url3)
-		if err := budget.Charge("_+_", int64(12+len(arg8))); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(arg8)+len(hostNote))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg8)), int64(12+len(arg8)+len(hostNote))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		var v20 string
@@ -28961,10 +28307,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg14 := celrt.Truncate(arg13, int64(60))
-		if err := budget.Charge("_+_", int64(12+len(arg14))); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(arg14)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg14)), int64(12+len(arg14)+1)); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		var v23 string
@@ -29024,13 +28367,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg18 := celrt.Truncate(x, int64(120))
-		if err := budget.Charge("_+_", int64(len(v27)+len(arg18))); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(v27)+len(arg18)+5)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(v27)+len(arg18)+5+len(sel))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v27)+len(arg18)), int64(len(v27)+len(arg18)+5), int64(len(v27)+len(arg18)+5+len(sel))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		var v28 string
@@ -29073,10 +28410,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		if err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		if err := budget.Charge("_+_", int64(len(r8)+1)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r8)+1+len(sel))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(r8)+1), int64(len(r8)+1+len(sel))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		v33 := [][]string{[]string{"click", v32 + sel, r8 + " " + sel}}
@@ -29556,10 +28890,7 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
 		}
 		arg2 := celrt.Truncate(arg, int64(80))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
 		}
 		elem := "'" + arg2 + "'"
@@ -29579,10 +28910,7 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		if err != nil {
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
 		}
-		if err := budget.Charge("_+_", int64(13+len(r4))); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
-		}
-		if err := budget.Charge("_+_", int64(13+len(r4)+9)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(r4)), int64(13+len(r4)+9)); err != nil {
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
 		}
 		v5 = " (expires in " + r4 + " seconds)"
@@ -29639,10 +28967,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 				return "", false, err
 			}
 			arg2 := celrt.Plural(arg, "key", "keys")
-			if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			arg3 := lets.keys
@@ -29673,10 +28998,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(4+len(elem))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(4+len(elem)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(elem)), int64(4+len(elem)+4)); err != nil {
 				return "", false, err
 			}
 			v6 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
@@ -29695,10 +29017,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 					return "", false, err
 				}
 				arg7 := celrt.Truncate(arg6, int64(160))
-				if err := budget.Charge("_+_", int64(1+len(arg7))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(1+len(arg7)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
 					return "", false, err
 				}
 				v7 = "'" + arg7 + "'"
@@ -29754,10 +29073,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 						return "", false, err
 					}
 					arg10 := celrt.Inline(pattern2, arg9)
-					if err := budget.Charge("_+_", int64(20+len(arg10))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(20+len(arg10)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(20+len(arg10)), int64(20+len(arg10)+1)); err != nil {
 						return "", false, err
 					}
 					v10 = celrt.Of("list keys matching '" + arg10 + "'")
@@ -30066,10 +29382,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
 			arg := celrt.Trim(x)
-			if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+1)); err != nil {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
 			elem := "'" + arg + "'"
@@ -30094,10 +29407,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg2 := celrt.Trim(namespace2)
-		if err := budget.Charge("_+_", int64(21+len(arg2))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(21+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(21+len(arg2)), int64(21+len(arg2)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v4 = []string{"fork into namespace '" + arg2 + "'"}
@@ -30146,10 +29456,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg7 := celrt.Truncate(arg6, int64(80))
-		if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(9+len(arg7)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v6 = []string{"message \"" + arg7 + "\""}
@@ -30177,10 +29484,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		arg9 := celrt.Truncate(arg8, int64(80))
-		if err := budget.Charge("_+_", int64(7+len(arg9))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		v7 = []string{"title \"" + arg9 + "\""}
@@ -30210,10 +29514,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg11 := celrt.Trim(file_path3)
-		if err := budget.Charge("_+_", int64(5+len(arg11))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg11)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg11)), int64(5+len(arg11)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v8 = " at '" + arg11 + "'"
@@ -30234,10 +29535,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg12 := celrt.Trim(branch2)
-		if err := budget.Charge("_+_", int64(12+len(arg12))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(arg12)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg12)), int64(12+len(arg12)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v9 = " on branch '" + arg12 + "'"
@@ -30258,10 +29556,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg13 := celrt.Trim(ref2)
-		if err := budget.Charge("_+_", int64(7+len(arg13))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg13)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg13)), int64(7+len(arg13)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v10 = " from '" + arg13 + "'"
@@ -30297,10 +29592,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg14 := celrt.Trim(source_branch2)
-		if err := budget.Charge("_+_", int64(7+len(arg14))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg14)+8)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg14)), int64(7+len(arg14)+8)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
@@ -30411,10 +29703,7 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			arg5 := celrt.Inline(search2, arg4)
-			if err := budget.Charge("_+_", int64(5+len(arg5))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(5+len(arg5)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(arg5)), int64(5+len(arg5)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = celrt.Of("for \"" + arg5 + "\"")
@@ -30615,10 +29904,7 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg7 := celrt.Inline(search2, int64(60))
-			if err := budget.Charge("_+_", int64(len(words)+1+len(arg7))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(words)+1+len(arg7)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(words)+1+len(arg7)), int64(len(words)+1+len(arg7)+1)); err != nil {
 				return "", false, err
 			}
 			arg8 := int64(limits.Summary)
@@ -30897,10 +30183,7 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(20))
-		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg2)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg2)), int64(8+len(arg2)+6)); err != nil {
 			return "", false, err
 		}
 		source_timezone, err := celrt.FieldOf(input, "source_timezone", "", celrt.InputString)
@@ -31034,10 +30317,7 @@ func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string
 			return "", false, err
 		}
 		arg4 := celrt.Truncate(arg3, int64(40))
-		if err := budget.Charge("_+_", int64(len(arg2)+1+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(arg2)+1+len(arg4)+5)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg2)+1+len(arg4)), int64(len(arg2)+1+len(arg4)+5)); err != nil {
 			return "", false, err
 		}
 		target_timezone, err := celrt.FieldOf(input, "target_timezone", "", celrt.InputString)
@@ -31202,10 +30482,7 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 					return "", false, err
 				}
 				arg3 := celrt.Truncate(arg2, int64(20))
-				if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 					return "", false, err
 				}
 				v10 = " (" + arg3 + ")"
@@ -31463,10 +30740,7 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 				return "", false, err
 			}
 			arg3 := celrt.Truncate(elem4, int64(20))
-			if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = " (" + arg3 + ")"
@@ -31577,10 +30851,7 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits) (letsSee
 						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 					}
 					arg6 := celrt.Truncate(arg5, int64(80))
-					if err := budget.Charge("_+_", int64(1+len(arg6))); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					if err := budget.Charge("_+_", int64(1+len(arg6)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
 						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 					}
 					v6 = "'" + arg6 + "'"
@@ -31650,10 +30921,7 @@ func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(28+len(v4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(28+len(v4)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(28+len(v4)), int64(28+len(v4)+1)); err != nil {
 			return "", false, err
 		}
 		v3 = ", saving the screenshot to '" + v4 + "'"
@@ -31879,10 +31147,7 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 				return "", false, err
 			}
 			arg2 := strconv.FormatInt(i2, 10)
-			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg2)+12)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+12)); err != nil {
 				return "", false, err
 			}
 			v9 = " (" + arg2 + " actionable)"
@@ -31954,10 +31219,7 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 				return "", false, err
 			}
 			arg6 := celrt.Truncate(arg5, int64(60))
-			if err := budget.Charge("_+_", int64(6+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(6+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			v13 = " — '" + arg6 + "'"
@@ -32119,10 +31381,7 @@ func letsClickOf(input *value.Object, tool string, limits runtime.Limits) (letsC
 					return letsClick{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 				}
 				arg9 := celrt.Truncate(arg8, int64(80))
-				if err := budget.Charge("_+_", int64(1+len(arg9))); err != nil {
-					return letsClick{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				if err := budget.Charge("_+_", int64(1+len(arg9)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(1+len(arg9)), int64(1+len(arg9)+1)); err != nil {
 					return letsClick{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 				}
 				v7 = celrt.Of("'" + arg9 + "'")
@@ -32173,10 +31432,7 @@ func PreviewClick(input *value.Object, tool string, limits runtime.Limits) (stri
 	var v1 celrt.Optional[string]
 	if lets.target.Ok {
 		arg := lets.verb
-		if err := budget.Charge("_+_", int64(3+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(3+len(arg)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(3+len(arg)), int64(3+len(arg)+1)); err != nil {
 			return "", false, err
 		}
 		v2, err := lets.target.Get()
@@ -32199,10 +31455,7 @@ func PreviewClick(input *value.Object, tool string, limits runtime.Limits) (stri
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.Charge("_+_", int64(10+len(r))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(10+len(r)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(10+len(r)), int64(10+len(r)+1)); err != nil {
 					return "", false, err
 				}
 				v6 = " (process " + r + ")"
@@ -32409,10 +31662,7 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
 		v12 = " '" + arg3 + "'"
@@ -32735,10 +31985,7 @@ func letsTypeOf(input *value.Object, tool string, limits runtime.Limits) (letsTy
 				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
 			}
 			arg6 := strconv.FormatInt(celrt.Lines(v17), 10)
-			if err := budget.Charge("_+_", int64(4+len(arg6))); err != nil {
-				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-			}
-			if err := budget.Charge("_+_", int64(4+len(arg6)+6)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+6)); err != nil {
 				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
 			}
 			v16 = " on " + arg6 + " lines"
@@ -32746,10 +31993,7 @@ func letsTypeOf(input *value.Object, tool string, limits runtime.Limits) (letsTy
 			v16 = ""
 		}
 		arg7 := celrt.Plural(arg5, "character", "characters")
-		if err := budget.Charge("_+_", int64(len(arg7)+len(v16))); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		if err := budget.Charge("_+_", int64(len(arg7)+len(v16)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(arg7)+len(v16)), int64(len(arg7)+len(v16)+2)); err != nil {
 			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
 		}
 		v18, err := text.Get()
@@ -32911,10 +32155,7 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(4+len(r))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(4+len(r)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(4+len(r)), int64(4+len(r)+4)); err != nil {
 				return "", false, err
 			}
 			v10 = " at " + r + " WPM"
@@ -32978,10 +32219,7 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 			return "", false, err
 		}
 		arg2 := celrt.Inline(v2, arg)
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		var v3 string
@@ -33621,10 +32859,7 @@ func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (str
 		} else {
 			v3 = ""
 		}
-		if err := budget.Charge("_+_", int64(3+len(v3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(3+len(v3)+7)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(3+len(v3)), int64(3+len(v3)+7)); err != nil {
 			return "", false, err
 		}
 		v4, err := lets.direction.Get()
@@ -33639,10 +32874,7 @@ func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		arg := lets.ticks
-		if err := budget.Charge("_+_", int64(size+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(size+len(arg)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(size+len(arg)), int64(size+len(arg)+1)); err != nil {
 			return "", false, err
 		}
 		arg2 := lets.where
@@ -33782,10 +33014,7 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 		}
 		v7 = v8
 	}
-	if err := budget.Charge("_+_", int64(9+len(v7))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(9+len(v7)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(9+len(v7)), int64(9+len(v7)+1)); err != nil {
 		return "", false, err
 	}
 	opt5, err := celrt.OptSelect(s, "scroll_amount")
@@ -33956,10 +33185,7 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp
 			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(80))
-		if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 		}
 		v2 = celrt.Of("'" + arg3 + "'")
@@ -34047,10 +33273,7 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 			}
 			arg7 := celrt.Truncate(e3, int64(40))
-			if err := budget.Charge("_+_", int64(1+len(arg7))); err != nil {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg7)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 			}
 			elem2 := "'" + arg7 + "'"
@@ -34159,10 +33382,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 			} else {
 				v7 = "quit"
 			}
-			if err := budget.Charge("_+_", int64(3+len(v7))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(3+len(v7)+17)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(3+len(v7)), int64(3+len(v7)+17)); err != nil {
 				return "", false, err
 			}
 			var v8 string
@@ -34237,10 +33457,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.Charge("_+_", int64(10+len(text))); err != nil {
-							return "", false, err
-						}
-						if err := budget.Charge("_+_", int64(10+len(text)+12)); err != nil {
+						if err := budget.ChargeEach("_+_", int64(10+len(text)), int64(10+len(text)+12)); err != nil {
 							return "", false, err
 						}
 						v16 = " (waiting " + text + " in between)"
@@ -34260,10 +33477,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 					var v18 celrt.Optional[string]
 					if ok5 {
 						arg5 := lets.action
-						if err := budget.Charge("_+_", int64(3+len(arg5))); err != nil {
-							return "", false, err
-						}
-						if err := budget.Charge("_+_", int64(3+len(arg5)+1)); err != nil {
+						if err := budget.ChargeEach("_+_", int64(3+len(arg5)), int64(3+len(arg5)+1)); err != nil {
 							return "", false, err
 						}
 						v19, err := lets.app.Get()
@@ -34294,10 +33508,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 								return "", false, err
 							}
 							arg8 := celrt.Truncate(arg7, int64(80))
-							if err := budget.Charge("_+_", int64(14+len(arg8))); err != nil {
-								return "", false, err
-							}
-							if err := budget.Charge("_+_", int64(14+len(arg8)+1)); err != nil {
+							if err := budget.ChargeEach("_+_", int64(14+len(arg8)), int64(14+len(arg8)+1)); err != nil {
 								return "", false, err
 							}
 							v20 = celrt.Of("to switch to '" + arg8 + "'")
@@ -34447,10 +33658,7 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 					return "", false, err
 				}
 				arg3 := celrt.Truncate(arg2, int64(40))
-				if err := budget.Charge("_+_", int64(5+len(arg3))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(5+len(arg3)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
 					return "", false, err
 				}
 				v4 = " to '" + arg3 + "'"
@@ -34633,10 +33841,7 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 				return "", false, err
 			}
 			arg4 := strconv.FormatInt(i, 10)
-			if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(6+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(arg4)), int64(6+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
 			v17 = " (PID " + arg4 + ")"
@@ -34879,10 +34084,7 @@ func letsPeekabooListOf(input *value.Object, tool string, limits runtime.Limits)
 			return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(80))
-		if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-			return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 			return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		v1 = celrt.Of("'" + arg3 + "'")
@@ -35372,10 +34574,7 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits) (lets
 				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 			}
 			arg3 := celrt.Truncate(arg2, int64(80))
-			if err := budget.Charge("_+_", int64(12+len(arg3))); err != nil {
-				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-			}
-			if err := budget.Charge("_+_", int64(12+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(12+len(arg3)), int64(12+len(arg3)+1)); err != nil {
 				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 			}
 			v4 = "the window '" + arg3 + "'"
@@ -35416,10 +34615,7 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.Charge("_+_", int64(5+len(arg6))); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
 			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 		}
 		v7 = " of '" + arg6 + "'"
@@ -35534,10 +34730,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 	var v2 celrt.Optional[string]
 	if slices.Contains(v1, lets.action) {
 		arg := lets.action
-		if err := budget.Charge("_+_", int64(3+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(3+len(arg)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(3+len(arg)), int64(3+len(arg)+1)); err != nil {
 			return "", false, err
 		}
 		arg2 := lets.which
@@ -35553,10 +34746,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 		var v3 celrt.Optional[string]
 		if ok {
 			arg3 := lets.which
-			if err := budget.Charge("_+_", int64(8+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(8+len(arg3)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+4)); err != nil {
 				return "", false, err
 			}
 			v4, err := lets.at.Get()
@@ -35575,10 +34765,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 			var v5 celrt.Optional[string]
 			if ok2 {
 				arg4 := lets.which
-				if err := budget.Charge("_+_", int64(10+len(arg4))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(10+len(arg4)+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(10+len(arg4)), int64(10+len(arg4)+4)); err != nil {
 					return "", false, err
 				}
 				v6, err := lets.size.Get()
@@ -35601,10 +34788,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 				var v7 celrt.Optional[string]
 				if ok4 {
 					arg5 := lets.which
-					if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(9+len(arg5)+4)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+4)); err != nil {
 						return "", false, err
 					}
 					v8, err := lets.at.Get()
@@ -35803,10 +34987,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v5 = "'" + arg2 + "'"
@@ -35848,10 +35029,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		} else {
 			v11 = "resized "
 		}
-		if err := budget.Charge("_+_", int64(len(v11)+len(t))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(len(v11)+len(t)+4)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v11)+len(t)), int64(len(v11)+len(t)+4)); err != nil {
 			return "", false, err
 		}
 		new_width, err := celrt.Select(d, "new_width")
@@ -35902,10 +35080,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		}
 		var v16 string
 		if ok4 {
-			if err := budget.Charge("_+_", int64(6+len(t))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(6+len(t)+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(t)), int64(6+len(t)+4)); err != nil {
 				return "", false, err
 			}
 			new_x, err := celrt.Select(d, "new_x")
@@ -35961,10 +35136,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 							v20 = "focused " + t
 						} else {
 							arg4 := lets.action
-							if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
-								return "", false, err
-							}
-							if err := budget.Charge("_+_", int64(len(arg4)+1+len(t))); err != nil {
+							if err := budget.ChargeEach("_+_", int64(len(arg4)+1), int64(len(arg4)+1+len(t))); err != nil {
 								return "", false, err
 							}
 							v20 = arg4 + " " + t
@@ -36194,10 +35366,7 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits) (letsMe
 			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(5+len(arg3))); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
 			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		v2 = " in '" + arg3 + "'"
@@ -36256,10 +35425,7 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits) (letsMe
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
 			arg11 := celrt.Truncate(arg10, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg11))); err != nil {
-				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg11)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
 			v4 = celrt.Of("'" + arg11 + "'")
@@ -36345,10 +35511,7 @@ func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (strin
 				return "", false, err
 			}
 			arg4 := celrt.Truncate(arg3, int64(80))
-			if err := budget.Charge("_+_", int64(29+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(29+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(29+len(arg4)), int64(29+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
 			v4 := celrt.Of("to click the menu bar extra '" + arg4 + "'")
@@ -36492,10 +35655,7 @@ func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, b
 				return "", false, err
 			}
 			arg4 := celrt.Truncate(arg3, int64(60))
-			if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = celrt.Of("'" + arg4 + "'")
@@ -36722,10 +35882,7 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 						return "", false, err
 					}
 					arg9 := celrt.Truncate(arg8, int64(60))
-					if err := budget.Charge("_+_", int64(9+len(arg9))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(9+len(arg9)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(9+len(arg9)), int64(9+len(arg9)+1)); err != nil {
 						return "", false, err
 					}
 					v15 = celrt.Of("clicked '" + arg9 + "'")
@@ -36944,10 +36101,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		if err := budget.Charge("_+_", int64(2+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 		}
 		v3 = " '" + arg3 + "'"
@@ -36969,10 +36123,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.Charge("_+_", int64(5+len(arg6))); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 		}
 		v4 = " of '" + arg6 + "'"
@@ -37015,10 +36166,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 		}
 		arg9 := celrt.Truncate(arg8, int64(60))
-		if err := budget.Charge("_+_", int64(13+len(arg9))); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
-		}
-		if err := budget.Charge("_+_", int64(13+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(arg9)), int64(13+len(arg9)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 		}
 		v7 = " into field '" + arg9 + "'"
@@ -37050,10 +36198,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
 		arg10 := celrt.Trim(x4)
-		if err := budget.Charge("_+_", int64(7+len(arg10))); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg10)), int64(7+len(arg10)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
 		v10 = []string{"go to '" + arg10 + "'"}
@@ -37075,10 +36220,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
 		arg13 := celrt.Truncate(arg12, int64(120))
-		if err := budget.Charge("_+_", int64(16+len(arg13))); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-		}
-		if err := budget.Charge("_+_", int64(16+len(arg13)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(16+len(arg13)), int64(16+len(arg13)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
 		v11 = []string{"enter the name '" + arg13 + "'"}
@@ -37101,10 +36243,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 	}
 	arg15 := celrt.Truncate(arg14, int64(40))
-	if err := budget.Charge("_+_", int64(7+len(arg15))); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	if err := budget.Charge("_+_", int64(7+len(arg15)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(7+len(arg15)), int64(7+len(arg15)+1)); err != nil {
 		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 	}
 	arg16 := []string{"click '" + arg15 + "'"}
@@ -37179,10 +36318,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(10+len(arg3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg3)+15)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg3)), int64(10+len(arg3)+15)); err != nil {
 			return "", false, err
 		}
 		arg4 := lets.of
@@ -37211,10 +36347,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 			} else {
 				v7 = ""
 			}
-			if err := budget.Charge("_+_", int64(3+len(v7))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(3+len(v7)+7)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(3+len(v7)), int64(3+len(v7)+7)); err != nil {
 				return "", false, err
 			}
 			arg5 := celrt.Field(input, "text")
@@ -37238,10 +36371,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 				return "", false, err
 			}
 			arg8 := lets.field
-			if err := budget.Charge("_+_", int64(size+len(arg8))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(size+len(arg8)+14)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(size+len(arg8)), int64(size+len(arg8)+14)); err != nil {
 				return "", false, err
 			}
 			arg9 := lets.of
@@ -37254,10 +36384,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 			var v9 celrt.Optional[string]
 			if lets.action == "file" {
 				arg10 := lets.of
-				if err := budget.Charge("_+_", int64(25+len(arg10))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(25+len(arg10)+2)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(25+len(arg10)), int64(25+len(arg10)+2)); err != nil {
 					return "", false, err
 				}
 				arg11 := lets.file
@@ -37401,10 +36528,7 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg2, int64(40))
-		if err := budget.Charge("_+_", int64(7+len(arg3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg3)), int64(7+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
 		arg4 := lets.of
@@ -37431,10 +36555,7 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 				return "", false, err
 			}
 			arg6 := celrt.Inline(s, int64(40))
-			if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			arg7 := lets.field
@@ -37561,10 +36682,7 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg2)+3)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg2)), int64(8+len(arg2)+3)); err != nil {
 			return "", false, err
 		}
 		opt2, err := celrt.OptSelect(d, "buttons")
@@ -37651,10 +36769,7 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 				return "", false, err
 			}
 			arg7 := celrt.Truncate(arg6, int64(60))
-			if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(9+len(arg7)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+1)); err != nil {
 				return "", false, err
 			}
 			v11 = celrt.Of("clicked '" + arg7 + "'")
@@ -37819,10 +36934,7 @@ func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDr
 				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 			}
 			arg5 := celrt.Truncate(arg4, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg5))); err != nil {
-				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg5)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
 				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 			}
 			v3 = celrt.Of("'" + arg5 + "'")
@@ -37864,10 +36976,7 @@ func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDr
 				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 			}
 			arg10 := celrt.Truncate(arg9, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg10))); err != nil {
-				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg10)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg10)), int64(1+len(arg10)+1)); err != nil {
 				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 			}
 			v6 = celrt.Of("'" + arg10 + "'")
@@ -37892,10 +37001,7 @@ func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDr
 			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
 		}
 		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.Charge("_+_", int64(5+len(arg13))); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg13)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg13)), int64(5+len(arg13)+1)); err != nil {
 			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
 		}
 		v7 = " in '" + arg13 + "'"
@@ -37997,10 +37103,7 @@ func PreviewDrag(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(8+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(8+len(v2)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(v2)), int64(8+len(v2)+6)); err != nil {
 			return "", false, err
 		}
 		v3, err := lets.to.Get()
@@ -38128,10 +37231,7 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 	if !opt.Ok {
 		v4 = "?"
 	}
-	if err := budget.Charge("_+_", int64(8+len(v4))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(8+len(v4)+6)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(8+len(v4)), int64(8+len(v4)+6)); err != nil {
 		return "", false, err
 	}
 	opt2 := lets.to
@@ -38161,10 +37261,7 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		arg := strconv.FormatInt(i, 10)
-		if err := budget.Charge("_+_", int64(2+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(2+len(arg)+3)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(2+len(arg)), int64(2+len(arg)+3)); err != nil {
 			return "", false, err
 		}
 		opt4, err := celrt.OptSelect(d, "duration")
@@ -38375,10 +37472,7 @@ func letsImageOf(input *value.Object, tool string, limits runtime.Limits) (letsI
 						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 					}
 					arg6 := celrt.Truncate(arg5, int64(80))
-					if err := budget.Charge("_+_", int64(1+len(arg6))); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					if err := budget.Charge("_+_", int64(1+len(arg6)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
 						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 					}
 					v6 = "'" + arg6 + "'"
@@ -38466,10 +37560,7 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg2 := celrt.Trim(x)
-		if err := budget.Charge("_+_", int64(13+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(13+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(arg2)), int64(13+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v2 = ", saving to '" + arg2 + "'"
@@ -38493,10 +37584,7 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg4 := celrt.Truncate(arg3, int64(120))
-		if err := budget.Charge("_+_", int64(36+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(36+len(arg4)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(36+len(arg4)), int64(36+len(arg4)+1)); err != nil {
 			return "", false, err
 		}
 		v3 = " and send it to an AI model asking \"" + arg4 + "\""
@@ -38614,10 +37702,7 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 				return "", false, err
 			}
 			arg2 := celrt.Truncate(arg, int64(40))
-			if err := budget.Charge("_+_", int64(3+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(3+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(3+len(arg2)), int64(3+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = ": \"" + arg2 + "\""
@@ -38804,10 +37889,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(2+len(text2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(text2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(text2)), int64(2+len(text2)+1)); err != nil {
 				return "", false, err
 			}
 			v11 = " (" + text2 + ")"
@@ -38867,10 +37949,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 						return "", false, err
 					}
 					arg3 := celrt.BaseName(x2)
-					if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(1+len(arg3)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 						return "", false, err
 					}
 					v15 = "'" + arg3 + "'"
@@ -39032,20 +38111,14 @@ func PreviewScreenshot(input *value.Object, tool string, limits runtime.Limits) 
 				return "", false, err
 			}
 			arg2 := celrt.Truncate(arg, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = "'" + arg2 + "'"
 		} else {
 			v2 = "the screen"
 		}
-		if err := budget.Charge("_+_", int64(11+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(11+len(v2)+13)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(v2)), int64(11+len(v2)+13)); err != nil {
 			return "", false, err
 		}
 		v4, err := lets.path.Get()
@@ -39097,10 +38170,7 @@ func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("'" + arg2 + "'")
@@ -39270,20 +38340,14 @@ func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (let
 						return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 					}
 					arg5 := celrt.Truncate(arg4, int64(60))
-					if err := budget.Charge("_+_", int64(2+len(arg5))); err != nil {
-						return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-					}
-					if err := budget.Charge("_+_", int64(2+len(arg5)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(2+len(arg5)), int64(2+len(arg5)+1)); err != nil {
 						return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 					}
 					v9 = " '" + arg5 + "'"
 				} else {
 					v9 = ""
 				}
-				if err := budget.Charge("_+_", int64(10+len(v9))); err != nil {
-					return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-				}
-				if err := budget.Charge("_+_", int64(10+len(v9)+5)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(10+len(v9)), int64(10+len(v9)+5)); err != nil {
 					return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 				}
 				arg6 := celrt.Field(input, "app")
@@ -39357,10 +38421,7 @@ func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (let
 			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
 		}
 		arg9 := celrt.Trim(x3)
-		if err := budget.Charge("_+_", int64(11+len(arg9))); err != nil {
-			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
 			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
 		}
 		v15 = []string{"frames to '" + arg9 + "'"}
@@ -39375,10 +38436,7 @@ func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (let
 			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
 		}
 		arg10 := celrt.Trim(x4)
-		if err := budget.Charge("_+_", int64(12+len(arg10))); err != nil {
-			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg10)), int64(12+len(arg10)+1)); err != nil {
 			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
 		}
 		v17 = []string{"a video to '" + arg10 + "'"}
@@ -39445,10 +38503,7 @@ func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (st
 				return "", false, err
 			}
 			arg := celrt.Trim(x)
-			if err := budget.Charge("_+_", int64(31+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(31+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(31+len(arg)), int64(31+len(arg)+1)); err != nil {
 				return "", false, err
 			}
 			var v3 string
@@ -39476,10 +38531,7 @@ func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (st
 		v1 = v2
 	} else {
 		arg4 := lets.what
-		if err := budget.Charge("_+_", int64(10+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(10+len(arg4)+5)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(arg4)), int64(10+len(arg4)+5)); err != nil {
 			return "", false, err
 		}
 		v5 := celrt.TypeOf(celrt.Field(input, "duration_seconds"))
@@ -39614,10 +38666,7 @@ func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string
 				v3 = ""
 			}
 			arg := celrt.BaseName(v3)
-			if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = celrt.Of("video '" + arg + "'")
@@ -39734,10 +38783,7 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 				return "", false, err
 			}
 			arg2 := celrt.BaseName(celrt.Trim(x))
-			if err := budget.Charge("_+_", int64(17+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(17+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(17+len(arg2)), int64(17+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v7 = ", contact sheet '" + arg2 + "'"
@@ -39893,10 +38939,7 @@ func PreviewLaunchApp(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(80))
-		if err := budget.Charge("_+_", int64(11+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg2)), int64(11+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("to launch '" + arg2 + "'")
@@ -39936,10 +38979,7 @@ func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(40))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("'" + arg2 + "'")
@@ -40022,10 +39062,7 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 				return "", false, err
 			}
 			arg3 := strconv.FormatInt(i, 10)
-			if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(6+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v8 = " (PID " + arg3 + ")"
@@ -40235,20 +39272,14 @@ func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (st
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(1+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(v2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(v2)), int64(1+len(v2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = "'" + v2 + "'"
 	} else {
 		v1 = "an image"
 	}
-	if err := budget.Charge("_+_", int64(8+len(v1))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(8+len(v1)+4)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(8+len(v1)), int64(8+len(v1)+4)); err != nil {
 		return "", false, err
 	}
 	ok := lets.provider.Ok
@@ -40293,10 +39324,7 @@ func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (st
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(8+len(arg3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
 		v6 = " (model " + arg3 + ")"
@@ -40367,10 +39395,7 @@ func RowAnalyze(input *value.Object, tool string, limits runtime.Limits) (string
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("'" + arg2 + "'")
@@ -40481,10 +39506,7 @@ func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limi
 			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg2 := celrt.Redact(arg)
-		if err := budget.Charge("_+_", int64(len(s)+2+len(arg2))); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(s)+2+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(s)+2+len(arg2)), int64(len(s)+2+len(arg2)+1)); err != nil {
 			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		elem4 := s + " '" + arg2 + "'"
@@ -40545,10 +39567,7 @@ func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Lim
 			return "", false, err
 		}
 		arg4 := celrt.Truncate(arg3, int64(40))
-		if err := budget.Charge("_+_", int64(3+len(arg4))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(3+len(arg4)+15)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(3+len(arg4)), int64(3+len(arg4)+15)); err != nil {
 			return "", false, err
 		}
 		v2 := celrt.TypeOf(celrt.Field(input, "page_id")) == celrt.DoubleType
@@ -40561,10 +39580,7 @@ func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Lim
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(r)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(r)), int64(7+len(r)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " (page " + r + ")"
@@ -40776,10 +39792,7 @@ func letsInspectUiOf(input *value.Object, tool string, limits runtime.Limits) (l
 				return letsInspectUi{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(80))
-			if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-				return letsInspectUi{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 				return letsInspectUi{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 			}
 			v3 = "'" + arg4 + "'"
@@ -40875,10 +39888,7 @@ func letsSetValueOf(input *value.Object, tool string, limits runtime.Limits) (le
 			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
 		arg2 := celrt.Collapse(x)
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
 		v2 = "'" + arg2 + "'"
@@ -40961,10 +39971,7 @@ func PreviewSetValue(input *value.Object, tool string, limits runtime.Limits) (s
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.Charge("_+_", int64(16+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(16+len(arg2)+5)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(16+len(arg2)), int64(16+len(arg2)+5)); err != nil {
 			return "", false, err
 		}
 		arg3 := lets.shown
@@ -41013,10 +40020,7 @@ func RowSetValue(input *value.Object, tool string, limits runtime.Limits) (strin
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(40))
-		if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("'" + arg2 + "'")
@@ -41090,10 +40094,7 @@ func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limit
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(40))
-		if err := budget.Charge("_+_", int64(11+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg2)+13)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg2)), int64(11+len(arg2)+13)); err != nil {
 			return "", false, err
 		}
 		v3, err := lets.target.Get()
@@ -41169,10 +40170,7 @@ func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			arg3 := celrt.Truncate(arg2, int64(40))
-			if err := budget.Charge("_+_", int64(5+len(arg3))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(5+len(arg3)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " on '" + arg3 + "'"
@@ -41326,10 +40324,7 @@ func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		arg2 := celrt.Truncate(arg, int64(40))
-		if err := budget.Charge("_+_", int64(14+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(14+len(arg2)+4)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(14+len(arg2)), int64(14+len(arg2)+4)); err != nil {
 			return "", false, err
 		}
 		v3, err := lets.to.Get()
@@ -41354,10 +40349,7 @@ func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg6 := celrt.JoinSep(arg5, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			v4 = " (" + arg6 + ")"
@@ -41653,10 +40645,7 @@ func PreviewMove(input *value.Object, tool string, limits runtime.Limits) (strin
 				return "", false, err
 			}
 			arg2 := celrt.JoinSep(arg, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v3 = " (" + arg2 + ")"
@@ -41757,10 +40746,7 @@ func letsDockOf(input *value.Object, tool string, limits runtime.Limits) (letsDo
 			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
-			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 		}
 		v2 = celrt.Of("'" + arg3 + "'")
@@ -41810,10 +40796,7 @@ func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (strin
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(10+len(v2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(10+len(v2)+14)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(10+len(v2)), int64(10+len(v2)+14)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("to launch " + v2 + " from the Dock")
@@ -41828,10 +40811,7 @@ func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", int64(15+len(v4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(15+len(v4)+12)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(15+len(v4)), int64(15+len(v4)+12)); err != nil {
 				return "", false, err
 			}
 			var v5 string
@@ -41849,10 +40829,7 @@ func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (strin
 					return "", false, err
 				}
 				arg3 := celrt.Truncate(arg2, int64(60))
-				if err := budget.Charge("_+_", int64(13+len(arg3))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(13+len(arg3)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(13+len(arg3)), int64(13+len(arg3)+1)); err != nil {
 					return "", false, err
 				}
 				v5 = " and choose '" + arg3 + "'"
@@ -42118,10 +41095,7 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(8+len(arg3))); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+1)); err != nil {
 			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 		}
 		v3 = "window '" + arg3 + "'"
@@ -42160,10 +41134,7 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.Charge("_+_", int64(5+len(arg6))); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
 			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 		}
 		v6 = " of '" + arg6 + "'"
@@ -42272,10 +41243,7 @@ func PreviewSpace(input *value.Object, tool string, limits runtime.Limits) (stri
 			var v6 celrt.Optional[string]
 			if ok2 {
 				arg := lets.window
-				if err := budget.Charge("_+_", int64(8+len(arg))); err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(8+len(arg)+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(8+len(arg)), int64(8+len(arg)+4)); err != nil {
 					return "", false, err
 				}
 				arg2 := lets.space
@@ -42671,10 +41639,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg3 := celrt.Inline(arg2, int64(200))
-		if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v2 = "text '" + arg3 + "'"
@@ -42697,10 +41662,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(120))
-		if err := budget.Charge("_+_", int64(6+len(arg6))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v4 = "file '" + arg6 + "'"
@@ -42723,10 +41685,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg9 := celrt.Truncate(arg8, int64(120))
-		if err := budget.Charge("_+_", int64(7+len(arg9))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v6 = "image '" + arg9 + "'"
@@ -42744,10 +41703,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg10 := celrt.Plural(size, "character", "characters")
-		if err := budget.Charge("_+_", int64(13+len(arg10))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(13+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v8 = "base64 data (" + arg10 + ")"
@@ -42792,10 +41748,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg16 := celrt.Inline(arg15, int64(120))
-		if err := budget.Charge("_+_", int64(11+len(arg16))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg16)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v11 = "with text '" + arg16 + "'"
@@ -42837,10 +41790,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
 		}
 		arg19 := celrt.Truncate(arg18, int64(40))
-		if err := budget.Charge("_+_", int64(7+len(arg19))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg19)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
 		}
 		v14 = " slot '" + arg19 + "'"
@@ -42934,10 +41884,7 @@ func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			arg6 := celrt.Truncate(arg5, int64(120))
-			if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(7+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			v4 = " into '" + arg6 + "'"
@@ -43135,10 +42082,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg3 := celrt.Inline(arg2, int64(200))
-		if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v1 = "text '" + arg3 + "'"
@@ -43161,10 +42105,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg6 := celrt.Truncate(arg5, int64(120))
-		if err := budget.Charge("_+_", int64(6+len(arg6))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg6)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v3 = "file '" + arg6 + "'"
@@ -43187,10 +42128,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg9 := celrt.Truncate(arg8, int64(120))
-		if err := budget.Charge("_+_", int64(7+len(arg9))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg9)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v5 = "image '" + arg9 + "'"
@@ -43208,10 +42146,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg10 := celrt.Plural(size, "character", "characters")
-		if err := budget.Charge("_+_", int64(13+len(arg10))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(13+len(arg10)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v7 = "base64 data (" + arg10 + ")"
@@ -43256,10 +42191,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		arg16 := celrt.Inline(arg15, int64(120))
-		if err := budget.Charge("_+_", int64(11+len(arg16))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.Charge("_+_", int64(11+len(arg16)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 		}
 		v10 = "with text '" + arg16 + "'"
@@ -43301,10 +42233,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg19 := celrt.Truncate(arg18, int64(60))
-		if err := budget.Charge("_+_", int64(1+len(arg19))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg19)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v13 = "'" + arg19 + "'"
@@ -43361,10 +42290,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		arg22 := celrt.Truncate(arg21, int64(60))
-		if err := budget.Charge("_+_", int64(8+len(arg22))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg22)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg22)), int64(8+len(arg22)+1)); err != nil {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v19 = "window '" + arg22 + "'"
@@ -43482,10 +42408,7 @@ func PreviewPaste(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg6 := celrt.DurationText(arg5)
-			if err := budget.Charge("_+_", int64(27+len(arg6))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(27+len(arg6)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(27+len(arg6)), int64(27+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
 			v4 = " (clipboard restored after " + arg6 + ")"
@@ -43592,10 +42515,7 @@ func PreviewPeekabooShell(input *value.Object, tool string, limits runtime.Limit
 			return "", false, err
 		}
 		arg2 := celrt.Collapse(x)
-		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(8+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(arg2)), int64(8+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("to run '" + arg2 + "'")
@@ -43685,10 +42605,7 @@ func letsPeekabooAgentOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsPeekabooAgent{}, celrt.Budget{}, 0, celrt.InLet("opts", err)
 		}
-		if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
-			return letsPeekabooAgent{}, celrt.Budget{}, 0, celrt.InLet("opts", err)
-		}
-		if err := budget.Charge("_+_", int64(8+len(r)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(8+len(r)), int64(8+len(r)+6)); err != nil {
 			return letsPeekabooAgent{}, celrt.Budget{}, 0, celrt.InLet("opts", err)
 		}
 		v3 = "at most " + r + " steps"
@@ -43809,10 +42726,7 @@ func PreviewPeekabooAgent(input *value.Object, tool string, limits runtime.Limit
 			return "", false, err
 		}
 		arg2 := celrt.Collapse(x)
-		if err := budget.Charge("_+_", int64(30+len(arg2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(30+len(arg2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(30+len(arg2)), int64(30+len(arg2)+1)); err != nil {
 			return "", false, err
 		}
 		var v2 string
@@ -43822,10 +42736,7 @@ func PreviewPeekabooAgent(input *value.Object, tool string, limits runtime.Limit
 				return "", false, err
 			}
 			arg4 := celrt.JoinSep(arg3, ", ")
-			if err := budget.Charge("_+_", int64(2+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg4)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = " (" + arg4 + ")"

@@ -52,6 +52,18 @@ func (b *Budget) Charge(fn string, n int64) error {
 	return b.fail(fn, n)
 }
 
+// ChargeEach is Charge of each size in turn, for calls of fn made one
+// after the other (the + of a chain a + "," + b): it fails at the first
+// that the budget cannot take.
+func (b *Budget) ChargeEach(fn string, sizes ...int64) error {
+	for _, n := range sizes {
+		if err := b.Charge(fn, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // fail is kept out of Charge so that Charge, on every concatenation of
 // generated code, is inlined.
 //

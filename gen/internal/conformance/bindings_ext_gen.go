@@ -24,10 +24,7 @@ var bindingsExtCases = []testCase{
 		eval: func() (any, error) {
 			var budget celrt.Budget
 			msg := "hello"
-			if err := budget.Charge("_+_", int64(len(msg)+len(msg))); err != nil {
-				return nil, err
-			}
-			if err := budget.Charge("_+_", int64(len(msg)+len(msg)+len(msg))); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(msg)+len(msg)), int64(len(msg)+len(msg)+len(msg))); err != nil {
 				return nil, err
 			}
 			var v1 any = msg + msg + msg

@@ -355,10 +355,7 @@ var stringCases = []testCase{
 		expr: "'¢' + 'ÿ' + 'Ȁ'",
 		eval: func() (any, error) {
 			var budget celrt.Budget
-			if err := budget.Charge("_+_", int64(2+2)); err != nil {
-				return nil, err
-			}
-			if err := budget.Charge("_+_", int64(2+2+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+2), int64(2+2+2)); err != nil {
 				return nil, err
 			}
 			var v1 any = "¢" + "ÿ" + "Ȁ"
@@ -371,10 +368,7 @@ var stringCases = []testCase{
 		expr: "'r' + 'ô' + 'le'",
 		eval: func() (any, error) {
 			var budget celrt.Budget
-			if err := budget.Charge("_+_", int64(1+2)); err != nil {
-				return nil, err
-			}
-			if err := budget.Charge("_+_", int64(1+2+2)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+2), int64(1+2+2)); err != nil {
 				return nil, err
 			}
 			var v1 any = "r" + "ô" + "le"
@@ -387,10 +381,7 @@ var stringCases = []testCase{
 		expr: "'a' + 'ÿ' + '🐱'",
 		eval: func() (any, error) {
 			var budget celrt.Budget
-			if err := budget.Charge("_+_", int64(1+2)); err != nil {
-				return nil, err
-			}
-			if err := budget.Charge("_+_", int64(1+2+4)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+2), int64(1+2+4)); err != nil {
 				return nil, err
 			}
 			var v1 any = "a" + "ÿ" + "🐱"
@@ -403,10 +394,7 @@ var stringCases = []testCase{
 		expr: "'' + 'Ω' + ''",
 		eval: func() (any, error) {
 			var budget celrt.Budget
-			if err := budget.Charge("_+_", int64(0+2)); err != nil {
-				return nil, err
-			}
-			if err := budget.Charge("_+_", int64(0+2+0)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(0+2), int64(0+2+0)); err != nil {
 				return nil, err
 			}
 			var v1 any = "" + "Ω" + ""

@@ -89,13 +89,7 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(5+len(path))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(5+len(path)+5)); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(5+len(path)+5+len(tool))); err != nil {
+	if err := budget.ChargeEach("_+_", int64(5+len(path)), int64(5+len(path)+5), int64(5+len(path)+5+len(tool))); err != nil {
 		return "", false, err
 	}
 	size := 5 + len(path) + 5 + len(tool) + 1

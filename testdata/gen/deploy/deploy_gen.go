@@ -97,10 +97,7 @@ func letsDeployOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		if err != nil {
 			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		if err := budget.Charge("_+_", int64(1+len(target2))); err != nil {
-			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		if err := budget.Charge("_+_", int64(1+len(target2)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(target2)), int64(1+len(target2)+1)); err != nil {
 			return letsDeploy{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		v1 = "'" + target2 + "'"
@@ -153,25 +150,16 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(len(v1)+8+len(service))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(len(v1)+8+len(service)+5)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(len(v1)+8+len(service)), int64(len(v1)+8+len(service)+5)); err != nil {
 		return "", false, err
 	}
 	arg := lets.where
 	size := len(v1) + 8 + len(service) + 5 + len(arg)
-	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(size+2)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(size), int64(size+2)); err != nil {
 		return "", false, err
 	}
 	arg2 := lets.count
-	if err := budget.Charge("_+_", int64(size+2+len(arg2))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(size+2+len(arg2)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(size+2+len(arg2)), int64(size+2+len(arg2)+1)); err != nil {
 		return "", false, err
 	}
 	return v1 + "deploy '" + service + "' to " + arg + " (" + arg2 + ")", true, nil

@@ -155,10 +155,7 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(13+len(s))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(13+len(s)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(13+len(s)), int64(13+len(s)+1)); err != nil {
 			return "", false, err
 		}
 		v2 = celrt.Of("with query: \"" + s + "\"")

@@ -213,10 +213,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				return "", false, err
 			}
 			arg := celrt.Plural(limit, "line", "lines")
-			if err := budget.Charge("_+_", int64(1+len(arg))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(1+len(arg)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+1)); err != nil {
 				return "", false, err
 			}
 			r, err := celrt.Emph("dim", "("+arg+")")
@@ -430,10 +427,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				return "", false, err
 			}
 			arg2 := celrt.Plural(arg, "line", "lines")
-			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(2+len(arg2)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
 			v2 = " (" + arg2 + ")"
@@ -472,10 +466,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			return "", false, err
 		}
 		arg := strconv.FormatInt(i, 10)
-		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+6)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(6+len(arg)), int64(6+len(arg)+6)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("wrote " + arg + " bytes")
@@ -569,10 +560,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(5+len(s))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(5+len(s)+2)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(5+len(s)), int64(5+len(s)+2)); err != nil {
 		return "", false, err
 	}
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
@@ -647,10 +635,7 @@ func TitleBash(input *value.Object, tool string, limits runtime.Limits) (string,
 			return "", false, err
 		}
 		arg := strconv.FormatInt(timeout, 10)
-		if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg)+2)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+2)); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of("Shell (" + arg + "s)")

@@ -469,10 +469,7 @@ func PreviewSigns(input *value.Object, tool string, limits runtime.Limits) (stri
 	}
 	d := 0.0
 	arg2 := celrt.DoubleToString(-d)
-	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(len(arg)+1+len(arg2)), int64(len(arg)+1+len(arg2)+1)); err != nil {
 		return "", false, err
 	}
 	d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
@@ -481,10 +478,7 @@ func PreviewSigns(input *value.Object, tool string, limits runtime.Limits) (stri
 	}
 	arg3 := celrt.DoubleToString(-d2)
 	size := len(arg) + 1 + len(arg2) + 1 + len(arg3)
-	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(size+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(size), int64(size+1)); err != nil {
 		return "", false, err
 	}
 	d3 := -1.0
@@ -563,10 +557,7 @@ func PreviewEntries(input *value.Object, tool string, limits runtime.Limits) (st
 		return "", false, failure2
 	}
 	arg2 := strconv.FormatBool(found2)
-	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(len(arg)+1+len(arg2)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(len(arg)+1+len(arg2)), int64(len(arg)+1+len(arg2)+1)); err != nil {
 		return "", false, err
 	}
 	opt, err := celrt.OptSelect(input, "x")
@@ -597,10 +588,7 @@ func PreviewEntries(input *value.Object, tool string, limits runtime.Limits) (st
 		return "", false, err
 	}
 	size := len(arg) + 1 + len(arg2) + 1 + len(s)
-	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(size+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(size), int64(size+1)); err != nil {
 		return "", false, err
 	}
 	opt3, err := celrt.OptSelect(input, "a")

@@ -225,10 +225,7 @@ func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtim
 		return "", false, err
 	}
 	arg := celrt.Plural(size, "tool", "tools")
-	if err := budget.Charge("_+_", int64(4+len(arg))); err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(4+len(arg)+12)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(4+len(arg)), int64(4+len(arg)+12)); err != nil {
 		return "", false, err
 	}
 	return "run " + arg + " in parallel", true, nil
