@@ -168,8 +168,17 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 
 	for i, e := range entries {
 		p := plans[i]
+		// The entry's documentation stands once, on its first function;
+		// the others name it.
+		first := ""
 		doc := func(kind, verb string) {
 			f.Line()
+			if first != "" {
+				f.Commentf("%s%s %s, documented with %s:", kind, names[i], commentText(fmt.Sprintf(verb, e.Tool)), first)
+				f.Comment("")
+				return
+			}
+			first = kind + names[i]
 			title := ""
 			if e.Title != "" {
 				title = " (" + commentText(e.Title) + ")"
@@ -196,9 +205,11 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 				writeSource(f, l.Name+" = ", l.Source)
 			}
 		}
-		interpreted := func(method string, result bool) []jen.Code {
-			f.Comment("")
-			f.Commentf("It runs in the CEL interpreter: %s.", commentText(p.Reason))
+		interpreted := func(method string, result bool, firstSlot bool) []jen.Code {
+			if firstSlot {
+				f.Comment("")
+				f.Commentf("It runs in the CEL interpreter: %s.", commentText(p.Reason))
+			}
 			args := []jen.Code{jen.Lit(e.Tool), jen.Id("input"), jen.Id("tool"), jen.Id("limits")}
 			if result {
 				args = append(args, jen.Id("result"))
@@ -243,11 +254,12 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 			if x.expr.AST == "" {
 				continue
 			}
+			firstSlot := first == ""
 			doc(x.kind, x.verb)
 			writeSource(f, x.slot+" = ", x.expr.Source)
 			body := x.body
 			if !p.Native() {
-				body = interpreted(x.method, x.result)
+				body = interpreted(x.method, x.result, firstSlot)
 			}
 			params := slotParams()
 			if x.result {

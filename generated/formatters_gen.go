@@ -658,36 +658,8 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1, true, nil
 }
 
-// RowRead renders the row of a call to "read" (Read).
+// RowRead renders the row of a call to "read", documented with PreviewRead:
 //
-// Also registered as "Read", "read_file".
-//
-// The path, and which part of the file: offset and limit when they are
-// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
-// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
-// start_line and end_line (Gemini CLI read_file now), and the PDF pages
-// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
-// filepath (Continue read_file and its CLI's Read) or absolute_path (older
-// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
-// its own field, so when a call carries several that differ, each is shown
-// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
-// list of devices at xd://.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
-//
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
-//	  ["absolute_path", input.absolute_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (!path.hasValue() ? []
-//	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
-//	  : ["path '" + path.value() + "'"])
-//	+ (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input,
-//	    "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ?
-//	    ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
-//	device = tool == "read" && path.hasValue() && !conflict && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
 //	row = !path.hasValue() ? optional.none()
 //	  : device.hasValue() ? optional.of(device.value() == "" ? "devices" : "device " + device.value())
 //	  : optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
@@ -873,36 +845,8 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultRead summarizes the result of a call to "read" (Read).
+// ResultRead summarizes the result of a call to "read", documented with PreviewRead:
 //
-// Also registered as "Read", "read_file".
-//
-// The path, and which part of the file: offset and limit when they are
-// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
-// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
-// start_line and end_line (Gemini CLI read_file now), and the PDF pages
-// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
-// filepath (Continue read_file and its CLI's Read) or absolute_path (older
-// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
-// its own field, so when a call carries several that differ, each is shown
-// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
-// list of devices at xd://.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
-//
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
-//	  ["absolute_path", input.absolute_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (!path.hasValue() ? []
-//	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
-//	  : ["path '" + path.value() + "'"])
-//	+ (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input,
-//	    "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ?
-//	    ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
-//	device = tool == "read" && path.hasValue() && !conflict && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
 //	result = cel.bind(text, result.text,
 //	  text != "" ? optional.of(plural(lines(text) - (text.endsWith("\n") ? 1 : 0), "line", "lines"))
 //	    : result.content.exists(c, c.?type.orValue("") == "image") ? optional.of("image")
@@ -983,36 +927,8 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1.Value, v1.Ok, nil
 }
 
-// ErrorRead summarizes the failure of a call to "read" (Read).
+// ErrorRead summarizes the failure of a call to "read", documented with PreviewRead:
 //
-// Also registered as "Read", "read_file".
-//
-// The path, and which part of the file: offset and limit when they are
-// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
-// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
-// start_line and end_line (Gemini CLI read_file now), and the PDF pages
-// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
-// filepath (Continue read_file and its CLI's Read) or absolute_path (older
-// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
-// its own field, so when a call carries several that differ, each is shown
-// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
-// list of devices at xd://.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
-//
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
-//	  ["absolute_path", input.absolute_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (!path.hasValue() ? []
-//	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
-//	  : ["path '" + path.value() + "'"])
-//	+ (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input,
-//	    "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ?
-//	    ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
-//	device = tool == "read" && path.hasValue() && !conflict && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
 //	error = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none() : optional.of(inline(text.split("\n", 2)[0], limits.summary)))
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -1048,36 +964,8 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 	return v1.Value, v1.Ok, nil
 }
 
-// ExpandRead returns the lines of the result of a call to "read" (Read).
+// ExpandRead returns the lines of the result of a call to "read", documented with PreviewRead:
 //
-// Also registered as "Read", "read_file".
-//
-// The path, and which part of the file: offset and limit when they are
-// numbers (pi and oh-my-pi read, Claude Code Read, opencode read, Codex
-// and Qwen Code read_file, Gemini CLI read_file before mid-2025),
-// start_line and end_line (Gemini CLI read_file now), and the PDF pages
-// (Claude Code, Qwen Code). The path is path (pi, oh-my-pi), file_path
-// (Claude Code, Gemini CLI, Qwen Code, Codex), filePath (opencode),
-// filepath (Continue read_file and its CLI's Read) or absolute_path (older
-// Gemini CLI); Cline and Roo Code read_file send path. An agent reads only
-// its own field, so when a call carries several that differ, each is shown
-// with its name. oh-my-pi reads the docs of a device at xd://NAME, and the
-// list of devices at xd://.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read":
-//
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
-//	  ["absolute_path", input.absolute_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (!path.hasValue() ? []
-//	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
-//	  : ["path '" + path.value() + "'"])
-//	+ (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input,
-//	    "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ?
-//	    ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
-//	device = tool == "read" && path.hasValue() && !conflict && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
 //	expand = cel.bind(text, result.text,
 //	  text == ""
 //	    ? optional.none()
@@ -1469,38 +1357,8 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1, true, nil
 }
 
-// UnwrapWrite returns the calls that a call to "write" carries (Write).
+// UnwrapWrite returns the calls that a call to "write" carries, documented with PreviewWrite:
 //
-// Also registered as "Write", "write_file".
-//
-// The path, and how many lines and characters the new content has (pi and
-// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath, the Continue
-// CLI's Write with filepath). An agent reads only its own path field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi's write to xd://NAME runs the device NAME with the content as
-// its JSON arguments: the call is shown as the device's call, and as well
-// as a write to the other paths it names, which another agent's write
-// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
-// " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
-// whose content is empty, "?" or "help" (in any case, with the white space
-// around it that a JavaScript regular expression's \s matches) runs
-// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
-// it: it is shown as that read, at tier read. Content of more than 64
-// characters is not read for it, and is shown as the device's call.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
-//
-//	content = type(input.content) == string ? string(input.content) : ""
-//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	unwrap = device.hasValue() && !docs
 //	  ? [{"tool": device.value(), "input": input.content, "kind": "device"}]
 //	    + (conflict
@@ -1584,38 +1442,8 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 	return celrt.InnerCalls(v1)
 }
 
-// TierWrite returns the tier of a call to "write" (Write).
+// TierWrite returns the tier of a call to "write", documented with PreviewWrite:
 //
-// Also registered as "Write", "write_file".
-//
-// The path, and how many lines and characters the new content has (pi and
-// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath, the Continue
-// CLI's Write with filepath). An agent reads only its own path field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi's write to xd://NAME runs the device NAME with the content as
-// its JSON arguments: the call is shown as the device's call, and as well
-// as a write to the other paths it names, which another agent's write
-// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
-// " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
-// whose content is empty, "?" or "help" (in any case, with the white space
-// around it that a JavaScript regular expression's \s matches) runs
-// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
-// it: it is shown as that read, at tier read. Content of more than 64
-// characters is not read for it, and is shown as the device's call.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
-//
-//	content = type(input.content) == string ? string(input.content) : ""
-//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	tier = docs ? "read" : "write"
 func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsWriteOf(input, tool, limits)
@@ -1631,38 +1459,8 @@ func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime
 	return celrt.Tier(v1)
 }
 
-// RowWrite renders the row of a call to "write" (Write).
+// RowWrite renders the row of a call to "write", documented with PreviewWrite:
 //
-// Also registered as "Write", "write_file".
-//
-// The path, and how many lines and characters the new content has (pi and
-// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath, the Continue
-// CLI's Write with filepath). An agent reads only its own path field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi's write to xd://NAME runs the device NAME with the content as
-// its JSON arguments: the call is shown as the device's call, and as well
-// as a write to the other paths it names, which another agent's write
-// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
-// " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
-// whose content is empty, "?" or "help" (in any case, with the white space
-// around it that a JavaScript regular expression's \s matches) runs
-// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
-// it: it is shown as that read, at tier read. Content of more than 64
-// characters is not read for it, and is shown as the device's call.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
-//
-//	content = type(input.content) == string ? string(input.content) : ""
-//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	row = docs ? optional.of("docs of device " + device.value())
 //	  : path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
@@ -1751,38 +1549,8 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultWrite summarizes the result of a call to "write" (Write).
+// ResultWrite summarizes the result of a call to "write", documented with PreviewWrite:
 //
-// Also registered as "Write", "write_file".
-//
-// The path, and how many lines and characters the new content has (pi and
-// oh-my-pi write with path, Claude Code Write, Gemini CLI and Qwen Code
-// write_file with file_path, opencode write with filePath, the Continue
-// CLI's Write with filepath). An agent reads only its own path field, so
-// when a call carries several that differ, each is shown with its name.
-// oh-my-pi's write to xd://NAME runs the device NAME with the content as
-// its JSON arguments: the call is shown as the device's call, and as well
-// as a write to the other paths it names, which another agent's write
-// would make. The path is read as oh-my-pi reads it (xdDevice): XD://bash,
-// " xd://bash", a byte order mark before it, a hashline header
-// [xd://bash#ABCD] and xd://%62ash all run the device bash. A device write
-// whose content is empty, "?" or "help" (in any case, with the white space
-// around it that a JavaScript regular expression's \s matches) runs
-// nothing and returns the device's docs, as oh-my-pi's HELP_CONTENT_RE has
-// it: it is shown as that read, at tier read. Content of more than 64
-// characters is not read for it, and is shown as the device's call.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#write":
-//
-//	content = type(input.content) == string ? string(input.content) : ""
-//	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	device = tool == "write" ? xdDevice(input.path) : optional.none()
-//	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
-//	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
 //	result = type(input.content) != string || device.hasValue()
 //	  ? optional.none()
 //	  : optional.of("wrote " + plural(lines(content), "line", "lines")
@@ -2953,78 +2721,8 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// RowEdit renders the row of a call to "edit" (Edit).
+// RowEdit renders the row of a call to "edit", documented with PreviewEdit:
 //
-// Also registered as "Edit", "replace".
-//
-// The path, how many replacements, and how many lines the first one
-// replaces with how many. pi sends edits, a list of oldText/newText (some
-// models send it as JSON text, which is decoded), and older pi and
-// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
-// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
-// opencode edit oldString/newString. Says when every occurrence is
-// replaced (replace_all, replaceAll, all, allow_multiple), how many
-// occurrences are expected (older Gemini CLI), that an empty old_string or
-// oldString creates the file, and the instruction Gemini CLI replace
-// describes the change with. An agent reads only its own fields, so when a
-// call carries several paths, or several of the pairs, that differ, each
-// is shown with its name. SWE-agent's edit has no path: it changes the
-// file open in its editor. Its line-range form (start_line, end_line,
-// replacement_text) and its rewrite of the lines shown (text) are shown
-// with the lines they replace; its search/replace form has a replace-all
-// flag, a name no declared field can have, so it is left to the default
-// preview, which shows every field, as is a call that mixes SWE-agent's
-// fields with the others'.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
-//
-//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
-//	  type(l) == list ? l : [])
-//	pairs = [["oldText/newText", input.oldText, input.newText],
-//	  ["old_string/new_string", input.old_string, input.new_string],
-//	  ["oldString/newString", input.oldString, input.newString]]
-//	  .filter(p, type(p[1]) == string && type(p[2]) == string)
-//	pairConflict = pairs.exists(p, p[1] != pairs[0][1] || p[2] != pairs[0][2])
-//	pair = pairs.size() == 0 || pairConflict ? []
-//	  : [{"oldText": pairs[0][1], "newText": pairs[0][2], "creates": pairs[0][0] != "oldText/newText" && pairs[0][1] == ""}]
-//	edits = (listed + pair).filter(e, type(e) == map
-//	  && type(e.?oldText.orValue(null)) == string
-//	  && type(e.?newText.orValue(null)) == string)
-//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
-//	notes = (every ? ["every occurrence"] : [])
-//	+ (type(input.expected_replacements) == double
-//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
-//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
-//	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
-//	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
-//	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
-//	byLines = !others && type(input.start_line) == double && type(input.end_line) == double && type(input.replacement_text) == string
-//	  && [input.search, input.replace, input.text].all(v, v == null)
-//	byWindow = !others && type(input.text) == string
-//	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
-//	replacements = (!path.hasValue() ? ""
-//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
-//	  : "for '" + path.value() + "' ")
-//	+ (pairConflict
-//	    ? "(conflicting replacements: "
-//	      + pairs.map(p, p[0] + " replaces " + plural(lines(string(p[1])), "line", "lines")
-//	          + " with " + plural(lines(string(p[2])), "line", "lines")).join(", ")
-//	      + (edits.size() > 0 ? ", plus " + plural(edits.size(), "listed edit", "listed edits") : "")
-//	      + notes.map(n, ", " + n).join("")
-//	      + ")"
-//	  : edits.size() == 0
-//	    ? "with edit input"
-//	    : "(" + plural(edits.size(), "replacement", "replacements")
-//	      + ": edit #1 replaces " + plural(lines(string(edits[0].oldText)), "line", "lines")
-//	      + " with " + plural(lines(string(edits[0].newText)), "line", "lines")
-//	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
-//	      + notes.map(n, ", " + n).join("")
-//	      + ")")
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (pairConflict ? " (conflicting edits)" : edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
@@ -3138,78 +2836,8 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultEdit summarizes the result of a call to "edit" (Edit).
+// ResultEdit summarizes the result of a call to "edit", documented with PreviewEdit:
 //
-// Also registered as "Edit", "replace".
-//
-// The path, how many replacements, and how many lines the first one
-// replaces with how many. pi sends edits, a list of oldText/newText (some
-// models send it as JSON text, which is decoded), and older pi and
-// oh-my-pi a single oldText/newText, appended as pi does; Claude Code
-// Edit, Qwen Code edit and Gemini CLI replace send old_string/new_string,
-// opencode edit oldString/newString. Says when every occurrence is
-// replaced (replace_all, replaceAll, all, allow_multiple), how many
-// occurrences are expected (older Gemini CLI), that an empty old_string or
-// oldString creates the file, and the instruction Gemini CLI replace
-// describes the change with. An agent reads only its own fields, so when a
-// call carries several paths, or several of the pairs, that differ, each
-// is shown with its name. SWE-agent's edit has no path: it changes the
-// file open in its editor. Its line-range form (start_line, end_line,
-// replacement_text) and its rewrite of the lines shown (text) are shown
-// with the lines they replace; its search/replace form has a replace-all
-// flag, a name no declared field can have, so it is left to the default
-// preview, which shows every field, as is a call that mixes SWE-agent's
-// fields with the others'.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#edit":
-//
-//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
-//	  type(l) == list ? l : [])
-//	pairs = [["oldText/newText", input.oldText, input.newText],
-//	  ["old_string/new_string", input.old_string, input.new_string],
-//	  ["oldString/newString", input.oldString, input.newString]]
-//	  .filter(p, type(p[1]) == string && type(p[2]) == string)
-//	pairConflict = pairs.exists(p, p[1] != pairs[0][1] || p[2] != pairs[0][2])
-//	pair = pairs.size() == 0 || pairConflict ? []
-//	  : [{"oldText": pairs[0][1], "newText": pairs[0][2], "creates": pairs[0][0] != "oldText/newText" && pairs[0][1] == ""}]
-//	edits = (listed + pair).filter(e, type(e) == map
-//	  && type(e.?oldText.orValue(null)) == string
-//	  && type(e.?newText.orValue(null)) == string)
-//	every = [input.replace_all, input.replaceAll, input.all, input.allow_multiple].exists(b, type(b) == bool && b)
-//	notes = (every ? ["every occurrence"] : [])
-//	+ (type(input.expected_replacements) == double
-//	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
-//	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
-//	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
-//	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
-//	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
-//	byLines = !others && type(input.start_line) == double && type(input.end_line) == double && type(input.replacement_text) == string
-//	  && [input.search, input.replace, input.text].all(v, v == null)
-//	byWindow = !others && type(input.text) == string
-//	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
-//	replacements = (!path.hasValue() ? ""
-//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
-//	  : "for '" + path.value() + "' ")
-//	+ (pairConflict
-//	    ? "(conflicting replacements: "
-//	      + pairs.map(p, p[0] + " replaces " + plural(lines(string(p[1])), "line", "lines")
-//	          + " with " + plural(lines(string(p[2])), "line", "lines")).join(", ")
-//	      + (edits.size() > 0 ? ", plus " + plural(edits.size(), "listed edit", "listed edits") : "")
-//	      + notes.map(n, ", " + n).join("")
-//	      + ")"
-//	  : edits.size() == 0
-//	    ? "with edit input"
-//	    : "(" + plural(edits.size(), "replacement", "replacements")
-//	      + ": edit #1 replaces " + plural(lines(string(edits[0].oldText)), "line", "lines")
-//	      + " with " + plural(lines(string(edits[0].newText)), "line", "lines")
-//	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
-//	      + notes.map(n, ", " + n).join("")
-//	      + ")")
 //	result = edits.size() == 0 || pairConflict ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
 func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	lets, budget, _, err := letsEditOf(input, tool, limits)
@@ -3517,26 +3145,8 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + arg2, true, nil
 }
 
-// RowFind renders the row of a call to "find" (Find).
+// RowFind renders the row of a call to "find", documented with PreviewFind:
 //
-// Also registered as "Glob", "glob".
-//
-// The glob pattern on one line, and the path or the working directory (pi
-// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
-// path; Gemini CLI glob with dir_path; Kimi CLI Glob with directory). When
-// a call carries several paths and they differ, each is shown with its
-// name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
-//
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [!path.hasValue() ?
-//	    "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	    : "path '" + path.value() + "'"]
 //	row = nonEmpty(input.pattern).hasValue()
 //	  ? optional.of(inline(string(input.pattern), limits.summary) + (path.hasValue() ? " in " + (conflict ? paths.map(p, truncate(p[1], limits.summary /
 //	    paths.size())).join(" or ") : path.value()) : ""))
@@ -3618,26 +3228,8 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultFind summarizes the result of a call to "find" (Find).
+// ResultFind summarizes the result of a call to "find", documented with PreviewFind:
 //
-// Also registered as "Glob", "glob".
-//
-// The glob pattern on one line, and the path or the working directory (pi
-// and oh-my-pi find, Claude Code Glob, opencode and Qwen Code glob with
-// path; Gemini CLI glob with dir_path; Kimi CLI Glob with directory). When
-// a call carries several paths and they differ, each is shown with its
-// name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#find":
-//
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [!path.hasValue() ?
-//	    "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	    : "path '" + path.value() + "'"]
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text.startsWith("No files found")
 //	    ? "no files"
@@ -4273,42 +3865,8 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "for " + arg2, true, nil
 }
 
-// RowGrep renders the row of a call to "grep" (Grep).
+// RowGrep renders the row of a call to "grep", documented with PreviewGrep:
 //
-// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
-//
-// The pattern and the file filter on one line, and the path or the working
-// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
-// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
-// search_file_content) or include_pattern (Gemini CLI grep_search, which
-// may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
-// grep_search, which searches the whole workspace). An agent reads only
-// its own fields, so when a call carries several patterns, filters, or
-// both paths, that differ, each is shown with its name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
-//
-//	patterns = [["pattern", input.pattern], ["query", input.query]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
-//	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
-//	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
-//	filterConflict = filters.exists(f, f[1] != filters[0][1])
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (patterns.size() == 0 ? []
-//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
-//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
-//	+ (filters.size() == 0 ? []
-//	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
-//	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
-//	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
-//	    [!path.hasValue() ? "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	    : "path '" + path.value() + "'"]
 //	row = patterns.size() > 0
 //	  ? optional.of((patternConflict ? patterns.map(p, inline(p[1], limits.summary / patterns.size())).join(" or ") : inline(patterns[0][1],
 //	    limits.summary))
@@ -4477,42 +4035,8 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultGrep summarizes the result of a call to "grep" (Grep).
+// ResultGrep summarizes the result of a call to "grep", documented with PreviewGrep:
 //
-// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
-//
-// The pattern and the file filter on one line, and the path or the working
-// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
-// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
-// search_file_content) or include_pattern (Gemini CLI grep_search, which
-// may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
-// grep_search, which searches the whole workspace). An agent reads only
-// its own fields, so when a call carries several patterns, filters, or
-// both paths, that differ, each is shown with its name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
-//
-//	patterns = [["pattern", input.pattern], ["query", input.query]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
-//	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
-//	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
-//	filterConflict = filters.exists(f, f[1] != filters[0][1])
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (patterns.size() == 0 ? []
-//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
-//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
-//	+ (filters.size() == 0 ? []
-//	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
-//	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
-//	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
-//	    [!path.hasValue() ? "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	    : "path '" + path.value() + "'"]
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text.startsWith("No matches") || text.startsWith("No files found")
 //	    ? "no matches"
@@ -4588,42 +4112,8 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1, true, nil
 }
 
-// ExpandGrep returns the lines of the result of a call to "grep" (Grep).
+// ExpandGrep returns the lines of the result of a call to "grep", documented with PreviewGrep:
 //
-// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
-//
-// The pattern and the file filter on one line, and the path or the working
-// directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
-// grep_search), include (opencode grep, Codex grep_files, Gemini CLI
-// search_file_content) or include_pattern (Gemini CLI grep_search, which
-// may also exclude files by exclude_pattern); the path is path, or
-// dir_path (Gemini CLI). The pattern is pattern, or query (Continue
-// grep_search, which searches the whole workspace). An agent reads only
-// its own fields, so when a call carries several patterns, filters, or
-// both paths, that differ, each is shown with its name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
-//
-//	patterns = [["pattern", input.pattern], ["query", input.query]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
-//	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
-//	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
-//	filterConflict = filters.exists(f, f[1] != filters[0][1])
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	parts = (patterns.size() == 0 ? []
-//	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
-//	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
-//	+ (filters.size() == 0 ? []
-//	    : filterConflict ? [filters.map(f, f[0] + " '" + inline(f[1], limits.summary / filters.size()) + "'").join(" or ")]
-//	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
-//	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
-//	    [!path.hasValue() ? "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	    : "path '" + path.value() + "'"]
 //	expand = cel.bind(text, result.text,
 //	  text.trim() == "" ? optional.none() : optional.of(text.split("\n").filter(l, l.trim() != "")))
 func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
@@ -5012,33 +4502,8 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	return "for " + arg2, true, nil
 }
 
-// RowLs renders the row of a call to "ls" (List).
+// RowLs renders the row of a call to "ls", documented with PreviewLs:
 //
-// Also registered as "LS", "list", "list_directory", "list_dir".
-//
-// The path or the working directory, what is ignored, and how deep the
-// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
-// list, Qwen Code list_directory, older Gemini CLI), dir_path (Gemini CLI
-// list_directory, Codex list_dir) or dirPath (Continue ls, which lists the
-// whole tree below it when recursive is true); ignore is a list of globs
-// (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
-// When a call carries several paths and they differ, each is shown with
-// its name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
-//
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	ignored = type(input.ignore) == list
-//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
-//	  : []
-//	parts = [!path.hasValue() ? "current working directory"
-//	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	  : "path '" + path.value() + "'"]
-//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
-//	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : input.recursive == true ? " (recursive)" : ""))
@@ -5122,33 +4587,8 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultLs summarizes the result of a call to "ls" (List).
+// ResultLs summarizes the result of a call to "ls", documented with PreviewLs:
 //
-// Also registered as "LS", "list", "list_directory", "list_dir".
-//
-// The path or the working directory, what is ignored, and how deep the
-// listing goes. The path is path (pi, oh-my-pi, Claude Code LS, opencode
-// list, Qwen Code list_directory, older Gemini CLI), dir_path (Gemini CLI
-// list_directory, Codex list_dir) or dirPath (Continue ls, which lists the
-// whole tree below it when recursive is true); ignore is a list of globs
-// (Claude Code, Gemini CLI, opencode, Qwen Code), depth a number (Codex).
-// When a call carries several paths and they differ, each is shown with
-// its name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
-//
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
-//	ignored = type(input.ignore) == list
-//	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
-//	  : []
-//	parts = [!path.hasValue() ? "current working directory"
-//	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
-//	  : "path '" + path.value() + "'"]
-//	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
-//	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" || text == "(empty directory)"
 //	    ? "empty"
@@ -5284,23 +4724,8 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1, true, nil
 }
 
-// RowMcp renders the row of a call to "mcp" (MCP).
+// RowMcp renders the row of a call to "mcp", documented with PreviewMcp:
 //
-// The arguments in the order the model wrote them, as the reference
-// implementation's umbrella envelope {tool, arguments} carries them
-// (formatMcpInputForPrompt). Short scalar arguments read exactly as the
-// reference summary reads them (query: "test", numResults: 5); where the
-// reference would hide something (a list counted as [3 items], an object
-// elided as {…}, a string cut at 60 characters, the whole cut at 160)
-// every leaf is shown instead, within the preview's room, each with a fair
-// share (fields): nested keys as paths, list items inline, {} and [] as
-// they are, and a cut that says how much it cut. A key that would read
-// another way, or a quote inside a string, is quoted. The row does the
-// same within the summary limit.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
-//
-//	args = type(input.arguments) == map ? input.arguments : {}
 //	row = nonEmpty(input.tool).hasValue()
 //	  ? optional.of(truncate(collapse(input.tool), 60)
 //	      + (args.size() == 0 ? "" : " " + fields(args, limits.summary)))
@@ -5354,23 +4779,8 @@ func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultMcp summarizes the result of a call to "mcp" (MCP).
+// ResultMcp summarizes the result of a call to "mcp", documented with PreviewMcp:
 //
-// The arguments in the order the model wrote them, as the reference
-// implementation's umbrella envelope {tool, arguments} carries them
-// (formatMcpInputForPrompt). Short scalar arguments read exactly as the
-// reference summary reads them (query: "test", numResults: 5); where the
-// reference would hide something (a list counted as [3 items], an object
-// elided as {…}, a string cut at 60 characters, the whole cut at 160)
-// every leaf is shown instead, within the preview's room, each with a fair
-// share (fields): nested keys as paths, list items inline, {} and [] as
-// they are, and a cut that says how much it cut. A key that would read
-// another way, or a quote inside a string, is quoted. The row does the
-// same within the summary limit.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#mcp":
-//
-//	args = type(input.arguments) == map ? input.arguments : {}
 //	result = result.content.size() > 0 && result.content.all(c, c.?type.orValue("") == "image")
 //	  ? optional.of(plural(result.content.size(), "image", "images"))
 //	  : optional.none()
@@ -6134,57 +5544,8 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// RowWebFetch renders the row of a call to "web_fetch" (Fetch).
+// RowWebFetch renders the row of a call to "web_fetch", documented with PreviewWebFetch:
 //
-// Also registered as "WebFetch", "webfetch".
-//
-// The URL, cut at the preview limit, then the question the page is read
-// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
-// opencode webfetch send url, Claude Code WebFetch url and prompt). A
-// password in the URL and query parameters named like credentials (token,
-// key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden, each shown by its size as the redaction rule shows
-// a credential (a value the 8192-character cut of the URL ends in counts
-// what was read, and an ellipsis follows). A backslash before the path
-// (https://a\@b/) ends the host for the WHATWG parsers of browsers and
-// Node, though other parsers read what comes before an @ there as a user
-// name: such a URL is shown as written, with the host a WHATWG parser
-// connects to. Gemini CLI web_fetch sends only a prompt that names the
-// URLs; it is shown cut at the preview limit. Declines with neither.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
-//
-//	url = truncate(nonEmpty(input.url).orValue(""), 8192)
-//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
-//	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
-//	authority = (slashed ? rest.split("\\", 2)[0] : rest).split("/", 2)[0].split("?", 2)[0].split("#", 2)[0]
-//	userinfo = authority.contains("@")
-//	host = authority.substring(authority.lastIndexOf("@") + 1)
-//	hostNote = !slashed ? ""
-//	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3)
-//	    + "‹secret, " + plural(authority.indexOf("@"), "character", "characters") + "›@"
-//	    + rest.substring(authority.indexOf("@") + 1)
-//	  : url
-//	cut = size(nonEmpty(input.url).orValue("")) > 8192
-//	q = bare.indexOf("?")
-//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
-//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
-//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
-//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
-//	  || l.contains("session") || l.contains("credential")))
-//	shown = q < 0 ? bare
-//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
-//	      p.contains("=") && n in secret
-//	        ? cel.bind(v, p.substring(n.size() + 1).split("#", 2)[0],
-//	            n + "=‹secret, " + (cut && v.endsWith("…")
-//	              ? plural(v.size() - 1, "character", "characters") + "›…"
-//	              : plural(v.size(), "character", "characters") + "›")
-//	            + p.substring(n.size() + 1 + v.size()))
-//	        : p)).join("&")
-//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	row = url != ""
 //	  ? optional.of(cel.bind(rest, url.indexOf("://") >= 0 ? url.substring(url.indexOf("://") + 3) : url,
 //	      truncate((userinfo ? rest.substring(rest.indexOf("@") + 1) : rest).split("?", 2)[0].split("#", 2)[0], limits.summary)))
@@ -6298,57 +5659,8 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultWebFetch summarizes the result of a call to "web_fetch" (Fetch).
+// ResultWebFetch summarizes the result of a call to "web_fetch", documented with PreviewWebFetch:
 //
-// Also registered as "WebFetch", "webfetch".
-//
-// The URL, cut at the preview limit, then the question the page is read
-// with, on one line and cut at 80 characters (oh-my-pi web_fetch and
-// opencode webfetch send url, Claude Code WebFetch url and prompt). A
-// password in the URL and query parameters named like credentials (token,
-// key, secret, password, signature, auth, session) are flagged by name and
-// their values hidden, each shown by its size as the redaction rule shows
-// a credential (a value the 8192-character cut of the URL ends in counts
-// what was read, and an ellipsis follows). A backslash before the path
-// (https://a\@b/) ends the host for the WHATWG parsers of browsers and
-// Node, though other parsers read what comes before an @ there as a user
-// name: such a URL is shown as written, with the host a WHATWG parser
-// connects to. Gemini CLI web_fetch sends only a prompt that names the
-// URLs; it is shown cut at the preview limit. Declines with neither.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#web_fetch":
-//
-//	url = truncate(nonEmpty(input.url).orValue(""), 8192)
-//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	rest = url.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? url.substring(url.indexOf("://") + 3) : ""
-//	slashed = rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\")
-//	authority = (slashed ? rest.split("\\", 2)[0] : rest).split("/", 2)[0].split("?", 2)[0].split("#", 2)[0]
-//	userinfo = authority.contains("@")
-//	host = authority.substring(authority.lastIndexOf("@") + 1)
-//	hostNote = !slashed ? ""
-//	  : host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	  : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')"
-//	bare = userinfo ? url.substring(0, url.indexOf("://") + 3)
-//	    + "‹secret, " + plural(authority.indexOf("@"), "character", "characters") + "›@"
-//	    + rest.substring(authority.indexOf("@") + 1)
-//	  : url
-//	cut = size(nonEmpty(input.url).orValue("")) > 8192
-//	q = bare.indexOf("?")
-//	params = q < 0 ? [] : bare.substring(q + 1).split("&")
-//	secret = params.map(p, p.split("=")[0]).filter(n, n.size() <= 40 && cel.bind(l, n.lowerAscii(),
-//	  l.contains("token") || l.contains("secret") || l.contains("passw") || l.contains("pwd")
-//	  || l.contains("key") || l.contains("signature") || l == "sig" || l.contains("auth")
-//	  || l.contains("session") || l.contains("credential")))
-//	shown = q < 0 ? bare
-//	  : bare.substring(0, q + 1) + params.map(p, cel.bind(n, p.split("=")[0],
-//	      p.contains("=") && n in secret
-//	        ? cel.bind(v, p.substring(n.size() + 1).split("#", 2)[0],
-//	            n + "=‹secret, " + (cut && v.endsWith("…")
-//	              ? plural(v.size() - 1, "character", "characters") + "›…"
-//	              : plural(v.size(), "character", "characters") + "›")
-//	            + p.substring(n.size() + 1 + v.size()))
-//	        : p)).join("&")
-//	flags = (userinfo ? ["a password"] : []) + secret.map(n, "'" + n + "'")
 //	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -6594,28 +5906,8 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// RowWebSearch renders the row of a call to "web_search" (Web Search).
+// RowWebSearch renders the row of a call to "web_search", documented with PreviewWebSearch:
 //
-// Also registered as "WebSearch", "websearch", "google_web_search".
-//
-// The query on one line, cut at the summary limit, the domains the search
-// is limited to and those it leaves out (Claude Code WebSearch sends
-// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
-// google_web_search and opencode websearch only a query). A domain list
-// may arrive as one string; entries that are not text are left out.
-// Declines without a query (Codex's hosted web_search has no arguments).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
-//
-//	query = nonEmpty(input.query)
-//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
-//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
-//	.filter(d, nonEmpty(d).hasValue())
-//	.map(d, nonEmpty(d).value())
-//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
-//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
-//	.filter(d, nonEmpty(d).hasValue())
-//	.map(d, nonEmpty(d).value())
 //	row = query.hasValue()
 //	  ? optional.of("\"" + inline(query.value(), limits.summary) + "\""
 //	      + (allowed.size() == 0 ? "" : " on " + truncate(allowed.join(", "), 40)))
@@ -6667,28 +5959,8 @@ func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultWebSearch summarizes the result of a call to "web_search" (Web Search).
+// ResultWebSearch summarizes the result of a call to "web_search", documented with PreviewWebSearch:
 //
-// Also registered as "WebSearch", "websearch", "google_web_search".
-//
-// The query on one line, cut at the summary limit, the domains the search
-// is limited to and those it leaves out (Claude Code WebSearch sends
-// allowed_domains and blocked_domains; oh-my-pi web_search, Gemini CLI
-// google_web_search and opencode websearch only a query). A domain list
-// may arrive as one string; entries that are not text are left out.
-// Declines without a query (Codex's hosted web_search has no arguments).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#web_search":
-//
-//	query = nonEmpty(input.query)
-//	allowed = (type(input.allowed_domains) == list ? input.allowed_domains
-//	  : type(input.allowed_domains) == string ? [input.allowed_domains] : [])
-//	.filter(d, nonEmpty(d).hasValue())
-//	.map(d, nonEmpty(d).value())
-//	blocked = (type(input.blocked_domains) == list ? input.blocked_domains
-//	  : type(input.blocked_domains) == string ? [input.blocked_domains] : [])
-//	.filter(d, nonEmpty(d).hasValue())
-//	.map(d, nonEmpty(d).value())
 //	result = cel.bind(links, result.text.split("://").size() - 1,
 //	  links == 0 ? optional.none() : optional.of(plural(links, "link", "links")))
 func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -7316,45 +6588,8 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// RowTask renders the row of a call to "task" (Task).
+// RowTask renders the row of a call to "task", documented with PreviewTask:
 //
-// Also registered as "Task", "Agent", "agent", "invoke_agent".
-//
-// Which sub-agent runs, how (in the background, isolated, on which model),
-// the task's short description, then the prompt, the instruction the
-// sub-agent runs, on one line cut at the preview limit; the row shows the
-// prompt, not the description the model chose to label it with. Claude
-// Code Agent (formerly Task), opencode task and Qwen Code agent send
-// description, prompt and subagent_type (opencode may resume a task_id;
-// Claude Code may set the sub-agent's permission mode, such as
-// bypassPermissions); Kimi CLI Task sends subagent_name instead; Gemini
-// CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent
-// and a list of tasks, whose instructions (task, else description, else
-// id) are listed, sharing the preview limit. An agent reads only its own
-// fields, so when a call names several differing sub-agents, or tasks as
-// well as a description or prompt, all are shown. Declines when there is
-// nothing to show.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
-//
-//	description = collapse(nonEmpty(input.description).orValue(""))
-//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
-//	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
-//	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
-//	who = kinds.size() == 0 ? "a sub-agent"
-//	  : kindConflict ? "sub-agent " + kinds.map(k, k[0] + " '" + k[1] + "'").join(" or ")
-//	  : "sub-agent '" + kinds[0][1] + "'"
-//	tasks = type(input.tasks) == list
-//	  ? input.tasks.filter(t, type(t) == map)
-//	      .map(t, collapse(nonEmpty(t.?task.orValue(null)).or(nonEmpty(t.?description.orValue(null)))
-//	        .or(nonEmpty(t.?id.orValue(null))).orValue("?")))
-//	  : []
-//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
-//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
-//	    (nonEmpty(input.mode).hasValue() ? [" in permission mode " + truncate(collapse(input.mode), 40)] : []) + (nonEmpty(input.task_id).hasValue() ?
-//	    [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
-//	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	row = cel.bind(who, kinds.size() == 0 ? "" : kinds.map(k, k[1]).distinct().join(" or ") + ": ",
 //	  cel.bind(listed, plural(tasks.size(), "task", "tasks") + " "
 //	      + tasks.map(t, "\"" + truncate(t, limits.summary / tasks.size()) + "\"").join(", "),
@@ -7520,45 +6755,8 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v3.Value, v3.Ok, nil
 }
 
-// ResultTask summarizes the result of a call to "task" (Task).
+// ResultTask summarizes the result of a call to "task", documented with PreviewTask:
 //
-// Also registered as "Task", "Agent", "agent", "invoke_agent".
-//
-// Which sub-agent runs, how (in the background, isolated, on which model),
-// the task's short description, then the prompt, the instruction the
-// sub-agent runs, on one line cut at the preview limit; the row shows the
-// prompt, not the description the model chose to label it with. Claude
-// Code Agent (formerly Task), opencode task and Qwen Code agent send
-// description, prompt and subagent_type (opencode may resume a task_id;
-// Claude Code may set the sub-agent's permission mode, such as
-// bypassPermissions); Kimi CLI Task sends subagent_name instead; Gemini
-// CLI invoke_agent sends agent_name and prompt; oh-my-pi task sends agent
-// and a list of tasks, whose instructions (task, else description, else
-// id) are listed, sharing the preview limit. An agent reads only its own
-// fields, so when a call names several differing sub-agents, or tasks as
-// well as a description or prompt, all are shown. Declines when there is
-// nothing to show.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#task":
-//
-//	description = collapse(nonEmpty(input.description).orValue(""))
-//	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
-//	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
-//	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
-//	who = kinds.size() == 0 ? "a sub-agent"
-//	  : kindConflict ? "sub-agent " + kinds.map(k, k[0] + " '" + k[1] + "'").join(" or ")
-//	  : "sub-agent '" + kinds[0][1] + "'"
-//	tasks = type(input.tasks) == list
-//	  ? input.tasks.filter(t, type(t) == map)
-//	      .map(t, collapse(nonEmpty(t.?task.orValue(null)).or(nonEmpty(t.?description.orValue(null)))
-//	        .or(nonEmpty(t.?id.orValue(null))).orValue("?")))
-//	  : []
-//	how = (input.run_in_background == true ? [" in the background"] : []) + (nonEmpty(input.isolation).hasValue() ? [" isolated in a " +
-//	    truncate(collapse(input.isolation), 20)] : []) + (nonEmpty(input.model).hasValue() ? [" on model " + truncate(collapse(input.model), 40)] : []) +
-//	    (nonEmpty(input.mode).hasValue() ? [" in permission mode " + truncate(collapse(input.mode), 40)] : []) + (nonEmpty(input.task_id).hasValue() ?
-//	    [", resuming task '" + truncate(collapse(input.task_id), 60) + "'"] : [])
-//	listed = tasks.map(t, "\"" + truncate(t, limits.preview / tasks.size()) + "\"").join(", ")
 //	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
 func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	lets, budget, _, err := letsTaskOf(input, tool, limits)
@@ -8013,33 +7211,8 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// RowTodoWrite renders the row of a call to "todo_write" (Todos).
+// RowTodoWrite renders the row of a call to "todo_write", documented with PreviewTodoWrite:
 //
-// Also registered as "TodoWrite", "todowrite", "write_todos".
-//
-// How many todos the new list has and how many are pending, in progress
-// and completed (and cancelled or blocked, when any are), then the first
-// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
-// todowrite name a todo's text content, Gemini CLI write_todos description
-// (a todo with both, differing, shows both). The list replaces the old
-// one, so an empty list clears it. A list sent as JSON text is decoded.
-// Declines when todos is not a list.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
-//
-//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
-//	  type(l) == list ? optional.of(l) : optional.none())
-//	all = decoded.orValue([])
-//	todos = all.filter(t, type(t) == map)
-//	statuses = todos.map(t, t.?status.orValue(""))
-//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
-//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
-//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
-//	.map(c, c[1] + " " + c[0])
-//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
-//	  .map(t, [t.?content.orValue(null), t.?description.orValue(null)]
-//	    .filter(x, nonEmpty(x).hasValue()).map(x, collapse(x)).distinct())
-//	  .filter(o, o.size() > 0)
 //	row = !decoded.hasValue()
 //	  ? optional.none()
 //	  : optional.of(all.size() == 0
@@ -8143,33 +7316,8 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultTodoWrite summarizes the result of a call to "todo_write" (Todos).
+// ResultTodoWrite summarizes the result of a call to "todo_write", documented with PreviewTodoWrite:
 //
-// Also registered as "TodoWrite", "todowrite", "write_todos".
-//
-// How many todos the new list has and how many are pending, in progress
-// and completed (and cancelled or blocked, when any are), then the first
-// one in progress. oh-my-pi todo_write, Claude Code TodoWrite and opencode
-// todowrite name a todo's text content, Gemini CLI write_todos description
-// (a todo with both, differing, shows both). The list replaces the old
-// one, so an empty list clears it. A list sent as JSON text is decoded.
-// Declines when todos is not a list.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#todo_write":
-//
-//	decoded = cel.bind(l, type(input.todos) == string ? parseJSON(input.todos).orValue(null) : input.todos,
-//	  type(l) == list ? optional.of(l) : optional.none())
-//	all = decoded.orValue([])
-//	todos = all.filter(t, type(t) == map)
-//	statuses = todos.map(t, t.?status.orValue(""))
-//	counts = ["pending", "in_progress", "completed", "cancelled", "blocked"].map(s,
-//	  [s.replace("_", " "), string(statuses.filter(x, x == s).size())])
-//	.filter(c, c[0] in ["pending", "in progress", "completed"] || c[1] != "0")
-//	.map(c, c[1] + " " + c[0])
-//	current = todos.filter(t, t.?status.orValue("") == "in_progress")
-//	  .map(t, [t.?content.orValue(null), t.?description.orValue(null)]
-//	    .filter(x, nonEmpty(x).hasValue()).map(x, collapse(x)).distinct())
-//	  .filter(o, o.size() > 0)
 //	result = !decoded.hasValue()
 //	  ? optional.none()
 //	  : optional.of(all.size() == 0
@@ -8714,43 +7862,8 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowApplyPatch renders the row of a call to "apply_patch" (Apply Patch).
+// RowApplyPatch renders the row of a call to "apply_patch", documented with PreviewApplyPatch:
 //
-// Also registered as "patch".
-//
-// The files the patch adds, updates (and where it moves them) and deletes,
-// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
-// "*** Delete File:" lines, cut at the preview limit. Codex trims each
-// header line, so a header after white space counts too (as does one after
-// a space within a line, which over-reports). A patch with over 1000 "***
-// " markers is read by its header lines that start a line, and its preview
-// says that headers after white space were not read: reading each marker
-// would cost more than a formatter may spend. The patch is the JSON
-// argument input (Codex and Cline apply_patch as a function tool),
-// patchText (opencode apply_patch and patch) or patch (Roo Code
-// apply_patch), or the raw text Codex's freeform apply_patch sends instead
-// of an object (read with rawText). An agent reads only its own field, so
-// when a call carries several of them and they differ, the files of all
-// are shown. Declines when the patch names no file.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
-//
-//	text = cel.bind(texts, [input.input, input.patchText, input.patch].filter(t, type(t) == string).map(t, string(t)).distinct(),
-//	  texts.size() == 0 ? rawText(input).orValue("") : texts.join("\n"))
-//	pieces = text.split("*** ", 1001)
-//	crowded = pieces.size() > 1000
-//	heads = crowded
-//	  ? text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
-//	  : pieces.transformList(i, p, i > 0 && (pieces[i - 1] == "" || pieces[i - 1].trim() != pieces[i - 1]),
-//	      p.split("\n", 2)[0])
-//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
-//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
-//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
-//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
-//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
-//	files = adds.size() + updated + deletes.size()
-//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
-//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
 //	row = files == 0
 //	  ? optional.none()
 //	  : optional.of((crowded ? "over 1000 markers, " : "") + truncate(plural(files, "file", "files") + ": "
@@ -8821,43 +7934,8 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultApplyPatch summarizes the result of a call to "apply_patch" (Apply Patch).
+// ResultApplyPatch summarizes the result of a call to "apply_patch", documented with PreviewApplyPatch:
 //
-// Also registered as "patch".
-//
-// The files the patch adds, updates (and where it moves them) and deletes,
-// read from its "*** Add File:", "*** Update File:", "*** Move to:" and
-// "*** Delete File:" lines, cut at the preview limit. Codex trims each
-// header line, so a header after white space counts too (as does one after
-// a space within a line, which over-reports). A patch with over 1000 "***
-// " markers is read by its header lines that start a line, and its preview
-// says that headers after white space were not read: reading each marker
-// would cost more than a formatter may spend. The patch is the JSON
-// argument input (Codex and Cline apply_patch as a function tool),
-// patchText (opencode apply_patch and patch) or patch (Roo Code
-// apply_patch), or the raw text Codex's freeform apply_patch sends instead
-// of an object (read with rawText). An agent reads only its own field, so
-// when a call carries several of them and they differ, the files of all
-// are shown. Declines when the patch names no file.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#apply_patch":
-//
-//	text = cel.bind(texts, [input.input, input.patchText, input.patch].filter(t, type(t) == string).map(t, string(t)).distinct(),
-//	  texts.size() == 0 ? rawText(input).orValue("") : texts.join("\n"))
-//	pieces = text.split("*** ", 1001)
-//	crowded = pieces.size() > 1000
-//	heads = crowded
-//	  ? text.split("\n*** ").map(p, cel.bind(h, p.split("\n", 2)[0], h.startsWith("*** ") ? h.substring(4) : h))
-//	  : pieces.transformList(i, p, i > 0 && (pieces[i - 1] == "" || pieces[i - 1].trim() != pieces[i - 1]),
-//	      p.split("\n", 2)[0])
-//	adds = heads.filter(h, h.startsWith("Add File: ")).map(h, h.substring(10).trim())
-//	updates = heads.filter(h, h.startsWith("Update File: ") || h.startsWith("Move to: "))
-//	  .map(h, h.startsWith("Move to: ") ? "(moving it to " + h.substring(9).trim() + ")" : h.substring(13).trim())
-//	updated = updates.filter(u, !u.startsWith("(moving it to ")).size()
-//	deletes = heads.filter(h, h.startsWith("Delete File: ")).map(h, h.substring(13).trim())
-//	files = adds.size() + updated + deletes.size()
-//	parts = (adds.size() == 0 ? [] : ["add " + adds.join(", ")]) + (updated == 0 ? [] : ["update " + updates.join(", ").replace(", (moving it to ",
-//	    " (moving it to ")]) + (deletes.size() == 0 ? [] : ["delete " + deletes.join(", ")])
 //	result = files == 0
 //	  ? optional.none()
 //	  : optional.of(((adds.size() == 0 ? [] : [string(adds.size()) + " added"])
@@ -9438,48 +8516,8 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	return v1.Value, v1.Ok, nil
 }
 
-// RowNotebookEdit renders the row of a call to "notebook_edit" (Notebook Edit).
+// RowNotebookEdit renders the row of a call to "notebook_edit", documented with PreviewNotebookEdit:
 //
-// Also registered as "NotebookEdit", "notebook".
-//
-// What happens to which cell of which notebook: replace (the default),
-// insert after a cell or at the top, or delete, with the line count of the
-// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
-// new_source (its first versions a 0-based cell_number instead of
-// cell_id); oh-my-pi notebook sends action (edit, insert, delete),
-// cell_index and content. An agent reads only its own fields, so a call
-// that carries both agents' fields, and they differ, is shown as each
-// agent would read it. Declines without a notebook path.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
-//
-//	path = nonEmpty(input.notebook_path)
-//	kind = nonEmpty(input.cell_type)
-//	views = [true, false].map(claude, cel.bind(raw,
-//	    (claude ? nonEmpty(input.edit_mode).or(nonEmpty(input.action)) : nonEmpty(input.action).or(nonEmpty(input.edit_mode)))
-//	      .orValue("replace"),
-//	  cel.bind(at, claude
-//	      ? (type(input.cell_number) == double ? "cell_number" : type(input.cell_index) == double ? "cell_index" : "")
-//	      : (type(input.cell_index) == double ? "cell_index" : type(input.cell_number) == double ? "cell_number" : ""),
-//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || at == ""),
-//	  cel.bind(source, claude
-//	      ? (type(input.new_source) == string ? input.new_source : input.content)
-//	      : (type(input.content) == string ? input.content : input.new_source),
-//	    {"mode": raw == "edit" ? "replace" : raw,
-//	      "byId": byId,
-//	      "cell": byId ? "cell " + nonEmpty(input.cell_id).value()
-//	        : at != "" ? "cell at index " + numberText(input, at) : "",
-//	      "index": at == "" ? "" : numberText(input, at),
-//	      "lines": type(source) == string ? lines(string(source)) : -1})))))
-//	texts = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
-//	  (mode == "insert"
-//	    ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
-//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + string(v.index) + " in" : "at the top of")
-//	    : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in")
-//	  + " '" + path.orValue("") + "'"
-//	  + (mode != "delete" && int(v.lines) >= 0 ? " (" + plural(int(v.lines), "line", "lines") + ")" : ""))))
-//	rows = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
-//	  path.orValue("") + (cell != "" ? " " + cell : "") + (mode != "replace" ? " (" + truncate(collapse(mode), 20) + ")" : ""))))
 //	row = path.hasValue() ? optional.of(rows[0] == rows[1] ? rows[0] : rows.join(" or ")) : optional.none()
 func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsNotebookEditOf(input, tool, limits)
@@ -9517,48 +8555,8 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultNotebookEdit summarizes the result of a call to "notebook_edit" (Notebook Edit).
+// ResultNotebookEdit summarizes the result of a call to "notebook_edit", documented with PreviewNotebookEdit:
 //
-// Also registered as "NotebookEdit", "notebook".
-//
-// What happens to which cell of which notebook: replace (the default),
-// insert after a cell or at the top, or delete, with the line count of the
-// new source. Claude Code NotebookEdit sends edit_mode, cell_id and
-// new_source (its first versions a 0-based cell_number instead of
-// cell_id); oh-my-pi notebook sends action (edit, insert, delete),
-// cell_index and content. An agent reads only its own fields, so a call
-// that carries both agents' fields, and they differ, is shown as each
-// agent would read it. Declines without a notebook path.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#notebook_edit":
-//
-//	path = nonEmpty(input.notebook_path)
-//	kind = nonEmpty(input.cell_type)
-//	views = [true, false].map(claude, cel.bind(raw,
-//	    (claude ? nonEmpty(input.edit_mode).or(nonEmpty(input.action)) : nonEmpty(input.action).or(nonEmpty(input.edit_mode)))
-//	      .orValue("replace"),
-//	  cel.bind(at, claude
-//	      ? (type(input.cell_number) == double ? "cell_number" : type(input.cell_index) == double ? "cell_index" : "")
-//	      : (type(input.cell_index) == double ? "cell_index" : type(input.cell_number) == double ? "cell_number" : ""),
-//	  cel.bind(byId, nonEmpty(input.cell_id).hasValue() && (claude || at == ""),
-//	  cel.bind(source, claude
-//	      ? (type(input.new_source) == string ? input.new_source : input.content)
-//	      : (type(input.content) == string ? input.content : input.new_source),
-//	    {"mode": raw == "edit" ? "replace" : raw,
-//	      "byId": byId,
-//	      "cell": byId ? "cell " + nonEmpty(input.cell_id).value()
-//	        : at != "" ? "cell at index " + numberText(input, at) : "",
-//	      "index": at == "" ? "" : numberText(input, at),
-//	      "lines": type(source) == string ? lines(string(source)) : -1})))))
-//	texts = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
-//	  (mode == "insert"
-//	    ? "to insert a " + (kind.hasValue() ? truncate(collapse(kind.value()), 20) + " " : "") + "cell "
-//	      + (v.byId == true ? "after " + cell + " in" : cell != "" ? "at index " + string(v.index) + " in" : "at the top of")
-//	    : "to " + truncate(mode, 20) + " " + (cell != "" ? cell : "a cell") + " in")
-//	  + " '" + path.orValue("") + "'"
-//	  + (mode != "delete" && int(v.lines) >= 0 ? " (" + plural(int(v.lines), "line", "lines") + ")" : ""))))
-//	rows = views.map(v, cel.bind(mode, string(v.mode), cel.bind(cell, string(v.cell),
-//	  path.orValue("") + (cell != "" ? " " + cell : "") + (mode != "replace" ? " (" + truncate(collapse(mode), 20) + ")" : ""))))
 //	result = cel.bind(mode, string(views[0].mode), cel.bind(cell, string(views[0].cell),
 //	  cel.bind(done, mode == "replace" ? "replaced" : mode == "insert" ? "inserted" : mode == "delete" ? "deleted" : "",
 //	    done == "" || texts[0] != texts[1] ? optional.none() : optional.of(done + " " + (cell != "" ? cell : "a cell")))))
@@ -11576,119 +10574,8 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 	return v1.Value, v1.Ok, nil
 }
 
-// RowRunShellCommand renders the row of a call to "run_shell_command" (Shell).
+// RowRunShellCommand renders the row of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command".
-//
-// The command in full (each line's white space runs folded, blank lines
-// dropped, so padding hides nothing; a script of more than 1000 lines is
-// shown on one line after its line count; an argv list of more than 64
-// arguments by its first and last 32), then whether it leaves the sandbox,
-// the directory, background, timeout, the stated justification and the
-// agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background, additional_permissions), Qwen Code
-// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
-// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
-// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
-// which no seconds timeout of theirs reaches), Codex shell (command as an
-// argv list, shown shell-quoted), shell_command and exec_command (cmd)
-// with workdir, timeout_ms, sandbox_permissions (or the older
-// with_escalated_permissions), additional_permissions, justification and
-// prefix_rule, the approval rule the model proposes for later commands.
-// strands-agents shell sends command as a string, an object, or a list of
-// commands (strings or objects with their own command, work_dir and
-// timeout), with work_dir, parallel, ignore_errors and timeout; its list
-// is shown as numbered commands, each with a fair share of the room (of
-// more than 8, the first and last 4). A list is read as strands' when it
-// holds an object, or when the call has strands' fields or its first item
-// holds a space (no program is named so) and none of Codex's fields;
-// otherwise it is Codex's argv. Declines without a command. An agent reads
-// only its own fields, so when a call carries both command and cmd,
-// several directories or both timeouts, and they differ, each is shown
-// with its name: the field the tool named reads first and whole (cmd for
-// exec_command, command for the others), the other on one line, cut at the
-// summary limit. The tool named bash has no entry: its prompt shows the
-// command itself.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
-//
-//	strands = type(input.cmd) != string
-//	  && (type(input.command) == map
-//	    || (type(input.command) == list && input.command.size() > 0
-//	      && (input.command.exists(c, type(c) == map)
-//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
-//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
-//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
-//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
-//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
-//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
-//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
-//	commandTexts = picked.map(i, cel.bind(c, commands[i],
-//	  type(c) == string ? string(c)
-//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
-//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
-//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
-//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
-//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
-//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
-//	      + (!d && !t ? ""
-//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
-//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
-//	commandList = commands.size() > 8
-//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
-//	  : listed.join(", ")
-//	args = type(input.command) == list ? input.command : []
-//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
-//	tail = args.size() > 64
-//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
-//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
-//	  : ""
-//	scripts = [["command", type(input.command) == string ? string(input.command) : args.size() > 0 ? quote.join(" ") + tail : ""],
-//	  ["cmd", type(input.cmd) == string ? string(input.cmd) : ""]]
-//	  .filter(s, s[1].trim() != "")
-//	ordered = tool == "exec_command" ? scripts.reverse() : scripts
-//	conflict = scripts.exists(s, s[1].trim() != scripts[0][1].trim())
-//	script = ordered.size() == 0 ? "" : ordered[0][1]
-//	count = lines(script)
-//	shown = count <= 1000
-//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
-//	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
-//	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
-//	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
-//	  cel.bind(net, ap.?network.orValue(null),
-//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
-//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
-//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
-//	      + [["read", "reading "], ["write", "writing "]]
-//	          .map(k, cel.bind(ps,
-//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
-//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
-//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
-//	          .filter(t, t != ""))))
-//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
-//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
-//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
-//	+ (dirs.size() == 0 ? []
-//	    : dirs.exists(d, d[1] != dirs[0][1])
-//	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
-//	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
-//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
-//	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
-//	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
-//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
-//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
-//	    ? [", asking to allow commands that start with '"
-//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
-//	        + "' from now on"] : [])
-//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	row = strands ? optional.of(truncate(plural(commands.size(), "command", "commands") + ": " + commandTexts.map(t, collapse(t)).join("; "),
 //	    limits.summary))
 //	: script.trim() == "" ? optional.none()
@@ -11789,119 +10676,8 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultRunShellCommand summarizes the result of a call to "run_shell_command" (Shell).
+// ResultRunShellCommand summarizes the result of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command".
-//
-// The command in full (each line's white space runs folded, blank lines
-// dropped, so padding hides nothing; a script of more than 1000 lines is
-// shown on one line after its line count; an argv list of more than 64
-// arguments by its first and last 32), then whether it leaves the sandbox,
-// the directory, background, timeout, the stated justification and the
-// agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background, additional_permissions), Qwen Code
-// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
-// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
-// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
-// which no seconds timeout of theirs reaches), Codex shell (command as an
-// argv list, shown shell-quoted), shell_command and exec_command (cmd)
-// with workdir, timeout_ms, sandbox_permissions (or the older
-// with_escalated_permissions), additional_permissions, justification and
-// prefix_rule, the approval rule the model proposes for later commands.
-// strands-agents shell sends command as a string, an object, or a list of
-// commands (strings or objects with their own command, work_dir and
-// timeout), with work_dir, parallel, ignore_errors and timeout; its list
-// is shown as numbered commands, each with a fair share of the room (of
-// more than 8, the first and last 4). A list is read as strands' when it
-// holds an object, or when the call has strands' fields or its first item
-// holds a space (no program is named so) and none of Codex's fields;
-// otherwise it is Codex's argv. Declines without a command. An agent reads
-// only its own fields, so when a call carries both command and cmd,
-// several directories or both timeouts, and they differ, each is shown
-// with its name: the field the tool named reads first and whole (cmd for
-// exec_command, command for the others), the other on one line, cut at the
-// summary limit. The tool named bash has no entry: its prompt shows the
-// command itself.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
-//
-//	strands = type(input.cmd) != string
-//	  && (type(input.command) == map
-//	    || (type(input.command) == list && input.command.size() > 0
-//	      && (input.command.exists(c, type(c) == map)
-//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
-//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
-//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
-//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
-//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
-//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
-//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
-//	commandTexts = picked.map(i, cel.bind(c, commands[i],
-//	  type(c) == string ? string(c)
-//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
-//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
-//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
-//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
-//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
-//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
-//	      + (!d && !t ? ""
-//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
-//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
-//	commandList = commands.size() > 8
-//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
-//	  : listed.join(", ")
-//	args = type(input.command) == list ? input.command : []
-//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
-//	tail = args.size() > 64
-//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
-//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
-//	  : ""
-//	scripts = [["command", type(input.command) == string ? string(input.command) : args.size() > 0 ? quote.join(" ") + tail : ""],
-//	  ["cmd", type(input.cmd) == string ? string(input.cmd) : ""]]
-//	  .filter(s, s[1].trim() != "")
-//	ordered = tool == "exec_command" ? scripts.reverse() : scripts
-//	conflict = scripts.exists(s, s[1].trim() != scripts[0][1].trim())
-//	script = ordered.size() == 0 ? "" : ordered[0][1]
-//	count = lines(script)
-//	shown = count <= 1000
-//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
-//	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
-//	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
-//	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
-//	  cel.bind(net, ap.?network.orValue(null),
-//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
-//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
-//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
-//	      + [["read", "reading "], ["write", "writing "]]
-//	          .map(k, cel.bind(ps,
-//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
-//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
-//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
-//	          .filter(t, t != ""))))
-//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
-//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
-//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
-//	+ (dirs.size() == 0 ? []
-//	    : dirs.exists(d, d[1] != dirs[0][1])
-//	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
-//	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
-//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
-//	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
-//	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
-//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
-//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
-//	    ? [", asking to allow commands that start with '"
-//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
-//	        + "' from now on"] : [])
-//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -11934,119 +10710,8 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 	return v1, true, nil
 }
 
-// ErrorRunShellCommand summarizes the failure of a call to "run_shell_command" (Shell).
+// ErrorRunShellCommand summarizes the failure of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command".
-//
-// The command in full (each line's white space runs folded, blank lines
-// dropped, so padding hides nothing; a script of more than 1000 lines is
-// shown on one line after its line count; an argv list of more than 64
-// arguments by its first and last 32), then whether it leaves the sandbox,
-// the directory, background, timeout, the stated justification and the
-// agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background, additional_permissions), Qwen Code
-// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
-// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
-// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
-// which no seconds timeout of theirs reaches), Codex shell (command as an
-// argv list, shown shell-quoted), shell_command and exec_command (cmd)
-// with workdir, timeout_ms, sandbox_permissions (or the older
-// with_escalated_permissions), additional_permissions, justification and
-// prefix_rule, the approval rule the model proposes for later commands.
-// strands-agents shell sends command as a string, an object, or a list of
-// commands (strings or objects with their own command, work_dir and
-// timeout), with work_dir, parallel, ignore_errors and timeout; its list
-// is shown as numbered commands, each with a fair share of the room (of
-// more than 8, the first and last 4). A list is read as strands' when it
-// holds an object, or when the call has strands' fields or its first item
-// holds a space (no program is named so) and none of Codex's fields;
-// otherwise it is Codex's argv. Declines without a command. An agent reads
-// only its own fields, so when a call carries both command and cmd,
-// several directories or both timeouts, and they differ, each is shown
-// with its name: the field the tool named reads first and whole (cmd for
-// exec_command, command for the others), the other on one line, cut at the
-// summary limit. The tool named bash has no entry: its prompt shows the
-// command itself.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
-//
-//	strands = type(input.cmd) != string
-//	  && (type(input.command) == map
-//	    || (type(input.command) == list && input.command.size() > 0
-//	      && (input.command.exists(c, type(c) == map)
-//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
-//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
-//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
-//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
-//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
-//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
-//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
-//	commandTexts = picked.map(i, cel.bind(c, commands[i],
-//	  type(c) == string ? string(c)
-//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
-//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
-//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
-//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
-//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
-//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
-//	      + (!d && !t ? ""
-//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
-//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
-//	commandList = commands.size() > 8
-//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
-//	  : listed.join(", ")
-//	args = type(input.command) == list ? input.command : []
-//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
-//	tail = args.size() > 64
-//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
-//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
-//	  : ""
-//	scripts = [["command", type(input.command) == string ? string(input.command) : args.size() > 0 ? quote.join(" ") + tail : ""],
-//	  ["cmd", type(input.cmd) == string ? string(input.cmd) : ""]]
-//	  .filter(s, s[1].trim() != "")
-//	ordered = tool == "exec_command" ? scripts.reverse() : scripts
-//	conflict = scripts.exists(s, s[1].trim() != scripts[0][1].trim())
-//	script = ordered.size() == 0 ? "" : ordered[0][1]
-//	count = lines(script)
-//	shown = count <= 1000
-//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
-//	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
-//	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
-//	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
-//	  cel.bind(net, ap.?network.orValue(null),
-//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
-//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
-//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
-//	      + [["read", "reading "], ["write", "writing "]]
-//	          .map(k, cel.bind(ps,
-//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
-//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
-//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
-//	          .filter(t, t != ""))))
-//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
-//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
-//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
-//	+ (dirs.size() == 0 ? []
-//	    : dirs.exists(d, d[1] != dirs[0][1])
-//	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
-//	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
-//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
-//	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
-//	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
-//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
-//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
-//	    ? [", asking to allow commands that start with '"
-//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
-//	        + "' from now on"] : [])
-//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	error = cel.bind(out, result.text.trim(),
 //	  cel.bind(codes,
 //	    (type(result.details) == map
@@ -12234,119 +10899,8 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 	return v7.Value, v7.Ok, nil
 }
 
-// ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command" (Shell).
+// ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command".
-//
-// The command in full (each line's white space runs folded, blank lines
-// dropped, so padding hides nothing; a script of more than 1000 lines is
-// shown on one line after its line count; an argv list of more than 64
-// arguments by its first and last 32), then whether it leaves the sandbox,
-// the directory, background, timeout, the stated justification and the
-// agent's own description of it. Gemini CLI run_shell_command (dir_path,
-// older directory, is_background, additional_permissions), Qwen Code
-// run_shell_command, Claude Code Bash (timeout in ms, run_in_background,
-// dangerouslyDisableSandbox), the Continue CLI's and Kimi CLI's Bash
-// (timeout in seconds: Bash's timeout is said to be in ms only above 600,
-// which no seconds timeout of theirs reaches), Codex shell (command as an
-// argv list, shown shell-quoted), shell_command and exec_command (cmd)
-// with workdir, timeout_ms, sandbox_permissions (or the older
-// with_escalated_permissions), additional_permissions, justification and
-// prefix_rule, the approval rule the model proposes for later commands.
-// strands-agents shell sends command as a string, an object, or a list of
-// commands (strings or objects with their own command, work_dir and
-// timeout), with work_dir, parallel, ignore_errors and timeout; its list
-// is shown as numbered commands, each with a fair share of the room (of
-// more than 8, the first and last 4). A list is read as strands' when it
-// holds an object, or when the call has strands' fields or its first item
-// holds a space (no program is named so) and none of Codex's fields;
-// otherwise it is Codex's argv. Declines without a command. An agent reads
-// only its own fields, so when a call carries both command and cmd,
-// several directories or both timeouts, and they differ, each is shown
-// with its name: the field the tool named reads first and whole (cmd for
-// exec_command, command for the others), the other on one line, cut at the
-// summary limit. The tool named bash has no entry: its prompt shows the
-// command itself.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
-//
-//	strands = type(input.cmd) != string
-//	  && (type(input.command) == map
-//	    || (type(input.command) == list && input.command.size() > 0
-//	      && (input.command.exists(c, type(c) == map)
-//	        || ([input.work_dir, input.parallel, input.ignore_errors].exists(v, v != null)
-//	            || (type(input.command[0]) == string && string(input.command[0]).trim().contains(" ")))
-//	          && [input.workdir, input.timeout_ms, input.with_escalated_permissions, input.sandbox_permissions,
-//	              input.additional_permissions, input.justification, input.prefix_rule].all(v, v == null))))
-//	commands = strands ? (type(input.command) == map ? [input.command] : input.command) : []
-//	picked = commands.size() > 8 ? [0, 1, 2, 3, 4, 5, 6, 7].map(i, i < 4 ? i : commands.size() - 8 + i)
-//	  : [0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < commands.size())
-//	commandTexts = picked.map(i, cel.bind(c, commands[i],
-//	  type(c) == string ? string(c)
-//	    : type(c) == map && type(c.?command.orValue(null)) == string ? string(c.command) : json(c)))
-//	share = cel.bind(s, (limits.output - 100) / (picked.size() == 0 ? 1 : picked.size()) - 25, s < 10 ? 10 : s)
-//	listed = picked.transformList(k, i, cel.bind(c, commands[i],
-//	  cel.bind(d, type(c) == map && nonEmpty(c.?work_dir.orValue(null)).hasValue(),
-//	  cel.bind(t, type(c) == map && type(c.?timeout.orValue(null)) == double,
-//	    "#" + string(i + 1) + " '" + truncate(collapse(commandTexts[k]), d ? share * 2 / 3 : share) + "'"
-//	      + (!d && !t ? ""
-//	          : " (" + (d ? "in '" + truncate(nonEmpty(c.work_dir).value(), share / 3) + "'" : "")
-//	            + (d && t ? ", " : "") + (t ? "timeout " + numberText(c, "timeout") : "") + ")")))))
-//	commandList = commands.size() > 8
-//	  ? listed.slice(0, 4).join(", ") + ", …(" + string(commands.size() - 8) + " more commands)…, " + listed.slice(4, 8).join(", ")
-//	  : listed.join(", ")
-//	args = type(input.command) == list ? input.command : []
-//	quote = (args.size() > 64 ? args.slice(0, 32) : args).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	  s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\""))
-//	tail = args.size() > 64
-//	  ? " …(" + string(args.size() - 64) + " more arguments)… "
-//	    + args.slice(args.size() - 32, args.size()).map(a, cel.bind(s, type(a) == string ? string(a) : json(a),
-//	        s != "" && !s.contains(" ") && !s.contains("'") ? s : s.contains("\"") ? "'" + s + "'" : "\"" + s + "\"")).join(" ")
-//	  : ""
-//	scripts = [["command", type(input.command) == string ? string(input.command) : args.size() > 0 ? quote.join(" ") + tail : ""],
-//	  ["cmd", type(input.cmd) == string ? string(input.cmd) : ""]]
-//	  .filter(s, s[1].trim() != "")
-//	ordered = tool == "exec_command" ? scripts.reverse() : scripts
-//	conflict = scripts.exists(s, s[1].trim() != scripts[0][1].trim())
-//	script = ordered.size() == 0 ? "" : ordered[0][1]
-//	count = lines(script)
-//	shown = count <= 1000
-//	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
-//	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
-//	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
-//	perms = nonEmpty(input.sandbox_permissions).orValue("")
-//	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
-//	  cel.bind(net, ap.?network.orValue(null),
-//	    cel.bind(fs, type(ap.?file_system.orValue(null)) == map ? ap.file_system
-//	        : type(ap.?fileSystem.orValue(null)) == map ? ap.fileSystem : dyn({}),
-//	      (net == true || (type(net) == map && net.?enabled.orValue(null) == true) ? ["network access"] : [])
-//	      + [["read", "reading "], ["write", "writing "]]
-//	          .map(k, cel.bind(ps,
-//	              (k[0] in fs && type(fs[k[0]]) == list ? fs[k[0]] : [])
-//	                .filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'"),
-//	            ps.size() == 0 ? "" : k[1] + truncate(ps.join(", "), limits.summary)))
-//	          .filter(t, t != ""))))
-//	timeoutUnit = tool == "Bash" && type(input.timeout) == double && input.timeout > 600.0 ? " ms" : ""
-//	notes = (input.dangerouslyDisableSandbox == true ? [" outside the sandbox"] : []) + (perms == "require_escalated" || input.with_escalated_permissions
-//	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
-//	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
-//	+ (dirs.size() == 0 ? []
-//	    : dirs.exists(d, d[1] != dirs[0][1])
-//	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
-//	      : [" in '" + dirs[0][1] + "'"])
-//	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
-//	    [" in parallel"] : []) + (type(input.timeout_ms) == double && type(input.timeout) == double && input.timeout_ms != input.timeout
-//	    ? [", timeout " + numberText(input, "timeout_ms") + " ms (timeout_ms) or "
-//	        + numberText(input, "timeout") + timeoutUnit + " (timeout)"]
-//	    : type(input.timeout_ms) == double ? [", timeout " + numberText(input, "timeout_ms") + " ms"]
-//	    : type(input.timeout) == double ? [", timeout " + numberText(input, "timeout") + timeoutUnit] : [])
-//	+ (input.ignore_errors == true ? [", going on after a command fails"] : []) + (nonEmpty(input.justification).hasValue() ? [", justified as \"" +
-//	    truncate(collapse(input.justification), 80) + "\""] : []) + (type(input.prefix_rule) == list && input.prefix_rule.size() > 0
-//	    ? [", asking to allow commands that start with '"
-//	        + truncate(input.prefix_rule.map(a, type(a) == string ? string(a) : json(a)).join(" "), limits.summary)
-//	        + "' from now on"] : [])
-//	+ (nonEmpty(input.description).hasValue() ? [" (described as \"" + truncate(collapse(input.description), 80) + "\")"] : [])
 //	expand = cel.bind(out, result.text,
 //	  out.trim() == ""
 //	    ? optional.none()
@@ -13099,36 +11653,8 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	return v1 + v4, true, nil
 }
 
-// RowMultiEdit renders the row of a call to "MultiEdit" (Multi Edit).
+// RowMultiEdit renders the row of a call to "MultiEdit", documented with PreviewMultiEdit:
 //
-// Also registered as "multiedit".
-//
-// The path, how many replacements are applied in order, how many lines the
-// first one replaces with how many, and how many replace every occurrence.
-// Claude Code MultiEdit sends file_path and edits of
-// old_string/new_string/replace_all; opencode multiedit filePath and edits
-// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
-// An agent reads only its own fields, so when a call carries both paths,
-// or the first edit both pairs, and they differ, each is shown with its
-// name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
-//
-//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
-//	  type(l) == list ? l : [])
-//	edits = listed.filter(e, type(e) == map && (
-//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
-//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
-//	firsts = edits.size() == 0 ? []
-//	  : [["old_string/new_string", edits[0].?old_string.orValue(null), edits[0].?new_string.orValue(null)],
-//	      ["oldString/newString", edits[0].?oldString.orValue(null), edits[0].?newString.orValue(null)]]
-//	      .filter(p, type(p[1]) == string && type(p[2]) == string)
-//	firstConflict = firsts.exists(p, p[1] != firsts[0][1] || p[2] != firsts[0][2])
-//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
-//	paths = [["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	row = path.hasValue()
 //	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
 //	      + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
@@ -13202,36 +11728,8 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultMultiEdit summarizes the result of a call to "MultiEdit" (Multi Edit).
+// ResultMultiEdit summarizes the result of a call to "MultiEdit", documented with PreviewMultiEdit:
 //
-// Also registered as "multiedit".
-//
-// The path, how many replacements are applied in order, how many lines the
-// first one replaces with how many, and how many replace every occurrence.
-// Claude Code MultiEdit sends file_path and edits of
-// old_string/new_string/replace_all; opencode multiedit filePath and edits
-// of oldString/newString/replaceAll. A list sent as JSON text is decoded.
-// An agent reads only its own fields, so when a call carries both paths,
-// or the first edit both pairs, and they differ, each is shown with its
-// name.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#MultiEdit":
-//
-//	listed = cel.bind(l, type(input.edits) == string ? parseJSON(input.edits).orValue([]) : input.edits,
-//	  type(l) == list ? l : [])
-//	edits = listed.filter(e, type(e) == map && (
-//	  (type(e.?old_string.orValue(null)) == string && type(e.?new_string.orValue(null)) == string)
-//	  || (type(e.?oldString.orValue(null)) == string && type(e.?newString.orValue(null)) == string)))
-//	firsts = edits.size() == 0 ? []
-//	  : [["old_string/new_string", edits[0].?old_string.orValue(null), edits[0].?new_string.orValue(null)],
-//	      ["oldString/newString", edits[0].?oldString.orValue(null), edits[0].?newString.orValue(null)]]
-//	      .filter(p, type(p[1]) == string && type(p[2]) == string)
-//	firstConflict = firsts.exists(p, p[1] != firsts[0][1] || p[2] != firsts[0][2])
-//	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
-//	paths = [["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
 //	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
 func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	lets, budget, _, err := letsMultiEditOf(input, tool, limits)
@@ -13525,23 +12023,8 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowUpdatePlan renders the row of a call to "update_plan" (Plan).
+// RowUpdatePlan renders the row of a call to "update_plan", documented with PreviewUpdatePlan:
 //
-// How many steps Codex's update_plan sets (plan, a list of step and
-// status) and how many are pending, in progress and completed, then the
-// step in progress. A list sent as JSON text is decoded. Declines when
-// plan is not a list.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
-//
-//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
-//	  type(l) == list ? optional.of(l) : optional.none())
-//	all = decoded.orValue([])
-//	steps = all.filter(t, type(t) == map)
-//	counts = ["pending", "in_progress", "completed"].map(s,
-//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
-//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
-//	  .map(t, collapse(t.step))
 //	row = !decoded.hasValue()
 //	  ? optional.none()
 //	  : optional.of(plural(all.size(), "step", "steps")
@@ -13620,23 +12103,8 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultUpdatePlan summarizes the result of a call to "update_plan" (Plan).
+// ResultUpdatePlan summarizes the result of a call to "update_plan", documented with PreviewUpdatePlan:
 //
-// How many steps Codex's update_plan sets (plan, a list of step and
-// status) and how many are pending, in progress and completed, then the
-// step in progress. A list sent as JSON text is decoded. Declines when
-// plan is not a list.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#update_plan":
-//
-//	decoded = cel.bind(l, type(input.plan) == string ? parseJSON(input.plan).orValue(null) : input.plan,
-//	  type(l) == list ? optional.of(l) : optional.none())
-//	all = decoded.orValue([])
-//	steps = all.filter(t, type(t) == map)
-//	counts = ["pending", "in_progress", "completed"].map(s,
-//	  string(steps.filter(t, t.?status.orValue("") == s).size()) + " " + s.replace("_", " "))
-//	current = steps.filter(t, t.?status.orValue("") == "in_progress" && nonEmpty(t.?step.orValue(null)).hasValue())
-//	  .map(t, collapse(t.step))
 //	result = !decoded.hasValue()
 //	  ? optional.none()
 //	  : optional.of(string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " of " + string(all.size()) + " completed")
@@ -13929,18 +12397,8 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// RowReadManyFiles renders the row of a call to "read_many_files" (Read Files).
+// RowReadManyFiles renders the row of a call to "read_many_files", documented with PreviewReadManyFiles:
 //
-// The paths and globs Gemini CLI read_many_files reads (include, or paths
-// in its 2025 version), those it excludes, and whether the default
-// excludes are off. Declines when it names nothing to read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
-//
-//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
-//	    limits.summary) + "'"))
-//	included = strings[0] + strings[1]
-//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
 //	row = included.size() == 0 ? optional.none() : optional.of(truncate(included.join(", "), limits.summary))
 func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsReadManyFilesOf(input, tool, limits)
@@ -13965,18 +12423,8 @@ func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultReadManyFiles summarizes the result of a call to "read_many_files" (Read Files).
+// ResultReadManyFiles summarizes the result of a call to "read_many_files", documented with PreviewReadManyFiles:
 //
-// The paths and globs Gemini CLI read_many_files reads (include, or paths
-// in its 2025 version), those it excludes, and whether the default
-// excludes are off. Declines when it names nothing to read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#read_many_files":
-//
-//	strings = [input.include, input.paths].map(l, type(l) == list ? l : []).map(l, l.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s),
-//	    limits.summary) + "'"))
-//	included = strings[0] + strings[1]
-//	excluded = type(input.exclude) == list ? input.exclude.filter(s, nonEmpty(s).hasValue()).map(s, "'" + inline(string(s), limits.summary) + "'") : []
 //	result = cel.bind(text, "\n" + result.text,
 //	  cel.bind(files, text.split("\n--- ").size() - 1 - (text.contains("\n--- End of content ---") ? 1 : 0),
 //	    files <= 0 ? optional.none() : optional.of(plural(files, "file", "files"))))
@@ -14142,18 +12590,8 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSaveMemory renders the row of a call to "save_memory" (Memory).
+// RowSaveMemory renders the row of a call to "save_memory", documented with PreviewSaveMemory:
 //
-// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
-// that later sessions read, on one line and cut at the preview limit, and
-// which memory it goes to when the call names a scope (global, for every
-// project, or project). Declines without a fact.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
-//
-//	fact = collapse(nonEmpty(input.fact).orValue(""))
-//	scope = cel.bind(s, collapse(nonEmpty(input.scope).orValue("")),
-//	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
 //	row = fact == "" ? optional.none() : optional.of(truncate(fact, limits.summary))
 func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsSaveMemoryOf(input, tool, limits)
@@ -14174,18 +12612,8 @@ func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSaveMemory summarizes the result of a call to "save_memory" (Memory).
+// ResultSaveMemory summarizes the result of a call to "save_memory", documented with PreviewSaveMemory:
 //
-// The fact Gemini CLI or Qwen Code save_memory writes to the memory file
-// that later sessions read, on one line and cut at the preview limit, and
-// which memory it goes to when the call names a scope (global, for every
-// project, or project). Declines without a fact.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#save_memory":
-//
-//	fact = collapse(nonEmpty(input.fact).orValue(""))
-//	scope = cel.bind(s, collapse(nonEmpty(input.scope).orValue("")),
-//	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
 //	result = fact == "" ? optional.none() : optional.of("saved")
 func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	lets, _, _, err := letsSaveMemoryOf(input, tool, limits)
@@ -14606,30 +13034,8 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSpawnAgent renders the row of a call to "spawn_agent" (Spawn Agent).
+// RowSpawnAgent renders the row of a call to "spawn_agent", documented with PreviewSpawnAgent:
 //
-// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
-// whether it gets this conversation (fork_context, or fork_turns other
-// than none), then its message, the instruction the sub-agent runs, or the
-// text of its text items, on one line cut at the preview limit. A call
-// that carries both a message and items that differ shows both. Declines
-// when there is nothing to show.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
-//
-//	name = nonEmpty(input.task_name)
-//	kind = nonEmpty(input.agent_type)
-//	texts = type(input.items) == list
-//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
-//	  : []
-//	messages = [["message", nonEmpty(input.message).hasValue() ? collapse(input.message) : ""], ["items", texts.join(" ")]]
-//	  .filter(m, m[1] != "")
-//	conflict = messages.exists(m, m[1] != messages[0][1])
-//	message = messages.size() == 0 ? "" : messages[0][1]
-//	quoted = conflict
-//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], limits.preview / messages.size()) + "\"").join(" or ")
-//	  : "\"" + truncate(message, limits.preview) + "\""
-//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
 //	row = !name.hasValue() && !kind.hasValue() && message == ""
 //	  ? optional.none()
 //	  : optional.of(truncate(
@@ -14773,30 +13179,8 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSpawnAgent summarizes the result of a call to "spawn_agent" (Spawn Agent).
+// ResultSpawnAgent summarizes the result of a call to "spawn_agent", documented with PreviewSpawnAgent:
 //
-// Which sub-agent Codex spawn_agent starts (task_name, agent_type, model),
-// whether it gets this conversation (fork_context, or fork_turns other
-// than none), then its message, the instruction the sub-agent runs, or the
-// text of its text items, on one line cut at the preview limit. A call
-// that carries both a message and items that differ shows both. Declines
-// when there is nothing to show.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#spawn_agent":
-//
-//	name = nonEmpty(input.task_name)
-//	kind = nonEmpty(input.agent_type)
-//	texts = type(input.items) == list
-//	  ? input.items.filter(i, type(i) == map && nonEmpty(i.?text.orValue(null)).hasValue()).map(i, collapse(i.text))
-//	  : []
-//	messages = [["message", nonEmpty(input.message).hasValue() ? collapse(input.message) : ""], ["items", texts.join(" ")]]
-//	  .filter(m, m[1] != "")
-//	conflict = messages.exists(m, m[1] != messages[0][1])
-//	message = messages.size() == 0 ? "" : messages[0][1]
-//	quoted = conflict
-//	  ? messages.map(m, m[0] + " \"" + truncate(m[1], limits.preview / messages.size()) + "\"").join(" or ")
-//	  : "\"" + truncate(message, limits.preview) + "\""
-//	forks = input.fork_context == true || (nonEmpty(input.fork_turns).hasValue() && nonEmpty(input.fork_turns).value() != "none")
 //	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) == map && nonEmpty(v.?agent_id.orValue(null)).hasValue()
 //	    ? optional.of("started " + truncate(collapse(v.agent_id), 40))
@@ -14992,15 +13376,7 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 	return celrt.InnerCalls(v2)
 }
 
-// RowMultiToolUseParallel renders the row of a call to "multi_tool_use.parallel" (Parallel).
-//
-// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
-// a tool (recipient_name, "functions." dropped) and its arguments
-// (parameters). The call is shown as the calls it carries; a use that
-// names no tool is shown as a call of "(no name)" with what it holds.
-// Without uses the call is shown as its JSON.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+// RowMultiToolUseParallel renders the row of a call to "multi_tool_use.parallel", documented with UnwrapMultiToolUseParallel:
 //
 //	row = cel.bind(names, type(input.tool_uses) != list ? [] : input.tool_uses.map(u, cel.bind(name,
 //	    type(u) == map && type(u.?recipient_name.orValue(null)) == string ? u.recipient_name.trim() : "",
@@ -15112,15 +13488,7 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 	return v7.Value, v7.Ok, nil
 }
 
-// ResultMultiToolUseParallel summarizes the result of a call to "multi_tool_use.parallel" (Parallel).
-//
-// OpenAI's parallel tool calls, sent as one call whose tool_uses each name
-// a tool (recipient_name, "functions." dropped) and its arguments
-// (parameters). The call is shown as the calls it carries; a use that
-// names no tool is shown as a call of "(no name)" with what it holds.
-// Without uses the call is shown as its JSON.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#multi_tool_use.parallel":
+// ResultMultiToolUseParallel summarizes the result of a call to "multi_tool_use.parallel", documented with UnwrapMultiToolUseParallel:
 //
 //	result = type(input.tool_uses) == list && input.tool_uses.size() > 0
 //	  ? optional.of(plural(input.tool_uses.size(), "call", "calls") + " finished")
@@ -15207,15 +13575,7 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v2.Value, v2.Ok, nil
 }
 
-// ResultBash summarizes the result of a call to "bash" (Shell).
-//
-// The tier of bash, and its transcript rows: its ask prompt shows the
-// command itself, which the permission check passes, never a preview of
-// its input. The row shows the command on one line, the result how many
-// lines it printed, a failure its exit code (from details, or pi's
-// "Command exited with code N") and first line of output.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+// ResultBash summarizes the result of a call to "bash", documented with RowBash:
 //
 //	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
@@ -15243,15 +13603,7 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1, true, nil
 }
 
-// ErrorBash summarizes the failure of a call to "bash" (Shell).
-//
-// The tier of bash, and its transcript rows: its ask prompt shows the
-// command itself, which the permission check passes, never a preview of
-// its input. The row shows the command on one line, the result how many
-// lines it printed, a failure its exit code (from details, or pi's
-// "Command exited with code N") and first line of output.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+// ErrorBash summarizes the failure of a call to "bash", documented with RowBash:
 //
 //	error = cel.bind(out, result.text.trim(),
 //	  cel.bind(codes,
@@ -15435,15 +13787,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 	return v7.Value, v7.Ok, nil
 }
 
-// ExpandBash returns the lines of the result of a call to "bash" (Shell).
-//
-// The tier of bash, and its transcript rows: its ask prompt shows the
-// command itself, which the permission check passes, never a preview of
-// its input. The row shows the command on one line, the result how many
-// lines it printed, a failure its exit code (from details, or pi's
-// "Command exited with code N") and first line of output.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#bash":
+// ExpandBash returns the lines of the result of a call to "bash", documented with RowBash:
 //
 //	expand = cel.bind(out, result.text,
 //	  out.trim() == ""
@@ -16144,48 +14488,8 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// TierFilesystemAny returns the tier of a call to "filesystem:*" (Filesystem).
+// TierFilesystemAny returns the tier of a call to "filesystem:*", documented with PreviewFilesystemAny:
 //
-// Follows the reference filesystem server (modelcontextprotocol/servers
-// src/filesystem). The path the tool works on, with the size of what
-// write_file writes (it overwrites without warning), how many edits
-// edit_file makes (and whether it is a dry run) and the pattern
-// search_files looks for; the source and destination of move_file; the
-// paths read_multiple_files reads. Each tool reads only its own fields, so
-// a call that carries the fields of another (a path for move_file) shows
-// them too, after the tool's own, each cut at the summary limit. Declines
-// otherwise (list_allowed_directories), so the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
-//
-//	path = nonEmpty(input.path)
-//	source = nonEmpty(input.source)
-//	destination = nonEmpty(input.destination)
-//	paths = type(input.paths) == list
-//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
-//	  : []
-//	details = (type(input.content) == string
-//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
-//	  : [])
-//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
-//	+ (input.dryRun == true ? ["dry run"] : [])
-//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
-//	name = tool.substring(tool.indexOf(":") + 1)
-//	own = name == "move_file" ? "move" : name == "read_multiple_files" ? "paths" : "path"
-//	parts = (path.hasValue() ? [["path", "for path '" + path.value() + "'" + (details.size() == 0 ? "" : " (" + details.join(", ") + ")")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "moving '" + source.value() + "' to '" + destination.value() + "'"]] : [])
-//	+ (paths.size() > 0 ? [["paths", truncate("for " + plural(paths.size(), "path", "paths") + " " + paths.join(", "), limits.preview)]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
-//	op = name.startsWith("read_") ? "read " : name == "write_file" ? "write " : name == "edit_file" ? "edit "
-//	  : name == "create_directory" ? "create " : name.startsWith("list_directory") ? "list " : name == "directory_tree" ? "tree "
-//	  : name == "search_files" ? "search " : name == "get_file_info" ? "info " : ""
-//	rows = (path.hasValue() ? [["path", path.value()
-//	    + (type(input.content) == string ? " (" + plural(lines(input.content), "line", "lines") + ")"
-//	      : type(input.edits) == list ? " (" + plural(input.edits.size(), "edit", "edits") + ")"
-//	      : nonEmpty(input.pattern).hasValue() ? " for " + inline(input.pattern, 40) : "")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "move " + source.value() + " → " + destination.value()]] : [])
-//	+ (paths.size() > 0 ? [["paths", "read " + plural(paths.size(), "file", "files")]] : [])
-//	rowsOrdered = rows.filter(p, p[0] == own) + rows.filter(p, p[0] != own)
 //	tier = cel.bind(name, tool.substring(tool.indexOf(":") + 1),
 //	  name in ["read_file", "read_text_file", "read_media_file", "read_multiple_files", "list_directory",
 //	    "list_directory_with_sizes", "directory_tree", "search_files", "get_file_info", "list_allowed_directories"]
@@ -16247,48 +14551,8 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v3)
 }
 
-// RowFilesystemAny renders the row of a call to "filesystem:*" (Filesystem).
+// RowFilesystemAny renders the row of a call to "filesystem:*", documented with PreviewFilesystemAny:
 //
-// Follows the reference filesystem server (modelcontextprotocol/servers
-// src/filesystem). The path the tool works on, with the size of what
-// write_file writes (it overwrites without warning), how many edits
-// edit_file makes (and whether it is a dry run) and the pattern
-// search_files looks for; the source and destination of move_file; the
-// paths read_multiple_files reads. Each tool reads only its own fields, so
-// a call that carries the fields of another (a path for move_file) shows
-// them too, after the tool's own, each cut at the summary limit. Declines
-// otherwise (list_allowed_directories), so the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
-//
-//	path = nonEmpty(input.path)
-//	source = nonEmpty(input.source)
-//	destination = nonEmpty(input.destination)
-//	paths = type(input.paths) == list
-//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
-//	  : []
-//	details = (type(input.content) == string
-//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
-//	  : [])
-//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
-//	+ (input.dryRun == true ? ["dry run"] : [])
-//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
-//	name = tool.substring(tool.indexOf(":") + 1)
-//	own = name == "move_file" ? "move" : name == "read_multiple_files" ? "paths" : "path"
-//	parts = (path.hasValue() ? [["path", "for path '" + path.value() + "'" + (details.size() == 0 ? "" : " (" + details.join(", ") + ")")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "moving '" + source.value() + "' to '" + destination.value() + "'"]] : [])
-//	+ (paths.size() > 0 ? [["paths", truncate("for " + plural(paths.size(), "path", "paths") + " " + paths.join(", "), limits.preview)]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
-//	op = name.startsWith("read_") ? "read " : name == "write_file" ? "write " : name == "edit_file" ? "edit "
-//	  : name == "create_directory" ? "create " : name.startsWith("list_directory") ? "list " : name == "directory_tree" ? "tree "
-//	  : name == "search_files" ? "search " : name == "get_file_info" ? "info " : ""
-//	rows = (path.hasValue() ? [["path", path.value()
-//	    + (type(input.content) == string ? " (" + plural(lines(input.content), "line", "lines") + ")"
-//	      : type(input.edits) == list ? " (" + plural(input.edits.size(), "edit", "edits") + ")"
-//	      : nonEmpty(input.pattern).hasValue() ? " for " + inline(input.pattern, 40) : "")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "move " + source.value() + " → " + destination.value()]] : [])
-//	+ (paths.size() > 0 ? [["paths", "read " + plural(paths.size(), "file", "files")]] : [])
-//	rowsOrdered = rows.filter(p, p[0] == own) + rows.filter(p, p[0] != own)
 //	row = rowsOrdered.size() == 0 ? optional.none()
 //	  : optional.of((rowsOrdered[0][0] == "path" ? op : "") + rowsOrdered[0][1]
 //	      + rowsOrdered.slice(1, rowsOrdered.size()).map(p, "; " + truncate(p[1], limits.summary / 2)).join(""))
@@ -16373,48 +14637,8 @@ func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultFilesystemAny summarizes the result of a call to "filesystem:*" (Filesystem).
+// ResultFilesystemAny summarizes the result of a call to "filesystem:*", documented with PreviewFilesystemAny:
 //
-// Follows the reference filesystem server (modelcontextprotocol/servers
-// src/filesystem). The path the tool works on, with the size of what
-// write_file writes (it overwrites without warning), how many edits
-// edit_file makes (and whether it is a dry run) and the pattern
-// search_files looks for; the source and destination of move_file; the
-// paths read_multiple_files reads. Each tool reads only its own fields, so
-// a call that carries the fields of another (a path for move_file) shows
-// them too, after the tool's own, each cut at the summary limit. Declines
-// otherwise (list_allowed_directories), so the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#filesystem:*":
-//
-//	path = nonEmpty(input.path)
-//	source = nonEmpty(input.source)
-//	destination = nonEmpty(input.destination)
-//	paths = type(input.paths) == list
-//	  ? input.paths.filter(p, nonEmpty(p).hasValue()).map(p, "'" + nonEmpty(p).value() + "'")
-//	  : []
-//	details = (type(input.content) == string
-//	  ? [plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters")]
-//	  : [])
-//	+ (type(input.edits) == list ? [plural(input.edits.size(), "edit", "edits")] : [])
-//	+ (input.dryRun == true ? ["dry run"] : [])
-//	+ (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(input.pattern, limits.summary) + "'"] : [])
-//	name = tool.substring(tool.indexOf(":") + 1)
-//	own = name == "move_file" ? "move" : name == "read_multiple_files" ? "paths" : "path"
-//	parts = (path.hasValue() ? [["path", "for path '" + path.value() + "'" + (details.size() == 0 ? "" : " (" + details.join(", ") + ")")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "moving '" + source.value() + "' to '" + destination.value() + "'"]] : [])
-//	+ (paths.size() > 0 ? [["paths", truncate("for " + plural(paths.size(), "path", "paths") + " " + paths.join(", "), limits.preview)]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
-//	op = name.startsWith("read_") ? "read " : name == "write_file" ? "write " : name == "edit_file" ? "edit "
-//	  : name == "create_directory" ? "create " : name.startsWith("list_directory") ? "list " : name == "directory_tree" ? "tree "
-//	  : name == "search_files" ? "search " : name == "get_file_info" ? "info " : ""
-//	rows = (path.hasValue() ? [["path", path.value()
-//	    + (type(input.content) == string ? " (" + plural(lines(input.content), "line", "lines") + ")"
-//	      : type(input.edits) == list ? " (" + plural(input.edits.size(), "edit", "edits") + ")"
-//	      : nonEmpty(input.pattern).hasValue() ? " for " + inline(input.pattern, 40) : "")]] : [])
-//	+ (source.hasValue() && destination.hasValue() ? [["move", "move " + source.value() + " → " + destination.value()]] : [])
-//	+ (paths.size() > 0 ? [["paths", "read " + plural(paths.size(), "file", "files")]] : [])
-//	rowsOrdered = rows.filter(p, p[0] == own) + rows.filter(p, p[0] != own)
 //	result = cel.bind(n, tool.substring(tool.indexOf(":") + 1),
 //	  cel.bind(text, result.text,
 //	    text.trim() == "" ? optional.none()
@@ -17991,94 +16215,8 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// RowGithubAny renders the row of a call to "github:*" (GitHub).
+// RowGithubAny renders the row of a call to "github:*", documented with PreviewGithubAny:
 //
-// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
-// the consolidated method tools, actions_run_trigger, and the older
-// run_workflow, create_and_submit_pull_request_review) and the archived
-// reference GitHub server (servers-archived src/github: pull_number,
-// search q). What the call does first (merge, delete, push, fork, the
-// method of a consolidated tool, a review's event), then the repository,
-// the issue or pull request number, the file path and branches; then the
-// merge method, new state, fork organization, workflow with its ref and
-// inputs, run, files pushed, commit message, title and body. Tools without
-// a repository show their search query. Declines when the call has neither
-// a repository nor a query. A gist shows whether it is public, its file
-// name and size. The two servers name some fields differently and each
-// reads only its own, so a call that carries several numbers
-// (issue_number, pull_number, pullNumber), both query and q, or for
-// create_repository both name and repo, shows all that differ.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
-//	  : name == "merge_pull_request" ? "merge "
-//	  : name == "push_files" ? "push to "
-//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
-//	  : name == "fork_repository" ? "fork "
-//	  : name == "run_workflow" ? "run a workflow "
-//	  : name == "add_issue_comment" && has(input.body) ? "comment "
-//	  : name == "create_repository" ? "create repository "
-//	  : name == "create_pull_request" ? "open a pull request "
-//	  : name == "create_issue" ? "open an issue "
-//	  : ""
-//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
-//	noun = name == "issue_write" ? "issue " : ""
-//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
-//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
-//	repos = ((name == "create_repository" && nonEmpty(input.name).hasValue()
-//	    ? [(nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim()] : [])
-//	  + (nonEmpty(input.repo).hasValue()
-//	    ? [(nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim()] : [])).distinct()
-//	repo = repos.size() == 0 ? optional.none() : optional.of(repos.join(" or "))
-//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
-//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
-//	  .map(n, truncate(type(n) == double ? numberText(n) : nonEmpty(n).value(), 20)).distinct()
-//	number = numbers.size() == 0 ? "" : " #" + numbers.join(" or #")
-//	queries = [["query", input.query], ["q", input.q]].filter(q, nonEmpty(q[1]).hasValue()).map(q, [q[0], nonEmpty(q[1]).value()])
-//	query = queries.size() == 0 ? optional.none() : optional.of(queries[0][1])
-//	queried = queries.exists(q, q[1] != queries[0][1])
-//	  ? queries.map(q, q[0] + " \"" + inline(q[1], limits.summary / queries.size()) + "\"").join(" or ")
-//	  : "\"" + inline(query.orValue(""), limits.summary) + "\""
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
-//	      .map(f, "'" + f.path.trim() + "'")
-//	  : []
-//	inputs = type(input.inputs) == map
-//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
-//	  : []
-//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
-//	  : nonEmpty(input.workflow_id).orValue("")
-//	where = (direct ? "" : "in ") + repo.orValue("")
-//	+ number
-//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
-//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
-//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
-//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
-//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
-//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
-//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
-//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
-//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
-//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
-//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
-//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
-//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
-//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
-//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
-//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
-//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
-//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
-//	+ (query.hasValue() ? ["for " + queried] : [])
-//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
-//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
-//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
-//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
-//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
-//	+ (type(input.content) == string
-//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
-//	    : "")
 //	row = cel.bind(words, (name == "*" ? "" : name.replace("_", " ") + " ")
 //	    + (nonEmpty(input.method).hasValue() ? "(" + truncate(collapse(input.method), 30) + ") " : ""),
 //	  repo.hasValue()
@@ -18219,94 +16357,8 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v3.Value, v3.Ok, nil
 }
 
-// ResultGithubAny summarizes the result of a call to "github:*" (GitHub).
+// ResultGithubAny summarizes the result of a call to "github:*", documented with PreviewGithubAny:
 //
-// Follows github/github-mcp-server (pkg/github/__toolsnaps__: pullNumber,
-// the consolidated method tools, actions_run_trigger, and the older
-// run_workflow, create_and_submit_pull_request_review) and the archived
-// reference GitHub server (servers-archived src/github: pull_number,
-// search q). What the call does first (merge, delete, push, fork, the
-// method of a consolidated tool, a review's event), then the repository,
-// the issue or pull request number, the file path and branches; then the
-// merge method, new state, fork organization, workflow with its ref and
-// inputs, run, files pushed, commit message, title and body. Tools without
-// a repository show their search query. Declines when the call has neither
-// a repository nor a query. A gist shows whether it is public, its file
-// name and size. The two servers name some fields differently and each
-// reads only its own, so a call that carries several numbers
-// (issue_number, pull_number, pullNumber), both query and q, or for
-// create_repository both name and repo, shows all that differ.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#github:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	verb = name.startsWith("delete_") ? "DELETE " + name.substring(7).replace("_", " ") + " "
-//	  : name == "merge_pull_request" ? "merge "
-//	  : name == "push_files" ? "push to "
-//	  : name == "create_or_update_file" ? (nonEmpty(input.sha).hasValue() ? "overwrite a file " : "create a file ")
-//	  : name == "fork_repository" ? "fork "
-//	  : name == "run_workflow" ? "run a workflow "
-//	  : name == "add_issue_comment" && has(input.body) ? "comment "
-//	  : name == "create_repository" ? "create repository "
-//	  : name == "create_pull_request" ? "open a pull request "
-//	  : name == "create_issue" ? "open an issue "
-//	  : ""
-//	direct = name in ["merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"]
-//	noun = name == "issue_write" ? "issue " : ""
-//	method = nonEmpty(input.method).hasValue() ? truncate(collapse(input.method), 30) + " " + noun : ""
-//	event = nonEmpty(input.event).hasValue() ? "review " + truncate(collapse(input.event), 30).upperAscii() + " " : ""
-//	repos = ((name == "create_repository" && nonEmpty(input.name).hasValue()
-//	    ? [(nonEmpty(input.organization).hasValue() ? input.organization.trim() + "/" : "") + input.name.trim()] : [])
-//	  + (nonEmpty(input.repo).hasValue()
-//	    ? [(nonEmpty(input.owner).hasValue() ? input.owner.trim() + "/" : "") + input.repo.trim()] : [])).distinct()
-//	repo = repos.size() == 0 ? optional.none() : optional.of(repos.join(" or "))
-//	numbers = [input.issue_number, input.pull_number, input.pullNumber]
-//	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
-//	  .map(n, truncate(type(n) == double ? numberText(n) : nonEmpty(n).value(), 20)).distinct()
-//	number = numbers.size() == 0 ? "" : " #" + numbers.join(" or #")
-//	queries = [["query", input.query], ["q", input.q]].filter(q, nonEmpty(q[1]).hasValue()).map(q, [q[0], nonEmpty(q[1]).value()])
-//	query = queries.size() == 0 ? optional.none() : optional.of(queries[0][1])
-//	queried = queries.exists(q, q[1] != queries[0][1])
-//	  ? queries.map(q, q[0] + " \"" + inline(q[1], limits.summary / queries.size()) + "\"").join(" or ")
-//	  : "\"" + inline(query.orValue(""), limits.summary) + "\""
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?path.orValue(null)).hasValue())
-//	      .map(f, "'" + f.path.trim() + "'")
-//	  : []
-//	inputs = type(input.inputs) == map
-//	  ? input.inputs.map(k, k + "=" + mcpValue(input.inputs, k))
-//	  : []
-//	workflow = type(input.workflow_id) == double ? numberText(input, "workflow_id")
-//	  : nonEmpty(input.workflow_id).orValue("")
-//	where = (direct ? "" : "in ") + repo.orValue("")
-//	+ number
-//	+ (nonEmpty(input.path).hasValue() ? " at '" + input.path.trim() + "'" : "")
-//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
-//	+ (nonEmpty(input.from_branch).hasValue() ? " from '" + input.from_branch.trim() + "'" : "")
-//	+ (nonEmpty(input.head).hasValue() && nonEmpty(input.base).hasValue()
-//	    ? " from '" + input.head.trim() + "' into '" + input.base.trim() + "'"
-//	    : nonEmpty(input.base).hasValue() ? " onto base '" + input.base.trim() + "'" : "")
-//	details = (nonEmpty(input.merge_method).hasValue() ? ["merge method " + truncate(collapse(input.merge_method), 20)]
-//	  : name == "merge_pull_request" ? ["merge method merge (the default)"] : [])
-//	+ (nonEmpty(input.state).hasValue() ? ["state " + truncate(collapse(input.state), 20)] : [])
-//	+ (input.private == false ? ["public"] : input.private == true ? ["private"] : [])
-//	+ (nonEmpty(input.organization).hasValue() && name != "create_repository"
-//	    ? ["into organization '" + input.organization.trim() + "'"] : [])
-//	+ (workflow != "" ? ["workflow '" + truncate(workflow, 80) + "'"] : [])
-//	+ (nonEmpty(input.ref).hasValue() ? ["ref '" + truncate(input.ref.trim(), 80) + "'"] : [])
-//	+ (inputs.size() > 0 ? ["inputs " + inputs.join(", ")] : [])
-//	+ (type(input.run_id) == double ? ["run " + numberText(input, "run_id")] : [])
-//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
-//	+ (nonEmpty(input.message).hasValue() ? ["message \"" + truncate(collapse(input.message), 80) + "\""] : [])
-//	+ (query.hasValue() ? ["for " + queried] : [])
-//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
-//	+ (type(input.body) == string && nonEmpty(input.body).hasValue()
-//	    ? ["body \"" + truncate(collapse(input.body), 120) + "\""] : [])
-//	+ (nonEmpty(input.reaction).hasValue() ? ["reaction '" + truncate(collapse(input.reaction), 20) + "'"] : [])
-//	gist = (input.public == true ? "a PUBLIC gist" : "a secret gist") + " file '" + truncate(collapse(input.filename), 80) + "'"
-//	+ (type(input.content) == string
-//	    ? " (" + plural(lines(input.content), "line", "lines") + ", " + plural(size(input.content), "character", "characters") + ")"
-//	    : "")
 //	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
 //	  : type(v) != map ? optional.none()
@@ -19229,49 +17281,8 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// TierGitAny returns the tier of a call to "git:*" (Git).
+// TierGitAny returns the tier of a call to "git:*", documented with PreviewGitAny:
 //
-// Follows the reference git server (modelcontextprotocol/servers src/git,
-// mcp_server_git/server.py). The repository path, then what the tool does:
-// the files staged (["."] stages all changes), the commit message, the
-// branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown, the diff target, or the
-// commits the branches listed contain or do not. Declines without a
-// repository path. The server passes a revision, path, branch or target to
-// git as an argument of its own, so one that starts with "-" is an option
-// to git (git_diff with target --output=FILE writes FILE): it is shown as
-// such, by its field's name, and makes any tool write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	repo = nonEmpty(input.repo_path)
-//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
-//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
-//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
-//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
-//	  .map(a, [string(a[0]), string(a[1])])
-//	option = options.map(a, a[0])
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
-//	  : []
-//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
-//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
-//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
-//	details = (name == "git_reset" ? ["unstage all changes"] : [])
-//	+ (files.size() > 0 ? ["stage " + staged] : [])
-//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
-//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
-//	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
-//	    : [])
-//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
-//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
-//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
-//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
-//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	tier = name in ["git_status", "git_diff_unstaged", "git_diff_staged", "git_diff", "git_log", "git_show", "git_branch"]
 //	  && options.size() == 0
 //	  ? "read" : "write"
@@ -19302,49 +17313,8 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 	return celrt.Tier(v2)
 }
 
-// RowGitAny renders the row of a call to "git:*" (Git).
+// RowGitAny renders the row of a call to "git:*", documented with PreviewGitAny:
 //
-// Follows the reference git server (modelcontextprotocol/servers src/git,
-// mcp_server_git/server.py). The repository path, then what the tool does:
-// the files staged (["."] stages all changes), the commit message, the
-// branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown, the diff target, or the
-// commits the branches listed contain or do not. Declines without a
-// repository path. The server passes a revision, path, branch or target to
-// git as an argument of its own, so one that starts with "-" is an option
-// to git (git_diff with target --output=FILE writes FILE): it is shown as
-// such, by its field's name, and makes any tool write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	repo = nonEmpty(input.repo_path)
-//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
-//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
-//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
-//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
-//	  .map(a, [string(a[0]), string(a[1])])
-//	option = options.map(a, a[0])
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
-//	  : []
-//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
-//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
-//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
-//	details = (name == "git_reset" ? ["unstage all changes"] : [])
-//	+ (files.size() > 0 ? ["stage " + staged] : [])
-//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
-//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
-//	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
-//	    : [])
-//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
-//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
-//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
-//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
-//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	row = repo.hasValue()
 //	  ? optional.of(truncate((name.startsWith("git_") ? name.substring(4).replace("_", " ") + " " : "")
 //	      + baseName(repo.value())
@@ -19500,49 +17470,8 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultGitAny summarizes the result of a call to "git:*" (Git).
+// ResultGitAny summarizes the result of a call to "git:*", documented with PreviewGitAny:
 //
-// Follows the reference git server (modelcontextprotocol/servers src/git,
-// mcp_server_git/server.py). The repository path, then what the tool does:
-// the files staged (["."] stages all changes), the commit message, the
-// branch created (and the branch it starts from) or checked out, git_reset
-// unstaging everything, the revision shown, the diff target, or the
-// commits the branches listed contain or do not. Declines without a
-// repository path. The server passes a revision, path, branch or target to
-// git as an argument of its own, so one that starts with "-" is an option
-// to git (git_diff with target --output=FILE writes FILE): it is shown as
-// such, by its field's name, and makes any tool write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#git:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	repo = nonEmpty(input.repo_path)
-//	options = ([["target", input.target], ["revision", input.revision], ["branch_name", input.branch_name],
-//	    ["base_branch", input.base_branch], ["contains", input.contains], ["not_contains", input.not_contains]]
-//	  + (type(input.files) == list ? input.files.map(f, ["files", f]) : []))
-//	  .filter(a, type(a[1]) == string && string(a[1]).startsWith("-"))
-//	  .map(a, [string(a[0]), string(a[1])])
-//	option = options.map(a, a[0])
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, nonEmpty(f).hasValue() && !string(f).startsWith("-")).map(f, nonEmpty(f).value())
-//	  : []
-//	staged = files.exists(f, f == "." || f == "./" || f == "*" || f == ":/")
-//	  ? "all changes" + (files.size() > 1 ? " (" + plural(files.size(), "path", "paths") + ")" : "")
-//	  : truncate(plural(files.size(), "file", "files") + " " + files.map(f, "'" + f + "'").join(", "), 200)
-//	details = (name == "git_reset" ? ["unstage all changes"] : [])
-//	+ (files.size() > 0 ? ["stage " + staged] : [])
-//	+ (nonEmpty(input.message).hasValue() ? ["commit with message \"" + truncate(collapse(input.message), 120) + "\""] : [])
-//	+ (nonEmpty(input.branch_name).hasValue() && !("branch_name" in option)
-//	    ? [(name == "git_checkout" ? "switch to branch '" : name == "git_create_branch" ? "create branch '" : "branch '")
-//	        + input.branch_name.trim() + "'"
-//	        + (nonEmpty(input.base_branch).hasValue() && !("base_branch" in option) ? " from '" + input.base_branch.trim() + "'" : "")]
-//	    : [])
-//	+ (nonEmpty(input.target).hasValue() && !("target" in option) ? ["diff against '" + input.target.trim() + "'"] : [])
-//	+ (nonEmpty(input.revision).hasValue() && !("revision" in option) ? ["show revision '" + input.revision.trim() + "'"] : [])
-//	+ (nonEmpty(input.contains).hasValue() && !("contains" in option) ? ["branches that contain '" + input.contains.trim() + "'"] : [])
-//	+ (nonEmpty(input.not_contains).hasValue() && !("not_contains" in option)
-//	    ? ["branches that do not contain '" + input.not_contains.trim() + "'"] : [])
-//	+ options.map(a, a[0] + " '" + a[1] + "' (read by git as an option)")
 //	result = cel.bind(text, result.text,
 //	  name in ["git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"]
 //	    ? cel.bind(ls, text.split("\n"),
@@ -19773,29 +17702,8 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// TierPostgresQuery returns the tier of a call to "postgres:query" (PostgreSQL).
+// TierPostgresQuery returns the tier of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-// Follows the archived reference PostgreSQL server (servers-archived
-// src/postgres: query {sql}); its read-only transaction is not a promise
-// the published package keeps. The kinds of its statements first, each
-// once and the most consequential first (DROP before DELETE before UPDATE
-// … before SELECT; comments and quoted text skipped, so a statement
-// hidden after padding, after other statements or behind a dialect's quirk
-// still shows), then the whole query with its white space folded, cut at
-// 120 characters. A side effect leads the kinds: a program the server runs
-// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
-// lo_export), a listed function that changes or reaches beyond the
-// database (nextval(), dblink()), a table SELECT … INTO creates. The
-// tier is sqlTier's: read only when every statement reads and calls no
-// listed function, execute for programs, server files, the network and SQL
-// run from a string. Linear in the length of the query. Declines without
-// SQL.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
-//
-//	sql = nonEmpty(input.sql).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	tier = sqlTier(kinds)
 func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits)
@@ -19809,29 +17717,8 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(celrt.SQLTier(arg))
 }
 
-// RowPostgresQuery renders the row of a call to "postgres:query" (PostgreSQL).
+// RowPostgresQuery renders the row of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-// Follows the archived reference PostgreSQL server (servers-archived
-// src/postgres: query {sql}); its read-only transaction is not a promise
-// the published package keeps. The kinds of its statements first, each
-// once and the most consequential first (DROP before DELETE before UPDATE
-// … before SELECT; comments and quoted text skipped, so a statement
-// hidden after padding, after other statements or behind a dialect's quirk
-// still shows), then the whole query with its white space folded, cut at
-// 120 characters. A side effect leads the kinds: a program the server runs
-// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
-// lo_export), a listed function that changes or reaches beyond the
-// database (nextval(), dblink()), a table SELECT … INTO creates. The
-// tier is sqlTier's: read only when every statement reads and calls no
-// listed function, execute for programs, server files, the network and SQL
-// run from a string. Linear in the length of the query. Declines without
-// SQL.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
-//
-//	sql = nonEmpty(input.sql).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
 func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits)
@@ -19859,29 +17746,8 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultPostgresQuery summarizes the result of a call to "postgres:query" (PostgreSQL).
+// ResultPostgresQuery summarizes the result of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-// Follows the archived reference PostgreSQL server (servers-archived
-// src/postgres: query {sql}); its read-only transaction is not a promise
-// the published package keeps. The kinds of its statements first, each
-// once and the most consequential first (DROP before DELETE before UPDATE
-// … before SELECT; comments and quoted text skipped, so a statement
-// hidden after padding, after other statements or behind a dialect's quirk
-// still shows), then the whole query with its white space folded, cut at
-// 120 characters. A side effect leads the kinds: a program the server runs
-// (COPY … PROGRAM), a server file read or written (COPY … TO a file,
-// lo_export), a listed function that changes or reaches beyond the
-// database (nextval(), dblink()), a table SELECT … INTO creates. The
-// tier is sqlTier's: read only when every statement reads and calls no
-// listed function, execute for programs, server files, the network and SQL
-// run from a string. Linear in the length of the query. Declines without
-// SQL.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
-//
-//	sql = nonEmpty(input.sql).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
@@ -20233,27 +18099,8 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// TierSqliteAny returns the tier of a call to "sqlite:*" (SQLite).
+// TierSqliteAny returns the tier of a call to "sqlite:*", documented with PreviewSqliteAny:
 //
-// Follows the archived reference SQLite server (servers-archived
-// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
-// create_table {query}, describe_table {table_name}). For a query, the
-// kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included; load_extension() and the fileio
-// functions at execute), then the query with its white space folded, cut
-// at 120 characters; for describe_table, the table. A call that carries
-// both shows both, the field the tool reads first. Declines otherwise, so
-// the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
-//
-//	sql = nonEmpty(input.query).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	parts = (sql != "" ? [kind + ": " + inline(sql, 120)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["table '" + input.table_name.trim() + "'"] : [])
-//	rows = (sql != "" ? [kind + ": " + inline(sql, 60)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["describe " + truncate(collapse(input.table_name), 60)] : [])
 //	tier = sql != "" ? sqlTier(kinds)
 //	  : tool.endsWith(":describe_table") || tool.endsWith(":list_tables") ? "read" : "write"
 func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
@@ -20284,27 +18131,8 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v1)
 }
 
-// RowSqliteAny renders the row of a call to "sqlite:*" (SQLite).
+// RowSqliteAny renders the row of a call to "sqlite:*", documented with PreviewSqliteAny:
 //
-// Follows the archived reference SQLite server (servers-archived
-// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
-// create_table {query}, describe_table {table_name}). For a query, the
-// kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included; load_extension() and the fileio
-// functions at execute), then the query with its white space folded, cut
-// at 120 characters; for describe_table, the table. A call that carries
-// both shows both, the field the tool reads first. Declines otherwise, so
-// the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
-//
-//	sql = nonEmpty(input.query).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	parts = (sql != "" ? [kind + ": " + inline(sql, 120)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["table '" + input.table_name.trim() + "'"] : [])
-//	rows = (sql != "" ? [kind + ": " + inline(sql, 60)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["describe " + truncate(collapse(input.table_name), 60)] : [])
 //	row = rows.size() == 0 ? optional.none()
 //	  : optional.of((tool.endsWith(":describe_table") ? rows.reverse() : rows).join("; "))
 func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -20334,27 +18162,8 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSqliteAny summarizes the result of a call to "sqlite:*" (SQLite).
+// ResultSqliteAny summarizes the result of a call to "sqlite:*", documented with PreviewSqliteAny:
 //
-// Follows the archived reference SQLite server (servers-archived
-// src/sqlite, mcp_server_sqlite/server.py: read_query, write_query and
-// create_table {query}, describe_table {table_name}). For a query, the
-// kinds of its statements first, as for postgres:query (write_query runs
-// any statement, DELETE and DROP included; load_extension() and the fileio
-// functions at execute), then the query with its white space folded, cut
-// at 120 characters; for describe_table, the table. A call that carries
-// both shows both, the field the tool reads first. Declines otherwise, so
-// the MCP argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
-//
-//	sql = nonEmpty(input.query).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	parts = (sql != "" ? [kind + ": " + inline(sql, 120)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["table '" + input.table_name.trim() + "'"] : [])
-//	rows = (sql != "" ? [kind + ": " + inline(sql, 60)] : [])
-//	+ (nonEmpty(input.table_name).hasValue() ? ["describe " + truncate(collapse(input.table_name), 60)] : [])
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
@@ -20711,28 +18520,8 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// TierMysqlAny returns the tier of a call to "mysql:*" (MySQL).
+// TierMysqlAny returns the tier of a call to "mysql:*", documented with PreviewMysqlAny:
 //
-// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
-// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
-// statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
-// load_file() and sys_exec() at execute), then the query with its white
-// space folded, cut at 120 characters. Each server reads only its own
-// field, so a call that carries both, and they differ, shows each with its
-// name and kinds, and its tier is read only when both only read. Declines
-// otherwise (get_schema_info, get_table_sample).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
-//
-//	query = nonEmpty(input.query).orValue("")
-//	other = nonEmpty(input.sql).orValue("")
-//	conflict = query != "" && other != "" && query != other
-//	sql = query != "" ? query : other
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	otherKinds = conflict ? sqlKinds(other) : kinds
-//	otherKind = otherKinds.size() == 0 ? "SQL" : otherKinds.join(", ")
 //	tier = sql != ""
 //	  ? cel.bind(tiers, [sqlTier(kinds), sqlTier(otherKinds)],
 //	      "execute" in tiers ? "execute" : "write" in tiers ? "write" : "read")
@@ -20783,28 +18572,8 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v1)
 }
 
-// RowMysqlAny renders the row of a call to "mysql:*" (MySQL).
+// RowMysqlAny renders the row of a call to "mysql:*", documented with PreviewMysqlAny:
 //
-// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
-// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
-// statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
-// load_file() and sys_exec() at execute), then the query with its white
-// space folded, cut at 120 characters. Each server reads only its own
-// field, so a call that carries both, and they differ, shows each with its
-// name and kinds, and its tier is read only when both only read. Declines
-// otherwise (get_schema_info, get_table_sample).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
-//
-//	query = nonEmpty(input.query).orValue("")
-//	other = nonEmpty(input.sql).orValue("")
-//	conflict = query != "" && other != "" && query != other
-//	sql = query != "" ? query : other
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	otherKinds = conflict ? sqlKinds(other) : kinds
-//	otherKind = otherKinds.size() == 0 ? "SQL" : otherKinds.join(", ")
 //	row = sql == "" ? optional.none()
 //	  : conflict ? optional.of(kind + ": " + inline(query, 30) + " or " + otherKind + ": " + inline(other, 30))
 //	  : optional.of(kind + ": " + inline(sql, 60))
@@ -20866,28 +18635,8 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultMysqlAny summarizes the result of a call to "mysql:*" (MySQL).
+// ResultMysqlAny summarizes the result of a call to "mysql:*", documented with PreviewMysqlAny:
 //
-// Follows designcomputer/mysql_mcp_server (execute_sql {query}) and
-// benborla/mcp-server-mysql (mysql_query {sql}). The kinds of its
-// statements first, as for postgres:query (MySQL's backslash escapes, #
-// comments, /*! */ and MariaDB's /*M! */ code included; INTO OUTFILE,
-// load_file() and sys_exec() at execute), then the query with its white
-// space folded, cut at 120 characters. Each server reads only its own
-// field, so a call that carries both, and they differ, shows each with its
-// name and kinds, and its tier is read only when both only read. Declines
-// otherwise (get_schema_info, get_table_sample).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#mysql:*":
-//
-//	query = nonEmpty(input.query).orValue("")
-//	other = nonEmpty(input.sql).orValue("")
-//	conflict = query != "" && other != "" && query != other
-//	sql = query != "" ? query : other
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	otherKinds = conflict ? sqlKinds(other) : kinds
-//	otherKind = otherKinds.size() == 0 ? "SQL" : otherKinds.join(", ")
 //	result = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none()
 //	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
@@ -23641,133 +21390,8 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// TierPlaywrightAny returns the tier of a call to "playwright:*" (Playwright).
+// TierPlaywrightAny returns the tier of a call to "playwright:*", documented with PreviewPlaywrightAny:
 //
-// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
-// an optional element), intermediate (ref, selector) and old (element with
-// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
-// with CSS selectors). What the browser is asked to do, with the element
-// as the model labelled it and the target it really acts on: navigate,
-// click, hover, type, select, press a key, drag; the code
-// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
-// whole up to the output cap; every local file browser_file_upload,
-// browser_drop and playwright_upload_file send; each browser_fill_form
-// field as name=value; a dialog accepted or dismissed; the method, URL and
-// body of playwright_get/post/put/patch/delete, with a bearer token
-// flagged, never shown. Other tools decline, so the MCP argument summary
-// shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The browser reaches the network: network; code run in
-// the server process (browser_run_code, or any call that carries code) can
-// do anything Node can: execute. The servers name some fields differently
-// and each reads only its own, so when a call carries several that differ
-// (target, ref and selector; text and value; values and value; function,
-// script and code), each is shown with its name: the code the tool named
-// reads first and whole, the others cut at the summary limit.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	url = nonEmpty(input.url)
-//	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
-//	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
-//	tgt = tgts.size() == 0 ? ""
-//	  : tgts.exists(t, t[1] != tgts[0][1]) ? tgts.map(t, t[0] + " " + truncate(t[1], 80 / tgts.size())).join(" or ")
-//	  : truncate(tgts[0][1], 80)
-//	place = (nonEmpty(input.element).hasValue()
-//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + tgt + ")")
-//	  : tgt)
-//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
-//	from = cel.bind(ts, [["startTarget", input.startTarget], ["startRef", input.startRef], ["sourceSelector", input.sourceSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.startElement).hasValue()
-//	      ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	to = cel.bind(ts, [["endTarget", input.endTarget], ["endRef", input.endRef], ["targetSelector", input.targetSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.endElement).hasValue()
-//	      ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	typings = [["text", input.text], ["value", input.value]].filter(t, type(t[1]) == string)
-//	typed = typings.size() == 0 ? optional.none() : optional.of(string(typings[0][1]))
-//	typedText = typings.exists(t, t[1] != typings[0][1])
-//	  ? typings.map(t, t[0] + " '" + truncate(collapse(string(t[1])), 200 / typings.size()) + "'").join(" or ")
-//	  : "'" + truncate(collapse(typed.orValue("")), 200) + "'"
-//	listed = (type(input.values) == list ? input.values : []).filter(v, type(v) == string).map(v, "'" + truncate(collapse(v), 60) + "'")
-//	single = type(input.value) == string ? ["'" + truncate(collapse(input.value), 60) + "'"] : []
-//	values = listed.size() > 0 ? listed : single
-//	valuesText = listed.size() > 0 && single.size() > 0 && listed != single
-//	  ? "values " + truncate(listed.join(", "), 60) + " or value " + single[0]
-//	  : truncate(values.join(", "), 120)
-//	codes = [["function", input.function], ["script", input.script], ["code", input.code]]
-//	  .filter(c, nonEmpty(c[1]).hasValue()).map(c, [c[0], collapse(c[1])])
-//	ownCode = name == "playwright_evaluate" ? "script"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "code"
-//	  : "function"
-//	orderedCodes = codes.filter(c, c[0] == ownCode) + codes.filter(c, c[0] != ownCode)
-//	codeConflict = codes.exists(c, c[1] != codes[0][1])
-//	code = orderedCodes.size() == 0 ? "" : orderedCodes[0][1]
-//	codeText = codeConflict
-//	  ? orderedCodes[0][0] + " " + code
-//	    + orderedCodes.slice(1, orderedCodes.size()).map(c, " or " + c[0] + " " + truncate(c[1], limits.summary)).join("")
-//	  : code
-//	codeRow = codeConflict ? orderedCodes.map(c, truncate(c[1], 60 / orderedCodes.size())).join(" or ") : truncate(code, 60)
-//	paths = (type(input.paths) == list ? input.paths : [])
-//	  .filter(p, nonEmpty(p).hasValue())
-//	  .map(p, "'" + nonEmpty(p).value() + "'")
-//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
-//	fields = (type(input.fields) == list ? input.fields : [])
-//	  .filter(f, type(f) == map)
-//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
-//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
-//	headers = type(input.headers) == map ? input.headers : {}
-//	secrets = headers.filter(k, type(k) == string
-//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
-//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
-//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
-//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
-//	  : name == "browser_drop" ? "drop"
-//	  : name == "browser_fill_form" ? "form"
-//	  : name == "browser_handle_dialog" ? "dialog"
-//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
-//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
-//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
-//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
-//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
-//	  : name in ["browser_select_option", "playwright_select"] ? "select"
-//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
-//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
-//	  : has(input.function) || has(input.script) ? "evaluate"
-//	  : has(input.code) ? "run"
-//	  : has(input.fields) ? "form"
-//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
-//	  : has(input.paths) || has(input.data) ? "drop"
-//	  : has(input.accept) ? "dialog"
-//	  : from != "" && to != "" ? "drag"
-//	  : url.hasValue() && has(input.token) ? "http"
-//	  : url.hasValue() && tgt == "" ? "navigate"
-//	  : has(input.text) && tgt != "" ? "type"
-//	  : type(input.values) == list && tgt != "" ? "select"
-//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
-//	  : ""
-//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
-//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
-//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
-//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
-//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
 //	tier = kind == "run" || nonEmpty(input.code).hasValue() ? "execute" : "network"
 func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsPlaywrightAnyOf(input, tool, limits)
@@ -23791,133 +21415,8 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v1)
 }
 
-// RowPlaywrightAny renders the row of a call to "playwright:*" (Playwright).
+// RowPlaywrightAny renders the row of a call to "playwright:*", documented with PreviewPlaywrightAny:
 //
-// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
-// an optional element), intermediate (ref, selector) and old (element with
-// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
-// with CSS selectors). What the browser is asked to do, with the element
-// as the model labelled it and the target it really acts on: navigate,
-// click, hover, type, select, press a key, drag; the code
-// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
-// whole up to the output cap; every local file browser_file_upload,
-// browser_drop and playwright_upload_file send; each browser_fill_form
-// field as name=value; a dialog accepted or dismissed; the method, URL and
-// body of playwright_get/post/put/patch/delete, with a bearer token
-// flagged, never shown. Other tools decline, so the MCP argument summary
-// shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The browser reaches the network: network; code run in
-// the server process (browser_run_code, or any call that carries code) can
-// do anything Node can: execute. The servers name some fields differently
-// and each reads only its own, so when a call carries several that differ
-// (target, ref and selector; text and value; values and value; function,
-// script and code), each is shown with its name: the code the tool named
-// reads first and whole, the others cut at the summary limit.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	url = nonEmpty(input.url)
-//	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
-//	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
-//	tgt = tgts.size() == 0 ? ""
-//	  : tgts.exists(t, t[1] != tgts[0][1]) ? tgts.map(t, t[0] + " " + truncate(t[1], 80 / tgts.size())).join(" or ")
-//	  : truncate(tgts[0][1], 80)
-//	place = (nonEmpty(input.element).hasValue()
-//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + tgt + ")")
-//	  : tgt)
-//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
-//	from = cel.bind(ts, [["startTarget", input.startTarget], ["startRef", input.startRef], ["sourceSelector", input.sourceSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.startElement).hasValue()
-//	      ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	to = cel.bind(ts, [["endTarget", input.endTarget], ["endRef", input.endRef], ["targetSelector", input.targetSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.endElement).hasValue()
-//	      ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	typings = [["text", input.text], ["value", input.value]].filter(t, type(t[1]) == string)
-//	typed = typings.size() == 0 ? optional.none() : optional.of(string(typings[0][1]))
-//	typedText = typings.exists(t, t[1] != typings[0][1])
-//	  ? typings.map(t, t[0] + " '" + truncate(collapse(string(t[1])), 200 / typings.size()) + "'").join(" or ")
-//	  : "'" + truncate(collapse(typed.orValue("")), 200) + "'"
-//	listed = (type(input.values) == list ? input.values : []).filter(v, type(v) == string).map(v, "'" + truncate(collapse(v), 60) + "'")
-//	single = type(input.value) == string ? ["'" + truncate(collapse(input.value), 60) + "'"] : []
-//	values = listed.size() > 0 ? listed : single
-//	valuesText = listed.size() > 0 && single.size() > 0 && listed != single
-//	  ? "values " + truncate(listed.join(", "), 60) + " or value " + single[0]
-//	  : truncate(values.join(", "), 120)
-//	codes = [["function", input.function], ["script", input.script], ["code", input.code]]
-//	  .filter(c, nonEmpty(c[1]).hasValue()).map(c, [c[0], collapse(c[1])])
-//	ownCode = name == "playwright_evaluate" ? "script"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "code"
-//	  : "function"
-//	orderedCodes = codes.filter(c, c[0] == ownCode) + codes.filter(c, c[0] != ownCode)
-//	codeConflict = codes.exists(c, c[1] != codes[0][1])
-//	code = orderedCodes.size() == 0 ? "" : orderedCodes[0][1]
-//	codeText = codeConflict
-//	  ? orderedCodes[0][0] + " " + code
-//	    + orderedCodes.slice(1, orderedCodes.size()).map(c, " or " + c[0] + " " + truncate(c[1], limits.summary)).join("")
-//	  : code
-//	codeRow = codeConflict ? orderedCodes.map(c, truncate(c[1], 60 / orderedCodes.size())).join(" or ") : truncate(code, 60)
-//	paths = (type(input.paths) == list ? input.paths : [])
-//	  .filter(p, nonEmpty(p).hasValue())
-//	  .map(p, "'" + nonEmpty(p).value() + "'")
-//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
-//	fields = (type(input.fields) == list ? input.fields : [])
-//	  .filter(f, type(f) == map)
-//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
-//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
-//	headers = type(input.headers) == map ? input.headers : {}
-//	secrets = headers.filter(k, type(k) == string
-//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
-//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
-//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
-//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
-//	  : name == "browser_drop" ? "drop"
-//	  : name == "browser_fill_form" ? "form"
-//	  : name == "browser_handle_dialog" ? "dialog"
-//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
-//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
-//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
-//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
-//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
-//	  : name in ["browser_select_option", "playwright_select"] ? "select"
-//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
-//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
-//	  : has(input.function) || has(input.script) ? "evaluate"
-//	  : has(input.code) ? "run"
-//	  : has(input.fields) ? "form"
-//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
-//	  : has(input.paths) || has(input.data) ? "drop"
-//	  : has(input.accept) ? "dialog"
-//	  : from != "" && to != "" ? "drag"
-//	  : url.hasValue() && has(input.token) ? "http"
-//	  : url.hasValue() && tgt == "" ? "navigate"
-//	  : has(input.text) && tgt != "" ? "type"
-//	  : type(input.values) == list && tgt != "" ? "select"
-//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
-//	  : ""
-//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
-//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
-//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
-//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
-//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
 //	row = kind == ""
 //	  ? (name.startsWith("browser_") || name.startsWith("playwright_")
 //	      ? optional.of(name.substring(name.indexOf("_") + 1).replace("_", " ")) : optional.none())
@@ -24267,133 +21766,8 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultPlaywrightAny summarizes the result of a call to "playwright:*" (Playwright).
+// ResultPlaywrightAny summarizes the result of a call to "playwright:*", documented with PreviewPlaywrightAny:
 //
-// Follows microsoft/playwright-mcp, current (README v0.0.79: target with
-// an optional element), intermediate (ref, selector) and old (element with
-// ref), and executeautomation/mcp-playwright (src/tools.ts: playwright_*
-// with CSS selectors). What the browser is asked to do, with the element
-// as the model labelled it and the target it really acts on: navigate,
-// click, hover, type, select, press a key, drag; the code
-// browser_evaluate, browser_run_code(_unsafe) and playwright_evaluate run,
-// whole up to the output cap; every local file browser_file_upload,
-// browser_drop and playwright_upload_file send; each browser_fill_form
-// field as name=value; a dialog accepted or dismissed; the method, URL and
-// body of playwright_get/post/put/patch/delete, with a bearer token
-// flagged, never shown. Other tools decline, so the MCP argument summary
-// shows; for names it does not know, only an unambiguous set of arguments
-// names the action. The browser reaches the network: network; code run in
-// the server process (browser_run_code, or any call that carries code) can
-// do anything Node can: execute. The servers name some fields differently
-// and each reads only its own, so when a call carries several that differ
-// (target, ref and selector; text and value; values and value; function,
-// script and code), each is shown with its name: the code the tool named
-// reads first and whole, the others cut at the summary limit.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#playwright:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	url = nonEmpty(input.url)
-//	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
-//	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
-//	tgt = tgts.size() == 0 ? ""
-//	  : tgts.exists(t, t[1] != tgts[0][1]) ? tgts.map(t, t[0] + " " + truncate(t[1], 80 / tgts.size())).join(" or ")
-//	  : truncate(tgts[0][1], 80)
-//	place = (nonEmpty(input.element).hasValue()
-//	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + tgt + ")")
-//	  : tgt)
-//	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
-//	from = cel.bind(ts, [["startTarget", input.startTarget], ["startRef", input.startRef], ["sourceSelector", input.sourceSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.startElement).hasValue()
-//	      ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	to = cel.bind(ts, [["endTarget", input.endTarget], ["endRef", input.endRef], ["targetSelector", input.targetSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
-//	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
-//	      : ts[0][1],
-//	    nonEmpty(input.endElement).hasValue()
-//	      ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
-//	      : t))
-//	typings = [["text", input.text], ["value", input.value]].filter(t, type(t[1]) == string)
-//	typed = typings.size() == 0 ? optional.none() : optional.of(string(typings[0][1]))
-//	typedText = typings.exists(t, t[1] != typings[0][1])
-//	  ? typings.map(t, t[0] + " '" + truncate(collapse(string(t[1])), 200 / typings.size()) + "'").join(" or ")
-//	  : "'" + truncate(collapse(typed.orValue("")), 200) + "'"
-//	listed = (type(input.values) == list ? input.values : []).filter(v, type(v) == string).map(v, "'" + truncate(collapse(v), 60) + "'")
-//	single = type(input.value) == string ? ["'" + truncate(collapse(input.value), 60) + "'"] : []
-//	values = listed.size() > 0 ? listed : single
-//	valuesText = listed.size() > 0 && single.size() > 0 && listed != single
-//	  ? "values " + truncate(listed.join(", "), 60) + " or value " + single[0]
-//	  : truncate(values.join(", "), 120)
-//	codes = [["function", input.function], ["script", input.script], ["code", input.code]]
-//	  .filter(c, nonEmpty(c[1]).hasValue()).map(c, [c[0], collapse(c[1])])
-//	ownCode = name == "playwright_evaluate" ? "script"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "code"
-//	  : "function"
-//	orderedCodes = codes.filter(c, c[0] == ownCode) + codes.filter(c, c[0] != ownCode)
-//	codeConflict = codes.exists(c, c[1] != codes[0][1])
-//	code = orderedCodes.size() == 0 ? "" : orderedCodes[0][1]
-//	codeText = codeConflict
-//	  ? orderedCodes[0][0] + " " + code
-//	    + orderedCodes.slice(1, orderedCodes.size()).map(c, " or " + c[0] + " " + truncate(c[1], limits.summary)).join("")
-//	  : code
-//	codeRow = codeConflict ? orderedCodes.map(c, truncate(c[1], 60 / orderedCodes.size())).join(" or ") : truncate(code, 60)
-//	paths = (type(input.paths) == list ? input.paths : [])
-//	  .filter(p, nonEmpty(p).hasValue())
-//	  .map(p, "'" + nonEmpty(p).value() + "'")
-//	  + (nonEmpty(input.filePath).hasValue() ? ["'" + input.filePath.trim() + "'"] : [])
-//	fields = (type(input.fields) == list ? input.fields : [])
-//	  .filter(f, type(f) == map)
-//	  .map(f, truncate(collapse(string(nonEmpty(f.?name.orValue(null)).orValue("?"))), 40) + "="
-//	    + (type(f.?value.orValue(null)) == string ? "'" + truncate(collapse(f.value), 80) + "'" : mcpValue(f.?value.orValue(null))))
-//	headers = type(input.headers) == map ? input.headers : {}
-//	secrets = headers.filter(k, type(k) == string
-//	  && k.lowerAscii() in ["authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"])
-//	kind = name in ["browser_navigate", "playwright_navigate"] ? "navigate"
-//	  : name in ["browser_evaluate", "playwright_evaluate"] ? "evaluate"
-//	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "run"
-//	  : name in ["browser_file_upload", "playwright_upload_file"] ? "upload"
-//	  : name == "browser_drop" ? "drop"
-//	  : name == "browser_fill_form" ? "form"
-//	  : name == "browser_handle_dialog" ? "dialog"
-//	  : name in ["browser_drag", "playwright_drag"] ? "drag"
-//	  : name in ["playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"] ? "http"
-//	  : name in ["browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"] ? "click"
-//	  : name in ["browser_hover", "playwright_hover"] ? "hover"
-//	  : name in ["browser_type", "playwright_fill", "playwright_iframe_fill"] ? "type"
-//	  : name in ["browser_select_option", "playwright_select"] ? "select"
-//	  : name in ["browser_press_key", "playwright_press_key"] ? "press"
-//	  : name.startsWith("browser_") || name.startsWith("playwright_") ? ""
-//	  : has(input.function) || has(input.script) ? "evaluate"
-//	  : has(input.code) ? "run"
-//	  : has(input.fields) ? "form"
-//	  : has(input.filePath) || (has(input.paths) && tgt == "") ? "upload"
-//	  : has(input.paths) || has(input.data) ? "drop"
-//	  : has(input.accept) ? "dialog"
-//	  : from != "" && to != "" ? "drag"
-//	  : url.hasValue() && has(input.token) ? "http"
-//	  : url.hasValue() && tgt == "" ? "navigate"
-//	  : has(input.text) && tgt != "" ? "type"
-//	  : type(input.values) == list && tgt != "" ? "select"
-//	  : nonEmpty(input.key).hasValue() && tgt == "" ? "press"
-//	  : ""
-//	verb = name.startsWith("playwright_") && kind == "http" ? name.substring(11).upperAscii() : "HTTP request to"
-//	http = (type(input.value) == string && input.value != "" ? ["body '" + truncate(collapse(input.value), 120) + "'"] : [])
-//	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
-//	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
-//	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
 //	result = cel.bind(ls, result.text.split("\n"),
 //	  cel.bind(titles, ls.filter(l, l.startsWith("- Page Title: ")).map(l, l.substring(14).trim()).filter(t, t != ""),
 //	    cel.bind(urls, ls.filter(l, l.startsWith("- Page URL: ")).map(l, l.substring(12).trim()).filter(u, u != ""),
@@ -24877,32 +22251,8 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowFetchFetch renders the row of a call to "fetch:fetch" (Fetch).
+// RowFetchFetch renders the row of a call to "fetch:fetch", documented with PreviewFetchFetch:
 //
-// Follows the reference fetch server (modelcontextprotocol/servers
-// src/fetch, the Fetch model: url, max_length, start_index, raw). The
-// whole URL fetched (a query string can carry data out), up to the output
-// cap, and whether the page is fetched raw (without the Markdown
-// conversion) or from a later character. A backslash before the path
-// (https://a\@b/) ends the host for WHATWG parsers (browsers, Node), while
-// the server's httpx reads a user name before the @: the URL is shown as
-// written, with the host a WHATWG parser connects to, and the row keeps
-// the user name. Declines without a URL.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
-//
-//	url = nonEmpty(input.url)
-//	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	extras = (input.raw == true ? ["raw"] : [])
-//	+ (type(input.start_index) == double && input.start_index > 0
-//	    ? ["from character " + numberText(input, "start_index")]
-//	    : [])
 //	row = url.hasValue()
 //	  ? optional.of(cel.bind(rest, url.value().indexOf("://") >= 0 ? url.value().substring(url.value().indexOf("://") + 3) : url.value(),
 //	      cel.bind(hp, rest.split("?", 2)[0].split("#", 2)[0],
@@ -25030,32 +22380,8 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultFetchFetch summarizes the result of a call to "fetch:fetch" (Fetch).
+// ResultFetchFetch summarizes the result of a call to "fetch:fetch", documented with PreviewFetchFetch:
 //
-// Follows the reference fetch server (modelcontextprotocol/servers
-// src/fetch, the Fetch model: url, max_length, start_index, raw). The
-// whole URL fetched (a query string can carry data out), up to the output
-// cap, and whether the page is fetched raw (without the Markdown
-// conversion) or from a later character. A backslash before the path
-// (https://a\@b/) ends the host for WHATWG parsers (browsers, Node), while
-// the server's httpx reads a user name before the @: the URL is shown as
-// written, with the host a WHATWG parser connects to, and the row keeps
-// the user name. Declines without a URL.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#fetch:fetch":
-//
-//	url = nonEmpty(input.url)
-//	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	extras = (input.raw == true ? ["raw"] : [])
-//	+ (type(input.start_index) == double && input.start_index > 0
-//	    ? ["from character " + numberText(input, "start_index")]
-//	    : [])
 //	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -25634,38 +22960,8 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSlackAny renders the row of a call to "slack:*" (Slack).
+// RowSlackAny renders the row of a call to "slack:*", documented with PreviewSlackAny:
 //
-// Follows the archived reference Slack server (servers-archived src/slack:
-// slack_post_message, slack_reply_to_thread, slack_add_reaction
-// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
-// (conversations_add_message {channel_id, text, or payload before v1.2,
-// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
-// emoji}). A message posted: the channel (and the thread it replies in)
-// and the text, on one line cut at 200 characters; a reaction added to or
-// removed from a message; or just the channel a tool reads. Each server
-// reads only its own field, so when a call carries both text and payload,
-// or both emoji and reaction, and they differ, each is shown with its
-// name. Declines without a channel (listing channels or users), so the MCP
-// argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
-//	texts = [["text", input.text], ["payload", input.payload]]
-//	  .filter(t, type(t[1]) == string && collapse(t[1]) != "").map(t, [t[0], collapse(t[1])])
-//	textConflict = texts.exists(t, t[1] != texts[0][1])
-//	text = texts.size() == 0 ? "" : texts[0][1]
-//	posted = textConflict ? texts.map(t, t[0] + " '" + truncate(t[1], 200 / texts.size()) + "'").join(" or ") : truncate(text, 200)
-//	thread = nonEmpty(input.thread_ts).orValue(
-//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
-//	stamp = nonEmpty(input.timestamp).orValue(
-//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
-//	emojis = [input.emoji, input.reaction].filter(e, nonEmpty(e).hasValue())
-//	  .map(e, truncate(nonEmpty(e).value().replace(":", ""), 40)).distinct()
-//	emoji = emojis.map(e, ":" + e + ":").join(" or ")
-//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
 //	row = channel == ""
 //	  ? optional.none()
 //	  : optional.of(truncate(text != "" && !reads
@@ -25777,38 +23073,8 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSlackAny summarizes the result of a call to "slack:*" (Slack).
+// ResultSlackAny summarizes the result of a call to "slack:*", documented with PreviewSlackAny:
 //
-// Follows the archived reference Slack server (servers-archived src/slack:
-// slack_post_message, slack_reply_to_thread, slack_add_reaction
-// {channel_id, timestamp, reaction}) and korotovsky/slack-mcp-server
-// (conversations_add_message {channel_id, text, or payload before v1.2,
-// thread_ts}, reactions_add and reactions_remove {channel_id, timestamp,
-// emoji}). A message posted: the channel (and the thread it replies in)
-// and the text, on one line cut at 200 characters; a reaction added to or
-// removed from a message; or just the channel a tool reads. Each server
-// reads only its own field, so when a call carries both text and payload,
-// or both emoji and reaction, and they differ, each is shown with its
-// name. Declines without a channel (listing channels or users), so the MCP
-// argument summary shows.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#slack:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	channel = truncate(nonEmpty(input.channel_id).orValue(""), 80)
-//	texts = [["text", input.text], ["payload", input.payload]]
-//	  .filter(t, type(t[1]) == string && collapse(t[1]) != "").map(t, [t[0], collapse(t[1])])
-//	textConflict = texts.exists(t, t[1] != texts[0][1])
-//	text = texts.size() == 0 ? "" : texts[0][1]
-//	posted = textConflict ? texts.map(t, t[0] + " '" + truncate(t[1], 200 / texts.size()) + "'").join(" or ") : truncate(text, 200)
-//	thread = nonEmpty(input.thread_ts).orValue(
-//	  type(input.thread_ts) == double ? numberText(input, "thread_ts") : "")
-//	stamp = nonEmpty(input.timestamp).orValue(
-//	  type(input.timestamp) == double ? numberText(input, "timestamp") : "")
-//	emojis = [input.emoji, input.reaction].filter(e, nonEmpty(e).hasValue())
-//	  .map(e, truncate(nonEmpty(e).value().replace(":", ""), 40)).distinct()
-//	emoji = emojis.map(e, ":" + e + ":").join(" or ")
-//	reads = name.startsWith("slack_get_") || name in ["conversations_history", "conversations_replies", "conversations_mark"]
 //	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) != map ? optional.none()
 //	  : v.?ok.orValue(null) == false
@@ -27257,65 +24523,8 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// TierMemoryAny returns the tier of a call to "memory:*" (Memory).
+// TierMemoryAny returns the tier of a call to "memory:*", documented with PreviewMemoryAny:
 //
-// Follows the reference memory server (modelcontextprotocol/servers
-// src/memory: create_entities, create_relations, add_observations,
-// delete_entities, delete_observations, delete_relations, search_nodes,
-// open_nodes). What changes in the knowledge graph: the entities created
-// (name and type) or deleted, the relations (from, type, to), the
-// observations added or deleted per entity; the query or names a read
-// looks for. Declines otherwise (read_graph).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
-//	entities = (type(input.entities) == list ? input.entities : [])
-//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
-//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
-//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
-//	relations = (type(input.relations) == list ? input.relations : [])
-//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
-//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
-//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
-//	    + " '" + truncate(collapse(r.to), 40) + "'")
-//	added = (type(input.observations) == list ? input.observations : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(other, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	deleted = (type(input.deletions) == list ? input.deletions : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(other, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	doomed = (type(input.entityNames) == list ? input.entityNames : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	names = (type(input.names) == list ? input.names : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	own = name == "create_entities" ? "entities"
-//	  : name in ["create_relations", "delete_relations"] ? "relations"
-//	  : name == "add_observations" ? "observations"
-//	  : name == "delete_observations" ? "deletions"
-//	  : name == "delete_entities" ? "entityNames"
-//	  : name == "open_nodes" ? "names"
-//	  : name == "search_nodes" ? "query"
-//	  : ""
-//	parts = (entities.size() > 0 ? [["entities", verb + plural(entities.size(), "entity", "entities"), entities.join(", ")]] : [])
-//	+ (relations.size() > 0 ? [["relations", verb + plural(relations.size(), "relation", "relations"), relations.join(", ")]] : [])
-//	+ (added.size() > 0 ? [["observations", verb + "observations to", added.join("; ")]] : [])
-//	+ (deleted.size() > 0 ? [["deletions", "DELETE observations of", deleted.join("; ")]] : [])
-//	+ (doomed.size() > 0 ? [["entityNames", "DELETE " + plural(doomed.size(), "entity", "entities"), doomed.join(", ") + " and their relations"]] : [])
-//	+ (names.size() > 0 ? [["names", "open", names.join(", ")]] : [])
-//	+ (nonEmpty(input.query).hasValue() ? [["query", "search for", "\"" + inline(input.query, limits.summary) + "\""]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	tier = name in ["read_graph", "search_nodes", "open_nodes"] ? "read" : "write"
 func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsMemoryAnyOf(input, tool, limits)
@@ -27332,65 +24541,8 @@ func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v2)
 }
 
-// RowMemoryAny renders the row of a call to "memory:*" (Memory).
+// RowMemoryAny renders the row of a call to "memory:*", documented with PreviewMemoryAny:
 //
-// Follows the reference memory server (modelcontextprotocol/servers
-// src/memory: create_entities, create_relations, add_observations,
-// delete_entities, delete_observations, delete_relations, search_nodes,
-// open_nodes). What changes in the knowledge graph: the entities created
-// (name and type) or deleted, the relations (from, type, to), the
-// observations added or deleted per entity; the query or names a read
-// looks for. Declines otherwise (read_graph).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
-//	entities = (type(input.entities) == list ? input.entities : [])
-//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
-//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
-//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
-//	relations = (type(input.relations) == list ? input.relations : [])
-//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
-//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
-//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
-//	    + " '" + truncate(collapse(r.to), 40) + "'")
-//	added = (type(input.observations) == list ? input.observations : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(other, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	deleted = (type(input.deletions) == list ? input.deletions : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(other, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	doomed = (type(input.entityNames) == list ? input.entityNames : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	names = (type(input.names) == list ? input.names : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	own = name == "create_entities" ? "entities"
-//	  : name in ["create_relations", "delete_relations"] ? "relations"
-//	  : name == "add_observations" ? "observations"
-//	  : name == "delete_observations" ? "deletions"
-//	  : name == "delete_entities" ? "entityNames"
-//	  : name == "open_nodes" ? "names"
-//	  : name == "search_nodes" ? "query"
-//	  : ""
-//	parts = (entities.size() > 0 ? [["entities", verb + plural(entities.size(), "entity", "entities"), entities.join(", ")]] : [])
-//	+ (relations.size() > 0 ? [["relations", verb + plural(relations.size(), "relation", "relations"), relations.join(", ")]] : [])
-//	+ (added.size() > 0 ? [["observations", verb + "observations to", added.join("; ")]] : [])
-//	+ (deleted.size() > 0 ? [["deletions", "DELETE observations of", deleted.join("; ")]] : [])
-//	+ (doomed.size() > 0 ? [["entityNames", "DELETE " + plural(doomed.size(), "entity", "entities"), doomed.join(", ") + " and their relations"]] : [])
-//	+ (names.size() > 0 ? [["names", "open", names.join(", ")]] : [])
-//	+ (nonEmpty(input.query).hasValue() ? [["query", "search for", "\"" + inline(input.query, limits.summary) + "\""]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	row = ordered.size() == 0 ? optional.none()
 //	  : optional.of(ordered.map(p, truncate((p[0] == "query" ? "search" : p[1]) + ": " + p[2], limits.summary / ordered.size())).join("; "))
 func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -27455,65 +24607,8 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultMemoryAny summarizes the result of a call to "memory:*" (Memory).
+// ResultMemoryAny summarizes the result of a call to "memory:*", documented with PreviewMemoryAny:
 //
-// Follows the reference memory server (modelcontextprotocol/servers
-// src/memory: create_entities, create_relations, add_observations,
-// delete_entities, delete_observations, delete_relations, search_nodes,
-// open_nodes). What changes in the knowledge graph: the entities created
-// (name and type) or deleted, the relations (from, type, to), the
-// observations added or deleted per entity; the query or names a read
-// looks for. Declines otherwise (read_graph).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#memory:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	verb = name.startsWith("delete_") ? "DELETE " : name.startsWith("create_") || name.startsWith("add_") ? "add " : ""
-//	entities = (type(input.entities) == list ? input.entities : [])
-//	  .filter(e, type(e) == map && type(e.?name.orValue(null)) == string)
-//	  .map(e, "'" + truncate(collapse(e.name), 60) + "'"
-//	    + (type(e.?entityType.orValue(null)) == string ? " (" + truncate(collapse(e.entityType), 30) + ")" : ""))
-//	relations = (type(input.relations) == list ? input.relations : [])
-//	  .filter(r, type(r) == map && type(r.?from.orValue(null)) == string && type(r.?to.orValue(null)) == string)
-//	  .map(r, "'" + truncate(collapse(r.from), 40) + "' "
-//	    + truncate(collapse(type(r.?relationType.orValue(null)) == string ? r.relationType : "?"), 30)
-//	    + " '" + truncate(collapse(r.to), 40) + "'")
-//	added = (type(input.observations) == list ? input.observations : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(other, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	deleted = (type(input.deletions) == list ? input.deletions : [])
-//	  .filter(o, type(o) == map && type(o.?entityName.orValue(null)) == string)
-//	  .map(o, cel.bind(own, type(o.?observations.orValue(null)) == list ? o.observations : [],
-//	    cel.bind(other, type(o.?contents.orValue(null)) == list ? o.contents : [],
-//	    cel.bind(items, own.size() > 0 && other.size() > 0 && own != other ? own + other : own.size() > 0 ? own : other,
-//	      "'" + truncate(collapse(o.entityName), 40) + "': "
-//	      + (items.size() > 0 && type(items[0]) == string ? "\"" + truncate(collapse(items[0]), 80) + "\"" : "")
-//	      + (items.size() > 1 ? " and " + string(items.size() - 1) + " more" : "")))))
-//	doomed = (type(input.entityNames) == list ? input.entityNames : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	names = (type(input.names) == list ? input.names : [])
-//	  .filter(n, type(n) == string).map(n, "'" + truncate(collapse(n), 60) + "'")
-//	own = name == "create_entities" ? "entities"
-//	  : name in ["create_relations", "delete_relations"] ? "relations"
-//	  : name == "add_observations" ? "observations"
-//	  : name == "delete_observations" ? "deletions"
-//	  : name == "delete_entities" ? "entityNames"
-//	  : name == "open_nodes" ? "names"
-//	  : name == "search_nodes" ? "query"
-//	  : ""
-//	parts = (entities.size() > 0 ? [["entities", verb + plural(entities.size(), "entity", "entities"), entities.join(", ")]] : [])
-//	+ (relations.size() > 0 ? [["relations", verb + plural(relations.size(), "relation", "relations"), relations.join(", ")]] : [])
-//	+ (added.size() > 0 ? [["observations", verb + "observations to", added.join("; ")]] : [])
-//	+ (deleted.size() > 0 ? [["deletions", "DELETE observations of", deleted.join("; ")]] : [])
-//	+ (doomed.size() > 0 ? [["entityNames", "DELETE " + plural(doomed.size(), "entity", "entities"), doomed.join(", ") + " and their relations"]] : [])
-//	+ (names.size() > 0 ? [["names", "open", names.join(", ")]] : [])
-//	+ (nonEmpty(input.query).hasValue() ? [["query", "search for", "\"" + inline(input.query, limits.summary) + "\""]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == map && type(v.?entities.orValue(null)) == list && type(v.?relations.orValue(null)) == list
 //	    ? optional.of(plural(v.entities.size(), "entity", "entities") + ", " + plural(v.relations.size(), "relation", "relations"))
@@ -27809,18 +24904,8 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 	return v1.Value, v1.Ok, nil
 }
 
-// RowBraveSearchAny renders the row of a call to "brave-search:*" (Brave Search).
+// RowBraveSearchAny renders the row of a call to "brave-search:*", documented with PreviewBraveSearchAny:
 //
-// Follows the archived reference Brave Search server (servers-archived
-// src/brave-search: brave_web_search {query, count, offset},
-// brave_local_search {query, count}). The query sent to Brave on one line,
-// with the number of results asked for. Declines without a query.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
-//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
 //	row = nonEmpty(input.query).hasValue()
 //	  ? optional.of((name == "brave_local_search" ? "local " : "") + "\"" + inline(input.query, limits.summary) + "\"")
 //	  : optional.none()
@@ -27863,18 +24948,8 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultBraveSearchAny summarizes the result of a call to "brave-search:*" (Brave Search).
+// ResultBraveSearchAny summarizes the result of a call to "brave-search:*", documented with PreviewBraveSearchAny:
 //
-// Follows the archived reference Brave Search server (servers-archived
-// src/brave-search: brave_web_search {query, count, offset},
-// brave_local_search {query, count}). The query sent to Brave on one line,
-// with the number of results asked for. Declines without a query.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
-//	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
 //	result = cel.bind(text, "\n" + result.text,
 //	  cel.bind(n, text.split("\nTitle: ").size() - 1 + text.split("\nName: ").size() - 1,
 //	    n == 0 ? optional.none() : optional.of(plural(n, "result", "results"))))
@@ -28578,50 +25653,8 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 	return v1.Value, v1.Ok, nil
 }
 
-// RowPuppeteerAny renders the row of a call to "puppeteer:*" (Puppeteer).
+// RowPuppeteerAny renders the row of a call to "puppeteer:*", documented with PreviewPuppeteerAny:
 //
-// Follows the archived reference Puppeteer server (servers-archived
-// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
-// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
-// puppeteer_select {selector, value}, puppeteer_evaluate {script},
-// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
-// runs, whole up to the output cap; the URL navigated to, flagging changed
-// launch options and allowDangerous; the element clicked, hovered, filled
-// or selected in, with the value. Each tool reads only its own fields, so
-// a call that carries another tool's (a script for puppeteer_navigate)
-// shows it too, after the tool's own, cut at the summary limit. Declines
-// otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
-//
-//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	address = nonEmpty(input.url).orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	sel = truncate(collapse(input.selector), 80)
-//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
-//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
-//	own = tname == "puppeteer_evaluate" ? "script" : tname == "puppeteer_navigate" ? "url"
-//	  : tname == "puppeteer_screenshot" ? "shot" : tname in ["puppeteer_fill", "puppeteer_select"] ? "value"
-//	  : tname in ["puppeteer_click", "puppeteer_hover"] ? "click" : ""
-//	parts = (nonEmpty(input.script).hasValue()
-//	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
-//	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
-//	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
-//	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
-//	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
-//	      "screenshot " + truncate(collapse(input.name), 60)]] : [])
-//	+ (sel != "" && type(input.value) == string
-//	  ? [["value", (tname == "puppeteer_select" ? "select '" : "fill '") + truncate(input.value, 120) + "' in " + sel,
-//	      (tname == "puppeteer_select" ? "select " : "fill ") + sel]] : [])
-//	+ (sel != "" && tname in ["puppeteer_click", "puppeteer_hover"]
-//	  ? [["click", (tname == "puppeteer_click" ? "click " : "hover over ") + sel, tname.substring(10) + " " + sel]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	row = ordered.size() == 0 ? optional.none()
 //	  : optional.of(ordered.map(p, truncate(p[2], limits.summary / ordered.size())).join("; "))
 func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -28663,50 +25696,8 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultPuppeteerAny summarizes the result of a call to "puppeteer:*" (Puppeteer).
+// ResultPuppeteerAny summarizes the result of a call to "puppeteer:*", documented with PreviewPuppeteerAny:
 //
-// Follows the archived reference Puppeteer server (servers-archived
-// src/puppeteer: puppeteer_navigate {url, launchOptions, allowDangerous},
-// puppeteer_click, puppeteer_hover {selector}, puppeteer_fill,
-// puppeteer_select {selector, value}, puppeteer_evaluate {script},
-// puppeteer_screenshot {name, selector}). The script puppeteer_evaluate
-// runs, whole up to the output cap; the URL navigated to, flagging changed
-// launch options and allowDangerous; the element clicked, hovered, filled
-// or selected in, with the value. Each tool reads only its own fields, so
-// a call that carries another tool's (a script for puppeteer_navigate)
-// shows it too, after the tool's own, cut at the summary limit. Declines
-// otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#puppeteer:*":
-//
-//	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	address = nonEmpty(input.url).orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	sel = truncate(collapse(input.selector), 80)
-//	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
-//	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
-//	own = tname == "puppeteer_evaluate" ? "script" : tname == "puppeteer_navigate" ? "url"
-//	  : tname == "puppeteer_screenshot" ? "shot" : tname in ["puppeteer_fill", "puppeteer_select"] ? "value"
-//	  : tname in ["puppeteer_click", "puppeteer_hover"] ? "click" : ""
-//	parts = (nonEmpty(input.script).hasValue()
-//	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
-//	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
-//	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
-//	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
-//	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
-//	      "screenshot " + truncate(collapse(input.name), 60)]] : [])
-//	+ (sel != "" && type(input.value) == string
-//	  ? [["value", (tname == "puppeteer_select" ? "select '" : "fill '") + truncate(input.value, 120) + "' in " + sel,
-//	      (tname == "puppeteer_select" ? "select " : "fill ") + sel]] : [])
-//	+ (sel != "" && tname in ["puppeteer_click", "puppeteer_hover"]
-//	  ? [["click", (tname == "puppeteer_click" ? "click " : "hover over ") + sel, tname.substring(10) + " " + sel]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	result = cel.bind(text, result.text,
 //	  cel.bind(images, result.content.filter(c, c.?type.orValue("") == "image").size(),
 //	    images > 0 ? optional.of(plural(images, "image", "images"))
@@ -29089,19 +26080,8 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	return v2.Value, v2.Ok, nil
 }
 
-// TierRedisAny returns the tier of a call to "redis:*" (Redis).
+// TierRedisAny returns the tier of a call to "redis:*", documented with PreviewRedisAny:
 //
-// Follows the archived reference Redis server (servers-archived src/redis:
-// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
-// list {pattern}). The key set with its value and expiry, the keys
-// deleted, the key read or the pattern listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	keys = (type(input.key) == list ? input.key : [input.key])
-//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
-//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
 //	tier = name in ["get", "list"] ? "read" : "write"
 func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsRedisAnyOf(input, tool, limits)
@@ -29118,19 +26098,8 @@ func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	return celrt.Tier(v2)
 }
 
-// RowRedisAny renders the row of a call to "redis:*" (Redis).
+// RowRedisAny renders the row of a call to "redis:*", documented with PreviewRedisAny:
 //
-// Follows the archived reference Redis server (servers-archived src/redis:
-// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
-// list {pattern}). The key set with its value and expiry, the keys
-// deleted, the key read or the pattern listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	keys = (type(input.key) == list ? input.key : [input.key])
-//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
-//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
 //	row = (name == "delete" || type(input.key) == list) && keys.size() > 0
 //	  ? optional.of(truncate("delete " + (keys.size() == 1 ? keys[0] : plural(keys.size(), "key", "keys")), limits.summary))
 //	: keys.size() == 1
@@ -29236,19 +26205,8 @@ func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2.Value, v2.Ok, nil
 }
 
-// ResultRedisAny summarizes the result of a call to "redis:*" (Redis).
+// ResultRedisAny summarizes the result of a call to "redis:*", documented with PreviewRedisAny:
 //
-// Follows the archived reference Redis server (servers-archived src/redis:
-// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
-// list {pattern}). The key set with its value and expiry, the keys
-// deleted, the key read or the pattern listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
-//
-//	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
-//	keys = (type(input.key) == list ? input.key : [input.key])
-//	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
-//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
 //	result = cel.bind(text, result.text.trim(),
 //	  text.startsWith("Found keys:")
 //	    ? optional.of(plural(text.substring(11).replace("\n", ",").split(",").filter(k, k.trim() != "").size(), "key", "keys"))
@@ -29718,33 +26676,8 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// RowGitlabAny renders the row of a call to "gitlab:*" (GitLab).
+// RowGitlabAny renders the row of a call to "gitlab:*", documented with PreviewGitlabAny:
 //
-// Follows the archived reference GitLab server (servers-archived
-// src/gitlab/schemas.ts: project_id on every project tool;
-// create_or_update_file, push_files, create_issue, create_merge_request,
-// fork_repository, create_branch, search_repositories). The project, the
-// file path, the branch (or source and target branches, or the ref a
-// branch starts from), the fork namespace, the files pushed, the commit
-// message and the title; a search without a project shows its query.
-// Declines otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
-//
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
-//	      .map(f, "'" + f.file_path.trim() + "'")
-//	  : []
-//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
-//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
-//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
-//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
-//	where = "in " + input.project_id.trim()
-//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
-//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
-//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
-//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
-//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
 //	row = cel.bind(words, tool.indexOf(":") >= 0 && !tool.endsWith(":*") ? tool.substring(tool.indexOf(":") + 1).replace("_", " ") + " " : "",
 //	  nonEmpty(input.project_id).hasValue()
 //	    ? optional.of(truncate(words + input.project_id.trim()
@@ -29924,33 +26857,8 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v3.Value, v3.Ok, nil
 }
 
-// ResultGitlabAny summarizes the result of a call to "gitlab:*" (GitLab).
+// ResultGitlabAny summarizes the result of a call to "gitlab:*", documented with PreviewGitlabAny:
 //
-// Follows the archived reference GitLab server (servers-archived
-// src/gitlab/schemas.ts: project_id on every project tool;
-// create_or_update_file, push_files, create_issue, create_merge_request,
-// fork_repository, create_branch, search_repositories). The project, the
-// file path, the branch (or source and target branches, or the ref a
-// branch starts from), the fork namespace, the files pushed, the commit
-// message and the title; a search without a project shows its query.
-// Declines otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
-//
-//	files = type(input.files) == list
-//	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
-//	      .map(f, "'" + f.file_path.trim() + "'")
-//	  : []
-//	details = (nonEmpty(input.namespace).hasValue() ? ["fork into namespace '" + input.namespace.trim() + "'"] : [])
-//	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
-//	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
-//	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
-//	where = "in " + input.project_id.trim()
-//	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
-//	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
-//	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
-//	+ (nonEmpty(input.source_branch).hasValue() && nonEmpty(input.target_branch).hasValue()
-//	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
 //	result = cel.bind(v, resultValue(parseJSON(result.text).orValue(null)),
 //	  type(v) == list ? optional.of(plural(v.size(), "item", "items"))
 //	  : type(v) != map ? optional.none()
@@ -30263,14 +27171,7 @@ func PreviewTimeAny(input *value.Object, tool string, limits runtime.Limits) (st
 	return v1.Value, v1.Ok, nil
 }
 
-// RowTimeAny renders the row of a call to "time:*" (Time).
-//
-// Follows the reference time server (modelcontextprotocol/servers
-// src/time: get_current_time {timezone}, convert_time {source_timezone,
-// time, target_timezone}). The time zone asked for, or the time converted
-// and between which zones. Declines otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+// RowTimeAny renders the row of a call to "time:*", documented with PreviewTimeAny:
 //
 //	row = nonEmpty(input.time).hasValue()
 //	  ? optional.of(truncate(collapse(input.time), 20) + " " + truncate(collapse(nonEmpty(input.source_timezone).orValue("?")), 40)
@@ -30369,14 +27270,7 @@ func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultTimeAny summarizes the result of a call to "time:*" (Time).
-//
-// Follows the reference time server (modelcontextprotocol/servers
-// src/time: get_current_time {timezone}, convert_time {source_timezone,
-// time, target_timezone}). The time zone asked for, or the time converted
-// and between which zones. Declines otherwise.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#time:*":
+// ResultTimeAny summarizes the result of a call to "time:*", documented with PreviewTimeAny:
 //
 //	result = cel.bind(v, parseJSON(result.text).orValue(null),
 //	  type(v) != map ? optional.none()
@@ -30610,14 +27504,7 @@ func PreviewSentryGetSentryIssue(input *value.Object, tool string, limits runtim
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSentryGetSentryIssue renders the row of a call to "sentry:get_sentry_issue" (Sentry).
-//
-// Follows the archived reference Sentry server (servers-archived
-// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
-// read, so an approver sees which host a URL points to. Declines without
-// one.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+// RowSentryGetSentryIssue renders the row of a call to "sentry:get_sentry_issue", documented with PreviewSentryGetSentryIssue:
 //
 //	row = nonEmpty(input.issue_id_or_url).hasValue()
 //	  ? optional.of(truncate(collapse(input.issue_id_or_url), limits.summary))
@@ -30649,14 +27536,7 @@ func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Li
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSentryGetSentryIssue summarizes the result of a call to "sentry:get_sentry_issue" (Sentry).
-//
-// Follows the archived reference Sentry server (servers-archived
-// src/sentry: get_sentry_issue {issue_id_or_url}). The issue ID or URL
-// read, so an approver sees which host a URL points to. Declines without
-// one.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sentry:get_sentry_issue":
+// ResultSentryGetSentryIssue summarizes the result of a call to "sentry:get_sentry_issue", documented with PreviewSentryGetSentryIssue:
 //
 //	result = cel.bind(ls, result.text.trim().split("\n"),
 //	  ls[0].startsWith("Sentry Issue: ")
@@ -30934,29 +27814,8 @@ func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string
 	return "to capture and read the UI of " + arg + v2 + v3, true, nil
 }
 
-// TierSee returns the tier of a call to "see" (See).
+// TierSee returns the tier of a call to "see", documented with PreviewSee:
 //
-// Also registered as "peekaboo:see".
-//
-// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
-// annotate): takes a screenshot of the target and reads its accessibility
-// tree into an element map (B1, T2, …) that click, type and scroll use.
-// It reads the screen, so its tier is read, or write when it saves the
-// screenshot to a path the model chose. The preview names the target (all
-// screens, a screen, the frontmost app, a process or an app), the
-// annotation and the path; the result counts the elements found, as
-// Peekaboo's summary does (element_count, actionable_count, the app and
-// window of summary).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	path = nonEmpty(input.path)
 //	tier = nonEmpty(input.path).hasValue() ? "write" : "read"
 func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	_, _, _, err := letsSeeOf(input, tool, limits)
@@ -30972,29 +27831,8 @@ func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// RowSee renders the row of a call to "see" (See).
+// RowSee renders the row of a call to "see", documented with PreviewSee:
 //
-// Also registered as "peekaboo:see".
-//
-// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
-// annotate): takes a screenshot of the target and reads its accessibility
-// tree into an element map (B1, T2, …) that click, type and scroll use.
-// It reads the screen, so its tier is read, or write when it saves the
-// screenshot to a path the model chose. The preview names the target (all
-// screens, a screen, the frontmost app, a process or an app), the
-// annotation and the path; the result counts the elements found, as
-// Peekaboo's summary does (element_count, actionable_count, the app and
-// window of summary).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	path = nonEmpty(input.path)
 //	row = has(input.app_target) || has(input.path) || has(input.annotate) || has(input.snapshot)
 //	  ? optional.of(target + (input.annotate == true ? ", annotated" : "")) : optional.none()
 func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -31034,29 +27872,8 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultSee summarizes the result of a call to "see" (See).
+// ResultSee summarizes the result of a call to "see", documented with PreviewSee:
 //
-// Also registered as "peekaboo:see".
-//
-// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
-// annotate): takes a screenshot of the target and reads its accessibility
-// tree into an element map (B1, T2, …) that click, type and scroll use.
-// It reads the screen, so its tier is read, or write when it saves the
-// screenshot to a path the model chose. The preview names the target (all
-// screens, a screen, the frontmost app, a process or an app), the
-// annotation and the path; the result counts the elements found, as
-// Peekaboo's summary does (element_count, actionable_count, the app and
-// window of summary).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	path = nonEmpty(input.path)
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
 //	cel.bind(n, resultValue(d.?element_count.orValue(null)),
@@ -31235,29 +28052,8 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 	return v8.Value, v8.Ok, nil
 }
 
-// ErrorSee summarizes the failure of a call to "see" (See).
+// ErrorSee summarizes the failure of a call to "see", documented with PreviewSee:
 //
-// Also registered as "peekaboo:see".
-//
-// Peekaboo see (MCP/Tools/SeeTool.swift: app_target, path, snapshot,
-// annotate): takes a screenshot of the target and reads its accessibility
-// tree into an element map (B1, T2, …) that click, type and scroll use.
-// It reads the screen, so its tier is read, or write when it saves the
-// screenshot to a path the model chose. The preview names the target (all
-// screens, a screen, the frontmost app, a process or an app), the
-// annotation and the path; the result counts the elements found, as
-// Peekaboo's summary does (element_count, actionable_count, the app and
-// window of summary).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#see":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	path = nonEmpty(input.path)
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsSeeOf(input, tool, limits)
@@ -31480,25 +28276,8 @@ func PreviewClick(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// RowClick renders the row of a call to "click" (Click).
+// RowClick renders the row of a call to "click", documented with PreviewClick:
 //
-// Also registered as "peekaboo:click".
-//
-// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
-// wait_for, double, right, background, pid). A click can press any button
-// of any app (Send, Delete, Install), so its tier is execute. The preview
-// names the kind of click and its target as Peekaboo picks it: coordinates
-// first, then an element ID from see, then the text searched for; a
-// background click names the process. The result is Peekaboo's: the
-// action, the element's label and the app (summary), or the point clicked.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
-//
-//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
-//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
-//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
-//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
-//	: optional.none()
 //	row = target.hasValue() ? optional.of((verb == "click" ? "" : verb + " ") + target.value()) : optional.none()
 func RowClick(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsClickOf(input, tool, limits)
@@ -31531,25 +28310,8 @@ func RowClick(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultClick summarizes the result of a call to "click" (Click).
+// ResultClick summarizes the result of a call to "click", documented with PreviewClick:
 //
-// Also registered as "peekaboo:click".
-//
-// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
-// wait_for, double, right, background, pid). A click can press any button
-// of any app (Send, Delete, Install), so its tier is execute. The preview
-// names the kind of click and its target as Peekaboo picks it: coordinates
-// first, then an element ID from see, then the text searched for; a
-// background click names the process. The result is Peekaboo's: the
-// action, the element's label and the app (summary), or the point clicked.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
-//
-//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
-//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
-//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
-//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
-//	: optional.none()
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
 //	cel.bind(c, type(s.?coordinates.orValue(null)) == map ? s.coordinates : dyn({}),
@@ -31782,25 +28544,8 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	return arg5 + v12 + v21, true, nil
 }
 
-// ErrorClick summarizes the failure of a call to "click" (Click).
+// ErrorClick summarizes the failure of a call to "click", documented with PreviewClick:
 //
-// Also registered as "peekaboo:click".
-//
-// Peekaboo click (MCP/Tools/ClickTool.swift: query, on, coords, snapshot,
-// wait_for, double, right, background, pid). A click can press any button
-// of any app (Send, Delete, Install), so its tier is execute. The preview
-// names the kind of click and its target as Peekaboo picks it: coordinates
-// first, then an element ID from see, then the text searched for; a
-// background click names the process. The result is Peekaboo's: the
-// action, the element's label and the app (summary), or the point clicked.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#click":
-//
-//	verb = input.right == true ? "right-click" : input.double == true ? "double-click" : "click"
-//	target = nonEmpty(input.coords).hasValue() ? optional.of("at " + truncate(collapse(input.coords), 40))
-//	: nonEmpty(input.on).hasValue() ? optional.of("element " + truncate(collapse(input.on), 40))
-//	: nonEmpty(input.query).hasValue() ? optional.of("'" + truncate(collapse(input.query), 80) + "'")
-//	: optional.none()
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsClickOf(input, tool, limits)
@@ -32171,34 +28916,8 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2.Value, v2.Ok, nil
 }
 
-// RowType renders the row of a call to "type" (Type).
+// RowType renders the row of a call to "type", documented with PreviewType:
 //
-// Also registered as "peekaboo:type".
-//
-// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
-// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
-// focused app can run anything (a command in Terminal, a message sent), so
-// its tier is execute. The preview says how many characters and lines are
-// typed and shows the text on one line (each line break in the text
-// presses Return), whole up to the output cap, as the shells show a
-// command: a fixed cut would let harmless text push what follows out of
-// view. (Only beyond the log limit is it cut before the preview is built,
-// to bound what building it costs.) Then where it goes (an element, or the
-// current focus), and the keys pressed around it in Peekaboo's order:
-// clear, text, Tab, Escape, Delete, Return. The result counts the
-// characters typed (characters_typed).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
-//
-//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
-//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
-//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
-//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
-//	typed = text.hasValue() && text.value() != ""
-//	  ? optional.of(plural(size(text.value()), "character", "characters")
-//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
-//	  : optional.none()
 //	row = text.hasValue() ? optional.of("'" + inline(text.value(), limits.summary) + "'"
 //	    + (keys.size() == 0 ? "" : " + " + keys.join(", ")))
 //	  : keys.size() > 0 ? optional.of(keys.join(", "))
@@ -32256,34 +28975,8 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultType summarizes the result of a call to "type" (Type).
+// ResultType summarizes the result of a call to "type", documented with PreviewType:
 //
-// Also registered as "peekaboo:type".
-//
-// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
-// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
-// focused app can run anything (a command in Terminal, a message sent), so
-// its tier is execute. The preview says how many characters and lines are
-// typed and shows the text on one line (each line break in the text
-// presses Return), whole up to the output cap, as the shells show a
-// command: a fixed cut would let harmless text push what follows out of
-// view. (Only beyond the log limit is it cut before the preview is built,
-// to bound what building it costs.) Then where it goes (an element, or the
-// current focus), and the keys pressed around it in Peekaboo's order:
-// clear, text, Tab, Escape, Delete, Return. The result counts the
-// characters typed (characters_typed).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
-//
-//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
-//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
-//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
-//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
-//	typed = text.hasValue() && text.value() != ""
-//	  ? optional.of(plural(size(text.value()), "character", "characters")
-//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
-//	  : optional.none()
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(n, d.?characters_typed.orValue(null),
 //	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
@@ -32444,34 +29137,8 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	return v7 + v11 + v12, true, nil
 }
 
-// ErrorType summarizes the failure of a call to "type" (Type).
+// ErrorType summarizes the failure of a call to "type", documented with PreviewType:
 //
-// Also registered as "peekaboo:type".
-//
-// Peekaboo type (MCP/Tools/TypeTool.swift: text, on, snapshot, delay,
-// profile, wpm, clear, press_return, tab, escape, delete). Typing into the
-// focused app can run anything (a command in Terminal, a message sent), so
-// its tier is execute. The preview says how many characters and lines are
-// typed and shows the text on one line (each line break in the text
-// presses Return), whole up to the output cap, as the shells show a
-// command: a fixed cut would let harmless text push what follows out of
-// view. (Only beyond the log limit is it cut before the preview is built,
-// to bound what building it costs.) Then where it goes (an element, or the
-// current focus), and the keys pressed around it in Peekaboo's order:
-// clear, text, Tab, Escape, Delete, Return. The result counts the
-// characters typed (characters_typed).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#type":
-//
-//	text = type(input.text) == string ? optional.of(string(input.text)) : optional.none()
-//	keys = (type(input.tab) == double && input.tab > 0 ? ["Tab ×" + numberText(input, "tab")] : []) + (input.escape == true ? ["Escape"] : []) +
-//	    (input.delete == true ? ["Delete"] : []) + (input.press_return == true ? ["Return"] : [])
-//	where = nonEmpty(input.on).hasValue() ? " into element " + truncate(collapse(input.on), 40) : " at the current focus"
-//	typed = text.hasValue() && text.value() != ""
-//	  ? optional.of(plural(size(text.value()), "character", "characters")
-//	      + (lines(text.value()) > 1 ? " on " + string(lines(text.value())) + " lines" : "")
-//	      + " '" + truncate(text.value(), limits.log).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎") + "'")
-//	  : optional.none()
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsTypeOf(input, tool, limits)
@@ -32631,21 +29298,8 @@ func PreviewHotkey(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// RowHotkey renders the row of a call to "hotkey" (Hotkey).
+// RowHotkey renders the row of a call to "hotkey", documented with PreviewHotkey:
 //
-// Also registered as "peekaboo:hotkey".
-//
-// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
-// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
-// quit, delete, send or run anything the focused app binds, so its tier is
-// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
-// with the hold when it is not Peekaboo's default of 50 ms; the result
-// names the chord pressed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
-//
-//	keys = nonEmpty(input.keys)
-//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
 //	row = keys.hasValue() && chord != "" ? optional.of(chord) : optional.none()
 func RowHotkey(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsHotkeyOf(input, tool, limits)
@@ -32665,21 +29319,8 @@ func RowHotkey(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultHotkey summarizes the result of a call to "hotkey" (Hotkey).
+// ResultHotkey summarizes the result of a call to "hotkey", documented with PreviewHotkey:
 //
-// Also registered as "peekaboo:hotkey".
-//
-// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
-// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
-// quit, delete, send or run anything the focused app binds, so its tier is
-// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
-// with the hold when it is not Peekaboo's default of 50 ms; the result
-// names the chord pressed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
-//
-//	keys = nonEmpty(input.keys)
-//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
 //	result = "pressed " + (chord != "" ? chord : "a shortcut")
 func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	lets, budget, _, err := letsHotkeyOf(input, tool, limits)
@@ -32698,21 +29339,8 @@ func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, resul
 	return "pressed " + v1, true, nil
 }
 
-// ErrorHotkey summarizes the failure of a call to "hotkey" (Hotkey).
+// ErrorHotkey summarizes the failure of a call to "hotkey", documented with PreviewHotkey:
 //
-// Also registered as "peekaboo:hotkey".
-//
-// Peekaboo hotkey (MCP/Tools/HotkeyTool.swift: keys, a comma-separated
-// chord such as cmd,shift,t, and hold_duration in ms). A shortcut can
-// quit, delete, send or run anything the focused app binds, so its tier is
-// execute. The chord is shown in the symbols of macOS menus (⌘⇧T),
-// with the hold when it is not Peekaboo's default of 50 ms; the result
-// names the chord pressed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#hotkey":
-//
-//	keys = nonEmpty(input.keys)
-//	chord = keys.hasValue() ? shortcut(truncate(collapse(keys.value()), 60)) : ""
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsHotkeyOf(input, tool, limits)
@@ -32889,21 +29517,8 @@ func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// RowScroll renders the row of a call to "scroll" (Scroll).
+// RowScroll renders the row of a call to "scroll", documented with PreviewScroll:
 //
-// Also registered as "peekaboo:scroll".
-//
-// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
-// amount, delay, smooth). Scrolling changes what an app shows but presses
-// nothing, so its tier is write. The direction, the ticks (3 by default),
-// and the element or the mouse position; the result is Peekaboo's summary
-// (scroll_direction, scroll_amount, target_app).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
-//
-//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
-//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
-//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
 //	row = direction.hasValue() ? optional.of(direction.value() + " " + ticks + (has(input.on) ? " " + where : "")) : optional.none()
 func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsScrollOf(input, tool, limits)
@@ -32943,21 +29558,8 @@ func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultScroll summarizes the result of a call to "scroll" (Scroll).
+// ResultScroll summarizes the result of a call to "scroll", documented with PreviewScroll:
 //
-// Also registered as "peekaboo:scroll".
-//
-// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
-// amount, delay, smooth). Scrolling changes what an app shows but presses
-// nothing, so its tier is write. The direction, the ticks (3 by default),
-// and the element or the mouse position; the result is Peekaboo's summary
-// (scroll_direction, scroll_amount, target_app).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
-//
-//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
-//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
-//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
 //	  "scrolled " + nonEmpty(s.?scroll_direction.orValue(null)).orValue(direction.orValue("?"))
@@ -33085,21 +29687,8 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	return "scrolled " + v7 + " " + v10 + v12, true, nil
 }
 
-// ErrorScroll summarizes the failure of a call to "scroll" (Scroll).
+// ErrorScroll summarizes the failure of a call to "scroll", documented with PreviewScroll:
 //
-// Also registered as "peekaboo:scroll".
-//
-// Peekaboo scroll (MCP/Tools/ScrollTool.swift: direction, on, snapshot,
-// amount, delay, smooth). Scrolling changes what an app shows but presses
-// nothing, so its tier is write. The direction, the ticks (3 by default),
-// and the element or the mouse position; the result is Peekaboo's summary
-// (scroll_direction, scroll_amount, target_app).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#scroll":
-//
-//	direction = nonEmpty(input.direction).hasValue() ? optional.of(truncate(collapse(input.direction), 20)) : optional.none()
-//	ticks = type(input.amount) == double ? plural(int(input.amount), "tick", "ticks") : "3 ticks"
-//	where = nonEmpty(input.on).hasValue() ? "on element " + truncate(collapse(input.on), 40) : "at the mouse position"
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsScrollOf(input, tool, limits)
@@ -33545,29 +30134,8 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1.Value, v1.Ok, nil
 }
 
-// TierApp returns the tier of a call to "app" (App).
+// TierApp returns the tier of a call to "app", documented with PreviewApp:
 //
-// Also registered as "peekaboo:app".
-//
-// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
-// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle). Launching runs a program and
-// quitting may lose unsaved work: execute; focusing, hiding and switching
-// change only what is in front: write; listing: read; any other action:
-// execute. The preview names the app (the bundle ID first when launching,
-// as Peekaboo does) and the options; the result is Peekaboo's: the app and
-// its process ID.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	q = "'"
-//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
-//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
-//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
-//	except = nonEmpty(input.except).hasValue()
-//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
-//	  : []
 //	tier = action == "list" ? "read"
 //	  : action in ["focus", "hide", "unhide", "switch"] ? "write"
 //	  : "execute"
@@ -33592,29 +30160,8 @@ func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// RowApp renders the row of a call to "app" (App).
+// RowApp renders the row of a call to "app", documented with PreviewApp:
 //
-// Also registered as "peekaboo:app".
-//
-// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
-// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle). Launching runs a program and
-// quitting may lose unsaved work: execute; focusing, hiding and switching
-// change only what is in front: write; listing: read; any other action:
-// execute. The preview names the app (the bundle ID first when launching,
-// as Peekaboo does) and the options; the result is Peekaboo's: the app and
-// its process ID.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	q = "'"
-//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
-//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
-//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
-//	except = nonEmpty(input.except).hasValue()
-//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
-//	  : []
 //	row = action == "" ? optional.none()
 //	  : optional.of(action + (app.hasValue() ? " " + app.value()
 //	      : action == "switch" && nonEmpty(input.to).hasValue() ? " to '" + truncate(collapse(input.to), 40) + "'"
@@ -33686,29 +30233,8 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultApp summarizes the result of a call to "app" (App).
+// ResultApp summarizes the result of a call to "app", documented with PreviewApp:
 //
-// Also registered as "peekaboo:app".
-//
-// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
-// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle). Launching runs a program and
-// quitting may lose unsaved work: execute; focusing, hiding and switching
-// change only what is in front: write; listing: read; any other action:
-// execute. The preview names the app (the bundle ID first when launching,
-// as Peekaboo does) and the options; the result is Peekaboo's: the app and
-// its process ID.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	q = "'"
-//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
-//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
-//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
-//	except = nonEmpty(input.except).hasValue()
-//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
-//	  : []
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
 //	cel.bind(p, d.?process_id.orValue(null),
@@ -33856,29 +30382,8 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 	return v6.Value, v6.Ok, nil
 }
 
-// ErrorApp summarizes the failure of a call to "app" (App).
+// ErrorApp summarizes the failure of a call to "app", documented with PreviewApp:
 //
-// Also registered as "peekaboo:app".
-//
-// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
-// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle). Launching runs a program and
-// quitting may lose unsaved work: execute; focusing, hiding and switching
-// change only what is in front: write; listing: read; any other action:
-// execute. The preview names the app (the bundle ID first when launching,
-// as Peekaboo does) and the options; the result is Peekaboo's: the app and
-// its process ID.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	q = "'"
-//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
-//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
-//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
-//	except = nonEmpty(input.except).hasValue()
-//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
-//	  : []
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsAppOf(input, tool, limits)
@@ -33906,29 +30411,8 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleApp returns the title of a call to "app" (App).
+// TitleApp returns the title of a call to "app", documented with PreviewApp:
 //
-// Also registered as "peekaboo:app".
-//
-// Peekaboo app (MCP/Tools/AppTool.swift: action launch, quit, relaunch,
-// focus, hide, unhide, switch or list, with name, bundleId, force, wait,
-// waitUntilReady, all, except, to, cycle). Launching runs a program and
-// quitting may lose unsaved work: execute; focusing, hiding and switching
-// change only what is in front: write; listing: read; any other action:
-// execute. The preview names the app (the bundle ID first when launching,
-// as Peekaboo does) and the options; the result is Peekaboo's: the app and
-// its process ID.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#app":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	q = "'"
-//	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
-//	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
-//	app = action == "launch" ? bundle.or(name) : name.or(bundle)
-//	except = nonEmpty(input.except).hasValue()
-//	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
-//	  : []
 //	title.expr = !(action in ["launch", "quit", "relaunch", "focus", "hide", "unhide", "switch", "list"]) ? optional.none()
 //	  : cel.bind(who, action == "switch" ? nonEmpty(input.to)
 //	    : action == "launch" ? nonEmpty(input.bundleId).or(nonEmpty(input.name))
@@ -34250,22 +30734,8 @@ func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits
 	return v1, true, nil
 }
 
-// RowPeekabooList renders the row of a call to "peekaboo:list" (List).
+// RowPeekabooList renders the row of a call to "peekaboo:list", documented with PreviewPeekabooList:
 //
-// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
-// application_windows or server_status, app, include_window_details ids,
-// bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls). It reads: read. What is listed, for which app and
-// with which details; the result counts what was found (window_count, or
-// the count of summary notes).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
-//
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
-//	details = type(input.include_window_details) == list
-//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
-//	  : []
 //	row = optional.of(kind.replace("_", " ") + (app.hasValue() ? " of " + app.value() : ""))
 func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPeekabooListOf(input, tool, limits)
@@ -34297,22 +30767,8 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 	return out.Value, out.Ok, nil
 }
 
-// ResultPeekabooList summarizes the result of a call to "peekaboo:list" (List).
+// ResultPeekabooList summarizes the result of a call to "peekaboo:list", documented with PreviewPeekabooList:
 //
-// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
-// application_windows or server_status, app, include_window_details ids,
-// bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls). It reads: read. What is listed, for which app and
-// with which details; the result counts what was found (window_count, or
-// the count of summary notes).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
-//
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
-//	details = type(input.include_window_details) == list
-//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
-//	  : []
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
 //	cel.bind(w, d.?window_count.orValue(null),
@@ -34467,22 +30923,8 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 	return v9.Value, v9.Ok, nil
 }
 
-// ErrorPeekabooList summarizes the failure of a call to "peekaboo:list" (List).
+// ErrorPeekabooList summarizes the failure of a call to "peekaboo:list", documented with PreviewPeekabooList:
 //
-// Peekaboo list (MCP/Tools/ListTool.swift: item_type running_applications,
-// application_windows or server_status, app, include_window_details ids,
-// bounds, off_screen), called as peekaboo:list over MCP (the bare name
-// list belongs to ls). It reads: read. What is listed, for which app and
-// with which details; the result counts what was found (window_count, or
-// the count of summary notes).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:list":
-//
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 80) + "'") : optional.none()
-//	kind = nonEmpty(input.item_type).orValue(app.hasValue() ? "application_windows" : "running_applications")
-//	details = type(input.include_window_details) == list
-//	  ? input.include_window_details.filter(x, type(x) == string).map(x, truncate(collapse(x), 20))
-//	  : []
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsPeekabooListOf(input, tool, limits)
@@ -34823,29 +31265,8 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 	return v2.Value, v2.Ok, nil
 }
 
-// RowWindow renders the row of a call to "window" (Window).
+// RowWindow renders the row of a call to "window", documented with PreviewWindow:
 //
-// Also registered as "peekaboo:window".
-//
-// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
-// maximize, move, resize, set-bounds or focus, with app, title, index,
-// window_id, x, y, width and height). It changes where windows are and
-// which is in front: write (closing a window with unsaved work makes its
-// app ask first). The window (its ID, title or index, of which app) and
-// the position and size; the result is Peekaboo's: the window's title and
-// new position or size.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
-//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
-//	  : type(input.index) == double ? "window #" + numberText(input, "index")
-//	  : "the front window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
-//	size = type(input.width) == double && type(input.height) == double
-//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
 //	row = action == "" ? optional.none()
 //	  : optional.of(action + " " + which
 //	      + (action == "move" && at.hasValue() ? " to " + at.value() : "")
@@ -34913,29 +31334,8 @@ func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultWindow summarizes the result of a call to "window" (Window).
+// ResultWindow summarizes the result of a call to "window", documented with PreviewWindow:
 //
-// Also registered as "peekaboo:window".
-//
-// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
-// maximize, move, resize, set-bounds or focus, with app, title, index,
-// window_id, x, y, width and height). It changes where windows are and
-// which is in front: write (closing a window with unsaved work makes its
-// app ask first). The window (its ID, title or index, of which app) and
-// the position and size; the result is Peekaboo's: the window's title and
-// new position or size.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
-//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
-//	  : type(input.index) == double ? "window #" + numberText(input, "index")
-//	  : "the front window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
-//	size = type(input.width) == double && type(input.height) == double
-//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(t, nonEmpty(d.?window_title.orValue(null)).hasValue() ? "'" + truncate(collapse(d.window_title), 60) + "'" : "the window",
 //	  type(d.?new_width.orValue(null)) == double && type(d.?new_height.orValue(null)) == double
@@ -35157,29 +31557,8 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 	return v10, true, nil
 }
 
-// ErrorWindow summarizes the failure of a call to "window" (Window).
+// ErrorWindow summarizes the failure of a call to "window", documented with PreviewWindow:
 //
-// Also registered as "peekaboo:window".
-//
-// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
-// maximize, move, resize, set-bounds or focus, with app, title, index,
-// window_id, x, y, width and height). It changes where windows are and
-// which is in front: write (closing a window with unsaved work makes its
-// app ask first). The window (its ID, title or index, of which app) and
-// the position and size; the result is Peekaboo's: the window's title and
-// new position or size.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
-//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
-//	  : type(input.index) == double ? "window #" + numberText(input, "index")
-//	  : "the front window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
-//	size = type(input.width) == double && type(input.height) == double
-//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsWindowOf(input, tool, limits)
@@ -35207,29 +31586,8 @@ func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleWindow returns the title of a call to "window" (Window).
+// TitleWindow returns the title of a call to "window", documented with PreviewWindow:
 //
-// Also registered as "peekaboo:window".
-//
-// Peekaboo window (MCP/Tools/WindowTool.swift: action close, minimize,
-// maximize, move, resize, set-bounds or focus, with app, title, index,
-// window_id, x, y, width and height). It changes where windows are and
-// which is in front: write (closing a window with unsaved work makes its
-// app ask first). The window (its ID, title or index, of which app) and
-// the position and size; the result is Peekaboo's: the window's title and
-// new position or size.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#window":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
-//	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
-//	  : type(input.index) == double ? "window #" + numberText(input, "index")
-//	  : "the front window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
-//	size = type(input.width) == double && type(input.height) == double
-//	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
 //	title.expr = !(action in ["close", "minimize", "maximize", "move", "resize", "set-bounds", "focus"]) ? optional.none()
 //	  : cel.bind(who, nonEmpty(input.app).or(nonEmpty(input.title)),
 //	    optional.of("Window " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
@@ -35557,25 +31915,8 @@ func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// TierMenu returns the tier of a call to "menu" (Menu).
+// TierMenu returns the tier of a call to "menu", documented with PreviewMenu:
 //
-// Also registered as "peekaboo:menu".
-//
-// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
-// or list-all, with app, path such as "File > Save As...", item and
-// title). Clicking a menu item runs the app's command (Quit, Delete,
-// Send): execute; listing menus reads: read. The menu path is shown with
-// arrows (File → Save As...), each part on one line; the result is what
-// was clicked, or how many menus and items were listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
-//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
-//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
-//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
-//	: optional.none()
 //	tier = action in ["list", "list-all"] ? "read" : "execute"
 func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsMenuOf(input, tool, limits)
@@ -35592,25 +31933,8 @@ func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// RowMenu renders the row of a call to "menu" (Menu).
+// RowMenu renders the row of a call to "menu", documented with PreviewMenu:
 //
-// Also registered as "peekaboo:menu".
-//
-// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
-// or list-all, with app, path such as "File > Save As...", item and
-// title). Clicking a menu item runs the app's command (Quit, Delete,
-// Send): execute; listing menus reads: read. The menu path is shown with
-// arrows (File → Save As...), each part on one line; the result is what
-// was clicked, or how many menus and items were listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
-//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
-//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
-//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
-//	: optional.none()
 //	row = action == "click" && path.hasValue() ? optional.of(path.value() + app)
 //	  : action == "click-extra" && nonEmpty(input.title).hasValue() ? optional.of("'" + truncate(collapse(input.title), 60) + "'")
 //	  : action in ["list", "list-all"] ? optional.of(action + app)
@@ -35679,25 +32003,8 @@ func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultMenu summarizes the result of a call to "menu" (Menu).
+// ResultMenu summarizes the result of a call to "menu", documented with PreviewMenu:
 //
-// Also registered as "peekaboo:menu".
-//
-// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
-// or list-all, with app, path such as "File > Save As...", item and
-// title). Clicking a menu item runs the app's command (Quit, Delete,
-// Send): execute; listing menus reads: read. The menu path is shown with
-// arrows (File → Save As...), each part on one line; the result is what
-// was clicked, or how many menus and items were listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
-//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
-//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
-//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
-//	: optional.none()
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	  type(d.?total_menus.orValue(null)) == double && type(d.?total_items.orValue(null)) == double
 //	    ? optional.of(plural(int(d.total_menus), "menu", "menus") + ", " + plural(int(d.total_items), "item", "items")
@@ -35901,25 +32208,8 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 	return v8.Value, v8.Ok, nil
 }
 
-// ErrorMenu summarizes the failure of a call to "menu" (Menu).
+// ErrorMenu summarizes the failure of a call to "menu", documented with PreviewMenu:
 //
-// Also registered as "peekaboo:menu".
-//
-// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
-// or list-all, with app, path such as "File > Save As...", item and
-// title). Clicking a menu item runs the app's command (Quit, Delete,
-// Send): execute; listing menus reads: read. The menu path is shown with
-// arrows (File → Save As...), each part on one line; the result is what
-// was clicked, or how many menus and items were listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
-//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
-//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
-//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
-//	: optional.none()
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsMenuOf(input, tool, limits)
@@ -35947,25 +32237,8 @@ func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleMenu returns the title of a call to "menu" (Menu).
+// TitleMenu returns the title of a call to "menu", documented with PreviewMenu:
 //
-// Also registered as "peekaboo:menu".
-//
-// Peekaboo menu (MCP/Tools/MenuTool.swift: action list, click, click-extra
-// or list-all, with app, path such as "File > Save As...", item and
-// title). Clicking a menu item runs the app's command (Quit, Delete,
-// Send): execute; listing menus reads: read. The menu path is shown with
-// arrows (File → Save As...), each part on one line; the result is what
-// was clicked, or how many menus and items were listed.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
-//	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
-//	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
-//	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
-//	: optional.none()
 //	title.expr = !(action in ["click", "click-extra", "list", "list-all"]) ? optional.none()
 //	  : cel.bind(who, action == "click-extra" ? nonEmpty(input.title) : nonEmpty(input.app),
 //	    optional.of("Menu " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
@@ -36438,29 +32711,8 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// TierDialog returns the tier of a call to "dialog" (Dialog).
+// TierDialog returns the tier of a call to "dialog", documented with PreviewDialog:
 //
-// Also registered as "peekaboo:dialog".
-//
-// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
-// file or dismiss; app, pid, window_id, window_title, window_index;
-// button; text, field, field_index, clear; path, name, select,
-// ensure_expanded; force). Answering a dialog confirms what it asks
-// (Delete, Replace, Save): execute; listing its elements reads: read. The
-// button, the text and the field it goes into, the file path and name and
-// the button that confirms them, and which app's dialog.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
-//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
-//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
-//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
-//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
-//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
-//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
 //	tier = action == "list" ? "read" : "execute"
 func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsDialogOf(input, tool, limits)
@@ -36476,29 +32728,8 @@ func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtim
 	return celrt.Tier(v1)
 }
 
-// RowDialog renders the row of a call to "dialog" (Dialog).
+// RowDialog renders the row of a call to "dialog", documented with PreviewDialog:
 //
-// Also registered as "peekaboo:dialog".
-//
-// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
-// file or dismiss; app, pid, window_id, window_title, window_index;
-// button; text, field, field_index, clear; path, name, select,
-// ensure_expanded; force). Answering a dialog confirms what it asks
-// (Delete, Replace, Save): execute; listing its elements reads: read. The
-// button, the text and the field it goes into, the file path and name and
-// the button that confirms them, and which app's dialog.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
-//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
-//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
-//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
-//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
-//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
-//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
 //	row = action == "click" && nonEmpty(input.button).hasValue() ? optional.of("click '" + truncate(collapse(input.button), 40) + "'" + of)
 //	  : action == "input" && has(input.text) ? optional.of("enter '" + inline(string(input.text), 40) + "'" + field)
 //	  : action == "file" && (has(input.path) || has(input.name)) ? optional.of(truncate(file.join(", "), limits.summary))
@@ -36606,29 +32837,8 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultDialog summarizes the result of a call to "dialog" (Dialog).
+// ResultDialog summarizes the result of a call to "dialog", documented with PreviewDialog:
 //
-// Also registered as "peekaboo:dialog".
-//
-// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
-// file or dismiss; app, pid, window_id, window_title, window_index;
-// button; text, field, field_index, clear; path, name, select,
-// ensure_expanded; force). Answering a dialog confirms what it asks
-// (Delete, Replace, Save): execute; listing its elements reads: read. The
-// button, the text and the field it goes into, the file path and name and
-// the button that confirms them, and which app's dialog.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
-//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
-//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
-//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
-//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
-//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
-//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	  action == "list" && nonEmpty(d.?title.orValue(null)).hasValue()
 //	    ? optional.of("dialog '" + truncate(collapse(d.title), 60) + "': "
@@ -36813,29 +33023,8 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 	return v5.Value, v5.Ok, nil
 }
 
-// ErrorDialog summarizes the failure of a call to "dialog" (Dialog).
+// ErrorDialog summarizes the failure of a call to "dialog", documented with PreviewDialog:
 //
-// Also registered as "peekaboo:dialog".
-//
-// Peekaboo dialog (MCP/Tools/DialogTool.swift: action list, click, input,
-// file or dismiss; app, pid, window_id, window_title, window_index;
-// button; text, field, field_index, clear; path, name, select,
-// ensure_expanded; force). Answering a dialog confirms what it asks
-// (Delete, Replace, Save): execute; listing its elements reads: read. The
-// button, the text and the field it goes into, the file path and name and
-// the button that confirms them, and which app's dialog.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
-//	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
-//	field = nonEmpty(input.field).hasValue() ? " into field '" + truncate(collapse(input.field), 60) + "'"
-//	  : type(input.field_index) == double ? " into field #" + numberText(input, "field_index") : ""
-//	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
-//	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
-//	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsDialogOf(input, tool, limits)
@@ -37125,29 +33314,8 @@ func PreviewDrag(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// RowDrag renders the row of a call to "drag" (Drag).
+// RowDrag renders the row of a call to "drag", documented with PreviewDrag:
 //
-// Also registered as "peekaboo:drag".
-//
-// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
-// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
-// auto_focus, bring_to_current_space, space_switch). A drag moves files in
-// Finder, or drops them into another app (a mail, an upload): execute.
-// Where from and where to (coordinates first, as Peekaboo reads them, then
-// an element ID or text), the app it ends in and the modifier keys held
-// (⌘⌥); the result is Peekaboo's: the distance and duration.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
-//
-//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
-//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
-//	  : optional.none()
-//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
-//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
-//	  : optional.none()
-//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
-//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
-//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
 //	row = from.hasValue() && to.hasValue() ? optional.of(from.value() + " → " + to.value() + extra) : optional.none()
 func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsDragOf(input, tool, limits)
@@ -37185,29 +33353,8 @@ func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultDrag summarizes the result of a call to "drag" (Drag).
+// ResultDrag summarizes the result of a call to "drag", documented with PreviewDrag:
 //
-// Also registered as "peekaboo:drag".
-//
-// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
-// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
-// auto_focus, bring_to_current_space, space_switch). A drag moves files in
-// Finder, or drops them into another app (a mail, an upload): execute.
-// Where from and where to (coordinates first, as Peekaboo reads them, then
-// an element ID or text), the app it ends in and the modifier keys held
-// (⌘⌥); the result is Peekaboo's: the distance and duration.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
-//
-//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
-//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
-//	  : optional.none()
-//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
-//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
-//	  : optional.none()
-//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
-//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
-//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	  "dragged " + from.orValue("?") + " onto " + to.orValue("?")
 //	  + (type(d.?distance.orValue(null)) == double ? " (" + string(int(d.distance)) + " px"
@@ -37313,29 +33460,8 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 	return "dragged " + v4 + " onto " + v5 + v7, true, nil
 }
 
-// ErrorDrag summarizes the failure of a call to "drag" (Drag).
+// ErrorDrag summarizes the failure of a call to "drag", documented with PreviewDrag:
 //
-// Also registered as "peekaboo:drag".
-//
-// Peekaboo drag (MCP/Tools/DragTool.swift: from, from_coords, to,
-// to_coords, to_app, snapshot, duration, steps, profile, modifiers,
-// auto_focus, bring_to_current_space, space_switch). A drag moves files in
-// Finder, or drops them into another app (a mail, an upload): execute.
-// Where from and where to (coordinates first, as Peekaboo reads them, then
-// an element ID or text), the app it ends in and the modifier keys held
-// (⌘⌥); the result is Peekaboo's: the distance and duration.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#drag":
-//
-//	from = nonEmpty(input.from_coords).hasValue() ? optional.of(truncate(collapse(input.from_coords), 40))
-//	  : nonEmpty(input.from).hasValue() ? optional.of("'" + truncate(collapse(input.from), 80) + "'")
-//	  : optional.none()
-//	to = nonEmpty(input.to_coords).hasValue() ? optional.of(truncate(collapse(input.to_coords), 40))
-//	  : nonEmpty(input.to).hasValue() ? optional.of("'" + truncate(collapse(input.to), 80) + "'")
-//	  : optional.none()
-//	extra = (nonEmpty(input.to_app).hasValue() ? " in '" + truncate(collapse(input.to_app), 60) + "'" : "")
-//	+ (nonEmpty(input.modifiers).hasValue() && shortcut(truncate(input.modifiers, 60)) != ""
-//	    ? " holding " + shortcut(truncate(collapse(input.modifiers), 60)) : "")
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsDragOf(input, tool, limits)
@@ -37598,30 +33724,8 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 	return "to capture " + arg + v1 + v2 + v3, true, nil
 }
 
-// TierImage returns the tier of a call to "image" (Screenshot).
+// TierImage returns the tier of a call to "image", documented with PreviewImage:
 //
-// Also registered as "peekaboo:image".
-//
-// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
-// data, app_target, question, capture_focus, scale, retina). A screenshot
-// reads the screen: read; saved to a path the model chose: write; with a
-// question, the screenshot is sent to an AI provider to be analyzed:
-// network. The target (as see names it), the format, native resolution,
-// the path and the question; the result is the capture's size and file
-// size (width, height and fileSize, wrapped or not, as Peekaboo's own
-// formatter reads them), else the files saved, the images returned, or the
-// start of the answer.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
-//	question = nonEmpty(input.question)
 //	tier = nonEmpty(input.question).hasValue() ? "network"
 //	  : nonEmpty(input.path).hasValue() ? "write"
 //	  : "read"
@@ -37646,30 +33750,8 @@ func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime
 	return celrt.Tier(v2)
 }
 
-// RowImage renders the row of a call to "image" (Screenshot).
+// RowImage renders the row of a call to "image", documented with PreviewImage:
 //
-// Also registered as "peekaboo:image".
-//
-// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
-// data, app_target, question, capture_focus, scale, retina). A screenshot
-// reads the screen: read; saved to a path the model chose: write; with a
-// question, the screenshot is sent to an AI provider to be analyzed:
-// network. The target (as see names it), the format, native resolution,
-// the path and the question; the result is the capture's size and file
-// size (width, height and fileSize, wrapped or not, as Peekaboo's own
-// formatter reads them), else the files saved, the images returned, or the
-// start of the answer.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
-//	question = nonEmpty(input.question)
 //	row = has(input.app_target) || has(input.path) || has(input.question)
 //	  ? optional.of(target + (question.hasValue() ? ": \"" + truncate(collapse(question.value()), 40) + "\"" : ""))
 //	  : optional.none()
@@ -37720,30 +33802,8 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultImage summarizes the result of a call to "image" (Screenshot).
+// ResultImage summarizes the result of a call to "image", documented with PreviewImage:
 //
-// Also registered as "peekaboo:image".
-//
-// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
-// data, app_target, question, capture_focus, scale, retina). A screenshot
-// reads the screen: read; saved to a path the model chose: write; with a
-// question, the screenshot is sent to an AI provider to be analyzed:
-// network. The target (as see names it), the format, native resolution,
-// the path and the question; the result is the capture's size and file
-// size (width, height and fileSize, wrapped or not, as Peekaboo's own
-// formatter reads them), else the files saved, the images returned, or the
-// start of the answer.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
-//	question = nonEmpty(input.question)
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(w, resultValue(d.?width.orValue(null)),
 //	cel.bind(h, resultValue(d.?height.orValue(null)),
@@ -37987,30 +34047,8 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 	return v10.Value, v10.Ok, nil
 }
 
-// ErrorImage summarizes the failure of a call to "image" (Screenshot).
+// ErrorImage summarizes the failure of a call to "image", documented with PreviewImage:
 //
-// Also registered as "peekaboo:image".
-//
-// Peekaboo image (MCP/Tools/ImageTool.swift: path, format png, jpg or
-// data, app_target, question, capture_focus, scale, retina). A screenshot
-// reads the screen: read; saved to a path the model chose: write; with a
-// question, the screenshot is sent to an AI provider to be analyzed:
-// network. The target (as see names it), the format, native resolution,
-// the path and the question; the result is the capture's size and file
-// size (width, height and fileSize, wrapped or not, as Peekaboo's own
-// formatter reads them), else the files saved, the images returned, or the
-// start of the answer.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#image":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" ? "all screens"
-//	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
-//	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
-//	  : "'" + truncate(collapse(t), 80) + "'")
-//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
-//	question = nonEmpty(input.question)
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsImageOf(input, tool, limits)
@@ -38139,17 +34177,8 @@ func PreviewScreenshot(input *value.Object, tool string, limits runtime.Limits) 
 	return v1.Value, v1.Ok, nil
 }
 
-// RowScreenshot renders the row of a call to "screenshot" (Screenshot).
+// RowScreenshot renders the row of a call to "screenshot", documented with PreviewScreenshot:
 //
-// The earlier Peekaboo agent's screenshot {path, app}
-// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
-// it captures the screen or an application's window and writes the image
-// to the path the model chose, so its tier is write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
-//
-//	path = nonEmpty(input.path)
-//	app = nonEmpty(input.app)
 //	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
 func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsScreenshotOf(input, tool, limits)
@@ -38180,17 +34209,8 @@ func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (str
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultScreenshot summarizes the result of a call to "screenshot" (Screenshot).
+// ResultScreenshot summarizes the result of a call to "screenshot", documented with PreviewScreenshot:
 //
-// The earlier Peekaboo agent's screenshot {path, app}
-// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
-// it captures the screen or an application's window and writes the image
-// to the path the model chose, so its tier is write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
-//
-//	path = nonEmpty(input.path)
-//	app = nonEmpty(input.app)
 //	result = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsScreenshotOf(input, tool, limits)
@@ -38218,17 +34238,8 @@ func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 	return v1.Value, v1.Ok, nil
 }
 
-// ErrorScreenshot summarizes the failure of a call to "screenshot" (Screenshot).
+// ErrorScreenshot summarizes the failure of a call to "screenshot", documented with PreviewScreenshot:
 //
-// The earlier Peekaboo agent's screenshot {path, app}
-// (Services/Agent/Tools/VisionTools.swift), which the image tool replaced:
-// it captures the screen or an application's window and writes the image
-// to the path the model chose, so its tier is write.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#screenshot":
-//
-//	path = nonEmpty(input.path)
-//	app = nonEmpty(input.app)
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsScreenshotOf(input, tool, limits)
@@ -38576,32 +34587,8 @@ func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (st
 	return v1.Value, v1.Ok, nil
 }
 
-// TierCapture returns the tier of a call to "capture" (Capture).
+// TierCapture returns the tier of a call to "capture", documented with PreviewCapture:
 //
-// Also registered as "watch", "peekaboo:capture".
-//
-// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
-// watch is the same tool): live frames of a screen, window, the frontmost
-// app or an area for a while, or frames sampled from a video file, keeping
-// those that change. It reads the screen or a file (its frames go to a
-// temporary directory): read; with output_dir or video_out it writes where
-// the model chose: write. What is recorded or sampled, for how long, and
-// where the frames and video go; the result counts the frames kept.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
-//
-//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
-//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
-//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
-//	  : mode == "frontmost" ? "the frontmost window"
-//	  : nonEmpty(input.app).hasValue()
-//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	      + " of '" + truncate(collapse(input.app), 60) + "'"
-//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
-//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
-//	  : "the screen"
-//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
-//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
 //	tier = nonEmpty(input.output_dir).hasValue() || nonEmpty(input.video_out).hasValue() ? "write" : "read"
 func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	_, _, _, err := letsCaptureOf(input, tool, limits)
@@ -38623,32 +34610,8 @@ func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runti
 	return celrt.Tier(v3)
 }
 
-// RowCapture renders the row of a call to "capture" (Capture).
+// RowCapture renders the row of a call to "capture", documented with PreviewCapture:
 //
-// Also registered as "watch", "peekaboo:capture".
-//
-// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
-// watch is the same tool): live frames of a screen, window, the frontmost
-// app or an area for a while, or frames sampled from a video file, keeping
-// those that change. It reads the screen or a file (its frames go to a
-// temporary directory): read; with output_dir or video_out it writes where
-// the model chose: write. What is recorded or sampled, for how long, and
-// where the frames and video go; the result counts the frames kept.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
-//
-//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
-//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
-//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
-//	  : mode == "frontmost" ? "the frontmost window"
-//	  : nonEmpty(input.app).hasValue()
-//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	      + " of '" + truncate(collapse(input.app), 60) + "'"
-//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
-//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
-//	  : "the screen"
-//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
-//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
 //	row = video ? (has(input.input) ? optional.of("video '" + baseName(nonEmpty(input.input).orValue("")) + "'") : optional.none())
 //	  : has(input.mode) || has(input.app) || has(input.duration_seconds) ? optional.of(what) : optional.none()
 func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -38694,32 +34657,8 @@ func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultCapture summarizes the result of a call to "capture" (Capture).
+// ResultCapture summarizes the result of a call to "capture", documented with PreviewCapture:
 //
-// Also registered as "watch", "peekaboo:capture".
-//
-// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
-// watch is the same tool): live frames of a screen, window, the frontmost
-// app or an area for a while, or frames sampled from a video file, keeping
-// those that change. It reads the screen or a file (its frames go to a
-// temporary directory): read; with output_dir or video_out it writes where
-// the model chose: write. What is recorded or sampled, for how long, and
-// where the frames and video go; the result counts the frames kept.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
-//
-//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
-//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
-//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
-//	  : mode == "frontmost" ? "the frontmost window"
-//	  : nonEmpty(input.app).hasValue()
-//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	      + " of '" + truncate(collapse(input.app), 60) + "'"
-//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
-//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
-//	  : "the screen"
-//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
-//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	  type(d.?frames.orValue(null)) == list
 //	    ? optional.of("kept " + plural(d.frames.size(), "frame", "frames")
@@ -38800,32 +34739,8 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 	return v5.Value, v5.Ok, nil
 }
 
-// ErrorCapture summarizes the failure of a call to "capture" (Capture).
+// ErrorCapture summarizes the failure of a call to "capture", documented with PreviewCapture:
 //
-// Also registered as "watch", "peekaboo:capture".
-//
-// Peekaboo capture (MCP/Tools/CaptureTool.swift; the Peekaboo agent's
-// watch is the same tool): live frames of a screen, window, the frontmost
-// app or an area for a while, or frames sampled from a video file, keeping
-// those that change. It reads the screen or a file (its frames go to a
-// temporary directory): read; with output_dir or video_out it writes where
-// the model chose: write. What is recorded or sampled, for how long, and
-// where the frames and video go; the result counts the frames kept.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#capture":
-//
-//	video = nonEmpty(input.source).orValue("live").lowerAscii() == "video"
-//	mode = nonEmpty(input.mode).orValue("").lowerAscii()
-//	what = mode in ["area", "region"] ? "the area " + truncate(collapse(nonEmpty(input.region).orValue("?")), 40)
-//	  : mode == "frontmost" ? "the frontmost window"
-//	  : nonEmpty(input.app).hasValue()
-//	    ? "the window" + (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
-//	      + " of '" + truncate(collapse(input.app), 60) + "'"
-//	  : type(input.pid) == double ? "a window of process " + numberText(input, "pid")
-//	  : type(input.screen_index) == double ? "screen " + numberText(input, "screen_index")
-//	  : "the screen"
-//	outputs = (nonEmpty(input.output_dir).hasValue() ? ["frames to '" + input.output_dir.trim() + "'"] : [])
-//	+ (nonEmpty(input.video_out).hasValue() ? ["a video to '" + input.video_out.trim() + "'"] : [])
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsCaptureOf(input, tool, limits)
@@ -38949,16 +34864,8 @@ func PreviewLaunchApp(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// RowLaunchApp renders the row of a call to "launch_app" (Launch Application).
+// RowLaunchApp renders the row of a call to "launch_app", documented with PreviewLaunchApp:
 //
-// The Peekaboo agent's launch_app {name}
-// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
-// launch: it runs a program, so its tier is execute. Its display name is
-// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
-//
-//	name = nonEmpty(input.name)
 //	row = name.hasValue() ? optional.of("'" + truncate(collapse(name.value()), 40) + "'") : optional.none()
 func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsLaunchAppOf(input, tool, limits)
@@ -38989,16 +34896,8 @@ func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultLaunchApp summarizes the result of a call to "launch_app" (Launch Application).
+// ResultLaunchApp summarizes the result of a call to "launch_app", documented with PreviewLaunchApp:
 //
-// The Peekaboo agent's launch_app {name}
-// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
-// launch: it runs a program, so its tier is execute. Its display name is
-// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
-//
-//	name = nonEmpty(input.name)
 //	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
 //	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
 //	cel.bind(p, d.?process_id.orValue(null),
@@ -39077,16 +34976,8 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 	return v6.Value, v6.Ok, nil
 }
 
-// ErrorLaunchApp summarizes the failure of a call to "launch_app" (Launch Application).
+// ErrorLaunchApp summarizes the failure of a call to "launch_app", documented with PreviewLaunchApp:
 //
-// The Peekaboo agent's launch_app {name}
-// (Agent/PeekabooAgentService+Tools.swift), which calls app with action
-// launch: it runs a program, so its tier is execute. Its display name is
-// Peekaboo's (ToolFormatting/ToolType.swift: Launch Application).
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#launch_app":
-//
-//	name = nonEmpty(input.name)
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsLaunchAppOf(input, tool, limits)
@@ -39137,12 +35028,7 @@ func PreviewListApps(input *value.Object, tool string, limits runtime.Limits) (s
 	return "to list running applications", true, nil
 }
 
-// RowListApps renders the row of a call to "list_apps" (List Applications).
-//
-// The Peekaboo agent's list_apps, which takes no arguments and lists the
-// running applications (Agent/PeekabooAgentService+Tools.swift): read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#list_apps":
+// RowListApps renders the row of a call to "list_apps", documented with PreviewListApps:
 //
 //	row = "running applications"
 func RowListApps(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -39170,12 +35056,7 @@ func PreviewListScreens(input *value.Object, tool string, limits runtime.Limits)
 	return "to list screens", true, nil
 }
 
-// RowListScreens renders the row of a call to "list_screens" (List Screens).
-//
-// The Peekaboo agent's list_screens, which takes no arguments and lists
-// the displays (Agent/PeekabooAgentService+Tools.swift): read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#list_screens":
+// RowListScreens renders the row of a call to "list_screens", documented with PreviewListScreens:
 //
 //	row = "screens"
 func RowListScreens(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -39358,23 +35239,8 @@ func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (st
 	return "to send " + v1 + " to " + v4 + v6 + v8, true, nil
 }
 
-// RowAnalyze renders the row of a call to "analyze" (Analyze).
+// RowAnalyze renders the row of a call to "analyze", documented with PreviewAnalyze:
 //
-// Also registered as "peekaboo:analyze".
-//
-// Peekaboo analyze (MCP/Tools/AnalyzeTool.swift: image_path, question,
-// provider_config with type and model): sends an image file to an AI
-// provider with a question, so its tier is network. The preview names the
-// file, the provider and model when the call chooses them, and the
-// question in full up to the output cap.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#analyze":
-//
-//	config = type(input.provider_config) == map ? input.provider_config : dyn({})
-//	provider = nonEmpty(config.?type.orValue(null))
-//	model = nonEmpty(config.?model.orValue(null))
-//	path = nonEmpty(input.image_path)
-//	question = nonEmpty(input.question)
 //	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
 func RowAnalyze(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsAnalyzeOf(input, tool, limits)
@@ -39614,25 +35480,8 @@ func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Lim
 	return v1.Value, v1.Ok, nil
 }
 
-// TierPeekabooBrowser returns the tier of a call to "peekaboo:browser" (Browser).
+// TierPeekabooBrowser returns the tier of a call to "peekaboo:browser", documented with PreviewPeekabooBrowser:
 //
-// Peekaboo browser (MCP/Tools/BrowserTool.swift: action and its arguments,
-// which Peekaboo maps onto Chrome DevTools MCP tools), called as
-// peekaboo:browser over MCP. Reading the page state reads; navigating and
-// opening pages reach the network; connecting, choosing and closing pages,
-// waiting and screenshots change local state: write; clicking, filling,
-// typing, pressing keys, uploading files, handling dialogs, traces and raw
-// DevTools calls act on the page: execute. The preview names the action
-// and every argument it reads.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
-//	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
-//	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
-//	  .filter(p, nonEmpty(p[1]).hasValue())
-//	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
 //	tier = action in ["status", "list_pages", "snapshot", "console", "network"] ? "read"
 //	  : action in ["navigate", "new_page"] ? "network"
 //	  : action in ["connect", "disconnect", "select_page", "close_page", "wait_for", "screenshot"] ? "write"
@@ -39666,25 +35515,8 @@ func TierPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits
 	return celrt.Tier(v2)
 }
 
-// RowPeekabooBrowser renders the row of a call to "peekaboo:browser" (Browser).
+// RowPeekabooBrowser renders the row of a call to "peekaboo:browser", documented with PreviewPeekabooBrowser:
 //
-// Peekaboo browser (MCP/Tools/BrowserTool.swift: action and its arguments,
-// which Peekaboo maps onto Chrome DevTools MCP tools), called as
-// peekaboo:browser over MCP. Reading the page state reads; navigating and
-// opening pages reach the network; connecting, choosing and closing pages,
-// waiting and screenshots change local state: write; clicking, filling,
-// typing, pressing keys, uploading files, handling dialogs, traces and raw
-// DevTools calls act on the page: execute. The preview names the action
-// and every argument it reads.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
-//	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
-//	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
-//	  .filter(p, nonEmpty(p[1]).hasValue())
-//	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
 //	row = action == "" ? optional.none() : optional.of(truncate(collapse(action.replace("_", " ")), 40))
 func RowPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPeekabooBrowserOf(input, tool, limits)
@@ -39832,20 +35664,8 @@ func PreviewInspectUi(input *value.Object, tool string, limits runtime.Limits) (
 	return "to read the accessibility tree of " + arg, true, nil
 }
 
-// RowInspectUi renders the row of a call to "inspect_ui" (Inspect UI).
+// RowInspectUi renders the row of a call to "inspect_ui", documented with PreviewInspectUi:
 //
-// Also registered as "peekaboo:inspect_ui".
-//
-// Peekaboo inspect_ui (MCP/Tools/InspectUITool.swift: app_target,
-// snapshot): reads an app's accessibility tree without a screenshot: read.
-// The preview names the target as see does.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#inspect_ui":
-//
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
-//	  t == "" || t.lowerAscii() == "frontmost" ? "the frontmost application"
-//	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 40)
-//	  : "'" + truncate(collapse(t), 80) + "'")
 //	row = optional.of(target)
 func RowInspectUi(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsInspectUiOf(input, tool, limits)
@@ -39986,20 +35806,8 @@ func PreviewSetValue(input *value.Object, tool string, limits runtime.Limits) (s
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSetValue renders the row of a call to "set_value" (Set Value).
+// RowSetValue renders the row of a call to "set_value", documented with PreviewSetValue:
 //
-// Also registered as "peekaboo:set_value".
-//
-// Peekaboo set_value (MCP/Tools/SetValueTool.swift: on, value, snapshot):
-// sets a field's value through accessibility, which acts on the app as
-// typing does: execute. The preview names the element and the value.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#set_value":
-//
-//	target = nonEmpty(input.on)
-//	shown = type(input.value) == string ? "'" + collapse(input.value) + "'"
-//	  : type(input.value) == bool ? string(input.value)
-//	  : type(input.value) == double ? numberText(input, "value") : ""
 //	row = target.hasValue() ? optional.of("'" + truncate(collapse(target.value()), 40) + "'") : optional.none()
 func RowSetValue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsSetValueOf(input, tool, limits)
@@ -40124,18 +35932,8 @@ func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// RowPerformAction renders the row of a call to "perform_action" (Perform Action).
+// RowPerformAction renders the row of a call to "perform_action", documented with PreviewPerformAction:
 //
-// Also registered as "peekaboo:perform_action".
-//
-// Peekaboo perform_action (MCP/Tools/PerformActionTool.swift: on, action,
-// snapshot): invokes an accessibility action (AXPress, AXShowMenu,
-// AXIncrement) on an element, as a click would: execute.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#perform_action":
-//
-//	target = nonEmpty(input.on)
-//	action = nonEmpty(input.action)
 //	row = action.hasValue() ? optional.of(truncate(collapse(action.value()), 40)
 //	  + (target.hasValue() ? " on '" + truncate(collapse(target.value()), 40) + "'" : "")) : optional.none()
 func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -40368,21 +36166,8 @@ func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// RowSwipe renders the row of a call to "swipe" (Swipe).
+// RowSwipe renders the row of a call to "swipe", documented with PreviewSwipe:
 //
-// Also registered as "peekaboo:swipe".
-//
-// Peekaboo swipe (MCP/Tools/SwipeTool.swift: from, to, duration, steps,
-// profile): drags the pointer from one point to another with the button
-// held, as drag does: execute. Where from and where to, and how.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#swipe":
-//
-//	from = nonEmpty(input.from)
-//	to = nonEmpty(input.to)
-//	how = [type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
-//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
-//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
 //	row = from.hasValue() && to.hasValue()
 //	  ? optional.of(truncate(collapse(from.value()), 20) + " → " + truncate(collapse(to.value()), 20)) : optional.none()
 func RowSwipe(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -40662,27 +36447,8 @@ func PreviewMove(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// RowMove renders the row of a call to "move" (Move).
+// RowMove renders the row of a call to "move", documented with PreviewMove:
 //
-// Also registered as "peekaboo:move".
-//
-// Peekaboo move (MCP/Tools/MoveTool.swift: to, coordinates, id, snapshot,
-// center, smooth, duration, steps, profile): moves the pointer without
-// clicking. It changes only where the pointer is (hover menus may open):
-// write. Where to, as Peekaboo picks it: the center, an element, then the
-// coordinates.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#move":
-//
-//	point = nonEmpty(input.to).or(nonEmpty(input.coordinates))
-//	target = input.center == true || point.orValue("") == "center" ? optional.of("the center of the screen")
-//	  : nonEmpty(input.id).hasValue() ? optional.of("element " + truncate(collapse(input.id), 40))
-//	  : point.hasValue() ? optional.of(truncate(collapse(point.value()), 40))
-//	  : optional.none()
-//	how = [input.smooth == true ? "smoothly" : "",
-//	 type(input.duration) == double ? durationText(input.duration / 1000.0) : "",
-//	 type(input.steps) == double ? numberText(input, "steps") + " steps" : "",
-//	 nonEmpty(input.profile).hasValue() ? truncate(collapse(input.profile), 20) : ""].filter(x, x != "")
 //	row = target
 func RowMove(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsMoveOf(input, tool, limits)
@@ -40877,19 +36643,8 @@ func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1.Value, v1.Ok, nil
 }
 
-// TierDock returns the tier of a call to "dock" (Dock).
+// TierDock returns the tier of a call to "dock", documented with PreviewDock:
 //
-// Also registered as "peekaboo:dock".
-//
-// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
-// hide, show or list, with app, select and include_all). Launching an app
-// or choosing an item of its Dock menu acts: execute; hiding and showing
-// the Dock: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
 //	tier = action == "list" ? "read" : action in ["hide", "show"] ? "write" : "execute"
 func TierDock(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsDockOf(input, tool, limits)
@@ -40912,19 +36667,8 @@ func TierDock(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// RowDock renders the row of a call to "dock" (Dock).
+// RowDock renders the row of a call to "dock", documented with PreviewDock:
 //
-// Also registered as "peekaboo:dock".
-//
-// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
-// hide, show or list, with app, select and include_all). Launching an app
-// or choosing an item of its Dock menu acts: execute; hiding and showing
-// the Dock: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
 //	row = action == "" ? optional.none() : optional.of(action + (app.hasValue() ? " " + app.value() : ""))
 func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsDockOf(input, tool, limits)
@@ -40957,19 +36701,8 @@ func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleDock returns the title of a call to "dock" (Dock).
+// TitleDock returns the title of a call to "dock", documented with PreviewDock:
 //
-// Also registered as "peekaboo:dock".
-//
-// Peekaboo dock (MCP/Tools/DockTool.swift: action launch, right-click,
-// hide, show or list, with app, select and include_all). Launching an app
-// or choosing an item of its Dock menu acts: execute; hiding and showing
-// the Dock: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
 //	title.expr = !(action in ["launch", "right-click", "hide", "show", "list"]) ? optional.none()
 //	  : cel.bind(who, nonEmpty(input.app),
 //	    optional.of("Dock " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
@@ -41272,22 +37005,8 @@ func PreviewSpace(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// TierSpace returns the tier of a call to "space" (Space).
+// TierSpace returns the tier of a call to "space", documented with PreviewSpace:
 //
-// Also registered as "peekaboo:space".
-//
-// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
-// move-window, with to, app, window_title, window_index, to_current,
-// follow, detailed). Switching Spaces and moving windows between them
-// change what is on screen: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
-//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
 //	tier = action == "list" ? "read" : action in ["switch", "move-window"] ? "write" : "execute"
 func TierSpace(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsSpaceOf(input, tool, limits)
@@ -41310,22 +37029,8 @@ func TierSpace(input *value.Object, tool string, limits runtime.Limits) (runtime
 	return celrt.Tier(v1)
 }
 
-// RowSpace renders the row of a call to "space" (Space).
+// RowSpace renders the row of a call to "space", documented with PreviewSpace:
 //
-// Also registered as "peekaboo:space".
-//
-// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
-// move-window, with to, app, window_title, window_index, to_current,
-// follow, detailed). Switching Spaces and moving windows between them
-// change what is on screen: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
-//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
 //	row = action == "" ? optional.none() : optional.of(action + (space != "" ? " " + space : ""))
 func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsSpaceOf(input, tool, limits)
@@ -41355,22 +37060,8 @@ func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleSpace returns the title of a call to "space" (Space).
+// TitleSpace returns the title of a call to "space", documented with PreviewSpace:
 //
-// Also registered as "peekaboo:space".
-//
-// Peekaboo space (MCP/Tools/SpaceTool.swift: action list, switch or
-// move-window, with to, app, window_title, window_index, to_current,
-// follow, detailed). Switching Spaces and moving windows between them
-// change what is on screen: write; listing: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#space":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
-//	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
-//	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
-//	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
 //	title.expr = !(action in ["list", "switch", "move-window"]) ? optional.none()
 //	  : cel.bind(who, action == "switch" && type(input.to) == double ? optional.of(numberText(input, "to"))
 //	    : action == "move-window" ? nonEmpty(input.app) : optional.none(),
@@ -41504,15 +37195,7 @@ func PreviewPermissions(input *value.Object, tool string, limits runtime.Limits)
 	return "to check Peekaboo's permissions", true, nil
 }
 
-// RowPermissions renders the row of a call to "permissions" (Permissions).
-//
-// Also registered as "peekaboo:permissions".
-//
-// Peekaboo permissions (MCP/Tools/PermissionsTool.swift, no arguments):
-// reports whether Peekaboo has the Screen Recording and Accessibility
-// permissions: read.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#permissions":
+// RowPermissions renders the row of a call to "permissions", documented with PreviewPermissions:
 //
 //	row = "Screen Recording, Accessibility"
 func RowPermissions(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -41563,14 +37246,7 @@ func PreviewSleep(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v2.Value, v2.Ok, nil
 }
 
-// RowSleep renders the row of a call to "sleep" (Sleep).
-//
-// Also registered as "peekaboo:sleep".
-//
-// Peekaboo sleep (MCP/Tools/SleepTool.swift: duration in milliseconds):
-// waits and does nothing else: read. The wait as durationText writes it.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#sleep":
+// RowSleep renders the row of a call to "sleep", documented with PreviewSleep:
 //
 //	row = type(input.duration) == double ? optional.of(durationText(input.duration / 1000.0)) : optional.none()
 func RowSleep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -41956,28 +37632,8 @@ func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (
 	return v1.Value, v1.Ok, nil
 }
 
-// TierClipboard returns the tier of a call to "clipboard" (Clipboard).
+// TierClipboard returns the tier of a call to "clipboard", documented with PreviewClipboard:
 //
-// Also registered as "peekaboo:clipboard".
-//
-// Peekaboo clipboard (MCP/Tools/ClipboardTool.swift: action get, set,
-// clear, save, restore or load, with text, filePath, imagePath,
-// dataBase64, uti, prefer, outputPath, slot, alsoText, allowLarge).
-// Reading the clipboard reads (into a file: write); every other action
-// changes it: write. What is put on it (text on one line, files, the size
-// of base64 data) or where it is written.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
-//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
-//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
-//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
-//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
-//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
-//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
-//	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
 //	tier = action == "get" && !nonEmpty(input.outputPath).hasValue() ? "read" : "write"
 func TierClipboard(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsClipboardOf(input, tool, limits)
@@ -41998,28 +37654,8 @@ func TierClipboard(input *value.Object, tool string, limits runtime.Limits) (run
 	return celrt.Tier(v2)
 }
 
-// RowClipboard renders the row of a call to "clipboard" (Clipboard).
+// RowClipboard renders the row of a call to "clipboard", documented with PreviewClipboard:
 //
-// Also registered as "peekaboo:clipboard".
-//
-// Peekaboo clipboard (MCP/Tools/ClipboardTool.swift: action get, set,
-// clear, save, restore or load, with text, filePath, imagePath,
-// dataBase64, uti, prefer, outputPath, slot, alsoText, allowLarge).
-// Reading the clipboard reads (into a file: write); every other action
-// changes it: write. What is put on it (text on one line, files, the size
-// of base64 data) or where it is written.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
-//
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
-//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
-//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
-//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
-//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
-//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
-//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
-//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
-//	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
 //	row = action == "" ? optional.none() : optional.of(action)
 func RowClipboard(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsClipboardOf(input, tool, limits)
@@ -42423,30 +38059,8 @@ func PreviewPaste(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// RowPaste renders the row of a call to "paste" (Paste).
+// RowPaste renders the row of a call to "paste", documented with PreviewPaste:
 //
-// Also registered as "peekaboo:paste".
-//
-// Peekaboo paste (MCP/Tools/PasteTool.swift: app, pid, window_id,
-// window_title, window_index, text, filePath, imagePath, dataBase64, uti,
-// alsoText, allowLarge, restore_delay_ms): puts a payload on the
-// clipboard, pastes it into an app and restores the clipboard. Pasting
-// types into an app: execute. What is pasted, and where.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#paste":
-//
-//	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
-//	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
-//	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
-//	 nonEmpty(input.dataBase64).hasValue() ? "base64 data (" + plural(size(input.dataBase64), "character", "characters") + ")" : "",
-//	 nonEmpty(input.uti).hasValue() ? "as " + truncate(collapse(input.uti), 60) : "",
-//	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
-//	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
-//	where = [nonEmpty(input.app).hasValue() ? "'" + truncate(collapse(input.app), 60) + "'" : "",
-//	 type(input.pid) == double ? "process " + numberText(input, "pid") : "",
-//	 type(input.window_id) == double ? "window " + numberText(input, "window_id") : "",
-//	 nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'" : "",
-//	 type(input.window_index) == double ? "window #" + numberText(input, "window_index") : ""].filter(x, x != "")
 //	row = where.size() > 0 ? optional.of("into " + where.join(", ")) : optional.none()
 func RowPaste(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPasteOf(input, tool, limits)
@@ -42525,13 +38139,7 @@ func PreviewPeekabooShell(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// RowPeekabooShell renders the row of a call to "peekaboo:shell" (Shell).
-//
-// Peekaboo shell (MCP/Tools/ShellTool.swift: command), called as
-// peekaboo:shell over MCP (the bare name shell belongs to bash, which
-// reads the same command): it runs a shell command: execute.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:shell":
+// RowPeekabooShell renders the row of a call to "peekaboo:shell", documented with PreviewPeekabooShell:
 //
 //	row = nonEmpty(input.command).hasValue() ? optional.of(inline(input.command, limits.summary)) : optional.none()
 func RowPeekabooShell(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -42761,24 +38369,8 @@ func PreviewPeekabooAgent(input *value.Object, tool string, limits runtime.Limit
 	return v1.Value, v1.Ok, nil
 }
 
-// TierPeekabooAgent returns the tier of a call to "peekaboo:agent" (Agent).
+// TierPeekabooAgent returns the tier of a call to "peekaboo:agent", documented with PreviewPeekabooAgent:
 //
-// Peekaboo agent (MCP/Tools/MCPAgentTool.swift: task, model, quiet,
-// verbose, dry_run, max_steps, resume, resumeSession, listSessions,
-// noCache), called as peekaboo:agent over MCP (the bare name agent belongs
-// to task): it runs Peekaboo's own agent, which acts on the desktop:
-// execute; only listing sessions reads. The task in full up to the output
-// cap, the model, the step limit and a dry run.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:agent":
-//
-//	opts = [nonEmpty(input.model).hasValue() ? "model " + truncate(collapse(input.model), 40) : "",
-//	 type(input.max_steps) == double ? "at most " + numberText(input, "max_steps") + " steps" : "",
-//	 input.dry_run == true ? "dry run" : "",
-//	 nonEmpty(input.resumeSession).hasValue() ? "resuming session " + truncate(collapse(input.resumeSession), 40)
-//	   : input.resume == true ? "resuming the last session" : "",
-//	 input.noCache == true ? "no session cache" : "",
-//	 input.quiet == true ? "quiet" : input.verbose == true ? "verbose" : ""].filter(x, x != "")
 //	tier = input.listSessions == true && !nonEmpty(input.task).hasValue() ? "read" : "execute"
 func TierPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	_, _, _, err := letsPeekabooAgentOf(input, tool, limits)
@@ -42799,24 +38391,8 @@ func TierPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) 
 	return celrt.Tier(v2)
 }
 
-// RowPeekabooAgent renders the row of a call to "peekaboo:agent" (Agent).
+// RowPeekabooAgent renders the row of a call to "peekaboo:agent", documented with PreviewPeekabooAgent:
 //
-// Peekaboo agent (MCP/Tools/MCPAgentTool.swift: task, model, quiet,
-// verbose, dry_run, max_steps, resume, resumeSession, listSessions,
-// noCache), called as peekaboo:agent over MCP (the bare name agent belongs
-// to task): it runs Peekaboo's own agent, which acts on the desktop:
-// execute; only listing sessions reads. The task in full up to the output
-// cap, the model, the step limit and a dry run.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:agent":
-//
-//	opts = [nonEmpty(input.model).hasValue() ? "model " + truncate(collapse(input.model), 40) : "",
-//	 type(input.max_steps) == double ? "at most " + numberText(input, "max_steps") + " steps" : "",
-//	 input.dry_run == true ? "dry run" : "",
-//	 nonEmpty(input.resumeSession).hasValue() ? "resuming session " + truncate(collapse(input.resumeSession), 40)
-//	   : input.resume == true ? "resuming the last session" : "",
-//	 input.noCache == true ? "no session cache" : "",
-//	 input.quiet == true ? "quiet" : input.verbose == true ? "verbose" : ""].filter(x, x != "")
 //	row = nonEmpty(input.task).hasValue() ? optional.of(inline(input.task, limits.summary)) : optional.none()
 func RowPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	_, budget, _, err := letsPeekabooAgentOf(input, tool, limits)
@@ -42900,17 +38476,7 @@ func PreviewDone(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "to report the task complete" + v1, true, nil
 }
 
-// RowDone renders the row of a call to "done" (Task Completed).
-//
-// Also registered as "peekaboo:done".
-//
-// The Peekaboo agent's done {message}
-// (Agent/PeekabooAgentService+Tools.swift), with which the agent says the
-// task is complete. It acts on nothing: read. A communication tool:
-// Peekaboo's agent output shows it only in verbose mode (ToolType.swift
-// isCommunicationTool), and so do rows; the prompt shows the message.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#done":
+// RowDone renders the row of a call to "done", documented with PreviewDone:
 //
 //	row = nonEmpty(input.message).hasValue() ? optional.of(inline(input.message, limits.summary)) : optional.none()
 func RowDone(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -42977,15 +38543,7 @@ func PreviewNeedInfo(input *value.Object, tool string, limits runtime.Limits) (s
 	return v2.Value, v2.Ok, nil
 }
 
-// RowNeedInfo renders the row of a call to "need_info" (Need Information).
-//
-// Also registered as "peekaboo:need_info".
-//
-// The Peekaboo agent's need_info {question}
-// (Agent/PeekabooAgentService+Tools.swift), with which the agent asks the
-// person a question: read. A communication tool, as done is.
-//
-// Defined in formatters.yaml, registered with owner "formatters.yaml#need_info":
+// RowNeedInfo renders the row of a call to "need_info", documented with PreviewNeedInfo:
 //
 //	row = nonEmpty(input.question).hasValue() ? optional.of(inline(input.question, limits.summary)) : optional.none()
 func RowNeedInfo(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {

@@ -188,11 +188,8 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 	return "read " + path, true, nil
 }
 
-// RowRead renders the row of a call to "read" (Read).
+// RowRead renders the row of a call to "read", documented with PreviewRead:
 //
-// Defined in rows.yaml, registered with owner "rows.yaml#read":
-//
-//	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	row = has(input.path)
 //	  ? optional.of(where + (has(input.limit) ? " " + emph("dim", "(" + plural(input.limit, "line", "lines") + ")") : ""))
 //	  : optional.none()
@@ -238,11 +235,8 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultRead summarizes the result of a call to "read" (Read).
+// ResultRead summarizes the result of a call to "read", documented with PreviewRead:
 //
-// Defined in rows.yaml, registered with owner "rows.yaml#read":
-//
-//	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	result = plural(lines(result.content.map(c, string(c.?text.orValue(""))).join("")), "line", "lines")
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, steps, err := letsReadOf(input, tool, limits)
@@ -288,11 +282,8 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Plural(arg, "line", "lines"), true, nil
 }
 
-// ErrorRead summarizes the failure of a call to "read" (Read).
+// ErrorRead summarizes the failure of a call to "read", documented with PreviewRead:
 //
-// Defined in rows.yaml, registered with owner "rows.yaml#read":
-//
-//	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	error = result.content.size() > 0 ? inline(string(result.content[0].?text.orValue("")), limits.summary) : "failed"
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	_, budget, _, err := letsReadOf(input, tool, limits)
@@ -339,11 +330,8 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 	return v1, true, nil
 }
 
-// ExpandRead returns the lines of the result of a call to "read" (Read).
+// ExpandRead returns the lines of the result of a call to "read", documented with PreviewRead:
 //
-// Defined in rows.yaml, registered with owner "rows.yaml#read":
-//
-//	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	expand = result.content.map(c, string(c.?text.orValue(""))).join("").split("\n")
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	_, budget, steps, err := letsReadOf(input, tool, limits)
@@ -442,9 +430,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultWrite summarizes the result of a call to "write".
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#write":
+// ResultWrite summarizes the result of a call to "write", documented with RowWrite:
 //
 //	result = result.details.?bytes.hasValue()
 //	  ? optional.of("wrote " + string(int(result.details.bytes)) + " bytes")
@@ -508,9 +494,7 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1.Value, v1.Ok, nil
 }
 
-// ResultBash summarizes the result of a call to "bash" (Shell).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#bash":
+// ResultBash summarizes the result of a call to "bash", documented with RowBash:
 //
 //	result = cel.bind(out, result.text,
 //	  out.trim() == "" ? "no output" : plural(lines(out.trim()), "line", "lines") + " of output")
@@ -538,9 +522,7 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1, true, nil
 }
 
-// ErrorBash summarizes the failure of a call to "bash" (Shell).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#bash":
+// ErrorBash summarizes the failure of a call to "bash", documented with RowBash:
 //
 //	error = "exit " + string(result.details.?code.orValue(1)) + ": " + inline(string(result.content[0].text), 40)
 func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
@@ -592,9 +574,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 	return "exit " + s + ": " + arg, true, nil
 }
 
-// ExpandBash returns the lines of the result of a call to "bash" (Shell).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#bash":
+// ExpandBash returns the lines of the result of a call to "bash", documented with RowBash:
 //
 //	expand = result.content.size() == 0 ? optional.none()
 //	  : optional.of(result.text.trim().split("\n"))
@@ -621,9 +601,7 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1.Value, v1.Ok, nil
 }
 
-// TitleBash returns the title of a call to "bash" (Shell).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#bash":
+// TitleBash returns the title of a call to "bash", documented with RowBash:
 //
 //	title.expr = has(input.timeout) ? optional.of("Shell (" + string(input.timeout) + "s)") : optional.none()
 func TitleBash(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -704,9 +682,7 @@ func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 	return v2.Value, v2.Ok, nil
 }
 
-// ExpandScreenshot returns the lines of the result of a call to "screenshot".
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#screenshot":
+// ExpandScreenshot returns the lines of the result of a call to "screenshot", documented with ResultScreenshot:
 //
 //	expand = optional.none()
 func ExpandScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
@@ -740,24 +716,16 @@ func RowClock(input *value.Object, tool string, limits runtime.Limits) (string, 
 	return catalog.RowTool("clock", input, tool, limits)
 }
 
-// ResultClock summarizes the result of a call to "clock" (Clock).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#clock":
+// ResultClock summarizes the result of a call to "clock", documented with RowClock:
 //
 //	result = "done after " + string(duration(string(result.details.elapsed)))
-//
-// It runs in the CEL interpreter: function duration (overload string_to_duration).
 func ResultClock(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	return catalog.ResultTool("clock", input, tool, limits, result)
 }
 
-// TitleClock returns the title of a call to "clock" (Clock).
-//
-// Defined in rows.yaml, registered with owner "rows.yaml#clock":
+// TitleClock returns the title of a call to "clock", documented with RowClock:
 //
 //	title.expr = "Clock " + string(duration(string(input.?wait.orValue("0s"))))
-//
-// It runs in the CEL interpreter: function duration (overload string_to_duration).
 func TitleClock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	return catalog.TitleTool("clock", input, tool, limits)
 }

@@ -238,11 +238,8 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 	return v1 + " " + arg + v2, true, nil
 }
 
-// RowHttpRequest renders the row of a call to "http_request".
+// RowHttpRequest renders the row of a call to "http_request", documented with PreviewHttpRequest:
 //
-// Defined in secrets.yaml, registered with owner "secrets.yaml#http_request":
-//
-//	shown = input.headers.map(k, k + ": " + redact(k, input.headers[k]))
 //	row = redact(input.url)
 func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	_, budget, _, err := letsHttpRequestOf(input, tool, limits)

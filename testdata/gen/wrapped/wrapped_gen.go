@@ -131,14 +131,8 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1.Value, v1.Ok, nil
 }
 
-// UnwrapWrite returns the calls that a call to "write" carries (Write a file or a device).
+// UnwrapWrite returns the calls that a call to "write" carries, documented with PreviewWrite:
 //
-// A write to xd://NAME is a call of the device NAME, with the content as
-// its arguments.
-//
-// Defined in wrapped.yaml, registered with owner "wrapped.yaml#write":
-//
-//	device = input.path.startsWith("xd://")
 //	unwrap = device
 //	  ? optional.of([{"tool": input.path.substring(5), "input": input.content, "kind": "device"}])
 //	  : optional.none()
@@ -231,11 +225,8 @@ func PreviewMultiToolUseParallel(input *value.Object, tool string, limits runtim
 	return "run " + arg + " in parallel", true, nil
 }
 
-// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries (Run tools in parallel).
+// UnwrapMultiToolUseParallel returns the calls that a call to "multi_tool_use.parallel" carries, documented with PreviewMultiToolUseParallel:
 //
-// Defined in wrapped.yaml, registered with owner "wrapped.yaml#multi_tool_use.parallel":
-//
-//	uses = input.?tool_uses.orValue([])
 //	unwrap = uses.map(u, {
 //	  "tool": string(u.recipient_name).startsWith("functions.")
 //	    ? string(u.recipient_name).substring(10)
@@ -386,11 +377,8 @@ func PreviewQuery(input *value.Object, tool string, limits runtime.Limits) (stri
 	return arg2 + ": " + arg4, true, nil
 }
 
-// TierQuery returns the tier of a call to "query" (Run an SQL query).
+// TierQuery returns the tier of a call to "query", documented with PreviewQuery:
 //
-// Defined in wrapped.yaml, registered with owner "wrapped.yaml#query":
-//
-//	kinds = sqlKinds(input.sql)
 //	tier = kinds.size() > 0 && kinds.all(k, k == "SELECT") ? "read" : "write"
 func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, steps, err := letsQueryOf(input, tool, limits)
@@ -471,13 +459,9 @@ func UnwrapSchedule(input *value.Object, tool string, limits runtime.Limits) ([]
 	return catalog.UnwrapTool("schedule", input, tool, limits)
 }
 
-// TierSchedule returns the tier of a call to "schedule" (Run a call later).
-//
-// Defined in wrapped.yaml, registered with owner "wrapped.yaml#schedule":
+// TierSchedule returns the tier of a call to "schedule", documented with UnwrapSchedule:
 //
 //	tier = duration(input.after) > duration("1h") ? "execute" : "write"
-//
-// It runs in the CEL interpreter: function duration (overload string_to_duration).
 func TierSchedule(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	return catalog.TierTool("schedule", input, tool, limits)
 }
