@@ -31,7 +31,8 @@ var (
 	funcDoc = regexp.MustCompile(`^// (?:Preview\w* formats calls to|Unwrap\w* returns the calls that a call to|` +
 		`Tier\w* returns the tier of a call to|Row\w* renders the row of a call to|` +
 		`Result\w* summarizes the result of a call to|Error\w* summarizes the failure of a call to|` +
-		`Expand\w* returns the lines of the result of a call to) ("(?:[^"\\]|\\.)*")`)
+		`Expand\w* returns the lines of the result of a call to|Title\w* returns the title of a call to|` +
+		`lets\w* holds the lets of|lets\w*Of computes the lets of) ("(?:[^"\\]|\\.)*")`)
 	slotsDoc  = regexp.MustCompile(`^// formatter\w* registers the functions of ("(?:[^"\\]|\\.)*")`)
 	recordTop = regexp.MustCompile(`^\t\tTool:\s+("(?:[^"\\]|\\.)*"),$`)
 	// a registration in Entries: the tool is the one of its owner
@@ -183,6 +184,26 @@ func TestDiffLocality(t *testing.T) {
 			assert.True(t, before.within("write", op.I1, op.I2) && after.within("write", op.J1, op.J2),
 				"change outside the entry of write: %c old %d-%d new %d-%d", op.Tag, op.I1+1, op.I2, op.J1+1, op.J2)
 		}
+	})
+
+	t.Run("tier", func(t *testing.T) {
+		// One line of write's tier expression changes: the diff is that
+		// function's, a few lines.
+		edited := []byte(strings.Replace(string(src), `    tier: 'docs ? "read" : "write"'`, `    tier: '!docs ? "write" : "read"'`, 1))
+		require.NotEqual(t, src, edited)
+		after := generateStock(t, edited)
+		changed := 0
+		for _, op := range difflib.NewMatcher(before.lines, after.lines).GetOpCodes() {
+			if op.Tag == 'e' {
+				continue
+			}
+			changed += max(op.I2-op.I1, op.J2-op.J1)
+			assert.True(t, before.within("write", op.I1, op.I2) && after.within("write", op.J1, op.J2),
+				"change outside the entry of write: %c old %d-%d new %d-%d", op.Tag, op.I1+1, op.I2, op.J1+1, op.J2)
+		}
+		t.Logf("a one-line tier change changes %d generated lines", changed)
+		assert.Positive(t, changed)
+		assert.Less(t, changed, 50, "generated lines a one-line tier change changes")
 	})
 
 	t.Run("formatter", func(t *testing.T) {
