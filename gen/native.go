@@ -707,6 +707,11 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 	}
 	dyns := types.NewListType(types.DynType)
 	rt := r.t
+	if rt.Kind() == types.ListKind && !isSimple(r.code) {
+		// read twice, for the length of what the comprehension builds
+		// and by the loop: computed once
+		r = t.settle(r, "items")
+	}
 	if c.HasIterVar2() {
 		switch rt.Kind() {
 		case types.ListKind:

@@ -700,8 +700,9 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 		} else {
 			var v6 string
 			if lets.conflict {
-				list := make([]string, 0, len(lets.paths))
-				for _, p := range lets.paths {
+				items := lets.paths
+				list := make([]string, 0, len(items))
+				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -1288,8 +1289,9 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		} else {
 			var v4 string
 			if lets.conflict {
-				list := make([]string, 0, len(lets.paths))
-				for _, p := range lets.paths {
+				items := lets.paths
+				list := make([]string, 0, len(items))
+				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -1486,8 +1488,9 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		if lets.path.Ok {
 			var v4 string
 			if lets.conflict {
-				list := make([]string, 0, len(lets.paths))
-				for _, p := range lets.paths {
+				items := lets.paths
+				list := make([]string, 0, len(items))
+				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -1715,8 +1718,9 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	v5 := []any{"oldText/newText", celrt.Field(input, "oldText"), celrt.Field(input, "newText")}
 	v6 := []any{"old_string/new_string", celrt.Field(input, "old_string"), celrt.Field(input, "new_string")}
 	v7 := []any{"oldString/newString", celrt.Field(input, "oldString"), celrt.Field(input, "newString")}
-	list := make([][]any, 0, len([][]any{v5, v6, v7}))
-	for _, p := range [][]any{v5, v6, v7} {
+	items := [][]any{v5, v6, v7}
+	list := make([][]any, 0, len(items))
+	for _, p := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairs", celrt.ErrSteps)
 		}
@@ -1870,8 +1874,9 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	if err != nil {
 		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
 	}
-	list2 := make([]any, 0, len(celrt.Concat(x2, pair)))
-	for _, e := range celrt.Concat(x2, pair) {
+	items2 := celrt.Concat(x2, pair)
+	list2 := make([]any, 0, len(items2))
+	for _, e := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", celrt.ErrSteps)
 		}
@@ -2738,8 +2743,9 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if lets.path.Ok {
 		var v2 string
 		if lets.conflict {
-			list := make([]string, 0, len(lets.paths))
-			for _, p := range lets.paths {
+			items := lets.paths
+			list := make([]string, 0, len(items))
+			for _, p := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -3174,8 +3180,9 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if lets.path.Ok {
 			var v3 string
 			if lets.conflict {
-				list := make([]string, 0, len(lets.paths))
-				for _, p := range lets.paths {
+				items := lets.paths
+				list := make([]string, 0, len(items))
+				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -3255,8 +3262,9 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.CallText("split", text2, "\n"); err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(celrt.Split(text2, "\n")))
-		for _, l := range celrt.Split(text2, "\n") {
+		items := celrt.Split(text2, "\n")
+		list := make([]string, 0, len(items))
+		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -3883,8 +3891,9 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if int64(len(lets.patterns)) > int64(0) {
 		var v2 string
 		if lets.patternConflict {
-			list := make([]string, 0, len(lets.patterns))
-			for _, p := range lets.patterns {
+			items := lets.patterns
+			list := make([]string, 0, len(items))
+			for _, p := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -3930,8 +3939,9 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 		} else {
 			var v4 string
 			if lets.filterConflict {
-				list2 := make([]string, 0, len(lets.filters))
-				for _, f := range lets.filters {
+				items2 := lets.filters
+				list2 := make([]string, 0, len(items2))
+				for _, f := range items2 {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -3982,8 +3992,9 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if lets.path.Ok {
 			var v6 string
 			if lets.conflict {
-				list3 := make([]string, 0, len(lets.paths))
-				for _, p2 := range lets.paths {
+				items3 := lets.paths
+				list3 := make([]string, 0, len(items3))
+				for _, p2 := range items3 {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -4086,8 +4097,9 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.CallText("split", text2, "\n"); err != nil {
 				return "", false, err
 			}
-			list := make([]string, 0, len(celrt.Split(text2, "\n")))
-			for _, l := range celrt.Split(text2, "\n") {
+			items := celrt.Split(text2, "\n")
+			list := make([]string, 0, len(items))
+			for _, l := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -4133,8 +4145,9 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.CallText("split", text2, "\n"); err != nil {
 			return nil, false, err
 		}
-		list := make([]string, 0, len(celrt.Split(text2, "\n")))
-		for _, l := range celrt.Split(text2, "\n") {
+		items := celrt.Split(text2, "\n")
+		list := make([]string, 0, len(items))
+		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, false, celrt.ErrSteps
 			}
@@ -4517,8 +4530,9 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 	if lets.path.Ok {
 		var v2 string
 		if lets.conflict {
-			list := make([]string, 0, len(lets.paths))
-			for _, p := range lets.paths {
+			items := lets.paths
+			list := make([]string, 0, len(items))
+			for _, p := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -4614,8 +4628,9 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 		if err := budget.CallText("split", text2, "\n"); err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(celrt.Split(text2, "\n")))
-		for _, l := range celrt.Split(text2, "\n") {
+		items := celrt.Split(text2, "\n")
+		list := make([]string, 0, len(items))
+		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -6607,8 +6622,9 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if int64(len(lets.kinds)) == int64(0) {
 		v1 = ""
 	} else {
-		list := make([]string, 0, len(lets.kinds))
-		for _, k := range lets.kinds {
+		items := lets.kinds
+		list := make([]string, 0, len(items))
+		for _, k := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -6654,8 +6670,9 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if err := budget.Charge("_+_", int64(len(arg3)+1)); err != nil {
 		return "", false, err
 	}
-	list2 := make([]string, 0, len(lets.tasks))
-	for _, t := range lets.tasks {
+	items2 := lets.tasks
+	list2 := make([]string, 0, len(items2))
+	for _, t := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -7016,8 +7033,9 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if !opt5.Ok {
 			v14 = nil
 		}
-		list9 := make([]any, 0, len([]any{v13, v14}))
-		for _, x3 := range []any{v13, v14} {
+		items2 := []any{v13, v14}
+		list9 := make([]any, 0, len(items2))
+		for _, x3 := range items2 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
 			}
@@ -7247,8 +7265,9 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 				return "", false, err
 			}
-			list := make([]any, 0, len(lets.statuses))
-			for _, s := range lets.statuses {
+			items := lets.statuses
+			list := make([]any, 0, len(items))
+			for _, s := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -7340,8 +7359,9 @@ func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, re
 		if size == int64(0) {
 			v2 = "list cleared"
 		} else {
-			list := make([]any, 0, len(lets.statuses))
-			for _, s := range lets.statuses {
+			items := lets.statuses
+			list := make([]any, 0, len(items))
+			for _, s := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -7474,8 +7494,9 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 		if err := budget.CallText("split", text, "\n*** "); err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
 		}
-		list3 := make([]string, 0, len(celrt.Split(text, "\n*** ")))
-		for _, p := range celrt.Split(text, "\n*** ") {
+		items := celrt.Split(text, "\n*** ")
+		list3 := make([]string, 0, len(items))
+		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", celrt.ErrSteps)
 			}
@@ -7891,8 +7912,9 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(lets.updates))
-		for _, u := range lets.updates {
+		items := lets.updates
+		list := make([]string, 0, len(items))
+		for _, u := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -8025,8 +8047,9 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
 	path := v1
 	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
-	list := make([]any, 0, len([]bool{true, false}))
-	for _, claude := range []bool{true, false} {
+	items := []bool{true, false}
+	list := make([]any, 0, len(items))
+	for _, claude := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("views", celrt.ErrSteps)
 		}
@@ -9548,8 +9571,9 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.CallText("split", script, "\n"); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
-		list8 := make([]string, 0, len(celrt.Split(script, "\n")))
-		for _, l := range celrt.Split(script, "\n") {
+		items3 := celrt.Split(script, "\n")
+		list8 := make([]string, 0, len(items3))
+		for _, l := range items3 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
 			}
@@ -9764,13 +9788,13 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		} else {
 			v78 = []any{}
 		}
-		items3, err := celrt.Iterate(v78)
+		items4, err := celrt.Iterate(v78)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 		}
-		list13 := make([]any, 0, items3.Len())
-		for i8 := range items3.Len() {
-			p := items3.At(i8)
+		list13 := make([]any, 0, items4.Len())
+		for i8 := range items4.Len() {
+			p := items4.At(i8)
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
 			}
@@ -10168,13 +10192,13 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	}
 	var v111 []string
 	if ok36 {
-		items4, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+		items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		list17 := make([]string, 0, items4.Len())
-		for i9 := range items4.Len() {
-			a3 := items4.At(i9)
+		list17 := make([]string, 0, items5.Len())
+		for i9 := range items5.Len() {
+			a3 := items5.At(i9)
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
 			}
@@ -10599,8 +10623,9 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(lets.commandTexts))
-		for _, t := range lets.commandTexts {
+		items := lets.commandTexts
+		list := make([]string, 0, len(items))
+		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -10632,8 +10657,9 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 		} else {
 			var v3 celrt.Optional[string]
 			if lets.conflict {
-				list2 := make([]string, 0, len(lets.ordered))
-				for _, s := range lets.ordered {
+				items2 := lets.ordered
+				list2 := make([]string, 0, len(items2))
+				for _, s := range items2 {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -10762,8 +10788,9 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		if !opt3.Ok {
 			v5 = nil
 		}
-		list := make([]any, 0, len([]any{v3, v4, v5}))
-		for _, c := range []any{v3, v4, v5} {
+		items := []any{v3, v4, v5}
+		list := make([]any, 0, len(items))
+		for _, c := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -11293,8 +11320,9 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	every := int64(len(list3))
 	v30 := []any{"file_path", celrt.Field(input, "file_path")}
 	v31 := []any{"filePath", celrt.Field(input, "filePath")}
-	list4 := make([][]any, 0, len([][]any{v30, v31}))
-	for _, p3 := range [][]any{v30, v31} {
+	items2 := [][]any{v30, v31}
+	list4 := make([][]any, 0, len(items2))
+	for _, p3 := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
 		}
@@ -11457,8 +11485,9 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	} else {
 		var v2 string
 		if lets.conflict {
-			list := make([]string, 0, len(lets.paths))
-			for _, p := range lets.paths {
+			items := lets.paths
+			list := make([]string, 0, len(items))
+			for _, p := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -11668,8 +11697,9 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 	if lets.path.Ok {
 		var v2 string
 		if lets.conflict {
-			list := make([]string, 0, len(lets.paths))
-			for _, p := range lets.paths {
+			items := lets.paths
+			list := make([]string, 0, len(items))
+			for _, p := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -11831,8 +11861,9 @@ func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (
 		}
 	}
 	steps2 := list
-	list2 := make([]string, 0, len([]string{"pending", "in_progress", "completed"}))
-	for _, s := range []string{"pending", "in_progress", "completed"} {
+	items2 := []string{"pending", "in_progress", "completed"}
+	list2 := make([]string, 0, len(items2))
+	for _, s := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
 		}
@@ -12050,8 +12081,9 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 			return "", false, err
 		}
-		list := make([]any, 0, len(lets.steps2))
-		for _, t := range lets.steps2 {
+		items := lets.steps2
+		list := make([]any, 0, len(items))
+		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -12117,8 +12149,9 @@ func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, r
 	if !lets.decoded.Ok {
 		v1 = celrt.None[string]()
 	} else {
-		list := make([]any, 0, len(lets.steps2))
-		for _, t := range lets.steps2 {
+		items := lets.steps2
+		list := make([]any, 0, len(items))
+		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -13098,8 +13131,9 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 		} else {
 			v4 = ""
 		}
-		list := make([]string, 0, len([]string{v2, v4}))
-		for _, s := range []string{v2, v4} {
+		items := []string{v2, v4}
+		list := make([]string, 0, len(items))
+		for _, s := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -13129,8 +13163,9 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 			}
 			var v8 string
 			if lets.conflict {
-				list2 := make([]string, 0, len(lets.messages))
-				for _, m := range lets.messages {
+				items2 := lets.messages
+				list2 := make([]string, 0, len(items2))
+				for _, m := range items2 {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -13653,8 +13688,9 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		if !opt3.Ok {
 			v5 = nil
 		}
-		list := make([]any, 0, len([]any{v3, v4, v5}))
-		for _, c := range []any{v3, v4, v5} {
+		items := []any{v3, v4, v5}
+		list := make([]any, 0, len(items))
+		for _, c := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -14712,8 +14748,9 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("split", text2, "\n"); err != nil {
 					return "", false, err
 				}
-				list := make([]string, 0, len(celrt.Split(text2, "\n")))
-				for _, l := range celrt.Split(text2, "\n") {
+				items := celrt.Split(text2, "\n")
+				list := make([]string, 0, len(items))
+				for _, l := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -14739,8 +14776,9 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.CallText("split", text2, "\n"); err != nil {
 							return "", false, err
 						}
-						list2 := make([]string, 0, len(celrt.Split(text2, "\n")))
-						for _, l2 := range celrt.Split(text2, "\n") {
+						items2 := celrt.Split(text2, "\n")
+						list2 := make([]string, 0, len(items2))
+						for _, l2 := range items2 {
 							if steps++; steps > celrt.MaxSteps {
 								return "", false, celrt.ErrSteps
 							}
@@ -16293,8 +16331,9 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	} else {
 		var v5 celrt.Optional[string]
 		if lets.query2.Ok {
-			list := make([]string, 0, len(lets.queries))
-			for _, q := range lets.queries {
+			items := lets.queries
+			list := make([]string, 0, len(items))
+			for _, q := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -16706,8 +16745,9 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	if err := budget.Charge("_+_", int64(16*(len(x)+len(v4)))); err != nil {
 		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
 	}
-	list2 := make([][]any, 0, len(celrt.Concat(x, v4)))
-	for _, a := range celrt.Concat(x, v4) {
+	items2 := celrt.Concat(x, v4)
+	list2 := make([][]any, 0, len(items2))
+	for _, a := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", celrt.ErrSteps)
 		}
@@ -16795,13 +16835,13 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
 	var v8 []string
 	if v7 {
-		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		items3, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 		}
-		list5 := make([]any, 0, items2.Len())
-		for i2 := range items2.Len() {
-			f2 := items2.At(i2)
+		list5 := make([]any, 0, items3.Len())
+		for i2 := range items3.Len() {
+			f2 := items3.At(i2)
 			if steps++; steps > celrt.MaxSteps {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
 			}
@@ -17557,8 +17597,9 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 			if err := budget.CallText("split", text2, "\n"); err != nil {
 				return "", false, err
 			}
-			list3 := make([]string, 0, len(celrt.Split(text2, "\n")))
-			for _, l3 := range celrt.Split(text2, "\n") {
+			items := celrt.Split(text2, "\n")
+			list3 := make([]string, 0, len(items))
+			for _, l3 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
@@ -22714,8 +22755,9 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 	if err != nil {
 		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
 	}
-	list4 := make([]string, 0, len([]string{emoji, reaction}))
-	for _, e := range []string{emoji, reaction} {
+	items := []string{emoji, reaction}
+	list4 := make([]string, 0, len(items))
+	for _, e := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", celrt.ErrSteps)
 		}
@@ -22997,8 +23039,9 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			var v4 any
 			if lets.textConflict {
-				list := make([]string, 0, len(lets.texts))
-				for _, t := range lets.texts {
+				items := lets.texts
+				list := make([]string, 0, len(items))
+				for _, t := range items {
 					if steps++; steps > celrt.MaxSteps {
 						return "", false, celrt.ErrSteps
 					}
@@ -24554,8 +24597,9 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	if int64(len(lets.ordered)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		list := make([]string, 0, len(lets.ordered))
-		for _, p := range lets.ordered {
+		items := lets.ordered
+		list := make([]string, 0, len(items))
+		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -25666,8 +25710,9 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if int64(len(lets.ordered)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		list := make([]string, 0, len(lets.ordered))
-		for _, p := range lets.ordered {
+		items := lets.ordered
+		list := make([]string, 0, len(items))
+		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -26238,8 +26283,9 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 		if err := budget.CallText("split", arg, ","); err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, len(celrt.Split(arg, ",")))
-		for _, k := range celrt.Split(arg, ",") {
+		items := celrt.Split(arg, ",")
+		list := make([]string, 0, len(items))
+		for _, k := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, celrt.ErrSteps
 			}
@@ -29827,8 +29873,9 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp
 		if err != nil {
 			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 		}
-		list := make([]string, 0, len(celrt.Split(x3, ",")))
-		for _, e := range celrt.Split(x3, ",") {
+		items := celrt.Split(x3, ",")
+		list := make([]string, 0, len(items))
+		for _, e := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
 			}
@@ -36060,8 +36107,9 @@ func letsSwipeOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 	} else {
 		v5 = ""
 	}
-	list := make([]string, 0, len([]string{v2, v4, v5}))
-	for _, x3 := range []string{v2, v4, v5} {
+	items := []string{v2, v4, v5}
+	list := make([]string, 0, len(items))
+	for _, x3 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
 		}
@@ -36365,8 +36413,9 @@ func letsMoveOf(input *value.Object, tool string, limits runtime.Limits) (letsMo
 	} else {
 		v15 = ""
 	}
-	list := make([]string, 0, len([]string{v10, v12, v14, v15}))
-	for _, x4 := range []string{v10, v12, v14, v15} {
+	items := []string{v10, v12, v14, v15}
+	list := make([]string, 0, len(items))
+	for _, x4 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
 		}
@@ -37438,8 +37487,9 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 	} else {
 		v13 = ""
 	}
-	list := make([]string, 0, len([]string{v2, v4, v6, v8, v9, v11, v13}))
-	for _, x6 := range []string{v2, v4, v6, v8, v9, v11, v13} {
+	items := []string{v2, v4, v6, v8, v9, v11, v13}
+	list := make([]string, 0, len(items))
+	for _, x6 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
 		}
@@ -37841,8 +37891,9 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 	} else {
 		v12 = ""
 	}
-	list := make([]string, 0, len([]string{v1, v3, v5, v7, v8, v10, v12}))
-	for _, x6 := range []string{v1, v3, v5, v7, v8, v10, v12} {
+	items := []string{v1, v3, v5, v7, v8, v10, v12}
+	list := make([]string, 0, len(items))
+	for _, x6 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
 		}
@@ -37950,8 +38001,9 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 	} else {
 		v21 = ""
 	}
-	list2 := make([]string, 0, len([]string{v13, v15, v17, v19, v21}))
-	for _, x9 := range []string{v13, v15, v17, v19, v21} {
+	items2 := []string{v13, v15, v17, v19, v21}
+	list2 := make([]string, 0, len(items2))
+	for _, x9 := range items2 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("where", celrt.ErrSteps)
 		}
@@ -38278,8 +38330,9 @@ func letsPeekabooAgentOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		v13 = v15
 	}
-	list := make([]string, 0, len([]string{v1, v3, v5, v7, v11, v13}))
-	for _, x3 := range []string{v1, v3, v5, v7, v11, v13} {
+	items := []string{v1, v3, v5, v7, v11, v13}
+	list := make([]string, 0, len(items))
+	for _, x3 := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPeekabooAgent{}, celrt.Budget{}, 0, celrt.InLet("opts", celrt.ErrSteps)
 		}

@@ -54,7 +54,8 @@ var bindingsExtCases = []testCase{
 			valid_elems := []int64{int64(1), int64(2), int64(3)}
 			found := false
 			var failure error
-			for _, e := range []int64{int64(3), int64(4), int64(5)} {
+			items := []int64{int64(3), int64(4), int64(5)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -78,7 +79,8 @@ var bindingsExtCases = []testCase{
 			valid_elems := []int64{int64(1), int64(2), int64(3)}
 			found := false
 			var failure error
-			for _, e := range []int64{int64(4), int64(5)} {
+			items := []int64{int64(4), int64(5)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}

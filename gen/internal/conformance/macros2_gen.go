@@ -16,7 +16,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -43,7 +44,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -70,7 +72,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -97,7 +100,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -124,7 +128,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -151,7 +156,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -187,7 +193,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for i, v1 := range []int64{} {
+			items := []int64{}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -386,7 +393,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -413,7 +421,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -440,7 +449,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -467,7 +477,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -494,7 +505,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []any{int64(0), "foo", int64(3)} {
+			items := []any{int64(0), "foo", int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -534,7 +546,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []any{int64(0), "foo", int64(5)} {
+			items := []any{int64(0), "foo", int64(5)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -574,7 +587,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -614,7 +628,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -650,7 +665,8 @@ var macros2Cases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for i, v1 := range []int64{} {
+			items := []int64{}
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -720,8 +736,9 @@ var macros2Cases = []testCase{
 		expr: "[].existsOne(i, v, i == 3 || v == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{}
 			matches := 0
-			for i, v1 := range []int64{} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -742,8 +759,9 @@ var macros2Cases = []testCase{
 		expr: "[7].existsOne(i, v, i == 0 && v == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(7)}
 			matches := 0
-			for i, v1 := range []int64{int64(7)} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -764,8 +782,9 @@ var macros2Cases = []testCase{
 		expr: "[8].existsOne(i, v, i == 0 && v == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(8)}
 			matches := 0
-			for i, v1 := range []int64{int64(8)} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -786,8 +805,9 @@ var macros2Cases = []testCase{
 		expr: "[1, 2, 3].existsOne(i, v, i > 2 || v > 3)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(1), int64(2), int64(3)}
 			matches := 0
-			for i, v1 := range []int64{int64(1), int64(2), int64(3)} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -808,8 +828,9 @@ var macros2Cases = []testCase{
 		expr: "[5, 7, 8].existsOne(i, v, v % 5 == i)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(5), int64(7), int64(8)}
 			matches := 0
-			for i, v1 := range []int64{int64(5), int64(7), int64(8)} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -853,8 +874,9 @@ var macros2Cases = []testCase{
 		expr: "['foal', 'foo', 'four'].existsOne(i, v, i > -1 && v.startsWith('fo'))",
 		eval: func() (any, error) {
 			steps := 0
+			items := []string{"foal", "foo", "four"}
 			matches := 0
-			for i, v1 := range []string{"foal", "foo", "four"} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -875,8 +897,9 @@ var macros2Cases = []testCase{
 		expr: "[3, 2, 1, 0].existsOne(i, v, v / i > 1)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(3), int64(2), int64(1), int64(0)}
 			matches := 0
-			for i, v1 := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -946,8 +969,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{}))
-			for i, v1 := range []int64{} {
+			items := []int64{}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -971,8 +995,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{}))
-			for i, v1 := range []int64{} {
+			items := []int64{}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -998,8 +1023,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(3)}))
-			for i, v1 := range []int64{int64(3)} {
+			items := []int64{int64(3)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1031,8 +1057,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(3)}))
-			for i, v1 := range []int64{int64(3)} {
+			items := []int64{int64(3)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1070,8 +1097,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
-			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
+			items := []int64{int64(2), int64(4), int64(6)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1103,8 +1131,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
-			for i, v1 := range []int64{int64(2), int64(4), int64(6)} {
+			items := []int64{int64(2), int64(4), int64(6)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1142,8 +1171,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
-			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
+			items := []int64{int64(2), int64(1), int64(0)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1167,8 +1197,9 @@ var macros2Cases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
-			for i, v1 := range []int64{int64(2), int64(1), int64(0)} {
+			items := []int64{int64(2), int64(1), int64(0)}
+			list := make([]int64, 0, len(items))
+			for i, v1 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}

@@ -16,7 +16,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -39,7 +40,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -62,7 +64,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -85,7 +88,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -108,7 +112,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -131,7 +136,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -167,7 +173,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := false
 			var failure error
-			for _, e := range []int64{} {
+			items := []int64{}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -324,7 +331,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -347,7 +355,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -370,7 +379,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -393,7 +403,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -416,7 +427,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []any{int64(1), "foo", int64(3)} {
+			items := []any{int64(1), "foo", int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -456,7 +468,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -496,7 +509,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -532,7 +546,8 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for _, e := range []int64{} {
+			items := []int64{}
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -586,8 +601,9 @@ var macrosCases = []testCase{
 		expr: "[].exists_one(a, a == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{}
 			matches := 0
-			for _, a := range []int64{} {
+			for _, a := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -604,8 +620,9 @@ var macrosCases = []testCase{
 		expr: "[7].exists_one(a, a == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(7)}
 			matches := 0
-			for _, a := range []int64{int64(7)} {
+			for _, a := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -622,8 +639,9 @@ var macrosCases = []testCase{
 		expr: "[8].exists_one(a, a == 7)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(8)}
 			matches := 0
-			for _, a := range []int64{int64(8)} {
+			for _, a := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -640,8 +658,9 @@ var macrosCases = []testCase{
 		expr: "[1, 2, 3].exists_one(x, x > 20)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(1), int64(2), int64(3)}
 			matches := 0
-			for _, x := range []int64{int64(1), int64(2), int64(3)} {
+			for _, x := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -658,8 +677,9 @@ var macrosCases = []testCase{
 		expr: "[6, 7, 8].exists_one(foo, foo % 5 == 2)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(6), int64(7), int64(8)}
 			matches := 0
-			for _, foo := range []int64{int64(6), int64(7), int64(8)} {
+			for _, foo := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -703,8 +723,9 @@ var macrosCases = []testCase{
 		expr: "['foal', 'foo', 'four'].exists_one(n, n.startsWith('fo'))",
 		eval: func() (any, error) {
 			steps := 0
+			items := []string{"foal", "foo", "four"}
 			matches := 0
-			for _, n := range []string{"foal", "foo", "four"} {
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -721,8 +742,9 @@ var macrosCases = []testCase{
 		expr: "[3, 2, 1, 0].exists_one(n, 12 / n > 1)",
 		eval: func() (any, error) {
 			steps := 0
+			items := []int64{int64(3), int64(2), int64(1), int64(0)}
 			matches := 0
-			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -782,8 +804,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{}))
-			for _, n := range []int64{} {
+			items := []int64{}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -807,8 +830,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(3)}))
-			for _, n := range []int64{int64(3)} {
+			items := []int64{int64(3)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -832,8 +856,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(4), int64(6)}))
-			for _, n := range []int64{int64(2), int64(4), int64(6)} {
+			items := []int64{int64(2), int64(4), int64(6)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -857,8 +882,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2), int64(1), int64(0)}))
-			for _, n := range []int64{int64(2), int64(1), int64(0)} {
+			items := []int64{int64(2), int64(1), int64(0)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -913,8 +939,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{}))
-			for _, n := range []int64{} {
+			items := []int64{}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -940,8 +967,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(2)}))
-			for _, n := range []int64{int64(2)} {
+			items := []int64{int64(2)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -963,8 +991,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(1)}))
-			for _, n := range []int64{int64(1)} {
+			items := []int64{int64(1)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -986,8 +1015,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
-			for _, e := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			list := make([]int64, 0, len(items))
+			for _, e := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1037,8 +1067,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(1), int64(2), int64(3)}))
-			for _, n := range []int64{int64(1), int64(2), int64(3)} {
+			items := []int64{int64(1), int64(2), int64(3)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1060,8 +1091,9 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]int64, 0, len([]int64{int64(3), int64(2), int64(1), int64(0)}))
-			for _, n := range []int64{int64(3), int64(2), int64(1), int64(0)} {
+			items := []int64{int64(3), int64(2), int64(1), int64(0)}
+			list := make([]int64, 0, len(items))
+			for _, n := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
@@ -1123,14 +1155,16 @@ var macrosCases = []testCase{
 		eval: func() (any, error) {
 			steps := 0
 			var budget celrt.Budget
-			list := make([]string, 0, len([]string{"signer"}))
-			for _, signer := range []string{"signer"} {
+			items := []string{"signer"}
+			list := make([]string, 0, len(items))
+			for _, signer := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				found := true
 				var failure error
-				for range []string{"artifact"} {
+				items2 := []string{"artifact"}
+				for range items2 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, celrt.ErrSteps
 					}
@@ -1161,14 +1195,16 @@ var macrosCases = []testCase{
 			steps := 0
 			found := true
 			var failure error
-			for range []string{"signer"} {
+			items := []string{"signer"}
+			for range items {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, celrt.ErrSteps
 				}
 				v1, failure3 := func() (bool, error) {
 					found2 := true
 					var failure2 error
-					for range []string{"artifact"} {
+					items2 := []string{"artifact"}
+					for range items2 {
 						if steps++; steps > celrt.MaxSteps {
 							return false, celrt.ErrSteps
 						}

@@ -130,8 +130,9 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]string, 0, len(lets.bigger))
-	for _, n := range lets.bigger {
+	items := lets.bigger
+	list := make([]string, 0, len(items))
+	for _, n := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return "", false, celrt.ErrSteps
 		}
@@ -271,7 +272,8 @@ func letsShapesOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	if err != nil {
 		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", err)
 	}
-	for _, x := range []int64{a, b} {
+	items := []int64{a, b}
+	for _, x := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("big", celrt.ErrSteps)
 		}

@@ -389,7 +389,8 @@ func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime
 	if ok {
 		found := true
 		var failure error
-		for _, k := range lets.kinds {
+		items := lets.kinds
+		for _, k := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return runtime.TierUnknown, celrt.ErrSteps
 			}
