@@ -35,7 +35,7 @@ func TruncateText(text string, n int) string {
 	if n < 0 {
 		n = 0
 	}
-	w := collapser{limit: n}
+	w := collapser{limit: cutLimit(n)}
 	w.writeString(text)
 	return w.result()
 }
@@ -49,7 +49,7 @@ func compactJSON(v any, limit int) string {
 			return ""
 		}
 	}
-	w := collapser{limit: limit}
+	w := collapser{limit: cutLimit(limit)}
 	if !w.value(v) {
 		return ""
 	}

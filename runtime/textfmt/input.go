@@ -32,7 +32,7 @@ type InputJSON struct {
 // written as their size (see RedactValue); credentials in other strings
 // are left to SecretText, which the dispatcher applies to the text.
 func NewInputJSON(v any, limit int) InputJSON {
-	limit = max(limit, 0)
+	limit = cutLimit(max(limit, 0))
 	if o, ok := v.(*value.Object); ok && o.Len() == 0 || v == nil {
 		return InputJSON{max: limit, whole: true} // "", as CompactJSON
 	}

@@ -182,7 +182,7 @@ func InlineText(text string, n int) string {
 	if text != "" && collapsed(text) {
 		return Truncate(text, n)
 	}
-	w := collapser{limit: n}
+	w := collapser{limit: cutLimit(n)}
 	w.writeString(text)
 	if len(w.buf) == 0 {
 		return "empty text"
@@ -253,6 +253,16 @@ type collapser struct {
 	// sensitive object, as their size (see NewInputJSON).
 	redact bool
 }
+
+// maxCut is the largest limit a collapser takes: no text is longer, and
+// the sizes computed from a limit (UTFMax bytes a character, and a
+// cluster's worth past it) do not overflow. A larger limit, which a
+// formatter may compute from a model's input, is taken as maxCut.
+const maxCut = 1 << 40
+
+// cutLimit is a collapser's limit for a cut at n characters: -1 (no cut)
+// stays -1.
+func cutLimit(n int) int { return min(n, maxCut) }
 
 // full reports whether the collapser has all it needs.
 func (w *collapser) full() bool { return w.limit >= 0 && w.runes > w.limit+maxClusterRunes }

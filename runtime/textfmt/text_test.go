@@ -1,6 +1,7 @@
 package textfmt
 
 import (
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -232,5 +233,17 @@ func TestLineCountAgreesWithSplitting(t *testing.T) {
 			want = len(lineBreak.Split(s, -1))
 		}
 		require.Equal(t, want, LineCount(s), "%q", s)
+	}
+}
+
+// TestHugeCutsDoNotOverflow: a cut a formatter computed from a model's
+// number (inline(text, input.n) with n near the largest int) is no cut,
+// not a panic of a size that overflowed.
+func TestHugeCutsDoNotOverflow(t *testing.T) {
+	for _, n := range []int{math.MaxInt, math.MaxInt - 1, math.MaxInt / 4, 1 << 62} {
+		assert.Equal(t, "a b", InlineText(" a \n b ", n), "%d", n)
+		assert.Equal(t, "a b", TruncateText(" a \n b ", n), "%d", n)
+		assert.Equal(t, `{"a":"b c"}`, TruncateJSON(value.NewObject("a", "b c"), n), "%d", n)
+		assert.Equal(t, "x", Truncate("x", n), "%d", n)
 	}
 }
