@@ -110,11 +110,12 @@ type translator struct {
 	// values are the zero values of the function's other results.
 	fail   []jen.Code
 	scope  []binding
-	names  map[string]int // Go names taken, by base
-	failed bool           // the current block may fail
-	steps  bool           // the function counts comprehension steps
-	budget bool           // the function charges its memory budget
-	let    string         // the let being translated, whose failures say so
+	names  map[string]int  // Go names taken, by base
+	taken  map[string]bool // Go names issued
+	failed bool            // the current block may fail
+	steps  bool            // the function counts comprehension steps
+	budget bool            // the function charges its memory budget
+	let    string          // the let being translated, whose failures say so
 	// absorbs marks a function where && or || may absorb a failure,
 	// which the budget's check before it returns catches.
 	absorbs bool
@@ -122,6 +123,13 @@ type translator struct {
 	// yet (see charge).
 	pending    []jen.Code
 	pendingFor string
+	// budgetUses and loops count the charges of the budget and the
+	// comprehension loops translated so far: what code does beside
+	// computing a value.
+	budgetUses, loops int
+	// reads counts the reads of each binding translated so far, by its
+	// used flag: a function that bindExpr deletes takes its reads back.
+	reads map[*bool]int
 	// patterns, when not nil, collects the constant regular expressions,
 	// compiled once in package variables (named by patternBase) rather
 	// than on each call.
@@ -155,7 +163,12 @@ type binding struct {
 	name string
 	v    val
 	used *bool
+	// lazy, when set, is a cel.bind variable computed where it is read
+	// (see bindExpr).
+	lazy *lazyBinding
 }
+
+type lazyBinding struct{ fn, lazy string }
 
 func newTranslator(a *celast.AST, zeros []jen.Code) *translator {
 	t := &translator{ast: a, fail: zeros, names: map[string]int{}}
@@ -185,9 +198,17 @@ func (t *translator) unbind(n int) { t.scope = t.scope[:len(t.scope)-n] }
 
 func (t *translator) lookup(name string) (val, bool) {
 	for i := len(t.scope) - 1; i >= 0; i-- {
-		if t.scope[i].name == name {
-			*t.scope[i].used = true
-			return t.scope[i].v, true
+		if b := t.scope[i]; b.name == name {
+			*b.used = true
+			if t.reads == nil {
+				t.reads = map[*bool]int{}
+			}
+			t.reads[b.used]++
+			if b.lazy != nil {
+				// computed the first time it is read, failing here
+				return t.fallible(b.v.t, name, jen.Id(b.lazy.lazy).Dot("Get").Call(jen.Id(b.lazy.fn))), true
+			}
+			return b.v, true
 		}
 	}
 	return val{}, false
@@ -205,12 +226,23 @@ func (t *translator) goName(base string) string {
 	if name == "" || isGoKeyword(name) || name == "@result" {
 		name = "v"
 	}
-	n := t.names[name]
-	t.names[name] = n + 1
-	if n == 0 && name != "v" {
-		return name
+	// A name is issued once: a CEL variable v1 and the first temporary
+	// v get different Go names.
+	for {
+		n := t.names[name]
+		t.names[name] = n + 1
+		candidate := name
+		if n > 0 || name == "v" {
+			candidate = fmt.Sprintf("%s%d", name, n+1)
+		}
+		if !t.taken[candidate] {
+			if t.taken == nil {
+				t.taken = map[string]bool{}
+			}
+			t.taken[candidate] = true
+			return candidate
+		}
 	}
-	return fmt.Sprintf("%s%d", name, n+1)
 }
 
 func isGoKeyword(s string) bool {
@@ -595,6 +627,73 @@ func inputConv(typ *types.Type) (conv, zero jen.Code, err error) {
 	return nil, nil, unsupported("declared input of type %s", typ)
 }
 
+// bindExpr is cel.bind(name, init, result). cel-go evaluates init when
+// result first reads name, and not at all when it does not: an init that
+// fails, charges the budget or loops is made a function, called where name
+// is first read; any other is computed in place.
+func (t *translator) bindExpr(name string, initExpr, result celast.Expr) (val, error) {
+	typ := t.typeOf(initExpr)
+	t.flush()
+	uses, loops := t.budgetUses, t.loops
+	reads := map[*bool]int{} // of the variables in scope, by init
+	for _, b := range t.scope {
+		reads[b.used] = t.reads[b.used]
+	}
+	outerFail, outerLet := t.fail, t.let
+	t.fail, t.let = []jen.Code{zero(typ)}, "" // a failure is the function's, which the use site returns
+	block, failed, init, err := t.sub(func() (val, error) {
+		v, err := t.expr(initExpr)
+		if err != nil {
+			return val{}, err
+		}
+		return t.coerce(v, typ), nil
+	})
+	t.fail, t.let = outerFail, outerLet
+	if err != nil {
+		return val{}, err
+	}
+	for used, before := range reads {
+		reads[used] = t.reads[used] - before // the reads init made
+	}
+	goName := t.goName(name)
+	initUses, initLoops := t.budgetUses-uses, t.loops-loops
+	if !failed && initUses == 0 && initLoops == 0 {
+		t.emit(block...)
+		t.emit(jen.Id(goName).Op(":=").Add(init.code))
+		used := t.bindUsed(name, val{code: jen.Id(goName), t: init.t})
+		defer t.unbind(1)
+		v, err := t.expr(result)
+		if !*used {
+			t.emit(jen.Id("_").Op("=").Id(goName))
+		}
+		return v, err
+	}
+	fn, lazy := t.goName(name+"Of"), t.goName(name+"Lazy")
+	block = append(block, jen.Return(init.code, jen.Nil()))
+	at := len(t.block)
+	t.emit(jen.Id(fn).Op(":=").Func().Params().Params(goType(typ), jen.Error()).Block(block...))
+	t.emit(jen.Var().Id(lazy).Qual(celrtPath, "Lazy").Types(goType(typ)))
+	used := new(bool)
+	t.scope = append(t.scope, binding{name: name, v: val{code: jen.Id(goName), t: typ}, used: used, lazy: &lazyBinding{fn: fn, lazy: lazy}})
+	v, err := t.expr(result)
+	t.unbind(1)
+	if t.reads[used] == 0 {
+		// what init read of other variables is not read either
+		for u, n := range reads {
+			if t.reads[u] -= n; t.reads[u] == 0 {
+				*u = false
+			}
+		}
+		// never read, never computed: the function goes, and what only
+		// it used
+		t.flush()
+		t.block = slices.Delete(t.block, at, at+2)
+		t.budgetUses, t.loops = t.budgetUses-initUses, t.loops-initLoops
+		t.budget, t.steps = t.budget && t.budgetUses > 0, t.steps && t.loops > 0
+	}
+	return v, err
+}
+
 // comprehension translates the macros: map, filter, all, exists,
 // exists_one and cel.bind.
 func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) {
@@ -618,20 +717,7 @@ func (t *translator) comprehension(e celast.Expr, typ *types.Type) (val, error) 
 
 	// cel.bind(name, init, result)
 	if emptyList(c.IterRange()) && lit(cond) == false && isAccu(step) && !c.HasIterVar2() {
-		init, err := t.expr(c.AccuInit())
-		if err != nil {
-			return val{}, err
-		}
-		init = t.coerce(init, t.typeOf(c.AccuInit()))
-		name := t.goName(accu)
-		t.emit(jen.Id(name).Op(":=").Add(init.code))
-		used := t.bindUsed(accu, val{code: jen.Id(name), t: init.t})
-		defer t.unbind(1)
-		v, err := t.expr(result)
-		if !*used {
-			t.emit(jen.Id("_").Op("=").Id(name))
-		}
-		return v, err
+		return t.bindExpr(accu, c.AccuInit(), result)
 	}
 	// map and filter: step is accu + [x], or filter ? accu + [x] : accu.
 	if emptyList(c.AccuInit()) && lit(cond) == true && isAccu(result) {
@@ -746,6 +832,7 @@ func (t *translator) iterate(c celast.ComprehensionExpr) (iteration, error) {
 // celrt.MaxSteps.
 func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() error) error {
 	t.steps = true
+	t.loops++
 	t.flush()
 	outer, outerFailed := t.block, t.failed
 	t.block = nil
@@ -756,6 +843,7 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	var index, elem string
 	var used []*bool
 	var bound []val
+	readsIndex := false
 	bind := func(name string, v val) {
 		bound = append(bound, v)
 		used = append(used, t.bindUsed(name, v))
@@ -772,7 +860,10 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	default:
 		index, elem = t.goName("i"), t.goName(c.IterVar())
 		bind(c.IterVar(), t.coerce(val{code: jen.Id(elem), t: it.item}, it.iterVar))
+		value := len(t.block)
 		bind(c.IterVar2(), t.coerce(val{code: jen.Add(it.values.code).Index(jen.Id(index)), t: types.DynType}, it.second))
+		// converting the value reads values[i]
+		readsIndex = len(t.block) > value
 	}
 	// A binding that converts the element reads it, read or not, into a
 	// variable that Go wants read.
@@ -801,7 +892,7 @@ func (t *translator) loop(c celast.ComprehensionExpr, it iteration, body func() 
 	case c.HasIterVar2() && it.list:
 		usedIndex, usedElem = *used[0], *used[1] || converts
 	case c.HasIterVar2():
-		usedIndex = *used[1]
+		usedIndex = *used[1] || readsIndex
 	}
 	if !usedIndex {
 		index = "_"

@@ -26,6 +26,7 @@ import (
 // variable.
 func (t *translator) useBudget() *jen.Statement {
 	t.budget = true
+	t.budgetUses++
 	return jen.Id("budget")
 }
 

@@ -145,6 +145,10 @@ func (t *translator) optionalOr(typ *types.Type, orValue bool, target, alt celas
 	if err != nil {
 		return val{}, err
 	}
+	if o.t.Kind() != types.OpaqueKind {
+		// a dyn value that holds an optional ([?] on a dyn map)
+		o = t.coerce(o, types.NewOptionalType(types.DynType))
+	}
 	o = t.settle(o, "opt")
 	result := t.goName("v")
 	block, _, _, err := t.sub(func() (val, error) {
@@ -162,10 +166,18 @@ func (t *translator) optionalOr(typ *types.Type, orValue bool, target, alt celas
 	if orValue {
 		ot := o.t
 		if ot.Kind() == types.OpaqueKind && goTypeName(ot.Parameters()[0]) != goTypeName(typ) {
-			// o's values need a conversion to the result's type
-			x := t.coerce(val{code: jen.Add(paren(o)).Dot("Value"), t: ot.Parameters()[0]}, typ)
+			// o's value needs a conversion to the result's type, made
+			// only when there is a value
+			convert, _, _, err := t.sub(func() (val, error) {
+				x := t.coerce(val{code: jen.Add(paren(o)).Dot("Value"), t: ot.Parameters()[0]}, typ)
+				t.emit(jen.Id(result).Op("=").Add(x.code))
+				return x, nil
+			})
+			if err != nil {
+				return val{}, err
+			}
 			t.emit(jen.Var().Id(result).Add(goType(typ)))
-			t.emit(jen.If(jen.Add(paren(o)).Dot("Ok")).Block(jen.Id(result).Op("=").Add(x.code)).Else().Block(block...))
+			t.emit(jen.If(jen.Add(paren(o)).Dot("Ok")).Block(convert...).Else().Block(block...))
 			return val{code: jen.Id(result), t: typ}, nil
 		}
 		t.emit(jen.Id(result).Op(":=").Add(paren(o)).Dot("Value"))

@@ -857,20 +857,35 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := text
 	var v1 celrt.Optional[string]
-	if text2 != "" {
+	if text3 != "" {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
+		text5, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v2 int64
-		if strings.HasSuffix(text2, "\n") {
+		if strings.HasSuffix(text5, "\n") {
 			v2 = int64(1)
 		} else {
 			v2 = int64(0)
 		}
-		diff, err := celrt.SubInt(celrt.Lines(text2), v2)
+		diff, err := celrt.SubInt(celrt.Lines(text4), v2)
 		if err != nil {
 			return "", false, err
 		}
@@ -937,19 +952,30 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("split", text2, "\n", int64(2)); err != nil {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
 			return "", false, err
 		}
-		elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
+		if err := budget.CallText("split", text4, "\n", int64(2)); err != nil {
+			return "", false, err
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(text4, "\n", int64(2)), int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -976,31 +1002,54 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return nil, false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return nil, false, err
 	}
-	text2 := text
 	var v1 celrt.Optional[[]string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[[]string]()
 	} else {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return nil, false, err
+		}
 		var v2 string
-		if strings.HasSuffix(text2, "\n") {
-			diff, err := celrt.SubInt(celrt.StringSize(text2), int64(1))
+		if strings.HasSuffix(text4, "\n") {
+			text5, err := textLazy.Get(textOf)
 			if err != nil {
 				return nil, false, err
 			}
-			if err := budget.CallText("substring", text2, int64(0), diff); err != nil {
+			text6, err := textLazy.Get(textOf)
+			if err != nil {
 				return nil, false, err
 			}
-			r, err := celrt.SubstringRange(text2, int64(0), diff)
+			diff, err := celrt.SubInt(celrt.StringSize(text6), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			if err := budget.CallText("substring", text5, int64(0), diff); err != nil {
+				return nil, false, err
+			}
+			r, err := celrt.SubstringRange(text5, int64(0), diff)
 			if err != nil {
 				return nil, false, err
 			}
 			v2 = r
 		} else {
-			v2 = text2
+			text7, err := textLazy.Get(textOf)
+			if err != nil {
+				return nil, false, err
+			}
+			v2 = text7
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
 			return nil, false, err
@@ -1687,30 +1736,41 @@ type letsEdit struct {
 func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEdit, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
-	var v2 any
-	if v1 {
-		arg := celrt.Field(input, "edits")
-		if err := budget.CallText("parseJSON", arg); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+	lOf := func() (any, error) {
+		v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+		var v2 any
+		if v1 {
+			arg := celrt.Field(input, "edits")
+			if err := budget.CallText("parseJSON", arg); err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(x)
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = []any{}
+			}
+			v2 = v3
+		} else {
+			v2 = celrt.Field(input, "edits")
 		}
-		x, err := celrt.AsString(arg)
+		return v2, nil
+	}
+	var lLazy celrt.Lazy[any]
+	l2, err := lLazy.Get(lOf)
+	if err != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+	}
+	var v4 any
+	if celrt.TypeOf(l2) == celrt.ListType {
+		l3, err := lLazy.Get(lOf)
 		if err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		opt := celrt.ParseJSON(x)
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = []any{}
-		}
-		v2 = v3
-	} else {
-		v2 = celrt.Field(input, "edits")
-	}
-	l := v2
-	var v4 any
-	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = l
+		v4 = l3
 	} else {
 		v4 = []any{}
 	}
@@ -3246,23 +3306,44 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	v1, failure := func() (bool, error) {
+		text3, err := textLazy.Get(textOf)
+		if err != nil {
+			return false, err
+		}
+		return text3 == "", nil
+	}()
+	v2, failure2 := func() (bool, error) {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return false, err
+		}
+		return strings.HasPrefix(text4, "No files found"), nil
+	}()
+	ok2, err := celrt.Or(v1, failure, v2, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
-	ok := text2 == ""
-	if !ok {
-		ok = strings.HasPrefix(text2, "No files found")
-	}
-	var v1 string
-	if ok {
-		v1 = "no files"
+	var v3 string
+	if ok2 {
+		v3 = "no files"
 	} else {
-		if err := budget.CallText("split", text2, "\n"); err != nil {
+		text5, err := textLazy.Get(textOf)
+		if err != nil {
 			return "", false, err
 		}
-		items := celrt.Split(text2, "\n")
+		if err := budget.CallText("split", text5, "\n"); err != nil {
+			return "", false, err
+		}
+		items := celrt.Split(text5, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -3279,12 +3360,12 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.CallText("plural", arg, "file", "files"); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Plural(arg, "file", "files")
+		v3 = celrt.Plural(arg, "file", "files")
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v1, true, nil
+	return v3, true, nil
 }
 
 // formatterFind registers the functions of "find".
@@ -4058,29 +4139,64 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	v3, failure3 := func() (bool, error) {
+		v1, failure := func() (bool, error) {
+			text3, err := textLazy.Get(textOf)
+			if err != nil {
+				return false, err
+			}
+			return text3 == "", nil
+		}()
+		v2, failure2 := func() (bool, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(text4, "No matches"), nil
+		}()
+		ok2, err := celrt.Or(v1, failure, v2, failure2)
+		if err != nil {
+			return false, err
+		}
+		return ok2, nil
+	}()
+	v4, failure4 := func() (bool, error) {
+		text5, err := textLazy.Get(textOf)
+		if err != nil {
+			return false, err
+		}
+		return strings.HasPrefix(text5, "No files found"), nil
+	}()
+	ok4, err := celrt.Or(v3, failure3, v4, failure4)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
-	ok := text2 == ""
-	if !ok {
-		ok = strings.HasPrefix(text2, "No matches")
-	}
-	ok2 := ok
-	if !ok2 {
-		ok2 = strings.HasPrefix(text2, "No files found")
-	}
-	var v1 string
-	if ok2 {
-		v1 = "no matches"
+	var v5 string
+	if ok4 {
+		v5 = "no matches"
 	} else {
-		var v2 string
-		if strings.HasPrefix(text2, "Found ") {
-			if err := budget.CallText("split", text2, "\n", int64(2)); err != nil {
+		text6, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v6 string
+		if strings.HasPrefix(text6, "Found ") {
+			text7, err := textLazy.Get(textOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(2)), int64(0))
+			if err := budget.CallText("split", text7, "\n", int64(2)); err != nil {
+				return "", false, err
+			}
+			elem, err := celrt.IndexList(celrt.SplitN(text7, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -4092,12 +4208,16 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.CallText("lowerAscii", arg2); err != nil {
 				return "", false, err
 			}
-			v2 = celrt.LowerASCII(arg2)
+			v6 = celrt.LowerASCII(arg2)
 		} else {
-			if err := budget.CallText("split", text2, "\n"); err != nil {
+			text8, err := textLazy.Get(textOf)
+			if err != nil {
 				return "", false, err
 			}
-			items := celrt.Split(text2, "\n")
+			if err := budget.CallText("split", text8, "\n"); err != nil {
+				return "", false, err
+			}
+			items := celrt.Split(text8, "\n")
 			list := make([]string, 0, len(items))
 			for _, l := range items {
 				if steps++; steps > celrt.MaxSteps {
@@ -4114,14 +4234,14 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.CallText("plural", arg3, "match", "matches"); err != nil {
 				return "", false, err
 			}
-			v2 = celrt.Plural(arg3, "match", "matches")
+			v6 = celrt.Plural(arg3, "match", "matches")
 		}
-		v1 = v2
+		v5 = v6
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v1, true, nil
+	return v5, true, nil
 }
 
 // ExpandGrep returns the lines of the result of a call to "grep", documented with PreviewGrep:
@@ -4133,19 +4253,30 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return nil, false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return nil, false, err
 	}
-	text2 := text
 	var v1 celrt.Optional[[]string]
-	if celrt.Trim(text2) == "" {
+	if celrt.Trim(text3) == "" {
 		v1 = celrt.None[[]string]()
 	} else {
-		if err := budget.CallText("split", text2, "\n"); err != nil {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
 			return nil, false, err
 		}
-		items := celrt.Split(text2, "\n")
+		if err := budget.CallText("split", text4, "\n"); err != nil {
+			return nil, false, err
+		}
+		items := celrt.Split(text4, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -4612,23 +4743,44 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	v1, failure := func() (bool, error) {
+		text3, err := textLazy.Get(textOf)
+		if err != nil {
+			return false, err
+		}
+		return text3 == "", nil
+	}()
+	v2, failure2 := func() (bool, error) {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return false, err
+		}
+		return text4 == "(empty directory)", nil
+	}()
+	ok2, err := celrt.Or(v1, failure, v2, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
-	ok := text2 == ""
-	if !ok {
-		ok = text2 == "(empty directory)"
-	}
-	var v1 string
-	if ok {
-		v1 = "empty"
+	var v3 string
+	if ok2 {
+		v3 = "empty"
 	} else {
-		if err := budget.CallText("split", text2, "\n"); err != nil {
+		text5, err := textLazy.Get(textOf)
+		if err != nil {
 			return "", false, err
 		}
-		items := celrt.Split(text2, "\n")
+		if err := budget.CallText("split", text5, "\n"); err != nil {
+			return "", false, err
+		}
+		items := celrt.Split(text5, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -4645,12 +4797,12 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 		if err := budget.CallText("plural", arg, "entry", "entries"); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Plural(arg, "entry", "entries")
+		v3 = celrt.Plural(arg, "entry", "entries")
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v1, true, nil
+	return v3, true, nil
 }
 
 // formatterLs registers the functions of "ls".
@@ -5189,47 +5341,144 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 		}
 		ok := celrt.StringSize(n) <= int64(40)
 		if ok {
-			if err := budget.CallText("lowerAscii", n); err != nil {
+			lOf := func() (string, error) {
+				if err := budget.CallText("lowerAscii", n); err != nil {
+					return "", err
+				}
+				return celrt.LowerASCII(n), nil
+			}
+			var lLazy celrt.Lazy[string]
+			v18, failure9 := func() (bool, error) {
+				v14, failure5 := func() (bool, error) {
+					v12, failure3 := func() (bool, error) {
+						v10, failure := func() (bool, error) {
+							l2, err := lLazy.Get(lOf)
+							if err != nil {
+								return false, err
+							}
+							return strings.Contains(l2, "token"), nil
+						}()
+						v11, failure2 := func() (bool, error) {
+							l3, err := lLazy.Get(lOf)
+							if err != nil {
+								return false, err
+							}
+							return strings.Contains(l3, "secret"), nil
+						}()
+						ok3, err := celrt.Or(v10, failure, v11, failure2)
+						if err != nil {
+							return false, err
+						}
+						return ok3, nil
+					}()
+					v13, failure4 := func() (bool, error) {
+						l4, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l4, "passw"), nil
+					}()
+					ok5, err := celrt.Or(v12, failure3, v13, failure4)
+					if err != nil {
+						return false, err
+					}
+					return ok5, nil
+				}()
+				v17, failure8 := func() (bool, error) {
+					v15, failure6 := func() (bool, error) {
+						l5, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l5, "pwd"), nil
+					}()
+					v16, failure7 := func() (bool, error) {
+						l6, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l6, "key"), nil
+					}()
+					ok8, err := celrt.Or(v15, failure6, v16, failure7)
+					if err != nil {
+						return false, err
+					}
+					return ok8, nil
+				}()
+				ok9, err := celrt.Or(v14, failure5, v17, failure8)
+				if err != nil {
+					return false, err
+				}
+				return ok9, nil
+			}()
+			v27, failure18 := func() (bool, error) {
+				v23, failure14 := func() (bool, error) {
+					v21, failure12 := func() (bool, error) {
+						v19, failure10 := func() (bool, error) {
+							l7, err := lLazy.Get(lOf)
+							if err != nil {
+								return false, err
+							}
+							return strings.Contains(l7, "signature"), nil
+						}()
+						v20, failure11 := func() (bool, error) {
+							l8, err := lLazy.Get(lOf)
+							if err != nil {
+								return false, err
+							}
+							return l8 == "sig", nil
+						}()
+						ok12, err := celrt.Or(v19, failure10, v20, failure11)
+						if err != nil {
+							return false, err
+						}
+						return ok12, nil
+					}()
+					v22, failure13 := func() (bool, error) {
+						l9, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l9, "auth"), nil
+					}()
+					ok14, err := celrt.Or(v21, failure12, v22, failure13)
+					if err != nil {
+						return false, err
+					}
+					return ok14, nil
+				}()
+				v26, failure17 := func() (bool, error) {
+					v24, failure15 := func() (bool, error) {
+						l10, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l10, "session"), nil
+					}()
+					v25, failure16 := func() (bool, error) {
+						l11, err := lLazy.Get(lOf)
+						if err != nil {
+							return false, err
+						}
+						return strings.Contains(l11, "credential"), nil
+					}()
+					ok17, err := celrt.Or(v24, failure15, v25, failure16)
+					if err != nil {
+						return false, err
+					}
+					return ok17, nil
+				}()
+				ok18, err := celrt.Or(v23, failure14, v26, failure17)
+				if err != nil {
+					return false, err
+				}
+				return ok18, nil
+			}()
+			ok19, err := celrt.Or(v18, failure9, v27, failure18)
+			if err != nil {
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
 			}
-			l := celrt.LowerASCII(n)
-			ok2 := strings.Contains(l, "token")
-			if !ok2 {
-				ok2 = strings.Contains(l, "secret")
-			}
-			ok3 := ok2
-			if !ok3 {
-				ok3 = strings.Contains(l, "passw")
-			}
-			ok4 := ok3
-			if !ok4 {
-				ok5 := strings.Contains(l, "pwd")
-				if !ok5 {
-					ok5 = strings.Contains(l, "key")
-				}
-				ok4 = ok5
-			}
-			ok6 := ok4
-			if !ok6 {
-				ok7 := strings.Contains(l, "signature")
-				if !ok7 {
-					ok7 = l == "sig"
-				}
-				ok8 := ok7
-				if !ok8 {
-					ok8 = strings.Contains(l, "auth")
-				}
-				ok9 := ok8
-				if !ok9 {
-					ok10 := strings.Contains(l, "session")
-					if !ok10 {
-						ok10 = strings.Contains(l, "credential")
-					}
-					ok9 = ok10
-				}
-				ok6 = ok9
-			}
-			ok = ok6
+			ok = ok19
 		}
 		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
@@ -5239,9 +5488,9 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 		}
 	}
 	secret := list2
-	var v10 string
+	var v28 string
 	if q < int64(0) {
-		v10 = bare
+		v28 = bare
 	} else {
 		if err := budget.Call("_+_", q, int64(1)); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
@@ -5262,53 +5511,79 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 			if steps++; steps > celrt.MaxSteps {
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
 			}
-			if err := budget.CallText("split", p2, "="); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-			}
-			elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
-			if err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-			}
-			n2 := elem9
-			ok11 := strings.Contains(p2, "=")
-			if ok11 {
-				ok11 = slices.Contains(secret, n2)
-			}
-			var v11 string
-			if ok11 {
-				arg4 := celrt.StringSize(n2)
-				if err := budget.Call("_+_", arg4, int64(1)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			nOf := func() (string, error) {
+				if err := budget.CallText("split", p2, "="); err != nil {
+					return "", err
 				}
-				sum7, err := celrt.AddInt(arg4, int64(1))
+				elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+				if err != nil {
+					return "", err
+				}
+				return elem9, nil
+			}
+			var nLazy celrt.Lazy[string]
+			ok20 := strings.Contains(p2, "=")
+			if ok20 {
+				n3, err := nLazy.Get(nOf)
 				if err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				if err := budget.CallText("substring", p2, sum7); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				ok20 = slices.Contains(secret, n3)
+			}
+			var v29 string
+			if ok20 {
+				vOf := func() (string, error) {
+					n4, err := nLazy.Get(nOf)
+					if err != nil {
+						return "", err
+					}
+					arg4 := celrt.StringSize(n4)
+					if err := budget.Call("_+_", arg4, int64(1)); err != nil {
+						return "", err
+					}
+					sum7, err := celrt.AddInt(arg4, int64(1))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("substring", p2, sum7); err != nil {
+						return "", err
+					}
+					r13, err := celrt.Substring(p2, sum7)
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", r13, "#", int64(2)); err != nil {
+						return "", err
+					}
+					elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
+					if err != nil {
+						return "", err
+					}
+					return elem10, nil
 				}
-				r13, err := celrt.Substring(p2, sum7)
+				var vLazy celrt.Lazy[string]
+				n5, err := nLazy.Get(nOf)
 				if err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				if err := budget.CallText("split", r13, "#", int64(2)); err != nil {
+				if err := budget.Charge("_+_", int64(len(n5)+12)); err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				ok21 := cut
+				if ok21 {
+					v31, err := vLazy.Get(vOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					ok21 = strings.HasSuffix(v31, "…")
 				}
-				v12 := elem10
-				if err := budget.Charge("_+_", int64(len(n2)+12)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-				}
-				ok12 := cut
-				if ok12 {
-					ok12 = strings.HasSuffix(v12, "…")
-				}
-				var v13 string
-				if ok12 {
-					diff, err := celrt.SubInt(celrt.StringSize(v12), int64(1))
+				var v32 string
+				if ok21 {
+					v33, err := vLazy.Get(vOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					diff, err := celrt.SubInt(celrt.StringSize(v33), int64(1))
 					if err != nil {
 						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 					}
@@ -5319,9 +5594,13 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 					if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
 						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 					}
-					v13 = arg5 + "›…"
+					v32 = arg5 + "›…"
 				} else {
-					arg6 := celrt.StringSize(v12)
+					v34, err := vLazy.Get(vOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					arg6 := celrt.StringSize(v34)
 					if err := budget.CallText("plural", arg6, "character", "characters"); err != nil {
 						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 					}
@@ -5329,12 +5608,16 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 					if err := budget.Charge("_+_", int64(len(arg7)+3)); err != nil {
 						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 					}
-					v13 = arg7 + "›"
+					v32 = arg7 + "›"
 				}
-				if err := budget.Charge("_+_", int64(len(n2)+12+len(v13))); err != nil {
+				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32))); err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				arg8 := celrt.StringSize(n2)
+				n6, err := nLazy.Get(nOf)
+				if err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				arg8 := celrt.StringSize(n6)
 				if err := budget.Call("_+_", arg8, int64(1)); err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
@@ -5342,7 +5625,11 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 				if err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				arg9 := celrt.StringSize(v12)
+				v35, err := vLazy.Get(vOf)
+				if err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				arg9 := celrt.StringSize(v35)
 				if err := budget.Call("_+_", sum8, arg9); err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
@@ -5357,17 +5644,17 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 				if err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				if err := budget.Charge("_+_", int64(len(n2)+12+len(v13)+len(r14))); err != nil {
+				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32)+len(r14))); err != nil {
 					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				v11 = n2 + "=‹secret, " + v13 + r14
+				v29 = n5 + "=‹secret, " + v32 + r14
 			} else {
-				v11 = p2
+				v29 = p2
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 			}
-			list3 = append(list3, v11)
+			list3 = append(list3, v29)
 		}
 		if err := budget.Call("join", list3, "&"); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
@@ -5376,33 +5663,33 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 		if err := budget.Charge("_+_", int64(len(r12)+len(arg10))); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
-		v10 = r12 + arg10
+		v28 = r12 + arg10
 	}
-	shown := v10
-	var v14 []string
+	shown := v28
+	var v36 []string
 	if userinfo {
-		v14 = []string{"a password"}
+		v36 = []string{"a password"}
 	} else {
-		v14 = []string{}
+		v36 = []string{}
 	}
 	list4 := make([]string, 0, len(secret))
-	for _, n3 := range secret {
+	for _, n7 := range secret {
 		if steps++; steps > celrt.MaxSteps {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", celrt.ErrSteps)
 		}
-		if err := budget.ChargeEach("_+_", int64(1+len(n3)), int64(1+len(n3)+1)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(1+len(n7)), int64(1+len(n7)+1)); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
 		}
-		elem11 := "'" + n3 + "'"
+		elem11 := "'" + n7 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
 		}
 		list4 = append(list4, elem11)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v14)+len(list4)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v36)+len(list4)))); err != nil {
 		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
 	}
-	flags := celrt.Concat(v14, list4)
+	flags := celrt.Concat(v36, list4)
 	return letsWebFetch{
 		url:       url,
 		prompt:    prompt,
@@ -5556,6 +5843,9 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		}
 		v1 = v5
 	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
 	return v1.Value, v1.Ok, nil
 }
 
@@ -5573,50 +5863,61 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	var v1 celrt.Optional[string]
 	if lets.url != "" {
-		arg := lets.url
-		if err := budget.CallText("indexOf", arg, "://"); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.IndexOf(arg, "://")
-		if err != nil {
-			return "", false, err
-		}
-		var v2 string
-		if r >= int64(0) {
-			arg2 := lets.url
-			if err := budget.CallText("indexOf", arg2, "://"); err != nil {
-				return "", false, err
+		restOf := func() (string, error) {
+			arg := lets.url
+			if err := budget.CallText("indexOf", arg, "://"); err != nil {
+				return "", err
 			}
-			r2, err := celrt.IndexOf(arg2, "://")
+			r, err := celrt.IndexOf(arg, "://")
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			if err := budget.Call("_+_", r2, int64(3)); err != nil {
-				return "", false, err
+			var v2 string
+			if r >= int64(0) {
+				arg2 := lets.url
+				if err := budget.CallText("indexOf", arg2, "://"); err != nil {
+					return "", err
+				}
+				r2, err := celrt.IndexOf(arg2, "://")
+				if err != nil {
+					return "", err
+				}
+				if err := budget.Call("_+_", r2, int64(3)); err != nil {
+					return "", err
+				}
+				sum, err := celrt.AddInt(r2, int64(3))
+				if err != nil {
+					return "", err
+				}
+				arg3 := lets.url
+				if err := budget.CallText("substring", arg3, sum); err != nil {
+					return "", err
+				}
+				r3, err := celrt.Substring(arg3, sum)
+				if err != nil {
+					return "", err
+				}
+				v2 = r3
+			} else {
+				v2 = lets.url
 			}
-			sum, err := celrt.AddInt(r2, int64(3))
-			if err != nil {
-				return "", false, err
-			}
-			arg3 := lets.url
-			if err := budget.CallText("substring", arg3, sum); err != nil {
-				return "", false, err
-			}
-			r3, err := celrt.Substring(arg3, sum)
-			if err != nil {
-				return "", false, err
-			}
-			v2 = r3
-		} else {
-			v2 = lets.url
+			return v2, nil
 		}
-		rest := v2
+		var restLazy celrt.Lazy[string]
 		var v3 string
 		if lets.userinfo {
-			if err := budget.CallText("indexOf", rest, "@"); err != nil {
+			rest2, err := restLazy.Get(restOf)
+			if err != nil {
 				return "", false, err
 			}
-			r4, err := celrt.IndexOf(rest, "@")
+			rest3, err := restLazy.Get(restOf)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.CallText("indexOf", rest3, "@"); err != nil {
+				return "", false, err
+			}
+			r4, err := celrt.IndexOf(rest3, "@")
 			if err != nil {
 				return "", false, err
 			}
@@ -5627,16 +5928,20 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.CallText("substring", rest, sum2); err != nil {
+			if err := budget.CallText("substring", rest2, sum2); err != nil {
 				return "", false, err
 			}
-			r5, err := celrt.Substring(rest, sum2)
+			r5, err := celrt.Substring(rest2, sum2)
 			if err != nil {
 				return "", false, err
 			}
 			v3 = r5
 		} else {
-			v3 = rest
+			rest4, err := restLazy.Get(restOf)
+			if err != nil {
+				return "", false, err
+			}
+			v3 = rest4
 		}
 		if err := budget.CallText("split", v3, "?", int64(2)); err != nil {
 			return "", false, err
@@ -5671,6 +5976,9 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		}
 		v1 = v4
 	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
 	return v1.Value, v1.Ok, nil
 }
 
@@ -5683,20 +5991,34 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := text
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		arg := celrt.StringSize(text2)
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
+		arg := celrt.StringSize(text4)
 		if err := budget.CallText("fileSize", arg); err != nil {
 			return "", false, err
 		}
 		v1 = celrt.Of(celrt.FileSizeInt(arg))
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -5983,26 +6305,37 @@ func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, re
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	linksOf := func() (int64, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return 0, err
+		}
+		if err := budget.CallText("split", text, "://"); err != nil {
+			return 0, err
+		}
+		diff, err := celrt.SubInt(int64(len(celrt.Split(text, "://"))), int64(1))
+		if err != nil {
+			return 0, err
+		}
+		return diff, nil
+	}
+	var linksLazy celrt.Lazy[int64]
+	links2, err := linksLazy.Get(linksOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("split", text, "://"); err != nil {
-		return "", false, err
-	}
-	diff, err := celrt.SubInt(int64(len(celrt.Split(text, "://"))), int64(1))
-	if err != nil {
-		return "", false, err
-	}
-	links := diff
 	var v1 celrt.Optional[string]
-	if links == int64(0) {
+	if links2 == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("plural", links, "link", "links"); err != nil {
+		links3, err := linksLazy.Get(linksOf)
+		if err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(celrt.Plural(links, "link", "links"))
+		if err := budget.CallText("plural", links3, "link", "links"); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(celrt.Plural(links3, "link", "links"))
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -6618,89 +6951,95 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if err != nil {
 		return "", false, err
 	}
-	var v1 string
-	if int64(len(lets.kinds)) == int64(0) {
-		v1 = ""
-	} else {
-		items := lets.kinds
-		list := make([]string, 0, len(items))
-		for _, k := range items {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+	whoOf := func() (string, error) {
+		var v1 string
+		if int64(len(lets.kinds)) == int64(0) {
+			v1 = ""
+		} else {
+			items := lets.kinds
+			list := make([]string, 0, len(items))
+			for _, k := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return "", celrt.ErrSteps
+				}
+				elem, err := celrt.IndexList(k, int64(1))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return "", err
+				}
+				list = append(list, elem)
 			}
-			elem, err := celrt.IndexList(k, int64(1))
+			if err := budget.Call("distinct", list); err != nil {
+				return "", err
+			}
+			x, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf(list))
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
+			x2, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(celrt.Distinct(x))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("join", x2, " or "); err != nil {
+				return "", err
+			}
+			arg := celrt.JoinSep(x2, " or ")
+			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
+				return "", err
+			}
+			v1 = arg + ": "
+		}
+		return v1, nil
+	}
+	var whoLazy celrt.Lazy[string]
+	listedOf := func() (string, error) {
+		arg2 := int64(len(lets.tasks))
+		if err := budget.CallText("plural", arg2, "task", "tasks"); err != nil {
+			return "", err
+		}
+		arg3 := celrt.Plural(arg2, "task", "tasks")
+		if err := budget.Charge("_+_", int64(len(arg3)+1)); err != nil {
+			return "", err
+		}
+		items2 := lets.tasks
+		list2 := make([]string, 0, len(items2))
+		for _, t := range items2 {
+			if steps++; steps > celrt.MaxSteps {
+				return "", celrt.ErrSteps
+			}
+			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.tasks)))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("truncate", t, quotient); err != nil {
+				return "", err
+			}
+			arg4 := celrt.Truncate(t, quotient)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
+				return "", err
+			}
+			elem2 := "\"" + arg4 + "\""
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+				return "", err
 			}
-			list = append(list, elem)
+			list2 = append(list2, elem2)
 		}
-		if err := budget.Call("distinct", list); err != nil {
-			return "", false, err
+		if err := budget.Call("join", list2, ", "); err != nil {
+			return "", err
 		}
-		x, err := func(v any) ([]any, error) {
-			return celrt.AsList(v, celrt.AsDyn)
-		}(celrt.ListOf(list))
-		if err != nil {
-			return "", false, err
+		arg5 := celrt.JoinSep(list2, ", ")
+		if err := budget.Charge("_+_", int64(len(arg3)+1+len(arg5))); err != nil {
+			return "", err
 		}
-		x2, err := func(v any) ([]string, error) {
-			return celrt.AsList(v, celrt.AsString)
-		}(celrt.Distinct(x))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Call("join", x2, " or "); err != nil {
-			return "", false, err
-		}
-		arg := celrt.JoinSep(x2, " or ")
-		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-			return "", false, err
-		}
-		v1 = arg + ": "
+		return arg3 + " " + arg5, nil
 	}
-	who := v1
-	arg2 := int64(len(lets.tasks))
-	if err := budget.CallText("plural", arg2, "task", "tasks"); err != nil {
-		return "", false, err
-	}
-	arg3 := celrt.Plural(arg2, "task", "tasks")
-	if err := budget.Charge("_+_", int64(len(arg3)+1)); err != nil {
-		return "", false, err
-	}
-	items2 := lets.tasks
-	list2 := make([]string, 0, len(items2))
-	for _, t := range items2 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.tasks)))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("truncate", t, quotient); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Truncate(t, quotient)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
-			return "", false, err
-		}
-		elem2 := "\"" + arg4 + "\""
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list2 = append(list2, elem2)
-	}
-	if err := budget.Call("join", list2, ", "); err != nil {
-		return "", false, err
-	}
-	arg5 := celrt.JoinSep(list2, ", ")
-	if err := budget.Charge("_+_", int64(len(arg3)+1+len(arg5))); err != nil {
-		return "", false, err
-	}
-	listed := arg3 + " " + arg5
+	var listedLazy celrt.Lazy[string]
 	var v2 string
 	if lets.prompt != "" {
 		v2 = lets.prompt
@@ -6718,26 +7057,42 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	} else {
 		var v4 celrt.Optional[string]
 		if single == "" {
-			if err := budget.Charge("_+_", int64(len(who)+len(listed))); err != nil {
+			who2, err := whoLazy.Get(whoOf)
+			if err != nil {
+				return "", false, err
+			}
+			listed2, err := listedLazy.Get(listedOf)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(len(who2)+len(listed2))); err != nil {
 				return "", false, err
 			}
 			arg6 := int64(limits.Summary)
-			if err := budget.CallText("truncate", who+listed, arg6); err != nil {
+			if err := budget.CallText("truncate", who2+listed2, arg6); err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of(celrt.Truncate(who+listed, arg6))
+			v4 = celrt.Of(celrt.Truncate(who2+listed2, arg6))
 		} else {
 			var v5 celrt.Optional[string]
 			if int64(len(lets.tasks)) == int64(0) {
-				if err := budget.Charge("_+_", int64(len(who)+len(single))); err != nil {
+				who3, err := whoLazy.Get(whoOf)
+				if err != nil {
+					return "", false, err
+				}
+				if err := budget.Charge("_+_", int64(len(who3)+len(single))); err != nil {
 					return "", false, err
 				}
 				arg7 := int64(limits.Summary)
-				if err := budget.CallText("truncate", who+single, arg7); err != nil {
+				if err := budget.CallText("truncate", who3+single, arg7); err != nil {
 					return "", false, err
 				}
-				v5 = celrt.Of(celrt.Truncate(who+single, arg7))
+				v5 = celrt.Of(celrt.Truncate(who3+single, arg7))
 			} else {
+				who4, err := whoLazy.Get(whoOf)
+				if err != nil {
+					return "", false, err
+				}
 				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
 					return "", false, err
@@ -6746,21 +7101,25 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				arg8 := celrt.Truncate(single, quotient2)
-				if err := budget.ChargeEach("_+_", int64(len(who)+len(arg8)), int64(len(who)+len(arg8)+4)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(len(who4)+len(arg8)), int64(len(who4)+len(arg8)+4)); err != nil {
+					return "", false, err
+				}
+				listed3, err := listedLazy.Get(listedOf)
+				if err != nil {
 					return "", false, err
 				}
 				quotient3, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.CallText("truncate", listed, quotient3); err != nil {
+				if err := budget.CallText("truncate", listed3, quotient3); err != nil {
 					return "", false, err
 				}
-				arg9 := celrt.Truncate(listed, quotient3)
-				if err := budget.Charge("_+_", int64(len(who)+len(arg8)+4+len(arg9))); err != nil {
+				arg9 := celrt.Truncate(listed3, quotient3)
+				if err := budget.Charge("_+_", int64(len(who4)+len(arg8)+4+len(arg9))); err != nil {
 					return "", false, err
 				}
-				v5 = celrt.Of(who + arg8 + " or " + arg9)
+				v5 = celrt.Of(who4 + arg8 + " or " + arg9)
 			}
 			v4 = v5
 		}
@@ -6838,30 +7197,41 @@ type letsTodoWrite struct {
 func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsTodoWrite, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
-	var v2 any
-	if v1 {
-		arg := celrt.Field(input, "todos")
-		if err := budget.CallText("parseJSON", arg); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
+	lOf := func() (any, error) {
+		v1 := celrt.TypeOf(celrt.Field(input, "todos")) == celrt.StringType
+		var v2 any
+		if v1 {
+			arg := celrt.Field(input, "todos")
+			if err := budget.CallText("parseJSON", arg); err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(x)
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = nil
+			}
+			v2 = v3
+		} else {
+			v2 = celrt.Field(input, "todos")
 		}
-		x, err := celrt.AsString(arg)
+		return v2, nil
+	}
+	var lLazy celrt.Lazy[any]
+	l2, err := lLazy.Get(lOf)
+	if err != nil {
+		return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
+	}
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l2) == celrt.ListType {
+		l3, err := lLazy.Get(lOf)
 		if err != nil {
 			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
 		}
-		opt := celrt.ParseJSON(x)
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = nil
-		}
-		v2 = v3
-	} else {
-		v2 = celrt.Field(input, "todos")
-	}
-	l := v2
-	var v4 celrt.Optional[any]
-	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = celrt.Of[any](l)
+		v4 = celrt.Of[any](l3)
 	} else {
 		v4 = celrt.None[any]()
 	}
@@ -7423,54 +7793,61 @@ type letsApplyPatch struct {
 func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (letsApplyPatch, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText"), celrt.Field(input, "patch")}
-	list := make([]any, 0, len(v1))
-	for _, t := range v1 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", celrt.ErrSteps)
-		}
-		if celrt.TypeOf(t) == celrt.StringType {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+	textsOf := func() ([]string, error) {
+		v1 := []any{celrt.Field(input, "input"), celrt.Field(input, "patchText"), celrt.Field(input, "patch")}
+		list := make([]any, 0, len(v1))
+		for _, t := range v1 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
 			}
-			list = append(list, t)
+			if celrt.TypeOf(t) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list = append(list, t)
+			}
 		}
-	}
-	list2 := make([]string, 0, len(list))
-	for _, t2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", celrt.ErrSteps)
+		list2 := make([]string, 0, len(list))
+		for _, t2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if err := budget.CallText("string", t2); err != nil {
+				return nil, err
+			}
+			s, err := celrt.ToString(t2)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return nil, err
+			}
+			list2 = append(list2, s)
 		}
-		if err := budget.CallText("string", t2); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+		if err := budget.Call("distinct", list2); err != nil {
+			return nil, err
 		}
-		s, err := celrt.ToString(t2)
+		x, err := func(v any) ([]any, error) {
+			return celrt.AsList(v, celrt.AsDyn)
+		}(celrt.ListOf(list2))
 		if err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+			return nil, err
 		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+		x2, err := func(v any) ([]string, error) {
+			return celrt.AsList(v, celrt.AsString)
+		}(celrt.Distinct(x))
+		if err != nil {
+			return nil, err
 		}
-		list2 = append(list2, s)
+		return x2, nil
 	}
-	if err := budget.Call("distinct", list2); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
-	}
-	x, err := func(v any) ([]any, error) {
-		return celrt.AsList(v, celrt.AsDyn)
-	}(celrt.ListOf(list2))
+	var textsLazy celrt.Lazy[[]string]
+	texts2, err := textsLazy.Get(textsOf)
 	if err != nil {
 		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
 	}
-	x2, err := func(v any) ([]string, error) {
-		return celrt.AsList(v, celrt.AsString)
-	}(celrt.Distinct(x))
-	if err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
-	}
-	texts := x2
 	var v2 string
-	if int64(len(texts)) == int64(0) {
+	if int64(len(texts2)) == int64(0) {
 		opt := celrt.RawText(input)
 		v3 := opt.Value
 		if !opt.Ok {
@@ -7478,10 +7855,14 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 		}
 		v2 = v3
 	} else {
-		if err := budget.Call("join", texts, "\n"); err != nil {
+		texts3, err := textsLazy.Get(textsOf)
+		if err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
 		}
-		v2 = celrt.JoinSep(texts, "\n")
+		if err := budget.Call("join", texts3, "\n"); err != nil {
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+		}
+		v2 = celrt.JoinSep(texts3, "\n")
 	}
 	text := v2
 	if err := budget.CallText("split", text, "*** ", int64(1001)); err != nil {
@@ -7500,26 +7881,41 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 			if steps++; steps > celrt.MaxSteps {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", celrt.ErrSteps)
 			}
-			if err := budget.CallText("split", p, "\n", int64(2)); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+			hOf := func() (string, error) {
+				if err := budget.CallText("split", p, "\n", int64(2)); err != nil {
+					return "", err
+				}
+				elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+				if err != nil {
+					return "", err
+				}
+				return elem, nil
 			}
-			elem, err := celrt.IndexList(celrt.SplitN(p, "\n", int64(2)), int64(0))
+			var hLazy celrt.Lazy[string]
+			h2, err := hLazy.Get(hOf)
 			if err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
 			}
-			h := elem
 			var v5 string
-			if strings.HasPrefix(h, "*** ") {
-				if err := budget.CallText("substring", h, int64(4)); err != nil {
+			if strings.HasPrefix(h2, "*** ") {
+				h3, err := hLazy.Get(hOf)
+				if err != nil {
 					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
 				}
-				r, err := celrt.Substring(h, int64(4))
+				if err := budget.CallText("substring", h3, int64(4)); err != nil {
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+				}
+				r, err := celrt.Substring(h3, int64(4))
 				if err != nil {
 					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
 				}
 				v5 = r
 			} else {
-				v5 = h
+				h4, err := hLazy.Get(hOf)
+				if err != nil {
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+				}
+				v5 = h4
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
@@ -7589,26 +7985,26 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	heads := v4
 	list5 := make([]string, 0, len(heads))
-	for _, h2 := range heads {
+	for _, h5 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", celrt.ErrSteps)
 		}
-		if strings.HasPrefix(h2, "Add File: ") {
+		if strings.HasPrefix(h5, "Add File: ") {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
 			}
-			list5 = append(list5, h2)
+			list5 = append(list5, h5)
 		}
 	}
 	list6 := make([]string, 0, len(list5))
-	for _, h3 := range list5 {
+	for _, h6 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", celrt.ErrSteps)
 		}
-		if err := budget.CallText("substring", h3, int64(10)); err != nil {
+		if err := budget.CallText("substring", h6, int64(10)); err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
 		}
-		r2, err := celrt.Substring(h3, int64(10))
+		r2, err := celrt.Substring(h6, int64(10))
 		if err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
 		}
@@ -7620,32 +8016,32 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	adds := list6
 	list7 := make([]string, 0, len(heads))
-	for _, h4 := range heads {
+	for _, h7 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", celrt.ErrSteps)
 		}
-		ok4 := strings.HasPrefix(h4, "Update File: ")
+		ok4 := strings.HasPrefix(h7, "Update File: ")
 		if !ok4 {
-			ok4 = strings.HasPrefix(h4, "Move to: ")
+			ok4 = strings.HasPrefix(h7, "Move to: ")
 		}
 		if ok4 {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
-			list7 = append(list7, h4)
+			list7 = append(list7, h7)
 		}
 	}
 	list8 := make([]string, 0, len(list7))
-	for _, h5 := range list7 {
+	for _, h8 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", celrt.ErrSteps)
 		}
 		var v8 string
-		if strings.HasPrefix(h5, "Move to: ") {
-			if err := budget.CallText("substring", h5, int64(9)); err != nil {
+		if strings.HasPrefix(h8, "Move to: ") {
+			if err := budget.CallText("substring", h8, int64(9)); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
-			r3, err := celrt.Substring(h5, int64(9))
+			r3, err := celrt.Substring(h8, int64(9))
 			if err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
@@ -7655,10 +8051,10 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			v8 = "(moving it to " + arg + ")"
 		} else {
-			if err := budget.CallText("substring", h5, int64(13)); err != nil {
+			if err := budget.CallText("substring", h8, int64(13)); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
-			r4, err := celrt.Substring(h5, int64(13))
+			r4, err := celrt.Substring(h8, int64(13))
 			if err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
 			}
@@ -7684,26 +8080,26 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	}
 	updated := int64(len(list9))
 	list10 := make([]string, 0, len(heads))
-	for _, h6 := range heads {
+	for _, h9 := range heads {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", celrt.ErrSteps)
 		}
-		if strings.HasPrefix(h6, "Delete File: ") {
+		if strings.HasPrefix(h9, "Delete File: ") {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
 			}
-			list10 = append(list10, h6)
+			list10 = append(list10, h9)
 		}
 	}
 	list11 := make([]string, 0, len(list10))
-	for _, h7 := range list10 {
+	for _, h10 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", celrt.ErrSteps)
 		}
-		if err := budget.CallText("substring", h7, int64(13)); err != nil {
+		if err := budget.CallText("substring", h10, int64(13)); err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
 		}
-		r5, err := celrt.Substring(h7, int64(13))
+		r5, err := celrt.Substring(h10, int64(13))
 		if err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
 		}
@@ -8215,32 +8611,42 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		if steps++; steps > celrt.MaxSteps {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", celrt.ErrSteps)
 		}
-		mode, err := celrt.Select(v26, "mode")
+		modeOf := func() (string, error) {
+			mode, err := celrt.Select(v26, "mode")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("string", mode); err != nil {
+				return "", err
+			}
+			s2, err := celrt.ToString(mode)
+			if err != nil {
+				return "", err
+			}
+			return s2, nil
+		}
+		var modeLazy celrt.Lazy[string]
+		cellOf := func() (string, error) {
+			cell, err := celrt.Select(v26, "cell")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("string", cell); err != nil {
+				return "", err
+			}
+			s3, err := celrt.ToString(cell)
+			if err != nil {
+				return "", err
+			}
+			return s3, nil
+		}
+		var cellLazy celrt.Lazy[string]
+		mode3, err := modeLazy.Get(modeOf)
 		if err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
-		if err := budget.CallText("string", mode); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		s2, err := celrt.ToString(mode)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		mode2 := s2
-		cell, err := celrt.Select(v26, "cell")
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		if err := budget.CallText("string", cell); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		s3, err := celrt.ToString(cell)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		cell2 := s3
 		var v27 string
-		if mode2 == "insert" {
+		if mode3 == "insert" {
 			var v28 string
 			if kind.Ok {
 				v29, err := kind.Get()
@@ -8271,13 +8677,21 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			}
 			var v30 string
 			if celrt.EqualBool(byId2, true) {
-				if err := budget.ChargeEach("_+_", int64(6+len(cell2)), int64(6+len(cell2)+3)); err != nil {
+				cell3, err := cellLazy.Get(cellOf)
+				if err != nil {
 					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 				}
-				v30 = "after " + cell2 + " in"
+				if err := budget.ChargeEach("_+_", int64(6+len(cell3)), int64(6+len(cell3)+3)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				v30 = "after " + cell3 + " in"
 			} else {
+				cell4, err := cellLazy.Get(cellOf)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
 				var v31 string
-				if cell2 != "" {
+				if cell4 != "" {
 					index, err := celrt.Select(v26, "index")
 					if err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
@@ -8303,16 +8717,28 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			}
 			v27 = "to insert a " + v28 + "cell " + v30
 		} else {
-			if err := budget.CallText("truncate", mode2, int64(20)); err != nil {
+			mode4, err := modeLazy.Get(modeOf)
+			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
-			arg3 := celrt.Truncate(mode2, int64(20))
+			if err := budget.CallText("truncate", mode4, int64(20)); err != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			}
+			arg3 := celrt.Truncate(mode4, int64(20))
 			if err := budget.ChargeEach("_+_", int64(3+len(arg3)), int64(3+len(arg3)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
+			cell5, err := cellLazy.Get(cellOf)
+			if err != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			}
 			var v32 string
-			if cell2 != "" {
-				v32 = cell2
+			if cell5 != "" {
+				cell6, err := cellLazy.Get(cellOf)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				v32 = cell6
 			} else {
 				v32 = "a cell"
 			}
@@ -8335,20 +8761,30 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		if err := budget.ChargeEach("_+_", int64(len(v27)+2+len(v33)), int64(len(v27)+2+len(v33)+1)); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
-		ok3 := mode2 != "delete"
-		if ok3 {
+		v34, failure := func() (bool, error) {
+			mode5, err := modeLazy.Get(modeOf)
+			if err != nil {
+				return false, err
+			}
+			return mode5 != "delete", nil
+		}()
+		v35, failure2 := func() (bool, error) {
 			lines, err := celrt.Select(v26, "lines")
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return false, err
 			}
 			i, err := celrt.ToInt(lines)
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return false, err
 			}
-			ok3 = i >= int64(0)
+			return i >= int64(0), nil
+		}()
+		ok4, err := celrt.And(v34, failure, v35, failure2)
+		if err != nil {
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
-		var v34 string
-		if ok3 {
+		var v36 string
+		if ok4 {
 			lines2, err := celrt.Select(v26, "lines")
 			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
@@ -8364,15 +8800,15 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
-			v34 = " (" + arg4 + ")"
+			v36 = " (" + arg4 + ")"
 		} else {
-			v34 = ""
+			v36 = ""
 		}
-		size2 := len(v27) + 2 + len(v33) + 1 + len(v34)
+		size2 := len(v27) + 2 + len(v33) + 1 + len(v36)
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
-		elem := v27 + " '" + v33 + "'" + v34
+		elem := v27 + " '" + v33 + "'" + v36
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 		}
@@ -8380,56 +8816,78 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 	}
 	texts := list2
 	list3 := make([]string, 0, len(views))
-	for _, v35 := range views {
+	for _, v37 := range views {
 		if steps++; steps > celrt.MaxSteps {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", celrt.ErrSteps)
 		}
-		mode3, err := celrt.Select(v35, "mode")
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+		modeOf2 := func() (string, error) {
+			mode6, err := celrt.Select(v37, "mode")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("string", mode6); err != nil {
+				return "", err
+			}
+			s5, err := celrt.ToString(mode6)
+			if err != nil {
+				return "", err
+			}
+			return s5, nil
 		}
-		if err := budget.CallText("string", mode3); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+		var modeLazy2 celrt.Lazy[string]
+		cellOf2 := func() (string, error) {
+			cell7, err := celrt.Select(v37, "cell")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("string", cell7); err != nil {
+				return "", err
+			}
+			s6, err := celrt.ToString(cell7)
+			if err != nil {
+				return "", err
+			}
+			return s6, nil
 		}
-		s5, err := celrt.ToString(mode3)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		mode4 := s5
-		cell3, err := celrt.Select(v35, "cell")
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		if err := budget.CallText("string", cell3); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		s6, err := celrt.ToString(cell3)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		cell4 := s6
-		v36 := path.Value
+		var cellLazy2 celrt.Lazy[string]
+		v38 := path.Value
 		if !path.Ok {
-			v36 = ""
+			v38 = ""
 		}
-		var v37 string
-		if cell4 != "" {
-			if err := budget.Charge("_+_", int64(1+len(cell4))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-			}
-			v37 = " " + cell4
-		} else {
-			v37 = ""
-		}
-		if err := budget.Charge("_+_", int64(len(v36)+len(v37))); err != nil {
+		cell9, err := cellLazy2.Get(cellOf2)
+		if err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		var v38 string
-		if mode4 != "replace" {
-			if err := budget.CallText("collapse", mode4); err != nil {
+		var v39 string
+		if cell9 != "" {
+			cell10, err := cellLazy2.Get(cellOf2)
+			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
-			arg5 := celrt.Collapse(mode4)
+			if err := budget.Charge("_+_", int64(1+len(cell10))); err != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v39 = " " + cell10
+		} else {
+			v39 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v38)+len(v39))); err != nil {
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+		}
+		mode8, err := modeLazy2.Get(modeOf2)
+		if err != nil {
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+		}
+		var v40 string
+		if mode8 != "replace" {
+			mode9, err := modeLazy2.Get(modeOf2)
+			if err != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			if err := budget.CallText("collapse", mode9); err != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			arg5 := celrt.Collapse(mode9)
 			if err := budget.CallText("truncate", arg5, int64(20)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
@@ -8437,14 +8895,14 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
-			v38 = " (" + arg6 + ")"
+			v40 = " (" + arg6 + ")"
 		} else {
-			v38 = ""
+			v40 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v36)+len(v37)+len(v38))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v38)+len(v39)+len(v40))); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		elem2 := v36 + v37 + v38
+		elem2 := v38 + v39 + v40
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
@@ -8536,6 +8994,9 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 	} else {
 		v1 = celrt.None[string]()
 	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
 	return v1.Value, v1.Ok, nil
 }
 
@@ -8575,6 +9036,9 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 	} else {
 		v1 = celrt.None[string]()
 	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
 	return v1.Value, v1.Ok, nil
 }
 
@@ -8588,88 +9052,134 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	if err != nil {
 		return "", false, err
 	}
-	elem, err := celrt.IndexList(lets.views, int64(0))
-	if err != nil {
-		return "", false, err
-	}
-	mode, err := celrt.Select(elem, "mode")
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("string", mode); err != nil {
-		return "", false, err
-	}
-	s, err := celrt.ToString(mode)
-	if err != nil {
-		return "", false, err
-	}
-	mode2 := s
-	elem2, err := celrt.IndexList(lets.views, int64(0))
-	if err != nil {
-		return "", false, err
-	}
-	cell, err := celrt.Select(elem2, "cell")
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("string", cell); err != nil {
-		return "", false, err
-	}
-	s2, err := celrt.ToString(cell)
-	if err != nil {
-		return "", false, err
-	}
-	cell2 := s2
-	var v1 string
-	if mode2 == "replace" {
-		v1 = "replaced"
-	} else {
-		var v2 string
-		if mode2 == "insert" {
-			v2 = "inserted"
-		} else {
-			var v3 string
-			if mode2 == "delete" {
-				v3 = "deleted"
-			} else {
-				v3 = ""
-			}
-			v2 = v3
+	modeOf := func() (string, error) {
+		elem, err := celrt.IndexList(lets.views, int64(0))
+		if err != nil {
+			return "", err
 		}
-		v1 = v2
+		mode, err := celrt.Select(elem, "mode")
+		if err != nil {
+			return "", err
+		}
+		if err := budget.CallText("string", mode); err != nil {
+			return "", err
+		}
+		s, err := celrt.ToString(mode)
+		if err != nil {
+			return "", err
+		}
+		return s, nil
 	}
-	done := v1
-	ok := done == ""
-	if !ok {
+	var modeLazy celrt.Lazy[string]
+	cellOf := func() (string, error) {
+		elem2, err := celrt.IndexList(lets.views, int64(0))
+		if err != nil {
+			return "", err
+		}
+		cell, err := celrt.Select(elem2, "cell")
+		if err != nil {
+			return "", err
+		}
+		if err := budget.CallText("string", cell); err != nil {
+			return "", err
+		}
+		s2, err := celrt.ToString(cell)
+		if err != nil {
+			return "", err
+		}
+		return s2, nil
+	}
+	var cellLazy celrt.Lazy[string]
+	doneOf := func() (string, error) {
+		mode3, err := modeLazy.Get(modeOf)
+		if err != nil {
+			return "", err
+		}
+		var v1 string
+		if mode3 == "replace" {
+			v1 = "replaced"
+		} else {
+			mode4, err := modeLazy.Get(modeOf)
+			if err != nil {
+				return "", err
+			}
+			var v2 string
+			if mode4 == "insert" {
+				v2 = "inserted"
+			} else {
+				mode5, err := modeLazy.Get(modeOf)
+				if err != nil {
+					return "", err
+				}
+				var v3 string
+				if mode5 == "delete" {
+					v3 = "deleted"
+				} else {
+					v3 = ""
+				}
+				v2 = v3
+			}
+			v1 = v2
+		}
+		return v1, nil
+	}
+	var doneLazy celrt.Lazy[string]
+	v4, failure := func() (bool, error) {
+		done2, err := doneLazy.Get(doneOf)
+		if err != nil {
+			return false, err
+		}
+		return done2 == "", nil
+	}()
+	v5, failure2 := func() (bool, error) {
 		elem3, err := celrt.IndexList(lets.texts, int64(0))
 		if err != nil {
-			return "", false, err
+			return false, err
 		}
 		elem4, err := celrt.IndexList(lets.texts, int64(1))
 		if err != nil {
-			return "", false, err
+			return false, err
 		}
-		ok = elem3 != elem4
+		return elem3 != elem4, nil
+	}()
+	ok2, err := celrt.Or(v4, failure, v5, failure2)
+	if err != nil {
+		return "", false, err
 	}
-	var v4 celrt.Optional[string]
-	if ok {
-		v4 = celrt.None[string]()
+	var v6 celrt.Optional[string]
+	if ok2 {
+		v6 = celrt.None[string]()
 	} else {
-		if err := budget.Charge("_+_", int64(len(done)+1)); err != nil {
+		done3, err := doneLazy.Get(doneOf)
+		if err != nil {
 			return "", false, err
 		}
-		var v5 string
-		if cell2 != "" {
-			v5 = cell2
+		if err := budget.Charge("_+_", int64(len(done3)+1)); err != nil {
+			return "", false, err
+		}
+		cell3, err := cellLazy.Get(cellOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v7 string
+		if cell3 != "" {
+			cell4, err := cellLazy.Get(cellOf)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = cell4
 		} else {
-			v5 = "a cell"
+			v7 = "a cell"
 		}
-		if err := budget.Charge("_+_", int64(len(done)+1+len(v5))); err != nil {
+		if err := budget.Charge("_+_", int64(len(done3)+1+len(v7))); err != nil {
 			return "", false, err
 		}
-		v4 = celrt.Of(done + " " + v5)
+		v6 = celrt.Of(done3 + " " + v7)
 	}
-	return v4.Value, v4.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v6.Value, v6.Ok, nil
 }
 
 // formatterNotebookEdit registers the functions of "notebook_edit".
@@ -8937,37 +9447,66 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", celrt.ErrSteps)
 		}
-		elem3, err := celrt.Index(commands, i4)
+		cOf := func() (any, error) {
+			elem3, err := celrt.Index(commands, i4)
+			if err != nil {
+				return nil, err
+			}
+			return elem3, nil
+		}
+		var cLazy celrt.Lazy[any]
+		c3, err := cLazy.Get(cOf)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 		}
-		c2 := elem3
 		var v25 string
-		if celrt.TypeOf(c2) == celrt.StringType {
-			if err := budget.CallText("string", c2); err != nil {
+		if celrt.TypeOf(c3) == celrt.StringType {
+			c4, err := cLazy.Get(cOf)
+			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 			}
-			s2, err := celrt.ToString(c2)
+			if err := budget.CallText("string", c4); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+			}
+			s2, err := celrt.ToString(c4)
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 			}
 			v25 = s2
 		} else {
-			ok14 := celrt.TypeOf(c2) == celrt.MapType
-			if ok14 {
-				opt, err := celrt.OptSelect(c2, "command")
+			v26, failure14 := func() (bool, error) {
+				c5, err := cLazy.Get(cOf)
+				if err != nil {
+					return false, err
+				}
+				return celrt.TypeOf(c5) == celrt.MapType, nil
+			}()
+			v28, failure15 := func() (bool, error) {
+				c6, err := cLazy.Get(cOf)
+				if err != nil {
+					return false, err
+				}
+				opt, err := celrt.OptSelect(c6, "command")
+				if err != nil {
+					return false, err
+				}
+				v27 := opt.Value
+				if !opt.Ok {
+					v27 = nil
+				}
+				return celrt.TypeOf(v27) == celrt.StringType, nil
+			}()
+			ok15, err := celrt.And(v26, failure14, v28, failure15)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+			}
+			var v29 string
+			if ok15 {
+				c7, err := cLazy.Get(cOf)
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 				}
-				v26 := opt.Value
-				if !opt.Ok {
-					v26 = nil
-				}
-				ok14 = celrt.TypeOf(v26) == celrt.StringType
-			}
-			var v27 string
-			if ok14 {
-				command, err := celrt.Select(c2, "command")
+				command, err := celrt.Select(c7, "command")
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 				}
@@ -8978,15 +9517,19 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 				}
-				v27 = s3
+				v29 = s3
 			} else {
-				text, err := budget.JSON(c2)
+				c8, err := cLazy.Get(cOf)
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
 				}
-				v27 = text
+				text, err := budget.JSON(c8)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+				}
+				v29 = text
 			}
-			v25 = v27
+			v25 = v29
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
@@ -8994,68 +9537,116 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		list3 = append(list3, v25)
 	}
 	commandTexts := list3
-	diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+	sOf := func() (int64, error) {
+		diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+		if err != nil {
+			return 0, err
+		}
+		var v30 int64
+		if int64(len(picked)) == int64(0) {
+			v30 = int64(1)
+		} else {
+			v30 = int64(len(picked))
+		}
+		quotient, err := celrt.DivInt(diff2, v30)
+		if err != nil {
+			return 0, err
+		}
+		diff3, err := celrt.SubInt(quotient, int64(25))
+		if err != nil {
+			return 0, err
+		}
+		return diff3, nil
+	}
+	var sLazy celrt.Lazy[int64]
+	s5, err := sLazy.Get(sOf)
 	if err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
 	}
-	var v28 int64
-	if int64(len(picked)) == int64(0) {
-		v28 = int64(1)
+	var v31 int64
+	if s5 < int64(10) {
+		v31 = int64(10)
 	} else {
-		v28 = int64(len(picked))
+		s6, err := sLazy.Get(sOf)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
+		}
+		v31 = s6
 	}
-	quotient, err := celrt.DivInt(diff2, v28)
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
-	}
-	diff3, err := celrt.SubInt(quotient, int64(25))
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
-	}
-	s4 := diff3
-	var v29 int64
-	if s4 < int64(10) {
-		v29 = int64(10)
-	} else {
-		v29 = s4
-	}
-	share := v29
+	share := v31
 	list4 := make([]string, 0, len(picked))
 	for i5, i6 := range picked {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", celrt.ErrSteps)
 		}
-		elem4, err := celrt.Index(commands, i6)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
-		}
-		c3 := elem4
-		ok15 := celrt.TypeOf(c3) == celrt.MapType
-		if ok15 {
-			opt2, err := celrt.OptSelect(c3, "work_dir")
+		cOf2 := func() (any, error) {
+			elem4, err := celrt.Index(commands, i6)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return nil, err
 			}
-			v30 := opt2.Value
-			if !opt2.Ok {
-				v30 = nil
-			}
-			ok15 = celrt.NonEmpty(v30).Ok
+			return elem4, nil
 		}
-		d := ok15
-		ok16 := celrt.TypeOf(c3) == celrt.MapType
-		if ok16 {
-			opt3, err := celrt.OptSelect(c3, "timeout")
+		var cLazy2 celrt.Lazy[any]
+		dOf := func() (bool, error) {
+			v32, failure16 := func() (bool, error) {
+				c10, err := cLazy2.Get(cOf2)
+				if err != nil {
+					return false, err
+				}
+				return celrt.TypeOf(c10) == celrt.MapType, nil
+			}()
+			v34, failure17 := func() (bool, error) {
+				c11, err := cLazy2.Get(cOf2)
+				if err != nil {
+					return false, err
+				}
+				opt2, err := celrt.OptSelect(c11, "work_dir")
+				if err != nil {
+					return false, err
+				}
+				v33 := opt2.Value
+				if !opt2.Ok {
+					v33 = nil
+				}
+				return celrt.NonEmpty(v33).Ok, nil
+			}()
+			ok17, err := celrt.And(v32, failure16, v34, failure17)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return false, err
 			}
-			v31 := opt3.Value
-			if !opt3.Ok {
-				v31 = nil
-			}
-			ok16 = celrt.TypeOf(v31) == celrt.DoubleType
+			return ok17, nil
 		}
-		t := ok16
+		var dLazy celrt.Lazy[bool]
+		tOf := func() (bool, error) {
+			v35, failure18 := func() (bool, error) {
+				c12, err := cLazy2.Get(cOf2)
+				if err != nil {
+					return false, err
+				}
+				return celrt.TypeOf(c12) == celrt.MapType, nil
+			}()
+			v37, failure19 := func() (bool, error) {
+				c13, err := cLazy2.Get(cOf2)
+				if err != nil {
+					return false, err
+				}
+				opt3, err := celrt.OptSelect(c13, "timeout")
+				if err != nil {
+					return false, err
+				}
+				v36 := opt3.Value
+				if !opt3.Ok {
+					v36 = nil
+				}
+				return celrt.TypeOf(v36) == celrt.DoubleType, nil
+			}()
+			ok19, err := celrt.And(v35, failure18, v37, failure19)
+			if err != nil {
+				return false, err
+			}
+			return ok19, nil
+		}
+		var tLazy celrt.Lazy[bool]
 		if err := budget.Call("_+_", i6, int64(1)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
@@ -9074,8 +9665,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.CallText("collapse", elem5); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		var v32 int64
-		if d {
+		d2, err := dLazy.Get(dOf)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+		}
+		var v38 int64
+		if d2 {
 			product, err := celrt.MulInt(share, int64(2))
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
@@ -9084,15 +9679,15 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 			}
-			v32 = quotient2
+			v38 = quotient2
 		} else {
-			v32 = share
+			v38 = share
 		}
 		arg2 := celrt.Collapse(elem5)
-		if err := budget.CallText("truncate", arg2, v32); err != nil {
+		if err := budget.CallText("truncate", arg2, v38); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		arg3 := celrt.Truncate(arg2, v32)
+		arg3 := celrt.Truncate(arg2, v38)
 		if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg3))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
@@ -9100,21 +9695,43 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.Charge("_+_", int64(size5)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		ok17 := !d
-		if ok17 {
-			ok17 = !t
+		v39, failure20 := func() (bool, error) {
+			d3, err := dLazy.Get(dOf)
+			if err != nil {
+				return false, err
+			}
+			return !d3, nil
+		}()
+		v40, failure21 := func() (bool, error) {
+			t2, err := tLazy.Get(tOf)
+			if err != nil {
+				return false, err
+			}
+			return !t2, nil
+		}()
+		ok21, err := celrt.And(v39, failure20, v40, failure21)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		var v33 string
-		if ok17 {
-			v33 = ""
+		var v41 string
+		if ok21 {
+			v41 = ""
 		} else {
-			var v34 string
-			if d {
-				work_dir, err := celrt.Select(c3, "work_dir")
+			d4, err := dLazy.Get(dOf)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			}
+			var v42 string
+			if d4 {
+				c14, err := cLazy2.Get(cOf2)
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				v35, err := celrt.NonEmpty(work_dir).Get()
+				work_dir, err := celrt.Select(c14, "work_dir")
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				}
+				v43, err := celrt.NonEmpty(work_dir).Get()
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
@@ -9122,62 +9739,84 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				if err := budget.CallText("truncate", v35, quotient3); err != nil {
+				if err := budget.CallText("truncate", v43, quotient3); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				arg4 := celrt.Truncate(v35, quotient3)
+				arg4 := celrt.Truncate(v43, quotient3)
 				if err := budget.ChargeEach("_+_", int64(4+len(arg4)), int64(4+len(arg4)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				v34 = "in '" + arg4 + "'"
+				v42 = "in '" + arg4 + "'"
 			} else {
-				v34 = ""
+				v42 = ""
 			}
-			if err := budget.Charge("_+_", int64(2+len(v34))); err != nil {
+			if err := budget.Charge("_+_", int64(2+len(v42))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 			}
-			ok18 := d
-			if ok18 {
-				ok18 = t
-			}
-			var v36 string
-			if ok18 {
-				v36 = ", "
-			} else {
-				v36 = ""
-			}
-			if err := budget.Charge("_+_", int64(2+len(v34)+len(v36))); err != nil {
+			v44, failure22 := func() (bool, error) {
+				d5, err := dLazy.Get(dOf)
+				if err != nil {
+					return false, err
+				}
+				return d5, nil
+			}()
+			v45, failure23 := func() (bool, error) {
+				t3, err := tLazy.Get(tOf)
+				if err != nil {
+					return false, err
+				}
+				return t3, nil
+			}()
+			ok23, err := celrt.And(v44, failure22, v45, failure23)
+			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 			}
-			var v37 string
-			if t {
-				if err := budget.CallText("numberText", c3, "timeout"); err != nil {
+			var v46 string
+			if ok23 {
+				v46 = ", "
+			} else {
+				v46 = ""
+			}
+			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46))); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			}
+			t4, err := tLazy.Get(tOf)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			}
+			var v47 string
+			if t4 {
+				c15, err := cLazy2.Get(cOf2)
+				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				r, err := celrt.NumberTextOf(c3, "timeout")
+				if err := budget.CallText("numberText", c15, "timeout"); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				}
+				r, err := celrt.NumberTextOf(c15, "timeout")
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
 				if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 				}
-				v37 = "timeout " + r
+				v47 = "timeout " + r
 			} else {
-				v37 = ""
+				v47 = ""
 			}
-			if err := budget.Charge("_+_", int64(2+len(v34)+len(v36)+len(v37))); err != nil {
+			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46)+len(v47))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 			}
-			size6 := 2 + len(v34) + len(v36) + len(v37) + 1
+			size6 := 2 + len(v42) + len(v46) + len(v47) + 1
 			if err := budget.Charge("_+_", int64(size6)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 			}
-			v33 = " (" + v34 + v36 + v37 + ")"
+			v41 = " (" + v42 + v46 + v47 + ")"
 		}
-		if err := budget.Charge("_+_", int64(size5+len(v33))); err != nil {
+		if err := budget.Charge("_+_", int64(size5+len(v41))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		elem6 := "#" + arg + " '" + arg3 + "'" + v33
+		elem6 := "#" + arg + " '" + arg3 + "'" + v41
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
@@ -9188,7 +9827,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	if err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
 	}
-	var v38 string
+	var v48 string
 	if size7 > int64(8) {
 		if err := budget.Call("slice", listed, int64(0), int64(4)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
@@ -9231,27 +9870,27 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.Charge("_+_", int64(size9)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
 		}
-		v38 = arg5 + ", …(" + arg6 + " more commands)…, " + arg7
+		v48 = arg5 + ", …(" + arg6 + " more commands)…, " + arg7
 	} else {
 		if err := budget.Call("join", listed, ", "); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
 		}
-		v38 = celrt.JoinSep(listed, ", ")
+		v48 = celrt.JoinSep(listed, ", ")
 	}
-	commandList := v38
-	v39 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
-	var v40 any
-	if v39 {
-		v40 = celrt.Field(input, "command")
+	commandList := v48
+	v49 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
+	var v50 any
+	if v49 {
+		v50 = celrt.Field(input, "command")
 	} else {
-		v40 = []any{}
+		v50 = []any{}
 	}
-	args := v40
+	args := v50
 	size10, err := celrt.Size(args)
 	if err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 	}
-	var v41 any
+	var v51 any
 	if size10 > int64(64) {
 		if err := budget.Call("slice", args, int64(0), int64(32)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
@@ -9266,11 +9905,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 		}
-		v41 = slice3
+		v51 = slice3
 	} else {
-		v41 = args
+		v51 = args
 	}
-	items2, err := celrt.Iterate(v41)
+	items2, err := celrt.Iterate(v51)
 	if err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 	}
@@ -9280,61 +9919,104 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", celrt.ErrSteps)
 		}
-		var v42 string
-		if celrt.TypeOf(a) == celrt.StringType {
-			if err := budget.CallText("string", a); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
-			}
-			s5, err := celrt.ToString(a)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
-			}
-			v42 = s5
-		} else {
-			text2, err := budget.JSON(a)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
-			}
-			v42 = text2
-		}
-		s6 := v42
-		ok19 := s6 != ""
-		if ok19 {
-			ok19 = !strings.Contains(s6, " ")
-		}
-		ok20 := ok19
-		if ok20 {
-			ok20 = !strings.Contains(s6, "'")
-		}
-		var v43 string
-		if ok20 {
-			v43 = s6
-		} else {
-			var v44 string
-			if strings.Contains(s6, "\"") {
-				if err := budget.ChargeEach("_+_", int64(1+len(s6)), int64(1+len(s6)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+		sOf2 := func() (string, error) {
+			var v52 string
+			if celrt.TypeOf(a) == celrt.StringType {
+				if err := budget.CallText("string", a); err != nil {
+					return "", err
 				}
-				v44 = "'" + s6 + "'"
+				s7, err := celrt.ToString(a)
+				if err != nil {
+					return "", err
+				}
+				v52 = s7
 			} else {
-				if err := budget.ChargeEach("_+_", int64(1+len(s6)), int64(1+len(s6)+1)); err != nil {
+				text2, err := budget.JSON(a)
+				if err != nil {
+					return "", err
+				}
+				v52 = text2
+			}
+			return v52, nil
+		}
+		var sLazy2 celrt.Lazy[string]
+		v55, failure26 := func() (bool, error) {
+			v53, failure24 := func() (bool, error) {
+				s9, err := sLazy2.Get(sOf2)
+				if err != nil {
+					return false, err
+				}
+				return s9 != "", nil
+			}()
+			v54, failure25 := func() (bool, error) {
+				s10, err := sLazy2.Get(sOf2)
+				if err != nil {
+					return false, err
+				}
+				return !strings.Contains(s10, " "), nil
+			}()
+			ok25, err := celrt.And(v53, failure24, v54, failure25)
+			if err != nil {
+				return false, err
+			}
+			return ok25, nil
+		}()
+		v56, failure27 := func() (bool, error) {
+			s11, err := sLazy2.Get(sOf2)
+			if err != nil {
+				return false, err
+			}
+			return !strings.Contains(s11, "'"), nil
+		}()
+		ok27, err := celrt.And(v55, failure26, v56, failure27)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+		}
+		var v57 string
+		if ok27 {
+			s12, err := sLazy2.Get(sOf2)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			}
+			v57 = s12
+		} else {
+			s13, err := sLazy2.Get(sOf2)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			}
+			var v58 string
+			if strings.Contains(s13, "\"") {
+				s14, err := sLazy2.Get(sOf2)
+				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 				}
-				v44 = "\"" + s6 + "\""
+				if err := budget.ChargeEach("_+_", int64(1+len(s14)), int64(1+len(s14)+1)); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+				}
+				v58 = "'" + s14 + "'"
+			} else {
+				s15, err := sLazy2.Get(sOf2)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+				}
+				if err := budget.ChargeEach("_+_", int64(1+len(s15)), int64(1+len(s15)+1)); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+				}
+				v58 = "\"" + s15 + "\""
 			}
-			v43 = v44
+			v57 = v58
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
 		}
-		list5 = append(list5, v43)
+		list5 = append(list5, v57)
 	}
 	quote := list5
 	size11, err := celrt.Size(args)
 	if err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 	}
-	var v45 string
+	var v59 string
 	if size11 > int64(64) {
 		size12, err := celrt.Size(args)
 		if err != nil {
@@ -9378,54 +10060,97 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", celrt.ErrSteps)
 			}
-			var v46 string
-			if celrt.TypeOf(a2) == celrt.StringType {
-				if err := budget.CallText("string", a2); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-				}
-				x3, err := celrt.AsString(a2)
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-				}
-				v46 = x3
-			} else {
-				text3, err := budget.JSON(a2)
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
-				}
-				v46 = text3
-			}
-			s7 := v46
-			ok21 := s7 != ""
-			if ok21 {
-				ok21 = !strings.Contains(s7, " ")
-			}
-			ok22 := ok21
-			if ok22 {
-				ok22 = !strings.Contains(s7, "'")
-			}
-			var v47 string
-			if ok22 {
-				v47 = s7
-			} else {
-				var v48 string
-				if strings.Contains(s7, "\"") {
-					if err := budget.ChargeEach("_+_", int64(1+len(s7)), int64(1+len(s7)+1)); err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			sOf3 := func() (string, error) {
+				var v60 string
+				if celrt.TypeOf(a2) == celrt.StringType {
+					if err := budget.CallText("string", a2); err != nil {
+						return "", err
 					}
-					v48 = "'" + s7 + "'"
+					x3, err := celrt.AsString(a2)
+					if err != nil {
+						return "", err
+					}
+					v60 = x3
 				} else {
-					if err := budget.ChargeEach("_+_", int64(1+len(s7)), int64(1+len(s7)+1)); err != nil {
+					text3, err := budget.JSON(a2)
+					if err != nil {
+						return "", err
+					}
+					v60 = text3
+				}
+				return v60, nil
+			}
+			var sLazy3 celrt.Lazy[string]
+			v63, failure30 := func() (bool, error) {
+				v61, failure28 := func() (bool, error) {
+					s17, err := sLazy3.Get(sOf3)
+					if err != nil {
+						return false, err
+					}
+					return s17 != "", nil
+				}()
+				v62, failure29 := func() (bool, error) {
+					s18, err := sLazy3.Get(sOf3)
+					if err != nil {
+						return false, err
+					}
+					return !strings.Contains(s18, " "), nil
+				}()
+				ok29, err := celrt.And(v61, failure28, v62, failure29)
+				if err != nil {
+					return false, err
+				}
+				return ok29, nil
+			}()
+			v64, failure31 := func() (bool, error) {
+				s19, err := sLazy3.Get(sOf3)
+				if err != nil {
+					return false, err
+				}
+				return !strings.Contains(s19, "'"), nil
+			}()
+			ok31, err := celrt.And(v63, failure30, v64, failure31)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			}
+			var v65 string
+			if ok31 {
+				s20, err := sLazy3.Get(sOf3)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+				}
+				v65 = s20
+			} else {
+				s21, err := sLazy3.Get(sOf3)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+				}
+				var v66 string
+				if strings.Contains(s21, "\"") {
+					s22, err := sLazy3.Get(sOf3)
+					if err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 					}
-					v48 = "\"" + s7 + "\""
+					if err := budget.ChargeEach("_+_", int64(1+len(s22)), int64(1+len(s22)+1)); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+					}
+					v66 = "'" + s22 + "'"
+				} else {
+					s23, err := sLazy3.Get(sOf3)
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+					}
+					if err := budget.ChargeEach("_+_", int64(1+len(s23)), int64(1+len(s23)+1)); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+					}
+					v66 = "\"" + s23 + "\""
 				}
-				v47 = v48
+				v65 = v66
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 			}
-			list6 = append(list6, v47)
+			list6 = append(list6, v65)
 		}
 		if err := budget.Call("join", list6, " "); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
@@ -9434,29 +10159,29 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.Charge("_+_", int64(5+len(arg8)+20+len(arg9))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
 		}
-		v45 = " …(" + arg8 + " more arguments)… " + arg9
+		v59 = " …(" + arg8 + " more arguments)… " + arg9
 	} else {
-		v45 = ""
+		v59 = ""
 	}
-	tail := v45
-	v49 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
-	var v50 string
-	if v49 {
+	tail := v59
+	v67 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.StringType
+	var v68 string
+	if v67 {
 		arg10 := celrt.Field(input, "command")
 		if err := budget.CallText("string", arg10); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
-		s8, err := celrt.ToString(arg10)
+		s24, err := celrt.ToString(arg10)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
-		v50 = s8
+		v68 = s24
 	} else {
 		size15, err := celrt.Size(args)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
-		var v51 string
+		var v69 string
 		if size15 > int64(0) {
 			if err := budget.Call("join", quote, " "); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
@@ -9465,34 +10190,34 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.Charge("_+_", int64(len(arg11)+len(tail))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 			}
-			v51 = arg11 + tail
+			v69 = arg11 + tail
 		} else {
-			v51 = ""
+			v69 = ""
 		}
-		v50 = v51
+		v68 = v69
 	}
-	v52 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
-	var v53 string
-	if v52 {
+	v70 := celrt.TypeOf(celrt.Field(input, "cmd")) == celrt.StringType
+	var v71 string
+	if v70 {
 		arg12 := celrt.Field(input, "cmd")
 		if err := budget.CallText("string", arg12); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
-		s9, err := celrt.ToString(arg12)
+		s25, err := celrt.ToString(arg12)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
-		v53 = s9
+		v71 = s25
 	} else {
-		v53 = ""
+		v71 = ""
 	}
-	v54 := [][]string{[]string{"command", v50}, []string{"cmd", v53}}
-	list7 := make([][]string, 0, len(v54))
-	for _, s10 := range v54 {
+	v72 := [][]string{[]string{"command", v68}, []string{"cmd", v71}}
+	list7 := make([][]string, 0, len(v72))
+	for _, s26 := range v72 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", celrt.ErrSteps)
 		}
-		elem7, err := celrt.IndexList(s10, int64(1))
+		elem7, err := celrt.IndexList(s26, int64(1))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 		}
@@ -9500,28 +10225,28 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
 			}
-			list7 = append(list7, s10)
+			list7 = append(list7, s26)
 		}
 	}
 	scripts := list7
-	var v55 [][]string
+	var v73 [][]string
 	if tool == "exec_command" {
 		if err := budget.Call("reverse", scripts); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
 		}
-		v55 = celrt.ReverseList(scripts)
+		v73 = celrt.ReverseList(scripts)
 	} else {
-		v55 = scripts
+		v73 = scripts
 	}
-	ordered := v55
+	ordered := v73
 	found4 := false
-	var failure14 error
-	for _, s11 := range scripts {
+	var failure32 error
+	for _, s27 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
 		}
-		v56, failure15 := func() (bool, error) {
-			elem8, err := celrt.IndexList(s11, int64(1))
+		v74, failure33 := func() (bool, error) {
+			elem8, err := celrt.IndexList(s27, int64(1))
 			if err != nil {
 				return false, err
 			}
@@ -9535,24 +10260,24 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			}
 			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure15 != nil {
-			if failure14 == nil {
-				failure14 = failure15
+		if failure33 != nil {
+			if failure32 == nil {
+				failure32 = failure33
 			}
 			continue
 		}
-		found4 = v56
+		found4 = v74
 		if found4 {
 			break
 		}
 	}
-	if !found4 && failure14 != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure14)
+	if !found4 && failure32 != nil {
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure32)
 	}
 	conflict := found4
-	var v57 string
+	var v75 string
 	if int64(len(ordered)) == int64(0) {
-		v57 = ""
+		v75 = ""
 	} else {
 		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
@@ -9562,11 +10287,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("script", err)
 		}
-		v57 = elem12
+		v75 = elem12
 	}
-	script := v57
+	script := v75
 	count := celrt.Lines(script)
-	var v58 string
+	var v76 string
 	if count <= int64(1000) {
 		if err := budget.CallText("split", script, "\n"); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
@@ -9601,24 +10326,24 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.Call("join", list9, "\n"); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
-		v58 = celrt.JoinSep(list9, "\n")
+		v76 = celrt.JoinSep(list9, "\n")
 	} else {
 		if err := budget.CallText("collapse", script); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 		}
-		v58 = celrt.Collapse(script)
+		v76 = celrt.Collapse(script)
 	}
-	shown := v58
-	v59 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v60 := []any{"directory", celrt.Field(input, "directory")}
-	v61 := []any{"work_dir", celrt.Field(input, "work_dir")}
-	v62 := [][]any{v59, v60, []any{"workdir", celrt.Field(input, "workdir")}, v61}
-	list10 := make([][]any, 0, len(v62))
-	for _, d2 := range v62 {
+	shown := v76
+	v77 := []any{"dir_path", celrt.Field(input, "dir_path")}
+	v78 := []any{"directory", celrt.Field(input, "directory")}
+	v79 := []any{"work_dir", celrt.Field(input, "work_dir")}
+	v80 := [][]any{v77, v78, []any{"workdir", celrt.Field(input, "workdir")}, v79}
+	list10 := make([][]any, 0, len(v80))
+	for _, d6 := range v80 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", celrt.ErrSteps)
 		}
-		elem14, err := celrt.IndexList(d2, int64(1))
+		elem14, err := celrt.IndexList(d6, int64(1))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
@@ -9626,216 +10351,269 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 			}
-			list10 = append(list10, d2)
+			list10 = append(list10, d6)
 		}
 	}
 	list11 := make([][]string, 0, len(list10))
-	for _, d3 := range list10 {
+	for _, d7 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", celrt.ErrSteps)
 		}
-		elem15, err := celrt.IndexList(d3, int64(0))
+		elem15, err := celrt.IndexList(d7, int64(0))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
 		if err := budget.CallText("string", elem15); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
-		s12, err := celrt.ToString(elem15)
+		s28, err := celrt.ToString(elem15)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
-		elem16, err := celrt.IndexList(d3, int64(1))
+		elem16, err := celrt.IndexList(d7, int64(1))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
-		v63, err := celrt.NonEmpty(elem16).Get()
+		v81, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
-		elem17 := []string{s12, v63}
+		elem17 := []string{s28, v81}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
 		}
 		list11 = append(list11, elem17)
 	}
 	dirs := list11
-	v64 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v65 := v64.Value
-	if !v64.Ok {
-		v65 = ""
+	v82 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+	v83 := v82.Value
+	if !v82.Ok {
+		v83 = ""
 	}
-	perms := v65
-	v66 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
-	var v67 any
-	if v66 == celrt.MapType {
-		v67 = celrt.Field(input, "additional_permissions")
+	perms := v83
+	v84 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+	var v85 any
+	if v84 == celrt.MapType {
+		v85 = celrt.Field(input, "additional_permissions")
 	} else {
-		v67 = celrt.EmptyMap()
+		v85 = celrt.EmptyMap()
 	}
-	ap := v67
-	opt4, err := celrt.OptSelect(ap, "network")
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-	}
-	v68 := opt4.Value
-	if !opt4.Ok {
-		v68 = nil
-	}
-	net := v68
-	opt5, err := celrt.OptSelect(ap, "file_system")
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-	}
-	v69 := opt5.Value
-	if !opt5.Ok {
-		v69 = nil
-	}
-	var v70 any
-	if celrt.TypeOf(v69) == celrt.MapType {
-		file_system, err := celrt.Select(ap, "file_system")
+	ap := v85
+	netOf := func() (any, error) {
+		opt4, err := celrt.OptSelect(ap, "network")
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			return nil, err
 		}
-		v70 = file_system
-	} else {
-		opt6, err := celrt.OptSelect(ap, "fileSystem")
+		v86 := opt4.Value
+		if !opt4.Ok {
+			v86 = nil
+		}
+		return v86, nil
+	}
+	var netLazy celrt.Lazy[any]
+	fsOf := func() (any, error) {
+		opt5, err := celrt.OptSelect(ap, "file_system")
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			return nil, err
 		}
-		v71 := opt6.Value
-		if !opt6.Ok {
-			v71 = nil
+		v87 := opt5.Value
+		if !opt5.Ok {
+			v87 = nil
 		}
-		var v72 any
-		if celrt.TypeOf(v71) == celrt.MapType {
-			fileSystem, err := celrt.Select(ap, "fileSystem")
+		var v88 any
+		if celrt.TypeOf(v87) == celrt.MapType {
+			file_system, err := celrt.Select(ap, "file_system")
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return nil, err
 			}
-			v72 = fileSystem
+			v88 = file_system
 		} else {
-			v72 = celrt.EmptyMap()
-		}
-		v70 = v72
-	}
-	fs := v70
-	ok23 := celrt.EqualBool(net, true)
-	if !ok23 {
-		ok24 := celrt.TypeOf(net) == celrt.MapType
-		if ok24 {
-			opt7, err := celrt.OptSelect(net, "enabled")
+			opt6, err := celrt.OptSelect(ap, "fileSystem")
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return nil, err
 			}
-			v73 := opt7.Value
-			if !opt7.Ok {
-				v73 = nil
+			v89 := opt6.Value
+			if !opt6.Ok {
+				v89 = nil
 			}
-			ok24 = celrt.EqualBool(v73, true)
+			var v90 any
+			if celrt.TypeOf(v89) == celrt.MapType {
+				fileSystem, err := celrt.Select(ap, "fileSystem")
+				if err != nil {
+					return nil, err
+				}
+				v90 = fileSystem
+			} else {
+				v90 = celrt.EmptyMap()
+			}
+			v88 = v90
 		}
-		ok23 = ok24
+		return v88, nil
 	}
-	var v74 []string
-	if ok23 {
-		v74 = []string{"network access"}
+	var fsLazy celrt.Lazy[any]
+	v91, failure34 := func() (bool, error) {
+		net2, err := netLazy.Get(netOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.EqualBool(net2, true), nil
+	}()
+	v95, failure37 := func() (bool, error) {
+		v92, failure35 := func() (bool, error) {
+			net3, err := netLazy.Get(netOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(net3) == celrt.MapType, nil
+		}()
+		v94, failure36 := func() (bool, error) {
+			net4, err := netLazy.Get(netOf)
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(net4, "enabled")
+			if err != nil {
+				return false, err
+			}
+			v93 := opt7.Value
+			if !opt7.Ok {
+				v93 = nil
+			}
+			return celrt.EqualBool(v93, true), nil
+		}()
+		ok34, err := celrt.And(v92, failure35, v94, failure36)
+		if err != nil {
+			return false, err
+		}
+		return ok34, nil
+	}()
+	ok35, err := celrt.Or(v91, failure34, v95, failure37)
+	if err != nil {
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+	}
+	var v96 []string
+	if ok35 {
+		v96 = []string{"network access"}
 	} else {
-		v74 = []string{}
+		v96 = []string{}
 	}
-	v75 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
-	list12 := make([]string, 0, len(v75))
-	for _, k := range v75 {
+	v97 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+	list12 := make([]string, 0, len(v97))
+	for _, k := range v97 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
 		}
-		v76, failure16 := func() (bool, error) {
-			elem18, err := celrt.IndexList(k, int64(0))
-			if err != nil {
-				return false, err
-			}
-			found5, err := celrt.In(elem18, fs)
-			if err != nil {
-				return false, err
-			}
-			return found5, nil
-		}()
-		v77, failure17 := func() (bool, error) {
-			elem19, err := celrt.IndexList(k, int64(0))
-			if err != nil {
-				return false, err
-			}
-			elem20, err := celrt.Index(fs, elem19)
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(elem20) == celrt.ListType, nil
-		}()
-		ok26, err := celrt.And(v76, failure16, v77, failure17)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-		}
-		var v78 any
-		if ok26 {
-			elem21, err := celrt.IndexList(k, int64(0))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-			}
-			elem22, err := celrt.Index(fs, elem21)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-			}
-			v78 = elem22
-		} else {
-			v78 = []any{}
-		}
-		items4, err := celrt.Iterate(v78)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
-		}
-		list13 := make([]any, 0, items4.Len())
-		for i8 := range items4.Len() {
-			p := items4.At(i8)
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
-			}
-			if celrt.NonEmpty(p).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+		psOf := func() ([]string, error) {
+			v98, failure38 := func() (bool, error) {
+				elem18, err := celrt.IndexList(k, int64(0))
+				if err != nil {
+					return false, err
 				}
-				list13 = append(list13, p)
-			}
-		}
-		list14 := make([]string, 0, len(list13))
-		for _, p2 := range list13 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
-			}
-			v79, err := celrt.NonEmpty(p2).Get()
+				fs2, err := fsLazy.Get(fsOf)
+				if err != nil {
+					return false, err
+				}
+				found5, err := celrt.In(elem18, fs2)
+				if err != nil {
+					return false, err
+				}
+				return found5, nil
+			}()
+			v99, failure39 := func() (bool, error) {
+				fs3, err := fsLazy.Get(fsOf)
+				if err != nil {
+					return false, err
+				}
+				elem19, err := celrt.IndexList(k, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem20, err := celrt.Index(fs3, elem19)
+				if err != nil {
+					return false, err
+				}
+				return celrt.TypeOf(elem20) == celrt.ListType, nil
+			}()
+			ok37, err := celrt.And(v98, failure38, v99, failure39)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return nil, err
 			}
-			if err := budget.ChargeEach("_+_", int64(1+len(v79)), int64(1+len(v79)+1)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			var v100 any
+			if ok37 {
+				fs4, err := fsLazy.Get(fsOf)
+				if err != nil {
+					return nil, err
+				}
+				elem21, err := celrt.IndexList(k, int64(0))
+				if err != nil {
+					return nil, err
+				}
+				elem22, err := celrt.Index(fs4, elem21)
+				if err != nil {
+					return nil, err
+				}
+				v100 = elem22
+			} else {
+				v100 = []any{}
 			}
-			elem23 := "'" + v79 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			items4, err := celrt.Iterate(v100)
+			if err != nil {
+				return nil, err
 			}
-			list14 = append(list14, elem23)
+			list13 := make([]any, 0, items4.Len())
+			for i8 := range items4.Len() {
+				p := items4.At(i8)
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if celrt.NonEmpty(p).Ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
+					}
+					list13 = append(list13, p)
+				}
+			}
+			list14 := make([]string, 0, len(list13))
+			for _, p2 := range list13 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				v101, err := celrt.NonEmpty(p2).Get()
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.ChargeEach("_+_", int64(1+len(v101)), int64(1+len(v101)+1)); err != nil {
+					return nil, err
+				}
+				elem23 := "'" + v101 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list14 = append(list14, elem23)
+			}
+			return list14, nil
 		}
-		ps := list14
-		var v80 string
-		if int64(len(ps)) == int64(0) {
-			v80 = ""
+		var psLazy celrt.Lazy[[]string]
+		ps2, err := psLazy.Get(psOf)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+		}
+		var v102 string
+		if int64(len(ps2)) == int64(0) {
+			v102 = ""
 		} else {
 			elem24, err := celrt.IndexList(k, int64(1))
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
-			if err := budget.Call("join", ps, ", "); err != nil {
+			ps3, err := psLazy.Get(psOf)
+			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
-			arg13 := celrt.JoinSep(ps, ", ")
+			if err := budget.Call("join", ps3, ", "); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			}
+			arg13 := celrt.JoinSep(ps3, ", ")
 			arg14 := int64(limits.Summary)
 			if err := budget.CallText("truncate", arg13, arg14); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
@@ -9844,79 +10622,79 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.Charge("_+_", int64(len(elem24)+len(arg15))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
-			v80 = elem24 + arg15
+			v102 = elem24 + arg15
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 		}
-		list12 = append(list12, v80)
+		list12 = append(list12, v102)
 	}
 	list15 := make([]string, 0, len(list12))
-	for _, t2 := range list12 {
+	for _, t5 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
 		}
-		if t2 != "" {
+		if t5 != "" {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 			}
-			list15 = append(list15, t2)
+			list15 = append(list15, t5)
 		}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v74)+len(list15)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v96)+len(list15)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
 	}
-	grants := celrt.Concat(v74, list15)
-	ok27 := tool == "Bash"
-	if ok27 {
-		v81 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok27 = v81
+	grants := celrt.Concat(v96, list15)
+	ok38 := tool == "Bash"
+	if ok38 {
+		v103 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok38 = v103
 	}
-	ok28 := ok27
-	if ok28 {
-		ok29, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+	ok39 := ok38
+	if ok39 {
+		ok40, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("timeoutUnit", err)
 		}
-		ok28 = ok29
+		ok39 = ok40
 	}
-	var v82 string
-	if ok28 {
-		v82 = " ms"
+	var v104 string
+	if ok39 {
+		v104 = " ms"
 	} else {
-		v82 = ""
+		v104 = ""
 	}
-	timeoutUnit := v82
-	v83 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v84 []string
-	if v83 {
-		v84 = []string{" outside the sandbox"}
+	timeoutUnit := v104
+	v105 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+	var v106 []string
+	if v105 {
+		v106 = []string{" outside the sandbox"}
 	} else {
-		v84 = []string{}
+		v106 = []string{}
 	}
-	ok30 := perms == "require_escalated"
-	if !ok30 {
-		v85 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
-		ok30 = v85
+	ok41 := perms == "require_escalated"
+	if !ok41 {
+		v107 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+		ok41 = v107
 	}
-	var v86 []string
-	if ok30 {
-		v86 = []string{" with escalated permissions"}
+	var v108 []string
+	if ok41 {
+		v108 = []string{" with escalated permissions"}
 	} else {
-		v86 = []string{}
+		v108 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v84)+len(v86)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	ok31 := perms == "with_additional_permissions"
-	if !ok31 {
-		ok31 = int64(len(grants)) > int64(0)
+	ok42 := perms == "with_additional_permissions"
+	if !ok42 {
+		ok42 = int64(len(grants)) > int64(0)
 	}
-	var v87 []string
-	if ok31 {
-		var v88 string
+	var v109 []string
+	if ok42 {
+		var v110 string
 		if int64(len(grants)) == int64(0) {
-			v88 = ""
+			v110 = ""
 		} else {
 			if err := budget.Call("join", grants, ", "); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
@@ -9925,30 +10703,30 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			v88 = " (" + arg16 + ")"
+			v110 = " (" + arg16 + ")"
 		}
-		if err := budget.Charge("_+_", int64(28+len(v88))); err != nil {
+		if err := budget.Charge("_+_", int64(28+len(v110))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		v87 = []string{" with additional permissions" + v88}
+		v109 = []string{" with additional permissions" + v110}
 	} else {
-		v87 = []string{}
+		v109 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v84)+len(v86)+len(v87)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	var v89 []string
+	var v111 []string
 	if int64(len(dirs)) == int64(0) {
-		v89 = []string{}
+		v111 = []string{}
 	} else {
 		found6 := false
-		var failure18 error
-		for _, d4 := range dirs {
+		var failure40 error
+		for _, d8 := range dirs {
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
 			}
-			v90, failure19 := func() (bool, error) {
-				elem25, err := celrt.IndexList(d4, int64(1))
+			v112, failure41 := func() (bool, error) {
+				elem25, err := celrt.IndexList(d8, int64(1))
 				if err != nil {
 					return false, err
 				}
@@ -9962,35 +10740,35 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				}
 				return elem25 != elem27, nil
 			}()
-			if failure19 != nil {
-				if failure18 == nil {
-					failure18 = failure19
+			if failure41 != nil {
+				if failure40 == nil {
+					failure40 = failure41
 				}
 				continue
 			}
-			found6 = v90
+			found6 = v112
 			if found6 {
 				break
 			}
 		}
-		if !found6 && failure18 != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", failure18)
+		if !found6 && failure40 != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", failure40)
 		}
-		var v91 []string
+		var v113 []string
 		if found6 {
 			list16 := make([]string, 0, len(dirs))
-			for _, d5 := range dirs {
+			for _, d9 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
 				}
-				elem28, err := celrt.IndexList(d5, int64(0))
+				elem28, err := celrt.IndexList(d9, int64(0))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
 				if err := budget.Charge("_+_", int64(len(elem28)+2)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				elem29, err := celrt.IndexList(d5, int64(1))
+				elem29, err := celrt.IndexList(d9, int64(1))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
@@ -10015,7 +10793,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.Charge("_+_", int64(4+len(arg19))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			v91 = []string{" in " + arg19}
+			v113 = []string{" in " + arg19}
 		} else {
 			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
@@ -10028,56 +10806,56 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			v91 = []string{" in '" + elem32 + "'"}
+			v113 = []string{" in '" + elem32 + "'"}
 		}
-		v89 = v91
+		v111 = v113
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v84)+len(v86)+len(v87)+len(v89)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)+len(v111)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v92 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok32 := v92
-	if !ok32 {
-		v93 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok32 = v93
+	v114 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+	ok43 := v114
+	if !ok43 {
+		v115 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+		ok43 = v115
 	}
-	var v94 []string
-	if ok32 {
-		v94 = []string{" in the background"}
+	var v116 []string
+	if ok43 {
+		v116 = []string{" in the background"}
 	} else {
-		v94 = []string{}
+		v116 = []string{}
 	}
-	size16 := len(v84) + len(v86) + len(v87) + len(v89) + len(v94)
+	size16 := len(v106) + len(v108) + len(v109) + len(v111) + len(v116)
 	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v95 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
-	ok33 := v95
-	if ok33 {
-		ok33 = !strands
+	v117 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+	ok44 := v117
+	if ok44 {
+		ok44 = !strands
 	}
-	var v96 []string
-	if ok33 {
-		v96 = []string{" in parallel"}
+	var v118 []string
+	if ok44 {
+		v118 = []string{" in parallel"}
 	} else {
-		v96 = []string{}
+		v118 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v96)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size16+len(v118)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v97 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok34 := v97
-	if ok34 {
-		v98 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok34 = v98
+	v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+	ok45 := v119
+	if ok45 {
+		v120 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+		ok45 = v120
 	}
-	ok35 := ok34
-	if ok35 {
-		v99 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok35 = v99
+	ok46 := ok45
+	if ok46 {
+		v121 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+		ok46 = v121
 	}
-	var v100 []string
-	if ok35 {
+	var v122 []string
+	if ok46 {
 		if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
@@ -10102,12 +10880,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		v101 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
-		v100 = v101
+		v123 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+		v122 = v123
 	} else {
-		v102 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v103 []string
-		if v102 {
+		v124 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		var v125 []string
+		if v124 {
 			if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
@@ -10118,11 +10896,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			v103 = []string{", timeout " + r4 + " ms"}
+			v125 = []string{", timeout " + r4 + " ms"}
 		} else {
-			v104 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v105 []string
-			if v104 {
+			v126 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			var v127 []string
+			if v126 {
 				if err := budget.CallText("numberText", input, "timeout"); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
@@ -10133,30 +10911,30 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				v105 = []string{", timeout " + r5 + timeoutUnit}
+				v127 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
-				v105 = []string{}
+				v127 = []string{}
 			}
-			v103 = v105
+			v125 = v127
 		}
-		v100 = v103
+		v122 = v125
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v96)+len(v100)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v106 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
-	var v107 []string
-	if v106 {
-		v107 = []string{", going on after a command fails"}
+	v128 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+	var v129 []string
+	if v128 {
+		v129 = []string{", going on after a command fails"}
 	} else {
-		v107 = []string{}
+		v129 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v96)+len(v100)+len(v107)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)+len(v129)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v108 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v109 []string
-	if v108.Ok {
+	v130 := celrt.NonEmpty(celrt.Field(input, "justification"))
+	var v131 []string
+	if v130.Ok {
 		arg20 := celrt.Field(input, "justification")
 		if err := budget.CallText("collapse", arg20); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
@@ -10173,25 +10951,25 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		v109 = []string{", justified as \"" + arg22 + "\""}
+		v131 = []string{", justified as \"" + arg22 + "\""}
 	} else {
-		v109 = []string{}
+		v131 = []string{}
 	}
-	size18 := size16 + len(v96) + len(v100) + len(v107) + len(v109)
+	size18 := size16 + len(v118) + len(v122) + len(v129) + len(v131)
 	if err := budget.Charge("_+_", int64(16*(size18))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v110 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
-	ok36 := v110
-	if ok36 {
+	v132 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+	ok47 := v132
+	if ok47 {
 		size19, err := celrt.Size(celrt.Field(input, "prefix_rule"))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		ok36 = size19 > int64(0)
+		ok47 = size19 > int64(0)
 	}
-	var v111 []string
-	if ok36 {
+	var v133 []string
+	if ok47 {
 		items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
@@ -10202,27 +10980,27 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
 			}
-			var v112 string
+			var v134 string
 			if celrt.TypeOf(a3) == celrt.StringType {
 				if err := budget.CallText("string", a3); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				s13, err := celrt.ToString(a3)
+				s29, err := celrt.ToString(a3)
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				v112 = s13
+				v134 = s29
 			} else {
 				text4, err := budget.JSON(a3)
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 				}
-				v112 = text4
+				v134 = text4
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 			}
-			list17 = append(list17, v112)
+			list17 = append(list17, v134)
 		}
 		if err := budget.Call("join", list17, " "); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
@@ -10236,17 +11014,17 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		v113 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
-		v111 = v113
+		v135 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
+		v133 = v135
 	} else {
-		v111 = []string{}
+		v133 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size18+len(v111)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size18+len(v133)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	v114 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v115 []string
-	if v114.Ok {
+	v136 := celrt.NonEmpty(celrt.Field(input, "description"))
+	var v137 []string
+	if v136.Ok {
 		arg26 := celrt.Field(input, "description")
 		if err := budget.CallText("collapse", arg26); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
@@ -10263,14 +11041,14 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 		}
-		v115 = []string{" (described as \"" + arg28 + "\")"}
+		v137 = []string{" (described as \"" + arg28 + "\")"}
 	} else {
-		v115 = []string{}
+		v137 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size18+len(v111)+len(v115)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size18+len(v133)+len(v137)))); err != nil {
 		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
 	}
-	notes := celrt.Concat(v84, v86, v87, v89, v94, v96, v100, v107, v109, v111, v115)
+	notes := celrt.Concat(v106, v108, v109, v111, v116, v118, v122, v129, v131, v133, v137)
 	return letsRunShellCommand{
 		strands:      strands,
 		commands:     commands,
@@ -10711,16 +11489,27 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var outLazy celrt.Lazy[string]
+	out2, err := outLazy.Get(outOf)
 	if err != nil {
 		return "", false, err
 	}
-	out := celrt.Trim(text)
 	var v1 string
-	if out == "" {
+	if out2 == "" {
 		v1 = "no output"
 	} else {
-		arg := celrt.Lines(out)
+		out3, err := outLazy.Get(outOf)
+		if err != nil {
+			return "", false, err
+		}
+		arg := celrt.Lines(out3)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
 			return "", false, err
 		}
@@ -10756,156 +11545,208 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var outLazy celrt.Lazy[string]
+	codesOf := func() ([]string, error) {
+		v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		var v2 []string
+		if v1 {
+			opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+			if err != nil {
+				return nil, err
+			}
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = nil
+			}
+			opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+			if err != nil {
+				return nil, err
+			}
+			v4 := opt2.Value
+			if !opt2.Ok {
+				v4 = nil
+			}
+			opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+			if err != nil {
+				return nil, err
+			}
+			v5 := opt3.Value
+			if !opt3.Ok {
+				v5 = nil
+			}
+			items := []any{v3, v4, v5}
+			list := make([]any, 0, len(items))
+			for _, c := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := celrt.TypeOf(c) == celrt.DoubleType
+				if !ok {
+					ok = celrt.TypeOf(c) == celrt.IntType
+				}
+				if ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
+					}
+					list = append(list, c)
+				}
+			}
+			list2 := make([]string, 0, len(list))
+			for _, c2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if err := budget.CallText("numberText", c2); err != nil {
+					return nil, err
+				}
+				text2, err := celrt.NumberTextDyn(c2)
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list2 = append(list2, text2)
+			}
+			v2 = list2
+		} else {
+			v2 = []string{}
+		}
+		out2, err := outLazy.Get(outOf)
+		if err != nil {
+			return nil, err
+		}
+		var v6 []string
+		if strings.Contains(out2, "exited with code ") {
+			out3, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, err
+			}
+			out4, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
+				return nil, err
+			}
+			r, err := celrt.LastIndexOf(out4, "exited with code ")
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", r, int64(17)); err != nil {
+				return nil, err
+			}
+			sum, err := celrt.AddInt(r, int64(17))
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("substring", out3, sum); err != nil {
+				return nil, err
+			}
+			r2, err := celrt.Substring(out3, sum)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
+				return nil, err
+			}
+			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			arg := celrt.Trim(elem)
+			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
+				return nil, err
+			}
+			v6 = []string{celrt.Truncate(arg, int64(12))}
+		} else {
+			v6 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
+			return nil, err
+		}
+		return celrt.Concat(v2, v6), nil
+	}
+	var codesLazy celrt.Lazy[[]string]
+	v7, failure := func() (bool, error) {
+		codes2, err := codesLazy.Get(codesOf)
+		if err != nil {
+			return false, err
+		}
+		return int64(len(codes2)) == int64(0), nil
+	}()
+	v8, failure2 := func() (bool, error) {
+		out5, err := outLazy.Get(outOf)
+		if err != nil {
+			return false, err
+		}
+		return out5 == "", nil
+	}()
+	ok3, err := celrt.And(v7, failure, v8, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	out := celrt.Trim(text)
-	v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-	var v2 []string
-	if v1 {
-		opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+	var v9 celrt.Optional[string]
+	if ok3 {
+		v9 = celrt.None[string]()
+	} else {
+		codes3, err := codesLazy.Get(codesOf)
 		if err != nil {
 			return "", false, err
 		}
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = nil
-		}
-		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
-		if err != nil {
-			return "", false, err
-		}
-		v4 := opt2.Value
-		if !opt2.Ok {
-			v4 = nil
-		}
-		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-		if err != nil {
-			return "", false, err
-		}
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = nil
-		}
-		items := []any{v3, v4, v5}
-		list := make([]any, 0, len(items))
-		for _, c := range items {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			ok := celrt.TypeOf(c) == celrt.DoubleType
-			if !ok {
-				ok = celrt.TypeOf(c) == celrt.IntType
-			}
-			if ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, c)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, c2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if err := budget.CallText("numberText", c2); err != nil {
-				return "", false, err
-			}
-			text2, err := celrt.NumberTextDyn(c2)
+		var v10 string
+		if int64(len(codes3)) > int64(0) {
+			codes4, err := codesLazy.Get(codesOf)
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list2 = append(list2, text2)
-		}
-		v2 = list2
-	} else {
-		v2 = []string{}
-	}
-	var v6 []string
-	if strings.Contains(out, "exited with code ") {
-		if err := budget.CallText("lastIndexOf", out, "exited with code "); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.LastIndexOf(out, "exited with code ")
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Call("_+_", r, int64(17)); err != nil {
-			return "", false, err
-		}
-		sum, err := celrt.AddInt(r, int64(17))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("substring", out, sum); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(out, sum)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-			return "", false, err
-		}
-		elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		arg := celrt.Trim(elem)
-		if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-			return "", false, err
-		}
-		v6 = []string{celrt.Truncate(arg, int64(12))}
-	} else {
-		v6 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-		return "", false, err
-	}
-	codes := celrt.Concat(v2, v6)
-	ok2 := int64(len(codes)) == int64(0)
-	if ok2 {
-		ok2 = out == ""
-	}
-	var v7 celrt.Optional[string]
-	if ok2 {
-		v7 = celrt.None[string]()
-	} else {
-		var v8 string
-		if int64(len(codes)) > int64(0) {
-			elem2, err := celrt.IndexList(codes, int64(0))
+			elem2, err := celrt.IndexList(codes4, int64(0))
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
 				return "", false, err
 			}
-			var v9 string
-			if out == "" {
-				v9 = ""
+			out6, err := outLazy.Get(outOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v11 string
+			if out6 == "" {
+				v11 = ""
 			} else {
-				v9 = ": "
+				v11 = ": "
 			}
-			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v9))); err != nil {
+			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
 				return "", false, err
 			}
-			v8 = "exit " + elem2 + v9
+			v10 = "exit " + elem2 + v11
 		} else {
-			v8 = ""
-		}
-		var v10 string
-		if out == "" {
 			v10 = ""
+		}
+		out7, err := outLazy.Get(outOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v12 string
+		if out7 == "" {
+			v12 = ""
 		} else {
-			if err := budget.CallText("split", out, "\n", int64(2)); err != nil {
+			out8, err := outLazy.Get(outOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem3, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
+				return "", false, err
+			}
+			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -10913,17 +11754,17 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 			if err := budget.CallText("inline", elem3, arg2); err != nil {
 				return "", false, err
 			}
-			v10 = celrt.Inline(elem3, arg2)
+			v12 = celrt.Inline(elem3, arg2)
 		}
-		if err := budget.Charge("_+_", int64(len(v8)+len(v10))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(v8 + v10)
+		v9 = celrt.Of(v10 + v12)
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v7.Value, v7.Ok, nil
+	return v9.Value, v9.Ok, nil
 }
 
 // ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command", documented with PreviewRunShellCommand:
@@ -10937,31 +11778,54 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 	if err != nil {
 		return nil, false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var outLazy celrt.Lazy[string]
+	out2, err := outLazy.Get(outOf)
 	if err != nil {
 		return nil, false, err
 	}
-	out := text
 	var v1 celrt.Optional[[]string]
-	if celrt.Trim(out) == "" {
+	if celrt.Trim(out2) == "" {
 		v1 = celrt.None[[]string]()
 	} else {
+		out3, err := outLazy.Get(outOf)
+		if err != nil {
+			return nil, false, err
+		}
 		var v2 string
-		if strings.HasSuffix(out, "\n") {
-			diff, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+		if strings.HasSuffix(out3, "\n") {
+			out4, err := outLazy.Get(outOf)
 			if err != nil {
 				return nil, false, err
 			}
-			if err := budget.CallText("substring", out, int64(0), diff); err != nil {
+			out5, err := outLazy.Get(outOf)
+			if err != nil {
 				return nil, false, err
 			}
-			r, err := celrt.SubstringRange(out, int64(0), diff)
+			diff, err := celrt.SubInt(celrt.StringSize(out5), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
+				return nil, false, err
+			}
+			r, err := celrt.SubstringRange(out4, int64(0), diff)
 			if err != nil {
 				return nil, false, err
 			}
 			v2 = r
 		} else {
-			v2 = out
+			out6, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, false, err
+			}
+			v2 = out6
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
 			return nil, false, err
@@ -11023,30 +11887,41 @@ type letsMultiEdit struct {
 func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (letsMultiEdit, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
-	var v2 any
-	if v1 {
-		arg := celrt.Field(input, "edits")
-		if err := budget.CallText("parseJSON", arg); err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+	lOf := func() (any, error) {
+		v1 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.StringType
+		var v2 any
+		if v1 {
+			arg := celrt.Field(input, "edits")
+			if err := budget.CallText("parseJSON", arg); err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(x)
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = []any{}
+			}
+			v2 = v3
+		} else {
+			v2 = celrt.Field(input, "edits")
 		}
-		x, err := celrt.AsString(arg)
+		return v2, nil
+	}
+	var lLazy celrt.Lazy[any]
+	l2, err := lLazy.Get(lOf)
+	if err != nil {
+		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+	}
+	var v4 any
+	if celrt.TypeOf(l2) == celrt.ListType {
+		l3, err := lLazy.Get(lOf)
 		if err != nil {
 			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
 		}
-		opt := celrt.ParseJSON(x)
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = []any{}
-		}
-		v2 = v3
-	} else {
-		v2 = celrt.Field(input, "edits")
-	}
-	l := v2
-	var v4 any
-	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = l
+		v4 = l3
 	} else {
 		v4 = []any{}
 	}
@@ -11810,30 +12685,41 @@ type letsUpdatePlan struct {
 func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (letsUpdatePlan, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
-	var v2 any
-	if v1 {
-		arg := celrt.Field(input, "plan")
-		if err := budget.CallText("parseJSON", arg); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
+	lOf := func() (any, error) {
+		v1 := celrt.TypeOf(celrt.Field(input, "plan")) == celrt.StringType
+		var v2 any
+		if v1 {
+			arg := celrt.Field(input, "plan")
+			if err := budget.CallText("parseJSON", arg); err != nil {
+				return nil, err
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(x)
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = nil
+			}
+			v2 = v3
+		} else {
+			v2 = celrt.Field(input, "plan")
 		}
-		x, err := celrt.AsString(arg)
+		return v2, nil
+	}
+	var lLazy celrt.Lazy[any]
+	l2, err := lLazy.Get(lOf)
+	if err != nil {
+		return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
+	}
+	var v4 celrt.Optional[any]
+	if celrt.TypeOf(l2) == celrt.ListType {
+		l3, err := lLazy.Get(lOf)
 		if err != nil {
 			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("decoded", err)
 		}
-		opt := celrt.ParseJSON(x)
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = nil
-		}
-		v2 = v3
-	} else {
-		v2 = celrt.Field(input, "plan")
-	}
-	l := v2
-	var v4 celrt.Optional[any]
-	if celrt.TypeOf(l) == celrt.ListType {
-		v4 = celrt.Of[any](l)
+		v4 = celrt.Of[any](l3)
 	} else {
 		v4 = celrt.None[any]()
 	}
@@ -12466,41 +13352,63 @@ func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		if err := budget.Charge("_+_", int64(1+len(text))); err != nil {
+			return "", err
+		}
+		return "\n" + text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	filesOf := func() (int64, error) {
+		text3, err := textLazy.Get(textOf)
+		if err != nil {
+			return 0, err
+		}
+		if err := budget.CallText("split", text3, "\n--- "); err != nil {
+			return 0, err
+		}
+		diff, err := celrt.SubInt(int64(len(celrt.Split(text3, "\n--- "))), int64(1))
+		if err != nil {
+			return 0, err
+		}
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return 0, err
+		}
+		v1 := strings.Contains(text4, "\n--- End of content ---")
+		var v2 int64
+		if v1 {
+			v2 = int64(1)
+		} else {
+			v2 = int64(0)
+		}
+		diff2, err := celrt.SubInt(diff, v2)
+		if err != nil {
+			return 0, err
+		}
+		return diff2, nil
+	}
+	var filesLazy celrt.Lazy[int64]
+	files2, err := filesLazy.Get(filesOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(1+len(text))); err != nil {
-		return "", false, err
-	}
-	text2 := "\n" + text
-	if err := budget.CallText("split", text2, "\n--- "); err != nil {
-		return "", false, err
-	}
-	diff, err := celrt.SubInt(int64(len(celrt.Split(text2, "\n--- "))), int64(1))
-	if err != nil {
-		return "", false, err
-	}
-	v1 := strings.Contains(text2, "\n--- End of content ---")
-	var v2 int64
-	if v1 {
-		v2 = int64(1)
-	} else {
-		v2 = int64(0)
-	}
-	diff2, err := celrt.SubInt(diff, v2)
-	if err != nil {
-		return "", false, err
-	}
-	files := diff2
 	var v3 celrt.Optional[string]
-	if files <= int64(0) {
+	if files2 <= int64(0) {
 		v3 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("plural", files, "file", "files"); err != nil {
+		files3, err := filesLazy.Get(filesOf)
+		if err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Of(celrt.Plural(files, "file", "files"))
+		if err := budget.CallText("plural", files3, "file", "files"); err != nil {
+			return "", false, err
+		}
+		v3 = celrt.Of(celrt.Plural(files3, "file", "files"))
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -12539,31 +13447,50 @@ func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (
 		return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("fact", err)
 	}
 	fact := celrt.Collapse(v1)
-	opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = ""
+	sOf := func() (string, error) {
+		opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
+		v2 := opt2.Value
+		if !opt2.Ok {
+			v2 = ""
+		}
+		if err := budget.CallText("collapse", v2); err != nil {
+			return "", err
+		}
+		return celrt.Collapse(v2), nil
 	}
-	if err := budget.CallText("collapse", v2); err != nil {
+	var sLazy celrt.Lazy[string]
+	s2, err := sLazy.Get(sOf)
+	if err != nil {
 		return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 	}
-	s := celrt.Collapse(v2)
 	var v3 string
-	if s == "" {
+	if s2 == "" {
 		v3 = ""
 	} else {
-		v4 := slices.Contains([]string{"global", "project"}, s)
+		s3, err := sLazy.Get(sOf)
+		if err != nil {
+			return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+		}
+		v4 := slices.Contains([]string{"global", "project"}, s3)
 		var v5 string
 		if v4 {
-			if err := budget.ChargeEach("_+_", int64(8+len(s)), int64(8+len(s)+7)); err != nil {
+			s4, err := sLazy.Get(sOf)
+			if err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
-			v5 = " in the " + s + " memory"
+			if err := budget.ChargeEach("_+_", int64(8+len(s4)), int64(8+len(s4)+7)); err != nil {
+				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+			}
+			v5 = " in the " + s4 + " memory"
 		} else {
-			if err := budget.CallText("truncate", s, int64(40)); err != nil {
+			s5, err := sLazy.Get(sOf)
+			if err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
-			arg := celrt.Truncate(s, int64(40))
+			if err := budget.CallText("truncate", s5, int64(40)); err != nil {
+				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+			}
+			arg := celrt.Truncate(s5, int64(40))
 			if err := budget.ChargeEach("_+_", int64(18+len(arg)), int64(18+len(arg)+1)); err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
@@ -13225,34 +14152,55 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return v1, nil
+	}
+	var vLazy celrt.Lazy[any]
+	v4, failure := func() (bool, error) {
+		v3, err := vLazy.Get(vOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(v3) == celrt.MapType, nil
+	}()
+	v7, failure2 := func() (bool, error) {
+		v5, err := vLazy.Get(vOf)
+		if err != nil {
+			return false, err
+		}
+		opt2, err := celrt.OptSelect(v5, "agent_id")
+		if err != nil {
+			return false, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = nil
+		}
+		return celrt.NonEmpty(v6).Ok, nil
+	}()
+	ok2, err := celrt.And(v4, failure, v7, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := v1
-	ok := celrt.TypeOf(v2) == celrt.MapType
-	if ok {
-		opt2, err := celrt.OptSelect(v2, "agent_id")
+	var v8 celrt.Optional[string]
+	if ok2 {
+		v9, err := vLazy.Get(vOf)
 		if err != nil {
 			return "", false, err
 		}
-		v3 := opt2.Value
-		if !opt2.Ok {
-			v3 = nil
-		}
-		ok = celrt.NonEmpty(v3).Ok
-	}
-	var v4 celrt.Optional[string]
-	if ok {
-		agent_id, err := celrt.Select(v2, "agent_id")
+		agent_id, err := celrt.Select(v9, "agent_id")
 		if err != nil {
 			return "", false, err
 		}
@@ -13271,14 +14219,14 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
 			return "", false, err
 		}
-		v4 = celrt.Of("started " + arg2)
+		v8 = celrt.Of("started " + arg2)
 	} else {
-		v4 = celrt.None[string]()
+		v8 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v4.Value, v4.Ok, nil
+	return v8.Value, v8.Ok, nil
 }
 
 // formatterSpawnAgent registers the functions of "spawn_agent".
@@ -13333,71 +14281,100 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			if steps++; steps > celrt.MaxSteps {
 				return nil, celrt.ErrSteps
 			}
-			ok := celrt.TypeOf(u) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(u, "recipient_name")
-				if err != nil {
-					return nil, err
+			nameOf := func() (string, error) {
+				ok := celrt.TypeOf(u) == celrt.MapType
+				if ok {
+					opt, err := celrt.OptSelect(u, "recipient_name")
+					if err != nil {
+						return "", err
+					}
+					v3 := opt.Value
+					if !opt.Ok {
+						v3 = nil
+					}
+					ok = celrt.TypeOf(v3) == celrt.StringType
 				}
-				v3 := opt.Value
-				if !opt.Ok {
-					v3 = nil
-				}
-				ok = celrt.TypeOf(v3) == celrt.StringType
-			}
-			var v4 string
-			if ok {
-				recipient_name, err := celrt.Select(u, "recipient_name")
-				if err != nil {
-					return nil, err
-				}
-				x, err := celrt.AsString(recipient_name)
-				if err != nil {
-					return nil, err
-				}
-				v4 = celrt.Trim(x)
-			} else {
-				v4 = ""
-			}
-			name := v4
-			ok2 := strings.HasPrefix(name, "functions.")
-			if ok2 {
-				ok2 = celrt.StringSize(name) > int64(10)
-			}
-			var v5 string
-			if ok2 {
-				if err := budget.CallText("substring", name, int64(10)); err != nil {
-					return nil, err
-				}
-				r, err := celrt.Substring(name, int64(10))
-				if err != nil {
-					return nil, err
-				}
-				v5 = r
-			} else {
-				var v6 string
-				if name != "" {
-					v6 = name
+				var v4 string
+				if ok {
+					recipient_name, err := celrt.Select(u, "recipient_name")
+					if err != nil {
+						return "", err
+					}
+					x, err := celrt.AsString(recipient_name)
+					if err != nil {
+						return "", err
+					}
+					v4 = celrt.Trim(x)
 				} else {
-					v6 = "(no name)"
+					v4 = ""
 				}
-				v5 = v6
+				return v4, nil
 			}
-			var v7 any
+			var nameLazy celrt.Lazy[string]
+			v5, failure := func() (bool, error) {
+				name2, err := nameLazy.Get(nameOf)
+				if err != nil {
+					return false, err
+				}
+				return strings.HasPrefix(name2, "functions."), nil
+			}()
+			v6, failure2 := func() (bool, error) {
+				name3, err := nameLazy.Get(nameOf)
+				if err != nil {
+					return false, err
+				}
+				return celrt.StringSize(name3) > int64(10), nil
+			}()
+			ok3, err := celrt.And(v5, failure, v6, failure2)
+			if err != nil {
+				return nil, err
+			}
+			var v7 string
+			if ok3 {
+				name4, err := nameLazy.Get(nameOf)
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.CallText("substring", name4, int64(10)); err != nil {
+					return nil, err
+				}
+				r, err := celrt.Substring(name4, int64(10))
+				if err != nil {
+					return nil, err
+				}
+				v7 = r
+			} else {
+				name5, err := nameLazy.Get(nameOf)
+				if err != nil {
+					return nil, err
+				}
+				var v8 string
+				if name5 != "" {
+					name6, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return nil, err
+					}
+					v8 = name6
+				} else {
+					v8 = "(no name)"
+				}
+				v7 = v8
+			}
+			var v9 any
 			if celrt.TypeOf(u) == celrt.MapType {
 				opt2, err := celrt.OptSelect(u, "parameters")
 				if err != nil {
 					return nil, err
 				}
-				v8 := opt2.Value
+				v10 := opt2.Value
 				if !opt2.Ok {
-					v8 = nil
+					v10 = nil
 				}
-				v7 = v8
+				v9 = v10
 			} else {
-				v7 = u
+				v9 = u
 			}
-			m, err := celrt.NewMap([]any{"tool", "input"}, []any{v5, v7})
+			m, err := celrt.NewMap([]any{"tool", "input"}, []any{v7, v9})
 			if err != nil {
 				return nil, err
 			}
@@ -13407,6 +14384,9 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			list = append(list, m)
 		}
 		v2 = list
+	}
+	if err := budget.Err(); err != nil {
+		return nil, err
 	}
 	return celrt.InnerCalls(v2)
 }
@@ -13422,84 +14402,124 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) != celrt.ListType
-	var v2 []string
-	if v1 {
-		v2 = []string{}
+	namesOf := func() ([]string, error) {
+		v1 := celrt.TypeOf(celrt.Field(input, "tool_uses")) != celrt.ListType
+		var v2 []string
+		if v1 {
+			v2 = []string{}
+		} else {
+			items, err := celrt.Iterate(celrt.Field(input, "tool_uses"))
+			if err != nil {
+				return nil, err
+			}
+			list := make([]string, 0, items.Len())
+			for i := range items.Len() {
+				u := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				nameOf := func() (string, error) {
+					ok := celrt.TypeOf(u) == celrt.MapType
+					if ok {
+						opt, err := celrt.OptSelect(u, "recipient_name")
+						if err != nil {
+							return "", err
+						}
+						v3 := opt.Value
+						if !opt.Ok {
+							v3 = nil
+						}
+						ok = celrt.TypeOf(v3) == celrt.StringType
+					}
+					var v4 string
+					if ok {
+						recipient_name, err := celrt.Select(u, "recipient_name")
+						if err != nil {
+							return "", err
+						}
+						x, err := celrt.AsString(recipient_name)
+						if err != nil {
+							return "", err
+						}
+						v4 = celrt.Trim(x)
+					} else {
+						v4 = ""
+					}
+					return v4, nil
+				}
+				var nameLazy celrt.Lazy[string]
+				v5, failure := func() (bool, error) {
+					name2, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return false, err
+					}
+					return strings.HasPrefix(name2, "functions."), nil
+				}()
+				v6, failure2 := func() (bool, error) {
+					name3, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return false, err
+					}
+					return celrt.StringSize(name3) > int64(10), nil
+				}()
+				ok3, err := celrt.And(v5, failure, v6, failure2)
+				if err != nil {
+					return nil, err
+				}
+				var v7 string
+				if ok3 {
+					name4, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return nil, err
+					}
+					if err := budget.CallText("substring", name4, int64(10)); err != nil {
+						return nil, err
+					}
+					r, err := celrt.Substring(name4, int64(10))
+					if err != nil {
+						return nil, err
+					}
+					v7 = r
+				} else {
+					name5, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return nil, err
+					}
+					var v8 string
+					if name5 != "" {
+						name6, err := nameLazy.Get(nameOf)
+						if err != nil {
+							return nil, err
+						}
+						v8 = name6
+					} else {
+						v8 = "(no name)"
+					}
+					v7 = v8
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list = append(list, v7)
+			}
+			v2 = list
+		}
+		return v2, nil
+	}
+	var namesLazy celrt.Lazy[[]string]
+	names2, err := namesLazy.Get(namesOf)
+	if err != nil {
+		return "", false, err
+	}
+	var v9 celrt.Optional[string]
+	if int64(len(names2)) == int64(0) {
+		v9 = celrt.None[string]()
 	} else {
-		items, err := celrt.Iterate(celrt.Field(input, "tool_uses"))
+		names3, err := namesLazy.Get(namesOf)
 		if err != nil {
 			return "", false, err
 		}
-		list := make([]string, 0, items.Len())
-		for i := range items.Len() {
-			u := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			ok := celrt.TypeOf(u) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(u, "recipient_name")
-				if err != nil {
-					return "", false, err
-				}
-				v3 := opt.Value
-				if !opt.Ok {
-					v3 = nil
-				}
-				ok = celrt.TypeOf(v3) == celrt.StringType
-			}
-			var v4 string
-			if ok {
-				recipient_name, err := celrt.Select(u, "recipient_name")
-				if err != nil {
-					return "", false, err
-				}
-				x, err := celrt.AsString(recipient_name)
-				if err != nil {
-					return "", false, err
-				}
-				v4 = celrt.Trim(x)
-			} else {
-				v4 = ""
-			}
-			name := v4
-			ok2 := strings.HasPrefix(name, "functions.")
-			if ok2 {
-				ok2 = celrt.StringSize(name) > int64(10)
-			}
-			var v5 string
-			if ok2 {
-				if err := budget.CallText("substring", name, int64(10)); err != nil {
-					return "", false, err
-				}
-				r, err := celrt.Substring(name, int64(10))
-				if err != nil {
-					return "", false, err
-				}
-				v5 = r
-			} else {
-				var v6 string
-				if name != "" {
-					v6 = name
-				} else {
-					v6 = "(no name)"
-				}
-				v5 = v6
-			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list = append(list, v5)
-		}
-		v2 = list
-	}
-	names := v2
-	var v7 celrt.Optional[string]
-	if int64(len(names)) == int64(0) {
-		v7 = celrt.None[string]()
-	} else {
-		arg := int64(len(names))
+		arg := int64(len(names3))
 		if err := budget.CallText("plural", arg, "call", "calls"); err != nil {
 			return "", false, err
 		}
@@ -13507,10 +14527,14 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 		if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
 			return "", false, err
 		}
-		if err := budget.Call("join", names, ", "); err != nil {
+		names4, err := namesLazy.Get(namesOf)
+		if err != nil {
 			return "", false, err
 		}
-		arg3 := celrt.JoinSep(names, ", ")
+		if err := budget.Call("join", names4, ", "); err != nil {
+			return "", false, err
+		}
+		arg3 := celrt.JoinSep(names4, ", ")
 		if err := budget.Charge("_+_", int64(len(arg2)+2+len(arg3))); err != nil {
 			return "", false, err
 		}
@@ -13518,9 +14542,12 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 		if err := budget.CallText("truncate", arg2+": "+arg3, arg4); err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(celrt.Truncate(arg2+": "+arg3, arg4))
+		v9 = celrt.Of(celrt.Truncate(arg2+": "+arg3, arg4))
 	}
-	return v7.Value, v7.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v9.Value, v9.Ok, nil
 }
 
 // ResultMultiToolUseParallel summarizes the result of a call to "multi_tool_use.parallel", documented with UnwrapMultiToolUseParallel:
@@ -13616,16 +14643,27 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var outLazy celrt.Lazy[string]
+	out2, err := outLazy.Get(outOf)
 	if err != nil {
 		return "", false, err
 	}
-	out := celrt.Trim(text)
 	var v1 string
-	if out == "" {
+	if out2 == "" {
 		v1 = "no output"
 	} else {
-		arg := celrt.Lines(out)
+		out3, err := outLazy.Get(outOf)
+		if err != nil {
+			return "", false, err
+		}
+		arg := celrt.Lines(out3)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
 			return "", false, err
 		}
@@ -13656,156 +14694,208 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var outLazy celrt.Lazy[string]
+	codesOf := func() ([]string, error) {
+		v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
+		var v2 []string
+		if v1 {
+			opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+			if err != nil {
+				return nil, err
+			}
+			v3 := opt.Value
+			if !opt.Ok {
+				v3 = nil
+			}
+			opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
+			if err != nil {
+				return nil, err
+			}
+			v4 := opt2.Value
+			if !opt2.Ok {
+				v4 = nil
+			}
+			opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
+			if err != nil {
+				return nil, err
+			}
+			v5 := opt3.Value
+			if !opt3.Ok {
+				v5 = nil
+			}
+			items := []any{v3, v4, v5}
+			list := make([]any, 0, len(items))
+			for _, c := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				ok := celrt.TypeOf(c) == celrt.DoubleType
+				if !ok {
+					ok = celrt.TypeOf(c) == celrt.IntType
+				}
+				if ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
+					}
+					list = append(list, c)
+				}
+			}
+			list2 := make([]string, 0, len(list))
+			for _, c2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if err := budget.CallText("numberText", c2); err != nil {
+					return nil, err
+				}
+				text2, err := celrt.NumberTextDyn(c2)
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list2 = append(list2, text2)
+			}
+			v2 = list2
+		} else {
+			v2 = []string{}
+		}
+		out2, err := outLazy.Get(outOf)
+		if err != nil {
+			return nil, err
+		}
+		var v6 []string
+		if strings.Contains(out2, "exited with code ") {
+			out3, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, err
+			}
+			out4, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
+				return nil, err
+			}
+			r, err := celrt.LastIndexOf(out4, "exited with code ")
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.Call("_+_", r, int64(17)); err != nil {
+				return nil, err
+			}
+			sum, err := celrt.AddInt(r, int64(17))
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("substring", out3, sum); err != nil {
+				return nil, err
+			}
+			r2, err := celrt.Substring(out3, sum)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
+				return nil, err
+			}
+			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+			if err != nil {
+				return nil, err
+			}
+			arg := celrt.Trim(elem)
+			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
+				return nil, err
+			}
+			v6 = []string{celrt.Truncate(arg, int64(12))}
+		} else {
+			v6 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
+			return nil, err
+		}
+		return celrt.Concat(v2, v6), nil
+	}
+	var codesLazy celrt.Lazy[[]string]
+	v7, failure := func() (bool, error) {
+		codes2, err := codesLazy.Get(codesOf)
+		if err != nil {
+			return false, err
+		}
+		return int64(len(codes2)) == int64(0), nil
+	}()
+	v8, failure2 := func() (bool, error) {
+		out5, err := outLazy.Get(outOf)
+		if err != nil {
+			return false, err
+		}
+		return out5 == "", nil
+	}()
+	ok3, err := celrt.And(v7, failure, v8, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	out := celrt.Trim(text)
-	v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-	var v2 []string
-	if v1 {
-		opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
+	var v9 celrt.Optional[string]
+	if ok3 {
+		v9 = celrt.None[string]()
+	} else {
+		codes3, err := codesLazy.Get(codesOf)
 		if err != nil {
 			return "", false, err
 		}
-		v3 := opt.Value
-		if !opt.Ok {
-			v3 = nil
-		}
-		opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
-		if err != nil {
-			return "", false, err
-		}
-		v4 := opt2.Value
-		if !opt2.Ok {
-			v4 = nil
-		}
-		opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-		if err != nil {
-			return "", false, err
-		}
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = nil
-		}
-		items := []any{v3, v4, v5}
-		list := make([]any, 0, len(items))
-		for _, c := range items {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			ok := celrt.TypeOf(c) == celrt.DoubleType
-			if !ok {
-				ok = celrt.TypeOf(c) == celrt.IntType
-			}
-			if ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, c)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, c2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if err := budget.CallText("numberText", c2); err != nil {
-				return "", false, err
-			}
-			text2, err := celrt.NumberTextDyn(c2)
+		var v10 string
+		if int64(len(codes3)) > int64(0) {
+			codes4, err := codesLazy.Get(codesOf)
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list2 = append(list2, text2)
-		}
-		v2 = list2
-	} else {
-		v2 = []string{}
-	}
-	var v6 []string
-	if strings.Contains(out, "exited with code ") {
-		if err := budget.CallText("lastIndexOf", out, "exited with code "); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.LastIndexOf(out, "exited with code ")
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Call("_+_", r, int64(17)); err != nil {
-			return "", false, err
-		}
-		sum, err := celrt.AddInt(r, int64(17))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("substring", out, sum); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(out, sum)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-			return "", false, err
-		}
-		elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		arg := celrt.Trim(elem)
-		if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-			return "", false, err
-		}
-		v6 = []string{celrt.Truncate(arg, int64(12))}
-	} else {
-		v6 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-		return "", false, err
-	}
-	codes := celrt.Concat(v2, v6)
-	ok2 := int64(len(codes)) == int64(0)
-	if ok2 {
-		ok2 = out == ""
-	}
-	var v7 celrt.Optional[string]
-	if ok2 {
-		v7 = celrt.None[string]()
-	} else {
-		var v8 string
-		if int64(len(codes)) > int64(0) {
-			elem2, err := celrt.IndexList(codes, int64(0))
+			elem2, err := celrt.IndexList(codes4, int64(0))
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
 				return "", false, err
 			}
-			var v9 string
-			if out == "" {
-				v9 = ""
+			out6, err := outLazy.Get(outOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v11 string
+			if out6 == "" {
+				v11 = ""
 			} else {
-				v9 = ": "
+				v11 = ": "
 			}
-			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v9))); err != nil {
+			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
 				return "", false, err
 			}
-			v8 = "exit " + elem2 + v9
+			v10 = "exit " + elem2 + v11
 		} else {
-			v8 = ""
-		}
-		var v10 string
-		if out == "" {
 			v10 = ""
+		}
+		out7, err := outLazy.Get(outOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v12 string
+		if out7 == "" {
+			v12 = ""
 		} else {
-			if err := budget.CallText("split", out, "\n", int64(2)); err != nil {
+			out8, err := outLazy.Get(outOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem3, err := celrt.IndexList(celrt.SplitN(out, "\n", int64(2)), int64(0))
+			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
+				return "", false, err
+			}
+			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -13813,14 +14903,17 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.CallText("inline", elem3, arg2); err != nil {
 				return "", false, err
 			}
-			v10 = celrt.Inline(elem3, arg2)
+			v12 = celrt.Inline(elem3, arg2)
 		}
-		if err := budget.Charge("_+_", int64(len(v8)+len(v10))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(v8 + v10)
+		v9 = celrt.Of(v10 + v12)
 	}
-	return v7.Value, v7.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v9.Value, v9.Ok, nil
 }
 
 // ExpandBash returns the lines of the result of a call to "bash", documented with RowBash:
@@ -13831,31 +14924,54 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 //	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
 func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var outLazy celrt.Lazy[string]
+	out2, err := outLazy.Get(outOf)
 	if err != nil {
 		return nil, false, err
 	}
-	out := text
 	var v1 celrt.Optional[[]string]
-	if celrt.Trim(out) == "" {
+	if celrt.Trim(out2) == "" {
 		v1 = celrt.None[[]string]()
 	} else {
+		out3, err := outLazy.Get(outOf)
+		if err != nil {
+			return nil, false, err
+		}
 		var v2 string
-		if strings.HasSuffix(out, "\n") {
-			diff, err := celrt.SubInt(celrt.StringSize(out), int64(1))
+		if strings.HasSuffix(out3, "\n") {
+			out4, err := outLazy.Get(outOf)
 			if err != nil {
 				return nil, false, err
 			}
-			if err := budget.CallText("substring", out, int64(0), diff); err != nil {
+			out5, err := outLazy.Get(outOf)
+			if err != nil {
 				return nil, false, err
 			}
-			r, err := celrt.SubstringRange(out, int64(0), diff)
+			diff, err := celrt.SubInt(celrt.StringSize(out5), int64(1))
+			if err != nil {
+				return nil, false, err
+			}
+			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
+				return nil, false, err
+			}
+			r, err := celrt.SubstringRange(out4, int64(0), diff)
 			if err != nil {
 				return nil, false, err
 			}
 			v2 = r
 		} else {
-			v2 = out
+			out6, err := outLazy.Get(outOf)
+			if err != nil {
+				return nil, false, err
+			}
+			v2 = out6
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
 			return nil, false, err
@@ -14535,56 +15651,79 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	if err := budget.CallText("indexOf", tool, ":"); err != nil {
-		return runtime.TierUnknown, err
-	}
-	r, err := celrt.IndexOf(tool, ":")
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	if err := budget.Call("_+_", r, int64(1)); err != nil {
-		return runtime.TierUnknown, err
-	}
-	sum, err := celrt.AddInt(r, int64(1))
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	if err := budget.CallText("substring", tool, sum); err != nil {
-		return runtime.TierUnknown, err
-	}
-	r2, err := celrt.Substring(tool, sum)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	name := r2
-	v1 := []string{
-		"read_file",
-		"read_text_file",
-		"read_media_file",
-		"read_multiple_files",
-		"list_directory",
-		"list_directory_with_sizes",
-		"directory_tree",
-		"search_files",
-		"get_file_info",
-		"list_allowed_directories",
-	}
-	ok := slices.Contains(v1, name)
-	if !ok {
-		ok2 := name == "edit_file"
-		if ok2 {
-			v2 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
-			ok2 = v2
+	nameOf := func() (string, error) {
+		if err := budget.CallText("indexOf", tool, ":"); err != nil {
+			return "", err
 		}
-		ok = ok2
+		r, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", err
+		}
+		if err := budget.Call("_+_", r, int64(1)); err != nil {
+			return "", err
+		}
+		sum, err := celrt.AddInt(r, int64(1))
+		if err != nil {
+			return "", err
+		}
+		if err := budget.CallText("substring", tool, sum); err != nil {
+			return "", err
+		}
+		r2, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", err
+		}
+		return r2, nil
 	}
-	var v3 string
-	if ok {
-		v3 = "read"
+	var nameLazy celrt.Lazy[string]
+	v2, failure := func() (bool, error) {
+		name2, err := nameLazy.Get(nameOf)
+		if err != nil {
+			return false, err
+		}
+		v1 := []string{
+			"read_file",
+			"read_text_file",
+			"read_media_file",
+			"read_multiple_files",
+			"list_directory",
+			"list_directory_with_sizes",
+			"directory_tree",
+			"search_files",
+			"get_file_info",
+			"list_allowed_directories",
+		}
+		return slices.Contains(v1, name2), nil
+	}()
+	v5, failure3 := func() (bool, error) {
+		v3, failure2 := func() (bool, error) {
+			name3, err := nameLazy.Get(nameOf)
+			if err != nil {
+				return false, err
+			}
+			return name3 == "edit_file", nil
+		}()
+		v4 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+		ok3, err := celrt.And(v3, failure2, v4, nil)
+		if err != nil {
+			return false, err
+		}
+		return ok3, nil
+	}()
+	ok4, err := celrt.Or(v2, failure, v5, failure3)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v6 string
+	if ok4 {
+		v6 = "read"
 	} else {
-		v3 = "write"
+		v6 = "write"
 	}
-	return celrt.Tier(v3)
+	if err := budget.Err(); err != nil {
+		return runtime.TierUnknown, err
+	}
+	return celrt.Tier(v6)
 }
 
 // RowFilesystemAny renders the row of a call to "filesystem:*", documented with PreviewFilesystemAny:
@@ -14691,64 +15830,104 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("indexOf", tool, ":"); err != nil {
-		return "", false, err
+	nOf := func() (string, error) {
+		if err := budget.CallText("indexOf", tool, ":"); err != nil {
+			return "", err
+		}
+		r, err := celrt.IndexOf(tool, ":")
+		if err != nil {
+			return "", err
+		}
+		if err := budget.Call("_+_", r, int64(1)); err != nil {
+			return "", err
+		}
+		sum, err := celrt.AddInt(r, int64(1))
+		if err != nil {
+			return "", err
+		}
+		if err := budget.CallText("substring", tool, sum); err != nil {
+			return "", err
+		}
+		r2, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return "", err
+		}
+		return r2, nil
 	}
-	r, err := celrt.IndexOf(tool, ":")
+	var nLazy celrt.Lazy[string]
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Call("_+_", r, int64(1)); err != nil {
-		return "", false, err
-	}
-	sum, err := celrt.AddInt(r, int64(1))
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("substring", tool, sum); err != nil {
-		return "", false, err
-	}
-	r2, err := celrt.Substring(tool, sum)
-	if err != nil {
-		return "", false, err
-	}
-	n := r2
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	text2 := text
 	var v1 celrt.Optional[string]
-	if celrt.Trim(text2) == "" {
+	if celrt.Trim(text3) == "" {
 		v1 = celrt.None[string]()
 	} else {
-		ok := strings.HasPrefix(n, "read_")
-		if ok {
-			ok = n != "read_multiple_files"
-		}
-		var v2 celrt.Optional[string]
-		if ok {
-			var v3 int64
-			if strings.HasSuffix(text2, "\n") {
-				v3 = int64(1)
-			} else {
-				v3 = int64(0)
+		v2, failure := func() (bool, error) {
+			n2, err := nLazy.Get(nOf)
+			if err != nil {
+				return false, err
 			}
-			diff, err := celrt.SubInt(celrt.Lines(text2), v3)
+			return strings.HasPrefix(n2, "read_"), nil
+		}()
+		v3, failure2 := func() (bool, error) {
+			n3, err := nLazy.Get(nOf)
+			if err != nil {
+				return false, err
+			}
+			return n3 != "read_multiple_files", nil
+		}()
+		ok2, err := celrt.And(v2, failure, v3, failure2)
+		if err != nil {
+			return "", false, err
+		}
+		var v4 celrt.Optional[string]
+		if ok2 {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return "", false, err
+			}
+			text5, err := textLazy.Get(textOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v5 int64
+			if strings.HasSuffix(text5, "\n") {
+				v5 = int64(1)
+			} else {
+				v5 = int64(0)
+			}
+			diff, err := celrt.SubInt(celrt.Lines(text4), v5)
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("plural", diff, "line", "lines"); err != nil {
 				return "", false, err
 			}
-			v2 = celrt.Of(celrt.Plural(diff, "line", "lines"))
+			v4 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 		} else {
-			var v4 celrt.Optional[string]
-			if strings.HasPrefix(n, "list_directory") {
-				if err := budget.CallText("split", text2, "\n"); err != nil {
+			n4, err := nLazy.Get(nOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v6 celrt.Optional[string]
+			if strings.HasPrefix(n4, "list_directory") {
+				text6, err := textLazy.Get(textOf)
+				if err != nil {
 					return "", false, err
 				}
-				items := celrt.Split(text2, "\n")
+				if err := budget.CallText("split", text6, "\n"); err != nil {
+					return "", false, err
+				}
+				items := celrt.Split(text6, "\n")
 				list := make([]string, 0, len(items))
 				for _, l := range items {
 					if steps++; steps > celrt.MaxSteps {
@@ -14765,18 +15944,30 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("plural", arg, "entry", "entries"); err != nil {
 					return "", false, err
 				}
-				v4 = celrt.Of(celrt.Plural(arg, "entry", "entries"))
+				v6 = celrt.Of(celrt.Plural(arg, "entry", "entries"))
 			} else {
-				var v5 celrt.Optional[string]
-				if n == "search_files" {
-					var v6 string
-					if celrt.Trim(text2) == "No matches found" {
-						v6 = "no matches"
+				n5, err := nLazy.Get(nOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v7 celrt.Optional[string]
+				if n5 == "search_files" {
+					text7, err := textLazy.Get(textOf)
+					if err != nil {
+						return "", false, err
+					}
+					var v8 string
+					if celrt.Trim(text7) == "No matches found" {
+						v8 = "no matches"
 					} else {
-						if err := budget.CallText("split", text2, "\n"); err != nil {
+						text8, err := textLazy.Get(textOf)
+						if err != nil {
 							return "", false, err
 						}
-						items2 := celrt.Split(text2, "\n")
+						if err := budget.CallText("split", text8, "\n"); err != nil {
+							return "", false, err
+						}
+						items2 := celrt.Split(text8, "\n")
 						list2 := make([]string, 0, len(items2))
 						for _, l2 := range items2 {
 							if steps++; steps > celrt.MaxSteps {
@@ -14793,17 +15984,20 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.CallText("plural", arg2, "match", "matches"); err != nil {
 							return "", false, err
 						}
-						v6 = celrt.Plural(arg2, "match", "matches")
+						v8 = celrt.Plural(arg2, "match", "matches")
 					}
-					v5 = celrt.Of(v6)
+					v7 = celrt.Of(v8)
 				} else {
-					v5 = celrt.None[string]()
+					v7 = celrt.None[string]()
 				}
-				v4 = v5
+				v6 = v7
 			}
-			v2 = v4
+			v4 = v6
 		}
-		v1 = v2
+		v1 = v4
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, err
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -16267,70 +17461,81 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	if err != nil {
 		return "", false, err
 	}
-	var v1 string
-	if lets.name == "*" {
-		v1 = ""
-	} else {
-		arg := lets.name
-		if err := budget.CallText("replace", arg, "_", " "); err != nil {
-			return "", false, err
+	wordsOf := func() (string, error) {
+		var v1 string
+		if lets.name == "*" {
+			v1 = ""
+		} else {
+			arg := lets.name
+			if err := budget.CallText("replace", arg, "_", " "); err != nil {
+				return "", err
+			}
+			arg2 := celrt.Replace(arg, "_", " ")
+			if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
+				return "", err
+			}
+			v1 = arg2 + " "
 		}
-		arg2 := celrt.Replace(arg, "_", " ")
-		if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-			return "", false, err
+		method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+		if err != nil {
+			return "", err
 		}
-		v1 = arg2 + " "
+		var v2 string
+		if celrt.NonEmpty(method).Ok {
+			method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("collapse", method2); err != nil {
+				return "", err
+			}
+			arg3 := celrt.Collapse(method2)
+			if err := budget.CallText("truncate", arg3, int64(30)); err != nil {
+				return "", err
+			}
+			arg4 := celrt.Truncate(arg3, int64(30))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+2)); err != nil {
+				return "", err
+			}
+			v2 = "(" + arg4 + ") "
+		} else {
+			v2 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v1)+len(v2))); err != nil {
+			return "", err
+		}
+		return v1 + v2, nil
 	}
-	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	var v2 string
-	if celrt.NonEmpty(method).Ok {
-		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+	var wordsLazy celrt.Lazy[string]
+	var v3 celrt.Optional[string]
+	if lets.repo3.Ok {
+		words2, err := wordsLazy.Get(wordsOf)
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.CallText("collapse", method2); err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.Collapse(method2)
-		if err := budget.CallText("truncate", arg3, int64(30)); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Truncate(arg3, int64(30))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+2)); err != nil {
-			return "", false, err
-		}
-		v2 = "(" + arg4 + ") "
-	} else {
-		v2 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(v1)+len(v2))); err != nil {
-		return "", false, err
-	}
-	words := v1 + v2
-	var v3 celrt.Optional[string]
-	if lets.repo3.Ok {
 		v4, err := lets.repo3.Get()
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(len(words)+len(v4))); err != nil {
+		if err := budget.Charge("_+_", int64(len(words2)+len(v4))); err != nil {
 			return "", false, err
 		}
 		arg5 := lets.number
-		if err := budget.Charge("_+_", int64(len(words)+len(v4)+len(arg5))); err != nil {
+		if err := budget.Charge("_+_", int64(len(words2)+len(v4)+len(arg5))); err != nil {
 			return "", false, err
 		}
 		arg6 := int64(limits.Summary)
-		if err := budget.CallText("truncate", words+v4+arg5, arg6); err != nil {
+		if err := budget.CallText("truncate", words2+v4+arg5, arg6); err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Of(celrt.Truncate(words+v4+arg5, arg6))
+		v3 = celrt.Of(celrt.Truncate(words2+v4+arg5, arg6))
 	} else {
 		var v5 celrt.Optional[string]
 		if lets.query2.Ok {
+			words3, err := wordsLazy.Get(wordsOf)
+			if err != nil {
+				return "", false, err
+			}
 			items := lets.queries
 			list := make([]string, 0, len(items))
 			for _, q := range items {
@@ -16377,14 +17582,14 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg8 := celrt.JoinSep(x2, " or ")
-			if err := budget.Charge("_+_", int64(len(words)+len(arg8))); err != nil {
+			if err := budget.Charge("_+_", int64(len(words3)+len(arg8))); err != nil {
 				return "", false, err
 			}
 			arg9 := int64(limits.Summary)
-			if err := budget.CallText("truncate", words+arg8, arg9); err != nil {
+			if err := budget.CallText("truncate", words3+arg8, arg9); err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Of(celrt.Truncate(words+arg8, arg9))
+			v5 = celrt.Of(celrt.Truncate(words3+arg8, arg9))
 		} else {
 			v5 = celrt.None[string]()
 		}
@@ -16413,53 +17618,80 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return celrt.ResultValue(v1), nil
+	}
+	var vLazy celrt.Lazy[any]
+	v3, err := vLazy.Get(vOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := celrt.ResultValue(v1)
-	var v3 celrt.Optional[string]
-	if celrt.TypeOf(v2) == celrt.ListType {
-		size, err := celrt.Size(v2)
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) == celrt.ListType {
+		v5, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(v5)
 		if err != nil {
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Of(celrt.Plural(size, "item", "items"))
+		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
-		var v4 celrt.Optional[string]
-		if celrt.TypeOf(v2) != celrt.MapType {
-			v4 = celrt.None[string]()
+		v6, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) != celrt.MapType {
+			v7 = celrt.None[string]()
 		} else {
-			opt2, err := celrt.OptSelect(v2, "total_count")
+			v8, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v5 := opt2.Value
-			if !opt2.Ok {
-				v5 = nil
+			opt2, err := celrt.OptSelect(v8, "total_count")
+			if err != nil {
+				return "", false, err
 			}
-			var v6 celrt.Optional[string]
-			if celrt.TypeOf(v5) == celrt.DoubleType {
-				total_count, err := celrt.Select(v2, "total_count")
+			v9 := opt2.Value
+			if !opt2.Ok {
+				v9 = nil
+			}
+			var v10 celrt.Optional[string]
+			if celrt.TypeOf(v9) == celrt.DoubleType {
+				v11, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				var v7 string
+				total_count, err := celrt.Select(v11, "total_count")
+				if err != nil {
+					return "", false, err
+				}
+				var v12 string
 				if celrt.EqualDouble(total_count, 1.0) {
-					v7 = "1 result"
+					v12 = "1 result"
 				} else {
-					total_count2, err := celrt.Select(v2, "total_count")
+					v13, err := vLazy.Get(vOf)
+					if err != nil {
+						return "", false, err
+					}
+					total_count2, err := celrt.Select(v13, "total_count")
 					if err != nil {
 						return "", false, err
 					}
@@ -16473,21 +17705,29 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err := budget.Charge("_+_", int64(len(text2)+8)); err != nil {
 						return "", false, err
 					}
-					v7 = text2 + " results"
+					v12 = text2 + " results"
 				}
-				v6 = celrt.Of(v7)
+				v10 = celrt.Of(v12)
 			} else {
-				opt3, err := celrt.OptSelect(v2, "number")
+				v14, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				v8 := opt3.Value
-				if !opt3.Ok {
-					v8 = nil
+				opt3, err := celrt.OptSelect(v14, "number")
+				if err != nil {
+					return "", false, err
 				}
-				var v9 celrt.Optional[string]
-				if celrt.TypeOf(v8) == celrt.DoubleType {
-					number, err := celrt.Select(v2, "number")
+				v15 := opt3.Value
+				if !opt3.Ok {
+					v15 = nil
+				}
+				var v16 celrt.Optional[string]
+				if celrt.TypeOf(v15) == celrt.DoubleType {
+					v17, err := vLazy.Get(vOf)
+					if err != nil {
+						return "", false, err
+					}
+					number, err := celrt.Select(v17, "number")
 					if err != nil {
 						return "", false, err
 					}
@@ -16501,17 +17741,25 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err := budget.Charge("_+_", int64(1+len(text3))); err != nil {
 						return "", false, err
 					}
-					opt4, err := celrt.OptSelect(v2, "title")
+					v18, err := vLazy.Get(vOf)
 					if err != nil {
 						return "", false, err
 					}
-					v10 := opt4.Value
-					if !opt4.Ok {
-						v10 = nil
+					opt4, err := celrt.OptSelect(v18, "title")
+					if err != nil {
+						return "", false, err
 					}
-					var v11 string
-					if celrt.NonEmpty(v10).Ok {
-						title, err := celrt.Select(v2, "title")
+					v19 := opt4.Value
+					if !opt4.Ok {
+						v19 = nil
+					}
+					var v20 string
+					if celrt.NonEmpty(v19).Ok {
+						v21, err := vLazy.Get(vOf)
+						if err != nil {
+							return "", false, err
+						}
+						title, err := celrt.Select(v21, "title")
 						if err != nil {
 							return "", false, err
 						}
@@ -16530,26 +17778,34 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
 							return "", false, err
 						}
-						v11 = " " + arg2
+						v20 = " " + arg2
 					} else {
-						v11 = ""
+						v20 = ""
 					}
-					if err := budget.Charge("_+_", int64(1+len(text3)+len(v11))); err != nil {
+					if err := budget.Charge("_+_", int64(1+len(text3)+len(v20))); err != nil {
 						return "", false, err
 					}
-					v9 = celrt.Of("#" + text3 + v11)
+					v16 = celrt.Of("#" + text3 + v20)
 				} else {
-					opt5, err := celrt.OptSelect(v2, "html_url")
+					v22, err := vLazy.Get(vOf)
 					if err != nil {
 						return "", false, err
 					}
-					v12 := opt5.Value
-					if !opt5.Ok {
-						v12 = nil
+					opt5, err := celrt.OptSelect(v22, "html_url")
+					if err != nil {
+						return "", false, err
 					}
-					var v13 celrt.Optional[string]
-					if celrt.NonEmpty(v12).Ok {
-						html_url, err := celrt.Select(v2, "html_url")
+					v23 := opt5.Value
+					if !opt5.Ok {
+						v23 = nil
+					}
+					var v24 celrt.Optional[string]
+					if celrt.NonEmpty(v23).Ok {
+						v25, err := vLazy.Get(vOf)
+						if err != nil {
+							return "", false, err
+						}
+						html_url, err := celrt.Select(v25, "html_url")
 						if err != nil {
 							return "", false, err
 						}
@@ -16562,22 +17818,22 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
 							return "", false, err
 						}
-						v13 = celrt.Of(celrt.Truncate(arg3, arg4))
+						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
-						v13 = celrt.None[string]()
+						v24 = celrt.None[string]()
 					}
-					v9 = v13
+					v16 = v24
 				}
-				v6 = v9
+				v10 = v16
 			}
-			v4 = v6
+			v7 = v10
 		}
-		v3 = v4
+		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v3.Value, v3.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterGithubAny registers the functions of "github:*".
@@ -17526,88 +18782,138 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
 	}
-	text2 := text
+	var textLazy celrt.Lazy[string]
 	v1 := []string{"git_diff", "git_diff_staged", "git_diff_unstaged", "git_show"}
 	var v2 celrt.Optional[string]
 	if slices.Contains(v1, lets.name) {
-		if err := budget.CallText("split", text2, "\n"); err != nil {
+		lsOf := func() ([]string, error) {
+			text3, err := textLazy.Get(textOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("split", text3, "\n"); err != nil {
+				return nil, err
+			}
+			return celrt.Split(text3, "\n"), nil
+		}
+		var lsLazy celrt.Lazy[[]string]
+		addOf := func() (int64, error) {
+			ls2, err := lsLazy.Get(lsOf)
+			if err != nil {
+				return 0, err
+			}
+			list := make([]string, 0, len(ls2))
+			for _, l := range ls2 {
+				if steps++; steps > celrt.MaxSteps {
+					return 0, celrt.ErrSteps
+				}
+				ok := strings.HasPrefix(l, "+")
+				if ok {
+					ok = !strings.HasPrefix(l, "+++")
+				}
+				if ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return 0, err
+					}
+					list = append(list, l)
+				}
+			}
+			return int64(len(list)), nil
+		}
+		var addLazy celrt.Lazy[int64]
+		delOf := func() (int64, error) {
+			ls3, err := lsLazy.Get(lsOf)
+			if err != nil {
+				return 0, err
+			}
+			list2 := make([]string, 0, len(ls3))
+			for _, l2 := range ls3 {
+				if steps++; steps > celrt.MaxSteps {
+					return 0, celrt.ErrSteps
+				}
+				ok2 := strings.HasPrefix(l2, "-")
+				if ok2 {
+					ok2 = !strings.HasPrefix(l2, "---")
+				}
+				if ok2 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return 0, err
+					}
+					list2 = append(list2, l2)
+				}
+			}
+			return int64(len(list2)), nil
+		}
+		var delLazy celrt.Lazy[int64]
+		v3, failure := func() (bool, error) {
+			add2, err := addLazy.Get(addOf)
+			if err != nil {
+				return false, err
+			}
+			return add2 == int64(0), nil
+		}()
+		v4, failure2 := func() (bool, error) {
+			del2, err := delLazy.Get(delOf)
+			if err != nil {
+				return false, err
+			}
+			return del2 == int64(0), nil
+		}()
+		ok4, err := celrt.And(v3, failure, v4, failure2)
+		if err != nil {
 			return "", false, err
 		}
-		ls := celrt.Split(text2, "\n")
-		list := make([]string, 0, len(ls))
-		for _, l := range ls {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			ok := strings.HasPrefix(l, "+")
-			if ok {
-				ok = !strings.HasPrefix(l, "+++")
-			}
-			if ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, l)
-			}
-		}
-		add := int64(len(list))
-		list2 := make([]string, 0, len(ls))
-		for _, l2 := range ls {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			ok2 := strings.HasPrefix(l2, "-")
-			if ok2 {
-				ok2 = !strings.HasPrefix(l2, "---")
-			}
-			if ok2 {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list2 = append(list2, l2)
-			}
-		}
-		del := int64(len(list2))
-		ok3 := add == int64(0)
-		if ok3 {
-			ok3 = del == int64(0)
-		}
-		var v3 string
-		if ok3 {
-			v3 = "no changes"
+		var v5 string
+		if ok4 {
+			v5 = "no changes"
 		} else {
-			arg := strconv.FormatInt(add, 10)
+			add3, err := addLazy.Get(addOf)
+			if err != nil {
+				return "", false, err
+			}
+			arg := strconv.FormatInt(add3, 10)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
 				return "", false, err
 			}
-			arg2 := strconv.FormatInt(del, 10)
+			del3, err := delLazy.Get(delOf)
+			if err != nil {
+				return "", false, err
+			}
+			arg2 := strconv.FormatInt(del3, 10)
 			if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg2))); err != nil {
 				return "", false, err
 			}
-			v3 = "+" + arg + " -" + arg2
+			v5 = "+" + arg + " -" + arg2
 		}
-		v2 = celrt.Of(v3)
+		v2 = celrt.Of(v5)
 	} else {
-		var v4 celrt.Optional[string]
+		var v6 celrt.Optional[string]
 		if lets.name == "git_log" {
-			if err := budget.CallText("split", text2, "\n"); err != nil {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
 				return "", false, err
 			}
-			items := celrt.Split(text2, "\n")
+			if err := budget.CallText("split", text4, "\n"); err != nil {
+				return "", false, err
+			}
+			items := celrt.Split(text4, "\n")
 			list3 := make([]string, 0, len(items))
 			for _, l3 := range items {
 				if steps++; steps > celrt.MaxSteps {
 					return "", false, celrt.ErrSteps
 				}
-				ok4 := strings.HasPrefix(l3, "Commit: ")
-				if !ok4 {
-					ok4 = strings.HasPrefix(l3, "commit ")
+				ok5 := strings.HasPrefix(l3, "Commit: ")
+				if !ok5 {
+					ok5 = strings.HasPrefix(l3, "commit ")
 				}
-				if ok4 {
+				if ok5 {
 					if err := budget.Charge("_+_", 16); err != nil {
 						return "", false, err
 					}
@@ -17618,12 +18924,12 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 			if err := budget.CallText("plural", arg3, "commit", "commits"); err != nil {
 				return "", false, err
 			}
-			v5 := celrt.Of(celrt.Plural(arg3, "commit", "commits"))
-			v4 = v5
+			v7 := celrt.Of(celrt.Plural(arg3, "commit", "commits"))
+			v6 = v7
 		} else {
-			v4 = celrt.None[string]()
+			v6 = celrt.None[string]()
 		}
-		v2 = v4
+		v2 = v6
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
@@ -17807,146 +19113,222 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("parseJSON", text2); err != nil {
+		vOf := func() (any, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("parseJSON", text4); err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(text4)
+			v2 := opt.Value
+			if !opt.Ok {
+				v2 = nil
+			}
+			return celrt.ResultValue(v2), nil
+		}
+		var vLazy celrt.Lazy[any]
+		v4, err := vLazy.Get(vOf)
+		if err != nil {
 			return "", false, err
 		}
-		opt := celrt.ParseJSON(text2)
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = nil
-		}
-		v3 := celrt.ResultValue(v2)
-		var v4 celrt.Optional[string]
-		if celrt.TypeOf(v3) == celrt.ListType {
-			size, err := celrt.Size(v3)
+		var v5 celrt.Optional[string]
+		if celrt.TypeOf(v4) == celrt.ListType {
+			v6, err := vLazy.Get(vOf)
+			if err != nil {
+				return "", false, err
+			}
+			size, err := celrt.Size(v6)
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v5 celrt.Optional[string]
-			if strings.Contains(text2, "'affected_rows': ") {
-				if err := budget.CallText("split", text2, "'affected_rows': ", int64(2)); err != nil {
-					return "", false, err
+			text5, err := textLazy.Get(textOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v7 celrt.Optional[string]
+			if strings.Contains(text5, "'affected_rows': ") {
+				nOf := func() (string, error) {
+					text6, err := textLazy.Get(textOf)
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
+						return "", err
+					}
+					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
+					elem, err := celrt.IndexList(v8, int64(1))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
+						return "", err
+					}
+					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+					if err != nil {
+						return "", err
+					}
+					arg := celrt.Trim(elem2)
+					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
+						return "", err
+					}
+					return celrt.Truncate(arg, int64(20)), nil
 				}
-				v6 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v6, int64(1))
+				var nLazy celrt.Lazy[string]
+				n2, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-					return "", false, err
-				}
-				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				n3, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				arg := celrt.Trim(elem2)
-				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-					return "", false, err
-				}
-				n := celrt.Truncate(arg, int64(20))
-				var v7 string
-				if n == "1" {
-					v7 = " row affected"
+				var v9 string
+				if n3 == "1" {
+					v9 = " row affected"
 				} else {
-					v7 = " rows affected"
+					v9 = " rows affected"
 				}
-				if err := budget.Charge("_+_", int64(len(n)+len(v7))); err != nil {
+				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
 					return "", false, err
 				}
-				v5 = celrt.Of(n + v7)
+				v7 = celrt.Of(n2 + v9)
 			} else {
-				var v8 celrt.Optional[string]
-				if strings.HasPrefix(text2, "[{") {
-					if err := budget.CallText("split", text2, "}, {"); err != nil {
+				text7, err := textLazy.Get(textOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v10 celrt.Optional[string]
+				if strings.HasPrefix(text7, "[{") {
+					text8, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					arg2 := int64(len(celrt.Split(text2, "}, {")))
+					if err := budget.CallText("split", text8, "}, {"); err != nil {
+						return "", false, err
+					}
+					arg2 := int64(len(celrt.Split(text8, "}, {")))
 					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
 						return "", false, err
 					}
-					v8 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
+					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
 				} else {
-					if err := budget.CallText("lowerAscii", text2); err != nil {
+					text9, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					v9 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
-					var v10 celrt.Optional[string]
-					if v9 {
-						if err := budget.CallText("lowerAscii", text2); err != nil {
-							return "", false, err
+					if err := budget.CallText("lowerAscii", text9); err != nil {
+						return "", false, err
+					}
+					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
+					var v12 celrt.Optional[string]
+					if v11 {
+						nOf2 := func() (string, error) {
+							text10, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							text11, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("lowerAscii", text11); err != nil {
+								return "", err
+							}
+							arg3 := celrt.LowerASCII(text11)
+							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
+								return "", err
+							}
+							r, err := celrt.IndexOf(arg3, "rows affected: ")
+							if err != nil {
+								return "", err
+							}
+							if err := budget.Call("_+_", r, int64(15)); err != nil {
+								return "", err
+							}
+							sum, err := celrt.AddInt(r, int64(15))
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("substring", text10, sum); err != nil {
+								return "", err
+							}
+							r2, err := celrt.Substring(text10, sum)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
+								return "", err
+							}
+							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+							if err != nil {
+								return "", err
+							}
+							arg4 := celrt.Trim(elem3)
+							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
+								return "", err
+							}
+							return celrt.Truncate(arg4, int64(20)), nil
 						}
-						arg3 := celrt.LowerASCII(text2)
-						if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-							return "", false, err
-						}
-						r, err := celrt.IndexOf(arg3, "rows affected: ")
+						var nLazy2 celrt.Lazy[string]
+						n5, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.Call("_+_", r, int64(15)); err != nil {
-							return "", false, err
-						}
-						sum, err := celrt.AddInt(r, int64(15))
+						n6, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.CallText("substring", text2, sum); err != nil {
-							return "", false, err
-						}
-						r2, err := celrt.Substring(text2, sum)
-						if err != nil {
-							return "", false, err
-						}
-						if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-							return "", false, err
-						}
-						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-						if err != nil {
-							return "", false, err
-						}
-						arg4 := celrt.Trim(elem3)
-						if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-							return "", false, err
-						}
-						n2 := celrt.Truncate(arg4, int64(20))
-						var v11 string
-						if n2 == "1" {
-							v11 = " row affected"
+						var v13 string
+						if n6 == "1" {
+							v13 = " row affected"
 						} else {
-							v11 = " rows affected"
+							v13 = " rows affected"
 						}
-						if err := budget.Charge("_+_", int64(len(n2)+len(v11))); err != nil {
+						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(n2 + v11)
+						v12 = celrt.Of(n5 + v13)
 					} else {
-						arg5 := celrt.Lines(text2)
+						text12, err := textLazy.Get(textOf)
+						if err != nil {
+							return "", false, err
+						}
+						arg5 := celrt.Lines(text12)
 						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
+						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
 					}
-					v8 = v10
+					v10 = v12
 				}
-				v5 = v8
+				v7 = v10
 			}
-			v4 = v5
+			v5 = v7
 		}
-		v1 = v4
+		v1 = v5
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -18223,146 +19605,222 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("parseJSON", text2); err != nil {
+		vOf := func() (any, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("parseJSON", text4); err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(text4)
+			v2 := opt.Value
+			if !opt.Ok {
+				v2 = nil
+			}
+			return celrt.ResultValue(v2), nil
+		}
+		var vLazy celrt.Lazy[any]
+		v4, err := vLazy.Get(vOf)
+		if err != nil {
 			return "", false, err
 		}
-		opt := celrt.ParseJSON(text2)
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = nil
-		}
-		v3 := celrt.ResultValue(v2)
-		var v4 celrt.Optional[string]
-		if celrt.TypeOf(v3) == celrt.ListType {
-			size, err := celrt.Size(v3)
+		var v5 celrt.Optional[string]
+		if celrt.TypeOf(v4) == celrt.ListType {
+			v6, err := vLazy.Get(vOf)
+			if err != nil {
+				return "", false, err
+			}
+			size, err := celrt.Size(v6)
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v5 celrt.Optional[string]
-			if strings.Contains(text2, "'affected_rows': ") {
-				if err := budget.CallText("split", text2, "'affected_rows': ", int64(2)); err != nil {
-					return "", false, err
+			text5, err := textLazy.Get(textOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v7 celrt.Optional[string]
+			if strings.Contains(text5, "'affected_rows': ") {
+				nOf := func() (string, error) {
+					text6, err := textLazy.Get(textOf)
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
+						return "", err
+					}
+					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
+					elem, err := celrt.IndexList(v8, int64(1))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
+						return "", err
+					}
+					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+					if err != nil {
+						return "", err
+					}
+					arg := celrt.Trim(elem2)
+					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
+						return "", err
+					}
+					return celrt.Truncate(arg, int64(20)), nil
 				}
-				v6 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v6, int64(1))
+				var nLazy celrt.Lazy[string]
+				n2, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-					return "", false, err
-				}
-				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				n3, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				arg := celrt.Trim(elem2)
-				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-					return "", false, err
-				}
-				n := celrt.Truncate(arg, int64(20))
-				var v7 string
-				if n == "1" {
-					v7 = " row affected"
+				var v9 string
+				if n3 == "1" {
+					v9 = " row affected"
 				} else {
-					v7 = " rows affected"
+					v9 = " rows affected"
 				}
-				if err := budget.Charge("_+_", int64(len(n)+len(v7))); err != nil {
+				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
 					return "", false, err
 				}
-				v5 = celrt.Of(n + v7)
+				v7 = celrt.Of(n2 + v9)
 			} else {
-				var v8 celrt.Optional[string]
-				if strings.HasPrefix(text2, "[{") {
-					if err := budget.CallText("split", text2, "}, {"); err != nil {
+				text7, err := textLazy.Get(textOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v10 celrt.Optional[string]
+				if strings.HasPrefix(text7, "[{") {
+					text8, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					arg2 := int64(len(celrt.Split(text2, "}, {")))
+					if err := budget.CallText("split", text8, "}, {"); err != nil {
+						return "", false, err
+					}
+					arg2 := int64(len(celrt.Split(text8, "}, {")))
 					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
 						return "", false, err
 					}
-					v8 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
+					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
 				} else {
-					if err := budget.CallText("lowerAscii", text2); err != nil {
+					text9, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					v9 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
-					var v10 celrt.Optional[string]
-					if v9 {
-						if err := budget.CallText("lowerAscii", text2); err != nil {
-							return "", false, err
+					if err := budget.CallText("lowerAscii", text9); err != nil {
+						return "", false, err
+					}
+					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
+					var v12 celrt.Optional[string]
+					if v11 {
+						nOf2 := func() (string, error) {
+							text10, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							text11, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("lowerAscii", text11); err != nil {
+								return "", err
+							}
+							arg3 := celrt.LowerASCII(text11)
+							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
+								return "", err
+							}
+							r, err := celrt.IndexOf(arg3, "rows affected: ")
+							if err != nil {
+								return "", err
+							}
+							if err := budget.Call("_+_", r, int64(15)); err != nil {
+								return "", err
+							}
+							sum, err := celrt.AddInt(r, int64(15))
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("substring", text10, sum); err != nil {
+								return "", err
+							}
+							r2, err := celrt.Substring(text10, sum)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
+								return "", err
+							}
+							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+							if err != nil {
+								return "", err
+							}
+							arg4 := celrt.Trim(elem3)
+							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
+								return "", err
+							}
+							return celrt.Truncate(arg4, int64(20)), nil
 						}
-						arg3 := celrt.LowerASCII(text2)
-						if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-							return "", false, err
-						}
-						r, err := celrt.IndexOf(arg3, "rows affected: ")
+						var nLazy2 celrt.Lazy[string]
+						n5, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.Call("_+_", r, int64(15)); err != nil {
-							return "", false, err
-						}
-						sum, err := celrt.AddInt(r, int64(15))
+						n6, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.CallText("substring", text2, sum); err != nil {
-							return "", false, err
-						}
-						r2, err := celrt.Substring(text2, sum)
-						if err != nil {
-							return "", false, err
-						}
-						if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-							return "", false, err
-						}
-						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-						if err != nil {
-							return "", false, err
-						}
-						arg4 := celrt.Trim(elem3)
-						if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-							return "", false, err
-						}
-						n2 := celrt.Truncate(arg4, int64(20))
-						var v11 string
-						if n2 == "1" {
-							v11 = " row affected"
+						var v13 string
+						if n6 == "1" {
+							v13 = " row affected"
 						} else {
-							v11 = " rows affected"
+							v13 = " rows affected"
 						}
-						if err := budget.Charge("_+_", int64(len(n2)+len(v11))); err != nil {
+						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(n2 + v11)
+						v12 = celrt.Of(n5 + v13)
 					} else {
-						arg5 := celrt.Lines(text2)
+						text12, err := textLazy.Get(textOf)
+						if err != nil {
+							return "", false, err
+						}
+						arg5 := celrt.Lines(text12)
 						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
+						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
 					}
-					v8 = v10
+					v10 = v12
 				}
-				v5 = v8
+				v7 = v10
 			}
-			v4 = v5
+			v5 = v7
 		}
-		v1 = v4
+		v1 = v5
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -18574,22 +20032,33 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	}
 	var v1 string
 	if lets.sql2 != "" {
-		arg := lets.kinds
-		if err := budget.CallText("sqlTier", arg); err != nil {
+		tiersOf := func() ([]string, error) {
+			arg := lets.kinds
+			if err := budget.CallText("sqlTier", arg); err != nil {
+				return nil, err
+			}
+			arg2 := lets.otherKinds
+			if err := budget.CallText("sqlTier", arg2); err != nil {
+				return nil, err
+			}
+			v2 := []string{celrt.SQLTier(arg), celrt.SQLTier(arg2)}
+			return v2, nil
+		}
+		var tiersLazy celrt.Lazy[[]string]
+		tiers2, err := tiersLazy.Get(tiersOf)
+		if err != nil {
 			return runtime.TierUnknown, err
 		}
-		arg2 := lets.otherKinds
-		if err := budget.CallText("sqlTier", arg2); err != nil {
-			return runtime.TierUnknown, err
-		}
-		v2 := []string{celrt.SQLTier(arg), celrt.SQLTier(arg2)}
-		tiers := v2
 		var v3 string
-		if slices.Contains(tiers, "execute") {
+		if slices.Contains(tiers2, "execute") {
 			v3 = "execute"
 		} else {
+			tiers3, err := tiersLazy.Get(tiersOf)
+			if err != nil {
+				return runtime.TierUnknown, err
+			}
 			var v4 string
-			if slices.Contains(tiers, "write") {
+			if slices.Contains(tiers3, "write") {
 				v4 = "write"
 			} else {
 				v4 = "read"
@@ -18696,146 +20165,222 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("parseJSON", text2); err != nil {
+		vOf := func() (any, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return nil, err
+			}
+			if err := budget.CallText("parseJSON", text4); err != nil {
+				return nil, err
+			}
+			opt := celrt.ParseJSON(text4)
+			v2 := opt.Value
+			if !opt.Ok {
+				v2 = nil
+			}
+			return celrt.ResultValue(v2), nil
+		}
+		var vLazy celrt.Lazy[any]
+		v4, err := vLazy.Get(vOf)
+		if err != nil {
 			return "", false, err
 		}
-		opt := celrt.ParseJSON(text2)
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = nil
-		}
-		v3 := celrt.ResultValue(v2)
-		var v4 celrt.Optional[string]
-		if celrt.TypeOf(v3) == celrt.ListType {
-			size, err := celrt.Size(v3)
+		var v5 celrt.Optional[string]
+		if celrt.TypeOf(v4) == celrt.ListType {
+			v6, err := vLazy.Get(vOf)
+			if err != nil {
+				return "", false, err
+			}
+			size, err := celrt.Size(v6)
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
 				return "", false, err
 			}
-			v4 = celrt.Of(celrt.Plural(size, "row", "rows"))
+			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
 		} else {
-			var v5 celrt.Optional[string]
-			if strings.Contains(text2, "'affected_rows': ") {
-				if err := budget.CallText("split", text2, "'affected_rows': ", int64(2)); err != nil {
-					return "", false, err
+			text5, err := textLazy.Get(textOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v7 celrt.Optional[string]
+			if strings.Contains(text5, "'affected_rows': ") {
+				nOf := func() (string, error) {
+					text6, err := textLazy.Get(textOf)
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
+						return "", err
+					}
+					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
+					elem, err := celrt.IndexList(v8, int64(1))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
+						return "", err
+					}
+					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+					if err != nil {
+						return "", err
+					}
+					arg := celrt.Trim(elem2)
+					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
+						return "", err
+					}
+					return celrt.Truncate(arg, int64(20)), nil
 				}
-				v6 := celrt.SplitN(text2, "'affected_rows': ", int64(2))
-				elem, err := celrt.IndexList(v6, int64(1))
+				var nLazy celrt.Lazy[string]
+				n2, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-					return "", false, err
-				}
-				elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
+				n3, err := nLazy.Get(nOf)
 				if err != nil {
 					return "", false, err
 				}
-				arg := celrt.Trim(elem2)
-				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-					return "", false, err
-				}
-				n := celrt.Truncate(arg, int64(20))
-				var v7 string
-				if n == "1" {
-					v7 = " row affected"
+				var v9 string
+				if n3 == "1" {
+					v9 = " row affected"
 				} else {
-					v7 = " rows affected"
+					v9 = " rows affected"
 				}
-				if err := budget.Charge("_+_", int64(len(n)+len(v7))); err != nil {
+				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
 					return "", false, err
 				}
-				v5 = celrt.Of(n + v7)
+				v7 = celrt.Of(n2 + v9)
 			} else {
-				var v8 celrt.Optional[string]
-				if strings.HasPrefix(text2, "[{") {
-					if err := budget.CallText("split", text2, "}, {"); err != nil {
+				text7, err := textLazy.Get(textOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v10 celrt.Optional[string]
+				if strings.HasPrefix(text7, "[{") {
+					text8, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					arg2 := int64(len(celrt.Split(text2, "}, {")))
+					if err := budget.CallText("split", text8, "}, {"); err != nil {
+						return "", false, err
+					}
+					arg2 := int64(len(celrt.Split(text8, "}, {")))
 					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
 						return "", false, err
 					}
-					v8 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
+					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
 				} else {
-					if err := budget.CallText("lowerAscii", text2); err != nil {
+					text9, err := textLazy.Get(textOf)
+					if err != nil {
 						return "", false, err
 					}
-					v9 := strings.Contains(celrt.LowerASCII(text2), "rows affected: ")
-					var v10 celrt.Optional[string]
-					if v9 {
-						if err := budget.CallText("lowerAscii", text2); err != nil {
-							return "", false, err
+					if err := budget.CallText("lowerAscii", text9); err != nil {
+						return "", false, err
+					}
+					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
+					var v12 celrt.Optional[string]
+					if v11 {
+						nOf2 := func() (string, error) {
+							text10, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							text11, err := textLazy.Get(textOf)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("lowerAscii", text11); err != nil {
+								return "", err
+							}
+							arg3 := celrt.LowerASCII(text11)
+							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
+								return "", err
+							}
+							r, err := celrt.IndexOf(arg3, "rows affected: ")
+							if err != nil {
+								return "", err
+							}
+							if err := budget.Call("_+_", r, int64(15)); err != nil {
+								return "", err
+							}
+							sum, err := celrt.AddInt(r, int64(15))
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("substring", text10, sum); err != nil {
+								return "", err
+							}
+							r2, err := celrt.Substring(text10, sum)
+							if err != nil {
+								return "", err
+							}
+							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
+								return "", err
+							}
+							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
+							if err != nil {
+								return "", err
+							}
+							arg4 := celrt.Trim(elem3)
+							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
+								return "", err
+							}
+							return celrt.Truncate(arg4, int64(20)), nil
 						}
-						arg3 := celrt.LowerASCII(text2)
-						if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-							return "", false, err
-						}
-						r, err := celrt.IndexOf(arg3, "rows affected: ")
+						var nLazy2 celrt.Lazy[string]
+						n5, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.Call("_+_", r, int64(15)); err != nil {
-							return "", false, err
-						}
-						sum, err := celrt.AddInt(r, int64(15))
+						n6, err := nLazy2.Get(nOf2)
 						if err != nil {
 							return "", false, err
 						}
-						if err := budget.CallText("substring", text2, sum); err != nil {
-							return "", false, err
-						}
-						r2, err := celrt.Substring(text2, sum)
-						if err != nil {
-							return "", false, err
-						}
-						if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-							return "", false, err
-						}
-						elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-						if err != nil {
-							return "", false, err
-						}
-						arg4 := celrt.Trim(elem3)
-						if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-							return "", false, err
-						}
-						n2 := celrt.Truncate(arg4, int64(20))
-						var v11 string
-						if n2 == "1" {
-							v11 = " row affected"
+						var v13 string
+						if n6 == "1" {
+							v13 = " row affected"
 						} else {
-							v11 = " rows affected"
+							v13 = " rows affected"
 						}
-						if err := budget.Charge("_+_", int64(len(n2)+len(v11))); err != nil {
+						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(n2 + v11)
+						v12 = celrt.Of(n5 + v13)
 					} else {
-						arg5 := celrt.Lines(text2)
+						text12, err := textLazy.Get(textOf)
+						if err != nil {
+							return "", false, err
+						}
+						arg5 := celrt.Lines(text12)
 						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
 							return "", false, err
 						}
-						v10 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
+						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
 					}
-					v8 = v10
+					v10 = v12
 				}
-				v5 = v8
+				v7 = v10
 			}
-			v4 = v5
+			v5 = v7
 		}
-		v1 = v4
+		v1 = v5
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -18934,42 +20479,49 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v2 = ""
 	}
 	address := v2
-	matched, err := patternPlaywrightAny_1.MatchString(address)
+	restOf := func() (string, error) {
+		matched, err := patternPlaywrightAny_1.MatchString(address)
+		if err != nil {
+			return "", err
+		}
+		var v3 string
+		if matched {
+			if err := budget.CallText("indexOf", address, "://"); err != nil {
+				return "", err
+			}
+			r4, err := celrt.IndexOf(address, "://")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r4, int64(3)); err != nil {
+				return "", err
+			}
+			sum2, err := celrt.AddInt(r4, int64(3))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", address, sum2); err != nil {
+				return "", err
+			}
+			r5, err := celrt.Substring(address, sum2)
+			if err != nil {
+				return "", err
+			}
+			v3 = r5
+		} else {
+			v3 = ""
+		}
+		return v3, nil
+	}
+	var restLazy celrt.Lazy[string]
+	rest2, err := restLazy.Get(restOf)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	var v3 string
-	if matched {
-		if err := budget.CallText("indexOf", address, "://"); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r4, err := celrt.IndexOf(address, "://")
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r4, int64(3)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum2, err := celrt.AddInt(r4, int64(3))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", address, sum2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r5, err := celrt.Substring(address, sum2)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		v3 = r5
-	} else {
-		v3 = ""
-	}
-	rest := v3
-	if err := budget.CallText("split", rest, "/", int64(2)); err != nil {
+	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
@@ -18991,66 +20543,92 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	if !strings.Contains(elem3, "\\") {
 		v4 = ""
 	} else {
-		if err := budget.CallText("split", rest, "\\", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		hOf := func() (string, error) {
+			rest3, err := restLazy.Get(restOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
+				return "", err
+			}
+			elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
+				return "", err
+			}
+			elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
+				return "", err
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
+				return "", err
+			}
+			elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			return elem7, nil
 		}
-		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		var hLazy celrt.Lazy[string]
+		hostOf := func() (string, error) {
+			h2, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			h3, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
+				return "", err
+			}
+			r6, err := celrt.LastIndexOf(h3, "@")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r6, int64(1)); err != nil {
+				return "", err
+			}
+			sum3, err := celrt.AddInt(r6, int64(1))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", h2, sum3); err != nil {
+				return "", err
+			}
+			r7, err := celrt.Substring(h2, sum3)
+			if err != nil {
+				return "", err
+			}
+			return r7, nil
+		}
+		var hostLazy celrt.Lazy[string]
+		host2, err := hostLazy.Get(hostOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 		}
-		if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		h := elem7
-		if err := budget.CallText("lastIndexOf", h, "@"); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r6, err := celrt.LastIndexOf(h, "@")
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r6, int64(1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum3, err := celrt.AddInt(r6, int64(1))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", h, sum3); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r7, err := celrt.Substring(h, sum3)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		host := r7
 		var v5 string
-		if host == "" {
+		if host2 == "" {
 			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
 		} else {
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host, arg); err != nil {
+			host3, err := hostLazy.Get(hostOf)
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
-			arg2 := celrt.Truncate(host, arg)
+			arg := int64(limits.Summary)
+			if err := budget.CallText("truncate", host3, arg); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			}
+			arg2 := celrt.Truncate(host3, arg)
 			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
@@ -19272,155 +20850,185 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
 	}
 	place := v10 + v12
-	startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-	}
-	startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-	}
-	sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-	}
-	v13 := [][]string{
-		[]string{"startTarget", startTarget},
-		[]string{"startRef", startRef},
-		[]string{"sourceSelector", sourceSelector},
-	}
-	list4 := make([][]string, 0, len(v13))
-	for _, t5 := range v13 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", celrt.ErrSteps)
-		}
-		elem20, err := celrt.IndexList(t5, int64(1))
+	tsOf := func() ([][]string, error) {
+		startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return nil, err
 		}
-		if celrt.NonEmpty(elem20).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			list4 = append(list4, t5)
-		}
-	}
-	list5 := make([][]string, 0, len(list4))
-	for _, t6 := range list4 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", celrt.ErrSteps)
-		}
-		elem21, err := celrt.IndexList(t6, int64(0))
+		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return nil, err
 		}
-		elem22, err := celrt.IndexList(t6, int64(1))
+		sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return nil, err
 		}
-		v14, err := celrt.NonEmpty(elem22).Get()
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+		v13 := [][]string{
+			[]string{"startTarget", startTarget},
+			[]string{"startRef", startRef},
+			[]string{"sourceSelector", sourceSelector},
 		}
-		elem23 := []string{elem21, v14}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-		}
-		list5 = append(list5, elem23)
-	}
-	ts := list5
-	var v15 string
-	if int64(len(ts)) == int64(0) {
-		v15 = ""
-	} else {
-		found2 := false
-		var failure3 error
-		for _, x := range ts {
+		list4 := make([][]string, 0, len(v13))
+		for _, t5 := range v13 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
-			v16, failure4 := func() (bool, error) {
-				elem24, err := celrt.IndexList(x, int64(1))
-				if err != nil {
-					return false, err
-				}
-				elem25, err := celrt.IndexList(ts, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem26, err := celrt.IndexList(elem25, int64(1))
-				if err != nil {
-					return false, err
-				}
-				return elem24 != elem26, nil
-			}()
-			if failure4 != nil {
-				if failure3 == nil {
-					failure3 = failure4
-				}
-				continue
+			elem20, err := celrt.IndexList(t5, int64(1))
+			if err != nil {
+				return nil, err
 			}
-			found2 = v16
-			if found2 {
-				break
-			}
-		}
-		if !found2 && failure3 != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", failure3)
-		}
-		var v17 string
-		if found2 {
-			list6 := make([]string, 0, len(ts))
-			for _, x2 := range ts {
-				if steps++; steps > celrt.MaxSteps {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", celrt.ErrSteps)
-				}
-				elem27, err := celrt.IndexList(x2, int64(0))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem27)+1)); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				elem28, err := celrt.IndexList(x2, int64(1))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				quotient2, err := celrt.DivInt(int64(60), int64(len(ts)))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				if err := budget.CallText("truncate", elem28, quotient2); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				arg8 := celrt.Truncate(elem28, quotient2)
-				if err := budget.Charge("_+_", int64(len(elem27)+1+len(arg8))); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-				}
-				elem29 := elem27 + " " + arg8
+			if celrt.NonEmpty(elem20).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+					return nil, err
 				}
-				list6 = append(list6, elem29)
+				list4 = append(list4, t5)
 			}
-			if err := budget.Call("join", list6, " or "); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			v17 = celrt.JoinSep(list6, " or ")
-		} else {
-			elem30, err := celrt.IndexList(ts, int64(0))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			elem31, err := celrt.IndexList(elem30, int64(1))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
-			}
-			v17 = elem31
 		}
-		v15 = v17
+		list5 := make([][]string, 0, len(list4))
+		for _, t6 := range list4 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			elem21, err := celrt.IndexList(t6, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem22, err := celrt.IndexList(t6, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			v14, err := celrt.NonEmpty(elem22).Get()
+			if err != nil {
+				return nil, err
+			}
+			elem23 := []string{elem21, v14}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return nil, err
+			}
+			list5 = append(list5, elem23)
+		}
+		return list5, nil
 	}
-	t7 := v15
+	var tsLazy celrt.Lazy[[][]string]
+	tOf := func() (string, error) {
+		ts2, err := tsLazy.Get(tsOf)
+		if err != nil {
+			return "", err
+		}
+		var v15 string
+		if int64(len(ts2)) == int64(0) {
+			v15 = ""
+		} else {
+			found2 := false
+			var failure3 error
+			ts3, err := tsLazy.Get(tsOf)
+			if err != nil {
+				return "", err
+			}
+			for _, x := range ts3 {
+				if steps++; steps > celrt.MaxSteps {
+					return "", celrt.ErrSteps
+				}
+				v16, failure4 := func() (bool, error) {
+					elem24, err := celrt.IndexList(x, int64(1))
+					if err != nil {
+						return false, err
+					}
+					ts4, err := tsLazy.Get(tsOf)
+					if err != nil {
+						return false, err
+					}
+					elem25, err := celrt.IndexList(ts4, int64(0))
+					if err != nil {
+						return false, err
+					}
+					elem26, err := celrt.IndexList(elem25, int64(1))
+					if err != nil {
+						return false, err
+					}
+					return elem24 != elem26, nil
+				}()
+				if failure4 != nil {
+					if failure3 == nil {
+						failure3 = failure4
+					}
+					continue
+				}
+				found2 = v16
+				if found2 {
+					break
+				}
+			}
+			if !found2 && failure3 != nil {
+				return "", failure3
+			}
+			var v17 string
+			if found2 {
+				ts5, err := tsLazy.Get(tsOf)
+				if err != nil {
+					return "", err
+				}
+				list6 := make([]string, 0, len(ts5))
+				for _, x2 := range ts5 {
+					if steps++; steps > celrt.MaxSteps {
+						return "", celrt.ErrSteps
+					}
+					elem27, err := celrt.IndexList(x2, int64(0))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.Charge("_+_", int64(len(elem27)+1)); err != nil {
+						return "", err
+					}
+					elem28, err := celrt.IndexList(x2, int64(1))
+					if err != nil {
+						return "", err
+					}
+					ts6, err := tsLazy.Get(tsOf)
+					if err != nil {
+						return "", err
+					}
+					quotient2, err := celrt.DivInt(int64(60), int64(len(ts6)))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("truncate", elem28, quotient2); err != nil {
+						return "", err
+					}
+					arg8 := celrt.Truncate(elem28, quotient2)
+					if err := budget.Charge("_+_", int64(len(elem27)+1+len(arg8))); err != nil {
+						return "", err
+					}
+					elem29 := elem27 + " " + arg8
+					if err := budget.Charge("_+_", 16); err != nil {
+						return "", err
+					}
+					list6 = append(list6, elem29)
+				}
+				if err := budget.Call("join", list6, " or "); err != nil {
+					return "", err
+				}
+				v17 = celrt.JoinSep(list6, " or ")
+			} else {
+				ts7, err := tsLazy.Get(tsOf)
+				if err != nil {
+					return "", err
+				}
+				elem30, err := celrt.IndexList(ts7, int64(0))
+				if err != nil {
+					return "", err
+				}
+				elem31, err := celrt.IndexList(elem30, int64(1))
+				if err != nil {
+					return "", err
+				}
+				v17 = elem31
+			}
+			v15 = v17
+		}
+		return v15, nil
+	}
+	var tLazy celrt.Lazy[string]
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
@@ -19442,172 +21050,214 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.ChargeEach("_+_", int64(1+len(arg10)), int64(1+len(arg10)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 		}
+		t8, err := tLazy.Get(tOf)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+		}
 		var v19 string
-		if t7 == "" {
+		if t8 == "" {
 			v19 = ""
 		} else {
-			if err := budget.ChargeEach("_+_", int64(2+len(t7)), int64(2+len(t7)+1)); err != nil {
+			t9, err := tLazy.Get(tOf)
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 			}
-			v19 = " (" + t7 + ")"
+			if err := budget.ChargeEach("_+_", int64(2+len(t9)), int64(2+len(t9)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			}
+			v19 = " (" + t9 + ")"
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg10)+1+len(v19))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
 		}
 		v18 = "'" + arg10 + "'" + v19
 	} else {
-		v18 = t7
+		t10, err := tLazy.Get(tOf)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+		}
+		v18 = t10
 	}
 	from := v18
-	endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-	}
-	endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-	}
-	targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-	}
-	v20 := [][]string{
-		[]string{"endTarget", endTarget},
-		[]string{"endRef", endRef},
-		[]string{"targetSelector", targetSelector},
-	}
-	list7 := make([][]string, 0, len(v20))
-	for _, t8 := range v20 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", celrt.ErrSteps)
-		}
-		elem32, err := celrt.IndexList(t8, int64(1))
+	tsOf2 := func() ([][]string, error) {
+		endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return nil, err
 		}
-		if celrt.NonEmpty(elem32).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			list7 = append(list7, t8)
-		}
-	}
-	list8 := make([][]string, 0, len(list7))
-	for _, t9 := range list7 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", celrt.ErrSteps)
-		}
-		elem33, err := celrt.IndexList(t9, int64(0))
+		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return nil, err
 		}
-		elem34, err := celrt.IndexList(t9, int64(1))
+		targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return nil, err
 		}
-		v21, err := celrt.NonEmpty(elem34).Get()
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+		v20 := [][]string{
+			[]string{"endTarget", endTarget},
+			[]string{"endRef", endRef},
+			[]string{"targetSelector", targetSelector},
 		}
-		elem35 := []string{elem33, v21}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-		}
-		list8 = append(list8, elem35)
-	}
-	ts2 := list8
-	var v22 string
-	if int64(len(ts2)) == int64(0) {
-		v22 = ""
-	} else {
-		found3 := false
-		var failure5 error
-		for _, x3 := range ts2 {
+		list7 := make([][]string, 0, len(v20))
+		for _, t11 := range v20 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
-			v23, failure6 := func() (bool, error) {
-				elem36, err := celrt.IndexList(x3, int64(1))
-				if err != nil {
-					return false, err
-				}
-				elem37, err := celrt.IndexList(ts2, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem38, err := celrt.IndexList(elem37, int64(1))
-				if err != nil {
-					return false, err
-				}
-				return elem36 != elem38, nil
-			}()
-			if failure6 != nil {
-				if failure5 == nil {
-					failure5 = failure6
-				}
-				continue
+			elem32, err := celrt.IndexList(t11, int64(1))
+			if err != nil {
+				return nil, err
 			}
-			found3 = v23
-			if found3 {
-				break
-			}
-		}
-		if !found3 && failure5 != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", failure5)
-		}
-		var v24 string
-		if found3 {
-			list9 := make([]string, 0, len(ts2))
-			for _, x4 := range ts2 {
-				if steps++; steps > celrt.MaxSteps {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", celrt.ErrSteps)
-				}
-				elem39, err := celrt.IndexList(x4, int64(0))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				if err := budget.Charge("_+_", int64(len(elem39)+1)); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				elem40, err := celrt.IndexList(x4, int64(1))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				quotient3, err := celrt.DivInt(int64(60), int64(len(ts2)))
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				if err := budget.CallText("truncate", elem40, quotient3); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				arg11 := celrt.Truncate(elem40, quotient3)
-				if err := budget.Charge("_+_", int64(len(elem39)+1+len(arg11))); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-				}
-				elem41 := elem39 + " " + arg11
+			if celrt.NonEmpty(elem32).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+					return nil, err
 				}
-				list9 = append(list9, elem41)
+				list7 = append(list7, t11)
 			}
-			if err := budget.Call("join", list9, " or "); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			v24 = celrt.JoinSep(list9, " or ")
-		} else {
-			elem42, err := celrt.IndexList(ts2, int64(0))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			elem43, err := celrt.IndexList(elem42, int64(1))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
-			}
-			v24 = elem43
 		}
-		v22 = v24
+		list8 := make([][]string, 0, len(list7))
+		for _, t12 := range list7 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			elem33, err := celrt.IndexList(t12, int64(0))
+			if err != nil {
+				return nil, err
+			}
+			elem34, err := celrt.IndexList(t12, int64(1))
+			if err != nil {
+				return nil, err
+			}
+			v21, err := celrt.NonEmpty(elem34).Get()
+			if err != nil {
+				return nil, err
+			}
+			elem35 := []string{elem33, v21}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return nil, err
+			}
+			list8 = append(list8, elem35)
+		}
+		return list8, nil
 	}
-	t10 := v22
+	var tsLazy2 celrt.Lazy[[][]string]
+	tOf2 := func() (string, error) {
+		ts9, err := tsLazy2.Get(tsOf2)
+		if err != nil {
+			return "", err
+		}
+		var v22 string
+		if int64(len(ts9)) == int64(0) {
+			v22 = ""
+		} else {
+			found3 := false
+			var failure5 error
+			ts10, err := tsLazy2.Get(tsOf2)
+			if err != nil {
+				return "", err
+			}
+			for _, x3 := range ts10 {
+				if steps++; steps > celrt.MaxSteps {
+					return "", celrt.ErrSteps
+				}
+				v23, failure6 := func() (bool, error) {
+					elem36, err := celrt.IndexList(x3, int64(1))
+					if err != nil {
+						return false, err
+					}
+					ts11, err := tsLazy2.Get(tsOf2)
+					if err != nil {
+						return false, err
+					}
+					elem37, err := celrt.IndexList(ts11, int64(0))
+					if err != nil {
+						return false, err
+					}
+					elem38, err := celrt.IndexList(elem37, int64(1))
+					if err != nil {
+						return false, err
+					}
+					return elem36 != elem38, nil
+				}()
+				if failure6 != nil {
+					if failure5 == nil {
+						failure5 = failure6
+					}
+					continue
+				}
+				found3 = v23
+				if found3 {
+					break
+				}
+			}
+			if !found3 && failure5 != nil {
+				return "", failure5
+			}
+			var v24 string
+			if found3 {
+				ts12, err := tsLazy2.Get(tsOf2)
+				if err != nil {
+					return "", err
+				}
+				list9 := make([]string, 0, len(ts12))
+				for _, x4 := range ts12 {
+					if steps++; steps > celrt.MaxSteps {
+						return "", celrt.ErrSteps
+					}
+					elem39, err := celrt.IndexList(x4, int64(0))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.Charge("_+_", int64(len(elem39)+1)); err != nil {
+						return "", err
+					}
+					elem40, err := celrt.IndexList(x4, int64(1))
+					if err != nil {
+						return "", err
+					}
+					ts13, err := tsLazy2.Get(tsOf2)
+					if err != nil {
+						return "", err
+					}
+					quotient3, err := celrt.DivInt(int64(60), int64(len(ts13)))
+					if err != nil {
+						return "", err
+					}
+					if err := budget.CallText("truncate", elem40, quotient3); err != nil {
+						return "", err
+					}
+					arg11 := celrt.Truncate(elem40, quotient3)
+					if err := budget.Charge("_+_", int64(len(elem39)+1+len(arg11))); err != nil {
+						return "", err
+					}
+					elem41 := elem39 + " " + arg11
+					if err := budget.Charge("_+_", 16); err != nil {
+						return "", err
+					}
+					list9 = append(list9, elem41)
+				}
+				if err := budget.Call("join", list9, " or "); err != nil {
+					return "", err
+				}
+				v24 = celrt.JoinSep(list9, " or ")
+			} else {
+				ts14, err := tsLazy2.Get(tsOf2)
+				if err != nil {
+					return "", err
+				}
+				elem42, err := celrt.IndexList(ts14, int64(0))
+				if err != nil {
+					return "", err
+				}
+				elem43, err := celrt.IndexList(elem42, int64(1))
+				if err != nil {
+					return "", err
+				}
+				v24 = elem43
+			}
+			v22 = v24
+		}
+		return v22, nil
+	}
+	var tLazy2 celrt.Lazy[string]
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
@@ -19629,30 +21279,42 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.ChargeEach("_+_", int64(1+len(arg13)), int64(1+len(arg13)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 		}
+		t14, err := tLazy2.Get(tOf2)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+		}
 		var v26 string
-		if t10 == "" {
+		if t14 == "" {
 			v26 = ""
 		} else {
-			if err := budget.ChargeEach("_+_", int64(2+len(t10)), int64(2+len(t10)+1)); err != nil {
+			t15, err := tLazy2.Get(tOf2)
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 			}
-			v26 = " (" + t10 + ")"
+			if err := budget.ChargeEach("_+_", int64(2+len(t15)), int64(2+len(t15)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			}
+			v26 = " (" + t15 + ")"
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg13)+1+len(v26))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
 		}
 		v25 = "'" + arg13 + "'" + v26
 	} else {
-		v25 = t10
+		t16, err := tLazy2.Get(tOf2)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+		}
+		v25 = t16
 	}
 	to := v25
 	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
 	list10 := make([][]any, 0, len(v27))
-	for _, t11 := range v27 {
+	for _, t17 := range v27 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", celrt.ErrSteps)
 		}
-		elem44, err := celrt.IndexList(t11, int64(1))
+		elem44, err := celrt.IndexList(t17, int64(1))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", err)
 		}
@@ -19660,7 +21322,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", err)
 			}
-			list10 = append(list10, t11)
+			list10 = append(list10, t17)
 		}
 	}
 	typings := list10
@@ -19688,12 +21350,12 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	typed := v28
 	found4 := false
 	var failure7 error
-	for _, t12 := range typings {
+	for _, t18 := range typings {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", celrt.ErrSteps)
 		}
 		v29, failure8 := func() (bool, error) {
-			elem47, err := celrt.IndexList(t12, int64(1))
+			elem47, err := celrt.IndexList(t18, int64(1))
 			if err != nil {
 				return false, err
 			}
@@ -19724,11 +21386,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	var v30 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
-		for _, t13 := range typings {
+		for _, t19 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", celrt.ErrSteps)
 			}
-			elem50, err := celrt.IndexList(t13, int64(0))
+			elem50, err := celrt.IndexList(t19, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 			}
@@ -19739,7 +21401,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 			}
-			elem51, err := celrt.IndexList(t13, int64(1))
+			elem51, err := celrt.IndexList(t19, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
 			}
@@ -21822,128 +23484,156 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	lsOf := func() ([]string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("split", text, "\n"); err != nil {
+			return nil, err
+		}
+		return celrt.Split(text, "\n"), nil
+	}
+	var lsLazy celrt.Lazy[[]string]
+	titlesOf := func() ([]string, error) {
+		ls2, err := lsLazy.Get(lsOf)
+		if err != nil {
+			return nil, err
+		}
+		list := make([]string, 0, len(ls2))
+		for _, l := range ls2 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if strings.HasPrefix(l, "- Page Title: ") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list = append(list, l)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, l2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if err := budget.CallText("substring", l2, int64(14)); err != nil {
+				return nil, err
+			}
+			r, err := celrt.Substring(l2, int64(14))
+			if err != nil {
+				return nil, err
+			}
+			elem := celrt.Trim(r)
+			if err := budget.Charge("_+_", 16); err != nil {
+				return nil, err
+			}
+			list2 = append(list2, elem)
+		}
+		list3 := make([]string, 0, len(list2))
+		for _, t := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if t != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list3 = append(list3, t)
+			}
+		}
+		return list3, nil
+	}
+	var titlesLazy celrt.Lazy[[]string]
+	urlsOf := func() ([]string, error) {
+		ls3, err := lsLazy.Get(lsOf)
+		if err != nil {
+			return nil, err
+		}
+		list4 := make([]string, 0, len(ls3))
+		for _, l3 := range ls3 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if strings.HasPrefix(l3, "- Page URL: ") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list4 = append(list4, l3)
+			}
+		}
+		list5 := make([]string, 0, len(list4))
+		for _, l4 := range list4 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if err := budget.CallText("substring", l4, int64(12)); err != nil {
+				return nil, err
+			}
+			r2, err := celrt.Substring(l4, int64(12))
+			if err != nil {
+				return nil, err
+			}
+			elem2 := celrt.Trim(r2)
+			if err := budget.Charge("_+_", 16); err != nil {
+				return nil, err
+			}
+			list5 = append(list5, elem2)
+		}
+		list6 := make([]string, 0, len(list5))
+		for _, u := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return nil, celrt.ErrSteps
+			}
+			if u != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list6 = append(list6, u)
+			}
+		}
+		return list6, nil
+	}
+	var urlsLazy celrt.Lazy[[]string]
+	imagesOf := func() (int64, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return 0, err
+		}
+		list7 := make([]any, 0, len(content))
+		for _, c := range content {
+			if steps++; steps > celrt.MaxSteps {
+				return 0, celrt.ErrSteps
+			}
+			opt, err := celrt.OptSelect(c, "type")
+			if err != nil {
+				return 0, err
+			}
+			v1 := opt.Value
+			if !opt.Ok {
+				v1 = ""
+			}
+			if celrt.EqualString(v1, "image") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return 0, err
+				}
+				list7 = append(list7, c)
+			}
+		}
+		return int64(len(list7)), nil
+	}
+	var imagesLazy celrt.Lazy[int64]
+	titles2, err := titlesLazy.Get(titlesOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("split", text, "\n"); err != nil {
-		return "", false, err
-	}
-	ls := celrt.Split(text, "\n")
-	list := make([]string, 0, len(ls))
-	for _, l := range ls {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if strings.HasPrefix(l, "- Page Title: ") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list = append(list, l)
-		}
-	}
-	list2 := make([]string, 0, len(list))
-	for _, l2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if err := budget.CallText("substring", l2, int64(14)); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.Substring(l2, int64(14))
-		if err != nil {
-			return "", false, err
-		}
-		elem := celrt.Trim(r)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list2 = append(list2, elem)
-	}
-	list3 := make([]string, 0, len(list2))
-	for _, t := range list2 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if t != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list3 = append(list3, t)
-		}
-	}
-	titles := list3
-	list4 := make([]string, 0, len(ls))
-	for _, l3 := range ls {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if strings.HasPrefix(l3, "- Page URL: ") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list4 = append(list4, l3)
-		}
-	}
-	list5 := make([]string, 0, len(list4))
-	for _, l4 := range list4 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if err := budget.CallText("substring", l4, int64(12)); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(l4, int64(12))
-		if err != nil {
-			return "", false, err
-		}
-		elem2 := celrt.Trim(r2)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list5 = append(list5, elem2)
-	}
-	list6 := make([]string, 0, len(list5))
-	for _, u := range list5 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if u != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list6 = append(list6, u)
-		}
-	}
-	urls := list6
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
-	if err != nil {
-		return "", false, err
-	}
-	list7 := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "type")
-		if err != nil {
-			return "", false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		if celrt.EqualString(v1, "image") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list7 = append(list7, c)
-		}
-	}
-	images := int64(len(list7))
 	var v2 celrt.Optional[string]
-	if int64(len(titles)) > int64(0) {
-		elem3, err := celrt.IndexList(titles, int64(0))
+	if int64(len(titles2)) > int64(0) {
+		titles3, err := titlesLazy.Get(titlesOf)
+		if err != nil {
+			return "", false, err
+		}
+		elem3, err := celrt.IndexList(titles3, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -21953,9 +23643,17 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		}
 		v2 = celrt.Of(celrt.Truncate(elem3, arg))
 	} else {
+		urls2, err := urlsLazy.Get(urlsOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v3 celrt.Optional[string]
-		if int64(len(urls)) > int64(0) {
-			elem4, err := celrt.IndexList(urls, int64(0))
+		if int64(len(urls2)) > int64(0) {
+			urls3, err := urlsLazy.Get(urlsOf)
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(urls3, int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -21965,12 +23663,20 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			v3 = celrt.Of(celrt.Truncate(elem4, arg2))
 		} else {
+			images2, err := imagesLazy.Get(imagesOf)
+			if err != nil {
+				return "", false, err
+			}
 			var v4 celrt.Optional[string]
-			if images > int64(0) {
-				if err := budget.CallText("plural", images, "image", "images"); err != nil {
+			if images2 > int64(0) {
+				images3, err := imagesLazy.Get(imagesOf)
+				if err != nil {
 					return "", false, err
 				}
-				v5 := celrt.Of(celrt.Plural(images, "image", "images"))
+				if err := budget.CallText("plural", images3, "image", "images"); err != nil {
+					return "", false, err
+				}
+				v5 := celrt.Of(celrt.Plural(images3, "image", "images"))
 				v4 = v5
 			} else {
 				v4 = celrt.None[string]()
@@ -22052,42 +23758,49 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (
 		v1 = ""
 	}
 	address := v1
-	matched, err := patternFetchFetch_1.MatchString(address)
+	restOf := func() (string, error) {
+		matched, err := patternFetchFetch_1.MatchString(address)
+		if err != nil {
+			return "", err
+		}
+		var v2 string
+		if matched {
+			if err := budget.CallText("indexOf", address, "://"); err != nil {
+				return "", err
+			}
+			r, err := celrt.IndexOf(address, "://")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r, int64(3)); err != nil {
+				return "", err
+			}
+			sum, err := celrt.AddInt(r, int64(3))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", address, sum); err != nil {
+				return "", err
+			}
+			r2, err := celrt.Substring(address, sum)
+			if err != nil {
+				return "", err
+			}
+			v2 = r2
+		} else {
+			v2 = ""
+		}
+		return v2, nil
+	}
+	var restLazy celrt.Lazy[string]
+	rest2, err := restLazy.Get(restOf)
 	if err != nil {
 		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	var v2 string
-	if matched {
-		if err := budget.CallText("indexOf", address, "://"); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r, err := celrt.IndexOf(address, "://")
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r, int64(3)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum, err := celrt.AddInt(r, int64(3))
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", address, sum); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r2, err := celrt.Substring(address, sum)
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		v2 = r2
-	} else {
-		v2 = ""
-	}
-	rest := v2
-	if err := budget.CallText("split", rest, "/", int64(2)); err != nil {
+	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
 		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 	if err != nil {
 		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
@@ -22109,66 +23822,92 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (
 	if !strings.Contains(elem3, "\\") {
 		v3 = ""
 	} else {
-		if err := budget.CallText("split", rest, "\\", int64(2)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		hOf := func() (string, error) {
+			rest3, err := restLazy.Get(restOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
+				return "", err
+			}
+			elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
+				return "", err
+			}
+			elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
+				return "", err
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
+				return "", err
+			}
+			elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			return elem7, nil
 		}
-		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		var hLazy celrt.Lazy[string]
+		hostOf := func() (string, error) {
+			h2, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			h3, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
+				return "", err
+			}
+			r3, err := celrt.LastIndexOf(h3, "@")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r3, int64(1)); err != nil {
+				return "", err
+			}
+			sum2, err := celrt.AddInt(r3, int64(1))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", h2, sum2); err != nil {
+				return "", err
+			}
+			r4, err := celrt.Substring(h2, sum2)
+			if err != nil {
+				return "", err
+			}
+			return r4, nil
+		}
+		var hostLazy celrt.Lazy[string]
+		host2, err := hostLazy.Get(hostOf)
 		if err != nil {
 			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 		}
-		if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		h := elem7
-		if err := budget.CallText("lastIndexOf", h, "@"); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r3, err := celrt.LastIndexOf(h, "@")
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r3, int64(1)); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum2, err := celrt.AddInt(r3, int64(1))
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", h, sum2); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r4, err := celrt.Substring(h, sum2)
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		host := r4
 		var v4 string
-		if host == "" {
+		if host2 == "" {
 			v4 = " (a backslash in the host part, which browsers and Node read as '/')"
 		} else {
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host, arg); err != nil {
+			host3, err := hostLazy.Get(hostOf)
+			if err != nil {
 				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
-			arg2 := celrt.Truncate(host, arg)
+			arg := int64(limits.Summary)
+			if err := budget.CallText("truncate", host3, arg); err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			}
+			arg2 := celrt.Truncate(host3, arg)
 			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
@@ -22306,78 +24045,92 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 	}
 	var v1 celrt.Optional[string]
 	if lets.url2.Ok {
-		v2, err := lets.url2.Get()
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("indexOf", v2, "://"); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.IndexOf(v2, "://")
-		if err != nil {
-			return "", false, err
-		}
-		var v3 string
-		if r >= int64(0) {
-			v4, err := lets.url2.Get()
+		restOf := func() (string, error) {
+			v2, err := lets.url2.Get()
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			v5, err := lets.url2.Get()
+			if err := budget.CallText("indexOf", v2, "://"); err != nil {
+				return "", err
+			}
+			r, err := celrt.IndexOf(v2, "://")
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			if err := budget.CallText("indexOf", v5, "://"); err != nil {
-				return "", false, err
+			var v3 string
+			if r >= int64(0) {
+				v4, err := lets.url2.Get()
+				if err != nil {
+					return "", err
+				}
+				v5, err := lets.url2.Get()
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("indexOf", v5, "://"); err != nil {
+					return "", err
+				}
+				r2, err := celrt.IndexOf(v5, "://")
+				if err != nil {
+					return "", err
+				}
+				if err := budget.Call("_+_", r2, int64(3)); err != nil {
+					return "", err
+				}
+				sum, err := celrt.AddInt(r2, int64(3))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("substring", v4, sum); err != nil {
+					return "", err
+				}
+				r3, err := celrt.Substring(v4, sum)
+				if err != nil {
+					return "", err
+				}
+				v3 = r3
+			} else {
+				v6, err := lets.url2.Get()
+				if err != nil {
+					return "", err
+				}
+				v3 = v6
 			}
-			r2, err := celrt.IndexOf(v5, "://")
+			return v3, nil
+		}
+		var restLazy celrt.Lazy[string]
+		hpOf := func() (string, error) {
+			rest2, err := restLazy.Get(restOf)
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			if err := budget.Call("_+_", r2, int64(3)); err != nil {
-				return "", false, err
+			if err := budget.CallText("split", rest2, "?", int64(2)); err != nil {
+				return "", err
 			}
-			sum, err := celrt.AddInt(r2, int64(3))
+			elem, err := celrt.IndexList(celrt.SplitN(rest2, "?", int64(2)), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			if err := budget.CallText("substring", v4, sum); err != nil {
-				return "", false, err
+			if err := budget.CallText("split", elem, "#", int64(2)); err != nil {
+				return "", err
 			}
-			r3, err := celrt.Substring(v4, sum)
+			elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", err
 			}
-			v3 = r3
-		} else {
-			v6, err := lets.url2.Get()
-			if err != nil {
-				return "", false, err
-			}
-			v3 = v6
+			return elem2, nil
 		}
-		rest := v3
-		if err := budget.CallText("split", rest, "?", int64(2)); err != nil {
-			return "", false, err
-		}
-		elem, err := celrt.IndexList(celrt.SplitN(rest, "?", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("split", elem, "#", int64(2)); err != nil {
-			return "", false, err
-		}
-		elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
-		if err != nil {
-			return "", false, err
-		}
-		hp := elem2
+		var hpLazy celrt.Lazy[string]
 		ok := lets.hostNote == ""
 		if ok {
-			if err := budget.CallText("split", hp, "/", int64(2)); err != nil {
+			hp2, err := hpLazy.Get(hpOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem3, err := celrt.IndexList(celrt.SplitN(hp, "/", int64(2)), int64(0))
+			if err := budget.CallText("split", hp2, "/", int64(2)); err != nil {
+				return "", false, err
+			}
+			elem3, err := celrt.IndexList(celrt.SplitN(hp2, "/", int64(2)), int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -22385,10 +24138,18 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		var v7 string
 		if ok {
-			if err := budget.CallText("indexOf", hp, "@"); err != nil {
+			hp3, err := hpLazy.Get(hpOf)
+			if err != nil {
 				return "", false, err
 			}
-			r4, err := celrt.IndexOf(hp, "@")
+			hp4, err := hpLazy.Get(hpOf)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.CallText("indexOf", hp4, "@"); err != nil {
+				return "", false, err
+			}
+			r4, err := celrt.IndexOf(hp4, "@")
 			if err != nil {
 				return "", false, err
 			}
@@ -22399,16 +24160,20 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 			if err != nil {
 				return "", false, err
 			}
-			if err := budget.CallText("substring", hp, sum2); err != nil {
+			if err := budget.CallText("substring", hp3, sum2); err != nil {
 				return "", false, err
 			}
-			r5, err := celrt.Substring(hp, sum2)
+			r5, err := celrt.Substring(hp3, sum2)
 			if err != nil {
 				return "", false, err
 			}
 			v7 = r5
 		} else {
-			v7 = hp
+			hp5, err := hpLazy.Get(hpOf)
+			if err != nil {
+				return "", false, err
+			}
+			v7 = hp5
 		}
 		arg := int64(limits.Summary)
 		if err := budget.CallText("truncate", v7, arg); err != nil {
@@ -22430,16 +24195,27 @@ func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, r
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := text
 	var v1 celrt.Optional[string]
-	if text2 == "" {
+	if text3 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		arg := celrt.StringSize(text2)
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
+		arg := celrt.StringSize(text4)
 		if err := budget.CallText("fileSize", arg); err != nil {
 			return "", false, err
 		}
@@ -23132,51 +24908,70 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return v1, nil
+	}
+	var vLazy celrt.Lazy[any]
+	v3, err := vLazy.Get(vOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := v1
-	var v3 celrt.Optional[string]
-	if celrt.TypeOf(v2) != celrt.MapType {
-		v3 = celrt.None[string]()
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) != celrt.MapType {
+		v4 = celrt.None[string]()
 	} else {
-		opt2, err := celrt.OptSelect(v2, "ok")
+		v5, err := vLazy.Get(vOf)
 		if err != nil {
 			return "", false, err
 		}
-		v4 := opt2.Value
-		if !opt2.Ok {
-			v4 = nil
+		opt2, err := celrt.OptSelect(v5, "ok")
+		if err != nil {
+			return "", false, err
 		}
-		var v5 celrt.Optional[string]
-		if celrt.EqualBool(v4, false) {
-			opt3, err := celrt.OptSelect(v2, "error")
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = nil
+		}
+		var v7 celrt.Optional[string]
+		if celrt.EqualBool(v6, false) {
+			v8, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v6 := opt3.Value
-			if !opt3.Ok {
-				v6 = nil
+			opt3, err := celrt.OptSelect(v8, "error")
+			if err != nil {
+				return "", false, err
 			}
-			var v7 string
-			if celrt.TypeOf(v6) == celrt.StringType {
-				v8, err := celrt.Select(v2, "error")
+			v9 := opt3.Value
+			if !opt3.Ok {
+				v9 = nil
+			}
+			var v10 string
+			if celrt.TypeOf(v9) == celrt.StringType {
+				v11, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.CallText("collapse", v8); err != nil {
+				v12, err := celrt.Select(v11, "error")
+				if err != nil {
 					return "", false, err
 				}
-				x, err := celrt.AsString(v8)
+				if err := budget.CallText("collapse", v12); err != nil {
+					return "", false, err
+				}
+				x, err := celrt.AsString(v12)
 				if err != nil {
 					return "", false, err
 				}
@@ -23184,26 +24979,34 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 				if err := budget.CallText("truncate", arg, int64(60)); err != nil {
 					return "", false, err
 				}
-				v7 = celrt.Truncate(arg, int64(60))
+				v10 = celrt.Truncate(arg, int64(60))
 			} else {
-				v7 = "error"
+				v10 = "error"
 			}
-			if err := budget.Charge("_+_", int64(8+len(v7))); err != nil {
+			if err := budget.Charge("_+_", int64(8+len(v10))); err != nil {
 				return "", false, err
 			}
-			v5 = celrt.Of("failed: " + v7)
+			v7 = celrt.Of("failed: " + v10)
 		} else {
-			opt4, err := celrt.OptSelect(v2, "messages")
+			v13, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v9 := opt4.Value
-			if !opt4.Ok {
-				v9 = nil
+			opt4, err := celrt.OptSelect(v13, "messages")
+			if err != nil {
+				return "", false, err
 			}
-			var v10 celrt.Optional[string]
-			if celrt.TypeOf(v9) == celrt.ListType {
-				messages, err := celrt.Select(v2, "messages")
+			v14 := opt4.Value
+			if !opt4.Ok {
+				v14 = nil
+			}
+			var v15 celrt.Optional[string]
+			if celrt.TypeOf(v14) == celrt.ListType {
+				v16, err := vLazy.Get(vOf)
+				if err != nil {
+					return "", false, err
+				}
+				messages, err := celrt.Select(v16, "messages")
 				if err != nil {
 					return "", false, err
 				}
@@ -23214,20 +25017,28 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 				if err := budget.CallText("plural", size, "message", "messages"); err != nil {
 					return "", false, err
 				}
-				v11 := celrt.Of(celrt.Plural(size, "message", "messages"))
-				v10 = v11
+				v17 := celrt.Of(celrt.Plural(size, "message", "messages"))
+				v15 = v17
 			} else {
-				opt5, err := celrt.OptSelect(v2, "channels")
+				v18, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				v12 := opt5.Value
-				if !opt5.Ok {
-					v12 = nil
+				opt5, err := celrt.OptSelect(v18, "channels")
+				if err != nil {
+					return "", false, err
 				}
-				var v13 celrt.Optional[string]
-				if celrt.TypeOf(v12) == celrt.ListType {
-					channels, err := celrt.Select(v2, "channels")
+				v19 := opt5.Value
+				if !opt5.Ok {
+					v19 = nil
+				}
+				var v20 celrt.Optional[string]
+				if celrt.TypeOf(v19) == celrt.ListType {
+					v21, err := vLazy.Get(vOf)
+					if err != nil {
+						return "", false, err
+					}
+					channels, err := celrt.Select(v21, "channels")
 					if err != nil {
 						return "", false, err
 					}
@@ -23238,20 +25049,28 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 					if err := budget.CallText("plural", size2, "channel", "channels"); err != nil {
 						return "", false, err
 					}
-					v14 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
-					v13 = v14
+					v22 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
+					v20 = v22
 				} else {
-					opt6, err := celrt.OptSelect(v2, "members")
+					v23, err := vLazy.Get(vOf)
 					if err != nil {
 						return "", false, err
 					}
-					v15 := opt6.Value
-					if !opt6.Ok {
-						v15 = nil
+					opt6, err := celrt.OptSelect(v23, "members")
+					if err != nil {
+						return "", false, err
 					}
-					var v16 celrt.Optional[string]
-					if celrt.TypeOf(v15) == celrt.ListType {
-						members, err := celrt.Select(v2, "members")
+					v24 := opt6.Value
+					if !opt6.Ok {
+						v24 = nil
+					}
+					var v25 celrt.Optional[string]
+					if celrt.TypeOf(v24) == celrt.ListType {
+						v26, err := vLazy.Get(vOf)
+						if err != nil {
+							return "", false, err
+						}
+						members, err := celrt.Select(v26, "members")
 						if err != nil {
 							return "", false, err
 						}
@@ -23262,37 +25081,41 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 						if err := budget.CallText("plural", size3, "member", "members"); err != nil {
 							return "", false, err
 						}
-						v17 := celrt.Of(celrt.Plural(size3, "member", "members"))
-						v16 = v17
+						v27 := celrt.Of(celrt.Plural(size3, "member", "members"))
+						v25 = v27
 					} else {
-						opt7, err := celrt.OptSelect(v2, "ok")
+						v28, err := vLazy.Get(vOf)
 						if err != nil {
 							return "", false, err
 						}
-						v18 := opt7.Value
+						opt7, err := celrt.OptSelect(v28, "ok")
+						if err != nil {
+							return "", false, err
+						}
+						v29 := opt7.Value
 						if !opt7.Ok {
-							v18 = nil
+							v29 = nil
 						}
-						var v19 celrt.Optional[string]
-						if celrt.EqualBool(v18, true) {
-							v19 = celrt.Of("ok")
+						var v30 celrt.Optional[string]
+						if celrt.EqualBool(v29, true) {
+							v30 = celrt.Of("ok")
 						} else {
-							v19 = celrt.None[string]()
+							v30 = celrt.None[string]()
 						}
-						v16 = v19
+						v25 = v30
 					}
-					v13 = v16
+					v20 = v25
 				}
-				v10 = v13
+				v15 = v20
 			}
-			v5 = v10
+			v7 = v15
 		}
-		v3 = v5
+		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v3.Value, v3.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterSlackAny registers the functions of "slack:*".
@@ -23323,7 +25146,7 @@ type letsMemoryAny struct {
 	deleted   []string
 	doomed    []string
 	names     []string
-	own3      string
+	own13     string
 	parts     [][]string
 	ordered   [][]string
 }
@@ -23670,93 +25493,141 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if steps++; steps > celrt.MaxSteps {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", celrt.ErrSteps)
 		}
-		opt7, err := celrt.OptSelect(o2, "contents")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-		}
-		v20 := opt7.Value
-		if !opt7.Ok {
-			v20 = nil
-		}
-		var v21 any
-		if celrt.TypeOf(v20) == celrt.ListType {
-			contents, err := celrt.Select(o2, "contents")
+		ownOf := func() (any, error) {
+			opt7, err := celrt.OptSelect(o2, "contents")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return nil, err
 			}
-			v21 = contents
-		} else {
-			v21 = []any{}
+			v20 := opt7.Value
+			if !opt7.Ok {
+				v20 = nil
+			}
+			var v21 any
+			if celrt.TypeOf(v20) == celrt.ListType {
+				contents, err := celrt.Select(o2, "contents")
+				if err != nil {
+					return nil, err
+				}
+				v21 = contents
+			} else {
+				v21 = []any{}
+			}
+			return v21, nil
 		}
-		own := v21
-		opt8, err := celrt.OptSelect(o2, "observations")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-		}
-		v22 := opt8.Value
-		if !opt8.Ok {
-			v22 = nil
-		}
-		var v23 any
-		if celrt.TypeOf(v22) == celrt.ListType {
-			observations, err := celrt.Select(o2, "observations")
+		var ownLazy celrt.Lazy[any]
+		otherOf := func() (any, error) {
+			opt8, err := celrt.OptSelect(o2, "observations")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return nil, err
 			}
-			v23 = observations
-		} else {
-			v23 = []any{}
+			v22 := opt8.Value
+			if !opt8.Ok {
+				v22 = nil
+			}
+			var v23 any
+			if celrt.TypeOf(v22) == celrt.ListType {
+				observations, err := celrt.Select(o2, "observations")
+				if err != nil {
+					return nil, err
+				}
+				v23 = observations
+			} else {
+				v23 = []any{}
+			}
+			return v23, nil
 		}
-		other := v23
-		v26, failure5 := func() (bool, error) {
-			v24, failure3 := func() (bool, error) {
-				size2, err := celrt.Size(own)
+		var otherLazy celrt.Lazy[any]
+		itemsOf := func() (any, error) {
+			v26, failure5 := func() (bool, error) {
+				v24, failure3 := func() (bool, error) {
+					own2, err := ownLazy.Get(ownOf)
+					if err != nil {
+						return false, err
+					}
+					size2, err := celrt.Size(own2)
+					if err != nil {
+						return false, err
+					}
+					return size2 > int64(0), nil
+				}()
+				v25, failure4 := func() (bool, error) {
+					other2, err := otherLazy.Get(otherOf)
+					if err != nil {
+						return false, err
+					}
+					size3, err := celrt.Size(other2)
+					if err != nil {
+						return false, err
+					}
+					return size3 > int64(0), nil
+				}()
+				ok8, err := celrt.And(v24, failure3, v25, failure4)
 				if err != nil {
 					return false, err
 				}
-				return size2 > int64(0), nil
+				return ok8, nil
 			}()
-			v25, failure4 := func() (bool, error) {
-				size3, err := celrt.Size(other)
+			v27, failure6 := func() (bool, error) {
+				own3, err := ownLazy.Get(ownOf)
 				if err != nil {
 					return false, err
 				}
-				return size3 > int64(0), nil
+				other3, err := otherLazy.Get(otherOf)
+				if err != nil {
+					return false, err
+				}
+				return !celrt.Equal(own3, other3), nil
 			}()
-			ok8, err := celrt.And(v24, failure3, v25, failure4)
+			ok10, err := celrt.And(v26, failure5, v27, failure6)
 			if err != nil {
-				return false, err
-			}
-			return ok8, nil
-		}()
-		ok10, err := celrt.And(v26, failure5, !celrt.Equal(own, other), nil)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-		}
-		var v27 any
-		if ok10 {
-			if err := budget.Call("_+_", own, other); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-			}
-			sum2, err := celrt.Add(own, other)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
-			}
-			v27 = sum2
-		} else {
-			size4, err := celrt.Size(own)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return nil, err
 			}
 			var v28 any
-			if size4 > int64(0) {
-				v28 = own
+			if ok10 {
+				own4, err := ownLazy.Get(ownOf)
+				if err != nil {
+					return nil, err
+				}
+				other4, err := otherLazy.Get(otherOf)
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.Call("_+_", own4, other4); err != nil {
+					return nil, err
+				}
+				sum2, err := celrt.Add(own4, other4)
+				if err != nil {
+					return nil, err
+				}
+				v28 = sum2
 			} else {
-				v28 = other
+				own5, err := ownLazy.Get(ownOf)
+				if err != nil {
+					return nil, err
+				}
+				size4, err := celrt.Size(own5)
+				if err != nil {
+					return nil, err
+				}
+				var v29 any
+				if size4 > int64(0) {
+					own6, err := ownLazy.Get(ownOf)
+					if err != nil {
+						return nil, err
+					}
+					v29 = own6
+				} else {
+					other5, err := otherLazy.Get(otherOf)
+					if err != nil {
+						return nil, err
+					}
+					v29 = other5
+				}
+				v28 = v29
 			}
-			v27 = v28
+			return v28, nil
 		}
-		items4 := v27
+		var itemsLazy celrt.Lazy[any]
 		entityName, err := celrt.Select(o2, "entityName")
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
@@ -23776,27 +25647,39 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+3)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
-		v29, failure6 := func() (bool, error) {
-			size5, err := celrt.Size(items4)
+		v30, failure7 := func() (bool, error) {
+			items5, err := itemsLazy.Get(itemsOf)
+			if err != nil {
+				return false, err
+			}
+			size5, err := celrt.Size(items5)
 			if err != nil {
 				return false, err
 			}
 			return size5 > int64(0), nil
 		}()
-		v30, failure7 := func() (bool, error) {
-			elem3, err := celrt.Index(items4, int64(0))
+		v31, failure8 := func() (bool, error) {
+			items6, err := itemsLazy.Get(itemsOf)
+			if err != nil {
+				return false, err
+			}
+			elem3, err := celrt.Index(items6, int64(0))
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(elem3) == celrt.StringType, nil
 		}()
-		ok12, err := celrt.And(v29, failure6, v30, failure7)
+		ok12, err := celrt.And(v30, failure7, v31, failure8)
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
-		var v31 string
+		var v32 string
 		if ok12 {
-			elem4, err := celrt.Index(items4, int64(0))
+			items7, err := itemsLazy.Get(itemsOf)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			}
+			elem4, err := celrt.Index(items7, int64(0))
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
@@ -23815,20 +25698,28 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
-			v31 = "\"" + arg14 + "\""
+			v32 = "\"" + arg14 + "\""
 		} else {
-			v31 = ""
+			v32 = ""
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg12)+3+len(v31))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg12)+3+len(v32))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
-		size6, err := celrt.Size(items4)
+		items8, err := itemsLazy.Get(itemsOf)
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
-		var v32 string
+		size6, err := celrt.Size(items8)
+		if err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+		}
+		var v33 string
 		if size6 > int64(1) {
-			size7, err := celrt.Size(items4)
+			items9, err := itemsLazy.Get(itemsOf)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			}
+			size7, err := celrt.Size(items9)
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
@@ -23840,35 +25731,35 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err := budget.ChargeEach("_+_", int64(5+len(arg15)), int64(5+len(arg15)+5)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 			}
-			v32 = " and " + arg15 + " more"
+			v33 = " and " + arg15 + " more"
 		} else {
-			v32 = ""
+			v33 = ""
 		}
-		size8 := 1 + len(arg12) + 3 + len(v31) + len(v32)
+		size8 := 1 + len(arg12) + 3 + len(v32) + len(v33)
 		if err := budget.Charge("_+_", int64(size8)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
-		elem5 := "'" + arg12 + "': " + v31 + v32
+		elem5 := "'" + arg12 + "': " + v32 + v33
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
 		}
 		list6 = append(list6, elem5)
 	}
 	added := list6
-	v33 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
-	var v34 any
-	if v33 {
-		v34 = celrt.Field(input, "deletions")
+	v34 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+	var v35 any
+	if v34 {
+		v35 = celrt.Field(input, "deletions")
 	} else {
-		v34 = []any{}
+		v35 = []any{}
 	}
-	items5, err := celrt.Iterate(v34)
+	items10, err := celrt.Iterate(v35)
 	if err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 	}
-	list7 := make([]any, 0, items5.Len())
-	for i4 := range items5.Len() {
-		o3 := items5.At(i4)
+	list7 := make([]any, 0, items10.Len())
+	for i4 := range items10.Len() {
+		o3 := items10.At(i4)
 		if steps++; steps > celrt.MaxSteps {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", celrt.ErrSteps)
 		}
@@ -23878,11 +25769,11 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
-			v35 := opt9.Value
+			v36 := opt9.Value
 			if !opt9.Ok {
-				v35 = nil
+				v36 = nil
 			}
-			ok13 = celrt.TypeOf(v35) == celrt.StringType
+			ok13 = celrt.TypeOf(v36) == celrt.StringType
 		}
 		if ok13 {
 			if err := budget.Charge("_+_", 16); err != nil {
@@ -23896,93 +25787,141 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if steps++; steps > celrt.MaxSteps {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", celrt.ErrSteps)
 		}
-		opt10, err := celrt.OptSelect(o4, "observations")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-		}
-		v36 := opt10.Value
-		if !opt10.Ok {
-			v36 = nil
-		}
-		var v37 any
-		if celrt.TypeOf(v36) == celrt.ListType {
-			observations2, err := celrt.Select(o4, "observations")
+		ownOf2 := func() (any, error) {
+			opt10, err := celrt.OptSelect(o4, "observations")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return nil, err
 			}
-			v37 = observations2
-		} else {
-			v37 = []any{}
-		}
-		own2 := v37
-		opt11, err := celrt.OptSelect(o4, "contents")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-		}
-		v38 := opt11.Value
-		if !opt11.Ok {
-			v38 = nil
-		}
-		var v39 any
-		if celrt.TypeOf(v38) == celrt.ListType {
-			contents2, err := celrt.Select(o4, "contents")
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			v37 := opt10.Value
+			if !opt10.Ok {
+				v37 = nil
 			}
-			v39 = contents2
-		} else {
-			v39 = []any{}
-		}
-		other2 := v39
-		v42, failure10 := func() (bool, error) {
-			v40, failure8 := func() (bool, error) {
-				size9, err := celrt.Size(own2)
+			var v38 any
+			if celrt.TypeOf(v37) == celrt.ListType {
+				observations2, err := celrt.Select(o4, "observations")
 				if err != nil {
-					return false, err
+					return nil, err
 				}
-				return size9 > int64(0), nil
-			}()
-			v41, failure9 := func() (bool, error) {
-				size10, err := celrt.Size(other2)
-				if err != nil {
-					return false, err
-				}
-				return size10 > int64(0), nil
-			}()
-			ok15, err := celrt.And(v40, failure8, v41, failure9)
-			if err != nil {
-				return false, err
-			}
-			return ok15, nil
-		}()
-		ok17, err := celrt.And(v42, failure10, !celrt.Equal(own2, other2), nil)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-		}
-		var v43 any
-		if ok17 {
-			if err := budget.Call("_+_", own2, other2); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-			}
-			sum3, err := celrt.Add(own2, other2)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-			}
-			v43 = sum3
-		} else {
-			size11, err := celrt.Size(own2)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
-			}
-			var v44 any
-			if size11 > int64(0) {
-				v44 = own2
+				v38 = observations2
 			} else {
-				v44 = other2
+				v38 = []any{}
 			}
-			v43 = v44
+			return v38, nil
 		}
-		items6 := v43
+		var ownLazy2 celrt.Lazy[any]
+		otherOf2 := func() (any, error) {
+			opt11, err := celrt.OptSelect(o4, "contents")
+			if err != nil {
+				return nil, err
+			}
+			v39 := opt11.Value
+			if !opt11.Ok {
+				v39 = nil
+			}
+			var v40 any
+			if celrt.TypeOf(v39) == celrt.ListType {
+				contents2, err := celrt.Select(o4, "contents")
+				if err != nil {
+					return nil, err
+				}
+				v40 = contents2
+			} else {
+				v40 = []any{}
+			}
+			return v40, nil
+		}
+		var otherLazy2 celrt.Lazy[any]
+		itemsOf2 := func() (any, error) {
+			v43, failure11 := func() (bool, error) {
+				v41, failure9 := func() (bool, error) {
+					own8, err := ownLazy2.Get(ownOf2)
+					if err != nil {
+						return false, err
+					}
+					size9, err := celrt.Size(own8)
+					if err != nil {
+						return false, err
+					}
+					return size9 > int64(0), nil
+				}()
+				v42, failure10 := func() (bool, error) {
+					other7, err := otherLazy2.Get(otherOf2)
+					if err != nil {
+						return false, err
+					}
+					size10, err := celrt.Size(other7)
+					if err != nil {
+						return false, err
+					}
+					return size10 > int64(0), nil
+				}()
+				ok15, err := celrt.And(v41, failure9, v42, failure10)
+				if err != nil {
+					return false, err
+				}
+				return ok15, nil
+			}()
+			v44, failure12 := func() (bool, error) {
+				own9, err := ownLazy2.Get(ownOf2)
+				if err != nil {
+					return false, err
+				}
+				other8, err := otherLazy2.Get(otherOf2)
+				if err != nil {
+					return false, err
+				}
+				return !celrt.Equal(own9, other8), nil
+			}()
+			ok17, err := celrt.And(v43, failure11, v44, failure12)
+			if err != nil {
+				return nil, err
+			}
+			var v45 any
+			if ok17 {
+				own10, err := ownLazy2.Get(ownOf2)
+				if err != nil {
+					return nil, err
+				}
+				other9, err := otherLazy2.Get(otherOf2)
+				if err != nil {
+					return nil, err
+				}
+				if err := budget.Call("_+_", own10, other9); err != nil {
+					return nil, err
+				}
+				sum3, err := celrt.Add(own10, other9)
+				if err != nil {
+					return nil, err
+				}
+				v45 = sum3
+			} else {
+				own11, err := ownLazy2.Get(ownOf2)
+				if err != nil {
+					return nil, err
+				}
+				size11, err := celrt.Size(own11)
+				if err != nil {
+					return nil, err
+				}
+				var v46 any
+				if size11 > int64(0) {
+					own12, err := ownLazy2.Get(ownOf2)
+					if err != nil {
+						return nil, err
+					}
+					v46 = own12
+				} else {
+					other10, err := otherLazy2.Get(otherOf2)
+					if err != nil {
+						return nil, err
+					}
+					v46 = other10
+				}
+				v45 = v46
+			}
+			return v45, nil
+		}
+		var itemsLazy2 celrt.Lazy[any]
 		entityName2, err := celrt.Select(o4, "entityName")
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
@@ -24002,27 +25941,39 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+3)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
-		v45, failure11 := func() (bool, error) {
-			size12, err := celrt.Size(items6)
+		v47, failure13 := func() (bool, error) {
+			items12, err := itemsLazy2.Get(itemsOf2)
+			if err != nil {
+				return false, err
+			}
+			size12, err := celrt.Size(items12)
 			if err != nil {
 				return false, err
 			}
 			return size12 > int64(0), nil
 		}()
-		v46, failure12 := func() (bool, error) {
-			elem6, err := celrt.Index(items6, int64(0))
+		v48, failure14 := func() (bool, error) {
+			items13, err := itemsLazy2.Get(itemsOf2)
+			if err != nil {
+				return false, err
+			}
+			elem6, err := celrt.Index(items13, int64(0))
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(elem6) == celrt.StringType, nil
 		}()
-		ok19, err := celrt.And(v45, failure11, v46, failure12)
+		ok19, err := celrt.And(v47, failure13, v48, failure14)
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
-		var v47 string
+		var v49 string
 		if ok19 {
-			elem7, err := celrt.Index(items6, int64(0))
+			items14, err := itemsLazy2.Get(itemsOf2)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			}
+			elem7, err := celrt.Index(items14, int64(0))
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
@@ -24041,20 +25992,28 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
-			v47 = "\"" + arg19 + "\""
+			v49 = "\"" + arg19 + "\""
 		} else {
-			v47 = ""
+			v49 = ""
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg17)+3+len(v47))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg17)+3+len(v49))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
-		size13, err := celrt.Size(items6)
+		items15, err := itemsLazy2.Get(itemsOf2)
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
-		var v48 string
+		size13, err := celrt.Size(items15)
+		if err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+		}
+		var v50 string
 		if size13 > int64(1) {
-			size14, err := celrt.Size(items6)
+			items16, err := itemsLazy2.Get(itemsOf2)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			}
+			size14, err := celrt.Size(items16)
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
@@ -24066,35 +26025,35 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err := budget.ChargeEach("_+_", int64(5+len(arg20)), int64(5+len(arg20)+5)); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 			}
-			v48 = " and " + arg20 + " more"
+			v50 = " and " + arg20 + " more"
 		} else {
-			v48 = ""
+			v50 = ""
 		}
-		size15 := 1 + len(arg17) + 3 + len(v47) + len(v48)
+		size15 := 1 + len(arg17) + 3 + len(v49) + len(v50)
 		if err := budget.Charge("_+_", int64(size15)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
-		elem8 := "'" + arg17 + "': " + v47 + v48
+		elem8 := "'" + arg17 + "': " + v49 + v50
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
 		}
 		list8 = append(list8, elem8)
 	}
 	deleted := list8
-	v49 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
-	var v50 any
-	if v49 {
-		v50 = celrt.Field(input, "entityNames")
+	v51 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+	var v52 any
+	if v51 {
+		v52 = celrt.Field(input, "entityNames")
 	} else {
-		v50 = []any{}
+		v52 = []any{}
 	}
-	items7, err := celrt.Iterate(v50)
+	items17, err := celrt.Iterate(v52)
 	if err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
 	}
-	list9 := make([]any, 0, items7.Len())
-	for i5 := range items7.Len() {
-		n := items7.At(i5)
+	list9 := make([]any, 0, items17.Len())
+	for i5 := range items17.Len() {
+		n := items17.At(i5)
 		if steps++; steps > celrt.MaxSteps {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", celrt.ErrSteps)
 		}
@@ -24132,20 +26091,20 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list10 = append(list10, elem9)
 	}
 	doomed := list10
-	v51 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
-	var v52 any
-	if v51 {
-		v52 = celrt.Field(input, "names")
+	v53 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+	var v54 any
+	if v53 {
+		v54 = celrt.Field(input, "names")
 	} else {
-		v52 = []any{}
+		v54 = []any{}
 	}
-	items8, err := celrt.Iterate(v52)
+	items18, err := celrt.Iterate(v54)
 	if err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
 	}
-	list11 := make([]any, 0, items8.Len())
-	for i6 := range items8.Len() {
-		n3 := items8.At(i6)
+	list11 := make([]any, 0, items18.Len())
+	for i6 := range items18.Len() {
+		n3 := items18.At(i6)
 		if steps++; steps > celrt.MaxSteps {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", celrt.ErrSteps)
 		}
@@ -24183,51 +26142,51 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list12 = append(list12, elem10)
 	}
 	names := list12
-	var v53 string
+	var v55 string
 	if name == "create_entities" {
-		v53 = "entities"
+		v55 = "entities"
 	} else {
-		v54 := slices.Contains([]string{"create_relations", "delete_relations"}, name)
-		var v55 string
-		if v54 {
-			v55 = "relations"
+		v56 := slices.Contains([]string{"create_relations", "delete_relations"}, name)
+		var v57 string
+		if v56 {
+			v57 = "relations"
 		} else {
-			var v56 string
+			var v58 string
 			if name == "add_observations" {
-				v56 = "observations"
+				v58 = "observations"
 			} else {
-				var v57 string
+				var v59 string
 				if name == "delete_observations" {
-					v57 = "deletions"
+					v59 = "deletions"
 				} else {
-					var v58 string
+					var v60 string
 					if name == "delete_entities" {
-						v58 = "entityNames"
+						v60 = "entityNames"
 					} else {
-						var v59 string
+						var v61 string
 						if name == "open_nodes" {
-							v59 = "names"
+							v61 = "names"
 						} else {
-							var v60 string
+							var v62 string
 							if name == "search_nodes" {
-								v60 = "query"
+								v62 = "query"
 							} else {
-								v60 = ""
+								v62 = ""
 							}
-							v59 = v60
+							v61 = v62
 						}
-						v58 = v59
+						v60 = v61
 					}
-					v57 = v58
+					v59 = v60
 				}
-				v56 = v57
+				v58 = v59
 			}
-			v55 = v56
+			v57 = v58
 		}
-		v53 = v55
+		v55 = v57
 	}
-	own3 := v53
-	var v61 [][]string
+	own13 := v55
+	var v63 [][]string
 	if int64(len(entities)) > int64(0) {
 		arg25 := int64(len(entities))
 		if err := budget.CallText("plural", arg25, "entity", "entities"); err != nil {
@@ -24240,12 +26199,12 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.Call("join", entities, ", "); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v62 := []string{"entities", verb + arg26, celrt.JoinSep(entities, ", ")}
-		v61 = [][]string{v62}
+		v64 := []string{"entities", verb + arg26, celrt.JoinSep(entities, ", ")}
+		v63 = [][]string{v64}
 	} else {
-		v61 = [][]string{}
+		v63 = [][]string{}
 	}
-	var v63 [][]string
+	var v65 [][]string
 	if int64(len(relations)) > int64(0) {
 		arg27 := int64(len(relations))
 		if err := budget.CallText("plural", arg27, "relation", "relations"); err != nil {
@@ -24258,15 +26217,15 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.Call("join", relations, ", "); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v64 := []string{"relations", verb + arg28, celrt.JoinSep(relations, ", ")}
-		v63 = [][]string{v64}
+		v66 := []string{"relations", verb + arg28, celrt.JoinSep(relations, ", ")}
+		v65 = [][]string{v66}
 	} else {
-		v63 = [][]string{}
+		v65 = [][]string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v61)+len(v63)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)))); err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 	}
-	var v65 [][]string
+	var v67 [][]string
 	if int64(len(added)) > int64(0) {
 		if err := budget.Charge("_+_", int64(len(verb)+15)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
@@ -24274,28 +26233,28 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.Call("join", added, "; "); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v66 := []string{"observations", verb + "observations to", celrt.JoinSep(added, "; ")}
-		v65 = [][]string{v66}
-	} else {
-		v65 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v61)+len(v63)+len(v65)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	var v67 [][]string
-	if int64(len(deleted)) > int64(0) {
-		if err := budget.Call("join", deleted, "; "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v68 := []string{"deletions", "DELETE observations of", celrt.JoinSep(deleted, "; ")}
+		v68 := []string{"observations", verb + "observations to", celrt.JoinSep(added, "; ")}
 		v67 = [][]string{v68}
 	} else {
 		v67 = [][]string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v61)+len(v63)+len(v65)+len(v67)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)))); err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 	}
 	var v69 [][]string
+	if int64(len(deleted)) > int64(0) {
+		if err := budget.Call("join", deleted, "; "); err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		}
+		v70 := []string{"deletions", "DELETE observations of", celrt.JoinSep(deleted, "; ")}
+		v69 = [][]string{v70}
+	} else {
+		v69 = [][]string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)+len(v69)))); err != nil {
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+	}
+	var v71 [][]string
 	if int64(len(doomed)) > int64(0) {
 		arg29 := int64(len(doomed))
 		if err := budget.CallText("plural", arg29, "entity", "entities"); err != nil {
@@ -24312,33 +26271,33 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.Charge("_+_", int64(len(arg31)+20)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v70 := []string{"entityNames", "DELETE " + arg30, arg31 + " and their relations"}
-		v69 = [][]string{v70}
-	} else {
-		v69 = [][]string{}
-	}
-	size16 := len(v61) + len(v63) + len(v65) + len(v67) + len(v69)
-	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	var v71 [][]string
-	if int64(len(names)) > int64(0) {
-		if err := budget.Call("join", names, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v72 := []string{"names", "open", celrt.JoinSep(names, ", ")}
+		v72 := []string{"entityNames", "DELETE " + arg30, arg31 + " and their relations"}
 		v71 = [][]string{v72}
 	} else {
 		v71 = [][]string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v71)))); err != nil {
+	size16 := len(v63) + len(v65) + len(v67) + len(v69) + len(v71)
+	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+	}
+	var v73 [][]string
+	if int64(len(names)) > int64(0) {
+		if err := budget.Call("join", names, ", "); err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		}
+		v74 := []string{"names", "open", celrt.JoinSep(names, ", ")}
+		v73 = [][]string{v74}
+	} else {
+		v73 = [][]string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(size16+len(v73)))); err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 	}
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 	}
-	var v73 [][]string
+	var v75 [][]string
 	if celrt.NonEmpty(query).Ok {
 		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
@@ -24352,15 +26311,15 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.ChargeEach("_+_", int64(1+len(arg33)), int64(1+len(arg33)+1)); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v74 := []string{"query", "search for", "\"" + arg33 + "\""}
-		v73 = [][]string{v74}
+		v76 := []string{"query", "search for", "\"" + arg33 + "\""}
+		v75 = [][]string{v76}
 	} else {
-		v73 = [][]string{}
+		v75 = [][]string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v71)+len(v73)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(size16+len(v73)+len(v75)))); err != nil {
 		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 	}
-	parts := celrt.Concat(v61, v63, v65, v67, v69, v71, v73)
+	parts := celrt.Concat(v63, v65, v67, v69, v71, v73, v75)
 	list13 := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
@@ -24370,7 +26329,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
 		}
-		if elem11 == own3 {
+		if elem11 == own13 {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
 			}
@@ -24386,7 +26345,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
 		}
-		if elem12 != own3 {
+		if elem12 != own13 {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
 			}
@@ -24406,7 +26365,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		deleted:   deleted,
 		doomed:    doomed,
 		names:     names,
-		own3:      own3,
+		own13:     own13,
 		parts:     parts,
 		ordered:   ordered,
 	}, budget, steps, nil
@@ -24663,52 +26622,77 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return celrt.ResultValue(v1), nil
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := celrt.ResultValue(v1)
-	v4, failure := func() (bool, error) {
-		ok := celrt.TypeOf(v2) == celrt.MapType
-		if ok {
-			opt2, err := celrt.OptSelect(v2, "entities")
+	var vLazy celrt.Lazy[any]
+	v8, failure3 := func() (bool, error) {
+		v4, failure := func() (bool, error) {
+			v3, err := vLazy.Get(vOf)
 			if err != nil {
 				return false, err
 			}
-			v3 := opt2.Value
-			if !opt2.Ok {
-				v3 = nil
+			return celrt.TypeOf(v3) == celrt.MapType, nil
+		}()
+		v7, failure2 := func() (bool, error) {
+			v5, err := vLazy.Get(vOf)
+			if err != nil {
+				return false, err
 			}
-			ok = celrt.TypeOf(v3) == celrt.ListType
-		}
-		return ok, nil
-	}()
-	v6, failure2 := func() (bool, error) {
-		opt3, err := celrt.OptSelect(v2, "relations")
+			opt2, err := celrt.OptSelect(v5, "entities")
+			if err != nil {
+				return false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = nil
+			}
+			return celrt.TypeOf(v6) == celrt.ListType, nil
+		}()
+		ok2, err := celrt.And(v4, failure, v7, failure2)
 		if err != nil {
 			return false, err
 		}
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = nil
-		}
-		return celrt.TypeOf(v5) == celrt.ListType, nil
+		return ok2, nil
 	}()
-	ok3, err := celrt.And(v4, failure, v6, failure2)
+	v11, failure4 := func() (bool, error) {
+		v9, err := vLazy.Get(vOf)
+		if err != nil {
+			return false, err
+		}
+		opt3, err := celrt.OptSelect(v9, "relations")
+		if err != nil {
+			return false, err
+		}
+		v10 := opt3.Value
+		if !opt3.Ok {
+			v10 = nil
+		}
+		return celrt.TypeOf(v10) == celrt.ListType, nil
+	}()
+	ok4, err := celrt.And(v8, failure3, v11, failure4)
 	if err != nil {
 		return "", false, err
 	}
-	var v7 celrt.Optional[string]
-	if ok3 {
-		entities, err := celrt.Select(v2, "entities")
+	var v12 celrt.Optional[string]
+	if ok4 {
+		v13, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		entities, err := celrt.Select(v13, "entities")
 		if err != nil {
 			return "", false, err
 		}
@@ -24723,7 +26707,11 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 			return "", false, err
 		}
-		relations, err := celrt.Select(v2, "relations")
+		v14, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		relations, err := celrt.Select(v14, "relations")
 		if err != nil {
 			return "", false, err
 		}
@@ -24738,11 +26726,19 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
 			return "", false, err
 		}
-		v7 = celrt.Of(arg + ", " + arg2)
+		v12 = celrt.Of(arg + ", " + arg2)
 	} else {
-		var v8 celrt.Optional[string]
-		if celrt.TypeOf(v2) == celrt.ListType {
-			size3, err := celrt.Size(v2)
+		v15, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v16 celrt.Optional[string]
+		if celrt.TypeOf(v15) == celrt.ListType {
+			v17, err := vLazy.Get(vOf)
+			if err != nil {
+				return "", false, err
+			}
+			size3, err := celrt.Size(v17)
 			if err != nil {
 				return "", false, err
 			}
@@ -24753,16 +26749,16 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 			if err := budget.Charge("_+_", int64(len(arg3)+6)); err != nil {
 				return "", false, err
 			}
-			v8 = celrt.Of(arg3 + " added")
+			v16 = celrt.Of(arg3 + " added")
 		} else {
-			v8 = celrt.None[string]()
+			v16 = celrt.None[string]()
 		}
-		v7 = v8
+		v12 = v16
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v7.Value, v7.Ok, nil
+	return v12.Value, v12.Ok, nil
 }
 
 // formatterMemoryAny registers the functions of "memory:*".
@@ -25002,45 +26998,67 @@ func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limit
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		if err := budget.Charge("_+_", int64(1+len(text))); err != nil {
+			return "", err
+		}
+		return "\n" + text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	nOf := func() (int64, error) {
+		text3, err := textLazy.Get(textOf)
+		if err != nil {
+			return 0, err
+		}
+		if err := budget.CallText("split", text3, "\nTitle: "); err != nil {
+			return 0, err
+		}
+		diff, err := celrt.SubInt(int64(len(celrt.Split(text3, "\nTitle: "))), int64(1))
+		if err != nil {
+			return 0, err
+		}
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
+			return 0, err
+		}
+		if err := budget.CallText("split", text4, "\nName: "); err != nil {
+			return 0, err
+		}
+		arg := int64(len(celrt.Split(text4, "\nName: ")))
+		if err := budget.Call("_+_", diff, arg); err != nil {
+			return 0, err
+		}
+		sum, err := celrt.AddInt(diff, arg)
+		if err != nil {
+			return 0, err
+		}
+		diff2, err := celrt.SubInt(sum, int64(1))
+		if err != nil {
+			return 0, err
+		}
+		return diff2, nil
+	}
+	var nLazy celrt.Lazy[int64]
+	n2, err := nLazy.Get(nOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.Charge("_+_", int64(1+len(text))); err != nil {
-		return "", false, err
-	}
-	text2 := "\n" + text
-	if err := budget.CallText("split", text2, "\nTitle: "); err != nil {
-		return "", false, err
-	}
-	diff, err := celrt.SubInt(int64(len(celrt.Split(text2, "\nTitle: "))), int64(1))
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("split", text2, "\nName: "); err != nil {
-		return "", false, err
-	}
-	arg := int64(len(celrt.Split(text2, "\nName: ")))
-	if err := budget.Call("_+_", diff, arg); err != nil {
-		return "", false, err
-	}
-	sum, err := celrt.AddInt(diff, arg)
-	if err != nil {
-		return "", false, err
-	}
-	diff2, err := celrt.SubInt(sum, int64(1))
-	if err != nil {
-		return "", false, err
-	}
-	n := diff2
 	var v1 celrt.Optional[string]
-	if n == int64(0) {
+	if n2 == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		if err := budget.CallText("plural", n, "result", "results"); err != nil {
+		n3, err := nLazy.Get(nOf)
+		if err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(celrt.Plural(n, "result", "results"))
+		if err := budget.CallText("plural", n3, "result", "results"); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(celrt.Plural(n3, "result", "results"))
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -25117,42 +27135,49 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		v2 = ""
 	}
 	address := v2
-	matched, err := patternPuppeteerAny_1.MatchString(address)
+	restOf := func() (string, error) {
+		matched, err := patternPuppeteerAny_1.MatchString(address)
+		if err != nil {
+			return "", err
+		}
+		var v3 string
+		if matched {
+			if err := budget.CallText("indexOf", address, "://"); err != nil {
+				return "", err
+			}
+			r4, err := celrt.IndexOf(address, "://")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r4, int64(3)); err != nil {
+				return "", err
+			}
+			sum2, err := celrt.AddInt(r4, int64(3))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", address, sum2); err != nil {
+				return "", err
+			}
+			r5, err := celrt.Substring(address, sum2)
+			if err != nil {
+				return "", err
+			}
+			v3 = r5
+		} else {
+			v3 = ""
+		}
+		return v3, nil
+	}
+	var restLazy celrt.Lazy[string]
+	rest2, err := restLazy.Get(restOf)
 	if err != nil {
 		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	var v3 string
-	if matched {
-		if err := budget.CallText("indexOf", address, "://"); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r4, err := celrt.IndexOf(address, "://")
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r4, int64(3)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum2, err := celrt.AddInt(r4, int64(3))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", address, sum2); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r5, err := celrt.Substring(address, sum2)
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		v3 = r5
-	} else {
-		v3 = ""
-	}
-	rest := v3
-	if err := budget.CallText("split", rest, "/", int64(2)); err != nil {
+	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
 		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
-	elem, err := celrt.IndexList(celrt.SplitN(rest, "/", int64(2)), int64(0))
+	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 	if err != nil {
 		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 	}
@@ -25174,66 +27199,92 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 	if !strings.Contains(elem3, "\\") {
 		v4 = ""
 	} else {
-		if err := budget.CallText("split", rest, "\\", int64(2)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		hOf := func() (string, error) {
+			rest3, err := restLazy.Get(restOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
+				return "", err
+			}
+			elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
+				return "", err
+			}
+			elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
+				return "", err
+			}
+			elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
+				return "", err
+			}
+			elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+			if err != nil {
+				return "", err
+			}
+			return elem7, nil
 		}
-		elem4, err := celrt.IndexList(celrt.SplitN(rest, "\\", int64(2)), int64(0))
+		var hLazy celrt.Lazy[string]
+		hostOf := func() (string, error) {
+			h2, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			h3, err := hLazy.Get(hOf)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
+				return "", err
+			}
+			r6, err := celrt.LastIndexOf(h3, "@")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r6, int64(1)); err != nil {
+				return "", err
+			}
+			sum3, err := celrt.AddInt(r6, int64(1))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", h2, sum3); err != nil {
+				return "", err
+			}
+			r7, err := celrt.Substring(h2, sum3)
+			if err != nil {
+				return "", err
+			}
+			return r7, nil
+		}
+		var hostLazy celrt.Lazy[string]
+		host2, err := hostLazy.Get(hostOf)
 		if err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 		}
-		if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		h := elem7
-		if err := budget.CallText("lastIndexOf", h, "@"); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r6, err := celrt.LastIndexOf(h, "@")
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.Call("_+_", r6, int64(1)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		sum3, err := celrt.AddInt(r6, int64(1))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("substring", h, sum3); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		r7, err := celrt.Substring(h, sum3)
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		host := r7
 		var v5 string
-		if host == "" {
+		if host2 == "" {
 			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
 		} else {
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host, arg); err != nil {
+			host3, err := hostLazy.Get(hostOf)
+			if err != nil {
 				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
-			arg2 := celrt.Truncate(host, arg)
+			arg := int64(limits.Summary)
+			if err := budget.CallText("truncate", host3, arg); err != nil {
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			}
+			arg2 := celrt.Truncate(host3, arg)
 			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
 				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
@@ -25754,50 +27805,72 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	text2 := text
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
-	if err != nil {
-		return "", false, err
-	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
 		}
-		opt, err := celrt.OptSelect(c, "type")
+		return text, nil
+	}
+	var textLazy celrt.Lazy[string]
+	imagesOf := func() (int64, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return 0, err
+		}
+		list := make([]any, 0, len(content))
+		for _, c := range content {
+			if steps++; steps > celrt.MaxSteps {
+				return 0, celrt.ErrSteps
+			}
+			opt, err := celrt.OptSelect(c, "type")
+			if err != nil {
+				return 0, err
+			}
+			v1 := opt.Value
+			if !opt.Ok {
+				v1 = ""
+			}
+			if celrt.EqualString(v1, "image") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return 0, err
+				}
+				list = append(list, c)
+			}
+		}
+		return int64(len(list)), nil
+	}
+	var imagesLazy celrt.Lazy[int64]
+	images2, err := imagesLazy.Get(imagesOf)
+	if err != nil {
+		return "", false, err
+	}
+	var v2 celrt.Optional[string]
+	if images2 > int64(0) {
+		images3, err := imagesLazy.Get(imagesOf)
 		if err != nil {
 			return "", false, err
 		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		if celrt.EqualString(v1, "image") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list = append(list, c)
-		}
-	}
-	images := int64(len(list))
-	var v2 celrt.Optional[string]
-	if images > int64(0) {
-		if err := budget.CallText("plural", images, "image", "images"); err != nil {
+		if err := budget.CallText("plural", images3, "image", "images"); err != nil {
 			return "", false, err
 		}
-		v3 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v3 := celrt.Of(celrt.Plural(images3, "image", "images"))
 		v2 = v3
 	} else {
+		text3, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v4 celrt.Optional[string]
-		if strings.HasPrefix(text2, "Execution result:\n") {
-			if err := budget.CallText("split", text2, "\n", int64(3)); err != nil {
+		if strings.HasPrefix(text3, "Execution result:\n") {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem, err := celrt.IndexList(celrt.SplitN(text2, "\n", int64(3)), int64(1))
+			if err := budget.CallText("split", text4, "\n", int64(3)); err != nil {
+				return "", false, err
+			}
+			elem, err := celrt.IndexList(celrt.SplitN(text4, "\n", int64(3)), int64(1))
 			if err != nil {
 				return "", false, err
 			}
@@ -26262,17 +28335,28 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	textOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return celrt.Trim(text), nil
+	}
+	var textLazy celrt.Lazy[string]
+	text3, err := textLazy.Get(textOf)
 	if err != nil {
 		return "", false, err
 	}
-	text2 := celrt.Trim(text)
 	var v1 celrt.Optional[string]
-	if strings.HasPrefix(text2, "Found keys:") {
-		if err := budget.CallText("substring", text2, int64(11)); err != nil {
+	if strings.HasPrefix(text3, "Found keys:") {
+		text4, err := textLazy.Get(textOf)
+		if err != nil {
 			return "", false, err
 		}
-		r, err := celrt.Substring(text2, int64(11))
+		if err := budget.CallText("substring", text4, int64(11)); err != nil {
+			return "", false, err
+		}
+		r, err := celrt.Substring(text4, int64(11))
 		if err != nil {
 			return "", false, err
 		}
@@ -26302,8 +28386,12 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 		}
 		v1 = celrt.Of(celrt.Plural(arg2, "key", "keys"))
 	} else {
+		text5, err := textLazy.Get(textOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v2 celrt.Optional[string]
-		if strings.HasPrefix(text2, "No keys found") {
+		if strings.HasPrefix(text5, "No keys found") {
 			v2 = celrt.Of("no keys")
 		} else {
 			v2 = celrt.None[string]()
@@ -26737,67 +28825,74 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	if err != nil {
 		return "", false, err
 	}
-	v1, failure := func() (bool, error) {
-		if err := budget.CallText("indexOf", tool, ":"); err != nil {
-			return false, err
-		}
-		r, err := celrt.IndexOf(tool, ":")
+	wordsOf := func() (string, error) {
+		v1, failure := func() (bool, error) {
+			if err := budget.CallText("indexOf", tool, ":"); err != nil {
+				return false, err
+			}
+			r, err := celrt.IndexOf(tool, ":")
+			if err != nil {
+				return false, err
+			}
+			return r >= int64(0), nil
+		}()
+		ok2, err := celrt.And(v1, failure, !strings.HasSuffix(tool, ":*"), nil)
 		if err != nil {
-			return false, err
+			return "", err
 		}
-		return r >= int64(0), nil
-	}()
-	ok2, err := celrt.And(v1, failure, !strings.HasSuffix(tool, ":*"), nil)
-	if err != nil {
-		return "", false, err
+		var v2 string
+		if ok2 {
+			if err := budget.CallText("indexOf", tool, ":"); err != nil {
+				return "", err
+			}
+			r2, err := celrt.IndexOf(tool, ":")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.Call("_+_", r2, int64(1)); err != nil {
+				return "", err
+			}
+			sum, err := celrt.AddInt(r2, int64(1))
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("substring", tool, sum); err != nil {
+				return "", err
+			}
+			r3, err := celrt.Substring(tool, sum)
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("replace", r3, "_", " "); err != nil {
+				return "", err
+			}
+			arg := celrt.Replace(r3, "_", " ")
+			if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
+				return "", err
+			}
+			v2 = arg + " "
+		} else {
+			v2 = ""
+		}
+		return v2, nil
 	}
-	var v2 string
-	if ok2 {
-		if err := budget.CallText("indexOf", tool, ":"); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.IndexOf(tool, ":")
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Call("_+_", r2, int64(1)); err != nil {
-			return "", false, err
-		}
-		sum, err := celrt.AddInt(r2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("substring", tool, sum); err != nil {
-			return "", false, err
-		}
-		r3, err := celrt.Substring(tool, sum)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", r3, "_", " "); err != nil {
-			return "", false, err
-		}
-		arg := celrt.Replace(r3, "_", " ")
-		if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
-			return "", false, err
-		}
-		v2 = arg + " "
-	} else {
-		v2 = ""
-	}
-	words := v2
+	var wordsLazy celrt.Lazy[string]
 	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
 	var v3 celrt.Optional[string]
 	if celrt.NonEmpty(project_id).Ok {
+		words2, err := wordsLazy.Get(wordsOf)
+		if err != nil {
+			return "", false, err
+		}
 		project_id2, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 		if err != nil {
 			return "", false, err
 		}
 		arg2 := celrt.Trim(project_id2)
-		if err := budget.Charge("_+_", int64(len(words)+len(arg2))); err != nil {
+		if err := budget.Charge("_+_", int64(len(words2)+len(arg2))); err != nil {
 			return "", false, err
 		}
 		title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
@@ -26857,14 +28952,14 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 			}
 			v4 = v5
 		}
-		if err := budget.Charge("_+_", int64(len(words)+len(arg2)+len(v4))); err != nil {
+		if err := budget.Charge("_+_", int64(len(words2)+len(arg2)+len(v4))); err != nil {
 			return "", false, err
 		}
 		arg6 := int64(limits.Summary)
-		if err := budget.CallText("truncate", words+arg2+v4, arg6); err != nil {
+		if err := budget.CallText("truncate", words2+arg2+v4, arg6); err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Of(celrt.Truncate(words+arg2+v4, arg6))
+		v3 = celrt.Of(celrt.Truncate(words2+arg2+v4, arg6))
 	} else {
 		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 		if err != nil {
@@ -26872,7 +28967,11 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		}
 		var v7 celrt.Optional[string]
 		if celrt.NonEmpty(search).Ok {
-			if err := budget.Charge("_+_", int64(len(words)+1)); err != nil {
+			words3, err := wordsLazy.Get(wordsOf)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", int64(len(words3)+1)); err != nil {
 				return "", false, err
 			}
 			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
@@ -26883,14 +28982,14 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			arg7 := celrt.Inline(search2, int64(60))
-			if err := budget.ChargeEach("_+_", int64(len(words)+1+len(arg7)), int64(len(words)+1+len(arg7)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(words3)+1+len(arg7)), int64(len(words3)+1+len(arg7)+1)); err != nil {
 				return "", false, err
 			}
 			arg8 := int64(limits.Summary)
-			if err := budget.CallText("truncate", words+"\""+arg7+"\"", arg8); err != nil {
+			if err := budget.CallText("truncate", words3+"\""+arg7+"\"", arg8); err != nil {
 				return "", false, err
 			}
-			v8 := celrt.Of(celrt.Truncate(words+"\""+arg7+"\"", arg8))
+			v8 := celrt.Of(celrt.Truncate(words3+"\""+arg7+"\"", arg8))
 			v7 = v8
 		} else {
 			v7 = celrt.None[string]()
@@ -26919,51 +29018,74 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 	if err != nil {
 		return "", false, err
 	}
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return celrt.ResultValue(v1), nil
+	}
+	var vLazy celrt.Lazy[any]
+	v3, err := vLazy.Get(vOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := celrt.ResultValue(v1)
-	var v3 celrt.Optional[string]
-	if celrt.TypeOf(v2) == celrt.ListType {
-		size, err := celrt.Size(v2)
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) == celrt.ListType {
+		v5, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		size, err := celrt.Size(v5)
 		if err != nil {
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
 			return "", false, err
 		}
-		v3 = celrt.Of(celrt.Plural(size, "item", "items"))
+		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
-		var v4 celrt.Optional[string]
-		if celrt.TypeOf(v2) != celrt.MapType {
-			v4 = celrt.None[string]()
+		v6, err := vLazy.Get(vOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v7 celrt.Optional[string]
+		if celrt.TypeOf(v6) != celrt.MapType {
+			v7 = celrt.None[string]()
 		} else {
-			opt2, err := celrt.OptSelect(v2, "iid")
+			v8, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v5 := opt2.Value
-			if !opt2.Ok {
-				v5 = nil
+			opt2, err := celrt.OptSelect(v8, "iid")
+			if err != nil {
+				return "", false, err
 			}
-			var v6 celrt.Optional[string]
-			if celrt.TypeOf(v5) == celrt.DoubleType {
-				var v7 string
+			v9 := opt2.Value
+			if !opt2.Ok {
+				v9 = nil
+			}
+			var v10 celrt.Optional[string]
+			if celrt.TypeOf(v9) == celrt.DoubleType {
+				var v11 string
 				if strings.Contains(tool, "merge_request") {
-					v7 = "!"
+					v11 = "!"
 				} else {
-					v7 = "#"
+					v11 = "#"
 				}
-				iid, err := celrt.Select(v2, "iid")
+				v12, err := vLazy.Get(vOf)
+				if err != nil {
+					return "", false, err
+				}
+				iid, err := celrt.Select(v12, "iid")
 				if err != nil {
 					return "", false, err
 				}
@@ -26974,20 +29096,28 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				if err != nil {
 					return "", false, err
 				}
-				if err := budget.Charge("_+_", int64(len(v7)+len(text2))); err != nil {
+				if err := budget.Charge("_+_", int64(len(v11)+len(text2))); err != nil {
 					return "", false, err
 				}
-				opt3, err := celrt.OptSelect(v2, "title")
+				v13, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				v8 := opt3.Value
-				if !opt3.Ok {
-					v8 = nil
+				opt3, err := celrt.OptSelect(v13, "title")
+				if err != nil {
+					return "", false, err
 				}
-				var v9 string
-				if celrt.NonEmpty(v8).Ok {
-					title, err := celrt.Select(v2, "title")
+				v14 := opt3.Value
+				if !opt3.Ok {
+					v14 = nil
+				}
+				var v15 string
+				if celrt.NonEmpty(v14).Ok {
+					v16, err := vLazy.Get(vOf)
+					if err != nil {
+						return "", false, err
+					}
+					title, err := celrt.Select(v16, "title")
 					if err != nil {
 						return "", false, err
 					}
@@ -27006,26 +29136,34 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
 						return "", false, err
 					}
-					v9 = " " + arg2
+					v15 = " " + arg2
 				} else {
-					v9 = ""
+					v15 = ""
 				}
-				if err := budget.Charge("_+_", int64(len(v7)+len(text2)+len(v9))); err != nil {
+				if err := budget.Charge("_+_", int64(len(v11)+len(text2)+len(v15))); err != nil {
 					return "", false, err
 				}
-				v6 = celrt.Of(v7 + text2 + v9)
+				v10 = celrt.Of(v11 + text2 + v15)
 			} else {
-				opt4, err := celrt.OptSelect(v2, "items")
+				v17, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				v10 := opt4.Value
-				if !opt4.Ok {
-					v10 = nil
+				opt4, err := celrt.OptSelect(v17, "items")
+				if err != nil {
+					return "", false, err
 				}
-				var v11 celrt.Optional[string]
-				if celrt.TypeOf(v10) == celrt.ListType {
-					items, err := celrt.Select(v2, "items")
+				v18 := opt4.Value
+				if !opt4.Ok {
+					v18 = nil
+				}
+				var v19 celrt.Optional[string]
+				if celrt.TypeOf(v18) == celrt.ListType {
+					v20, err := vLazy.Get(vOf)
+					if err != nil {
+						return "", false, err
+					}
+					items, err := celrt.Select(v20, "items")
 					if err != nil {
 						return "", false, err
 					}
@@ -27036,20 +29174,28 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if err := budget.CallText("plural", size2, "result", "results"); err != nil {
 						return "", false, err
 					}
-					v12 := celrt.Of(celrt.Plural(size2, "result", "results"))
-					v11 = v12
+					v21 := celrt.Of(celrt.Plural(size2, "result", "results"))
+					v19 = v21
 				} else {
-					opt5, err := celrt.OptSelect(v2, "web_url")
+					v22, err := vLazy.Get(vOf)
 					if err != nil {
 						return "", false, err
 					}
-					v13 := opt5.Value
-					if !opt5.Ok {
-						v13 = nil
+					opt5, err := celrt.OptSelect(v22, "web_url")
+					if err != nil {
+						return "", false, err
 					}
-					var v14 celrt.Optional[string]
-					if celrt.NonEmpty(v13).Ok {
-						web_url, err := celrt.Select(v2, "web_url")
+					v23 := opt5.Value
+					if !opt5.Ok {
+						v23 = nil
+					}
+					var v24 celrt.Optional[string]
+					if celrt.NonEmpty(v23).Ok {
+						v25, err := vLazy.Get(vOf)
+						if err != nil {
+							return "", false, err
+						}
+						web_url, err := celrt.Select(v25, "web_url")
 						if err != nil {
 							return "", false, err
 						}
@@ -27062,22 +29208,22 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
 							return "", false, err
 						}
-						v14 = celrt.Of(celrt.Truncate(arg3, arg4))
+						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
-						v14 = celrt.None[string]()
+						v24 = celrt.None[string]()
 					}
-					v11 = v14
+					v19 = v24
 				}
-				v6 = v11
+				v10 = v19
 			}
-			v4 = v6
+			v7 = v10
 		}
-		v3 = v4
+		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v3.Value, v3.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterGitlabAny registers the functions of "gitlab:*".
@@ -27328,36 +29474,51 @@ func RowTimeAny(input *value.Object, tool string, limits runtime.Limits) (string
 //	  : optional.none())
 func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	vOf := func() (any, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		if err := budget.CallText("parseJSON", text); err != nil {
+			return nil, err
+		}
+		opt := celrt.ParseJSON(text)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = nil
+		}
+		return v1, nil
+	}
+	var vLazy celrt.Lazy[any]
+	v3, err := vLazy.Get(vOf)
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.CallText("parseJSON", text); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(text)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = nil
-	}
-	v2 := v1
-	var v3 celrt.Optional[string]
-	if celrt.TypeOf(v2) != celrt.MapType {
-		v3 = celrt.None[string]()
+	var v4 celrt.Optional[string]
+	if celrt.TypeOf(v3) != celrt.MapType {
+		v4 = celrt.None[string]()
 	} else {
-		v5, failure := func() (bool, error) {
-			opt2, err := celrt.OptSelect(v2, "target")
+		v7, failure := func() (bool, error) {
+			v5, err := vLazy.Get(vOf)
 			if err != nil {
 				return false, err
 			}
-			v4 := opt2.Value
-			if !opt2.Ok {
-				v4 = nil
+			opt2, err := celrt.OptSelect(v5, "target")
+			if err != nil {
+				return false, err
 			}
-			return celrt.TypeOf(v4) == celrt.MapType, nil
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = nil
+			}
+			return celrt.TypeOf(v6) == celrt.MapType, nil
 		}()
-		v7, failure2 := func() (bool, error) {
-			target, err := celrt.Select(v2, "target")
+		v10, failure2 := func() (bool, error) {
+			v8, err := vLazy.Get(vOf)
+			if err != nil {
+				return false, err
+			}
+			target, err := celrt.Select(v8, "target")
 			if err != nil {
 				return false, err
 			}
@@ -27365,19 +29526,23 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			if err != nil {
 				return false, err
 			}
-			v6 := opt3.Value
+			v9 := opt3.Value
 			if !opt3.Ok {
-				v6 = nil
+				v9 = nil
 			}
-			return celrt.NonEmpty(v6).Ok, nil
+			return celrt.NonEmpty(v9).Ok, nil
 		}()
-		ok2, err := celrt.And(v5, failure, v7, failure2)
+		ok2, err := celrt.And(v7, failure, v10, failure2)
 		if err != nil {
 			return "", false, err
 		}
-		var v8 celrt.Optional[string]
+		var v11 celrt.Optional[string]
 		if ok2 {
-			target2, err := celrt.Select(v2, "target")
+			v12, err := vLazy.Get(vOf)
+			if err != nil {
+				return "", false, err
+			}
+			target2, err := celrt.Select(v12, "target")
 			if err != nil {
 				return "", false, err
 			}
@@ -27396,17 +29561,25 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
 				return "", false, err
 			}
-			opt4, err := celrt.OptSelect(v2, "time_difference")
+			v13, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v9 := opt4.Value
-			if !opt4.Ok {
-				v9 = nil
+			opt4, err := celrt.OptSelect(v13, "time_difference")
+			if err != nil {
+				return "", false, err
 			}
-			var v10 string
-			if celrt.NonEmpty(v9).Ok {
-				time_difference, err := celrt.Select(v2, "time_difference")
+			v14 := opt4.Value
+			if !opt4.Ok {
+				v14 = nil
+			}
+			var v15 string
+			if celrt.NonEmpty(v14).Ok {
+				v16, err := vLazy.Get(vOf)
+				if err != nil {
+					return "", false, err
+				}
+				time_difference, err := celrt.Select(v16, "time_difference")
 				if err != nil {
 					return "", false, err
 				}
@@ -27425,27 +29598,35 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 				if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 					return "", false, err
 				}
-				v10 = " (" + arg3 + ")"
+				v15 = " (" + arg3 + ")"
 			} else {
-				v10 = ""
+				v15 = ""
 			}
 			arg4 := celrt.Truncate(arg, int64(40))
-			if err := budget.Charge("_+_", int64(len(arg4)+len(v10))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg4)+len(v15))); err != nil {
 				return "", false, err
 			}
-			v8 = celrt.Of(arg4 + v10)
+			v11 = celrt.Of(arg4 + v15)
 		} else {
-			opt5, err := celrt.OptSelect(v2, "datetime")
+			v17, err := vLazy.Get(vOf)
 			if err != nil {
 				return "", false, err
 			}
-			v11 := opt5.Value
-			if !opt5.Ok {
-				v11 = nil
+			opt5, err := celrt.OptSelect(v17, "datetime")
+			if err != nil {
+				return "", false, err
 			}
-			var v12 celrt.Optional[string]
-			if celrt.NonEmpty(v11).Ok {
-				datetime2, err := celrt.Select(v2, "datetime")
+			v18 := opt5.Value
+			if !opt5.Ok {
+				v18 = nil
+			}
+			var v19 celrt.Optional[string]
+			if celrt.NonEmpty(v18).Ok {
+				v20, err := vLazy.Get(vOf)
+				if err != nil {
+					return "", false, err
+				}
+				datetime2, err := celrt.Select(v20, "datetime")
 				if err != nil {
 					return "", false, err
 				}
@@ -27460,36 +29641,40 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 				if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
 					return "", false, err
 				}
-				opt6, err := celrt.OptSelect(v2, "is_dst")
+				v21, err := vLazy.Get(vOf)
 				if err != nil {
 					return "", false, err
 				}
-				v13 := opt6.Value
-				if !opt6.Ok {
-					v13 = nil
-				}
-				var v14 string
-				if celrt.EqualBool(v13, true) {
-					v14 = " (DST)"
-				} else {
-					v14 = ""
-				}
-				arg6 := celrt.Truncate(arg5, int64(40))
-				if err := budget.Charge("_+_", int64(len(arg6)+len(v14))); err != nil {
+				opt6, err := celrt.OptSelect(v21, "is_dst")
+				if err != nil {
 					return "", false, err
 				}
-				v12 = celrt.Of(arg6 + v14)
+				v22 := opt6.Value
+				if !opt6.Ok {
+					v22 = nil
+				}
+				var v23 string
+				if celrt.EqualBool(v22, true) {
+					v23 = " (DST)"
+				} else {
+					v23 = ""
+				}
+				arg6 := celrt.Truncate(arg5, int64(40))
+				if err := budget.Charge("_+_", int64(len(arg6)+len(v23))); err != nil {
+					return "", false, err
+				}
+				v19 = celrt.Of(arg6 + v23)
 			} else {
-				v12 = celrt.None[string]()
+				v19 = celrt.None[string]()
 			}
-			v8 = v12
+			v11 = v19
 		}
-		v3 = v8
+		v4 = v11
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, err
 	}
-	return v3.Value, v3.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // formatterTimeAny registers the functions of "time:*".
@@ -27592,53 +29777,71 @@ func RowSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Li
 func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	lsOf := func() ([]string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return nil, err
+		}
+		arg := celrt.Trim(text)
+		if err := budget.CallText("split", arg, "\n"); err != nil {
+			return nil, err
+		}
+		return celrt.Split(arg, "\n"), nil
+	}
+	var lsLazy celrt.Lazy[[]string]
+	ls2, err := lsLazy.Get(lsOf)
 	if err != nil {
 		return "", false, err
 	}
-	arg := celrt.Trim(text)
-	if err := budget.CallText("split", arg, "\n"); err != nil {
-		return "", false, err
-	}
-	ls := celrt.Split(arg, "\n")
-	elem, err := celrt.IndexList(ls, int64(0))
+	elem, err := celrt.IndexList(ls2, int64(0))
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if strings.HasPrefix(elem, "Sentry Issue: ") {
-		list := make([]string, 0, len(ls))
-		for _, l := range ls {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if strings.HasPrefix(l, "Status: ") {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, l)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, l2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if err := budget.CallText("substring", l2, int64(8)); err != nil {
-				return "", false, err
-			}
-			r, err := celrt.Substring(l2, int64(8))
+		stOf := func() ([]string, error) {
+			ls3, err := lsLazy.Get(lsOf)
 			if err != nil {
-				return "", false, err
+				return nil, err
 			}
-			elem2 := celrt.Trim(r)
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+			list := make([]string, 0, len(ls3))
+			for _, l := range ls3 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if strings.HasPrefix(l, "Status: ") {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
+					}
+					list = append(list, l)
+				}
 			}
-			list2 = append(list2, elem2)
+			list2 := make([]string, 0, len(list))
+			for _, l2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if err := budget.CallText("substring", l2, int64(8)); err != nil {
+					return nil, err
+				}
+				r, err := celrt.Substring(l2, int64(8))
+				if err != nil {
+					return nil, err
+				}
+				elem2 := celrt.Trim(r)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return nil, err
+				}
+				list2 = append(list2, elem2)
+			}
+			return list2, nil
 		}
-		st := list2
-		elem3, err := celrt.IndexList(ls, int64(0))
+		var stLazy celrt.Lazy[[]string]
+		ls4, err := lsLazy.Get(lsOf)
+		if err != nil {
+			return "", false, err
+		}
+		elem3, err := celrt.IndexList(ls4, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -27656,9 +29859,17 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
 			return "", false, err
 		}
+		st2, err := stLazy.Get(stOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v2 string
-		if int64(len(st)) > int64(0) {
-			elem4, err := celrt.IndexList(st, int64(0))
+		if int64(len(st2)) > int64(0) {
+			st3, err := stLazy.Get(stOf)
+			if err != nil {
+				return "", false, err
+			}
+			elem4, err := celrt.IndexList(st3, int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -27943,52 +30154,79 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "summary")
+	sOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "summary")
+		if err != nil {
+			return nil, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		var v5 any
+		if celrt.TypeOf(v4) == celrt.MapType {
+			summary, err := celrt.Select(d, "summary")
+			if err != nil {
+				return nil, err
+			}
+			v5 = summary
+		} else {
+			v5 = celrt.EmptyMap()
+		}
+		return v5, nil
+	}
+	var sLazy celrt.Lazy[any]
+	nOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "element_count")
+		if err != nil {
+			return nil, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = nil
+		}
+		return celrt.ResultValue(v6), nil
+	}
+	var nLazy celrt.Lazy[any]
+	aOf := func() (any, error) {
+		opt3, err := celrt.OptSelect(d, "actionable_count")
+		if err != nil {
+			return nil, err
+		}
+		v7 := opt3.Value
+		if !opt3.Ok {
+			v7 = nil
+		}
+		return celrt.ResultValue(v7), nil
+	}
+	var aLazy celrt.Lazy[any]
+	v8, failure := func() (bool, error) {
+		n2, err := nLazy.Get(nOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(n2) != celrt.DoubleType, nil
+	}()
+	v9, failure2 := func() (bool, error) {
+		n3, err := nLazy.Get(nOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(n3) != celrt.IntType, nil
+	}()
+	ok2, err := celrt.And(v8, failure, v9, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	var v5 any
-	if celrt.TypeOf(v4) == celrt.MapType {
-		summary, err := celrt.Select(d, "summary")
+	var v10 celrt.Optional[string]
+	if ok2 {
+		v10 = celrt.None[string]()
+	} else {
+		n4, err := nLazy.Get(nOf)
 		if err != nil {
 			return "", false, err
 		}
-		v5 = summary
-	} else {
-		v5 = celrt.EmptyMap()
-	}
-	s := v5
-	opt2, err := celrt.OptSelect(d, "element_count")
-	if err != nil {
-		return "", false, err
-	}
-	v6 := opt2.Value
-	if !opt2.Ok {
-		v6 = nil
-	}
-	n := celrt.ResultValue(v6)
-	opt3, err := celrt.OptSelect(d, "actionable_count")
-	if err != nil {
-		return "", false, err
-	}
-	v7 := opt3.Value
-	if !opt3.Ok {
-		v7 = nil
-	}
-	a := celrt.ResultValue(v7)
-	ok := celrt.TypeOf(n) != celrt.DoubleType
-	if ok {
-		ok = celrt.TypeOf(n) != celrt.IntType
-	}
-	var v8 celrt.Optional[string]
-	if ok {
-		v8 = celrt.None[string]()
-	} else {
-		i, err := celrt.ToInt(n)
+		i, err := celrt.ToInt(n4)
 		if err != nil {
 			return "", false, err
 		}
@@ -27999,13 +30237,31 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 			return "", false, err
 		}
-		ok2 := celrt.TypeOf(a) == celrt.DoubleType
-		if !ok2 {
-			ok2 = celrt.TypeOf(a) == celrt.IntType
+		v11, failure3 := func() (bool, error) {
+			a2, err := aLazy.Get(aOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(a2) == celrt.DoubleType, nil
+		}()
+		v12, failure4 := func() (bool, error) {
+			a3, err := aLazy.Get(aOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(a3) == celrt.IntType, nil
+		}()
+		ok4, err := celrt.Or(v11, failure3, v12, failure4)
+		if err != nil {
+			return "", false, err
 		}
-		var v9 string
-		if ok2 {
-			i2, err := celrt.ToInt(a)
+		var v13 string
+		if ok4 {
+			a4, err := aLazy.Get(aOf)
+			if err != nil {
+				return "", false, err
+			}
+			i2, err := celrt.ToInt(a4)
 			if err != nil {
 				return "", false, err
 			}
@@ -28013,24 +30269,32 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+12)); err != nil {
 				return "", false, err
 			}
-			v9 = " (" + arg2 + " actionable)"
+			v13 = " (" + arg2 + " actionable)"
 		} else {
-			v9 = ""
+			v13 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v9))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
 			return "", false, err
 		}
-		opt4, err := celrt.OptSelect(s, "target_app")
+		s2, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, err
 		}
-		v10 := opt4.Value
-		if !opt4.Ok {
-			v10 = nil
+		opt4, err := celrt.OptSelect(s2, "target_app")
+		if err != nil {
+			return "", false, err
 		}
-		var v11 string
-		if celrt.NonEmpty(v10).Ok {
-			target_app, err := celrt.Select(s, "target_app")
+		v14 := opt4.Value
+		if !opt4.Ok {
+			v14 = nil
+		}
+		var v15 string
+		if celrt.NonEmpty(v14).Ok {
+			s3, err := sLazy.Get(sOf)
+			if err != nil {
+				return "", false, err
+			}
+			target_app, err := celrt.Select(s3, "target_app")
 			if err != nil {
 				return "", false, err
 			}
@@ -28049,24 +30313,32 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
 				return "", false, err
 			}
-			v11 = " in " + arg4
+			v15 = " in " + arg4
 		} else {
-			v11 = ""
+			v15 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v9)+len(v11))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13)+len(v15))); err != nil {
 			return "", false, err
 		}
-		opt5, err := celrt.OptSelect(s, "window_title")
+		s4, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, err
 		}
-		v12 := opt5.Value
-		if !opt5.Ok {
-			v12 = nil
+		opt5, err := celrt.OptSelect(s4, "window_title")
+		if err != nil {
+			return "", false, err
 		}
-		var v13 string
-		if celrt.NonEmpty(v12).Ok {
-			window_title, err := celrt.Select(s, "window_title")
+		v16 := opt5.Value
+		if !opt5.Ok {
+			v16 = nil
+		}
+		var v17 string
+		if celrt.NonEmpty(v16).Ok {
+			s5, err := sLazy.Get(sOf)
+			if err != nil {
+				return "", false, err
+			}
+			window_title, err := celrt.Select(s5, "window_title")
 			if err != nil {
 				return "", false, err
 			}
@@ -28085,17 +30357,20 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 				return "", false, err
 			}
-			v13 = " — '" + arg6 + "'"
+			v17 = " — '" + arg6 + "'"
 		} else {
-			v13 = ""
+			v17 = ""
 		}
-		size := 6 + len(arg) + len(v9) + len(v11) + len(v13)
+		size := 6 + len(arg) + len(v13) + len(v15) + len(v17)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
 			return "", false, err
 		}
-		v8 = celrt.Of("found " + arg + v9 + v11 + v13)
+		v10 = celrt.Of("found " + arg + v13 + v15 + v17)
 	}
-	return v8.Value, v8.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v10.Value, v10.Ok, nil
 }
 
 // ErrorSee summarizes the failure of a call to "see", documented with PreviewSee:
@@ -28380,45 +30655,63 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "summary")
+	sOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "summary")
+		if err != nil {
+			return nil, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		var v5 any
+		if celrt.TypeOf(v4) == celrt.MapType {
+			summary, err := celrt.Select(d, "summary")
+			if err != nil {
+				return nil, err
+			}
+			v5 = summary
+		} else {
+			v5 = celrt.EmptyMap()
+		}
+		return v5, nil
+	}
+	var sLazy celrt.Lazy[any]
+	cOf := func() (any, error) {
+		s2, err := sLazy.Get(sOf)
+		if err != nil {
+			return nil, err
+		}
+		opt2, err := celrt.OptSelect(s2, "coordinates")
+		if err != nil {
+			return nil, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = nil
+		}
+		var v7 any
+		if celrt.TypeOf(v6) == celrt.MapType {
+			s3, err := sLazy.Get(sOf)
+			if err != nil {
+				return nil, err
+			}
+			coordinates, err := celrt.Select(s3, "coordinates")
+			if err != nil {
+				return nil, err
+			}
+			v7 = coordinates
+		} else {
+			v7 = celrt.EmptyMap()
+		}
+		return v7, nil
+	}
+	var cLazy celrt.Lazy[any]
+	s4, err := sLazy.Get(sOf)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	var v5 any
-	if celrt.TypeOf(v4) == celrt.MapType {
-		summary, err := celrt.Select(d, "summary")
-		if err != nil {
-			return "", false, err
-		}
-		v5 = summary
-	} else {
-		v5 = celrt.EmptyMap()
-	}
-	s := v5
-	opt2, err := celrt.OptSelect(s, "coordinates")
-	if err != nil {
-		return "", false, err
-	}
-	v6 := opt2.Value
-	if !opt2.Ok {
-		v6 = nil
-	}
-	var v7 any
-	if celrt.TypeOf(v6) == celrt.MapType {
-		coordinates, err := celrt.Select(s, "coordinates")
-		if err != nil {
-			return "", false, err
-		}
-		v7 = coordinates
-	} else {
-		v7 = celrt.EmptyMap()
-	}
-	c := v7
-	opt3, err := celrt.OptSelect(s, "action")
+	opt3, err := celrt.OptSelect(s4, "action")
 	if err != nil {
 		return "", false, err
 	}
@@ -28444,7 +30737,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err := budget.CallText("lowerAscii", v9); err != nil {
 		return "", false, err
 	}
-	opt5, err := celrt.OptSelect(s, "element_label")
+	s5, err := sLazy.Get(sOf)
+	if err != nil {
+		return "", false, err
+	}
+	opt5, err := celrt.OptSelect(s5, "element_label")
 	if err != nil {
 		return "", false, err
 	}
@@ -28454,7 +30751,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	var v12 string
 	if celrt.NonEmpty(v11).Ok {
-		element_label, err := celrt.Select(s, "element_label")
+		s6, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", false, err
+		}
+		element_label, err := celrt.Select(s6, "element_label")
 		if err != nil {
 			return "", false, err
 		}
@@ -28476,7 +30777,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		v12 = " '" + arg3 + "'"
 	} else {
 		v14, failure := func() (bool, error) {
-			opt6, err := celrt.OptSelect(c, "x")
+			c2, err := cLazy.Get(cOf)
+			if err != nil {
+				return false, err
+			}
+			opt6, err := celrt.OptSelect(c2, "x")
 			if err != nil {
 				return false, err
 			}
@@ -28487,7 +30792,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			return celrt.TypeOf(v13) == celrt.DoubleType, nil
 		}()
 		v16, failure2 := func() (bool, error) {
-			opt7, err := celrt.OptSelect(c, "y")
+			c3, err := cLazy.Get(cOf)
+			if err != nil {
+				return false, err
+			}
+			opt7, err := celrt.OptSelect(c3, "y")
 			if err != nil {
 				return false, err
 			}
@@ -28503,11 +30812,19 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		}
 		var v17 string
 		if ok2 {
-			x2, err := celrt.Select(c, "x")
+			c4, err := cLazy.Get(cOf)
 			if err != nil {
 				return "", false, err
 			}
-			y, err := celrt.Select(c, "y")
+			x2, err := celrt.Select(c4, "x")
+			if err != nil {
+				return "", false, err
+			}
+			c5, err := cLazy.Get(cOf)
+			if err != nil {
+				return "", false, err
+			}
+			y, err := celrt.Select(c5, "y")
 			if err != nil {
 				return "", false, err
 			}
@@ -28548,7 +30865,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err := budget.Charge("_+_", int64(len(arg5)+len(v12))); err != nil {
 		return "", false, err
 	}
-	opt8, err := celrt.OptSelect(s, "target_app")
+	s7, err := sLazy.Get(sOf)
+	if err != nil {
+		return "", false, err
+	}
+	opt8, err := celrt.OptSelect(s7, "target_app")
 	if err != nil {
 		return "", false, err
 	}
@@ -28558,7 +30879,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	var v21 string
 	if celrt.NonEmpty(v20).Ok {
-		target_app, err := celrt.Select(s, "target_app")
+		s8, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", false, err
+		}
+		target_app, err := celrt.Select(s8, "target_app")
 		if err != nil {
 			return "", false, err
 		}
@@ -29044,41 +31369,65 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "characters_typed")
+	nOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "characters_typed")
+		if err != nil {
+			return nil, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		return v4, nil
+	}
+	var nLazy celrt.Lazy[any]
+	sOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "summary")
+		if err != nil {
+			return nil, err
+		}
+		v5 := opt2.Value
+		if !opt2.Ok {
+			v5 = nil
+		}
+		var v6 any
+		if celrt.TypeOf(v5) == celrt.MapType {
+			summary, err := celrt.Select(d, "summary")
+			if err != nil {
+				return nil, err
+			}
+			v6 = summary
+		} else {
+			v6 = celrt.EmptyMap()
+		}
+		return v6, nil
+	}
+	var sLazy celrt.Lazy[any]
+	v7, failure := func() (bool, error) {
+		n2, err := nLazy.Get(nOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(n2) == celrt.DoubleType, nil
+	}()
+	v8, failure2 := func() (bool, error) {
+		n3, err := nLazy.Get(nOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(n3) == celrt.IntType, nil
+	}()
+	ok2, err := celrt.Or(v7, failure, v8, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	n := v4
-	opt2, err := celrt.OptSelect(d, "summary")
-	if err != nil {
-		return "", false, err
-	}
-	v5 := opt2.Value
-	if !opt2.Ok {
-		v5 = nil
-	}
-	var v6 any
-	if celrt.TypeOf(v5) == celrt.MapType {
-		summary, err := celrt.Select(d, "summary")
+	var v9 string
+	if ok2 {
+		n4, err := nLazy.Get(nOf)
 		if err != nil {
 			return "", false, err
 		}
-		v6 = summary
-	} else {
-		v6 = celrt.EmptyMap()
-	}
-	s := v6
-	ok := celrt.TypeOf(n) == celrt.DoubleType
-	if !ok {
-		ok = celrt.TypeOf(n) == celrt.IntType
-	}
-	var v7 string
-	if ok {
-		i, err := celrt.ToInt(n)
+		i, err := celrt.ToInt(n4)
 		if err != nil {
 			return "", false, err
 		}
@@ -29089,15 +31438,15 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 			return "", false, err
 		}
-		v7 = "typed " + arg
+		v9 = "typed " + arg
 	} else {
-		var v8 string
+		var v10 string
 		if lets.text.Ok {
-			v9, err := lets.text.Get()
+			v11, err := lets.text.Get()
 			if err != nil {
 				return "", false, err
 			}
-			arg2 := celrt.StringSize(v9)
+			arg2 := celrt.StringSize(v11)
 			if err := budget.CallText("plural", arg2, "character", "characters"); err != nil {
 				return "", false, err
 			}
@@ -29105,7 +31454,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
 				return "", false, err
 			}
-			v8 = "typed " + arg3
+			v10 = "typed " + arg3
 		} else {
 			arg4 := lets.keys
 			if err := budget.Call("join", arg4, ", "); err != nil {
@@ -29115,21 +31464,29 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(8+len(arg5))); err != nil {
 				return "", false, err
 			}
-			v8 = "pressed " + arg5
+			v10 = "pressed " + arg5
 		}
-		v7 = v8
+		v9 = v10
 	}
-	opt3, err := celrt.OptSelect(s, "target_app")
+	s2, err := sLazy.Get(sOf)
 	if err != nil {
 		return "", false, err
 	}
-	v10 := opt3.Value
-	if !opt3.Ok {
-		v10 = nil
+	opt3, err := celrt.OptSelect(s2, "target_app")
+	if err != nil {
+		return "", false, err
 	}
-	var v11 string
-	if celrt.NonEmpty(v10).Ok {
-		target_app, err := celrt.Select(s, "target_app")
+	v12 := opt3.Value
+	if !opt3.Ok {
+		v12 = nil
+	}
+	var v13 string
+	if celrt.NonEmpty(v12).Ok {
+		s3, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", false, err
+		}
+		target_app, err := celrt.Select(s3, "target_app")
 		if err != nil {
 			return "", false, err
 		}
@@ -29148,23 +31505,27 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(6+len(arg7))); err != nil {
 			return "", false, err
 		}
-		v11 = " into " + arg7
+		v13 = " into " + arg7
 	} else {
-		v11 = ""
+		v13 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v7)+len(v11))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v9)+len(v13))); err != nil {
 		return "", false, err
 	}
-	ok2 := int64(len(lets.keys)) > int64(0)
-	if ok2 {
-		ok3 := lets.text.Ok
-		if !ok3 {
-			ok3 = celrt.TypeOf(n) == celrt.DoubleType
+	ok3 := int64(len(lets.keys)) > int64(0)
+	if ok3 {
+		ok4 := lets.text.Ok
+		if !ok4 {
+			n5, err := nLazy.Get(nOf)
+			if err != nil {
+				return "", false, err
+			}
+			ok4 = celrt.TypeOf(n5) == celrt.DoubleType
 		}
-		ok2 = ok3
+		ok3 = ok4
 	}
-	var v12 string
-	if ok2 {
+	var v14 string
+	if ok3 {
 		arg8 := lets.keys
 		if err := budget.Call("join", arg8, ", "); err != nil {
 			return "", false, err
@@ -29173,14 +31534,17 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(13+len(arg9))); err != nil {
 			return "", false, err
 		}
-		v12 = " and pressed " + arg9
+		v14 = " and pressed " + arg9
 	} else {
-		v12 = ""
+		v14 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v7)+len(v11)+len(v12))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v9)+len(v13)+len(v14))); err != nil {
 		return "", false, err
 	}
-	return v7 + v11 + v12, true, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v9 + v13 + v14, true, nil
 }
 
 // ErrorType summarizes the failure of a call to "type", documented with PreviewType:
@@ -29625,26 +31989,33 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "summary")
+	sOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "summary")
+		if err != nil {
+			return nil, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		var v5 any
+		if celrt.TypeOf(v4) == celrt.MapType {
+			summary, err := celrt.Select(d, "summary")
+			if err != nil {
+				return nil, err
+			}
+			v5 = summary
+		} else {
+			v5 = celrt.EmptyMap()
+		}
+		return v5, nil
+	}
+	var sLazy celrt.Lazy[any]
+	s2, err := sLazy.Get(sOf)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	var v5 any
-	if celrt.TypeOf(v4) == celrt.MapType {
-		summary, err := celrt.Select(d, "summary")
-		if err != nil {
-			return "", false, err
-		}
-		v5 = summary
-	} else {
-		v5 = celrt.EmptyMap()
-	}
-	s := v5
-	opt2, err := celrt.OptSelect(s, "scroll_direction")
+	opt2, err := celrt.OptSelect(s2, "scroll_direction")
 	if err != nil {
 		return "", false, err
 	}
@@ -29665,7 +32036,11 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err := budget.ChargeEach("_+_", int64(9+len(v7)), int64(9+len(v7)+1)); err != nil {
 		return "", false, err
 	}
-	opt5, err := celrt.OptSelect(s, "scroll_amount")
+	s3, err := sLazy.Get(sOf)
+	if err != nil {
+		return "", false, err
+	}
+	opt5, err := celrt.OptSelect(s3, "scroll_amount")
 	if err != nil {
 		return "", false, err
 	}
@@ -29675,7 +32050,11 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	}
 	var v10 string
 	if celrt.TypeOf(v9) == celrt.DoubleType {
-		scroll_amount, err := celrt.Select(s, "scroll_amount")
+		s4, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", false, err
+		}
+		scroll_amount, err := celrt.Select(s4, "scroll_amount")
 		if err != nil {
 			return "", false, err
 		}
@@ -29693,7 +32072,11 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err := budget.Charge("_+_", int64(9+len(v7)+1+len(v10))); err != nil {
 		return "", false, err
 	}
-	opt6, err := celrt.OptSelect(s, "target_app")
+	s5, err := sLazy.Get(sOf)
+	if err != nil {
+		return "", false, err
+	}
+	opt6, err := celrt.OptSelect(s5, "target_app")
 	if err != nil {
 		return "", false, err
 	}
@@ -29703,7 +32086,11 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	}
 	var v12 string
 	if celrt.NonEmpty(v11).Ok {
-		target_app, err := celrt.Select(s, "target_app")
+		s6, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", false, err
+		}
+		target_app, err := celrt.Select(s6, "target_app")
 		if err != nil {
 			return "", false, err
 		}
@@ -30306,27 +32693,37 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "app_name")
-	if err != nil {
-		return "", false, err
+	nOf := func() (celrt.Optional[string], error) {
+		opt, err := celrt.OptSelect(d, "app_name")
+		if err != nil {
+			return celrt.Optional[string]{}, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		return celrt.NonEmpty(v4), nil
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
+	var nLazy celrt.Lazy[celrt.Optional[string]]
+	pOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "process_id")
+		if err != nil {
+			return nil, err
+		}
+		v5 := opt2.Value
+		if !opt2.Ok {
+			v5 = nil
+		}
+		return v5, nil
 	}
-	n := celrt.NonEmpty(v4)
-	opt2, err := celrt.OptSelect(d, "process_id")
-	if err != nil {
-		return "", false, err
-	}
-	v5 := opt2.Value
-	if !opt2.Ok {
-		v5 = nil
-	}
-	p := v5
+	var pLazy celrt.Lazy[any]
 	ok := lets.action == "list"
 	if !ok {
-		ok = !n.Ok
+		n2, err := nLazy.Get(nOf)
+		if err != nil {
+			return "", false, err
+		}
+		ok = !n2.Ok
 	}
 	var v6 celrt.Optional[string]
 	if ok {
@@ -30392,7 +32789,11 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 			}
 			v7 = v8
 		}
-		v16, err := n.Get()
+		n3, err := nLazy.Get(nOf)
+		if err != nil {
+			return "", false, err
+		}
+		v16, err := n3.Get()
 		if err != nil {
 			return "", false, err
 		}
@@ -30407,9 +32808,17 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 		if err := budget.Charge("_+_", int64(len(v7)+len(arg3))); err != nil {
 			return "", false, err
 		}
+		p2, err := pLazy.Get(pOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v17 string
-		if celrt.TypeOf(p) == celrt.DoubleType {
-			i, err := celrt.ToInt(p)
+		if celrt.TypeOf(p2) == celrt.DoubleType {
+			p3, err := pLazy.Get(pOf)
+			if err != nil {
+				return "", false, err
+			}
+			i, err := celrt.ToInt(p3)
 			if err != nil {
 				return "", false, err
 			}
@@ -30840,55 +33249,86 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "summary")
+	sOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "summary")
+		if err != nil {
+			return nil, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		var v5 any
+		if celrt.TypeOf(v4) == celrt.MapType {
+			summary, err := celrt.Select(d, "summary")
+			if err != nil {
+				return nil, err
+			}
+			v5 = summary
+		} else {
+			v5 = celrt.EmptyMap()
+		}
+		return v5, nil
+	}
+	var sLazy celrt.Lazy[any]
+	wOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "window_count")
+		if err != nil {
+			return nil, err
+		}
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = nil
+		}
+		return v6, nil
+	}
+	var wLazy celrt.Lazy[any]
+	notesOf := func() (string, error) {
+		s2, err := sLazy.Get(sOf)
+		if err != nil {
+			return "", err
+		}
+		opt3, err := celrt.OptSelect(s2, "notes")
+		if err != nil {
+			return "", err
+		}
+		v7 := opt3.Value
+		if !opt3.Ok {
+			v7 = nil
+		}
+		opt4 := celrt.NonEmpty(v7)
+		v8 := opt4.Value
+		if !opt4.Ok {
+			v8 = ""
+		}
+		return v8, nil
+	}
+	var notesLazy celrt.Lazy[string]
+	v9, failure := func() (bool, error) {
+		w2, err := wLazy.Get(wOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(w2) == celrt.DoubleType, nil
+	}()
+	v10, failure2 := func() (bool, error) {
+		w3, err := wLazy.Get(wOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(w3) == celrt.IntType, nil
+	}()
+	ok2, err := celrt.Or(v9, failure, v10, failure2)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	var v5 any
-	if celrt.TypeOf(v4) == celrt.MapType {
-		summary, err := celrt.Select(d, "summary")
+	var v11 celrt.Optional[string]
+	if ok2 {
+		w4, err := wLazy.Get(wOf)
 		if err != nil {
 			return "", false, err
 		}
-		v5 = summary
-	} else {
-		v5 = celrt.EmptyMap()
-	}
-	s := v5
-	opt2, err := celrt.OptSelect(d, "window_count")
-	if err != nil {
-		return "", false, err
-	}
-	v6 := opt2.Value
-	if !opt2.Ok {
-		v6 = nil
-	}
-	w := v6
-	opt3, err := celrt.OptSelect(s, "notes")
-	if err != nil {
-		return "", false, err
-	}
-	v7 := opt3.Value
-	if !opt3.Ok {
-		v7 = nil
-	}
-	opt4 := celrt.NonEmpty(v7)
-	v8 := opt4.Value
-	if !opt4.Ok {
-		v8 = ""
-	}
-	notes := v8
-	ok := celrt.TypeOf(w) == celrt.DoubleType
-	if !ok {
-		ok = celrt.TypeOf(w) == celrt.IntType
-	}
-	var v9 celrt.Optional[string]
-	if ok {
-		i, err := celrt.ToInt(w)
+		i, err := celrt.ToInt(w4)
 		if err != nil {
 			return "", false, err
 		}
@@ -30903,12 +33343,12 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", false, err
 		}
-		v10 := opt5.Value
+		v12 := opt5.Value
 		if !opt5.Ok {
-			v10 = nil
+			v12 = nil
 		}
-		var v11 string
-		if celrt.NonEmpty(v10).Ok {
+		var v13 string
+		if celrt.NonEmpty(v12).Ok {
 			app, err := celrt.Select(d, "app")
 			if err != nil {
 				return "", false, err
@@ -30928,25 +33368,33 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err := budget.Charge("_+_", int64(4+len(arg3))); err != nil {
 				return "", false, err
 			}
-			v11 = " of " + arg3
+			v13 = " of " + arg3
 		} else {
-			v11 = ""
+			v13 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v11))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
 			return "", false, err
 		}
-		v9 = celrt.Of("found " + arg + v11)
+		v11 = celrt.Of("found " + arg + v13)
 	} else {
-		matched, err := patternPeekabooList_1.MatchString(notes)
+		notes2, err := notesLazy.Get(notesOf)
 		if err != nil {
 			return "", false, err
 		}
-		var v12 celrt.Optional[string]
+		matched, err := patternPeekabooList_1.MatchString(notes2)
+		if err != nil {
+			return "", false, err
+		}
+		var v14 celrt.Optional[string]
 		if matched {
-			if err := budget.CallText("split", notes, " "); err != nil {
+			notes3, err := notesLazy.Get(notesOf)
+			if err != nil {
 				return "", false, err
 			}
-			elem, err := celrt.IndexList(celrt.Split(notes, " "), int64(0))
+			if err := budget.CallText("split", notes3, " "); err != nil {
+				return "", false, err
+			}
+			elem, err := celrt.IndexList(celrt.Split(notes3, " "), int64(0))
 			if err != nil {
 				return "", false, err
 			}
@@ -30957,17 +33405,20 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err := budget.CallText("plural", i2, "running application", "running applications"); err != nil {
 				return "", false, err
 			}
-			v13 := celrt.Plural(i2, "running application", "running applications")
-			if err := budget.Charge("_+_", int64(6+len(v13))); err != nil {
+			v15 := celrt.Plural(i2, "running application", "running applications")
+			if err := budget.Charge("_+_", int64(6+len(v15))); err != nil {
 				return "", false, err
 			}
-			v12 = celrt.Of("found " + v13)
+			v14 = celrt.Of("found " + v15)
 		} else {
-			v12 = celrt.None[string]()
+			v14 = celrt.None[string]()
 		}
-		v9 = v12
+		v11 = v14
 	}
-	return v9.Value, v9.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v11.Value, v11.Ok, nil
 }
 
 // ErrorPeekabooList summarizes the failure of a call to "peekaboo:list", documented with PreviewPeekabooList:
@@ -31408,40 +33859,43 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "window_title")
-	if err != nil {
-		return "", false, err
-	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	var v5 string
-	if celrt.NonEmpty(v4).Ok {
-		window_title, err := celrt.Select(d, "window_title")
+	tOf := func() (string, error) {
+		opt, err := celrt.OptSelect(d, "window_title")
 		if err != nil {
-			return "", false, err
+			return "", err
 		}
-		if err := budget.CallText("collapse", window_title); err != nil {
-			return "", false, err
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
 		}
-		x, err := celrt.AsString(window_title)
-		if err != nil {
-			return "", false, err
+		var v5 string
+		if celrt.NonEmpty(v4).Ok {
+			window_title, err := celrt.Select(d, "window_title")
+			if err != nil {
+				return "", err
+			}
+			if err := budget.CallText("collapse", window_title); err != nil {
+				return "", err
+			}
+			x, err := celrt.AsString(window_title)
+			if err != nil {
+				return "", err
+			}
+			arg := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg, int64(60)); err != nil {
+				return "", err
+			}
+			arg2 := celrt.Truncate(arg, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
+				return "", err
+			}
+			v5 = "'" + arg2 + "'"
+		} else {
+			v5 = "the window"
 		}
-		arg := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-			return "", false, err
-		}
-		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-			return "", false, err
-		}
-		v5 = "'" + arg2 + "'"
-	} else {
-		v5 = "the window"
+		return v5, nil
 	}
-	t := v5
+	var tLazy celrt.Lazy[string]
 	v7, failure := func() (bool, error) {
 		opt2, err := celrt.OptSelect(d, "new_width")
 		if err != nil {
@@ -31476,7 +33930,11 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		} else {
 			v11 = "resized "
 		}
-		if err := budget.ChargeEach("_+_", int64(len(v11)+len(t)), int64(len(v11)+len(t)+4)); err != nil {
+		t2, err := tLazy.Get(tOf)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.ChargeEach("_+_", int64(len(v11)+len(t2)), int64(len(v11)+len(t2)+4)); err != nil {
 			return "", false, err
 		}
 		new_width, err := celrt.Select(d, "new_width")
@@ -31494,10 +33952,10 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.Charge("_+_", int64(len(v11)+len(t)+4+len(text))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v11)+len(t2)+4+len(text))); err != nil {
 			return "", false, err
 		}
-		v10 = v11 + t + " to " + text
+		v10 = v11 + t2 + " to " + text
 	} else {
 		v13, failure3 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(d, "new_x")
@@ -31527,7 +33985,11 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		}
 		var v16 string
 		if ok4 {
-			if err := budget.ChargeEach("_+_", int64(6+len(t)), int64(6+len(t)+4)); err != nil {
+			t3, err := tLazy.Get(tOf)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.ChargeEach("_+_", int64(6+len(t3)), int64(6+len(t3)+4)); err != nil {
 				return "", false, err
 			}
 			new_x, err := celrt.Select(d, "new_x")
@@ -31549,44 +34011,67 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 				return "", false, err
 			}
 			arg3 := celrt.Replace(text2, "×", ",")
-			if err := budget.Charge("_+_", int64(6+len(t)+4+len(arg3))); err != nil {
+			if err := budget.Charge("_+_", int64(6+len(t3)+4+len(arg3))); err != nil {
 				return "", false, err
 			}
-			v16 = "moved " + t + " to " + arg3
+			v16 = "moved " + t3 + " to " + arg3
 		} else {
 			var v17 string
 			if lets.action == "close" {
-				if err := budget.Charge("_+_", int64(7+len(t))); err != nil {
+				t4, err := tLazy.Get(tOf)
+				if err != nil {
 					return "", false, err
 				}
-				v17 = "closed " + t
+				if err := budget.Charge("_+_", int64(7+len(t4))); err != nil {
+					return "", false, err
+				}
+				v17 = "closed " + t4
 			} else {
 				var v18 string
 				if lets.action == "minimize" {
-					if err := budget.Charge("_+_", int64(10+len(t))); err != nil {
+					t5, err := tLazy.Get(tOf)
+					if err != nil {
 						return "", false, err
 					}
-					v18 = "minimized " + t
+					if err := budget.Charge("_+_", int64(10+len(t5))); err != nil {
+						return "", false, err
+					}
+					v18 = "minimized " + t5
 				} else {
 					var v19 string
 					if lets.action == "maximize" {
-						if err := budget.Charge("_+_", int64(10+len(t))); err != nil {
+						t6, err := tLazy.Get(tOf)
+						if err != nil {
 							return "", false, err
 						}
-						v19 = "maximized " + t
+						if err := budget.Charge("_+_", int64(10+len(t6))); err != nil {
+							return "", false, err
+						}
+						v19 = "maximized " + t6
 					} else {
 						var v20 string
 						if lets.action == "focus" {
-							if err := budget.Charge("_+_", int64(8+len(t))); err != nil {
+							t7, err := tLazy.Get(tOf)
+							if err != nil {
 								return "", false, err
 							}
-							v20 = "focused " + t
+							if err := budget.Charge("_+_", int64(8+len(t7))); err != nil {
+								return "", false, err
+							}
+							v20 = "focused " + t7
 						} else {
 							arg4 := lets.action
-							if err := budget.ChargeEach("_+_", int64(len(arg4)+1), int64(len(arg4)+1+len(t))); err != nil {
+							if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
 								return "", false, err
 							}
-							v20 = arg4 + " " + t
+							t8, err := tLazy.Get(tOf)
+							if err != nil {
+								return "", false, err
+							}
+							if err := budget.Charge("_+_", int64(len(arg4)+1+len(t8))); err != nil {
+								return "", false, err
+							}
+							v20 = arg4 + " " + t8
 						}
 						v19 = v20
 					}
@@ -33879,149 +36364,194 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "width")
-	if err != nil {
-		return "", false, err
-	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	w := celrt.ResultValue(v4)
-	opt2, err := celrt.OptSelect(d, "height")
-	if err != nil {
-		return "", false, err
-	}
-	v5 := opt2.Value
-	if !opt2.Ok {
-		v5 = nil
-	}
-	h := celrt.ResultValue(v5)
-	opt3, err := celrt.OptSelect(d, "fileSize")
-	if err != nil {
-		return "", false, err
-	}
-	v6 := opt3.Value
-	if !opt3.Ok {
-		v6 = nil
-	}
-	bytes := celrt.ResultValue(v6)
-	opt4, err := celrt.OptSelect(d, "savedFiles")
-	if err != nil {
-		return "", false, err
-	}
-	v7 := opt4.Value
-	if !opt4.Ok {
-		v7 = nil
-	}
-	var v8 []any
-	if celrt.TypeOf(v7) == celrt.ListType {
-		savedFiles, err := celrt.Select(d, "savedFiles")
+	wOf := func() (any, error) {
+		opt, err := celrt.OptSelect(d, "width")
 		if err != nil {
-			return "", false, err
+			return nil, err
 		}
-		items, err := celrt.Iterate(savedFiles)
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		return celrt.ResultValue(v4), nil
+	}
+	var wLazy celrt.Lazy[any]
+	hOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "height")
 		if err != nil {
-			return "", false, err
+			return nil, err
 		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			if celrt.TypeOf(f) == celrt.StringType {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, f)
-			}
+		v5 := opt2.Value
+		if !opt2.Ok {
+			v5 = nil
 		}
-		v8 = list
-	} else {
-		v8 = []any{}
+		return celrt.ResultValue(v5), nil
 	}
-	files := v8
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
-	if err != nil {
-		return "", false, err
-	}
-	list2 := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+	var hLazy celrt.Lazy[any]
+	bytesOf := func() (any, error) {
+		opt3, err := celrt.OptSelect(d, "fileSize")
+		if err != nil {
+			return nil, err
 		}
-		ok := celrt.TypeOf(c) == celrt.MapType
-		if ok {
-			opt5, err := celrt.OptSelect(c, "type")
+		v6 := opt3.Value
+		if !opt3.Ok {
+			v6 = nil
+		}
+		return celrt.ResultValue(v6), nil
+	}
+	var bytesLazy celrt.Lazy[any]
+	filesOf := func() ([]any, error) {
+		opt4, err := celrt.OptSelect(d, "savedFiles")
+		if err != nil {
+			return nil, err
+		}
+		v7 := opt4.Value
+		if !opt4.Ok {
+			v7 = nil
+		}
+		var v8 []any
+		if celrt.TypeOf(v7) == celrt.ListType {
+			savedFiles, err := celrt.Select(d, "savedFiles")
 			if err != nil {
-				return "", false, err
+				return nil, err
 			}
-			v9 := opt5.Value
-			if !opt5.Ok {
-				v9 = ""
+			items, err := celrt.Iterate(savedFiles)
+			if err != nil {
+				return nil, err
 			}
-			ok = celrt.EqualString(v9, "image")
+			list := make([]any, 0, items.Len())
+			for i := range items.Len() {
+				f := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return nil, celrt.ErrSteps
+				}
+				if celrt.TypeOf(f) == celrt.StringType {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, err
+					}
+					list = append(list, f)
+				}
+			}
+			v8 = list
+		} else {
+			v8 = []any{}
 		}
-		if ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list2 = append(list2, c)
+		return v8, nil
+	}
+	var filesLazy celrt.Lazy[[]any]
+	imagesOf := func() (int64, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return 0, err
 		}
+		list2 := make([]any, 0, len(content))
+		for _, c := range content {
+			if steps++; steps > celrt.MaxSteps {
+				return 0, celrt.ErrSteps
+			}
+			ok := celrt.TypeOf(c) == celrt.MapType
+			if ok {
+				opt5, err := celrt.OptSelect(c, "type")
+				if err != nil {
+					return 0, err
+				}
+				v9 := opt5.Value
+				if !opt5.Ok {
+					v9 = ""
+				}
+				ok = celrt.EqualString(v9, "image")
+			}
+			if ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return 0, err
+				}
+				list2 = append(list2, c)
+			}
+		}
+		return int64(len(list2)), nil
 	}
-	images := int64(len(list2))
-	ok2 := celrt.TypeOf(w) == celrt.DoubleType
-	if ok2 {
-		ok2 = celrt.TypeOf(h) == celrt.DoubleType
+	var imagesLazy celrt.Lazy[int64]
+	v10, failure := func() (bool, error) {
+		w2, err := wLazy.Get(wOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(w2) == celrt.DoubleType, nil
+	}()
+	v11, failure2 := func() (bool, error) {
+		h2, err := hLazy.Get(hOf)
+		if err != nil {
+			return false, err
+		}
+		return celrt.TypeOf(h2) == celrt.DoubleType, nil
+	}()
+	ok3, err := celrt.And(v10, failure, v11, failure2)
+	if err != nil {
+		return "", false, err
 	}
-	var v10 celrt.Optional[string]
-	if ok2 {
-		if err := budget.CallText("dimensions", w, h); err != nil {
+	var v12 celrt.Optional[string]
+	if ok3 {
+		w3, err := wLazy.Get(wOf)
+		if err != nil {
 			return "", false, err
 		}
-		text, err := celrt.DimensionsDyn(w, h)
+		h3, err := hLazy.Get(hOf)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("dimensions", w3, h3); err != nil {
+			return "", false, err
+		}
+		text, err := celrt.DimensionsDyn(w3, h3)
 		if err != nil {
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", int64(9+len(text))); err != nil {
 			return "", false, err
 		}
-		var v11 string
-		if celrt.TypeOf(bytes) == celrt.DoubleType {
-			if err := budget.CallText("fileSize", bytes); err != nil {
+		bytes2, err := bytesLazy.Get(bytesOf)
+		if err != nil {
+			return "", false, err
+		}
+		var v13 string
+		if celrt.TypeOf(bytes2) == celrt.DoubleType {
+			bytes3, err := bytesLazy.Get(bytesOf)
+			if err != nil {
 				return "", false, err
 			}
-			text2, err := celrt.FileSizeDyn(bytes)
+			if err := budget.CallText("fileSize", bytes3); err != nil {
+				return "", false, err
+			}
+			text2, err := celrt.FileSizeDyn(bytes3)
 			if err != nil {
 				return "", false, err
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(text2)), int64(2+len(text2)+1)); err != nil {
 				return "", false, err
 			}
-			v11 = " (" + text2 + ")"
+			v13 = " (" + text2 + ")"
 		} else {
-			v11 = ""
+			v13 = ""
 		}
-		if err := budget.Charge("_+_", int64(9+len(text)+len(v11))); err != nil {
+		if err := budget.Charge("_+_", int64(9+len(text)+len(v13))); err != nil {
 			return "", false, err
 		}
-		v10 = celrt.Of("captured " + text + v11)
+		v12 = celrt.Of("captured " + text + v13)
 	} else {
-		ok3 := lets.question.Ok
-		if ok3 {
+		ok4 := lets.question.Ok
+		if ok4 {
 			opt6, err := celrt.OptSelect(d, "model")
 			if err != nil {
 				return "", false, err
 			}
-			v12 := opt6.Value
+			v14 := opt6.Value
 			if !opt6.Ok {
-				v12 = nil
+				v14 = nil
 			}
-			ok3 = celrt.NonEmpty(v12).Ok
+			ok4 = celrt.NonEmpty(v14).Ok
 		}
-		var v13 celrt.Optional[string]
-		if ok3 {
+		var v15 celrt.Optional[string]
+		if ok4 {
 			model, err := celrt.Select(d, "model")
 			if err != nil {
 				return "", false, err
@@ -34041,13 +36571,25 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 			if err := budget.Charge("_+_", int64(12+len(arg2))); err != nil {
 				return "", false, err
 			}
-			v13 = celrt.Of("answered by " + arg2)
+			v15 = celrt.Of("answered by " + arg2)
 		} else {
-			var v14 celrt.Optional[string]
-			if int64(len(files)) > int64(0) {
-				var v15 string
-				if int64(len(files)) == int64(1) {
-					elem, err := celrt.IndexList(files, int64(0))
+			files2, err := filesLazy.Get(filesOf)
+			if err != nil {
+				return "", false, err
+			}
+			var v16 celrt.Optional[string]
+			if int64(len(files2)) > int64(0) {
+				files3, err := filesLazy.Get(filesOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v17 string
+				if int64(len(files3)) == int64(1) {
+					files4, err := filesLazy.Get(filesOf)
+					if err != nil {
+						return "", false, err
+					}
+					elem, err := celrt.IndexList(files4, int64(0))
 					if err != nil {
 						return "", false, err
 					}
@@ -34059,39 +36601,54 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 					if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 						return "", false, err
 					}
-					v15 = "'" + arg3 + "'"
+					v17 = "'" + arg3 + "'"
 				} else {
-					arg4 := int64(len(files))
+					files5, err := filesLazy.Get(filesOf)
+					if err != nil {
+						return "", false, err
+					}
+					arg4 := int64(len(files5))
 					if err := budget.CallText("plural", arg4, "image", "images"); err != nil {
 						return "", false, err
 					}
-					v15 = celrt.Plural(arg4, "image", "images")
+					v17 = celrt.Plural(arg4, "image", "images")
 				}
-				if err := budget.Charge("_+_", int64(6+len(v15))); err != nil {
+				if err := budget.Charge("_+_", int64(6+len(v17))); err != nil {
 					return "", false, err
 				}
-				v14 = celrt.Of("saved " + v15)
+				v16 = celrt.Of("saved " + v17)
 			} else {
-				var v16 celrt.Optional[string]
-				if images > int64(0) {
-					if err := budget.CallText("plural", images, "image", "images"); err != nil {
+				images2, err := imagesLazy.Get(imagesOf)
+				if err != nil {
+					return "", false, err
+				}
+				var v18 celrt.Optional[string]
+				if images2 > int64(0) {
+					images3, err := imagesLazy.Get(imagesOf)
+					if err != nil {
 						return "", false, err
 					}
-					arg5 := celrt.Plural(images, "image", "images")
+					if err := budget.CallText("plural", images3, "image", "images"); err != nil {
+						return "", false, err
+					}
+					arg5 := celrt.Plural(images3, "image", "images")
 					if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
 						return "", false, err
 					}
-					v16 = celrt.Of("captured " + arg5)
+					v18 = celrt.Of("captured " + arg5)
 				} else {
-					v16 = celrt.None[string]()
+					v18 = celrt.None[string]()
 				}
-				v14 = v16
+				v16 = v18
 			}
-			v13 = v14
+			v15 = v16
 		}
-		v10 = v13
+		v12 = v15
 	}
-	return v10.Value, v10.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, err
+	}
+	return v12.Value, v12.Ok, nil
 }
 
 // ErrorImage summarizes the failure of a call to "image", documented with PreviewImage:
@@ -34964,29 +37521,43 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 		v2 = celrt.EmptyMap()
 	}
 	d := v2
-	opt, err := celrt.OptSelect(d, "app_name")
+	nOf := func() (celrt.Optional[string], error) {
+		opt, err := celrt.OptSelect(d, "app_name")
+		if err != nil {
+			return celrt.Optional[string]{}, err
+		}
+		v4 := opt.Value
+		if !opt.Ok {
+			v4 = nil
+		}
+		return celrt.NonEmpty(v4), nil
+	}
+	var nLazy celrt.Lazy[celrt.Optional[string]]
+	pOf := func() (any, error) {
+		opt2, err := celrt.OptSelect(d, "process_id")
+		if err != nil {
+			return nil, err
+		}
+		v5 := opt2.Value
+		if !opt2.Ok {
+			v5 = nil
+		}
+		return v5, nil
+	}
+	var pLazy celrt.Lazy[any]
+	n2, err := nLazy.Get(nOf)
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
-	if !opt.Ok {
-		v4 = nil
-	}
-	n := celrt.NonEmpty(v4)
-	opt2, err := celrt.OptSelect(d, "process_id")
-	if err != nil {
-		return "", false, err
-	}
-	v5 := opt2.Value
-	if !opt2.Ok {
-		v5 = nil
-	}
-	p := v5
 	var v6 celrt.Optional[string]
-	if !n.Ok {
+	if !n2.Ok {
 		v6 = celrt.None[string]()
 	} else {
-		v7, err := n.Get()
+		n3, err := nLazy.Get(nOf)
+		if err != nil {
+			return "", false, err
+		}
+		v7, err := n3.Get()
 		if err != nil {
 			return "", false, err
 		}
@@ -35001,9 +37572,17 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 		if err := budget.Charge("_+_", int64(9+len(arg2))); err != nil {
 			return "", false, err
 		}
+		p2, err := pLazy.Get(pOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v8 string
-		if celrt.TypeOf(p) == celrt.DoubleType {
-			i, err := celrt.ToInt(p)
+		if celrt.TypeOf(p2) == celrt.DoubleType {
+			p3, err := pLazy.Get(pOf)
+			if err != nil {
+				return "", false, err
+			}
+			i, err := celrt.ToInt(p3)
 			if err != nil {
 				return "", false, err
 			}
@@ -37126,31 +39705,34 @@ func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string
 	if !v1 {
 		v2 = celrt.None[string]()
 	} else {
-		ok := lets.action == "switch"
-		if ok {
-			v3 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
-			ok = v3
-		}
-		var v4 celrt.Optional[string]
-		if ok {
-			if err := budget.CallText("numberText", input, "to"); err != nil {
-				return "", false, err
+		whoOf := func() (celrt.Optional[string], error) {
+			ok := lets.action == "switch"
+			if ok {
+				v3 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+				ok = v3
 			}
-			r, err := celrt.NumberTextOf(input, "to")
-			if err != nil {
-				return "", false, err
-			}
-			v4 = celrt.Of(r)
-		} else {
-			var v5 celrt.Optional[string]
-			if lets.action == "move-window" {
-				v5 = celrt.NonEmpty(celrt.Field(input, "app"))
+			var v4 celrt.Optional[string]
+			if ok {
+				if err := budget.CallText("numberText", input, "to"); err != nil {
+					return celrt.Optional[string]{}, err
+				}
+				r, err := celrt.NumberTextOf(input, "to")
+				if err != nil {
+					return celrt.Optional[string]{}, err
+				}
+				v4 = celrt.Of(r)
 			} else {
-				v5 = celrt.None[string]()
+				var v5 celrt.Optional[string]
+				if lets.action == "move-window" {
+					v5 = celrt.NonEmpty(celrt.Field(input, "app"))
+				} else {
+					v5 = celrt.None[string]()
+				}
+				v4 = v5
 			}
-			v4 = v5
+			return v4, nil
 		}
-		who := v4
+		var whoLazy celrt.Lazy[celrt.Optional[string]]
 		arg := lets.action
 		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
 			return "", false, err
@@ -37181,9 +39763,17 @@ func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string
 		if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
 			return "", false, err
 		}
+		who2, err := whoLazy.Get(whoOf)
+		if err != nil {
+			return "", false, err
+		}
 		var v6 string
-		if who.Ok {
-			v7, err := who.Get()
+		if who2.Ok {
+			who3, err := whoLazy.Get(whoOf)
+			if err != nil {
+				return "", false, err
+			}
+			v7, err := who3.Get()
 			if err != nil {
 				return "", false, err
 			}

@@ -163,7 +163,8 @@ func OptIndex(c, k any) (Optional[any], error) {
 		}
 		return OptIndex(o.Value, k)
 	}
-	return Optional[any]{}, noOverload("_[?_]", c, k)
+	// as cel-go: a value that holds no elements holds none at k
+	return Optional[any]{}, nil
 }
 
 // Size is CEL's size(v): the characters of a string, the bytes of bytes,

@@ -338,3 +338,20 @@ func ToBytes(v any) ([]byte, error) {
 	}
 	return nil, conversionError(v, BytesType)
 }
+
+// Lazy is a cel.bind variable that cel-go computes the first time the
+// expression reads it, and not at all when it does not.
+type Lazy[T any] struct {
+	v    T
+	err  error
+	done bool
+}
+
+// Get returns the variable's value, computing it with f the first time.
+func (l *Lazy[T]) Get(f func() (T, error)) (T, error) {
+	if !l.done {
+		l.v, l.err = f()
+		l.done = true
+	}
+	return l.v, l.err
+}

@@ -47,15 +47,22 @@ var optionalsCases = []testCase{
 			target := celrt.None[int64]()
 			var v1 celrt.Optional[int64]
 			if target.Ok {
-				v2, err := target.Get()
+				yOf := func() (int64, error) {
+					v2, err := target.Get()
+					if err != nil {
+						return 0, err
+					}
+					return v2, nil
+				}
+				var yLazy celrt.Lazy[int64]
+				y2, err := yLazy.Get(yOf)
 				if err != nil {
 					return nil, err
 				}
-				y := v2
-				if err := budget.Call("_+_", y, int64(1)); err != nil {
+				if err := budget.Call("_+_", y2, int64(1)); err != nil {
 					return nil, err
 				}
-				sum, err := celrt.AddInt(y, int64(1))
+				sum, err := celrt.AddInt(y2, int64(1))
 				if err != nil {
 					return nil, err
 				}
@@ -72,19 +79,37 @@ var optionalsCases = []testCase{
 		name: "optionals/empty_map_optFlatMap_hasValue",
 		expr: "{}.?key.optFlatMap(k, k.?subkey).hasValue()",
 		eval: func() (any, error) {
-			opt, err := celrt.OptSelect(celrt.EmptyMap(), "key")
+			targetOf := func() (celrt.Optional[any], error) {
+				opt, err := celrt.OptSelect(celrt.EmptyMap(), "key")
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				return opt, nil
+			}
+			var targetLazy celrt.Lazy[celrt.Optional[any]]
+			target2, err := targetLazy.Get(targetOf)
 			if err != nil {
 				return nil, err
 			}
-			target := opt
 			var v1 celrt.Optional[any]
-			if target.Ok {
-				v2, err := target.Get()
+			if target2.Ok {
+				kOf := func() (any, error) {
+					target3, err := targetLazy.Get(targetOf)
+					if err != nil {
+						return nil, err
+					}
+					v2, err := target3.Get()
+					if err != nil {
+						return nil, err
+					}
+					return v2, nil
+				}
+				var kLazy celrt.Lazy[any]
+				k2, err := kLazy.Get(kOf)
 				if err != nil {
 					return nil, err
 				}
-				k := v2
-				opt2, err := celrt.OptSelect(k, "subkey")
+				opt2, err := celrt.OptSelect(k2, "subkey")
 				if err != nil {
 					return nil, err
 				}
@@ -100,24 +125,42 @@ var optionalsCases = []testCase{
 		name: "optionals/map_empty_submap_optFlatMap_hasValue",
 		expr: "{'key': {}}.?key.optFlatMap(k, k.?subkey).hasValue()",
 		eval: func() (any, error) {
-			v1 := celrt.EmptyMap()
-			m, err := celrt.NewMap([]any{"key"}, []any{v1})
+			targetOf := func() (celrt.Optional[any], error) {
+				v1 := celrt.EmptyMap()
+				m, err := celrt.NewMap([]any{"key"}, []any{v1})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				opt, err := celrt.OptSelect(m, "key")
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				return opt, nil
+			}
+			var targetLazy celrt.Lazy[celrt.Optional[any]]
+			target2, err := targetLazy.Get(targetOf)
 			if err != nil {
 				return nil, err
 			}
-			opt, err := celrt.OptSelect(m, "key")
-			if err != nil {
-				return nil, err
-			}
-			target := opt
 			var v2 celrt.Optional[any]
-			if target.Ok {
-				v3, err := target.Get()
+			if target2.Ok {
+				kOf := func() (any, error) {
+					target3, err := targetLazy.Get(targetOf)
+					if err != nil {
+						return nil, err
+					}
+					v3, err := target3.Get()
+					if err != nil {
+						return nil, err
+					}
+					return v3, nil
+				}
+				var kLazy celrt.Lazy[any]
+				k2, err := kLazy.Get(kOf)
 				if err != nil {
 					return nil, err
 				}
-				k := v3
-				opt2, err := celrt.OptSelect(k, "subkey")
+				opt2, err := celrt.OptSelect(k2, "subkey")
 				if err != nil {
 					return nil, err
 				}
@@ -186,28 +229,46 @@ var optionalsCases = []testCase{
 		name: "optionals/map_submap_subkey_optFlatMap_value",
 		expr: "{'key': {'subkey': 'subvalue'}}.?key.optFlatMap(k, k.?subkey).value()",
 		eval: func() (any, error) {
-			v1 := "subvalue"
-			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			targetOf := func() (celrt.Optional[any], error) {
+				v1 := "subvalue"
+				m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				m2, err := celrt.NewMap([]any{"key"}, []any{m})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				opt, err := celrt.OptSelect(m2, "key")
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				return opt, nil
+			}
+			var targetLazy celrt.Lazy[celrt.Optional[any]]
+			target2, err := targetLazy.Get(targetOf)
 			if err != nil {
 				return nil, err
 			}
-			m2, err := celrt.NewMap([]any{"key"}, []any{m})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m2, "key")
-			if err != nil {
-				return nil, err
-			}
-			target := opt
 			var v2 celrt.Optional[string]
-			if target.Ok {
-				v3, err := target.Get()
+			if target2.Ok {
+				kOf := func() (any, error) {
+					target3, err := targetLazy.Get(targetOf)
+					if err != nil {
+						return nil, err
+					}
+					v3, err := target3.Get()
+					if err != nil {
+						return nil, err
+					}
+					return v3, nil
+				}
+				var kLazy celrt.Lazy[any]
+				k2, err := kLazy.Get(kOf)
 				if err != nil {
 					return nil, err
 				}
-				k := v3
-				opt2, err := celrt.OptSelect(k, "subkey")
+				opt2, err := celrt.OptSelect(k2, "subkey")
 				if err != nil {
 					return nil, err
 				}
@@ -233,28 +294,46 @@ var optionalsCases = []testCase{
 		name: "optionals/map_submap_optFlatMap_value",
 		expr: "{'key': {'subkey': ''}}.?key.optFlatMap(k, k.?subkey).value()",
 		eval: func() (any, error) {
-			v1 := ""
-			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			targetOf := func() (celrt.Optional[any], error) {
+				v1 := ""
+				m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				m2, err := celrt.NewMap([]any{"key"}, []any{m})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				opt, err := celrt.OptSelect(m2, "key")
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				return opt, nil
+			}
+			var targetLazy celrt.Lazy[celrt.Optional[any]]
+			target2, err := targetLazy.Get(targetOf)
 			if err != nil {
 				return nil, err
 			}
-			m2, err := celrt.NewMap([]any{"key"}, []any{m})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m2, "key")
-			if err != nil {
-				return nil, err
-			}
-			target := opt
 			var v2 celrt.Optional[string]
-			if target.Ok {
-				v3, err := target.Get()
+			if target2.Ok {
+				kOf := func() (any, error) {
+					target3, err := targetLazy.Get(targetOf)
+					if err != nil {
+						return nil, err
+					}
+					v3, err := target3.Get()
+					if err != nil {
+						return nil, err
+					}
+					return v3, nil
+				}
+				var kLazy celrt.Lazy[any]
+				k2, err := kLazy.Get(kOf)
 				if err != nil {
 					return nil, err
 				}
-				k := v3
-				opt2, err := celrt.OptSelect(k, "subkey")
+				opt2, err := celrt.OptSelect(k2, "subkey")
 				if err != nil {
 					return nil, err
 				}
@@ -280,28 +359,46 @@ var optionalsCases = []testCase{
 		name: "optionals/map_optindex_optFlatMap_optional_ofNonZeroValue_hasValue",
 		expr: "{'key': {'subkey': ''}}.?key.optFlatMap(k, optional.ofNonZeroValue(k.subkey)).hasValue()",
 		eval: func() (any, error) {
-			v1 := ""
-			m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+			targetOf := func() (celrt.Optional[any], error) {
+				v1 := ""
+				m, err := celrt.NewMap([]any{"subkey"}, []any{v1})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				m2, err := celrt.NewMap([]any{"key"}, []any{m})
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				opt, err := celrt.OptSelect(m2, "key")
+				if err != nil {
+					return celrt.Optional[any]{}, err
+				}
+				return opt, nil
+			}
+			var targetLazy celrt.Lazy[celrt.Optional[any]]
+			target2, err := targetLazy.Get(targetOf)
 			if err != nil {
 				return nil, err
 			}
-			m2, err := celrt.NewMap([]any{"key"}, []any{m})
-			if err != nil {
-				return nil, err
-			}
-			opt, err := celrt.OptSelect(m2, "key")
-			if err != nil {
-				return nil, err
-			}
-			target := opt
 			var v2 celrt.Optional[string]
-			if target.Ok {
-				v3, err := target.Get()
+			if target2.Ok {
+				kOf := func() (any, error) {
+					target3, err := targetLazy.Get(targetOf)
+					if err != nil {
+						return nil, err
+					}
+					v3, err := target3.Get()
+					if err != nil {
+						return nil, err
+					}
+					return v3, nil
+				}
+				var kLazy celrt.Lazy[any]
+				k2, err := kLazy.Get(kOf)
 				if err != nil {
 					return nil, err
 				}
-				k := v3
-				subkey, err := celrt.Select(k, "subkey")
+				subkey, err := celrt.Select(k2, "subkey")
 				if err != nil {
 					return nil, err
 				}
@@ -331,15 +428,22 @@ var optionalsCases = []testCase{
 			target := celrt.Of(int64(42))
 			var v1 celrt.Optional[int64]
 			if target.Ok {
-				v2, err := target.Get()
+				yOf := func() (int64, error) {
+					v2, err := target.Get()
+					if err != nil {
+						return 0, err
+					}
+					return v2, nil
+				}
+				var yLazy celrt.Lazy[int64]
+				y2, err := yLazy.Get(yOf)
 				if err != nil {
 					return nil, err
 				}
-				y := v2
-				if err := budget.Call("_+_", y, int64(1)); err != nil {
+				if err := budget.Call("_+_", y2, int64(1)); err != nil {
 					return nil, err
 				}
-				sum, err := celrt.AddInt(y, int64(1))
+				sum, err := celrt.AddInt(y2, int64(1))
 				if err != nil {
 					return nil, err
 				}

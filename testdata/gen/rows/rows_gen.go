@@ -500,16 +500,27 @@ func RowBash(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  out.trim() == "" ? "no output" : plural(lines(out.trim()), "line", "lines") + " of output")
 func ResultBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	outOf := func() (string, error) {
+		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+		if err != nil {
+			return "", err
+		}
+		return text, nil
+	}
+	var outLazy celrt.Lazy[string]
+	out2, err := outLazy.Get(outOf)
 	if err != nil {
 		return "", false, err
 	}
-	out := text
 	var v1 string
-	if celrt.Trim(out) == "" {
+	if celrt.Trim(out2) == "" {
 		v1 = "no output"
 	} else {
-		arg := celrt.Lines(celrt.Trim(out))
+		out3, err := outLazy.Get(outOf)
+		if err != nil {
+			return "", false, err
+		}
+		arg := celrt.Lines(celrt.Trim(out3))
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
 			return "", false, err
 		}
@@ -644,39 +655,50 @@ var formatterBash = slots{
 func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
-	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+	imagesOf := func() (int64, error) {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return 0, err
+		}
+		list := make([]any, 0, len(content))
+		for _, c := range content {
+			if steps++; steps > celrt.MaxSteps {
+				return 0, celrt.ErrSteps
+			}
+			opt, err := celrt.OptSelect(c, "type")
+			if err != nil {
+				return 0, err
+			}
+			v1 := opt.Value
+			if !opt.Ok {
+				v1 = ""
+			}
+			if celrt.EqualString(v1, "image") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return 0, err
+				}
+				list = append(list, c)
+			}
+		}
+		return int64(len(list)), nil
+	}
+	var imagesLazy celrt.Lazy[int64]
+	images2, err := imagesLazy.Get(imagesOf)
 	if err != nil {
 		return "", false, err
 	}
-	list := make([]any, 0, len(content))
-	for _, c := range content {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		opt, err := celrt.OptSelect(c, "type")
+	var v2 celrt.Optional[string]
+	if images2 == int64(0) {
+		v2 = celrt.None[string]()
+	} else {
+		images3, err := imagesLazy.Get(imagesOf)
 		if err != nil {
 			return "", false, err
 		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		if celrt.EqualString(v1, "image") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
-			}
-			list = append(list, c)
-		}
-	}
-	images := int64(len(list))
-	var v2 celrt.Optional[string]
-	if images == int64(0) {
-		v2 = celrt.None[string]()
-	} else {
-		if err := budget.CallText("plural", images, "image", "images"); err != nil {
+		if err := budget.CallText("plural", images3, "image", "images"); err != nil {
 			return "", false, err
 		}
-		v3 := celrt.Of(celrt.Plural(images, "image", "images"))
+		v3 := celrt.Of(celrt.Plural(images3, "image", "images"))
 		v2 = v3
 	}
 	return v2.Value, v2.Ok, nil
