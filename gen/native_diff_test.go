@@ -1,6 +1,8 @@
 package gen_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -25,6 +27,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/exampleoptions"
 	"github.com/permgen/permgen/testdata/gen/mixed"
 	"github.com/permgen/permgen/testdata/gen/names"
+	"github.com/permgen/permgen/testdata/gen/random"
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/rows"
 	"github.com/permgen/permgen/testdata/gen/secrets"
@@ -42,6 +45,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/example-options.yaml": exampleoptions.Entries,
 	"testdata/catalogs/good/mixed.yaml":           mixed.Entries,
 	"testdata/catalogs/good/names.yaml":           names.Entries,
+	"testdata/catalogs/good/random.yaml":          random.Entries,
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/rows.yaml":            rows.Entries,
 	"testdata/catalogs/good/secrets.yaml":         secrets.Entries,
@@ -492,4 +496,146 @@ func TestNativeStopsAtTheInterpretersBudget(t *testing.T) {
 		assert.NoError(t, nat.Err, c.tool)
 		assert.Equal(t, interp.Text, nat.Text, c.tool)
 	}
+}
+
+// randomInput is an input for the formatters of the random catalog: its
+// fields (s, t, n, m, d, b, tags, nums, meta) of their declared types, of
+// others, or absent, as the choice bytes say.
+func randomInput(choice []byte) *value.Object {
+	next := func(n int) int {
+		if len(choice) == 0 {
+			return 0
+		}
+		c := int(choice[0])
+		choice = choice[1:]
+		return c % n
+	}
+	strs := []any{"", "a", "alpha", "x,y", "Héllo Wörld", "%", "e\u0301", "  pad  ", strings.Repeat("ab", 40), "a,b,,c"}
+	ints := []any{int64(0), int64(1), int64(-1), int64(3), int64(7), int64(40), int64(9223372036854775807), int64(-9223372036854775808)}
+	dbls := []any{0.0, 1.5, -0.25, 1e300, math.Copysign(0, -1), 2.0}
+	pick := func(kind string) any {
+		switch next(6) {
+		case 0:
+			return nil // null
+		case 1:
+			return strs[next(len(strs))] // maybe another type
+		}
+		switch kind {
+		case "s":
+			return strs[next(len(strs))]
+		case "n":
+			return ints[next(len(ints))]
+		case "d":
+			return dbls[next(len(dbls))]
+		case "b":
+			return next(2) == 0
+		case "tags":
+			l := make([]any, next(4))
+			for i := range l {
+				l[i] = strs[next(len(strs))]
+			}
+			return l
+		case "nums":
+			l := make([]any, next(4))
+			for i := range l {
+				l[i] = ints[next(len(ints))]
+			}
+			return l
+		}
+		var pairs []any
+		seen := map[string]bool{}
+		for range next(3) {
+			if k := strs[next(len(strs))].(string); !seen[k] {
+				seen[k] = true
+				pairs = append(pairs, k, strs[next(len(strs))])
+			}
+		}
+		return value.NewObject(pairs...)
+	}
+	var pairs []any
+	for _, f := range [][2]string{{"s", "s"}, {"t", "s"}, {"n", "n"}, {"m", "n"}, {"d", "d"}, {"b", "b"}, {"tags", "tags"}, {"nums", "nums"}, {"meta", "meta"}} {
+		if next(5) != 0 {
+			pairs = append(pairs, f[0], pick(f[1]))
+		}
+	}
+	return value.NewObject(pairs...)
+}
+
+// randomPairs are the formatters of the random catalog, interpreted and
+// translated.
+func randomPairs(t testing.TB) (interp []*celfmt.Formatter, native map[string]runtime.Formatter) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", "random.yaml"))
+	require.NoError(t, err)
+	checked, err := celfmt.Load("random.yaml", src, celfmt.Options{SkipExamples: true})
+	require.NoError(t, err)
+	native = map[string]runtime.Formatter{}
+	for _, e := range random.Entries() {
+		native[e.Key] = e.Formatter
+	}
+	return checked.Formatters, native
+}
+
+// TestRandomCatalogAgrees runs each formatter of the random catalog (go run
+// ./gen/internal/randcat writes it: random well-typed CEL over a declared
+// input and over one no schema declares) on inputs of every shape, well
+// and ill typed, through the interpreter and through its translation, and
+// requires the same text, decline or failure.
+func TestRandomCatalogAgrees(t *testing.T) {
+	interp, native := randomPairs(t)
+	require.NotEmpty(t, interp)
+	r := rand.New(rand.NewPCG(1, 2))
+	compared, failures := 0, 0
+	for _, f := range interp {
+		nf := native[f.Entry.Tool]
+		require.NotNil(t, nf, f.Entry.Tool)
+		for range 60 {
+			choice := make([]byte, 48)
+			for i := range choice {
+				choice[i] = byte(r.IntN(256))
+			}
+			in := randomInput(choice)
+			var want, got outcome
+			want.Text, want.OK, want.Err = f.Run(in, f.Entry.Tool, celfmt.DefaultLimits)
+			if resourceFailure(want.Err) {
+				continue
+			}
+			got.Text, got.OK, got.Err = nf.Format(runtime.Request{Tool: f.Entry.Tool, Input: in, Limits: celfmt.DefaultLimits})
+			compared++
+			if want.Err != nil {
+				failures++
+			}
+			if !agree(got, want) {
+				t.Errorf("%s disagrees at %s\npreview:     %s\ninput:       %s\nnative:      %v\ninterpreted: %v",
+					f.Entry.Tool, f.Entry.Pos, f.Entry.Preview.Text, textfmt.CompactJSON(in), got, want)
+			}
+			req := runtime.Request{Tool: f.Entry.Tool, Input: in, Limits: celfmt.DefaultLimits}
+			if wantTier, gotTier := tierOutcome(f, req), tierOutcome(nf, req); !resourceFailure(wantTier.Err) && !agreeSlot(gotTier, wantTier) {
+				t.Errorf("the tier of %s disagrees at %s\ninput:       %s\nnative:      %v\ninterpreted: %v",
+					f.Entry.Tool, f.Entry.Pos, textfmt.CompactJSON(in), gotTier, wantTier)
+			}
+		}
+	}
+	t.Logf("%d calls compared, %d of them failures", compared, failures)
+	assert.Positive(t, failures, "the inputs make some calls fail")
+}
+
+// FuzzRandomCatalog is TestRandomCatalogAgrees on fuzzed inputs.
+func FuzzRandomCatalog(f *testing.F) {
+	interp, native := randomPairs(f)
+	f.Add(uint8(0), []byte{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(uint8(7), []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, idx uint8, choice []byte) {
+		fm := interp[int(idx)%len(interp)]
+		in := randomInput(choice)
+		var want, got outcome
+		want.Text, want.OK, want.Err = fm.Run(in, fm.Entry.Tool, celfmt.DefaultLimits)
+		if resourceFailure(want.Err) {
+			return
+		}
+		got.Text, got.OK, got.Err = native[fm.Entry.Tool].Format(runtime.Request{Tool: fm.Entry.Tool, Input: in, Limits: celfmt.DefaultLimits})
+		if !agree(got, want) {
+			t.Fatalf("%s disagrees\npreview:     %s\ninput:       %s\nnative:      %v\ninterpreted: %v",
+				fm.Entry.Tool, fm.Entry.Preview.Text, textfmt.CompactJSON(in), got, want)
+		}
+	})
 }
