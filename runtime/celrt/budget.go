@@ -493,6 +493,9 @@ func copyBound(v any, limit int64) int64 {
 	case *value.Object, string:
 		return 0
 	case *Map:
+		if v.input {
+			return 0 // as the interpreter hands input over
+		}
 		total := 4 * elemBytes * int64(v.Len())
 		for i := 0; i < v.Len() && total <= limit; i++ {
 			_, e := v.At(i)

@@ -125,6 +125,8 @@ func InputMap[T any](conv func(any) (T, error)) func(any) (any, error) {
 			}
 			keys[i], values[i] = k, Dyn(e)
 		}
-		return newStringMap(keys, values), nil
+		m := newStringMap(keys, values)
+		m.input = true
+		return m, nil
 	}
 }

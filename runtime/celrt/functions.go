@@ -253,7 +253,9 @@ func toModel(v any) (any, bool) {
 			}
 			keys = append(keys, s)
 		}
-		slices.Sort(keys)
+		if !x.input {
+			slices.Sort(keys) // a map built in CEL has no order
+		}
 		values := make([]any, len(keys))
 		for i, k := range keys {
 			e, _ := x.Find(k)

@@ -168,6 +168,10 @@ func (o Optional[T]) OrValue(v T) T {
 type Map struct {
 	keys   []any
 	values []any
+	// input marks a map read from a declared input field: the
+	// interpreter hands such a map to json and fields as the call wrote
+	// it, in its order, copying nothing.
+	input bool
 	// index finds a key's place in a map of more than smallMap keys, so
 	// that building a map and looking keys up cost no more than their
 	// number.

@@ -189,7 +189,31 @@ func (g *gen) str(d int) string {
 		return g.field("t", "string", `""`)
 	}
 	d--
-	switch g.pick(24) {
+	switch g.pick(36) {
+	case 24:
+		return "json(" + pickOf(g, "input", g.strs(d), g.maps(d), g.ints(d)) + ")"
+	case 25:
+		return "mcpValue(" + pickOf(g, "input", g.strs(d), g.str(d)) + ")"
+	case 26:
+		return "fields(" + pickOf(g, "input", g.maps(d), g.strs(d)) + ", " + g.int(0) + ")"
+	case 27:
+		return "redact(" + g.str(d) + ")"
+	case 28:
+		return "sqlKinds(" + g.str(d) + `).join(",")`
+	case 29:
+		return "numberText(" + g.dbl(d) + ")"
+	case 30:
+		return "fileSize(" + g.int(d) + ")"
+	case 31:
+		return "durationText(" + g.dbl(d) + ")"
+	case 32:
+		return "baseName(" + g.str(d) + ")"
+	case 33:
+		return "promptPath(" + g.str(d) + `).orValue("none")`
+	case 34:
+		return "string(parseJSON(" + g.str(d) + `).orValue("none"))`
+	case 35:
+		return "shortcut(" + g.str(d) + ")"
 	case 0:
 		return g.str(d) + " + " + g.str(d)
 	case 1:

@@ -33,6 +33,7 @@ func Entries() []runtime.Entry {
 		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatterPairs},
 		{Key: "signs", Owner: "typed.yaml#signs", Formatter: formatterSigns},
 		{Key: "entries", Owner: "typed.yaml#entries", Formatter: formatter(PreviewEntries)},
+		{Key: "order", Owner: "typed.yaml#order", Formatter: formatterOrder},
 	}
 }
 
@@ -617,3 +618,38 @@ func PreviewEntries(input *value.Object, tool string, limits runtime.Limits) (st
 	}
 	return arg + " " + arg2 + " " + s + " " + s2, true, nil
 }
+
+// PreviewOrder formats calls to "order" (A declared map keeps the order the call wrote).
+//
+// Defined in typed.yaml, registered with owner "typed.yaml#order":
+//
+//	preview = json(input.meta) + " " + fields(input.meta, 40)
+func PreviewOrder(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+	if err != nil {
+		return "", false, err
+	}
+	text, err := budget.JSON(meta)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Charge("_+_", int64(len(text)+1)); err != nil {
+		return "", false, err
+	}
+	meta2, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Call("fields", meta2, int64(40)); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Fields(meta2, int64(40))
+	if err := budget.Charge("_+_", int64(len(text)+1+len(arg))); err != nil {
+		return "", false, err
+	}
+	return text + " " + arg, true, nil
+}
+
+// formatterOrder registers the functions of "order".
+var formatterOrder = slots{preview: PreviewOrder, fields: runtime.InputFields{Read: [][]string{{"meta"}}}}
