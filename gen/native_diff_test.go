@@ -613,6 +613,29 @@ func TestRandomCatalogAgrees(t *testing.T) {
 				t.Errorf("the tier of %s disagrees at %s\ninput:       %s\nnative:      %v\ninterpreted: %v",
 					f.Entry.Tool, f.Entry.Pos, textfmt.CompactJSON(in), gotTier, wantTier)
 			}
+			// The row, and the result line of a result made of the input.
+			req.Result = runtime.Result{Content: []runtime.Content{{Type: "text", Text: textfmt.CompactJSON(in)}},
+				Details: in, IsError: len(choice) > 0 && choice[0]%2 == 0}.Object()
+			for slot, run := range map[string]func(runtime.Renderer) (string, bool, error){
+				"row": func(r runtime.Renderer) (string, bool, error) { return r.Row(req) },
+				"result": func(r runtime.Renderer) (string, bool, error) { return r.Result(req) },
+			} {
+				var want, got outcome
+				want.Text, want.OK, want.Err = run(f)
+				if resourceFailure(want.Err) {
+					continue
+				}
+				// Generated registrations of entries without rows are no
+				// renderers: the dispatcher's default, as the
+				// interpreter's declining.
+				if gr, ok := nf.(runtime.Renderer); ok {
+					got.Text, got.OK, got.Err = run(gr)
+				}
+				if !agree(got, want) {
+					t.Errorf("the %s of %s disagrees at %s\ninput:       %s\nnative:      %v\ninterpreted: %v",
+						slot, f.Entry.Tool, f.Entry.Pos, textfmt.CompactJSON(in), got, want)
+				}
+			}
 		}
 	}
 	t.Logf("%d calls compared, %d of them failures", compared, failures)

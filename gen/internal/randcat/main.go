@@ -56,7 +56,7 @@ const declared = `    input:
 `
 
 // Inputs are the example inputs a formatter's first example is taken from:
-// the first on which the interpreter gives a preview and a tier.
+// the first on which the interpreter gives a preview, a tier and a row.
 var inputs = []string{
 	`{"s": "alpha", "t": "a,b", "n": 3, "m": 2, "d": 1.5, "b": true, "tags": ["x", "yy", "a"], "nums": [1, 2, 3], "meta": {"k": "v"}}`,
 	`{"s": "", "t": "", "n": 0, "m": 0, "d": 0, "b": false, "tags": [], "nums": [], "meta": {}}`,
@@ -94,6 +94,15 @@ func catalog(n int, seed uint64) ([]byte, error) {
 		if g.pick(2) == 0 {
 			entry += "    tier: " + strconv.Quote(g.bool(3)+` ? "read" : "write"`) + "\n"
 		}
+		if g.pick(3) == 0 {
+			entry += "    row: " + strconv.Quote(g.str(3)) + "\n"
+		}
+		if g.pick(3) == 0 {
+			// the result's text and content, which the result slot sees
+			g.result = true
+			entry += "    result: " + strconv.Quote(g.str(3)) + "\n"
+			g.result = false
+		}
 		example, ok := firstExample(entry)
 		if !ok {
 			continue
@@ -108,7 +117,7 @@ func catalog(n int, seed uint64) ([]byte, error) {
 }
 
 // firstExample checks a one-entry catalog and returns its example: the
-// first input the interpreter gives a preview and a tier for.
+// first input the interpreter gives a preview, a tier and a row for.
 func firstExample(entry string) (string, bool) {
 	src := "version: 1\nformatters:\n" + entry
 	checked, err := celfmt.Load("r.yaml", []byte(src), celfmt.Options{SkipExamples: true})
@@ -126,8 +135,12 @@ func firstExample(entry string) (string, bool) {
 		if err != nil || !ok || !printable(text) {
 			continue
 		}
-		if _, err := f.Tier(runtime.Request{Tool: f.Entry.Tool, Input: in, Limits: celfmt.DefaultLimits}); err != nil {
-			continue // the examples' tiers hold too
+		req := runtime.Request{Tool: f.Entry.Tool, Input: in, Limits: celfmt.DefaultLimits}
+		if _, err := f.Tier(req); err != nil {
+			continue // the examples' tiers and rows hold too
+		}
+		if _, _, err := f.Row(req); err != nil {
+			continue
 		}
 		return "    examples:\n      - input: " + js + "\n        preview: " + strconv.Quote(text) + "\n", true
 	}
@@ -149,6 +162,8 @@ type gen struct {
 	// cel.bind).
 	strVars, intVars []string
 	next             int
+	// result says that the expression sees the variable result.
+	result bool
 }
 
 func (g *gen) pick(n int) int { return g.r.IntN(n) }
@@ -180,6 +195,10 @@ func (g *gen) str(d int) string {
 		return pickOf(g, g.strVars...)
 	}
 	if d <= 0 {
+		if g.result && g.pick(2) == 0 {
+			return pickOf(g, "result.text", `string(result.isError)`, `result.content.map(c, string(c.?text.orValue(""))).join("/")`,
+				`string(result.details.?n.orValue(0))`, `json(result.details)`)
+		}
 		switch g.pick(3) {
 		case 0:
 			return pickOf(g, `"a"`, `""`, `"x,y"`, `"héllo"`, `"A b "`, `"%"`, `"\u00e9\u0301"`)
