@@ -380,6 +380,11 @@ func constant(n int) func(t *testing.T) int {
 // docFigures are the counts and limits the docs state. A limit is written
 // with thousands separators, or in MiB where the pattern says so.
 var docFigures = []docFigure{
+	{"docs/generate.md", regexp.MustCompile(`row and\s+result of (\d+) random`), func(t *testing.T) int {
+		src, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "catalogs", "good", "random.yaml"))
+		require.NoError(t, err)
+		return strings.Count(string(src), "\n  - tool: ")
+	}},
 	{"docs/catalogs.md", regexp.MustCompile(`a catalog file is at most (\d+) MiB`), constant(celfmt.MaxCatalogBytes >> 20)},
 	{"docs/catalogs.md", regexp.MustCompile(`an\s+expression ([\d,]+) characters`), constant(celfmt.MaxExpressionChars)},
 	{"docs/catalogs.md", regexp.MustCompile(`a formatter (\d+) lets`), constant(celfmt.MaxLets)},
