@@ -157,7 +157,12 @@ func (e *exportImporter) list(paths ...string) error {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go list -export %s: %v: %s", strings.Join(paths, " "), err, strings.TrimSpace(stderr.String()))
+		// the go command's first line says why (no module here, say)
+		why, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		if why == "" {
+			why = err.Error()
+		}
+		return fmt.Errorf("go list -export in %s: %s", e.dir, why)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()

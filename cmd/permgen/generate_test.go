@@ -318,6 +318,23 @@ formatters:
 	assert.NotContains(t, stderr, `"plain"`)
 }
 
+// TestCheckOutsideAModule: where no Go module holds the catalog, the
+// generated code cannot be type-checked; check still checks, and says so
+// on one line.
+func TestCheckOutsideAModule(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "go.mod")); err == nil {
+		t.Fatalf("%s is inside a module", dir)
+	}
+	path := filepath.Join(dir, "c.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("version: 1\nformatters:\n  - tool: plain\n    preview: '\"plain\"'\n"), 0o644))
+	stdout, stderr, code := runCLI(t, "", "check", path)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, "1 of 1 translated to Go\n")
+	assert.Contains(t, stderr, "the generated code is not type-checked: go list -export in ")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %s", stderr)
+}
+
 // TestCheckTestListRows: the test command reports the rows, results and
 // lines an example expects, and list names the slots of rows and results.
 func TestCheckTestListRows(t *testing.T) {
