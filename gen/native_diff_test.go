@@ -617,7 +617,7 @@ func TestRandomCatalogAgrees(t *testing.T) {
 			req.Result = runtime.Result{Content: []runtime.Content{{Type: "text", Text: textfmt.CompactJSON(in)}},
 				Details: in, IsError: len(choice) > 0 && choice[0]%2 == 0}.Object()
 			for slot, run := range map[string]func(runtime.Renderer) (string, bool, error){
-				"row": func(r runtime.Renderer) (string, bool, error) { return r.Row(req) },
+				"row":    func(r runtime.Renderer) (string, bool, error) { return r.Row(req) },
 				"result": func(r runtime.Renderer) (string, bool, error) { return r.Result(req) },
 			} {
 				var want, got outcome
