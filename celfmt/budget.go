@@ -13,7 +13,6 @@ import (
 	"github.com/google/cel-go/interpreter"
 	"github.com/permgen/permgen/runtime/celrt"
 	"github.com/permgen/permgen/runtime/textfmt"
-	"github.com/permgen/permgen/runtime/value"
 )
 
 // ErrBudget is returned by Formatter.Format when an evaluation would
@@ -394,7 +393,7 @@ func printBound(v ref.Val, limit int64) int64 {
 	case types.Bytes:
 		return 4*int64(len(v)) + 3
 	case objectVal:
-		return modelBound(v.o, limit)
+		return celrt.InputPrintBound(v.o, limit)
 	case traits.Lister:
 		total := int64(2)
 		n := sizeOf(v)
@@ -408,33 +407,6 @@ func printBound(v ref.Val, limit int64) int64 {
 			k := it.Next()
 			e, _ := v.Find(k)
 			total += 4 + printBound(k, limit-total) + printBound(e, limit-total)
-		}
-		return total
-	}
-	return 400
-}
-
-// modelBound bounds the printed length of an input value.
-func modelBound(v any, limit int64) int64 {
-	switch v := v.(type) {
-	case string:
-		return 6*int64(len(v)) + 2
-	case []any:
-		total := int64(2)
-		for _, e := range v {
-			if total > limit {
-				break
-			}
-			total += 2 + modelBound(e, limit-total)
-		}
-		return total
-	case *value.Object:
-		total := int64(2)
-		for k, e := range v.All() {
-			if total > limit {
-				break
-			}
-			total += 4 + 6*int64(len(k)) + modelBound(e, limit-total)
 		}
 		return total
 	}

@@ -441,7 +441,7 @@ func printBound(v any, limit int64) int64 {
 	case []byte:
 		return 4*int64(len(v)) + 3
 	case *value.Object:
-		return modelBound(v, limit)
+		return InputPrintBound(v, limit)
 	case *Map:
 		total := int64(2)
 		for i := 0; i < v.Len() && total <= limit; i++ {
@@ -460,8 +460,9 @@ func printBound(v any, limit int64) int64 {
 	return 400
 }
 
-// modelBound bounds the printed length of an input value.
-func modelBound(v any, limit int64) int64 {
+// InputPrintBound bounds the length of an input value as format prints
+// it: what both backends charge for it.
+func InputPrintBound(v any, limit int64) int64 {
 	switch v := v.(type) {
 	case string:
 		return 6*int64(len(v)) + 2
@@ -471,14 +472,14 @@ func modelBound(v any, limit int64) int64 {
 			if total > limit {
 				break
 			}
-			total += 2 + modelBound(e, limit-total)
+			total += 2 + InputPrintBound(e, limit-total)
 		}
 		return total
 	case *value.Object:
 		total := int64(2)
 		for i := 0; i < v.Len() && total <= limit; i++ {
 			k, e := v.At(i)
-			total += 4 + 6*int64(len(k)) + modelBound(e, limit-total)
+			total += 4 + 6*int64(len(k)) + InputPrintBound(e, limit-total)
 		}
 		return total
 	}
