@@ -18,9 +18,10 @@ import (
 // such call is preceded by a charge of the size celrt.CallSize gives, the
 // same as the interpreter's, and fails with celrt.ErrBudget before it
 // allocates. A comprehension's step that appends to the list it builds
-// charges what the interpreter's does. The function checks the budget
-// once more before it returns a value, since the interpreter fails an
-// evaluation whose budget ran out even where && or || absorbed the error.
+// charges what the interpreter's does. A function where && or || may
+// absorb a failure checks the budget once more before it returns a value,
+// since the interpreter fails an evaluation whose budget ran out even
+// where the error was absorbed.
 
 // useBudget marks the function as charging its budget and returns the
 // variable.

@@ -209,13 +209,13 @@ func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues
 		v = t.coerce(v, l.AST.OutputType())
 		t.flush() // as failures of the let
 		t.let = ""
-		field := t.goName(l.Name)
-		t.emit(jen.Id(field).Op(":=").Add(v.code))
-		t.bind(l.Name, val{code: jen.Id(field), t: v.t})
-		p.letFields = append(p.letFields, jen.Id(field).Add(goType(v.t)))
-		values = append(values, field2(field))
+		goVar := t.goName(l.Name)
+		t.emit(jen.Id(goVar).Op(":=").Add(v.code))
+		t.bind(l.Name, val{code: jen.Id(goVar), t: v.t})
+		p.letFields = append(p.letFields, jen.Id(goVar).Add(goType(v.t)))
+		values = append(values, field(goVar, jen.Id(goVar)))
 		lv.names = append(lv.names, l.Name)
-		lv.vals = append(lv.vals, val{code: jen.Id("lets").Dot(field), t: v.t})
+		lv.vals = append(lv.vals, val{code: jen.Id("lets").Dot(goVar), t: v.t})
 	}
 	budget, steps := jen.Code(jen.Qual(celrtPath, "Budget").Values()), jen.Code(jen.Lit(0))
 	if t.budget {
@@ -229,10 +229,6 @@ func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues
 	p.lets = t.body()
 	return lv, nil
 }
-
-// field2 is the field of a lets struct set from the variable of the
-// same name.
-func field2(name string) jen.Code { return jen.Id(name).Op(":").Id(name) }
 
 // bindVariables declares the variables of a formatter's expressions.
 func bindVariables(t *translator, f *celfmt.Formatter) {

@@ -323,8 +323,10 @@ formatters:
 // on one line.
 func TestCheckOutsideAModule(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "go.mod")); err == nil {
-		t.Fatalf("%s is inside a module", dir)
+	for d := dir; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			t.Fatalf("the temporary directory %s is inside the module of %s: set TMPDIR outside any module", dir, d)
+		}
 	}
 	path := filepath.Join(dir, "c.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("version: 1\nformatters:\n  - tool: plain\n    preview: '\"plain\"'\n"), 0o644))
