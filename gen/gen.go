@@ -274,7 +274,9 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 			if hasRender(e) || len(slotFields(e, names[i])) > 2 {
 				value = jen.Id("slots").Add(fields(slotFields(e, names[i])...)) // one field per line
 			}
-			f.Var().Id("formatter" + names[i]).Op("=").Add(value)
+			// A pointer: an entry's Formatter holds it without a copy of
+			// the struct each time the entries are listed.
+			f.Var().Id("formatter" + names[i]).Op("=").Op("&").Add(value)
 		}
 		for _, p := range p.patterns {
 			f.Line()
@@ -601,20 +603,20 @@ func writeSlotsType(f *jen.File, rendering bool) {
 	members = append(members, jen.Id("fields").Qual(runtimePath, "InputFields"))
 	f.Type().Id("slots").Struct(members...)
 	f.Line()
-	f.Func().Params(jen.Id("s").Id("slots")).Id("Format").Params(req).Params(jen.String(), jen.Bool(), jen.Error()).Block(
+	f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id("Format").Params(req).Params(jen.String(), jen.Bool(), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("preview").Op("==").Nil()).Block(jen.Return(jen.Lit(""), jen.False(), jen.Nil())),
 		jen.Return(jen.Id("s").Dot("preview").Call(requestArgs()...)))
 	f.Line()
-	f.Func().Params(jen.Id("s").Id("slots")).Id("Unwrap").Params(req.Clone()).
+	f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id("Unwrap").Params(req.Clone()).
 		Params(jen.Index().Qual(runtimePath, "InnerCall"), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("unwrap").Op("==").Nil()).Block(jen.Return(jen.Nil(), jen.Nil())),
 		jen.Return(jen.Id("s").Dot("unwrap").Call(requestArgs()...)))
 	f.Line()
-	f.Func().Params(jen.Id("s").Id("slots")).Id("Tier").Params(req.Clone()).Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(
+	f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id("Tier").Params(req.Clone()).Params(jen.Qual(runtimePath, "Tier"), jen.Error()).Block(
 		jen.If(jen.Id("s").Dot("tierOf").Op("==").Nil()).Block(jen.Return(jen.Id("s").Dot("tier"), jen.Nil())),
 		jen.Return(jen.Id("s").Dot("tierOf").Call(requestArgs()...)))
 	f.Line()
-	f.Func().Params(jen.Id("s").Id("slots")).Id("InputFields").Params().Qual(runtimePath, "InputFields").Block(
+	f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id("InputFields").Params().Qual(runtimePath, "InputFields").Block(
 		jen.Return(jen.Id("s").Dot("fields")))
 	if !rendering {
 		return
@@ -634,12 +636,12 @@ func writeSlotsType(f *jen.File, rendering bool) {
 		{"Title", "title", text, requestArgs(), jen.Lit("")},
 	} {
 		f.Line()
-		f.Func().Params(jen.Id("s").Id("slots")).Id(x.method).Params(req.Clone()).Params(x.results...).Block(
+		f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id(x.method).Params(req.Clone()).Params(x.results...).Block(
 			jen.If(jen.Id("s").Dot(x.field).Op("==").Nil()).Block(jen.Return(x.none, jen.False(), jen.Nil())),
 			jen.Return(jen.Id("s").Dot(x.field).Call(x.args...)))
 	}
 	f.Line()
-	f.Func().Params(jen.Id("s").Id("slots")).Id("Presentation").Params().Qual(runtimePath, "Presentation").Block(
+	f.Func().Params(jen.Id("s").Op("*").Id("slots")).Id("Presentation").Params().Qual(runtimePath, "Presentation").Block(
 		jen.Return(jen.Id("s").Dot("presentation")))
 }
 

@@ -191,67 +191,67 @@ type slots struct {
 	fields       runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
-func (s slots) Row(req runtime.Request) (string, bool, error) {
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
 	if s.row == nil {
 		return "", false, nil
 	}
 	return s.row(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Result(req runtime.Request) (string, bool, error) {
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
 	if s.result == nil {
 		return "", false, nil
 	}
 	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
 	if s.errorLine == nil {
 		return "", false, nil
 	}
 	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
 	if s.expand == nil {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Title(req runtime.Request) (string, bool, error) {
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
 	if s.title == nil {
 		return "", false, nil
 	}
 	return s.title(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Presentation() runtime.Presentation {
+func (s *slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
@@ -1063,7 +1063,7 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterRead registers the functions of "read".
-var formatterRead = slots{
+var formatterRead = &slots{
 	preview:      PreviewRead,
 	tier:         runtime.TierRead,
 	row:          RowRead,
@@ -1694,7 +1694,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 }
 
 // formatterWrite registers the functions of "write".
-var formatterWrite = slots{
+var formatterWrite = &slots{
 	preview:      PreviewWrite,
 	unwrap:       UnwrapWrite,
 	tierOf:       TierWrite,
@@ -2935,7 +2935,7 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterEdit registers the functions of "edit".
-var formatterEdit = slots{
+var formatterEdit = &slots{
 	preview:      PreviewEdit,
 	tier:         runtime.TierWrite,
 	row:          RowEdit,
@@ -3369,7 +3369,7 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterFind registers the functions of "find".
-var formatterFind = slots{
+var formatterFind = &slots{
 	preview:      PreviewFind,
 	tier:         runtime.TierRead,
 	row:          RowFind,
@@ -4298,7 +4298,7 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterGrep registers the functions of "grep".
-var formatterGrep = slots{
+var formatterGrep = &slots{
 	preview:      PreviewGrep,
 	tier:         runtime.TierRead,
 	row:          RowGrep,
@@ -4806,7 +4806,7 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 }
 
 // formatterLs registers the functions of "ls".
-var formatterLs = slots{
+var formatterLs = &slots{
 	preview:      PreviewLs,
 	tier:         runtime.TierRead,
 	row:          RowLs,
@@ -5026,7 +5026,7 @@ func ResultMcp(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterMcp registers the functions of "mcp".
-var formatterMcp = slots{
+var formatterMcp = &slots{
 	preview:      PreviewMcp,
 	row:          RowMcp,
 	result:       ResultMcp,
@@ -6024,7 +6024,7 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 }
 
 // formatterWebFetch registers the functions of "web_fetch".
-var formatterWebFetch = slots{
+var formatterWebFetch = &slots{
 	preview:      PreviewWebFetch,
 	tier:         runtime.TierNetwork,
 	row:          RowWebFetch,
@@ -6341,7 +6341,7 @@ func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterWebSearch registers the functions of "web_search".
-var formatterWebSearch = slots{
+var formatterWebSearch = &slots{
 	preview:      PreviewWebSearch,
 	tier:         runtime.TierNetwork,
 	row:          RowWebSearch,
@@ -7160,7 +7160,7 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterTask registers the functions of "task".
-var formatterTask = slots{
+var formatterTask = &slots{
 	preview:      PreviewTask,
 	tier:         runtime.TierExecute,
 	row:          RowTask,
@@ -7765,7 +7765,7 @@ func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterTodoWrite registers the functions of "todo_write".
-var formatterTodoWrite = slots{
+var formatterTodoWrite = &slots{
 	preview:      PreviewTodoWrite,
 	tier:         runtime.TierWrite,
 	row:          RowTodoWrite,
@@ -8417,7 +8417,7 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterApplyPatch registers the functions of "apply_patch".
-var formatterApplyPatch = slots{
+var formatterApplyPatch = &slots{
 	preview:      PreviewApplyPatch,
 	tier:         runtime.TierWrite,
 	row:          RowApplyPatch,
@@ -9183,7 +9183,7 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 }
 
 // formatterNotebookEdit registers the functions of "notebook_edit".
-var formatterNotebookEdit = slots{
+var formatterNotebookEdit = &slots{
 	preview:      PreviewNotebookEdit,
 	tier:         runtime.TierWrite,
 	row:          RowNotebookEdit,
@@ -11839,7 +11839,7 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 }
 
 // formatterRunShellCommand registers the functions of "run_shell_command".
-var formatterRunShellCommand = slots{
+var formatterRunShellCommand = &slots{
 	preview:      PreviewRunShellCommand,
 	tier:         runtime.TierExecute,
 	row:          RowRunShellCommand,
@@ -12662,7 +12662,7 @@ func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterMultiEdit registers the functions of "MultiEdit".
-var formatterMultiEdit = slots{
+var formatterMultiEdit = &slots{
 	preview:      PreviewMultiEdit,
 	tier:         runtime.TierWrite,
 	row:          RowMultiEdit,
@@ -13077,7 +13077,7 @@ func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterUpdatePlan registers the functions of "update_plan".
-var formatterUpdatePlan = slots{
+var formatterUpdatePlan = &slots{
 	preview:      PreviewUpdatePlan,
 	tier:         runtime.TierWrite,
 	row:          RowUpdatePlan,
@@ -13414,7 +13414,7 @@ func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits
 }
 
 // formatterReadManyFiles registers the functions of "read_many_files".
-var formatterReadManyFiles = slots{
+var formatterReadManyFiles = &slots{
 	preview:      PreviewReadManyFiles,
 	tier:         runtime.TierRead,
 	row:          RowReadManyFiles,
@@ -13590,7 +13590,7 @@ func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterSaveMemory registers the functions of "save_memory".
-var formatterSaveMemory = slots{
+var formatterSaveMemory = &slots{
 	preview:      PreviewSaveMemory,
 	tier:         runtime.TierWrite,
 	row:          RowSaveMemory,
@@ -14230,7 +14230,7 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterSpawnAgent registers the functions of "spawn_agent".
-var formatterSpawnAgent = slots{
+var formatterSpawnAgent = &slots{
 	preview:      PreviewSpawnAgent,
 	tier:         runtime.TierExecute,
 	row:          RowSpawnAgent,
@@ -14587,7 +14587,7 @@ func ResultMultiToolUseParallel(input *value.Object, tool string, limits runtime
 }
 
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
-var formatterMultiToolUseParallel = slots{
+var formatterMultiToolUseParallel = &slots{
 	unwrap:       UnwrapMultiToolUseParallel,
 	row:          RowMultiToolUseParallel,
 	result:       ResultMultiToolUseParallel,
@@ -14982,7 +14982,7 @@ func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{
+var formatterBash = &slots{
 	tier:         runtime.TierExecute,
 	row:          RowBash,
 	result:       ResultBash,
@@ -16003,7 +16003,7 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 }
 
 // formatterFilesystemAny registers the functions of "filesystem:*".
-var formatterFilesystemAny = slots{
+var formatterFilesystemAny = &slots{
 	preview:      PreviewFilesystemAny,
 	tierOf:       TierFilesystemAny,
 	row:          RowFilesystemAny,
@@ -17837,7 +17837,7 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterGithubAny registers the functions of "github:*".
-var formatterGithubAny = slots{
+var formatterGithubAny = &slots{
 	preview:      PreviewGithubAny,
 	tier:         runtime.TierNetwork,
 	row:          RowGithubAny,
@@ -18938,7 +18938,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 }
 
 // formatterGitAny registers the functions of "git:*".
-var formatterGitAny = slots{
+var formatterGitAny = &slots{
 	preview:      PreviewGitAny,
 	tierOf:       TierGitAny,
 	row:          RowGitAny,
@@ -19334,7 +19334,7 @@ func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits
 }
 
 // formatterPostgresQuery registers the functions of "postgres:query".
-var formatterPostgresQuery = slots{
+var formatterPostgresQuery = &slots{
 	preview:      PreviewPostgresQuery,
 	tierOf:       TierPostgresQuery,
 	row:          RowPostgresQuery,
@@ -19826,7 +19826,7 @@ func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterSqliteAny registers the functions of "sqlite:*".
-var formatterSqliteAny = slots{
+var formatterSqliteAny = &slots{
 	preview:      PreviewSqliteAny,
 	tierOf:       TierSqliteAny,
 	row:          RowSqliteAny,
@@ -20386,7 +20386,7 @@ func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, res
 }
 
 // formatterMysqlAny registers the functions of "mysql:*".
-var formatterMysqlAny = slots{
+var formatterMysqlAny = &slots{
 	preview:      PreviewMysqlAny,
 	tierOf:       TierMysqlAny,
 	row:          RowMysqlAny,
@@ -23692,7 +23692,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 }
 
 // formatterPlaywrightAny registers the functions of "playwright:*".
-var formatterPlaywrightAny = slots{
+var formatterPlaywrightAny = &slots{
 	preview:      PreviewPlaywrightAny,
 	tierOf:       TierPlaywrightAny,
 	row:          RowPlaywrightAny,
@@ -24225,7 +24225,7 @@ func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterFetchFetch registers the functions of "fetch:fetch".
-var formatterFetchFetch = slots{
+var formatterFetchFetch = &slots{
 	preview:      PreviewFetchFetch,
 	tier:         runtime.TierNetwork,
 	row:          RowFetchFetch,
@@ -25119,7 +25119,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 }
 
 // formatterSlackAny registers the functions of "slack:*".
-var formatterSlackAny = slots{
+var formatterSlackAny = &slots{
 	preview:      PreviewSlackAny,
 	tier:         runtime.TierNetwork,
 	row:          RowSlackAny,
@@ -26762,7 +26762,7 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterMemoryAny registers the functions of "memory:*".
-var formatterMemoryAny = slots{
+var formatterMemoryAny = &slots{
 	preview:      PreviewMemoryAny,
 	tierOf:       TierMemoryAny,
 	row:          RowMemoryAny,
@@ -27064,7 +27064,7 @@ func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limit
 }
 
 // formatterBraveSearchAny registers the functions of "brave-search:*".
-var formatterBraveSearchAny = slots{
+var formatterBraveSearchAny = &slots{
 	preview:      PreviewBraveSearchAny,
 	tier:         runtime.TierNetwork,
 	row:          RowBraveSearchAny,
@@ -27892,7 +27892,7 @@ func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits,
 }
 
 // formatterPuppeteerAny registers the functions of "puppeteer:*".
-var formatterPuppeteerAny = slots{
+var formatterPuppeteerAny = &slots{
 	preview:      PreviewPuppeteerAny,
 	tier:         runtime.TierNetwork,
 	row:          RowPuppeteerAny,
@@ -28402,7 +28402,7 @@ func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, res
 }
 
 // formatterRedisAny registers the functions of "redis:*".
-var formatterRedisAny = slots{
+var formatterRedisAny = &slots{
 	preview:      PreviewRedisAny,
 	tierOf:       TierRedisAny,
 	row:          RowRedisAny,
@@ -29227,7 +29227,7 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterGitlabAny registers the functions of "gitlab:*".
-var formatterGitlabAny = slots{
+var formatterGitlabAny = &slots{
 	preview:      PreviewGitlabAny,
 	tier:         runtime.TierNetwork,
 	row:          RowGitlabAny,
@@ -29678,7 +29678,7 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 }
 
 // formatterTimeAny registers the functions of "time:*".
-var formatterTimeAny = slots{
+var formatterTimeAny = &slots{
 	preview:      PreviewTimeAny,
 	tier:         runtime.TierRead,
 	row:          RowTimeAny,
@@ -29896,7 +29896,7 @@ func ResultSentryGetSentryIssue(input *value.Object, tool string, limits runtime
 }
 
 // formatterSentryGetSentryIssue registers the functions of "sentry:get_sentry_issue".
-var formatterSentryGetSentryIssue = slots{
+var formatterSentryGetSentryIssue = &slots{
 	preview:      PreviewSentryGetSentryIssue,
 	tier:         runtime.TierNetwork,
 	row:          RowSentryGetSentryIssue,
@@ -30403,7 +30403,7 @@ func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *v
 }
 
 // formatterSee registers the functions of "see".
-var formatterSee = slots{
+var formatterSee = &slots{
 	preview:      PreviewSee,
 	tierOf:       TierSee,
 	row:          RowSee,
@@ -30945,7 +30945,7 @@ func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterClick registers the functions of "click".
-var formatterClick = slots{
+var formatterClick = &slots{
 	preview:      PreviewClick,
 	tier:         runtime.TierExecute,
 	row:          RowClick,
@@ -31577,7 +31577,7 @@ func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterType registers the functions of "type".
-var formatterType = slots{
+var formatterType = &slots{
 	preview:      PreviewType,
 	tier:         runtime.TierExecute,
 	row:          RowType,
@@ -31779,7 +31779,7 @@ func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result
 }
 
 // formatterHotkey registers the functions of "hotkey".
-var formatterHotkey = slots{
+var formatterHotkey = &slots{
 	preview:      PreviewHotkey,
 	tier:         runtime.TierExecute,
 	row:          RowHotkey,
@@ -32150,7 +32150,7 @@ func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result
 }
 
 // formatterScroll registers the functions of "scroll".
-var formatterScroll = slots{
+var formatterScroll = &slots{
 	preview:      PreviewScroll,
 	tier:         runtime.TierWrite,
 	row:          RowScroll,
@@ -32975,7 +32975,7 @@ func TitleApp(input *value.Object, tool string, limits runtime.Limits) (string, 
 }
 
 // formatterApp registers the functions of "app".
-var formatterApp = slots{
+var formatterApp = &slots{
 	preview:      PreviewApp,
 	tierOf:       TierApp,
 	row:          RowApp,
@@ -33451,7 +33451,7 @@ func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, 
 }
 
 // formatterPeekabooList registers the functions of "peekaboo:list".
-var formatterPeekabooList = slots{
+var formatterPeekabooList = &slots{
 	preview:      PreviewPeekabooList,
 	tier:         runtime.TierRead,
 	row:          RowPeekabooList,
@@ -34200,7 +34200,7 @@ func TitleWindow(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterWindow registers the functions of "window".
-var formatterWindow = slots{
+var formatterWindow = &slots{
 	preview:      PreviewWindow,
 	tier:         runtime.TierWrite,
 	row:          RowWindow,
@@ -34852,7 +34852,7 @@ func TitleMenu(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterMenu registers the functions of "menu".
-var formatterMenu = slots{
+var formatterMenu = &slots{
 	preview:      PreviewMenu,
 	tierOf:       TierMenu,
 	row:          RowMenu,
@@ -35585,7 +35585,7 @@ func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result
 }
 
 // formatterDialog registers the functions of "dialog".
-var formatterDialog = slots{
+var formatterDialog = &slots{
 	preview:      PreviewDialog,
 	tierOf:       TierDialog,
 	row:          RowDialog,
@@ -36022,7 +36022,7 @@ func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterDrag registers the functions of "drag".
-var formatterDrag = slots{
+var formatterDrag = &slots{
 	preview:      PreviewDrag,
 	tier:         runtime.TierExecute,
 	row:          RowDrag,
@@ -36681,7 +36681,7 @@ func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterImage registers the functions of "image".
-var formatterImage = slots{
+var formatterImage = &slots{
 	preview:      PreviewImage,
 	tierOf:       TierImage,
 	row:          RowImage,
@@ -36872,7 +36872,7 @@ func ErrorScreenshot(input *value.Object, tool string, limits runtime.Limits, re
 }
 
 // formatterScreenshot registers the functions of "screenshot".
-var formatterScreenshot = slots{
+var formatterScreenshot = &slots{
 	preview:      PreviewScreenshot,
 	tier:         runtime.TierWrite,
 	row:          RowScreenshot,
@@ -37373,7 +37373,7 @@ func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, resul
 }
 
 // formatterCapture registers the functions of "capture".
-var formatterCapture = slots{
+var formatterCapture = &slots{
 	preview:      PreviewCapture,
 	tierOf:       TierCapture,
 	row:          RowCapture,
@@ -37632,7 +37632,7 @@ func ErrorLaunchApp(input *value.Object, tool string, limits runtime.Limits, res
 }
 
 // formatterLaunchApp registers the functions of "launch_app".
-var formatterLaunchApp = slots{
+var formatterLaunchApp = &slots{
 	preview:      PreviewLaunchApp,
 	tier:         runtime.TierExecute,
 	row:          RowLaunchApp,
@@ -37662,7 +37662,7 @@ func RowListApps(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterListApps registers the functions of "list_apps".
-var formatterListApps = slots{
+var formatterListApps = &slots{
 	preview:      PreviewListApps,
 	tier:         runtime.TierRead,
 	row:          RowListApps,
@@ -37690,7 +37690,7 @@ func RowListScreens(input *value.Object, tool string, limits runtime.Limits) (st
 }
 
 // formatterListScreens registers the functions of "list_screens".
-var formatterListScreens = slots{
+var formatterListScreens = &slots{
 	preview:      PreviewListScreens,
 	tier:         runtime.TierRead,
 	row:          RowListScreens,
@@ -37898,7 +37898,7 @@ func RowAnalyze(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterAnalyze registers the functions of "analyze".
-var formatterAnalyze = slots{
+var formatterAnalyze = &slots{
 	preview:      PreviewAnalyze,
 	tier:         runtime.TierNetwork,
 	row:          RowAnalyze,
@@ -38171,7 +38171,7 @@ func RowPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits)
 }
 
 // formatterPeekabooBrowser registers the functions of "peekaboo:browser".
-var formatterPeekabooBrowser = slots{
+var formatterPeekabooBrowser = &slots{
 	preview:      PreviewPeekabooBrowser,
 	tierOf:       TierPeekabooBrowser,
 	row:          RowPeekabooBrowser,
@@ -38303,7 +38303,7 @@ func RowInspectUi(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterInspectUi registers the functions of "inspect_ui".
-var formatterInspectUi = slots{
+var formatterInspectUi = &slots{
 	preview:      PreviewInspectUi,
 	tier:         runtime.TierRead,
 	row:          RowInspectUi,
@@ -38465,7 +38465,7 @@ func RowSetValue(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterSetValue registers the functions of "set_value".
-var formatterSetValue = slots{
+var formatterSetValue = &slots{
 	preview:      PreviewSetValue,
 	tier:         runtime.TierExecute,
 	row:          RowSetValue,
@@ -38613,7 +38613,7 @@ func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (
 }
 
 // formatterPerformAction registers the functions of "perform_action".
-var formatterPerformAction = slots{
+var formatterPerformAction = &slots{
 	preview:      PreviewPerformAction,
 	tier:         runtime.TierExecute,
 	row:          RowPerformAction,
@@ -38846,7 +38846,7 @@ func RowSwipe(input *value.Object, tool string, limits runtime.Limits) (string, 
 }
 
 // formatterSwipe registers the functions of "swipe".
-var formatterSwipe = slots{
+var formatterSwipe = &slots{
 	preview:      PreviewSwipe,
 	tier:         runtime.TierExecute,
 	row:          RowSwipe,
@@ -39088,7 +39088,7 @@ func RowMove(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterMove registers the functions of "move".
-var formatterMove = slots{
+var formatterMove = &slots{
 	preview:      PreviewMove,
 	tier:         runtime.TierWrite,
 	row:          RowMove,
@@ -39406,7 +39406,7 @@ func TitleDock(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterDock registers the functions of "dock".
-var formatterDock = slots{
+var formatterDock = &slots{
 	preview:      PreviewDock,
 	tierOf:       TierDock,
 	row:          RowDock,
@@ -39801,7 +39801,7 @@ func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterSpace registers the functions of "space".
-var formatterSpace = slots{
+var formatterSpace = &slots{
 	preview:      PreviewSpace,
 	tierOf:       TierSpace,
 	row:          RowSpace,
@@ -39842,7 +39842,7 @@ func RowPermissions(input *value.Object, tool string, limits runtime.Limits) (st
 }
 
 // formatterPermissions registers the functions of "permissions".
-var formatterPermissions = slots{
+var formatterPermissions = &slots{
 	preview:      PreviewPermissions,
 	tier:         runtime.TierRead,
 	row:          RowPermissions,
@@ -39910,7 +39910,7 @@ func RowSleep(input *value.Object, tool string, limits runtime.Limits) (string, 
 }
 
 // formatterSleep registers the functions of "sleep".
-var formatterSleep = slots{
+var formatterSleep = &slots{
 	preview:      PreviewSleep,
 	tier:         runtime.TierRead,
 	row:          RowSleep,
@@ -40312,7 +40312,7 @@ func RowClipboard(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterClipboard registers the functions of "clipboard".
-var formatterClipboard = slots{
+var formatterClipboard = &slots{
 	preview:      PreviewClipboard,
 	tierOf:       TierClipboard,
 	row:          RowClipboard,
@@ -40727,7 +40727,7 @@ func RowPaste(input *value.Object, tool string, limits runtime.Limits) (string, 
 }
 
 // formatterPaste registers the functions of "paste".
-var formatterPaste = slots{
+var formatterPaste = &slots{
 	preview:      PreviewPaste,
 	tier:         runtime.TierExecute,
 	row:          RowPaste,
@@ -40805,7 +40805,7 @@ func RowPeekabooShell(input *value.Object, tool string, limits runtime.Limits) (
 }
 
 // formatterPeekabooShell registers the functions of "peekaboo:shell".
-var formatterPeekabooShell = slots{
+var formatterPeekabooShell = &slots{
 	preview:      PreviewPeekabooShell,
 	tier:         runtime.TierExecute,
 	row:          RowPeekabooShell,
@@ -41061,7 +41061,7 @@ func RowPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (
 }
 
 // formatterPeekabooAgent registers the functions of "peekaboo:agent".
-var formatterPeekabooAgent = slots{
+var formatterPeekabooAgent = &slots{
 	preview:      PreviewPeekabooAgent,
 	tierOf:       TierPeekabooAgent,
 	row:          RowPeekabooAgent,
@@ -41143,7 +41143,7 @@ func RowDone(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterDone registers the functions of "done".
-var formatterDone = slots{
+var formatterDone = &slots{
 	preview:      PreviewDone,
 	tier:         runtime.TierRead,
 	row:          RowDone,
@@ -41211,7 +41211,7 @@ func RowNeedInfo(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterNeedInfo registers the functions of "need_info".
-var formatterNeedInfo = slots{
+var formatterNeedInfo = &slots{
 	preview:      PreviewNeedInfo,
 	tier:         runtime.TierRead,
 	row:          RowNeedInfo,

@@ -51,28 +51,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -100,7 +100,7 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterReadFile registers the functions of "read_file".
-var formatterReadFile = slots{preview: PreviewReadFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterReadFile = &slots{preview: PreviewReadFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 // PreviewNotesAny formats calls to "notes:*" (Any notes tool).
 //
@@ -120,4 +120,4 @@ func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterNotesAny registers the functions of "notes:*".
-var formatterNotesAny = slots{preview: PreviewNotesAny, fields: runtime.InputFields{}}
+var formatterNotesAny = &slots{preview: PreviewNotesAny, fields: runtime.InputFields{}}

@@ -53,28 +53,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -103,7 +103,7 @@ func PreviewWiden(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterWiden registers the functions of "widen".
-var formatterWiden = slots{preview: PreviewWiden, fields: runtime.InputFields{Read: [][]string{{"a"}}}}
+var formatterWiden = &slots{preview: PreviewWiden, fields: runtime.InputFields{Read: [][]string{{"a"}}}}
 
 // PreviewRepeat formats calls to "repeat" (Repeat a text).
 //
@@ -166,7 +166,7 @@ func PreviewRepeat(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterRepeat registers the functions of "repeat".
-var formatterRepeat = slots{preview: PreviewRepeat, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
+var formatterRepeat = &slots{preview: PreviewRepeat, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
 
 // letsQuote holds the lets of "quote", which each of its functions computes first.
 type letsQuote struct {
@@ -216,7 +216,7 @@ func PreviewQuote(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterQuote registers the functions of "quote".
-var formatterQuote = slots{preview: PreviewQuote, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterQuote = &slots{preview: PreviewQuote, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
 
 // PreviewPieces formats calls to "pieces" (Split a text).
 //
@@ -242,7 +242,7 @@ func PreviewPieces(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterPieces registers the functions of "pieces".
-var formatterPieces = slots{preview: PreviewPieces, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterPieces = &slots{preview: PreviewPieces, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
 
 // PreviewDump formats calls to "dump" (Dump an input).
 //
@@ -297,4 +297,4 @@ func PreviewAbsorbed(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterAbsorbed registers the functions of "absorbed".
-var formatterAbsorbed = slots{preview: PreviewAbsorbed, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterAbsorbed = &slots{preview: PreviewAbsorbed, fields: runtime.InputFields{Read: [][]string{{"text"}}}}

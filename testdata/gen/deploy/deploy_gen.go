@@ -50,28 +50,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -166,7 +166,7 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterDeploy registers the functions of "deploy".
-var formatterDeploy = slots{preview: PreviewDeploy, fields: runtime.InputFields{Read: [][]string{
+var formatterDeploy = &slots{preview: PreviewDeploy, fields: runtime.InputFields{Read: [][]string{
 	{"dry_run"},
 	{"replicas"},
 	{"service"},
@@ -217,7 +217,7 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterRollback registers the functions of "rollback".
-var formatterRollback = slots{preview: PreviewRollback, fields: runtime.InputFields{Read: [][]string{{"release"}}}}
+var formatterRollback = &slots{preview: PreviewRollback, fields: runtime.InputFields{Read: [][]string{{"release"}}}}
 
 // PreviewKvAny formats calls to "kv:*" (Key-value store).
 //
@@ -321,4 +321,4 @@ func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) 
 }
 
 // formatterSearchLogs registers the functions of "search_logs".
-var formatterSearchLogs = slots{preview: PreviewSearchLogs, fields: runtime.InputFields{Read: [][]string{{"query"}, {"since"}}}}
+var formatterSearchLogs = &slots{preview: PreviewSearchLogs, fields: runtime.InputFields{Read: [][]string{{"query"}, {"since"}}}}

@@ -48,28 +48,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -127,7 +127,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 }
 
 // formatterGithubAny registers the functions of "github:*".
-var formatterGithubAny = slots{preview: PreviewGithubAny, fields: runtime.InputFields{Read: [][]string{{"repo"}, {"title"}}}}
+var formatterGithubAny = &slots{preview: PreviewGithubAny, fields: runtime.InputFields{Read: [][]string{{"repo"}, {"title"}}}}
 
 // PreviewWriteFile formats calls to "write_file".
 //
@@ -152,4 +152,4 @@ func PreviewWriteFile(input *value.Object, tool string, limits runtime.Limits) (
 }
 
 // formatterWriteFile registers the functions of "write_file".
-var formatterWriteFile = slots{preview: PreviewWriteFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterWriteFile = &slots{preview: PreviewWriteFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}

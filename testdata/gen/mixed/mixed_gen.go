@@ -53,28 +53,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -92,7 +92,7 @@ func PreviewSleep(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterSleep registers the functions of "sleep".
-var formatterSleep = slots{preview: PreviewSleep, fields: runtime.InputFields{Read: [][]string{{"duration"}}}}
+var formatterSleep = &slots{preview: PreviewSleep, fields: runtime.InputFields{Read: [][]string{{"duration"}}}}
 
 // PreviewEcho formats calls to "echo".
 //
@@ -117,7 +117,7 @@ func PreviewEcho(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterEcho registers the functions of "echo".
-var formatterEcho = slots{preview: PreviewEcho, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterEcho = &slots{preview: PreviewEcho, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
 // restored the first time their formatter runs: initializing this package

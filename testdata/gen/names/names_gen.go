@@ -49,28 +49,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -102,7 +102,7 @@ func PreviewA(input *value.Object, tool string, limits runtime.Limits) (string, 
 }
 
 // formatterA registers the functions of "a".
-var formatterA = slots{preview: PreviewA, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterA = &slots{preview: PreviewA, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 var patternA_1 = celrt.NewPattern("^/etc/")
 
@@ -134,7 +134,7 @@ func PreviewA2(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterA2 registers the functions of "a_".
-var formatterA2 = slots{preview: PreviewA2, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterA2 = &slots{preview: PreviewA2, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 var patternA2_1 = celrt.NewPattern("^/home/")
 
@@ -166,6 +166,6 @@ func PreviewA22(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterA22 registers the functions of "a2".
-var formatterA22 = slots{preview: PreviewA22, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterA22 = &slots{preview: PreviewA22, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
 
 var patternA22_1 = celrt.NewPattern("^/tmp/")

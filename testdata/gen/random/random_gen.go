@@ -213,67 +213,67 @@ type slots struct {
 	fields       runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
-func (s slots) Row(req runtime.Request) (string, bool, error) {
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
 	if s.row == nil {
 		return "", false, nil
 	}
 	return s.row(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Result(req runtime.Request) (string, bool, error) {
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
 	if s.result == nil {
 		return "", false, nil
 	}
 	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
 	if s.errorLine == nil {
 		return "", false, nil
 	}
 	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
 	if s.expand == nil {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Title(req runtime.Request) (string, bool, error) {
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
 	if s.title == nil {
 		return "", false, nil
 	}
 	return s.title(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Presentation() runtime.Presentation {
+func (s *slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
@@ -360,7 +360,7 @@ func PreviewR1(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterR1 registers the functions of "r1".
-var formatterR1 = slots{preview: PreviewR1, fields: runtime.InputFields{Read: [][]string{
+var formatterR1 = &slots{preview: PreviewR1, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -485,7 +485,7 @@ func ResultR2(input *value.Object, tool string, limits runtime.Limits, result *v
 }
 
 // formatterR2 registers the functions of "r2".
-var formatterR2 = slots{
+var formatterR2 = &slots{
 	preview:      PreviewR2,
 	tierOf:       TierR2,
 	result:       ResultR2,
@@ -658,7 +658,7 @@ func PreviewR3(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterR3 registers the functions of "r3".
-var formatterR3 = slots{preview: PreviewR3, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
+var formatterR3 = &slots{preview: PreviewR3, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
 
 // letsR4 holds the lets of "r4", which each of its functions computes first.
 type letsR4 struct {
@@ -802,7 +802,7 @@ func TierR4(input *value.Object, tool string, limits runtime.Limits) (runtime.Ti
 }
 
 // formatterR4 registers the functions of "r4".
-var formatterR4 = slots{
+var formatterR4 = &slots{
 	preview: PreviewR4,
 	tierOf:  TierR4,
 	fields: runtime.InputFields{Read: [][]string{
@@ -1027,7 +1027,7 @@ func ResultR5(input *value.Object, tool string, limits runtime.Limits, result *v
 }
 
 // formatterR5 registers the functions of "r5".
-var formatterR5 = slots{
+var formatterR5 = &slots{
 	preview:      PreviewR5,
 	row:          RowR5,
 	result:       ResultR5,
@@ -1143,7 +1143,7 @@ func RowR6(input *value.Object, tool string, limits runtime.Limits) (string, boo
 }
 
 // formatterR6 registers the functions of "r6".
-var formatterR6 = slots{
+var formatterR6 = &slots{
 	preview:      PreviewR6,
 	row:          RowR6,
 	presentation: runtime.Presentation{},
@@ -1199,7 +1199,7 @@ func PreviewR7(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterR7 registers the functions of "r7".
-var formatterR7 = slots{preview: PreviewR7, fields: runtime.InputFields{Read: [][]string{
+var formatterR7 = &slots{preview: PreviewR7, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -1391,7 +1391,7 @@ func TierR8(input *value.Object, tool string, limits runtime.Limits) (runtime.Ti
 }
 
 // formatterR8 registers the functions of "r8".
-var formatterR8 = slots{
+var formatterR8 = &slots{
 	preview: PreviewR8,
 	tierOf:  TierR8,
 	fields:  runtime.InputFields{Read: [][]string{{"t"}}},
@@ -1464,7 +1464,7 @@ func ResultR9(input *value.Object, tool string, limits runtime.Limits, result *v
 }
 
 // formatterR9 registers the functions of "r9".
-var formatterR9 = slots{
+var formatterR9 = &slots{
 	preview:      PreviewR9,
 	result:       ResultR9,
 	presentation: runtime.Presentation{},
@@ -1659,7 +1659,7 @@ func ResultR10(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR10 registers the functions of "r10".
-var formatterR10 = slots{
+var formatterR10 = &slots{
 	preview:      PreviewR10,
 	result:       ResultR10,
 	presentation: runtime.Presentation{},
@@ -1785,7 +1785,7 @@ func ResultR11(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR11 registers the functions of "r11".
-var formatterR11 = slots{
+var formatterR11 = &slots{
 	preview:      PreviewR11,
 	tierOf:       TierR11,
 	result:       ResultR11,
@@ -1922,7 +1922,7 @@ func ResultR12(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR12 registers the functions of "r12".
-var formatterR12 = slots{
+var formatterR12 = &slots{
 	preview:      PreviewR12,
 	result:       ResultR12,
 	presentation: runtime.Presentation{},
@@ -2046,7 +2046,7 @@ func ResultR13(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR13 registers the functions of "r13".
-var formatterR13 = slots{
+var formatterR13 = &slots{
 	preview:      PreviewR13,
 	result:       ResultR13,
 	presentation: runtime.Presentation{},
@@ -2260,7 +2260,7 @@ func PreviewR14(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR14 registers the functions of "r14".
-var formatterR14 = slots{preview: PreviewR14, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
+var formatterR14 = &slots{preview: PreviewR14, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
 
 // PreviewR15 formats calls to "r15".
 //
@@ -2367,7 +2367,7 @@ func RowR15(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR15 registers the functions of "r15".
-var formatterR15 = slots{
+var formatterR15 = &slots{
 	preview:      PreviewR15,
 	tierOf:       TierR15,
 	row:          RowR15,
@@ -2447,7 +2447,7 @@ func PreviewR16(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR16 registers the functions of "r16".
-var formatterR16 = slots{preview: PreviewR16, fields: runtime.InputFields{Read: [][]string{
+var formatterR16 = &slots{preview: PreviewR16, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -2699,7 +2699,7 @@ func RowR17(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR17 registers the functions of "r17".
-var formatterR17 = slots{
+var formatterR17 = &slots{
 	preview:      PreviewR17,
 	tierOf:       TierR17,
 	row:          RowR17,
@@ -2883,7 +2883,7 @@ func TierR18(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR18 registers the functions of "r18".
-var formatterR18 = slots{
+var formatterR18 = &slots{
 	preview: PreviewR18,
 	tierOf:  TierR18,
 	fields:  runtime.InputFields{Read: [][]string{{"m"}, {"n"}, {"nums"}}},
@@ -3000,7 +3000,7 @@ func ResultR19(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR19 registers the functions of "r19".
-var formatterR19 = slots{
+var formatterR19 = &slots{
 	preview:      PreviewR19,
 	tierOf:       TierR19,
 	row:          RowR19,
@@ -3152,7 +3152,7 @@ func ResultR20(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR20 registers the functions of "r20".
-var formatterR20 = slots{
+var formatterR20 = &slots{
 	preview:      PreviewR20,
 	result:       ResultR20,
 	presentation: runtime.Presentation{},
@@ -3399,7 +3399,7 @@ func ResultR21(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR21 registers the functions of "r21".
-var formatterR21 = slots{
+var formatterR21 = &slots{
 	preview:      PreviewR21,
 	tierOf:       TierR21,
 	row:          RowR21,
@@ -3615,7 +3615,7 @@ func RowR22(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR22 registers the functions of "r22".
-var formatterR22 = slots{
+var formatterR22 = &slots{
 	preview:      PreviewR22,
 	row:          RowR22,
 	presentation: runtime.Presentation{},
@@ -3729,7 +3729,7 @@ func PreviewR23(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR23 registers the functions of "r23".
-var formatterR23 = slots{preview: PreviewR23, fields: runtime.InputFields{Read: [][]string{
+var formatterR23 = &slots{preview: PreviewR23, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -3925,7 +3925,7 @@ func PreviewR24(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR24 registers the functions of "r24".
-var formatterR24 = slots{preview: PreviewR24, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}}}
+var formatterR24 = &slots{preview: PreviewR24, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}}}
 
 // letsR25 holds the lets of "r25", which each of its functions computes first.
 type letsR25 struct {
@@ -4029,7 +4029,7 @@ func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR25 registers the functions of "r25".
-var formatterR25 = slots{preview: PreviewR25, fields: runtime.InputFields{}}
+var formatterR25 = &slots{preview: PreviewR25, fields: runtime.InputFields{}}
 
 // letsR26 holds the lets of "r26", which each of its functions computes first.
 type letsR26 struct {
@@ -4170,7 +4170,7 @@ func TierR26(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR26 registers the functions of "r26".
-var formatterR26 = slots{
+var formatterR26 = &slots{
 	preview: PreviewR26,
 	tierOf:  TierR26,
 	fields: runtime.InputFields{Read: [][]string{
@@ -4228,7 +4228,7 @@ func PreviewR27(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR27 registers the functions of "r27".
-var formatterR27 = slots{preview: PreviewR27, fields: runtime.InputFields{Read: [][]string{
+var formatterR27 = &slots{preview: PreviewR27, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -4357,7 +4357,7 @@ func ResultR28(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR28 registers the functions of "r28".
-var formatterR28 = slots{
+var formatterR28 = &slots{
 	preview:      PreviewR28,
 	tierOf:       TierR28,
 	result:       ResultR28,
@@ -4514,7 +4514,7 @@ func PreviewR29(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR29 registers the functions of "r29".
-var formatterR29 = slots{preview: PreviewR29, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+var formatterR29 = &slots{preview: PreviewR29, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
 
 // letsR30 holds the lets of "r30", which each of its functions computes first.
 type letsR30 struct {
@@ -4583,7 +4583,7 @@ func PreviewR30(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR30 registers the functions of "r30".
-var formatterR30 = slots{preview: PreviewR30, fields: runtime.InputFields{Read: [][]string{
+var formatterR30 = &slots{preview: PreviewR30, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -4850,7 +4850,7 @@ func PreviewR31(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR31 registers the functions of "r31".
-var formatterR31 = slots{preview: PreviewR31, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
+var formatterR31 = &slots{preview: PreviewR31, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
 
 // letsR32 holds the lets of "r32", which each of its functions computes first.
 type letsR32 struct {
@@ -4984,7 +4984,7 @@ func RowR32(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR32 registers the functions of "r32".
-var formatterR32 = slots{
+var formatterR32 = &slots{
 	preview:      PreviewR32,
 	row:          RowR32,
 	presentation: runtime.Presentation{},
@@ -5122,7 +5122,7 @@ func ResultR33(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR33 registers the functions of "r33".
-var formatterR33 = slots{
+var formatterR33 = &slots{
 	preview:      PreviewR33,
 	row:          RowR33,
 	result:       ResultR33,
@@ -5281,7 +5281,7 @@ func TierR34(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR34 registers the functions of "r34".
-var formatterR34 = slots{
+var formatterR34 = &slots{
 	preview: PreviewR34,
 	tierOf:  TierR34,
 	fields:  runtime.InputFields{Read: [][]string{{"n"}}},
@@ -5328,7 +5328,7 @@ func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR35 registers the functions of "r35".
-var formatterR35 = slots{preview: PreviewR35, fields: runtime.InputFields{Read: [][]string{
+var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -5576,7 +5576,7 @@ func RowR36(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR36 registers the functions of "r36".
-var formatterR36 = slots{
+var formatterR36 = &slots{
 	preview:      PreviewR36,
 	row:          RowR36,
 	presentation: runtime.Presentation{},
@@ -5791,7 +5791,7 @@ func ResultR37(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR37 registers the functions of "r37".
-var formatterR37 = slots{
+var formatterR37 = &slots{
 	preview:      PreviewR37,
 	tierOf:       TierR37,
 	result:       ResultR37,
@@ -5892,7 +5892,7 @@ func RowR38(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR38 registers the functions of "r38".
-var formatterR38 = slots{
+var formatterR38 = &slots{
 	preview:      PreviewR38,
 	row:          RowR38,
 	presentation: runtime.Presentation{},
@@ -6008,7 +6008,7 @@ func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR39 registers the functions of "r39".
-var formatterR39 = slots{preview: PreviewR39, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
+var formatterR39 = &slots{preview: PreviewR39, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
 
 // PreviewR40 formats calls to "r40".
 //
@@ -6145,7 +6145,7 @@ func ResultR40(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR40 registers the functions of "r40".
-var formatterR40 = slots{
+var formatterR40 = &slots{
 	preview:      PreviewR40,
 	tierOf:       TierR40,
 	result:       ResultR40,
@@ -6331,7 +6331,7 @@ func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR41 registers the functions of "r41".
-var formatterR41 = slots{
+var formatterR41 = &slots{
 	preview:      PreviewR41,
 	tierOf:       TierR41,
 	row:          RowR41,
@@ -6525,7 +6525,7 @@ func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR42 registers the functions of "r42".
-var formatterR42 = slots{
+var formatterR42 = &slots{
 	preview:      PreviewR42,
 	tierOf:       TierR42,
 	result:       ResultR42,
@@ -6567,7 +6567,7 @@ func RowR43(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR43 registers the functions of "r43".
-var formatterR43 = slots{
+var formatterR43 = &slots{
 	preview:      PreviewR43,
 	row:          RowR43,
 	presentation: runtime.Presentation{},
@@ -6664,7 +6664,7 @@ func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR44 registers the functions of "r44".
-var formatterR44 = slots{
+var formatterR44 = &slots{
 	preview:      PreviewR44,
 	row:          RowR44,
 	presentation: runtime.Presentation{},
@@ -6939,7 +6939,7 @@ func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR45 registers the functions of "r45".
-var formatterR45 = slots{
+var formatterR45 = &slots{
 	preview:      PreviewR45,
 	tierOf:       TierR45,
 	row:          RowR45,
@@ -7001,7 +7001,7 @@ func ResultR46(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR46 registers the functions of "r46".
-var formatterR46 = slots{
+var formatterR46 = &slots{
 	preview:      PreviewR46,
 	result:       ResultR46,
 	presentation: runtime.Presentation{},
@@ -7277,7 +7277,7 @@ func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR47 registers the functions of "r47".
-var formatterR47 = slots{
+var formatterR47 = &slots{
 	preview:      PreviewR47,
 	result:       ResultR47,
 	presentation: runtime.Presentation{},
@@ -7407,7 +7407,7 @@ func RowR48(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR48 registers the functions of "r48".
-var formatterR48 = slots{
+var formatterR48 = &slots{
 	preview:      PreviewR48,
 	tierOf:       TierR48,
 	row:          RowR48,
@@ -7570,7 +7570,7 @@ func RowR49(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR49 registers the functions of "r49".
-var formatterR49 = slots{
+var formatterR49 = &slots{
 	preview:      PreviewR49,
 	tierOf:       TierR49,
 	row:          RowR49,
@@ -7860,7 +7860,7 @@ func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR50 registers the functions of "r50".
-var formatterR50 = slots{
+var formatterR50 = &slots{
 	preview: PreviewR50,
 	tierOf:  TierR50,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"n"}}},
@@ -8096,7 +8096,7 @@ func ResultR51(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR51 registers the functions of "r51".
-var formatterR51 = slots{
+var formatterR51 = &slots{
 	preview:      PreviewR51,
 	result:       ResultR51,
 	presentation: runtime.Presentation{},
@@ -8274,7 +8274,7 @@ func TierR52(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR52 registers the functions of "r52".
-var formatterR52 = slots{
+var formatterR52 = &slots{
 	preview: PreviewR52,
 	tierOf:  TierR52,
 	fields: runtime.InputFields{Read: [][]string{
@@ -8499,7 +8499,7 @@ func RowR53(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR53 registers the functions of "r53".
-var formatterR53 = slots{
+var formatterR53 = &slots{
 	preview:      PreviewR53,
 	row:          RowR53,
 	presentation: runtime.Presentation{},
@@ -8566,7 +8566,7 @@ func ResultR54(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR54 registers the functions of "r54".
-var formatterR54 = slots{
+var formatterR54 = &slots{
 	preview:      PreviewR54,
 	result:       ResultR54,
 	presentation: runtime.Presentation{},
@@ -8734,7 +8734,7 @@ func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR55 registers the functions of "r55".
-var formatterR55 = slots{preview: PreviewR55, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+var formatterR55 = &slots{preview: PreviewR55, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
 
 // letsR56 holds the lets of "r56", which each of its functions computes first.
 type letsR56 struct {
@@ -8858,7 +8858,7 @@ func ResultR56(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR56 registers the functions of "r56".
-var formatterR56 = slots{
+var formatterR56 = &slots{
 	preview:      PreviewR56,
 	result:       ResultR56,
 	presentation: runtime.Presentation{},
@@ -8998,7 +8998,7 @@ func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR57 registers the functions of "r57".
-var formatterR57 = slots{preview: PreviewR57, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
+var formatterR57 = &slots{preview: PreviewR57, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
 
 // letsR58 holds the lets of "r58", which each of its functions computes first.
 type letsR58 struct {
@@ -9176,7 +9176,7 @@ func RowR58(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR58 registers the functions of "r58".
-var formatterR58 = slots{
+var formatterR58 = &slots{
 	preview:      PreviewR58,
 	tierOf:       TierR58,
 	row:          RowR58,
@@ -9351,7 +9351,7 @@ func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR59 registers the functions of "r59".
-var formatterR59 = slots{
+var formatterR59 = &slots{
 	preview: PreviewR59,
 	tierOf:  TierR59,
 	fields:  runtime.InputFields{All: true},
@@ -9531,7 +9531,7 @@ func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR60 registers the functions of "r60".
-var formatterR60 = slots{
+var formatterR60 = &slots{
 	preview: PreviewR60,
 	tierOf:  TierR60,
 	fields: runtime.InputFields{Read: [][]string{
@@ -9874,7 +9874,7 @@ func RowR61(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR61 registers the functions of "r61".
-var formatterR61 = slots{
+var formatterR61 = &slots{
 	preview:      PreviewR61,
 	tierOf:       TierR61,
 	row:          RowR61,
@@ -9999,7 +9999,7 @@ func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR62 registers the functions of "r62".
-var formatterR62 = slots{
+var formatterR62 = &slots{
 	preview: PreviewR62,
 	tierOf:  TierR62,
 	fields:  runtime.InputFields{All: true},
@@ -10074,7 +10074,7 @@ func ResultR63(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR63 registers the functions of "r63".
-var formatterR63 = slots{
+var formatterR63 = &slots{
 	preview:      PreviewR63,
 	result:       ResultR63,
 	presentation: runtime.Presentation{},
@@ -10502,7 +10502,7 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR64 registers the functions of "r64".
-var formatterR64 = slots{
+var formatterR64 = &slots{
 	preview: PreviewR64,
 	tierOf:  TierR64,
 	fields: runtime.InputFields{Read: [][]string{
@@ -10633,7 +10633,7 @@ func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR65 registers the functions of "r65".
-var formatterR65 = slots{preview: PreviewR65, fields: runtime.InputFields{Read: [][]string{
+var formatterR65 = &slots{preview: PreviewR65, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -10736,7 +10736,7 @@ func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR66 registers the functions of "r66".
-var formatterR66 = slots{preview: PreviewR66, fields: runtime.InputFields{Read: [][]string{
+var formatterR66 = &slots{preview: PreviewR66, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -10887,7 +10887,7 @@ func TierR67(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR67 registers the functions of "r67".
-var formatterR67 = slots{
+var formatterR67 = &slots{
 	preview: PreviewR67,
 	tierOf:  TierR67,
 	fields:  runtime.InputFields{Read: [][]string{{"t"}}},
@@ -11160,7 +11160,7 @@ func ResultR68(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR68 registers the functions of "r68".
-var formatterR68 = slots{
+var formatterR68 = &slots{
 	preview:      PreviewR68,
 	result:       ResultR68,
 	presentation: runtime.Presentation{},
@@ -11227,7 +11227,7 @@ func ResultR69(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR69 registers the functions of "r69".
-var formatterR69 = slots{
+var formatterR69 = &slots{
 	preview:      PreviewR69,
 	result:       ResultR69,
 	presentation: runtime.Presentation{},
@@ -11516,7 +11516,7 @@ func TierR70(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR70 registers the functions of "r70".
-var formatterR70 = slots{
+var formatterR70 = &slots{
 	preview: PreviewR70,
 	tierOf:  TierR70,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"s"}}},
@@ -11727,7 +11727,7 @@ func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR71 registers the functions of "r71".
-var formatterR71 = slots{preview: PreviewR71, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
+var formatterR71 = &slots{preview: PreviewR71, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
 
 // letsR72 holds the lets of "r72", which each of its functions computes first.
 type letsR72 struct {
@@ -11915,7 +11915,7 @@ func ResultR72(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR72 registers the functions of "r72".
-var formatterR72 = slots{
+var formatterR72 = &slots{
 	preview:      PreviewR72,
 	row:          RowR72,
 	result:       ResultR72,
@@ -12140,7 +12140,7 @@ func RowR73(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR73 registers the functions of "r73".
-var formatterR73 = slots{
+var formatterR73 = &slots{
 	preview:      PreviewR73,
 	tierOf:       TierR73,
 	row:          RowR73,
@@ -12243,7 +12243,7 @@ func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR74 registers the functions of "r74".
-var formatterR74 = slots{
+var formatterR74 = &slots{
 	preview:      PreviewR74,
 	row:          RowR74,
 	presentation: runtime.Presentation{},
@@ -12357,7 +12357,7 @@ func ResultR75(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR75 registers the functions of "r75".
-var formatterR75 = slots{
+var formatterR75 = &slots{
 	preview:      PreviewR75,
 	tierOf:       TierR75,
 	result:       ResultR75,
@@ -12394,7 +12394,7 @@ func RowR76(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR76 registers the functions of "r76".
-var formatterR76 = slots{
+var formatterR76 = &slots{
 	preview:      PreviewR76,
 	tierOf:       TierR76,
 	row:          RowR76,
@@ -12475,7 +12475,7 @@ func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR77 registers the functions of "r77".
-var formatterR77 = slots{preview: PreviewR77, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
+var formatterR77 = &slots{preview: PreviewR77, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
 
 // letsR78 holds the lets of "r78", which each of its functions computes first.
 type letsR78 struct {
@@ -12546,7 +12546,7 @@ func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR78 registers the functions of "r78".
-var formatterR78 = slots{preview: PreviewR78, fields: runtime.InputFields{Read: [][]string{
+var formatterR78 = &slots{preview: PreviewR78, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -12775,7 +12775,7 @@ func RowR80(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR80 registers the functions of "r80".
-var formatterR80 = slots{
+var formatterR80 = &slots{
 	preview:      PreviewR80,
 	row:          RowR80,
 	presentation: runtime.Presentation{},
@@ -12943,7 +12943,7 @@ func TierR81(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR81 registers the functions of "r81".
-var formatterR81 = slots{
+var formatterR81 = &slots{
 	preview: PreviewR81,
 	tierOf:  TierR81,
 	fields:  runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
@@ -13047,7 +13047,7 @@ func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR83 registers the functions of "r83".
-var formatterR83 = slots{
+var formatterR83 = &slots{
 	preview:      PreviewR83,
 	tierOf:       TierR83,
 	row:          RowR83,
@@ -13188,7 +13188,7 @@ func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR84 registers the functions of "r84".
-var formatterR84 = slots{preview: PreviewR84, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
+var formatterR84 = &slots{preview: PreviewR84, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
 
 // PreviewR85 formats calls to "r85".
 //
@@ -13358,7 +13358,7 @@ func ResultR85(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR85 registers the functions of "r85".
-var formatterR85 = slots{
+var formatterR85 = &slots{
 	preview:      PreviewR85,
 	tierOf:       TierR85,
 	row:          RowR85,
@@ -13482,7 +13482,7 @@ func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR86 registers the functions of "r86".
-var formatterR86 = slots{
+var formatterR86 = &slots{
 	preview: PreviewR86,
 	tierOf:  TierR86,
 	fields: runtime.InputFields{Read: [][]string{
@@ -13525,7 +13525,7 @@ func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR87 registers the functions of "r87".
-var formatterR87 = slots{preview: PreviewR87, fields: runtime.InputFields{Read: [][]string{
+var formatterR87 = &slots{preview: PreviewR87, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -13764,7 +13764,7 @@ func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR88 registers the functions of "r88".
-var formatterR88 = slots{
+var formatterR88 = &slots{
 	preview:      PreviewR88,
 	tierOf:       TierR88,
 	result:       ResultR88,
@@ -13873,7 +13873,7 @@ func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 }
 
 // formatterR89 registers the functions of "r89".
-var formatterR89 = slots{
+var formatterR89 = &slots{
 	preview: PreviewR89,
 	tierOf:  TierR89,
 	fields:  runtime.InputFields{},
@@ -13945,7 +13945,7 @@ func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR90 registers the functions of "r90".
-var formatterR90 = slots{preview: PreviewR90, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
+var formatterR90 = &slots{preview: PreviewR90, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
 
 // letsR91 holds the lets of "r91", which each of its functions computes first.
 type letsR91 struct {
@@ -14031,7 +14031,7 @@ func RowR91(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR91 registers the functions of "r91".
-var formatterR91 = slots{
+var formatterR91 = &slots{
 	preview:      PreviewR91,
 	row:          RowR91,
 	presentation: runtime.Presentation{},
@@ -14230,7 +14230,7 @@ func RowR92(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR92 registers the functions of "r92".
-var formatterR92 = slots{
+var formatterR92 = &slots{
 	preview:      PreviewR92,
 	tierOf:       TierR92,
 	row:          RowR92,
@@ -14275,7 +14275,7 @@ func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR93 registers the functions of "r93".
-var formatterR93 = slots{preview: PreviewR93, fields: runtime.InputFields{Read: [][]string{
+var formatterR93 = &slots{preview: PreviewR93, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -14414,7 +14414,7 @@ func RowR94(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR94 registers the functions of "r94".
-var formatterR94 = slots{
+var formatterR94 = &slots{
 	preview:      PreviewR94,
 	tierOf:       TierR94,
 	row:          RowR94,
@@ -14592,7 +14592,7 @@ func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR96 registers the functions of "r96".
-var formatterR96 = slots{
+var formatterR96 = &slots{
 	preview:      PreviewR96,
 	row:          RowR96,
 	presentation: runtime.Presentation{},
@@ -14715,7 +14715,7 @@ func RowR97(input *value.Object, tool string, limits runtime.Limits) (string, bo
 }
 
 // formatterR97 registers the functions of "r97".
-var formatterR97 = slots{
+var formatterR97 = &slots{
 	preview:      PreviewR97,
 	row:          RowR97,
 	presentation: runtime.Presentation{},
@@ -15046,7 +15046,7 @@ func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *
 }
 
 // formatterR98 registers the functions of "r98".
-var formatterR98 = slots{
+var formatterR98 = &slots{
 	preview:      PreviewR98,
 	tierOf:       TierR98,
 	row:          RowR98,
@@ -15082,7 +15082,7 @@ func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterR99 registers the functions of "r99".
-var formatterR99 = slots{preview: PreviewR99, fields: runtime.InputFields{Read: [][]string{
+var formatterR99 = &slots{preview: PreviewR99, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15220,7 +15220,7 @@ func TierR100(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR100 registers the functions of "r100".
-var formatterR100 = slots{
+var formatterR100 = &slots{
 	preview: PreviewR100,
 	tierOf:  TierR100,
 	fields:  runtime.InputFields{Read: [][]string{{"n"}, {"t"}}},
@@ -15270,7 +15270,7 @@ func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR101 registers the functions of "r101".
-var formatterR101 = slots{preview: PreviewR101, fields: runtime.InputFields{Read: [][]string{
+var formatterR101 = &slots{preview: PreviewR101, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15462,7 +15462,7 @@ func ResultR102(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR102 registers the functions of "r102".
-var formatterR102 = slots{
+var formatterR102 = &slots{
 	preview:      PreviewR102,
 	row:          RowR102,
 	result:       ResultR102,
@@ -15606,7 +15606,7 @@ func TierR103(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR103 registers the functions of "r103".
-var formatterR103 = slots{
+var formatterR103 = &slots{
 	preview: PreviewR103,
 	tierOf:  TierR103,
 	fields: runtime.InputFields{Read: [][]string{
@@ -15782,7 +15782,7 @@ func ResultR104(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR104 registers the functions of "r104".
-var formatterR104 = slots{
+var formatterR104 = &slots{
 	preview:      PreviewR104,
 	tierOf:       TierR104,
 	result:       ResultR104,
@@ -15978,7 +15978,7 @@ func RowR105(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR105 registers the functions of "r105".
-var formatterR105 = slots{
+var formatterR105 = &slots{
 	preview:      PreviewR105,
 	row:          RowR105,
 	presentation: runtime.Presentation{},
@@ -16049,7 +16049,7 @@ func TierR106(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR106 registers the functions of "r106".
-var formatterR106 = slots{
+var formatterR106 = &slots{
 	preview: PreviewR106,
 	tierOf:  TierR106,
 	fields:  runtime.InputFields{},
@@ -16088,7 +16088,7 @@ func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR107 registers the functions of "r107".
-var formatterR107 = slots{preview: PreviewR107, fields: runtime.InputFields{Read: [][]string{
+var formatterR107 = &slots{preview: PreviewR107, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -16373,7 +16373,7 @@ func RowR108(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR108 registers the functions of "r108".
-var formatterR108 = slots{
+var formatterR108 = &slots{
 	preview:      PreviewR108,
 	tierOf:       TierR108,
 	row:          RowR108,
@@ -16674,7 +16674,7 @@ func TierR109(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR109 registers the functions of "r109".
-var formatterR109 = slots{
+var formatterR109 = &slots{
 	preview: PreviewR109,
 	tierOf:  TierR109,
 	fields:  runtime.InputFields{Read: [][]string{{"b"}, {"d"}, {"s"}}},
@@ -16890,7 +16890,7 @@ func ResultR110(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR110 registers the functions of "r110".
-var formatterR110 = slots{
+var formatterR110 = &slots{
 	preview:      PreviewR110,
 	tierOf:       TierR110,
 	result:       ResultR110,
@@ -16978,7 +16978,7 @@ func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR111 registers the functions of "r111".
-var formatterR111 = slots{preview: PreviewR111, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+var formatterR111 = &slots{preview: PreviewR111, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
 // PreviewR112 formats calls to "r112".
 //
@@ -17037,7 +17037,7 @@ func ResultR112(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR112 registers the functions of "r112".
-var formatterR112 = slots{
+var formatterR112 = &slots{
 	preview:      PreviewR112,
 	result:       ResultR112,
 	presentation: runtime.Presentation{},
@@ -17142,7 +17142,7 @@ func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR113 registers the functions of "r113".
-var formatterR113 = slots{preview: PreviewR113, fields: runtime.InputFields{Read: [][]string{
+var formatterR113 = &slots{preview: PreviewR113, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17251,7 +17251,7 @@ func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR114 registers the functions of "r114".
-var formatterR114 = slots{preview: PreviewR114, fields: runtime.InputFields{Read: [][]string{
+var formatterR114 = &slots{preview: PreviewR114, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17620,7 +17620,7 @@ func ResultR115(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR115 registers the functions of "r115".
-var formatterR115 = slots{
+var formatterR115 = &slots{
 	preview:      PreviewR115,
 	row:          RowR115,
 	result:       ResultR115,
@@ -17813,7 +17813,7 @@ func RowR116(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR116 registers the functions of "r116".
-var formatterR116 = slots{
+var formatterR116 = &slots{
 	preview:      PreviewR116,
 	tierOf:       TierR116,
 	row:          RowR116,
@@ -18008,7 +18008,7 @@ func RowR117(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR117 registers the functions of "r117".
-var formatterR117 = slots{
+var formatterR117 = &slots{
 	preview:      PreviewR117,
 	row:          RowR117,
 	presentation: runtime.Presentation{},
@@ -18052,7 +18052,7 @@ func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR118 registers the functions of "r118".
-var formatterR118 = slots{preview: PreviewR118, fields: runtime.InputFields{Read: [][]string{
+var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18130,7 +18130,7 @@ func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR119 registers the functions of "r119".
-var formatterR119 = slots{preview: PreviewR119, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
+var formatterR119 = &slots{preview: PreviewR119, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
 
 // PreviewR120 formats calls to "r120".
 //
@@ -18200,7 +18200,7 @@ func ResultR120(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR120 registers the functions of "r120".
-var formatterR120 = slots{
+var formatterR120 = &slots{
 	preview:      PreviewR120,
 	result:       ResultR120,
 	presentation: runtime.Presentation{},
@@ -18360,7 +18360,7 @@ func ResultR121(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR121 registers the functions of "r121".
-var formatterR121 = slots{
+var formatterR121 = &slots{
 	preview:      PreviewR121,
 	tierOf:       TierR121,
 	result:       ResultR121,
@@ -18560,7 +18560,7 @@ func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR122 registers the functions of "r122".
-var formatterR122 = slots{
+var formatterR122 = &slots{
 	preview:      PreviewR122,
 	row:          RowR122,
 	presentation: runtime.Presentation{},
@@ -18657,7 +18657,7 @@ func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR123 registers the functions of "r123".
-var formatterR123 = slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
+var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18714,7 +18714,7 @@ func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR124 registers the functions of "r124".
-var formatterR124 = slots{preview: PreviewR124, fields: runtime.InputFields{Read: [][]string{
+var formatterR124 = &slots{preview: PreviewR124, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18768,7 +18768,7 @@ func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR125 registers the functions of "r125".
-var formatterR125 = slots{preview: PreviewR125, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+var formatterR125 = &slots{preview: PreviewR125, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
 // letsR126 holds the lets of "r126", which each of its functions computes first.
 type letsR126 struct {
@@ -19044,7 +19044,7 @@ func ResultR126(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR126 registers the functions of "r126".
-var formatterR126 = slots{
+var formatterR126 = &slots{
 	preview:      PreviewR126,
 	tierOf:       TierR126,
 	row:          RowR126,
@@ -19278,7 +19278,7 @@ func ResultR127(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR127 registers the functions of "r127".
-var formatterR127 = slots{
+var formatterR127 = &slots{
 	preview:      PreviewR127,
 	tierOf:       TierR127,
 	result:       ResultR127,
@@ -19368,7 +19368,7 @@ func TierR128(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR128 registers the functions of "r128".
-var formatterR128 = slots{
+var formatterR128 = &slots{
 	preview: PreviewR128,
 	tierOf:  TierR128,
 	fields: runtime.InputFields{Read: [][]string{
@@ -19483,7 +19483,7 @@ func TierR129(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR129 registers the functions of "r129".
-var formatterR129 = slots{
+var formatterR129 = &slots{
 	preview: PreviewR129,
 	tierOf:  TierR129,
 	fields:  runtime.InputFields{Read: [][]string{{"s"}}},
@@ -19565,7 +19565,7 @@ func TierR130(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR130 registers the functions of "r130".
-var formatterR130 = slots{
+var formatterR130 = &slots{
 	preview: PreviewR130,
 	tierOf:  TierR130,
 	fields: runtime.InputFields{Read: [][]string{
@@ -19715,7 +19715,7 @@ func ResultR131(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR131 registers the functions of "r131".
-var formatterR131 = slots{
+var formatterR131 = &slots{
 	preview:      PreviewR131,
 	result:       ResultR131,
 	presentation: runtime.Presentation{},
@@ -19777,7 +19777,7 @@ func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR132 registers the functions of "r132".
-var formatterR132 = slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{
+var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -19930,7 +19930,7 @@ func ResultR133(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR133 registers the functions of "r133".
-var formatterR133 = slots{
+var formatterR133 = &slots{
 	preview:      PreviewR133,
 	result:       ResultR133,
 	presentation: runtime.Presentation{},
@@ -20069,7 +20069,7 @@ func ResultR134(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR134 registers the functions of "r134".
-var formatterR134 = slots{
+var formatterR134 = &slots{
 	preview:      PreviewR134,
 	result:       ResultR134,
 	presentation: runtime.Presentation{},
@@ -20176,7 +20176,7 @@ func ResultR135(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR135 registers the functions of "r135".
-var formatterR135 = slots{
+var formatterR135 = &slots{
 	preview:      PreviewR135,
 	result:       ResultR135,
 	presentation: runtime.Presentation{},
@@ -20237,7 +20237,7 @@ func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR136 registers the functions of "r136".
-var formatterR136 = slots{preview: PreviewR136, fields: runtime.InputFields{Read: [][]string{
+var formatterR136 = &slots{preview: PreviewR136, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -20504,7 +20504,7 @@ func RowR137(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR137 registers the functions of "r137".
-var formatterR137 = slots{
+var formatterR137 = &slots{
 	preview:      PreviewR137,
 	tierOf:       TierR137,
 	row:          RowR137,
@@ -20728,7 +20728,7 @@ func TierR138(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR138 registers the functions of "r138".
-var formatterR138 = slots{
+var formatterR138 = &slots{
 	preview: PreviewR138,
 	tierOf:  TierR138,
 	fields: runtime.InputFields{Read: [][]string{
@@ -20800,7 +20800,7 @@ func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR139 registers the functions of "r139".
-var formatterR139 = slots{preview: PreviewR139, fields: runtime.InputFields{Read: [][]string{
+var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -21200,7 +21200,7 @@ func RowR140(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterR140 registers the functions of "r140".
-var formatterR140 = slots{
+var formatterR140 = &slots{
 	preview:      PreviewR140,
 	tierOf:       TierR140,
 	row:          RowR140,
@@ -21398,7 +21398,7 @@ func ResultR141(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR141 registers the functions of "r141".
-var formatterR141 = slots{
+var formatterR141 = &slots{
 	preview:      PreviewR141,
 	row:          RowR141,
 	result:       ResultR141,
@@ -21578,7 +21578,7 @@ func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR142 registers the functions of "r142".
-var formatterR142 = slots{
+var formatterR142 = &slots{
 	preview: PreviewR142,
 	tierOf:  TierR142,
 	fields: runtime.InputFields{Read: [][]string{
@@ -21717,7 +21717,7 @@ func ResultR143(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR143 registers the functions of "r143".
-var formatterR143 = slots{
+var formatterR143 = &slots{
 	preview:      PreviewR143,
 	tierOf:       TierR143,
 	result:       ResultR143,
@@ -21805,7 +21805,7 @@ func PreviewR144(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR144 registers the functions of "r144".
-var formatterR144 = slots{preview: PreviewR144, fields: runtime.InputFields{Read: [][]string{
+var formatterR144 = &slots{preview: PreviewR144, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -21920,7 +21920,7 @@ func TierR145(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR145 registers the functions of "r145".
-var formatterR145 = slots{
+var formatterR145 = &slots{
 	preview: PreviewR145,
 	tierOf:  TierR145,
 	fields:  runtime.InputFields{All: true},
@@ -22068,7 +22068,7 @@ func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.
 }
 
 // formatterR146 registers the functions of "r146".
-var formatterR146 = slots{
+var formatterR146 = &slots{
 	preview: PreviewR146,
 	tierOf:  TierR146,
 	fields:  runtime.InputFields{All: true},
@@ -22102,7 +22102,7 @@ func ResultR147(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR147 registers the functions of "r147".
-var formatterR147 = slots{
+var formatterR147 = &slots{
 	preview:      PreviewR147,
 	tierOf:       TierR147,
 	result:       ResultR147,
@@ -22298,7 +22298,7 @@ func ResultR148(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR148 registers the functions of "r148".
-var formatterR148 = slots{
+var formatterR148 = &slots{
 	preview:      PreviewR148,
 	tierOf:       TierR148,
 	row:          RowR148,
@@ -22375,7 +22375,7 @@ func PreviewR149(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterR149 registers the functions of "r149".
-var formatterR149 = slots{preview: PreviewR149, fields: runtime.InputFields{Read: [][]string{{"m"}, {"n"}}}}
+var formatterR149 = &slots{preview: PreviewR149, fields: runtime.InputFields{Read: [][]string{{"m"}, {"n"}}}}
 
 // letsR150 holds the lets of "r150", which each of its functions computes first.
 type letsR150 struct {
@@ -22528,7 +22528,7 @@ func ResultR150(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterR150 registers the functions of "r150".
-var formatterR150 = slots{
+var formatterR150 = &slots{
 	preview:      PreviewR150,
 	tierOf:       TierR150,
 	result:       ResultR150,

@@ -50,28 +50,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -85,7 +85,7 @@ func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterMyTool registers the functions of "my-tool".
-var formatterMyTool = slots{preview: PreviewMyTool, fields: runtime.InputFields{}}
+var formatterMyTool = &slots{preview: PreviewMyTool, fields: runtime.InputFields{}}
 
 // PreviewUnknownTool formats calls to "unknown-tool" (A formatter that always declines).
 //
@@ -103,7 +103,7 @@ func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits)
 }
 
 // formatterUnknownTool registers the functions of "unknown-tool".
-var formatterUnknownTool = slots{preview: PreviewUnknownTool, fields: runtime.InputFields{}}
+var formatterUnknownTool = &slots{preview: PreviewUnknownTool, fields: runtime.InputFields{}}
 
 // PreviewRead formats calls to "read" (A replacement for the stock read preview).
 //
@@ -115,7 +115,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterRead registers the functions of "read".
-var formatterRead = slots{preview: PreviewRead, fields: runtime.InputFields{Omitted: []string{"path"}}}
+var formatterRead = &slots{preview: PreviewRead, fields: runtime.InputFields{Omitted: []string{"path"}}}
 
 // PreviewMcp formats calls to "mcp" (An MCP formatter that shows the query, or declines).
 //
@@ -166,4 +166,4 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterMcp registers the functions of "mcp".
-var formatterMcp = slots{preview: PreviewMcp, fields: runtime.InputFields{Read: [][]string{{"arguments", "query"}}}}
+var formatterMcp = &slots{preview: PreviewMcp, fields: runtime.InputFields{Read: [][]string{{"arguments", "query"}}}}

@@ -67,67 +67,67 @@ type slots struct {
 	fields       runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
-func (s slots) Row(req runtime.Request) (string, bool, error) {
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
 	if s.row == nil {
 		return "", false, nil
 	}
 	return s.row(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Result(req runtime.Request) (string, bool, error) {
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
 	if s.result == nil {
 		return "", false, nil
 	}
 	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
 	if s.errorLine == nil {
 		return "", false, nil
 	}
 	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
 	if s.expand == nil {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Title(req runtime.Request) (string, bool, error) {
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
 	if s.title == nil {
 		return "", false, nil
 	}
 	return s.title(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Presentation() runtime.Presentation {
+func (s *slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
@@ -378,7 +378,7 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 }
 
 // formatterRead registers the functions of "read".
-var formatterRead = slots{
+var formatterRead = &slots{
 	preview:      PreviewRead,
 	row:          RowRead,
 	result:       ResultRead,
@@ -463,7 +463,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 }
 
 // formatterWrite registers the functions of "write".
-var formatterWrite = slots{
+var formatterWrite = &slots{
 	row:          RowWrite,
 	result:       ResultWrite,
 	presentation: runtime.Presentation{Category: "file", NerdIcon: "\uf040"},
@@ -635,7 +635,7 @@ func TitleBash(input *value.Object, tool string, limits runtime.Limits) (string,
 }
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{
+var formatterBash = &slots{
 	tier:         runtime.TierExecute,
 	row:          RowBash,
 	result:       ResultBash,
@@ -720,7 +720,7 @@ func ExpandScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 }
 
 // formatterScreenshot registers the functions of "screenshot".
-var formatterScreenshot = slots{
+var formatterScreenshot = &slots{
 	result:       ResultScreenshot,
 	expand:       ExpandScreenshot,
 	presentation: runtime.Presentation{Category: "desktop", NerdIcon: "\uf030", PlainIcon: "📷"},
@@ -753,7 +753,7 @@ func TitleClock(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterClock registers the functions of "clock".
-var formatterClock = slots{
+var formatterClock = &slots{
 	row:          RowClock,
 	result:       ResultClock,
 	title:        TitleClock,
@@ -771,7 +771,7 @@ func RowDone(input *value.Object, tool string, limits runtime.Limits) (string, b
 }
 
 // formatterDone registers the functions of "done".
-var formatterDone = slots{
+var formatterDone = &slots{
 	row:          RowDone,
 	presentation: runtime.Presentation{PlainIcon: "✅", NoTitle: true, Communication: true},
 	fields:       runtime.InputFields{},
@@ -787,7 +787,7 @@ func RowTerminal(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterTerminal registers the functions of "terminal".
-var formatterTerminal = slots{
+var formatterTerminal = &slots{
 	row:          RowTerminal,
 	presentation: runtime.Presentation{NerdIcon: "\U000f018d"},
 	fields:       runtime.InputFields{},

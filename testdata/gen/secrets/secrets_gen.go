@@ -57,67 +57,67 @@ type slots struct {
 	fields       runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
-func (s slots) Row(req runtime.Request) (string, bool, error) {
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
 	if s.row == nil {
 		return "", false, nil
 	}
 	return s.row(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Result(req runtime.Request) (string, bool, error) {
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
 	if s.result == nil {
 		return "", false, nil
 	}
 	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) ErrorLine(req runtime.Request) (string, bool, error) {
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
 	if s.errorLine == nil {
 		return "", false, nil
 	}
 	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Expand(req runtime.Request) ([]string, bool, error) {
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
 	if s.expand == nil {
 		return nil, false, nil
 	}
 	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
 }
 
-func (s slots) Title(req runtime.Request) (string, bool, error) {
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
 	if s.title == nil {
 		return "", false, nil
 	}
 	return s.title(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Presentation() runtime.Presentation {
+func (s *slots) Presentation() runtime.Presentation {
 	return s.presentation
 }
 
@@ -257,7 +257,7 @@ func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (st
 }
 
 // formatterHttpRequest registers the functions of "http_request".
-var formatterHttpRequest = slots{
+var formatterHttpRequest = &slots{
 	preview:      PreviewHttpRequest,
 	row:          RowHttpRequest,
 	presentation: runtime.Presentation{},
@@ -282,7 +282,7 @@ func PreviewBash(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{preview: PreviewBash, fields: runtime.InputFields{Read: [][]string{{"command"}}}}
+var formatterBash = &slots{preview: PreviewBash, fields: runtime.InputFields{Read: [][]string{{"command"}}}}
 
 // letsSetEnv holds the lets of "set_env", which each of its functions computes first.
 type letsSetEnv struct {

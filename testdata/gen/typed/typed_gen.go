@@ -55,28 +55,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -245,7 +245,7 @@ func PreviewResize(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterResize registers the functions of "resize".
-var formatterResize = slots{preview: PreviewResize, fields: runtime.InputFields{Read: [][]string{
+var formatterResize = &slots{preview: PreviewResize, fields: runtime.InputFields{Read: [][]string{
 	{"names"},
 	{"ratios"},
 	{"scale"},
@@ -457,7 +457,7 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterPairs registers the functions of "pairs".
-var formatterPairs = slots{preview: PreviewPairs, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
+var formatterPairs = &slots{preview: PreviewPairs, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
 
 // PreviewSigns formats calls to "signs" (Doubles whose sign Go's constants would lose).
 //
@@ -494,7 +494,7 @@ func PreviewSigns(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterSigns registers the functions of "signs".
-var formatterSigns = slots{preview: PreviewSigns, fields: runtime.InputFields{Read: [][]string{{"d"}}}}
+var formatterSigns = &slots{preview: PreviewSigns, fields: runtime.InputFields{Read: [][]string{{"d"}}}}
 
 // PreviewEntries formats calls to "entries" (Two-variable comprehensions and optional indexes over an input no schema declares).
 //
@@ -652,4 +652,4 @@ func PreviewOrder(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterOrder registers the functions of "order".
-var formatterOrder = slots{preview: PreviewOrder, fields: runtime.InputFields{Read: [][]string{{"meta"}}}}
+var formatterOrder = &slots{preview: PreviewOrder, fields: runtime.InputFields{Read: [][]string{{"meta"}}}}

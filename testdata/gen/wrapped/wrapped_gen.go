@@ -58,28 +58,28 @@ type slots struct {
 	fields  runtime.InputFields
 }
 
-func (s slots) Format(req runtime.Request) (string, bool, error) {
+func (s *slots) Format(req runtime.Request) (string, bool, error) {
 	if s.preview == nil {
 		return "", false, nil
 	}
 	return s.preview(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
+func (s *slots) Unwrap(req runtime.Request) ([]runtime.InnerCall, error) {
 	if s.unwrap == nil {
 		return nil, nil
 	}
 	return s.unwrap(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) Tier(req runtime.Request) (runtime.Tier, error) {
+func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 	if s.tierOf == nil {
 		return s.tier, nil
 	}
 	return s.tierOf(req.Input, req.Tool, req.Limits)
 }
 
-func (s slots) InputFields() runtime.InputFields {
+func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
@@ -171,7 +171,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 }
 
 // formatterWrite registers the functions of "write".
-var formatterWrite = slots{
+var formatterWrite = &slots{
 	preview: PreviewWrite,
 	unwrap:  UnwrapWrite,
 	tier:    runtime.TierWrite,
@@ -315,7 +315,7 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 }
 
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
-var formatterMultiToolUseParallel = slots{
+var formatterMultiToolUseParallel = &slots{
 	preview: PreviewMultiToolUseParallel,
 	unwrap:  UnwrapMultiToolUseParallel,
 	fields:  runtime.InputFields{Read: [][]string{{"tool_uses"}}},
@@ -414,7 +414,7 @@ func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime
 }
 
 // formatterQuery registers the functions of "query".
-var formatterQuery = slots{
+var formatterQuery = &slots{
 	preview: PreviewQuery,
 	tierOf:  TierQuery,
 	fields:  runtime.InputFields{Read: [][]string{{"sql"}}},
@@ -438,14 +438,14 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterWebFetch registers the functions of "web_fetch".
-var formatterWebFetch = slots{
+var formatterWebFetch = &slots{
 	preview: PreviewWebFetch,
 	tier:    runtime.TierNetwork,
 	fields:  runtime.InputFields{Read: [][]string{{"url"}}},
 }
 
 // formatterBash registers the functions of "bash".
-var formatterBash = slots{tier: runtime.TierExecute, fields: runtime.InputFields{}}
+var formatterBash = &slots{tier: runtime.TierExecute, fields: runtime.InputFields{}}
 
 // UnwrapSchedule returns the calls that a call to "schedule" carries (Run a call later).
 //
@@ -468,7 +468,7 @@ func TierSchedule(input *value.Object, tool string, limits runtime.Limits) (runt
 }
 
 // formatterSchedule registers the functions of "schedule".
-var formatterSchedule = slots{
+var formatterSchedule = &slots{
 	unwrap: UnwrapSchedule,
 	tierOf: TierSchedule,
 	fields: runtime.InputFields{Read: [][]string{{"after"}, {"call"}}},
