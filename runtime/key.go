@@ -44,6 +44,9 @@ func keyProblem(key string) string {
 		return "not valid UTF-8"
 	}
 	for _, r := range key {
+		if ' ' < r && r < 0x7F {
+			continue // printable ASCII, the bytes of almost every key
+		}
 		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
 			return fmt.Sprintf("contains %U", r)
 		}

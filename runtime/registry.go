@@ -277,7 +277,10 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 	replaced := func(reg *registration) bool { return group != "" && reg.group == group }
 	added := make(map[string]*registration, len(entries))
 	regs := make([]*registration, 0, len(entries))
-	for _, e := range entries {
+	// One allocation for the batch: a process that answers one call
+	// registers the stock catalog first.
+	backing := make([]registration, len(entries))
+	for i, e := range entries {
 		taken := ""
 		if cur, ok := old[e.Key]; ok && !replaced(cur) {
 			taken = cur.owner
@@ -288,8 +291,9 @@ func (r *Registry) register(group string, entries []Entry) (dispose func(), err 
 			errs = append(errs, &ConflictError{Key: e.Key, Owner: e.Owner, Taken: taken})
 			continue
 		}
-		reg := &registration{key: e.Key, owner: e.Owner, layer: r.name, group: group, aliasOf: e.AliasOf, override: e.Override,
-			batch: r.batches, formatter: e.Formatter}
+		reg := &backing[i]
+		reg.key, reg.owner, reg.layer, reg.group, reg.aliasOf = e.Key, e.Owner, r.name, group, e.AliasOf
+		reg.override, reg.batch, reg.formatter = e.Override, r.batches, e.Formatter
 		added[e.Key] = reg
 		regs = append(regs, reg)
 	}

@@ -2,7 +2,6 @@ package celrt
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"strings"
 
@@ -28,8 +27,19 @@ func double(v any) (float64, bool) {
 	return 0, false
 }
 
-// errNaN is an ordering of NaN, which CEL reports as an error.
-var errNaN = fmt.Errorf("%w: NaN values cannot be ordered", ErrNoSuchOverload)
+// errNaN is an ordering of NaN, which CEL reports as an error. It is
+// made without fmt, which a process that answers one call then need not
+// start up.
+var errNaN error = &wrappedError{"no such overload: NaN values cannot be ordered", ErrNoSuchOverload}
+
+// wrappedError is an error with its own message that wraps err.
+type wrappedError struct {
+	msg string
+	err error
+}
+
+func (e *wrappedError) Error() string { return e.msg }
+func (e *wrappedError) Unwrap() error { return e.err }
 
 // compareNumbers orders two numbers of any numeric types as CEL does:
 // exactly, without rounding an int to a double first where that would

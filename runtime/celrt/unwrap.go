@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permgen/permgen/runtime"
@@ -200,7 +201,7 @@ func callAnnotations(v any) (*runtime.Annotations, string) {
 // what building it cost.
 const MaxCallValues = 1 << 20
 
-var errTooManyValues = fmt.Errorf("makes the calls hold more than %d values in all", MaxCallValues)
+var errTooManyValues = errors.New("makes the calls hold more than " + strconv.Itoa(MaxCallValues) + " values in all")
 
 // errNoJSON is a value the value model cannot hold.
 var errNoJSON = errors.New("has no JSON form")

@@ -888,4 +888,4 @@ func (s *sqlScanner) skipDollarQuoted(tagStart, tagByte *[256]bool) bool {
 
 // MaxSQLKinds is the most kinds SQLKinds returns: each statement keyword
 // and each side effect once.
-var MaxSQLKinds = len(sqlKinds)
+var MaxSQLKinds = len(sqlSideEffects) + len(sqlFunctions) + len(sqlKeywords)

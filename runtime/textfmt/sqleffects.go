@@ -164,12 +164,16 @@ var maxSQLFunctionName = func() int {
 	return n
 }()
 
-// sqlKinds are all the kinds SQLKinds reports, the most consequential
+// sqlSideEffects are the side effects SQLKinds reports beyond the
+// statements and the functions.
+var sqlSideEffects = []string{SQLProgram, SQLServerFile, SQLIntoOutfile, SQLIntoDumpfile}
+
+// sqlKindsTable is all the kinds SQLKinds reports, the most consequential
 // first: what runs programs, reaches files or the network, then the
 // statements that change things, then the functions that do, then the
 // statements that read.
-var sqlKinds = func() []string {
-	kinds := []string{SQLProgram, SQLServerFile, SQLIntoOutfile, SQLIntoDumpfile}
+func sqlKindsTable() []string {
+	kinds := slices.Clone(sqlSideEffects)
 	for _, f := range sqlFunctions {
 		if f.tier == "execute" {
 			kinds = append(kinds, sqlFunctionKind(f))
@@ -183,7 +187,7 @@ var sqlKinds = func() []string {
 		}
 	}
 	return append(kinds, sqlKeywords[reads:]...)
-}()
+}
 
 // SQLTier returns the approval tier of a query whose kinds SQLKinds
 // returned: "read" when there is a statement and every kind only reads

@@ -11,6 +11,7 @@ type sqlTableSet struct {
 	functionByName    map[string]string
 	kindRank          map[string]int
 	functionsOfLength map[int][]sqlFunction
+	kinds             []string // sqlKindsTable
 }
 
 // sqlTables returns the classifier's tables, built on first use: a process
@@ -18,13 +19,15 @@ type sqlTableSet struct {
 // of them as it starts.
 var sqlTables = sync.OnceValue(func() *sqlTableSet {
 	names := sqlNamesTable()
+	kinds := sqlKindsTable()
 	return &sqlTableSet{
+		kinds:             kinds,
 		rank:              sqlRankTable(),
 		names:             names,
 		nameHint:          sqlNameHintOf(names),
 		functionTier:      sqlFunctionTierTable(),
 		functionByName:    sqlFunctionByNameTable(),
-		kindRank:          sqlKindRankTable(),
+		kindRank:          sqlKindRankTable(kinds),
 		functionsOfLength: sqlFunctionsOfLengthTable(),
 	}
 })
@@ -105,13 +108,13 @@ func sqlFunctionByNameTable() map[string]string {
 	return m
 }
 
-// sqlKindRankTable is each kind's place in sqlKinds.
-func sqlKindRankTable() map[string]int {
-	if len(sqlKinds) > 4*64 {
+// sqlKindRankTable is each kind's place in kinds.
+func sqlKindRankTable(kinds []string) map[string]int {
+	if len(kinds) > 4*64 {
 		panic("textfmt: more SQL kinds than sqlStatement.seen holds")
 	}
-	m := make(map[string]int, len(sqlKinds))
-	for i, k := range sqlKinds {
+	m := make(map[string]int, len(kinds))
+	for i, k := range kinds {
 		m[k] = i
 	}
 	return m
