@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -46,9 +45,10 @@ Flags:
 type hookAgent struct {
 	agent runtime.Agent
 	event string // the hook event it answers
-	// answer returns the answer to a call that asks, prompt being its
-	// text.
-	answer func(prompt string) any
+	// head is the answer to a call that asks up to its text, which
+	// follows as a JSON string, then tail: a fixed answer needs no
+	// reflection on a struct in a process that answers once.
+	head, tail string
 }
 
 // hookAgents are the agents permgen answers the hooks of, by the name
@@ -57,47 +57,29 @@ var hookAgents = map[string]hookAgent{
 	// https://code.claude.com/docs/en/hooks: PreToolUse output
 	// hookSpecificOutput.permissionDecision "ask" shows
 	// permissionDecisionReason to the user in the permission prompt.
-	"claude-code": {runtime.AgentClaudeCode, "PreToolUse", func(prompt string) any {
-		return claudeAnswer{HookSpecificOutput: claudeDecision{
-			HookEventName: "PreToolUse", PermissionDecision: "ask", PermissionDecisionReason: prompt,
-		}}
-	}},
+	"claude-code": {runtime.AgentClaudeCode, "PreToolUse",
+		`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":`, "}}\n"},
 	// google-gemini/gemini-cli docs/hooks/reference.md: systemMessage is
 	// "displayed immediately to the user in the terminal". Its
 	// HookDecision (packages/core/src/hooks/types.ts) has "ask", which
 	// releases that act on it answer with their confirmation prompt;
 	// the others block only on "block" and "deny", and go on.
-	"gemini-cli": {runtime.AgentGeminiCLI, "BeforeTool", func(prompt string) any {
-		return geminiAnswer{Decision: "ask", SystemMessage: prompt}
-	}},
+	"gemini-cli": {runtime.AgentGeminiCLI, "BeforeTool", `{"decision":"ask","systemMessage":`, "}\n"},
 	// openai/codex codex-rs/hooks/src/engine/output_parser.rs:
 	// permissionDecision "ask" is "unsupported" and fails the hook;
 	// systemMessage becomes a warning entry of the hook's run.
-	"codex": {runtime.AgentCodex, "PreToolUse", systemMessage},
+	"codex": {runtime.AgentCodex, "PreToolUse", `{"systemMessage":`, "}\n"},
 }
 
 // hookAgentNames are the names hook takes, in the order usage lists them.
 var hookAgentNames = []string{"claude-code", "gemini-cli", "codex"}
 
-type claudeAnswer struct {
-	HookSpecificOutput claudeDecision `json:"hookSpecificOutput"`
-}
-
-type claudeDecision struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"`
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
-}
-
-type geminiAnswer struct {
-	Decision      string `json:"decision"`
-	SystemMessage string `json:"systemMessage"`
-}
-
-func systemMessage(prompt string) any {
-	return struct {
-		SystemMessage string `json:"systemMessage"`
-	}{prompt}
+// appendAnswer appends the agent's answer to a call that asks, prompt
+// being its text, and a newline.
+func (a hookAgent) appendAnswer(b []byte, prompt string) []byte {
+	b = append(b, a.head...)
+	b = appendString(b, prompt)
+	return append(b, a.tail...)
 }
 
 // noDecision is the answer that leaves the call to the agent's own flow.
@@ -168,15 +150,10 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, noDecision)
 		return exitOK
 	}
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	// The prompt is safe text already; "<" stays "<" for whoever reads
-	// the answer in a log.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(agent.answer(desc.Prompt)); err != nil {
-		return fail("%v", err)
-	}
-	stdout.Write(out.Bytes())
+	// appendString writes "<" as it is, for whoever reads the answer in
+	// a log; the prompt is safe text already.
+	out := agent.appendAnswer(nil, desc.Prompt)
+	stdout.Write(out)
 	return exitOK
 }
 

@@ -202,3 +202,50 @@ formatters:
 	assert.Contains(t, stdout, "the team writes")
 	assert.Contains(t, stdout, "[write]")
 }
+
+// Each agent's answer is written without encoding/json; it is the bytes
+// encoding/json writes for the documented answer, HTML escaping off, on
+// prompts that need every kind of escape.
+func TestHookAnswerIsEncodingJSONs(t *testing.T) {
+	type claudeDecision struct {
+		HookEventName            string `json:"hookEventName"`
+		PermissionDecision       string `json:"permissionDecision"`
+		PermissionDecisionReason string `json:"permissionDecisionReason"`
+	}
+	documented := map[string]func(prompt string) any{
+		"claude-code": func(p string) any {
+			return struct {
+				HookSpecificOutput claudeDecision `json:"hookSpecificOutput"`
+			}{claudeDecision{"PreToolUse", "ask", p}}
+		},
+		"gemini-cli": func(p string) any {
+			return struct {
+				Decision      string `json:"decision"`
+				SystemMessage string `json:"systemMessage"`
+			}{"ask", p}
+		},
+		"codex": func(p string) any {
+			return struct {
+				SystemMessage string `json:"systemMessage"`
+			}{p}
+		},
+	}
+	require.Len(t, documented, len(hookAgents))
+	prompts := []string{
+		"Run `rm -rf build/` in /w? Allow this call?",
+		`quote " backslash \ <b>&amp;</b>`,
+		"lines\nand\ttabs\r\x00\x1f\x7f",
+		"separators \u2028 \u2029 and \u00e9",
+		"invalid \xff\xfe UTF-8 \xe2\x80",
+		"",
+	}
+	for name, answer := range documented {
+		for _, p := range prompts {
+			var want strings.Builder
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			require.NoError(t, enc.Encode(answer(p)))
+			assert.Equal(t, want.String(), string(hookAgents[name].appendAnswer(nil, p)), "%s, %q", name, p)
+		}
+	}
+}
