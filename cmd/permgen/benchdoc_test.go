@@ -40,6 +40,8 @@ import (
 
 var updateBenchmarks = flag.Bool("update-benchmarks", false, "run the command of each benchmarks block in the docs and rewrite its table")
 
+var benchmarksOnly = flag.String("benchmarks-only", "", "with -update-benchmarks, rewrite only the blocks whose command matches this `regexp`")
+
 // benchmarkDocs are the docs, relative to the repository root, whose figures
 // live only in generated blocks. A doc that is not written yet is skipped
 // rather than failed, so the check applies from the day the doc lands.
@@ -81,7 +83,9 @@ func TestBenchmarkDocs(t *testing.T) {
 				t.Logf("%s: running %q", rel, args)
 				return goTest(args)
 			}
-			if err := updateBenchmarkFile(path, rel, run); err != nil {
+			only, err := regexp.Compile(*benchmarksOnly)
+			require.NoError(t, err, "-benchmarks-only")
+			if err := updateBenchmarkFile(path, rel, run, only); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -102,7 +106,7 @@ func checkBenchmarkFile(path, name string) error {
 
 // updateBenchmarkFile regenerates every block of a doc and writes it only
 // when all blocks succeeded, so a failed run never leaves half a doc.
-func updateBenchmarkFile(path, name string, run benchRunner) error {
+func updateBenchmarkFile(path, name string, run benchRunner, only *regexp.Regexp) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -114,7 +118,7 @@ func updateBenchmarkFile(path, name string, run benchRunner) error {
 	if err := errs.Err(); err != nil {
 		return err
 	}
-	content, err := regenerateBenchDoc(doc, run)
+	content, err := regenerateBenchDoc(doc, run, only)
 	if err != nil {
 		return err
 	}
@@ -136,13 +140,17 @@ func goBenchRunner(ctx context.Context, dir string) benchRunner {
 	}
 }
 
-// regenerateBenchDoc returns the doc with each block's body replaced by the
-// table its command produces now. Lines outside the blocks are kept byte for
+// regenerateBenchDoc returns the doc with the body of each block whose
+// command only matches (each block, when only is nil) replaced by the table
+// its command produces now. Lines outside those blocks are kept byte for
 // byte.
-func regenerateBenchDoc(doc benchDoc, run benchRunner) (string, error) {
+func regenerateBenchDoc(doc benchDoc, run benchRunner, only *regexp.Regexp) (string, error) {
 	var b strings.Builder
 	next := 0
 	for _, blk := range doc.Blocks {
+		if only != nil && !only.MatchString(blk.Command) {
+			continue // its lines are copied with the text after it
+		}
 		for _, line := range doc.Lines[next:blk.Line] {
 			b.WriteString(line)
 		}
@@ -1475,7 +1483,7 @@ func TestBenchmarkDocRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	doc, errs := parseBenchDoc(path, string(data))
 	require.NoError(t, errs.Err())
-	got, err := regenerateBenchDoc(doc, fixtureRunner(t, benchFixtureOutputs))
+	got, err := regenerateBenchDoc(doc, fixtureRunner(t, benchFixtureOutputs), nil)
 	require.NoError(t, err)
 
 	goldenPath := filepath.Join("testdata", "benchdoc", "doc.golden.md")
@@ -1492,9 +1500,44 @@ func TestBenchmarkDocRoundTrip(t *testing.T) {
 	require.NoError(t, errs.Err())
 	assert.NoError(t, scanFigures(regenerated).Err())
 	assert.NoError(t, checkBenchBodies(regenerated).Err())
-	again, err := regenerateBenchDoc(regenerated, fixtureRunner(t, benchFixtureOutputs))
+	again, err := regenerateBenchDoc(regenerated, fixtureRunner(t, benchFixtureOutputs), nil)
 	require.NoError(t, err)
 	assert.Equal(t, got, again)
+}
+
+// -benchmarks-only rewrites the blocks whose command matches, runs no
+// other command, and keeps the other blocks byte for byte.
+func TestBenchmarkDocOnly(t *testing.T) {
+	path := filepath.Join("testdata", "benchdoc", "doc.md")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	doc, errs := parseBenchDoc(path, string(data))
+	require.NoError(t, errs.Err())
+	require.Len(t, doc.Blocks, 2)
+	all, err := regenerateBenchDoc(doc, fixtureRunner(t, benchFixtureOutputs), nil)
+	require.NoError(t, err)
+
+	var ran []string
+	runner := fixtureRunner(t, benchFixtureOutputs)
+	only := func(args []string) ([]byte, error) {
+		ran = append(ran, strings.Join(args, " "))
+		return runner(args)
+	}
+	got, err := regenerateBenchDoc(doc, only, regexp.MustCompile(`Decode`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"go test ./runtime/... -run ^$ -bench Decode -count 3"}, ran)
+	// Split each text at the second block's marker.
+	split := func(text string) (string, string) {
+		i := strings.LastIndex(text, "<!-- benchmarks:")
+		require.Positive(t, i)
+		return text[:i], text[i:]
+	}
+	kept, _ := split(string(data))
+	_, rewritten := split(all)
+	gotFirst, gotSecond := split(got)
+	assert.Equal(t, kept, gotFirst, "the first block is kept as it was")
+	assert.Equal(t, rewritten, gotSecond, "the second block is rewritten")
+	assert.NotEqual(t, all, got)
 }
 
 func TestUpdateBenchmarkFile(t *testing.T) {
@@ -1504,7 +1547,7 @@ func TestUpdateBenchmarkFile(t *testing.T) {
 	t.Run("writes every table", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "benchmarks.md")
 		require.NoError(t, os.WriteFile(path, fixture, 0o644))
-		require.NoError(t, updateBenchmarkFile(path, "docs/benchmarks.md", fixtureRunner(t, benchFixtureOutputs)))
+		require.NoError(t, updateBenchmarkFile(path, "docs/benchmarks.md", fixtureRunner(t, benchFixtureOutputs), nil))
 		got, err := os.ReadFile(path)
 		require.NoError(t, err)
 		want, err := os.ReadFile(filepath.Join("testdata", "benchdoc", "doc.golden.md"))
@@ -1524,7 +1567,7 @@ func TestUpdateBenchmarkFile(t *testing.T) {
 			}
 			return fixtureRunner(t, benchFixtureOutputs)(args)
 		}
-		err := updateBenchmarkFile(path, "docs/benchmarks.md", failSecond)
+		err := updateBenchmarkFile(path, "docs/benchmarks.md", failSecond, nil)
 		require.Error(t, err)
 		assert.True(t, strings.HasPrefix(err.Error(), "docs/benchmarks.md:11: go test ./runtime/... -run '^$' -bench Decode -count 3: exit status 1\n"), err.Error())
 		assert.Contains(t, err.Error(), "decode_test.go:9: boom", "the command's output is shown")
@@ -1540,7 +1583,7 @@ func TestUpdateBenchmarkFile(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "benchmarks.md")
 		require.NoError(t, os.WriteFile(path, fixture, 0o644))
 		empty := func([]string) ([]byte, error) { return []byte("PASS\n"), nil }
-		err := updateBenchmarkFile(path, "docs/benchmarks.md", empty)
+		err := updateBenchmarkFile(path, "docs/benchmarks.md", empty, nil)
 		require.EqualError(t, err, "docs/benchmarks.md:5: go test ./runtime -run '^$' -bench 'BenchmarkPreview$|BenchmarkSafeText' -count 2: no benchmark results in the output\nPASS\n")
 	})
 
@@ -1548,7 +1591,7 @@ func TestUpdateBenchmarkFile(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "benchmarks.md")
 		require.NoError(t, os.WriteFile(path, append(fixture, "It takes 3 ms.\n"...), 0o644))
 		never := func([]string) ([]byte, error) { t.Fatal("ran a command"); return nil, nil }
-		err := updateBenchmarkFile(path, "docs/benchmarks.md", never)
+		err := updateBenchmarkFile(path, "docs/benchmarks.md", never, nil)
 		require.ErrorContains(t, err, `a figure outside a generated block: "3 ms"`)
 	})
 }
