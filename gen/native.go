@@ -259,6 +259,11 @@ func isGoKeyword(s string) bool {
 // failWith returns from the current function with err.
 func (t *translator) failWith(err jen.Code) jen.Code {
 	t.failed = true
+	if t.budget && t.absorbs {
+		// a charge that failed where CEL absorbed the error is the
+		// failure, as in the interpreter
+		err = jen.Id("budget").Dot("Failure").Call(err)
+	}
 	if t.let != "" {
 		// the interpreter says which let failed
 		err = qual("InLet").Call(jen.Lit(t.let), err)

@@ -91,18 +91,35 @@ func (t *translator) logical(or bool, left, right celast.Expr) (val, error) {
 		t.emit(jen.If(cond).Block(block...))
 		return val{code: jen.Id(result), t: types.BoolType}, nil
 	}
-	r, rerr, err := t.catching(right, types.BoolType)
+	// The left side may fail. As in the interpreter, the right side runs
+	// only when the left does not decide: a false left of && (a true one
+	// of ||) is the result without it, and what the right side would
+	// have charged, or failed with, is not spent.
+	failure := t.goName("failure")
+	t.emit(jen.List(jen.Id(result), jen.Id(failure)).Op(":=").List(l.code, lerr))
+	name := "And"
+	undecided := jen.Id(result)
+	if or {
+		name = "Or"
+		undecided = jen.Op("!").Id(result)
+	}
+	block, _, _, err := t.sub(func() (val, error) {
+		r, rerr, err := t.catching(right, types.BoolType)
+		if err != nil {
+			return val{}, err
+		}
+		if rerr == nil {
+			rerr = jen.Nil()
+		}
+		t.emit(jen.List(jen.Id(result), jen.Id(failure)).Op("=").Add(qual(name).Call(l.code, lerr, r.code, rerr)))
+		return val{}, nil
+	})
 	if err != nil {
 		return val{}, err
 	}
-	if rerr == nil {
-		rerr = jen.Nil()
-	}
-	name := "And"
-	if or {
-		name = "Or"
-	}
-	return t.fallible(types.BoolType, "ok", qual(name).Call(l.code, lerr, r.code, rerr)), nil
+	t.emit(jen.If(jen.Add(lerr).Op("!=").Nil().Op("||").Add(undecided)).Block(block...))
+	t.emit(jen.If(jen.Id(failure).Op("!=").Nil()).Block(t.failWith(jen.Id(failure))))
+	return val{code: jen.Id(result), t: types.BoolType}, nil
 }
 
 // conditional is c ? a : b: only the chosen branch is evaluated.

@@ -478,6 +478,9 @@ func TestNativeStopsAtTheInterpretersBudget(t *testing.T) {
 		{"dump", value.NewObject("a", mib(1, "\u0001")), true},
 		{"absorbed", value.NewObject("text", mib(2, "a")), true},
 		{"absorbed", value.NewObject("text", mib(1.0/16, "a")), false},
+		{"decided", value.NewObject("n", value.NumberOf(1), "text", mib(2, "a")), false},
+		{"decided", value.NewObject("n", value.NumberOf(5), "text", mib(2, "a")), true},
+		{"decided", value.NewObject("n", "five", "text", mib(2, "a")), true}, // the left fails: the right runs
 	}
 	for _, c := range cases {
 		f := checked.Formatters[slices.IndexFunc(checked.Formatters, func(f *celfmt.Formatter) bool { return f.Entry.Tool == c.tool })]

@@ -354,7 +354,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 		}
 	}
 	if !found && failure != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 	}
 	conflict := found
 	var v8 celrt.Optional[string]
@@ -363,11 +363,11 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem9, err := celrt.IndexList(elem8, int64(1))
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v8 = celrt.Of(elem9)
 	}
@@ -381,47 +381,47 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
 				if steps++; steps > celrt.MaxSteps {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem10, err := celrt.IndexList(p4, int64(0))
 				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem11, err := celrt.IndexList(p4, int64(1))
 				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem11, quotient); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg := celrt.Truncate(elem11, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg)), int64(len(elem10)+2+len(arg)+1)); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem12 := elem10 + " '" + arg + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list3 = append(list3, elem12)
 			}
 			if err := budget.Call("join", list3, " or "); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v10 = []string{celrt.JoinSep(list3, " or ")}
 		} else {
 			v11, err := path.Get()
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v10 = []string{"path '" + v11 + "'"}
 		}
@@ -431,74 +431,74 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 	var v13 []string
 	if v12 {
 		if err := budget.CallText("numberText", input, "offset"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		r, err := celrt.NumberTextOf(input, "offset")
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v13 = []string{"offset " + r}
 	} else {
 		v13 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
 	var v15 []string
 	if v14 {
 		if err := budget.CallText("numberText", input, "limit"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		r2, err := celrt.NumberTextOf(input, "limit")
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v15 = []string{"limit " + r2}
 	} else {
 		v15 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
 	var v17 []string
 	if v16 {
 		if err := budget.CallText("numberText", input, "start_line"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		r3, err := celrt.NumberTextOf(input, "start_line")
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(10+len(r3))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v17 = []string{"from line " + r3}
 	} else {
 		v17 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)+len(v17)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
 	var v19 []string
 	if v18 {
 		if err := budget.CallText("numberText", input, "end_line"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		r4, err := celrt.NumberTextOf(input, "end_line")
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(8+len(r4))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v19 = []string{"to line " + r4}
 	} else {
@@ -506,32 +506,32 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 	}
 	size := len(v9) + len(v13) + len(v15) + len(v17) + len(v19)
 	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v20 []string
 	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 		arg2 := celrt.Field(input, "pages")
 		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		x, err := celrt.AsString(arg2)
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg3 := celrt.Collapse(x)
 		if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg4 := celrt.Truncate(arg3, int64(40))
 		if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v20 = []string{"pages " + arg4}
 	} else {
 		v20 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size+len(v20)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
@@ -544,7 +544,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 		if ok3 {
 			v21, err := path.Get()
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
 			}
 			ok3 = strings.HasPrefix(v21, "xd://")
 		}
@@ -554,14 +554,14 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 	if ok2 {
 		v23, err := path.Get()
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
 		}
 		if err := budget.CallText("substring", v23, int64(5)); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
 		}
 		r5, err := celrt.Substring(v23, int64(5))
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
 		}
 		v22 = celrt.Of(r5)
 	} else {
@@ -630,7 +630,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 				return "", false, err
 			}
 			if err := budget.ChargeEach("_+_", int64(24+len(v4)), int64(24+len(v4)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = "for the docs of device '" + v4 + "'"
 		}
@@ -642,18 +642,18 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		} else {
 			arg := lets.parts
 			if err := budget.Call("join", arg, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.JoinSep(arg, ", ")
 			if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = "for " + arg2
 		}
 		v1 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -692,7 +692,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				if err := budget.Charge("_+_", int64(7+len(v5))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = "device " + v5
 			}
@@ -704,33 +704,33 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = celrt.JoinSep(list, " or ")
 			} else {
 				v7, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = v7
 			}
@@ -738,34 +738,34 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			var v9 string
 			if v8 {
 				if err := budget.CallText("numberText", input, "start_line"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				r, err := celrt.NumberTextOf(input, "start_line")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(1+len(r))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v10 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
 				var v11 string
 				if v10 {
 					if err := budget.CallText("numberText", input, "end_line"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					r2, err := celrt.NumberTextOf(input, "end_line")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(1+len(r2))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v11 = "-" + r2
 				} else {
 					v11 = ""
 				}
 				if err := budget.Charge("_+_", int64(1+len(r)+len(v11))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v9 = ":" + r + v11
 			} else {
@@ -773,14 +773,14 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				var v13 string
 				if v12 {
 					if err := budget.CallText("numberText", input, "offset"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					r3, err := celrt.NumberTextOf(input, "offset")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(1+len(r3))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v13 = ":" + r3
 				} else {
@@ -789,59 +789,59 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				v9 = v13
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
 			var v15 string
 			if v14 {
 				if err := budget.CallText("numberText", input, "limit"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				r4, err := celrt.NumberTextOf(input, "limit")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.ChargeEach("_+_", int64(2+len(r4)), int64(2+len(r4)+7)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v15 = " (" + r4 + " lines)"
 			} else {
 				v15 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v16 string
 			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 				arg := celrt.Field(input, "pages")
 				if err := budget.CallText("collapse", arg); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				x, err := celrt.AsString(arg)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg2 := celrt.Collapse(x)
 				if err := budget.CallText("truncate", arg2, int64(20)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg3 := celrt.Truncate(arg2, int64(20))
 				if err := budget.Charge("_+_", int64(7+len(arg3))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v16 = " pages " + arg3
 			} else {
 				v16 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15)+len(v16))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.Of(v6 + v9 + v15 + v16)
 		}
 		v1 = v2
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -890,7 +890,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		if err := budget.CallText("plural", diff, "line", "lines"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 	} else {
@@ -898,16 +898,16 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		var failure error
 		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		for _, c := range content {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			v4, failure2 := func() (bool, error) {
 				opt, err := celrt.OptSelect(c, "type")
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				v3 := opt.Value
 				if !opt.Ok {
@@ -927,7 +927,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 		}
 		if !found && failure != nil {
-			return "", false, failure
+			return "", false, budget.Failure(failure)
 		}
 		var v5 celrt.Optional[string]
 		if found {
@@ -938,7 +938,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		v1 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -973,20 +973,20 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 			return "", false, err
 		}
 		if err := budget.CallText("split", text4, "\n", int64(2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem, err := celrt.IndexList(celrt.SplitN(text4, "\n", int64(2)), int64(0))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := int64(limits.Summary)
 		if err := budget.CallText("inline", elem, arg); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Inline(elem, arg))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1037,27 +1037,27 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 				return nil, false, err
 			}
 			if err := budget.CallText("substring", text5, int64(0), diff); err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			r, err := celrt.SubstringRange(text5, int64(0), diff)
 			if err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			v2 = r
 		} else {
 			text7, err := textLazy.Get(textOf)
 			if err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			v2 = text7
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, err
+			return nil, false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Split(v2, "\n"))
 	}
 	if err := budget.Err(); err != nil {
-		return nil, false, err
+		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1222,7 +1222,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 		}
 	}
 	if !found && failure != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure)
+		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 	}
 	conflict := found
 	var v9 celrt.Optional[string]
@@ -1231,11 +1231,11 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem9, err := celrt.IndexList(elem8, int64(1))
 		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v9 = celrt.Of(elem9)
 	}
@@ -1262,7 +1262,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 		if ok4 {
 			matched, err := patternWrite_1.MatchString(content)
 			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", err)
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", budget.Failure(err))
 			}
 			ok4 = matched
 		}
@@ -1328,7 +1328,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		if err := budget.ChargeEach("_+_", int64(24+len(v2)), int64(24+len(v2)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = "for the docs of device '" + v2 + "'"
 	} else {
@@ -1342,59 +1342,59 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(p, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(len(elem)+2)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem2, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg := celrt.Truncate(elem2, quotient)
 					if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem3 := elem + " '" + arg + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem3)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg2 := celrt.JoinSep(list, " or ")
 				if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg3 := lets.stats
 				if err := budget.Charge("_+_", int64(4+len(arg2)+1+len(arg3))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = "for " + arg2 + " " + arg3
 			} else {
 				v5, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.ChargeEach("_+_", int64(5+len(v5)), int64(5+len(v5)+2)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg4 := lets.stats
 				if err := budget.Charge("_+_", int64(5+len(v5)+2+len(arg4))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = "for '" + v5 + "' " + arg4
 			}
@@ -1403,7 +1403,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -1481,14 +1481,14 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		}
 		arg := []any{m}
 		if err := budget.Charge("_+_", int64(16*(len(arg)+len(v5)))); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		v1 = celrt.Concat(arg, v5)
 	} else {
 		v1 = []any{}
 	}
 	if err := budget.Err(); err != nil {
-		return nil, err
+		return nil, budget.Failure(err)
 	}
 	return celrt.InnerCalls(v1)
 }
@@ -1529,7 +1529,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", int64(15+len(v2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("docs of device " + v2)
 	} else {
@@ -1541,33 +1541,33 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = celrt.JoinSep(list, " or ")
 			} else {
 				v5, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = v5
 			}
@@ -1576,18 +1576,18 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			if v6 {
 				arg := celrt.Lines(lets.content)
 				if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg2 := celrt.Plural(arg, "line", "lines")
 				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v7 = " (" + arg2 + ")"
 			} else {
 				v7 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v4)+len(v7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of(v4 + v7)
 		} else {
@@ -1596,7 +1596,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1625,11 +1625,11 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	} else {
 		arg := celrt.Lines(lets.content)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "line", "lines")
 		if err := budget.Charge("_+_", int64(6+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
 		ok2 := v3
@@ -1637,7 +1637,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			v5, failure := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				v4 := opt.Value
 				if !opt.Ok {
@@ -1645,50 +1645,53 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 				}
 				return celrt.TypeOf(v4) == celrt.DoubleType, nil
 			}()
-			v7, failure2 := func() (bool, error) {
-				opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
-				if err != nil {
-					return false, err
-				}
-				v6 := opt2.Value
-				if !opt2.Ok {
-					v6 = nil
-				}
-				return celrt.TypeOf(v6) == celrt.IntType, nil
-			}()
-			ok4, err := celrt.Or(v5, failure, v7, failure2)
-			if err != nil {
-				return "", false, err
+			ok3, failure2 := v5, failure
+			if failure != nil || !ok3 {
+				v7, failure3 := func() (bool, error) {
+					opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v6 := opt2.Value
+					if !opt2.Ok {
+						v6 = nil
+					}
+					return celrt.TypeOf(v6) == celrt.IntType, nil
+				}()
+				ok3, failure2 = celrt.Or(v5, failure, v7, failure3)
 			}
-			ok2 = ok4
+			if failure2 != nil {
+				return "", false, budget.Failure(failure2)
+			}
+			ok2 = ok3
 		}
 		var v8 string
 		if ok2 {
 			bytes, err := celrt.Select(celrt.Field(result, "details"), "bytes")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("fileSize", bytes); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			text, err := celrt.FileSizeDyn(bytes)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(2+len(text))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v8 = ", " + text
 		} else {
 			v8 = ""
 		}
 		if err := budget.Charge("_+_", int64(6+len(arg2)+len(v8))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v2 = celrt.Of("wrote " + arg2 + v8)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -1791,71 +1794,77 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			}
 			return celrt.TypeOf(elem) == celrt.StringType, nil
 		}()
-		v9, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(p, int64(2))
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(elem2) == celrt.StringType, nil
-		}()
-		ok2, err := celrt.And(v8, failure, v9, failure2)
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+		ok, failure2 := v8, failure
+		if failure != nil || ok {
+			v9, failure3 := func() (bool, error) {
+				elem2, err := celrt.IndexList(p, int64(2))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.TypeOf(elem2) == celrt.StringType, nil
+			}()
+			ok, failure2 = celrt.And(v8, failure, v9, failure3)
 		}
-		if ok2 {
+		if failure2 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairs", budget.Failure(failure2))
+		}
+		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairs", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairs", budget.Failure(err))
 			}
 			list = append(list, p)
 		}
 	}
 	pairs := list
 	found := false
-	var failure3 error
+	var failure4 error
 	for _, p2 := range pairs {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairConflict", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairConflict", budget.Failure(celrt.ErrSteps))
 		}
-		v12, failure6 := func() (bool, error) {
-			v10, failure4 := func() (bool, error) {
+		v12, failure8 := func() (bool, error) {
+			v10, failure5 := func() (bool, error) {
 				elem3, err := celrt.IndexList(p2, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem4, err := celrt.IndexList(pairs, int64(0))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem5, err := celrt.IndexList(elem4, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return !celrt.Equal(elem3, elem5), nil
 			}()
-			v11, failure5 := func() (bool, error) {
-				elem6, err := celrt.IndexList(p2, int64(2))
-				if err != nil {
-					return false, err
-				}
-				elem7, err := celrt.IndexList(pairs, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem8, err := celrt.IndexList(elem7, int64(2))
-				if err != nil {
-					return false, err
-				}
-				return !celrt.Equal(elem6, elem8), nil
-			}()
-			ok4, err := celrt.Or(v10, failure4, v11, failure5)
-			if err != nil {
-				return false, err
+			ok2, failure6 := v10, failure5
+			if failure5 != nil || !ok2 {
+				v11, failure7 := func() (bool, error) {
+					elem6, err := celrt.IndexList(p2, int64(2))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem7, err := celrt.IndexList(pairs, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem8, err := celrt.IndexList(elem7, int64(2))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return !celrt.Equal(elem6, elem8), nil
+				}()
+				ok2, failure6 = celrt.Or(v10, failure5, v11, failure7)
 			}
-			return ok4, nil
+			if failure6 != nil {
+				return false, budget.Failure(failure6)
+			}
+			return ok2, nil
 		}()
-		if failure6 != nil {
-			if failure3 == nil {
-				failure3 = failure6
+		if failure8 != nil {
+			if failure4 == nil {
+				failure4 = failure8
 			}
 			continue
 		}
@@ -1864,122 +1873,128 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			break
 		}
 	}
-	if !found && failure3 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairConflict", failure3)
+	if !found && failure4 != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pairConflict", budget.Failure(failure4))
 	}
 	pairConflict := found
-	ok5 := int64(len(pairs)) == int64(0)
-	if !ok5 {
-		ok5 = pairConflict
+	ok3 := int64(len(pairs)) == int64(0)
+	if !ok3 {
+		ok3 = pairConflict
 	}
 	var v13 []any
-	if ok5 {
+	if ok3 {
 		v13 = []any{}
 	} else {
 		elem9, err := celrt.IndexList(pairs, int64(0))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(err))
 		}
 		elem10, err := celrt.IndexList(elem9, int64(1))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(err))
 		}
 		elem11, err := celrt.IndexList(pairs, int64(0))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(err))
 		}
 		elem12, err := celrt.IndexList(elem11, int64(2))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(err))
 		}
-		v14, failure7 := func() (bool, error) {
+		v14, failure9 := func() (bool, error) {
 			elem13, err := celrt.IndexList(pairs, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem14, err := celrt.IndexList(elem13, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return !celrt.EqualString(elem14, "oldText/newText"), nil
 		}()
-		v15, failure8 := func() (bool, error) {
-			elem15, err := celrt.IndexList(pairs, int64(0))
-			if err != nil {
-				return false, err
-			}
-			elem16, err := celrt.IndexList(elem15, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return celrt.EqualString(elem16, ""), nil
-		}()
-		ok7, err := celrt.And(v14, failure7, v15, failure8)
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+		ok4, failure10 := v14, failure9
+		if failure9 != nil || ok4 {
+			v15, failure11 := func() (bool, error) {
+				elem15, err := celrt.IndexList(pairs, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem16, err := celrt.IndexList(elem15, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.EqualString(elem16, ""), nil
+			}()
+			ok4, failure10 = celrt.And(v14, failure9, v15, failure11)
 		}
-		m, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{elem10, elem12, ok7})
+		if failure10 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(failure10))
+		}
+		m, err := celrt.NewMap([]any{"oldText", "newText", "creates"}, []any{elem10, elem12, ok4})
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("pair", budget.Failure(err))
 		}
 		v13 = []any{m}
 	}
 	pair := v13
 	if err := budget.Call("_+_", listed, pair); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(err))
 	}
 	x2, err := func(v any) ([]any, error) {
 		return celrt.AsList(v, celrt.AsDyn)
 	}(listed)
 	if err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(err))
 	}
 	items2 := celrt.Concat(x2, pair)
 	list2 := make([]any, 0, len(items2))
 	for _, e := range items2 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(celrt.ErrSteps))
 		}
-		v17, failure9 := func() (bool, error) {
-			ok8 := celrt.TypeOf(e) == celrt.MapType
-			if ok8 {
+		v17, failure12 := func() (bool, error) {
+			ok5 := celrt.TypeOf(e) == celrt.MapType
+			if ok5 {
 				opt2, err := celrt.OptSelect(e, "oldText")
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				v16 := opt2.Value
 				if !opt2.Ok {
 					v16 = nil
 				}
-				ok8 = celrt.TypeOf(v16) == celrt.StringType
+				ok5 = celrt.TypeOf(v16) == celrt.StringType
 			}
-			return ok8, nil
+			return ok5, nil
 		}()
-		v19, failure10 := func() (bool, error) {
-			opt3, err := celrt.OptSelect(e, "newText")
-			if err != nil {
-				return false, err
-			}
-			v18 := opt3.Value
-			if !opt3.Ok {
-				v18 = nil
-			}
-			return celrt.TypeOf(v18) == celrt.StringType, nil
-		}()
-		ok10, err := celrt.And(v17, failure9, v19, failure10)
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+		ok6, failure13 := v17, failure12
+		if failure12 != nil || ok6 {
+			v19, failure14 := func() (bool, error) {
+				opt3, err := celrt.OptSelect(e, "newText")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v18 := opt3.Value
+				if !opt3.Ok {
+					v18 = nil
+				}
+				return celrt.TypeOf(v18) == celrt.StringType, nil
+			}()
+			ok6, failure13 = celrt.And(v17, failure12, v19, failure14)
 		}
-		if ok10 {
+		if failure13 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(failure13))
+		}
+		if ok6 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(err))
 			}
 			list2 = append(list2, e)
 		}
 	}
 	edits := list2
 	found2 := false
-	var failure11 error
+	var failure15 error
 	v20 := []any{
 		celrt.Field(input, "replace_all"),
 		celrt.Field(input, "replaceAll"),
@@ -1988,22 +2003,22 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	}
 	for _, b := range v20 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
 		}
-		v21, failure12 := func() (bool, error) {
-			ok11 := celrt.TypeOf(b) == celrt.BoolType
-			if ok11 {
+		v21, failure16 := func() (bool, error) {
+			ok7 := celrt.TypeOf(b) == celrt.BoolType
+			if ok7 {
 				x3, err := celrt.AsBool(b)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
-				ok11 = x3
+				ok7 = x3
 			}
-			return ok11, nil
+			return ok7, nil
 		}()
-		if failure12 != nil {
-			if failure11 == nil {
-				failure11 = failure12
+		if failure16 != nil {
+			if failure15 == nil {
+				failure15 = failure16
 			}
 			continue
 		}
@@ -2012,8 +2027,8 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			break
 		}
 	}
-	if !found2 && failure11 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", failure11)
+	if !found2 && failure15 != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure15))
 	}
 	every := found2
 	var v22 []string
@@ -2026,73 +2041,73 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	var v24 []string
 	if v23 == celrt.DoubleType {
 		if err := budget.CallText("numberText", input, "expected_replacements"); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		r, err := celrt.NumberTextOf(input, "expected_replacements")
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(len(r)+21)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v24 = []string{r + " occurrences expected"}
 	} else {
 		v24 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
-	ok12 := int64(len(edits)) == int64(1)
-	if ok12 {
+	ok8 := int64(len(edits)) == int64(1)
+	if ok8 {
 		elem17, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		opt4, err := celrt.OptSelect(elem17, "creates")
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v25 := opt4.Value
 		if !opt4.Ok {
 			v25 = false
 		}
-		ok12 = celrt.EqualBool(v25, true)
+		ok8 = celrt.EqualBool(v25, true)
 	}
 	var v26 []string
-	if ok12 {
+	if ok8 {
 		v27 := []string{"creating the file if it does not exist"}
 		v26 = v27
 	} else {
 		v26 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
 	var v29 []string
 	if v28.Ok {
 		arg2 := celrt.Field(input, "instruction")
 		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		x4, err := celrt.AsString(arg2)
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg3 := celrt.Collapse(x4)
 		if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg4 := celrt.Truncate(arg3, int64(80))
 		if err := budget.ChargeEach("_+_", int64(14+len(arg4)), int64(14+len(arg4)+1)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v29 = []string{"described as \"" + arg4 + "\""}
 	} else {
 		v29 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)+len(v29)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	notes := celrt.Concat(v22, v24, v26, v29)
 	v30 := []any{"file_path", celrt.Field(input, "file_path")}
@@ -2101,15 +2116,15 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	list3 := make([][]any, 0, len(v32))
 	for _, p3 := range v32 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem18, err := celrt.IndexList(p3, int64(1))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem18).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
 			list3 = append(list3, p3)
 		}
@@ -2117,58 +2132,58 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	list4 := make([][]string, 0, len(list3))
 	for _, p4 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem19, err := celrt.IndexList(p4, int64(0))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem19); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		s, err := celrt.ToString(elem19)
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem20, err := celrt.IndexList(p4, int64(1))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		v33, err := celrt.NonEmpty(elem20).Get()
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem21 := []string{s, v33}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		list4 = append(list4, elem21)
 	}
 	paths := list4
 	found3 := false
-	var failure13 error
+	var failure17 error
 	for _, p5 := range paths {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
 		}
-		v34, failure14 := func() (bool, error) {
+		v34, failure18 := func() (bool, error) {
 			elem22, err := celrt.IndexList(p5, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem23, err := celrt.IndexList(paths, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem24, err := celrt.IndexList(elem23, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return elem22 != elem24, nil
 		}()
-		if failure14 != nil {
-			if failure13 == nil {
-				failure13 = failure14
+		if failure18 != nil {
+			if failure17 == nil {
+				failure17 = failure18
 			}
 			continue
 		}
@@ -2177,8 +2192,8 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			break
 		}
 	}
-	if !found3 && failure13 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure13)
+	if !found3 && failure17 != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure17))
 	}
 	conflict := found3
 	var v35 celrt.Optional[string]
@@ -2187,17 +2202,17 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	} else {
 		elem25, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem26, err := celrt.IndexList(elem25, int64(1))
 		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v35 = celrt.Of(elem26)
 	}
 	path := v35
 	found4 := false
-	var failure15 error
+	var failure19 error
 	v36 := []any{
 		celrt.Field(input, "search"),
 		celrt.Field(input, "replace"),
@@ -2208,19 +2223,19 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	}
 	for _, v37 := range v36 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(celrt.ErrSteps))
 		}
 		found4 = !celrt.Equal(v37, nil)
 		if found4 {
 			break
 		}
 	}
-	if !found4 && failure15 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", failure15)
+	if !found4 && failure19 != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(failure19))
 	}
 	swe := found4
 	found5 := false
-	var failure16 error
+	var failure20 error
 	v38 := []any{
 		celrt.Field(input, "path"),
 		celrt.Field(input, "file_path"),
@@ -2235,61 +2250,61 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 	}
 	for _, v39 := range v38 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", celrt.ErrSteps)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
 		}
 		found5 = !celrt.Equal(v39, nil)
 		if found5 {
 			break
 		}
 	}
-	if !found5 && failure16 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", failure16)
+	if !found5 && failure20 != nil {
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(failure20))
 	}
 	others := found5
-	ok13 := !others
-	if ok13 {
+	ok9 := !others
+	if ok9 {
 		v40 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-		ok13 = v40
+		ok9 = v40
 	}
-	ok14 := ok13
-	if ok14 {
+	ok10 := ok9
+	if ok10 {
 		v41 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-		ok14 = v41
+		ok10 = v41
 	}
-	ok15 := ok14
-	if ok15 {
+	ok11 := ok10
+	if ok11 {
 		v42 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
-		ok16 := v42 == celrt.StringType
-		if ok16 {
+		ok12 := v42 == celrt.StringType
+		if ok12 {
 			found6 := true
-			var failure17 error
+			var failure21 error
 			v43 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
 			for _, v44 := range v43 {
 				if steps++; steps > celrt.MaxSteps {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", celrt.ErrSteps)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(celrt.ErrSteps))
 				}
 				found6 = celrt.Equal(v44, nil)
 				if !found6 {
 					break
 				}
 			}
-			if found6 && failure17 != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", failure17)
+			if found6 && failure21 != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(failure21))
 			}
-			ok16 = found6
+			ok12 = found6
 		}
-		ok15 = ok16
+		ok11 = ok12
 	}
-	byLines := ok15
-	ok17 := !others
-	if ok17 {
+	byLines := ok11
+	ok13 := !others
+	if ok13 {
 		v45 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
-		ok17 = v45
+		ok13 = v45
 	}
-	ok18 := ok17
-	if ok18 {
+	ok14 := ok13
+	if ok14 {
 		found7 := true
-		var failure18 error
+		var failure22 error
 		v46 := []any{
 			celrt.Field(input, "search"),
 			celrt.Field(input, "replace"),
@@ -2299,19 +2314,19 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 		}
 		for _, v47 := range v46 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", celrt.ErrSteps)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(celrt.ErrSteps))
 			}
 			found7 = celrt.Equal(v47, nil)
 			if !found7 {
 				break
 			}
 		}
-		if found7 && failure18 != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", failure18)
+		if found7 && failure22 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(failure22))
 		}
-		ok18 = found7
+		ok14 = found7
 	}
-	byWindow := ok18
+	byWindow := ok14
 	var v48 string
 	if !path.Ok {
 		v48 = ""
@@ -2321,51 +2336,51 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 			list5 := make([]string, 0, len(paths))
 			for _, p6 := range paths {
 				if steps++; steps > celrt.MaxSteps {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", celrt.ErrSteps)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 				}
 				elem27, err := celrt.IndexList(p6, int64(0))
 				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem27)+2)); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				elem28, err := celrt.IndexList(p6, int64(1))
 				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem28, quotient); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				arg5 := celrt.Truncate(elem28, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem27)+2+len(arg5)), int64(len(elem27)+2+len(arg5)+1)); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				elem29 := elem27 + " '" + arg5 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				list5 = append(list5, elem29)
 			}
 			if err := budget.Call("join", list5, " or "); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg6 := celrt.JoinSep(list5, " or ")
 			if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+1)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v49 = "for " + arg6 + " "
 		} else {
 			v50, err := path.Get()
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(5+len(v50)), int64(5+len(v50)+2)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v49 = "for '" + v50 + "' "
 		}
@@ -2376,112 +2391,112 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 		list6 := make([]string, 0, len(pairs))
 		for _, p7 := range pairs {
 			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", celrt.ErrSteps)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 			}
 			elem30, err := celrt.IndexList(p7, int64(0))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			x5, err := celrt.AsString(elem30)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(x5)+10)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem31, err := celrt.IndexList(p7, int64(1))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.CallText("string", elem31); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			s2, err := celrt.ToString(elem31)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg7 := celrt.Lines(s2)
 			if err := budget.CallText("plural", arg7, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg8 := celrt.Plural(arg7, "line", "lines")
 			if err := budget.ChargeEach("_+_", int64(len(x5)+10+len(arg8)), int64(len(x5)+10+len(arg8)+6)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem32, err := celrt.IndexList(p7, int64(2))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.CallText("string", elem32); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			s3, err := celrt.ToString(elem32)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg9 := celrt.Lines(s3)
 			if err := budget.CallText("plural", arg9, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg10 := celrt.Plural(arg9, "line", "lines")
 			size := len(x5) + 10 + len(arg8) + 6 + len(arg10)
 			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem33 := x5 + " replaces " + arg8 + " with " + arg10
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			list6 = append(list6, elem33)
 		}
 		if err := budget.Call("join", list6, ", "); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		arg11 := celrt.JoinSep(list6, ", ")
 		if err := budget.Charge("_+_", int64(27+len(arg11))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		var v52 string
 		if int64(len(edits)) > int64(0) {
 			arg12 := int64(len(edits))
 			if err := budget.CallText("plural", arg12, "listed edit", "listed edits"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v53 := celrt.Plural(arg12, "listed edit", "listed edits")
 			if err := budget.Charge("_+_", int64(7+len(v53))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v52 = ", plus " + v53
 		} else {
 			v52 = ""
 		}
 		if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		list7 := make([]string, 0, len(notes))
 		for _, n := range notes {
 			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", celrt.ErrSteps)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.Charge("_+_", int64(2+len(n))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem34 := ", " + n
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			list7 = append(list7, elem34)
 		}
 		if err := budget.Call("join", list7, ""); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		arg13 := celrt.JoinSep(list7, "")
 		if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52)+len(arg13))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		size2 := 27 + len(arg11) + len(v52) + len(arg13) + 1
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		v51 = "(conflicting replacements: " + arg11 + v52 + arg13 + ")"
 	} else {
@@ -2491,113 +2506,113 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 		} else {
 			arg14 := int64(len(edits))
 			if err := budget.CallText("plural", arg14, "replacement", "replacements"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v55 := celrt.Plural(arg14, "replacement", "replacements")
 			if err := budget.ChargeEach("_+_", int64(1+len(v55)), int64(1+len(v55)+19)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem35, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			oldText, err := celrt.Select(elem35, "oldText")
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.CallText("string", oldText); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			s4, err := celrt.ToString(oldText)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg15 := celrt.Lines(s4)
 			if err := budget.CallText("plural", arg15, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg16 := celrt.Plural(arg15, "line", "lines")
 			if err := budget.Charge("_+_", int64(1+len(v55)+19+len(arg16))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			size3 := 1 + len(v55) + 19 + len(arg16) + 6
 			if err := budget.Charge("_+_", int64(size3)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			elem36, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			newText, err := celrt.Select(elem36, "newText")
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			if err := budget.CallText("string", newText); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			s5, err := celrt.ToString(newText)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg17 := celrt.Lines(s5)
 			if err := budget.CallText("plural", arg17, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg18 := celrt.Plural(arg17, "line", "lines")
 			if err := budget.Charge("_+_", int64(size3+len(arg18))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			var v56 string
 			if int64(len(edits)) > int64(1) {
 				diff, err := celrt.SubInt(int64(len(edits)), int64(1))
 				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				if err := budget.CallText("plural", diff, "additional edit", "additional edits"); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				v57 := celrt.Plural(diff, "additional edit", "additional edits")
 				if err := budget.Charge("_+_", int64(7+len(v57))); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				v56 = ", plus " + v57
 			} else {
 				v56 = ""
 			}
 			if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			list8 := make([]string, 0, len(notes))
 			for _, n2 := range notes {
 				if steps++; steps > celrt.MaxSteps {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", celrt.ErrSteps)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 				}
 				if err := budget.Charge("_+_", int64(2+len(n2))); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				elem37 := ", " + n2
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				list8 = append(list8, elem37)
 			}
 			if err := budget.Call("join", list8, ""); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			arg19 := celrt.JoinSep(list8, "")
 			if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56)+len(arg19))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			size4 := size3 + len(arg18) + len(v56) + len(arg19) + 1
 			if err := budget.Charge("_+_", int64(size4)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			v54 = "(" + v55 + ": edit #1 replaces " + arg16 + " with " + arg18 + v56 + arg19 + ")"
 		}
 		v51 = v54
 	}
 	if err := budget.Charge("_+_", int64(len(v48)+len(v51))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", err)
+		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 	}
 	replacements := v48 + v51
 	return letsEdit{
@@ -2709,44 +2724,44 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		var v2 celrt.Optional[string]
 		if lets.byLines {
 			if err := budget.CallText("numberText", input, "start_line"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r, err := celrt.NumberTextOf(input, "start_line")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(10+len(r)), int64(10+len(r)+4)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("numberText", input, "end_line"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r2, err := celrt.NumberTextOf(input, "end_line")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(10+len(r)+4+len(r2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			size := 10 + len(r) + 4 + len(r2) + 39
 			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Field(input, "replacement_text")
 			if err := budget.CallText("string", arg); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			s, err := celrt.ToString(arg)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Lines(s)
 			if err := budget.CallText("plural", arg2, "line", "lines"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Plural(arg2, "line", "lines")
 			if err := budget.Charge("_+_", int64(size+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 := celrt.Of("for lines " + r + " to " + r2 + " of the open file, replacing them with " + arg3)
 			v2 = v3
@@ -2755,19 +2770,19 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 			if lets.byWindow {
 				arg4 := celrt.Field(input, "text")
 				if err := budget.CallText("string", arg4); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				s2, err := celrt.ToString(arg4)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg5 := celrt.Lines(s2)
 				if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg6 := celrt.Plural(arg5, "line", "lines")
 				if err := budget.Charge("_+_", int64(58+len(arg6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 := celrt.Of("for the lines shown of the open file, replacing them with " + arg6)
 				v4 = v5
@@ -2781,7 +2796,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 		v1 = celrt.Of(lets.replacements)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -2818,22 +2833,22 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2 := celrt.Truncate(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = v3
 		}
@@ -2847,42 +2862,42 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 			} else {
 				arg := int64(len(lets.edits))
 				if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg2 := celrt.Plural(arg, "edit", "edits")
 				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = " (" + arg2 + ")"
 			}
 			v4 = v5
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + v4)
 	} else {
 		var v6 celrt.Optional[string]
 		if lets.byLines {
 			if err := budget.CallText("numberText", input, "start_line"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r, err := celrt.NumberTextOf(input, "start_line")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(17+len(r)), int64(17+len(r)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("numberText", input, "end_line"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r2, err := celrt.NumberTextOf(input, "end_line")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(17+len(r)+1+len(r2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = celrt.Of("open file, lines " + r + "-" + r2)
 		} else {
@@ -2897,7 +2912,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 		v1 = v6
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -2920,16 +2935,16 @@ func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result 
 	} else {
 		arg := int64(len(lets.edits))
 		if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "edit", "edits")
 		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("applied " + arg2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -3063,7 +3078,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 		}
 	}
 	if !found && failure != nil {
-		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure)
+		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 	}
 	conflict := found
 	var v6 celrt.Optional[string]
@@ -3072,11 +3087,11 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem9, err := celrt.IndexList(elem8, int64(1))
 		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v6 = celrt.Of(elem9)
 	}
@@ -3085,19 +3100,19 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		arg := celrt.Field(input, "pattern")
 		if err := budget.CallText("string", arg); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		s2, err := celrt.ToString(arg)
 		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg2 := int64(limits.Summary)
 		if err := budget.CallText("inline", s2, arg2); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg3 := celrt.Inline(s2, arg2)
 		if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v7 = []string{"pattern '" + arg3 + "'"}
 	} else {
@@ -3112,47 +3127,47 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 			list3 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
 				if steps++; steps > celrt.MaxSteps {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem10, err := celrt.IndexList(p4, int64(0))
 				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem11, err := celrt.IndexList(p4, int64(1))
 				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem11, quotient); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg4 := celrt.Truncate(elem11, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg4)), int64(len(elem10)+2+len(arg4)+1)); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem12 := elem10 + " '" + arg4 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list3 = append(list3, elem12)
 			}
 			if err := budget.Call("join", list3, " or "); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v9 = celrt.JoinSep(list3, " or ")
 		} else {
 			v10, err := path.Get()
 			if err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v9 = "path '" + v10 + "'"
 		}
@@ -3160,7 +3175,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 	}
 	arg5 := []string{v8}
 	if err := budget.Charge("_+_", int64(16*(len(v7)+len(arg5)))); err != nil {
-		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(v7, arg5)
 	return letsFind{
@@ -3199,14 +3214,14 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return "for " + arg2, true, nil
 }
@@ -3226,15 +3241,15 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		arg := celrt.Field(input, "pattern")
 		if err := budget.CallText("string", arg); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		s, err := celrt.ToString(arg)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := int64(limits.Summary)
 		if err := budget.CallText("inline", s, arg2); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v2 string
 		if lets.path.Ok {
@@ -3244,38 +3259,38 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = celrt.JoinSep(list, " or ")
 			} else {
 				v4, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = v4
 			}
 			if err := budget.Charge("_+_", int64(4+len(v3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = " in " + v3
 		} else {
@@ -3283,14 +3298,14 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		}
 		arg3 := celrt.Inline(s, arg2)
 		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(arg3 + v2)
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -3321,19 +3336,22 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 		}
 		return text3 == "", nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		text4, err := textLazy.Get(textOf)
-		if err != nil {
-			return false, err
-		}
-		return strings.HasPrefix(text4, "No files found"), nil
-	}()
-	ok2, err := celrt.Or(v1, failure, v2, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v1, failure
+	if failure != nil || !ok {
+		v2, failure3 := func() (bool, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return false, err
+			}
+			return strings.HasPrefix(text4, "No files found"), nil
+		}()
+		ok, failure2 = celrt.Or(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v3 string
-	if ok2 {
+	if ok {
 		v3 = "no files"
 	} else {
 		text5, err := textLazy.Get(textOf)
@@ -3341,29 +3359,29 @@ func ResultFind(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		if err := budget.CallText("split", text5, "\n"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		items := celrt.Split(text5, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			if celrt.Trim(l) != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, l)
 			}
 		}
 		arg := int64(len(list))
 		if err := budget.CallText("plural", arg, "file", "files"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 = celrt.Plural(arg, "file", "files")
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3, true, nil
 }
@@ -3481,7 +3499,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 		}
 	}
 	if !found && failure != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patternConflict", failure)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patternConflict", budget.Failure(failure))
 	}
 	patternConflict := found
 	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
@@ -3489,15 +3507,15 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	list3 := make([][]any, 0, len(v5))
 	for _, f := range v5 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(celrt.ErrSteps))
 		}
 		elem8, err := celrt.IndexList(f, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem8).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 			}
 			list3 = append(list3, f)
 		}
@@ -3505,30 +3523,30 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	list4 := make([][]string, 0, len(list3))
 	for _, f2 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(celrt.ErrSteps))
 		}
 		elem9, err := celrt.IndexList(f2, int64(0))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem9); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		s2, err := celrt.ToString(elem9)
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		elem10, err := celrt.IndexList(f2, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		v6, err := celrt.NonEmpty(elem10).Get()
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		elem11 := []string{s2, v6}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
 		}
 		list4 = append(list4, elem11)
 	}
@@ -3537,20 +3555,20 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	var failure3 error
 	for _, f3 := range filters {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", budget.Failure(celrt.ErrSteps))
 		}
 		v7, failure4 := func() (bool, error) {
 			elem12, err := celrt.IndexList(f3, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem13, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem14, err := celrt.IndexList(elem13, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return elem12 != elem14, nil
 		}()
@@ -3566,7 +3584,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 		}
 	}
 	if !found2 && failure3 != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", failure3)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", budget.Failure(failure3))
 	}
 	filterConflict := found2
 	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
@@ -3574,15 +3592,15 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	list5 := make([][]any, 0, len(v9))
 	for _, p4 := range v9 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem15, err := celrt.IndexList(p4, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem15).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
 			list5 = append(list5, p4)
 		}
@@ -3590,30 +3608,30 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	list6 := make([][]string, 0, len(list5))
 	for _, p5 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem16, err := celrt.IndexList(p5, int64(0))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		s3, err := celrt.ToString(elem16)
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem17, err := celrt.IndexList(p5, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		v10, err := celrt.NonEmpty(elem17).Get()
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem18 := []string{s3, v10}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		list6 = append(list6, elem18)
 	}
@@ -3622,20 +3640,20 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	var failure5 error
 	for _, p6 := range paths {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
 		}
 		v11, failure6 := func() (bool, error) {
 			elem19, err := celrt.IndexList(p6, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem20, err := celrt.IndexList(paths, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem21, err := celrt.IndexList(elem20, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return elem19 != elem21, nil
 		}()
@@ -3651,7 +3669,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 		}
 	}
 	if !found3 && failure5 != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure5)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure5))
 	}
 	conflict := found3
 	var v12 celrt.Optional[string]
@@ -3660,11 +3678,11 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	} else {
 		elem22, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem23, err := celrt.IndexList(elem22, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v12 = celrt.Of(elem23)
 	}
@@ -3678,56 +3696,56 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 			list7 := make([]string, 0, len(patterns))
 			for _, p7 := range patterns {
 				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem24, err := celrt.IndexList(p7, int64(0))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem24)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem25, err := celrt.IndexList(p7, int64(1))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("inline", elem25, quotient); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg := celrt.Inline(elem25, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem24)+2+len(arg)), int64(len(elem24)+2+len(arg)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem26 := elem24 + " '" + arg + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list7 = append(list7, elem26)
 			}
 			if err := budget.Call("join", list7, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v14 = []string{celrt.JoinSep(list7, " or ")}
 		} else {
 			elem27, err := celrt.IndexList(patterns, int64(0))
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			elem28, err := celrt.IndexList(elem27, int64(1))
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			arg2 := int64(limits.Summary)
 			if err := budget.CallText("inline", elem28, arg2); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			arg3 := celrt.Inline(elem28, arg2)
 			if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v14 = []string{"pattern '" + arg3 + "'"}
 		}
@@ -3742,89 +3760,89 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 			list8 := make([]string, 0, len(filters))
 			for _, f4 := range filters {
 				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem29, err := celrt.IndexList(f4, int64(0))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem29)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem30, err := celrt.IndexList(f4, int64(1))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("inline", elem30, quotient2); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg4 := celrt.Inline(elem30, quotient2)
 				if err := budget.ChargeEach("_+_", int64(len(elem29)+2+len(arg4)), int64(len(elem29)+2+len(arg4)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem31 := elem29 + " '" + arg4 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list8 = append(list8, elem31)
 			}
 			if err := budget.Call("join", list8, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v16 = []string{celrt.JoinSep(list8, " or ")}
 		} else {
 			elem32, err := celrt.IndexList(filters, int64(0))
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			elem33, err := celrt.IndexList(elem32, int64(1))
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			arg5 := int64(limits.Summary)
 			if err := budget.CallText("inline", elem33, arg5); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			arg6 := celrt.Inline(elem33, arg5)
 			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v16 = []string{"glob '" + arg6 + "'"}
 		}
 		v15 = v16
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	v17 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
 	var v18 []string
 	if v17.Ok {
 		arg7 := celrt.Field(input, "exclude_pattern")
 		if err := budget.CallText("string", arg7); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		s4, err := celrt.ToString(arg7)
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg8 := int64(limits.Summary)
 		if err := budget.CallText("inline", s4, arg8); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg9 := celrt.Inline(s4, arg8)
 		if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v18 = []string{"excluding '" + arg9 + "'"}
 	} else {
 		v18 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v19 string
 	if !path.Ok {
@@ -3835,47 +3853,47 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 			list9 := make([]string, 0, len(paths))
 			for _, p8 := range paths {
 				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem34, err := celrt.IndexList(p8, int64(0))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem34)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem35, err := celrt.IndexList(p8, int64(1))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem35, quotient3); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg10 := celrt.Truncate(elem35, quotient3)
 				if err := budget.ChargeEach("_+_", int64(len(elem34)+2+len(arg10)), int64(len(elem34)+2+len(arg10)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem36 := elem34 + " '" + arg10 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list9 = append(list9, elem36)
 			}
 			if err := budget.Call("join", list9, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v20 = celrt.JoinSep(list9, " or ")
 		} else {
 			v21, err := path.Get()
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(v21)), int64(6+len(v21)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v20 = "path '" + v21 + "'"
 		}
@@ -3883,7 +3901,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 	}
 	arg11 := []string{v19}
 	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)+len(arg11)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(v13, v15, v18, arg11)
 	return letsGrep{
@@ -3942,14 +3960,14 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return "for " + arg2, true, nil
 }
@@ -3987,30 +4005,30 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				if err := budget.CallText("inline", elem, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2 := celrt.Inline(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			elem3, err := celrt.IndexList(lets.patterns, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem4, err := celrt.IndexList(elem3, int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := int64(limits.Summary)
 			if err := budget.CallText("inline", elem4, arg); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.Inline(elem4, arg)
 		}
@@ -4024,50 +4042,50 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list2 := make([]string, 0, len(items2))
 				for _, f := range items2 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem5, err := celrt.IndexList(f, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient2, err := celrt.DivInt(int64(40), int64(len(lets.filters)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("inline", elem5, quotient2); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem6 := celrt.Inline(elem5, quotient2)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list2 = append(list2, elem6)
 				}
 				if err := budget.Call("join", list2, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = celrt.JoinSep(list2, " or ")
 			} else {
 				elem7, err := celrt.IndexList(lets.filters, int64(0))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem8, err := celrt.IndexList(elem7, int64(1))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("inline", elem8, int64(40)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = celrt.Inline(elem8, int64(40))
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(v4)), int64(2+len(v4)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = " (" + v4 + ")"
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v5 string
 		if lets.path.Ok {
@@ -4077,52 +4095,52 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list3 := make([]string, 0, len(items3))
 				for _, p2 := range items3 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem9, err := celrt.IndexList(p2, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient3, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem9, quotient3); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem10 := celrt.Truncate(elem9, quotient3)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list3 = append(list3, elem10)
 				}
 				if err := budget.Call("join", list3, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = celrt.JoinSep(list3, " or ")
 			} else {
 				v7, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = v7
 			}
 			if err := budget.Charge("_+_", int64(4+len(v6))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = " in " + v6
 		} else {
 			v5 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v3)+len(v5))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + v3 + v5)
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -4147,7 +4165,7 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		return celrt.Trim(text), nil
 	}
 	var textLazy celrt.Lazy[string]
-	v3, failure3 := func() (bool, error) {
+	v3, failure4 := func() (bool, error) {
 		v1, failure := func() (bool, error) {
 			text3, err := textLazy.Get(textOf)
 			if err != nil {
@@ -4155,32 +4173,38 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			}
 			return text3 == "", nil
 		}()
-		v2, failure2 := func() (bool, error) {
-			text4, err := textLazy.Get(textOf)
+		ok, failure2 := v1, failure
+		if failure != nil || !ok {
+			v2, failure3 := func() (bool, error) {
+				text4, err := textLazy.Get(textOf)
+				if err != nil {
+					return false, err
+				}
+				return strings.HasPrefix(text4, "No matches"), nil
+			}()
+			ok, failure2 = celrt.Or(v1, failure, v2, failure3)
+		}
+		if failure2 != nil {
+			return false, failure2
+		}
+		return ok, nil
+	}()
+	ok2, failure5 := v3, failure4
+	if failure4 != nil || !ok2 {
+		v4, failure6 := func() (bool, error) {
+			text5, err := textLazy.Get(textOf)
 			if err != nil {
 				return false, err
 			}
-			return strings.HasPrefix(text4, "No matches"), nil
+			return strings.HasPrefix(text5, "No files found"), nil
 		}()
-		ok2, err := celrt.Or(v1, failure, v2, failure2)
-		if err != nil {
-			return false, err
-		}
-		return ok2, nil
-	}()
-	v4, failure4 := func() (bool, error) {
-		text5, err := textLazy.Get(textOf)
-		if err != nil {
-			return false, err
-		}
-		return strings.HasPrefix(text5, "No files found"), nil
-	}()
-	ok4, err := celrt.Or(v3, failure3, v4, failure4)
-	if err != nil {
-		return "", false, err
+		ok2, failure5 = celrt.Or(v3, failure4, v4, failure6)
+	}
+	if failure5 != nil {
+		return "", false, failure5
 	}
 	var v5 string
-	if ok4 {
+	if ok2 {
 		v5 = "no matches"
 	} else {
 		text6, err := textLazy.Get(textOf)
@@ -4194,52 +4218,52 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 				return "", false, err
 			}
 			if err := budget.CallText("split", text7, "\n", int64(2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem, err := celrt.IndexList(celrt.SplitN(text7, "\n", int64(2)), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := int64(limits.Summary)
 			if err := budget.CallText("inline", elem, arg); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Inline(elem, arg)
 			if err := budget.CallText("lowerAscii", arg2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = celrt.LowerASCII(arg2)
 		} else {
 			text8, err := textLazy.Get(textOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("split", text8, "\n"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			items := celrt.Split(text8, "\n")
 			list := make([]string, 0, len(items))
 			for _, l := range items {
 				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
+					return "", false, budget.Failure(celrt.ErrSteps)
 				}
 				if celrt.Trim(l) != "" {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, l)
 				}
 			}
 			arg3 := int64(len(list))
 			if err := budget.CallText("plural", arg3, "match", "matches"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = celrt.Plural(arg3, "match", "matches")
 		}
 		v5 = v6
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v5, true, nil
 }
@@ -4274,17 +4298,17 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			return nil, false, err
 		}
 		if err := budget.CallText("split", text4, "\n"); err != nil {
-			return nil, false, err
+			return nil, false, budget.Failure(err)
 		}
 		items := celrt.Split(text4, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, false, celrt.ErrSteps
+				return nil, false, budget.Failure(celrt.ErrSteps)
 			}
 			if celrt.Trim(l) != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, false, err
+					return nil, false, budget.Failure(err)
 				}
 				list = append(list, l)
 			}
@@ -4292,7 +4316,7 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 		v1 = celrt.Of(list)
 	}
 	if err := budget.Err(); err != nil {
-		return nil, false, err
+		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -4413,7 +4437,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 		}
 	}
 	if !found && failure != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure)
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 	}
 	conflict := found
 	var v5 celrt.Optional[string]
@@ -4422,11 +4446,11 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 	} else {
 		elem8, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem9, err := celrt.IndexList(elem8, int64(1))
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v5 = celrt.Of(elem9)
 	}
@@ -4436,17 +4460,17 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 	if v6 {
 		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 		}
 		list3 := make([]any, 0, items.Len())
 		for i := range items.Len() {
 			g := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", celrt.ErrSteps)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
 			}
 			if celrt.NonEmpty(g).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 				}
 				list3 = append(list3, g)
 			}
@@ -4454,26 +4478,26 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 		list4 := make([]string, 0, len(list3))
 		for _, g2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", celrt.ErrSteps)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.CallText("string", g2); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
 			s2, err := celrt.ToString(g2)
 			if err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
 			arg := int64(limits.Summary)
 			if err := budget.CallText("inline", s2, arg); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
 			arg2 := celrt.Inline(s2, arg)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
 			elem10 := "'" + arg2 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
 			list4 = append(list4, elem10)
 		}
@@ -4491,47 +4515,47 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 			list5 := make([]string, 0, len(paths))
 			for _, p4 := range paths {
 				if steps++; steps > celrt.MaxSteps {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
 				}
 				elem11, err := celrt.IndexList(p4, int64(0))
 				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem12, err := celrt.IndexList(p4, int64(1))
 				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem12, quotient); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				arg3 := celrt.Truncate(elem12, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg3)), int64(len(elem11)+2+len(arg3)+1)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				elem13 := elem11 + " '" + arg3 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
 				list5 = append(list5, elem13)
 			}
 			if err := budget.Call("join", list5, " or "); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v9 = celrt.JoinSep(list5, " or ")
 		} else {
 			v10, err := path.Get()
 			if err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
 			v9 = "path '" + v10 + "'"
 		}
@@ -4541,14 +4565,14 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 	var v12 []string
 	if v11 {
 		if err := budget.CallText("numberText", input, "depth"); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		r, err := celrt.NumberTextOf(input, "depth")
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(6+len(r))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v12 = []string{"depth " + r}
 	} else {
@@ -4556,7 +4580,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 	}
 	arg4 := []string{v8}
 	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
 	var v14 []string
@@ -4566,28 +4590,28 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 		v14 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v15 []string
 	if int64(len(ignored)) == int64(0) {
 		v15 = []string{}
 	} else {
 		if err := budget.Call("join", ignored, ", "); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg5 := celrt.JoinSep(ignored, ", ")
 		arg6 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg5, arg6); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg7 := celrt.Truncate(arg5, arg6)
 		if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v15 = []string{"ignoring " + arg7}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)+len(v15)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(arg4, v12, v14, v15)
 	return letsLs{
@@ -4634,14 +4658,14 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return "for " + arg2, true, nil
 }
@@ -4676,22 +4700,22 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 					return "", false, err
 				}
 				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2 := celrt.Truncate(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = v3
 		}
@@ -4699,14 +4723,14 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 		var v5 string
 		if v4 {
 			if err := budget.CallText("numberText", input, "depth"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r, err := celrt.NumberTextOf(input, "depth")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(8+len(r)), int64(8+len(r)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = " (depth " + r + ")"
 		} else {
@@ -4720,14 +4744,14 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 			v5 = v7
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v5))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + v5)
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -4758,19 +4782,22 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 		}
 		return text3 == "", nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		text4, err := textLazy.Get(textOf)
-		if err != nil {
-			return false, err
-		}
-		return text4 == "(empty directory)", nil
-	}()
-	ok2, err := celrt.Or(v1, failure, v2, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v1, failure
+	if failure != nil || !ok {
+		v2, failure3 := func() (bool, error) {
+			text4, err := textLazy.Get(textOf)
+			if err != nil {
+				return false, err
+			}
+			return text4 == "(empty directory)", nil
+		}()
+		ok, failure2 = celrt.Or(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v3 string
-	if ok2 {
+	if ok {
 		v3 = "empty"
 	} else {
 		text5, err := textLazy.Get(textOf)
@@ -4778,29 +4805,29 @@ func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *v
 			return "", false, err
 		}
 		if err := budget.CallText("split", text5, "\n"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		items := celrt.Split(text5, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			if celrt.Trim(l) != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, l)
 			}
 		}
 		arg := int64(len(list))
 		if err := budget.CallText("plural", arg, "entry", "entries"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 = celrt.Plural(arg, "entry", "entries")
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3, true, nil
 }
@@ -4963,64 +4990,67 @@ func ResultMcp(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		return int64(len(content)) > int64(0), nil
 	}()
-	v4, failure4 := func() (bool, error) {
-		found := true
-		var failure2 error
-		content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
-		if err != nil {
-			return false, err
-		}
-		for _, c := range content2 {
-			if steps++; steps > celrt.MaxSteps {
-				return false, celrt.ErrSteps
+	ok, failure2 := v1, failure
+	if failure != nil || ok {
+		v4, failure5 := func() (bool, error) {
+			found := true
+			var failure3 error
+			content2, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+			if err != nil {
+				return false, err
 			}
-			v3, failure3 := func() (bool, error) {
-				opt, err := celrt.OptSelect(c, "type")
-				if err != nil {
-					return false, err
+			for _, c := range content2 {
+				if steps++; steps > celrt.MaxSteps {
+					return false, celrt.ErrSteps
 				}
-				v2 := opt.Value
-				if !opt.Ok {
-					v2 = ""
+				v3, failure4 := func() (bool, error) {
+					opt, err := celrt.OptSelect(c, "type")
+					if err != nil {
+						return false, err
+					}
+					v2 := opt.Value
+					if !opt.Ok {
+						v2 = ""
+					}
+					return celrt.EqualString(v2, "image"), nil
+				}()
+				if failure4 != nil {
+					if failure3 == nil {
+						failure3 = failure4
+					}
+					continue
 				}
-				return celrt.EqualString(v2, "image"), nil
-			}()
-			if failure3 != nil {
-				if failure2 == nil {
-					failure2 = failure3
+				found = v3
+				if !found {
+					break
 				}
-				continue
 			}
-			found = v3
-			if !found {
-				break
+			if found && failure3 != nil {
+				return false, failure3
 			}
-		}
-		if found && failure2 != nil {
-			return false, failure2
-		}
-		return found, nil
-	}()
-	ok2, err := celrt.And(v1, failure, v4, failure4)
-	if err != nil {
-		return "", false, err
+			return found, nil
+		}()
+		ok, failure2 = celrt.And(v1, failure, v4, failure5)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v5 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		content3, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
 			return "", false, err
 		}
 		arg := int64(len(content3))
 		if err := budget.CallText("plural", arg, "image", "images"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v5 = celrt.Of(celrt.Plural(arg, "image", "images"))
 	} else {
 		v5 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v5.Value, v5.Ok, nil
 }
@@ -5348,9 +5378,9 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 				return celrt.LowerASCII(n), nil
 			}
 			var lLazy celrt.Lazy[string]
-			v18, failure9 := func() (bool, error) {
-				v14, failure5 := func() (bool, error) {
-					v12, failure3 := func() (bool, error) {
+			v18, failure13 := func() (bool, error) {
+				v14, failure7 := func() (bool, error) {
+					v12, failure4 := func() (bool, error) {
 						v10, failure := func() (bool, error) {
 							l2, err := lLazy.Get(lOf)
 							if err != nil {
@@ -5358,131 +5388,158 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 							}
 							return strings.Contains(l2, "token"), nil
 						}()
-						v11, failure2 := func() (bool, error) {
-							l3, err := lLazy.Get(lOf)
+						ok2, failure2 := v10, failure
+						if failure != nil || !ok2 {
+							v11, failure3 := func() (bool, error) {
+								l3, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l3, "secret"), nil
+							}()
+							ok2, failure2 = celrt.Or(v10, failure, v11, failure3)
+						}
+						if failure2 != nil {
+							return false, budget.Failure(failure2)
+						}
+						return ok2, nil
+					}()
+					ok3, failure5 := v12, failure4
+					if failure4 != nil || !ok3 {
+						v13, failure6 := func() (bool, error) {
+							l4, err := lLazy.Get(lOf)
 							if err != nil {
-								return false, err
+								return false, budget.Failure(err)
 							}
-							return strings.Contains(l3, "secret"), nil
+							return strings.Contains(l4, "passw"), nil
 						}()
-						ok3, err := celrt.Or(v10, failure, v11, failure2)
-						if err != nil {
-							return false, err
-						}
-						return ok3, nil
-					}()
-					v13, failure4 := func() (bool, error) {
-						l4, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l4, "passw"), nil
-					}()
-					ok5, err := celrt.Or(v12, failure3, v13, failure4)
-					if err != nil {
-						return false, err
+						ok3, failure5 = celrt.Or(v12, failure4, v13, failure6)
 					}
-					return ok5, nil
-				}()
-				v17, failure8 := func() (bool, error) {
-					v15, failure6 := func() (bool, error) {
-						l5, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l5, "pwd"), nil
-					}()
-					v16, failure7 := func() (bool, error) {
-						l6, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l6, "key"), nil
-					}()
-					ok8, err := celrt.Or(v15, failure6, v16, failure7)
-					if err != nil {
-						return false, err
+					if failure5 != nil {
+						return false, budget.Failure(failure5)
 					}
-					return ok8, nil
+					return ok3, nil
 				}()
-				ok9, err := celrt.Or(v14, failure5, v17, failure8)
-				if err != nil {
-					return false, err
+				ok4, failure8 := v14, failure7
+				if failure7 != nil || !ok4 {
+					v17, failure12 := func() (bool, error) {
+						v15, failure9 := func() (bool, error) {
+							l5, err := lLazy.Get(lOf)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							return strings.Contains(l5, "pwd"), nil
+						}()
+						ok5, failure10 := v15, failure9
+						if failure9 != nil || !ok5 {
+							v16, failure11 := func() (bool, error) {
+								l6, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l6, "key"), nil
+							}()
+							ok5, failure10 = celrt.Or(v15, failure9, v16, failure11)
+						}
+						if failure10 != nil {
+							return false, budget.Failure(failure10)
+						}
+						return ok5, nil
+					}()
+					ok4, failure8 = celrt.Or(v14, failure7, v17, failure12)
 				}
-				return ok9, nil
-			}()
-			v27, failure18 := func() (bool, error) {
-				v23, failure14 := func() (bool, error) {
-					v21, failure12 := func() (bool, error) {
-						v19, failure10 := func() (bool, error) {
-							l7, err := lLazy.Get(lOf)
-							if err != nil {
-								return false, err
-							}
-							return strings.Contains(l7, "signature"), nil
-						}()
-						v20, failure11 := func() (bool, error) {
-							l8, err := lLazy.Get(lOf)
-							if err != nil {
-								return false, err
-							}
-							return l8 == "sig", nil
-						}()
-						ok12, err := celrt.Or(v19, failure10, v20, failure11)
-						if err != nil {
-							return false, err
-						}
-						return ok12, nil
-					}()
-					v22, failure13 := func() (bool, error) {
-						l9, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l9, "auth"), nil
-					}()
-					ok14, err := celrt.Or(v21, failure12, v22, failure13)
-					if err != nil {
-						return false, err
-					}
-					return ok14, nil
-				}()
-				v26, failure17 := func() (bool, error) {
-					v24, failure15 := func() (bool, error) {
-						l10, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l10, "session"), nil
-					}()
-					v25, failure16 := func() (bool, error) {
-						l11, err := lLazy.Get(lOf)
-						if err != nil {
-							return false, err
-						}
-						return strings.Contains(l11, "credential"), nil
-					}()
-					ok17, err := celrt.Or(v24, failure15, v25, failure16)
-					if err != nil {
-						return false, err
-					}
-					return ok17, nil
-				}()
-				ok18, err := celrt.Or(v23, failure14, v26, failure17)
-				if err != nil {
-					return false, err
+				if failure8 != nil {
+					return false, budget.Failure(failure8)
 				}
-				return ok18, nil
+				return ok4, nil
 			}()
-			ok19, err := celrt.Or(v18, failure9, v27, failure18)
-			if err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
+			ok6, failure14 := v18, failure13
+			if failure13 != nil || !ok6 {
+				v27, failure27 := func() (bool, error) {
+					v23, failure21 := func() (bool, error) {
+						v21, failure18 := func() (bool, error) {
+							v19, failure15 := func() (bool, error) {
+								l7, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l7, "signature"), nil
+							}()
+							ok7, failure16 := v19, failure15
+							if failure15 != nil || !ok7 {
+								v20, failure17 := func() (bool, error) {
+									l8, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return l8 == "sig", nil
+								}()
+								ok7, failure16 = celrt.Or(v19, failure15, v20, failure17)
+							}
+							if failure16 != nil {
+								return false, budget.Failure(failure16)
+							}
+							return ok7, nil
+						}()
+						ok8, failure19 := v21, failure18
+						if failure18 != nil || !ok8 {
+							v22, failure20 := func() (bool, error) {
+								l9, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l9, "auth"), nil
+							}()
+							ok8, failure19 = celrt.Or(v21, failure18, v22, failure20)
+						}
+						if failure19 != nil {
+							return false, budget.Failure(failure19)
+						}
+						return ok8, nil
+					}()
+					ok9, failure22 := v23, failure21
+					if failure21 != nil || !ok9 {
+						v26, failure26 := func() (bool, error) {
+							v24, failure23 := func() (bool, error) {
+								l10, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l10, "session"), nil
+							}()
+							ok10, failure24 := v24, failure23
+							if failure23 != nil || !ok10 {
+								v25, failure25 := func() (bool, error) {
+									l11, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l11, "credential"), nil
+								}()
+								ok10, failure24 = celrt.Or(v24, failure23, v25, failure25)
+							}
+							if failure24 != nil {
+								return false, budget.Failure(failure24)
+							}
+							return ok10, nil
+						}()
+						ok9, failure22 = celrt.Or(v23, failure21, v26, failure26)
+					}
+					if failure22 != nil {
+						return false, budget.Failure(failure22)
+					}
+					return ok9, nil
+				}()
+				ok6, failure14 = celrt.Or(v18, failure13, v27, failure27)
 			}
-			ok = ok19
+			if failure14 != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(failure14))
+			}
+			ok = ok6
 		}
 		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(err))
 			}
 			list2 = append(list2, n)
 		}
@@ -5493,175 +5550,175 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 		v28 = bare
 	} else {
 		if err := budget.Call("_+_", q, int64(1)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		sum6, err := celrt.AddInt(q, int64(1))
 		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		if err := budget.CallText("substring", bare, int64(0), sum6); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		r12, err := celrt.SubstringRange(bare, int64(0), sum6)
 		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		list3 := make([]string, 0, len(params))
 		for _, p2 := range params {
 			if steps++; steps > celrt.MaxSteps {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
 			}
 			nOf := func() (string, error) {
 				if err := budget.CallText("split", p2, "="); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				return elem9, nil
 			}
 			var nLazy celrt.Lazy[string]
-			ok20 := strings.Contains(p2, "=")
-			if ok20 {
+			ok11 := strings.Contains(p2, "=")
+			if ok11 {
 				n3, err := nLazy.Get(nOf)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
-				ok20 = slices.Contains(secret, n3)
+				ok11 = slices.Contains(secret, n3)
 			}
 			var v29 string
-			if ok20 {
+			if ok11 {
 				vOf := func() (string, error) {
 					n4, err := nLazy.Get(nOf)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					arg4 := celrt.StringSize(n4)
 					if err := budget.Call("_+_", arg4, int64(1)); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					sum7, err := celrt.AddInt(arg4, int64(1))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.CallText("substring", p2, sum7); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					r13, err := celrt.Substring(p2, sum7)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.CallText("split", r13, "#", int64(2)); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					return elem10, nil
 				}
 				var vLazy celrt.Lazy[string]
 				n5, err := nLazy.Get(nOf)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(n5)+12)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
-				ok21 := cut
-				if ok21 {
+				ok12 := cut
+				if ok12 {
 					v31, err := vLazy.Get(vOf)
 					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
-					ok21 = strings.HasSuffix(v31, "…")
+					ok12 = strings.HasSuffix(v31, "…")
 				}
 				var v32 string
-				if ok21 {
+				if ok12 {
 					v33, err := vLazy.Get(vOf)
 					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					diff, err := celrt.SubInt(celrt.StringSize(v33), int64(1))
 					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					if err := budget.CallText("plural", diff, "character", "characters"); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					arg5 := celrt.Plural(diff, "character", "characters")
 					if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					v32 = arg5 + "›…"
 				} else {
 					v34, err := vLazy.Get(vOf)
 					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					arg6 := celrt.StringSize(v34)
 					if err := budget.CallText("plural", arg6, "character", "characters"); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					arg7 := celrt.Plural(arg6, "character", "characters")
 					if err := budget.Charge("_+_", int64(len(arg7)+3)); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 					}
 					v32 = arg7 + "›"
 				}
 				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32))); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				n6, err := nLazy.Get(nOf)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				arg8 := celrt.StringSize(n6)
 				if err := budget.Call("_+_", arg8, int64(1)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				sum8, err := celrt.AddInt(arg8, int64(1))
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				v35, err := vLazy.Get(vOf)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				arg9 := celrt.StringSize(v35)
 				if err := budget.Call("_+_", sum8, arg9); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				sum9, err := celrt.AddInt(sum8, arg9)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				if err := budget.CallText("substring", p2, sum9); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				r14, err := celrt.Substring(p2, sum9)
 				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32)+len(r14))); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				v29 = n5 + "=‹secret, " + v32 + r14
 			} else {
 				v29 = p2
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 			}
 			list3 = append(list3, v29)
 		}
 		if err := budget.Call("join", list3, "&"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		arg10 := celrt.JoinSep(list3, "&")
 		if err := budget.Charge("_+_", int64(len(r12)+len(arg10))); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		v28 = r12 + arg10
 	}
@@ -5675,19 +5732,19 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 	list4 := make([]string, 0, len(secret))
 	for _, n7 := range secret {
 		if steps++; steps > celrt.MaxSteps {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", celrt.ErrSteps)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.ChargeEach("_+_", int64(1+len(n7)), int64(1+len(n7)+1)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
 		}
 		elem11 := "'" + n7 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
 		}
 		list4 = append(list4, elem11)
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v36)+len(list4)))); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", err)
+		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
 	}
 	flags := celrt.Concat(v36, list4)
 	return letsWebFetch{
@@ -5777,15 +5834,15 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		arg := lets.shown
 		arg2 := int64(limits.Preview)
 		if err := budget.CallText("truncate", arg, arg2); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := celrt.Truncate(arg, arg2)
 		if err := budget.ChargeEach("_+_", int64(10+len(arg3)), int64(10+len(arg3)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := lets.hostNote
 		if err := budget.Charge("_+_", int64(10+len(arg3)+1+len(arg4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v2 string
 		if int64(len(lets.flags)) == int64(0) {
@@ -5793,17 +5850,17 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		} else {
 			arg5 := lets.flags
 			if err := budget.Call("join", arg5, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := celrt.JoinSep(arg5, ", ")
 			if err := budget.ChargeEach("_+_", int64(22+len(arg6)), int64(22+len(arg6)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = " (hidden credentials: " + arg6 + ")"
 		}
 		size := 10 + len(arg3) + 1 + len(arg4) + len(v2)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v3 string
 		if lets.prompt == "" {
@@ -5811,16 +5868,16 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		} else {
 			arg7 := lets.prompt
 			if err := budget.CallText("truncate", arg7, int64(80)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg8 := celrt.Truncate(arg7, int64(80))
 			if err := budget.ChargeEach("_+_", int64(10+len(arg8)), int64(10+len(arg8)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = " and ask \"" + arg8 + "\""
 		}
 		if err := budget.Charge("_+_", int64(size+len(v3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4 := celrt.Of("to fetch '" + arg3 + "'" + arg4 + v2 + v3)
 		v1 = v4
@@ -5830,11 +5887,11 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 			arg9 := lets.prompt
 			arg10 := int64(limits.Preview)
 			if err := budget.CallText("truncate", arg9, arg10); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg11 := celrt.Truncate(arg9, arg10)
 			if err := budget.ChargeEach("_+_", int64(29+len(arg11)), int64(29+len(arg11)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 := celrt.Of("to fetch the pages named in \"" + arg11 + "\"")
 			v5 = v6
@@ -5844,7 +5901,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -5866,36 +5923,36 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		restOf := func() (string, error) {
 			arg := lets.url
 			if err := budget.CallText("indexOf", arg, "://"); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			r, err := celrt.IndexOf(arg, "://")
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			var v2 string
 			if r >= int64(0) {
 				arg2 := lets.url
 				if err := budget.CallText("indexOf", arg2, "://"); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				r2, err := celrt.IndexOf(arg2, "://")
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				if err := budget.Call("_+_", r2, int64(3)); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				sum, err := celrt.AddInt(r2, int64(3))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				arg3 := lets.url
 				if err := budget.CallText("substring", arg3, sum); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				r3, err := celrt.Substring(arg3, sum)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v2 = r3
 			} else {
@@ -5908,58 +5965,58 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		if lets.userinfo {
 			rest2, err := restLazy.Get(restOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			rest3, err := restLazy.Get(restOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("indexOf", rest3, "@"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r4, err := celrt.IndexOf(rest3, "@")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Call("_+_", r4, int64(1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			sum2, err := celrt.AddInt(r4, int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("substring", rest2, sum2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r5, err := celrt.Substring(rest2, sum2)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = r5
 		} else {
 			rest4, err := restLazy.Get(restOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = rest4
 		}
 		if err := budget.CallText("split", v3, "?", int64(2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem, err := celrt.IndexList(celrt.SplitN(v3, "?", int64(2)), int64(0))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("split", elem, "#", int64(2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem2, err := celrt.IndexList(celrt.SplitN(elem, "#", int64(2)), int64(0))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := int64(limits.Summary)
 		if err := budget.CallText("truncate", elem2, arg4); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(elem2, arg4))
 	} else {
@@ -5968,7 +6025,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 			arg5 := lets.prompt
 			arg6 := int64(limits.Summary)
 			if err := budget.CallText("truncate", arg5, arg6); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = celrt.Of(celrt.Truncate(arg5, arg6))
 		} else {
@@ -5977,7 +6034,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 		v1 = v4
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -6013,12 +6070,12 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		}
 		arg := celrt.StringSize(text4)
 		if err := budget.CallText("fileSize", arg); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.FileSizeInt(arg))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -6476,7 +6533,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 		}
 	}
 	if !found && failure != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", failure)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", budget.Failure(failure))
 	}
 	kindConflict := found
 	var v10 string
@@ -6488,47 +6545,47 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			list3 := make([]string, 0, len(kinds))
 			for _, k4 := range kinds {
 				if steps++; steps > celrt.MaxSteps {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", celrt.ErrSteps)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(celrt.ErrSteps))
 				}
 				elem8, err := celrt.IndexList(k4, int64(0))
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
 				elem9, err := celrt.IndexList(k4, int64(1))
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
 				if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(elem9)), int64(len(elem8)+2+len(elem9)+1)); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
 				elem10 := elem8 + " '" + elem9 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
 				list3 = append(list3, elem10)
 			}
 			if err := budget.Call("join", list3, " or "); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 			}
 			arg2 := celrt.JoinSep(list3, " or ")
 			if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 			}
 			v11 = "sub-agent " + arg2
 		} else {
 			elem11, err := celrt.IndexList(kinds, int64(0))
 			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 			}
 			elem12, err := celrt.IndexList(elem11, int64(1))
 			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(11+len(elem12)), int64(11+len(elem12)+1)); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 			}
 			v11 = "sub-agent '" + elem12 + "'"
 		}
@@ -6540,17 +6597,17 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 	if v12 {
 		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 		}
 		list4 := make([]any, 0, items.Len())
 		for i := range items.Len() {
 			t := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", celrt.ErrSteps)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(celrt.ErrSteps))
 			}
 			if celrt.TypeOf(t) == celrt.MapType {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
 				list4 = append(list4, t)
 			}
@@ -6558,11 +6615,11 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 		list5 := make([]string, 0, len(list4))
 		for _, t2 := range list4 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", celrt.ErrSteps)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(celrt.ErrSteps))
 			}
 			opt2, err := celrt.OptSelect(t2, "task")
 			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
 			v14 := opt2.Value
 			if !opt2.Ok {
@@ -6573,7 +6630,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			if !opt3.Ok {
 				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
 				v16 := opt4.Value
 				if !opt4.Ok {
@@ -6585,7 +6642,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 			if !v15.Ok {
 				opt5, err := celrt.OptSelect(t2, "id")
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
 				v18 := opt5.Value
 				if !opt5.Ok {
@@ -6598,11 +6655,11 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 				v19 = "?"
 			}
 			if err := budget.CallText("collapse", v19); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
 			elem13 := celrt.Collapse(v19)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", err)
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
 			list5 = append(list5, elem13)
 		}
@@ -6623,94 +6680,94 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 	if v22 {
 		arg3 := celrt.Field(input, "isolation")
 		if err := budget.CallText("collapse", arg3); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		x, err := celrt.AsString(arg3)
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg4 := celrt.Collapse(x)
 		if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg5 := celrt.Truncate(arg4, int64(20))
 		if err := budget.Charge("_+_", int64(15+len(arg5))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		v23 = []string{" isolated in a " + arg5}
 	} else {
 		v23 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 	}
 	var v24 []string
 	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 		arg6 := celrt.Field(input, "model")
 		if err := budget.CallText("collapse", arg6); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		x2, err := celrt.AsString(arg6)
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg7 := celrt.Collapse(x2)
 		if err := budget.CallText("truncate", arg7, int64(40)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg8 := celrt.Truncate(arg7, int64(40))
 		if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		v24 = []string{" on model " + arg8}
 	} else {
 		v24 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 	}
 	var v25 []string
 	if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
 		arg9 := celrt.Field(input, "mode")
 		if err := budget.CallText("collapse", arg9); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		x3, err := celrt.AsString(arg9)
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg10 := celrt.Collapse(x3)
 		if err := budget.CallText("truncate", arg10, int64(40)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg11 := celrt.Truncate(arg10, int64(40))
 		if err := budget.Charge("_+_", int64(20+len(arg11))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		v25 = []string{" in permission mode " + arg11}
 	} else {
 		v25 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)+len(v25)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 	}
 	var v26 []string
 	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 		arg12 := celrt.Field(input, "task_id")
 		if err := budget.CallText("collapse", arg12); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		x4, err := celrt.AsString(arg12)
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg13 := celrt.Collapse(x4)
 		if err := budget.CallText("truncate", arg13, int64(60)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		arg14 := celrt.Truncate(arg13, int64(60))
 		if err := budget.ChargeEach("_+_", int64(17+len(arg14)), int64(17+len(arg14)+1)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
 		v26 = []string{", resuming task '" + arg14 + "'"}
 	} else {
@@ -6718,33 +6775,33 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 	}
 	size := len(v21) + len(v23) + len(v24) + len(v25) + len(v26)
 	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 	}
 	how := celrt.Concat(v21, v23, v24, v25, v26)
 	list6 := make([]string, 0, len(tasks))
 	for _, t3 := range tasks {
 		if steps++; steps > celrt.MaxSteps {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", celrt.ErrSteps)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 		}
 		quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
 		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		if err := budget.CallText("truncate", t3, quotient); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		arg15 := celrt.Truncate(t3, quotient)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		elem14 := "\"" + arg15 + "\""
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		list6 = append(list6, elem14)
 	}
 	if err := budget.Call("join", list6, ", "); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 	}
 	listed := celrt.JoinSep(list6, ", ")
 	return letsTask{
@@ -6823,28 +6880,28 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 	if ok2 {
 		arg := int64(len(lets.tasks))
 		if err := budget.CallText("plural", arg, "task", "tasks"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "task", "tasks")
 		if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+6)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := lets.who
 		if err := budget.Charge("_+_", int64(7+len(arg2)+6+len(arg3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := lets.how
 		if err := budget.Call("join", arg4, ""); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := celrt.JoinSep(arg4, "")
 		size := 7 + len(arg2) + 6 + len(arg3) + len(arg5)
 		if err := budget.ChargeEach("_+_", int64(size), int64(size+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := lets.listed
 		if err := budget.Charge("_+_", int64(size+2+len(arg6))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v2 := celrt.Of("to run " + arg2 + " with " + arg3 + arg5 + ": " + arg6)
 		v1 = v2
@@ -6859,15 +6916,15 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 		} else {
 			arg7 := lets.who
 			if err := budget.Charge("_+_", int64(7+len(arg7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg8 := lets.how
 			if err := budget.Call("join", arg8, ""); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg9 := celrt.JoinSep(arg8, "")
 			if err := budget.Charge("_+_", int64(7+len(arg7)+len(arg9))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v4 string
 			if lets.description == "" {
@@ -6875,16 +6932,16 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			} else {
 				arg10 := lets.description
 				if err := budget.CallText("truncate", arg10, int64(60)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg11 := celrt.Truncate(arg10, int64(60))
 				if err := budget.ChargeEach("_+_", int64(6+len(arg11)), int64(6+len(arg11)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = " for \"" + arg11 + "\""
 			}
 			if err := budget.Charge("_+_", int64(7+len(arg7)+len(arg9)+len(v4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v5 string
 			if lets.prompt == "" {
@@ -6893,17 +6950,17 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 				arg12 := lets.prompt
 				arg13 := int64(limits.Preview)
 				if err := budget.CallText("truncate", arg12, arg13); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg14 := celrt.Truncate(arg12, arg13)
 				if err := budget.ChargeEach("_+_", int64(3+len(arg14)), int64(3+len(arg14)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = ": \"" + arg14 + "\""
 			}
 			size2 := 7 + len(arg7) + len(arg9) + len(v4) + len(v5)
 			if err := budget.Charge("_+_", int64(size2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v6 string
 			if int64(len(lets.tasks)) == int64(0) {
@@ -6911,27 +6968,27 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 			} else {
 				arg15 := int64(len(lets.tasks))
 				if err := budget.CallText("plural", arg15, "task", "tasks"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg16 := celrt.Plural(arg15, "task", "tasks")
 				if err := budget.ChargeEach("_+_", int64(5+len(arg16)), int64(5+len(arg16)+2)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg17 := lets.listed
 				if err := budget.Charge("_+_", int64(5+len(arg16)+2+len(arg17))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = ", or " + arg16 + ": " + arg17
 			}
 			if err := budget.Charge("_+_", int64(size2+len(v6))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of("to run " + arg7 + arg9 + v4 + v5 + v6)
 		}
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -6967,31 +7024,31 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", err
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				list = append(list, elem)
 			}
 			if err := budget.Call("distinct", list); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
 			}(celrt.ListOf(list))
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			x2, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
 			}(celrt.Distinct(x))
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.Call("join", x2, " or "); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg := celrt.JoinSep(x2, " or ")
 			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			v1 = arg + ": "
 		}
@@ -7001,41 +7058,41 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 	listedOf := func() (string, error) {
 		arg2 := int64(len(lets.tasks))
 		if err := budget.CallText("plural", arg2, "task", "tasks"); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		arg3 := celrt.Plural(arg2, "task", "tasks")
 		if err := budget.Charge("_+_", int64(len(arg3)+1)); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		items2 := lets.tasks
 		list2 := make([]string, 0, len(items2))
 		for _, t := range items2 {
 			if steps++; steps > celrt.MaxSteps {
-				return "", celrt.ErrSteps
+				return "", budget.Failure(celrt.ErrSteps)
 			}
 			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.tasks)))
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("truncate", t, quotient); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(t, quotient)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			elem2 := "\"" + arg4 + "\""
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			list2 = append(list2, elem2)
 		}
 		if err := budget.Call("join", list2, ", "); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		arg5 := celrt.JoinSep(list2, ", ")
 		if err := budget.Charge("_+_", int64(len(arg3)+1+len(arg5))); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		return arg3 + " " + arg5, nil
 	}
@@ -7059,18 +7116,18 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		if single == "" {
 			who2, err := whoLazy.Get(whoOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			listed2, err := listedLazy.Get(listedOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(who2)+len(listed2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := int64(limits.Summary)
 			if err := budget.CallText("truncate", who2+listed2, arg6); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = celrt.Of(celrt.Truncate(who2+listed2, arg6))
 		} else {
@@ -7078,46 +7135,46 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if int64(len(lets.tasks)) == int64(0) {
 				who3, err := whoLazy.Get(whoOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(len(who3)+len(single))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg7 := int64(limits.Summary)
 				if err := budget.CallText("truncate", who3+single, arg7); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = celrt.Of(celrt.Truncate(who3+single, arg7))
 			} else {
 				who4, err := whoLazy.Get(whoOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("truncate", single, quotient2); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg8 := celrt.Truncate(single, quotient2)
 				if err := budget.ChargeEach("_+_", int64(len(who4)+len(arg8)), int64(len(who4)+len(arg8)+4)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				listed3, err := listedLazy.Get(listedOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				quotient3, err := celrt.DivInt(int64(limits.Summary), int64(2))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("truncate", listed3, quotient3); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg9 := celrt.Truncate(listed3, quotient3)
 				if err := budget.Charge("_+_", int64(len(who4)+len(arg8)+4+len(arg9))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = celrt.Of(who4 + arg8 + " or " + arg9)
 			}
@@ -7126,7 +7183,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 		v3 = v4
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -7143,18 +7200,18 @@ func ResultTask(input *value.Object, tool string, limits runtime.Limits, result 
 	if int64(len(lets.tasks)) > int64(0) {
 		arg := int64(len(lets.tasks))
 		if err := budget.CallText("plural", arg, "task", "tasks"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "task", "tasks")
 		if err := budget.Charge("_+_", int64(len(arg2)+5)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(arg2 + " done")
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7318,20 +7375,23 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
 			return v9, nil
 		}()
-		v11, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(c, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem2 != "0", nil
-		}()
-		ok2, err := celrt.Or(v10, failure, v11, failure2)
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+		ok, failure2 := v10, failure
+		if failure != nil || !ok {
+			v11, failure3 := func() (bool, error) {
+				elem2, err := celrt.IndexList(c, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return elem2 != "0", nil
+			}()
+			ok, failure2 = celrt.Or(v10, failure, v11, failure3)
 		}
-		if ok2 {
+		if failure2 != nil {
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(failure2))
+		}
+		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 			}
 			list5 = append(list5, c)
 		}
@@ -7339,25 +7399,25 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list6 := make([]string, 0, len(list5))
 	for _, c2 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(celrt.ErrSteps))
 		}
 		elem3, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(len(elem3)+1)); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 		}
 		elem4, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(len(elem3)+1+len(elem4))); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 		}
 		elem5 := elem3 + " " + elem4
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 		}
 		list6 = append(list6, elem5)
 	}
@@ -7365,11 +7425,11 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list7 := make([]any, 0, len(todos))
 	for _, t3 := range todos {
 		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 		}
 		opt3, err := celrt.OptSelect(t3, "status")
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		v12 := opt3.Value
 		if !opt3.Ok {
@@ -7377,7 +7437,7 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		if celrt.EqualString(v12, "in_progress") {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			list7 = append(list7, t3)
 		}
@@ -7385,11 +7445,11 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list8 := make([][]string, 0, len(list7))
 	for _, t4 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 		}
 		opt4, err := celrt.OptSelect(t4, "content")
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		v13 := opt4.Value
 		if !opt4.Ok {
@@ -7397,7 +7457,7 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		opt5, err := celrt.OptSelect(t4, "description")
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		v14 := opt5.Value
 		if !opt5.Ok {
@@ -7407,11 +7467,11 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list9 := make([]any, 0, len(items2))
 		for _, x3 := range items2 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 			}
 			if celrt.NonEmpty(x3).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 				}
 				list9 = append(list9, x3)
 			}
@@ -7419,49 +7479,49 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list10 := make([]string, 0, len(list9))
 		for _, x4 := range list9 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.CallText("collapse", x4); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			x5, err := celrt.AsString(x4)
 			if err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			elem6 := celrt.Collapse(x5)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			list10 = append(list10, elem6)
 		}
 		if err := budget.Call("distinct", list10); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		x6, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(celrt.ListOf(list10))
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		x7, err := func(v any) ([]string, error) {
 			return celrt.AsList(v, celrt.AsString)
 		}(celrt.Distinct(x6))
 		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		list8 = append(list8, x7)
 	}
 	list11 := make([][]string, 0, len(list8))
 	for _, o := range list8 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 		}
 		if int64(len(o)) > int64(0) {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			list11 = append(list11, o)
 		}
@@ -7532,19 +7592,19 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 				return "", false, err
 			}
 			if err := budget.CallText("plural", size2, "todo", "todos"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Plural(size2, "todo", "todos")
 			if err := budget.ChargeEach("_+_", int64(5+len(arg)), int64(5+len(arg)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := lets.counts
 			if err := budget.Call("join", arg2, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.JoinSep(arg2, ", ")
 			if err := budget.Charge("_+_", int64(5+len(arg)+2+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v3 string
 			if int64(len(lets.current)) == int64(0) {
@@ -7552,49 +7612,49 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 			} else {
 				elem, err := celrt.IndexList(lets.current, int64(0))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list := make([]string, 0, len(elem))
 				for _, x := range elem {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem2, err := celrt.IndexList(lets.current, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(60), int64(len(elem2)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", x, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem3 := celrt.Truncate(x, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem3)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg4 := celrt.JoinSep(list, " or ")
 				if err := budget.ChargeEach("_+_", int64(7+len(arg4)), int64(7+len(arg4)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = " (now: " + arg4 + ")"
 			}
 			size3 := 5 + len(arg) + 2 + len(arg3) + len(v3)
 			if err := budget.Charge("_+_", int64(size3)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = "with " + arg + ": " + arg3 + v3
 		}
 		v1 = celrt.Of(v2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7629,28 +7689,28 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				return "", false, err
 			}
 			if err := budget.CallText("plural", size2, "todo", "todos"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Plural(size2, "todo", "todos")
 			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			items := lets.statuses
 			list := make([]any, 0, len(items))
 			for _, s := range items {
 				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
+					return "", false, budget.Failure(celrt.ErrSteps)
 				}
 				if celrt.EqualString(s, "completed") {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, s)
 				}
 			}
 			arg2 := strconv.FormatInt(int64(len(list)), 10)
 			if err := budget.ChargeEach("_+_", int64(len(arg)+2+len(arg2)), int64(len(arg)+2+len(arg2)+5)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v3 string
 			if int64(len(lets.current)) == int64(0) {
@@ -7658,49 +7718,49 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 			} else {
 				elem, err := celrt.IndexList(lets.current, int64(0))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list2 := make([]string, 0, len(elem))
 				for _, x := range elem {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem2, err := celrt.IndexList(lets.current, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(40), int64(len(elem2)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", x, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem3 := celrt.Truncate(x, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list2 = append(list2, elem3)
 				}
 				if err := budget.Call("join", list2, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg3 := celrt.JoinSep(list2, " or ")
 				if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = ": " + arg3
 			}
 			size3 := len(arg) + 2 + len(arg2) + 5 + len(v3)
 			if err := budget.Charge("_+_", int64(size3)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = arg + ", " + arg2 + " done" + v3
 		}
 		v1 = celrt.Of(v2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7737,29 +7797,29 @@ func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, re
 				}
 				if celrt.EqualString(s, "completed") {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, s)
 				}
 			}
 			arg := strconv.FormatInt(int64(len(list)), 10)
 			if err := budget.Charge("_+_", int64(len(arg)+4)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			size2, err := celrt.Size(lets.all)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := strconv.FormatInt(size2, 10)
 			if err := budget.ChargeEach("_+_", int64(len(arg)+4+len(arg2)), int64(len(arg)+4+len(arg2)+10)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = arg + " of " + arg2 + " completed"
 		}
 		v1 = celrt.Of(v2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7942,41 +8002,44 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 					}
 					return elem2 == "", nil
 				}()
-				v7, failure2 := func() (bool, error) {
-					diff2, err := celrt.SubInt(int64(i), int64(1))
-					if err != nil {
-						return false, err
-					}
-					elem3, err := celrt.IndexList(pieces, diff2)
-					if err != nil {
-						return false, err
-					}
-					diff3, err := celrt.SubInt(int64(i), int64(1))
-					if err != nil {
-						return false, err
-					}
-					elem4, err := celrt.IndexList(pieces, diff3)
-					if err != nil {
-						return false, err
-					}
-					return celrt.Trim(elem3) != elem4, nil
-				}()
-				ok3, err := celrt.Or(v6, failure, v7, failure2)
-				if err != nil {
-					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+				ok2, failure2 := v6, failure
+				if failure != nil || !ok2 {
+					v7, failure3 := func() (bool, error) {
+						diff2, err := celrt.SubInt(int64(i), int64(1))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem3, err := celrt.IndexList(pieces, diff2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						diff3, err := celrt.SubInt(int64(i), int64(1))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem4, err := celrt.IndexList(pieces, diff3)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return celrt.Trim(elem3) != elem4, nil
+					}()
+					ok2, failure2 = celrt.Or(v6, failure, v7, failure3)
 				}
-				ok = ok3
+				if failure2 != nil {
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", budget.Failure(failure2))
+				}
+				ok = ok2
 			}
 			if ok {
 				if err := budget.CallText("split", p2, "\n", int64(2)); err != nil {
-					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", budget.Failure(err))
 				}
 				elem5, err := celrt.IndexList(celrt.SplitN(p2, "\n", int64(2)), int64(0))
 				if err != nil {
-					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", err)
+					return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("heads", budget.Failure(err))
 				}
 				list4 = append(list4, elem5)
 			}
@@ -7987,11 +8050,11 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list5 := make([]string, 0, len(heads))
 	for _, h5 := range heads {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(celrt.ErrSteps))
 		}
 		if strings.HasPrefix(h5, "Add File: ") {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(err))
 			}
 			list5 = append(list5, h5)
 		}
@@ -7999,18 +8062,18 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list6 := make([]string, 0, len(list5))
 	for _, h6 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.CallText("substring", h6, int64(10)); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(err))
 		}
 		r2, err := celrt.Substring(h6, int64(10))
 		if err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(err))
 		}
 		elem6 := celrt.Trim(r2)
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("adds", budget.Failure(err))
 		}
 		list6 = append(list6, elem6)
 	}
@@ -8018,15 +8081,15 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list7 := make([]string, 0, len(heads))
 	for _, h7 := range heads {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(celrt.ErrSteps))
 		}
-		ok4 := strings.HasPrefix(h7, "Update File: ")
-		if !ok4 {
-			ok4 = strings.HasPrefix(h7, "Move to: ")
+		ok3 := strings.HasPrefix(h7, "Update File: ")
+		if !ok3 {
+			ok3 = strings.HasPrefix(h7, "Move to: ")
 		}
-		if ok4 {
+		if ok3 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			list7 = append(list7, h7)
 		}
@@ -8034,34 +8097,34 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list8 := make([]string, 0, len(list7))
 	for _, h8 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(celrt.ErrSteps))
 		}
 		var v8 string
 		if strings.HasPrefix(h8, "Move to: ") {
 			if err := budget.CallText("substring", h8, int64(9)); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			r3, err := celrt.Substring(h8, int64(9))
 			if err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			arg := celrt.Trim(r3)
 			if err := budget.ChargeEach("_+_", int64(14+len(arg)), int64(14+len(arg)+1)); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			v8 = "(moving it to " + arg + ")"
 		} else {
 			if err := budget.CallText("substring", h8, int64(13)); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			r4, err := celrt.Substring(h8, int64(13))
 			if err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 			}
 			v8 = celrt.Trim(r4)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updates", budget.Failure(err))
 		}
 		list8 = append(list8, v8)
 	}
@@ -8069,11 +8132,11 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list9 := make([]string, 0, len(updates))
 	for _, u := range updates {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updated", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updated", budget.Failure(celrt.ErrSteps))
 		}
 		if !strings.HasPrefix(u, "(moving it to ") {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updated", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("updated", budget.Failure(err))
 			}
 			list9 = append(list9, u)
 		}
@@ -8082,11 +8145,11 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list10 := make([]string, 0, len(heads))
 	for _, h9 := range heads {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(celrt.ErrSteps))
 		}
 		if strings.HasPrefix(h9, "Delete File: ") {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(err))
 			}
 			list10 = append(list10, h9)
 		}
@@ -8094,37 +8157,37 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 	list11 := make([]string, 0, len(list10))
 	for _, h10 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", celrt.ErrSteps)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.CallText("substring", h10, int64(13)); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(err))
 		}
 		r5, err := celrt.Substring(h10, int64(13))
 		if err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(err))
 		}
 		elem7 := celrt.Trim(r5)
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("deletes", budget.Failure(err))
 		}
 		list11 = append(list11, elem7)
 	}
 	deletes := list11
 	arg2 := int64(len(adds))
 	if err := budget.Call("_+_", arg2, updated); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 	}
 	sum, err := celrt.AddInt(arg2, updated)
 	if err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 	}
 	arg3 := int64(len(deletes))
 	if err := budget.Call("_+_", sum, arg3); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 	}
 	sum2, err := celrt.AddInt(sum, arg3)
 	if err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 	}
 	files := sum2
 	var v9 []string
@@ -8132,11 +8195,11 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 		v9 = []string{}
 	} else {
 		if err := budget.Call("join", adds, ", "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg4 := celrt.JoinSep(adds, ", ")
 		if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v9 = []string{"add " + arg4}
 	}
@@ -8145,36 +8208,36 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 		v10 = []string{}
 	} else {
 		if err := budget.Call("join", updates, ", "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg5 := celrt.JoinSep(updates, ", ")
 		if err := budget.CallText("replace", arg5, ", (moving it to ", " (moving it to "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v11 := celrt.Replace(arg5, ", (moving it to ", " (moving it to ")
 		if err := budget.Charge("_+_", int64(7+len(v11))); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v10 = []string{"update " + v11}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)))); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v12 []string
 	if int64(len(deletes)) == int64(0) {
 		v12 = []string{}
 	} else {
 		if err := budget.Call("join", deletes, ", "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg6 := celrt.JoinSep(deletes, ", ")
 		if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v12 = []string{"delete " + arg6}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)+len(v12)))); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(v9, v10, v12)
 	return letsApplyPatch{
@@ -8243,23 +8306,23 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 	} else {
 		arg := lets.files
 		if err := budget.CallText("plural", arg, "file", "files"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "file", "files")
 		if err := budget.ChargeEach("_+_", int64(10+len(arg2)), int64(10+len(arg2)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := lets.parts
 		if err := budget.Call("join", arg3, "; "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := celrt.JoinSep(arg3, "; ")
 		if err := budget.Charge("_+_", int64(10+len(arg2)+2+len(arg4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := int64(limits.Preview)
 		if err := budget.CallText("truncate", "to change "+arg2+": "+arg4, arg5); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v2 := celrt.Truncate("to change "+arg2+": "+arg4, arg5)
 		var v3 string
@@ -8269,12 +8332,12 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 			v3 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + v3)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -8302,52 +8365,52 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 		}
 		arg := lets.files
 		if err := budget.CallText("plural", arg, "file", "files"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "file", "files")
 		if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		items := lets.updates
 		list := make([]string, 0, len(items))
 		for _, u := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			if !strings.HasPrefix(u, "(moving it to ") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, u)
 			}
 		}
 		arg3 := lets.adds
 		if err := budget.Charge("_+_", int64(16*(len(arg3)+len(list)))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := lets.deletes
 		if err := budget.Charge("_+_", int64(16*(len(arg3)+len(list)+len(arg4)))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Call("join", celrt.Concat(arg3, list, arg4), ", "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 := celrt.JoinSep(celrt.Concat(arg3, list, arg4), ", ")
 		if err := budget.Charge("_+_", int64(len(arg2)+2+len(v3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg2+": "+v3, arg5); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := celrt.Truncate(arg2+": "+v3, arg5)
 		if err := budget.Charge("_+_", int64(len(v2)+len(arg6))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + arg6)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -8374,7 +8437,7 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		} else {
 			arg := strconv.FormatInt(int64(len(lets.adds)), 10)
 			if err := budget.Charge("_+_", int64(len(arg)+6)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = []string{arg + " added"}
 		}
@@ -8384,12 +8447,12 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		} else {
 			arg2 := strconv.FormatInt(lets.updated, 10)
 			if err := budget.Charge("_+_", int64(len(arg2)+8)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = []string{arg2 + " updated"}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v3)))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v4 []string
 		if int64(len(lets.deletes)) == int64(0) {
@@ -8397,21 +8460,21 @@ func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, r
 		} else {
 			arg3 := strconv.FormatInt(int64(len(lets.deletes)), 10)
 			if err := budget.Charge("_+_", int64(len(arg3)+8)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = []string{arg3 + " deleted"}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v3)+len(v4)))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Call("join", celrt.Concat(v2, v3, v4), ", "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v5 := celrt.Of(celrt.JoinSep(celrt.Concat(v2, v3, v4), ", "))
 		v1 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -8768,37 +8831,40 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 			}
 			return mode5 != "delete", nil
 		}()
-		v35, failure2 := func() (bool, error) {
-			lines, err := celrt.Select(v26, "lines")
-			if err != nil {
-				return false, err
-			}
-			i, err := celrt.ToInt(lines)
-			if err != nil {
-				return false, err
-			}
-			return i >= int64(0), nil
-		}()
-		ok4, err := celrt.And(v34, failure, v35, failure2)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+		ok3, failure2 := v34, failure
+		if failure != nil || ok3 {
+			v35, failure3 := func() (bool, error) {
+				lines, err := celrt.Select(v26, "lines")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				i, err := celrt.ToInt(lines)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return i >= int64(0), nil
+			}()
+			ok3, failure2 = celrt.And(v34, failure, v35, failure3)
+		}
+		if failure2 != nil {
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(failure2))
 		}
 		var v36 string
-		if ok4 {
+		if ok3 {
 			lines2, err := celrt.Select(v26, "lines")
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
 			i2, err := celrt.ToInt(lines2)
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
 			if err := budget.CallText("plural", i2, "line", "lines"); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
 			arg4 := celrt.Plural(i2, "line", "lines")
 			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
 			v36 = " (" + arg4 + ")"
 		} else {
@@ -8806,11 +8872,11 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		}
 		size2 := len(v27) + 2 + len(v33) + 1 + len(v36)
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		elem := v27 + " '" + v33 + "'" + v36
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		list2 = append(list2, elem)
 	}
@@ -8818,19 +8884,19 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 	list3 := make([]string, 0, len(views))
 	for _, v37 := range views {
 		if steps++; steps > celrt.MaxSteps {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", celrt.ErrSteps)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(celrt.ErrSteps))
 		}
 		modeOf2 := func() (string, error) {
 			mode6, err := celrt.Select(v37, "mode")
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("string", mode6); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			s5, err := celrt.ToString(mode6)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			return s5, nil
 		}
@@ -8838,14 +8904,14 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		cellOf2 := func() (string, error) {
 			cell7, err := celrt.Select(v37, "cell")
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("string", cell7); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			s6, err := celrt.ToString(cell7)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			return s6, nil
 		}
@@ -8856,55 +8922,55 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		}
 		cell9, err := cellLazy2.Get(cellOf2)
 		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 		}
 		var v39 string
 		if cell9 != "" {
 			cell10, err := cellLazy2.Get(cellOf2)
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(1+len(cell10))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			v39 = " " + cell10
 		} else {
 			v39 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v38)+len(v39))); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 		}
 		mode8, err := modeLazy2.Get(modeOf2)
 		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 		}
 		var v40 string
 		if mode8 != "replace" {
 			mode9, err := modeLazy2.Get(modeOf2)
 			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			if err := budget.CallText("collapse", mode9); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			arg5 := celrt.Collapse(mode9)
 			if err := budget.CallText("truncate", arg5, int64(20)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			arg6 := celrt.Truncate(arg5, int64(20))
 			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
 			v40 = " (" + arg6 + ")"
 		} else {
 			v40 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v38)+len(v39)+len(v40))); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 		}
 		elem2 := v38 + v39 + v40
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 		}
 		list3 = append(list3, elem2)
 	}
@@ -8986,7 +9052,7 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 		} else {
 			arg := lets.texts
 			if err := budget.Call("join", arg, ", or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(arg, ", or ")
 		}
@@ -8995,7 +9061,7 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -9028,7 +9094,7 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 		} else {
 			arg := lets.rows
 			if err := budget.Call("join", arg, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(arg, " or ")
 		}
@@ -9037,7 +9103,7 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -9062,11 +9128,11 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			return "", err
 		}
 		if err := budget.CallText("string", mode); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		s, err := celrt.ToString(mode)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		return s, nil
 	}
@@ -9074,18 +9140,18 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	cellOf := func() (string, error) {
 		elem2, err := celrt.IndexList(lets.views, int64(0))
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		cell, err := celrt.Select(elem2, "cell")
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		if err := budget.CallText("string", cell); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		s2, err := celrt.ToString(cell)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		return s2, nil
 	}
@@ -9093,7 +9159,7 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	doneOf := func() (string, error) {
 		mode3, err := modeLazy.Get(modeOf)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		var v1 string
 		if mode3 == "replace" {
@@ -9101,7 +9167,7 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 		} else {
 			mode4, err := modeLazy.Get(modeOf)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			var v2 string
 			if mode4 == "insert" {
@@ -9109,7 +9175,7 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 			} else {
 				mode5, err := modeLazy.Get(modeOf)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				var v3 string
 				if mode5 == "delete" {
@@ -9127,57 +9193,60 @@ func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits,
 	v4, failure := func() (bool, error) {
 		done2, err := doneLazy.Get(doneOf)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return done2 == "", nil
 	}()
-	v5, failure2 := func() (bool, error) {
-		elem3, err := celrt.IndexList(lets.texts, int64(0))
-		if err != nil {
-			return false, err
-		}
-		elem4, err := celrt.IndexList(lets.texts, int64(1))
-		if err != nil {
-			return false, err
-		}
-		return elem3 != elem4, nil
-	}()
-	ok2, err := celrt.Or(v4, failure, v5, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v4, failure
+	if failure != nil || !ok {
+		v5, failure3 := func() (bool, error) {
+			elem3, err := celrt.IndexList(lets.texts, int64(0))
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			elem4, err := celrt.IndexList(lets.texts, int64(1))
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return elem3 != elem4, nil
+		}()
+		ok, failure2 = celrt.Or(v4, failure, v5, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v6 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		v6 = celrt.None[string]()
 	} else {
 		done3, err := doneLazy.Get(doneOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Charge("_+_", int64(len(done3)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		cell3, err := cellLazy.Get(cellOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v7 string
 		if cell3 != "" {
 			cell4, err := cellLazy.Get(cellOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v7 = cell4
 		} else {
 			v7 = "a cell"
 		}
 		if err := budget.Charge("_+_", int64(len(done3)+1+len(v7))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v6 = celrt.Of(done3 + " " + v7)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v6.Value, v6.Ok, nil
 }
@@ -9240,130 +9309,145 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				}
 				return ok3, nil
 			}()
-			v17, failure13 := func() (bool, error) {
-				v5, failure3 := func() (bool, error) {
-					found := false
-					var failure2 error
-					items, err := celrt.Iterate(celrt.Field(input, "command"))
-					if err != nil {
-						return false, err
-					}
-					for i := range items.Len() {
-						c := items.At(i)
-						if steps++; steps > celrt.MaxSteps {
-							return false, celrt.ErrSteps
-						}
-						found = celrt.TypeOf(c) == celrt.MapType
-						if found {
-							break
-						}
-					}
-					if !found && failure2 != nil {
-						return false, failure2
-					}
-					return found, nil
-				}()
-				v16, failure12 := func() (bool, error) {
-					v12, failure9 := func() (bool, error) {
-						v8, failure5 := func() (bool, error) {
-							found2 := false
-							var failure4 error
-							v6 := []any{
-								celrt.Field(input, "work_dir"),
-								celrt.Field(input, "parallel"),
-								celrt.Field(input, "ignore_errors"),
-							}
-							for _, v7 := range v6 {
-								if steps++; steps > celrt.MaxSteps {
-									return false, celrt.ErrSteps
-								}
-								found2 = !celrt.Equal(v7, nil)
-								if found2 {
-									break
-								}
-							}
-							if !found2 && failure4 != nil {
-								return false, failure4
-							}
-							return found2, nil
-						}()
-						v11, failure8 := func() (bool, error) {
-							v9, failure6 := func() (bool, error) {
-								elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
-								if err != nil {
-									return false, err
-								}
-								return celrt.TypeOf(elem) == celrt.StringType, nil
-							}()
-							v10, failure7 := func() (bool, error) {
-								elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
-								if err != nil {
-									return false, err
-								}
-								if err := budget.CallText("string", elem2); err != nil {
-									return false, err
-								}
-								s, err := celrt.ToString(elem2)
-								if err != nil {
-									return false, err
-								}
-								return strings.Contains(celrt.Trim(s), " "), nil
-							}()
-							ok8, err := celrt.And(v9, failure6, v10, failure7)
-							if err != nil {
-								return false, err
-							}
-							return ok8, nil
-						}()
-						ok9, err := celrt.Or(v8, failure5, v11, failure8)
+			ok4, failure2 := v4, failure
+			if failure != nil || ok4 {
+				v17, failure18 := func() (bool, error) {
+					v5, failure4 := func() (bool, error) {
+						found := false
+						var failure3 error
+						items, err := celrt.Iterate(celrt.Field(input, "command"))
 						if err != nil {
 							return false, err
 						}
-						return ok9, nil
-					}()
-					v15, failure11 := func() (bool, error) {
-						found3 := true
-						var failure10 error
-						v13 := []any{
-							celrt.Field(input, "workdir"),
-							celrt.Field(input, "timeout_ms"),
-							celrt.Field(input, "with_escalated_permissions"),
-							celrt.Field(input, "sandbox_permissions"),
-							celrt.Field(input, "additional_permissions"),
-							celrt.Field(input, "justification"),
-							celrt.Field(input, "prefix_rule"),
-						}
-						for _, v14 := range v13 {
+						for i := range items.Len() {
+							c := items.At(i)
 							if steps++; steps > celrt.MaxSteps {
 								return false, celrt.ErrSteps
 							}
-							found3 = celrt.Equal(v14, nil)
-							if !found3 {
+							found = celrt.TypeOf(c) == celrt.MapType
+							if found {
 								break
 							}
 						}
-						if found3 && failure10 != nil {
-							return false, failure10
+						if !found && failure3 != nil {
+							return false, failure3
 						}
-						return found3, nil
+						return found, nil
 					}()
-					ok11, err := celrt.And(v12, failure9, v15, failure11)
-					if err != nil {
-						return false, err
+					ok5, failure5 := v5, failure4
+					if failure4 != nil || !ok5 {
+						v16, failure17 := func() (bool, error) {
+							v12, failure13 := func() (bool, error) {
+								v8, failure7 := func() (bool, error) {
+									found2 := false
+									var failure6 error
+									v6 := []any{
+										celrt.Field(input, "work_dir"),
+										celrt.Field(input, "parallel"),
+										celrt.Field(input, "ignore_errors"),
+									}
+									for _, v7 := range v6 {
+										if steps++; steps > celrt.MaxSteps {
+											return false, celrt.ErrSteps
+										}
+										found2 = !celrt.Equal(v7, nil)
+										if found2 {
+											break
+										}
+									}
+									if !found2 && failure6 != nil {
+										return false, failure6
+									}
+									return found2, nil
+								}()
+								ok6, failure8 := v8, failure7
+								if failure7 != nil || !ok6 {
+									v11, failure12 := func() (bool, error) {
+										v9, failure9 := func() (bool, error) {
+											elem, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+											if err != nil {
+												return false, err
+											}
+											return celrt.TypeOf(elem) == celrt.StringType, nil
+										}()
+										ok7, failure10 := v9, failure9
+										if failure9 != nil || ok7 {
+											v10, failure11 := func() (bool, error) {
+												elem2, err := celrt.Index(celrt.Field(input, "command"), int64(0))
+												if err != nil {
+													return false, err
+												}
+												if err := budget.CallText("string", elem2); err != nil {
+													return false, budget.Failure(err)
+												}
+												s, err := celrt.ToString(elem2)
+												if err != nil {
+													return false, budget.Failure(err)
+												}
+												return strings.Contains(celrt.Trim(s), " "), nil
+											}()
+											ok7, failure10 = celrt.And(v9, failure9, v10, failure11)
+										}
+										if failure10 != nil {
+											return false, budget.Failure(failure10)
+										}
+										return ok7, nil
+									}()
+									ok6, failure8 = celrt.Or(v8, failure7, v11, failure12)
+								}
+								if failure8 != nil {
+									return false, budget.Failure(failure8)
+								}
+								return ok6, nil
+							}()
+							ok8, failure14 := v12, failure13
+							if failure13 != nil || ok8 {
+								v15, failure16 := func() (bool, error) {
+									found3 := true
+									var failure15 error
+									v13 := []any{
+										celrt.Field(input, "workdir"),
+										celrt.Field(input, "timeout_ms"),
+										celrt.Field(input, "with_escalated_permissions"),
+										celrt.Field(input, "sandbox_permissions"),
+										celrt.Field(input, "additional_permissions"),
+										celrt.Field(input, "justification"),
+										celrt.Field(input, "prefix_rule"),
+									}
+									for _, v14 := range v13 {
+										if steps++; steps > celrt.MaxSteps {
+											return false, budget.Failure(celrt.ErrSteps)
+										}
+										found3 = celrt.Equal(v14, nil)
+										if !found3 {
+											break
+										}
+									}
+									if found3 && failure15 != nil {
+										return false, budget.Failure(failure15)
+									}
+									return found3, nil
+								}()
+								ok8, failure14 = celrt.And(v12, failure13, v15, failure16)
+							}
+							if failure14 != nil {
+								return false, budget.Failure(failure14)
+							}
+							return ok8, nil
+						}()
+						ok5, failure5 = celrt.Or(v5, failure4, v16, failure17)
 					}
-					return ok11, nil
+					if failure5 != nil {
+						return false, budget.Failure(failure5)
+					}
+					return ok5, nil
 				}()
-				ok12, err := celrt.Or(v5, failure3, v16, failure12)
-				if err != nil {
-					return false, err
-				}
-				return ok12, nil
-			}()
-			ok13, err := celrt.And(v4, failure, v17, failure13)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("strands", err)
+				ok4, failure2 = celrt.And(v4, failure, v17, failure18)
 			}
-			ok2 = ok13
+			if failure2 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("strands", budget.Failure(failure2))
+			}
+			ok2 = ok4
 		}
 		ok = ok2
 	}
@@ -9384,7 +9468,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	commands := v18
 	size2, err := celrt.Size(commands)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 	}
 	var v21 []int64
 	if size2 > int64(8) {
@@ -9392,7 +9476,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		list := make([]int64, 0, len(v22))
 		for _, i2 := range v22 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(celrt.ErrSteps))
 			}
 			var v23 int64
 			if i2 < int64(4) {
@@ -9400,23 +9484,23 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			} else {
 				size3, err := celrt.Size(commands)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 				}
 				diff, err := celrt.SubInt(size3, int64(8))
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 				}
 				if err := budget.Call("_+_", diff, i2); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 				}
 				sum, err := celrt.AddInt(diff, i2)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 				}
 				v23 = sum
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 			}
 			list = append(list, v23)
 		}
@@ -9426,15 +9510,15 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		list2 := make([]int64, 0, len(v24))
 		for _, i3 := range v24 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(celrt.ErrSteps))
 			}
 			size4, err := celrt.Size(commands)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 			}
 			if i3 < size4 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("picked", budget.Failure(err))
 				}
 				list2 = append(list2, i3)
 			}
@@ -9445,94 +9529,97 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list3 := make([]string, 0, len(picked))
 	for _, i4 := range picked {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(celrt.ErrSteps))
 		}
 		cOf := func() (any, error) {
 			elem3, err := celrt.Index(commands, i4)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			return elem3, nil
 		}
 		var cLazy celrt.Lazy[any]
 		c3, err := cLazy.Get(cOf)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 		}
 		var v25 string
 		if celrt.TypeOf(c3) == celrt.StringType {
 			c4, err := cLazy.Get(cOf)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 			}
 			if err := budget.CallText("string", c4); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 			}
 			s2, err := celrt.ToString(c4)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 			}
 			v25 = s2
 		} else {
-			v26, failure14 := func() (bool, error) {
+			v26, failure19 := func() (bool, error) {
 				c5, err := cLazy.Get(cOf)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return celrt.TypeOf(c5) == celrt.MapType, nil
 			}()
-			v28, failure15 := func() (bool, error) {
-				c6, err := cLazy.Get(cOf)
-				if err != nil {
-					return false, err
-				}
-				opt, err := celrt.OptSelect(c6, "command")
-				if err != nil {
-					return false, err
-				}
-				v27 := opt.Value
-				if !opt.Ok {
-					v27 = nil
-				}
-				return celrt.TypeOf(v27) == celrt.StringType, nil
-			}()
-			ok15, err := celrt.And(v26, failure14, v28, failure15)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+			ok9, failure20 := v26, failure19
+			if failure19 != nil || ok9 {
+				v28, failure21 := func() (bool, error) {
+					c6, err := cLazy.Get(cOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					opt, err := celrt.OptSelect(c6, "command")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v27 := opt.Value
+					if !opt.Ok {
+						v27 = nil
+					}
+					return celrt.TypeOf(v27) == celrt.StringType, nil
+				}()
+				ok9, failure20 = celrt.And(v26, failure19, v28, failure21)
+			}
+			if failure20 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(failure20))
 			}
 			var v29 string
-			if ok15 {
+			if ok9 {
 				c7, err := cLazy.Get(cOf)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				command, err := celrt.Select(c7, "command")
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				if err := budget.CallText("string", command); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				s3, err := celrt.ToString(command)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				v29 = s3
 			} else {
 				c8, err := cLazy.Get(cOf)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				text, err := budget.JSON(c8)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 				}
 				v29 = text
 			}
 			v25 = v29
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandTexts", budget.Failure(err))
 		}
 		list3 = append(list3, v25)
 	}
@@ -9540,7 +9627,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	sOf := func() (int64, error) {
 		diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
 		if err != nil {
-			return 0, err
+			return 0, budget.Failure(err)
 		}
 		var v30 int64
 		if int64(len(picked)) == int64(0) {
@@ -9550,18 +9637,18 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		}
 		quotient, err := celrt.DivInt(diff2, v30)
 		if err != nil {
-			return 0, err
+			return 0, budget.Failure(err)
 		}
 		diff3, err := celrt.SubInt(quotient, int64(25))
 		if err != nil {
-			return 0, err
+			return 0, budget.Failure(err)
 		}
 		return diff3, nil
 	}
 	var sLazy celrt.Lazy[int64]
 	s5, err := sLazy.Get(sOf)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", budget.Failure(err))
 	}
 	var v31 int64
 	if s5 < int64(10) {
@@ -9569,7 +9656,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	} else {
 		s6, err := sLazy.Get(sOf)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", budget.Failure(err))
 		}
 		v31 = s6
 	}
@@ -9577,107 +9664,113 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list4 := make([]string, 0, len(picked))
 	for i5, i6 := range picked {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 		}
 		cOf2 := func() (any, error) {
 			elem4, err := celrt.Index(commands, i6)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			return elem4, nil
 		}
 		var cLazy2 celrt.Lazy[any]
 		dOf := func() (bool, error) {
-			v32, failure16 := func() (bool, error) {
+			v32, failure22 := func() (bool, error) {
 				c10, err := cLazy2.Get(cOf2)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return celrt.TypeOf(c10) == celrt.MapType, nil
 			}()
-			v34, failure17 := func() (bool, error) {
-				c11, err := cLazy2.Get(cOf2)
-				if err != nil {
-					return false, err
-				}
-				opt2, err := celrt.OptSelect(c11, "work_dir")
-				if err != nil {
-					return false, err
-				}
-				v33 := opt2.Value
-				if !opt2.Ok {
-					v33 = nil
-				}
-				return celrt.NonEmpty(v33).Ok, nil
-			}()
-			ok17, err := celrt.And(v32, failure16, v34, failure17)
-			if err != nil {
-				return false, err
+			ok10, failure23 := v32, failure22
+			if failure22 != nil || ok10 {
+				v34, failure24 := func() (bool, error) {
+					c11, err := cLazy2.Get(cOf2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					opt2, err := celrt.OptSelect(c11, "work_dir")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v33 := opt2.Value
+					if !opt2.Ok {
+						v33 = nil
+					}
+					return celrt.NonEmpty(v33).Ok, nil
+				}()
+				ok10, failure23 = celrt.And(v32, failure22, v34, failure24)
 			}
-			return ok17, nil
+			if failure23 != nil {
+				return false, budget.Failure(failure23)
+			}
+			return ok10, nil
 		}
 		var dLazy celrt.Lazy[bool]
 		tOf := func() (bool, error) {
-			v35, failure18 := func() (bool, error) {
+			v35, failure25 := func() (bool, error) {
 				c12, err := cLazy2.Get(cOf2)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return celrt.TypeOf(c12) == celrt.MapType, nil
 			}()
-			v37, failure19 := func() (bool, error) {
-				c13, err := cLazy2.Get(cOf2)
-				if err != nil {
-					return false, err
-				}
-				opt3, err := celrt.OptSelect(c13, "timeout")
-				if err != nil {
-					return false, err
-				}
-				v36 := opt3.Value
-				if !opt3.Ok {
-					v36 = nil
-				}
-				return celrt.TypeOf(v36) == celrt.DoubleType, nil
-			}()
-			ok19, err := celrt.And(v35, failure18, v37, failure19)
-			if err != nil {
-				return false, err
+			ok11, failure26 := v35, failure25
+			if failure25 != nil || ok11 {
+				v37, failure27 := func() (bool, error) {
+					c13, err := cLazy2.Get(cOf2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					opt3, err := celrt.OptSelect(c13, "timeout")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v36 := opt3.Value
+					if !opt3.Ok {
+						v36 = nil
+					}
+					return celrt.TypeOf(v36) == celrt.DoubleType, nil
+				}()
+				ok11, failure26 = celrt.And(v35, failure25, v37, failure27)
 			}
-			return ok19, nil
+			if failure26 != nil {
+				return false, budget.Failure(failure26)
+			}
+			return ok11, nil
 		}
 		var tLazy celrt.Lazy[bool]
 		if err := budget.Call("_+_", i6, int64(1)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		sum2, err := celrt.AddInt(i6, int64(1))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		arg := strconv.FormatInt(sum2, 10)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		elem5, err := celrt.IndexList(commandTexts, int64(i5))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", elem5); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		d2, err := dLazy.Get(dOf)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		var v38 int64
 		if d2 {
 			product, err := celrt.MulInt(share, int64(2))
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			quotient2, err := celrt.DivInt(product, int64(3))
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			v38 = quotient2
 		} else {
@@ -9685,195 +9778,201 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		}
 		arg2 := celrt.Collapse(elem5)
 		if err := budget.CallText("truncate", arg2, v38); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		arg3 := celrt.Truncate(arg2, v38)
 		if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg3))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		size5 := 1 + len(arg) + 2 + len(arg3) + 1
 		if err := budget.Charge("_+_", int64(size5)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
-		v39, failure20 := func() (bool, error) {
+		v39, failure28 := func() (bool, error) {
 			d3, err := dLazy.Get(dOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return !d3, nil
 		}()
-		v40, failure21 := func() (bool, error) {
-			t2, err := tLazy.Get(tOf)
-			if err != nil {
-				return false, err
-			}
-			return !t2, nil
-		}()
-		ok21, err := celrt.And(v39, failure20, v40, failure21)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+		ok12, failure29 := v39, failure28
+		if failure28 != nil || ok12 {
+			v40, failure30 := func() (bool, error) {
+				t2, err := tLazy.Get(tOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return !t2, nil
+			}()
+			ok12, failure29 = celrt.And(v39, failure28, v40, failure30)
+		}
+		if failure29 != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure29))
 		}
 		var v41 string
-		if ok21 {
+		if ok12 {
 			v41 = ""
 		} else {
 			d4, err := dLazy.Get(dOf)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			var v42 string
 			if d4 {
 				c14, err := cLazy2.Get(cOf2)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				work_dir, err := celrt.Select(c14, "work_dir")
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				v43, err := celrt.NonEmpty(work_dir).Get()
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				quotient3, err := celrt.DivInt(share, int64(3))
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", v43, quotient3); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				arg4 := celrt.Truncate(v43, quotient3)
 				if err := budget.ChargeEach("_+_", int64(4+len(arg4)), int64(4+len(arg4)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				v42 = "in '" + arg4 + "'"
 			} else {
 				v42 = ""
 			}
 			if err := budget.Charge("_+_", int64(2+len(v42))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			v44, failure22 := func() (bool, error) {
+			v44, failure31 := func() (bool, error) {
 				d5, err := dLazy.Get(dOf)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return d5, nil
 			}()
-			v45, failure23 := func() (bool, error) {
-				t3, err := tLazy.Get(tOf)
-				if err != nil {
-					return false, err
-				}
-				return t3, nil
-			}()
-			ok23, err := celrt.And(v44, failure22, v45, failure23)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			ok13, failure32 := v44, failure31
+			if failure31 != nil || ok13 {
+				v45, failure33 := func() (bool, error) {
+					t3, err := tLazy.Get(tOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return t3, nil
+				}()
+				ok13, failure32 = celrt.And(v44, failure31, v45, failure33)
+			}
+			if failure32 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure32))
 			}
 			var v46 string
-			if ok23 {
+			if ok13 {
 				v46 = ", "
 			} else {
 				v46 = ""
 			}
 			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			t4, err := tLazy.Get(tOf)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			var v47 string
 			if t4 {
 				c15, err := cLazy2.Get(cOf2)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				if err := budget.CallText("numberText", c15, "timeout"); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				r, err := celrt.NumberTextOf(c15, "timeout")
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
 				v47 = "timeout " + r
 			} else {
 				v47 = ""
 			}
 			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46)+len(v47))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			size6 := 2 + len(v42) + len(v46) + len(v47) + 1
 			if err := budget.Charge("_+_", int64(size6)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			v41 = " (" + v42 + v46 + v47 + ")"
 		}
 		if err := budget.Charge("_+_", int64(size5+len(v41))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		elem6 := "#" + arg + " '" + arg3 + "'" + v41
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		list4 = append(list4, elem6)
 	}
 	listed := list4
 	size7, err := celrt.Size(commands)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 	}
 	var v48 string
 	if size7 > int64(8) {
 		if err := budget.Call("slice", listed, int64(0), int64(4)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		slice, err := celrt.Slice(listed, int64(0), int64(4))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		if err := budget.Call("join", slice, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		arg5 := celrt.JoinSep(slice, ", ")
 		if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		size8, err := celrt.Size(commands)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		diff4, err := celrt.SubInt(size8, int64(8))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		arg6 := strconv.FormatInt(diff4, 10)
 		if err := budget.ChargeEach("_+_", int64(len(arg5)+6+len(arg6)), int64(len(arg5)+6+len(arg6)+20)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		if err := budget.Call("slice", listed, int64(4), int64(8)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		slice2, err := celrt.Slice(listed, int64(4), int64(8))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		if err := budget.Call("join", slice2, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		arg7 := celrt.JoinSep(slice2, ", ")
 		size9 := len(arg5) + 6 + len(arg6) + 20 + len(arg7)
 		if err := budget.Charge("_+_", int64(size9)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		v48 = arg5 + ", …(" + arg6 + " more commands)…, " + arg7
 	} else {
 		if err := budget.Call("join", listed, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
 		}
 		v48 = celrt.JoinSep(listed, ", ")
 	}
@@ -9888,22 +9987,22 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	args := v50
 	size10, err := celrt.Size(args)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 	}
 	var v51 any
 	if size10 > int64(64) {
 		if err := budget.Call("slice", args, int64(0), int64(32)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 		}
 		x, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 		}
 		slice3, err := celrt.Slice(x, int64(0), int64(32))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 		}
 		v51 = slice3
 	} else {
@@ -9911,253 +10010,265 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	}
 	items2, err := celrt.Iterate(v51)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 	}
 	list5 := make([]string, 0, items2.Len())
 	for i7 := range items2.Len() {
 		a := items2.At(i7)
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(celrt.ErrSteps))
 		}
 		sOf2 := func() (string, error) {
 			var v52 string
 			if celrt.TypeOf(a) == celrt.StringType {
 				if err := budget.CallText("string", a); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				s7, err := celrt.ToString(a)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v52 = s7
 			} else {
 				text2, err := budget.JSON(a)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v52 = text2
 			}
 			return v52, nil
 		}
 		var sLazy2 celrt.Lazy[string]
-		v55, failure26 := func() (bool, error) {
-			v53, failure24 := func() (bool, error) {
+		v55, failure37 := func() (bool, error) {
+			v53, failure34 := func() (bool, error) {
 				s9, err := sLazy2.Get(sOf2)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return s9 != "", nil
 			}()
-			v54, failure25 := func() (bool, error) {
-				s10, err := sLazy2.Get(sOf2)
+			ok14, failure35 := v53, failure34
+			if failure34 != nil || ok14 {
+				v54, failure36 := func() (bool, error) {
+					s10, err := sLazy2.Get(sOf2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return !strings.Contains(s10, " "), nil
+				}()
+				ok14, failure35 = celrt.And(v53, failure34, v54, failure36)
+			}
+			if failure35 != nil {
+				return false, budget.Failure(failure35)
+			}
+			return ok14, nil
+		}()
+		ok15, failure38 := v55, failure37
+		if failure37 != nil || ok15 {
+			v56, failure39 := func() (bool, error) {
+				s11, err := sLazy2.Get(sOf2)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
-				return !strings.Contains(s10, " "), nil
+				return !strings.Contains(s11, "'"), nil
 			}()
-			ok25, err := celrt.And(v53, failure24, v54, failure25)
-			if err != nil {
-				return false, err
-			}
-			return ok25, nil
-		}()
-		v56, failure27 := func() (bool, error) {
-			s11, err := sLazy2.Get(sOf2)
-			if err != nil {
-				return false, err
-			}
-			return !strings.Contains(s11, "'"), nil
-		}()
-		ok27, err := celrt.And(v55, failure26, v56, failure27)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			ok15, failure38 = celrt.And(v55, failure37, v56, failure39)
+		}
+		if failure38 != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(failure38))
 		}
 		var v57 string
-		if ok27 {
+		if ok15 {
 			s12, err := sLazy2.Get(sOf2)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 			}
 			v57 = s12
 		} else {
 			s13, err := sLazy2.Get(sOf2)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 			}
 			var v58 string
 			if strings.Contains(s13, "\"") {
 				s14, err := sLazy2.Get(sOf2)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 				}
 				if err := budget.ChargeEach("_+_", int64(1+len(s14)), int64(1+len(s14)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 				}
 				v58 = "'" + s14 + "'"
 			} else {
 				s15, err := sLazy2.Get(sOf2)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 				}
 				if err := budget.ChargeEach("_+_", int64(1+len(s15)), int64(1+len(s15)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 				}
 				v58 = "\"" + s15 + "\""
 			}
 			v57 = v58
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("quote", budget.Failure(err))
 		}
 		list5 = append(list5, v57)
 	}
 	quote := list5
 	size11, err := celrt.Size(args)
 	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 	}
 	var v59 string
 	if size11 > int64(64) {
 		size12, err := celrt.Size(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		diff5, err := celrt.SubInt(size12, int64(64))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		arg8 := strconv.FormatInt(diff5, 10)
 		if err := budget.ChargeEach("_+_", int64(5+len(arg8)), int64(5+len(arg8)+20)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		size13, err := celrt.Size(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		diff6, err := celrt.SubInt(size13, int64(32))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		size14, err := celrt.Size(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		if err := budget.Call("slice", args, diff6, size14); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		x2, err := func(v any) ([]any, error) {
 			return celrt.AsList(v, celrt.AsDyn)
 		}(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		slice4, err := celrt.Slice(x2, diff6, size14)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		list6 := make([]string, 0, len(slice4))
 		for _, a2 := range slice4 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(celrt.ErrSteps))
 			}
 			sOf3 := func() (string, error) {
 				var v60 string
 				if celrt.TypeOf(a2) == celrt.StringType {
 					if err := budget.CallText("string", a2); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					x3, err := celrt.AsString(a2)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					v60 = x3
 				} else {
 					text3, err := budget.JSON(a2)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					v60 = text3
 				}
 				return v60, nil
 			}
 			var sLazy3 celrt.Lazy[string]
-			v63, failure30 := func() (bool, error) {
-				v61, failure28 := func() (bool, error) {
+			v63, failure43 := func() (bool, error) {
+				v61, failure40 := func() (bool, error) {
 					s17, err := sLazy3.Get(sOf3)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					return s17 != "", nil
 				}()
-				v62, failure29 := func() (bool, error) {
-					s18, err := sLazy3.Get(sOf3)
+				ok16, failure41 := v61, failure40
+				if failure40 != nil || ok16 {
+					v62, failure42 := func() (bool, error) {
+						s18, err := sLazy3.Get(sOf3)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return !strings.Contains(s18, " "), nil
+					}()
+					ok16, failure41 = celrt.And(v61, failure40, v62, failure42)
+				}
+				if failure41 != nil {
+					return false, budget.Failure(failure41)
+				}
+				return ok16, nil
+			}()
+			ok17, failure44 := v63, failure43
+			if failure43 != nil || ok17 {
+				v64, failure45 := func() (bool, error) {
+					s19, err := sLazy3.Get(sOf3)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					return !strings.Contains(s18, " "), nil
+					return !strings.Contains(s19, "'"), nil
 				}()
-				ok29, err := celrt.And(v61, failure28, v62, failure29)
-				if err != nil {
-					return false, err
-				}
-				return ok29, nil
-			}()
-			v64, failure31 := func() (bool, error) {
-				s19, err := sLazy3.Get(sOf3)
-				if err != nil {
-					return false, err
-				}
-				return !strings.Contains(s19, "'"), nil
-			}()
-			ok31, err := celrt.And(v63, failure30, v64, failure31)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+				ok17, failure44 = celrt.And(v63, failure43, v64, failure45)
+			}
+			if failure44 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(failure44))
 			}
 			var v65 string
-			if ok31 {
+			if ok17 {
 				s20, err := sLazy3.Get(sOf3)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 				}
 				v65 = s20
 			} else {
 				s21, err := sLazy3.Get(sOf3)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 				}
 				var v66 string
 				if strings.Contains(s21, "\"") {
 					s22, err := sLazy3.Get(sOf3)
 					if err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 					}
 					if err := budget.ChargeEach("_+_", int64(1+len(s22)), int64(1+len(s22)+1)); err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 					}
 					v66 = "'" + s22 + "'"
 				} else {
 					s23, err := sLazy3.Get(sOf3)
 					if err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 					}
 					if err := budget.ChargeEach("_+_", int64(1+len(s23)), int64(1+len(s23)+1)); err != nil {
-						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 					}
 					v66 = "\"" + s23 + "\""
 				}
 				v65 = v66
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 			}
 			list6 = append(list6, v65)
 		}
 		if err := budget.Call("join", list6, " "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		arg9 := celrt.JoinSep(list6, " ")
 		if err := budget.Charge("_+_", int64(5+len(arg8)+20+len(arg9))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("tail", budget.Failure(err))
 		}
 		v59 = " …(" + arg8 + " more arguments)… " + arg9
 	} else {
@@ -10169,26 +10280,26 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	if v67 {
 		arg10 := celrt.Field(input, "command")
 		if err := budget.CallText("string", arg10); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		s24, err := celrt.ToString(arg10)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		v68 = s24
 	} else {
 		size15, err := celrt.Size(args)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		var v69 string
 		if size15 > int64(0) {
 			if err := budget.Call("join", quote, " "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 			}
 			arg11 := celrt.JoinSep(quote, " ")
 			if err := budget.Charge("_+_", int64(len(arg11)+len(tail))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 			}
 			v69 = arg11 + tail
 		} else {
@@ -10201,11 +10312,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	if v70 {
 		arg12 := celrt.Field(input, "cmd")
 		if err := budget.CallText("string", arg12); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		s25, err := celrt.ToString(arg12)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		v71 = s25
 	} else {
@@ -10215,15 +10326,15 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list7 := make([][]string, 0, len(v72))
 	for _, s26 := range v72 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(celrt.ErrSteps))
 		}
 		elem7, err := celrt.IndexList(s26, int64(1))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 		}
 		if celrt.Trim(elem7) != "" {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("scripts", budget.Failure(err))
 			}
 			list7 = append(list7, s26)
 		}
@@ -10232,7 +10343,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	var v73 [][]string
 	if tool == "exec_command" {
 		if err := budget.Call("reverse", scripts); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 		}
 		v73 = celrt.ReverseList(scripts)
 	} else {
@@ -10240,29 +10351,29 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	}
 	ordered := v73
 	found4 := false
-	var failure32 error
+	var failure46 error
 	for _, s27 := range scripts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
 		}
-		v74, failure33 := func() (bool, error) {
+		v74, failure47 := func() (bool, error) {
 			elem8, err := celrt.IndexList(s27, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem9, err := celrt.IndexList(scripts, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem10, err := celrt.IndexList(elem9, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return celrt.Trim(elem8) != celrt.Trim(elem10), nil
 		}()
-		if failure33 != nil {
-			if failure32 == nil {
-				failure32 = failure33
+		if failure47 != nil {
+			if failure46 == nil {
+				failure46 = failure47
 			}
 			continue
 		}
@@ -10271,8 +10382,8 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			break
 		}
 	}
-	if !found4 && failure32 != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure32)
+	if !found4 && failure46 != nil {
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure46))
 	}
 	conflict := found4
 	var v75 string
@@ -10281,11 +10392,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	} else {
 		elem11, err := celrt.IndexList(ordered, int64(0))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("script", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("script", budget.Failure(err))
 		}
 		elem12, err := celrt.IndexList(elem11, int64(1))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("script", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("script", budget.Failure(err))
 		}
 		v75 = elem12
 	}
@@ -10294,42 +10405,42 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	var v76 string
 	if count <= int64(1000) {
 		if err := budget.CallText("split", script, "\n"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		items3 := celrt.Split(script, "\n")
 		list8 := make([]string, 0, len(items3))
 		for _, l := range items3 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.CallText("collapse", l); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 			}
 			elem13 := celrt.Collapse(l)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 			}
 			list8 = append(list8, elem13)
 		}
 		list9 := make([]string, 0, len(list8))
 		for _, l2 := range list8 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
 			}
 			if l2 != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
 				list9 = append(list9, l2)
 			}
 		}
 		if err := budget.Call("join", list9, "\n"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		v76 = celrt.JoinSep(list9, "\n")
 	} else {
 		if err := budget.CallText("collapse", script); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 		}
 		v76 = celrt.Collapse(script)
 	}
@@ -10341,15 +10452,15 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list10 := make([][]any, 0, len(v80))
 	for _, d6 := range v80 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
 		}
 		elem14, err := celrt.IndexList(d6, int64(1))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem14).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 			}
 			list10 = append(list10, d6)
 		}
@@ -10357,30 +10468,30 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list11 := make([][]string, 0, len(list10))
 	for _, d7 := range list10 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
 		}
 		elem15, err := celrt.IndexList(d7, int64(0))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem15); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		s28, err := celrt.ToString(elem15)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		elem16, err := celrt.IndexList(d7, int64(1))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		v81, err := celrt.NonEmpty(elem16).Get()
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		elem17 := []string{s28, v81}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
 		list11 = append(list11, elem17)
 	}
@@ -10402,7 +10513,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	netOf := func() (any, error) {
 		opt4, err := celrt.OptSelect(ap, "network")
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		v86 := opt4.Value
 		if !opt4.Ok {
@@ -10414,7 +10525,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	fsOf := func() (any, error) {
 		opt5, err := celrt.OptSelect(ap, "file_system")
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		v87 := opt5.Value
 		if !opt5.Ok {
@@ -10424,13 +10535,13 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		if celrt.TypeOf(v87) == celrt.MapType {
 			file_system, err := celrt.Select(ap, "file_system")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v88 = file_system
 		} else {
 			opt6, err := celrt.OptSelect(ap, "fileSystem")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v89 := opt6.Value
 			if !opt6.Ok {
@@ -10440,7 +10551,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if celrt.TypeOf(v89) == celrt.MapType {
 				fileSystem, err := celrt.Select(ap, "fileSystem")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v90 = fileSystem
 			} else {
@@ -10451,48 +10562,54 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		return v88, nil
 	}
 	var fsLazy celrt.Lazy[any]
-	v91, failure34 := func() (bool, error) {
+	v91, failure48 := func() (bool, error) {
 		net2, err := netLazy.Get(netOf)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.EqualBool(net2, true), nil
 	}()
-	v95, failure37 := func() (bool, error) {
-		v92, failure35 := func() (bool, error) {
-			net3, err := netLazy.Get(netOf)
-			if err != nil {
-				return false, err
+	ok18, failure49 := v91, failure48
+	if failure48 != nil || !ok18 {
+		v95, failure53 := func() (bool, error) {
+			v92, failure50 := func() (bool, error) {
+				net3, err := netLazy.Get(netOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.TypeOf(net3) == celrt.MapType, nil
+			}()
+			ok19, failure51 := v92, failure50
+			if failure50 != nil || ok19 {
+				v94, failure52 := func() (bool, error) {
+					net4, err := netLazy.Get(netOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					opt7, err := celrt.OptSelect(net4, "enabled")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v93 := opt7.Value
+					if !opt7.Ok {
+						v93 = nil
+					}
+					return celrt.EqualBool(v93, true), nil
+				}()
+				ok19, failure51 = celrt.And(v92, failure50, v94, failure52)
 			}
-			return celrt.TypeOf(net3) == celrt.MapType, nil
+			if failure51 != nil {
+				return false, budget.Failure(failure51)
+			}
+			return ok19, nil
 		}()
-		v94, failure36 := func() (bool, error) {
-			net4, err := netLazy.Get(netOf)
-			if err != nil {
-				return false, err
-			}
-			opt7, err := celrt.OptSelect(net4, "enabled")
-			if err != nil {
-				return false, err
-			}
-			v93 := opt7.Value
-			if !opt7.Ok {
-				v93 = nil
-			}
-			return celrt.EqualBool(v93, true), nil
-		}()
-		ok34, err := celrt.And(v92, failure35, v94, failure36)
-		if err != nil {
-			return false, err
-		}
-		return ok34, nil
-	}()
-	ok35, err := celrt.Or(v91, failure34, v95, failure37)
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+		ok18, failure49 = celrt.Or(v91, failure48, v95, failure53)
+	}
+	if failure49 != nil {
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(failure49))
 	}
 	var v96 []string
-	if ok35 {
+	if ok18 {
 		v96 = []string{"network access"}
 	} else {
 		v96 = []string{}
@@ -10501,56 +10618,59 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	list12 := make([]string, 0, len(v97))
 	for _, k := range v97 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
 		}
 		psOf := func() ([]string, error) {
-			v98, failure38 := func() (bool, error) {
+			v98, failure54 := func() (bool, error) {
 				elem18, err := celrt.IndexList(k, int64(0))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				fs2, err := fsLazy.Get(fsOf)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				found5, err := celrt.In(elem18, fs2)
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return found5, nil
 			}()
-			v99, failure39 := func() (bool, error) {
-				fs3, err := fsLazy.Get(fsOf)
-				if err != nil {
-					return false, err
-				}
-				elem19, err := celrt.IndexList(k, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem20, err := celrt.Index(fs3, elem19)
-				if err != nil {
-					return false, err
-				}
-				return celrt.TypeOf(elem20) == celrt.ListType, nil
-			}()
-			ok37, err := celrt.And(v98, failure38, v99, failure39)
-			if err != nil {
-				return nil, err
+			ok20, failure55 := v98, failure54
+			if failure54 != nil || ok20 {
+				v99, failure56 := func() (bool, error) {
+					fs3, err := fsLazy.Get(fsOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem19, err := celrt.IndexList(k, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem20, err := celrt.Index(fs3, elem19)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(elem20) == celrt.ListType, nil
+				}()
+				ok20, failure55 = celrt.And(v98, failure54, v99, failure56)
+			}
+			if failure55 != nil {
+				return nil, budget.Failure(failure55)
 			}
 			var v100 any
-			if ok37 {
+			if ok20 {
 				fs4, err := fsLazy.Get(fsOf)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				elem21, err := celrt.IndexList(k, int64(0))
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				elem22, err := celrt.Index(fs4, elem21)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v100 = elem22
 			} else {
@@ -10558,17 +10678,17 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			}
 			items4, err := celrt.Iterate(v100)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list13 := make([]any, 0, items4.Len())
 			for i8 := range items4.Len() {
 				p := items4.At(i8)
 				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
+					return nil, budget.Failure(celrt.ErrSteps)
 				}
 				if celrt.NonEmpty(p).Ok {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					list13 = append(list13, p)
 				}
@@ -10576,18 +10696,18 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			list14 := make([]string, 0, len(list13))
 			for _, p2 := range list13 {
 				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
+					return nil, budget.Failure(celrt.ErrSteps)
 				}
 				v101, err := celrt.NonEmpty(p2).Get()
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				if err := budget.ChargeEach("_+_", int64(1+len(v101)), int64(1+len(v101)+1)); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				elem23 := "'" + v101 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list14 = append(list14, elem23)
 			}
@@ -10596,7 +10716,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		var psLazy celrt.Lazy[[]string]
 		ps2, err := psLazy.Get(psOf)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 		}
 		var v102 string
 		if int64(len(ps2)) == int64(0) {
@@ -10604,62 +10724,62 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		} else {
 			elem24, err := celrt.IndexList(k, int64(1))
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			ps3, err := psLazy.Get(psOf)
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			if err := budget.Call("join", ps3, ", "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			arg13 := celrt.JoinSep(ps3, ", ")
 			arg14 := int64(limits.Summary)
 			if err := budget.CallText("truncate", arg13, arg14); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			arg15 := celrt.Truncate(arg13, arg14)
 			if err := budget.Charge("_+_", int64(len(elem24)+len(arg15))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			v102 = elem24 + arg15
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 		}
 		list12 = append(list12, v102)
 	}
 	list15 := make([]string, 0, len(list12))
 	for _, t5 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", celrt.ErrSteps)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
 		}
 		if t5 != "" {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
 			list15 = append(list15, t5)
 		}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v96)+len(list15)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 	}
 	grants := celrt.Concat(v96, list15)
-	ok38 := tool == "Bash"
-	if ok38 {
+	ok21 := tool == "Bash"
+	if ok21 {
 		v103 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok38 = v103
+		ok21 = v103
 	}
-	ok39 := ok38
-	if ok39 {
-		ok40, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+	ok22 := ok21
+	if ok22 {
+		ok23, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("timeoutUnit", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("timeoutUnit", budget.Failure(err))
 		}
-		ok39 = ok40
+		ok22 = ok23
 	}
 	var v104 string
-	if ok39 {
+	if ok22 {
 		v104 = " ms"
 	} else {
 		v104 = ""
@@ -10672,77 +10792,77 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	} else {
 		v106 = []string{}
 	}
-	ok41 := perms == "require_escalated"
-	if !ok41 {
+	ok24 := perms == "require_escalated"
+	if !ok24 {
 		v107 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
-		ok41 = v107
+		ok24 = v107
 	}
 	var v108 []string
-	if ok41 {
+	if ok24 {
 		v108 = []string{" with escalated permissions"}
 	} else {
 		v108 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
-	ok42 := perms == "with_additional_permissions"
-	if !ok42 {
-		ok42 = int64(len(grants)) > int64(0)
+	ok25 := perms == "with_additional_permissions"
+	if !ok25 {
+		ok25 = int64(len(grants)) > int64(0)
 	}
 	var v109 []string
-	if ok42 {
+	if ok25 {
 		var v110 string
 		if int64(len(grants)) == int64(0) {
 			v110 = ""
 		} else {
 			if err := budget.Call("join", grants, ", "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			arg16 := celrt.JoinSep(grants, ", ")
 			if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			v110 = " (" + arg16 + ")"
 		}
 		if err := budget.Charge("_+_", int64(28+len(v110))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v109 = []string{" with additional permissions" + v110}
 	} else {
 		v109 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	var v111 []string
 	if int64(len(dirs)) == int64(0) {
 		v111 = []string{}
 	} else {
 		found6 := false
-		var failure40 error
+		var failure57 error
 		for _, d8 := range dirs {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 			}
-			v112, failure41 := func() (bool, error) {
+			v112, failure58 := func() (bool, error) {
 				elem25, err := celrt.IndexList(d8, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem26, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return elem25 != elem27, nil
 			}()
-			if failure41 != nil {
-				if failure40 == nil {
-					failure40 = failure41
+			if failure58 != nil {
+				if failure57 == nil {
+					failure57 = failure58
 				}
 				continue
 			}
@@ -10751,134 +10871,134 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				break
 			}
 		}
-		if !found6 && failure40 != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", failure40)
+		if !found6 && failure57 != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(failure57))
 		}
 		var v113 []string
 		if found6 {
 			list16 := make([]string, 0, len(dirs))
 			for _, d9 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 				}
 				elem28, err := celrt.IndexList(d9, int64(0))
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem28)+2)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				elem29, err := celrt.IndexList(d9, int64(1))
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				arg17 := int64(limits.Summary)
 				if err := budget.CallText("truncate", elem29, arg17); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				arg18 := celrt.Truncate(elem29, arg17)
 				if err := budget.ChargeEach("_+_", int64(len(elem28)+2+len(arg18)), int64(len(elem28)+2+len(arg18)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				elem30 := elem28 + " '" + arg18 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				list16 = append(list16, elem30)
 			}
 			if err := budget.Call("join", list16, " or "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			arg19 := celrt.JoinSep(list16, " or ")
 			if err := budget.Charge("_+_", int64(4+len(arg19))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			v113 = []string{" in " + arg19}
 		} else {
 			elem31, err := celrt.IndexList(dirs, int64(0))
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			elem32, err := celrt.IndexList(elem31, int64(1))
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			v113 = []string{" in '" + elem32 + "'"}
 		}
 		v111 = v113
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)+len(v111)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v114 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok43 := v114
-	if !ok43 {
+	ok26 := v114
+	if !ok26 {
 		v115 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok43 = v115
+		ok26 = v115
 	}
 	var v116 []string
-	if ok43 {
+	if ok26 {
 		v116 = []string{" in the background"}
 	} else {
 		v116 = []string{}
 	}
 	size16 := len(v106) + len(v108) + len(v109) + len(v111) + len(v116)
 	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v117 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
-	ok44 := v117
-	if ok44 {
-		ok44 = !strands
+	ok27 := v117
+	if ok27 {
+		ok27 = !strands
 	}
 	var v118 []string
-	if ok44 {
+	if ok27 {
 		v118 = []string{" in parallel"}
 	} else {
 		v118 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size16+len(v118)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok45 := v119
-	if ok45 {
+	ok28 := v119
+	if ok28 {
 		v120 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok45 = v120
+		ok28 = v120
 	}
-	ok46 := ok45
-	if ok46 {
+	ok29 := ok28
+	if ok29 {
 		v121 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok46 = v121
+		ok29 = v121
 	}
 	var v122 []string
-	if ok46 {
+	if ok29 {
 		if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		r2, err := celrt.NumberTextOf(input, "timeout_ms")
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		if err := budget.ChargeEach("_+_", int64(10+len(r2)), int64(10+len(r2)+20)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		if err := budget.CallText("numberText", input, "timeout"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		r3, err := celrt.NumberTextOf(input, "timeout")
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(10+len(r2)+20+len(r3))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		size17 := 10 + len(r2) + 20 + len(r3) + len(timeoutUnit)
 		if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v123 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
 		v122 = v123
@@ -10887,14 +11007,14 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		var v125 []string
 		if v124 {
 			if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			r4, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			v125 = []string{", timeout " + r4 + " ms"}
 		} else {
@@ -10902,14 +11022,14 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			var v127 []string
 			if v126 {
 				if err := budget.CallText("numberText", input, "timeout"); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				r5, err := celrt.NumberTextOf(input, "timeout")
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				v127 = []string{", timeout " + r5 + timeoutUnit}
 			} else {
@@ -10920,7 +11040,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		v122 = v125
 	}
 	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v128 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
 	var v129 []string
@@ -10930,26 +11050,26 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		v129 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)+len(v129)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v130 := celrt.NonEmpty(celrt.Field(input, "justification"))
 	var v131 []string
 	if v130.Ok {
 		arg20 := celrt.Field(input, "justification")
 		if err := budget.CallText("collapse", arg20); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		x4, err := celrt.AsString(arg20)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg21 := celrt.Collapse(x4)
 		if err := budget.CallText("truncate", arg21, int64(80)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg22 := celrt.Truncate(arg21, int64(80))
 		if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v131 = []string{", justified as \"" + arg22 + "\""}
 	} else {
@@ -10957,62 +11077,62 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	}
 	size18 := size16 + len(v118) + len(v122) + len(v129) + len(v131)
 	if err := budget.Charge("_+_", int64(16*(size18))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v132 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
-	ok47 := v132
-	if ok47 {
+	ok30 := v132
+	if ok30 {
 		size19, err := celrt.Size(celrt.Field(input, "prefix_rule"))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		ok47 = size19 > int64(0)
+		ok30 = size19 > int64(0)
 	}
 	var v133 []string
-	if ok47 {
+	if ok30 {
 		items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		list17 := make([]string, 0, items5.Len())
 		for i9 := range items5.Len() {
 			a3 := items5.At(i9)
 			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", celrt.ErrSteps)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 			}
 			var v134 string
 			if celrt.TypeOf(a3) == celrt.StringType {
 				if err := budget.CallText("string", a3); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				s29, err := celrt.ToString(a3)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				v134 = s29
 			} else {
 				text4, err := budget.JSON(a3)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
 				v134 = text4
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
 			list17 = append(list17, v134)
 		}
 		if err := budget.Call("join", list17, " "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg23 := celrt.JoinSep(list17, " ")
 		arg24 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg23, arg24); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg25 := celrt.Truncate(arg23, arg24)
 		if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v135 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
 		v133 = v135
@@ -11020,33 +11140,33 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		v133 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size18+len(v133)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	v136 := celrt.NonEmpty(celrt.Field(input, "description"))
 	var v137 []string
 	if v136.Ok {
 		arg26 := celrt.Field(input, "description")
 		if err := budget.CallText("collapse", arg26); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		x5, err := celrt.AsString(arg26)
 		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg27 := celrt.Collapse(x5)
 		if err := budget.CallText("truncate", arg27, int64(80)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		arg28 := celrt.Truncate(arg27, int64(80))
 		if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		v137 = []string{" (described as \"" + arg28 + "\")"}
 	} else {
 		v137 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size18+len(v133)+len(v137)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", err)
+		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 	}
 	notes := celrt.Concat(v106, v108, v109, v111, v116, v118, v122, v129, v131, v133, v137)
 	return letsRunShellCommand{
@@ -11208,11 +11328,11 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "command", "commands"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(size, "command", "commands")
 		if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v2 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
 		var v3 string
@@ -11222,20 +11342,20 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 			v3 = ""
 		}
 		if err := budget.ChargeEach("_+_", int64(7+len(arg)+len(v3)), int64(7+len(arg)+len(v3)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := lets.commandList
 		size2 := 7 + len(arg) + len(v3) + 2 + len(arg2)
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := lets.notes
 		if err := budget.Call("join", arg3, ""); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := celrt.JoinSep(arg3, "")
 		if err := budget.Charge("_+_", int64(size2+len(arg4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4 := celrt.Of("to run " + arg + v3 + ": " + arg2 + arg4)
 		v1 = v4
@@ -11250,128 +11370,128 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 				if lets.conflict {
 					elem, err := celrt.IndexList(lets.ordered, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2, err := celrt.IndexList(elem, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(len(elem2)+1)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v7 = elem2 + " "
 				} else {
 					v7 = ""
 				}
 				if err := budget.ChargeEach("_+_", int64(7+len(v7)), int64(7+len(v7)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = "to run " + v7 + "'"
 			} else {
 				arg5 := strconv.FormatInt(lets.count, 10)
 				if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+12)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v8 string
 				if lets.conflict {
 					elem3, err := celrt.IndexList(lets.ordered, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem4, err := celrt.IndexList(elem3, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.ChargeEach("_+_", int64(2+len(elem4)), int64(2+len(elem4)+1)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v8 = " (" + elem4 + ")"
 				} else {
 					v8 = ""
 				}
 				if err := budget.Charge("_+_", int64(9+len(arg5)+12+len(v8))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				size3 := 9 + len(arg5) + 12 + len(v8) + 22
 				if err := budget.Charge("_+_", int64(size3)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = "to run a " + arg5 + "-line script" + v8 + ", shown on one line: '"
 			}
 			arg6 := lets.shown
 			if err := budget.ChargeEach("_+_", int64(len(v6)+len(arg6)), int64(len(v6)+len(arg6)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v9 string
 			if lets.conflict {
 				arg7 := lets.ordered
 				arg8 := int64(len(lets.ordered))
 				if err := budget.Call("slice", arg7, int64(1), arg8); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				slice, err := celrt.Slice(arg7, int64(1), arg8)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list := make([]string, 0, len(slice))
 				for _, s := range slice {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem5, err := celrt.IndexList(s, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.ChargeEach("_+_", int64(4+len(elem5)), int64(4+len(elem5)+2)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem6, err := celrt.IndexList(s, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg9 := int64(limits.Summary)
 					if err := budget.CallText("inline", elem6, arg9); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg10 := celrt.Inline(elem6, arg9)
 					if err := budget.Charge("_+_", int64(4+len(elem5)+2+len(arg10))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					size4 := 4 + len(elem5) + 2 + len(arg10) + 1
 					if err := budget.Charge("_+_", int64(size4)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem7 := " or " + elem5 + " '" + arg10 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem7)
 				}
 				if err := budget.Call("join", list, ""); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v9 = celrt.JoinSep(list, "")
 			} else {
 				v9 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(arg6)+1+len(v9))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg11 := lets.notes
 			if err := budget.Call("join", arg11, ""); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg12 := celrt.JoinSep(arg11, "")
 			size5 := len(v6) + len(arg6) + 1 + len(v9) + len(arg12)
 			if err := budget.Charge("_+_", int64(size5)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = celrt.Of(v6 + arg6 + "'" + v9 + arg12)
 		}
 		v1 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -11395,37 +11515,37 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "command", "commands"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(size, "command", "commands")
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		items := lets.commandTexts
 		list := make([]string, 0, len(items))
 		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			if err := budget.CallText("collapse", t); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem := celrt.Collapse(t)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			list = append(list, elem)
 		}
 		if err := budget.Call("join", list, "; "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.JoinSep(list, "; ")
 		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg+": "+arg2, arg3); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(arg+": "+arg2, arg3))
 	} else {
@@ -11439,34 +11559,34 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 				list2 := make([]string, 0, len(items2))
 				for _, s := range items2 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem2, err := celrt.IndexList(s, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ordered)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("inline", elem2, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem3 := celrt.Inline(elem2, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list2 = append(list2, elem3)
 				}
 				if err := budget.Call("join", list2, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = celrt.Of(celrt.JoinSep(list2, " or "))
 			} else {
 				arg4 := lets.script
 				arg5 := int64(limits.Summary)
 				if err := budget.CallText("inline", arg4, arg5); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = celrt.Of(celrt.Inline(arg4, arg5))
 			}
@@ -11475,7 +11595,7 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 		v1 = v2
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -11511,16 +11631,16 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		}
 		arg := celrt.Lines(out3)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "line", "lines")
 		if err := budget.Charge("_+_", int64(len(arg2)+10)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = arg2 + " of output"
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -11593,7 +11713,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 				}
 				if ok {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					list = append(list, c)
 				}
@@ -11601,17 +11721,17 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 			list2 := make([]string, 0, len(list))
 			for _, c2 := range list {
 				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
+					return nil, budget.Failure(celrt.ErrSteps)
 				}
 				if err := budget.CallText("numberText", c2); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				text2, err := celrt.NumberTextDyn(c2)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list2 = append(list2, text2)
 			}
@@ -11621,56 +11741,56 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		}
 		out2, err := outLazy.Get(outOf)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		var v6 []string
 		if strings.Contains(out2, "exited with code ") {
 			out3, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			out4, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			r, err := celrt.LastIndexOf(out4, "exited with code ")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if err := budget.Call("_+_", r, int64(17)); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			sum, err := celrt.AddInt(r, int64(17))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if err := budget.CallText("substring", out3, sum); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			r2, err := celrt.Substring(out3, sum)
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			arg := celrt.Trim(elem)
 			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v6 = []string{celrt.Truncate(arg, int64(12))}
 		} else {
 			v6 = []string{}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		return celrt.Concat(v2, v6), nil
 	}
@@ -11678,45 +11798,48 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 	v7, failure := func() (bool, error) {
 		codes2, err := codesLazy.Get(codesOf)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return int64(len(codes2)) == int64(0), nil
 	}()
-	v8, failure2 := func() (bool, error) {
-		out5, err := outLazy.Get(outOf)
-		if err != nil {
-			return false, err
-		}
-		return out5 == "", nil
-	}()
-	ok3, err := celrt.And(v7, failure, v8, failure2)
-	if err != nil {
-		return "", false, err
+	ok2, failure2 := v7, failure
+	if failure != nil || ok2 {
+		v8, failure3 := func() (bool, error) {
+			out5, err := outLazy.Get(outOf)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return out5 == "", nil
+		}()
+		ok2, failure2 = celrt.And(v7, failure, v8, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v9 celrt.Optional[string]
-	if ok3 {
+	if ok2 {
 		v9 = celrt.None[string]()
 	} else {
 		codes3, err := codesLazy.Get(codesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v10 string
 		if int64(len(codes3)) > int64(0) {
 			codes4, err := codesLazy.Get(codesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem2, err := celrt.IndexList(codes4, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			out6, err := outLazy.Get(outOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v11 string
 			if out6 == "" {
@@ -11725,7 +11848,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 				v11 = ": "
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = "exit " + elem2 + v11
 		} else {
@@ -11733,7 +11856,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		}
 		out7, err := outLazy.Get(outOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v12 string
 		if out7 == "" {
@@ -11741,28 +11864,28 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		} else {
 			out8, err := outLazy.Get(outOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := int64(limits.Summary)
 			if err := budget.CallText("inline", elem3, arg2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v12 = celrt.Inline(elem3, arg2)
 		}
 		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v9 = celrt.Of(v10 + v12)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v9.Value, v9.Ok, nil
 }
@@ -11813,27 +11936,27 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 				return nil, false, err
 			}
 			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			r, err := celrt.SubstringRange(out4, int64(0), diff)
 			if err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			v2 = r
 		} else {
 			out6, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, false, err
+				return nil, false, budget.Failure(err)
 			}
 			v2 = out6
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, err
+			return nil, false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Split(v2, "\n"))
 	}
 	if err := budget.Err(); err != nil {
-		return nil, false, err
+		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -11938,7 +12061,7 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		ok := celrt.TypeOf(e) == celrt.MapType
 		if ok {
-			v9, failure3 := func() (bool, error) {
+			v9, failure4 := func() (bool, error) {
 				v6, failure := func() (bool, error) {
 					opt2, err := celrt.OptSelect(e, "old_string")
 					if err != nil {
@@ -11950,61 +12073,70 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 					}
 					return celrt.TypeOf(v5) == celrt.StringType, nil
 				}()
-				v8, failure2 := func() (bool, error) {
-					opt3, err := celrt.OptSelect(e, "new_string")
-					if err != nil {
-						return false, err
-					}
-					v7 := opt3.Value
-					if !opt3.Ok {
-						v7 = nil
-					}
-					return celrt.TypeOf(v7) == celrt.StringType, nil
-				}()
-				ok3, err := celrt.And(v6, failure, v8, failure2)
-				if err != nil {
-					return false, err
+				ok2, failure2 := v6, failure
+				if failure != nil || ok2 {
+					v8, failure3 := func() (bool, error) {
+						opt3, err := celrt.OptSelect(e, "new_string")
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v7 := opt3.Value
+						if !opt3.Ok {
+							v7 = nil
+						}
+						return celrt.TypeOf(v7) == celrt.StringType, nil
+					}()
+					ok2, failure2 = celrt.And(v6, failure, v8, failure3)
 				}
-				return ok3, nil
-			}()
-			v14, failure6 := func() (bool, error) {
-				v11, failure4 := func() (bool, error) {
-					opt4, err := celrt.OptSelect(e, "oldString")
-					if err != nil {
-						return false, err
-					}
-					v10 := opt4.Value
-					if !opt4.Ok {
-						v10 = nil
-					}
-					return celrt.TypeOf(v10) == celrt.StringType, nil
-				}()
-				v13, failure5 := func() (bool, error) {
-					opt5, err := celrt.OptSelect(e, "newString")
-					if err != nil {
-						return false, err
-					}
-					v12 := opt5.Value
-					if !opt5.Ok {
-						v12 = nil
-					}
-					return celrt.TypeOf(v12) == celrt.StringType, nil
-				}()
-				ok6, err := celrt.And(v11, failure4, v13, failure5)
-				if err != nil {
-					return false, err
+				if failure2 != nil {
+					return false, budget.Failure(failure2)
 				}
-				return ok6, nil
+				return ok2, nil
 			}()
-			ok7, err := celrt.Or(v9, failure3, v14, failure6)
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+			ok3, failure5 := v9, failure4
+			if failure4 != nil || !ok3 {
+				v14, failure9 := func() (bool, error) {
+					v11, failure6 := func() (bool, error) {
+						opt4, err := celrt.OptSelect(e, "oldString")
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v10 := opt4.Value
+						if !opt4.Ok {
+							v10 = nil
+						}
+						return celrt.TypeOf(v10) == celrt.StringType, nil
+					}()
+					ok4, failure7 := v11, failure6
+					if failure6 != nil || ok4 {
+						v13, failure8 := func() (bool, error) {
+							opt5, err := celrt.OptSelect(e, "newString")
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							v12 := opt5.Value
+							if !opt5.Ok {
+								v12 = nil
+							}
+							return celrt.TypeOf(v12) == celrt.StringType, nil
+						}()
+						ok4, failure7 = celrt.And(v11, failure6, v13, failure8)
+					}
+					if failure7 != nil {
+						return false, budget.Failure(failure7)
+					}
+					return ok4, nil
+				}()
+				ok3, failure5 = celrt.Or(v9, failure4, v14, failure9)
 			}
-			ok = ok7
+			if failure5 != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(failure5))
+			}
+			ok = ok3
 		}
 		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("edits", budget.Failure(err))
 			}
 			list = append(list, e)
 		}
@@ -12016,11 +12148,11 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	} else {
 		elem, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		opt6, err := celrt.OptSelect(elem, "old_string")
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		v16 := opt6.Value
 		if !opt6.Ok {
@@ -12028,11 +12160,11 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		elem2, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		opt7, err := celrt.OptSelect(elem2, "new_string")
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		v17 := opt7.Value
 		if !opt7.Ok {
@@ -12040,11 +12172,11 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		elem3, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		opt8, err := celrt.OptSelect(elem3, "oldString")
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		v18 := opt8.Value
 		if !opt8.Ok {
@@ -12052,11 +12184,11 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		elem4, err := celrt.IndexList(edits, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		opt9, err := celrt.OptSelect(elem4, "newString")
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 		}
 		v19 := opt9.Value
 		if !opt9.Ok {
@@ -12066,29 +12198,32 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list2 := make([][]any, 0, len(v20))
 		for _, p := range v20 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", celrt.ErrSteps)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(celrt.ErrSteps))
 			}
-			v21, failure7 := func() (bool, error) {
+			v21, failure10 := func() (bool, error) {
 				elem5, err := celrt.IndexList(p, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return celrt.TypeOf(elem5) == celrt.StringType, nil
 			}()
-			v22, failure8 := func() (bool, error) {
-				elem6, err := celrt.IndexList(p, int64(2))
-				if err != nil {
-					return false, err
-				}
-				return celrt.TypeOf(elem6) == celrt.StringType, nil
-			}()
-			ok9, err := celrt.And(v21, failure7, v22, failure8)
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+			ok5, failure11 := v21, failure10
+			if failure10 != nil || ok5 {
+				v22, failure12 := func() (bool, error) {
+					elem6, err := celrt.IndexList(p, int64(2))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(elem6) == celrt.StringType, nil
+				}()
+				ok5, failure11 = celrt.And(v21, failure10, v22, failure12)
 			}
-			if ok9 {
+			if failure11 != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(failure11))
+			}
+			if ok5 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", err)
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 				}
 				list2 = append(list2, p)
 			}
@@ -12097,51 +12232,54 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	firsts := v15
 	found := false
-	var failure9 error
+	var failure13 error
 	for _, p2 := range firsts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", celrt.ErrSteps)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(celrt.ErrSteps))
 		}
-		v25, failure12 := func() (bool, error) {
-			v23, failure10 := func() (bool, error) {
+		v25, failure17 := func() (bool, error) {
+			v23, failure14 := func() (bool, error) {
 				elem7, err := celrt.IndexList(p2, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem8, err := celrt.IndexList(firsts, int64(0))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				elem9, err := celrt.IndexList(elem8, int64(1))
 				if err != nil {
-					return false, err
+					return false, budget.Failure(err)
 				}
 				return !celrt.Equal(elem7, elem9), nil
 			}()
-			v24, failure11 := func() (bool, error) {
-				elem10, err := celrt.IndexList(p2, int64(2))
-				if err != nil {
-					return false, err
-				}
-				elem11, err := celrt.IndexList(firsts, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem12, err := celrt.IndexList(elem11, int64(2))
-				if err != nil {
-					return false, err
-				}
-				return !celrt.Equal(elem10, elem12), nil
-			}()
-			ok11, err := celrt.Or(v23, failure10, v24, failure11)
-			if err != nil {
-				return false, err
+			ok6, failure15 := v23, failure14
+			if failure14 != nil || !ok6 {
+				v24, failure16 := func() (bool, error) {
+					elem10, err := celrt.IndexList(p2, int64(2))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem11, err := celrt.IndexList(firsts, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem12, err := celrt.IndexList(elem11, int64(2))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return !celrt.Equal(elem10, elem12), nil
+				}()
+				ok6, failure15 = celrt.Or(v23, failure14, v24, failure16)
 			}
-			return ok11, nil
+			if failure15 != nil {
+				return false, budget.Failure(failure15)
+			}
+			return ok6, nil
 		}()
-		if failure12 != nil {
-			if failure9 == nil {
-				failure9 = failure12
+		if failure17 != nil {
+			if failure13 == nil {
+				failure13 = failure17
 			}
 			continue
 		}
@@ -12150,19 +12288,19 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 			break
 		}
 	}
-	if !found && failure9 != nil {
-		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", failure9)
+	if !found && failure13 != nil {
+		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(failure13))
 	}
 	firstConflict := found
 	list3 := make([]any, 0, len(edits))
 	for _, e2 := range edits {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", celrt.ErrSteps)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
 		}
-		v27, failure13 := func() (bool, error) {
+		v27, failure18 := func() (bool, error) {
 			opt10, err := celrt.OptSelect(e2, "replace_all")
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			v26 := opt10.Value
 			if !opt10.Ok {
@@ -12170,24 +12308,27 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 			}
 			return celrt.EqualBool(v26, true), nil
 		}()
-		v29, failure14 := func() (bool, error) {
-			opt11, err := celrt.OptSelect(e2, "replaceAll")
-			if err != nil {
-				return false, err
-			}
-			v28 := opt11.Value
-			if !opt11.Ok {
-				v28 = false
-			}
-			return celrt.EqualBool(v28, true), nil
-		}()
-		ok13, err := celrt.Or(v27, failure13, v29, failure14)
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", err)
+		ok7, failure19 := v27, failure18
+		if failure18 != nil || !ok7 {
+			v29, failure20 := func() (bool, error) {
+				opt11, err := celrt.OptSelect(e2, "replaceAll")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v28 := opt11.Value
+				if !opt11.Ok {
+					v28 = false
+				}
+				return celrt.EqualBool(v28, true), nil
+			}()
+			ok7, failure19 = celrt.Or(v27, failure18, v29, failure20)
 		}
-		if ok13 {
+		if failure19 != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure19))
+		}
+		if ok7 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(err))
 			}
 			list3 = append(list3, e2)
 		}
@@ -12199,15 +12340,15 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list4 := make([][]any, 0, len(items2))
 	for _, p3 := range items2 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem13, err := celrt.IndexList(p3, int64(1))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem13).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
 			list4 = append(list4, p3)
 		}
@@ -12215,58 +12356,58 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list5 := make([][]string, 0, len(list4))
 	for _, p4 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		elem14, err := celrt.IndexList(p4, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem14); err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		s, err := celrt.ToString(elem14)
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem15, err := celrt.IndexList(p4, int64(1))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		v32, err := celrt.NonEmpty(elem15).Get()
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem16 := []string{s, v32}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		list5 = append(list5, elem16)
 	}
 	paths := list5
 	found2 := false
-	var failure15 error
+	var failure21 error
 	for _, p5 := range paths {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
 		}
-		v33, failure16 := func() (bool, error) {
+		v33, failure22 := func() (bool, error) {
 			elem17, err := celrt.IndexList(p5, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem18, err := celrt.IndexList(paths, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return elem17 != elem19, nil
 		}()
-		if failure16 != nil {
-			if failure15 == nil {
-				failure15 = failure16
+		if failure22 != nil {
+			if failure21 == nil {
+				failure21 = failure22
 			}
 			continue
 		}
@@ -12275,8 +12416,8 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 			break
 		}
 	}
-	if !found2 && failure15 != nil {
-		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure15)
+	if !found2 && failure21 != nil {
+		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure21))
 	}
 	conflict := found2
 	var v34 celrt.Optional[string]
@@ -12285,11 +12426,11 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 	} else {
 		elem20, err := celrt.IndexList(paths, int64(0))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		elem21, err := celrt.IndexList(elem20, int64(1))
 		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 		}
 		v34 = celrt.Of(elem21)
 	}
@@ -12371,44 +12512,44 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 					return "", false, err
 				}
 				if err := budget.Charge("_+_", int64(len(elem)+2)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2, err := celrt.IndexList(p, int64(1))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(lets.paths)))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("truncate", elem2, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg := celrt.Truncate(elem2, quotient)
 				if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem3 := elem + " '" + arg + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem3)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.JoinSep(list, " or ")
 			if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = "for " + arg2 + " "
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(5+len(v3)), int64(5+len(v3)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = "for '" + v3 + "' "
 		}
@@ -12420,11 +12561,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	} else {
 		arg3 := int64(len(lets.edits))
 		if err := budget.CallText("plural", arg3, "replacement", "replacements"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v5 := celrt.Plural(arg3, "replacement", "replacements")
 		if err := budget.ChargeEach("_+_", int64(1+len(v5)), int64(1+len(v5)+9), int64(1+len(v5)+9+19)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v6 [][]any
 		if lets.firstConflict {
@@ -12432,106 +12573,106 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			elem4, err := celrt.IndexList(lets.firsts, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = [][]any{elem4}
 		}
 		list2 := make([]string, 0, len(v6))
 		for _, p2 := range v6 {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			elem5, err := celrt.IndexList(p2, int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("string", elem5); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			s, err := celrt.ToString(elem5)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Lines(s)
 			if err := budget.CallText("plural", arg4, "line", "lines"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.Plural(arg4, "line", "lines")
 			if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem6, err := celrt.IndexList(p2, int64(2))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("string", elem6); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			s2, err := celrt.ToString(elem6)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := celrt.Lines(s2)
 			if err := budget.CallText("plural", arg6, "line", "lines"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg7 := celrt.Plural(arg6, "line", "lines")
 			if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v7 string
 			if lets.firstConflict {
 				elem7, err := celrt.IndexList(p2, int64(0))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				x, err := celrt.AsString(elem7)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(4+len(x))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v7 = " as " + x
 			} else {
 				v7 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg7)+len(v7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem8 := arg5 + " with " + arg7 + v7
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			list2 = append(list2, elem8)
 		}
 		if err := budget.Call("join", list2, " or "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg8 := celrt.JoinSep(list2, " or ")
 		size := 1 + len(v5) + 9 + 19 + len(arg8)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v8 string
 		if int64(len(lets.edits)) > int64(1) {
 			diff, err := celrt.SubInt(int64(len(lets.edits)), int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("plural", diff, "additional edit", "additional edits"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v9 := celrt.Plural(diff, "additional edit", "additional edits")
 			if err := budget.Charge("_+_", int64(7+len(v9))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v8 = ", plus " + v9
 		} else {
 			v8 = ""
 		}
 		if err := budget.Charge("_+_", int64(size+len(v8))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v10 string
 		if lets.every == int64(0) {
@@ -12539,20 +12680,20 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			arg9 := strconv.FormatInt(lets.every, 10)
 			if err := budget.ChargeEach("_+_", int64(2+len(arg9)), int64(2+len(arg9)+28)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = ", " + arg9 + " of them at every occurrence"
 		}
 		if err := budget.ChargeEach("_+_", int64(size+len(v8)+len(v10)), int64(size+len(v8)+len(v10)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4 = "(" + v5 + " in order" + ": edit #1 replaces " + arg8 + v8 + v10 + ")"
 	}
 	if err := budget.Charge("_+_", int64(len(v1)+len(v4))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1 + v4, true, nil
 }
@@ -12587,22 +12728,22 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 					return "", false, err
 				}
 				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2 := celrt.Truncate(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = v3
 		}
@@ -12612,23 +12753,23 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 		} else {
 			arg := int64(len(lets.edits))
 			if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Plural(arg, "edit", "edits")
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = " (" + arg2 + ")"
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(v2 + v4)
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -12647,16 +12788,16 @@ func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, re
 	} else {
 		arg := int64(len(lets.edits))
 		if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "edit", "edits")
 		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("applied " + arg2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -12807,24 +12948,27 @@ func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			return celrt.EqualString(v7, "in_progress"), nil
 		}()
-		v10, failure2 := func() (bool, error) {
-			opt4, err := celrt.OptSelect(t3, "step")
-			if err != nil {
-				return false, err
-			}
-			v9 := opt4.Value
-			if !opt4.Ok {
-				v9 = nil
-			}
-			return celrt.NonEmpty(v9).Ok, nil
-		}()
-		ok2, err := celrt.And(v8, failure, v10, failure2)
-		if err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+		ok, failure2 := v8, failure
+		if failure != nil || ok {
+			v10, failure3 := func() (bool, error) {
+				opt4, err := celrt.OptSelect(t3, "step")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v9 := opt4.Value
+				if !opt4.Ok {
+					v9 = nil
+				}
+				return celrt.NonEmpty(v9).Ok, nil
+			}()
+			ok, failure2 = celrt.And(v8, failure, v10, failure3)
 		}
-		if ok2 {
+		if failure2 != nil {
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(failure2))
+		}
+		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
 			list4 = append(list4, t3)
 		}
@@ -12832,22 +12976,22 @@ func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (
 	list5 := make([]string, 0, len(list4))
 	for _, t4 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 		}
 		step, err := celrt.Select(t4, "step")
 		if err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", step); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		x2, err := celrt.AsString(step)
 		if err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		elem2 := celrt.Collapse(x2)
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", err)
+			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 		}
 		list5 = append(list5, elem2)
 	}
@@ -12896,19 +13040,19 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "step", "steps"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(size, "step", "steps")
 		if err := budget.ChargeEach("_+_", int64(15+len(arg)), int64(15+len(arg)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := lets.counts
 		if err := budget.Call("join", arg2, ", "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := celrt.JoinSep(arg2, ", ")
 		if err := budget.Charge("_+_", int64(15+len(arg)+2+len(arg3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v2 string
 		if int64(len(lets.current)) == int64(0) {
@@ -12916,26 +13060,26 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 		} else {
 			elem, err := celrt.IndexList(lets.current, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("truncate", elem, int64(60)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(elem, int64(60))
 			if err := budget.ChargeEach("_+_", int64(7+len(arg4)), int64(7+len(arg4)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = " (now: " + arg4 + ")"
 		}
 		size2 := 15 + len(arg) + 2 + len(arg3) + len(v2)
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 := celrt.Of("with a plan of " + arg + ": " + arg3 + v2)
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -12961,21 +13105,21 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "step", "steps"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(size, "step", "steps")
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		items := lets.steps2
 		list := make([]any, 0, len(items))
 		for _, t := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			opt, err := celrt.OptSelect(t, "status")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 := opt.Value
 			if !opt.Ok {
@@ -12983,14 +13127,14 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 			}
 			if celrt.EqualString(v2, "completed") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, t)
 			}
 		}
 		arg2 := strconv.FormatInt(int64(len(list)), 10)
 		if err := budget.ChargeEach("_+_", int64(len(arg)+2+len(arg2)), int64(len(arg)+2+len(arg2)+5)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v3 string
 		if int64(len(lets.current)) == int64(0) {
@@ -12998,25 +13142,25 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 		} else {
 			elem, err := celrt.IndexList(lets.current, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("truncate", elem, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Truncate(elem, int64(40))
 			if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = ": " + arg3
 		}
 		size2 := len(arg) + 2 + len(arg2) + 5 + len(v3)
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(arg + ", " + arg2 + " done" + v3)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -13051,27 +13195,27 @@ func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, r
 			}
 			if celrt.EqualString(v2, "completed") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, t)
 			}
 		}
 		arg := strconv.FormatInt(int64(len(list)), 10)
 		if err := budget.Charge("_+_", int64(len(arg)+4)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		size, err := celrt.Size(lets.all)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := strconv.FormatInt(size, 10)
 		if err := budget.ChargeEach("_+_", int64(len(arg)+4+len(arg2)), int64(len(arg)+4+len(arg2)+10)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(arg + " of " + arg2 + " completed")
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -13745,7 +13889,7 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 		}
 	}
 	if !found && failure != nil {
-		return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("conflict", failure)
+		return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 	}
 	conflict := found
 	var v7 string
@@ -13754,11 +13898,11 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 	} else {
 		elem6, err := celrt.IndexList(messages, int64(0))
 		if err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("message", err)
+			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("message", budget.Failure(err))
 		}
 		elem7, err := celrt.IndexList(elem6, int64(1))
 		if err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("message", err)
+			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("message", budget.Failure(err))
 		}
 		v7 = elem7
 	}
@@ -13768,48 +13912,48 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 		list4 := make([]string, 0, len(messages))
 		for _, m3 := range messages {
 			if steps++; steps > celrt.MaxSteps {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", celrt.ErrSteps)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(celrt.ErrSteps))
 			}
 			elem8, err := celrt.IndexList(m3, int64(0))
 			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			elem9, err := celrt.IndexList(m3, int64(1))
 			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
 			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", elem9, quotient); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			arg2 := celrt.Truncate(elem9, quotient)
 			if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(arg2)), int64(len(elem8)+2+len(arg2)+1)); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			elem10 := elem8 + " \"" + arg2 + "\""
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
 			list4 = append(list4, elem10)
 		}
 		if err := budget.Call("join", list4, " or "); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 		}
 		v8 = celrt.JoinSep(list4, " or ")
 	} else {
 		arg3 := int64(limits.Preview)
 		if err := budget.CallText("truncate", message, arg3); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 		}
 		arg4 := celrt.Truncate(message, arg3)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", err)
+			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 		}
 		v8 = "\"" + arg4 + "\""
 	}
@@ -13822,7 +13966,7 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 		if ok3 {
 			v11, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
 			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("forks", err)
+				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("forks", budget.Failure(err))
 			}
 			ok3 = v11 != "none"
 		}
@@ -13897,71 +14041,71 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 				return "", false, err
 			}
 			if err := budget.CallText("collapse", v3); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Collapse(v3)
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Truncate(arg, int64(40))
 			if err := budget.ChargeEach("_+_", int64(11+len(arg2)), int64(11+len(arg2)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = "sub-agent '" + arg2 + "'"
 		} else {
 			v2 = "a sub-agent"
 		}
 		if err := budget.Charge("_+_", int64(9+len(v2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v4 string
 		if lets.kind.Ok {
 			v5, err := lets.kind.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", v5); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Collapse(v5)
 			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(40))
 			if err := budget.Charge("_+_", int64(9+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = " of type " + arg4
 		} else {
 			v4 = ""
 		}
 		if err := budget.Charge("_+_", int64(9+len(v2)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v6 string
 		if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 			arg5 := celrt.Field(input, "model")
 			if err := budget.CallText("collapse", arg5); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(arg5)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg6, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg7 := celrt.Truncate(arg6, int64(40))
 			if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = " on model " + arg7
 		} else {
 			v6 = ""
 		}
 		if err := budget.Charge("_+_", int64(9+len(v2)+len(v4)+len(v6))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v7 string
 		if lets.forks {
@@ -13971,7 +14115,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		size := 9 + len(v2) + len(v4) + len(v6) + len(v7)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v8 string
 		if lets.message == "" {
@@ -13979,17 +14123,17 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 		} else {
 			arg8 := lets.quoted
 			if err := budget.Charge("_+_", int64(2+len(arg8))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v8 = ": " + arg8
 		}
 		if err := budget.Charge("_+_", int64(size+len(v8))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("to start " + v2 + v4 + v6 + v7 + v8)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -14027,11 +14171,11 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 				return "", false, err
 			}
 			if err := budget.CallText("collapse", v3); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Collapse(v3)
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.Truncate(arg, int64(40))
 		} else {
@@ -14041,18 +14185,18 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 		if lets.kind.Ok {
 			v5, err := lets.kind.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", v5); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Collapse(v5)
 			if err := budget.CallText("truncate", arg2, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Truncate(arg2, int64(40))
 			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = "(" + arg3 + ")"
 		} else {
@@ -14062,17 +14206,17 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 		list := make([]string, 0, len(items))
 		for _, s := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			if s != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, s)
 			}
 		}
 		if err := budget.Call("join", list, " "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v6 string
 		if lets.message == "" {
@@ -14094,49 +14238,49 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 				list2 := make([]string, 0, len(items2))
 				for _, m := range items2 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(m, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(40), int64(len(lets.messages)))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list2 = append(list2, elem2)
 				}
 				if err := budget.Call("join", list2, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v8 = celrt.JoinSep(list2, " or ")
 			} else {
 				v8 = lets.message
 			}
 			if err := budget.Charge("_+_", int64(len(v7)+len(v8))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v6 = v7 + v8
 		}
 		arg4 := celrt.JoinSep(list, " ")
 		if err := budget.Charge("_+_", int64(len(arg4)+len(v6))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg4+v6, arg5); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(arg4+v6, arg5))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -14158,7 +14302,7 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -14171,60 +14315,63 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 	v4, failure := func() (bool, error) {
 		v3, err := vLazy.Get(vOf)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.TypeOf(v3) == celrt.MapType, nil
 	}()
-	v7, failure2 := func() (bool, error) {
-		v5, err := vLazy.Get(vOf)
-		if err != nil {
-			return false, err
-		}
-		opt2, err := celrt.OptSelect(v5, "agent_id")
-		if err != nil {
-			return false, err
-		}
-		v6 := opt2.Value
-		if !opt2.Ok {
-			v6 = nil
-		}
-		return celrt.NonEmpty(v6).Ok, nil
-	}()
-	ok2, err := celrt.And(v4, failure, v7, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v4, failure
+	if failure != nil || ok {
+		v7, failure3 := func() (bool, error) {
+			v5, err := vLazy.Get(vOf)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			opt2, err := celrt.OptSelect(v5, "agent_id")
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = nil
+			}
+			return celrt.NonEmpty(v6).Ok, nil
+		}()
+		ok, failure2 = celrt.And(v4, failure, v7, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v8 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		v9, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		agent_id, err := celrt.Select(v9, "agent_id")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("collapse", agent_id); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		x, err := celrt.AsString(agent_id)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Collapse(x)
 		if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Truncate(arg, int64(40))
 		if err := budget.Charge("_+_", int64(8+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v8 = celrt.Of("started " + arg2)
 	} else {
 		v8 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v8.Value, v8.Ok, nil
 }
@@ -14318,41 +14465,44 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 				}
 				return strings.HasPrefix(name2, "functions."), nil
 			}()
-			v6, failure2 := func() (bool, error) {
-				name3, err := nameLazy.Get(nameOf)
-				if err != nil {
-					return false, err
-				}
-				return celrt.StringSize(name3) > int64(10), nil
-			}()
-			ok3, err := celrt.And(v5, failure, v6, failure2)
-			if err != nil {
-				return nil, err
+			ok2, failure2 := v5, failure
+			if failure != nil || ok2 {
+				v6, failure3 := func() (bool, error) {
+					name3, err := nameLazy.Get(nameOf)
+					if err != nil {
+						return false, err
+					}
+					return celrt.StringSize(name3) > int64(10), nil
+				}()
+				ok2, failure2 = celrt.And(v5, failure, v6, failure3)
+			}
+			if failure2 != nil {
+				return nil, failure2
 			}
 			var v7 string
-			if ok3 {
+			if ok2 {
 				name4, err := nameLazy.Get(nameOf)
 				if err != nil {
 					return nil, err
 				}
 				if err := budget.CallText("substring", name4, int64(10)); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				r, err := celrt.Substring(name4, int64(10))
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v7 = r
 			} else {
 				name5, err := nameLazy.Get(nameOf)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				var v8 string
 				if name5 != "" {
 					name6, err := nameLazy.Get(nameOf)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v8 = name6
 				} else {
@@ -14364,7 +14514,7 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			if celrt.TypeOf(u) == celrt.MapType {
 				opt2, err := celrt.OptSelect(u, "parameters")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v10 := opt2.Value
 				if !opt2.Ok {
@@ -14376,17 +14526,17 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 			}
 			m, err := celrt.NewMap([]any{"tool", "input"}, []any{v7, v9})
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list = append(list, m)
 		}
 		v2 = list
 	}
 	if err := budget.Err(); err != nil {
-		return nil, err
+		return nil, budget.Failure(err)
 	}
 	return celrt.InnerCalls(v2)
 }
@@ -14455,41 +14605,44 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 					}
 					return strings.HasPrefix(name2, "functions."), nil
 				}()
-				v6, failure2 := func() (bool, error) {
-					name3, err := nameLazy.Get(nameOf)
-					if err != nil {
-						return false, err
-					}
-					return celrt.StringSize(name3) > int64(10), nil
-				}()
-				ok3, err := celrt.And(v5, failure, v6, failure2)
-				if err != nil {
-					return nil, err
+				ok2, failure2 := v5, failure
+				if failure != nil || ok2 {
+					v6, failure3 := func() (bool, error) {
+						name3, err := nameLazy.Get(nameOf)
+						if err != nil {
+							return false, err
+						}
+						return celrt.StringSize(name3) > int64(10), nil
+					}()
+					ok2, failure2 = celrt.And(v5, failure, v6, failure3)
+				}
+				if failure2 != nil {
+					return nil, failure2
 				}
 				var v7 string
-				if ok3 {
+				if ok2 {
 					name4, err := nameLazy.Get(nameOf)
 					if err != nil {
 						return nil, err
 					}
 					if err := budget.CallText("substring", name4, int64(10)); err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					r, err := celrt.Substring(name4, int64(10))
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v7 = r
 				} else {
 					name5, err := nameLazy.Get(nameOf)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					var v8 string
 					if name5 != "" {
 						name6, err := nameLazy.Get(nameOf)
 						if err != nil {
-							return nil, err
+							return nil, budget.Failure(err)
 						}
 						v8 = name6
 					} else {
@@ -14498,7 +14651,7 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 					v7 = v8
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list = append(list, v7)
 			}
@@ -14509,7 +14662,7 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 	var namesLazy celrt.Lazy[[]string]
 	names2, err := namesLazy.Get(namesOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v9 celrt.Optional[string]
 	if int64(len(names2)) == int64(0) {
@@ -14517,35 +14670,35 @@ func RowMultiToolUseParallel(input *value.Object, tool string, limits runtime.Li
 	} else {
 		names3, err := namesLazy.Get(namesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := int64(len(names3))
 		if err := budget.CallText("plural", arg, "call", "calls"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(arg, "call", "calls")
 		if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		names4, err := namesLazy.Get(namesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Call("join", names4, ", "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := celrt.JoinSep(names4, ", ")
 		if err := budget.Charge("_+_", int64(len(arg2)+2+len(arg3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := int64(limits.Summary)
 		if err := budget.CallText("truncate", arg2+": "+arg3, arg4); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v9 = celrt.Of(celrt.Truncate(arg2+": "+arg3, arg4))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v9.Value, v9.Ok, nil
 }
@@ -14831,41 +14984,44 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		return int64(len(codes2)) == int64(0), nil
 	}()
-	v8, failure2 := func() (bool, error) {
-		out5, err := outLazy.Get(outOf)
-		if err != nil {
-			return false, err
-		}
-		return out5 == "", nil
-	}()
-	ok3, err := celrt.And(v7, failure, v8, failure2)
-	if err != nil {
-		return "", false, err
+	ok2, failure2 := v7, failure
+	if failure != nil || ok2 {
+		v8, failure3 := func() (bool, error) {
+			out5, err := outLazy.Get(outOf)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return out5 == "", nil
+		}()
+		ok2, failure2 = celrt.And(v7, failure, v8, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v9 celrt.Optional[string]
-	if ok3 {
+	if ok2 {
 		v9 = celrt.None[string]()
 	} else {
 		codes3, err := codesLazy.Get(codesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v10 string
 		if int64(len(codes3)) > int64(0) {
 			codes4, err := codesLazy.Get(codesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem2, err := celrt.IndexList(codes4, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			out6, err := outLazy.Get(outOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v11 string
 			if out6 == "" {
@@ -14874,7 +15030,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 				v11 = ": "
 			}
 			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = "exit " + elem2 + v11
 		} else {
@@ -14882,7 +15038,7 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		out7, err := outLazy.Get(outOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v12 string
 		if out7 == "" {
@@ -14890,28 +15046,28 @@ func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *
 		} else {
 			out8, err := outLazy.Get(outOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := int64(limits.Summary)
 			if err := budget.CallText("inline", elem3, arg2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v12 = celrt.Inline(elem3, arg2)
 		}
 		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v9 = celrt.Of(v10 + v12)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v9.Value, v9.Ok, nil
 }
@@ -15695,33 +15851,39 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 		}
 		return slices.Contains(v1, name2), nil
 	}()
-	v5, failure3 := func() (bool, error) {
-		v3, failure2 := func() (bool, error) {
-			name3, err := nameLazy.Get(nameOf)
-			if err != nil {
-				return false, err
+	ok, failure2 := v2, failure
+	if failure != nil || !ok {
+		v5, failure5 := func() (bool, error) {
+			v3, failure3 := func() (bool, error) {
+				name3, err := nameLazy.Get(nameOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return name3 == "edit_file", nil
+			}()
+			ok2, failure4 := v3, failure3
+			if failure3 != nil || ok2 {
+				v4 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+				ok2, failure4 = celrt.And(v3, failure3, v4, nil)
 			}
-			return name3 == "edit_file", nil
+			if failure4 != nil {
+				return false, budget.Failure(failure4)
+			}
+			return ok2, nil
 		}()
-		v4 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
-		ok3, err := celrt.And(v3, failure2, v4, nil)
-		if err != nil {
-			return false, err
-		}
-		return ok3, nil
-	}()
-	ok4, err := celrt.Or(v2, failure, v5, failure3)
-	if err != nil {
-		return runtime.TierUnknown, err
+		ok, failure2 = celrt.Or(v2, failure, v5, failure5)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v6 string
-	if ok4 {
+	if ok {
 		v6 = "read"
 	} else {
 		v6 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v6)
 }
@@ -15878,26 +16040,29 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			return strings.HasPrefix(n2, "read_"), nil
 		}()
-		v3, failure2 := func() (bool, error) {
-			n3, err := nLazy.Get(nOf)
-			if err != nil {
-				return false, err
-			}
-			return n3 != "read_multiple_files", nil
-		}()
-		ok2, err := celrt.And(v2, failure, v3, failure2)
-		if err != nil {
-			return "", false, err
+		ok, failure2 := v2, failure
+		if failure != nil || ok {
+			v3, failure3 := func() (bool, error) {
+				n3, err := nLazy.Get(nOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return n3 != "read_multiple_files", nil
+			}()
+			ok, failure2 = celrt.And(v2, failure, v3, failure3)
+		}
+		if failure2 != nil {
+			return "", false, budget.Failure(failure2)
 		}
 		var v4 celrt.Optional[string]
-		if ok2 {
+		if ok {
 			text4, err := textLazy.Get(textOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			text5, err := textLazy.Get(textOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v5 int64
 			if strings.HasSuffix(text5, "\n") {
@@ -15907,54 +16072,54 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			diff, err := celrt.SubInt(celrt.Lines(text4), v5)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("plural", diff, "line", "lines"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 		} else {
 			n4, err := nLazy.Get(nOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v6 celrt.Optional[string]
 			if strings.HasPrefix(n4, "list_directory") {
 				text6, err := textLazy.Get(textOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("split", text6, "\n"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				items := celrt.Split(text6, "\n")
 				list := make([]string, 0, len(items))
 				for _, l := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					if celrt.Trim(l) != "" {
 						if err := budget.Charge("_+_", 16); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						list = append(list, l)
 					}
 				}
 				arg := int64(len(list))
 				if err := budget.CallText("plural", arg, "entry", "entries"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = celrt.Of(celrt.Plural(arg, "entry", "entries"))
 			} else {
 				n5, err := nLazy.Get(nOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v7 celrt.Optional[string]
 				if n5 == "search_files" {
 					text7, err := textLazy.Get(textOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					var v8 string
 					if celrt.Trim(text7) == "No matches found" {
@@ -15962,27 +16127,27 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 					} else {
 						text8, err := textLazy.Get(textOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						if err := budget.CallText("split", text8, "\n"); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						items2 := celrt.Split(text8, "\n")
 						list2 := make([]string, 0, len(items2))
 						for _, l2 := range items2 {
 							if steps++; steps > celrt.MaxSteps {
-								return "", false, celrt.ErrSteps
+								return "", false, budget.Failure(celrt.ErrSteps)
 							}
 							if celrt.Trim(l2) != "" {
 								if err := budget.Charge("_+_", 16); err != nil {
-									return "", false, err
+									return "", false, budget.Failure(err)
 								}
 								list2 = append(list2, l2)
 							}
 						}
 						arg2 := int64(len(list2))
 						if err := budget.CallText("plural", arg2, "match", "matches"); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v8 = celrt.Plural(arg2, "match", "matches")
 					}
@@ -15997,7 +16162,7 @@ func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits
 		v1 = v4
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -16522,45 +16687,45 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 	}
 	if !found && failure != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", failure)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(failure))
 	}
 	var v30 string
 	if found {
 		list5 := make([]string, 0, len(queries))
 		for _, q5 := range queries {
 			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", celrt.ErrSteps)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(celrt.ErrSteps))
 			}
 			elem11, err := celrt.IndexList(q5, int64(0))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			elem12, err := celrt.IndexList(q5, int64(1))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(queries)))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			if err := budget.CallText("inline", elem12, quotient); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			arg12 := celrt.Inline(elem12, quotient)
 			if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg12)), int64(len(elem11)+2+len(arg12)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			elem13 := elem11 + " \"" + arg12 + "\""
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 			}
 			list5 = append(list5, elem13)
 		}
 		if err := budget.Call("join", list5, " or "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 		}
 		v30 = celrt.JoinSep(list5, " or ")
 	} else {
@@ -16570,11 +16735,11 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		arg13 := int64(limits.Summary)
 		if err := budget.CallText("inline", v31, arg13); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 		}
 		arg14 := celrt.Inline(v31, arg13)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
 		}
 		v30 = "\"" + arg14 + "\""
 	}
@@ -16584,19 +16749,19 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if v32 {
 		items, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 		}
 		list6 := make([]any, 0, items.Len())
 		for i := range items.Len() {
 			f := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
 			}
 			ok4 := celrt.TypeOf(f) == celrt.MapType
 			if ok4 {
 				opt, err := celrt.OptSelect(f, "path")
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
 				v34 := opt.Value
 				if !opt.Ok {
@@ -16606,7 +16771,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			}
 			if ok4 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
 				list6 = append(list6, f)
 			}
@@ -16614,23 +16779,23 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list7 := make([]string, 0, len(list6))
 		for _, f2 := range list6 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
 			}
 			path, err := celrt.Select(f2, "path")
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			x5, err := celrt.AsString(path)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			arg15 := celrt.Trim(x5)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			elem14 := "'" + arg15 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			list7 = append(list7, elem14)
 		}
@@ -16644,39 +16809,39 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if v35 {
 		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 		}
 		list8 := make([]string, 0, items2.Len())
 		for i2 := range items2.Len() {
 			k := items2.At(i2)
 			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", celrt.ErrSteps)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(celrt.ErrSteps))
 			}
 			x6, err := celrt.AsString(k)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(x6)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			arg16 := celrt.Field(input, "inputs")
 			if err := budget.Call("mcpValue", arg16, k); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			x7, err := celrt.AsString(k)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			r5, err := celrt.MCPValueOf(arg16, x7)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(x6)+1+len(r5))); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			elem15 := x6 + "=" + r5
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
 			list8 = append(list8, elem15)
 		}
@@ -16689,11 +16854,11 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	var v38 string
 	if v37 {
 		if err := budget.CallText("numberText", input, "workflow_id"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
 		}
 		r6, err := celrt.NumberTextOf(input, "workflow_id")
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
 		}
 		v38 = r6
 	} else {
@@ -16716,42 +16881,42 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v42 = ""
 	}
 	if err := budget.ChargeEach("_+_", int64(len(v41)+len(v42)), int64(len(v41)+len(v42)+len(number))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	var v43 string
 	if celrt.NonEmpty(path2).Ok {
 		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg17 := celrt.Trim(path3)
 		if err := budget.ChargeEach("_+_", int64(5+len(arg17)), int64(5+len(arg17)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		v43 = " at '" + arg17 + "'"
 	} else {
 		v43 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(v41)+len(v42)+len(number)+len(v43))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	var v44 string
 	if celrt.NonEmpty(branch).Ok {
 		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg18 := celrt.Trim(branch2)
 		if err := budget.ChargeEach("_+_", int64(12+len(arg18)), int64(12+len(arg18)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		v44 = " on branch '" + arg18 + "'"
 	} else {
@@ -16759,84 +16924,87 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size := len(v41) + len(v42) + len(number) + len(v43) + len(v44)
 	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	var v45 string
 	if celrt.NonEmpty(from_branch).Ok {
 		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg19 := celrt.Trim(from_branch2)
 		if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		v45 = " from '" + arg19 + "'"
 	} else {
 		v45 = ""
 	}
 	if err := budget.Charge("_+_", int64(size+len(v45))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	v46, failure3 := func() (bool, error) {
 		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(head).Ok, nil
 	}()
-	v47, failure4 := func() (bool, error) {
-		base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		return celrt.NonEmpty(base).Ok, nil
-	}()
-	ok6, err := celrt.And(v46, failure3, v47, failure4)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	ok5, failure4 := v46, failure3
+	if failure3 != nil || ok5 {
+		v47, failure5 := func() (bool, error) {
+			base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(base).Ok, nil
+		}()
+		ok5, failure4 = celrt.And(v46, failure3, v47, failure5)
+	}
+	if failure4 != nil {
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure4))
 	}
 	var v48 string
-	if ok6 {
+	if ok5 {
 		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg20 := celrt.Trim(head2)
 		if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+8)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg21 := celrt.Trim(base2)
 		if err := budget.Charge("_+_", int64(7+len(arg20)+8+len(arg21))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		size2 := 7 + len(arg20) + 8 + len(arg21) + 1
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		v48 = " from '" + arg20 + "' into '" + arg21 + "'"
 	} else {
 		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		var v49 string
 		if celrt.NonEmpty(base3).Ok {
 			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
 			arg22 := celrt.Trim(base4)
 			if err := budget.ChargeEach("_+_", int64(12+len(arg22)), int64(12+len(arg22)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
 			v49 = " onto base '" + arg22 + "'"
 		} else {
@@ -16845,29 +17013,29 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v48 = v49
 	}
 	if err := budget.Charge("_+_", int64(size+len(v45)+len(v48))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	where := v41 + v42 + number + v43 + v44 + v45 + v48
 	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v50 []string
 	if celrt.NonEmpty(merge_method).Ok {
 		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", merge_method2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg23 := celrt.Collapse(merge_method2)
 		if err := budget.CallText("truncate", arg23, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg24 := celrt.Truncate(arg23, int64(20))
 		if err := budget.Charge("_+_", int64(13+len(arg24))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v50 = []string{"merge method " + arg24}
 	} else {
@@ -16881,31 +17049,31 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v52 []string
 	if celrt.NonEmpty(state).Ok {
 		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", state2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg25 := celrt.Collapse(state2)
 		if err := budget.CallText("truncate", arg25, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg26 := celrt.Truncate(arg25, int64(20))
 		if err := budget.Charge("_+_", int64(6+len(arg26))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v52 = []string{"state " + arg26}
 	} else {
 		v52 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	v53 := celrt.EqualBool(celrt.Field(input, "private"), false)
 	var v54 []string
@@ -16922,44 +17090,47 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v54 = v56
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v57, failure5 := func() (bool, error) {
+	v57, failure6 := func() (bool, error) {
 		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(organization3).Ok, nil
 	}()
-	ok8, err := celrt.And(v57, failure5, name != "create_repository", nil)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok6, failure7 := v57, failure6
+	if failure6 != nil || ok6 {
+		ok6, failure7 = celrt.And(v57, failure6, name != "create_repository", nil)
+	}
+	if failure7 != nil {
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure7))
 	}
 	var v58 []string
-	if ok8 {
+	if ok6 {
 		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg27 := celrt.Trim(organization4)
 		if err := budget.ChargeEach("_+_", int64(19+len(arg27)), int64(19+len(arg27)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v58 = []string{"into organization '" + arg27 + "'"}
 	} else {
 		v58 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)+len(v58)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v59 []string
 	if workflow != "" {
 		if err := budget.CallText("truncate", workflow, int64(80)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg28 := celrt.Truncate(workflow, int64(80))
 		if err := budget.ChargeEach("_+_", int64(10+len(arg28)), int64(10+len(arg28)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v59 = []string{"workflow '" + arg28 + "'"}
 	} else {
@@ -16967,85 +17138,85 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size3 := len(v50) + len(v52) + len(v54) + len(v58) + len(v59)
 	if err := budget.Charge("_+_", int64(16*(size3))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v60 []string
 	if celrt.NonEmpty(ref).Ok {
 		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg29 := celrt.Trim(ref2)
 		if err := budget.CallText("truncate", arg29, int64(80)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg30 := celrt.Truncate(arg29, int64(80))
 		if err := budget.ChargeEach("_+_", int64(5+len(arg30)), int64(5+len(arg30)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v60 = []string{"ref '" + arg30 + "'"}
 	} else {
 		v60 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size3+len(v60)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v61 []string
 	if int64(len(inputs)) > int64(0) {
 		if err := budget.Call("join", inputs, ", "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg31 := celrt.JoinSep(inputs, ", ")
 		if err := budget.Charge("_+_", int64(7+len(arg31))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v61 = []string{"inputs " + arg31}
 	} else {
 		v61 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	v62 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
 	var v63 []string
 	if v62 {
 		if err := budget.CallText("numberText", input, "run_id"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		r7, err := celrt.NumberTextOf(input, "run_id")
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(4+len(r7))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v63 = []string{"run " + r7}
 	} else {
 		v63 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)+len(v63)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v64 []string
 	if int64(len(files)) > int64(0) {
 		arg32 := int64(len(files))
 		if err := budget.CallText("plural", arg32, "file", "files"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg33 := celrt.Plural(arg32, "file", "files")
 		if err := budget.Charge("_+_", int64(len(arg33)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.Call("join", files, ", "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg34 := celrt.JoinSep(files, ", ")
 		if err := budget.Charge("_+_", int64(len(arg33)+1+len(arg34))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v64 = []string{arg33 + " " + arg34}
 	} else {
@@ -17053,98 +17224,98 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size4 := size3 + len(v60) + len(v61) + len(v63) + len(v64)
 	if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v65 []string
 	if celrt.NonEmpty(message).Ok {
 		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", message2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg35 := celrt.Collapse(message2)
 		if err := budget.CallText("truncate", arg35, int64(80)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg36 := celrt.Truncate(arg35, int64(80))
 		if err := budget.ChargeEach("_+_", int64(9+len(arg36)), int64(9+len(arg36)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v65 = []string{"message \"" + arg36 + "\""}
 	} else {
 		v65 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size4+len(v65)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v66 []string
 	if query2.Ok {
 		if err := budget.Charge("_+_", int64(4+len(queried))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v66 = []string{"for " + queried}
 	} else {
 		v66 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v67 []string
 	if celrt.NonEmpty(title).Ok {
 		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", title2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg37 := celrt.Collapse(title2)
 		if err := budget.CallText("truncate", arg37, int64(80)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg38 := celrt.Truncate(arg37, int64(80))
 		if err := budget.ChargeEach("_+_", int64(7+len(arg38)), int64(7+len(arg38)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v67 = []string{"title \"" + arg38 + "\""}
 	} else {
 		v67 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)+len(v67)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	v68 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
-	ok9 := v68
-	if ok9 {
-		ok9 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+	ok7 := v68
+	if ok7 {
+		ok7 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
 	}
 	var v69 []string
-	if ok9 {
+	if ok7 {
 		arg39 := celrt.Field(input, "body")
 		if err := budget.CallText("collapse", arg39); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		x8, err := celrt.AsString(arg39)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg40 := celrt.Collapse(x8)
 		if err := budget.CallText("truncate", arg40, int64(120)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg41 := celrt.Truncate(arg40, int64(120))
 		if err := budget.ChargeEach("_+_", int64(6+len(arg41)), int64(6+len(arg41)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v69 = []string{"body \"" + arg41 + "\""}
 	} else {
@@ -17152,35 +17323,35 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size5 := size4 + len(v65) + len(v66) + len(v67) + len(v69)
 	if err := budget.Charge("_+_", int64(16*(size5))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v70 []string
 	if celrt.NonEmpty(reaction).Ok {
 		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", reaction2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg42 := celrt.Collapse(reaction2)
 		if err := budget.CallText("truncate", arg42, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg43 := celrt.Truncate(arg42, int64(20))
 		if err := budget.ChargeEach("_+_", int64(10+len(arg43)), int64(10+len(arg43)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v70 = []string{"reaction '" + arg43 + "'"}
 	} else {
 		v70 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size5+len(v70)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	details := celrt.Concat(v50, v52, v54, v58, v59, v60, v61, v63, v64, v65, v66, v67, v69, v70)
 	v71 := celrt.EqualBool(celrt.Field(input, "public"), true)
@@ -17191,52 +17362,52 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v72 = "a secret gist"
 	}
 	if err := budget.Charge("_+_", int64(len(v72)+7)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	if err := budget.CallText("collapse", filename); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	arg44 := celrt.Collapse(filename)
 	if err := budget.CallText("truncate", arg44, int64(80)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	arg45 := celrt.Truncate(arg44, int64(80))
 	if err := budget.ChargeEach("_+_", int64(len(v72)+7+len(arg45)), int64(len(v72)+7+len(arg45)+1)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	v73 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
 	var v74 string
 	if v73 {
 		x9, err := celrt.AsString(celrt.Field(input, "content"))
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		arg46 := celrt.Lines(x9)
 		if err := budget.CallText("plural", arg46, "line", "lines"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		arg47 := celrt.Plural(arg46, "line", "lines")
 		if err := budget.ChargeEach("_+_", int64(2+len(arg47)), int64(2+len(arg47)+2)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		size6, err := celrt.Size(celrt.Field(input, "content"))
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		if err := budget.CallText("plural", size6, "character", "characters"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		arg48 := celrt.Plural(size6, "character", "characters")
 		if err := budget.Charge("_+_", int64(2+len(arg47)+2+len(arg48))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		size7 := 2 + len(arg47) + 2 + len(arg48) + 1
 		if err := budget.Charge("_+_", int64(size7)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		v74 = " (" + arg47 + ", " + arg48 + ")"
 	} else {
@@ -17244,7 +17415,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size8 := len(v72) + 7 + len(arg45) + 1 + len(v74)
 	if err := budget.Charge("_+_", int64(size8)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", err)
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 	}
 	gist := v72 + " file '" + arg45 + "'" + v74
 	return letsGithubAny{
@@ -17375,15 +17546,15 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		arg := lets.verb
 		arg2 := lets.method3
 		if err := budget.Charge("_+_", int64(len(arg)+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := lets.event3
 		if err := budget.Charge("_+_", int64(len(arg)+len(arg2)+len(arg3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg4 := lets.where
 		if err := budget.Charge("_+_", int64(len(arg)+len(arg2)+len(arg3)+len(arg4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v2 string
 		if int64(len(lets.details)) == int64(0) {
@@ -17391,27 +17562,27 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			arg5 := lets.details
 			if err := budget.Call("join", arg5, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := celrt.JoinSep(arg5, ", ")
 			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = ": " + arg6
 		}
 		size := len(arg) + len(arg2) + len(arg3) + len(arg4) + len(v2)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("truncate", arg+arg2+arg3+arg4+v2, int64(400)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 := celrt.Truncate(arg+arg2+arg3+arg4+v2, int64(400))
 		v1 = celrt.Of(v3)
 	} else {
 		filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v4 celrt.Optional[string]
 		if celrt.NonEmpty(filename).Ok {
@@ -17423,7 +17594,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			}
 			arg7 := lets.gist
 			if err := budget.Charge("_+_", int64(len(v5)+len(arg7))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = celrt.Of(v5 + arg7)
 		} else {
@@ -17431,7 +17602,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			if lets.query2.Ok {
 				arg8 := lets.queried
 				if err := budget.Charge("_+_", int64(4+len(arg8))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = celrt.Of("for " + arg8)
 			} else {
@@ -17442,7 +17613,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 		v1 = v4
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -17468,41 +17639,41 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		} else {
 			arg := lets.name
 			if err := budget.CallText("replace", arg, "_", " "); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg2 := celrt.Replace(arg, "_", " ")
 			if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			v1 = arg2 + " "
 		}
 		method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		var v2 string
 		if celrt.NonEmpty(method).Ok {
 			method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", method2); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg3 := celrt.Collapse(method2)
 			if err := budget.CallText("truncate", arg3, int64(30)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(30))
 			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+2)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			v2 = "(" + arg4 + ") "
 		} else {
 			v2 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v1)+len(v2))); err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		return v1 + v2, nil
 	}
@@ -17511,22 +17682,22 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	if lets.repo3.Ok {
 		words2, err := wordsLazy.Get(wordsOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4, err := lets.repo3.Get()
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Charge("_+_", int64(len(words2)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := lets.number
 		if err := budget.Charge("_+_", int64(len(words2)+len(v4)+len(arg5))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := int64(limits.Summary)
 		if err := budget.CallText("truncate", words2+v4+arg5, arg6); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 = celrt.Of(celrt.Truncate(words2+v4+arg5, arg6))
 	} else {
@@ -17534,60 +17705,60 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		if lets.query2.Ok {
 			words3, err := wordsLazy.Get(wordsOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			items := lets.queries
 			list := make([]string, 0, len(items))
 			for _, q := range items {
 				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
+					return "", false, budget.Failure(celrt.ErrSteps)
 				}
 				elem, err := celrt.IndexList(q, int64(1))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				quotient, err := celrt.DivInt(int64(60), int64(len(lets.queries)))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("inline", elem, quotient); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg7 := celrt.Inline(elem, quotient)
 				if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				elem2 := "\"" + arg7 + "\""
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("distinct", list); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := func(v any) ([]any, error) {
 				return celrt.AsList(v, celrt.AsDyn)
 			}(celrt.ListOf(list))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x2, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
 			}(celrt.Distinct(x))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Call("join", x2, " or "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg8 := celrt.JoinSep(x2, " or ")
 			if err := budget.Charge("_+_", int64(len(words3)+len(arg8))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg9 := int64(limits.Summary)
 			if err := budget.CallText("truncate", words3+arg8, arg9); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = celrt.Of(celrt.Truncate(words3+arg8, arg9))
 		} else {
@@ -17596,7 +17767,7 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		v3 = v5
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -17624,7 +17795,7 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -17636,26 +17807,26 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) == celrt.ListType {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		size, err := celrt.Size(v5)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
 		v6, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v7 celrt.Optional[string]
 		if celrt.TypeOf(v6) != celrt.MapType {
@@ -17663,11 +17834,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 		} else {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt2, err := celrt.OptSelect(v8, "total_count")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v9 := opt2.Value
 			if !opt2.Ok {
@@ -17677,11 +17848,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			if celrt.TypeOf(v9) == celrt.DoubleType {
 				v11, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				total_count, err := celrt.Select(v11, "total_count")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v12 string
 				if celrt.EqualDouble(total_count, 1.0) {
@@ -17689,21 +17860,21 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 				} else {
 					v13, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					total_count2, err := celrt.Select(v13, "total_count")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("numberText", total_count2); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					text2, err := celrt.NumberTextDyn(total_count2)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(len(text2)+8)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v12 = text2 + " results"
 				}
@@ -17711,11 +17882,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			} else {
 				v14, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				opt3, err := celrt.OptSelect(v14, "number")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v15 := opt3.Value
 				if !opt3.Ok {
@@ -17725,29 +17896,29 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.TypeOf(v15) == celrt.DoubleType {
 					v17, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					number, err := celrt.Select(v17, "number")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("numberText", number); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					text3, err := celrt.NumberTextDyn(number)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(1+len(text3))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v18, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					opt4, err := celrt.OptSelect(v18, "title")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v19 := opt4.Value
 					if !opt4.Ok {
@@ -17757,43 +17928,43 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v19).Ok {
 						v21, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						title, err := celrt.Select(v21, "title")
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						if err := budget.CallText("collapse", title); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						x, err := celrt.AsString(title)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg := celrt.Collapse(x)
 						if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg2 := celrt.Truncate(arg, int64(60))
 						if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v20 = " " + arg2
 					} else {
 						v20 = ""
 					}
 					if err := budget.Charge("_+_", int64(1+len(text3)+len(v20))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v16 = celrt.Of("#" + text3 + v20)
 				} else {
 					v22, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					opt5, err := celrt.OptSelect(v22, "html_url")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v23 := opt5.Value
 					if !opt5.Ok {
@@ -17803,20 +17974,20 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v23).Ok {
 						v25, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						html_url, err := celrt.Select(v25, "html_url")
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						x2, err := celrt.AsString(html_url)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg3 := celrt.Trim(x2)
 						arg4 := int64(limits.Summary)
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
@@ -17831,7 +18002,7 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -18014,27 +18185,30 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			}
 			return celrt.TypeOf(elem2) == celrt.StringType, nil
 		}()
-		v6, failure2 := func() (bool, error) {
-			elem3, err := celrt.IndexList(a, int64(1))
-			if err != nil {
-				return false, err
-			}
-			if err := budget.CallText("string", elem3); err != nil {
-				return false, err
-			}
-			s, err := celrt.ToString(elem3)
-			if err != nil {
-				return false, err
-			}
-			return strings.HasPrefix(s, "-"), nil
-		}()
-		ok2, err := celrt.And(v5, failure, v6, failure2)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		ok, failure2 := v5, failure
+		if failure != nil || ok {
+			v6, failure3 := func() (bool, error) {
+				elem3, err := celrt.IndexList(a, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				if err := budget.CallText("string", elem3); err != nil {
+					return false, budget.Failure(err)
+				}
+				s, err := celrt.ToString(elem3)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return strings.HasPrefix(s, "-"), nil
+			}()
+			ok, failure2 = celrt.And(v5, failure, v6, failure3)
 		}
-		if ok2 {
+		if failure2 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(failure2))
+		}
+		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 			}
 			list2 = append(list2, a)
 		}
@@ -18042,33 +18216,33 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	list3 := make([][]string, 0, len(list2))
 	for _, a2 := range list2 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", celrt.ErrSteps)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(celrt.ErrSteps))
 		}
 		elem4, err := celrt.IndexList(a2, int64(0))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem4); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		s2, err := celrt.ToString(elem4)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		elem5, err := celrt.IndexList(a2, int64(1))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem5); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		s3, err := celrt.ToString(elem5)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		elem6 := []string{s2, s3}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 		}
 		list3 = append(list3, elem6)
 	}
@@ -18076,14 +18250,14 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	list4 := make([]string, 0, len(options))
 	for _, a3 := range options {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", celrt.ErrSteps)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(celrt.ErrSteps))
 		}
 		elem7, err := celrt.IndexList(a3, int64(0))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
 		}
 		list4 = append(list4, elem7)
 	}
@@ -18093,28 +18267,28 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	if v7 {
 		items3, err := celrt.Iterate(celrt.Field(input, "files"))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 		}
 		list5 := make([]any, 0, items3.Len())
 		for i2 := range items3.Len() {
 			f2 := items3.At(i2)
 			if steps++; steps > celrt.MaxSteps {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
 			}
-			ok3 := celrt.NonEmpty(f2).Ok
-			if ok3 {
+			ok2 := celrt.NonEmpty(f2).Ok
+			if ok2 {
 				if err := budget.CallText("string", f2); err != nil {
-					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
 				s4, err := celrt.ToString(f2)
 				if err != nil {
-					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				ok3 = !strings.HasPrefix(s4, "-")
+				ok2 = !strings.HasPrefix(s4, "-")
 			}
-			if ok3 {
+			if ok2 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
 				list5 = append(list5, f2)
 			}
@@ -18122,14 +18296,14 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		list6 := make([]string, 0, len(list5))
 		for _, f3 := range list5 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
 			}
 			v9, err := celrt.NonEmpty(f3).Get()
 			if err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
 			list6 = append(list6, v9)
 		}
@@ -18139,30 +18313,30 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	}
 	files := v8
 	found := false
-	var failure3 error
+	var failure4 error
 	for _, f4 := range files {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", celrt.ErrSteps)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(celrt.ErrSteps))
 		}
-		ok4 := f4 == "."
+		ok3 := f4 == "."
+		if !ok3 {
+			ok3 = f4 == "./"
+		}
+		ok4 := ok3
 		if !ok4 {
-			ok4 = f4 == "./"
-		}
-		ok5 := ok4
-		if !ok5 {
-			ok6 := f4 == "*"
-			if !ok6 {
-				ok6 = f4 == ":/"
+			ok5 := f4 == "*"
+			if !ok5 {
+				ok5 = f4 == ":/"
 			}
-			ok5 = ok6
+			ok4 = ok5
 		}
-		found = ok5
+		found = ok4
 		if found {
 			break
 		}
 	}
-	if !found && failure3 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", failure3)
+	if !found && failure4 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(failure4))
 	}
 	var v10 string
 	if found {
@@ -18170,52 +18344,52 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		if int64(len(files)) > int64(1) {
 			arg := int64(len(files))
 			if err := budget.CallText("plural", arg, "path", "paths"); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 			}
 			arg2 := celrt.Plural(arg, "path", "paths")
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 			}
 			v11 = " (" + arg2 + ")"
 		} else {
 			v11 = ""
 		}
 		if err := budget.Charge("_+_", int64(11+len(v11))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		v10 = "all changes" + v11
 	} else {
 		arg3 := int64(len(files))
 		if err := budget.CallText("plural", arg3, "file", "files"); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		arg4 := celrt.Plural(arg3, "file", "files")
 		if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		list7 := make([]string, 0, len(files))
 		for _, f5 := range files {
 			if steps++; steps > celrt.MaxSteps {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", celrt.ErrSteps)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.ChargeEach("_+_", int64(1+len(f5)), int64(1+len(f5)+1)); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 			}
 			elem8 := "'" + f5 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 			}
 			list7 = append(list7, elem8)
 		}
 		if err := budget.Call("join", list7, ", "); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		arg5 := celrt.JoinSep(list7, ", ")
 		if err := budget.Charge("_+_", int64(len(arg4)+1+len(arg5))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		if err := budget.CallText("truncate", arg4+" "+arg5, int64(200)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
 		}
 		v10 = celrt.Truncate(arg4+" "+arg5, int64(200))
 	}
@@ -18229,56 +18403,59 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	var v13 []string
 	if int64(len(files)) > int64(0) {
 		if err := budget.Charge("_+_", int64(6+len(staged))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v13 = []string{"stage " + staged}
 	} else {
 		v13 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	var v14 []string
 	if celrt.NonEmpty(message).Ok {
 		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", message2); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg6 := celrt.Collapse(message2)
 		if err := budget.CallText("truncate", arg6, int64(120)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg7 := celrt.Truncate(arg6, int64(120))
 		if err := budget.ChargeEach("_+_", int64(21+len(arg7)), int64(21+len(arg7)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v14 = []string{"commit with message \"" + arg7 + "\""}
 	} else {
 		v14 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v15, failure4 := func() (bool, error) {
+	v15, failure5 := func() (bool, error) {
 		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(branch_name2).Ok, nil
 	}()
-	ok8, err := celrt.And(v15, failure4, !slices.Contains(option, "branch_name"), nil)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok6, failure6 := v15, failure5
+	if failure5 != nil || ok6 {
+		ok6, failure6 = celrt.And(v15, failure5, !slices.Contains(option, "branch_name"), nil)
+	}
+	if failure6 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure6))
 	}
 	var v16 []string
-	if ok8 {
+	if ok6 {
 		var v17 string
 		if name == "git_checkout" {
 			v17 = "switch to branch '"
@@ -18293,67 +18470,73 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		}
 		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg8 := celrt.Trim(branch_name3)
 		if err := budget.ChargeEach("_+_", int64(len(v17)+len(arg8)), int64(len(v17)+len(arg8)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v19, failure5 := func() (bool, error) {
+		v19, failure7 := func() (bool, error) {
 			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return celrt.NonEmpty(base_branch2).Ok, nil
 		}()
-		ok10, err := celrt.And(v19, failure5, !slices.Contains(option, "base_branch"), nil)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		ok7, failure8 := v19, failure7
+		if failure7 != nil || ok7 {
+			ok7, failure8 = celrt.And(v19, failure7, !slices.Contains(option, "base_branch"), nil)
+		}
+		if failure8 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure8))
 		}
 		var v20 string
-		if ok10 {
+		if ok7 {
 			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
 			if err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
 			arg9 := celrt.Trim(base_branch3)
 			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
 			v20 = " from '" + arg9 + "'"
 		} else {
 			v20 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v17)+len(arg8)+1+len(v20))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v16 = []string{v17 + arg8 + "'" + v20}
 	} else {
 		v16 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)+len(v16)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v21, failure6 := func() (bool, error) {
+	v21, failure9 := func() (bool, error) {
 		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(target2).Ok, nil
 	}()
-	ok12, err := celrt.And(v21, failure6, !slices.Contains(option, "target"), nil)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok8, failure10 := v21, failure9
+	if failure9 != nil || ok8 {
+		ok8, failure10 = celrt.And(v21, failure9, !slices.Contains(option, "target"), nil)
+	}
+	if failure10 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure10))
 	}
 	var v22 []string
-	if ok12 {
+	if ok8 {
 		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg10 := celrt.Trim(target3)
 		if err := budget.ChargeEach("_+_", int64(14+len(arg10)), int64(14+len(arg10)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v22 = []string{"diff against '" + arg10 + "'"}
 	} else {
@@ -18361,56 +18544,62 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 	}
 	size := len(v12) + len(v13) + len(v14) + len(v16) + len(v22)
 	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v23, failure7 := func() (bool, error) {
+	v23, failure11 := func() (bool, error) {
 		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(revision2).Ok, nil
 	}()
-	ok14, err := celrt.And(v23, failure7, !slices.Contains(option, "revision"), nil)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok9, failure12 := v23, failure11
+	if failure11 != nil || ok9 {
+		ok9, failure12 = celrt.And(v23, failure11, !slices.Contains(option, "revision"), nil)
+	}
+	if failure12 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure12))
 	}
 	var v24 []string
-	if ok14 {
+	if ok9 {
 		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg11 := celrt.Trim(revision3)
 		if err := budget.ChargeEach("_+_", int64(15+len(arg11)), int64(15+len(arg11)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v24 = []string{"show revision '" + arg11 + "'"}
 	} else {
 		v24 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size+len(v24)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v25, failure8 := func() (bool, error) {
+	v25, failure13 := func() (bool, error) {
 		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(contains2).Ok, nil
 	}()
-	ok16, err := celrt.And(v25, failure8, !slices.Contains(option, "contains"), nil)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok10, failure14 := v25, failure13
+	if failure13 != nil || ok10 {
+		ok10, failure14 = celrt.And(v25, failure13, !slices.Contains(option, "contains"), nil)
+	}
+	if failure14 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure14))
 	}
 	var v26 []string
-	if ok16 {
+	if ok10 {
 		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg12 := celrt.Trim(contains3)
 		if err := budget.ChargeEach("_+_", int64(23+len(arg12)), int64(23+len(arg12)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v27 := []string{"branches that contain '" + arg12 + "'"}
 		v26 = v27
@@ -18418,28 +18607,31 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		v26 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
-	v28, failure9 := func() (bool, error) {
+	v28, failure15 := func() (bool, error) {
 		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
 		if err != nil {
-			return false, err
+			return false, budget.Failure(err)
 		}
 		return celrt.NonEmpty(not_contains2).Ok, nil
 	}()
-	ok18, err := celrt.And(v28, failure9, !slices.Contains(option, "not_contains"), nil)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	ok11, failure16 := v28, failure15
+	if failure15 != nil || ok11 {
+		ok11, failure16 = celrt.And(v28, failure15, !slices.Contains(option, "not_contains"), nil)
+	}
+	if failure16 != nil {
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure16))
 	}
 	var v29 []string
-	if ok18 {
+	if ok11 {
 		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		arg13 := celrt.Trim(not_contains3)
 		if err := budget.ChargeEach("_+_", int64(30+len(arg13)), int64(30+len(arg13)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		v30 := []string{"branches that do not contain '" + arg13 + "'"}
 		v29 = v30
@@ -18447,36 +18639,36 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		v29 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)+len(v29)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	list8 := make([]string, 0, len(options))
 	for _, a4 := range options {
 		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", celrt.ErrSteps)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(celrt.ErrSteps))
 		}
 		elem9, err := celrt.IndexList(a4, int64(0))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(len(elem9)+2)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		elem10, err := celrt.IndexList(a4, int64(1))
 		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		if err := budget.ChargeEach("_+_", int64(len(elem9)+2+len(elem10)), int64(len(elem9)+2+len(elem10)+28)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		list8 = append(list8, elem11)
 	}
 	size2 := size + len(v24) + len(v26) + len(v29) + len(list8)
 	if err := budget.Charge("_+_", int64(16*(size2))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 	}
 	details := celrt.Concat(v12, v13, v14, v16, v22, v24, v26, v29, list8)
 	return letsGitAny{
@@ -18548,7 +18740,7 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 			return "", false, err
 		}
 		if err := budget.ChargeEach("_+_", int64(4+len(v2)), int64(4+len(v2)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v3 string
 		if int64(len(lets.details)) == int64(0) {
@@ -18556,23 +18748,23 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 		} else {
 			arg := lets.details
 			if err := budget.Call("join", arg, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.JoinSep(arg, ", ")
 			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = ": " + arg2
 		}
 		if err := budget.Charge("_+_", int64(4+len(v2)+1+len(v3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("in '" + v2 + "'" + v3)
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -18631,18 +18823,18 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 		if strings.HasPrefix(lets.name, "git_") {
 			arg := lets.name
 			if err := budget.CallText("substring", arg, int64(4)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r, err := celrt.Substring(arg, int64(4))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("replace", r, "_", " "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Replace(r, "_", " ")
 			if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = arg2 + " "
 		} else {
@@ -18650,80 +18842,80 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 		}
 		v3, err := lets.repo.Get()
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg3 := celrt.BaseName(v3)
 		if err := budget.Charge("_+_", int64(len(v2)+len(arg3))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v4 string
 		if celrt.NonEmpty(message).Ok {
 			message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", message2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Collapse(message2)
 			if err := budget.CallText("truncate", arg4, int64(50)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.Truncate(arg4, int64(50))
 			if err := budget.Charge("_+_", int64(2+len(arg5))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = ": " + arg5
 		} else {
 			branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v5 string
 			if celrt.NonEmpty(branch_name).Ok {
 				branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg6 := celrt.Trim(branch_name2)
 				if err := budget.Charge("_+_", int64(1+len(arg6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = " " + arg6
 			} else {
 				target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v6 string
 				if celrt.NonEmpty(target).Ok {
 					target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg7 := celrt.Trim(target2)
 					if err := budget.Charge("_+_", int64(1+len(arg7))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v6 = " " + arg7
 				} else {
 					revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					var v7 string
 					if celrt.NonEmpty(revision).Ok {
 						revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg8 := celrt.Trim(revision2)
 						if err := budget.Charge("_+_", int64(1+len(arg8))); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v7 = " " + arg8
 					} else {
@@ -18731,11 +18923,11 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 						if int64(len(lets.files)) > int64(0) {
 							arg9 := int64(len(lets.files))
 							if err := budget.CallText("plural", arg9, "file", "files"); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							arg10 := celrt.Plural(arg9, "file", "files")
 							if err := budget.ChargeEach("_+_", int64(2+len(arg10)), int64(2+len(arg10)+1)); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							v8 = " (" + arg10 + ")"
 						} else {
@@ -18750,18 +18942,18 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 			v4 = v5
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(arg3)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg11 := int64(limits.Summary)
 		if err := budget.CallText("truncate", v2+arg3+v4, arg11); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(v2+arg3+v4, arg11))
 	} else {
 		v1 = celrt.None[string]()
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -18799,7 +18991,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 				return nil, err
 			}
 			if err := budget.CallText("split", text3, "\n"); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			return celrt.Split(text3, "\n"), nil
 		}
@@ -18807,12 +18999,12 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		addOf := func() (int64, error) {
 			ls2, err := lsLazy.Get(lsOf)
 			if err != nil {
-				return 0, err
+				return 0, budget.Failure(err)
 			}
 			list := make([]string, 0, len(ls2))
 			for _, l := range ls2 {
 				if steps++; steps > celrt.MaxSteps {
-					return 0, celrt.ErrSteps
+					return 0, budget.Failure(celrt.ErrSteps)
 				}
 				ok := strings.HasPrefix(l, "+")
 				if ok {
@@ -18820,7 +19012,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 				}
 				if ok {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return 0, err
+						return 0, budget.Failure(err)
 					}
 					list = append(list, l)
 				}
@@ -18831,12 +19023,12 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		delOf := func() (int64, error) {
 			ls3, err := lsLazy.Get(lsOf)
 			if err != nil {
-				return 0, err
+				return 0, budget.Failure(err)
 			}
 			list2 := make([]string, 0, len(ls3))
 			for _, l2 := range ls3 {
 				if steps++; steps > celrt.MaxSteps {
-					return 0, celrt.ErrSteps
+					return 0, budget.Failure(celrt.ErrSteps)
 				}
 				ok2 := strings.HasPrefix(l2, "-")
 				if ok2 {
@@ -18844,7 +19036,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 				}
 				if ok2 {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return 0, err
+						return 0, budget.Failure(err)
 					}
 					list2 = append(list2, l2)
 				}
@@ -18855,40 +19047,43 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		v3, failure := func() (bool, error) {
 			add2, err := addLazy.Get(addOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return add2 == int64(0), nil
 		}()
-		v4, failure2 := func() (bool, error) {
-			del2, err := delLazy.Get(delOf)
-			if err != nil {
-				return false, err
-			}
-			return del2 == int64(0), nil
-		}()
-		ok4, err := celrt.And(v3, failure, v4, failure2)
-		if err != nil {
-			return "", false, err
+		ok3, failure2 := v3, failure
+		if failure != nil || ok3 {
+			v4, failure3 := func() (bool, error) {
+				del2, err := delLazy.Get(delOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return del2 == int64(0), nil
+			}()
+			ok3, failure2 = celrt.And(v3, failure, v4, failure3)
+		}
+		if failure2 != nil {
+			return "", false, budget.Failure(failure2)
 		}
 		var v5 string
-		if ok4 {
+		if ok3 {
 			v5 = "no changes"
 		} else {
 			add3, err := addLazy.Get(addOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := strconv.FormatInt(add3, 10)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			del3, err := delLazy.Get(delOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := strconv.FormatInt(del3, 10)
 			if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v5 = "+" + arg + " -" + arg2
 		}
@@ -18898,31 +19093,31 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		if lets.name == "git_log" {
 			text4, err := textLazy.Get(textOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("split", text4, "\n"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			items := celrt.Split(text4, "\n")
 			list3 := make([]string, 0, len(items))
 			for _, l3 := range items {
 				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
+					return "", false, budget.Failure(celrt.ErrSteps)
 				}
-				ok5 := strings.HasPrefix(l3, "Commit: ")
-				if !ok5 {
-					ok5 = strings.HasPrefix(l3, "commit ")
+				ok4 := strings.HasPrefix(l3, "Commit: ")
+				if !ok4 {
+					ok4 = strings.HasPrefix(l3, "commit ")
 				}
-				if ok5 {
+				if ok4 {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list3 = append(list3, l3)
 				}
 			}
 			arg3 := int64(len(list3))
 			if err := budget.CallText("plural", arg3, "commit", "commits"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v7 := celrt.Of(celrt.Plural(arg3, "commit", "commits"))
 			v6 = v7
@@ -18932,7 +19127,7 @@ func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, resul
 		v2 = v6
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -20726,58 +20921,58 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			}
 		}
 		if !found && failure != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", failure)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(failure))
 		}
 		var v9 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", celrt.ErrSteps)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(celrt.ErrSteps))
 				}
 				elem15, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(elem15)+1)); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				elem16, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				quotient, err := celrt.DivInt(int64(80), int64(len(tgts)))
 				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				if err := budget.CallText("truncate", elem16, quotient); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				arg3 := celrt.Truncate(elem16, quotient)
 				if err := budget.Charge("_+_", int64(len(elem15)+1+len(arg3))); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				elem17 := elem15 + " " + arg3
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
 				list3 = append(list3, elem17)
 			}
 			if err := budget.Call("join", list3, " or "); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
 			v9 = celrt.JoinSep(list3, " or ")
 		} else {
 			elem18, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
 			elem19, err := celrt.IndexList(elem18, int64(1))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", elem19, int64(80)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
 			v9 = celrt.Truncate(elem19, int64(80))
 		}
@@ -20786,36 +20981,36 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	tgt := v7
 	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 	}
 	var v10 string
 	if celrt.NonEmpty(element).Ok {
 		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", element2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		arg4 := celrt.Collapse(element2)
 		if err := budget.CallText("truncate", arg4, int64(80)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		arg5 := celrt.Truncate(arg4, int64(80))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		var v11 string
 		if tgt == "" {
 			v11 = ""
 		} else {
 			if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
 			v11 = " (" + tgt + ")"
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg5)+1+len(v11))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		v10 = "'" + arg5 + "'" + v11
 	} else {
@@ -20823,45 +21018,45 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 	}
 	var v12 string
 	if celrt.NonEmpty(iframeSelector).Ok {
 		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", iframeSelector2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		arg6 := celrt.Collapse(iframeSelector2)
 		if err := budget.CallText("truncate", arg6, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		arg7 := celrt.Truncate(arg6, int64(60))
 		if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
 		v12 = " in frame " + arg7
 	} else {
 		v12 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 	}
 	place := v10 + v12
 	tsOf := func() ([][]string, error) {
 		startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		v13 := [][]string{
 			[]string{"startTarget", startTarget},
@@ -20871,15 +21066,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		list4 := make([][]string, 0, len(v13))
 		for _, t5 := range v13 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			elem20, err := celrt.IndexList(t5, int64(1))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if celrt.NonEmpty(elem20).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list4 = append(list4, t5)
 			}
@@ -20887,23 +21082,23 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		list5 := make([][]string, 0, len(list4))
 		for _, t6 := range list4 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			elem21, err := celrt.IndexList(t6, int64(0))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem22, err := celrt.IndexList(t6, int64(1))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v14, err := celrt.NonEmpty(elem22).Get()
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem23 := []string{elem21, v14}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list5 = append(list5, elem23)
 		}
@@ -20913,7 +21108,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	tOf := func() (string, error) {
 		ts2, err := tsLazy.Get(tsOf)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		var v15 string
 		if int64(len(ts2)) == int64(0) {
@@ -20923,28 +21118,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			var failure3 error
 			ts3, err := tsLazy.Get(tsOf)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			for _, x := range ts3 {
 				if steps++; steps > celrt.MaxSteps {
-					return "", celrt.ErrSteps
+					return "", budget.Failure(celrt.ErrSteps)
 				}
 				v16, failure4 := func() (bool, error) {
 					elem24, err := celrt.IndexList(x, int64(1))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					ts4, err := tsLazy.Get(tsOf)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					elem25, err := celrt.IndexList(ts4, int64(0))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					elem26, err := celrt.IndexList(elem25, int64(1))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					return elem24 != elem26, nil
 				}()
@@ -20960,67 +21155,67 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 			}
 			if !found2 && failure3 != nil {
-				return "", failure3
+				return "", budget.Failure(failure3)
 			}
 			var v17 string
 			if found2 {
 				ts5, err := tsLazy.Get(tsOf)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				list6 := make([]string, 0, len(ts5))
 				for _, x2 := range ts5 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", celrt.ErrSteps
+						return "", budget.Failure(celrt.ErrSteps)
 					}
 					elem27, err := celrt.IndexList(x2, int64(0))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(len(elem27)+1)); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					elem28, err := celrt.IndexList(x2, int64(1))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					ts6, err := tsLazy.Get(tsOf)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					quotient2, err := celrt.DivInt(int64(60), int64(len(ts6)))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem28, quotient2); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					arg8 := celrt.Truncate(elem28, quotient2)
 					if err := budget.Charge("_+_", int64(len(elem27)+1+len(arg8))); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					elem29 := elem27 + " " + arg8
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					list6 = append(list6, elem29)
 				}
 				if err := budget.Call("join", list6, " or "); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v17 = celrt.JoinSep(list6, " or ")
 			} else {
 				ts7, err := tsLazy.Get(tsOf)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				elem30, err := celrt.IndexList(ts7, int64(0))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				elem31, err := celrt.IndexList(elem30, int64(1))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v17 = elem31
 			}
@@ -21031,28 +21226,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	var tLazy celrt.Lazy[string]
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 	}
 	var v18 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", startElement2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		arg9 := celrt.Collapse(startElement2)
 		if err := budget.CallText("truncate", arg9, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		arg10 := celrt.Truncate(arg9, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg10)), int64(1+len(arg10)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		t8, err := tLazy.Get(tOf)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		var v19 string
 		if t8 == "" {
@@ -21060,21 +21255,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		} else {
 			t9, err := tLazy.Get(tOf)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(t9)), int64(2+len(t9)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 			}
 			v19 = " (" + t9 + ")"
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg10)+1+len(v19))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		v18 = "'" + arg10 + "'" + v19
 	} else {
 		t10, err := tLazy.Get(tOf)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		v18 = t10
 	}
@@ -21082,15 +21277,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	tsOf2 := func() ([][]string, error) {
 		endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		v20 := [][]string{
 			[]string{"endTarget", endTarget},
@@ -21100,15 +21295,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		list7 := make([][]string, 0, len(v20))
 		for _, t11 := range v20 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			elem32, err := celrt.IndexList(t11, int64(1))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			if celrt.NonEmpty(elem32).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list7 = append(list7, t11)
 			}
@@ -21116,23 +21311,23 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		list8 := make([][]string, 0, len(list7))
 		for _, t12 := range list7 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			elem33, err := celrt.IndexList(t12, int64(0))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem34, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v21, err := celrt.NonEmpty(elem34).Get()
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem35 := []string{elem33, v21}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list8 = append(list8, elem35)
 		}
@@ -21142,7 +21337,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	tOf2 := func() (string, error) {
 		ts9, err := tsLazy2.Get(tsOf2)
 		if err != nil {
-			return "", err
+			return "", budget.Failure(err)
 		}
 		var v22 string
 		if int64(len(ts9)) == int64(0) {
@@ -21152,28 +21347,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			var failure5 error
 			ts10, err := tsLazy2.Get(tsOf2)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			for _, x3 := range ts10 {
 				if steps++; steps > celrt.MaxSteps {
-					return "", celrt.ErrSteps
+					return "", budget.Failure(celrt.ErrSteps)
 				}
 				v23, failure6 := func() (bool, error) {
 					elem36, err := celrt.IndexList(x3, int64(1))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					ts11, err := tsLazy2.Get(tsOf2)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					elem37, err := celrt.IndexList(ts11, int64(0))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					elem38, err := celrt.IndexList(elem37, int64(1))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					return elem36 != elem38, nil
 				}()
@@ -21189,67 +21384,67 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 			}
 			if !found3 && failure5 != nil {
-				return "", failure5
+				return "", budget.Failure(failure5)
 			}
 			var v24 string
 			if found3 {
 				ts12, err := tsLazy2.Get(tsOf2)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				list9 := make([]string, 0, len(ts12))
 				for _, x4 := range ts12 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", celrt.ErrSteps
+						return "", budget.Failure(celrt.ErrSteps)
 					}
 					elem39, err := celrt.IndexList(x4, int64(0))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(len(elem39)+1)); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					elem40, err := celrt.IndexList(x4, int64(1))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					ts13, err := tsLazy2.Get(tsOf2)
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					quotient3, err := celrt.DivInt(int64(60), int64(len(ts13)))
 					if err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem40, quotient3); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					arg11 := celrt.Truncate(elem40, quotient3)
 					if err := budget.Charge("_+_", int64(len(elem39)+1+len(arg11))); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					elem41 := elem39 + " " + arg11
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", err
+						return "", budget.Failure(err)
 					}
 					list9 = append(list9, elem41)
 				}
 				if err := budget.Call("join", list9, " or "); err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v24 = celrt.JoinSep(list9, " or ")
 			} else {
 				ts14, err := tsLazy2.Get(tsOf2)
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				elem42, err := celrt.IndexList(ts14, int64(0))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				elem43, err := celrt.IndexList(elem42, int64(1))
 				if err != nil {
-					return "", err
+					return "", budget.Failure(err)
 				}
 				v24 = elem43
 			}
@@ -21260,28 +21455,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	var tLazy2 celrt.Lazy[string]
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 	}
 	var v25 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", endElement2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		arg12 := celrt.Collapse(endElement2)
 		if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		arg13 := celrt.Truncate(arg12, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg13)), int64(1+len(arg13)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		t14, err := tLazy2.Get(tOf2)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		var v26 string
 		if t14 == "" {
@@ -21289,21 +21484,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		} else {
 			t15, err := tLazy2.Get(tOf2)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(t15)), int64(2+len(t15)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 			}
 			v26 = " (" + t15 + ")"
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg13)+1+len(v26))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		v25 = "'" + arg13 + "'" + v26
 	} else {
 		t16, err := tLazy2.Get(tOf2)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		v25 = t16
 	}
@@ -21312,15 +21507,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list10 := make([][]any, 0, len(v27))
 	for _, t17 := range v27 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(celrt.ErrSteps))
 		}
 		elem44, err := celrt.IndexList(t17, int64(1))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 		}
 		if celrt.TypeOf(elem44) == celrt.StringType {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 			}
 			list10 = append(list10, t17)
 		}
@@ -21332,18 +21527,18 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	} else {
 		elem45, err := celrt.IndexList(typings, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 		}
 		elem46, err := celrt.IndexList(elem45, int64(1))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 		}
 		if err := budget.CallText("string", elem46); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 		}
 		s, err := celrt.ToString(elem46)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 		}
 		v28 = celrt.Of(s)
 	}
@@ -21352,20 +21547,20 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	var failure7 error
 	for _, t18 := range typings {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 		}
 		v29, failure8 := func() (bool, error) {
 			elem47, err := celrt.IndexList(t18, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem48, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem49, err := celrt.IndexList(elem48, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return !celrt.Equal(elem47, elem49), nil
 		}()
@@ -21381,60 +21576,60 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	if !found4 && failure7 != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", failure7)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure7))
 	}
 	var v30 string
 	if found4 {
 		list11 := make([]string, 0, len(typings))
 		for _, t19 := range typings {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", celrt.ErrSteps)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 			}
 			elem50, err := celrt.IndexList(t19, int64(0))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			x5, err := celrt.AsString(elem50)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			elem51, err := celrt.IndexList(t19, int64(1))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			if err := budget.CallText("string", elem51); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			s2, err := celrt.ToString(elem51)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			if err := budget.CallText("collapse", s2); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			quotient4, err := celrt.DivInt(int64(200), int64(len(typings)))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			arg14 := celrt.Collapse(s2)
 			if err := budget.CallText("truncate", arg14, quotient4); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			arg15 := celrt.Truncate(arg14, quotient4)
 			if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg15)), int64(len(x5)+2+len(arg15)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			elem52 := x5 + " '" + arg15 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
 			list11 = append(list11, elem52)
 		}
 		if err := budget.Call("join", list11, " or "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 		}
 		v30 = celrt.JoinSep(list11, " or ")
 	} else {
@@ -21443,15 +21638,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			v31 = ""
 		}
 		if err := budget.CallText("collapse", v31); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 		}
 		arg16 := celrt.Collapse(v31)
 		if err := budget.CallText("truncate", arg16, int64(200)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 		}
 		arg17 := celrt.Truncate(arg16, int64(200))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 		}
 		v30 = "'" + arg17 + "'"
 	}
@@ -21465,17 +21660,17 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	items, err := celrt.Iterate(v33)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 	}
 	list12 := make([]any, 0, items.Len())
 	for i := range items.Len() {
 		v34 := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.TypeOf(v34) == celrt.StringType {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
 			list12 = append(list12, v34)
 		}
@@ -21483,26 +21678,26 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list13 := make([]string, 0, len(list12))
 	for _, v35 := range list12 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.CallText("collapse", v35); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		x6, err := celrt.AsString(v35)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		arg18 := celrt.Collapse(x6)
 		if err := budget.CallText("truncate", arg18, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		arg19 := celrt.Truncate(arg18, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		elem53 := "'" + arg19 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		list13 = append(list13, elem53)
 	}
@@ -21512,19 +21707,19 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	if v36 {
 		arg20 := celrt.Field(input, "value")
 		if err := budget.CallText("collapse", arg20); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 		}
 		x7, err := celrt.AsString(arg20)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 		}
 		arg21 := celrt.Collapse(x7)
 		if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 		}
 		arg22 := celrt.Truncate(arg21, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 		}
 		v37 = []string{"'" + arg22 + "'"}
 	} else {
@@ -21550,60 +21745,60 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	var v40 string
 	if ok2 {
 		if err := budget.Call("join", listed, ", "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		arg23 := celrt.JoinSep(listed, ", ")
 		if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		arg24 := celrt.Truncate(arg23, int64(60))
 		if err := budget.ChargeEach("_+_", int64(7+len(arg24)), int64(7+len(arg24)+10)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		elem54, err := celrt.IndexList(single, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		if err := budget.Charge("_+_", int64(7+len(arg24)+10+len(elem54))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		v40 = "values " + arg24 + " or value " + elem54
 	} else {
 		if err := budget.Call("join", values, ", "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		arg25 := celrt.JoinSep(values, ", ")
 		if err := budget.CallText("truncate", arg25, int64(120)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 		}
 		v40 = celrt.Truncate(arg25, int64(120))
 	}
 	valuesText := v40
 	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 	}
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 	}
 	code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 	}
 	v41 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
 	list14 := make([][]string, 0, len(v41))
 	for _, c := range v41 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
 		}
 		elem55, err := celrt.IndexList(c, int64(1))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
 		if celrt.NonEmpty(elem55).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
 			list14 = append(list14, c)
 		}
@@ -21611,22 +21806,22 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list15 := make([][]string, 0, len(list14))
 	for _, c2 := range list14 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
 		}
 		elem56, err := celrt.IndexList(c2, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
 		elem57, err := celrt.IndexList(c2, int64(1))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", elem57); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
 		elem58 := []string{elem56, celrt.Collapse(elem57)}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
 		list15 = append(list15, elem58)
 	}
@@ -21648,15 +21843,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list16 := make([][]string, 0, len(codes))
 	for _, c3 := range codes {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
 		}
 		elem59, err := celrt.IndexList(c3, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 		}
 		if elem59 == ownCode {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
 			list16 = append(list16, c3)
 		}
@@ -21664,41 +21859,41 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list17 := make([][]string, 0, len(codes))
 	for _, c4 := range codes {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
 		}
 		elem60, err := celrt.IndexList(c4, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 		}
 		if elem60 != ownCode {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
 			list17 = append(list17, c4)
 		}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(list16)+len(list17)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 	}
 	orderedCodes := celrt.Concat(list16, list17)
 	found5 := false
 	var failure9 error
 	for _, c5 := range codes {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(celrt.ErrSteps))
 		}
 		v45, failure10 := func() (bool, error) {
 			elem61, err := celrt.IndexList(c5, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem62, err := celrt.IndexList(codes, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem63, err := celrt.IndexList(elem62, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return elem61 != elem63, nil
 		}()
@@ -21714,7 +21909,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 	}
 	if !found5 && failure9 != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", failure9)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(failure9))
 	}
 	codeConflict := found5
 	var v46 string
@@ -21723,11 +21918,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	} else {
 		elem64, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 		}
 		elem65, err := celrt.IndexList(elem64, int64(1))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 		}
 		v46 = elem65
 	}
@@ -21736,59 +21931,59 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	if codeConflict {
 		elem66, err := celrt.IndexList(orderedCodes, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		elem67, err := celrt.IndexList(elem66, int64(0))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		if err := budget.ChargeEach("_+_", int64(len(elem67)+1), int64(len(elem67)+1+len(code2))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		arg26 := int64(len(orderedCodes))
 		if err := budget.Call("slice", orderedCodes, int64(1), arg26); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		slice, err := celrt.Slice(orderedCodes, int64(1), arg26)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		list18 := make([]string, 0, len(slice))
 		for _, c6 := range slice {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", celrt.ErrSteps)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(celrt.ErrSteps))
 			}
 			elem68, err := celrt.IndexList(c6, int64(0))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(4+len(elem68)), int64(4+len(elem68)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			elem69, err := celrt.IndexList(c6, int64(1))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			arg27 := int64(limits.Summary)
 			if err := budget.CallText("truncate", elem69, arg27); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			arg28 := celrt.Truncate(elem69, arg27)
 			if err := budget.Charge("_+_", int64(4+len(elem68)+1+len(arg28))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			elem70 := " or " + elem68 + " " + arg28
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
 			list18 = append(list18, elem70)
 		}
 		if err := budget.Call("join", list18, ""); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		arg29 := celrt.JoinSep(list18, "")
 		if err := budget.Charge("_+_", int64(len(elem67)+1+len(code2)+len(arg29))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 		}
 		v47 = elem67 + " " + code2 + arg29
 	} else {
@@ -21800,32 +21995,32 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		list19 := make([]string, 0, len(orderedCodes))
 		for _, c7 := range orderedCodes {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", celrt.ErrSteps)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(celrt.ErrSteps))
 			}
 			elem71, err := celrt.IndexList(c7, int64(1))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
 			quotient5, err := celrt.DivInt(int64(60), int64(len(orderedCodes)))
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", elem71, quotient5); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
 			elem72 := celrt.Truncate(elem71, quotient5)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
 			list19 = append(list19, elem72)
 		}
 		if err := budget.Call("join", list19, " or "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 		}
 		v48 = celrt.JoinSep(list19, " or ")
 	} else {
 		if err := budget.CallText("truncate", code2, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 		}
 		v48 = celrt.Truncate(code2, int64(60))
 	}
@@ -21839,17 +22034,17 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	items2, err := celrt.Iterate(v50)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 	}
 	list20 := make([]any, 0, items2.Len())
 	for i2 := range items2.Len() {
 		p := items2.At(i2)
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.NonEmpty(p).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
 			list20 = append(list20, p)
 		}
@@ -21857,41 +22052,41 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list21 := make([]string, 0, len(list20))
 	for _, p2 := range list20 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 		}
 		v51, err := celrt.NonEmpty(p2).Get()
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		elem73 := "'" + v51 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		list21 = append(list21, elem73)
 	}
 	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 	}
 	var v52 []string
 	if celrt.NonEmpty(filePath).Ok {
 		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		arg30 := celrt.Trim(filePath2)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
 		v52 = []string{"'" + arg30 + "'"}
 	} else {
 		v52 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(list21)+len(v52)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 	}
 	paths := celrt.Concat(list21, v52)
 	v53 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
@@ -21903,17 +22098,17 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	items3, err := celrt.Iterate(v54)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 	}
 	list22 := make([]any, 0, items3.Len())
 	for i3 := range items3.Len() {
 		f := items3.At(i3)
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.TypeOf(f) == celrt.MapType {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			list22 = append(list22, f)
 		}
@@ -21921,11 +22116,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	list23 := make([]string, 0, len(list22))
 	for _, f2 := range list22 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
 		}
 		opt, err := celrt.OptSelect(f2, "name")
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		v55 := opt.Value
 		if !opt.Ok {
@@ -21937,19 +22132,19 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			v56 = "?"
 		}
 		if err := budget.CallText("collapse", v56); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		arg31 := celrt.Collapse(v56)
 		if err := budget.CallText("truncate", arg31, int64(40)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		arg32 := celrt.Truncate(arg31, int64(40))
 		if err := budget.Charge("_+_", int64(len(arg32)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		opt3, err := celrt.OptSelect(f2, "value")
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		v57 := opt3.Value
 		if !opt3.Ok {
@@ -21959,44 +22154,44 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if celrt.TypeOf(v57) == celrt.StringType {
 			value2, err := celrt.Select(f2, "value")
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			if err := budget.CallText("collapse", value2); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			x8, err := celrt.AsString(value2)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			arg33 := celrt.Collapse(x8)
 			if err := budget.CallText("truncate", arg33, int64(80)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			arg34 := celrt.Truncate(arg33, int64(80))
 			if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			v58 = "'" + arg34 + "'"
 		} else {
 			opt4, err := celrt.OptSelect(f2, "value")
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			v59 := opt4.Value
 			if !opt4.Ok {
 				v59 = nil
 			}
 			if err := budget.Call("mcpValue", v59); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			v58 = celrt.MCPValue(v59)
 		}
 		if err := budget.Charge("_+_", int64(len(arg32)+1+len(v58))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		elem74 := arg32 + "=" + v58
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
 		list23 = append(list23, elem74)
 	}
@@ -22011,29 +22206,29 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	headers := v61
 	items4, err := celrt.Iterate(headers)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 	}
 	list24 := make([]any, 0, items4.Len())
 	for i4 := range items4.Len() {
 		k := items4.At(i4)
 		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", celrt.ErrSteps)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(celrt.ErrSteps))
 		}
 		ok3 := celrt.TypeOf(k) == celrt.StringType
 		if ok3 {
 			if err := budget.CallText("lowerAscii", k); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 			}
 			x9, err := celrt.AsString(k)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 			}
 			v62 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
 			ok3 = slices.Contains(v62, celrt.LowerASCII(x9))
 		}
 		if ok3 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 			}
 			list24 = append(list24, k)
 		}
@@ -22198,16 +22393,19 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 																											v101, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
-																													return false, err
+																													return false, budget.Failure(err)
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok15, err := celrt.And(v101, failure11, tgt == "", nil)
-																											if err != nil {
-																												return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+																											ok14, failure12 := v101, failure11
+																											if failure11 != nil || ok14 {
+																												ok14, failure12 = celrt.And(v101, failure11, tgt == "", nil)
+																											}
+																											if failure12 != nil {
+																												return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("kind", budget.Failure(failure12))
 																											}
 																											var v102 string
-																											if ok15 {
+																											if ok14 {
 																												v102 = "press"
 																											} else {
 																												v102 = ""
@@ -22265,21 +22463,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v64 = v66
 	}
 	kind := v64
-	ok16 := strings.HasPrefix(name, "playwright_")
-	if ok16 {
-		ok16 = kind == "http"
+	ok15 := strings.HasPrefix(name, "playwright_")
+	if ok15 {
+		ok15 = kind == "http"
 	}
 	var v103 string
-	if ok16 {
+	if ok15 {
 		if err := budget.CallText("substring", name, int64(11)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 		}
 		r8, err := celrt.Substring(name, int64(11))
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 		}
 		if err := budget.CallText("upperAscii", r8); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 		}
 		v103 = celrt.UpperASCII(r8)
 	} else {
@@ -22287,28 +22485,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	verb := v103
 	v104 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok17 := v104
-	if ok17 {
+	ok16 := v104
+	if ok16 {
 		v105 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok17 = v105
+		ok16 = v105
 	}
 	var v106 []string
-	if ok17 {
+	if ok16 {
 		arg35 := celrt.Field(input, "value")
 		if err := budget.CallText("collapse", arg35); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		x10, err := celrt.AsString(arg35)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		arg36 := celrt.Collapse(x10)
 		if err := budget.CallText("truncate", arg36, int64(120)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		arg37 := celrt.Truncate(arg36, int64(120))
 		if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		v106 = []string{"body '" + arg37 + "'"}
 	} else {
@@ -22321,11 +22519,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v107 = []string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 	}
 	size, err := celrt.Size(headers)
 	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 	}
 	var v108 []string
 	if size == int64(0) {
@@ -22333,42 +22531,42 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	} else {
 		size2, err := celrt.Size(headers)
 		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		if err := budget.CallText("plural", size2, "header", "headers"); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		var v109 string
 		if int64(len(secrets)) == int64(0) {
 			v109 = ""
 		} else {
 			if err := budget.Call("join", secrets, ", "); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
 			x11, err := func(v any) ([]string, error) {
 				return celrt.AsList(v, celrt.AsString)
 			}(secrets)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
 			arg38 := celrt.JoinSep(x11, ", ")
 			if err := budget.CallText("truncate", arg38, int64(60)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
 			arg39 := celrt.Truncate(arg38, int64(60))
 			if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
 			v109 = " (" + arg39 + ", values not shown)"
 		}
 		arg40 := celrt.Plural(size2, "header", "headers")
 		if err := budget.Charge("_+_", int64(len(arg40)+len(v109))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		v108 = []string{arg40 + v109}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)+len(v108)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", err)
+		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 	}
 	http := celrt.Concat(v106, v107, v108)
 	return letsPlaywrightAny{
@@ -22589,11 +22787,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", int64(12+len(v2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := lets.hostNote
 		if err := budget.Charge("_+_", int64(12+len(v2)+len(arg))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of("navigate to " + v2 + arg)
 	} else {
@@ -22612,7 +22810,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			}
 			arg2 := lets.place
 			if err := budget.Charge("_+_", int64(len(v5)+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v6 string
 			if lets.name == "playwright_click_and_switch_tab" {
@@ -22621,7 +22819,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				v6 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v5)+len(arg2)+len(v6))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of(v5 + arg2 + v6)
 		} else {
@@ -22633,7 +22831,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 			if ok3 {
 				arg3 := lets.place
 				if err := budget.Charge("_+_", int64(11+len(arg3))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v7 = celrt.Of("hover over " + arg3)
 			} else {
@@ -22649,11 +22847,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 				if ok5 {
 					arg4 := lets.typedText
 					if err := budget.ChargeEach("_+_", int64(5+len(arg4)), int64(5+len(arg4)+6)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg5 := lets.place
 					if err := budget.Charge("_+_", int64(5+len(arg4)+6+len(arg5))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v9 := celrt.EqualBool(celrt.Field(input, "submit"), true)
 					var v10 string
@@ -22664,7 +22862,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					}
 					size := 5 + len(arg4) + 6 + len(arg5) + len(v10)
 					if err := budget.Charge("_+_", int64(size)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v8 = celrt.Of("type " + arg4 + " into " + arg5 + v10)
 				} else {
@@ -22680,11 +22878,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 					if ok7 {
 						arg6 := lets.valuesText
 						if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+4)); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg7 := lets.place
 						if err := budget.Charge("_+_", int64(7+len(arg6)+4+len(arg7))); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v11 = celrt.Of("select " + arg6 + " in " + arg7)
 					} else {
@@ -22692,7 +22890,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 						if ok8 {
 							key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							ok8 = celrt.NonEmpty(key).Ok
 						}
@@ -22700,28 +22898,28 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 						if ok8 {
 							key2, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							arg8 := celrt.Trim(key2)
 							if err := budget.CallText("truncate", arg8, int64(30)); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							arg9 := celrt.Truncate(arg8, int64(30))
 							if err := budget.Charge("_+_", int64(6+len(arg9))); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							var v13 string
 							if lets.place != "" {
 								arg10 := lets.place
 								if err := budget.Charge("_+_", int64(4+len(arg10))); err != nil {
-									return "", false, err
+									return "", false, budget.Failure(err)
 								}
 								v13 = " in " + arg10
 							} else {
 								v13 = ""
 							}
 							if err := budget.Charge("_+_", int64(6+len(arg9)+len(v13))); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							v12 = celrt.Of("press " + arg9 + v13)
 						} else {
@@ -22735,18 +22933,18 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 								if lets.place != "" {
 									arg11 := lets.place
 									if err := budget.Charge("_+_", int64(4+len(arg11))); err != nil {
-										return "", false, err
+										return "", false, budget.Failure(err)
 									}
 									v15 = " on " + arg11
 								} else {
 									v15 = ""
 								}
 								if err := budget.ChargeEach("_+_", int64(26+len(v15)), int64(26+len(v15)+2)); err != nil {
-									return "", false, err
+									return "", false, budget.Failure(err)
 								}
 								arg12 := lets.codeText
 								if err := budget.Charge("_+_", int64(26+len(v15)+2+len(arg12))); err != nil {
-									return "", false, err
+									return "", false, budget.Failure(err)
 								}
 								v16 := celrt.Of("run JavaScript in the page" + v15 + ": " + arg12)
 								v14 = v16
@@ -22759,7 +22957,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 								if ok10 {
 									arg13 := lets.codeText
 									if err := budget.Charge("_+_", int64(52+len(arg13))); err != nil {
-										return "", false, err
+										return "", false, budget.Failure(err)
 									}
 									v18 := celrt.Of("run code in the Playwright server process (unsafe): " + arg13)
 									v17 = v18
@@ -22768,7 +22966,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 									if ok11 {
 										filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										ok11 = celrt.NonEmpty(filename).Ok
 									}
@@ -22776,11 +22974,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 									if ok11 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										arg14 := celrt.Trim(filename2)
 										if err := budget.ChargeEach("_+_", int64(62+len(arg14)), int64(62+len(arg14)+1)); err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										v20 := celrt.Of("run code in the Playwright server process (unsafe) from file '" + arg14 + "'")
 										v19 = v20
@@ -22793,25 +22991,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 											} else {
 												arg15 := int64(len(lets.paths))
 												if err := budget.CallText("plural", arg15, "local file", "local files"); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												arg16 := celrt.Plural(arg15, "local file", "local files")
 												if err := budget.ChargeEach("_+_", int64(7+len(arg16)), int64(7+len(arg16)+1)); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												arg17 := lets.paths
 												if err := budget.Call("join", arg17, ", "); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												arg18 := celrt.JoinSep(arg17, ", ")
 												if err := budget.Charge("_+_", int64(7+len(arg16)+1+len(arg18))); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												var v23 string
 												if lets.place != "" {
 													arg19 := lets.place
 													if err := budget.Charge("_+_", int64(9+len(arg19))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v23 = " through " + arg19
 												} else {
@@ -22819,7 +23017,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 												}
 												size2 := 7 + len(arg16) + 1 + len(arg18) + len(v23)
 												if err := budget.Charge("_+_", int64(size2)); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												v22 = "upload " + arg16 + " " + arg18 + v23
 											}
@@ -22840,26 +23038,26 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 												if int64(len(lets.paths)) > int64(0) {
 													arg20 := int64(len(lets.paths))
 													if err := budget.CallText("plural", arg20, "local file", "local files"); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg21 := celrt.Plural(arg20, "local file", "local files")
 													if err := budget.Charge("_+_", int64(len(arg21)+1)); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg22 := lets.paths
 													if err := budget.Call("join", arg22, ", "); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg23 := celrt.JoinSep(arg22, ", ")
 													if err := budget.Charge("_+_", int64(len(arg21)+1+len(arg23))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v26 = arg21 + " " + arg23
 												} else {
 													v26 = ""
 												}
 												if err := budget.Charge("_+_", int64(5+len(v26))); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												ok14 := int64(len(lets.paths)) > int64(0)
 												if ok14 {
@@ -22873,51 +23071,51 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													v28 = ""
 												}
 												if err := budget.Charge("_+_", int64(5+len(v26)+len(v28))); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												v29 := celrt.TypeOf(celrt.Field(input, "data")) == celrt.MapType
 												var v30 string
 												if v29 {
 													items, err := celrt.Iterate(celrt.Field(input, "data"))
 													if err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													list := make([]any, 0, items.Len())
 													for i := range items.Len() {
 														k := items.At(i)
 														if steps++; steps > celrt.MaxSteps {
-															return "", false, celrt.ErrSteps
+															return "", false, budget.Failure(celrt.ErrSteps)
 														}
 														if err := budget.Charge("_+_", 16); err != nil {
-															return "", false, err
+															return "", false, budget.Failure(err)
 														}
 														list = append(list, k)
 													}
 													if err := budget.Call("join", list, ", "); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													x, err := func(v any) ([]string, error) {
 														return celrt.AsList(v, celrt.AsString)
 													}(list)
 													if err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg24 := celrt.JoinSep(x, ", ")
 													if err := budget.Charge("_+_", int64(13+len(arg24))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v30 = "data of type " + arg24
 												} else {
 													v30 = ""
 												}
 												if err := budget.Charge("_+_", int64(5+len(v26)+len(v28)+len(v30))); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												var v31 string
 												if lets.place != "" {
 													arg25 := lets.place
 													if err := budget.Charge("_+_", int64(6+len(arg25))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v31 = " onto " + arg25
 												} else {
@@ -22925,7 +23123,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 												}
 												size3 := 5 + len(v26) + len(v28) + len(v30) + len(v31)
 												if err := budget.Charge("_+_", int64(size3)); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												v25 = celrt.Of("drop " + v26 + v28 + v30 + v31)
 											} else {
@@ -22937,19 +23135,19 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 												if ok15 {
 													arg26 := int64(len(lets.fields))
 													if err := budget.CallText("plural", arg26, "form field", "form fields"); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg27 := celrt.Plural(arg26, "form field", "form fields")
 													if err := budget.ChargeEach("_+_", int64(5+len(arg27)), int64(5+len(arg27)+2)); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg28 := lets.fields
 													if err := budget.Call("join", arg28, ", "); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg29 := celrt.JoinSep(arg28, ", ")
 													if err := budget.Charge("_+_", int64(5+len(arg27)+2+len(arg29))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v32 = celrt.Of("fill " + arg27 + ": " + arg29)
 												} else {
@@ -22962,7 +23160,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 													if ok16 {
 														x2, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
-															return "", false, err
+															return "", false, budget.Failure(err)
 														}
 														var v35 string
 														if x2 {
@@ -22970,25 +23168,25 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 															if celrt.FieldSet(input, "promptText") {
 																promptText, err := celrt.FieldOf(input, "promptText", "", celrt.InputString)
 																if err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																if err := budget.CallText("collapse", promptText); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																arg30 := celrt.Collapse(promptText)
 																if err := budget.CallText("truncate", arg30, int64(120)); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																arg31 := celrt.Truncate(arg30, int64(120))
 																if err := budget.ChargeEach("_+_", int64(12+len(arg31)), int64(12+len(arg31)+1)); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																v36 = " answering '" + arg31 + "'"
 															} else {
 																v36 = ""
 															}
 															if err := budget.Charge("_+_", int64(17+len(v36))); err != nil {
-																return "", false, err
+																return "", false, budget.Failure(err)
 															}
 															v35 = "accept the dialog" + v36
 														} else {
@@ -23008,11 +23206,11 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 														if ok18 {
 															arg32 := lets.from
 															if err := budget.ChargeEach("_+_", int64(5+len(arg32)), int64(5+len(arg32)+6)); err != nil {
-																return "", false, err
+																return "", false, budget.Failure(err)
 															}
 															arg33 := lets.to
 															if err := budget.Charge("_+_", int64(5+len(arg32)+6+len(arg33))); err != nil {
-																return "", false, err
+																return "", false, budget.Failure(err)
 															}
 															v37 = celrt.Of("drag " + arg32 + " onto " + arg33)
 														} else {
@@ -23024,18 +23222,18 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 															if ok19 {
 																arg34 := lets.verb
 																if err := budget.Charge("_+_", int64(len(arg34)+1)); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																v39, err := lets.url2.Get()
 																if err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																if err := budget.Charge("_+_", int64(len(arg34)+1+len(v39))); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																arg35 := lets.hostNote
 																if err := budget.Charge("_+_", int64(len(arg34)+1+len(v39)+len(arg35))); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																var v40 string
 																if int64(len(lets.http)) == int64(0) {
@@ -23043,17 +23241,17 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																} else {
 																	arg36 := lets.http
 																	if err := budget.Call("join", arg36, ", "); err != nil {
-																		return "", false, err
+																		return "", false, budget.Failure(err)
 																	}
 																	arg37 := celrt.JoinSep(arg36, ", ")
 																	if err := budget.Charge("_+_", int64(6+len(arg37))); err != nil {
-																		return "", false, err
+																		return "", false, budget.Failure(err)
 																	}
 																	v40 = " with " + arg37
 																}
 																size4 := len(arg34) + 1 + len(v39) + len(arg35) + len(v40)
 																if err := budget.Charge("_+_", int64(size4)); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																v38 = celrt.Of(arg34 + " " + v39 + arg35 + v40)
 															} else {
@@ -23088,7 +23286,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -23153,29 +23351,29 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if ok {
 			arg := lets.name
 			if err := budget.CallText("indexOf", arg, "_"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r, err := celrt.IndexOf(arg, "_")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Call("_+_", r, int64(1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			sum, err := celrt.AddInt(r, int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := lets.name
 			if err := budget.CallText("substring", arg2, sum); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			r2, err := celrt.Substring(arg2, sum)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("replace", r2, "_", " "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = celrt.Of(celrt.Replace(r2, "_", " "))
 		} else {
@@ -23191,15 +23389,15 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		if ok2 {
 			v4, err := lets.url2.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := int64(limits.Summary)
 			if err := budget.CallText("truncate", v4, arg3); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(v4, arg3)
 			if err := budget.Charge("_+_", int64(9+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of("navigate " + arg4)
 		} else {
@@ -23212,11 +23410,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 			if ok3 {
 				arg5 := lets.kind
 				if err := budget.Charge("_+_", int64(len(arg5)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg6 := lets.place
 				if err := budget.Charge("_+_", int64(len(arg5)+1+len(arg6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v6 = celrt.Of(arg5 + " " + arg6)
 			} else {
@@ -23228,7 +23426,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 				if ok4 {
 					arg7 := lets.place
 					if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v7 = celrt.Of("type into " + arg7)
 				} else {
@@ -23240,7 +23438,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 					if ok5 {
 						arg8 := lets.place
 						if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v8 = celrt.Of("select in " + arg8)
 					} else {
@@ -23248,7 +23446,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 						if ok6 {
 							key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							ok6 = celrt.NonEmpty(key).Ok
 						}
@@ -23256,15 +23454,15 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 						if ok6 {
 							key2, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							arg9 := celrt.Trim(key2)
 							if err := budget.CallText("truncate", arg9, int64(30)); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							arg10 := celrt.Truncate(arg9, int64(30))
 							if err := budget.Charge("_+_", int64(6+len(arg10))); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							v9 = celrt.Of("press " + arg10)
 						} else {
@@ -23276,7 +23474,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 							if ok7 {
 								arg11 := lets.codeRow
 								if err := budget.Charge("_+_", int64(9+len(arg11))); err != nil {
-									return "", false, err
+									return "", false, budget.Failure(err)
 								}
 								v10 = celrt.Of("evaluate " + arg11)
 							} else {
@@ -23288,7 +23486,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 								if ok8 {
 									arg12 := lets.codeRow
 									if err := budget.Charge("_+_", int64(9+len(arg12))); err != nil {
-										return "", false, err
+										return "", false, budget.Failure(err)
 									}
 									v11 = celrt.Of("run code " + arg12)
 								} else {
@@ -23296,7 +23494,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 									if ok9 {
 										filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										ok9 = celrt.NonEmpty(filename).Ok
 									}
@@ -23304,11 +23502,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 									if ok9 {
 										filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										arg13 := celrt.Trim(filename2)
 										if err := budget.Charge("_+_", int64(14+len(arg13))); err != nil {
-											return "", false, err
+											return "", false, budget.Failure(err)
 										}
 										v12 = celrt.Of("run code from " + arg13)
 									} else {
@@ -23320,11 +23518,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 										if ok10 {
 											arg14 := int64(len(lets.paths))
 											if err := budget.CallText("plural", arg14, "file", "files"); err != nil {
-												return "", false, err
+												return "", false, budget.Failure(err)
 											}
 											arg15 := celrt.Plural(arg14, "file", "files")
 											if err := budget.Charge("_+_", int64(7+len(arg15))); err != nil {
-												return "", false, err
+												return "", false, budget.Failure(err)
 											}
 											v13 = celrt.Of("upload " + arg15)
 										} else {
@@ -23343,14 +23541,14 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 												if lets.place != "" {
 													arg16 := lets.place
 													if err := budget.Charge("_+_", int64(6+len(arg16))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v16 = " onto " + arg16
 												} else {
 													v16 = ""
 												}
 												if err := budget.Charge("_+_", int64(4+len(v16))); err != nil {
-													return "", false, err
+													return "", false, budget.Failure(err)
 												}
 												v15 = celrt.Of("drop" + v16)
 											} else {
@@ -23362,11 +23560,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 												if ok13 {
 													arg17 := int64(len(lets.fields))
 													if err := budget.CallText("plural", arg17, "field", "fields"); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													arg18 := celrt.Plural(arg17, "field", "fields")
 													if err := budget.Charge("_+_", int64(5+len(arg18))); err != nil {
-														return "", false, err
+														return "", false, budget.Failure(err)
 													}
 													v17 = celrt.Of("fill " + arg18)
 												} else {
@@ -23379,7 +23577,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 													if ok14 {
 														x, err := celrt.AsBool(celrt.Field(input, "accept"))
 														if err != nil {
-															return "", false, err
+															return "", false, budget.Failure(err)
 														}
 														var v20 string
 														if x {
@@ -23401,11 +23599,11 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 														if ok16 {
 															arg19 := lets.from
 															if err := budget.ChargeEach("_+_", int64(5+len(arg19)), int64(5+len(arg19)+5)); err != nil {
-																return "", false, err
+																return "", false, budget.Failure(err)
 															}
 															arg20 := lets.to
 															if err := budget.Charge("_+_", int64(5+len(arg19)+5+len(arg20))); err != nil {
-																return "", false, err
+																return "", false, budget.Failure(err)
 															}
 															v21 = celrt.Of("drag " + arg19 + " → " + arg20)
 														} else {
@@ -23417,19 +23615,19 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 															if ok17 {
 																arg21 := lets.verb
 																if err := budget.Charge("_+_", int64(len(arg21)+1)); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																v23, err := lets.url2.Get()
 																if err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																arg22 := int64(limits.Summary)
 																if err := budget.CallText("truncate", v23, arg22); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																arg23 := celrt.Truncate(v23, arg22)
 																if err := budget.Charge("_+_", int64(len(arg21)+1+len(arg23))); err != nil {
-																	return "", false, err
+																	return "", false, budget.Failure(err)
 																}
 																v22 = celrt.Of(arg21 + " " + arg23)
 															} else {
@@ -23464,7 +23662,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -23490,7 +23688,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			return nil, err
 		}
 		if err := budget.CallText("split", text, "\n"); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		return celrt.Split(text, "\n"), nil
 	}
@@ -23498,16 +23696,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	titlesOf := func() ([]string, error) {
 		ls2, err := lsLazy.Get(lsOf)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		list := make([]string, 0, len(ls2))
 		for _, l := range ls2 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if strings.HasPrefix(l, "- Page Title: ") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list = append(list, l)
 			}
@@ -23515,29 +23713,29 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		list2 := make([]string, 0, len(list))
 		for _, l2 := range list {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if err := budget.CallText("substring", l2, int64(14)); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			r, err := celrt.Substring(l2, int64(14))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem := celrt.Trim(r)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list2 = append(list2, elem)
 		}
 		list3 := make([]string, 0, len(list2))
 		for _, t := range list2 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if t != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list3 = append(list3, t)
 			}
@@ -23548,16 +23746,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	urlsOf := func() ([]string, error) {
 		ls3, err := lsLazy.Get(lsOf)
 		if err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		list4 := make([]string, 0, len(ls3))
 		for _, l3 := range ls3 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if strings.HasPrefix(l3, "- Page URL: ") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list4 = append(list4, l3)
 			}
@@ -23565,29 +23763,29 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		list5 := make([]string, 0, len(list4))
 		for _, l4 := range list4 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if err := budget.CallText("substring", l4, int64(12)); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			r2, err := celrt.Substring(l4, int64(12))
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			elem2 := celrt.Trim(r2)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			list5 = append(list5, elem2)
 		}
 		list6 := make([]string, 0, len(list5))
 		for _, u := range list5 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, celrt.ErrSteps
+				return nil, budget.Failure(celrt.ErrSteps)
 			}
 			if u != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				list6 = append(list6, u)
 			}
@@ -23598,16 +23796,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	imagesOf := func() (int64, error) {
 		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
-			return 0, err
+			return 0, budget.Failure(err)
 		}
 		list7 := make([]any, 0, len(content))
 		for _, c := range content {
 			if steps++; steps > celrt.MaxSteps {
-				return 0, celrt.ErrSteps
+				return 0, budget.Failure(celrt.ErrSteps)
 			}
 			opt, err := celrt.OptSelect(c, "type")
 			if err != nil {
-				return 0, err
+				return 0, budget.Failure(err)
 			}
 			v1 := opt.Value
 			if !opt.Ok {
@@ -23615,7 +23813,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			if celrt.EqualString(v1, "image") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return 0, err
+					return 0, budget.Failure(err)
 				}
 				list7 = append(list7, c)
 			}
@@ -23625,56 +23823,56 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	var imagesLazy celrt.Lazy[int64]
 	titles2, err := titlesLazy.Get(titlesOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v2 celrt.Optional[string]
 	if int64(len(titles2)) > int64(0) {
 		titles3, err := titlesLazy.Get(titlesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem3, err := celrt.IndexList(titles3, int64(0))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := int64(limits.Summary)
 		if err := budget.CallText("truncate", elem3, arg); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v2 = celrt.Of(celrt.Truncate(elem3, arg))
 	} else {
 		urls2, err := urlsLazy.Get(urlsOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v3 celrt.Optional[string]
 		if int64(len(urls2)) > int64(0) {
 			urls3, err := urlsLazy.Get(urlsOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem4, err := celrt.IndexList(urls3, int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := int64(limits.Summary)
 			if err := budget.CallText("truncate", elem4, arg2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of(celrt.Truncate(elem4, arg2))
 		} else {
 			images2, err := imagesLazy.Get(imagesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v4 celrt.Optional[string]
 			if images2 > int64(0) {
 				images3, err := imagesLazy.Get(imagesOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("plural", images3, "image", "images"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 := celrt.Of(celrt.Plural(images3, "image", "images"))
 				v4 = v5
@@ -23686,7 +23884,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		v2 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -24322,27 +24520,30 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 			}
 			return celrt.TypeOf(elem) == celrt.StringType, nil
 		}()
-		v5, failure2 := func() (bool, error) {
-			elem2, err := celrt.IndexList(t, int64(1))
-			if err != nil {
-				return false, err
-			}
-			if err := budget.CallText("collapse", elem2); err != nil {
-				return false, err
-			}
-			x, err := celrt.AsString(elem2)
-			if err != nil {
-				return false, err
-			}
-			return celrt.Collapse(x) != "", nil
-		}()
-		ok2, err := celrt.And(v4, failure, v5, failure2)
-		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+		ok, failure2 := v4, failure
+		if failure != nil || ok {
+			v5, failure3 := func() (bool, error) {
+				elem2, err := celrt.IndexList(t, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				if err := budget.CallText("collapse", elem2); err != nil {
+					return false, budget.Failure(err)
+				}
+				x, err := celrt.AsString(elem2)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.Collapse(x) != "", nil
+			}()
+			ok, failure2 = celrt.And(v4, failure, v5, failure3)
 		}
-		if ok2 {
+		if failure2 != nil {
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(failure2))
+		}
+		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
 			list = append(list, t)
 		}
@@ -24350,54 +24551,54 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 	list2 := make([][]any, 0, len(list))
 	for _, t2 := range list {
 		if steps++; steps > celrt.MaxSteps {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", celrt.ErrSteps)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(celrt.ErrSteps))
 		}
 		elem3, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		elem4, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", elem4); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		x2, err := celrt.AsString(elem4)
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		elem5 := []any{elem3, celrt.Collapse(x2)}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 		}
 		list2 = append(list2, elem5)
 	}
 	texts := list2
 	found := false
-	var failure3 error
+	var failure4 error
 	for _, t3 := range texts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("textConflict", celrt.ErrSteps)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("textConflict", budget.Failure(celrt.ErrSteps))
 		}
-		v6, failure4 := func() (bool, error) {
+		v6, failure5 := func() (bool, error) {
 			elem6, err := celrt.IndexList(t3, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem7, err := celrt.IndexList(texts, int64(0))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			elem8, err := celrt.IndexList(elem7, int64(1))
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return !celrt.Equal(elem6, elem8), nil
 		}()
-		if failure4 != nil {
-			if failure3 == nil {
-				failure3 = failure4
+		if failure5 != nil {
+			if failure4 == nil {
+				failure4 = failure5
 			}
 			continue
 		}
@@ -24406,8 +24607,8 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 			break
 		}
 	}
-	if !found && failure3 != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("textConflict", failure3)
+	if !found && failure4 != nil {
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("textConflict", budget.Failure(failure4))
 	}
 	textConflict := found
 	var v7 any
@@ -24416,11 +24617,11 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 	} else {
 		elem9, err := celrt.IndexList(texts, int64(0))
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("text", budget.Failure(err))
 		}
 		elem10, err := celrt.IndexList(elem9, int64(1))
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("text", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("text", budget.Failure(err))
 		}
 		v7 = elem10
 	}
@@ -24430,55 +24631,55 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		list3 := make([]string, 0, len(texts))
 		for _, t4 := range texts {
 			if steps++; steps > celrt.MaxSteps {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", celrt.ErrSteps)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(celrt.ErrSteps))
 			}
 			elem11, err := celrt.IndexList(t4, int64(0))
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			x3, err := celrt.AsString(elem11)
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			if err := budget.Charge("_+_", int64(len(x3)+2)); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			elem12, err := celrt.IndexList(t4, int64(1))
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			quotient, err := celrt.DivInt(int64(200), int64(len(texts)))
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", elem12, quotient); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			x4, err := celrt.AsString(elem12)
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			arg := celrt.Truncate(x4, quotient)
 			if err := budget.ChargeEach("_+_", int64(len(x3)+2+len(arg)), int64(len(x3)+2+len(arg)+1)); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			elem13 := x3 + " '" + arg + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
 			list3 = append(list3, elem13)
 		}
 		if err := budget.Call("join", list3, " or "); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 		}
 		v8 = celrt.JoinSep(list3, " or ")
 	} else {
 		if err := budget.CallText("truncate", text, int64(200)); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 		}
 		x5, err := celrt.AsString(text)
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 		}
 		v8 = celrt.Truncate(x5, int64(200))
 	}
@@ -24490,11 +24691,11 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		var v11 string
 		if v10 {
 			if err := budget.CallText("numberText", input, "thread_ts"); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("thread", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("thread", budget.Failure(err))
 			}
 			r4, err := celrt.NumberTextOf(input, "thread_ts")
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("thread", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("thread", budget.Failure(err))
 			}
 			v11 = r4
 		} else {
@@ -24510,11 +24711,11 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		var v14 string
 		if v13 {
 			if err := budget.CallText("numberText", input, "timestamp"); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
 			}
 			r5, err := celrt.NumberTextOf(input, "timestamp")
 			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
 			}
 			v14 = r5
 		} else {
@@ -24525,21 +24726,21 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 	stamp := v12
 	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
 	if err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 	}
 	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 	if err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 	}
 	items := []string{emoji, reaction}
 	list4 := make([]string, 0, len(items))
 	for _, e := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", celrt.ErrSteps)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.NonEmpty(e).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 			}
 			list4 = append(list4, e)
 		}
@@ -24547,65 +24748,65 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 	list5 := make([]string, 0, len(list4))
 	for _, e2 := range list4 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", celrt.ErrSteps)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(celrt.ErrSteps))
 		}
 		v15, err := celrt.NonEmpty(e2).Get()
 		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 		}
 		if err := budget.CallText("replace", v15, ":", ""); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 		}
 		arg2 := celrt.Replace(v15, ":", "")
 		if err := budget.CallText("truncate", arg2, int64(40)); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 		}
 		elem14 := celrt.Truncate(arg2, int64(40))
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 		}
 		list5 = append(list5, elem14)
 	}
 	if err := budget.Call("distinct", list5); err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 	}
 	x6, err := func(v any) ([]any, error) {
 		return celrt.AsList(v, celrt.AsDyn)
 	}(celrt.ListOf(list5))
 	if err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 	}
 	x7, err := func(v any) ([]string, error) {
 		return celrt.AsList(v, celrt.AsString)
 	}(celrt.Distinct(x6))
 	if err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
 	}
 	emojis := x7
 	list6 := make([]string, 0, len(emojis))
 	for _, e3 := range emojis {
 		if steps++; steps > celrt.MaxSteps {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", celrt.ErrSteps)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.ChargeEach("_+_", int64(1+len(e3)), int64(1+len(e3)+1)); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", budget.Failure(err))
 		}
 		elem15 := ":" + e3 + ":"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", err)
+			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", budget.Failure(err))
 		}
 		list6 = append(list6, elem15)
 	}
 	if err := budget.Call("join", list6, " or "); err != nil {
-		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", err)
+		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emoji", budget.Failure(err))
 	}
 	emoji2 := celrt.JoinSep(list6, " or ")
-	ok3 := strings.HasPrefix(name, "slack_get_")
-	if !ok3 {
+	ok2 := strings.HasPrefix(name, "slack_get_")
+	if !ok2 {
 		v16 := []string{"conversations_history", "conversations_replies", "conversations_mark"}
-		ok3 = slices.Contains(v16, name)
+		ok2 = slices.Contains(v16, name)
 	}
-	reads := ok3
+	reads := ok2
 	return letsSlackAny{
 		name:         name,
 		channel:      channel,
@@ -24680,7 +24881,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 		if ok {
 			arg := lets.channel
 			if err := budget.Charge("_+_", int64(8+len(arg))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v3 string
 			if lets.thread == "" {
@@ -24688,17 +24889,17 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 			} else {
 				arg2 := lets.thread
 				if err := budget.Charge("_+_", int64(11+len(arg2))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v3 = " in thread " + arg2
 			}
 			if err := budget.ChargeEach("_+_", int64(8+len(arg)+len(v3)), int64(8+len(arg)+len(v3)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := lets.posted
 			size := 8 + len(arg) + len(v3) + 2 + len(arg3)
 			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = "post to " + arg + v3 + ": " + arg3
 		} else {
@@ -24712,7 +24913,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 				}
 				arg4 := lets.emoji2
 				if err := budget.ChargeEach("_+_", int64(len(v5)+len(arg4)), int64(len(v5)+len(arg4)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v6 string
 				if lets.name == "reactions_remove" {
@@ -24721,7 +24922,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 					v6 = "to"
 				}
 				if err := budget.Charge("_+_", int64(len(v5)+len(arg4)+1+len(v6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v7 string
 				if lets.stamp == "" {
@@ -24729,17 +24930,17 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 				} else {
 					arg5 := lets.stamp
 					if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v7 = " message " + arg5
 				}
 				size2 := len(v5) + len(arg4) + 1 + len(v6) + len(v7)
 				if err := budget.ChargeEach("_+_", int64(size2), int64(size2+4)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg6 := lets.channel
 				if err := budget.Charge("_+_", int64(size2+4+len(arg6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = v5 + arg4 + " " + v6 + v7 + " in " + arg6
 			} else {
@@ -24751,7 +24952,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 				}
 				arg7 := lets.channel
 				if err := budget.Charge("_+_", int64(len(v8)+len(arg7))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v9 string
 				if lets.thread == "" {
@@ -24759,12 +24960,12 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 				} else {
 					arg8 := lets.thread
 					if err := budget.Charge("_+_", int64(8+len(arg8))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v9 = " thread " + arg8
 				}
 				if err := budget.Charge("_+_", int64(len(v8)+len(arg7)+len(v9))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = v8 + arg7 + v9
 			}
@@ -24773,7 +24974,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 = celrt.Of(v2)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -24811,7 +25012,7 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			arg := lets.channel
 			if err := budget.ChargeEach("_+_", int64(len(arg)+len(v3)), int64(len(arg)+len(v3)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v4 any
 			if lets.textConflict {
@@ -24819,31 +25020,31 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 				list := make([]string, 0, len(items))
 				for _, t := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
+						return "", false, budget.Failure(celrt.ErrSteps)
 					}
 					elem, err := celrt.IndexList(t, int64(1))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(4))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					x, err := celrt.AsString(elem)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem2 := celrt.Truncate(x, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v4 = celrt.JoinSep(list, " or ")
 			} else {
@@ -24851,10 +25052,10 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 			}
 			x2, err := celrt.AsString(v4)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(arg)+len(v3)+2+len(x2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = arg + v3 + ": " + x2
 		} else {
@@ -24868,11 +25069,11 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 				}
 				arg2 := lets.emoji2
 				if err := budget.ChargeEach("_+_", int64(len(v6)+len(arg2)), int64(len(v6)+len(arg2)+4)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg3 := lets.channel
 				if err := budget.Charge("_+_", int64(len(v6)+len(arg2)+4+len(arg3))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = v6 + arg2 + " on " + arg3
 			} else {
@@ -24882,12 +25083,12 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 		}
 		arg4 := int64(limits.Summary)
 		if err := budget.CallText("truncate", v2, arg4); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(v2, arg4))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -24914,7 +25115,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -24926,7 +25127,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) != celrt.MapType {
@@ -24934,11 +25135,11 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	} else {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt2, err := celrt.OptSelect(v5, "ok")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v6 := opt2.Value
 		if !opt2.Ok {
@@ -24948,11 +25149,11 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 		if celrt.EqualBool(v6, false) {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt3, err := celrt.OptSelect(v8, "error")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v9 := opt3.Value
 			if !opt3.Ok {
@@ -24962,39 +25163,39 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			if celrt.TypeOf(v9) == celrt.StringType {
 				v11, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v12, err := celrt.Select(v11, "error")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("collapse", v12); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				x, err := celrt.AsString(v12)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg := celrt.Collapse(x)
 				if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v10 = celrt.Truncate(arg, int64(60))
 			} else {
 				v10 = "error"
 			}
 			if err := budget.Charge("_+_", int64(8+len(v10))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v7 = celrt.Of("failed: " + v10)
 		} else {
 			v13, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt4, err := celrt.OptSelect(v13, "messages")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v14 := opt4.Value
 			if !opt4.Ok {
@@ -25004,29 +25205,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			if celrt.TypeOf(v14) == celrt.ListType {
 				v16, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				messages, err := celrt.Select(v16, "messages")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				size, err := celrt.Size(messages)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("plural", size, "message", "messages"); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v17 := celrt.Of(celrt.Plural(size, "message", "messages"))
 				v15 = v17
 			} else {
 				v18, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				opt5, err := celrt.OptSelect(v18, "channels")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v19 := opt5.Value
 				if !opt5.Ok {
@@ -25036,29 +25237,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 				if celrt.TypeOf(v19) == celrt.ListType {
 					v21, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					channels, err := celrt.Select(v21, "channels")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					size2, err := celrt.Size(channels)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("plural", size2, "channel", "channels"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v22 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
 					v20 = v22
 				} else {
 					v23, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					opt6, err := celrt.OptSelect(v23, "members")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v24 := opt6.Value
 					if !opt6.Ok {
@@ -25068,29 +25269,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 					if celrt.TypeOf(v24) == celrt.ListType {
 						v26, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						members, err := celrt.Select(v26, "members")
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						size3, err := celrt.Size(members)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						if err := budget.CallText("plural", size3, "member", "members"); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v27 := celrt.Of(celrt.Plural(size3, "member", "members"))
 						v25 = v27
 					} else {
 						v28, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						opt7, err := celrt.OptSelect(v28, "ok")
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v29 := opt7.Value
 						if !opt7.Ok {
@@ -25113,7 +25314,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -25343,24 +25544,27 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			}
 			return ok3, nil
 		}()
-		v14, failure2 := func() (bool, error) {
-			opt4, err := celrt.OptSelect(r4, "to")
-			if err != nil {
-				return false, err
-			}
-			v13 := opt4.Value
-			if !opt4.Ok {
-				v13 = nil
-			}
-			return celrt.TypeOf(v13) == celrt.StringType, nil
-		}()
-		ok5, err := celrt.And(v12, failure, v14, failure2)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+		ok4, failure2 := v12, failure
+		if failure != nil || ok4 {
+			v14, failure3 := func() (bool, error) {
+				opt4, err := celrt.OptSelect(r4, "to")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v13 := opt4.Value
+				if !opt4.Ok {
+					v13 = nil
+				}
+				return celrt.TypeOf(v13) == celrt.StringType, nil
+			}()
+			ok4, failure2 = celrt.And(v12, failure, v14, failure3)
 		}
-		if ok5 {
+		if failure2 != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(failure2))
+		}
+		if ok4 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 			}
 			list3 = append(list3, r4)
 		}
@@ -25368,30 +25572,30 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list4 := make([]string, 0, len(list3))
 	for _, r5 := range list3 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(celrt.ErrSteps))
 		}
 		from, err := celrt.Select(r5, "from")
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", from); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		x3, err := celrt.AsString(from)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg5 := celrt.Collapse(x3)
 		if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg6 := celrt.Truncate(arg5, int64(40))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+2)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		opt5, err := celrt.OptSelect(r5, "relationType")
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		v15 := opt5.Value
 		if !opt5.Ok {
@@ -25401,53 +25605,53 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if celrt.TypeOf(v15) == celrt.StringType {
 			relationType, err := celrt.Select(r5, "relationType")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 			}
 			v16 = relationType
 		} else {
 			v16 = "?"
 		}
 		if err := budget.CallText("collapse", v16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		x4, err := celrt.AsString(v16)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg7 := celrt.Collapse(x4)
 		if err := budget.CallText("truncate", arg7, int64(30)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg8 := celrt.Truncate(arg7, int64(30))
 		if err := budget.Charge("_+_", int64(1+len(arg6)+2+len(arg8))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		size := 1 + len(arg6) + 2 + len(arg8) + 2
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		to, err := celrt.Select(r5, "to")
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", to); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		x5, err := celrt.AsString(to)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg9 := celrt.Collapse(x5)
 		if err := budget.CallText("truncate", arg9, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		arg10 := celrt.Truncate(arg9, int64(40))
 		if err := budget.ChargeEach("_+_", int64(size+len(arg10)), int64(size+len(arg10)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		elem2 := "'" + arg6 + "' " + arg8 + " '" + arg10 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 		}
 		list4 = append(list4, elem2)
 	}
@@ -25461,29 +25665,29 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	items3, err := celrt.Iterate(v18)
 	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 	}
 	list5 := make([]any, 0, items3.Len())
 	for i3 := range items3.Len() {
 		o := items3.At(i3)
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
 		}
-		ok6 := celrt.TypeOf(o) == celrt.MapType
-		if ok6 {
+		ok5 := celrt.TypeOf(o) == celrt.MapType
+		if ok5 {
 			opt6, err := celrt.OptSelect(o, "entityName")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			v19 := opt6.Value
 			if !opt6.Ok {
 				v19 = nil
 			}
-			ok6 = celrt.TypeOf(v19) == celrt.StringType
+			ok5 = celrt.TypeOf(v19) == celrt.StringType
 		}
-		if ok6 {
+		if ok5 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			list5 = append(list5, o)
 		}
@@ -25491,12 +25695,12 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list6 := make([]string, 0, len(list5))
 	for _, o2 := range list5 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
 		}
 		ownOf := func() (any, error) {
 			opt7, err := celrt.OptSelect(o2, "contents")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v20 := opt7.Value
 			if !opt7.Ok {
@@ -25506,7 +25710,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if celrt.TypeOf(v20) == celrt.ListType {
 				contents, err := celrt.Select(o2, "contents")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v21 = contents
 			} else {
@@ -25518,7 +25722,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		otherOf := func() (any, error) {
 			opt8, err := celrt.OptSelect(o2, "observations")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v22 := opt8.Value
 			if !opt8.Ok {
@@ -25528,7 +25732,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if celrt.TypeOf(v22) == celrt.ListType {
 				observations, err := celrt.Select(o2, "observations")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v23 = observations
 			} else {
@@ -25538,88 +25742,94 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		var otherLazy celrt.Lazy[any]
 		itemsOf := func() (any, error) {
-			v26, failure5 := func() (bool, error) {
-				v24, failure3 := func() (bool, error) {
+			v26, failure7 := func() (bool, error) {
+				v24, failure4 := func() (bool, error) {
 					own2, err := ownLazy.Get(ownOf)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					size2, err := celrt.Size(own2)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					return size2 > int64(0), nil
 				}()
-				v25, failure4 := func() (bool, error) {
-					other2, err := otherLazy.Get(otherOf)
+				ok6, failure5 := v24, failure4
+				if failure4 != nil || ok6 {
+					v25, failure6 := func() (bool, error) {
+						other2, err := otherLazy.Get(otherOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						size3, err := celrt.Size(other2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return size3 > int64(0), nil
+					}()
+					ok6, failure5 = celrt.And(v24, failure4, v25, failure6)
+				}
+				if failure5 != nil {
+					return false, budget.Failure(failure5)
+				}
+				return ok6, nil
+			}()
+			ok7, failure8 := v26, failure7
+			if failure7 != nil || ok7 {
+				v27, failure9 := func() (bool, error) {
+					own3, err := ownLazy.Get(ownOf)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					size3, err := celrt.Size(other2)
+					other3, err := otherLazy.Get(otherOf)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					return size3 > int64(0), nil
+					return !celrt.Equal(own3, other3), nil
 				}()
-				ok8, err := celrt.And(v24, failure3, v25, failure4)
-				if err != nil {
-					return false, err
-				}
-				return ok8, nil
-			}()
-			v27, failure6 := func() (bool, error) {
-				own3, err := ownLazy.Get(ownOf)
-				if err != nil {
-					return false, err
-				}
-				other3, err := otherLazy.Get(otherOf)
-				if err != nil {
-					return false, err
-				}
-				return !celrt.Equal(own3, other3), nil
-			}()
-			ok10, err := celrt.And(v26, failure5, v27, failure6)
-			if err != nil {
-				return nil, err
+				ok7, failure8 = celrt.And(v26, failure7, v27, failure9)
+			}
+			if failure8 != nil {
+				return nil, budget.Failure(failure8)
 			}
 			var v28 any
-			if ok10 {
+			if ok7 {
 				own4, err := ownLazy.Get(ownOf)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				other4, err := otherLazy.Get(otherOf)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				if err := budget.Call("_+_", own4, other4); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				sum2, err := celrt.Add(own4, other4)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v28 = sum2
 			} else {
 				own5, err := ownLazy.Get(ownOf)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				size4, err := celrt.Size(own5)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				var v29 any
 				if size4 > int64(0) {
 					own6, err := ownLazy.Get(ownOf)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v29 = own6
 				} else {
 					other5, err := otherLazy.Get(otherOf)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v29 = other5
 				}
@@ -25630,106 +25840,109 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		var itemsLazy celrt.Lazy[any]
 		entityName, err := celrt.Select(o2, "entityName")
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", entityName); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		x6, err := celrt.AsString(entityName)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		arg11 := celrt.Collapse(x6)
 		if err := budget.CallText("truncate", arg11, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		arg12 := celrt.Truncate(arg11, int64(40))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+3)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
-		v30, failure7 := func() (bool, error) {
+		v30, failure10 := func() (bool, error) {
 			items5, err := itemsLazy.Get(itemsOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			size5, err := celrt.Size(items5)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return size5 > int64(0), nil
 		}()
-		v31, failure8 := func() (bool, error) {
-			items6, err := itemsLazy.Get(itemsOf)
-			if err != nil {
-				return false, err
-			}
-			elem3, err := celrt.Index(items6, int64(0))
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(elem3) == celrt.StringType, nil
-		}()
-		ok12, err := celrt.And(v30, failure7, v31, failure8)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+		ok8, failure11 := v30, failure10
+		if failure10 != nil || ok8 {
+			v31, failure12 := func() (bool, error) {
+				items6, err := itemsLazy.Get(itemsOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem3, err := celrt.Index(items6, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.TypeOf(elem3) == celrt.StringType, nil
+			}()
+			ok8, failure11 = celrt.And(v30, failure10, v31, failure12)
+		}
+		if failure11 != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(failure11))
 		}
 		var v32 string
-		if ok12 {
+		if ok8 {
 			items7, err := itemsLazy.Get(itemsOf)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			elem4, err := celrt.Index(items7, int64(0))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			if err := budget.CallText("collapse", elem4); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			x7, err := celrt.AsString(elem4)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			arg13 := celrt.Collapse(x7)
 			if err := budget.CallText("truncate", arg13, int64(80)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			arg14 := celrt.Truncate(arg13, int64(80))
 			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			v32 = "\"" + arg14 + "\""
 		} else {
 			v32 = ""
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg12)+3+len(v32))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		items8, err := itemsLazy.Get(itemsOf)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		size6, err := celrt.Size(items8)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		var v33 string
 		if size6 > int64(1) {
 			items9, err := itemsLazy.Get(itemsOf)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			size7, err := celrt.Size(items9)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			diff, err := celrt.SubInt(size7, int64(1))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			arg15 := strconv.FormatInt(diff, 10)
 			if err := budget.ChargeEach("_+_", int64(5+len(arg15)), int64(5+len(arg15)+5)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
 			v33 = " and " + arg15 + " more"
 		} else {
@@ -25737,11 +25950,11 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		size8 := 1 + len(arg12) + 3 + len(v32) + len(v33)
 		if err := budget.Charge("_+_", int64(size8)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		elem5 := "'" + arg12 + "': " + v32 + v33
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
 		list6 = append(list6, elem5)
 	}
@@ -25755,29 +25968,29 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	items10, err := celrt.Iterate(v35)
 	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 	}
 	list7 := make([]any, 0, items10.Len())
 	for i4 := range items10.Len() {
 		o3 := items10.At(i4)
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
 		}
-		ok13 := celrt.TypeOf(o3) == celrt.MapType
-		if ok13 {
+		ok9 := celrt.TypeOf(o3) == celrt.MapType
+		if ok9 {
 			opt9, err := celrt.OptSelect(o3, "entityName")
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			v36 := opt9.Value
 			if !opt9.Ok {
 				v36 = nil
 			}
-			ok13 = celrt.TypeOf(v36) == celrt.StringType
+			ok9 = celrt.TypeOf(v36) == celrt.StringType
 		}
-		if ok13 {
+		if ok9 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			list7 = append(list7, o3)
 		}
@@ -25785,12 +25998,12 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list8 := make([]string, 0, len(list7))
 	for _, o4 := range list7 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
 		}
 		ownOf2 := func() (any, error) {
 			opt10, err := celrt.OptSelect(o4, "observations")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v37 := opt10.Value
 			if !opt10.Ok {
@@ -25800,7 +26013,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if celrt.TypeOf(v37) == celrt.ListType {
 				observations2, err := celrt.Select(o4, "observations")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v38 = observations2
 			} else {
@@ -25812,7 +26025,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		otherOf2 := func() (any, error) {
 			opt11, err := celrt.OptSelect(o4, "contents")
 			if err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			v39 := opt11.Value
 			if !opt11.Ok {
@@ -25822,7 +26035,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if celrt.TypeOf(v39) == celrt.ListType {
 				contents2, err := celrt.Select(o4, "contents")
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v40 = contents2
 			} else {
@@ -25832,88 +26045,94 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		var otherLazy2 celrt.Lazy[any]
 		itemsOf2 := func() (any, error) {
-			v43, failure11 := func() (bool, error) {
-				v41, failure9 := func() (bool, error) {
+			v43, failure16 := func() (bool, error) {
+				v41, failure13 := func() (bool, error) {
 					own8, err := ownLazy2.Get(ownOf2)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					size9, err := celrt.Size(own8)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
 					return size9 > int64(0), nil
 				}()
-				v42, failure10 := func() (bool, error) {
-					other7, err := otherLazy2.Get(otherOf2)
+				ok10, failure14 := v41, failure13
+				if failure13 != nil || ok10 {
+					v42, failure15 := func() (bool, error) {
+						other7, err := otherLazy2.Get(otherOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						size10, err := celrt.Size(other7)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return size10 > int64(0), nil
+					}()
+					ok10, failure14 = celrt.And(v41, failure13, v42, failure15)
+				}
+				if failure14 != nil {
+					return false, budget.Failure(failure14)
+				}
+				return ok10, nil
+			}()
+			ok11, failure17 := v43, failure16
+			if failure16 != nil || ok11 {
+				v44, failure18 := func() (bool, error) {
+					own9, err := ownLazy2.Get(ownOf2)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					size10, err := celrt.Size(other7)
+					other8, err := otherLazy2.Get(otherOf2)
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					return size10 > int64(0), nil
+					return !celrt.Equal(own9, other8), nil
 				}()
-				ok15, err := celrt.And(v41, failure9, v42, failure10)
-				if err != nil {
-					return false, err
-				}
-				return ok15, nil
-			}()
-			v44, failure12 := func() (bool, error) {
-				own9, err := ownLazy2.Get(ownOf2)
-				if err != nil {
-					return false, err
-				}
-				other8, err := otherLazy2.Get(otherOf2)
-				if err != nil {
-					return false, err
-				}
-				return !celrt.Equal(own9, other8), nil
-			}()
-			ok17, err := celrt.And(v43, failure11, v44, failure12)
-			if err != nil {
-				return nil, err
+				ok11, failure17 = celrt.And(v43, failure16, v44, failure18)
+			}
+			if failure17 != nil {
+				return nil, budget.Failure(failure17)
 			}
 			var v45 any
-			if ok17 {
+			if ok11 {
 				own10, err := ownLazy2.Get(ownOf2)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				other9, err := otherLazy2.Get(otherOf2)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				if err := budget.Call("_+_", own10, other9); err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				sum3, err := celrt.Add(own10, other9)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				v45 = sum3
 			} else {
 				own11, err := ownLazy2.Get(ownOf2)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				size11, err := celrt.Size(own11)
 				if err != nil {
-					return nil, err
+					return nil, budget.Failure(err)
 				}
 				var v46 any
 				if size11 > int64(0) {
 					own12, err := ownLazy2.Get(ownOf2)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v46 = own12
 				} else {
 					other10, err := otherLazy2.Get(otherOf2)
 					if err != nil {
-						return nil, err
+						return nil, budget.Failure(err)
 					}
 					v46 = other10
 				}
@@ -25924,106 +26143,109 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		var itemsLazy2 celrt.Lazy[any]
 		entityName2, err := celrt.Select(o4, "entityName")
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		if err := budget.CallText("collapse", entityName2); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		x8, err := celrt.AsString(entityName2)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		arg16 := celrt.Collapse(x8)
 		if err := budget.CallText("truncate", arg16, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		arg17 := celrt.Truncate(arg16, int64(40))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+3)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
-		v47, failure13 := func() (bool, error) {
+		v47, failure19 := func() (bool, error) {
 			items12, err := itemsLazy2.Get(itemsOf2)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			size12, err := celrt.Size(items12)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return size12 > int64(0), nil
 		}()
-		v48, failure14 := func() (bool, error) {
-			items13, err := itemsLazy2.Get(itemsOf2)
-			if err != nil {
-				return false, err
-			}
-			elem6, err := celrt.Index(items13, int64(0))
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(elem6) == celrt.StringType, nil
-		}()
-		ok19, err := celrt.And(v47, failure13, v48, failure14)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+		ok12, failure20 := v47, failure19
+		if failure19 != nil || ok12 {
+			v48, failure21 := func() (bool, error) {
+				items13, err := itemsLazy2.Get(itemsOf2)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem6, err := celrt.Index(items13, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.TypeOf(elem6) == celrt.StringType, nil
+			}()
+			ok12, failure20 = celrt.And(v47, failure19, v48, failure21)
+		}
+		if failure20 != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(failure20))
 		}
 		var v49 string
-		if ok19 {
+		if ok12 {
 			items14, err := itemsLazy2.Get(itemsOf2)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			elem7, err := celrt.Index(items14, int64(0))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			if err := budget.CallText("collapse", elem7); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			x9, err := celrt.AsString(elem7)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			arg18 := celrt.Collapse(x9)
 			if err := budget.CallText("truncate", arg18, int64(80)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			arg19 := celrt.Truncate(arg18, int64(80))
 			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			v49 = "\"" + arg19 + "\""
 		} else {
 			v49 = ""
 		}
 		if err := budget.Charge("_+_", int64(1+len(arg17)+3+len(v49))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		items15, err := itemsLazy2.Get(itemsOf2)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		size13, err := celrt.Size(items15)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		var v50 string
 		if size13 > int64(1) {
 			items16, err := itemsLazy2.Get(itemsOf2)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			size14, err := celrt.Size(items16)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			diff2, err := celrt.SubInt(size14, int64(1))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			arg20 := strconv.FormatInt(diff2, 10)
 			if err := budget.ChargeEach("_+_", int64(5+len(arg20)), int64(5+len(arg20)+5)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
 			v50 = " and " + arg20 + " more"
 		} else {
@@ -26031,11 +26253,11 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		size15 := 1 + len(arg17) + 3 + len(v49) + len(v50)
 		if err := budget.Charge("_+_", int64(size15)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		elem8 := "'" + arg17 + "': " + v49 + v50
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
 		list8 = append(list8, elem8)
 	}
@@ -26049,17 +26271,17 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	items17, err := celrt.Iterate(v52)
 	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 	}
 	list9 := make([]any, 0, items17.Len())
 	for i5 := range items17.Len() {
 		n := items17.At(i5)
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.TypeOf(n) == celrt.StringType {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 			}
 			list9 = append(list9, n)
 		}
@@ -26067,26 +26289,26 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list10 := make([]string, 0, len(list9))
 	for _, n2 := range list9 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.CallText("collapse", n2); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
 		x10, err := celrt.AsString(n2)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
 		arg21 := celrt.Collapse(x10)
 		if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
 		arg22 := celrt.Truncate(arg21, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
 		elem9 := "'" + arg22 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
 		list10 = append(list10, elem9)
 	}
@@ -26100,17 +26322,17 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	items18, err := celrt.Iterate(v54)
 	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 	}
 	list11 := make([]any, 0, items18.Len())
 	for i6 := range items18.Len() {
 		n3 := items18.At(i6)
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
 		}
 		if celrt.TypeOf(n3) == celrt.StringType {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 			}
 			list11 = append(list11, n3)
 		}
@@ -26118,26 +26340,26 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list12 := make([]string, 0, len(list11))
 	for _, n4 := range list11 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
 		}
 		if err := budget.CallText("collapse", n4); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
 		x11, err := celrt.AsString(n4)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
 		arg23 := celrt.Collapse(x11)
 		if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
 		arg24 := celrt.Truncate(arg23, int64(60))
 		if err := budget.ChargeEach("_+_", int64(1+len(arg24)), int64(1+len(arg24)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
 		elem10 := "'" + arg24 + "'"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
 		list12 = append(list12, elem10)
 	}
@@ -26190,14 +26412,14 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if int64(len(entities)) > int64(0) {
 		arg25 := int64(len(entities))
 		if err := budget.CallText("plural", arg25, "entity", "entities"); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg26 := celrt.Plural(arg25, "entity", "entities")
 		if err := budget.Charge("_+_", int64(len(verb)+len(arg26))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Call("join", entities, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v64 := []string{"entities", verb + arg26, celrt.JoinSep(entities, ", ")}
 		v63 = [][]string{v64}
@@ -26208,14 +26430,14 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if int64(len(relations)) > int64(0) {
 		arg27 := int64(len(relations))
 		if err := budget.CallText("plural", arg27, "relation", "relations"); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg28 := celrt.Plural(arg27, "relation", "relations")
 		if err := budget.Charge("_+_", int64(len(verb)+len(arg28))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Call("join", relations, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v66 := []string{"relations", verb + arg28, celrt.JoinSep(relations, ", ")}
 		v65 = [][]string{v66}
@@ -26223,15 +26445,15 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v65 = [][]string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v67 [][]string
 	if int64(len(added)) > int64(0) {
 		if err := budget.Charge("_+_", int64(len(verb)+15)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Call("join", added, "; "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v68 := []string{"observations", verb + "observations to", celrt.JoinSep(added, "; ")}
 		v67 = [][]string{v68}
@@ -26239,12 +26461,12 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v67 = [][]string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v69 [][]string
 	if int64(len(deleted)) > int64(0) {
 		if err := budget.Call("join", deleted, "; "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v70 := []string{"deletions", "DELETE observations of", celrt.JoinSep(deleted, "; ")}
 		v69 = [][]string{v70}
@@ -26252,24 +26474,24 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v69 = [][]string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)+len(v69)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v71 [][]string
 	if int64(len(doomed)) > int64(0) {
 		arg29 := int64(len(doomed))
 		if err := budget.CallText("plural", arg29, "entity", "entities"); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg30 := celrt.Plural(arg29, "entity", "entities")
 		if err := budget.Charge("_+_", int64(7+len(arg30))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		if err := budget.Call("join", doomed, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg31 := celrt.JoinSep(doomed, ", ")
 		if err := budget.Charge("_+_", int64(len(arg31)+20)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v72 := []string{"entityNames", "DELETE " + arg30, arg31 + " and their relations"}
 		v71 = [][]string{v72}
@@ -26278,12 +26500,12 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	}
 	size16 := len(v63) + len(v65) + len(v67) + len(v69) + len(v71)
 	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v73 [][]string
 	if int64(len(names)) > int64(0) {
 		if err := budget.Call("join", names, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v74 := []string{"names", "open", celrt.JoinSep(names, ", ")}
 		v73 = [][]string{v74}
@@ -26291,25 +26513,25 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v73 = [][]string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size16+len(v73)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	var v75 [][]string
 	if celrt.NonEmpty(query).Ok {
 		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg32 := int64(limits.Summary)
 		if err := budget.CallText("inline", query2, arg32); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		arg33 := celrt.Inline(query2, arg32)
 		if err := budget.ChargeEach("_+_", int64(1+len(arg33)), int64(1+len(arg33)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
 		v76 := []string{"query", "search for", "\"" + arg33 + "\""}
 		v75 = [][]string{v76}
@@ -26317,21 +26539,21 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v75 = [][]string{}
 	}
 	if err := budget.Charge("_+_", int64(16*(size16+len(v73)+len(v75)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 	}
 	parts := celrt.Concat(v63, v65, v67, v69, v71, v73, v75)
 	list13 := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
 		}
 		elem11, err := celrt.IndexList(p, int64(0))
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 		}
 		if elem11 == own13 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 			}
 			list13 = append(list13, p)
 		}
@@ -26339,21 +26561,21 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	list14 := make([][]string, 0, len(parts))
 	for _, p2 := range parts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
 		}
 		elem12, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 		}
 		if elem12 != own13 {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 			}
 			list14 = append(list14, p2)
 		}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(list13)+len(list14)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 	}
 	ordered := celrt.Concat(list13, list14)
 	return letsMemoryAny{
@@ -26451,76 +26673,76 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", int64(len(elem2)+1)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem3, err := celrt.IndexList(lets.ordered, int64(0))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		elem4, err := celrt.IndexList(elem3, int64(2))
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Charge("_+_", int64(len(elem2)+1+len(elem4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("truncate", elem2+" "+elem4, int64(400)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := lets.ordered
 		arg2 := int64(len(lets.ordered))
 		if err := budget.Call("slice", arg, int64(1), arg2); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		slice, err := celrt.Slice(arg, int64(1), arg2)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		list := make([]string, 0, len(slice))
 		for _, p := range slice {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
+				return "", false, budget.Failure(celrt.ErrSteps)
 			}
 			elem5, err := celrt.IndexList(p, int64(1))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(elem5)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem6, err := celrt.IndexList(p, int64(2))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(elem5)+1+len(elem6))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := int64(limits.Summary)
 			if err := budget.CallText("truncate", elem5+" "+elem6, arg3); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(elem5+" "+elem6, arg3)
 			if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem7 := "; and " + arg4
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			list = append(list, elem7)
 		}
 		if err := budget.Call("join", list, ""); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg5 := celrt.Truncate(elem2+" "+elem4, int64(400))
 		arg6 := celrt.JoinSep(list, "")
 		if err := budget.Charge("_+_", int64(len(arg5)+len(arg6))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(arg5 + arg6)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -26577,35 +26799,35 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 				v2 = elem2
 			}
 			if err := budget.Charge("_+_", int64(len(v2)+2)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem3, err := celrt.IndexList(p, int64(2))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(v2)+2+len(elem3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ordered)))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("truncate", v2+": "+elem3, quotient); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem4 := celrt.Truncate(v2+": "+elem3, quotient)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			list = append(list, elem4)
 		}
 		if err := budget.Call("join", list, "; "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.JoinSep(list, "; "))
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -26628,7 +26850,7 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -26638,116 +26860,122 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		return celrt.ResultValue(v1), nil
 	}
 	var vLazy celrt.Lazy[any]
-	v8, failure3 := func() (bool, error) {
+	v8, failure4 := func() (bool, error) {
 		v4, failure := func() (bool, error) {
 			v3, err := vLazy.Get(vOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return celrt.TypeOf(v3) == celrt.MapType, nil
 		}()
-		v7, failure2 := func() (bool, error) {
-			v5, err := vLazy.Get(vOf)
+		ok, failure2 := v4, failure
+		if failure != nil || ok {
+			v7, failure3 := func() (bool, error) {
+				v5, err := vLazy.Get(vOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				opt2, err := celrt.OptSelect(v5, "entities")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v6 := opt2.Value
+				if !opt2.Ok {
+					v6 = nil
+				}
+				return celrt.TypeOf(v6) == celrt.ListType, nil
+			}()
+			ok, failure2 = celrt.And(v4, failure, v7, failure3)
+		}
+		if failure2 != nil {
+			return false, budget.Failure(failure2)
+		}
+		return ok, nil
+	}()
+	ok2, failure5 := v8, failure4
+	if failure4 != nil || ok2 {
+		v11, failure6 := func() (bool, error) {
+			v9, err := vLazy.Get(vOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
-			opt2, err := celrt.OptSelect(v5, "entities")
+			opt3, err := celrt.OptSelect(v9, "relations")
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
-			v6 := opt2.Value
-			if !opt2.Ok {
-				v6 = nil
+			v10 := opt3.Value
+			if !opt3.Ok {
+				v10 = nil
 			}
-			return celrt.TypeOf(v6) == celrt.ListType, nil
+			return celrt.TypeOf(v10) == celrt.ListType, nil
 		}()
-		ok2, err := celrt.And(v4, failure, v7, failure2)
-		if err != nil {
-			return false, err
-		}
-		return ok2, nil
-	}()
-	v11, failure4 := func() (bool, error) {
-		v9, err := vLazy.Get(vOf)
-		if err != nil {
-			return false, err
-		}
-		opt3, err := celrt.OptSelect(v9, "relations")
-		if err != nil {
-			return false, err
-		}
-		v10 := opt3.Value
-		if !opt3.Ok {
-			v10 = nil
-		}
-		return celrt.TypeOf(v10) == celrt.ListType, nil
-	}()
-	ok4, err := celrt.And(v8, failure3, v11, failure4)
-	if err != nil {
-		return "", false, err
+		ok2, failure5 = celrt.And(v8, failure4, v11, failure6)
+	}
+	if failure5 != nil {
+		return "", false, budget.Failure(failure5)
 	}
 	var v12 celrt.Optional[string]
-	if ok4 {
+	if ok2 {
 		v13, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		entities, err := celrt.Select(v13, "entities")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		size, err := celrt.Size(entities)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", size, "entity", "entities"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(size, "entity", "entities")
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v14, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		relations, err := celrt.Select(v14, "relations")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		size2, err := celrt.Size(relations)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", size2, "relation", "relations"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(size2, "relation", "relations")
 		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v12 = celrt.Of(arg + ", " + arg2)
 	} else {
 		v15, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v16 celrt.Optional[string]
 		if celrt.TypeOf(v15) == celrt.ListType {
 			v17, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			size3, err := celrt.Size(v17)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("plural", size3, "item", "items"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Plural(size3, "item", "items")
 			if err := budget.Charge("_+_", int64(len(arg3)+6)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v16 = celrt.Of(arg3 + " added")
 		} else {
@@ -26756,7 +26984,7 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		v12 = v16
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v12.Value, v12.Ok, nil
 }
@@ -28666,45 +28894,48 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		return celrt.NonEmpty(source_branch).Ok, nil
 	}()
-	v12, failure2 := func() (bool, error) {
-		target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		return celrt.NonEmpty(target_branch).Ok, nil
-	}()
-	ok3, err := celrt.And(v11, failure, v12, failure2)
-	if err != nil {
-		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	ok2, failure2 := v11, failure
+	if failure != nil || ok2 {
+		v12, failure3 := func() (bool, error) {
+			target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(target_branch).Ok, nil
+		}()
+		ok2, failure2 = celrt.And(v11, failure, v12, failure3)
+	}
+	if failure2 != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure2))
 	}
 	var v13 string
-	if ok3 {
+	if ok2 {
 		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
 		if err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg14 := celrt.Trim(source_branch2)
 		if err := budget.ChargeEach("_+_", int64(7+len(arg14)), int64(7+len(arg14)+8)); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
 		if err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		arg15 := celrt.Trim(target_branch2)
 		if err := budget.Charge("_+_", int64(7+len(arg14)+8+len(arg15))); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		size2 := 7 + len(arg14) + 8 + len(arg15) + 1
 		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		v13 = " from '" + arg14 + "' into '" + arg15 + "'"
 	} else {
 		v13 = ""
 	}
 	if err := budget.Charge("_+_", int64(size+len(v13))); err != nil {
-		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
 	where := "in " + arg10 + v8 + v9 + v10 + v13
 	return letsGitlabAny{
@@ -28763,40 +28994,40 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		} else {
 			arg := lets.details
 			if err := budget.Call("join", arg, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.JoinSep(arg, ", ")
 			if err := budget.Charge("_+_", int64(2+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v2 = ": " + arg2
 		}
 		arg3 := lets.where
 		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("truncate", arg3+v2, int64(400)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v1 = celrt.Of(celrt.Truncate(arg3+v2, int64(400)))
 	} else {
 		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v3 celrt.Optional[string]
 		if celrt.NonEmpty(search).Ok {
 			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := int64(limits.Summary)
 			if err := budget.CallText("inline", search2, arg4); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.Inline(search2, arg4)
 			if err := budget.ChargeEach("_+_", int64(5+len(arg5)), int64(5+len(arg5)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v3 = celrt.Of("for \"" + arg5 + "\"")
 		} else {
@@ -28805,7 +29036,7 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		v1 = v3
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -28828,47 +29059,50 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	wordsOf := func() (string, error) {
 		v1, failure := func() (bool, error) {
 			if err := budget.CallText("indexOf", tool, ":"); err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			r, err := celrt.IndexOf(tool, ":")
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return r >= int64(0), nil
 		}()
-		ok2, err := celrt.And(v1, failure, !strings.HasSuffix(tool, ":*"), nil)
-		if err != nil {
-			return "", err
+		ok, failure2 := v1, failure
+		if failure != nil || ok {
+			ok, failure2 = celrt.And(v1, failure, !strings.HasSuffix(tool, ":*"), nil)
+		}
+		if failure2 != nil {
+			return "", budget.Failure(failure2)
 		}
 		var v2 string
-		if ok2 {
+		if ok {
 			if err := budget.CallText("indexOf", tool, ":"); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			r2, err := celrt.IndexOf(tool, ":")
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.Call("_+_", r2, int64(1)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			sum, err := celrt.AddInt(r2, int64(1))
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("substring", tool, sum); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			r3, err := celrt.Substring(tool, sum)
 			if err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			if err := budget.CallText("replace", r3, "_", " "); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			arg := celrt.Replace(r3, "_", " ")
 			if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
-				return "", err
+				return "", budget.Failure(err)
 			}
 			v2 = arg + " "
 		} else {
@@ -28879,70 +29113,70 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	var wordsLazy celrt.Lazy[string]
 	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v3 celrt.Optional[string]
 	if celrt.NonEmpty(project_id).Ok {
 		words2, err := wordsLazy.Get(wordsOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		project_id2, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Trim(project_id2)
 		if err := budget.Charge("_+_", int64(len(words2)+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v4 string
 		if celrt.NonEmpty(title).Ok {
 			title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", title2); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Collapse(title2)
 			if err := budget.Charge("_+_", int64(2+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v4 = ": " + arg3
 		} else {
 			file_path, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v5 string
 			if celrt.NonEmpty(file_path).Ok {
 				file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg4 := celrt.Trim(file_path2)
 				if err := budget.Charge("_+_", int64(1+len(arg4))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v5 = " " + arg4
 			} else {
 				branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v6 string
 				if celrt.NonEmpty(branch).Ok {
 					branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg5 := celrt.Trim(branch2)
 					if err := budget.Charge("_+_", int64(1+len(arg5))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v6 = " " + arg5
 				} else {
@@ -28953,41 +29187,41 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 			v4 = v5
 		}
 		if err := budget.Charge("_+_", int64(len(words2)+len(arg2)+len(v4))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := int64(limits.Summary)
 		if err := budget.CallText("truncate", words2+arg2+v4, arg6); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 = celrt.Of(celrt.Truncate(words2+arg2+v4, arg6))
 	} else {
 		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v7 celrt.Optional[string]
 		if celrt.NonEmpty(search).Ok {
 			words3, err := wordsLazy.Get(wordsOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.Charge("_+_", int64(len(words3)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("inline", search2, int64(60)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg7 := celrt.Inline(search2, int64(60))
 			if err := budget.ChargeEach("_+_", int64(len(words3)+1+len(arg7)), int64(len(words3)+1+len(arg7)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg8 := int64(limits.Summary)
 			if err := budget.CallText("truncate", words3+"\""+arg7+"\"", arg8); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v8 := celrt.Of(celrt.Truncate(words3+"\""+arg7+"\"", arg8))
 			v7 = v8
@@ -28997,7 +29231,7 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		v3 = v7
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3.Value, v3.Ok, nil
 }
@@ -29024,7 +29258,7 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, err
+			return nil, budget.Failure(err)
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -29036,26 +29270,26 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) == celrt.ListType {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		size, err := celrt.Size(v5)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
 		v6, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v7 celrt.Optional[string]
 		if celrt.TypeOf(v6) != celrt.MapType {
@@ -29063,11 +29297,11 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 		} else {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt2, err := celrt.OptSelect(v8, "iid")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v9 := opt2.Value
 			if !opt2.Ok {
@@ -29083,29 +29317,29 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				}
 				v12, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				iid, err := celrt.Select(v12, "iid")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("numberText", iid); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				text2, err := celrt.NumberTextDyn(iid)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(len(v11)+len(text2))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v13, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				opt3, err := celrt.OptSelect(v13, "title")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v14 := opt3.Value
 				if !opt3.Ok {
@@ -29115,43 +29349,43 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.NonEmpty(v14).Ok {
 					v16, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					title, err := celrt.Select(v16, "title")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("collapse", title); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					x, err := celrt.AsString(title)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg := celrt.Collapse(x)
 					if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg2 := celrt.Truncate(arg, int64(60))
 					if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v15 = " " + arg2
 				} else {
 					v15 = ""
 				}
 				if err := budget.Charge("_+_", int64(len(v11)+len(text2)+len(v15))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v10 = celrt.Of(v11 + text2 + v15)
 			} else {
 				v17, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				opt4, err := celrt.OptSelect(v17, "items")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v18 := opt4.Value
 				if !opt4.Ok {
@@ -29161,29 +29395,29 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.TypeOf(v18) == celrt.ListType {
 					v20, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					items, err := celrt.Select(v20, "items")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					size2, err := celrt.Size(items)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("plural", size2, "result", "results"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v21 := celrt.Of(celrt.Plural(size2, "result", "results"))
 					v19 = v21
 				} else {
 					v22, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					opt5, err := celrt.OptSelect(v22, "web_url")
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v23 := opt5.Value
 					if !opt5.Ok {
@@ -29193,20 +29427,20 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v23).Ok {
 						v25, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						web_url, err := celrt.Select(v25, "web_url")
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						x2, err := celrt.AsString(web_url)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						arg3 := celrt.Trim(x2)
 						arg4 := int64(limits.Summary)
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
@@ -29221,7 +29455,7 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 		v4 = v7
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -29513,61 +29747,64 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			}
 			return celrt.TypeOf(v6) == celrt.MapType, nil
 		}()
-		v10, failure2 := func() (bool, error) {
-			v8, err := vLazy.Get(vOf)
-			if err != nil {
-				return false, err
-			}
-			target, err := celrt.Select(v8, "target")
-			if err != nil {
-				return false, err
-			}
-			opt3, err := celrt.OptSelect(target, "datetime")
-			if err != nil {
-				return false, err
-			}
-			v9 := opt3.Value
-			if !opt3.Ok {
-				v9 = nil
-			}
-			return celrt.NonEmpty(v9).Ok, nil
-		}()
-		ok2, err := celrt.And(v7, failure, v10, failure2)
-		if err != nil {
-			return "", false, err
+		ok, failure2 := v7, failure
+		if failure != nil || ok {
+			v10, failure3 := func() (bool, error) {
+				v8, err := vLazy.Get(vOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				target, err := celrt.Select(v8, "target")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				opt3, err := celrt.OptSelect(target, "datetime")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v9 := opt3.Value
+				if !opt3.Ok {
+					v9 = nil
+				}
+				return celrt.NonEmpty(v9).Ok, nil
+			}()
+			ok, failure2 = celrt.And(v7, failure, v10, failure3)
+		}
+		if failure2 != nil {
+			return "", false, budget.Failure(failure2)
 		}
 		var v11 celrt.Optional[string]
-		if ok2 {
+		if ok {
 			v12, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			target2, err := celrt.Select(v12, "target")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			datetime, err := celrt.Select(target2, "datetime")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", datetime); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(datetime)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v13, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt4, err := celrt.OptSelect(v13, "time_difference")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v14 := opt4.Value
 			if !opt4.Ok {
@@ -29577,26 +29814,26 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			if celrt.NonEmpty(v14).Ok {
 				v16, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				time_difference, err := celrt.Select(v16, "time_difference")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("collapse", time_difference); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				x2, err := celrt.AsString(time_difference)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg2 := celrt.Collapse(x2)
 				if err := budget.CallText("truncate", arg2, int64(20)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg3 := celrt.Truncate(arg2, int64(20))
 				if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v15 = " (" + arg3 + ")"
 			} else {
@@ -29604,17 +29841,17 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			}
 			arg4 := celrt.Truncate(arg, int64(40))
 			if err := budget.Charge("_+_", int64(len(arg4)+len(v15))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v11 = celrt.Of(arg4 + v15)
 		} else {
 			v17, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			opt5, err := celrt.OptSelect(v17, "datetime")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v18 := opt5.Value
 			if !opt5.Ok {
@@ -29624,30 +29861,30 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 			if celrt.NonEmpty(v18).Ok {
 				v20, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				datetime2, err := celrt.Select(v20, "datetime")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.CallText("collapse", datetime2); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				x3, err := celrt.AsString(datetime2)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg5 := celrt.Collapse(x3)
 				if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v21, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				opt6, err := celrt.OptSelect(v21, "is_dst")
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v22 := opt6.Value
 				if !opt6.Ok {
@@ -29661,7 +29898,7 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 				}
 				arg6 := celrt.Truncate(arg5, int64(40))
 				if err := budget.Charge("_+_", int64(len(arg6)+len(v23))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v19 = celrt.Of(arg6 + v23)
 			} else {
@@ -29672,7 +29909,7 @@ func ResultTimeAny(input *value.Object, tool string, limits runtime.Limits, resu
 		v4 = v11
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -30207,19 +30444,22 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		return celrt.TypeOf(n2) != celrt.DoubleType, nil
 	}()
-	v9, failure2 := func() (bool, error) {
-		n3, err := nLazy.Get(nOf)
-		if err != nil {
-			return false, err
-		}
-		return celrt.TypeOf(n3) != celrt.IntType, nil
-	}()
-	ok2, err := celrt.And(v8, failure, v9, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v8, failure
+	if failure != nil || ok {
+		v9, failure3 := func() (bool, error) {
+			n3, err := nLazy.Get(nOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(n3) != celrt.IntType, nil
+		}()
+		ok, failure2 = celrt.And(v8, failure, v9, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v10 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		v10 = celrt.None[string]()
 	} else {
 		n4, err := nLazy.Get(nOf)
@@ -30231,58 +30471,61 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			return "", false, err
 		}
 		if err := budget.CallText("plural", i, "element", "elements"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(i, "element", "elements")
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
-		v11, failure3 := func() (bool, error) {
+		v11, failure4 := func() (bool, error) {
 			a2, err := aLazy.Get(aOf)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			return celrt.TypeOf(a2) == celrt.DoubleType, nil
 		}()
-		v12, failure4 := func() (bool, error) {
-			a3, err := aLazy.Get(aOf)
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(a3) == celrt.IntType, nil
-		}()
-		ok4, err := celrt.Or(v11, failure3, v12, failure4)
-		if err != nil {
-			return "", false, err
+		ok2, failure5 := v11, failure4
+		if failure4 != nil || !ok2 {
+			v12, failure6 := func() (bool, error) {
+				a3, err := aLazy.Get(aOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.TypeOf(a3) == celrt.IntType, nil
+			}()
+			ok2, failure5 = celrt.Or(v11, failure4, v12, failure6)
+		}
+		if failure5 != nil {
+			return "", false, budget.Failure(failure5)
 		}
 		var v13 string
-		if ok4 {
+		if ok2 {
 			a4, err := aLazy.Get(aOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			i2, err := celrt.ToInt(a4)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := strconv.FormatInt(i2, 10)
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+12)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v13 = " (" + arg2 + " actionable)"
 		} else {
 			v13 = ""
 		}
 		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		s2, err := sLazy.Get(sOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt4, err := celrt.OptSelect(s2, "target_app")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v14 := opt4.Value
 		if !opt4.Ok {
@@ -30292,41 +30535,41 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if celrt.NonEmpty(v14).Ok {
 			s3, err := sLazy.Get(sOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			target_app, err := celrt.Select(s3, "target_app")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", target_app); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(target_app)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(40))
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v15 = " in " + arg4
 		} else {
 			v15 = ""
 		}
 		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13)+len(v15))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		s4, err := sLazy.Get(sOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt5, err := celrt.OptSelect(s4, "window_title")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v16 := opt5.Value
 		if !opt5.Ok {
@@ -30336,26 +30579,26 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if celrt.NonEmpty(v16).Ok {
 			s5, err := sLazy.Get(sOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			window_title, err := celrt.Select(s5, "window_title")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", window_title); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x2, err := celrt.AsString(window_title)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.Collapse(x2)
 			if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg6 := celrt.Truncate(arg5, int64(60))
 			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v17 = " — '" + arg6 + "'"
 		} else {
@@ -30363,12 +30606,12 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		size := 6 + len(arg) + len(v13) + len(v15) + len(v17)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v10 = celrt.Of("found " + arg + v13 + v15 + v17)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v10.Value, v10.Ok, nil
 }
@@ -30791,56 +31034,59 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			}
 			return celrt.TypeOf(v13) == celrt.DoubleType, nil
 		}()
-		v16, failure2 := func() (bool, error) {
-			c3, err := cLazy.Get(cOf)
-			if err != nil {
-				return false, err
-			}
-			opt7, err := celrt.OptSelect(c3, "y")
-			if err != nil {
-				return false, err
-			}
-			v15 := opt7.Value
-			if !opt7.Ok {
-				v15 = nil
-			}
-			return celrt.TypeOf(v15) == celrt.DoubleType, nil
-		}()
-		ok2, err := celrt.And(v14, failure, v16, failure2)
-		if err != nil {
-			return "", false, err
+		ok, failure2 := v14, failure
+		if failure != nil || ok {
+			v16, failure3 := func() (bool, error) {
+				c3, err := cLazy.Get(cOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				opt7, err := celrt.OptSelect(c3, "y")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v15 := opt7.Value
+				if !opt7.Ok {
+					v15 = nil
+				}
+				return celrt.TypeOf(v15) == celrt.DoubleType, nil
+			}()
+			ok, failure2 = celrt.And(v14, failure, v16, failure3)
+		}
+		if failure2 != nil {
+			return "", false, budget.Failure(failure2)
 		}
 		var v17 string
-		if ok2 {
+		if ok {
 			c4, err := cLazy.Get(cOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x2, err := celrt.Select(c4, "x")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			c5, err := cLazy.Get(cOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			y, err := celrt.Select(c5, "y")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("dimensions", x2, y); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			text, err := celrt.DimensionsDyn(x2, y)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("replace", text, "×", ","); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Replace(text, "×", ",")
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v17 = " at " + arg4
 		} else {
@@ -30848,10 +31094,10 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			if lets.target.Ok {
 				v19, err := lets.target.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(1+len(v19))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v18 = " " + v19
 			} else {
@@ -30863,15 +31109,15 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	}
 	arg5 := celrt.LowerASCII(v9)
 	if err := budget.Charge("_+_", int64(len(arg5)+len(v12))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	s7, err := sLazy.Get(sOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	opt8, err := celrt.OptSelect(s7, "target_app")
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	v20 := opt8.Value
 	if !opt8.Ok {
@@ -30881,36 +31127,36 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if celrt.NonEmpty(v20).Ok {
 		s8, err := sLazy.Get(sOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		target_app, err := celrt.Select(s8, "target_app")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("collapse", target_app); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		x3, err := celrt.AsString(target_app)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := celrt.Collapse(x3)
 		if err := budget.CallText("truncate", arg6, int64(40)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg7 := celrt.Truncate(arg6, int64(40))
 		if err := budget.Charge("_+_", int64(4+len(arg7))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v21 = " in " + arg7
 	} else {
 		v21 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(arg5)+len(v12)+len(v21))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return arg5 + v12 + v21, true, nil
 }
@@ -31410,19 +31656,22 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		}
 		return celrt.TypeOf(n2) == celrt.DoubleType, nil
 	}()
-	v8, failure2 := func() (bool, error) {
-		n3, err := nLazy.Get(nOf)
-		if err != nil {
-			return false, err
-		}
-		return celrt.TypeOf(n3) == celrt.IntType, nil
-	}()
-	ok2, err := celrt.Or(v7, failure, v8, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v7, failure
+	if failure != nil || !ok {
+		v8, failure3 := func() (bool, error) {
+			n3, err := nLazy.Get(nOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(n3) == celrt.IntType, nil
+		}()
+		ok, failure2 = celrt.Or(v7, failure, v8, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v9 string
-	if ok2 {
+	if ok {
 		n4, err := nLazy.Get(nOf)
 		if err != nil {
 			return "", false, err
@@ -31432,11 +31681,11 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		if err := budget.CallText("plural", i, "character", "characters"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(i, "character", "characters")
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v9 = "typed " + arg
 	} else {
@@ -31444,25 +31693,25 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if lets.text.Ok {
 			v11, err := lets.text.Get()
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.StringSize(v11)
 			if err := budget.CallText("plural", arg2, "character", "characters"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Plural(arg2, "character", "characters")
 			if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = "typed " + arg3
 		} else {
 			arg4 := lets.keys
 			if err := budget.Call("join", arg4, ", "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.JoinSep(arg4, ", ")
 			if err := budget.Charge("_+_", int64(8+len(arg5))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = "pressed " + arg5
 		}
@@ -31470,11 +31719,11 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	}
 	s2, err := sLazy.Get(sOf)
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	opt3, err := celrt.OptSelect(s2, "target_app")
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	v12 := opt3.Value
 	if !opt3.Ok {
@@ -31484,65 +31733,65 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	if celrt.NonEmpty(v12).Ok {
 		s3, err := sLazy.Get(sOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		target_app, err := celrt.Select(s3, "target_app")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("collapse", target_app); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		x, err := celrt.AsString(target_app)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg6 := celrt.Collapse(x)
 		if err := budget.CallText("truncate", arg6, int64(40)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg7 := celrt.Truncate(arg6, int64(40))
 		if err := budget.Charge("_+_", int64(6+len(arg7))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v13 = " into " + arg7
 	} else {
 		v13 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(v9)+len(v13))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
-	ok3 := int64(len(lets.keys)) > int64(0)
-	if ok3 {
-		ok4 := lets.text.Ok
-		if !ok4 {
+	ok2 := int64(len(lets.keys)) > int64(0)
+	if ok2 {
+		ok3 := lets.text.Ok
+		if !ok3 {
 			n5, err := nLazy.Get(nOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
-			ok4 = celrt.TypeOf(n5) == celrt.DoubleType
+			ok3 = celrt.TypeOf(n5) == celrt.DoubleType
 		}
-		ok3 = ok4
+		ok2 = ok3
 	}
 	var v14 string
-	if ok3 {
+	if ok2 {
 		arg8 := lets.keys
 		if err := budget.Call("join", arg8, ", "); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg9 := celrt.JoinSep(arg8, ", ")
 		if err := budget.Charge("_+_", int64(13+len(arg9))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v14 = " and pressed " + arg9
 	} else {
 		v14 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(v9)+len(v13)+len(v14))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v9 + v13 + v14, true, nil
 }
@@ -33311,19 +33560,22 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		}
 		return celrt.TypeOf(w2) == celrt.DoubleType, nil
 	}()
-	v10, failure2 := func() (bool, error) {
-		w3, err := wLazy.Get(wOf)
-		if err != nil {
-			return false, err
-		}
-		return celrt.TypeOf(w3) == celrt.IntType, nil
-	}()
-	ok2, err := celrt.Or(v9, failure, v10, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v9, failure
+	if failure != nil || !ok {
+		v10, failure3 := func() (bool, error) {
+			w3, err := wLazy.Get(wOf)
+			if err != nil {
+				return false, err
+			}
+			return celrt.TypeOf(w3) == celrt.IntType, nil
+		}()
+		ok, failure2 = celrt.Or(v9, failure, v10, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v11 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		w4, err := wLazy.Get(wOf)
 		if err != nil {
 			return "", false, err
@@ -33333,15 +33585,15 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			return "", false, err
 		}
 		if err := budget.CallText("plural", i, "window", "windows"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(i, "window", "windows")
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt5, err := celrt.OptSelect(d, "app")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v12 := opt5.Value
 		if !opt5.Ok {
@@ -33351,63 +33603,63 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if celrt.NonEmpty(v12).Ok {
 			app, err := celrt.Select(d, "app")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", app); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(app)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg2, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Truncate(arg2, int64(40))
 			if err := budget.Charge("_+_", int64(4+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v13 = " of " + arg3
 		} else {
 			v13 = ""
 		}
 		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v11 = celrt.Of("found " + arg + v13)
 	} else {
 		notes2, err := notesLazy.Get(notesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		matched, err := patternPeekabooList_1.MatchString(notes2)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v14 celrt.Optional[string]
 		if matched {
 			notes3, err := notesLazy.Get(notesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("split", notes3, " "); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			elem, err := celrt.IndexList(celrt.Split(notes3, " "), int64(0))
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			i2, err := celrt.StringToInt(elem)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("plural", i2, "running application", "running applications"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v15 := celrt.Plural(i2, "running application", "running applications")
 			if err := budget.Charge("_+_", int64(6+len(v15))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v14 = celrt.Of("found " + v15)
 		} else {
@@ -33416,7 +33668,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		v11 = v14
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v11.Value, v11.Ok, nil
 }
@@ -33907,23 +34159,26 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		}
 		return celrt.TypeOf(v6) == celrt.DoubleType, nil
 	}()
-	v9, failure2 := func() (bool, error) {
-		opt3, err := celrt.OptSelect(d, "new_height")
-		if err != nil {
-			return false, err
-		}
-		v8 := opt3.Value
-		if !opt3.Ok {
-			v8 = nil
-		}
-		return celrt.TypeOf(v8) == celrt.DoubleType, nil
-	}()
-	ok2, err := celrt.And(v7, failure, v9, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v7, failure
+	if failure != nil || ok {
+		v9, failure3 := func() (bool, error) {
+			opt3, err := celrt.OptSelect(d, "new_height")
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			v8 := opt3.Value
+			if !opt3.Ok {
+				v8 = nil
+			}
+			return celrt.TypeOf(v8) == celrt.DoubleType, nil
+		}()
+		ok, failure2 = celrt.And(v7, failure, v9, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v10 string
-	if ok2 {
+	if ok {
 		var v11 string
 		if lets.action == "set-bounds" {
 			v11 = "placed "
@@ -33932,35 +34187,35 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		}
 		t2, err := tLazy.Get(tOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.ChargeEach("_+_", int64(len(v11)+len(t2)), int64(len(v11)+len(t2)+4)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		new_width, err := celrt.Select(d, "new_width")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		new_height, err := celrt.Select(d, "new_height")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("dimensions", new_width, new_height); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		text, err := celrt.DimensionsDyn(new_width, new_height)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Charge("_+_", int64(len(v11)+len(t2)+4+len(text))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v10 = v11 + t2 + " to " + text
 	} else {
-		v13, failure3 := func() (bool, error) {
+		v13, failure4 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(d, "new_x")
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
 			v12 := opt4.Value
 			if !opt4.Ok {
@@ -33968,51 +34223,54 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 			}
 			return celrt.TypeOf(v12) == celrt.DoubleType, nil
 		}()
-		v15, failure4 := func() (bool, error) {
-			opt5, err := celrt.OptSelect(d, "new_y")
-			if err != nil {
-				return false, err
-			}
-			v14 := opt5.Value
-			if !opt5.Ok {
-				v14 = nil
-			}
-			return celrt.TypeOf(v14) == celrt.DoubleType, nil
-		}()
-		ok4, err := celrt.And(v13, failure3, v15, failure4)
-		if err != nil {
-			return "", false, err
+		ok2, failure5 := v13, failure4
+		if failure4 != nil || ok2 {
+			v15, failure6 := func() (bool, error) {
+				opt5, err := celrt.OptSelect(d, "new_y")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v14 := opt5.Value
+				if !opt5.Ok {
+					v14 = nil
+				}
+				return celrt.TypeOf(v14) == celrt.DoubleType, nil
+			}()
+			ok2, failure5 = celrt.And(v13, failure4, v15, failure6)
+		}
+		if failure5 != nil {
+			return "", false, budget.Failure(failure5)
 		}
 		var v16 string
-		if ok4 {
+		if ok2 {
 			t3, err := tLazy.Get(tOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(t3)), int64(6+len(t3)+4)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			new_x, err := celrt.Select(d, "new_x")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			new_y, err := celrt.Select(d, "new_y")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("dimensions", new_x, new_y); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			text2, err := celrt.DimensionsDyn(new_x, new_y)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("replace", text2, "×", ","); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Replace(text2, "×", ",")
 			if err := budget.Charge("_+_", int64(6+len(t3)+4+len(arg3))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v16 = "moved " + t3 + " to " + arg3
 		} else {
@@ -34020,10 +34278,10 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 			if lets.action == "close" {
 				t4, err := tLazy.Get(tOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(7+len(t4))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v17 = "closed " + t4
 			} else {
@@ -34031,10 +34289,10 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 				if lets.action == "minimize" {
 					t5, err := tLazy.Get(tOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.Charge("_+_", int64(10+len(t5))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v18 = "minimized " + t5
 				} else {
@@ -34042,10 +34300,10 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 					if lets.action == "maximize" {
 						t6, err := tLazy.Get(tOf)
 						if err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						if err := budget.Charge("_+_", int64(10+len(t6))); err != nil {
-							return "", false, err
+							return "", false, budget.Failure(err)
 						}
 						v19 = "maximized " + t6
 					} else {
@@ -34053,23 +34311,23 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 						if lets.action == "focus" {
 							t7, err := tLazy.Get(tOf)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							if err := budget.Charge("_+_", int64(8+len(t7))); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							v20 = "focused " + t7
 						} else {
 							arg4 := lets.action
 							if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							t8, err := tLazy.Get(tOf)
 							if err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							if err := budget.Charge("_+_", int64(len(arg4)+1+len(t8))); err != nil {
-								return "", false, err
+								return "", false, budget.Failure(err)
 							}
 							v20 = arg4 + " " + t8
 						}
@@ -34084,7 +34342,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		v10 = v16
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v10, true, nil
 }
@@ -34571,23 +34829,26 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 		}
 		return celrt.TypeOf(v4) == celrt.DoubleType, nil
 	}()
-	v7, failure2 := func() (bool, error) {
-		opt2, err := celrt.OptSelect(d, "total_items")
-		if err != nil {
-			return false, err
-		}
-		v6 := opt2.Value
-		if !opt2.Ok {
-			v6 = nil
-		}
-		return celrt.TypeOf(v6) == celrt.DoubleType, nil
-	}()
-	ok2, err := celrt.And(v5, failure, v7, failure2)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v5, failure
+	if failure != nil || ok {
+		v7, failure3 := func() (bool, error) {
+			opt2, err := celrt.OptSelect(d, "total_items")
+			if err != nil {
+				return false, err
+			}
+			v6 := opt2.Value
+			if !opt2.Ok {
+				v6 = nil
+			}
+			return celrt.TypeOf(v6) == celrt.DoubleType, nil
+		}()
+		ok, failure2 = celrt.And(v5, failure, v7, failure3)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v8 celrt.Optional[string]
-	if ok2 {
+	if ok {
 		total_menus, err := celrt.Select(d, "total_menus")
 		if err != nil {
 			return "", false, err
@@ -34597,30 +34858,30 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		if err := budget.CallText("plural", i, "menu", "menus"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg := celrt.Plural(i, "menu", "menus")
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		total_items, err := celrt.Select(d, "total_items")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		i2, err := celrt.ToInt(total_items)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", i2, "item", "items"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		arg2 := celrt.Plural(i2, "item", "items")
 		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt3, err := celrt.OptSelect(d, "app")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v9 := opt3.Value
 		if !opt3.Ok {
@@ -34630,35 +34891,35 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 		if celrt.NonEmpty(v9).Ok {
 			app, err := celrt.Select(d, "app")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", app); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(app)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg3 := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(40))
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v10 = " in " + arg4
 		} else {
 			v10 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2)+len(v10))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v8 = celrt.Of(arg + ", " + arg2 + v10)
 	} else {
 		opt4, err := celrt.OptSelect(d, "total_apps")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v11 := opt4.Value
 		if !opt4.Ok {
@@ -34668,61 +34929,61 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 		if celrt.TypeOf(v11) == celrt.DoubleType {
 			total_apps, err := celrt.Select(d, "total_apps")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			i3, err := celrt.ToInt(total_apps)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("plural", i3, "application", "applications"); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg5 := celrt.Plural(i3, "application", "applications")
 			if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v12 = celrt.Of("menus of " + arg5)
 		} else {
-			ok3 := lets.action == "click"
-			if ok3 {
-				ok3 = lets.path.Ok
+			ok2 := lets.action == "click"
+			if ok2 {
+				ok2 = lets.path.Ok
 			}
 			var v13 celrt.Optional[string]
-			if ok3 {
+			if ok2 {
 				v14, err := lets.path.Get()
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				if err := budget.Charge("_+_", int64(8+len(v14))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				arg6 := lets.app
 				if err := budget.Charge("_+_", int64(8+len(v14)+len(arg6))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v13 = celrt.Of("clicked " + v14 + arg6)
 			} else {
-				ok4 := lets.action == "click-extra"
-				if ok4 {
-					ok4 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
+				ok3 := lets.action == "click-extra"
+				if ok3 {
+					ok3 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
 				}
 				var v15 celrt.Optional[string]
-				if ok4 {
+				if ok3 {
 					arg7 := celrt.Field(input, "title")
 					if err := budget.CallText("collapse", arg7); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					x2, err := celrt.AsString(arg7)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg8 := celrt.Collapse(x2)
 					if err := budget.CallText("truncate", arg8, int64(60)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg9 := celrt.Truncate(arg8, int64(60))
 					if err := budget.ChargeEach("_+_", int64(9+len(arg9)), int64(9+len(arg9)+1)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v15 = celrt.Of("clicked '" + arg9 + "'")
 				} else {
@@ -34735,7 +34996,7 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 		v8 = v12
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v8.Value, v8.Ok, nil
 }
@@ -36478,162 +36739,165 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		}
 		return celrt.TypeOf(w2) == celrt.DoubleType, nil
 	}()
-	v11, failure2 := func() (bool, error) {
-		h2, err := hLazy.Get(hOf)
-		if err != nil {
-			return false, err
-		}
-		return celrt.TypeOf(h2) == celrt.DoubleType, nil
-	}()
-	ok3, err := celrt.And(v10, failure, v11, failure2)
-	if err != nil {
-		return "", false, err
+	ok2, failure2 := v10, failure
+	if failure != nil || ok2 {
+		v11, failure3 := func() (bool, error) {
+			h2, err := hLazy.Get(hOf)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.TypeOf(h2) == celrt.DoubleType, nil
+		}()
+		ok2, failure2 = celrt.And(v10, failure, v11, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v12 celrt.Optional[string]
-	if ok3 {
+	if ok2 {
 		w3, err := wLazy.Get(wOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		h3, err := hLazy.Get(hOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("dimensions", w3, h3); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		text, err := celrt.DimensionsDyn(w3, h3)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.Charge("_+_", int64(9+len(text))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		bytes2, err := bytesLazy.Get(bytesOf)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		var v13 string
 		if celrt.TypeOf(bytes2) == celrt.DoubleType {
 			bytes3, err := bytesLazy.Get(bytesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("fileSize", bytes3); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			text2, err := celrt.FileSizeDyn(bytes3)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(text2)), int64(2+len(text2)+1)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v13 = " (" + text2 + ")"
 		} else {
 			v13 = ""
 		}
 		if err := budget.Charge("_+_", int64(9+len(text)+len(v13))); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v12 = celrt.Of("captured " + text + v13)
 	} else {
-		ok4 := lets.question.Ok
-		if ok4 {
+		ok3 := lets.question.Ok
+		if ok3 {
 			opt6, err := celrt.OptSelect(d, "model")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v14 := opt6.Value
 			if !opt6.Ok {
 				v14 = nil
 			}
-			ok4 = celrt.NonEmpty(v14).Ok
+			ok3 = celrt.NonEmpty(v14).Ok
 		}
 		var v15 celrt.Optional[string]
-		if ok4 {
+		if ok3 {
 			model, err := celrt.Select(d, "model")
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			if err := budget.CallText("collapse", model); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			x, err := celrt.AsString(model)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg := celrt.Collapse(x)
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			arg2 := celrt.Truncate(arg, int64(40))
 			if err := budget.Charge("_+_", int64(12+len(arg2))); err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			v15 = celrt.Of("answered by " + arg2)
 		} else {
 			files2, err := filesLazy.Get(filesOf)
 			if err != nil {
-				return "", false, err
+				return "", false, budget.Failure(err)
 			}
 			var v16 celrt.Optional[string]
 			if int64(len(files2)) > int64(0) {
 				files3, err := filesLazy.Get(filesOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v17 string
 				if int64(len(files3)) == int64(1) {
 					files4, err := filesLazy.Get(filesOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					elem, err := celrt.IndexList(files4, int64(0))
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					x2, err := celrt.AsString(elem)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg3 := celrt.BaseName(x2)
 					if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v17 = "'" + arg3 + "'"
 				} else {
 					files5, err := filesLazy.Get(filesOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg4 := int64(len(files5))
 					if err := budget.CallText("plural", arg4, "image", "images"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v17 = celrt.Plural(arg4, "image", "images")
 				}
 				if err := budget.Charge("_+_", int64(6+len(v17))); err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				v16 = celrt.Of("saved " + v17)
 			} else {
 				images2, err := imagesLazy.Get(imagesOf)
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
 				}
 				var v18 celrt.Optional[string]
 				if images2 > int64(0) {
 					images3, err := imagesLazy.Get(imagesOf)
 					if err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					if err := budget.CallText("plural", images3, "image", "images"); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					arg5 := celrt.Plural(images3, "image", "images")
 					if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-						return "", false, err
+						return "", false, budget.Failure(err)
 					}
 					v18 = celrt.Of("captured " + arg5)
 				} else {
@@ -36646,7 +36910,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		v12 = v15
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v12.Value, v12.Ok, nil
 }

@@ -96,6 +96,17 @@ func (b *Budget) CallText(fn string, args ...any) error {
 // Err is the error of the first charge that failed, or nil.
 func (b *Budget) Err() error { return b.err }
 
+// Failure is the error a function that fails with err returns: the
+// budget's, when a charge failed where CEL absorbed the error, as the
+// interpreter reports a budget exceeded whatever the evaluation's own
+// failure.
+func (b *Budget) Failure(err error) error {
+	if b.err != nil {
+		return b.err
+	}
+	return err
+}
+
 // JSON is json(v) within the budget: the text cannot be sized without
 // writing it, so it is written with a limit of what is left, and fails
 // when it would be longer.

@@ -227,11 +227,14 @@ var listsCases = []testCase{
 				}
 				return x, nil
 			}()
-			ok2, err := celrt.Or(v1, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v1, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},
@@ -250,11 +253,14 @@ var listsCases = []testCase{
 				}
 				return x, nil
 			}()
-			ok2, err := celrt.Or(v1, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v1, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: true,
 	},
@@ -273,11 +279,14 @@ var listsCases = []testCase{
 				}
 				return x, nil
 			}()
-			ok2, err := celrt.And(v1, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v1, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: false,
 	},
@@ -296,11 +305,14 @@ var listsCases = []testCase{
 				}
 				return x, nil
 			}()
-			ok2, err := celrt.And(v1, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v1, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},
@@ -339,11 +351,14 @@ var listsCases = []testCase{
 				}
 				return x2, nil
 			}()
-			ok2, err := celrt.Or(v1, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v1, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},
@@ -366,11 +381,14 @@ var listsCases = []testCase{
 				}
 				return x2, nil
 			}()
-			ok2, err := celrt.Or(v1, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v1, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: true,
 	},
@@ -393,11 +411,14 @@ var listsCases = []testCase{
 				}
 				return x2, nil
 			}()
-			ok2, err := celrt.And(v1, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v1, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: false,
 	},
@@ -420,11 +441,14 @@ var listsCases = []testCase{
 				}
 				return x2, nil
 			}()
-			ok2, err := celrt.And(v1, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v1, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},

@@ -139,11 +139,14 @@ var logicCases = []testCase{
 				}
 				return v1, nil
 			}()
-			ok2, err := celrt.And(v2, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v2, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v2, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: false,
 	},
@@ -174,11 +177,14 @@ var logicCases = []testCase{
 				}
 				return quotient != int64(0), nil
 			}()
-			ok2, err := celrt.And(v1, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || ok {
+				ok, failure2 = celrt.And(v1, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},
@@ -269,11 +275,14 @@ var logicCases = []testCase{
 				}
 				return v1, nil
 			}()
-			ok2, err := celrt.Or(v2, failure, true, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v2, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v2, failure, true, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: true,
 	},
@@ -304,11 +313,14 @@ var logicCases = []testCase{
 				}
 				return quotient != int64(0), nil
 			}()
-			ok2, err := celrt.Or(v1, failure, false, nil)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v1, failure
+			if failure != nil || !ok {
+				ok, failure2 = celrt.Or(v1, failure, false, nil)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		wantErr: true,
 	},

@@ -951,11 +951,14 @@ var macros2Cases = []testCase{
 					}
 					return rest == int64(2), nil
 				}()
-				ok2, err := celrt.And(v4, failure, x2 == "seven", nil)
-				if err != nil {
-					return nil, err
+				ok, failure2 := v4, failure
+				if failure != nil || ok {
+					ok, failure2 = celrt.And(v4, failure, x2 == "seven", nil)
 				}
-				if ok2 {
+				if failure2 != nil {
+					return nil, failure2
+				}
+				if ok {
 					matches++
 				}
 			}

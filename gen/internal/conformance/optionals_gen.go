@@ -886,31 +886,34 @@ var optionalsCases = []testCase{
 				}
 				return has, nil
 			}()
-			v4, failure2 := func() (bool, error) {
-				v3 := "hello world"
-				m3, err := celrt.NewMap([]any{"entry"}, []any{v3})
-				if err != nil {
-					return false, err
-				}
-				m4, err := celrt.NewMap([]any{"c"}, []any{m3})
-				if err != nil {
-					return false, err
-				}
-				c, err := celrt.OptSelect(celrt.Of[any](m4), "c")
-				if err != nil {
-					return false, err
-				}
-				has2, err := celrt.Has(c, "missing")
-				if err != nil {
-					return false, err
-				}
-				return !has2, nil
-			}()
-			ok2, err := celrt.And(v2, failure, v4, failure2)
-			if err != nil {
-				return nil, err
+			ok, failure2 := v2, failure
+			if failure != nil || ok {
+				v4, failure3 := func() (bool, error) {
+					v3 := "hello world"
+					m3, err := celrt.NewMap([]any{"entry"}, []any{v3})
+					if err != nil {
+						return false, err
+					}
+					m4, err := celrt.NewMap([]any{"c"}, []any{m3})
+					if err != nil {
+						return false, err
+					}
+					c, err := celrt.OptSelect(celrt.Of[any](m4), "c")
+					if err != nil {
+						return false, err
+					}
+					has2, err := celrt.Has(c, "missing")
+					if err != nil {
+						return false, err
+					}
+					return !has2, nil
+				}()
+				ok, failure2 = celrt.And(v2, failure, v4, failure3)
 			}
-			return ok2, nil
+			if failure2 != nil {
+				return nil, failure2
+			}
+			return ok, nil
 		},
 		want: true,
 	},

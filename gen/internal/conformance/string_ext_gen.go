@@ -45,7 +45,7 @@ var stringExtCases = []testCase{
 		expr: "'©αT'.charAt(0) == '©' && '©αT'.charAt(1) == 'α' && '©αT'.charAt(2) == 'T'",
 		eval: func() (any, error) {
 			var budget celrt.Budget
-			v3, failure3 := func() (bool, error) {
+			v3, failure4 := func() (bool, error) {
 				v1, failure := func() (bool, error) {
 					if err := budget.CallText("charAt", "©αT", int64(0)); err != nil {
 						return false, err
@@ -56,39 +56,45 @@ var stringExtCases = []testCase{
 					}
 					return r == "©", nil
 				}()
-				v2, failure2 := func() (bool, error) {
-					if err := budget.CallText("charAt", "©αT", int64(1)); err != nil {
-						return false, err
+				ok, failure2 := v1, failure
+				if failure != nil || ok {
+					v2, failure3 := func() (bool, error) {
+						if err := budget.CallText("charAt", "©αT", int64(1)); err != nil {
+							return false, budget.Failure(err)
+						}
+						r2, err := celrt.CharAt("©αT", int64(1))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return r2 == "α", nil
+					}()
+					ok, failure2 = celrt.And(v1, failure, v2, failure3)
+				}
+				if failure2 != nil {
+					return false, budget.Failure(failure2)
+				}
+				return ok, nil
+			}()
+			ok2, failure5 := v3, failure4
+			if failure4 != nil || ok2 {
+				v4, failure6 := func() (bool, error) {
+					if err := budget.CallText("charAt", "©αT", int64(2)); err != nil {
+						return false, budget.Failure(err)
 					}
-					r2, err := celrt.CharAt("©αT", int64(1))
+					r3, err := celrt.CharAt("©αT", int64(2))
 					if err != nil {
-						return false, err
+						return false, budget.Failure(err)
 					}
-					return r2 == "α", nil
+					return r3 == "T", nil
 				}()
-				ok2, err := celrt.And(v1, failure, v2, failure2)
-				if err != nil {
-					return false, err
-				}
-				return ok2, nil
-			}()
-			v4, failure4 := func() (bool, error) {
-				if err := budget.CallText("charAt", "©αT", int64(2)); err != nil {
-					return false, err
-				}
-				r3, err := celrt.CharAt("©αT", int64(2))
-				if err != nil {
-					return false, err
-				}
-				return r3 == "T", nil
-			}()
-			ok4, err := celrt.And(v3, failure3, v4, failure4)
-			if err != nil {
-				return nil, err
+				ok2, failure5 = celrt.And(v3, failure4, v4, failure6)
 			}
-			var v5 any = ok4
+			if failure5 != nil {
+				return nil, budget.Failure(failure5)
+			}
+			var v5 any = ok2
 			if err := budget.Err(); err != nil {
-				return nil, err
+				return nil, budget.Failure(err)
 			}
 			return v5, nil
 		},

@@ -32,6 +32,7 @@ func Entries() []runtime.Entry {
 		{Key: "pieces", Owner: "budget.yaml#pieces", Formatter: formatterPieces},
 		{Key: "dump", Owner: "budget.yaml#dump", Formatter: formatter(PreviewDump)},
 		{Key: "absorbed", Owner: "budget.yaml#absorbed", Formatter: formatterAbsorbed},
+		{Key: "decided", Owner: "budget.yaml#decided", Formatter: formatterDecided},
 	}
 }
 
@@ -280,21 +281,126 @@ func PreviewAbsorbed(input *value.Object, tool string, limits runtime.Limits) (s
 		v1 := celrt.StringSize(celrt.Replace(text, "a", "aaaaaaaa"))
 		return v1 > int64(1), nil
 	}()
-	ok2, err := celrt.Or(v2, failure, true, nil)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v2, failure
+	if failure != nil || !ok {
+		ok, failure2 = celrt.Or(v2, failure, true, nil)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
 	}
 	var v3 string
-	if ok2 {
+	if ok {
 		v3 = "yes"
 	} else {
 		v3 = "no"
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return v3, true, nil
 }
 
 // formatterAbsorbed registers the functions of "absorbed".
 var formatterAbsorbed = &slots{preview: PreviewAbsorbed, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+
+// PreviewDecided formats calls to "decided" (Decide on the left).
+//
+// A side of && and one of || that may fail and that decides: the right
+// sides do not run, in the generated code as in the interpreter, so what
+// they would spend is not spent.
+//
+// Defined in budget.yaml, registered with owner "budget.yaml#decided":
+//
+//	preview = (input.n > 3 && input.text.replace("a", "aaaaaaaa").size() > 1 ? "long" : "short")
+//	  + (input.n < 3 || input.text.replace("a", "aaaaaaaa").size() > 1 ? " or small" : "")
+func PreviewDecided(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	v1, failure := func() (bool, error) {
+		n, err := celrt.Select(input, "n")
+		if err != nil {
+			return false, err
+		}
+		ok, err := celrt.Greater(n, int64(3))
+		if err != nil {
+			return false, err
+		}
+		return ok, nil
+	}()
+	ok2, failure2 := v1, failure
+	if failure != nil || ok2 {
+		v3, failure3 := func() (bool, error) {
+			text, err := celrt.Select(input, "text")
+			if err != nil {
+				return false, err
+			}
+			if err := budget.CallText("replace", text, "a", "aaaaaaaa"); err != nil {
+				return false, budget.Failure(err)
+			}
+			x, err := celrt.AsString(text)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			v2 := celrt.StringSize(celrt.Replace(x, "a", "aaaaaaaa"))
+			return v2 > int64(1), nil
+		}()
+		ok2, failure2 = celrt.And(v1, failure, v3, failure3)
+	}
+	if failure2 != nil {
+		return "", false, budget.Failure(failure2)
+	}
+	var v4 string
+	if ok2 {
+		v4 = "long"
+	} else {
+		v4 = "short"
+	}
+	v5, failure4 := func() (bool, error) {
+		n2, err := celrt.Select(input, "n")
+		if err != nil {
+			return false, budget.Failure(err)
+		}
+		ok3, err := celrt.Less(n2, int64(3))
+		if err != nil {
+			return false, budget.Failure(err)
+		}
+		return ok3, nil
+	}()
+	ok4, failure5 := v5, failure4
+	if failure4 != nil || !ok4 {
+		v7, failure6 := func() (bool, error) {
+			text2, err := celrt.Select(input, "text")
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			if err := budget.CallText("replace", text2, "a", "aaaaaaaa"); err != nil {
+				return false, budget.Failure(err)
+			}
+			x2, err := celrt.AsString(text2)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			v6 := celrt.StringSize(celrt.Replace(x2, "a", "aaaaaaaa"))
+			return v6 > int64(1), nil
+		}()
+		ok4, failure5 = celrt.Or(v5, failure4, v7, failure6)
+	}
+	if failure5 != nil {
+		return "", false, budget.Failure(failure5)
+	}
+	var v8 string
+	if ok4 {
+		v8 = " or small"
+	} else {
+		v8 = ""
+	}
+	if err := budget.Charge("_+_", int64(len(v4)+len(v8))); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v4 + v8, true, nil
+}
+
+// formatterDecided registers the functions of "decided".
+var formatterDecided = &slots{preview: PreviewDecided, fields: runtime.InputFields{Read: [][]string{{"n"}, {"text"}}}}

@@ -2326,29 +2326,32 @@ func TierR15(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 		return r == celrt.NumberText(d), nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		matched, err := patternR15_1.MatchString(s)
-		if err != nil {
-			return false, err
-		}
-		return !matched, nil
-	}()
-	ok2, err := celrt.Or(v1, failure, v2, failure2)
-	if err != nil {
-		return runtime.TierUnknown, err
+	ok, failure2 := v1, failure
+	if failure != nil || !ok {
+		v2, failure3 := func() (bool, error) {
+			s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			matched, err := patternR15_1.MatchString(s)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return !matched, nil
+		}()
+		ok, failure2 = celrt.Or(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v3 string
-	if ok2 {
+	if ok {
 		v3 = "read"
 	} else {
 		v3 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v3)
 }
@@ -2640,31 +2643,34 @@ func TierR17(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 		return found, nil
 	}()
-	v3, failure4 := func() (bool, error) {
-		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-		if err != nil {
-			return false, err
-		}
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		ok2, err := celrt.LessEqual(float64(n), d*d2)
-		if err != nil {
-			return false, err
-		}
-		return ok2, nil
-	}()
-	ok3, err := celrt.Or(v2, failure3, v3, failure4)
-	if err != nil {
-		return runtime.TierUnknown, err
+	ok, failure4 := v2, failure3
+	if failure3 != nil || !ok {
+		v3, failure5 := func() (bool, error) {
+			n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+			if err != nil {
+				return false, err
+			}
+			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+			if err != nil {
+				return false, err
+			}
+			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+			if err != nil {
+				return false, err
+			}
+			ok2, err := celrt.LessEqual(float64(n), d*d2)
+			if err != nil {
+				return false, err
+			}
+			return ok2, nil
+		}()
+		ok, failure4 = celrt.Or(v2, failure3, v3, failure5)
+	}
+	if failure4 != nil {
+		return runtime.TierUnknown, failure4
 	}
 	var v4 string
-	if ok3 {
+	if ok {
 		v4 = "read"
 	} else {
 		v4 = "write"
@@ -7824,37 +7830,40 @@ func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 			}
 		}
 		if !found && failure != nil {
-			return false, failure
+			return false, budget.Failure(failure)
 		}
 		return found, nil
 	}()
-	v6, failure4 := func() (bool, error) {
-		ok2 := true
-		if ok2 {
-			b3, err := celrt.Select(input, "b")
-			if err != nil {
-				return false, err
+	ok, failure4 := v5, failure3
+	if failure3 != nil || !ok {
+		v6, failure5 := func() (bool, error) {
+			ok2 := true
+			if ok2 {
+				b3, err := celrt.Select(input, "b")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				b4, err := celrt.ToBool(b3)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				ok2 = b4
 			}
-			b4, err := celrt.ToBool(b3)
-			if err != nil {
-				return false, err
-			}
-			ok2 = b4
-		}
-		return ok2, nil
-	}()
-	ok3, err := celrt.Or(v5, failure3, v6, failure4)
-	if err != nil {
-		return runtime.TierUnknown, err
+			return ok2, nil
+		}()
+		ok, failure4 = celrt.Or(v5, failure3, v6, failure5)
+	}
+	if failure4 != nil {
+		return runtime.TierUnknown, budget.Failure(failure4)
 	}
 	var v7 string
-	if !ok3 {
+	if !ok {
 		v7 = "read"
 	} else {
 		v7 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v7)
 }
@@ -8034,10 +8043,10 @@ func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string
 		}
 	}
 	if !found && failure != nil {
-		return "", false, failure
+		return "", false, budget.Failure(failure)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return strconv.FormatBool(found), true, nil
 }
@@ -8757,50 +8766,53 @@ func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56
 		}
 		return ok, nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-		if err != nil {
-			return false, err
-		}
-		return slices.Contains(tags, "héllo"), nil
-	}()
-	ok3, err := celrt.And(v1, failure, v2, failure2)
-	if err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	ok2, failure2 := v1, failure
+	if failure != nil || ok2 {
+		v2, failure3 := func() (bool, error) {
+			tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
+			if err != nil {
+				return false, err
+			}
+			return slices.Contains(tags, "héllo"), nil
+		}()
+		ok2, failure2 = celrt.And(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", failure2)
 	}
 	var v3 int64
-	if ok3 {
+	if ok2 {
 		if err := budget.CallText("plural", int64(-9223372036854775808), "item", "items"); err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v4 := celrt.Plural(int64(-9223372036854775808), "item", "items")
 		v3 = celrt.Lines(v4)
 	} else {
 		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i, err := celrt.DoubleToInt(d)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i2, err := celrt.DoubleToInt(-1.25)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		product, err := celrt.MulInt(i, i2)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v3 = product
 	}
 	l1 := v3
 	if err := budget.CallText("fileSize", l1); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	arg := celrt.FileSizeInt(l1)
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	l2 := celrt.Shortcut(arg)
 	return letsR56{
@@ -8823,14 +8835,14 @@ func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string
 	}
 	arg := lets.l2
 	if err := budget.CallText("replace", arg, "%", "A b "); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	arg2 := celrt.Replace(arg, "%", "A b ")
 	if err := budget.CallText("collapse", arg2); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return celrt.Collapse(arg2), true, nil
 }
@@ -8849,10 +8861,10 @@ func ResultR56(input *value.Object, tool string, limits runtime.Limits, result *
 	}
 	arg := lets.l2
 	if err := budget.CallText("inline", arg, n); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return celrt.Inline(arg, n), true, nil
 }
@@ -9114,45 +9126,51 @@ func TierR58(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 		return !strings.Contains(lets.l2, t), nil
 	}()
-	v4, failure4 := func() (bool, error) {
-		v2, failure2 := func() (bool, error) {
-			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
+	ok, failure2 := v1, failure
+	if failure != nil || ok {
+		v4, failure6 := func() (bool, error) {
+			v2, failure3 := func() (bool, error) {
+				d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+				if err != nil {
+					return false, err
+				}
+				ok2, err := celrt.LessEqual(d, 2.0)
+				if err != nil {
+					return false, err
+				}
+				return ok2, nil
+			}()
+			ok3, failure4 := v2, failure3
+			if failure3 != nil || ok3 {
+				v3, failure5 := func() (bool, error) {
+					d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+					if err != nil {
+						return false, err
+					}
+					d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+					if err != nil {
+						return false, err
+					}
+					ok4, err := celrt.LessEqual(d2, d3)
+					if err != nil {
+						return false, err
+					}
+					return ok4, nil
+				}()
+				ok3, failure4 = celrt.And(v2, failure3, v3, failure5)
 			}
-			ok2, err := celrt.LessEqual(d, 2.0)
-			if err != nil {
-				return false, err
+			if failure4 != nil {
+				return false, failure4
 			}
-			return ok2, nil
+			return ok3, nil
 		}()
-		v3, failure3 := func() (bool, error) {
-			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			ok4, err := celrt.LessEqual(d2, d3)
-			if err != nil {
-				return false, err
-			}
-			return ok4, nil
-		}()
-		ok5, err := celrt.And(v2, failure2, v3, failure3)
-		if err != nil {
-			return false, err
-		}
-		return ok5, nil
-	}()
-	ok6, err := celrt.And(v1, failure, v4, failure4)
-	if err != nil {
-		return runtime.TierUnknown, err
+		ok, failure2 = celrt.And(v1, failure, v4, failure6)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, failure2
 	}
 	var v5 string
-	if ok6 {
+	if ok {
 		v5 = "read"
 	} else {
 		v5 = "write"
@@ -9746,7 +9764,7 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		v11, failure6 := func() (bool, error) {
+		v11, failure8 := func() (bool, error) {
 			v4, failure2 := func() (bool, error) {
 				opt, err := celrt.OptSelect(input, "s")
 				if err != nil {
@@ -9765,54 +9783,60 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 				}
 				return lets.l1 == s5, nil
 			}()
-			v10, failure5 := func() (bool, error) {
-				v5, failure3 := func() (bool, error) {
-					b3, err := celrt.Select(input, "b")
-					if err != nil {
-						return false, err
-					}
-					b4, err := celrt.ToBool(b3)
-					if err != nil {
-						return false, err
-					}
-					return b4, nil
-				}()
-				v9, failure4 := func() (bool, error) {
-					has3, err := celrt.Has(input, "b")
-					if err != nil {
-						return false, err
-					}
-					var v6 bool
-					if has3 {
-						b5, err := celrt.Select(input, "b")
+			ok, failure3 := v4, failure2
+			if failure2 != nil || !ok {
+				v10, failure7 := func() (bool, error) {
+					v5, failure4 := func() (bool, error) {
+						b3, err := celrt.Select(input, "b")
 						if err != nil {
-							return false, err
+							return false, budget.Failure(err)
 						}
-						b6, err := celrt.ToBool(b5)
+						b4, err := celrt.ToBool(b3)
 						if err != nil {
-							return false, err
+							return false, budget.Failure(err)
 						}
-						v6 = b6
-					} else {
-						v6 = false
+						return b4, nil
+					}()
+					ok2, failure5 := v5, failure4
+					if failure4 != nil || ok2 {
+						v9, failure6 := func() (bool, error) {
+							has3, err := celrt.Has(input, "b")
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							var v6 bool
+							if has3 {
+								b5, err := celrt.Select(input, "b")
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								b6, err := celrt.ToBool(b5)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								v6 = b6
+							} else {
+								v6 = false
+							}
+							return v6, nil
+						}()
+						ok2, failure5 = celrt.And(v5, failure4, v9, failure6)
 					}
-					return v6, nil
+					if failure5 != nil {
+						return false, budget.Failure(failure5)
+					}
+					return ok2, nil
 				}()
-				ok3, err := celrt.And(v5, failure3, v9, failure4)
-				if err != nil {
-					return false, err
-				}
-				return ok3, nil
-			}()
-			ok4, err := celrt.Or(v4, failure2, v10, failure5)
-			if err != nil {
-				return false, err
+				ok, failure3 = celrt.Or(v4, failure2, v10, failure7)
 			}
-			return ok4, nil
+			if failure3 != nil {
+				return false, budget.Failure(failure3)
+			}
+			return ok, nil
 		}()
-		if failure6 != nil {
+		if failure8 != nil {
 			if failure == nil {
-				failure = failure6
+				failure = failure8
 			}
 			continue
 		}
@@ -9822,7 +9846,7 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 	}
 	if found && failure != nil {
-		return runtime.TierUnknown, failure
+		return runtime.TierUnknown, budget.Failure(failure)
 	}
 	var v12 string
 	if found {
@@ -9831,7 +9855,7 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		v12 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v12)
 }
@@ -10447,7 +10471,7 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		if steps++; steps > celrt.MaxSteps {
 			return runtime.TierUnknown, celrt.ErrSteps
 		}
-		v4, failure4 := func() (bool, error) {
+		v4, failure5 := func() (bool, error) {
 			v2, failure2 := func() (bool, error) {
 				t, err := celrt.Select(input, "t")
 				if err != nil {
@@ -10462,22 +10486,25 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 				}
 				return "héllo" == s, nil
 			}()
-			v3, failure3 := func() (bool, error) {
-				matched, err := patternR64_2.MatchString("é́")
-				if err != nil {
-					return false, err
-				}
-				return matched, nil
-			}()
-			ok2, err := celrt.Or(v2, failure2, v3, failure3)
-			if err != nil {
-				return false, err
+			ok, failure3 := v2, failure2
+			if failure2 != nil || !ok {
+				v3, failure4 := func() (bool, error) {
+					matched, err := patternR64_2.MatchString("é́")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return matched, nil
+				}()
+				ok, failure3 = celrt.Or(v2, failure2, v3, failure4)
 			}
-			return ok2, nil
+			if failure3 != nil {
+				return false, budget.Failure(failure3)
+			}
+			return ok, nil
 		}()
-		if failure4 != nil {
+		if failure5 != nil {
 			if failure == nil {
-				failure = failure4
+				failure = failure5
 			}
 			continue
 		}
@@ -10487,7 +10514,7 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 	}
 	if !found && failure != nil {
-		return runtime.TierUnknown, failure
+		return runtime.TierUnknown, budget.Failure(failure)
 	}
 	var v7 string
 	if found {
@@ -10496,7 +10523,7 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		v7 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v7)
 }
@@ -11801,7 +11828,7 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits) (letsR72
 			}
 			if true {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 				}
 				list = append(list, v32)
 			}
@@ -11810,11 +11837,11 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits) (letsR72
 	} else {
 		elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(-9223372036854775808))
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		product, err := celrt.MulInt(int64(len([]string{"a", "b"})), elem)
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v3 = product
 	}
@@ -11879,22 +11906,22 @@ func RowR72(input *value.Object, tool string, limits runtime.Limits) (string, bo
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		list = append(list, n)
 	}
 	list2 := make([]int64, 0, len(list))
 	for _, v4 := range list {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
+			return "", false, budget.Failure(celrt.ErrSteps)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		list2 = append(list2, v4)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
@@ -12988,19 +13015,22 @@ func TierR83(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 		}
 		return celrt.StringSize("A b ") < elem, nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		return celrt.Trim(t) == celrt.Trim("%"), nil
-	}()
-	ok2, err := celrt.Or(v1, failure, v2, failure2)
-	if err != nil {
-		return runtime.TierUnknown, err
+	ok, failure2 := v1, failure
+	if failure != nil || !ok {
+		v2, failure3 := func() (bool, error) {
+			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			return celrt.Trim(t) == celrt.Trim("%"), nil
+		}()
+		ok, failure2 = celrt.Or(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, failure2
 	}
 	var v3 string
-	if ok2 {
+	if ok {
 		v3 = "read"
 	} else {
 		v3 = "write"
@@ -13717,29 +13747,29 @@ func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 	}
 	if found && failure != nil {
-		return "", false, failure
+		return "", false, budget.Failure(failure)
 	}
 	var v5 string
 	if found {
 		if err := budget.CallText("plural", int64(3), "item", "items"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v5 = celrt.Plural(int64(3), "item", "items")
 	} else {
 		t, err := celrt.Select(input, "t")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("string", t); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		s2, err := celrt.ToString(t)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		opt3, err := celrt.OptSelect(input, "m")
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v6 := opt3.Value
 		if !opt3.Ok {
@@ -13747,18 +13777,18 @@ func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		i2, err := celrt.ToInt(v6)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("inline", s2, i2); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v5 = celrt.Inline(s2, i2)
 	}
 	if err := budget.CallText("shortcut", v5); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return celrt.Shortcut(v5), true, nil
 }
@@ -14988,12 +15018,15 @@ func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		return v1, nil
 	}()
-	ok2, err := celrt.And(v2, failure, false, nil)
-	if err != nil {
-		return "", false, err
+	ok, failure2 := v2, failure
+	if failure != nil || ok {
+		ok, failure2 = celrt.And(v2, failure, false, nil)
+	}
+	if failure2 != nil {
+		return "", false, failure2
 	}
 	var v3 int64
-	if ok2 {
+	if ok {
 		has2, err := celrt.Has(input, "n")
 		if err != nil {
 			return "", false, err
@@ -15027,20 +15060,20 @@ func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *
 			return "", false, err
 		}
 		if err := budget.Call("_+_", int64(-9223372036854775808), i2); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		sum, err := celrt.AddInt(int64(-9223372036854775808), i2)
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		v3 = sum
 	}
 	arg := lets.l1
 	if err := budget.CallText("truncate", arg, v3); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return celrt.Truncate(arg, v3), true, nil
 }
@@ -19212,56 +19245,59 @@ func TierR127(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		return strings.HasPrefix(arg+s2, s3), nil
 	}()
-	v5, failure4 := func() (bool, error) {
-		found := false
-		var failure2 error
-		items := []string{"A b ", "é́"}
-		for _, v3 := range items {
-			if steps++; steps > celrt.MaxSteps {
-				return false, celrt.ErrSteps
+	ok, failure2 := v2, failure
+	if failure != nil || !ok {
+		v5, failure5 := func() (bool, error) {
+			found := false
+			var failure3 error
+			items := []string{"A b ", "é́"}
+			for _, v3 := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return false, budget.Failure(celrt.ErrSteps)
+				}
+				v4, failure4 := func() (bool, error) {
+					t, err := celrt.Select(input, "t")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					if err := budget.CallText("string", t); err != nil {
+						return false, budget.Failure(err)
+					}
+					s4, err := celrt.ToString(t)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return v3 == s4, nil
+				}()
+				if failure4 != nil {
+					if failure3 == nil {
+						failure3 = failure4
+					}
+					continue
+				}
+				found = v4
+				if found {
+					break
+				}
 			}
-			v4, failure3 := func() (bool, error) {
-				t, err := celrt.Select(input, "t")
-				if err != nil {
-					return false, err
-				}
-				if err := budget.CallText("string", t); err != nil {
-					return false, err
-				}
-				s4, err := celrt.ToString(t)
-				if err != nil {
-					return false, err
-				}
-				return v3 == s4, nil
-			}()
-			if failure3 != nil {
-				if failure2 == nil {
-					failure2 = failure3
-				}
-				continue
+			if !found && failure3 != nil {
+				return false, budget.Failure(failure3)
 			}
-			found = v4
-			if found {
-				break
-			}
-		}
-		if !found && failure2 != nil {
-			return false, failure2
-		}
-		return found, nil
-	}()
-	ok2, err := celrt.Or(v2, failure, v5, failure4)
-	if err != nil {
-		return runtime.TierUnknown, err
+			return found, nil
+		}()
+		ok, failure2 = celrt.Or(v2, failure, v5, failure5)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v6 string
-	if ok2 {
+	if ok {
 		v6 = "read"
 	} else {
 		v6 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v6)
 }
@@ -20686,43 +20722,46 @@ func TierR138(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		return ok, nil
 	}()
-	v2, failure2 := func() (bool, error) {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		if err := budget.CallText("collapse", t); err != nil {
-			return false, err
-		}
-		items := []string{"a", "b"}
-		list := make([]string, 0, len(items))
-		for range items {
-			if steps++; steps > celrt.MaxSteps {
-				return false, celrt.ErrSteps
-			}
-			s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	ok2, failure2 := v1, failure
+	if failure != nil || ok2 {
+		v2, failure3 := func() (bool, error) {
+			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return false, err
+			if err := budget.CallText("collapse", t); err != nil {
+				return false, budget.Failure(err)
 			}
-			list = append(list, s)
-		}
-		return slices.Contains(list, celrt.Collapse(t)), nil
-	}()
-	ok3, err := celrt.And(v1, failure, v2, failure2)
-	if err != nil {
-		return runtime.TierUnknown, err
+			items := []string{"a", "b"}
+			list := make([]string, 0, len(items))
+			for range items {
+				if steps++; steps > celrt.MaxSteps {
+					return false, budget.Failure(celrt.ErrSteps)
+				}
+				s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return false, budget.Failure(err)
+				}
+				list = append(list, s)
+			}
+			return slices.Contains(list, celrt.Collapse(t)), nil
+		}()
+		ok2, failure2 = celrt.And(v1, failure, v2, failure3)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v3 string
-	if ok3 {
+	if ok2 {
 		v3 = "read"
 	} else {
 		v3 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v3)
 }
@@ -21088,70 +21127,73 @@ func TierR140(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		return r == v3, nil
 	}()
-	v10, failure2 := func() (bool, error) {
-		v7 := "1"
-		s5, err := celrt.Select(input, "s")
-		if err != nil {
-			return false, err
-		}
-		if err := budget.CallText("string", s5); err != nil {
-			return false, err
-		}
-		s6, err := celrt.ToString(s5)
-		if err != nil {
-			return false, err
-		}
-		m, err := celrt.NewMap([]any{"a", "b"}, []any{v7, s6})
-		if err != nil {
-			return false, err
-		}
-		opt2, err := celrt.OptIndex(m, "%")
-		if err != nil {
-			return false, err
-		}
-		x, err := func(v any) (celrt.Optional[string], error) {
-			return celrt.AsOptional(v, celrt.AsString)
-		}(opt2)
-		if err != nil {
-			return false, err
-		}
-		v8 := x.Value
-		if !x.Ok {
-			opt3, err := celrt.OptSelect(input, "s")
+	ok, failure2 := v6, failure
+	if failure != nil || ok {
+		v10, failure3 := func() (bool, error) {
+			v7 := "1"
+			s5, err := celrt.Select(input, "s")
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
-			v9 := opt3.Value
-			if !opt3.Ok {
-				v9 = ""
+			if err := budget.CallText("string", s5); err != nil {
+				return false, budget.Failure(err)
 			}
-			if err := budget.CallText("string", v9); err != nil {
-				return false, err
-			}
-			s7, err := celrt.ToString(v9)
+			s6, err := celrt.ToString(s5)
 			if err != nil {
-				return false, err
+				return false, budget.Failure(err)
 			}
-			v8 = s7
-		}
-		matched, err := patternR140_1.MatchString(v8)
-		if err != nil {
-			return false, err
-		}
-		return matched, nil
-	}()
-	ok2, err := celrt.And(v6, failure, v10, failure2)
-	if err != nil {
-		return runtime.TierUnknown, err
+			m, err := celrt.NewMap([]any{"a", "b"}, []any{v7, s6})
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			opt2, err := celrt.OptIndex(m, "%")
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			x, err := func(v any) (celrt.Optional[string], error) {
+				return celrt.AsOptional(v, celrt.AsString)
+			}(opt2)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			v8 := x.Value
+			if !x.Ok {
+				opt3, err := celrt.OptSelect(input, "s")
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v9 := opt3.Value
+				if !opt3.Ok {
+					v9 = ""
+				}
+				if err := budget.CallText("string", v9); err != nil {
+					return false, budget.Failure(err)
+				}
+				s7, err := celrt.ToString(v9)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v8 = s7
+			}
+			matched, err := patternR140_1.MatchString(v8)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return matched, nil
+		}()
+		ok, failure2 = celrt.And(v6, failure, v10, failure3)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v11 string
-	if ok2 {
+	if ok {
 		v11 = "read"
 	} else {
 		v11 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v11)
 }
@@ -21367,11 +21409,14 @@ func RowR141(input *value.Object, tool string, limits runtime.Limits) (string, b
 		}
 		return ok, nil
 	}()
-	ok3, err := celrt.And(v1, failure, !celrt.FieldSet(input, "s"), nil)
-	if err != nil {
-		return "", false, err
+	ok2, failure2 := v1, failure
+	if failure != nil || ok2 {
+		ok2, failure2 = celrt.And(v1, failure, !celrt.FieldSet(input, "s"), nil)
 	}
-	return strconv.FormatBool(ok3), true, nil
+	if failure2 != nil {
+		return "", false, failure2
+	}
+	return strconv.FormatBool(ok2), true, nil
 }
 
 // ResultR141 summarizes the result of a call to "r141", documented with PreviewR141:
@@ -21563,7 +21608,7 @@ func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 	}
 	if !found && failure != nil {
-		return runtime.TierUnknown, failure
+		return runtime.TierUnknown, budget.Failure(failure)
 	}
 	var v3 string
 	if found {
@@ -21572,7 +21617,7 @@ func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		v3 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v3)
 }
@@ -21664,43 +21709,49 @@ func TierR143(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		return strings.HasPrefix(celrt.FileSizeInt(arg), s), nil
 	}()
-	v4, failure4 := func() (bool, error) {
-		v2, failure2 := func() (bool, error) {
-			ok2 := true
-			if ok2 {
-				b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-				if err != nil {
-					return false, err
+	ok, failure2 := v1, failure
+	if failure != nil || ok {
+		v4, failure6 := func() (bool, error) {
+			v2, failure3 := func() (bool, error) {
+				ok2 := true
+				if ok2 {
+					b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					ok2 = b
 				}
-				ok2 = b
+				return ok2, nil
+			}()
+			ok3, failure4 := v2, failure3
+			if failure3 != nil || !ok3 {
+				v3, failure5 := func() (bool, error) {
+					m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return lets.l2 < m, nil
+				}()
+				ok3, failure4 = celrt.Or(v2, failure3, v3, failure5)
 			}
-			return ok2, nil
-		}()
-		v3, failure3 := func() (bool, error) {
-			m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return false, err
+			if failure4 != nil {
+				return false, budget.Failure(failure4)
 			}
-			return lets.l2 < m, nil
+			return ok3, nil
 		}()
-		ok4, err := celrt.Or(v2, failure2, v3, failure3)
-		if err != nil {
-			return false, err
-		}
-		return ok4, nil
-	}()
-	ok5, err := celrt.And(v1, failure, v4, failure4)
-	if err != nil {
-		return runtime.TierUnknown, err
+		ok, failure2 = celrt.And(v1, failure, v4, failure6)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
 	}
 	var v5 string
-	if ok5 {
+	if ok {
 		v5 = "read"
 	} else {
 		v5 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v5)
 }
@@ -21944,7 +21995,7 @@ func PreviewR146(input *value.Object, tool string, limits runtime.Limits) (strin
 //	tier = (((input.d <= input.d) || input.tags.exists(v5, has(input.s))) && {input.t: "A b "}.exists(v6, v7, (input.b && input.b))) ? "read" : "write"
 func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
-	v3, failure4 := func() (bool, error) {
+	v3, failure5 := func() (bool, error) {
 		v1, failure := func() (bool, error) {
 			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 			if err != nil {
@@ -21960,106 +22011,115 @@ func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.
 			}
 			return ok, nil
 		}()
-		v2, failure3 := func() (bool, error) {
-			found := false
-			var failure2 error
-			tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-			if err != nil {
-				return false, err
-			}
-			for range tags {
-				if steps++; steps > celrt.MaxSteps {
-					return false, celrt.ErrSteps
-				}
-				found = celrt.FieldSet(input, "s")
-				if found {
-					break
-				}
-			}
-			if !found && failure2 != nil {
-				return false, failure2
-			}
-			return found, nil
-		}()
-		ok3, err := celrt.Or(v1, failure, v2, failure3)
-		if err != nil {
-			return false, err
-		}
-		return ok3, nil
-	}()
-	v10, failure9 := func() (bool, error) {
-		found2 := false
-		var failure5 error
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		v4 := "A b "
-		m, err := celrt.NewMap([]any{t}, []any{v4})
-		if err != nil {
-			return false, err
-		}
-		keys, values, err := celrt.Entries(m)
-		if err != nil {
-			return false, err
-		}
-		for i, v6 := range keys {
-			if steps++; steps > celrt.MaxSteps {
-				return false, celrt.ErrSteps
-			}
-			x, err := celrt.AsString(v6)
-			if err != nil {
-				return false, err
-			}
-			x2, err := celrt.AsString(values[i])
-			if err != nil {
-				return false, err
-			}
-			_ = x
-			_ = x2
-			v9, failure8 := func() (bool, error) {
-				v7, failure6 := func() (bool, error) {
-					b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-					if err != nil {
-						return false, err
-					}
-					return b, nil
-				}()
-				v8, failure7 := func() (bool, error) {
-					b2, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-					if err != nil {
-						return false, err
-					}
-					return b2, nil
-				}()
-				ok6, err := celrt.And(v7, failure6, v8, failure7)
+		ok2, failure2 := v1, failure
+		if failure != nil || !ok2 {
+			v2, failure4 := func() (bool, error) {
+				found := false
+				var failure3 error
+				tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 				if err != nil {
 					return false, err
 				}
-				return ok6, nil
-			}()
-			if failure8 != nil {
-				if failure5 == nil {
-					failure5 = failure8
+				for range tags {
+					if steps++; steps > celrt.MaxSteps {
+						return false, celrt.ErrSteps
+					}
+					found = celrt.FieldSet(input, "s")
+					if found {
+						break
+					}
 				}
-				continue
-			}
-			found2 = v9
-			if found2 {
-				break
-			}
+				if !found && failure3 != nil {
+					return false, failure3
+				}
+				return found, nil
+			}()
+			ok2, failure2 = celrt.Or(v1, failure, v2, failure4)
 		}
-		if !found2 && failure5 != nil {
-			return false, failure5
+		if failure2 != nil {
+			return false, failure2
 		}
-		return found2, nil
+		return ok2, nil
 	}()
-	ok7, err := celrt.And(v3, failure4, v10, failure9)
-	if err != nil {
-		return runtime.TierUnknown, err
+	ok3, failure6 := v3, failure5
+	if failure5 != nil || ok3 {
+		v10, failure12 := func() (bool, error) {
+			found2 := false
+			var failure7 error
+			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			v4 := "A b "
+			m, err := celrt.NewMap([]any{t}, []any{v4})
+			if err != nil {
+				return false, err
+			}
+			keys, values, err := celrt.Entries(m)
+			if err != nil {
+				return false, err
+			}
+			for i, v6 := range keys {
+				if steps++; steps > celrt.MaxSteps {
+					return false, celrt.ErrSteps
+				}
+				x, err := celrt.AsString(v6)
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsString(values[i])
+				if err != nil {
+					return false, err
+				}
+				_ = x
+				_ = x2
+				v9, failure11 := func() (bool, error) {
+					v7, failure8 := func() (bool, error) {
+						b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
+						if err != nil {
+							return false, err
+						}
+						return b, nil
+					}()
+					ok4, failure9 := v7, failure8
+					if failure8 != nil || ok4 {
+						v8, failure10 := func() (bool, error) {
+							b2, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
+							if err != nil {
+								return false, err
+							}
+							return b2, nil
+						}()
+						ok4, failure9 = celrt.And(v7, failure8, v8, failure10)
+					}
+					if failure9 != nil {
+						return false, failure9
+					}
+					return ok4, nil
+				}()
+				if failure11 != nil {
+					if failure7 == nil {
+						failure7 = failure11
+					}
+					continue
+				}
+				found2 = v9
+				if found2 {
+					break
+				}
+			}
+			if !found2 && failure7 != nil {
+				return false, failure7
+			}
+			return found2, nil
+		}()
+		ok3, failure6 = celrt.And(v3, failure5, v10, failure12)
+	}
+	if failure6 != nil {
+		return runtime.TierUnknown, failure6
 	}
 	var v11 string
-	if ok7 {
+	if ok3 {
 		v11 = "read"
 	} else {
 		v11 = "write"
@@ -22234,7 +22294,7 @@ func TierR148(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 	}
 	if !found && failure != nil {
-		return runtime.TierUnknown, failure
+		return runtime.TierUnknown, budget.Failure(failure)
 	}
 	var v5 string
 	if found {
@@ -22243,7 +22303,7 @@ func TierR148(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		v5 = "write"
 	}
 	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, err
+		return runtime.TierUnknown, budget.Failure(err)
 	}
 	return celrt.Tier(v5)
 }

@@ -295,7 +295,7 @@ func letsShapesOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		v1 = "b"
 	}
 	which := v1
-	v3, failure3 := func() (bool, error) {
+	v3, failure4 := func() (bool, error) {
 		v2, failure2 := func() (bool, error) {
 			x2, err := celrt.Select(celrt.Field(input, "d"), "x")
 			if err != nil {
@@ -303,38 +303,44 @@ func letsShapesOf(input *value.Object, tool string, limits runtime.Limits) (lets
 			}
 			return celrt.EqualInt(x2, int64(1)), nil
 		}()
-		ok2, err := celrt.And(v2, failure2, false, nil)
-		if err != nil {
-			return false, err
+		ok, failure3 := v2, failure2
+		if failure2 != nil || ok {
+			ok, failure3 = celrt.And(v2, failure2, false, nil)
 		}
-		return ok2, nil
+		if failure3 != nil {
+			return false, failure3
+		}
+		return ok, nil
 	}()
-	v4, failure5 := func() (bool, error) {
-		found2 := true
-		var failure4 error
-		names, err := celrt.FieldOf(input, "names", []string{}, celrt.InputList(celrt.InputString))
-		if err != nil {
-			return false, err
-		}
-		for _, n := range names {
-			if steps++; steps > celrt.MaxSteps {
-				return false, celrt.ErrSteps
+	ok2, failure5 := v3, failure4
+	if failure4 != nil || !ok2 {
+		v4, failure7 := func() (bool, error) {
+			found2 := true
+			var failure6 error
+			names, err := celrt.FieldOf(input, "names", []string{}, celrt.InputList(celrt.InputString))
+			if err != nil {
+				return false, err
 			}
-			found2 = strings.HasPrefix(n, "a")
-			if !found2 {
-				break
+			for _, n := range names {
+				if steps++; steps > celrt.MaxSteps {
+					return false, celrt.ErrSteps
+				}
+				found2 = strings.HasPrefix(n, "a")
+				if !found2 {
+					break
+				}
 			}
-		}
-		if found2 && failure4 != nil {
-			return false, failure4
-		}
-		return found2, nil
-	}()
-	ok4, err := celrt.Or(v3, failure3, v4, failure5)
-	if err != nil {
-		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("absorbed", err)
+			if found2 && failure6 != nil {
+				return false, failure6
+			}
+			return found2, nil
+		}()
+		ok2, failure5 = celrt.Or(v3, failure4, v4, failure7)
 	}
-	absorbed := ok4
+	if failure5 != nil {
+		return letsShapes{}, celrt.Budget{}, 0, celrt.InLet("absorbed", failure5)
+	}
+	absorbed := ok2
 	return letsShapes{
 		big:      big,
 		which:    which,
@@ -364,7 +370,7 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	}
 	arg := lets.which
 	if err := budget.Charge("_+_", int64(len(arg)+len(v1))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	var v2 string
 	if lets.absorbed {
@@ -373,11 +379,11 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 		v2 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(arg)+len(v1)+len(v2))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	opt, err := celrt.OptSelect(celrt.Field(input, "d"), "y")
 	if err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	v3 := opt.Value
 	if !opt.Ok {
@@ -390,10 +396,10 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 		v4 = ""
 	}
 	if err := budget.Charge("_+_", int64(len(arg)+len(v1)+len(v2)+len(v4))); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
-		return "", false, err
+		return "", false, budget.Failure(err)
 	}
 	return arg + v1 + v2 + v4, true, nil
 }
